@@ -1,0 +1,76 @@
+/** The contract's error codes and their HTTP statuses: the one table every surface maps from. */
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  validation_failed: 400,
+  invalid_cursor: 400,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  key_expired: 401,
+  key_revoked: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  alias_taken: 409,
+  domain_taken: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** The one error type of lsk. Everything a client may see is thrown as an LskError. */
+export class LskError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetail[];
+  /** Seconds, for rate_limited. */
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message: string, opts: { details?: ErrorDetail[]; retryAfter?: number; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'LskError';
+    this.code = code;
+    if (opts.details && opts.details.length > 0) this.details = opts.details;
+    if (opts.retryAfter !== undefined) this.retryAfter = opts.retryAfter;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  static notFound(what: string): LskError {
+    return new LskError('not_found', `${what} not found`);
+  }
+
+  static validation(details: ErrorDetail[], message = 'The request is not valid.'): LskError {
+    return new LskError('validation_failed', message, { details });
+  }
+
+  static aliasTaken(domain: string, alias: string): LskError {
+    return new LskError('alias_taken', `The alias "${alias}" is already in use on ${domain}.`, {
+      details: [{ path: 'alias', message: `already in use on ${domain}` }],
+    });
+  }
+
+  static domainTaken(host: string): LskError {
+    return new LskError('domain_taken', `The domain ${host} is already registered.`, {
+      details: [{ path: 'host', message: 'already registered' }],
+    });
+  }
+}
+
+export function isLskError(e: unknown): e is LskError {
+  return e instanceof LskError;
+}
+
+/** Turn any error into the LskError a client may see: unknown errors become a bare internal_error. */
+export function toClientError(e: unknown): LskError {
+  if (e instanceof LskError) return e;
+  return new LskError('internal_error', 'An internal error occurred.');
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** n random base62 characters (rejection sampling: no modulo bias). */
+export function randomBase62(n: number): string {
+  let out = '';
+  while (out.length < n) {
+    const bytes = randomBytes(n * 2);
+    for (const b of bytes) {
+      if (b < 248) out += BASE62[b % 62];
+      if (out.length === n) break;
+    }
+  }
+  return out;
+}
+
+export type IdPrefix = 'lnk' | 'key' | 'wsp';
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomBase62(20)}`;
+}
+
+export function hasPrefix(id: string, prefix: IdPrefix): boolean {
+  return id.startsWith(`${prefix}_`) && /^[a-z]{3}_[0-9A-Za-z]{1,64}$/.test(id);
+}

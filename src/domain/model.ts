@@ -1,0 +1,71 @@
+import type { Plan } from './resource-schemas.js';
+
+/** Plain domain records. Adapters map their rows/documents to these; nothing here knows storage. */
+
+export interface Workspace {
+  id: string;
+  slug: string;
+  plan: Plan;
+  rateLimitRpm: number;
+  createdAt: Date;
+}
+
+export interface Link {
+  id: string;
+  workspaceId: string;
+  domain: string;
+  alias: string;
+  destination: string;
+  geoTargeting: Record<string, string>;
+  /** Display names (each tag's canonical spelling in its workspace), in the link's order. */
+  tags: string[];
+  clicks: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Tag {
+  name: string;
+  links: number;
+  createdAt: Date;
+}
+
+export interface Domain {
+  host: string;
+  workspaceId: string;
+  createdAt: Date;
+}
+
+export interface ApiKey {
+  id: string;
+  workspaceId: string;
+  name: string;
+  /** kid of the signing key that signed its secret. */
+  kid: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  /** Set once, when the successor of an expiring key is issued. */
+  successorId: string | null;
+}
+
+export interface SigningKey {
+  kid: string;
+  /** JWKs as JSON text (the private one never leaves the store except to sign). */
+  privateJwk: string;
+  publicJwk: string;
+  createdAt: Date;
+}
+
+/** One recorded visit (issue 4 fills these in); never a raw IP address. */
+export interface Click {
+  linkId: string;
+  workspaceId: string;
+  at: Date;
+  country: string | null;
+  referrerHost: string | null;
+  device: string;
+  browser: string;
+  bot: boolean;
+}

@@ -1,0 +1,107 @@
+import { domainToASCII } from 'node:url';
+
+/** Alias: 1..128 of A-Z a-z 0-9 - _ . ~ and `/` (no leading, trailing or double slash). */
+export const ALIAS_MAX = 128;
+const ALIAS_RE = /^[A-Za-z0-9\-_.~]+(?:\/[A-Za-z0-9\-_.~]+)*$/;
+export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
+  'v1',
+  'graphql',
+  'docs',
+  'healthz',
+  'readyz',
+  'metrics',
+  'dashboard',
+  '.well-known',
+  'favicon.ico',
+  'robots.txt',
+]);
+
+/** Problems with an alias, as sentences; empty when it is valid. */
+export function aliasProblems(alias: string): string[] {
+  if (alias.length < 1 || alias.length > ALIAS_MAX) return [`must be 1 to ${ALIAS_MAX} characters`];
+  if (!ALIAS_RE.test(alias)) {
+    return ['may contain only A-Z a-z 0-9 - _ . ~ and single slashes between segments'];
+  }
+  const segments = alias.split('/');
+  // "." and ".." are rewritten by every URL parser, so such a link could never be reached.
+  if (segments.some((s) => s === '.' || s === '..')) return ['segments "." and ".." are not allowed'];
+  const first = segments[0]!.toLowerCase();
+  if (RESERVED_FIRST_SEGMENTS.has(first)) return [`"${segments[0]}" is reserved by the service`];
+  return [];
+}
+
+export const URL_MAX = 8192;
+
+/** Problems with a target URL; empty when it is an absolute http(s) URL with a host. */
+export function urlProblems(value: string): string[] {
+  if (value.length > URL_MAX) return [`must be at most ${URL_MAX} characters`];
+  // URL parsing silently strips tabs, newlines and surrounding spaces; refuse them instead.
+  if (/[\u0000-\u0020\u007f]/.test(value)) return ['must not contain spaces or control characters'];
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return ['must be an absolute URL'];
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return ['must use http or https'];
+  if (!url.hostname) return ['must have a host'];
+  return [];
+}
+
+const LABEL_RE = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/:\d+$/, '');
+  return LOOPBACK_HOSTS.has(name);
+}
+
+/**
+ * Normalize a host name: lower-cased, IDN to punycode, a port only for localhost / 127.0.0.1.
+ * Returns the normalized host or a problem sentence.
+ */
+export function normalizeHost(input: string): { host: string } | { problem: string } {
+  const raw = input.trim().toLowerCase();
+  if (raw.length === 0 || raw.length > 260) return { problem: 'must be a host name' };
+  const m = /^([^:/?#@\s\\]+)(?::(\d{1,5}))?$/.exec(raw);
+  if (!m) return { problem: 'must be a host name, without scheme or path' };
+  const name = m[1]!;
+  const port = m[2];
+  const ascii = domainToASCII(name);
+  if (!ascii || ascii.length > 253) return { problem: 'must be a valid host name' };
+  const labels = ascii.split('.');
+  if (!labels.every((l) => LABEL_RE.test(l))) return { problem: 'must be a valid host name' };
+  if (port !== undefined) {
+    const n = Number(port);
+    if (!LOOPBACK_HOSTS.has(ascii)) return { problem: 'a port is allowed only for localhost' };
+    if (n < 1 || n > 65535) return { problem: 'port must be 1 to 65535' };
+    return { host: `${ascii}:${n}` };
+  }
+  return { host: ascii };
+}
+
+export function shortUrl(domain: string, alias: string): string {
+  return `${isLoopbackHost(domain) ? 'http' : 'https'}://${domain}/${alias}`;
+}
+
+export const TAG_MAX = 64;
+export const TAGS_MAX = 25;
+export const GEO_MAX = 250;
+
+/** Trim tags and collapse case-insensitive duplicates to the first spelling. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const t of tags) {
+    const name = t.trim();
+    const key = tagKey(name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(name);
+  }
+  return out;
+}
+
+export function tagKey(name: string): string {
+  return name.trim().toLowerCase();
+}
