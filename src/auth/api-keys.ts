@@ -1,0 +1,229 @@
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { DAY_MS, type Clock } from '../domain/clock.js';
+import { LskError } from '../domain/errors.js';
+import { hasPrefix, newId } from '../domain/ids.js';
+import type { ApiKey, Workspace } from '../domain/model.js';
+import { createKeySchema } from '../domain/resource-schemas.js';
+import { parseOrThrow } from '../domain/validate.js';
+import type { Store } from '../storage/store.js';
+import { SIGNING_ALG, type Keyring } from './keyring.js';
+
+export const KEY_PREFIX = 'lsk_live_';
+const CLOCK_SKEW_S = 60;
+/** How long another instance's revocation may take to be seen here (contract: within 5 s). */
+const KEY_RECORD_TTL_MS = 2000;
+const MAX_CACHE = 10_000;
+
+export interface Principal {
+  key: ApiKey;
+  workspace: Workspace;
+  /** The successor's secret, while the key is in its renewal window. */
+  rotatedKey?: string;
+}
+
+export interface KeyLifetimes {
+  ttlDays: number;
+  renewDays: number;
+}
+
+interface VerifiedToken {
+  keyId: string;
+  workspaceId: string;
+  exp: number;
+}
+
+/**
+ * API keys: `lsk_live_<JWT>` signed by the keyring. The secret is never stored: a key record holds
+ * only metadata; the token proves itself by its signature. Verified tokens and key records are cached
+ * so a request costs microseconds; records are re-read every 2 s so revocation elsewhere is seen.
+ */
+export class ApiKeyService {
+  private verified = new Map<string, VerifiedToken>();
+  private records = new Map<string, { key: ApiKey; at: number }>();
+  private workspaces = new Map<string, { ws: Workspace; at: number }>();
+  private lastUsed = new Map<string, Date>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly keyring: Keyring,
+    private readonly clock: Clock,
+    private readonly lifetimes: KeyLifetimes,
+  ) {}
+
+  /** POST /v1/keys, createKey: validate the input, then issue. */
+  async create(workspaceId: string, raw: unknown): Promise<{ key: ApiKey; secret: string }> {
+    const input = parseOrThrow(createKeySchema, raw);
+    return this.issue(workspaceId, input.name);
+  }
+
+  /** Issue a new key for a workspace; returns the record and the secret (shown once). */
+  async issue(workspaceId: string, name: string): Promise<{ key: ApiKey; secret: string }> {
+    const now = this.clock.now();
+    const { kid } = await this.keyring.activeSigningKey();
+    const key: ApiKey = {
+      id: newId('key'),
+      workspaceId,
+      name,
+      kid,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.lifetimes.ttlDays * DAY_MS),
+      lastUsedAt: null,
+      revokedAt: null,
+      successorId: null,
+    };
+    await this.store.insertApiKey(key);
+    return { key, secret: await this.secretFor(key) };
+  }
+
+  /** The token of a key. Ed25519 signatures are deterministic, so this is the same every time. */
+  async secretFor(key: ApiKey): Promise<string> {
+    const signer = await this.keyring.signingKey(key.kid);
+    const jwt = await new SignJWT({ wsp: key.workspaceId })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: signer.kid, typ: 'JWT' })
+      .setSubject(key.id)
+      .setIssuedAt(Math.floor(key.createdAt.getTime() / 1000))
+      .setExpirationTime(Math.floor(key.expiresAt.getTime() / 1000))
+      .sign(signer.key);
+    return KEY_PREFIX + jwt;
+  }
+
+  /** Authorization header value -> principal, or the contract's 401. */
+  async authenticate(header: string | undefined): Promise<Principal> {
+    if (!header) throw new LskError('unauthorized', 'An API key is required: send "Authorization: Bearer lsk_live_...".');
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw new LskError('invalid_api_key', 'The Authorization header must be "Bearer lsk_live_...".');
+    const token = m[1]!;
+    if (!token.startsWith(KEY_PREFIX) || token.length > 4096) throw new LskError('invalid_api_key', 'The API key is not valid.');
+    const now = this.clock.now();
+    const claims = await this.verifyToken(token.slice(KEY_PREFIX.length), now);
+    const key = await this.record(claims.keyId, now);
+    if (!key || key.workspaceId !== claims.workspaceId) throw new LskError('invalid_api_key', 'The API key is not valid.');
+    if (key.revokedAt) throw new LskError('key_revoked', 'The API key has been revoked.');
+    if (now.getTime() >= key.expiresAt.getTime() + CLOCK_SKEW_S * 1000) throw new LskError('key_expired', 'The API key has expired.');
+    const workspace = await this.workspace(key.workspaceId, now);
+    if (!workspace) throw new LskError('invalid_api_key', 'The API key is not valid.');
+    this.lastUsed.set(key.id, now);
+    const principal: Principal = { key, workspace };
+    const rotated = await this.successorSecret(key, now);
+    if (rotated) principal.rotatedKey = rotated;
+    return principal;
+  }
+
+  private async verifyToken(jwt: string, now: Date): Promise<VerifiedToken> {
+    const cached = this.verified.get(jwt);
+    if (cached) {
+      if (now.getTime() / 1000 > cached.exp + CLOCK_SKEW_S) throw new LskError('key_expired', 'The API key has expired.');
+      return cached;
+    }
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(
+        jwt,
+        async (header) => {
+          const kid = header.kid ?? '';
+          let key = this.keyring.verifyKey(kid);
+          if (!key) {
+            await this.keyring.refreshForUnknownKid();
+            key = this.keyring.verifyKey(kid);
+          }
+          if (!key) throw new LskError('invalid_api_key', 'The API key is not valid.');
+          return key;
+        },
+        { algorithms: [SIGNING_ALG], clockTolerance: CLOCK_SKEW_S, currentDate: now, requiredClaims: ['sub', 'exp', 'iat'] },
+      ));
+    } catch (e) {
+      if (e instanceof joseErrors.JWTExpired) throw new LskError('key_expired', 'The API key has expired.');
+      throw new LskError('invalid_api_key', 'The API key is not valid.');
+    }
+    const keyId = payload.sub;
+    const workspaceId = payload.wsp;
+    if (typeof keyId !== 'string' || !hasPrefix(keyId, 'key') || typeof workspaceId !== 'string' || typeof payload.exp !== 'number') {
+      throw new LskError('invalid_api_key', 'The API key is not valid.');
+    }
+    const v = { keyId, workspaceId, exp: payload.exp };
+    if (this.verified.size >= MAX_CACHE) this.verified.clear();
+    this.verified.set(jwt, v);
+    return v;
+  }
+
+  private async record(id: string, now: Date): Promise<ApiKey | null> {
+    const c = this.records.get(id);
+    if (c && now.getTime() - c.at < KEY_RECORD_TTL_MS && c.at <= now.getTime()) return c.key;
+    const key = await this.store.getApiKey(id);
+    if (!key) return null;
+    if (this.records.size >= MAX_CACHE) this.records.clear();
+    this.records.set(id, { key, at: now.getTime() });
+    return key;
+  }
+
+  private async workspace(id: string, now: Date): Promise<Workspace | null> {
+    const c = this.workspaces.get(id);
+    if (c && now.getTime() - c.at < KEY_RECORD_TTL_MS && c.at <= now.getTime()) return c.ws;
+    const ws = await this.store.getWorkspace(id);
+    if (!ws) return null;
+    if (this.workspaces.size >= MAX_CACHE) this.workspaces.clear();
+    this.workspaces.set(id, { ws, at: now.getTime() });
+    return ws;
+  }
+
+  /** Inside the renewal window, issue the successor once (whichever instance is first) and return its secret. */
+  private async successorSecret(key: ApiKey, now: Date): Promise<string | undefined> {
+    const renewFrom = key.expiresAt.getTime() - this.lifetimes.renewDays * DAY_MS;
+    if (now.getTime() < renewFrom) return undefined;
+    let successorId = key.successorId;
+    if (!successorId) {
+      const candidate = newId('key');
+      if (await this.store.claimSuccessor(key.id, candidate)) {
+        const { kid } = await this.keyring.activeSigningKey();
+        const successor: ApiKey = {
+          id: candidate,
+          workspaceId: key.workspaceId,
+          name: key.name,
+          kid,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + this.lifetimes.ttlDays * DAY_MS),
+          lastUsedAt: null,
+          revokedAt: null,
+          successorId: null,
+        };
+        await this.store.insertApiKey(successor);
+      }
+      this.records.delete(key.id);
+      successorId = (await this.store.getApiKey(key.id))?.successorId ?? null;
+    }
+    if (!successorId) return undefined;
+    const successor = await this.record(successorId, now);
+    // The claim may be seen before the successor's record is written by the other instance.
+    if (!successor || successor.revokedAt) return undefined;
+    return this.secretFor(successor);
+  }
+
+  /** Revoke: effective at once here; other instances see it within KEY_RECORD_TTL_MS. */
+  async revoke(workspaceId: string, id: string): Promise<ApiKey> {
+    const key = await this.store.revokeApiKey(workspaceId, id, this.clock.now());
+    if (!key) throw LskError.notFound('API key');
+    this.records.delete(id);
+    return key;
+  }
+
+  async list(workspaceId: string): Promise<ApiKey[]> {
+    const keys = await this.store.listApiKeys(workspaceId);
+    return keys.map((k) => {
+      const seen = this.lastUsed.get(k.id);
+      return seen && (!k.lastUsedAt || seen > k.lastUsedAt) ? { ...k, lastUsedAt: seen } : k;
+    });
+  }
+
+  /** Write last-used times in one batch (run on a timer and at shutdown, never per request). */
+  async flushLastUsed(): Promise<void> {
+    if (this.lastUsed.size === 0) return;
+    const batch = this.lastUsed;
+    this.lastUsed = new Map();
+    await this.store.touchApiKeys(batch);
+  }
+
+  /** Forget cached workspaces (after a plan change on this instance). */
+  forgetWorkspace(id: string): void {
+    this.workspaces.delete(id);
+  }
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { normalizeHost } from '../domain/rules.js';
+
+const intFrom = (def: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      if (!/^\d+$/.test(v)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    })
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const envSchema = z
+  .object({
+    PORT: intFrom(8080, 0, 65535),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .default('file:./data/lsk.db')
+      .refine((v) => /^(file:.+|mongodb(\+srv)?:\/\/.+)$/.test(v), 'must be file:PATH, mongodb://... or mongodb+srv://...'),
+    LSK_DEFAULT_DOMAIN: z.string().optional(),
+    LSK_COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+      .optional()
+      .transform((v) => v?.toLowerCase()),
+    LSK_TRUST_PROXY: intFrom(0, 0, 20),
+    LSK_REDIRECT_STATUS: intFrom(302, 301, 308).refine((v) => [301, 302, 303, 307, 308].includes(v), 'must be 301, 302, 303, 307 or 308'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LSK_SIGNING_KEY_ROTATE_DAYS: intFrom(30, 1, 3650),
+    LSK_KEY_TTL_DAYS: intFrom(90, 1, 3650),
+    LSK_KEY_RENEW_DAYS: intFrom(14, 0, 3650),
+    LSK_CORS_ORIGINS: z.string().optional(),
+  })
+  .transform((e, ctx) => {
+    const defaultDomainRaw = e.LSK_DEFAULT_DOMAIN ?? `localhost:${e.PORT}`;
+    const host = normalizeHost(defaultDomainRaw);
+    if ('problem' in host) {
+      ctx.addIssue({ code: 'custom', path: ['LSK_DEFAULT_DOMAIN'], message: host.problem });
+      return z.NEVER;
+    }
+    if (e.LSK_KEY_RENEW_DAYS >= e.LSK_KEY_TTL_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['LSK_KEY_RENEW_DAYS'], message: 'must be less than LSK_KEY_TTL_DAYS' });
+      return z.NEVER;
+    }
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      databaseUrl: e.DATABASE_URL,
+      defaultDomain: host.host,
+      countryHeader: e.LSK_COUNTRY_HEADER,
+      trustProxy: e.LSK_TRUST_PROXY,
+      redirectStatus: e.LSK_REDIRECT_STATUS as 301 | 302 | 303 | 307 | 308,
+      logLevel: e.LOG_LEVEL,
+      signingKeyRotateDays: e.LSK_SIGNING_KEY_ROTATE_DAYS,
+      keyTtlDays: e.LSK_KEY_TTL_DAYS,
+      keyRenewDays: e.LSK_KEY_RENEW_DAYS,
+      corsOrigins: (e.LSK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    };
+  });
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Read and validate the environment once; a bad setting is one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = envSchema.safeParse(env);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+  throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
+}

@@ -1,0 +1,119 @@
+import type { Link } from '../../domain/model.js';
+import { shortUrl } from '../../domain/rules.js';
+import type { StatsReport } from '../../services/stats-service.js';
+import { builder } from '../builder.js';
+import { workspaceOf } from '../context.js';
+import { GeoTargetingScalar } from './scalars.js';
+
+export const LinkType = builder.objectRef<Link>('Link').implement({
+  description: 'A short link.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW.' }),
+    short_url: t.string({ description: 'https://{domain}/{alias} (http:// for localhost).', resolve: (l) => shortUrl(l.domain, l.alias) }),
+    domain: t.exposeString('domain', { description: 'Host name the link is served on.' }),
+    alias: t.exposeString('alias', { description: 'Path segment(s) after the domain; case-sensitive.' }),
+    destination: t.exposeString('destination', { description: 'Default target URL.' }),
+    geo_targeting: t.field({ type: GeoTargetingScalar, description: 'Country-specific targets (always an object).', resolve: (l) => l.geoTargeting }),
+    tags: t.stringList({ description: 'Tag names (always an array).', resolve: (l) => l.tags }),
+    clicks: t.int({ description: 'Counted visits (bots and HEAD requests excluded).', resolve: (l) => l.clicks }),
+    created_at: t.string({ description: 'ISO 8601 UTC time.', resolve: (l) => l.createdAt.toISOString() }),
+    updated_at: t.string({ description: 'ISO 8601 UTC time.', resolve: (l) => l.updatedAt.toISOString() }),
+  }),
+});
+
+const LinkListType = builder.objectRef<{ data: Link[]; nextCursor: string | null }>('LinkList').implement({
+  description: 'One page of links, newest first.',
+  fields: (t) => ({
+    data: t.field({ type: [LinkType], resolve: (p) => p.data }),
+    next_cursor: t.string({ nullable: true, description: 'Pass as `cursor` for the next page; null on the last page.', resolve: (p) => p.nextCursor }),
+  }),
+});
+
+const linkArgs = builder.args((t) => ({
+  domain: t.string({ description: 'Host name; defaults to the service default domain; others must be added to the workspace first.' }),
+  alias: t.string({ description: '1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent.' }),
+  geo_targeting: t.field({ type: GeoTargetingScalar, description: 'Country code -> URL; {} or null for none.' }),
+  tags: t.stringList({ description: 'Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively.' }),
+}));
+const DESTINATION = 'Absolute http(s) URL, at most 8,192 characters.';
+
+builder.queryFields((t) => ({
+  link: t.field({
+    type: LinkType,
+    description: 'One link of your workspace.',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => ctx.services.links.get(workspaceOf(ctx), args.id),
+  }),
+  links: t.field({
+    type: LinkListType,
+    description: 'Links of your workspace, newest first, with cursor pagination and filters.',
+    args: {
+      limit: t.arg.int({ description: '1 to 100, default 20.' }),
+      cursor: t.arg.string({ description: 'next_cursor of the previous page.' }),
+      tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
+      domain: t.arg.string({ description: 'Only links on this domain.' }),
+      q: t.arg.string({ description: 'Case-insensitive substring of alias or destination.' }),
+    },
+    resolve: (_r, args, ctx) => ctx.services.links.list(workspaceOf(ctx), args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createLink: t.field({
+    type: LinkType,
+    description: 'Create a link.',
+    args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs },
+    resolve: (_r, args, ctx) => ctx.services.links.create(workspaceOf(ctx), args),
+  }),
+  updateLink: t.field({
+    type: LinkType,
+    description: 'Change any subset of a link\'s fields; null clears geo_targeting and tags.',
+    args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs },
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(workspaceOf(ctx), id, rest),
+  }),
+  deleteLink: t.boolean({
+    description: 'Delete a link; its alias answers 404 from then on.',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.links.delete(workspaceOf(ctx), args.id);
+      return true;
+    },
+  }),
+}));
+
+const DayCount = builder.objectRef<{ date: string; clicks: number }>('DayClicks').implement({
+  fields: (t) => ({ date: t.exposeString('date', { description: 'ISO date (UTC).' }), clicks: t.exposeInt('clicks') }),
+});
+const CountryCount = builder.objectRef<{ country: string; clicks: number }>('CountryClicks').implement({
+  fields: (t) => ({ country: t.exposeString('country', { description: 'ISO 3166-1 alpha-2 code.' }), clicks: t.exposeInt('clicks') }),
+});
+const ReferrerCount = builder.objectRef<{ host: string; clicks: number }>('ReferrerClicks').implement({
+  fields: (t) => ({ host: t.exposeString('host', { description: 'Referrer host name.' }), clicks: t.exposeInt('clicks') }),
+});
+const DeviceCount = builder.objectRef<{ device: string; clicks: number }>('DeviceClicks').implement({
+  fields: (t) => ({ device: t.exposeString('device', { description: 'desktop, mobile, tablet or other.' }), clicks: t.exposeInt('clicks') }),
+});
+
+const LinkStatsType = builder.objectRef<StatsReport>('LinkStats').implement({
+  description: 'Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.',
+  fields: (t) => ({
+    link_id: t.exposeString('linkId'),
+    from: t.exposeString('from', { description: 'ISO date.' }),
+    to: t.exposeString('to', { description: 'ISO date (inclusive).' }),
+    clicks: t.exposeInt('clicks'),
+    bots: t.exposeInt('bots'),
+    by_day: t.field({ type: [DayCount], resolve: (s) => s.byDay }),
+    by_country: t.field({ type: [CountryCount], resolve: (s) => s.byCountry }),
+    by_referrer: t.field({ type: [ReferrerCount], resolve: (s) => s.byReferrer }),
+    by_device: t.field({ type: [DeviceCount], resolve: (s) => s.byDevice }),
+  }),
+});
+
+builder.queryField('linkStats', (t) =>
+  t.field({
+    type: LinkStatsType,
+    description: 'Click statistics of a link; from/to are ISO dates, default the last 30 days.',
+    args: { id: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
+    resolve: (_r, { id, ...range }, ctx) => ctx.services.stats.forLink(workspaceOf(ctx), id, range),
+  }),
+);

@@ -1,0 +1,33 @@
+import { Kind, type ValueNode } from 'graphql';
+import { builder } from '../builder.js';
+
+/** An AST literal to a plain value, resolving variables; no coercion (zod validates it next). */
+function literalValue(ast: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
+  switch (ast.kind) {
+    case Kind.OBJECT:
+      return Object.fromEntries(ast.fields.map((f) => [f.name.value, literalValue(f.value, variables)]));
+    case Kind.LIST:
+      return ast.values.map((v) => literalValue(v, variables));
+    case Kind.STRING:
+    case Kind.ENUM:
+      return ast.value;
+    case Kind.INT:
+      return Number.parseInt(ast.value, 10);
+    case Kind.FLOAT:
+      return Number.parseFloat(ast.value);
+    case Kind.BOOLEAN:
+      return ast.value;
+    case Kind.NULL:
+      return null;
+    case Kind.VARIABLE:
+      return variables?.[ast.name.value];
+  }
+}
+
+export const GeoTargetingScalar = builder.scalarType('GeoTargeting', {
+  description:
+    'Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal.',
+  serialize: (v) => v as Record<string, string>,
+  parseValue: (v) => v,
+  parseLiteral: (ast, variables) => literalValue(ast, variables),
+});

@@ -1,0 +1,130 @@
+import type { ApiKey, Domain, Tag, Workspace } from '../../domain/model.js';
+import { PLANS } from '../../domain/resource-schemas.js';
+import { builder } from '../builder.js';
+import { workspaceOf } from '../context.js';
+
+const PlanEnum = builder.enumType('Plan', { values: PLANS, description: 'standard (100 rpm), advanced (500 rpm) or custom.' });
+
+const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement({
+  description: 'The tenant that owns links, tags, domains and keys.',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    slug: t.exposeString('slug'),
+    plan: t.field({ type: PlanEnum, resolve: (w) => w.plan }),
+    rate_limit_rpm: t.int({ description: 'Requests per minute allowed to the whole workspace.', resolve: (w) => w.rateLimitRpm }),
+  }),
+});
+
+const TagType = builder.objectRef<Tag>('Tag').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    links: t.exposeInt('links', { description: 'How many links carry the tag.' }),
+    created_at: t.string({ resolve: (x) => x.createdAt.toISOString() }),
+  }),
+});
+
+const DomainType = builder.objectRef<Domain>('Domain').implement({
+  fields: (t) => ({
+    host: t.exposeString('host'),
+    created_at: t.string({ resolve: (d) => d.createdAt.toISOString() }),
+  }),
+});
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
+  description: 'An API key (its secret is shown only once, when created).',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.exposeString('name'),
+    created_at: t.string({ resolve: (k) => k.createdAt.toISOString() }),
+    expires_at: t.string({ resolve: (k) => k.expiresAt.toISOString() }),
+    last_used_at: t.string({ nullable: true, resolve: (k) => iso(k.lastUsedAt) }),
+    revoked_at: t.string({ nullable: true, resolve: (k) => iso(k.revokedAt) }),
+  }),
+});
+
+const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('CreatedApiKey').implement({
+  description: 'A new API key with its secret, shown this once.',
+  fields: (t) => ({
+    id: t.string({ resolve: (c) => c.key.id }),
+    name: t.string({ resolve: (c) => c.key.name }),
+    created_at: t.string({ resolve: (c) => c.key.createdAt.toISOString() }),
+    expires_at: t.string({ resolve: (c) => c.key.expiresAt.toISOString() }),
+    last_used_at: t.string({ nullable: true, resolve: (c) => iso(c.key.lastUsedAt) }),
+    revoked_at: t.string({ nullable: true, resolve: (c) => iso(c.key.revokedAt) }),
+    key: t.string({ description: 'The secret: lsk_live_...', resolve: (c) => c.secret }),
+  }),
+});
+
+const TagListType = builder.objectRef<{ data: Tag[] }>('TagList').implement({ fields: (t) => ({ data: t.field({ type: [TagType], resolve: (x) => x.data }) }) });
+const DomainListType = builder.objectRef<{ data: Domain[] }>('DomainList').implement({ fields: (t) => ({ data: t.field({ type: [DomainType], resolve: (x) => x.data }) }) });
+const ApiKeyListType = builder.objectRef<{ data: ApiKey[] }>('ApiKeyList').implement({ fields: (t) => ({ data: t.field({ type: [ApiKeyType], resolve: (x) => x.data }) }) });
+
+builder.queryFields((t) => ({
+  workspace: t.field({
+    type: WorkspaceType,
+    description: 'The caller\'s workspace and plan.',
+    resolve: (_r, _a, ctx) => {
+      workspaceOf(ctx);
+      return ctx.principal!.workspace;
+    },
+  }),
+  tags: t.field({
+    type: TagListType,
+    description: 'Tags of your workspace with their link counts.',
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listTags(workspaceOf(ctx)) }),
+  }),
+  domains: t.field({
+    type: DomainListType,
+    description: 'Custom domains of your workspace.',
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listDomains(workspaceOf(ctx)) }),
+  }),
+  keys: t.field({
+    type: ApiKeyListType,
+    description: 'API keys of your workspace (never their secrets).',
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.keys.list(workspaceOf(ctx)) }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateTag: t.field({
+    type: TagType,
+    description: 'Rename a tag; renaming to an existing tag\'s name merges the two.',
+    args: { tag: t.arg.string({ required: true, description: 'Current name.' }), name: t.arg.string({ required: true, description: 'New name.' }) },
+    resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(workspaceOf(ctx), args.tag, { name: args.name }),
+  }),
+  deleteTag: t.boolean({
+    description: 'Delete a tag and remove it from every link.',
+    args: { name: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.workspaces.deleteTag(workspaceOf(ctx), args.name);
+      return true;
+    },
+  }),
+  createDomain: t.field({
+    type: DomainType,
+    description: 'Add a custom domain to your workspace.',
+    args: { host: t.arg.string({ required: true, description: 'e.g. go.example.com' }) },
+    resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(workspaceOf(ctx), args),
+  }),
+  deleteDomain: t.boolean({
+    description: 'Remove a custom domain (it must serve no links).',
+    args: { host: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.workspaces.removeDomain(workspaceOf(ctx), args.host);
+      return true;
+    },
+  }),
+  createKey: t.field({
+    type: CreatedApiKeyType,
+    description: 'Create an API key; the secret is returned this once.',
+    args: { name: t.arg.string({ description: '1-64 characters; default "default".' }) },
+    resolve: (_r, args, ctx) => ctx.services.keys.create(workspaceOf(ctx), args),
+  }),
+  revokeKey: t.field({
+    type: ApiKeyType,
+    description: 'Revoke an API key; it stops working at once.',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => ctx.services.keys.revoke(workspaceOf(ctx), args.id),
+  }),
+}));

@@ -1,0 +1,262 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger as PinoLogger } from 'pino';
+import type { Principal } from '../auth/api-keys.js';
+import { LskError } from '../domain/errors.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { buildSchema } from '../graphql/schema/index.js';
+import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from '../limits/rate-limit.js';
+import { RedirectHandler } from '../redirect/redirect-handler.js';
+import type { Services } from '../services/services.js';
+import { clientError } from './errors.js';
+import { createGraphQLServer, rootFieldCost } from './graphql.js';
+import { isJsonContentType, readBody, sendError, sendFetchResponse, sendJson, toFetchRequest } from './http-io.js';
+import { Metrics } from './metrics.js';
+import { finishOpenApi } from './openapi.js';
+import { requestContext, requestIdFrom } from './request-context.js';
+import { createRestRouter, SOFA_OPENAPI_PATH, validateRestInput } from './rest.js';
+import { matchRoute } from './rest-routes.js';
+import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
+
+/** Failed authentications allowed per client address per minute before answers become 429. */
+const AUTH_FAILURES_PER_MINUTE = 30;
+const ORIGIN = 'http://lsk.internal';
+
+export interface App {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  openapi: Record<string, unknown>;
+  metrics: Metrics;
+  redirects: RedirectHandler;
+}
+
+interface Guarded {
+  principal: Principal | null;
+  headers: Record<string, string>;
+}
+
+/** The HTTP edge: one handler in front of redirects, REST (Sofa), GraphQL (yoga), docs and health. */
+export async function createApp(services: Services, log: PinoLogger, opts: { limiter?: RateLimiter } = {}): Promise<App> {
+  const schema = buildSchema();
+  const yoga = createGraphQLServer(schema, log);
+  const sofa = createRestRouter(schema, log);
+  const rawDoc = (await (await sofa.fetch(new Request(`${ORIGIN}/v1${SOFA_OPENAPI_PATH}`))).json()) as Record<string, unknown>;
+  const openapi = finishOpenApi(rawDoc);
+  const openapiText = JSON.stringify(openapi);
+  const limiter = opts.limiter ?? new MemoryRateLimiter();
+  const authFailures = new MemoryRateLimiter();
+  const metrics = new Metrics();
+  const redirects = new RedirectHandler(services.store, services.config);
+  services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+
+  function clientAddress(req: IncomingMessage): string {
+    return req.socket.remoteAddress ?? 'unknown';
+  }
+
+  /** Authenticate and apply the plan limit: the one guard both REST and GraphQL go through. */
+  async function guard(req: IncomingMessage, cost: number, required: boolean): Promise<Guarded> {
+    const header = req.headers.authorization;
+    if (!header && !required) return { principal: null, headers: {} };
+    let principal: Principal;
+    try {
+      principal = await services.keys.authenticate(header);
+    } catch (e) {
+      if (e instanceof LskError && e.status === 401) {
+        const d = authFailures.take(clientAddress(req), AUTH_FAILURES_PER_MINUTE, 1, Date.now());
+        if (!d.allowed) throw new LskError('rate_limited', 'Too many failed authentication attempts; slow down.', { retryAfter: d.resetSeconds });
+      }
+      throw e;
+    }
+    const headers: Record<string, string> = {};
+    if (principal.rotatedKey) headers['lsk-rotated-key'] = principal.rotatedKey;
+    if (cost > 0) {
+      const ws = principal.workspace;
+      const d = await limiter.take(ws.id, ws.rateLimitRpm, cost, services.clock.now().getTime());
+      Object.assign(headers, rateLimitHeaders(d));
+      if (!d.allowed) {
+        throw Object.assign(new LskError('rate_limited', `Rate limit of ${d.limit} requests per minute exceeded.`, { retryAfter: d.resetSeconds }), { headers });
+      }
+    }
+    return { principal, headers };
+  }
+
+  function context(principal: Principal | null, requestId: string): GraphQLContext {
+    return { services, principal, requestId };
+  }
+
+  async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<string> {
+    const match = matchRoute(req.method ?? 'GET', url.pathname.slice('/v1'.length));
+    if (match.kind === 'not_found') throw new LskError('not_found', `No such endpoint: ${req.method} ${url.pathname}`);
+    if (match.kind === 'method_not_allowed') {
+      throw Object.assign(new LskError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}.`), { headers: { allow: match.allow.join(', ') } });
+    }
+    const { route } = match;
+    const label = `rest:${route.field.split('.')[1]}`;
+    const { principal, headers } = await guard(req, 1, true);
+    try {
+      const body = await readBody(req);
+      const json = validateRestInput(route, url, req.headers['content-type'], body);
+      const request = new Request(url, {
+        method: route.method,
+        headers: json === null ? {} : { 'content-type': 'application/json' },
+        ...(json === null ? {} : { body: json }),
+      });
+      const response = await sofa.fetch(request, { lsk: context(principal, requestId) });
+      if (response.ok && route.status === 204) {
+        res.writeHead(204, headers);
+        res.end();
+        return label;
+      }
+      if (response.ok && route.location) {
+        const text = await response.text();
+        const data = JSON.parse(text) as Record<string, unknown>;
+        res.writeHead(response.status, { ...headers, location: route.location(data), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+        return label;
+      }
+      await sendFetchResponse(res, response, headers);
+      return label;
+    } catch (e) {
+      throw Object.assign(clientError(e, log), { headers });
+    }
+  }
+
+  async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'POST') {
+      throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed on /graphql.`), { headers: { allow: 'GET, POST' } });
+    }
+    let body: Buffer | null = null;
+    let query: unknown = url.searchParams.get('query');
+    let operationName: unknown = url.searchParams.get('operationName');
+    if (method === 'POST') {
+      body = await readBody(req);
+      if (!isJsonContentType(req.headers['content-type'])) {
+        throw new LskError('unsupported_media_type', 'Send GraphQL requests as JSON with "Content-Type: application/json".');
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new LskError('invalid_json', 'The request body is not valid JSON.');
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw LskError.validation([{ path: '(body)', message: 'must be a JSON object with "query"' }]);
+      }
+      ({ query, operationName } = parsed as { query?: unknown; operationName?: unknown });
+    }
+    const cost = query === null || query === undefined ? 0 : rootFieldCost(query, operationName);
+    const { principal, headers } = await guard(req, cost, false);
+    const response = await yoga.fetch(toFetchRequest(req, body, ORIGIN), { lsk: context(principal, requestId) });
+    await sendFetchResponse(res, response, headers);
+  }
+
+  function sendGraphQLError(res: ServerResponse, err: LskError, requestId: string, headers: Record<string, string>): void {
+    if (err.retryAfter !== undefined) headers['retry-after'] = String(err.retryAfter);
+    sendJson(
+      res,
+      err.status,
+      { errors: [{ message: err.message, extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), request_id: requestId } }] },
+      headers,
+    );
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<string> {
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const readOnly = method === 'GET' || method === 'HEAD';
+    const onlyGet = (label: string) => {
+      if (!readOnly) throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed on ${path}.`), { headers: { allow: 'GET, HEAD' } });
+      return label;
+    };
+    switch (path) {
+      case '/healthz':
+        onlyGet('healthz');
+        sendJson(res, 200, { status: 'ok' });
+        return 'healthz';
+      case '/readyz':
+        onlyGet('readyz');
+        try {
+          await Promise.race([services.store.ping(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000).unref())]);
+          sendJson(res, 200, { status: 'ready', store: services.store.kind });
+        } catch {
+          sendError(res, new LskError('unavailable', 'The database cannot be reached.'), requestId);
+        }
+        return 'readyz';
+      case '/metrics':
+        onlyGet('metrics');
+        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+        res.end(metrics.render());
+        return 'metrics';
+      case '/.well-known/jwks.json':
+        onlyGet('jwks');
+        sendJson(res, 200, services.keyring.jwks(), { 'cache-control': 'public, max-age=300' });
+        return 'jwks';
+      case '/docs':
+      case '/docs/':
+        onlyGet('docs');
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(DOCS_PAGE);
+        return 'docs';
+      case '/v1/openapi.json':
+        onlyGet('openapi');
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapiText) });
+        res.end(method === 'HEAD' ? undefined : openapiText);
+        return 'openapi';
+      case '/graphql':
+        try {
+          await handleGraphQL(req, res, url, requestId);
+        } catch (e) {
+          const err = clientError(e, log);
+          sendGraphQLError(res, err, requestId, (e as { headers?: Record<string, string> }).headers ?? {});
+        }
+        return 'graphql';
+    }
+    if (isAsset(path)) {
+      onlyGet('static');
+      await sendAsset(res, path, method === 'HEAD');
+      return 'static';
+    }
+    if (path === '/v1' || path.startsWith('/v1/')) return handleRest(req, res, url, requestId);
+    if (!readOnly) throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed here.`), { headers: { allow: 'GET, HEAD' } });
+    await redirects.handle(req, res, requestId);
+    return 'redirect';
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('x-request-id', requestId);
+    let label = 'other';
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(label, req.method ?? 'GET', res.statusCode, seconds);
+      if (label !== 'redirect' && label !== 'static') {
+        log.info({ req_id: requestId, method: req.method, route: label, status: res.statusCode, ms: Math.round(seconds * 1e5) / 100 }, 'request');
+      }
+    });
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', ORIGIN);
+    } catch {
+      sendError(res, new LskError('not_found', 'Not found.'), requestId);
+      return;
+    }
+    requestContext.run({ requestId }, () => {
+      route(req, res, url, requestId).then(
+        (l) => {
+          label = l;
+        },
+        (e: unknown) => {
+          if (url.pathname.startsWith('/v1')) label = 'rest';
+          const err = clientError(e, log);
+          if (res.headersSent) {
+            res.destroy();
+            return;
+          }
+          sendError(res, err, requestId, (e as { headers?: Record<string, string> }).headers ?? {});
+        },
+      );
+    });
+  }
+
+  return { handle, openapi, metrics, redirects };
+}

@@ -1,0 +1,81 @@
+import type { GraphQLSchema } from 'graphql';
+import { useSofa } from 'sofa-api';
+import { LskError } from '../domain/errors.js';
+import { parseOrThrow } from '../domain/validate.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { envelope, fromGraphQLErrors, type Logger } from './errors.js';
+import { isJsonContentType } from './http-io.js';
+import { currentRequestId } from './request-context.js';
+import { REST_ROUTES, type RestRoute } from './rest-routes.js';
+
+export const SOFA_OPENAPI_PATH = '/__sofa/openapi.json';
+
+/** GeoTargeting in OpenAPI: the country -> URL map. */
+export const GEO_TARGETING_SCHEMA = {
+  type: 'object',
+  description: 'ISO 3166-1 alpha-2 country code (upper case) -> absolute http(s) URL.',
+  additionalProperties: { type: 'string', format: 'uri' },
+  example: { DE: 'https://example.de/spring', FR: 'https://example.fr/printemps' },
+};
+
+/** Sofa projects the schema onto /v1 with our route table; errors become the contract's envelope. */
+export function createRestRouter(schema: GraphQLSchema, log: Logger) {
+  const routes = Object.fromEntries(
+    REST_ROUTES.map((r) => [r.field, { method: r.method, path: r.path, responseStatus: r.status, tags: [r.tag], description: r.summary }]),
+  );
+  return useSofa({
+    basePath: '/v1',
+    schema,
+    routes,
+    context: (serverContext: { lsk: GraphQLContext }) => serverContext.lsk,
+    customScalars: { GeoTargeting: GEO_TARGETING_SCHEMA },
+    openAPI: { endpoint: SOFA_OPENAPI_PATH, info: { title: 'lsk', version: '1.0.0' } },
+    swaggerUI: { endpoint: false as unknown as string },
+    errorHandler: (errors: readonly unknown[]) => {
+      const err = fromGraphQLErrors(errors, log);
+      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+      if (err.retryAfter !== undefined) headers['retry-after'] = String(err.retryAfter);
+      return new Response(JSON.stringify(envelope(err, currentRequestId())), { status: err.status, headers });
+    },
+  } as Parameters<typeof useSofa>[0]);
+}
+
+/**
+ * The REST edge's own checks before Sofa runs: Sofa drops unknown keys, coerces types and lets the
+ * query string override the body, so the raw request is validated strictly with the same zod schema
+ * the resolver uses. Returns the JSON text to hand to Sofa.
+ */
+export function validateRestInput(route: RestRoute, url: URL, contentType: string | undefined, body: Buffer): string | null {
+  const names = [...url.searchParams.keys()];
+  const unknown = names.filter((n) => !route.queryParams?.includes(n));
+  const dupes = names.filter((n, i) => names.indexOf(n) !== i);
+  if (unknown.length > 0 || dupes.length > 0) {
+    throw LskError.validation([
+      ...unknown.map((n) => ({ path: n, message: 'unknown query parameter' })),
+      ...[...new Set(dupes)].map((n) => ({ path: n, message: 'given more than once' })),
+    ]);
+  }
+  if (route.query) parseOrThrow(route.query, Object.fromEntries(url.searchParams));
+
+  if (route.method === 'GET' || route.method === 'DELETE') return null;
+  let raw: unknown = {};
+  if (body.length > 0) {
+    if (!isJsonContentType(contentType)) {
+      throw new LskError('unsupported_media_type', 'Send the body as JSON with "Content-Type: application/json".');
+    }
+    try {
+      raw = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new LskError('invalid_json', 'The request body is not valid JSON.');
+    }
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw LskError.validation([{ path: '(body)', message: 'must be a JSON object' }]);
+  }
+  parseOrThrow(route.body!, raw);
+  // Sofa drops null values; for these two fields null and empty mean the same ("none").
+  const forSofa: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  if ('geo_targeting' in forSofa && forSofa.geo_targeting === null) forSofa.geo_targeting = {};
+  if ('tags' in forSofa && forSofa.tags === null) forSofa.tags = [];
+  return JSON.stringify(forSofa);
+}

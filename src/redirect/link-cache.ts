@@ -1,0 +1,59 @@
+import type { Link } from '../domain/model.js';
+
+export interface CachedLink {
+  id: string;
+  workspaceId: string;
+  destination: string;
+  geoTargeting: Record<string, string>;
+}
+
+/**
+ * Size-bounded cache of links by (domain, alias), with negative entries for unknown aliases (a
+ * separate, smaller bound, so probing cannot evict real links). Map insertion order gives cheap LRU.
+ */
+export class LinkCache {
+  private hits = new Map<string, CachedLink>();
+  private misses = new Map<string, number>();
+
+  constructor(
+    private readonly maxEntries = 100_000,
+    private readonly maxMisses = 10_000,
+    private readonly missTtlMs = 30_000,
+  ) {}
+
+  static key(domain: string, alias: string): string {
+    return `${domain}/${alias}`;
+  }
+
+  /** undefined: not cached; null: cached as unknown. */
+  get(key: string, nowMs: number): CachedLink | null | undefined {
+    const hit = this.hits.get(key);
+    if (hit) return hit;
+    const missAt = this.misses.get(key);
+    if (missAt !== undefined) {
+      if (nowMs - missAt < this.missTtlMs) return null;
+      this.misses.delete(key);
+    }
+    return undefined;
+  }
+
+  set(key: string, link: Link | null, nowMs: number): void {
+    if (link) {
+      if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);
+      this.hits.set(key, { id: link.id, workspaceId: link.workspaceId, destination: link.destination, geoTargeting: link.geoTargeting });
+      this.misses.delete(key);
+    } else {
+      if (this.misses.size >= this.maxMisses) this.misses.delete(this.misses.keys().next().value!);
+      this.misses.set(key, nowMs);
+    }
+  }
+
+  invalidate(key: string): void {
+    this.hits.delete(key);
+    this.misses.delete(key);
+  }
+
+  get size(): number {
+    return this.hits.size;
+  }
+}

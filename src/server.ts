@@ -1,0 +1,68 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig } from './config/env.js';
+import { createApp } from './http/app.js';
+import { createLogger } from './logger.js';
+import { buildServices } from './services/build.js';
+
+/** Start lsk: config -> store -> services -> HTTP. Stops gracefully on SIGTERM / SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`lsk: ${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const log = createLogger(config.logLevel);
+  const services = await buildServices(config);
+  const app = await createApp(services, log);
+  const server: Server = createServer({ keepAliveTimeout: 65_000 }, app.handle);
+  server.headersTimeout = 66_000;
+
+  const timers = [
+    setInterval(() => void services.keys.flushLastUsed().catch((e) => log.warn({ err: e }, 'last-used flush failed')), 30_000),
+    setInterval(() => void services.keyring.rotateIfDue().catch((e) => log.warn({ err: e }, 'signing key rotation failed')), 60_000),
+  ];
+  for (const t of timers) t.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    for (const t of timers) clearInterval(t);
+    const force = setTimeout(() => {
+      log.warn('in-flight requests did not finish in 10 s; closing connections');
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await services.keys.flushLastUsed();
+        await services.store.close();
+      } catch (e) {
+        log.error({ err: e }, 'error while closing the store');
+      }
+      log.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  server.listen(config.port, config.host, () => {
+    const addr = server.address() as AddressInfo;
+    log.info({ host: addr.address, port: addr.port, store: services.store.kind, default_domain: config.defaultDomain }, 'lsk listening');
+  });
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`lsk: failed to start: ${(e as Error).message}\n`);
+  if (process.env.LSK_DEBUG) console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { ApiKeyService } from '../auth/api-keys.js';
+import { Keyring } from '../auth/keyring.js';
+import type { Config } from '../config/env.js';
+import { systemClock, type Clock } from '../domain/clock.js';
+import { openStore } from '../storage/open-store.js';
+import type { Store } from '../storage/store.js';
+import { LinkEvents } from './link-events.js';
+import { LinkService } from './link-service.js';
+import type { Services } from './services.js';
+import { StatsService } from './stats-service.js';
+import { WorkspaceService } from './workspace-service.js';
+
+/** Open the store, run migrations / create indexes, load the signing keys, and wire the services. */
+export async function buildServices(config: Config, opts: { clock?: Clock; store?: Store } = {}): Promise<Services> {
+  const clock = opts.clock ?? systemClock;
+  const store = opts.store ?? (await openStore(config.databaseUrl));
+  await store.init();
+  const keyring = new Keyring(store, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
+  await keyring.init();
+  const keys = new ApiKeyService(store, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
+  const linkEvents = new LinkEvents();
+  const links = new LinkService(store, clock, config.defaultDomain, linkEvents);
+  return {
+    config,
+    clock,
+    store,
+    keyring,
+    keys,
+    links,
+    linkEvents,
+    workspaces: new WorkspaceService(store, clock, config.defaultDomain),
+    stats: new StatsService(store, clock, links),
+  };
+}

@@ -1,0 +1,143 @@
+import type { Clock } from '../domain/clock.js';
+import { LskError } from '../domain/errors.js';
+import { newId, randomBase62 } from '../domain/ids.js';
+import {
+  createLinkSchema,
+  listLinksSchema,
+  updateLinkSchema,
+} from '../domain/link-schemas.js';
+import type { Link } from '../domain/model.js';
+import { tagKey } from '../domain/rules.js';
+import { parseOrThrow } from '../domain/validate.js';
+import { StoreConflict, type LinkPatch, type LinkPosition, type Store } from '../storage/store.js';
+import type { LinkEvents } from './link-events.js';
+
+const GENERATED_ALIAS_LENGTH = 7;
+const GENERATE_ATTEMPTS = 8;
+
+export interface LinkPage {
+  data: Link[];
+  nextCursor: string | null;
+}
+
+export function encodeCursor(p: LinkPosition): string {
+  return Buffer.from(JSON.stringify([p.createdAt.getTime(), p.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): LinkPosition {
+  const bad = () => new LskError('invalid_cursor', 'The cursor is not valid; use next_cursor from a previous page.');
+  if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw bad();
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(v) || v.length !== 2 || !Number.isSafeInteger(v[0]) || typeof v[1] !== 'string' || v[1].length > 128) throw bad();
+  return { createdAt: new Date(v[0] as number), id: v[1] as string };
+}
+
+/** Links of one workspace: create, read, list, update, delete. */
+export class LinkService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly defaultDomain: string,
+    private readonly events: LinkEvents,
+  ) {}
+
+  /** A link may live on the default domain or on a domain registered to its workspace. */
+  private async assertDomainUsable(workspaceId: string, domain: string): Promise<void> {
+    if (domain === this.defaultDomain) return;
+    const d = await this.store.getDomain(domain);
+    if (!d || d.workspaceId !== workspaceId) {
+      throw LskError.validation([{ path: 'domain', message: `${domain} is not a domain of this workspace; add it first (POST /v1/domains)` }]);
+    }
+  }
+
+  async create(workspaceId: string, raw: unknown): Promise<Link> {
+    const input = parseOrThrow(createLinkSchema, raw);
+    const domain = input.domain ?? this.defaultDomain;
+    await this.assertDomainUsable(workspaceId, domain);
+    const base = {
+      workspaceId,
+      domain,
+      destination: input.destination,
+      geoTargeting: input.geo_targeting ?? {},
+      tags: input.tags ?? [],
+      createdAt: this.clock.now(),
+    };
+    if (input.alias) {
+      try {
+        return await this.store.insertLink({ ...base, id: newId('lnk'), alias: input.alias });
+      } catch (e) {
+        if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
+        throw e;
+      }
+    }
+    for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
+      // A longer alias after repeated collisions keeps creation going on a crowded domain.
+      const alias = randomBase62(GENERATED_ALIAS_LENGTH + Math.floor(attempt / 3));
+      try {
+        const link = await this.store.insertLink({ ...base, id: newId('lnk'), alias });
+        this.events.changed(domain, alias); // clears a cached "not found" for this alias
+        return link;
+      } catch (e) {
+        if (!(e instanceof StoreConflict && e.field === 'alias')) throw e;
+      }
+    }
+    throw new LskError('internal_error', 'Could not generate a free alias.');
+  }
+
+  async get(workspaceId: string, id: string): Promise<Link> {
+    const link = await this.store.getLink(workspaceId, id);
+    if (!link) throw LskError.notFound('Link');
+    return link;
+  }
+
+  async list(workspaceId: string, raw: unknown): Promise<LinkPage> {
+    const q = parseOrThrow(listLinksSchema, raw);
+    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const rows = await this.store.listLinks(workspaceId, {
+      limit: q.limit + 1,
+      ...(after ? { after } : {}),
+      ...(q.tag ? { tag: tagKey(q.tag) } : {}),
+      ...(q.domain ? { domain: q.domain } : {}),
+      ...(q.q ? { q: q.q } : {}),
+    });
+    const data = rows.slice(0, q.limit);
+    const last = data[data.length - 1];
+    return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+  }
+
+  async update(workspaceId: string, id: string, raw: unknown): Promise<Link> {
+    const input = parseOrThrow(updateLinkSchema, raw);
+    const current = await this.get(workspaceId, id);
+    if (input.domain !== undefined && input.domain !== current.domain) await this.assertDomainUsable(workspaceId, input.domain);
+    const patch: LinkPatch = { updatedAt: this.clock.now() };
+    if (input.destination !== undefined) patch.destination = input.destination;
+    if (input.domain !== undefined) patch.domain = input.domain;
+    if (input.alias !== undefined) patch.alias = input.alias;
+    if (input.geo_targeting !== undefined) patch.geoTargeting = input.geo_targeting;
+    if (input.tags !== undefined) patch.tags = input.tags;
+    let link: Link | null;
+    try {
+      link = await this.store.updateLink(workspaceId, id, patch);
+    } catch (e) {
+      if (e instanceof StoreConflict && e.field === 'alias') {
+        throw LskError.aliasTaken(patch.domain ?? current.domain, patch.alias ?? current.alias);
+      }
+      throw e;
+    }
+    if (!link) throw LskError.notFound('Link');
+    this.events.changed(current.domain, current.alias);
+    if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
+    return link;
+  }
+
+  async delete(workspaceId: string, id: string): Promise<void> {
+    const current = await this.get(workspaceId, id);
+    if (!(await this.store.deleteLink(workspaceId, id))) throw LskError.notFound('Link');
+    this.events.changed(current.domain, current.alias);
+  }
+}

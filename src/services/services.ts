@@ -1,0 +1,22 @@
+import type { ApiKeyService } from '../auth/api-keys.js';
+import type { Keyring } from '../auth/keyring.js';
+import type { Config } from '../config/env.js';
+import type { Clock } from '../domain/clock.js';
+import type { Store } from '../storage/store.js';
+import type { LinkEvents } from './link-events.js';
+import type { LinkService } from './link-service.js';
+import type { StatsService } from './stats-service.js';
+import type { WorkspaceService } from './workspace-service.js';
+
+/** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process in src/app.ts. */
+export interface Services {
+  config: Config;
+  clock: Clock;
+  store: Store;
+  keyring: Keyring;
+  keys: ApiKeyService;
+  links: LinkService;
+  linkEvents: LinkEvents;
+  workspaces: WorkspaceService;
+  stats: StatsService;
+}
