@@ -16,10 +16,21 @@ export type Logger = { error: (obj: object, msg?: string) => void };
 /** Unknown errors are logged and become a bare internal_error; a lost database becomes 503. */
 export function clientError(e: unknown, log?: Logger): LskError {
   if (e instanceof LskError) return e;
-  if (e instanceof GraphQLError && e.originalError) return clientError(e.originalError, log);
+  if (e instanceof GraphQLError) {
+    const root = rootCause(e);
+    // A GraphQL error with no other cause is graphql-js refusing the request (syntax, validation, variables).
+    if (root instanceof GraphQLError) return new LskError('validation_failed', e.message);
+    return clientError(root, log);
+  }
   if (e instanceof StoreUnavailable || isConnectionError(e)) return new LskError('unavailable', 'The database cannot be reached; try again shortly.');
   log?.error({ err: e }, 'unexpected error');
   return new LskError('internal_error', 'An internal error occurred.');
+}
+
+function rootCause(e: GraphQLError): unknown {
+  let cause: unknown = e;
+  while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
+  return cause;
 }
 
 function isConnectionError(e: unknown): boolean {
@@ -40,7 +51,7 @@ export function envelope(err: LskError, requestId: string): ErrorEnvelope {
 
 /** An error as a GraphQL error (what yoga returns and what Sofa reads the status from). */
 export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
-  if (error instanceof GraphQLError && !error.originalError) {
+  if (error instanceof GraphQLError && rootCause(error) instanceof GraphQLError) {
     // Parse, validation and variable-coercion errors of graphql-js: the request is at fault.
     if (error.extensions?.code && typeof error.extensions.code === 'string' && error.extensions.code in ERROR_STATUS) return error;
     return new GraphQLError(error.message, {
@@ -71,12 +82,7 @@ export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
 export function fromGraphQLErrors(errors: readonly unknown[], log?: Logger): LskError {
   let best: LskError | undefined;
   for (const e of errors) {
-    let err: LskError;
-    if (e instanceof GraphQLError && !e.originalError) {
-      err = new LskError('validation_failed', e.message);
-    } else {
-      err = clientError(e, log);
-    }
+    const err = clientError(e, log);
     if (!best || err.status > best.status) best = err;
   }
   return best ?? new LskError('internal_error', 'An internal error occurred.');

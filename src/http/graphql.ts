@@ -39,6 +39,16 @@ export function createGraphQLServer(schema: GraphQLSchema, log: Logger): YogaSer
     renderGraphiQL: graphiqlPage,
     context: ({ lsk }) => lsk,
     maskedErrors: { maskError: (error) => toGraphQLError(error, log) },
+    plugins: [
+      {
+        // Parse and validation errors never reach maskError: give them the contract's code too.
+        onResultProcess({ result, setResult }) {
+          if (Array.isArray(result) || !result || typeof result !== 'object' || !('errors' in result) || !result.errors) return;
+          const errors = result.errors.map((e) => toGraphQLError(e, log));
+          setResult({ ...result, errors });
+        },
+      },
+    ],
   });
 }
 

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { useSofa } from 'sofa-api';
 import { LskError } from '../domain/errors.js';
-import { parseOrThrow } from '../domain/validate.js';
+import { issuesToDetails, parseOrThrow } from '../domain/validate.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { envelope, fromGraphQLErrors, type Logger } from './errors.js';
 import { isJsonContentType } from './http-io.js';
@@ -49,13 +49,16 @@ export function validateRestInput(route: RestRoute, url: URL, contentType: strin
   const names = [...url.searchParams.keys()];
   const unknown = names.filter((n) => !route.queryParams?.includes(n));
   const dupes = names.filter((n, i) => names.indexOf(n) !== i);
-  if (unknown.length > 0 || dupes.length > 0) {
-    throw LskError.validation([
-      ...unknown.map((n) => ({ path: n, message: 'unknown query parameter' })),
-      ...[...new Set(dupes)].map((n) => ({ path: n, message: 'given more than once' })),
-    ]);
+  const problems = [
+    ...unknown.map((n) => ({ path: n, message: 'unknown query parameter' })),
+    ...[...new Set(dupes)].map((n) => ({ path: n, message: 'given more than once' })),
+  ];
+  if (route.query) {
+    const known = Object.fromEntries([...url.searchParams].filter(([n]) => route.queryParams?.includes(n)));
+    const r = route.query.safeParse(known);
+    if (!r.success) problems.push(...issuesToDetails(r.error.issues));
   }
-  if (route.query) parseOrThrow(route.query, Object.fromEntries(url.searchParams));
+  if (problems.length > 0) throw LskError.validation(problems);
 
   if (route.method === 'GET' || route.method === 'DELETE') return null;
   let raw: unknown = {};
