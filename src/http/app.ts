@@ -41,7 +41,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const rawDoc = (await (await sofa.fetch(new Request(`${ORIGIN}/v1${SOFA_OPENAPI_PATH}`))).json()) as Record<string, unknown>;
   const openapi = finishOpenApi(rawDoc);
   const openapiText = JSON.stringify(openapi);
-  const limiter = opts.limiter ?? new MemoryRateLimiter();
+  const limiter = opts.limiter ?? services.limiter;
   const authFailures = new MemoryRateLimiter();
   const metrics = new Metrics();
   const redirects = new RedirectHandler(services.store, services.config);
@@ -60,7 +60,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       principal = await services.keys.authenticate(header);
     } catch (e) {
       if (e instanceof LskError && e.status === 401) {
-        const d = authFailures.take(clientAddress(req), AUTH_FAILURES_PER_MINUTE, 1, Date.now());
+        const d = authFailures.takeSync(clientAddress(req), AUTH_FAILURES_PER_MINUTE, 1, Date.now());
         if (!d.allowed) throw new LskError('rate_limited', 'Too many failed authentication attempts; slow down.', { retryAfter: d.resetSeconds });
       }
       throw e;

@@ -1,4 +1,4 @@
-import { REST_ROUTES } from './rest-routes.js';
+import { REST_ROUTES, type RestRoute } from './rest-routes.js';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -6,6 +6,7 @@ const ERROR_CODES_BY_STATUS: Record<number, string[]> = {
   400: ['invalid_json', 'validation_failed', 'invalid_cursor'],
   401: ['unauthorized', 'invalid_api_key', 'key_expired', 'key_revoked'],
   404: ['not_found'],
+  405: ['method_not_allowed'],
   409: ['alias_taken', 'domain_taken'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
@@ -14,14 +15,37 @@ const ERROR_CODES_BY_STATUS: Record<number, string[]> = {
   503: ['unavailable'],
 };
 
+const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Id of this request (also in error bodies).', schema: { type: 'string' } } };
+
 const RATE_HEADERS = {
   'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s (the workspace plan).', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window frees up.', schema: { type: 'integer' } },
   'RateLimit-Policy': { description: 'e.g. `100;w=60`.', schema: { type: 'string' } },
-  'X-Request-Id': { description: 'Id of this request (also in error bodies).', schema: { type: 'string' } },
+  'X-RateLimit-Limit': { description: 'Same as RateLimit-Limit (older clients).', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Same as RateLimit-Remaining (older clients).', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Same as RateLimit-Reset (older clients).', schema: { type: 'integer' } },
+  ...REQUEST_ID_HEADER,
   'Lsk-Rotated-Key': { description: 'The successor of an expiring API key (switch to it).', schema: { type: 'string' } },
 };
+
+/** Path template names as CONTRACT.md writes them, where a GraphQL argument name differs. */
+const CONTRACT_PATHS: Record<string, { path: string; rename: Record<string, { name: string; description: string }> }> = {
+  // updateTag(tag, name): the path segment is the current name, the body's "name" the new one.
+  'Mutation.updateTag': { path: '/tags/{name}', rename: { tag: { name: 'name', description: 'Current name of the tag.' } } },
+};
+
+/** Query parameter constraints Sofa cannot know (the zod schemas enforce them). */
+const QUERY_PARAM_SCHEMAS: Record<string, Record<string, Obj>> = {
+  'Query.links': { limit: { minimum: 1, maximum: 100, default: 20 } },
+  'Query.linkStats': { from: { format: 'date' }, to: { format: 'date' } },
+};
+
+/** Whether the route's strict body schema (zod, the one the REST edge applies) accepts null for a field. */
+function acceptsNull(route: RestRoute, field: string): boolean {
+  const shape = (route.body as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> } | undefined)?.shape;
+  return shape?.[field]?.safeParse(null).success ?? false;
+}
 
 const EXAMPLES: Record<string, Obj> = {
   'Mutation.createLink': {
@@ -37,14 +61,21 @@ const EXAMPLES: Record<string, Obj> = {
   'Mutation.createKey': { name: 'ci' },
 };
 
-/** Mark output properties that are not required as nullable (GraphQL nullable fields). */
-function nullableOptional(schema: Obj): void {
+/**
+ * Output properties of GraphQL nullable fields: always present in a response (GraphQL returns every
+ * selected field), null when empty. So: required and nullable, not optional.
+ */
+function nullableRequired(schema: Obj): void {
   if (schema.type !== 'object' || !schema.properties) return;
   const required = new Set<string>(schema.required ?? []);
   for (const [name, prop] of Object.entries(schema.properties as Obj)) {
-    if (!required.has(name)) prop.nullable = true;
+    if (!required.has(name)) {
+      prop.nullable = true;
+      required.add(name);
+    }
     if (/_at$/.test(name) && prop.type === 'string') prop.format = 'date-time';
   }
+  schema.required = [...required].sort();
 }
 
 /**
@@ -68,7 +99,10 @@ export function finishOpenApi(raw: Obj): Obj {
   doc.components.securitySchemes = { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'lsk_live_<JWT>' } };
   doc.security = [{ bearer: [] }];
   const schemas = doc.components.schemas as Obj;
-  for (const [name, s] of Object.entries(schemas)) if (!/Input$/.test(name)) nullableOptional(s as Obj);
+  // Sofa also emits the root types as schemas; nothing refers to them (and their $ref siblings are invalid noise).
+  delete schemas.Query;
+  delete schemas.Mutation;
+  for (const [name, s] of Object.entries(schemas)) if (!/Input$/.test(name)) nullableRequired(s as Obj);
   schemas.Error = {
     type: 'object',
     required: ['error'],
@@ -95,7 +129,7 @@ export function finishOpenApi(raw: Obj): Obj {
       `E${status}`,
       {
         description: `Error: ${codes.join(', ')}`,
-        headers: Number(status) === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined,
+        headers: Number(status) === 429 ? { ...REQUEST_ID_HEADER, 'Retry-After': { description: 'Whole seconds to wait.', schema: { type: 'integer' } } } : REQUEST_ID_HEADER,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     ]),
@@ -108,8 +142,12 @@ export function finishOpenApi(raw: Obj): Obj {
     const fieldName = route.field.split('.')[1]!;
     op.operationId = fieldName;
     op.summary = route.summary;
+    if (op.description === route.summary) delete op.description;
     const pathParams = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
     if (route.method !== 'GET') op.parameters = (op.parameters ?? []).filter((p: Obj) => p.in === 'path');
+    for (const p of op.parameters ?? []) {
+      if (p.in === 'query') Object.assign(p.schema, QUERY_PARAM_SCHEMAS[route.field]?.[p.name] ?? {});
+    }
     if (op.parameters?.length === 0) delete op.parameters;
     if (route.method === 'DELETE') delete op.requestBody;
     if (op.requestBody) {
@@ -120,6 +158,7 @@ export function finishOpenApi(raw: Obj): Obj {
       }
       if (!schema.required?.length) delete schema.required;
       schema.additionalProperties = false;
+      for (const [name, prop] of Object.entries((schema.properties ?? {}) as Obj)) if (acceptsNull(route, name)) prop.nullable = true;
       op.requestBody.required = route.field !== 'Mutation.createKey';
       const example = EXAMPLES[route.field];
       if (example) op.requestBody.content['application/json'].example = example;
@@ -134,6 +173,18 @@ export function finishOpenApi(raw: Obj): Obj {
       if (i >= 0) errors.splice(i, 1);
     }
     for (const s of errors) op.responses[String(s)] = { $ref: `#/components/responses/E${s}` };
+
+    const rename = CONTRACT_PATHS[route.field];
+    if (rename) {
+      for (const p of op.parameters ?? []) {
+        const to = rename.rename[p.name];
+        if (p.in === 'path' && to) Object.assign(p, { name: to.name, description: to.description });
+      }
+      const method = route.method.toLowerCase();
+      delete doc.paths[path][method];
+      if (Object.keys(doc.paths[path]).length === 0) delete doc.paths[path];
+      doc.paths[rename.path] = { ...doc.paths[rename.path], [method]: op };
+    }
   }
   return doc;
 }

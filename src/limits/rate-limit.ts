@@ -1,3 +1,5 @@
+import type { CounterStore } from '../storage/store.js';
+
 /** What a limiter decided for one request. */
 export interface RateDecision {
   allowed: boolean;
@@ -7,48 +9,86 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-/** At most `limit` units in any rolling 60 s per key. The seam for a store-backed, shared limiter. */
+/** At most `limit` units in any rolling 60 s per key. */
 export interface RateLimiter {
-  take(key: string, limit: number, cost: number, nowMs: number): Promise<RateDecision> | RateDecision;
+  take(key: string, limit: number, cost: number, nowMs: number): Promise<RateDecision>;
 }
 
-export const WINDOW_MS = 60_000;
+/** Per-second buckets: [second, count], oldest first. */
+export type Window = [number, number][];
 
 /**
- * In-process sliding log: exact "at most N in any rolling 60 s", for the embedded store's single
- * instance. Memory is bounded by the limits themselves (at most `limit` timestamps per key), and
- * idle keys are swept.
+ * The sliding window both limiters share. Counting the 61 one-second buckets up to now covers at
+ * least the last 60 s, so no rolling 60 s can ever hold more than `limit` (a fixed window would admit
+ * twice the limit across a minute boundary); the price is at most 1 s of extra caution.
  */
+export function decide(window: Window, nowMs: number, limit: number, cost: number): { window: Window; decision: RateDecision } {
+  const nowSec = Math.floor(nowMs / 1000);
+  const kept = window.filter(([s]) => s >= nowSec - 60 && s <= nowSec);
+  const used = kept.reduce((n, [, c]) => n + c, 0);
+  const freeAt = (s: number) => Math.max(1, Math.ceil(((s + 61) * 1000 - nowMs) / 1000));
+  if (used + cost > limit) {
+    let resetSeconds = 60;
+    if (cost <= limit) {
+      let freed = 0;
+      for (const [s, c] of kept) {
+        freed += c;
+        if (used - freed + cost <= limit) {
+          resetSeconds = freeAt(s);
+          break;
+        }
+      }
+    }
+    return { window: kept, decision: { allowed: false, limit, remaining: Math.max(0, limit - used), resetSeconds } };
+  }
+  const last = kept[kept.length - 1];
+  if (last && last[0] === nowSec) last[1] += cost;
+  else kept.push([nowSec, cost]);
+  return { window: kept, decision: { allowed: true, limit, remaining: limit - used - cost, resetSeconds: freeAt(kept[0]![0]) } };
+}
+
+/** For the embedded store's single instance: windows in process, idle ones swept. */
 export class MemoryRateLimiter implements RateLimiter {
-  private logs = new Map<string, number[]>();
+  private windows = new Map<string, Window>();
   private lastSweep = 0;
 
-  take(key: string, limit: number, cost: number, nowMs: number): RateDecision {
-    this.sweep(nowMs);
-    const from = nowMs - WINDOW_MS;
-    let log = this.logs.get(key);
-    if (!log) {
-      log = [];
-      this.logs.set(key, log);
-    }
-    let drop = 0;
-    while (drop < log.length && log[drop]! <= from) drop++;
-    if (drop > 0) log.splice(0, drop);
-    if (log.length + cost > limit) {
-      // Admission needs the oldest `log.length + cost - limit` entries to leave the window.
-      const idx = Math.min(log.length - 1, Math.max(0, log.length + cost - limit - 1));
-      const waitMs = log.length > 0 ? log[idx]! + WINDOW_MS - nowMs : WINDOW_MS;
-      return { allowed: false, limit, remaining: Math.max(0, limit - log.length), resetSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-    }
-    for (let i = 0; i < cost; i++) log.push(nowMs);
-    const resetMs = log.length > 0 ? log[0]! + WINDOW_MS - nowMs : 0;
-    return { allowed: true, limit, remaining: limit - log.length, resetSeconds: Math.max(0, Math.ceil(resetMs / 1000)) };
+  async take(key: string, limit: number, cost: number, nowMs: number): Promise<RateDecision> {
+    return this.takeSync(key, limit, cost, nowMs);
   }
 
-  private sweep(nowMs: number): void {
-    if (nowMs - this.lastSweep < WINDOW_MS) return;
-    this.lastSweep = nowMs;
-    for (const [k, log] of this.logs) if (log.length === 0 || log[log.length - 1]! <= nowMs - WINDOW_MS) this.logs.delete(k);
+  takeSync(key: string, limit: number, cost: number, nowMs: number): RateDecision {
+    if (nowMs - this.lastSweep > 60_000) {
+      this.lastSweep = nowMs;
+      const oldest = Math.floor(nowMs / 1000) - 61;
+      for (const [k, w] of this.windows) if (w.length === 0 || w[w.length - 1]![0] < oldest) this.windows.delete(k);
+    }
+    const { window, decision } = decide(this.windows.get(key) ?? [], nowMs, limit, cost);
+    this.windows.set(key, window);
+    return decision;
+  }
+}
+
+/**
+ * Shared by every instance on one MongoDB: the window is one document, updated by compare-and-set
+ * on a version (single-document atomicity; no transactions, no TTL index).
+ */
+export class StoreRateLimiter implements RateLimiter {
+  constructor(
+    private readonly store: CounterStore,
+    private readonly maxAttempts = 50,
+  ) {}
+
+  async take(key: string, limit: number, cost: number, nowMs: number): Promise<RateDecision> {
+    for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
+      const current = await this.store.getCounter(`rl:${key}`);
+      const stored = current ? (JSON.parse(current.value) as Window) : [];
+      const { window, decision } = decide(stored, nowMs, limit, cost);
+      // A refusal changes nothing but pruning: no write needed.
+      if (!decision.allowed) return decision;
+      if (await this.store.casCounter(`rl:${key}`, current?.version ?? null, JSON.stringify(window))) return decision;
+      await new Promise((r) => setTimeout(r, Math.random() * 3 * (attempt + 1)));
+    }
+    throw new Error('rate limiter: too much contention');
   }
 }
 

@@ -2,6 +2,8 @@ import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { systemClock, type Clock } from '../domain/clock.js';
+import { createFieldLimiter } from '../limits/field-limits.js';
+import { MemoryRateLimiter, StoreRateLimiter } from '../limits/rate-limit.js';
 import { openStore } from '../storage/open-store.js';
 import type { Store } from '../storage/store.js';
 import { LinkEvents } from './link-events.js';
@@ -30,5 +32,7 @@ export async function buildServices(config: Config, opts: { clock?: Clock; store
     linkEvents,
     workspaces: new WorkspaceService(store, clock, config.defaultDomain),
     stats: new StatsService(store, clock, links),
+    limiter: store.kind === 'mongodb' ? new StoreRateLimiter(store) : new MemoryRateLimiter(),
+    fieldLimit: createFieldLimiter(store),
   };
 }

@@ -2,6 +2,8 @@ import type { ApiKeyService } from '../auth/api-keys.js';
 import type { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
+import type { FieldLimiter } from '../limits/field-limits.js';
+import type { RateLimiter } from '../limits/rate-limit.js';
 import type { Store } from '../storage/store.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
@@ -19,4 +21,8 @@ export interface Services {
   linkEvents: LinkEvents;
   workspaces: WorkspaceService;
   stats: StatsService;
+  /** The plan limit (per workspace, rolling 60 s): in process on SQLite, shared through the store on MongoDB. */
+  limiter: RateLimiter;
+  /** Per-field limits (graphql-rate-limit) on the same store. */
+  fieldLimit: FieldLimiter;
 }

@@ -68,11 +68,18 @@ export interface LinkStats {
   byDevice: { device: string; clicks: number }[];
 }
 
+/** Small versioned documents for shared counters (rate limits); opaque values. */
+export interface CounterStore {
+  getCounter(key: string): Promise<{ version: number; value: string } | null>;
+  /** Compare-and-set: writes when the stored version equals `expected` (null: absent) and bumps it; false when another writer won. */
+  casCounter(key: string, expected: number | null, value: string): Promise<boolean>;
+}
+
 /**
  * The storage seam. SQLite (embedded default) and MongoDB implement it and pass one contract suite.
  * Every workspace-owned read or write takes the workspace id: nothing crosses workspaces.
  */
-export interface Store {
+export interface Store extends CounterStore {
   readonly kind: 'sqlite' | 'mongodb';
   init(): Promise<void>;
   close(): Promise<void>;

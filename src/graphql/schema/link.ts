@@ -1,6 +1,7 @@
 import type { Link } from '../../domain/model.js';
 import { shortUrl } from '../../domain/rules.js';
 import type { StatsReport } from '../../services/stats-service.js';
+import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import { builder } from '../builder.js';
 import { workspaceOf } from '../context.js';
 import { GeoTargetingScalar } from './scalars.js';
@@ -114,6 +115,10 @@ builder.queryField('linkStats', (t) =>
     type: LinkStatsType,
     description: 'Click statistics of a link; from/to are ISO dates, default the last 30 days.',
     args: { id: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
-    resolve: (_r, { id, ...range }, ctx) => ctx.services.stats.forLink(workspaceOf(ctx), id, range),
+    resolve: async (_r, { id, ...range }, ctx, info) => {
+      const workspaceId = workspaceOf(ctx);
+      await ctx.services.fieldLimit(ctx, info, { id }, FIELD_LIMITS.linkStats);
+      return ctx.services.stats.forLink(workspaceId, id, range);
+    },
   }),
 );

@@ -1,5 +1,6 @@
 import type { ApiKey, Domain, Tag, Workspace } from '../../domain/model.js';
 import { PLANS } from '../../domain/resource-schemas.js';
+import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import { builder } from '../builder.js';
 import { workspaceOf } from '../context.js';
 
@@ -119,7 +120,11 @@ builder.mutationFields((t) => ({
     type: CreatedApiKeyType,
     description: 'Create an API key; the secret is returned this once.',
     args: { name: t.arg.string({ description: '1-64 characters; default "default".' }) },
-    resolve: (_r, args, ctx) => ctx.services.keys.create(workspaceOf(ctx), args),
+    resolve: async (_r, args, ctx, info) => {
+      const workspaceId = workspaceOf(ctx);
+      await ctx.services.fieldLimit(ctx, info, args, FIELD_LIMITS.createKey);
+      return ctx.services.keys.create(workspaceId, args);
+    },
   }),
   revokeKey: t.field({
     type: ApiKeyType,

@@ -777,4 +777,26 @@ export class MongoStore implements Store {
       };
     });
   }
+
+  // --- counters (rate-limit windows): compare-and-set on a version, one document each -----------
+
+  async getCounter(key: string): Promise<{ version: number; value: string } | null> {
+    const doc = await this.db.collection<{ _id: string; v: number; value: string }>('counters').findOne({ _id: key });
+    return doc ? { version: doc.v, value: doc.value } : null;
+  }
+
+  async casCounter(key: string, expected: number | null, value: string): Promise<boolean> {
+    const counters = this.db.collection<{ _id: string; v: number; value: string }>('counters');
+    if (expected === null) {
+      try {
+        await counters.insertOne({ _id: key, v: 1, value });
+        return true;
+      } catch (e) {
+        if ((e as { code?: number }).code === 11000) return false;
+        throw e;
+      }
+    }
+    const r = await counters.updateOne({ _id: key, v: expected }, { $set: { value, v: expected + 1 } });
+    return r.matchedCount === 1;
+  }
 }

@@ -74,4 +74,12 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX clicks_by_link ON clicks (link_id, at);
   `,
+  // 2: shared counters (rate-limit windows)
+  `
+  CREATE TABLE counters (
+    key TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    value TEXT NOT NULL
+  );
+  `,
 ];

@@ -450,4 +450,18 @@ export class SqliteStore implements Store {
       byDevice: group('device', 'n DESC, k').map((r) => ({ device: String(r.k), clicks: Number(r.n) })),
     };
   }
+
+  // --- counters -----------------------------------------------------------------------------
+
+  async getCounter(key: string): Promise<{ version: number; value: string } | null> {
+    const r = this.db.prepare('SELECT version, value FROM counters WHERE key = ?').get(key) as Row | undefined;
+    return r ? { version: Number(r.version), value: String(r.value) } : null;
+  }
+
+  async casCounter(key: string, expected: number | null, value: string): Promise<boolean> {
+    if (expected === null) {
+      return this.db.prepare('INSERT OR IGNORE INTO counters (key, version, value) VALUES (?, 1, ?)').run(key, value).changes > 0;
+    }
+    return this.db.prepare('UPDATE counters SET version = version + 1, value = ? WHERE key = ? AND version = ?').run(value, key, expected).changes > 0;
+  }
 }

@@ -1,0 +1,58 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { getGraphQLRateLimiter } from 'graphql-rate-limit';
+import { LskError } from '../domain/errors.js';
+import type { CounterStore } from '../storage/store.js';
+
+/** Per-field limits, declared next to the schema fields that use them (per workspace). */
+export const FIELD_LIMITS = {
+  createKey: { max: 10, window: '1m' },
+  linkStats: { max: 120, window: '1m' },
+} as const;
+
+type FieldLimit = (typeof FIELD_LIMITS)[keyof typeof FIELD_LIMITS];
+
+interface Identity {
+  contextIdentity: string;
+  fieldIdentity: string;
+}
+
+/**
+ * graphql-rate-limit's store on our counters: shared by every instance on MongoDB, and pruned (the
+ * library hands back only timestamps inside the window; older ones are dropped on every write).
+ */
+class CounterBackedStore {
+  constructor(private readonly counters: CounterStore) {}
+
+  private key(i: Identity): string {
+    return `fl:${i.contextIdentity}:${i.fieldIdentity}`;
+  }
+
+  async getForIdentity(identity: Identity): Promise<readonly number[]> {
+    const c = await this.counters.getCounter(this.key(identity));
+    return c ? (JSON.parse(c.value) as number[]) : [];
+  }
+
+  async setForIdentity(identity: Identity, timestamps: readonly number[], windowMs?: number): Promise<void> {
+    const now = Date.now();
+    const kept = timestamps.filter((t) => windowMs === undefined || t + windowMs > now);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = await this.counters.getCounter(this.key(identity));
+      if (await this.counters.casCounter(this.key(identity), current?.version ?? null, JSON.stringify(kept))) return;
+    }
+  }
+}
+
+export type FieldLimiter = (ctx: { principal: { workspace: { id: string } } | null }, info: GraphQLResolveInfo, args: Record<string, unknown>, limit: FieldLimit) => Promise<void>;
+
+export function createFieldLimiter(counters: CounterStore): FieldLimiter {
+  const limiter = getGraphQLRateLimiter({
+    identifyContext: (ctx: { principal: { workspace: { id: string } } | null }) => ctx.principal?.workspace.id ?? 'anonymous',
+    store: new CounterBackedStore(counters),
+  });
+  return async (ctx, info, args, limit) => {
+    const message = await limiter({ parent: undefined, args, context: ctx, info }, { max: limit.max, window: limit.window, uncountRejected: true });
+    if (message) {
+      throw new LskError('rate_limited', `Too many ${info.fieldName} calls: at most ${limit.max} per ${limit.window}.`, { retryAfter: 60 });
+    }
+  };
+}
