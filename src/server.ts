@@ -18,7 +18,8 @@ async function main(): Promise<void> {
     throw e;
   }
   const log = createLogger(config.logLevel);
-  const services = await buildServices(config);
+  const services = await buildServices(config, { log });
+  services.clicks.start();
   const app = await createApp(services, log);
   const server: Server = createServer({ keepAliveTimeout: 65_000 }, app.handle);
   server.headersTimeout = 66_000;
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       try {
+        await services.clicks.stop();
         await services.keys.flushLastUsed();
         await services.store.close();
       } catch (e) {

@@ -36,6 +36,7 @@ const envSchema = z
     LSK_KEY_TTL_DAYS: intFrom(90, 1, 3650),
     LSK_KEY_RENEW_DAYS: intFrom(14, 0, 3650),
     LSK_CORS_ORIGINS: z.string().optional(),
+    LSK_GEOIP_DB: z.string().min(1).optional(),
   })
   .transform((e, ctx) => {
     const defaultDomainRaw = e.LSK_DEFAULT_DOMAIN ?? `localhost:${e.PORT}`;
@@ -60,6 +61,7 @@ const envSchema = z
       signingKeyRotateDays: e.LSK_SIGNING_KEY_ROTATE_DAYS,
       keyTtlDays: e.LSK_KEY_TTL_DAYS,
       keyRenewDays: e.LSK_KEY_RENEW_DAYS,
+      geoipDb: e.LSK_GEOIP_DB,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     };
   });

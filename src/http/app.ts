@@ -5,6 +5,7 @@ import { LskError } from '../domain/errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from '../limits/rate-limit.js';
+import { clientAddress } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
 import { clientError } from './errors.js';
@@ -44,11 +45,17 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const limiter = opts.limiter ?? services.limiter;
   const authFailures = new MemoryRateLimiter();
   const metrics = new Metrics();
-  const redirects = new RedirectHandler(services.store, services.config);
+  const redirects = new RedirectHandler(services.store, services.config, services.geo, services.clicks, {
+    cacheTtlMs: services.store.kind === 'mongodb' ? 2000 : Infinity,
+  });
+  metrics.register('lsk_clicks_queued', 'Clicks waiting to be written.', () => services.clicks.queued);
+  metrics.register('lsk_clicks_dropped_total', 'Clicks dropped because the queue was full (database unreachable).', () => services.clicks.dropped);
+  metrics.register('lsk_clicks_written_total', 'Clicks written to the store.', () => services.clicks.written);
+  metrics.register('lsk_redirect_cache_entries', 'Links in the redirect cache.', () => redirects.cache.size);
   services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
 
-  function clientAddress(req: IncomingMessage): string {
-    return req.socket.remoteAddress ?? 'unknown';
+  function clientAddressOf(req: IncomingMessage): string {
+    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.config.trustProxy) || 'unknown';
   }
 
   /** Authenticate and apply the plan limit: the one guard both REST and GraphQL go through. */
@@ -60,7 +67,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       principal = await services.keys.authenticate(header);
     } catch (e) {
       if (e instanceof LskError && e.status === 401) {
-        const d = authFailures.takeSync(clientAddress(req), AUTH_FAILURES_PER_MINUTE, 1, Date.now());
+        const d = authFailures.takeSync(clientAddressOf(req), AUTH_FAILURES_PER_MINUTE, 1, Date.now());
         if (!d.allowed) throw new LskError('rate_limited', 'Too many failed authentication attempts; slow down.', { retryAfter: d.resetSeconds });
       }
       throw e;

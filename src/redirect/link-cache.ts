@@ -12,12 +12,14 @@ export interface CachedLink {
  * separate, smaller bound, so probing cannot evict real links). Map insertion order gives cheap LRU.
  */
 export class LinkCache {
-  private hits = new Map<string, CachedLink>();
+  private hits = new Map<string, CachedLink & { at: number }>();
   private misses = new Map<string, number>();
 
   constructor(
     private readonly maxEntries = 100_000,
     private readonly maxMisses = 10_000,
+    /** Positive and negative entries are re-read after this long (Infinity: only on invalidation). */
+    private readonly ttlMs = Infinity,
     private readonly missTtlMs = 30_000,
   ) {}
 
@@ -28,10 +30,14 @@ export class LinkCache {
   /** undefined: not cached; null: cached as unknown. */
   get(key: string, nowMs: number): CachedLink | null | undefined {
     const hit = this.hits.get(key);
-    if (hit) return hit;
+    if (hit) {
+      if (nowMs - hit.at < this.ttlMs) return hit;
+      this.hits.delete(key);
+      return undefined;
+    }
     const missAt = this.misses.get(key);
     if (missAt !== undefined) {
-      if (nowMs - missAt < this.missTtlMs) return null;
+      if (nowMs - missAt < Math.min(this.missTtlMs, this.ttlMs)) return null;
       this.misses.delete(key);
     }
     return undefined;
@@ -40,7 +46,7 @@ export class LinkCache {
   set(key: string, link: Link | null, nowMs: number): void {
     if (link) {
       if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);
-      this.hits.set(key, { id: link.id, workspaceId: link.workspaceId, destination: link.destination, geoTargeting: link.geoTargeting });
+      this.hits.set(key, { id: link.id, workspaceId: link.workspaceId, destination: link.destination, geoTargeting: link.geoTargeting, at: nowMs });
       this.misses.delete(key);
     } else {
       if (this.misses.size >= this.maxMisses) this.misses.delete(this.misses.keys().next().value!);

@@ -2,22 +2,41 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import { aliasProblems, normalizeHost } from '../domain/rules.js';
 import type { Store } from '../storage/store.js';
+import type { ClickRecorder } from './click-recorder.js';
+import { clientAddress, type GeoLookup } from './geo.js';
 import { LinkCache } from './link-cache.js';
 import { resolveTarget, withQuery } from './resolve.js';
+import { classify, referrerHost } from './user-agent.js';
 
-const NOT_FOUND_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><h1>Link not found</h1><p>This short link does not exist or has been deleted.</p></body></html>';
+const NOT_FOUND_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head>' +
+  '<body><h1>Link not found</h1><p>This short link does not exist or has been deleted.</p></body></html>';
+
+export interface RedirectOptions {
+  /**
+   * How long a cached entry is trusted before it is read again. Infinity on the embedded store (one
+   * instance: every change invalidates at once); 2 s on MongoDB, so a change made through another
+   * instance is seen here within 2 s.
+   */
+  cacheTtlMs: number;
+}
 
 /**
  * The redirect hot path, straight on node:http: Host + path -> cached link -> Location.
- * No yoga, no Sofa, no await on analytics.
+ * No yoga, no Sofa, no await on analytics (clicks are queued).
  */
 export class RedirectHandler {
-  readonly cache = new LinkCache();
+  readonly cache: LinkCache;
 
   constructor(
     private readonly store: Store,
     private readonly config: Config,
-  ) {}
+    private readonly geo: GeoLookup | null,
+    private readonly clicks: ClickRecorder,
+    opts: RedirectOptions,
+  ) {
+    this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs);
+  }
 
   invalidate(domain: string, alias: string): void {
     this.cache.invalidate(LinkCache.key(domain, alias));
@@ -28,8 +47,7 @@ export class RedirectHandler {
     const q = url.indexOf('?');
     const alias = q >= 0 ? url.slice(1, q) : url.slice(1);
     const query = q >= 0 ? url.slice(q + 1) : '';
-    const hostHeader = req.headers.host ?? '';
-    const host = normalizeHost(hostHeader);
+    const host = normalizeHost(req.headers.host ?? '');
     if ('problem' in host || aliasProblems(alias).length > 0) return this.notFound(req, res, requestId);
     const key = LinkCache.key(host.host, alias);
     const now = Date.now();
@@ -44,20 +62,36 @@ export class RedirectHandler {
     const location = withQuery(resolveTarget(link, country), query);
     res.writeHead(this.config.redirectStatus, { location, 'x-request-id': requestId, 'cache-control': 'private, max-age=0', 'content-length': '0' });
     res.end();
+    if (req.method === 'GET') {
+      const ua = req.headers['user-agent'];
+      const visitor = classify(ua);
+      this.clicks.record({
+        linkId: link.id,
+        workspaceId: link.workspaceId,
+        at: new Date(now),
+        country,
+        referrerHost: referrerHost(req.headers.referer),
+        device: visitor.device,
+        browser: visitor.browser,
+        bot: visitor.bot,
+      });
+    }
   }
 
+  /** The trusted country header when configured, else the client address in the IP database. */
   private country(req: IncomingMessage): string | null {
     const h = this.config.countryHeader;
-    if (!h) return null;
-    const v = req.headers[h];
-    return typeof v === 'string' && /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null;
+    if (h) {
+      const v = req.headers[h];
+      return typeof v === 'string' && /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null;
+    }
+    if (!this.geo) return null;
+    return this.geo.country(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy));
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, requestId: string): void {
     const wantsJson = (req.headers.accept ?? '').includes('application/json');
-    const body = wantsJson
-      ? JSON.stringify({ error: { code: 'not_found', message: 'Link not found', request_id: requestId } })
-      : NOT_FOUND_HTML;
+    const body = wantsJson ? JSON.stringify({ error: { code: 'not_found', message: 'Link not found.', request_id: requestId } }) : NOT_FOUND_HTML;
     res.writeHead(404, {
       'content-type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
       'content-length': Buffer.byteLength(body),

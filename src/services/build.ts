@@ -4,6 +4,8 @@ import type { Config } from '../config/env.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter, StoreRateLimiter } from '../limits/rate-limit.js';
+import { ClickRecorder, type ClickLogger } from '../redirect/click-recorder.js';
+import { MmdbGeo } from '../redirect/geo.js';
 import { openStore } from '../storage/open-store.js';
 import type { Store } from '../storage/store.js';
 import { LinkEvents } from './link-events.js';
@@ -13,7 +15,7 @@ import { StatsService } from './stats-service.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the store, run migrations / create indexes, load the signing keys, and wire the services. */
-export async function buildServices(config: Config, opts: { clock?: Clock; store?: Store } = {}): Promise<Services> {
+export async function buildServices(config: Config, opts: { clock?: Clock; store?: Store; log?: ClickLogger } = {}): Promise<Services> {
   const clock = opts.clock ?? systemClock;
   const store = opts.store ?? (await openStore(config.databaseUrl));
   await store.init();
@@ -34,5 +36,7 @@ export async function buildServices(config: Config, opts: { clock?: Clock; store
     stats: new StatsService(store, clock, links),
     limiter: store.kind === 'mongodb' ? new StoreRateLimiter(store) : new MemoryRateLimiter(),
     fieldLimit: createFieldLimiter(store),
+    geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
+    clicks: new ClickRecorder(store, opts.log ?? { warn: () => {} }),
   };
 }

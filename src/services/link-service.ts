@@ -69,7 +69,9 @@ export class LinkService {
     };
     if (input.alias) {
       try {
-        return await this.store.insertLink({ ...base, id: newId('lnk'), alias: input.alias });
+        const link = await this.store.insertLink({ ...base, id: newId('lnk'), alias: input.alias });
+        this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
+        return link;
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw e;

@@ -4,6 +4,8 @@ import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import type { FieldLimiter } from '../limits/field-limits.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
+import type { ClickRecorder } from '../redirect/click-recorder.js';
+import type { GeoLookup } from '../redirect/geo.js';
 import type { Store } from '../storage/store.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
@@ -25,4 +27,8 @@ export interface Services {
   limiter: RateLimiter;
   /** Per-field limits (graphql-rate-limit) on the same store. */
   fieldLimit: FieldLimiter;
+  /** IP -> country for redirects (null when LSK_COUNTRY_HEADER is set: the header is trusted instead). */
+  geo: GeoLookup | null;
+  /** The click queue behind redirects. */
+  clicks: ClickRecorder;
 }

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
+import { Reader, type CountryResponse } from 'maxmind';
+
+/** Country of a client address; the seam between the redirect path and any IP database. */
+export interface GeoLookup {
+  country(ip: string): string | null;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * IP -> country from an MMDB file shipped in an npm package (no download at run time): by default
+ * @ip-location-db/geo-whois-asn-country-mmdb (CC0 / NRO data), IPv4 and IPv6 in one file, read once.
+ */
+export class MmdbGeo implements GeoLookup {
+  private readonly reader: Reader<CountryResponse>;
+
+  constructor(path = require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb')) {
+    this.reader = new Reader(readFileSync(path));
+  }
+
+  country(ip: string): string | null {
+    const addr = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+    if (isIP(addr) === 0) return null;
+    // ip-location-db files carry `country_code`; MaxMind-style ones `country.iso_code`.
+    const rec = this.reader.get(addr) as (CountryResponse & { country_code?: string }) | null;
+    const code = rec?.country_code ?? rec?.country?.iso_code;
+    return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null;
+  }
+}
+
+/**
+ * The client address: the socket peer, or, behind `trustProxy` proxies, the address that many hops
+ * back in X-Forwarded-For (so a visitor cannot claim an address, and with it a country).
+ */
+export function clientAddress(remote: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: number): string {
+  const peer = remote ?? '';
+  if (trustProxy <= 0 || !forwardedFor) return peer;
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const chain = [...hops, peer];
+  return chain[Math.max(0, chain.length - 1 - trustProxy)] ?? peer;
+}
