@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { rootFieldCost } from '../../src/http/graphql.js';
+import { decide, MemoryRateLimiter, type Window } from '../../src/limits/rate-limit.js';
+import { PLAN_RPM, rpmFor } from '../../src/limits/plans.js';
+
+describe('plans', () => {
+  it('are a lookup: standard 100, advanced 500, custom its own value', () => {
+    expect(PLAN_RPM).toEqual({ standard: 100, advanced: 500 });
+    expect(rpmFor('custom', 42)).toBe(42);
+    expect(() => rpmFor('custom')).toThrow();
+  });
+});
+
+describe('sliding window', () => {
+  it('admits exactly the limit and refuses the next one with a wait', () => {
+    let w: Window = [];
+    const t0 = 1_000_000_000;
+    for (let i = 0; i < 10; i++) {
+      const r = decide(w, t0 + i * 100, 10, 1);
+      expect(r.decision.allowed).toBe(true);
+      expect(r.decision.remaining).toBe(9 - i);
+      w = r.window;
+    }
+    const refused = decide(w, t0 + 1000, 10, 1);
+    expect(refused.decision).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.decision.resetSeconds).toBeGreaterThanOrEqual(59);
+    expect(refused.decision.resetSeconds).toBeLessThanOrEqual(61);
+  });
+
+  it('never admits more than the limit in any rolling 60 s, even across a minute boundary', () => {
+    const limiter = new MemoryRateLimiter();
+    const admitted: number[] = [];
+    // 1 request every 250 ms for 5 minutes, limit 30.
+    for (let t = 0; t < 300_000; t += 250) {
+      if (limiter.takeSync('w', 30, 1, 1_700_000_000_000 + t).allowed) admitted.push(t);
+    }
+    for (let i = 0; i < admitted.length; i++) {
+      const inWindow = admitted.filter((t) => t > admitted[i]! - 60_000 && t <= admitted[i]!).length;
+      expect(inWindow).toBeLessThanOrEqual(30);
+    }
+    // ...while still admitting close to the limit per minute.
+    expect(admitted.length).toBeGreaterThanOrEqual(5 * 29);
+  });
+
+  it('charges a cost of several units at once, all or nothing', () => {
+    const l = new MemoryRateLimiter();
+    expect(l.takeSync('w', 5, 3, 0).allowed).toBe(true);
+    expect(l.takeSync('w', 5, 3, 0)).toMatchObject({ allowed: false, remaining: 2 });
+    expect(l.takeSync('w', 5, 2, 0)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it('keeps workspaces apart', () => {
+    const l = new MemoryRateLimiter();
+    expect(l.takeSync('a', 1, 1, 0).allowed).toBe(true);
+    expect(l.takeSync('b', 1, 1, 0).allowed).toBe(true);
+    expect(l.takeSync('a', 1, 1, 0).allowed).toBe(false);
+  });
+});
+
+describe('GraphQL cost', () => {
+  it.each([
+    ['{ workspace { slug } }', 1],
+    ['{ a: workspace { slug } b: workspace { slug } c: tags { data { name } } }', 3],
+    ['{ __schema { types { name } } }', 0],
+    ['{ __typename workspace { slug } }', 1],
+    ['query { ...F ...F } fragment F on Query { a: workspace { slug } b: workspace { slug } }', 2],
+    ['query { ... on Query { workspace { slug } tags { data { name } } } }', 2],
+    ['{ broken', 1],
+  ])('%s costs %i', (q, cost) => {
+    expect(rootFieldCost(q, undefined)).toBe(cost);
+  });
+  it('counts the operation named by operationName', () => {
+    expect(rootFieldCost('query A { workspace { slug } } query B { a: tags { data { name } } b: tags { data { name } } }', 'B')).toBe(2);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddress, MmdbGeo } from '../../src/redirect/geo.js';
+import { LinkCache } from '../../src/redirect/link-cache.js';
+import { resolveTarget, withQuery } from '../../src/redirect/resolve.js';
+import { classify, referrerHost } from '../../src/redirect/user-agent.js';
+import type { Link } from '../../src/domain/model.js';
+
+const link = { destination: 'https://example.com/', geoTargeting: { DE: 'https://example.de/', FR: 'https://example.fr/' } };
+
+describe('resolveTarget', () => {
+  it.each([
+    ['a visitor from a targeted country goes to its URL', 'DE', 'https://example.de/'],
+    ['another targeted country', 'FR', 'https://example.fr/'],
+    ['an untargeted country gets the destination', 'US', 'https://example.com/'],
+    ['an unknown country gets the destination', null, 'https://example.com/'],
+  ])('%s', (_label, country, expected) => {
+    expect(resolveTarget(link, country)).toBe(expected);
+  });
+});
+
+describe('withQuery', () => {
+  it.each([
+    ['https://a.test/x', '', 'https://a.test/x'],
+    ['https://a.test/x', 'utm=1', 'https://a.test/x?utm=1'],
+    ['https://a.test/x?a=1', 'utm=1', 'https://a.test/x?a=1&utm=1'],
+    ['https://a.test/x?', 'utm=1', 'https://a.test/x?utm=1'],
+    ['https://a.test/x#top', 'utm=1', 'https://a.test/x?utm=1#top'],
+    ['https://a.test/x?a=1#top', 'b=2&c', 'https://a.test/x?a=1&b=2&c#top'],
+  ])('%s + %s = %s', (target, q, expected) => {
+    expect(withQuery(target, q)).toBe(expected);
+  });
+});
+
+describe('clientAddress', () => {
+  it('ignores X-Forwarded-For unless proxies are trusted', () => {
+    expect(clientAddress('10.0.0.1', '1.2.3.4', 0)).toBe('10.0.0.1');
+  });
+  it('takes the address as many hops back as proxies are trusted', () => {
+    expect(clientAddress('10.0.0.1', '9.9.9.9, 1.2.3.4', 1)).toBe('1.2.3.4');
+    expect(clientAddress('10.0.0.1', '9.9.9.9, 1.2.3.4', 2)).toBe('9.9.9.9');
+    expect(clientAddress('10.0.0.1', '1.2.3.4', 5)).toBe('1.2.3.4');
+  });
+});
+
+describe('IP database', () => {
+  const geo = new MmdbGeo();
+  it('knows IPv4 and IPv6 addresses, and none for private ones', () => {
+    expect(geo.country('8.8.8.8')).toBe('US');
+    expect(geo.country('::ffff:8.8.8.8')).toBe('US');
+    expect(geo.country('2a00:1450:4001:80b::200e')).toMatch(/^[A-Z]{2}$/);
+    expect(geo.country('127.0.0.1')).toBeNull();
+    expect(geo.country('not an ip')).toBeNull();
+  });
+});
+
+describe('visitor classification', () => {
+  it.each([
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', 'desktop', 'chrome', false],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'mobile', 'safari', false],
+    ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'tablet', 'safari', false],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0', 'desktop', 'firefox', false],
+    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'other', 'other', true],
+    ['curl/8.5.0', 'other', 'other', true],
+  ])('%s', (ua, device, browser, bot) => {
+    expect(classify(ua)).toEqual({ device, browser, bot });
+  });
+  it('takes only the host of a referrer', () => {
+    expect(referrerHost('https://News.Example/a?b')).toBe('news.example');
+    expect(referrerHost('not a url')).toBeNull();
+    expect(referrerHost(undefined)).toBeNull();
+  });
+});
+
+describe('link cache', () => {
+  const l = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {} } as unknown as Link;
+  it('bounds its entries and keeps negative entries apart', () => {
+    const c = new LinkCache(2, 2);
+    c.set('a', l, 0);
+    c.set('b', l, 0);
+    c.set('c', l, 0);
+    expect(c.get('a', 0)).toBeUndefined();
+    expect(c.get('c', 0)).toMatchObject({ id: 'lnk_1' });
+    for (const k of ['x', 'y', 'z']) c.set(k, null, 0);
+    expect(c.get('x', 0)).toBeUndefined();
+    expect(c.get('z', 0)).toBeNull();
+    expect(c.get('c', 0)).toMatchObject({ id: 'lnk_1' });
+  });
+  it('re-reads entries after the TTL and drops invalidated ones at once', () => {
+    const c = new LinkCache(10, 10, 2000);
+    c.set('a', l, 0);
+    expect(c.get('a', 1999)).toBeTruthy();
+    expect(c.get('a', 2000)).toBeUndefined();
+    c.set('a', l, 0);
+    c.invalidate('a');
+    expect(c.get('a', 1)).toBeUndefined();
+  });
+});
