@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   const services = await buildServices(config, { log });
   services.clicks.start();
+  services.geo?.load();
   const app = await createApp(services, log);
   const server: Server = createServer({ keepAliveTimeout: 65_000 }, app.handle);
   server.headersTimeout = 66_000;

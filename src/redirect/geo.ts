@@ -6,6 +6,8 @@ import { Reader, type CountryResponse } from 'maxmind';
 /** Country of a client address; the seam between the redirect path and any IP database. */
 export interface GeoLookup {
   country(ip: string): string | null;
+  /** Load the data now rather than on the first lookup. */
+  load(): unknown;
 }
 
 const require = createRequire(import.meta.url);
@@ -15,17 +17,21 @@ const require = createRequire(import.meta.url);
  * @ip-location-db/geo-whois-asn-country-mmdb (CC0 / NRO data), IPv4 and IPv6 in one file, read once.
  */
 export class MmdbGeo implements GeoLookup {
-  private readonly reader: Reader<CountryResponse>;
+  private reader: Reader<CountryResponse> | undefined;
 
-  constructor(path = require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb')) {
-    this.reader = new Reader(readFileSync(path));
+  constructor(private readonly path = require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb')) {}
+
+  /** Read the database (the server does this at start; tools that never redirect never pay for it). */
+  load(): this {
+    this.reader ??= new Reader(readFileSync(this.path));
+    return this;
   }
 
   country(ip: string): string | null {
     const addr = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
     if (isIP(addr) === 0) return null;
     // ip-location-db files carry `country_code`; MaxMind-style ones `country.iso_code`.
-    const rec = this.reader.get(addr) as (CountryResponse & { country_code?: string }) | null;
+    const rec = this.load().reader!.get(addr) as (CountryResponse & { country_code?: string }) | null;
     const code = rec?.country_code ?? rec?.country?.iso_code;
     return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null;
   }

@@ -110,6 +110,14 @@ interface ClickDoc {
   bot: boolean;
 }
 
+/** The one successor of an API key: inserted once (the unique _id makes the claim atomic). */
+interface SuccessorClaimDoc {
+  /** The API key's id. */
+  _id: string;
+  successorId: string;
+  at: Date;
+}
+
 export interface MongoStoreOptions {
   /** Database name; defaults to the one in the URI, else `lsk`. */
   dbName?: string;
@@ -214,6 +222,7 @@ export class MongoStore implements Store {
   private readonly apiKeys: Collection<ApiKeyDoc>;
   private readonly signingKeys: Collection<SigningKeyDoc>;
   private readonly clicks: Collection<ClickDoc>;
+  private readonly successorClaims: Collection<SuccessorClaimDoc>;
 
   constructor(uri: string, opts: MongoStoreOptions = {}) {
     this.client = new MongoClient(uri, {
@@ -230,6 +239,7 @@ export class MongoStore implements Store {
     this.apiKeys = this.db.collection<ApiKeyDoc>('api_keys');
     this.signingKeys = this.db.collection<SigningKeyDoc>('signing_keys');
     this.clicks = this.db.collection<ClickDoc>('clicks');
+    this.successorClaims = this.db.collection<SuccessorClaimDoc>('api_key_successor_claims');
   }
 
   /** Runs a database operation, mapping "cannot reach the server" failures to StoreUnavailable. */
@@ -258,6 +268,7 @@ export class MongoStore implements Store {
         ['workspaces', { slug: 1 }, { name: 'workspaces_slug', unique: true }],
         ['api_keys', { workspaceId: 1, createdAt: -1 }, { name: 'api_keys_by_workspace' }],
         ['clicks', { linkId: 1, at: 1 }, { name: 'clicks_by_link' }],
+        ['counters', { k: 1, v: -1 }, { name: 'counters_by_key' }],
       ];
       for (const [coll, key, options] of indexes) await this.db.collection(coll).createIndex(key, options);
     });
@@ -322,6 +333,21 @@ export class MongoStore implements Store {
 
   // --- links --------------------------------------------------------------------------------
 
+  /**
+   * A link's clicks are its counted (non-bot) click documents. Counting insert-only documents is
+   * exact on every MongoDB-compatible server; an $inc counter is not on FerretDB's SQLite backend,
+   * which loses concurrent updates of one document (measured: 200 concurrent $inc -> 39).
+   */
+  private async clickCounts(linkIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (linkIds.length === 0) return out;
+    const rows = await this.clicks
+      .aggregate<{ _id: string; n: number }>([{ $match: { linkId: { $in: linkIds }, bot: false } }, { $group: { _id: '$linkId', n: { $sum: 1 } } }])
+      .toArray();
+    for (const r of rows) out.set(r._id, Number(r.n));
+    return out;
+  }
+
   /** Links with their displayed tags: each key's canonical name, in the link's order. */
   private async toLinks(docs: LinkDoc[]): Promise<Link[]> {
     const ids = new Set<string>();
@@ -331,6 +357,7 @@ export class MongoStore implements Store {
       const tagDocs = await this.tags.find({ _id: { $in: [...ids] } }, { projection: { name: 1 } }).toArray();
       for (const t of tagDocs) names.set(t._id, t.name);
     }
+    const clicks = await this.clickCounts(docs.map((d) => d._id));
     return docs.map((d) => ({
       id: d._id,
       workspaceId: d.workspaceId,
@@ -344,7 +371,7 @@ export class MongoStore implements Store {
         const n = names.get(tagId(d.workspaceId, k));
         return n === undefined ? [] : [n];
       }),
-      clicks: Number(d.clicks ?? 0),
+      clicks: clicks.get(d._id) ?? 0,
       createdAt: d.createdAt,
       updatedAt: d.updatedAt,
     }));
@@ -673,9 +700,23 @@ export class MongoStore implements Store {
   }
 
   async claimSuccessor(id: string, successorId: string): Promise<boolean> {
+    // A conditional update (`successorId: null`) is atomic on MongoDB, but FerretDB 1.24 applies
+    // updates as an unisolated read-modify-write, so two concurrent claims could both win there. An
+    // insert on a unique _id is atomic on both: the claim is that insert; the key document follows.
     return this.run(async () => {
-      const res = await this.apiKeys.updateOne({ _id: id, successorId: null }, { $set: { successorId } });
-      return res.matchedCount > 0;
+      const key = await this.apiKeys.findOne({ _id: id }, { projection: { successorId: 1 } });
+      if (!key || key.successorId != null) return false;
+      try {
+        await this.successorClaims.insertOne({ _id: id, successorId, at: new Date() });
+      } catch (e) {
+        if (!isDuplicateKey(e)) throw e;
+        // Someone else claimed it; finish their write in case they were interrupted before it.
+        const claim = await this.successorClaims.findOne({ _id: id });
+        if (claim) await this.apiKeys.updateOne({ _id: id, successorId: null }, { $set: { successorId: claim.successorId } });
+        return false;
+      }
+      await this.apiKeys.updateOne({ _id: id, successorId: null }, { $set: { successorId } });
+      return true;
     });
   }
 
@@ -714,28 +755,19 @@ export class MongoStore implements Store {
   async recordClicks(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
     await this.run(async () => {
-      const counted = new Map<string, number>();
-      const docs: ClickDoc[] = clicks.map((c) => {
-        if (!c.bot) counted.set(c.linkId, (counted.get(c.linkId) ?? 0) + 1);
-        return {
-          linkId: c.linkId,
-          workspaceId: c.workspaceId,
-          at: c.at,
-          day: c.at.toISOString().slice(0, 10),
-          country: c.country,
-          referrerHost: c.referrerHost,
-          device: c.device,
-          browser: c.browser,
-          bot: c.bot,
-        };
-      });
+      const docs: ClickDoc[] = clicks.map((c) => ({
+        linkId: c.linkId,
+        workspaceId: c.workspaceId,
+        at: c.at,
+        day: c.at.toISOString().slice(0, 10),
+        country: c.country,
+        referrerHost: c.referrerHost,
+        device: c.device,
+        browser: c.browser,
+        bot: c.bot,
+      }));
+      // Insert-only: the link's click count is derived from these (see clickCounts).
       await this.clicks.insertMany(docs, { ordered: true });
-      if (counted.size > 0) {
-        await this.links.bulkWrite(
-          [...counted].map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { clicks: n } } } })),
-          { ordered: false },
-        );
-      }
     });
   }
 
@@ -781,22 +813,28 @@ export class MongoStore implements Store {
   // --- counters (rate-limit windows): compare-and-set on a version, one document each -----------
 
   async getCounter(key: string): Promise<{ version: number; value: string } | null> {
-    const doc = await this.db.collection<{ _id: string; v: number; value: string }>('counters').findOne({ _id: key });
+    const doc = await this.counters().findOne({ k: key }, { sort: { v: -1 } });
     return doc ? { version: doc.v, value: doc.value } : null;
   }
 
+  /**
+   * Each version is its own document with a unique _id (`key#version`): whichever writer inserts
+   * version N+1 first wins, the others get a duplicate-key error. Unique inserts are the one write
+   * that is atomic on MongoDB and on FerretDB alike. Old versions are pruned as writes go by.
+   */
   async casCounter(key: string, expected: number | null, value: string): Promise<boolean> {
-    const counters = this.db.collection<{ _id: string; v: number; value: string }>('counters');
-    if (expected === null) {
-      try {
-        await counters.insertOne({ _id: key, v: 1, value });
-        return true;
-      } catch (e) {
-        if ((e as { code?: number }).code === 11000) return false;
-        throw e;
-      }
+    const v = (expected ?? 0) + 1;
+    try {
+      await this.counters().insertOne({ _id: `${key}#${v}`, k: key, v, value });
+    } catch (e) {
+      if ((e as { code?: number }).code === 11000) return false;
+      throw e;
     }
-    const r = await counters.updateOne({ _id: key, v: expected }, { $set: { value, v: expected + 1 } });
-    return r.matchedCount === 1;
+    if (v % 16 === 0) void this.counters().deleteMany({ k: key, v: { $lt: v - 4 } }).catch(() => undefined);
+    return true;
+  }
+
+  private counters() {
+    return this.db.collection<{ _id: string; k: string; v: number; value: string }>('counters');
   }
 }
