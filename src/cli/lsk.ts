@@ -156,7 +156,9 @@ async function main(): Promise<number> {
     // The command line is checked in full before the store is opened: a bad one changes nothing.
     const { name, arg, values } = parseCommandLine(argv);
     const config = loadConfig();
-    services = await buildServices(config);
+    services = await buildServices(config).catch((e: unknown) => {
+      throw e instanceof LskError ? e : new Error(`cannot open the database: ${(e as Error)?.message ?? String(e)}`);
+    });
     const lines = await run(name, arg, values, services);
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;

@@ -101,7 +101,8 @@ const intParam = (min: number, max: number) =>
 /** GET /v1/links, links(...). */
 export const listLinksSchema = z.strictObject({
   limit: intParam(1, 100).nullish().transform((v) => v ?? 20),
-  cursor: z.string().max(512).nullish(),
+  // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
+  cursor: z.string().nullish(),
   tag: tagNameSchema.nullish(),
   domain: hostSchema.nullish(),
   q: z.string().max(256, 'must be at most 256 characters').nullish(),

@@ -667,13 +667,19 @@ describe.each(harnesses)('$name storage contract', (h) => {
     it('claims the successor of a key only once', async () => {
       const ws = await newWorkspace();
       const key = await store.insertApiKey(apiKey(ws.id));
-      const results = await Promise.all([store.claimSuccessor(key.id, 'key_next1'), store.claimSuccessor(key.id, 'key_next2')]);
+      // several instances racing for the same key: exactly one wins
+      const candidates = ['key_next1', 'key_next2', 'key_next3', 'key_next4', 'key_next5'];
+      const results = await Promise.all(candidates.map((c) => store.claimSuccessor(key.id, c)));
       expect(results.filter(Boolean)).toHaveLength(1);
-      const winner = results[0] ? 'key_next1' : 'key_next2';
+      const winner = candidates[results.indexOf(true)];
       expect((await store.getApiKey(key.id))!.successorId).toBe(winner);
-      expect(await store.claimSuccessor(key.id, 'key_next3')).toBe(false);
+      expect(await store.claimSuccessor(key.id, 'key_late')).toBe(false);
       expect((await store.getApiKey(key.id))!.successorId).toBe(winner);
-      expect(await store.claimSuccessor('key_unknown', 'key_next4')).toBe(false);
+      expect(await store.claimSuccessor('key_unknown', 'key_other')).toBe(false);
+      // a key stored with a successor already cannot be claimed again
+      const preset = await store.insertApiKey(apiKey(ws.id, { successorId: 'key_given' }));
+      expect(await store.claimSuccessor(preset.id, 'key_other')).toBe(false);
+      expect((await store.getApiKey(preset.id))!.successorId).toBe('key_given');
     });
   });
 
@@ -684,6 +690,15 @@ describe.each(harnesses)('$name storage contract', (h) => {
       const rival = signingKey('kid-a', { privateJwk: '{"other":1}', publicJwk: '{"other":2}', createdAt: at(2) });
       expect(await store.insertSigningKey(rival)).toEqual(first);
       expect(await store.listSigningKeys()).toEqual([first]);
+    });
+
+    it('keeps exactly one signing key when several instances insert the same kid at once', async () => {
+      const rivals = [1, 2, 3, 4].map((n) => signingKey('kid-race', { privateJwk: `{"n":${n}}`, createdAt: at(n) }));
+      const stored = await Promise.all(rivals.map((k) => store.insertSigningKey(k)));
+      const kept = await store.listSigningKeys();
+      expect(kept).toHaveLength(1);
+      for (const s of stored) expect(s).toEqual(kept[0]);
+      expect(rivals).toContainEqual(kept[0]);
     });
 
     it('lists signing keys oldest first and deletes them by kid', async () => {
@@ -798,6 +813,35 @@ describe.each(harnesses)('$name storage contract', (h) => {
         byDevice: [],
       });
     });
+  });
+
+  describe('counters', () => {
+    it('reads nothing for an unknown key, then versions each compare-and-set', async () => {
+      expect(await store.getCounter('c:new')).toBeNull();
+      expect(await store.casCounter('c:new', null, 'one')).toBe(true);
+      expect(await store.getCounter('c:new')).toEqual({ version: 1, value: 'one' });
+      expect(await store.casCounter('c:new', null, 'again')).toBe(false);
+      expect(await store.casCounter('c:new', 1, 'two')).toBe(true);
+      expect(await store.casCounter('c:new', 1, 'stale')).toBe(false);
+      expect(await store.getCounter('c:new')).toEqual({ version: 2, value: 'two' });
+    });
+
+    it('lets exactly one of many concurrent writers win each version', async () => {
+      for (let round = 0; round < 20; round++) {
+        const current = await store.getCounter('c:race');
+        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.casCounter('c:race', current?.version ?? null, `w${i}`)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+      }
+      expect((await store.getCounter('c:race'))?.version).toBe(20);
+    });
+  });
+
+  it('matches q case-insensitively beyond ASCII', async () => {
+    const ws = await newWorkspace();
+    await store.insertLink(newLink(ws.id, { id: 'lnk_umlaut', destination: 'https://example.de/%C3%84rger' }));
+    await store.insertLink(newLink(ws.id, { id: 'lnk_greek', alias: 'ΑΒΓ'.length ? 'abg' : 'x', destination: 'https://example.gr/?q=ΑΒΓ' }));
+    expect((await store.listLinks(ws.id, { limit: 10, q: '%c3%84RGER' })).map((l) => l.id)).toEqual(['lnk_umlaut']);
+    expect((await store.listLinks(ws.id, { limit: 10, q: 'αβγ' })).map((l) => l.id)).toEqual(['lnk_greek']);
   });
 });
 

@@ -95,6 +95,29 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A detached watchdog that kills the server and removes its directory if the test run dies without
+ * its teardown (e.g. SIGKILL on a timeout), so no FerretDB outlives the run. It ends with the server.
+ */
+function startWatchdog(serverPid: number, dir: string): void {
+  const script = `
+    const [parent, server, dir] = [Number(process.argv[1]), Number(process.argv[2]), process.argv[3]];
+    const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    setInterval(() => {
+      if (!alive(server)) process.exit(0);
+      if (!alive(parent)) {
+        try { process.kill(server, 'SIGKILL'); } catch {}
+        try { require('node:fs').rmSync(dir, { recursive: true, force: true }); } catch {}
+        process.exit(0);
+      }
+    }, 1000);`;
+  const w = spawn(process.execPath, ['-e', script, String(process.pid), String(serverPid), dir], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  w.unref();
+}
+
 /** Starts FerretDB on 127.0.0.1 with its SQLite backend in a fresh temp dir; waits until it answers. */
 export async function startFerretDb(bin: string, { readyTimeoutMs = 30_000 } = {}): Promise<TestMongo> {
   let lastError = '';
@@ -120,8 +143,12 @@ export async function startFerretDb(bin: string, { readyTimeoutMs = 30_000 } = {
     child.stderr?.on('data', keep);
     let exited = false;
     child.once('exit', () => (exited = true));
-    const killOnExit = () => child.kill('SIGKILL');
+    const killOnExit = () => {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    };
     process.once('exit', killOnExit);
+    if (child.pid) startWatchdog(child.pid, dir);
     const cleanup = async () => {
       await stopProcess(child);
       process.removeListener('exit', killOnExit);

@@ -268,6 +268,7 @@ export class MongoStore implements Store {
         ['workspaces', { slug: 1 }, { name: 'workspaces_slug', unique: true }],
         ['api_keys', { workspaceId: 1, createdAt: -1 }, { name: 'api_keys_by_workspace' }],
         ['clicks', { linkId: 1, at: 1 }, { name: 'clicks_by_link' }],
+        ['clicks', { linkId: 1, bot: 1 }, { name: 'clicks_counted' }],
         ['counters', { k: 1, v: -1 }, { name: 'counters_by_key' }],
       ];
       for (const [coll, key, options] of indexes) await this.db.collection(coll).createIndex(key, options);
@@ -813,8 +814,10 @@ export class MongoStore implements Store {
   // --- counters (rate-limit windows): compare-and-set on a version, one document each -----------
 
   async getCounter(key: string): Promise<{ version: number; value: string } | null> {
-    const doc = await this.counters().findOne({ k: key }, { sort: { v: -1 } });
-    return doc ? { version: doc.v, value: doc.value } : null;
+    return this.run(async () => {
+      const doc = await this.counters().findOne({ k: key }, { sort: { v: -1 } });
+      return doc ? { version: doc.v, value: doc.value } : null;
+    });
   }
 
   /**
@@ -824,12 +827,16 @@ export class MongoStore implements Store {
    */
   async casCounter(key: string, expected: number | null, value: string): Promise<boolean> {
     const v = (expected ?? 0) + 1;
-    try {
-      await this.counters().insertOne({ _id: `${key}#${v}`, k: key, v, value });
-    } catch (e) {
-      if ((e as { code?: number }).code === 11000) return false;
-      throw e;
-    }
+    const inserted = await this.run(async () => {
+      try {
+        await this.counters().insertOne({ _id: `${key}#${v}`, k: key, v, value });
+        return true;
+      } catch (e) {
+        if ((e as { code?: number }).code === 11000) return false;
+        throw e;
+      }
+    });
+    if (!inserted) return false;
     if (v % 16 === 0) void this.counters().deleteMany({ k: key, v: { $lt: v - 4 } }).catch(() => undefined);
     return true;
   }

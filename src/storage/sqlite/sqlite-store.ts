@@ -67,6 +67,8 @@ export class SqliteStore implements Store {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
+    // SQLite's lower() folds ASCII only; `q` must match case-insensitively in any script.
+    this.db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
   }
 
   async init(): Promise<void> {
@@ -238,7 +240,7 @@ export class SqliteStore implements Store {
       params.tag = query.tag;
     }
     if (query.q !== undefined && query.q !== '') {
-      where.push('(instr(lower(alias), @q) > 0 OR instr(lower(destination), @q) > 0)');
+      where.push('(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0)');
       params.q = query.q.toLowerCase();
     }
     const rows = this.db
@@ -336,6 +338,15 @@ export class SqliteStore implements Store {
   // --- API keys -----------------------------------------------------------------------------
 
   async insertApiKey(key: ApiKey): Promise<ApiKey> {
+    try {
+      this.insertApiKeyRow(key);
+    } catch (e) {
+      throw conflictField(e) ?? e;
+    }
+    return key;
+  }
+
+  private insertApiKeyRow(key: ApiKey): void {
     this.db
       .prepare(
         `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id)
@@ -352,7 +363,6 @@ export class SqliteStore implements Store {
         key.revokedAt?.getTime() ?? null,
         key.successorId,
       );
-    return key;
   }
 
   async getApiKey(id: string): Promise<ApiKey | null> {
