@@ -21,4 +21,4 @@ createServer((req, res) => {
     res.writeHead(404, { 'content-length': '0' });
     res.end();
   }
-}).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));
+}).listen(Number(port), '127.0.0.1');

@@ -32,16 +32,21 @@ interface Figures {
   non2xx3xx: number;
 }
 
-function start(cmd: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, cmd, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    p.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes(ready)) resolve(p);
-    });
-    p.on('exit', (code) => reject(new Error(`${cmd.join(' ')} exited ${code}`)));
-  });
+/** Start a server; ready when `readyUrl` answers (its output is discarded: a blocked pipe would slow it). */
+async function start(cmd: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const p = spawn(process.execPath, cmd, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited: number | null | undefined;
+  p.on('exit', (code) => (exited = code));
+  for (let i = 0; i < 600; i++) {
+    if (exited !== undefined) throw new Error(`${cmd.join(' ')} exited ${exited}`);
+    try {
+      if ((await fetch(readyUrl)).status < 500) return p;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${cmd.join(' ')} did not become ready`);
 }
 
 function stop(p: ChildProcess): Promise<void> {
@@ -121,8 +126,8 @@ async function main(): Promise<void> {
     say(`lsk benchmark — node ${process.version}, ${SECONDS} s per run, 50 connections, loopback`);
     const { file, key, aliases } = await prepare(dir, 100_000);
     const env = { DATABASE_URL: `file:${file}`, HOST: '127.0.0.1', PORT: '18931', LSK_COUNTRY_HEADER: 'cf-ipcountry', LOG_LEVEL: 'warn', LSK_DEFAULT_DOMAIN: DOMAIN };
-    const lsk = await start([join(ROOT, 'dist/src/server.js')], { ...env, LOG_LEVEL: 'info' }, 'lsk listening');
-    const bare = await start([join(ROOT, 'dist/bench/bare-server.js'), file, '18932'], {}, 'ready');
+    const lsk = await start([join(ROOT, 'dist/src/server.js')], env, 'http://127.0.0.1:18931/healthz');
+    const bare = await start([join(ROOT, 'dist/bench/bare-server.js'), file, '18932'], {}, 'http://127.0.0.1:18932/');
     const headers = { host: DOMAIN, 'user-agent': UA, 'cf-ipcountry': 'DE' };
     const lskUrl = 'http://127.0.0.1:18931';
     const bareUrl = 'http://127.0.0.1:18932';
@@ -180,7 +185,7 @@ async function main(): Promise<void> {
       const dir2 = mkdtempSync(join(tmpdir(), 'lsk-bench-1m-'));
       try {
         const big = await prepare(dir2, 1_000_000);
-        const s = await start([join(ROOT, 'dist/src/server.js')], { ...env, DATABASE_URL: `file:${big.file}`, PORT: '18933', LOG_LEVEL: 'info' }, 'lsk listening');
+        const s = await start([join(ROOT, 'dist/src/server.js')], { ...env, DATABASE_URL: `file:${big.file}`, PORT: '18933' }, 'http://127.0.0.1:18933/healthz');
         const url = 'http://127.0.0.1:18933';
         await load({ url, headers, requests: redirectRequests(big.aliases.slice(0, 200_000)), duration: 5 });
         await load({ url: `${url}/v1/links?limit=100`, headers: { authorization: `Bearer ${big.key}` }, duration: 2, connections: 10 });

@@ -21,6 +21,7 @@ import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
 /** Failed authentications allowed per client address per minute before answers become 429. */
 const AUTH_FAILURES_PER_MINUTE = 30;
 const ORIGIN = 'http://lsk.internal';
+const SERVICE_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/.well-known/jwks.json', '/docs', '/graphql', '/v1']);
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
@@ -223,12 +224,36 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       return 'static';
     }
     if (path === '/v1' || path.startsWith('/v1/')) return handleRest(req, res, url, requestId);
-    if (!readOnly) throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed here.`), { headers: { allow: 'GET, HEAD' } });
-    await redirects.handle(req, res, requestId);
-    return 'redirect';
+    if (readOnly) throw new LskError('not_found', `No such page: ${path}`);
+    // Other methods on short-link paths (GET and HEAD took the redirect path).
+    throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed here.`), { headers: { allow: 'GET, HEAD' } });
+  }
+
+  /** Paths the service answers itself; everything else under GET/HEAD is a short link. */
+  function isServicePath(path: string): boolean {
+    return SERVICE_PATHS.has(path) || path.startsWith('/v1/') || path.startsWith('/docs/') || path.startsWith('/graphiql/');
+  }
+
+  /** The redirect hot path: no URL object, no async context, no 'finish' listener. */
+  function redirect(req: IncomingMessage, res: ServerResponse): void {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    const done = () => metrics.observe('redirect', req.method!, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+    redirects.handle(req, res, requestId).then(done, (e: unknown) => {
+      if (!res.headersSent) sendError(res, clientError(e, log), requestId);
+      else res.destroy();
+      done();
+    });
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const path = q >= 0 ? raw.slice(0, q) : raw;
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isServicePath(path)) {
+      redirect(req, res);
+      return;
+    }
     const started = process.hrtime.bigint();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);
@@ -236,13 +261,13 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observe(label, req.method ?? 'GET', res.statusCode, seconds);
-      if (label !== 'redirect' && label !== 'static') {
+      if (label !== 'static') {
         log.info({ req_id: requestId, method: req.method, route: label, status: res.statusCode, ms: Math.round(seconds * 1e5) / 100 }, 'request');
       }
     });
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', ORIGIN);
+      url = new URL(raw, ORIGIN);
     } catch {
       sendError(res, new LskError('not_found', 'Not found.'), requestId);
       return;

@@ -1,11 +1,6 @@
-import type { Link } from '../domain/model.js';
+import type { RedirectTarget } from '../storage/store.js';
 
-export interface CachedLink {
-  id: string;
-  workspaceId: string;
-  destination: string;
-  geoTargeting: Record<string, string>;
-}
+export type CachedLink = RedirectTarget;
 
 /**
  * Size-bounded cache of links by (domain, alias), with negative entries for unknown aliases (a
@@ -43,7 +38,7 @@ export class LinkCache {
     return undefined;
   }
 
-  set(key: string, link: Link | null, nowMs: number): void {
+  set(key: string, link: RedirectTarget | null, nowMs: number): void {
     if (link) {
       if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);
       this.hits.set(key, { id: link.id, workspaceId: link.workspaceId, destination: link.destination, geoTargeting: link.geoTargeting, at: nowMs });

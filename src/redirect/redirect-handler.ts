@@ -38,6 +38,21 @@ export class RedirectHandler {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs);
   }
 
+  private hosts = new Map<string, string | null>();
+
+  /** Host header -> normalized host (or null), memoized: a service sees few distinct hosts. */
+  private host(header: string | undefined): string | null {
+    if (!header) return null;
+    let h = this.hosts.get(header);
+    if (h === undefined) {
+      const r = normalizeHost(header);
+      h = 'problem' in r ? null : r.host;
+      if (this.hosts.size >= 10_000) this.hosts.clear();
+      this.hosts.set(header, h);
+    }
+    return h;
+  }
+
   invalidate(domain: string, alias: string): void {
     this.cache.invalidate(LinkCache.key(domain, alias));
   }
@@ -47,13 +62,15 @@ export class RedirectHandler {
     const q = url.indexOf('?');
     const alias = q >= 0 ? url.slice(1, q) : url.slice(1);
     const query = q >= 0 ? url.slice(q + 1) : '';
-    const host = normalizeHost(req.headers.host ?? '');
-    if ('problem' in host || aliasProblems(alias).length > 0) return this.notFound(req, res, requestId);
-    const key = LinkCache.key(host.host, alias);
+    const host = this.host(req.headers.host);
+    if (host === null) return this.notFound(req, res, requestId);
+    const key = LinkCache.key(host, alias);
     const now = Date.now();
+    // Only valid aliases are ever cached, so a hit needs no validation.
     let link = this.cache.get(key, now);
     if (link === undefined) {
-      const found = await this.store.findLinkByAlias(host.host, alias);
+      if (aliasProblems(alias).length > 0) return this.notFound(req, res, requestId);
+      const found = await this.store.findRedirect(host, alias);
       this.cache.set(key, found, now);
       link = this.cache.get(key, now) ?? null;
     }

@@ -28,6 +28,13 @@ export interface NewLink {
   createdAt: Date;
 }
 
+export interface RedirectTarget {
+  id: string;
+  workspaceId: string;
+  destination: string;
+  geoTargeting: Record<string, string>;
+}
+
 export interface LinkPatch {
   destination?: string;
   domain?: string;
@@ -93,8 +100,8 @@ export interface Store extends CounterStore {
 
   insertLink(link: NewLink): Promise<Link>;
   getLink(workspaceId: string, id: string): Promise<Link | null>;
-  /** For redirects: any workspace. */
-  findLinkByAlias(domain: string, alias: string): Promise<Link | null>;
+  /** For redirects (any workspace): just what a redirect needs, in one indexed read. */
+  findRedirect(domain: string, alias: string): Promise<RedirectTarget | null>;
   updateLink(workspaceId: string, id: string, patch: LinkPatch): Promise<Link | null>;
   deleteLink(workspaceId: string, id: string): Promise<boolean>;
   listLinks(workspaceId: string, query: LinkQuery): Promise<Link[]>;

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
-import type { ApiKey, Click, SigningKey, Workspace } from '../../src/domain/model.js';
+import type { ApiKey, Click, Link, SigningKey, Workspace } from '../../src/domain/model.js';
 import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { StoreConflict, StoreUnavailable, type NewLink, type Store } from '../../src/storage/store.js';
@@ -70,6 +70,12 @@ const uid = (prefix: string): string => `${prefix}_${(++seq).toString(36).padSta
 function workspace(over: Partial<Workspace> = {}): Workspace {
   const id = over.id ?? uid('wsp');
   return { id, slug: over.slug ?? `ws-${id.slice(4).toLowerCase()}`, plan: 'standard', rateLimitRpm: 100, createdAt: at(0), ...over };
+}
+
+/** What findRedirect answers for a link. */
+function target(l: Link | null) {
+  if (!l) throw new Error('expected a link');
+  return { id: l.id, workspaceId: l.workspaceId, destination: l.destination, geoTargeting: l.geoTargeting };
 }
 
 function newLink(workspaceId: string, over: Partial<NewLink> = {}): NewLink {
@@ -268,9 +274,9 @@ describe.each(harnesses)('$name storage contract', (h) => {
     it('finds a link by domain and exact (case-sensitive) alias from any workspace', async () => {
       const ws = await newWorkspace();
       const link = await store.insertLink(newLink(ws.id, { domain: 'go.example', alias: 'Promo', tags: ['x'] }));
-      expect(await store.findLinkByAlias('go.example', 'Promo')).toEqual(link);
-      expect(await store.findLinkByAlias('go.example', 'promo')).toBeNull();
-      expect(await store.findLinkByAlias('other.example', 'Promo')).toBeNull();
+      expect(await store.findRedirect('go.example', 'Promo')).toEqual(target(link));
+      expect(await store.findRedirect('go.example', 'promo')).toBeNull();
+      expect(await store.findRedirect('other.example', 'Promo')).toBeNull();
     });
 
     it('updates each field on its own, bumping updated_at and keeping everything else', async () => {
@@ -303,8 +309,8 @@ describe.each(harnesses)('$name storage contract', (h) => {
       const only = await store.updateLink(ws.id, link.id, { updatedAt: at(9) });
       expect(only).toEqual({ ...dm, updatedAt: at(9) });
       expect(await store.getLink(ws.id, link.id)).toEqual(only);
-      expect(await store.findLinkByAlias('other.example', 'renamed')).toEqual(only);
-      expect(await store.findLinkByAlias('go.example', 'orig')).toBeNull();
+      expect(await store.findRedirect('other.example', 'renamed')).toEqual(target(only));
+      expect(await store.findRedirect('go.example', 'orig')).toBeNull();
     });
 
     it('moves a link to another domain and alias, refusing a taken pair as a conflict on alias that changes nothing', async () => {
@@ -327,7 +333,7 @@ describe.each(harnesses)('$name storage contract', (h) => {
 
       const moved = await store.updateLink(ws.id, link.id, { domain: 'b.example', alias: 'Taken', updatedAt: at(51) });
       expect(moved).toMatchObject({ domain: 'b.example', alias: 'Taken', updatedAt: at(51) });
-      expect(await store.findLinkByAlias('b.example', 'Taken')).toEqual(moved);
+      expect(await store.findRedirect('b.example', 'Taken')).toEqual(target(moved));
       // its old (domain, alias) is free again
       await store.insertLink(newLink(ws.id, { domain: 'a.example', alias: 'mine' }));
     });
@@ -345,7 +351,7 @@ describe.each(harnesses)('$name storage contract', (h) => {
       expect(await store.deleteLink(ws.id, link.id)).toBe(true);
       expect(await store.deleteLink(ws.id, link.id)).toBe(false);
       expect(await store.getLink(ws.id, link.id)).toBeNull();
-      expect(await store.findLinkByAlias('go.example', 'gone')).toBeNull();
+      expect(await store.findRedirect('go.example', 'gone')).toBeNull();
       expect((await store.linkStats(ws.id, link.id, { from: at(0), to: at(86400) })).clicks).toBe(0);
       expect(await store.listTags(ws.id)).toEqual([{ name: 't', links: 0, createdAt: at(1) }]);
       const again = await store.insertLink(newLink(ws.id, { alias: 'gone' }));

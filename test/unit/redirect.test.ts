@@ -3,7 +3,7 @@ import { clientAddress, MmdbGeo } from '../../src/redirect/geo.js';
 import { LinkCache } from '../../src/redirect/link-cache.js';
 import { resolveTarget, withQuery } from '../../src/redirect/resolve.js';
 import { classify, referrerHost } from '../../src/redirect/user-agent.js';
-import type { Link } from '../../src/domain/model.js';
+import type { RedirectTarget } from '../../src/storage/store.js';
 
 const link = { destination: 'https://example.com/', geoTargeting: { DE: 'https://example.de/', FR: 'https://example.fr/' } };
 
@@ -72,7 +72,7 @@ describe('visitor classification', () => {
 });
 
 describe('link cache', () => {
-  const l = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {} } as unknown as Link;
+  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {} };
   it('bounds its entries and keeps negative entries apart', () => {
     const c = new LinkCache(2, 2);
     c.set('a', l, 0);

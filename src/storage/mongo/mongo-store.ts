@@ -26,6 +26,7 @@ import {
   type LinkQuery,
   type LinkStats,
   type NewLink,
+  type RedirectTarget,
   type StatsRange,
   type Store,
 } from '../store.js';
@@ -455,12 +456,13 @@ export class MongoStore implements Store {
     });
   }
 
-  async findLinkByAlias(domain: string, alias: string): Promise<Link | null> {
+  async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
     return this.run(async () => {
-      const d = await this.links.findOne({ domain, alias });
-      return d ? (await this.toLinks([d]))[0]! : null;
+      const d = await this.links.findOne({ domain, alias }, { projection: { _id: 1, workspaceId: 1, destination: 1, geo: 1 } });
+      return d ? { id: d._id, workspaceId: d.workspaceId, destination: d.destination, geoTargeting: { ...(d.geo ?? {}) } } : null;
     });
   }
+
 
   async updateLink(workspaceId: string, id: string, patch: LinkPatch): Promise<Link | null> {
     return this.run(async () => {

@@ -10,6 +10,7 @@ import {
   type LinkQuery,
   type LinkStats,
   type NewLink,
+  type RedirectTarget,
   type StatsRange,
   type Store,
 } from '../store.js';
@@ -59,6 +60,7 @@ function rowToApiKey(r: Row): ApiKey {
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
+  private redirectStmt: Database.Statement | undefined;
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -192,9 +194,14 @@ export class SqliteStore implements Store {
     return r ? this.toLinks([r])[0]! : null;
   }
 
-  async findLinkByAlias(domain: string, alias: string): Promise<Link | null> {
-    const r = this.db.prepare('SELECT * FROM links WHERE domain = ? AND alias = ?').get(domain, alias) as Row | undefined;
-    return r ? this.toLinks([r])[0]! : null;
+  async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
+    const r = this.findRedirectStmt.get(domain, alias) as Row | undefined;
+    return r ? { id: String(r.id), workspaceId: String(r.workspace_id), destination: String(r.destination), geoTargeting: JSON.parse(String(r.geo)) as Record<string, string> } : null;
+  }
+
+  private get findRedirectStmt(): Database.Statement {
+    this.redirectStmt ??= this.db.prepare('SELECT id, workspace_id, destination, geo FROM links WHERE domain = ? AND alias = ?');
+    return this.redirectStmt;
   }
 
   async updateLink(workspaceId: string, id: string, patch: LinkPatch): Promise<Link | null> {
