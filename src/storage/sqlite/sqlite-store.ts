@@ -60,7 +60,7 @@ function rowToApiKey(r: Row): ApiKey {
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
-  private redirectStmt: Database.Statement | undefined;
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -71,6 +71,16 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     // SQLite's lower() folds ASCII only; `q` must match case-insensitively in any script.
     this.db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
+  }
+
+  /** Prepared once, reused: preparing is a large part of a small query's cost. */
+  private stmt(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
   }
 
   async init(): Promise<void> {
@@ -88,7 +98,7 @@ export class SqliteStore implements Store {
   }
 
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    this.stmt('SELECT 1').get();
   }
 
   // --- workspaces ---------------------------------------------------------------------------
@@ -105,17 +115,17 @@ export class SqliteStore implements Store {
   }
 
   async getWorkspace(id: string): Promise<Workspace | null> {
-    const r = this.db.prepare('SELECT * FROM workspaces WHERE id = ?').get(id) as Row | undefined;
+    const r = this.stmt('SELECT * FROM workspaces WHERE id = ?').get(id) as Row | undefined;
     return r ? rowToWorkspace(r) : null;
   }
 
   async getWorkspaceBySlug(slug: string): Promise<Workspace | null> {
-    const r = this.db.prepare('SELECT * FROM workspaces WHERE slug = ?').get(slug) as Row | undefined;
+    const r = this.stmt('SELECT * FROM workspaces WHERE slug = ?').get(slug) as Row | undefined;
     return r ? rowToWorkspace(r) : null;
   }
 
   async setWorkspacePlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null> {
-    this.db.prepare('UPDATE workspaces SET plan = ?, rate_limit_rpm = ? WHERE id = ?').run(plan, rateLimitRpm, id);
+    this.stmt('UPDATE workspaces SET plan = ?, rate_limit_rpm = ? WHERE id = ?').run(plan, rateLimitRpm, id);
     return this.getWorkspace(id);
   }
 
@@ -157,11 +167,11 @@ export class SqliteStore implements Store {
   }
 
   private setTags(workspaceId: string, linkId: string, names: string[], at: Date): void {
-    this.db.prepare('DELETE FROM link_tags WHERE link_id = ?').run(linkId);
-    const upsertTag = this.db.prepare(
+    this.stmt('DELETE FROM link_tags WHERE link_id = ?').run(linkId);
+    const upsertTag = this.stmt(
       'INSERT INTO tags (workspace_id, key, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
-    const addLinkTag = this.db.prepare(
+    const addLinkTag = this.stmt(
       'INSERT OR IGNORE INTO link_tags (link_id, workspace_id, tag_key, pos) VALUES (?, ?, ?, ?)',
     );
     names.forEach((name, pos) => {
@@ -190,7 +200,7 @@ export class SqliteStore implements Store {
   }
 
   async getLink(workspaceId: string, id: string): Promise<Link | null> {
-    const r = this.db.prepare('SELECT * FROM links WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as Row | undefined;
+    const r = this.stmt('SELECT * FROM links WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as Row | undefined;
     return r ? this.toLinks([r])[0]! : null;
   }
 
@@ -200,8 +210,7 @@ export class SqliteStore implements Store {
   }
 
   private get findRedirectStmt(): Database.Statement {
-    this.redirectStmt ??= this.db.prepare('SELECT id, workspace_id, destination, geo FROM links WHERE domain = ? AND alias = ?');
-    return this.redirectStmt;
+    return this.stmt('SELECT id, workspace_id, destination, geo FROM links WHERE domain = ? AND alias = ?');
   }
 
   async updateLink(workspaceId: string, id: string, patch: LinkPatch): Promise<Link | null> {
@@ -213,7 +222,7 @@ export class SqliteStore implements Store {
         if (patch.domain !== undefined) (sets.push('domain = @domain'), (params.domain = patch.domain));
         if (patch.alias !== undefined) (sets.push('alias = @alias'), (params.alias = patch.alias));
         if (patch.geoTargeting !== undefined) (sets.push('geo = @geo'), (params.geo = JSON.stringify(patch.geoTargeting)));
-        const res = this.db.prepare(`UPDATE links SET ${sets.join(', ')} WHERE id = @id AND workspace_id = @ws`).run(params);
+        const res = this.stmt(`UPDATE links SET ${sets.join(', ')} WHERE id = @id AND workspace_id = @ws`).run(params);
         if (res.changes === 0) return false;
         if (patch.tags !== undefined) this.setTags(workspaceId, id, patch.tags, patch.updatedAt);
         return true;
@@ -227,8 +236,8 @@ export class SqliteStore implements Store {
 
   async deleteLink(workspaceId: string, id: string): Promise<boolean> {
     return this.db.transaction(() => {
-      const res = this.db.prepare('DELETE FROM links WHERE id = ? AND workspace_id = ?').run(id, workspaceId);
-      if (res.changes > 0) this.db.prepare('DELETE FROM clicks WHERE link_id = ?').run(id);
+      const res = this.stmt('DELETE FROM links WHERE id = ? AND workspace_id = ?').run(id, workspaceId);
+      if (res.changes > 0) this.stmt('DELETE FROM clicks WHERE link_id = ?').run(id);
       return res.changes > 0;
     })();
   }
@@ -257,7 +266,7 @@ export class SqliteStore implements Store {
   }
 
   async countLinksOnDomain(workspaceId: string, domain: string): Promise<number> {
-    const r = this.db.prepare('SELECT count(*) AS n FROM links WHERE workspace_id = ? AND domain = ?').get(workspaceId, domain) as Row;
+    const r = this.stmt('SELECT count(*) AS n FROM links WHERE workspace_id = ? AND domain = ?').get(workspaceId, domain) as Row;
     return Number(r.n);
   }
 
@@ -290,28 +299,28 @@ export class SqliteStore implements Store {
     return this.db.transaction(() => {
       if (!this.getTag(workspaceId, fromKey)) return null;
       if (toKey === fromKey) {
-        this.db.prepare('UPDATE tags SET name = ? WHERE workspace_id = ? AND key = ?').run(to, workspaceId, fromKey);
+        this.stmt('UPDATE tags SET name = ? WHERE workspace_id = ? AND key = ?').run(to, workspaceId, fromKey);
         return this.getTag(workspaceId, toKey);
       }
       const target = this.getTag(workspaceId, toKey);
       if (!target) {
-        this.db.prepare('UPDATE tags SET key = ?, name = ? WHERE workspace_id = ? AND key = ?').run(toKey, to, workspaceId, fromKey);
+        this.stmt('UPDATE tags SET key = ?, name = ? WHERE workspace_id = ? AND key = ?').run(toKey, to, workspaceId, fromKey);
       } else {
-        this.db.prepare('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, fromKey);
+        this.stmt('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, fromKey);
       }
       // Links carrying both keep one; the rest move over.
       this.db
         .prepare('UPDATE OR IGNORE link_tags SET tag_key = ? WHERE workspace_id = ? AND tag_key = ?')
         .run(toKey, workspaceId, fromKey);
-      this.db.prepare('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, fromKey);
+      this.stmt('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, fromKey);
       return this.getTag(workspaceId, toKey);
     })();
   }
 
   async deleteTag(workspaceId: string, key: string): Promise<boolean> {
     return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, key);
-      return this.db.prepare('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, key).changes > 0;
+      this.stmt('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, key);
+      return this.stmt('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, key).changes > 0;
     })();
   }
 
@@ -329,17 +338,17 @@ export class SqliteStore implements Store {
   }
 
   async getDomain(host: string): Promise<Domain | null> {
-    const r = this.db.prepare('SELECT * FROM domains WHERE host = ?').get(host) as Row | undefined;
+    const r = this.stmt('SELECT * FROM domains WHERE host = ?').get(host) as Row | undefined;
     return r ? { host: String(r.host), workspaceId: String(r.workspace_id), createdAt: toDate(r.created_at) } : null;
   }
 
   async listDomains(workspaceId: string): Promise<Domain[]> {
-    const rows = this.db.prepare('SELECT * FROM domains WHERE workspace_id = ? ORDER BY created_at, host').all(workspaceId) as Row[];
+    const rows = this.stmt('SELECT * FROM domains WHERE workspace_id = ? ORDER BY created_at, host').all(workspaceId) as Row[];
     return rows.map((r) => ({ host: String(r.host), workspaceId: String(r.workspace_id), createdAt: toDate(r.created_at) }));
   }
 
   async deleteDomain(workspaceId: string, host: string): Promise<boolean> {
-    return this.db.prepare('DELETE FROM domains WHERE workspace_id = ? AND host = ?').run(workspaceId, host).changes > 0;
+    return this.stmt('DELETE FROM domains WHERE workspace_id = ? AND host = ?').run(workspaceId, host).changes > 0;
   }
 
   // --- API keys -----------------------------------------------------------------------------
@@ -373,12 +382,12 @@ export class SqliteStore implements Store {
   }
 
   async getApiKey(id: string): Promise<ApiKey | null> {
-    const r = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as Row | undefined;
+    const r = this.stmt('SELECT * FROM api_keys WHERE id = ?').get(id) as Row | undefined;
     return r ? rowToApiKey(r) : null;
   }
 
   async listApiKeys(workspaceId: string): Promise<ApiKey[]> {
-    const rows = this.db.prepare('SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at DESC, id DESC').all(workspaceId) as Row[];
+    const rows = this.stmt('SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at DESC, id DESC').all(workspaceId) as Row[];
     return rows.map(rowToApiKey);
   }
 
@@ -391,7 +400,7 @@ export class SqliteStore implements Store {
   }
 
   async touchApiKeys(lastUsed: ReadonlyMap<string, Date>): Promise<void> {
-    const stmt = this.db.prepare(
+    const stmt = this.stmt(
       'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
     );
     this.db.transaction(() => {
@@ -401,14 +410,14 @@ export class SqliteStore implements Store {
 
   async claimSuccessor(id: string, successorId: string): Promise<boolean> {
     return (
-      this.db.prepare('UPDATE api_keys SET successor_id = ? WHERE id = ? AND successor_id IS NULL').run(successorId, id).changes > 0
+      this.stmt('UPDATE api_keys SET successor_id = ? WHERE id = ? AND successor_id IS NULL').run(successorId, id).changes > 0
     );
   }
 
   // --- signing keys -------------------------------------------------------------------------
 
   async listSigningKeys(): Promise<SigningKey[]> {
-    const rows = this.db.prepare('SELECT * FROM signing_keys ORDER BY created_at, kid').all() as Row[];
+    const rows = this.stmt('SELECT * FROM signing_keys ORDER BY created_at, kid').all() as Row[];
     return rows.map((r) => ({
       kid: String(r.kid),
       privateJwk: String(r.private_jwk),
@@ -421,23 +430,23 @@ export class SqliteStore implements Store {
     this.db
       .prepare('INSERT OR IGNORE INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?)')
       .run(key.kid, key.privateJwk, key.publicJwk, key.createdAt.getTime());
-    const r = this.db.prepare('SELECT * FROM signing_keys WHERE kid = ?').get(key.kid) as Row;
+    const r = this.stmt('SELECT * FROM signing_keys WHERE kid = ?').get(key.kid) as Row;
     return { kid: String(r.kid), privateJwk: String(r.private_jwk), publicJwk: String(r.public_jwk), createdAt: toDate(r.created_at) };
   }
 
   async deleteSigningKey(kid: string): Promise<void> {
-    this.db.prepare('DELETE FROM signing_keys WHERE kid = ?').run(kid);
+    this.stmt('DELETE FROM signing_keys WHERE kid = ?').run(kid);
   }
 
   // --- clicks -------------------------------------------------------------------------------
 
   async recordClicks(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
-    const insert = this.db.prepare(
+    const insert = this.stmt(
       `INSERT INTO clicks (link_id, workspace_id, at, day, country, referrer_host, device, browser, bot)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const bump = this.db.prepare('UPDATE links SET clicks = clicks + ? WHERE id = ?');
+    const bump = this.stmt('UPDATE links SET clicks = clicks + ? WHERE id = ?');
     this.db.transaction(() => {
       const counted = new Map<string, number>();
       for (const c of clicks) {
@@ -471,14 +480,14 @@ export class SqliteStore implements Store {
   // --- counters -----------------------------------------------------------------------------
 
   async getCounter(key: string): Promise<{ version: number; value: string } | null> {
-    const r = this.db.prepare('SELECT version, value FROM counters WHERE key = ?').get(key) as Row | undefined;
+    const r = this.stmt('SELECT version, value FROM counters WHERE key = ?').get(key) as Row | undefined;
     return r ? { version: Number(r.version), value: String(r.value) } : null;
   }
 
   async casCounter(key: string, expected: number | null, value: string): Promise<boolean> {
     if (expected === null) {
-      return this.db.prepare('INSERT OR IGNORE INTO counters (key, version, value) VALUES (?, 1, ?)').run(key, value).changes > 0;
+      return this.stmt('INSERT OR IGNORE INTO counters (key, version, value) VALUES (?, 1, ?)').run(key, value).changes > 0;
     }
-    return this.db.prepare('UPDATE counters SET version = version + 1, value = ? WHERE key = ? AND version = ?').run(value, key, expected).changes > 0;
+    return this.stmt('UPDATE counters SET version = version + 1, value = ? WHERE key = ? AND version = ?').run(value, key, expected).changes > 0;
   }
 }
