@@ -16,6 +16,7 @@ import { finishOpenApi } from './openapi.js';
 import { requestContext, requestIdFrom } from './request-context.js';
 import { createRestRouter, SOFA_OPENAPI_PATH, validateRestInput } from './rest.js';
 import { matchRoute } from './rest-routes.js';
+import { corsPolicy } from './cors.js';
 import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
 
 /** Failed authentications allowed per client address per minute before answers become 429. */
@@ -246,6 +247,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     });
   }
 
+  const cors = corsPolicy(services.config.corsOrigins);
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
@@ -257,6 +260,10 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     const started = process.hrtime.bigint();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);
+    if (cors.apply(req, res, path)) {
+      metrics.observe('cors_preflight', 'OPTIONS', res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      return;
+    }
     let label = 'other';
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
