@@ -24,7 +24,8 @@ export type Window = [number, number][];
  */
 export function decide(window: Window, nowMs: number, limit: number, cost: number): { window: Window; decision: RateDecision } {
   const nowSec = Math.floor(nowMs / 1000);
-  const kept = window.filter(([s]) => s >= nowSec - 60 && s <= nowSec);
+  // Buckets a little ahead of this clock (another instance wrote them a moment later) still count.
+  const kept = window.filter(([s]) => s >= nowSec - 60);
   const used = kept.reduce((n, [, c]) => n + c, 0);
   const freeAt = (s: number) => Math.max(1, Math.ceil(((s + 61) * 1000 - nowMs) / 1000));
   if (used + cost > limit) {
@@ -41,9 +42,12 @@ export function decide(window: Window, nowMs: number, limit: number, cost: numbe
     }
     return { window: kept, decision: { allowed: false, limit, remaining: Math.max(0, limit - used), resetSeconds } };
   }
-  const last = kept[kept.length - 1];
-  if (last && last[0] === nowSec) last[1] += cost;
-  else kept.push([nowSec, cost]);
+  const same = kept.find(([s]) => s === nowSec);
+  if (same) same[1] += cost;
+  else {
+    kept.push([nowSec, cost]);
+    kept.sort((x, y) => x[0] - y[0]);
+  }
   return { window: kept, decision: { allowed: true, limit, remaining: limit - used - cost, resetSeconds: freeAt(kept[0]![0]) } };
 }
 

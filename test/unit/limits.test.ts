@@ -73,3 +73,14 @@ describe('GraphQL cost', () => {
     expect(rootFieldCost('query A { workspace { slug } } query B { a: tags { data { name } } b: tags { data { name } } }', 'B')).toBe(2);
   });
 });
+
+describe('sliding window shared by instances', () => {
+  it('counts buckets written a moment ahead by another instance', () => {
+    // Instance A (clock at 100.5 s) wrote 9 units; instance B's clock reads 99.9 s.
+    const written: Window = [[100, 9]];
+    const b = decide(written, 99_900, 10, 1);
+    expect(b.decision).toMatchObject({ allowed: true, remaining: 0 });
+    expect(b.window).toEqual([[99, 1], [100, 9]]);
+    expect(decide(b.window, 99_950, 10, 1).decision.allowed).toBe(false);
+  });
+});

@@ -14,6 +14,7 @@ import {
   type StatsRange,
   type Store,
 } from '../store.js';
+import { ClickWriter, writeClicks } from './click-writer.js';
 import { MIGRATIONS } from './migrations.js';
 
 type Row = Record<string, unknown>;
@@ -62,8 +63,11 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
 
+  private readonly clickWriter: ClickWriter | undefined;
+
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.clickWriter = path === ':memory:' ? undefined : new ClickWriter(path);
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -94,6 +98,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.clickWriter?.close();
     if (this.db.open) this.db.close();
   }
 
@@ -442,19 +447,9 @@ export class SqliteStore implements Store {
 
   async recordClicks(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
-    const insert = this.stmt(
-      `INSERT INTO clicks (link_id, workspace_id, at, day, country, referrer_host, device, browser, bot)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const bump = this.stmt('UPDATE links SET clicks = clicks + ? WHERE id = ?');
-    this.db.transaction(() => {
-      const counted = new Map<string, number>();
-      for (const c of clicks) {
-        insert.run(c.linkId, c.workspaceId, c.at.getTime(), c.at.toISOString().slice(0, 10), c.country, c.referrerHost, c.device, c.browser, c.bot ? 1 : 0);
-        if (!c.bot) counted.set(c.linkId, (counted.get(c.linkId) ?? 0) + 1);
-      }
-      for (const [id, n] of counted) bump.run(n, id);
-    })();
+    // A file database is written by a worker thread; `:memory:` exists only on this connection.
+    if (this.clickWriter) return this.clickWriter.write(clicks);
+    writeClicks(this.db, clicks);
   }
 
   async linkStats(workspaceId: string, linkId: string, range: StatsRange): Promise<LinkStats> {
