@@ -1,2 +1,5 @@
 #!/usr/bin/env node
-import('../dist/src/cli/lsk.js');
+import('../dist/src/cli/lsk.js').catch((e) => {
+  process.stderr.write(`lsk: cannot load the CLI (run "npm install" or "npm run build" first): ${e.message.split('\n')[0]}\n`);
+  process.exit(1);
+});

@@ -13,17 +13,12 @@ const require = createRequire(import.meta.url);
 /** Where @graphql-yoga/graphiql's built files live; served under /graphiql/ (no CDN). */
 export const GRAPHIQL_DIST = dirname(require.resolve('@graphql-yoga/graphiql'));
 
-/** The page's icon, inline: otherwise browsers ask for /favicon.ico, which is a (404) short-link path. */
-const GRAPHIQL_ICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#e10098"/></svg>',
-)}`;
-
 function graphiqlPage(opts: unknown): string {
   // @graphql-yoga/graphiql reads the initial query from `query` (yoga's option is `defaultQuery`).
   const { defaultQuery, ...rest } = (opts ?? {}) as { defaultQuery?: string } & Record<string, unknown>;
   const options = JSON.stringify(defaultQuery === undefined ? rest : { ...rest, query: defaultQuery }).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>lsk GraphQL</title>
-<link rel="icon" type="image/svg+xml" href="${GRAPHIQL_ICON}">
+<link rel="icon" type="image/svg+xml" href="/graphiql/favicon.svg">
 <link rel="stylesheet" href="/graphiql/graphiql.css"></head>
 <body id="body" class="no-focus-outline"><div id="root">Loading GraphiQL…</div>
 <script>

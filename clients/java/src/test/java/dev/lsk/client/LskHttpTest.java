@@ -1,0 +1,72 @@
+package dev.lsk.client;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The core against a stub server (JDK HttpServer): key rotation and 429 handling, which a fresh lsk cannot trigger on demand. */
+class LskHttpTest {
+  HttpServer server;
+  final List<String> seenAuth = new CopyOnWriteArrayList<>();
+  final List<String> seenPaths = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/", ex -> {
+      seenAuth.add(ex.getRequestHeaders().getFirst("Authorization"));
+      seenPaths.add(ex.getRequestURI().getRawPath() + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery()));
+      byte[] body;
+      if (ex.getRequestURI().getPath().equals("/v1/workspace")) {
+        ex.getResponseHeaders().add("Lsk-Rotated-Key", "lsk_live_new");
+        ex.getResponseHeaders().add("Content-Type", "application/json");
+        body = "{\"id\":\"wsp_1\",\"slug\":\"s\",\"plan\":\"standard\",\"rate_limit_rpm\":100,\"future\":1}".getBytes(StandardCharsets.UTF_8);
+        ex.sendResponseHeaders(200, body.length);
+      } else {
+        ex.getResponseHeaders().add("Retry-After", "7");
+        ex.getResponseHeaders().add("X-Request-Id", "req-1");
+        body = "{\"error\":{\"code\":\"rate_limited\",\"message\":\"Slow down.\",\"request_id\":\"req-1\"}}".getBytes(StandardCharsets.UTF_8);
+        ex.sendResponseHeaders(429, body.length);
+      }
+      ex.getResponseBody().write(body);
+      ex.close();
+    });
+    server.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.stop(0);
+  }
+
+  @Test
+  void switchesToTheRotatedKeyAndTellsTheListener() {
+    List<String> rotated = new CopyOnWriteArrayList<>();
+    LskClient c = new LskClient("http://127.0.0.1:" + server.getAddress().getPort() + "/", "lsk_live_old").onKeyRotated(rotated::add);
+    assertEquals("standard", c.workspace().getPlan());
+    assertEquals("lsk_live_new", c.apiKey());
+    assertEquals(List.of("lsk_live_new"), rotated);
+    c.workspace();
+    assertEquals(List.of("Bearer lsk_live_old", "Bearer lsk_live_new"), seenAuth);
+    assertEquals(List.of("lsk_live_new"), rotated, "the listener fires once per new key");
+  }
+
+  @Test
+  void rateLimitedCarriesRetryAfterAndPathsAreEncoded() {
+    LskClient c = new LskClient("http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "lsk_live_x");
+    LskException e = assertThrows(LskException.class, () -> c.updateTag("a b/c", new dev.lsk.client.model.UpdateTagRequest().name("x")));
+    assertEquals(429, e.getStatus());
+    assertEquals("rate_limited", e.getCode());
+    assertEquals(7, e.getRetryAfterSeconds());
+    assertEquals("req-1", e.getRequestId());
+    assertThrows(LskException.class, () -> c.links(null, null, 5, "x&y", null));
+    assertEquals(List.of("/v1/tags/a%20b%2Fc", "/v1/links?limit=5&q=x%26y"), seenPaths);
+  }
+}

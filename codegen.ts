@@ -1,0 +1,34 @@
+/**
+ * GraphQL Code Generator: TypeScript types of the committed schema (schema/schema.graphql, written by
+ * `npm run schema:print`) into src/generated/graphql.ts. Run `npm run codegen` after schema:print;
+ * test/schema/artifacts.test.ts fails while the generated file is stale.
+ *
+ * The field names are the wire names (snake_case data fields, camelCase root fields), so these types
+ * describe REST /v1 JSON bodies as well as GraphQL results.
+ */
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const config: CodegenConfig = {
+  overwrite: true,
+  schema: 'schema/schema.graphql',
+  generates: {
+    'src/generated/graphql.ts': {
+      plugins: ['typescript'],
+      config: {
+        scalars: { GeoTargeting: 'Record<string, string>' },
+        // Type-only output: unions instead of runtime enums, no __typename; nullable fields of
+        // object types are present as `T | null` (GraphQL and REST always send them), while
+        // nullable arguments stay optional (`object: false` governs the *Args types).
+        enumsAsTypes: true,
+        skipTypename: true,
+        avoidOptionals: { field: true, object: false, inputValue: false, defaultValue: false },
+        maybeValue: 'T | null',
+        inputMaybeValue: 'T | null | undefined',
+        useTypeImports: true,
+        strictScalars: true,
+      },
+    },
+  },
+};
+
+export default config;

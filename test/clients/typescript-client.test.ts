@@ -1,0 +1,370 @@
+/**
+ * The TypeScript client (clients/typescript) against the real server process on SQLite: every REST
+ * operation, the error class, retries (429 with Retry-After, 503, none on 4xx), timeouts and
+ * AbortSignal, key rotation through Lsk-Rotated-Key, and the typed GraphQL documents.
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LskClient, LskError, operations, type LskClientOptions } from '../../clients/typescript/src/index.js';
+import {
+  CreateLinkDocument,
+  DeleteLinkDocument,
+  LinkDocument,
+  LinksDocument,
+  LinkStatsDocument,
+  UpdateLinkDocument,
+  WorkspaceDocument,
+} from '../../clients/typescript/src/graphql.js';
+import { runCli, startLsk, type Lsk } from '../support/server.js';
+
+let lsk: Lsk;
+let key: string;
+
+/** A fetch that records every request and can fake answers for the first calls. */
+function recordingFetch(fake: Array<() => Response> = []) {
+  const calls: { url: string; method: string; auth: string | null }[] = [];
+  const f: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    calls.push({ url: String(input), method: init?.method ?? 'GET', auth: headers.get('authorization') });
+    const next = fake.shift();
+    if (next) return next();
+    return fetch(input, init);
+  };
+  return { calls, fetch: f };
+}
+
+const make = (o: Partial<LskClientOptions> = {}) => new LskClient({ baseUrl: lsk.base, apiKey: key, ...o });
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeAll(async () => {
+  // Keys issued by the server live 2 days and renew in their last day (see the rotation test).
+  lsk = await startLsk('sqlite', { env: { LSK_KEY_TTL_DAYS: '2', LSK_KEY_RENEW_DAYS: '1' } });
+  key = await lsk.workspace('acme');
+});
+afterAll(async () => {
+  await lsk?.stop();
+});
+
+describe('TypeScript client: every REST operation', () => {
+  it('has a method for every operationId of schema/openapi.json', () => {
+    const api = JSON.parse(readFileSync(new URL('../../schema/openapi.json', import.meta.url), 'utf8'));
+    const ids: string[] = [];
+    for (const item of Object.values(api.paths) as Record<string, { operationId?: string }>[]) {
+      for (const op of Object.values(item)) if (op.operationId) ids.push(op.operationId);
+    }
+    expect(ids.sort()).toEqual(Object.keys(operations).sort());
+    for (const id of ids) expect(typeof (LskClient.prototype as unknown as Record<string, unknown>)[id], id).toBe('function');
+  });
+
+  it('links: create, get, list (filters and pages), update, stats, delete', async () => {
+    const c = make();
+    const a = await c.createLink({ destination: 'https://example.com/a', alias: 'ts-a', tags: ['Spring', 'ts'], geo_targeting: { DE: 'https://example.de/a' } });
+    expect(a).toMatchObject({ alias: 'ts-a', destination: 'https://example.com/a', tags: ['Spring', 'ts'], geo_targeting: { DE: 'https://example.de/a' }, clicks: 0 });
+    expect(a.id).toMatch(/^lnk_/);
+    expect(a.short_url).toBe(`http://localhost:${lsk.port}/ts-a`);
+    const b = await c.createLink({ destination: 'https://example.com/b' });
+    expect(b.alias).toMatch(/^[A-Za-z0-9]{7}$/);
+
+    expect(await c.link(a.id)).toEqual(a);
+    const all = await c.links();
+    expect(all.data.map((l) => l.id)).toEqual([b.id, a.id]);
+    expect(all.next_cursor).toBeNull();
+    expect((await c.links({ tag: 'spring' })).data.map((l) => l.id)).toEqual([a.id]);
+    expect((await c.links({ q: 'example.com/b' })).data.map((l) => l.id)).toEqual([b.id]);
+    const p1 = await c.links({ limit: 1 });
+    expect(p1.data).toHaveLength(1);
+    expect(p1.next_cursor).toEqual(expect.any(String));
+    const p2 = await c.links({ limit: 1, cursor: p1.next_cursor! });
+    expect(p2.data[0]!.id).toBe(a.id);
+    const seen: string[] = [];
+    for await (const l of c.allLinks({ limit: 1 })) seen.push(l.id);
+    expect(seen).toEqual([b.id, a.id]);
+
+    const u = await c.updateLink(a.id, { destination: 'https://example.com/a2', geo_targeting: null });
+    expect(u).toMatchObject({ id: a.id, destination: 'https://example.com/a2', geo_targeting: {} });
+
+    const stats = await c.linkStats(a.id);
+    expect(stats).toMatchObject({ link_id: a.id, clicks: 0, bots: 0, by_country: [], by_referrer: [], by_device: [] });
+    const ranged = await c.linkStats(a.id, { from: '2026-01-01', to: '2026-01-03' });
+    expect(ranged).toMatchObject({ from: '2026-01-01', to: '2026-01-03' });
+
+    await expect(c.deleteLink(b.id)).resolves.toBeUndefined();
+    const gone = (await rejection(c.link(b.id))) as LskError;
+    expect(gone).toBeInstanceOf(LskError);
+    expect(gone.code).toBe('not_found');
+  });
+
+  it('tags: list, rename/merge, delete', async () => {
+    const c = make();
+    await c.createLink({ destination: 'https://example.com/t', tags: ['alpha', 'beta'] });
+    const names = (await c.tags()).data.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['alpha', 'beta']));
+    const renamed = await c.updateTag('alpha', { name: 'gamma' });
+    expect(renamed).toMatchObject({ name: 'gamma', links: 1 });
+    await expect(c.deleteTag('gamma')).resolves.toBeUndefined();
+    expect((await c.tags()).data.map((t) => t.name)).not.toContain('gamma');
+    // Names with characters that need escaping in a path.
+    await c.createLink({ destination: 'https://example.com/t2', tags: ['a b/c?'] });
+    expect(await c.updateTag('a b/c?', { name: 'plain' })).toMatchObject({ name: 'plain' });
+  });
+
+  it('domains: add, list, remove', async () => {
+    const c = make();
+    const d = await c.createDomain({ host: 'go.ts-client.example' });
+    expect(d).toMatchObject({ host: 'go.ts-client.example', created_at: expect.any(String) });
+    expect((await c.domains()).data.map((x) => x.host)).toContain('go.ts-client.example');
+    await expect(c.deleteDomain('go.ts-client.example')).resolves.toBeUndefined();
+    expect((await c.domains()).data.map((x) => x.host)).not.toContain('go.ts-client.example');
+  });
+
+  it('keys: create (secret once), list, revoke; workspace', async () => {
+    const c = make();
+    const k = await c.createKey({ name: 'ci' });
+    expect(k).toMatchObject({ name: 'ci', revoked_at: null });
+    expect(k.key).toMatch(/^lsk_live_/);
+    expect((await c.keys()).data.map((x) => x.id)).toContain(k.id);
+    const other = new LskClient({ baseUrl: lsk.base, apiKey: k.key });
+    expect((await other.workspace()).slug).toBe('acme');
+    await expect(c.revokeKey(k.id)).resolves.toBeUndefined();
+    const err = (await rejection(other.workspace())) as LskError;
+    expect(err.code).toBe('key_revoked');
+    expect(err.status).toBe(401);
+
+    expect(await c.workspace()).toMatchObject({ slug: 'acme', plan: 'standard', rate_limit_rpm: 100, id: expect.stringMatching(/^wsp_/) });
+  });
+});
+
+describe('TypeScript client: errors and retries', () => {
+  it('throws one LskError carrying code, status, details and request_id', async () => {
+    const err = (await rejection(make().createLink({ destination: 'javascript:alert(1)', geo_targeting: { XX: 'ftp://x' } }))) as LskError;
+    expect(err).toBeInstanceOf(LskError);
+    expect(err).toBeInstanceOf(Error);
+    expect(err.name).toBe('LskError');
+    expect(err.code).toBe('validation_failed');
+    expect(err.status).toBe(400);
+    expect(err.requestId).toEqual(expect.any(String));
+    expect(err.request_id).toBe(err.requestId);
+    expect(err.details.map((d) => d.path)).toEqual(expect.arrayContaining(['destination']));
+    expect(err.details.length).toBeGreaterThanOrEqual(2);
+
+    const unauth = (await rejection(new LskClient({ baseUrl: lsk.base, apiKey: 'lsk_live_nope' }).workspace())) as LskError;
+    expect(unauth).toMatchObject({ code: 'invalid_api_key', status: 401 });
+
+    const taken = (await rejection(make().createLink({ destination: 'https://example.com/x', alias: 'ts-a' }))) as LskError;
+    expect(taken).toMatchObject({ code: 'alias_taken', status: 409 });
+  });
+
+  it('never retries a 4xx other than 429', async () => {
+    const rec = recordingFetch();
+    const c = make({ fetch: rec.fetch, retries: 5, sleep: async () => {} });
+    const err = (await rejection(c.createLink({ destination: 'ftp://nope' }))) as LskError;
+    expect(err.status).toBe(400);
+    expect(rec.calls).toHaveLength(1);
+    const nf = (await rejection(c.link('lnk_missing'))) as LskError;
+    expect(nf.status).toBe(404);
+    expect(rec.calls).toHaveLength(2);
+  });
+
+  it('retries 503 with exponential backoff, then gives up after `retries`', async () => {
+    const unavailable = () =>
+      new Response(JSON.stringify({ error: { code: 'unavailable', message: 'down', request_id: 'r1' } }), { status: 503, headers: { 'content-type': 'application/json' } });
+    const delays: number[] = [];
+    const rec = recordingFetch([unavailable, unavailable]);
+    const c = make({ fetch: rec.fetch, retries: 2, backoffMs: 100, sleep: async (ms) => void delays.push(ms) });
+    expect((await c.workspace()).slug).toBe('acme'); // third attempt reaches the real server
+    expect(rec.calls).toHaveLength(3);
+    expect(delays).toHaveLength(2);
+    expect(delays[0]).toBeGreaterThanOrEqual(50);
+    expect(delays[0]).toBeLessThanOrEqual(100);
+    expect(delays[1]).toBeGreaterThanOrEqual(100);
+    expect(delays[1]).toBeLessThanOrEqual(200);
+
+    const rec2 = recordingFetch([unavailable, unavailable, unavailable]);
+    const err = (await rejection(make({ fetch: rec2.fetch, retries: 2, sleep: async () => {} }).workspace())) as LskError;
+    expect(err).toMatchObject({ code: 'unavailable', status: 503, requestId: 'r1' });
+    expect(rec2.calls).toHaveLength(3);
+  });
+
+  it('on 429 waits Retry-After and retries (real rate limit of a --rpm 2 workspace)', async () => {
+    const slowKey = await lsk.workspace('slow', ['--rpm', '2']);
+    const plain = new LskClient({ baseUrl: lsk.base, apiKey: slowKey, retries: 0 });
+    await plain.workspace();
+    await plain.workspace();
+    const limited = (await rejection(plain.workspace())) as LskError;
+    expect(limited).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(limited.retryAfter).toBeGreaterThan(0);
+    expect(limited.retryAfter).toBeLessThanOrEqual(61);
+
+    // A Retry-After longer than maxRetryDelayMs is not waited for.
+    const impatient = (await rejection(new LskClient({ baseUrl: lsk.base, apiKey: slowKey, retries: 3, maxRetryDelayMs: 500 }).workspace())) as LskError;
+    expect(impatient.code).toBe('rate_limited');
+
+    // Bounded: instead of sleeping up to a minute, the sleep hook records the delay asked for, then
+    // the operator raises the limit (the server re-reads the workspace within 2 s) and the retry passes.
+    const delays: number[] = [];
+    const rec = recordingFetch();
+    const c = new LskClient({
+      baseUrl: lsk.base,
+      apiKey: slowKey,
+      retries: 2,
+      fetch: rec.fetch,
+      sleep: async (ms) => {
+        delays.push(ms);
+        const r = await runCli(['workspace', 'set-plan', 'slow', '--rpm', '50'], lsk.env);
+        expect(r.code, r.stderr).toBe(0);
+        await new Promise((res) => setTimeout(res, 2500));
+      },
+    });
+    const ws = await c.workspace();
+    expect(ws).toMatchObject({ slug: 'slow', rate_limit_rpm: 50 });
+    expect(rec.calls).toHaveLength(2);
+    expect(delays).toHaveLength(1);
+    expect(delays[0]! % 1000).toBe(0); // whole seconds from Retry-After
+    expect(delays[0]! / 1000).toBeGreaterThan(0);
+    expect(delays[0]! / 1000).toBeLessThanOrEqual(61);
+  }, 20_000);
+
+  it('times out (timeoutMs) and honours an AbortSignal', async () => {
+    // A server that accepts connections and never answers.
+    const sockets: import('node:net').Socket[] = [];
+    const hang: Server = createServer((s) => void sockets.push(s));
+    await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(hang.address() as { port: number }).port}`;
+    try {
+      const t0 = Date.now();
+      const err = (await rejection(new LskClient({ baseUrl: base, apiKey: key, timeoutMs: 200 }).workspace())) as LskError;
+      expect(err).toBeInstanceOf(LskError);
+      expect(err).toMatchObject({ code: 'timeout', status: 0 });
+      expect(Date.now() - t0).toBeLessThan(5000);
+
+      const ctrl = new AbortController();
+      setTimeout(() => ctrl.abort(new Error('user gave up')), 100);
+      const aborted = (await rejection(new LskClient({ baseUrl: base, apiKey: key, timeoutMs: 0 }).workspace({ signal: ctrl.signal }))) as Error;
+      expect(aborted.message).toBe('user gave up');
+
+      // Per-call timeout override.
+      const per = (await rejection(new LskClient({ baseUrl: base, apiKey: key }).links({}, { timeoutMs: 100 }))) as LskError;
+      expect(per.code).toBe('timeout');
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => hang.close(r));
+    }
+    // An already-aborted signal never reaches the network.
+    const rec = recordingFetch();
+    const pre = AbortSignal.abort();
+    await expect(make({ fetch: rec.fetch }).workspace({ signal: pre })).rejects.toBeDefined();
+    expect(rec.calls).toHaveLength(0);
+    // An abort during the backoff wait ends the call at once.
+    const ctrl2 = new AbortController();
+    const slow = make({
+      fetch: recordingFetch([() => new Response('{}', { status: 503 })]).fetch,
+      retries: 3,
+      backoffMs: 60_000,
+      maxRetryDelayMs: 120_000,
+    });
+    setTimeout(() => ctrl2.abort(new Error('stop waiting')), 100);
+    await expect(slow.workspace({ signal: ctrl2.signal })).rejects.toThrow('stop waiting');
+  });
+
+  it('picks up Lsk-Rotated-Key by itself and tells the caller once', async () => {
+    // The server (TTL 2 days, renewal in the last 1 day) sees a key the CLI issued with a 1-day
+    // lifetime as already inside its renewal window, so it sends the successor on every response.
+    const env = { ...lsk.env, LSK_KEY_TTL_DAYS: '1', LSK_KEY_RENEW_DAYS: '0' };
+    const issued = await runCli(['key', 'create', '--workspace', 'acme', '--name', 'expiring'], env);
+    expect(issued.code, issued.stderr).toBe(0);
+    const oldKey = issued.last;
+    expect(oldKey).toMatch(/^lsk_live_/);
+
+    const rotated: string[] = [];
+    const rec = recordingFetch();
+    const c = new LskClient({ baseUrl: lsk.base, apiKey: oldKey, fetch: rec.fetch, onKeyRotated: (k) => rotated.push(k) });
+    await c.workspace();
+    expect(rotated).toHaveLength(1);
+    const newKey = rotated[0]!;
+    expect(newKey).toMatch(/^lsk_live_/);
+    expect(newKey).not.toBe(oldKey);
+    expect(c.apiKey).toBe(newKey);
+    await c.links();
+    await c.workspace();
+    expect(rotated).toHaveLength(1);
+    expect(rec.calls.map((x) => x.auth)).toEqual([`Bearer ${oldKey}`, `Bearer ${newKey}`, `Bearer ${newKey}`]);
+
+    // The successor is a real key of the same workspace and name.
+    const keys = (await make().keys()).data.filter((k) => k.name === 'expiring');
+    expect(keys).toHaveLength(2);
+
+    // A throwing callback does not break the request.
+    const c2 = new LskClient({ baseUrl: lsk.base, apiKey: oldKey, onKeyRotated: () => { throw new Error('boom'); } });
+    expect((await c2.workspace()).slug).toBe('acme');
+    expect(c2.apiKey).toBe(newKey);
+  });
+});
+
+describe('TypeScript client: typed GraphQL', () => {
+  it('runs the typed documents against /graphql', async () => {
+    const c = make();
+    const { createLink } = await c.graphql(CreateLinkDocument, { destination: 'https://example.com/gql', alias: 'ts-gql', tags: ['g'], geo_targeting: { FR: 'https://example.fr/' } });
+    expect(createLink).toMatchObject({ alias: 'ts-gql', tags: ['g'], geo_targeting: { FR: 'https://example.fr/' } });
+    const { link } = await c.graphql(LinkDocument, { id: createLink.id });
+    expect(link).toEqual(createLink);
+    const { links } = await c.graphql(LinksDocument, { tag: 'g', limit: 5 });
+    expect(links.data.map((l) => l.id)).toEqual([createLink.id]);
+    expect(links.next_cursor).toBeNull();
+    const { updateLink } = await c.graphql(UpdateLinkDocument, { id: createLink.id, destination: 'https://example.com/gql2' });
+    expect(updateLink.destination).toBe('https://example.com/gql2');
+    const { linkStats } = await c.graphql(LinkStatsDocument, { id: createLink.id });
+    expect(linkStats.link_id).toBe(createLink.id);
+    const { workspace } = await c.graphql(WorkspaceDocument);
+    expect(workspace.slug).toBe('acme');
+    const { deleteLink } = await c.graphql(DeleteLinkDocument, { id: createLink.id });
+    expect(deleteLink).toBe(true);
+
+    const err = (await rejection(c.graphql(LinkDocument, { id: createLink.id }))) as LskError;
+    expect(err).toBeInstanceOf(LskError);
+    expect(err).toMatchObject({ code: 'not_found', status: 404 });
+
+    const bad = (await rejection(c.graphql(CreateLinkDocument, { destination: 'javascript:x' }))) as LskError;
+    expect(bad).toMatchObject({ code: 'validation_failed', status: 400 });
+  });
+});
+
+describe('TypeScript client: the built package', () => {
+  it('compiles to plain ESM + .d.ts that Node runs without a TypeScript loader', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const out = mkdtempSync(join(tmpdir(), 'lsk-ts-client-'));
+    try {
+      const run = promisify(execFile);
+      await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'clients/typescript/tsconfig.build.json'), '--outDir', out], { cwd: root });
+      expect(readFileSync(join(out, 'index.d.ts'), 'utf8')).toContain('LskClient');
+      writeFileSync(join(out, 'package.json'), '{"type":"module"}');
+      writeFileSync(
+        join(out, 'smoke.mjs'),
+        `import { LskClient, LskError } from './index.js';
+const c = new LskClient({ baseUrl: process.env.BASE, apiKey: process.env.KEY });
+const l = await c.createLink({ destination: 'https://example.com/built' });
+let code = null;
+try { await c.link('lnk_nope'); } catch (e) { code = e instanceof LskError ? e.code : 'other'; }
+await c.deleteLink(l.id);
+console.log(JSON.stringify({ ws: (await c.workspace()).slug, alias: l.alias, code }));`,
+      );
+      const { stdout } = await run(process.execPath, [join(out, 'smoke.mjs')], { env: { ...process.env, BASE: lsk.base, KEY: key } });
+      expect(JSON.parse(stdout.trim())).toMatchObject({ ws: 'acme', code: 'not_found' });
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

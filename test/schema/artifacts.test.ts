@@ -1,0 +1,299 @@
+/**
+ * The committed schema artifacts (schema/schema.graphql, schema/openapi.json, src/generated/graphql.ts)
+ * are current, the OpenAPI document (committed and served) is valid OpenAPI 3.0.x and covers
+ * CONTRACT.md's endpoint table, and the GraphQL SDL uses the contract's names.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { generate } from '@graphql-codegen/cli';
+import {
+  buildSchema as buildSchemaFromSdl,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+  type GraphQLSchema,
+} from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import codegenConfig from '../../codegen.js';
+import { startLsk, type Lsk } from '../support/server.js';
+
+type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const STALE = (file: string, command: string) => `${file} is stale: run \`${command}\` and commit the result`;
+
+/** CONTRACT.md "Endpoints": every call, its success status, and the GraphQL root field it projects. */
+const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operationId: string }[] = [
+  { method: 'POST', path: '/v1/links', status: 201, operationId: 'createLink' },
+  { method: 'GET', path: '/v1/links', status: 200, operationId: 'links' },
+  { method: 'GET', path: '/v1/links/{id}', status: 200, operationId: 'link' },
+  { method: 'PATCH', path: '/v1/links/{id}', status: 200, operationId: 'updateLink' },
+  { method: 'DELETE', path: '/v1/links/{id}', status: 204, operationId: 'deleteLink' },
+  { method: 'GET', path: '/v1/links/{id}/stats', status: 200, operationId: 'linkStats' },
+  { method: 'GET', path: '/v1/tags', status: 200, operationId: 'tags' },
+  { method: 'PATCH', path: '/v1/tags/{name}', status: 200, operationId: 'updateTag' },
+  { method: 'DELETE', path: '/v1/tags/{name}', status: 204, operationId: 'deleteTag' },
+  { method: 'GET', path: '/v1/domains', status: 200, operationId: 'domains' },
+  { method: 'POST', path: '/v1/domains', status: 201, operationId: 'createDomain' },
+  { method: 'DELETE', path: '/v1/domains/{host}', status: 204, operationId: 'deleteDomain' },
+  { method: 'GET', path: '/v1/keys', status: 200, operationId: 'keys' },
+  { method: 'POST', path: '/v1/keys', status: 201, operationId: 'createKey' },
+  { method: 'DELETE', path: '/v1/keys/{id}', status: 204, operationId: 'revokeKey' },
+  { method: 'GET', path: '/v1/workspace', status: 200, operationId: 'workspace' },
+];
+
+/** CONTRACT.md "Errors". */
+const CONTRACT_ERROR_CODES = [
+  'invalid_json', 'validation_failed', 'invalid_cursor',
+  'unauthorized', 'invalid_api_key', 'key_expired', 'key_revoked',
+  'not_found', 'method_not_allowed', 'alias_taken', 'domain_taken', 'payload_too_large',
+  'unsupported_media_type', 'rate_limited', 'internal_error', 'unavailable',
+];
+
+const LINK_FIELDS = ['id', 'short_url', 'domain', 'alias', 'destination', 'geo_targeting', 'tags', 'clicks', 'created_at', 'updated_at'];
+const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+const readText = (rel: string) => readFile(join(ROOT, rel), 'utf8');
+
+/**
+ * Fresh artifacts from the compiled print script (dist/, built by `npm test`), in a child process:
+ * the schema's modules cannot be loaded twice into vitest's module graph (two graphql realms).
+ */
+let fresh: { 'schema.graphql': string; 'openapi.json': string };
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'lsk-schema-'));
+  try {
+    await promisify(execFile)(process.execPath, [join(ROOT, 'dist/scripts/print-schema.js'), '--out', dir], { cwd: ROOT });
+    fresh = { 'schema.graphql': await readFile(join(dir, 'schema.graphql'), 'utf8'), 'openapi.json': await readFile(join(dir, 'openapi.json'), 'utf8') };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+describe('committed artifacts are current', () => {
+  it('schema/schema.graphql is the printed schema of buildSchema()', async () => {
+    expect(await readText('schema/schema.graphql'), STALE('schema/schema.graphql', 'npm run schema:print')).toBe(fresh['schema.graphql']);
+  });
+
+  it('schema/openapi.json is the document the server builds', async () => {
+    expect(await readText('schema/openapi.json'), STALE('schema/openapi.json', 'npm run schema:print')).toBe(fresh['openapi.json']);
+  });
+
+  it('src/generated/graphql.ts is what codegen makes of schema/schema.graphql', async () => {
+    const outputs = (await generate({ ...codegenConfig, cwd: ROOT, silent: true }, false)) as { filename: string; content: string }[];
+    const out = outputs.find((o) => o.filename === 'src/generated/graphql.ts');
+    expect(out, 'codegen.ts no longer generates src/generated/graphql.ts').toBeDefined();
+    expect(await readText('src/generated/graphql.ts'), STALE('src/generated/graphql.ts', 'npm run schema:print && npm run codegen')).toBe(out!.content);
+  }, 60_000);
+});
+
+/** Follow a local $ref (#/components/...) until a non-reference object is reached. */
+function deref(doc: Obj, node: Obj): Obj {
+  let n = node;
+  for (let i = 0; n && typeof n.$ref === 'string' && i < 10; i++) {
+    expect(n.$ref.startsWith('#/'), `only local $refs expected, got ${n.$ref}`).toBe(true);
+    n = n.$ref
+      .slice(2)
+      .split('/')
+      .reduce((o: Obj | undefined, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Obj;
+    expect(n, `dangling $ref ${node.$ref}`).toBeDefined();
+  }
+  return n;
+}
+
+function operations(doc: Obj): { method: string; path: string; op: Obj }[] {
+  return Object.entries(doc.paths as Obj).flatMap(([path, item]) =>
+    Object.entries(item as Obj)
+      .filter(([m]) => HTTP_METHODS.includes(m))
+      .map(([m, op]) => ({ method: m.toUpperCase(), path, op: op as Obj })),
+  );
+}
+
+/** The checks every published OpenAPI document must pass, committed or served. */
+function checkDocument(doc: Obj): void {
+  expect(doc.openapi).toMatch(/^3\.0\.\d+$/);
+  expect(doc.servers).toEqual([{ url: '/v1' }]);
+
+  // Bearer security, applied to every operation.
+  const schemes = Object.entries((doc.components?.securitySchemes ?? {}) as Obj).filter(([, s]) => s.type === 'http' && /^bearer$/i.test(s.scheme));
+  expect(schemes.length, 'an http bearer security scheme').toBeGreaterThan(0);
+  const bearerNames = new Set(schemes.map(([name]) => name));
+
+  // Error envelope: an object with error.code (every contract code) / message / request_id / details.
+  const errorSchema = (responseRef: Obj): Obj => {
+    const response = deref(doc, responseRef);
+    const schema = deref(doc, response.content?.['application/json']?.schema ?? {});
+    expect(schema.required).toContain('error');
+    const error = deref(doc, schema.properties.error);
+    expect(error.required).toEqual(expect.arrayContaining(['code', 'message', 'request_id']));
+    expect(Object.keys(error.properties)).toEqual(expect.arrayContaining(['code', 'message', 'details', 'request_id']));
+    return error;
+  };
+
+  const ops = operations(doc);
+  const seen = new Set<string>();
+  const operationIds = ops.map((o) => o.op.operationId);
+  expect(new Set(operationIds).size, 'operationIds are unique').toBe(operationIds.length);
+
+  for (const e of CONTRACT_ENDPOINTS) {
+    const where = `${e.method} ${e.path}`;
+    const path = e.path.slice('/v1'.length);
+    const op = doc.paths[path]?.[e.method.toLowerCase()] as Obj | undefined;
+    expect(op, `${where} is documented`).toBeDefined();
+    seen.add(`${e.method} ${path}`);
+    expect(op!.operationId, `${where} operationId`).toBe(e.operationId);
+    expect(op!.summary, `${where} summary`).toBeTruthy();
+
+    const security = (op!.security ?? doc.security) as Obj[] | undefined;
+    expect(security?.length, `${where} requires the bearer key`).toBeGreaterThan(0);
+    for (const requirement of security!) expect(Object.keys(requirement).some((n) => bearerNames.has(n)), `${where} security`).toBe(true);
+
+    const statuses = Object.keys(op!.responses);
+    expect(statuses.filter((s) => /^2/.test(s)), `${where} success status`).toEqual([String(e.status)]);
+    const ok = deref(doc, op!.responses[String(e.status)]);
+    if (e.status === 204) {
+      expect(ok.content, `${where}: a 204 has no content`).toBeUndefined();
+    } else {
+      const schema = ok.content?.['application/json']?.schema;
+      expect(schema, `${where}: JSON success body`).toBeDefined();
+    }
+    if (e.status === 201 && e.operationId !== 'createKey') expect(Object.keys(ok.headers ?? {}), `${where} Location`).toContain('Location');
+
+    const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const params = (op!.parameters ?? []).map((p: Obj) => deref(doc, p));
+    expect(params.filter((p: Obj) => p.in === 'path').map((p: Obj) => p.name).sort(), `${where} path parameters`).toEqual([...pathParams].sort());
+
+    const hasBody = e.method === 'POST' || e.method === 'PATCH';
+    expect(Boolean(op!.requestBody), `${where} request body`).toBe(hasBody);
+    if (hasBody) {
+      // Body fields are not repeated as query parameters.
+      expect(params.filter((p: Obj) => p.in === 'query'), `${where} query parameters`).toEqual([]);
+      const body = deref(doc, deref(doc, op!.requestBody).content['application/json'].schema);
+      expect(body.additionalProperties, `${where}: unknown fields are refused`).toBe(false);
+    }
+
+    const expectedErrors = ['400', '401', '429', '500', '503', ...(pathParams.length > 0 ? ['404'] : []), ...(hasBody ? ['413', '415'] : [])];
+    if (['createLink', 'updateLink', 'createDomain'].includes(e.operationId)) expectedErrors.push('409');
+    expect(statuses, `${where} error responses`).toEqual(expect.arrayContaining(expectedErrors));
+    for (const s of statuses.filter((st) => !/^2/.test(st))) errorSchema(op!.responses[s]);
+    const retryAfter = deref(doc, op!.responses['429']).headers ?? {};
+    expect(Object.keys(retryAfter), `${where} 429 Retry-After`).toContain('Retry-After');
+  }
+
+  // Nothing beyond the table (no Sofa leftovers such as its own openapi route).
+  expect(ops.map((o) => `${o.method} ${o.path}`).sort()).toEqual([...seen].sort());
+
+  const anyError = deref(doc, operations(doc)[0]!.op.responses['401']);
+  const code = deref(doc, deref(doc, deref(doc, anyError.content['application/json'].schema).properties.error).properties.code);
+  expect(code.enum, 'error codes').toEqual(expect.arrayContaining(CONTRACT_ERROR_CODES));
+
+  // Resources: the contract's field names.
+  const schemas = doc.components.schemas as Obj;
+  expect(schemas.Link.required).toEqual(expect.arrayContaining(LINK_FIELDS));
+  expect(Object.keys(schemas.Link.properties).sort()).toEqual([...LINK_FIELDS].sort());
+  expect(schemas.Link.properties.geo_targeting.type).toBe('object');
+  expect(schemas.LinkList.properties.next_cursor.nullable).toBe(true);
+  expect(schemas.LinkList.required).toEqual(expect.arrayContaining(['data', 'next_cursor']));
+  expect(Object.keys(schemas.Workspace.properties).sort()).toEqual(['id', 'plan', 'rate_limit_rpm', 'slug']);
+  for (const [name, schema] of Object.entries(schemas)) {
+    for (const field of Object.keys((schema as Obj).properties ?? {})) expect(field, `${name}.${field} is snake_case`).toMatch(SNAKE_CASE);
+  }
+}
+
+describe('OpenAPI document', () => {
+  let lsk: Lsk;
+  let served: { status: number; type: string | null; text: string };
+
+  beforeAll(async () => {
+    lsk = await startLsk('sqlite');
+    const res = await fetch(`${lsk.base}/v1/openapi.json`);
+    served = { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+  });
+  afterAll(async () => {
+    await lsk?.stop();
+  });
+
+  it('schema/openapi.json is valid OpenAPI 3.0.x (swagger-parser)', async () => {
+    const doc = JSON.parse(await readText('schema/openapi.json')) as Obj;
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+    expect(doc.openapi).toMatch(/^3\.0\.\d+$/);
+  });
+
+  it('GET /v1/openapi.json is valid OpenAPI 3.0.x, served without a key, and equals schema/openapi.json', async () => {
+    expect(served.status).toBe(200);
+    expect(served.type).toMatch(/^application\/json/);
+    const doc = JSON.parse(served.text) as Obj;
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+    expect(doc, STALE('schema/openapi.json (differs from what the server serves)', 'npm run build && npm run schema:print')).toEqual(
+      JSON.parse(await readText('schema/openapi.json')),
+    );
+  });
+
+  it('covers the contract: every call with its status, operationId, bearer security, error envelope; 204s without content', async () => {
+    checkDocument(JSON.parse(await readText('schema/openapi.json')) as Obj);
+    checkDocument(JSON.parse(served.text) as Obj);
+  });
+});
+
+describe('GraphQL SDL', () => {
+  let schema: GraphQLSchema;
+  beforeAll(async () => {
+    schema = buildSchemaFromSdl(await readText('schema/schema.graphql'));
+  });
+
+  const fieldsOf = (type: string) => {
+    const t = schema.getType(type);
+    if (!isObjectType(t)) throw new Error(`${type} is not an object type of the schema`);
+    return t.getFields();
+  };
+
+  it('has the snake_case data fields of the contract', () => {
+    expect(Object.keys(fieldsOf('Link')).sort()).toEqual([...LINK_FIELDS].sort());
+    expect(Object.keys(fieldsOf('LinkList')).sort()).toEqual(['data', 'next_cursor']);
+    expect(Object.keys(fieldsOf('Workspace'))).toEqual(expect.arrayContaining(['id', 'slug', 'plan', 'rate_limit_rpm']));
+    expect(Object.keys(fieldsOf('ApiKey'))).toEqual(expect.arrayContaining(['id', 'name', 'created_at', 'expires_at', 'last_used_at', 'revoked_at']));
+    expect(Object.keys(fieldsOf('Tag'))).toEqual(expect.arrayContaining(['name', 'links', 'created_at']));
+    expect(Object.keys(fieldsOf('Domain'))).toEqual(expect.arrayContaining(['host', 'created_at']));
+    expect(Object.keys(fieldsOf('LinkStats'))).toEqual(
+      expect.arrayContaining(['link_id', 'from', 'to', 'clicks', 'bots', 'by_day', 'by_country', 'by_referrer', 'by_device']),
+    );
+    expect(isScalarType(getNamedType(fieldsOf('Link').geo_targeting!.type)), 'geo_targeting is a scalar').toBe(true);
+
+    const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(Boolean).map((t) => t!.name));
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || roots.has(type.name)) continue;
+      if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+        for (const f of Object.keys(type.getFields())) expect(f, `${type.name}.${f} is snake_case`).toMatch(SNAKE_CASE);
+      }
+      if (isEnumType(type)) for (const v of type.getValues()) expect(v.name, `${type.name}.${v.name}`).toMatch(SNAKE_CASE);
+    }
+  });
+
+  it('has camelCase root fields with snake_case arguments, and flat createLink/updateLink arguments', () => {
+    const query = fieldsOf('Query');
+    const mutation = fieldsOf('Mutation');
+    for (const [name, field] of [...Object.entries(query), ...Object.entries(mutation)]) {
+      expect(name, `root field ${name} is camelCase`).toMatch(CAMEL_CASE);
+      for (const a of field.args) expect(a.name, `${name}(${a.name}) is snake_case`).toMatch(SNAKE_CASE);
+    }
+    expect(Object.keys(query)).toEqual(expect.arrayContaining(['link', 'links', 'linkStats', 'tags', 'domains', 'keys', 'workspace']));
+    expect(Object.keys(mutation)).toEqual(
+      expect.arrayContaining(['createLink', 'updateLink', 'deleteLink', 'updateTag', 'deleteTag', 'createDomain', 'deleteDomain', 'createKey', 'revokeKey']),
+    );
+    expect(query.links!.args.map((a) => a.name).sort()).toEqual(['cursor', 'domain', 'limit', 'q', 'tag']);
+    expect(mutation.createLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'tags']);
+    expect(mutation.updateLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'id', 'tags']);
+    // Every REST operation is the projection of a root field of the same name.
+    for (const e of CONTRACT_ENDPOINTS) expect({ ...query, ...mutation }, `root field ${e.operationId}`).toHaveProperty(e.operationId);
+  });
+});
