@@ -118,23 +118,23 @@ export type LinkStats = {
 /** Writes. Every field needs an API key. */
 export type Mutation = {
   /** Add a custom domain to your workspace. */
-  createDomain: Domain;
+  createDomain: Maybe<Domain>;
   /** Create an API key; the secret is returned this once. */
-  createKey: CreatedApiKey;
+  createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
-  createLink: Link;
+  createLink: Maybe<Link>;
   /** Remove a custom domain (it must serve no links). */
-  deleteDomain: Scalars['Boolean']['output'];
+  deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
-  deleteLink: Scalars['Boolean']['output'];
+  deleteLink: Maybe<Scalars['Boolean']['output']>;
   /** Delete a tag and remove it from every link. */
-  deleteTag: Scalars['Boolean']['output'];
+  deleteTag: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
-  revokeKey: ApiKey;
+  revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
-  updateLink: Link;
+  updateLink: Maybe<Link>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
-  updateTag: Tag;
+  updateTag: Maybe<Tag>;
 };
 
 

@@ -153,7 +153,16 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     }
     const cost = query === null || query === undefined ? 0 : rootFieldCost(query, operationName);
     const { principal, headers } = await guard(req, cost, false);
-    const response = await yoga.fetch(toFetchRequest(req, body, ORIGIN), { lsk: context(principal, requestId) });
+    // The edge has accepted the request: let yoga see it as plain JSON in and JSON out (it answers
+    // other media types with bodies outside the contract: empty 415/406s, multipart streams).
+    const request = toFetchRequest(req, body, ORIGIN);
+    if (method === 'POST') {
+      request.headers.set('content-type', 'application/json');
+      request.headers.set('accept', 'application/json');
+    } else if (!(req.headers.accept ?? '').includes('text/html')) {
+      request.headers.set('accept', 'application/json');
+    }
+    const response = await yoga.fetch(request, { lsk: context(principal, requestId) });
     await sendFetchResponse(res, response, headers);
   }
 
@@ -273,7 +282,9 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     });
     let url: URL;
     try {
-      url = new URL(raw, ORIGIN);
+      // Origin-form only: "//host/path" must stay a path, not become another host's URL.
+      if (!raw.startsWith('/')) throw new Error('not origin-form');
+      url = new URL(ORIGIN + raw);
     } catch {
       sendError(res, new LskError('not_found', 'Not found.'), requestId);
       return;

@@ -58,10 +58,14 @@ export function sendError(res: ServerResponse, err: LskError, requestId: string,
   sendJson(res, err.status, envelope(err, requestId), extra);
 }
 
+const HOP_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'content-length']);
+
 /** Copy a fetch Response (from yoga or Sofa) onto a node response. */
 export async function sendFetchResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((v, k) => {
+    // The body is sent whole with its length: no hop-by-hop or bogus encoding headers.
+    if (HOP_HEADERS.has(k) || (k === 'content-encoding' && v === 'none')) return;
     headers[k] = v;
   });
   Object.assign(headers, extraHeaders);

@@ -59,20 +59,24 @@ builder.queryFields((t) => ({
   }),
 }));
 
+// Mutation fields are nullable: when one root field of a mutation fails, the others still report their writes.
 builder.mutationFields((t) => ({
   createLink: t.field({
+    nullable: true,
     type: LinkType,
     description: 'Create a link.',
     args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs },
     resolve: (_r, args, ctx) => ctx.services.links.create(workspaceOf(ctx), args),
   }),
   updateLink: t.field({
+    nullable: true,
     type: LinkType,
     description: 'Change any subset of a link\'s fields; null clears geo_targeting and tags.',
     args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs },
     resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(workspaceOf(ctx), id, rest),
   }),
   deleteLink: t.boolean({
+    nullable: true,
     description: 'Delete a link; its alias answers 404 from then on.',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {

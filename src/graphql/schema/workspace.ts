@@ -87,14 +87,17 @@ builder.queryFields((t) => ({
   }),
 }));
 
+// Mutation fields are nullable: when one root field of a mutation fails, the others still report their writes.
 builder.mutationFields((t) => ({
   updateTag: t.field({
+    nullable: true,
     type: TagType,
     description: 'Rename a tag; renaming to an existing tag\'s name merges the two.',
     args: { tag: t.arg.string({ required: true, description: 'Current name.' }), name: t.arg.string({ required: true, description: 'New name.' }) },
     resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(workspaceOf(ctx), args.tag, { name: args.name }),
   }),
   deleteTag: t.boolean({
+    nullable: true,
     description: 'Delete a tag and remove it from every link.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
@@ -103,12 +106,14 @@ builder.mutationFields((t) => ({
     },
   }),
   createDomain: t.field({
+    nullable: true,
     type: DomainType,
     description: 'Add a custom domain to your workspace.',
     args: { host: t.arg.string({ required: true, description: 'e.g. go.example.com' }) },
     resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(workspaceOf(ctx), args),
   }),
   deleteDomain: t.boolean({
+    nullable: true,
     description: 'Remove a custom domain (it must serve no links).',
     args: { host: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
@@ -117,6 +122,7 @@ builder.mutationFields((t) => ({
     },
   }),
   createKey: t.field({
+    nullable: true,
     type: CreatedApiKeyType,
     description: 'Create an API key; the secret is returned this once.',
     args: { name: t.arg.string({ description: '1-64 characters; default "default".' }) },
@@ -127,6 +133,7 @@ builder.mutationFields((t) => ({
     },
   }),
   revokeKey: t.field({
+    nullable: true,
     type: ApiKeyType,
     description: 'Revoke an API key; it stops working at once.',
     args: { id: t.arg.string({ required: true }) },

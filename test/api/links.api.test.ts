@@ -1,0 +1,503 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startLsk, STORES, type ApiResponse, type Lsk } from '../support/server.js';
+import { allLinks, BIG_PLAN, createLink, expectError, expectLinkShape, ISO_DATE, ISO_TIME } from './_assert.js';
+
+type Api = ReturnType<typeof client>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const today = () => new Date().toISOString().slice(0, 10);
+const daysBefore = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(STORES)('links over REST on %s', (store) => {
+  let lsk: Lsk;
+  let api: Api;
+  /** A workspace with a generous plan for the suites below that make many calls. */
+  let bulk: Api;
+  let bulkKey: string;
+  let home: string;
+
+  beforeAll(async () => {
+    lsk = await startLsk(store);
+    api = client(lsk.base, await lsk.workspace('acme'));
+    bulkKey = await lsk.workspace('bulk', BIG_PLAN);
+    bulk = client(lsk.base, bulkKey);
+    home = `localhost:${lsk.port}`;
+  });
+  afterAll(async () => {
+    if (lsk && lsk.proc.exitCode !== null) console.log(lsk.output().slice(-5000));
+    await lsk?.stop();
+  });
+
+  it('creates a link with 201, a Location header and the full representation', async () => {
+    const res = await api('POST', '/v1/links', {
+      destination: 'https://example.com/spring',
+      alias: 'spring',
+      geo_targeting: { DE: 'https://example.de/fruehling' },
+      tags: ['Campaign', 'campaign', ' spring '],
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`/v1/links/${res.body.id}`);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^lnk_[0-9A-Za-z]+$/),
+      short_url: `http://localhost:${lsk.port}/spring`,
+      domain: `localhost:${lsk.port}`,
+      alias: 'spring',
+      destination: 'https://example.com/spring',
+      geo_targeting: { DE: 'https://example.de/fruehling' },
+      tags: ['Campaign', 'spring'],
+      clicks: 0,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updated_at: res.body.created_at,
+    });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('ratelimit-policy')).toBe('100;w=60');
+  });
+
+  it('refuses a taken alias with 409 alias_taken and changes nothing', async () => {
+    const res = await api('POST', '/v1/links', { destination: 'https://other.example/', alias: 'spring' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('alias_taken');
+    const list = await api('GET', '/v1/links?q=other.example');
+    expect(list.body.data).toEqual([]);
+  });
+
+  describe('reading one link', () => {
+    it('answers GET /v1/links/{id} with exactly the representation POST returned', async () => {
+      const created = await createLink(bulk, { destination: 'https://example.com/get', tags: ['one'], geo_targeting: { FR: 'https://example.fr/' } });
+      const res = await bulk('GET', `/v1/links/${created.id}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.body).toEqual(created);
+      expectLinkShape(res.body);
+    });
+
+    it('answers 404 not_found for an id that does not exist, well-formed or not', async () => {
+      for (const id of ['lnk_doesnotexist00000000', 'nope', 'key_abc', encodeURIComponent('lnk_ä')]) {
+        expectError(await bulk('GET', `/v1/links/${id}`), 404, 'not_found');
+      }
+    });
+
+    it('sets X-Request-Id on every answer and echoes a sane caller-given one', async () => {
+      const own = await bulk('GET', '/v1/links?limit=1', undefined, { 'x-request-id': 'trace-123.abc' });
+      expect(own.headers.get('x-request-id')).toBe('trace-123.abc');
+      const err = await bulk('GET', '/v1/links/lnk_missing', undefined, { 'x-request-id': 'trace-err-1' });
+      expectError(err, 404, 'not_found');
+      expect(err.body.error.request_id).toBe('trace-err-1');
+    });
+  });
+
+  describe('generated aliases and short URLs', () => {
+    it('generates a 7-character base62 alias when none is given, different every time', async () => {
+      const aliases = new Set<string>();
+      for (let i = 0; i < 8; i++) {
+        const link = await createLink(bulk, { destination: `https://example.com/gen/${i}` });
+        expect(link.alias).toMatch(/^[0-9A-Za-z]{7}$/);
+        expect(link.short_url).toBe(`http://${home}/${link.alias}`);
+        aliases.add(link.alias);
+      }
+      expect(aliases.size).toBe(8);
+    });
+
+    it('treats an explicit null alias and domain like absent ones', async () => {
+      const link = await createLink(bulk, { destination: 'https://example.com/nulls', alias: null, domain: null });
+      expect(link.alias).toMatch(/^[0-9A-Za-z]{7}$/);
+      expect(link.domain).toBe(home);
+      expect(link.geo_targeting).toEqual({});
+      expect(link.tags).toEqual([]);
+    });
+
+    it('uses the default domain (http short_url) and accepts it spelled in upper case', async () => {
+      const link = await createLink(bulk, { destination: 'https://example.com/dflt', domain: home.toUpperCase(), alias: 'dflt' });
+      expect(link.domain).toBe(home);
+      expect(link.short_url).toBe(`http://${home}/dflt`);
+    });
+
+    it('accepts the longest alias (128 characters), multi-segment aliases and every allowed character', async () => {
+      const long = 'a'.repeat(128);
+      expect((await createLink(bulk, { destination: 'https://example.com/', alias: long })).alias).toBe(long);
+      const odd = 'Aa0-_.~/x.y/z~';
+      const link = await createLink(bulk, { destination: 'https://example.com/', alias: odd });
+      expect(link.short_url).toBe(`http://${home}/${odd}`);
+      // Only the first segment is reserved, and only as a whole word.
+      for (const alias of ['x/v1', 'v1x', 'documents', 'docs-x', 'metrics2', 'x/graphql']) {
+        expect((await createLink(bulk, { destination: 'https://example.com/', alias })).alias).toBe(alias);
+      }
+    });
+
+    it('keeps aliases case-sensitive: Spring and spring are two links', async () => {
+      const a = await createLink(bulk, { destination: 'https://example.com/upper', alias: 'CaseMe' });
+      const b = await createLink(bulk, { destination: 'https://example.com/lower', alias: 'caseme' });
+      expect(a.id).not.toBe(b.id);
+    });
+
+    it('accepts a destination of exactly 8,192 characters', async () => {
+      const base = 'https://example.com/';
+      const destination = base + 'x'.repeat(8192 - base.length);
+      const link = await createLink(bulk, { destination });
+      expect(link.destination).toBe(destination);
+    });
+  });
+
+  describe('custom domains', () => {
+    it('refuses a link on a domain the workspace has not registered (400 validation_failed, path domain)', async () => {
+      const before = await allLinks(bulk);
+      expectError(await bulk('POST', '/v1/links', { destination: 'https://example.com/', domain: 'go.example.org', alias: 'x' }), 400, 'validation_failed', {
+        paths: ['domain'],
+      });
+      expect(await allLinks(bulk)).toEqual(before);
+    });
+
+    it('serves links on a domain after POST /v1/domains, with an https short_url', async () => {
+      const add = await bulk('POST', '/v1/domains', { host: 'go.example.org' });
+      expect(add.status).toBe(201);
+      const link = await createLink(bulk, { destination: 'https://example.com/', domain: 'GO.Example.org', alias: 'promo' });
+      expect(link.domain).toBe('go.example.org');
+      expect(link.short_url).toBe('https://go.example.org/promo');
+      // The same alias on another domain is a different link.
+      const other = await createLink(bulk, { destination: 'https://example.com/', alias: 'promo' });
+      expect(other.short_url).toBe(`http://${home}/promo`);
+      expectError(await bulk('POST', '/v1/links', { destination: 'https://example.com/', domain: 'go.example.org', alias: 'promo' }), 409, 'alias_taken', {
+        paths: ['alias'],
+      });
+    });
+
+    it('stores an IDN domain as punycode', async () => {
+      expect((await bulk('POST', '/v1/domains', { host: 'bücher.example' })).status).toBe(201);
+      const link = await createLink(bulk, { destination: 'https://example.com/', domain: 'Bücher.example', alias: 'buch' });
+      expect(link.domain).toBe('xn--bcher-kva.example');
+      expect(link.short_url).toBe('https://xn--bcher-kva.example/buch');
+    });
+
+    it('uses http in short_url for 127.0.0.1', async () => {
+      expect((await bulk('POST', '/v1/domains', { host: '127.0.0.1' })).status).toBe(201);
+      const link = await createLink(bulk, { destination: 'https://example.com/', domain: '127.0.0.1', alias: 'loop' });
+      expect(link.short_url).toBe('http://127.0.0.1/loop');
+    });
+  });
+
+  describe('listing', () => {
+    let pager: Api;
+    /** Links of the "pager" workspace in creation order. */
+    const made: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+    beforeAll(async () => {
+      pager = client(lsk.base, await lsk.workspace('pager', BIG_PLAN));
+      for (let i = 0; i < 45; i++) {
+        // 2 ms apart so that creation times are strictly increasing.
+        await sleep(2);
+        made.push(await createLink(pager, { destination: `https://example.com/page/${i}`, alias: `page-${i}` }));
+      }
+    });
+
+    it('answers {data, next_cursor} with the 20 newest links first by default', async () => {
+      const res = await pager('GET', '/v1/links');
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(['data', 'next_cursor']);
+      expect(res.body.data.map((l: { id: string }) => l.id)).toEqual(made.slice(-20).reverse().map((l) => l.id));
+      expect(typeof res.body.next_cursor).toBe('string');
+      for (const link of res.body.data) expectLinkShape(link);
+      expect(res.body.data[0]).toEqual(made[44]);
+    });
+
+    it('honours limit 1 and 100, and answers next_cursor null on the last page', async () => {
+      const one = await pager('GET', '/v1/links?limit=1');
+      expect(one.body.data.map((l: { id: string }) => l.id)).toEqual([made[44].id]);
+      expect(one.body.next_cursor).toEqual(expect.any(String));
+      const all = await pager('GET', '/v1/links?limit=100');
+      expect(all.body.data).toHaveLength(45);
+      expect(all.body.next_cursor).toBeNull();
+      const exact = await pager('GET', '/v1/links?limit=45');
+      expect(exact.body.data).toHaveLength(45);
+      expect(exact.body.next_cursor).toBeNull();
+    });
+
+    it('walks every link exactly once with next_cursor, even while new links are created between pages', async () => {
+      const expected = [...made].reverse().map((l) => l.id);
+      const seen: string[] = [];
+      const fresh: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res: ApiResponse = await pager('GET', `/v1/links?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data.length).toBeLessThanOrEqual(7);
+        seen.push(...res.body.data.map((l: { id: string }) => l.id));
+        cursor = res.body.next_cursor;
+        pages++;
+        // A newer link arrives between two pages: it belongs before the walk's position, so it never shows.
+        fresh.push((await createLink(pager, { destination: `https://example.com/fresh/${pages}` })).id);
+      } while (cursor && pages < 20);
+      expect(pages).toBe(7);
+      expect(seen).toEqual(expected);
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const id of fresh) expect(seen).not.toContain(id);
+      // Clean up so later tests see the 45 links again.
+      for (const id of fresh) expect((await pager('DELETE', `/v1/links/${id}`)).status).toBe(204);
+    });
+
+    it('keeps walking correctly when a link already seen is deleted between pages', async () => {
+      const victim = await createLink(pager, { destination: 'https://example.com/victim' });
+      const first = await pager('GET', '/v1/links?limit=5');
+      expect(first.body.data[0].id).toBe(victim.id);
+      expect((await pager('DELETE', `/v1/links/${victim.id}`)).status).toBe(204);
+      const rest = await allLinks(pager, `cursor=${encodeURIComponent(first.body.next_cursor)}`);
+      expect([...first.body.data.map((l: { id: string }) => l.id), ...rest.map((l) => l.id)]).toEqual([victim.id, ...[...made].reverse().map((l) => l.id)]);
+    });
+
+    it('filters by tag case-insensitively, by domain and by q, also across pages', async () => {
+      const ws = client(lsk.base, await lsk.workspace('filters', BIG_PLAN));
+      expect((await ws('POST', '/v1/domains', { host: 'f.example.net' })).status).toBe(201);
+      const red1 = await createLink(ws, { destination: 'https://shop.example/red', alias: 'red-one', tags: ['Red'] });
+      await sleep(2);
+      const red2 = await createLink(ws, { destination: 'https://shop.example/both', alias: 'red-two', tags: ['blue', 'red'], domain: 'f.example.net' });
+      await sleep(2);
+      const blue = await createLink(ws, { destination: 'https://other.example/Blue', alias: 'blue-one', tags: ['Blue'], domain: 'f.example.net' });
+      await sleep(2);
+      const plain = await createLink(ws, { destination: 'https://plain.example/path_with_underscore', alias: 'a_b' });
+      await sleep(2);
+      const lookalike = await createLink(ws, { destination: 'https://plain.example/pathXwithXunderscore', alias: 'axb' });
+      const ids = async (query: string) => (await allLinks(ws, query)).map((l) => l.id);
+
+      expect(await ids('tag=red')).toEqual([red2.id, red1.id]);
+      expect(await ids('tag=RED')).toEqual([red2.id, red1.id]);
+      expect(await ids('tag=%20Red%20')).toEqual([red2.id, red1.id]);
+      expect(await ids('tag=blue')).toEqual([blue.id, red2.id]);
+      expect(await ids('tag=green')).toEqual([]);
+      expect(await ids('domain=f.example.net')).toEqual([blue.id, red2.id]);
+      expect(await ids('domain=F.EXAMPLE.NET')).toEqual([blue.id, red2.id]);
+      expect(await ids(`domain=${encodeURIComponent(home)}`)).toEqual([lookalike.id, plain.id, red1.id]);
+      expect(await ids('domain=unknown.example')).toEqual([]);
+      expect(await ids('q=shop.example')).toEqual([red2.id, red1.id]);
+      expect(await ids('q=red-')).toEqual([red2.id, red1.id]);
+      expect(await ids('q=one')).toEqual([blue.id, red1.id]);
+      expect(await ids('q=blue')).toEqual([blue.id]);
+      expect(await ids('q=BLUE-ONE')).toEqual([blue.id]);
+      // q is a plain substring: neither SQL LIKE wildcards nor regular-expression syntax.
+      expect(await ids('q=a_b')).toEqual([plain.id]);
+      expect(await ids('q=path_with')).toEqual([plain.id]);
+      expect(await ids('q=%25')).toEqual([]);
+      expect(await ids('q=.*')).toEqual([]);
+      expect(await ids('q=x%5B')).toEqual([]);
+      expect(await ids('q=nothing-matches-this')).toEqual([]);
+      // Filters combine, and a filtered walk pages correctly.
+      expect(await ids('tag=red&domain=f.example.net')).toEqual([red2.id]);
+      expect(await ids('tag=blue&q=other')).toEqual([blue.id]);
+      const page1 = await ws('GET', '/v1/links?tag=red&limit=1');
+      expect(page1.body.data.map((l: { id: string }) => l.id)).toEqual([red2.id]);
+      const page2 = await ws('GET', `/v1/links?tag=red&limit=1&cursor=${encodeURIComponent(page1.body.next_cursor)}`);
+      expect(page2.body.data.map((l: { id: string }) => l.id)).toEqual([red1.id]);
+      expect(page2.body.next_cursor).toBeNull();
+    });
+
+    it('matches q case-insensitively beyond ASCII, and tags across scripts', async () => {
+      const ws = client(lsk.base, await lsk.workspace('unicode-q', BIG_PLAN));
+      const cafe = await createLink(ws, { destination: 'https://example.com/CAFÉ/Straße', tags: ['Ärger'] });
+      await createLink(ws, { destination: 'https://example.com/cafe/strasse', tags: ['arger'] });
+      const ids = async (query: string) => (await allLinks(ws, query)).map((l) => l.id);
+      expect(await ids(`q=${encodeURIComponent('café')}`)).toEqual([cafe.id]);
+      expect(await ids(`q=${encodeURIComponent('CAFÉ')}`)).toEqual([cafe.id]);
+      expect(await ids(`q=${encodeURIComponent('straße')}`)).toEqual([cafe.id]);
+      expect(await ids(`tag=${encodeURIComponent('ärger')}`)).toEqual([cafe.id]);
+      expect(await ids(`tag=${encodeURIComponent('ÄRGER')}`)).toEqual([cafe.id]);
+    });
+
+    it('answers an empty page with next_cursor null for a workspace without links', async () => {
+      const empty = client(lsk.base, await lsk.workspace('empty', BIG_PLAN));
+      const res = await empty('GET', '/v1/links');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: [], next_cursor: null });
+    });
+  });
+
+  describe('updating', () => {
+    let link: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+    beforeAll(async () => {
+      link = await createLink(bulk, { destination: 'https://example.com/patch', alias: 'patch-me', tags: ['x'], geo_targeting: { DE: 'https://example.de/' } });
+      await createLink(bulk, { destination: 'https://example.com/blocker', alias: 'blocker' });
+      expect((await bulk('POST', '/v1/domains', { host: 'move.example.com' })).status).toBe(201);
+    });
+
+    async function patch(body: unknown) {
+      await sleep(2);
+      const res = await bulk('PATCH', `/v1/links/${link.id}`, body);
+      expect(res.status, res.text).toBe(200);
+      expectLinkShape(res.body);
+      expect(res.body.id).toBe(link.id);
+      expect(res.body.created_at).toBe(link.created_at);
+      expect(Date.parse(res.body.updated_at)).toBeGreaterThan(Date.parse(link.updated_at));
+      expect((await bulk('GET', `/v1/links/${link.id}`)).body).toEqual(res.body);
+      link = res.body;
+      return res.body;
+    }
+
+    it('changes the destination and nothing else', async () => {
+      const before = link;
+      const after = await patch({ destination: 'https://example.com/patched' });
+      expect(after).toEqual({ ...before, destination: 'https://example.com/patched', updated_at: after.updated_at });
+    });
+
+    it('changes the alias, and the short_url with it', async () => {
+      const after = await patch({ alias: 'patched/alias' });
+      expect(after.alias).toBe('patched/alias');
+      expect(after.short_url).toBe(`http://${home}/patched/alias`);
+      // The old alias is free again.
+      expect((await bulk('POST', '/v1/links', { destination: 'https://example.com/', alias: 'patch-me' })).status).toBe(201);
+    });
+
+    it('moves the link to another domain of the workspace', async () => {
+      const after = await patch({ domain: 'MOVE.example.com' });
+      expect(after.domain).toBe('move.example.com');
+      expect(after.short_url).toBe('https://move.example.com/patched/alias');
+      expect((await allLinks(bulk, 'domain=move.example.com')).map((l) => l.id)).toEqual([link.id]);
+    });
+
+    it('moves domain and alias together', async () => {
+      const after = await patch({ domain: home, alias: 'moved-back' });
+      expect(after.short_url).toBe(`http://${home}/moved-back`);
+    });
+
+    it('replaces geo_targeting and tags, and clears both with null', async () => {
+      let after = await patch({ geo_targeting: { FR: 'https://example.fr/', JP: 'https://example.jp/' }, tags: ['New', 'new', 'other'] });
+      expect(after.geo_targeting).toEqual({ FR: 'https://example.fr/', JP: 'https://example.jp/' });
+      expect(after.tags).toEqual(['New', 'other']);
+      after = await patch({ geo_targeting: null });
+      expect(after.geo_targeting).toEqual({});
+      expect(after.tags).toEqual(['New', 'other']);
+      after = await patch({ tags: null });
+      expect(after.tags).toEqual([]);
+      after = await patch({ geo_targeting: { US: 'https://example.com/us' }, tags: ['t'] });
+      after = await patch({ geo_targeting: {}, tags: [] });
+      expect(after.geo_targeting).toEqual({});
+      expect(after.tags).toEqual([]);
+    });
+
+    it('accepts an empty patch and changes no field', async () => {
+      const before = link;
+      const after = await patch({});
+      expect({ ...after, updated_at: null }).toEqual({ ...before, updated_at: null });
+    });
+
+    it('refuses an alias taken on the target domain with 409 alias_taken and keeps the link as it was', async () => {
+      const before = (await bulk('GET', `/v1/links/${link.id}`)).body;
+      expectError(await bulk('PATCH', `/v1/links/${link.id}`, { alias: 'blocker' }), 409, 'alias_taken', { paths: ['alias'] });
+      expectError(await bulk('PATCH', `/v1/links/${link.id}`, { alias: 'blocker', destination: 'https://changed.example/' }), 409, 'alias_taken', {
+        paths: ['alias'],
+      });
+      expect((await bulk('GET', `/v1/links/${link.id}`)).body).toEqual(before);
+    });
+
+    it('refuses a move to an unregistered domain with 400 (path domain) and keeps the link as it was', async () => {
+      const before = (await bulk('GET', `/v1/links/${link.id}`)).body;
+      expectError(await bulk('PATCH', `/v1/links/${link.id}`, { domain: 'not-mine.example', destination: 'https://changed.example/' }), 400, 'validation_failed', {
+        paths: ['domain'],
+      });
+      expect((await bulk('GET', `/v1/links/${link.id}`)).body).toEqual(before);
+    });
+
+    it('answers 404 not_found when patching a link that does not exist', async () => {
+      expectError(await bulk('PATCH', '/v1/links/lnk_doesnotexist0000000', { destination: 'https://example.com/' }), 404, 'not_found');
+    });
+  });
+
+  describe('deleting', () => {
+    it('answers 204 with an empty body, then 404 for GET, PATCH, DELETE and stats', async () => {
+      const link = await createLink(bulk, { destination: 'https://example.com/bye', alias: 'bye', tags: ['gone'] });
+      const del = await fetch(`${lsk.base}/v1/links/${link.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${bulkKey}` } });
+      expect(del.status).toBe(204);
+      expect(await del.text()).toBe('');
+      expect(del.headers.get('content-type')).toBeNull();
+      expect(del.headers.get('x-request-id')).toBeTruthy();
+      expectError(await bulk('GET', `/v1/links/${link.id}`), 404, 'not_found');
+      expectError(await bulk('PATCH', `/v1/links/${link.id}`, { destination: 'https://example.com/' }), 404, 'not_found');
+      expectError(await bulk('DELETE', `/v1/links/${link.id}`), 404, 'not_found');
+      expectError(await bulk('GET', `/v1/links/${link.id}/stats`), 404, 'not_found');
+      expect((await allLinks(bulk)).map((l) => l.id)).not.toContain(link.id);
+      // The alias can be used again.
+      expect((await createLink(bulk, { destination: 'https://example.com/again', alias: 'bye' })).alias).toBe('bye');
+    });
+
+    it('ignores a body sent with DELETE', async () => {
+      const link = await createLink(bulk, { destination: 'https://example.com/bye2' });
+      const res = await bulk('DELETE', `/v1/links/${link.id}`, { anything: true });
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+    });
+  });
+
+  describe('statistics', () => {
+    let link: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+    beforeAll(async () => {
+      link = await createLink(bulk, { destination: 'https://example.com/stats' });
+    });
+
+    function expectStatsShape(body: Record<string, unknown>) {
+      expect(Object.keys(body).sort()).toEqual(['bots', 'by_country', 'by_day', 'by_device', 'by_referrer', 'clicks', 'from', 'link_id', 'to']);
+      expect(body.link_id).toBe(link.id);
+      expect(body.from).toMatch(ISO_DATE);
+      expect(body.to).toMatch(ISO_DATE);
+      expect(Number.isInteger(body.clicks)).toBe(true);
+      expect(Number.isInteger(body.bots)).toBe(true);
+      const lists = { by_day: ['clicks', 'date'], by_country: ['clicks', 'country'], by_referrer: ['clicks', 'host'], by_device: ['clicks', 'device'] };
+      for (const [name, keys] of Object.entries(lists)) {
+        const list = body[name] as Record<string, unknown>[];
+        expect(Array.isArray(list)).toBe(true);
+        for (const row of list) expect(Object.keys(row).sort()).toEqual(keys);
+        const total = list.reduce((n, r) => n + Number(r.clicks), 0);
+        if (name !== 'by_referrer') expect(total).toBe(body.clicks);
+      }
+      const days = (body.by_day as { date: string }[]).map((d) => d.date);
+      expect(days).toEqual([...days].sort());
+    }
+
+    it('answers the statistics shape for the last 30 days by default', async () => {
+      const res = await bulk('GET', `/v1/links/${link.id}/stats`);
+      expect(res.status, res.text).toBe(200);
+      expectStatsShape(res.body);
+      expect(res.body.to).toBe(today());
+      expect(res.body.from).toBe(daysBefore(today(), 29));
+      expect(res.body.clicks).toBe(0);
+      expect(res.body.bots).toBe(0);
+    });
+
+    it('echoes an explicit range, and defaults from to 30 days before an explicit to', async () => {
+      const res = await bulk('GET', `/v1/links/${link.id}/stats?from=2026-01-01&to=2026-01-31`);
+      expect(res.status, res.text).toBe(200);
+      expectStatsShape(res.body);
+      expect([res.body.from, res.body.to]).toEqual(['2026-01-01', '2026-01-31']);
+      const onlyTo = await bulk('GET', `/v1/links/${link.id}/stats?to=2026-03-31`);
+      expect([onlyTo.body.from, onlyTo.body.to]).toEqual(['2026-03-02', '2026-03-31']);
+      const oneDay = await bulk('GET', `/v1/links/${link.id}/stats?from=2026-02-28&to=2026-02-28`);
+      expect([oneDay.body.from, oneDay.body.to]).toEqual(['2026-02-28', '2026-02-28']);
+      const onlyFrom = await bulk('GET', `/v1/links/${link.id}/stats?from=${daysBefore(today(), 3)}`);
+      expect([onlyFrom.body.from, onlyFrom.body.to]).toEqual([daysBefore(today(), 3), today()]);
+    });
+
+    it('refuses bad dates and from after to with 400 validation_failed naming the parameter', async () => {
+      const cases: [string, string[]][] = [
+        ['from=yesterday', ['from']],
+        ['to=2026-13-01', ['to']],
+        ['from=2026-02-30', ['from']],
+        ['from=2026-1-1', ['from']],
+        ['to=2026-01-01T00:00:00Z', ['to']],
+        ['from=2026-02-01&to=2026-01-01', ['from']],
+        ['from=x&to=y', ['from', 'to']],
+        ['from=2026-01-01&from=2026-01-02', ['from']],
+        ['since=2026-01-01', ['since']],
+      ];
+      for (const [query, paths] of cases) {
+        expectError(await bulk('GET', `/v1/links/${link.id}/stats?${query}`), 400, 'validation_failed', { paths });
+      }
+    });
+
+    it('answers 404 not_found for the statistics of an unknown link', async () => {
+      expectError(await bulk('GET', '/v1/links/lnk_doesnotexist0000000/stats'), 404, 'not_found');
+    });
+  });
+
+  it('answers times as ISO 8601 UTC with milliseconds', async () => {
+    const link = await createLink(bulk, { destination: 'https://example.com/time' });
+    expect(link.created_at).toMatch(ISO_TIME);
+    expect(Math.abs(Date.parse(link.created_at) - Date.now())).toBeLessThan(60_000);
+  });
+});

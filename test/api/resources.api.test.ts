@@ -1,0 +1,383 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startLsk, STORES, type Lsk } from '../support/server.js';
+import { allLinks, BIG_PLAN, createLink, expectError, ISO_TIME, KEY_ID, WSP_ID } from './_assert.js';
+
+type Api = ReturnType<typeof client>;
+const D = 'https://example.com/';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+/** Tags as [name, links] pairs, sorted by name. */
+async function tagCounts(api: Api): Promise<[string, number][]> {
+  const res = await api('GET', '/v1/tags');
+  expect(res.status, res.text).toBe(200);
+  return [...res.body.data].sort(byName).map((t: { name: string; links: number }) => [t.name, t.links]);
+}
+const keyIdOf = (secret: string) => JSON.parse(Buffer.from(secret.slice('lsk_live_'.length).split('.')[1]!, 'base64url').toString()).sub as string;
+
+describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (store) => {
+  let lsk: Lsk;
+
+  beforeAll(async () => {
+    lsk = await startLsk(store);
+  });
+  afterAll(async () => {
+    if (lsk && lsk.proc.exitCode !== null) console.log(lsk.output().slice(-5000));
+    await lsk?.stop();
+  });
+
+  describe('tags', () => {
+    let api: Api;
+
+    beforeAll(async () => {
+      api = client(lsk.base, await lsk.workspace('tagging', BIG_PLAN));
+    });
+
+    it('lists every tag with its link count and creation time, as {data}', async () => {
+      await createLink(api, { destination: D, tags: ['alpha', 'beta'] });
+      await createLink(api, { destination: D, tags: ['Alpha'] });
+      await createLink(api, { destination: D, tags: ['gamma'] });
+      const res = await api('GET', '/v1/tags');
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(['data']);
+      for (const t of res.body.data) {
+        expect(Object.keys(t).sort()).toEqual(['created_at', 'links', 'name']);
+        expect(t.created_at).toMatch(ISO_TIME);
+      }
+      // Tags are unique per workspace case-insensitively: "Alpha" is the tag "alpha".
+      expect(await tagCounts(api)).toEqual([
+        ['alpha', 2],
+        ['beta', 1],
+        ['gamma', 1],
+      ]);
+    });
+
+    it('renames a tag with PATCH /v1/tags/{name}: links carry the new name, filters follow', async () => {
+      const res = await api('PATCH', '/v1/tags/beta', { name: 'Bravo' });
+      expect(res.status, res.text).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(['created_at', 'links', 'name']);
+      expect(res.body).toMatchObject({ name: 'Bravo', links: 1 });
+      expect(await tagCounts(api)).toEqual([
+        ['Bravo', 1],
+        ['alpha', 2],
+        ['gamma', 1],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)) as [string, number][]);
+      const tagged = await allLinks(api, 'tag=bravo');
+      expect(tagged).toHaveLength(1);
+      expect(tagged[0].tags).toEqual(['alpha', 'Bravo']);
+      expect(await allLinks(api, 'tag=beta')).toEqual([]);
+      expectError(await api('PATCH', '/v1/tags/beta', { name: 'again' }), 404, 'not_found');
+    });
+
+    it('renames a tag to a different case only', async () => {
+      const res = await api('PATCH', '/v1/tags/GAMMA', { name: 'Gamma' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ name: 'Gamma', links: 1 });
+      expect((await allLinks(api, 'tag=gamma'))[0].tags).toEqual(['Gamma']);
+      expect((await tagCounts(api)).map(([n]) => n)).toContain('Gamma');
+      expect((await tagCounts(api)).map(([n]) => n)).not.toContain('gamma');
+    });
+
+    it('merges into an existing tag: a link carrying both keeps one, counts add up', async () => {
+      const ws = client(lsk.base, await lsk.workspace('merging', BIG_PLAN));
+      const both = await createLink(ws, { destination: D, tags: ['x', 'keep', 'y'] });
+      const onlyX = await createLink(ws, { destination: D, tags: ['x'] });
+      const onlyY = await createLink(ws, { destination: D, tags: ['y'] });
+      const res = await ws('PATCH', '/v1/tags/x', { name: 'y' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ name: 'y', links: 3 });
+      expect(await tagCounts(ws)).toEqual([
+        ['keep', 1],
+        ['y', 3],
+      ]);
+      const get = async (id: string) => (await ws('GET', `/v1/links/${id}`)).body.tags;
+      const mergedTags = await get(both.id);
+      expect(mergedTags.filter((t: string) => t === 'y')).toHaveLength(1);
+      expect([...mergedTags].sort()).toEqual(['keep', 'y']);
+      expect(await get(onlyX.id)).toEqual(['y']);
+      expect(await get(onlyY.id)).toEqual(['y']);
+      expect((await allLinks(ws, 'tag=y')).map((l) => l.id).sort()).toEqual([both.id, onlyX.id, onlyY.id].sort());
+      expect(await allLinks(ws, 'tag=x')).toEqual([]);
+    });
+
+    it('deletes a tag with 204 and an empty body, removing it from every link', async () => {
+      const ws = client(lsk.base, await lsk.workspace('deleting-tags', BIG_PLAN));
+      const l1 = await createLink(ws, { destination: D, tags: ['drop', 'stay'] });
+      const l2 = await createLink(ws, { destination: D, tags: ['Drop'] });
+      const res = await ws('DELETE', '/v1/tags/DROP');
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+      expect((await ws('GET', `/v1/links/${l1.id}`)).body.tags).toEqual(['stay']);
+      expect((await ws('GET', `/v1/links/${l2.id}`)).body.tags).toEqual([]);
+      expect(await tagCounts(ws)).toEqual([['stay', 1]]);
+      expect(await allLinks(ws, 'tag=drop')).toEqual([]);
+      expectError(await ws('DELETE', '/v1/tags/drop'), 404, 'not_found');
+      // The name can be used again afterwards.
+      await createLink(ws, { destination: D, tags: ['drop'] });
+      expect(await tagCounts(ws)).toEqual([
+        ['drop', 1],
+        ['stay', 1],
+      ]);
+    });
+
+    it('answers 404 not_found for an unknown tag and 400 for a bad new name', async () => {
+      expectError(await api('PATCH', '/v1/tags/nope', { name: 'x' }), 404, 'not_found');
+      expectError(await api('DELETE', '/v1/tags/nope'), 404, 'not_found');
+      expectError(await api('PATCH', '/v1/tags/alpha', { name: '' }), 400, 'validation_failed', { paths: ['name'] });
+      expectError(await api('PATCH', '/v1/tags/alpha', { name: 'n'.repeat(65) }), 400, 'validation_failed', { paths: ['name'] });
+      expectError(await api('PATCH', '/v1/tags/alpha', {}), 400, 'validation_failed', { paths: ['name'] });
+      expectError(await api('PATCH', '/v1/tags/alpha', { name: 5 }), 400, 'validation_failed', { paths: ['name'] });
+      expectError(await api('PATCH', '/v1/tags/alpha', { name: 'ok', links: 9 }), 400, 'validation_failed', { paths: ['links'] });
+      expect((await tagCounts(api)).find(([n]) => n === 'alpha')).toEqual(['alpha', 2]);
+    });
+
+    it.each([
+      ['a space', 'summer sale'],
+      ['umlauts', 'Grüße'],
+      ['CJK characters', '日本語'],
+      ['an emoji', 'party 🎉'],
+      ['a percent sign', '100% off'],
+      ['a question mark and a hash', 'why? #1'],
+      ['a plus sign and an ampersand', 'a+b & c'],
+      ['a slash', 'in/out'],
+    ])('reaches a tag whose name has %s through its URL-encoded path', async (_what, name) => {
+      const ws = client(lsk.base, await lsk.workspace(`enc-${Math.random().toString(36).slice(2, 10)}`, BIG_PLAN));
+      const link = await createLink(ws, { destination: D, tags: [name] });
+      expect(link.tags).toEqual([name]);
+      expect((await allLinks(ws, new URLSearchParams({ tag: name }).toString())).map((l) => l.id)).toEqual([link.id]);
+      const renamed = await ws('PATCH', `/v1/tags/${encodeURIComponent(name)}`, { name: `${name} 2` });
+      expect(renamed.status, renamed.text).toBe(200);
+      expect(renamed.body.name).toBe(`${name} 2`);
+      expect((await ws('GET', `/v1/links/${link.id}`)).body.tags).toEqual([`${name} 2`]);
+      const del = await ws('DELETE', `/v1/tags/${encodeURIComponent(`${name} 2`)}`);
+      expect(del.status, del.text).toBe(204);
+      expect((await ws('GET', `/v1/links/${link.id}`)).body.tags).toEqual([]);
+      expect(await tagCounts(ws)).toEqual([]);
+    });
+  });
+
+  describe('domains', () => {
+    let api: Api;
+
+    beforeAll(async () => {
+      api = client(lsk.base, await lsk.workspace('domains', BIG_PLAN));
+    });
+
+    it('adds a domain with 201 {host, created_at} and lists it as {data}', async () => {
+      expect((await api('GET', '/v1/domains')).body).toEqual({ data: [] });
+      const res = await api('POST', '/v1/domains', { host: 'go.example.com' });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body).toEqual({ host: 'go.example.com', created_at: expect.stringMatching(ISO_TIME) });
+      expect((await api('GET', '/v1/domains')).body).toEqual({ data: [res.body] });
+    });
+
+    it('stores host names lower-cased and IDNs as punycode', async () => {
+      const upper = await api('POST', '/v1/domains', { host: 'Links.EXAMPLE.org' });
+      expect(upper.status).toBe(201);
+      expect(upper.body.host).toBe('links.example.org');
+      const idn = await api('POST', '/v1/domains', { host: 'münchen.example' });
+      expect(idn.status).toBe(201);
+      expect(idn.body.host).toBe('xn--mnchen-3ya.example');
+      const hosts = (await api('GET', '/v1/domains')).body.data.map((d: { host: string }) => d.host).sort();
+      expect(hosts).toEqual(['go.example.com', 'links.example.org', 'xn--mnchen-3ya.example']);
+      // The same host in another spelling is already there.
+      expectError(await api('POST', '/v1/domains', { host: 'MÜNCHEN.example' }), 409, 'domain_taken', { paths: ['host'] });
+      expectError(await api('POST', '/v1/domains', { host: 'xn--mnchen-3ya.example' }), 409, 'domain_taken', { paths: ['host'] });
+    });
+
+    it("refuses the service's default domain with 409 domain_taken", async () => {
+      expectError(await api('POST', '/v1/domains', { host: `localhost:${lsk.port}` }), 409, 'domain_taken', { paths: ['host'] });
+    });
+
+    it.each([
+      ['a scheme', 'https://x.example.com'],
+      ['a path', 'x.example.com/path'],
+      ['a port', 'x.example.com:8443'],
+      ['an empty label', 'x..example.com'],
+      ['a leading hyphen', '-x.example.com'],
+      ['a space', 'x example.com'],
+      ['an underscore', 'x_y.example.com'],
+      ['nothing', ''],
+      ['a user part', 'user@x.example.com'],
+      ['a label over 63 characters', `${'a'.repeat(64)}.example.com`],
+    ])('refuses a host with %s (400, path host)', async (_what, host) => {
+      expectError(await api('POST', '/v1/domains', { host }), 400, 'validation_failed', { paths: ['host'] });
+    });
+
+    it('refuses a body without host, with an unknown field, or with a non-string host', async () => {
+      expectError(await api('POST', '/v1/domains', {}), 400, 'validation_failed', { paths: ['host'] });
+      expectError(await api('POST', '/v1/domains', { host: 'ok.example.com', verified: true }), 400, 'validation_failed', { paths: ['verified'] });
+      expectError(await api('POST', '/v1/domains', { host: 42 }), 400, 'validation_failed', { paths: ['host'] });
+      expect((await api('GET', '/v1/domains')).body.data.map((d: { host: string }) => d.host)).not.toContain('ok.example.com');
+    });
+
+    it('deletes a domain with 204 and an empty body; then 404', async () => {
+      expect((await api('POST', '/v1/domains', { host: 'gone.example.com' })).status).toBe(201);
+      const res = await api('DELETE', '/v1/domains/gone.example.com');
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+      expect((await api('GET', '/v1/domains')).body.data.map((d: { host: string }) => d.host)).not.toContain('gone.example.com');
+      expectError(await api('DELETE', '/v1/domains/gone.example.com'), 404, 'not_found');
+      expectError(await api('DELETE', '/v1/domains/never.example.com'), 404, 'not_found');
+      // Links can no longer be created on it.
+      expectError(await api('POST', '/v1/links', { destination: D, domain: 'gone.example.com' }), 400, 'validation_failed', { paths: ['domain'] });
+    });
+
+    it('deletes a domain named in upper case or in Unicode in the path', async () => {
+      const res = await api('DELETE', '/v1/domains/LINKS.example.ORG');
+      expect(res.status, res.text).toBe(204);
+      const idn = await api('DELETE', `/v1/domains/${encodeURIComponent('münchen.example')}`);
+      expect(idn.status, idn.text).toBe(204);
+      expect((await api('GET', '/v1/domains')).body.data.map((d: { host: string }) => d.host)).toEqual(['go.example.com']);
+    });
+
+    it('refuses to delete a domain that links still use (400), and allows it once they are gone', async () => {
+      const link = await createLink(api, { destination: D, domain: 'go.example.com', alias: 'busy' });
+      expectError(await api('DELETE', '/v1/domains/go.example.com'), 400, 'validation_failed', { paths: ['host'] });
+      expect((await api('GET', '/v1/domains')).body.data.map((d: { host: string }) => d.host)).toEqual(['go.example.com']);
+      expect((await api('GET', `/v1/links/${link.id}`)).body).toEqual(link);
+      expect((await api('DELETE', `/v1/links/${link.id}`)).status).toBe(204);
+      expect((await api('DELETE', '/v1/domains/go.example.com')).status).toBe(204);
+      expect((await api('GET', '/v1/domains')).body).toEqual({ data: [] });
+    });
+
+    it('lets another workspace add a host once its owner has deleted it', async () => {
+      const other = client(lsk.base, await lsk.workspace('domains-2', BIG_PLAN));
+      expect((await api('POST', '/v1/domains', { host: 'handover.example.com' })).status).toBe(201);
+      expectError(await other('POST', '/v1/domains', { host: 'handover.example.com' }), 409, 'domain_taken', { paths: ['host'] });
+      expect((await api('DELETE', '/v1/domains/handover.example.com')).status).toBe(204);
+      expect((await other('POST', '/v1/domains', { host: 'handover.example.com' })).status).toBe(201);
+      expect((await createLink(other, { destination: D, domain: 'handover.example.com' })).domain).toBe('handover.example.com');
+    });
+  });
+
+  describe('API keys', () => {
+    let api: Api;
+    let cliKey: string;
+    const KEY_FIELDS = ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'revoked_at'];
+
+    beforeAll(async () => {
+      cliKey = await lsk.workspace('keys', BIG_PLAN);
+      api = client(lsk.base, cliKey);
+    });
+
+    it('lists keys as {data} with their metadata and never a secret', async () => {
+      const res = await api('GET', '/v1/keys');
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(['data']);
+      expect(res.body.data).toHaveLength(1);
+      const k = res.body.data[0];
+      expect(Object.keys(k).sort()).toEqual(KEY_FIELDS);
+      expect(k.id).toBe(keyIdOf(cliKey));
+      expect(k.id).toMatch(KEY_ID);
+      expect(k.created_at).toMatch(ISO_TIME);
+      expect(k.expires_at).toMatch(ISO_TIME);
+      expect(k.revoked_at).toBeNull();
+      expect(res.text).not.toContain('lsk_live_');
+      expect(res.text).not.toContain(cliKey.slice('lsk_live_'.length).split('.')[2]);
+    });
+
+    it('creates a key with 201 and its lsk_live_ secret shown once; the new key works at once', async () => {
+      const res = await api('POST', '/v1/keys', { name: 'ci' });
+      expect(res.status, res.text).toBe(201);
+      expect(Object.keys(res.body).sort()).toEqual([...KEY_FIELDS, 'key'].sort());
+      expect(res.body).toMatchObject({ name: 'ci', last_used_at: null, revoked_at: null });
+      expect(res.body.key).toMatch(/^lsk_live_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+      expect(keyIdOf(res.body.key)).toBe(res.body.id);
+      // Keys live 90 days by default.
+      expect(Date.parse(res.body.expires_at) - Date.parse(res.body.created_at)).toBe(90 * 86_400_000);
+      const fresh = client(lsk.base, res.body.key);
+      const ws = await fresh('GET', '/v1/workspace');
+      expect(ws.status).toBe(200);
+      expect(ws.body.slug).toBe('keys');
+      const listed = (await api('GET', '/v1/keys')).body;
+      expect(listed.data.map((k: { id: string }) => k.id).sort()).toEqual([keyIdOf(cliKey), res.body.id].sort());
+      expect(JSON.stringify(listed)).not.toContain('lsk_live_');
+      const again = listed.data.find((k: { id: string }) => k.id === res.body.id);
+      expect(Object.keys(again).sort()).toEqual(KEY_FIELDS);
+    });
+
+    it('names a key "default" when no name is given, and trims names', async () => {
+      const res = await api('POST', '/v1/keys', {});
+      expect(res.status).toBe(201);
+      expect(res.body.name).toBe('default');
+      const trimmed = await api('POST', '/v1/keys', { name: '  deploy bot  ' });
+      expect(trimmed.body.name).toBe('deploy bot');
+    });
+
+    it('refuses bad key names and unknown fields with 400', async () => {
+      // A workspace of its own: key creation has a per-minute budget of its own.
+      const ws = client(lsk.base, await lsk.workspace('keys-bad', BIG_PLAN));
+      expectError(await ws('POST', '/v1/keys', { name: '' }), 400, 'validation_failed', { paths: ['name'] });
+      expectError(await ws('POST', '/v1/keys', { name: 'n'.repeat(65) }), 400, 'validation_failed', { paths: ['name'] });
+      expectError(await ws('POST', '/v1/keys', { name: 7 }), 400, 'validation_failed', { paths: ['name'] });
+      expectError(await ws('POST', '/v1/keys', { name: 'x', expires_at: '2030-01-01T00:00:00.000Z' }), 400, 'validation_failed', { paths: ['expires_at'] });
+      expect((await ws('GET', '/v1/keys')).body.data).toHaveLength(1);
+    });
+
+    it('shows last_used_at once a key has been used', async () => {
+      const created = await api('POST', '/v1/keys', { name: 'used-later' });
+      const find = async () => (await api('GET', '/v1/keys')).body.data.find((k: { id: string }) => k.id === created.body.id);
+      expect((await find()).last_used_at).toBeNull();
+      const t0 = Date.now();
+      expect((await client(lsk.base, created.body.key)('GET', '/v1/workspace')).status).toBe(200);
+      const used = await find();
+      expect(used.last_used_at).toMatch(ISO_TIME);
+      expect(Math.abs(Date.parse(used.last_used_at) - t0)).toBeLessThan(10_000);
+      // The caller's own key is in use too.
+      const mine = (await api('GET', '/v1/keys')).body.data.find((k: { id: string }) => k.id === keyIdOf(cliKey));
+      expect(mine.last_used_at).toMatch(ISO_TIME);
+    });
+
+    it('revokes a key with 204 and an empty body; the key then gets 401 key_revoked and shows revoked_at', async () => {
+      const created = await api('POST', '/v1/keys', { name: 'to-revoke' });
+      const victim = client(lsk.base, created.body.key);
+      expect((await victim('GET', '/v1/links')).status).toBe(200);
+      const res = await api('DELETE', `/v1/keys/${created.body.id}`);
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+      expectError(await victim('GET', '/v1/links'), 401, 'key_revoked');
+      expectError(await victim('GET', '/v1/workspace'), 401, 'key_revoked');
+      const listed = (await api('GET', '/v1/keys')).body.data.find((k: { id: string }) => k.id === created.body.id);
+      expect(listed.revoked_at).toMatch(ISO_TIME);
+      expect((await api('GET', '/v1/workspace')).status).toBe(200);
+      expectError(await api('DELETE', '/v1/keys/key_unknown00000000000'), 404, 'not_found');
+    });
+
+    it('lets a key revoke itself: its next request is key_revoked', async () => {
+      const created = await api('POST', '/v1/keys', { name: 'self' });
+      const self = client(lsk.base, created.body.key);
+      expect((await self('DELETE', `/v1/keys/${created.body.id}`)).status).toBe(204);
+      expectError(await self('GET', '/v1/keys'), 401, 'key_revoked');
+    });
+  });
+
+  describe('the workspace', () => {
+    it.each([
+      ['standard', [], 'standard', 100],
+      ['advanced', ['--plan', 'advanced'], 'advanced', 500],
+      ['custom', ['--rpm', '1234'], 'custom', 1234],
+    ] as [string, string[], string, number][])('answers GET /v1/workspace with id, slug, plan and rate_limit_rpm (%s plan)', async (slug, args, plan, rpm) => {
+      const api = client(lsk.base, await lsk.workspace(`ws-${slug}`, args));
+      const res = await api('GET', '/v1/workspace');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ id: expect.stringMatching(WSP_ID), slug: `ws-${slug}`, plan, rate_limit_rpm: rpm });
+      expect(res.headers.get('ratelimit-limit')).toBe(String(rpm));
+      expect(res.headers.get('ratelimit-policy')).toBe(`${rpm};w=60`);
+      // The key's wsp claim is this workspace.
+      const keys = (await api('GET', '/v1/keys')).body.data;
+      expect(keys).toHaveLength(1);
+    });
+
+    it('follows a plan change made with the CLI', async () => {
+      const api = client(lsk.base, await lsk.workspace('ws-change'));
+      expect((await api('GET', '/v1/workspace')).body.plan).toBe('standard');
+      expect((await lsk.cli(['workspace', 'set-plan', 'ws-change', '--plan', 'advanced'])).code).toBe(0);
+      let body = (await api('GET', '/v1/workspace')).body;
+      for (let i = 0; i < 40 && body.plan !== 'advanced'; i++) {
+        await sleep(200);
+        body = (await api('GET', '/v1/workspace')).body;
+      }
+      expect(body).toMatchObject({ plan: 'advanced', rate_limit_rpm: 500 });
+    });
+  });
+});
