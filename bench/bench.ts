@@ -126,7 +126,9 @@ async function main(): Promise<void> {
     say(`lsk benchmark — node ${process.version}, ${SECONDS} s per run, 50 connections, loopback`);
     const { file, key, aliases } = await prepare(dir, 100_000);
     const env = { DATABASE_URL: `file:${file}`, HOST: '127.0.0.1', PORT: '18931', LSK_COUNTRY_HEADER: 'cf-ipcountry', LOG_LEVEL: 'warn', LSK_DEFAULT_DOMAIN: DOMAIN };
-    const lsk = await start([join(ROOT, 'dist/src/server.js')], env, 'http://127.0.0.1:18931/healthz');
+    // BENCH_LSK_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the lsk process.
+    const lskArgs = process.env.BENCH_LSK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const lsk = await start([...lskArgs, join(ROOT, 'dist/src/server.js')], env, 'http://127.0.0.1:18931/healthz');
     const bare = await start([join(ROOT, 'dist/bench/bare-server.js'), file, '18932'], {}, 'http://127.0.0.1:18932/');
     const headers = { host: DOMAIN, 'user-agent': UA, 'cf-ipcountry': 'DE' };
     const lskUrl = 'http://127.0.0.1:18931';

@@ -8,12 +8,12 @@ import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from '../limits
 import { clientAddress } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
-import { clientError } from './errors.js';
+import { clientError, type ErrorEnvelope } from './errors.js';
 import { createGraphQLServer, rootFieldCost } from './graphql.js';
 import { isJsonContentType, readBody, sendError, sendFetchResponse, sendJson, toFetchRequest } from './http-io.js';
 import { Metrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi-document.js';
-import { requestContext, requestIdFrom } from './request-context.js';
+import { requestIdFrom } from './request-id.js';
 import { createRestRouter, validateRestInput } from './rest.js';
 import { matchRoute } from './rest-routes.js';
 import { corsPolicy } from './cors.js';
@@ -108,12 +108,20 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
         ...(json === null ? {} : { body: json }),
       });
       const response = await sofa.fetch(request, { lsk: context(principal, requestId) });
-      if (response.ok && route.status === 204) {
+      if (!response.ok) {
+        // Sofa's error handler cannot see the request: the edge fills in its id.
+        const body = (await response.json()) as ErrorEnvelope;
+        body.error.request_id = requestId;
+        const retryAfter = response.headers.get('retry-after');
+        sendJson(res, response.status, body, { ...headers, ...(retryAfter ? { 'retry-after': retryAfter } : {}) });
+        return label;
+      }
+      if (route.status === 204) {
         res.writeHead(204, headers);
         res.end();
         return label;
       }
-      if (response.ok && route.location) {
+      if (route.location) {
         const text = await response.text();
         const data = JSON.parse(text) as Record<string, unknown>;
         res.writeHead(response.status, { ...headers, location: route.location(data), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
@@ -289,22 +297,20 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       sendError(res, new LskError('not_found', 'Not found.'), requestId);
       return;
     }
-    requestContext.run({ requestId }, () => {
-      route(req, res, url, requestId).then(
-        (l) => {
-          label = l;
-        },
-        (e: unknown) => {
-          if (url.pathname.startsWith('/v1')) label = 'rest';
-          const err = clientError(e, log);
-          if (res.headersSent) {
-            res.destroy();
-            return;
-          }
-          sendError(res, err, requestId, (e as { headers?: Record<string, string> }).headers ?? {});
-        },
-      );
-    });
+    route(req, res, url, requestId).then(
+      (l) => {
+        label = l;
+      },
+      (e: unknown) => {
+        if (url.pathname.startsWith('/v1')) label = 'rest';
+        const err = clientError(e, log);
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        sendError(res, err, requestId, (e as { headers?: Record<string, string> }).headers ?? {});
+      },
+    );
   }
 
   return { handle, openapi, metrics, redirects };

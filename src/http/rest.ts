@@ -5,7 +5,6 @@ import { issuesToDetails, parseOrThrow } from '../domain/validate.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { envelope, fromGraphQLErrors, type Logger } from './errors.js';
 import { isJsonContentType } from './http-io.js';
-import { currentRequestId } from './request-context.js';
 import { REST_ROUTES, type RestRoute } from './rest-routes.js';
 
 export const SOFA_OPENAPI_PATH = '/__sofa/openapi.json';
@@ -35,7 +34,8 @@ export function createRestRouter(schema: GraphQLSchema, log: Logger) {
       const err = fromGraphQLErrors(errors, log);
       const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
       if (err.retryAfter !== undefined) headers['retry-after'] = String(err.retryAfter);
-      return new Response(JSON.stringify(envelope(err, currentRequestId())), { status: err.status, headers });
+      // The request id is filled in by the edge (Sofa's error handler does not see the request).
+      return new Response(JSON.stringify(envelope(err, '')), { status: err.status, headers });
     },
   } as Parameters<typeof useSofa>[0]);
 }

@@ -2,14 +2,25 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import Database from 'better-sqlite3';
 import type { Click } from '../../domain/model.js';
 
-/** Insert clicks and bump each counted link's `clicks` in one transaction. */
+const writers = new WeakMap<Database.Database, (clicks: readonly Click[]) => void>();
+
+/** Insert clicks and bump each counted link's `clicks` in one transaction (statements prepared once per connection). */
 export function writeClicks(db: Database.Database, clicks: readonly Click[]): void {
+  let write = writers.get(db);
+  if (!write) {
+    write = clickWriterFor(db);
+    writers.set(db, write);
+  }
+  write(clicks);
+}
+
+function clickWriterFor(db: Database.Database): (clicks: readonly Click[]) => void {
   const insert = db.prepare(
     `INSERT INTO clicks (link_id, workspace_id, at, day, country, referrer_host, device, browser, bot)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const bump = db.prepare('UPDATE links SET clicks = clicks + ? WHERE id = ?');
-  db.transaction(() => {
+  return db.transaction((clicks: readonly Click[]) => {
     const counted = new Map<string, number>();
     for (const c of clicks) {
       const at = c.at.getTime();
@@ -17,7 +28,7 @@ export function writeClicks(db: Database.Database, clicks: readonly Click[]): vo
       if (!c.bot) counted.set(c.linkId, (counted.get(c.linkId) ?? 0) + 1);
     }
     for (const [id, n] of counted) bump.run(n, id);
-  })();
+  });
 }
 
 interface Reply {

@@ -77,6 +77,15 @@ export class SqliteStore implements Store {
     this.db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
   }
 
+  /** One transaction wrapper for every transaction (a new wrapper would prepare BEGIN/COMMIT again). */
+  private readonly inTransaction = (fn: () => unknown) => fn();
+  private txWrapper: ((fn: () => unknown) => unknown) | undefined;
+
+  private tx<T>(fn: () => T): T {
+    this.txWrapper ??= this.db.transaction(this.inTransaction);
+    return this.txWrapper(fn) as T;
+  }
+
   /** Prepared once, reused: preparing is a large part of a small query's cost. */
   private stmt(sql: string): Database.Statement {
     let st = this.statements.get(sql);
@@ -90,10 +99,10 @@ export class SqliteStore implements Store {
   async init(): Promise<void> {
     const current = Number(this.db.pragma('user_version', { simple: true }));
     for (let v = current; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
+      this.tx(() => {
         this.db.exec(MIGRATIONS[v]!);
         this.db.pragma(`user_version = ${v + 1}`);
-      })();
+      });
     }
   }
 
@@ -110,8 +119,8 @@ export class SqliteStore implements Store {
 
   async createWorkspace(ws: Workspace): Promise<Workspace> {
     try {
-      this.db
-        .prepare('INSERT INTO workspaces (id, slug, plan, rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?)')
+      this
+        .stmt('INSERT INTO workspaces (id, slug, plan, rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(ws.id, ws.slug, ws.plan, ws.rateLimitRpm, ws.createdAt.getTime());
     } catch (e) {
       throw conflictField(e) ?? e;
@@ -139,8 +148,8 @@ export class SqliteStore implements Store {
   private tagsOf(linkIds: string[]): Map<string, string[]> {
     const out = new Map<string, string[]>();
     if (linkIds.length === 0) return out;
-    const rows = this.db
-      .prepare(
+    const rows = this
+      .stmt(
         `SELECT lt.link_id AS link_id, t.name AS name FROM link_tags lt
          JOIN tags t ON t.workspace_id = lt.workspace_id AND t.key = lt.tag_key
          WHERE lt.link_id IN (SELECT value FROM json_each(?)) ORDER BY lt.link_id, lt.pos`,
@@ -188,16 +197,16 @@ export class SqliteStore implements Store {
 
   async insertLink(link: NewLink): Promise<Link> {
     try {
-      this.db.transaction(() => {
+      this.tx(() => {
         const t = link.createdAt.getTime();
-        this.db
-          .prepare(
+        this
+          .stmt(
             `INSERT INTO links (id, workspace_id, domain, alias, destination, geo, clicks, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
           )
           .run(link.id, link.workspaceId, link.domain, link.alias, link.destination, JSON.stringify(link.geoTargeting), t, t);
         this.setTags(link.workspaceId, link.id, link.tags, link.createdAt);
-      })();
+      });
     } catch (e) {
       throw conflictField(e) ?? e;
     }
@@ -220,7 +229,7 @@ export class SqliteStore implements Store {
 
   async updateLink(workspaceId: string, id: string, patch: LinkPatch): Promise<Link | null> {
     try {
-      const changed = this.db.transaction(() => {
+      const changed = this.tx(() => {
         const sets: string[] = ['updated_at = @updated_at'];
         const params: Record<string, unknown> = { id, ws: workspaceId, updated_at: patch.updatedAt.getTime() };
         if (patch.destination !== undefined) (sets.push('destination = @destination'), (params.destination = patch.destination));
@@ -231,7 +240,7 @@ export class SqliteStore implements Store {
         if (res.changes === 0) return false;
         if (patch.tags !== undefined) this.setTags(workspaceId, id, patch.tags, patch.updatedAt);
         return true;
-      })();
+      });
       if (!changed) return null;
     } catch (e) {
       throw conflictField(e) ?? e;
@@ -240,11 +249,11 @@ export class SqliteStore implements Store {
   }
 
   async deleteLink(workspaceId: string, id: string): Promise<boolean> {
-    return this.db.transaction(() => {
+    return this.tx(() => {
       const res = this.stmt('DELETE FROM links WHERE id = ? AND workspace_id = ?').run(id, workspaceId);
       if (res.changes > 0) this.stmt('DELETE FROM clicks WHERE link_id = ?').run(id);
       return res.changes > 0;
-    })();
+    });
   }
 
   async listLinks(workspaceId: string, query: LinkQuery): Promise<Link[]> {
@@ -264,8 +273,8 @@ export class SqliteStore implements Store {
       where.push('(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0)');
       params.q = query.q.toLowerCase();
     }
-    const rows = this.db
-      .prepare(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`)
+    const rows = this
+      .stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`)
       .all(params) as Row[];
     return this.toLinks(rows);
   }
@@ -278,8 +287,8 @@ export class SqliteStore implements Store {
   // --- tags ---------------------------------------------------------------------------------
 
   private getTag(workspaceId: string, key: string): Tag | null {
-    const r = this.db
-      .prepare(
+    const r = this
+      .stmt(
         `SELECT t.name AS name, t.created_at AS created_at,
            (SELECT count(*) FROM link_tags lt WHERE lt.workspace_id = t.workspace_id AND lt.tag_key = t.key) AS links
          FROM tags t WHERE t.workspace_id = ? AND t.key = ?`,
@@ -289,8 +298,8 @@ export class SqliteStore implements Store {
   }
 
   async listTags(workspaceId: string): Promise<Tag[]> {
-    const rows = this.db
-      .prepare(
+    const rows = this
+      .stmt(
         `SELECT t.name AS name, t.created_at AS created_at, count(lt.link_id) AS links
          FROM tags t LEFT JOIN link_tags lt ON lt.workspace_id = t.workspace_id AND lt.tag_key = t.key
          WHERE t.workspace_id = ? GROUP BY t.key ORDER BY t.key`,
@@ -301,7 +310,7 @@ export class SqliteStore implements Store {
 
   async renameTag(workspaceId: string, fromKey: string, to: string): Promise<Tag | null> {
     const toKey = tagKey(to);
-    return this.db.transaction(() => {
+    return this.tx(() => {
       if (!this.getTag(workspaceId, fromKey)) return null;
       if (toKey === fromKey) {
         this.stmt('UPDATE tags SET name = ? WHERE workspace_id = ? AND key = ?').run(to, workspaceId, fromKey);
@@ -314,27 +323,27 @@ export class SqliteStore implements Store {
         this.stmt('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, fromKey);
       }
       // Links carrying both keep one; the rest move over.
-      this.db
-        .prepare('UPDATE OR IGNORE link_tags SET tag_key = ? WHERE workspace_id = ? AND tag_key = ?')
+      this
+        .stmt('UPDATE OR IGNORE link_tags SET tag_key = ? WHERE workspace_id = ? AND tag_key = ?')
         .run(toKey, workspaceId, fromKey);
       this.stmt('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, fromKey);
       return this.getTag(workspaceId, toKey);
-    })();
+    });
   }
 
   async deleteTag(workspaceId: string, key: string): Promise<boolean> {
-    return this.db.transaction(() => {
+    return this.tx(() => {
       this.stmt('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, key);
       return this.stmt('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, key).changes > 0;
-    })();
+    });
   }
 
   // --- domains ------------------------------------------------------------------------------
 
   async addDomain(domain: Domain): Promise<Domain> {
     try {
-      this.db
-        .prepare('INSERT INTO domains (host, workspace_id, created_at) VALUES (?, ?, ?)')
+      this
+        .stmt('INSERT INTO domains (host, workspace_id, created_at) VALUES (?, ?, ?)')
         .run(domain.host, domain.workspaceId, domain.createdAt.getTime());
     } catch (e) {
       throw conflictField(e) ?? e;
@@ -368,8 +377,8 @@ export class SqliteStore implements Store {
   }
 
   private insertApiKeyRow(key: ApiKey): void {
-    this.db
-      .prepare(
+    this
+      .stmt(
         `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -397,8 +406,8 @@ export class SqliteStore implements Store {
   }
 
   async revokeApiKey(workspaceId: string, id: string, at: Date): Promise<ApiKey | null> {
-    this.db
-      .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL')
+    this
+      .stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL')
       .run(at.getTime(), id, workspaceId);
     const key = await this.getApiKey(id);
     return key && key.workspaceId === workspaceId ? key : null;
@@ -408,9 +417,9 @@ export class SqliteStore implements Store {
     const stmt = this.stmt(
       'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
     );
-    this.db.transaction(() => {
+    this.tx(() => {
       for (const [id, at] of lastUsed) stmt.run(at.getTime(), id, at.getTime());
-    })();
+    });
   }
 
   async claimSuccessor(id: string, successorId: string): Promise<boolean> {
@@ -432,8 +441,8 @@ export class SqliteStore implements Store {
   }
 
   async insertSigningKey(key: SigningKey): Promise<SigningKey> {
-    this.db
-      .prepare('INSERT OR IGNORE INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?)')
+    this
+      .stmt('INSERT OR IGNORE INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?)')
       .run(key.kid, key.privateJwk, key.publicJwk, key.createdAt.getTime());
     const r = this.stmt('SELECT * FROM signing_keys WHERE kid = ?').get(key.kid) as Row;
     return { kid: String(r.kid), privateJwk: String(r.private_jwk), publicJwk: String(r.public_jwk), createdAt: toDate(r.created_at) };
@@ -455,12 +464,12 @@ export class SqliteStore implements Store {
   async linkStats(workspaceId: string, linkId: string, range: StatsRange): Promise<LinkStats> {
     const base = 'FROM clicks WHERE link_id = @link AND workspace_id = @ws AND at >= @from AND at < @to';
     const p = { link: linkId, ws: workspaceId, from: range.from.getTime(), to: range.to.getTime() };
-    const totals = this.db
-      .prepare(`SELECT coalesce(sum(bot = 0), 0) AS clicks, coalesce(sum(bot = 1), 0) AS bots ${base}`)
+    const totals = this
+      .stmt(`SELECT coalesce(sum(bot = 0), 0) AS clicks, coalesce(sum(bot = 1), 0) AS bots ${base}`)
       .get(p) as Row;
     const group = (col: string, order: string) =>
-      this.db
-        .prepare(`SELECT ${col} AS k, count(*) AS n ${base} AND bot = 0 AND ${col} IS NOT NULL GROUP BY ${col} ORDER BY ${order}`)
+      this
+        .stmt(`SELECT ${col} AS k, count(*) AS n ${base} AND bot = 0 AND ${col} IS NOT NULL GROUP BY ${col} ORDER BY ${order}`)
         .all(p) as Row[];
     return {
       clicks: Number(totals.clicks),
