@@ -252,10 +252,11 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   }
 
   /** The redirect hot path: no URL object, no async context, no 'finish' listener. */
+  const REDIRECT_KEYS: Record<string, string> = { GET: 'redirect\u0000GET', HEAD: 'redirect\u0000HEAD' };
   function redirect(req: IncomingMessage, res: ServerResponse): void {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
-    const done = () => metrics.observe('redirect', req.method!, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+    const done = () => metrics.observeKey(REDIRECT_KEYS[req.method!]!, 'redirect', res.statusCode, (performance.now() - started) / 1000);
     redirects.handle(req, res, requestId).then(done, (e: unknown) => {
       if (!res.headersSent) sendError(res, clientError(e, log), requestId);
       else res.destroy();

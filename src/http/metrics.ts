@@ -8,13 +8,23 @@ interface Histogram {
 
 /** Prometheus metrics kept in process: requests by route and status, and a latency histogram. */
 export class Metrics {
-  private requests = new Map<string, number>();
+  /** `${route}\0${method}` -> status -> count. */
+  private requests = new Map<string, Map<number, number>>();
   private latency = new Map<string, Histogram>();
   private counters = new Map<string, { help: string; value: () => number }>();
 
   observe(route: string, method: string, status: number, seconds: number): void {
-    const key = `${route}\u0000${method}\u0000${status}`;
-    this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
+    this.observeKey(`${route}\u0000${method}`, route, status, seconds);
+  }
+
+  /** For hot paths: `key` is `${route}\0${method}`, built once by the caller. */
+  observeKey(key: string, route: string, status: number, seconds: number): void {
+    let byStatus = this.requests.get(key);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.requests.set(key, byStatus);
+    }
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     let h = this.latency.get(route);
     if (!h) {
       h = { counts: new Array<number>(BUCKETS.length).fill(0), sum: 0, count: 0 };
@@ -33,9 +43,9 @@ export class Metrics {
   render(): string {
     const out: string[] = [];
     out.push('# HELP lsk_http_requests_total HTTP requests by route, method and status.', '# TYPE lsk_http_requests_total counter');
-    for (const [key, n] of this.requests) {
-      const [route, method, status] = key.split('\u0000');
-      out.push(`lsk_http_requests_total{route="${route}",method="${method}",status="${status}"} ${n}`);
+    for (const [key, byStatus] of this.requests) {
+      const [route, method] = key.split('\u0000');
+      for (const [status, n] of byStatus) out.push(`lsk_http_requests_total{route="${route}",method="${method}",status="${status}"} ${n}`);
     }
     out.push('# HELP lsk_http_request_duration_seconds Request latency by route.', '# TYPE lsk_http_request_duration_seconds histogram');
     for (const [route, h] of this.latency) {
