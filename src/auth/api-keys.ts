@@ -32,6 +32,29 @@ interface VerifiedToken {
   exp: number;
 }
 
+/** Records read through from the store and trusted for `ttlMs` (a clock moved back re-reads). */
+class TtlCache<T> {
+  private entries = new Map<string, { value: T; at: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  async get(id: string, nowMs: number, load: () => Promise<T | null>): Promise<T | null> {
+    const c = this.entries.get(id);
+    if (c && nowMs - c.at < this.ttlMs && c.at <= nowMs) return c.value;
+    const value = await load();
+    if (value === null) return null;
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(id, { value, at: nowMs });
+    return value;
+  }
+
+  delete(id: string): void {
+    this.entries.delete(id);
+  }
+}
+
 /**
  * API keys: `lsk_live_<JWT>` signed by the keyring. The secret is never stored: a key record holds
  * only metadata; the token proves itself by its signature. Verified tokens and key records are cached
@@ -39,8 +62,8 @@ interface VerifiedToken {
  */
 export class ApiKeyService {
   private verified = new Map<string, VerifiedToken>();
-  private records = new Map<string, { key: ApiKey; at: number }>();
-  private workspaces = new Map<string, { ws: Workspace; at: number }>();
+  private records = new TtlCache<ApiKey>(KEY_RECORD_TTL_MS, MAX_CACHE);
+  private workspaces = new TtlCache<Workspace>(KEY_RECORD_TTL_MS, MAX_CACHE);
   private lastUsed = new Map<string, Date>();
 
   constructor(
@@ -146,24 +169,12 @@ export class ApiKeyService {
     return v;
   }
 
-  private async record(id: string, now: Date): Promise<ApiKey | null> {
-    const c = this.records.get(id);
-    if (c && now.getTime() - c.at < KEY_RECORD_TTL_MS && c.at <= now.getTime()) return c.key;
-    const key = await this.store.getApiKey(id);
-    if (!key) return null;
-    if (this.records.size >= MAX_CACHE) this.records.clear();
-    this.records.set(id, { key, at: now.getTime() });
-    return key;
+  private record(id: string, now: Date): Promise<ApiKey | null> {
+    return this.records.get(id, now.getTime(), () => this.store.getApiKey(id));
   }
 
-  private async workspace(id: string, now: Date): Promise<Workspace | null> {
-    const c = this.workspaces.get(id);
-    if (c && now.getTime() - c.at < KEY_RECORD_TTL_MS && c.at <= now.getTime()) return c.ws;
-    const ws = await this.store.getWorkspace(id);
-    if (!ws) return null;
-    if (this.workspaces.size >= MAX_CACHE) this.workspaces.clear();
-    this.workspaces.set(id, { ws, at: now.getTime() });
-    return ws;
+  private workspace(id: string, now: Date): Promise<Workspace | null> {
+    return this.workspaces.get(id, now.getTime(), () => this.store.getWorkspace(id));
   }
 
   /** Inside the renewal window, issue the successor once (whichever instance is first) and return its secret. */

@@ -10,7 +10,7 @@ import { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
 import { clientError, type ErrorEnvelope } from './errors.js';
 import { createGraphQLServer, rootFieldCost } from './graphql.js';
-import { isJsonContentType, readBody, sendError, sendFetchResponse, sendJson, toFetchRequest } from './http-io.js';
+import { parseJsonObject, readBody, sendError, sendFetchResponse, sendJson, toFetchRequest } from './http-io.js';
 import { Metrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 import { requestIdFrom } from './request-id.js';
@@ -145,18 +145,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     let operationName: unknown = url.searchParams.get('operationName');
     if (method === 'POST') {
       body = await readBody(req);
-      if (!isJsonContentType(req.headers['content-type'])) {
-        throw new LskError('unsupported_media_type', 'Send GraphQL requests as JSON with "Content-Type: application/json".');
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body.toString('utf8'));
-      } catch {
-        throw new LskError('invalid_json', 'The request body is not valid JSON.');
-      }
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw LskError.validation([{ path: '(body)', message: 'must be a JSON object with "query"' }]);
-      }
+      const parsed = parseJsonObject(body, req.headers['content-type'], 'GraphQL requests as JSON');
       ({ query, operationName } = parsed as { query?: unknown; operationName?: unknown });
     }
     const cost = query === null || query === undefined ? 0 : rootFieldCost(query, operationName);

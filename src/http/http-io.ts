@@ -46,6 +46,23 @@ export function isJsonContentType(value: string | undefined): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
+/** A JSON object body: 415 without a JSON content type, 400 invalid_json, 400 when not an object. */
+export function parseJsonObject(body: Buffer, contentType: string | undefined, what = 'the body as JSON'): Record<string, unknown> {
+  if (!isJsonContentType(contentType)) {
+    throw new LskError('unsupported_media_type', `Send ${what} with "Content-Type: application/json".`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new LskError('invalid_json', 'The request body is not valid JSON.');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw LskError.validation([{ path: '(body)', message: 'must be a JSON object' }]);
+  }
+  return parsed as Record<string, unknown>;
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });

@@ -4,7 +4,7 @@ import { LskError } from '../domain/errors.js';
 import { issuesToDetails, parseOrThrow } from '../domain/validate.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { envelope, fromGraphQLErrors, type Logger } from './errors.js';
-import { isJsonContentType } from './http-io.js';
+import { parseJsonObject } from './http-io.js';
 import { REST_ROUTES, type RestRoute } from './rest-routes.js';
 
 export const SOFA_OPENAPI_PATH = '/__sofa/openapi.json';
@@ -61,20 +61,8 @@ export function validateRestInput(route: RestRoute, url: URL, contentType: strin
   if (problems.length > 0) throw LskError.validation(problems);
 
   if (route.method === 'GET' || route.method === 'DELETE') return null;
-  let raw: unknown = {};
-  if (body.length > 0) {
-    if (!isJsonContentType(contentType)) {
-      throw new LskError('unsupported_media_type', 'Send the body as JSON with "Content-Type: application/json".');
-    }
-    try {
-      raw = JSON.parse(body.toString('utf8'));
-    } catch {
-      throw new LskError('invalid_json', 'The request body is not valid JSON.');
-    }
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw LskError.validation([{ path: '(body)', message: 'must be a JSON object' }]);
-  }
+  // An empty body is an empty object (POST /v1/keys needs nothing).
+  const raw = body.length > 0 ? parseJsonObject(body, contentType) : {};
   parseOrThrow(route.body!, raw);
   // Sofa drops null values; for these two fields null and empty mean the same ("none").
   const forSofa: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
