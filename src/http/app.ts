@@ -4,7 +4,7 @@ import type { Principal } from '../auth/api-keys.js';
 import { LskError } from '../domain/errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { buildSchema } from '../graphql/schema/index.js';
-import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from '../limits/rate-limit.js';
+import { rateLimitHeaders, type RateLimiter } from '../limits/rate-limit.js';
 import { clientAddress } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
@@ -44,7 +44,6 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const openapi = await buildOpenApiDocument(schema, sofa);
   const openapiText = JSON.stringify(openapi);
   const limiter = opts.limiter ?? services.limiter;
-  const authFailures = new MemoryRateLimiter();
   const metrics = new Metrics();
   const redirects = new RedirectHandler(services.store, services.config, services.geo, services.clicks, {
     cacheTtlMs: services.store.kind === 'mongodb' ? 2000 : Infinity,
@@ -68,7 +67,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       principal = await services.keys.authenticate(header);
     } catch (e) {
       if (e instanceof LskError && e.status === 401) {
-        const d = authFailures.takeSync(clientAddressOf(req), AUTH_FAILURES_PER_MINUTE, 1, Date.now());
+        // Counted like plan limits: shared by every instance on MongoDB.
+        const d = await limiter.take(`authfail:${clientAddressOf(req)}`, AUTH_FAILURES_PER_MINUTE, 1, services.clock.now().getTime());
         if (!d.allowed) throw new LskError('rate_limited', 'Too many failed authentication attempts; slow down.', { retryAfter: d.resetSeconds });
       }
       throw e;

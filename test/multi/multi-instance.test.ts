@@ -83,4 +83,15 @@ describe('two instances on one MongoDB', () => {
     const stats = await api('GET', `/v1/links/${link.id}/stats`);
     expect(stats.body).toMatchObject({ clicks: 5, bots: 0, by_device: [{ device: 'desktop', clicks: 5 }] });
   });
+  // Last: it uses up this address's allowance of failed authentications (earlier tests used some).
+  it('count failed authentication from one address together', async () => {
+    const bad = [client(a.base, 'lsk_live_not.a.key'), client(b.base, 'lsk_live_not.a.key')];
+    let first429 = -1;
+    for (let i = 0; i < 31 && first429 < 0; i++) if ((await bad[i % 2]!('GET', '/v1/links')).status === 429) first429 = i;
+    // Alternating between the instances, 31 failures at most reach the shared allowance of 30...
+    expect(first429).toBeGreaterThanOrEqual(0);
+    // ...and then both instances refuse (per-instance counting would let the other one through).
+    expect((await bad[0]!('GET', '/v1/links')).status).toBe(429);
+    expect((await bad[1]!('GET', '/v1/links')).status).toBe(429);
+  });
 });
