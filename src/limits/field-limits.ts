@@ -10,6 +10,7 @@ export const FIELD_LIMITS = {
 } as const;
 
 type FieldLimit = (typeof FIELD_LIMITS)[keyof typeof FIELD_LIMITS];
+const WINDOW_MS: Record<FieldLimit['window'], number> = { '1m': 60_000 };
 
 interface Identity {
   contextIdentity: string;
@@ -45,14 +46,20 @@ class CounterBackedStore {
 export type FieldLimiter = (ctx: { principal: { workspace: { id: string } } | null }, info: GraphQLResolveInfo, args: Record<string, unknown>, limit: FieldLimit) => Promise<void>;
 
 export function createFieldLimiter(counters: CounterStore): FieldLimiter {
+  const store = new CounterBackedStore(counters);
   const limiter = getGraphQLRateLimiter({
     identifyContext: (ctx: { principal: { workspace: { id: string } } | null }) => ctx.principal?.workspace.id ?? 'anonymous',
-    store: new CounterBackedStore(counters),
+    store,
   });
   return async (ctx, info, args, limit) => {
     const message = await limiter({ parent: undefined, args, context: ctx, info }, { max: limit.max, window: limit.window, uncountRejected: true });
     if (message) {
-      throw new LskError('rate_limited', `Too many ${info.fieldName} calls: at most ${limit.max} per ${limit.window}.`, { retryAfter: 60 });
+      // graphql-rate-limit says only "no": the wait is until the oldest call leaves the window.
+      const windowMs = WINDOW_MS[limit.window];
+      const calls = await store.getForIdentity({ contextIdentity: ctx.principal?.workspace.id ?? 'anonymous', fieldIdentity: info.fieldName });
+      const oldest = Math.min(...calls.filter((t) => t + windowMs > Date.now()));
+      const retryAfter = Number.isFinite(oldest) ? Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000)) : 1;
+      throw new LskError('rate_limited', `Too many ${info.fieldName} calls: at most ${limit.max} per ${limit.window}.`, { retryAfter });
     }
   };
 }
