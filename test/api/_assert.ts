@@ -5,7 +5,10 @@
 import { expect } from 'vitest';
 import type { ApiResponse } from '../support/server.js';
 
-/** The contract's error codes and their statuses (CONTRACT.md, "Errors"). */
+/**
+ * The contract's error codes and their statuses (CONTRACT.md, "Errors"), copied on purpose rather
+ * than imported from src/domain/errors.ts: a black-box test must not trust the table it checks.
+ */
 export const ERROR_STATUS: Record<string, number> = {
   invalid_json: 400,
   validation_failed: 400,
