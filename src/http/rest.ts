@@ -29,6 +29,7 @@ export function createRestRouter(schema: GraphQLSchema, log: Logger) {
     context: (serverContext: { lsk: GraphQLContext }) => serverContext.lsk,
     customScalars: { GeoTargeting: GEO_TARGETING_SCHEMA },
     openAPI: { endpoint: SOFA_OPENAPI_PATH, info: { title: 'lsk', version: '1.0.0' } },
+    // fets would serve a Swagger UI page that loads from a CDN; /docs serves one from node_modules.
     swaggerUI: { endpoint: false as unknown as string },
     errorHandler: (errors: readonly unknown[]) => {
       const err = fromGraphQLErrors(errors, log);
