@@ -70,9 +70,8 @@ export class RedirectHandler {
     let link = this.cache.get(key, now);
     if (link === undefined) {
       if (aliasProblems(alias).length > 0) return this.notFound(req, res, requestId);
-      const found = await this.store.findRedirect(host, alias);
-      this.cache.set(key, found, now);
-      link = this.cache.get(key, now) ?? null;
+      link = await this.store.findRedirect(host, alias);
+      this.cache.set(key, link, now);
     }
     if (!link) return this.notFound(req, res, requestId);
     const country = this.country(req);
