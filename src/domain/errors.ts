@@ -31,13 +31,20 @@ export class LskError extends Error {
   readonly details?: ErrorDetail[];
   /** Seconds, for rate_limited. */
   readonly retryAfter?: number;
+  /** HTTP headers the answer carries besides the body (Allow, the RateLimit-* set...). */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { details?: ErrorDetail[]; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { details?: ErrorDetail[]; retryAfter?: number; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'LskError';
     this.code = code;
     if (opts.details && opts.details.length > 0) this.details = opts.details;
     if (opts.retryAfter !== undefined) this.retryAfter = opts.retryAfter;
+    this.headers = { ...opts.headers };
   }
 
   get status(): number {

@@ -80,7 +80,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       const d = await limiter.take(ws.id, ws.rateLimitRpm, cost, services.clock.now().getTime());
       Object.assign(headers, rateLimitHeaders(d));
       if (!d.allowed) {
-        throw Object.assign(new LskError('rate_limited', `Rate limit of ${d.limit} requests per minute exceeded.`, { retryAfter: d.resetSeconds }), { headers });
+        throw new LskError('rate_limited', `Rate limit of ${d.limit} requests per minute exceeded.`, { retryAfter: d.resetSeconds, headers });
       }
     }
     return { principal, headers };
@@ -94,7 +94,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     const match = matchRoute(req.method ?? 'GET', url.pathname.slice('/v1'.length));
     if (match.kind === 'not_found') throw new LskError('not_found', `No such endpoint: ${req.method} ${url.pathname}`);
     if (match.kind === 'method_not_allowed') {
-      throw Object.assign(new LskError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}.`), { headers: { allow: match.allow.join(', ') } });
+      throw new LskError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}.`, { headers: { allow: match.allow.join(', ') } });
     }
     const { route } = match;
     const label = `rest:${route.field.split('.')[1]}`;
@@ -131,14 +131,17 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       await sendFetchResponse(res, response, headers);
       return label;
     } catch (e) {
-      throw Object.assign(clientError(e, log), { headers });
+      const err = clientError(e, log);
+      // The plan-limit headers belong on every authenticated answer, errors included.
+      Object.assign(err.headers, headers);
+      throw err;
     }
   }
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void> {
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'POST') {
-      throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed on /graphql.`), { headers: { allow: 'GET, POST' } });
+      throw new LskError('method_not_allowed', `${method} is not allowed on /graphql.`, { headers: { allow: 'GET, POST' } });
     }
     let body: Buffer | null = null;
     let query: unknown = url.searchParams.get('query');
@@ -163,8 +166,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     await sendFetchResponse(res, response, headers);
   }
 
-  function sendGraphQLError(res: ServerResponse, err: LskError, requestId: string, headers: Record<string, string>): void {
-    if (err.retryAfter !== undefined) headers['retry-after'] = String(err.retryAfter);
+  function sendGraphQLError(res: ServerResponse, err: LskError, requestId: string): void {
+    const headers = { ...err.headers, ...(err.retryAfter !== undefined ? { 'retry-after': String(err.retryAfter) } : {}) };
     sendJson(
       res,
       err.status,
@@ -178,7 +181,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     const method = req.method ?? 'GET';
     const readOnly = method === 'GET' || method === 'HEAD';
     const onlyGet = (label: string) => {
-      if (!readOnly) throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed on ${path}.`), { headers: { allow: 'GET, HEAD' } });
+      if (!readOnly) throw new LskError('method_not_allowed', `${method} is not allowed on ${path}.`, { headers: { allow: 'GET, HEAD' } });
       return label;
     };
     switch (path) {
@@ -220,7 +223,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
           await handleGraphQL(req, res, url, requestId);
         } catch (e) {
           const err = clientError(e, log);
-          sendGraphQLError(res, err, requestId, (e as { headers?: Record<string, string> }).headers ?? {});
+          sendGraphQLError(res, err, requestId);
         }
         return 'graphql';
     }
@@ -232,7 +235,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     if (path === '/v1' || path.startsWith('/v1/')) return handleRest(req, res, url, requestId);
     if (readOnly) throw new LskError('not_found', `No such page: ${path}`);
     // Other methods on short-link paths (GET and HEAD took the redirect path).
-    throw Object.assign(new LskError('method_not_allowed', `${method} is not allowed here.`), { headers: { allow: 'GET, HEAD' } });
+    throw new LskError('method_not_allowed', `${method} is not allowed here.`, { headers: { allow: 'GET, HEAD' } });
   }
 
   /** Paths the service answers itself; everything else under GET/HEAD is a short link. */
@@ -298,7 +301,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
           res.destroy();
           return;
         }
-        sendError(res, err, requestId, (e as { headers?: Record<string, string> }).headers ?? {});
+        sendError(res, err, requestId);
       },
     );
   }

@@ -69,8 +69,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, err: LskError, requestId: string, headers: Record<string, string> = {}): void {
-  const extra: Record<string, string> = { ...headers };
+export function sendError(res: ServerResponse, err: LskError, requestId: string): void {
+  const extra: Record<string, string> = { ...err.headers };
   if (err.retryAfter !== undefined) extra['retry-after'] = String(err.retryAfter);
   sendJson(res, err.status, envelope(err, requestId), extra);
 }

@@ -4,11 +4,17 @@ export type CachedLink = RedirectTarget;
 
 /**
  * Size-bounded cache of links by (domain, alias), with negative entries for unknown aliases (a
- * separate, smaller bound, so probing cannot evict real links). Map insertion order gives cheap LRU.
+ * separate, smaller bound, so probing cannot evict real links). When full, the oldest entry goes
+ * (insertion order: no bookkeeping on the hot path; an evicted hot link is read back once).
  */
 export class LinkCache {
   private hits = new Map<string, CachedLink & { at: number }>();
   private misses = new Map<string, number>();
+  /**
+   * Bumped by every invalidation. A lookup that started before a change must not cache what it
+   * read: `set` takes the generation seen before the read and drops the result if it moved.
+   */
+  generation = 0;
 
   constructor(
     private readonly maxEntries = 100_000,
@@ -38,7 +44,8 @@ export class LinkCache {
     return undefined;
   }
 
-  set(key: string, link: RedirectTarget | null, nowMs: number): void {
+  set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation): void {
+    if (readAtGeneration !== this.generation) return;
     if (link) {
       if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);
       this.hits.set(key, { id: link.id, workspaceId: link.workspaceId, destination: link.destination, geoTargeting: link.geoTargeting, at: nowMs });
@@ -50,6 +57,7 @@ export class LinkCache {
   }
 
   invalidate(key: string): void {
+    this.generation++;
     this.hits.delete(key);
     this.misses.delete(key);
   }

@@ -70,8 +70,9 @@ export class RedirectHandler {
     let link = this.cache.get(key, now);
     if (link === undefined) {
       if (aliasProblems(alias).length > 0) return this.notFound(req, res, requestId);
+      const generation = this.cache.generation;
       link = await this.store.findRedirect(host, alias);
-      this.cache.set(key, link, now);
+      this.cache.set(key, link, now, generation);
     }
     if (!link) return this.notFound(req, res, requestId);
     const country = this.country(req);

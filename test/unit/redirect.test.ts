@@ -95,3 +95,18 @@ describe('link cache', () => {
     expect(c.get('a', 1)).toBeUndefined();
   });
 });
+
+describe('link cache and concurrent changes', () => {
+  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://old.test', geoTargeting: {} };
+  it('does not keep what a lookup read before a change it raced with', () => {
+    const c = new LinkCache(10, 10);
+    const seen = c.generation; // a miss starts its store read...
+    c.invalidate('a'); // ...a change to the link lands meanwhile...
+    c.set('a', l, 0, seen); // ...and the (now stale) read result arrives
+    expect(c.get('a', 0)).toBeUndefined();
+    c.set('a', null, 0, seen);
+    expect(c.get('a', 0)).toBeUndefined();
+    c.set('a', l, 0, c.generation);
+    expect(c.get('a', 0)).toMatchObject({ destination: 'https://old.test' });
+  });
+});
