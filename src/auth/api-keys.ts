@@ -65,6 +65,8 @@ export class ApiKeyService {
   private records = new TtlCache<ApiKey>(KEY_RECORD_TTL_MS, MAX_CACHE);
   private workspaces = new TtlCache<Workspace>(KEY_RECORD_TTL_MS, MAX_CACHE);
   private lastUsed = new Map<string, Date>();
+  /** Successors' tokens, signed once (not on every response of the renewal window). */
+  private successorSecrets = new Map<string, string>();
 
   constructor(
     private readonly store: Store,
@@ -199,14 +201,21 @@ export class ApiKeyService {
         };
         await this.store.insertApiKey(successor);
       }
+      // Re-read (and re-cache) the record: whoever won the claim, its successor is now set.
       this.records.delete(key.id);
-      successorId = (await this.store.getApiKey(key.id))?.successorId ?? null;
+      successorId = (await this.record(key.id, now))?.successorId ?? null;
     }
     if (!successorId) return undefined;
     const successor = await this.record(successorId, now);
     // The claim may be seen before the successor's record is written by the other instance.
     if (!successor || successor.revokedAt) return undefined;
-    return this.secretFor(successor);
+    let secret = this.successorSecrets.get(successor.id);
+    if (!secret) {
+      secret = await this.secretFor(successor);
+      if (this.successorSecrets.size >= MAX_CACHE) this.successorSecrets.clear();
+      this.successorSecrets.set(successor.id, secret);
+    }
+    return secret;
   }
 
   /** Revoke: effective at once here; other instances see it within KEY_RECORD_TTL_MS. */
