@@ -83,10 +83,16 @@ export class ApiKeyService {
 
   /** Issue a new key for a workspace; returns the record and the secret (shown once). */
   async issue(workspaceId: string, name: string): Promise<{ key: ApiKey; secret: string }> {
-    const now = this.clock.now();
+    const key = await this.newKey(newId('key'), workspaceId, name, this.clock.now());
+    await this.store.insertApiKey(key);
+    return { key, secret: await this.secretFor(key) };
+  }
+
+  /** A fresh key record, signed by the active signing key, living `ttlDays` from `now`. */
+  private async newKey(id: string, workspaceId: string, name: string, now: Date): Promise<ApiKey> {
     const { kid } = await this.keyring.activeSigningKey();
-    const key: ApiKey = {
-      id: newId('key'),
+    return {
+      id,
       workspaceId,
       name,
       kid,
@@ -96,8 +102,6 @@ export class ApiKeyService {
       revokedAt: null,
       successorId: null,
     };
-    await this.store.insertApiKey(key);
-    return { key, secret: await this.secretFor(key) };
   }
 
   /** The token of a key. Ed25519 signatures are deterministic, so this is the same every time. */
@@ -187,19 +191,7 @@ export class ApiKeyService {
     if (!successorId) {
       const candidate = newId('key');
       if (await this.store.claimSuccessor(key.id, candidate)) {
-        const { kid } = await this.keyring.activeSigningKey();
-        const successor: ApiKey = {
-          id: candidate,
-          workspaceId: key.workspaceId,
-          name: key.name,
-          kid,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + this.lifetimes.ttlDays * DAY_MS),
-          lastUsedAt: null,
-          revokedAt: null,
-          successorId: null,
-        };
-        await this.store.insertApiKey(successor);
+        await this.store.insertApiKey(await this.newKey(candidate, key.workspaceId, key.name, now));
       }
       // Re-read (and re-cache) the record: whoever won the claim, its successor is now set.
       this.records.delete(key.id);
