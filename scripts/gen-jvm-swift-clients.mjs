@@ -2,7 +2,7 @@
 /**
  * Generates the Java, Kotlin and Swift clients' model types and API methods from schema/openapi.json
  * (plain Node, no dependencies). Run `npm run clients:gen:jvm` after any API change;
- * test/clients/jvm-clients.test.ts fails while the checked-in files are stale.
+ * test/e2e/sdk-jvm.test.ts fails while the checked-in files are stale.
  *
  *   node scripts/gen-jvm-swift-clients.mjs             write into clients/{java,kotlin,swift}
  *   node scripts/gen-jvm-swift-clients.mjs --out DIR   write into DIR/clients/... instead
@@ -17,7 +17,7 @@
  *   clients/swift/Sources/Lsk/LskClient+Operations.swift     async func per operation
  * Everything else under clients/<language> (the HTTP core, errors, tests, READMEs) is hand-written.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -114,8 +114,18 @@ export function readApi(doc) {
       if (!op) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])];
-      const pathParams = params.filter((p) => p.in === 'path').map((p) => ({ json: p.name, name: camel(p.name), type: typeOf(p.schema, p.name), doc: p.description ?? p.schema?.description ?? '' }));
-      const queryParams = params.filter((p) => p.in === 'query').map((p) => ({ json: p.name, name: camel(p.name), type: typeOf(p.schema, p.name), required: p.required === true, doc: p.description ?? p.schema?.description ?? '' }));
+      const pathParams = params
+        .filter((p) => p.in === 'path')
+        .map((p) => ({ json: p.name, name: camel(p.name), type: typeOf(p.schema, p.name), doc: p.description ?? p.schema?.description ?? '' }));
+      const queryParams = params
+        .filter((p) => p.in === 'query')
+        .map((p) => ({
+          json: p.name,
+          name: camel(p.name),
+          type: typeOf(p.schema, p.name),
+          required: p.required === true,
+          doc: p.description ?? p.schema?.description ?? '',
+        }));
       let body = null;
       const rb = op.requestBody?.content?.['application/json'];
       if (rb) {
@@ -127,15 +137,20 @@ export function readApi(doc) {
           body = { type: { kind: 'ref', name }, required: op.requestBody.required === true };
         }
       }
-      const okCode = Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c)).sort()[0];
+      const okCode = Object.keys(op.responses ?? {})
+        .filter((c) => /^2\d\d$/.test(c))
+        .sort()[0];
       if (!okCode) throw new Error(`${op.operationId}: no 2xx response`);
       const okSchema = op.responses[okCode]?.content?.['application/json']?.schema;
       const result = okSchema ? typeOf(okSchema, `${op.operationId} result`) : null;
       // Path segments in order: literal text or a parameter.
-      const segments = path.split(/(\{[^}]+\})/).filter(Boolean).map((s) => {
-        const m = /^\{(.+)\}$/.exec(s);
-        return m ? { param: camel(m[1]) } : { text: s };
-      });
+      const segments = path
+        .split(/(\{[^}]+\})/)
+        .filter(Boolean)
+        .map((s) => {
+          const m = /^\{(.+)\}$/.exec(s);
+          return m ? { param: camel(m[1]) } : { text: s };
+        });
       operations.push({
         id: op.operationId,
         method: method.toUpperCase(),
@@ -167,28 +182,48 @@ const blockDoc = (text, indent) => {
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
 };
-const swiftDoc = (text, indent) => (text ? text.split('\n').map((l) => `${indent}///${l ? ` ${l}` : ''}\n`).join('') : '');
+const swiftDoc = (text, indent) =>
+  text
+    ? text
+        .split('\n')
+        .map((l) => `${indent}///${l ? ` ${l}` : ''}\n`)
+        .join('')
+    : '';
 const endpoint = (op) => `${op.method} ${op.path}`;
 
 // ---------------------------------------------------------------------------------------------
 // Java
 // ---------------------------------------------------------------------------------------------
 
-const JAVA_RESERVED = new Set('abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null record var yield'.split(' '));
+const JAVA_RESERVED = new Set(
+  'abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null record var yield'.split(
+    ' ',
+  ),
+);
 const javaId = (n) => (JAVA_RESERVED.has(n) ? `${n}_` : n);
 
 function javaType(t) {
   switch (t.kind) {
-    case 'string': return 'String';
-    case 'integer': return 'Integer';
-    case 'long': return 'Long';
-    case 'number': return 'Double';
-    case 'boolean': return 'Boolean';
-    case 'any': return 'Object';
-    case 'ref': return t.name;
-    case 'array': return `List<${javaType(t.items)}>`;
-    case 'map': return `Map<String, ${javaType(t.values)}>`;
-    default: throw new Error(t.kind);
+    case 'string':
+      return 'String';
+    case 'integer':
+      return 'Integer';
+    case 'long':
+      return 'Long';
+    case 'number':
+      return 'Double';
+    case 'boolean':
+      return 'Boolean';
+    case 'any':
+      return 'Object';
+    case 'ref':
+      return t.name;
+    case 'array':
+      return `List<${javaType(t.items)}>`;
+    case 'map':
+      return `Map<String, ${javaType(t.values)}>`;
+    default:
+      throw new Error(t.kind);
   }
 }
 
@@ -213,7 +248,8 @@ function javaModel(m) {
   out += blockDoc([m.doc, req.length ? `Required: ${req.join(', ')}.` : ''].filter(Boolean).join('\n\n'), '');
   out += '@JsonIgnoreProperties(ignoreUnknown = true)\n';
   out += '@JsonInclude(JsonInclude.Include.NON_NULL)\n';
-  out += '@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE, setterVisibility = JsonAutoDetect.Visibility.NONE)\n';
+  out +=
+    '@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE, setterVisibility = JsonAutoDetect.Visibility.NONE)\n';
   out += `public final class ${m.name} {\n`;
   for (const f of m.fields) {
     out += blockDoc(f.doc, '  ');
@@ -245,14 +281,19 @@ function javaPathExpr(op) {
 
 function javaClient(api) {
   let out = `// ${HEADER_NOTE}\npackage dev.lsk.client;\n\n`;
-  out += 'import dev.lsk.client.model.*;\nimport java.net.http.HttpClient;\nimport java.time.Duration;\nimport java.util.List;\nimport java.util.Map;\nimport java.util.concurrent.CompletableFuture;\nimport java.util.function.Consumer;\n\n';
-  out += blockDoc(`${api.title} API ${api.version}: one method per OpenAPI operation (blocking), plus an {@code …Async} twin\nreturning a {@link CompletableFuture}. Errors are thrown as {@link LskException}.`, '');
+  out +=
+    'import dev.lsk.client.model.*;\nimport java.net.http.HttpClient;\nimport java.time.Duration;\nimport java.util.List;\nimport java.util.Map;\nimport java.util.concurrent.CompletableFuture;\nimport java.util.function.Consumer;\n\n';
+  out += blockDoc(
+    `${api.title} API ${api.version}: one method per OpenAPI operation (blocking), plus an {@code …Async} twin\nreturning a {@link CompletableFuture}. Errors are thrown as {@link LskException}.`,
+    '',
+  );
   out += 'public final class LskClient {\n';
   out += `  /** The API's base path (servers[0].url of the OpenAPI document). */\n  public static final String BASE_PATH = ${str(api.basePath)};\n`;
   out += `  /** Version of the API this client was generated from (info.version). */\n  public static final String API_VERSION = ${str(api.version)};\n\n`;
   out += '  private final LskHttp http;\n\n';
   out += '  /** @param baseUrl the service, e.g. {@code https://lsk.example.com} (with or without the base path) */\n';
-  out += '  public LskClient(String baseUrl, String apiKey) {\n    this(new LskHttp(baseUrl, BASE_PATH, apiKey, HttpClient.newHttpClient(), Duration.ofSeconds(30)));\n  }\n\n';
+  out +=
+    '  public LskClient(String baseUrl, String apiKey) {\n    this(new LskHttp(baseUrl, BASE_PATH, apiKey, HttpClient.newHttpClient(), Duration.ofSeconds(30)));\n  }\n\n';
   out += '  public LskClient(LskHttp http) {\n    this.http = http;\n  }\n\n';
   out += '  /** The API key in use (after an automatic rotation: the new one). */\n  public String apiKey() {\n    return http.apiKey();\n  }\n\n';
   out += '  /** Called with the new key whenever the service rotates it (Lsk-Rotated-Key); the client already uses it. */\n';
@@ -267,16 +308,24 @@ function javaClient(api) {
     const cls = op.result ? `${R}.class` : 'Void.class';
     const query = op.queryParams.length ? `LskHttp.query(${op.queryParams.map((q) => `${str(q.json)}, ${javaId(q.name)}`).join(', ')})` : 'null';
     const args = `${str(op.method)}, ${javaPathExpr(op)}, ${query}, ${op.body ? 'body' : 'null'}, ${cls}`;
-    const doc = [op.doc, `{@code ${endpoint(op)}} → ${op.status}.`, ...op.pathParams.map((p) => `@param ${javaId(p.name)} ${p.doc || 'path parameter'}`), ...(op.body ? [`@param body ${op.body.required ? 'the request body' : 'the request body (may be null)'}`] : []), ...op.queryParams.map((q) => `@param ${javaId(q.name)} ${q.doc || 'query parameter'}${q.required ? '' : ' (null: not sent)'}`)].filter(Boolean).join('\n');
-    out += '\n' + blockDoc(doc, '  ');
+    const doc = [
+      op.doc,
+      `{@code ${endpoint(op)}} → ${op.status}.`,
+      ...op.pathParams.map((p) => `@param ${javaId(p.name)} ${p.doc || 'path parameter'}`),
+      ...(op.body ? [`@param body ${op.body.required ? 'the request body' : 'the request body (may be null)'}`] : []),
+      ...op.queryParams.map((q) => `@param ${javaId(q.name)} ${q.doc || 'query parameter'}${q.required ? '' : ' (null: not sent)'}`),
+    ]
+      .filter(Boolean)
+      .join('\n');
+    out += `\n${blockDoc(doc, '  ')}`;
     out += `  public ${R ?? 'void'} ${javaId(op.id)}(${sig}) {\n    ${R ? 'return ' : ''}http.send(${args});\n  }\n`;
-    out += '\n' + blockDoc(`Asynchronous {@link #${javaId(op.id)}}; fails with {@link LskException} on an error response.`, '  ');
+    out += `\n${blockDoc(`Asynchronous {@link #${javaId(op.id)}}; fails with {@link LskException} on an error response.`, '  ')}`;
     out += `  public CompletableFuture<${R ?? 'Void'}> ${op.id}Async(${sig}) {\n    return http.sendAsync(${args});\n  }\n`;
     const optional = [...(op.body && !op.body.required ? ['body'] : []), ...op.queryParams.filter((q) => !q.required).map((q) => javaId(q.name))];
     if (optional.length && optional.length === params.length - op.pathParams.length) {
       const keep = op.pathParams.map((p) => javaId(p.name));
       const callArgs = params.map(([, n]) => (keep.includes(n) ? n : 'null')).join(', ');
-      out += '\n' + blockDoc(`{@link #${javaId(op.id)}} without the optional arguments.`, '  ');
+      out += `\n${blockDoc(`{@link #${javaId(op.id)}} without the optional arguments.`, '  ')}`;
       out += `  public ${R ?? 'void'} ${javaId(op.id)}(${op.pathParams.map((p) => `${javaType(p.type)} ${javaId(p.name)}`).join(', ')}) {\n    ${R ? 'return ' : ''}${javaId(op.id)}(${callArgs});\n  }\n`;
     }
   }
@@ -288,27 +337,42 @@ function javaClient(api) {
 // Kotlin
 // ---------------------------------------------------------------------------------------------
 
-const KOTLIN_RESERVED = new Set('as break class continue do else false for fun if in interface is null object package return super this throw true try typealias typeof val var when while'.split(' '));
+const KOTLIN_RESERVED = new Set(
+  'as break class continue do else false for fun if in interface is null object package return super this throw true try typealias typeof val var when while'.split(
+    ' ',
+  ),
+);
 const ktId = (n) => (KOTLIN_RESERVED.has(n) ? `\`${n}\`` : n);
 
 function ktType(t) {
   switch (t.kind) {
-    case 'string': return 'String';
-    case 'integer': return 'Int';
-    case 'long': return 'Long';
-    case 'number': return 'Double';
-    case 'boolean': return 'Boolean';
-    case 'any': return 'Any';
-    case 'ref': return t.name;
-    case 'array': return `List<${ktType(t.items)}>`;
-    case 'map': return `Map<String, ${ktType(t.values)}>`;
-    default: throw new Error(t.kind);
+    case 'string':
+      return 'String';
+    case 'integer':
+      return 'Int';
+    case 'long':
+      return 'Long';
+    case 'number':
+      return 'Double';
+    case 'boolean':
+      return 'Boolean';
+    case 'any':
+      return 'Any';
+    case 'ref':
+      return t.name;
+    case 'array':
+      return `List<${ktType(t.items)}>`;
+    case 'map':
+      return `Map<String, ${ktType(t.values)}>`;
+    default:
+      throw new Error(t.kind);
   }
 }
 
 function kotlinModels(api) {
   let out = `// ${HEADER_NOTE}\npackage dev.lsk.client\n\n`;
-  out += 'import com.fasterxml.jackson.annotation.JsonIgnoreProperties\nimport com.fasterxml.jackson.annotation.JsonInclude\nimport com.fasterxml.jackson.annotation.JsonProperty\n';
+  out +=
+    'import com.fasterxml.jackson.annotation.JsonIgnoreProperties\nimport com.fasterxml.jackson.annotation.JsonInclude\nimport com.fasterxml.jackson.annotation.JsonProperty\n';
   for (const m of api.models) {
     out += '\n';
     if (m.kind === 'enum') {
@@ -339,8 +403,12 @@ function ktPathExpr(op) {
 function kotlinClient(api) {
   let out = `// ${HEADER_NOTE}\npackage dev.lsk.client\n\n`;
   out += 'import java.net.http.HttpClient\nimport java.time.Duration\n\n';
-  out += blockDoc(`${api.title} API ${api.version}: one suspend function per OpenAPI operation (non-blocking: java.net.http\nsendAsync awaited in the caller's coroutine; cancelling the coroutine cancels the request).\nErrors are thrown as [LskException].\n\n@param baseUrl the service, e.g. https://lsk.example.com (with or without the base path)\n@param onKeyRotated called with the new key whenever the service rotates it (the client already uses it)`, '');
-  out += 'class LskClient(\n    baseUrl: String,\n    apiKey: String,\n    httpClient: HttpClient = HttpClient.newHttpClient(),\n    timeout: Duration = Duration.ofSeconds(30),\n    onKeyRotated: ((String) -> Unit)? = null,\n) : LskHttp(baseUrl, BASE_PATH, apiKey, httpClient, timeout, onKeyRotated) {\n';
+  out += blockDoc(
+    `${api.title} API ${api.version}: one suspend function per OpenAPI operation (non-blocking: java.net.http\nsendAsync awaited in the caller's coroutine; cancelling the coroutine cancels the request).\nErrors are thrown as [LskException].\n\n@param baseUrl the service, e.g. https://lsk.example.com (with or without the base path)\n@param onKeyRotated called with the new key whenever the service rotates it (the client already uses it)`,
+    '',
+  );
+  out +=
+    'class LskClient(\n    baseUrl: String,\n    apiKey: String,\n    httpClient: HttpClient = HttpClient.newHttpClient(),\n    timeout: Duration = Duration.ofSeconds(30),\n    onKeyRotated: ((String) -> Unit)? = null,\n) : LskHttp(baseUrl, BASE_PATH, apiKey, httpClient, timeout, onKeyRotated) {\n';
   out += `    companion object {\n        /** The API's base path (servers[0].url of the OpenAPI document). */\n        const val BASE_PATH = ${str(api.basePath)}\n\n        /** Version of the API this client was generated from (info.version). */\n        const val API_VERSION = ${str(api.version)}\n    }\n`;
   for (const op of api.operations) {
     const params = [];
@@ -348,8 +416,15 @@ function kotlinClient(api) {
     if (op.body) params.push(op.body.required ? `body: ${ktType(op.body.type)}` : `body: ${ktType(op.body.type)}? = null`);
     for (const q of op.queryParams) params.push(q.required ? `${ktId(q.name)}: ${ktType(q.type)}` : `${ktId(q.name)}: ${ktType(q.type)}? = null`);
     const query = op.queryParams.length ? `listOf(${op.queryParams.map((q) => `${str(q.json)} to ${ktId(q.name)}`).join(', ')})` : 'emptyList()';
-    const doc = [op.doc, `\`${endpoint(op)}\` → ${op.status}.`, ...op.pathParams.map((p) => `@param ${p.name} ${p.doc || 'path parameter'}`), ...op.queryParams.map((q) => `@param ${q.name} ${q.doc || 'query parameter'}${q.required ? '' : ' (null: not sent)'}`)].filter(Boolean).join('\n');
-    out += '\n' + blockDoc(doc, '    ');
+    const doc = [
+      op.doc,
+      `\`${endpoint(op)}\` → ${op.status}.`,
+      ...op.pathParams.map((p) => `@param ${p.name} ${p.doc || 'path parameter'}`),
+      ...op.queryParams.map((q) => `@param ${q.name} ${q.doc || 'query parameter'}${q.required ? '' : ' (null: not sent)'}`),
+    ]
+      .filter(Boolean)
+      .join('\n');
+    out += `\n${blockDoc(doc, '    ')}`;
     const sig = params.length ? `\n        ${params.join(',\n        ')},\n    ` : '';
     if (op.result) {
       out += `    suspend fun ${ktId(op.id)}(${sig}): ${ktType(op.result)} =\n        send(${str(op.method)}, ${ktPathExpr(op)}, ${query}, ${op.body ? 'body' : 'null'}, ${ktType(op.result)}::class.java)\n`;
@@ -365,21 +440,35 @@ function kotlinClient(api) {
 // Swift
 // ---------------------------------------------------------------------------------------------
 
-const SWIFT_RESERVED = new Set('associatedtype class deinit enum extension fileprivate func import init inout internal let open operator private protocol public rethrows static struct subscript typealias var break case continue default defer do else fallthrough for guard if in repeat return switch where while as Any catch false is nil super self Self throw throws true try'.split(' '));
+const SWIFT_RESERVED = new Set(
+  'associatedtype class deinit enum extension fileprivate func import init inout internal let open operator private protocol public rethrows static struct subscript typealias var break case continue default defer do else fallthrough for guard if in repeat return switch where while as Any catch false is nil super self Self throw throws true try'.split(
+    ' ',
+  ),
+);
 const swId = (n) => (SWIFT_RESERVED.has(n) ? `\`${n}\`` : n);
 
 function swType(t) {
   switch (t.kind) {
-    case 'string': return 'String';
-    case 'integer': return 'Int';
-    case 'long': return 'Int64';
-    case 'number': return 'Double';
-    case 'boolean': return 'Bool';
-    case 'any': throw new Error('Swift: untyped values are not supported');
-    case 'ref': return t.name;
-    case 'array': return `[${swType(t.items)}]`;
-    case 'map': return `[String: ${swType(t.values)}]`;
-    default: throw new Error(t.kind);
+    case 'string':
+      return 'String';
+    case 'integer':
+      return 'Int';
+    case 'long':
+      return 'Int64';
+    case 'number':
+      return 'Double';
+    case 'boolean':
+      return 'Bool';
+    case 'any':
+      throw new Error('Swift: untyped values are not supported');
+    case 'ref':
+      return t.name;
+    case 'array':
+      return `[${swType(t.items)}]`;
+    case 'map':
+      return `[String: ${swType(t.values)}]`;
+    default:
+      throw new Error(t.kind);
   }
 }
 
@@ -416,13 +505,18 @@ function swiftClient(api) {
   out += `extension LskClient {\n    /// The API's base path (servers[0].url of the OpenAPI document).\n    public static let basePath = ${str(api.basePath)}\n    /// Version of the API this client was generated from (info.version).\n    public static let apiVersion = ${str(api.version)}\n`;
   for (const op of api.operations) {
     const params = [];
-    op.pathParams.forEach((p, i) => params.push(`${i === 0 ? '_ ' : ''}${swId(p.name)}: ${swType(p.type)}`));
-    if (op.body) params.push(op.body.required ? `${op.pathParams.length ? '' : '_ '}body: ${swType(op.body.type)}` : `${op.pathParams.length ? '' : '_ '}body: ${swType(op.body.type)}? = nil`);
+    for (const [i, p] of op.pathParams.entries()) params.push(`${i === 0 ? '_ ' : ''}${swId(p.name)}: ${swType(p.type)}`);
+    if (op.body)
+      params.push(
+        op.body.required
+          ? `${op.pathParams.length ? '' : '_ '}body: ${swType(op.body.type)}`
+          : `${op.pathParams.length ? '' : '_ '}body: ${swType(op.body.type)}? = nil`,
+      );
     for (const q of op.queryParams) params.push(q.required ? `${swId(q.name)}: ${swType(q.type)}` : `${swId(q.name)}: ${swType(q.type)}? = nil`);
     const path = `"${op.segments.map((s) => (s.text !== undefined ? s.text : `\\(Self.segment(${swId(s.param)}))`)).join('')}"`;
     const query = op.queryParams.length ? `[${op.queryParams.map((q) => `(${str(q.json)}, ${swId(q.name)}.map { "\\($0)" })`).join(', ')}]` : '[]';
     const body = op.body ? 'try encode(body)' : 'nil';
-    out += '\n' + swiftDoc([op.doc, `\`${endpoint(op)}\` → ${op.status}.`].filter(Boolean).join('\n'), '    ');
+    out += `\n${swiftDoc([op.doc, `\`${endpoint(op)}\` → ${op.status}.`].filter(Boolean).join('\n'), '    ')}`;
     if (op.result) {
       out += `    public func ${swId(op.id)}(${params.join(', ')}) async throws -> ${swType(op.result)} {\n        try await send(${str(op.method)}, ${path}, query: ${query}, body: ${body}, as: ${swType(op.result)}.self)\n    }\n`;
     } else {

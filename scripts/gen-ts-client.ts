@@ -2,7 +2,7 @@
  * Generates clients/typescript/src/types.ts from schema/openapi.json: every component schema becomes
  * a TypeScript type, every operation a row of the `operations` table (method, path, parameters,
  * success status) plus its request/response types, and the error-code -> HTTP-status table comes from
- * the documented error responses. Run `npm run clients:gen`; test/clients/staleness.test.ts fails
+ * the documented error responses. Run `npm run clients:gen`; test/e2e/sdk-staleness.test.ts fails
  * while the checked-in file differs from what this script would write.
  *
  * Deliberately small: it handles the OpenAPI 3.0 subset our document uses (objects, arrays, enums,
@@ -11,7 +11,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Schema = Record<string, any>;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url).toString().replace(/\/dist\/$/, '/'));
@@ -29,8 +28,7 @@ const typeName = (ref: string): string => {
 };
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const key = (k: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : JSON.stringify(k));
-const doc = (text: string | undefined, indent: string): string =>
-  text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '';
+const doc = (text: string | undefined, indent: string): string => (text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '');
 
 function tsType(s: Schema, indent: string): string {
   let t: string;
@@ -56,7 +54,7 @@ function objectType(s: Schema, indent: string): string {
     if (ap && typeof ap === 'object') return `Record<string, ${tsType(ap, indent)}>`;
     return ap === false ? 'Record<string, never>' : 'Record<string, unknown>';
   }
-  const inner = indent + '  ';
+  const inner = `${indent}  `;
   const lines = props.map(([k, v]) => `${doc(v.description, inner)}${inner}${key(k)}${req.has(k) ? '' : '?'}: ${tsType(v, inner)};\n`);
   return `{\n${lines.join('')}${indent}}`;
 }
@@ -140,11 +138,31 @@ export function generateTypes(api: Schema): string {
       const summary = op.summary ? `${op.summary} (${row.method} ${path})` : `${row.method} ${path}`;
       if (pathP.length) {
         row.paramsType = `${P}Params`;
-        out.push(declare(row.paramsType, { type: 'object', required: pathP.map((p) => p.name), properties: Object.fromEntries(pathP.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }])) }, `Path parameters of ${id}: ${summary}.`));
+        out.push(
+          declare(
+            row.paramsType,
+            {
+              type: 'object',
+              required: pathP.map((p) => p.name),
+              properties: Object.fromEntries(pathP.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }])),
+            },
+            `Path parameters of ${id}: ${summary}.`,
+          ),
+        );
       }
       if (queryP.length) {
         row.queryType = `${P}Query`;
-        out.push(declare(row.queryType, { type: 'object', required: queryP.filter((p) => p.required).map((p) => p.name), properties: Object.fromEntries(queryP.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }])) }, `Query parameters of ${id}: ${summary}.`));
+        out.push(
+          declare(
+            row.queryType,
+            {
+              type: 'object',
+              required: queryP.filter((p) => p.required).map((p) => p.name),
+              properties: Object.fromEntries(queryP.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }])),
+            },
+            `Query parameters of ${id}: ${summary}.`,
+          ),
+        );
       }
       const body = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
       if (op.requestBody && !body) throw new Error(`${id}: only JSON request bodies are supported`);
@@ -153,7 +171,9 @@ export function generateTypes(api: Schema): string {
         row.bodyType = `${P}Body`;
         out.push(declare(row.bodyType, body, `Request body of ${id}: ${summary}.`));
       }
-      const ok = Object.keys(op.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).sort();
+      const ok = Object.keys(op.responses ?? {})
+        .filter((s) => /^2\d\d$/.test(s))
+        .sort();
       if (ok.length !== 1) throw new Error(`${id}: expected exactly one 2xx response, got ${ok.join(',')}`);
       row.status = Number(ok[0]);
       const resp = op.responses[ok[0]!] as Schema;
@@ -181,7 +201,9 @@ export function generateTypes(api: Schema): string {
       `  ${r.id}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}, pathParams: ${JSON.stringify(r.pathParams)}, queryParams: ${JSON.stringify(r.queryParams)}, body: ${JSON.stringify(r.body)}, status: ${r.status} },\n`,
     );
   }
-  out.push('} as const satisfies Record<OperationId, {\n  method: string;\n  path: string;\n  pathParams: readonly string[];\n  queryParams: readonly string[];\n  body: "none" | "required" | "optional";\n  status: number;\n}>;\n');
+  out.push(
+    '} as const satisfies Record<OperationId, {\n  method: string;\n  path: string;\n  pathParams: readonly string[];\n  queryParams: readonly string[];\n  body: "none" | "required" | "optional";\n  status: number;\n}>;\n',
+  );
   return out.join('');
 }
 

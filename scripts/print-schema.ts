@@ -1,6 +1,6 @@
 /**
  * Writes the committed schema artifacts from the code (run `npm run schema:print` after any schema
- * change; test/schema/artifacts.test.ts fails while they are stale):
+ * change; test/api/schema-artifacts.test.ts fails while they are stale):
  *   schema/schema.graphql  the GraphQL SDL (lexicographically sorted)
  *   schema/openapi.json    the exact OpenAPI document GET /v1/openapi.json serves
  *

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'lsk' }, timestamp: pino.stdTimeFunctions.isoTime });

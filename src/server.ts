@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from './config/env.js';
+import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './logger.js';
 import { buildServices } from './services/build.js';
 
 /** Start lsk: config -> store -> services -> HTTP. Stops gracefully on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (e) {

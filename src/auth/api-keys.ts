@@ -1,12 +1,12 @@
-import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { DAY_MS, type Clock } from '../domain/clock.js';
+import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { hasPrefix, newId } from '../domain/ids.js';
 import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { Store } from '../storage/store.js';
-import { SIGNING_ALG, type Keyring } from './keyring.js';
+import { type Keyring, SIGNING_ALG } from './keyring.js';
 
 export const KEY_PREFIX = 'lsk_live_';
 const CLOCK_SKEW_S = 60;

@@ -1,5 +1,5 @@
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import { DAY_MS, type Clock } from '../domain/clock.js';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { type Clock, DAY_MS } from '../domain/clock.js';
 import type { SigningKey } from '../domain/model.js';
 import type { Store } from '../storage/store.js';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config/env.js';
 import { LskError } from '../domain/errors.js';
 import { hostSchema } from '../domain/link-schemas.js';
-import { keyNameSchema, rpmSchema, workspaceSlugSchema, type Plan } from '../domain/resource-schemas.js';
+import { keyNameSchema, type Plan, rpmSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
 import type { ApiKey, Domain, Workspace } from '../generated/graphql.js';
 import { buildServices } from '../services/build.js';
 import type { Services } from '../services/services.js';
@@ -43,14 +43,16 @@ function check<S extends z.ZodType>(schema: S, value: unknown, label: string): z
 function planOf(plan: string | undefined, rpm: string | undefined, required: boolean): { plan: Plan; rpm?: number } {
   if (plan !== undefined && rpm !== undefined) throw new UsageError('give either --plan or --rpm, not both');
   if (rpm !== undefined) {
-    if (!/^\d{1,7}$/.test(rpm) || Number(rpm) < 1 || Number(rpm) > 1_000_000) throw new InvalidArgument(`invalid --rpm: must be a whole number from 1 to 1000000, not "${rpm}"`);
+    if (!/^\d{1,7}$/.test(rpm) || Number(rpm) < 1 || Number(rpm) > 1_000_000)
+      throw new InvalidArgument(`invalid --rpm: must be a whole number from 1 to 1000000, not "${rpm}"`);
     return { plan: 'custom', rpm: check(rpmSchema, rpm, '--rpm') };
   }
   if (plan === undefined) {
     if (required) throw new UsageError('set-plan needs --plan standard|advanced or --rpm N');
     return { plan: 'standard' };
   }
-  if (plan !== 'standard' && plan !== 'advanced') throw new InvalidArgument(`invalid --plan: must be standard or advanced (use --rpm N for a custom limit), not "${plan}"`);
+  if (plan !== 'standard' && plan !== 'advanced')
+    throw new InvalidArgument(`invalid --plan: must be standard or advanced (use --rpm N for a custom limit), not "${plan}"`);
   return { plan };
 }
 
@@ -58,14 +60,16 @@ function planOf(plan: string | undefined, rpm: string | undefined, required: boo
 const wsJson = (w: { id: string; slug: string; plan: Plan; rateLimitRpm: number }) =>
   JSON.stringify({ id: w.id, slug: w.slug, plan: w.plan, rate_limit_rpm: w.rateLimitRpm } satisfies Workspace);
 
+const OPTIONS = { plan: { type: 'string' }, rpm: { type: 'string' }, workspace: { type: 'string' }, name: { type: 'string' } } as const;
+
 function parseCommandLine(argv: string[]) {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof OPTIONS }>>;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { plan: { type: 'string' }, rpm: { type: 'string' }, workspace: { type: 'string' }, name: { type: 'string' } },
+      options: OPTIONS,
     });
   } catch (e) {
     // node:util's messages run on with advice about "--"; the first sentence is the reason.

@@ -62,7 +62,10 @@ const envSchema = z
       keyTtlDays: e.LSK_KEY_TTL_DAYS,
       keyRenewDays: e.LSK_KEY_RENEW_DAYS,
       geoipDb: e.LSK_GEOIP_DB,
-      corsOrigins: (e.LSK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     };
   });
 

@@ -75,9 +75,3 @@ export class LskError extends Error {
 export function isLskError(e: unknown): e is LskError {
   return e instanceof LskError;
 }
-
-/** Turn any error into the LskError a client may see: unknown errors become a bare internal_error. */
-export function toClientError(e: unknown): LskError {
-  if (e instanceof LskError) return e;
-  return new LskError('internal_error', 'An internal error occurred.');
-}

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries.js';
-import {
-  aliasProblems,
-  GEO_MAX,
-  normalizeHost,
-  normalizeTags,
-  TAG_MAX,
-  TAGS_MAX,
-  urlProblems,
-} from './rules.js';
+import { aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX, urlProblems } from './rules.js';
 
 /** One zod schema per input: GraphQL resolvers, the REST edge, the CLI and the SDK types use these. */
 
@@ -95,12 +87,20 @@ export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
 const intParam = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,6}$/, 'must be a whole number')
+        .transform(Number),
+    ])
     .pipe(z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 /** GET /v1/links, links(...). */
 export const listLinksSchema = z.strictObject({
-  limit: intParam(1, 100).nullish().transform((v) => v ?? 20),
+  limit: intParam(1, 100)
+    .nullish()
+    .transform((v) => v ?? 20),
   // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
   cursor: z.string().nullish(),
   tag: tagNameSchema.nullish(),
@@ -119,5 +119,3 @@ export const statsQuerySchema = z
   .strictObject({ from: isoDate.nullish(), to: isoDate.nullish() })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '"from" must not be after "to"', path: ['from'] });
 export type StatsQueryInput = z.output<typeof statsQuerySchema>;
-
-export const idSchema = z.string().min(1).max(128);

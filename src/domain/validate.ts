@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { LskError, type ErrorDetail } from './errors.js';
+import { type ErrorDetail, LskError } from './errors.js';
 
 function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');

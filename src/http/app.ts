@@ -4,10 +4,11 @@ import type { Principal } from '../auth/api-keys.js';
 import { LskError } from '../domain/errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { buildSchema } from '../graphql/schema/index.js';
-import { rateLimitHeaders, type RateLimiter } from '../limits/rate-limit.js';
+import { type RateLimiter, rateLimitHeaders } from '../limits/rate-limit.js';
 import { clientAddress } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
+import { corsPolicy } from './cors.js';
 import { clientError, type ErrorEnvelope } from './errors.js';
 import { createGraphQLServer, rootFieldCost } from './graphql.js';
 import { parseJsonObject, readBody, sendError, sendFetchResponse, sendJson, toFetchRequest } from './http-io.js';
@@ -16,7 +17,6 @@ import { buildOpenApiDocument } from './openapi-document.js';
 import { requestIdFrom } from './request-id.js';
 import { createRestRouter, validateRestInput } from './rest.js';
 import { matchRoute } from './rest-routes.js';
-import { corsPolicy } from './cors.js';
 import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
 
 /** Failed authentications allowed per client address per minute before answers become 429. */
@@ -124,7 +124,12 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       if (route.location) {
         const text = await response.text();
         const data = JSON.parse(text) as Record<string, unknown>;
-        res.writeHead(response.status, { ...headers, location: route.location(data), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+        res.writeHead(response.status, {
+          ...headers,
+          location: route.location(data),
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(text),
+        });
         res.end(text);
         return label;
       }

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { ERROR_STATUS, LskError, type ErrorCode } from '../domain/errors.js';
+import { ERROR_STATUS, type ErrorCode, LskError } from '../domain/errors.js';
 import { StoreUnavailable } from '../storage/store.js';
 
 /**

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { Kind, parse, type DocumentNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
+import { type DocumentNode, type GraphQLSchema, Kind, parse, type SelectionSetNode } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { GraphQLContext } from '../graphql/context.js';
-import { toGraphQLError, type Logger } from './errors.js';
+import { type Logger, toGraphQLError } from './errors.js';
 
 export interface GraphQLServerContext {
   lsk: GraphQLContext;

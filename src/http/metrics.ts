@@ -49,7 +49,7 @@ export class Metrics {
     }
     out.push('# HELP lsk_http_request_duration_seconds Request latency by route.', '# TYPE lsk_http_request_duration_seconds histogram');
     for (const [route, h] of this.latency) {
-      BUCKETS.forEach((b, i) => out.push(`lsk_http_request_duration_seconds_bucket{route="${route}",le="${b}"} ${h.counts[i]}`));
+      for (const [i, b] of BUCKETS.entries()) out.push(`lsk_http_request_duration_seconds_bucket{route="${route}",le="${b}"} ${h.counts[i]}`);
       out.push(`lsk_http_request_duration_seconds_bucket{route="${route}",le="+Inf"} ${h.count}`);
       out.push(`lsk_http_request_duration_seconds_sum{route="${route}"} ${h.sum}`);
       out.push(`lsk_http_request_duration_seconds_count{route="${route}"} ${h.count}`);

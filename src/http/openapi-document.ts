@@ -3,7 +3,8 @@ import type { Logger } from './errors.js';
 import { finishOpenApi } from './openapi.js';
 import { createRestRouter, SOFA_OPENAPI_PATH } from './rest.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: OpenAPI documents are untyped JSON trees, edited in place.
+type Obj = Record<string, any>;
 
 const ORIGIN = 'http://lsk.internal';
 const SILENT: Logger = { error: () => undefined };
@@ -13,7 +14,10 @@ const SILENT: Logger = { error: () => undefined };
  * by finishOpenApi. Used by the server (with its own Sofa router) and by scripts/print-schema.ts
  * (without a server), so the committed schema/openapi.json is exactly what is served.
  */
-export async function buildOpenApiDocument(schema: GraphQLSchema, sofa: { fetch: (req: Request) => Response | Promise<Response> } = createRestRouter(schema, SILENT)): Promise<Obj> {
+export async function buildOpenApiDocument(
+  schema: GraphQLSchema,
+  sofa: { fetch: (req: Request) => Response | Promise<Response> } = createRestRouter(schema, SILENT),
+): Promise<Obj> {
   const response = await sofa.fetch(new Request(`${ORIGIN}/v1${SOFA_OPENAPI_PATH}`));
   if (!response.ok) throw new Error(`Sofa did not produce an OpenAPI document (HTTP ${response.status})`);
   const raw = (await response.json()) as Obj;

@@ -1,6 +1,7 @@
 import { REST_ROUTES, type RestRoute } from './rest-routes.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: OpenAPI documents are untyped JSON trees, edited in place.
+type Obj = Record<string, any>;
 
 const ERROR_CODES_BY_STATUS: Record<number, string[]> = {
   400: ['invalid_json', 'validation_failed', 'invalid_cursor'],
@@ -29,7 +30,7 @@ const RATE_HEADERS = {
   'Lsk-Rotated-Key': { description: 'The successor of an expiring API key (switch to it).', schema: { type: 'string' } },
 };
 
-/** Path template names as CONTRACT.md writes them, where a GraphQL argument name differs. */
+/** Path template names as the API reference (docs/api.md) names them, where a GraphQL argument name differs. */
 const CONTRACT_PATHS: Record<string, { path: string; rename: Record<string, { name: string; description: string }> }> = {
   // updateTag(tag, name): the path segment is the current name, the body's "name" the new one.
   'Mutation.updateTag': { path: '/tags/{name}', rename: { tag: { name: 'name', description: 'Current name of the tag.' } } },
@@ -116,20 +117,34 @@ export function finishOpenApi(raw: Obj): Obj {
           details: {
             type: 'array',
             description: 'Every field problem found (only when fields are at fault).',
-            items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string', example: 'geo_targeting.US' }, message: { type: 'string' } } },
+            items: {
+              type: 'object',
+              required: ['path', 'message'],
+              properties: { path: { type: 'string', example: 'geo_targeting.US' }, message: { type: 'string' } },
+            },
           },
           request_id: { type: 'string' },
         },
       },
     },
-    example: { error: { code: 'validation_failed', message: 'The request is not valid.', details: [{ path: 'destination', message: 'must use http or https' }], request_id: 'c0ffee-1' } },
+    example: {
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid.',
+        details: [{ path: 'destination', message: 'must use http or https' }],
+        request_id: 'c0ffee-1',
+      },
+    },
   };
   doc.components.responses = Object.fromEntries(
     Object.entries(ERROR_CODES_BY_STATUS).map(([status, codes]) => [
       `E${status}`,
       {
         description: `Error: ${codes.join(', ')}`,
-        headers: Number(status) === 429 ? { ...REQUEST_ID_HEADER, 'Retry-After': { description: 'Whole seconds to wait.', schema: { type: 'integer' } } } : REQUEST_ID_HEADER,
+        headers:
+          Number(status) === 429
+            ? { ...REQUEST_ID_HEADER, 'Retry-After': { description: 'Whole seconds to wait.', schema: { type: 'integer' } } }
+            : REQUEST_ID_HEADER,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     ]),
@@ -167,7 +182,15 @@ export function finishOpenApi(raw: Obj): Obj {
     ok.description = route.status === 204 ? 'Done; no body.' : route.status === 201 ? 'Created.' : 'OK.';
     if (route.status === 204) delete ok.content;
     ok.headers = { ...RATE_HEADERS, ...(route.location ? { Location: { description: 'Where the new resource lives.', schema: { type: 'string' } } } : {}) };
-    const errors = [400, 401, ...(pathParams.length > 0 ? [404] : []), ...(route.method === 'POST' || route.method === 'PATCH' ? [409, 413, 415] : []), 429, 500, 503];
+    const errors = [
+      400,
+      401,
+      ...(pathParams.length > 0 ? [404] : []),
+      ...(route.method === 'POST' || route.method === 'PATCH' ? [409, 413, 415] : []),
+      429,
+      500,
+      503,
+    ];
     if (!['Mutation.createLink', 'Mutation.updateLink', 'Mutation.createDomain'].includes(route.field)) {
       const i = errors.indexOf(409);
       if (i >= 0) errors.splice(i, 1);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { ServerResponse } from 'node:http';
 import { GRAPHIQL_DIST } from './graphql.js';
 
 const require = createRequire(import.meta.url);
@@ -18,9 +18,18 @@ const ASSETS: Record<string, { file: string; type: string } | { body: Buffer; ty
   '/graphiql/favicon.svg': { body: Buffer.from(GRAPHIQL_ICON), type: 'image/svg+xml' },
   '/graphiql/graphiql.css': { file: join(GRAPHIQL_DIST, 'graphiql.css'), type: 'text/css; charset=utf-8' },
   '/graphiql/yoga-graphiql.umd.js': { file: join(GRAPHIQL_DIST, 'yoga-graphiql.umd.js'), type: 'text/javascript; charset=utf-8' },
-  '/graphiql/monacoeditorwork/editor.worker.bundle.js': { file: join(GRAPHIQL_DIST, 'monacoeditorwork/editor.worker.bundle.js'), type: 'text/javascript; charset=utf-8' },
-  '/graphiql/monacoeditorwork/json.worker.bundle.js': { file: join(GRAPHIQL_DIST, 'monacoeditorwork/json.worker.bundle.js'), type: 'text/javascript; charset=utf-8' },
-  '/graphiql/monacoeditorwork/graphql.worker..bundle.js': { file: join(GRAPHIQL_DIST, 'monacoeditorwork/graphql.worker..bundle.js'), type: 'text/javascript; charset=utf-8' },
+  '/graphiql/monacoeditorwork/editor.worker.bundle.js': {
+    file: join(GRAPHIQL_DIST, 'monacoeditorwork/editor.worker.bundle.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
+  '/graphiql/monacoeditorwork/json.worker.bundle.js': {
+    file: join(GRAPHIQL_DIST, 'monacoeditorwork/json.worker.bundle.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
+  '/graphiql/monacoeditorwork/graphql.worker..bundle.js': {
+    file: join(GRAPHIQL_DIST, 'monacoeditorwork/graphql.worker..bundle.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 
 const cache = new Map<string, Buffer>();

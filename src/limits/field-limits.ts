@@ -43,7 +43,12 @@ class CounterBackedStore {
   }
 }
 
-export type FieldLimiter = (ctx: { principal: { workspace: { id: string } } | null }, info: GraphQLResolveInfo, args: Record<string, unknown>, limit: FieldLimit) => Promise<void>;
+export type FieldLimiter = (
+  ctx: { principal: { workspace: { id: string } } | null },
+  info: GraphQLResolveInfo,
+  args: Record<string, unknown>,
+  limit: FieldLimit,
+) => Promise<void>;
 
 export function createFieldLimiter(counters: CounterStore): FieldLimiter {
   const store = new CounterBackedStore(counters);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { Reader, type CountryResponse } from 'maxmind';
+import { type CountryResponse, Reader } from 'maxmind';
 
 /** Country of a client address; the seam between the redirect path and any IP database. */
 export interface GeoLookup {

@@ -1,10 +1,10 @@
 import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
-import { systemClock, type Clock } from '../domain/clock.js';
+import { type Clock, systemClock } from '../domain/clock.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter, StoreRateLimiter } from '../limits/rate-limit.js';
-import { ClickRecorder, type ClickLogger } from '../redirect/click-recorder.js';
+import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openStore } from '../storage/open-store.js';
 import type { Store } from '../storage/store.js';

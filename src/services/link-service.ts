@@ -1,15 +1,11 @@
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { newId, randomBase62 } from '../domain/ids.js';
-import {
-  createLinkSchema,
-  listLinksSchema,
-  updateLinkSchema,
-} from '../domain/link-schemas.js';
+import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import type { Link } from '../domain/model.js';
 import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { StoreConflict, type LinkPatch, type LinkPosition, type Store } from '../storage/store.js';
+import { type LinkPatch, type LinkPosition, type Store, StoreConflict } from '../storage/store.js';
 import type { LinkEvents } from './link-events.js';
 
 const GENERATED_ALIAS_LENGTH = 7;

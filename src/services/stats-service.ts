@@ -1,4 +1,4 @@
-import { DAY_MS, type Clock } from '../domain/clock.js';
+import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { statsQuerySchema } from '../domain/link-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';

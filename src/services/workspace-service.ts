@@ -1,14 +1,13 @@
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import type { Domain, Tag, Workspace } from '../domain/model.js';
-import { addDomainSchema, updateTagSchema, workspaceSlugSchema, type Plan } from '../domain/resource-schemas.js';
+import { addDomainSchema, type Plan, updateTagSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
 import { tagKey } from '../domain/rules.js';
-import { tagNameSchema } from '../domain/link-schemas.js';
-import { hostSchema } from '../domain/link-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
-import { StoreConflict, type Store } from '../storage/store.js';
+import { type Store, StoreConflict } from '../storage/store.js';
 
 /** Workspaces (the tenants) and what hangs off them besides links: tags and domains. */
 export class WorkspaceService {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { Store } from './store.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
+import type { Store } from './store.js';
 
 /** DATABASE_URL -> a store: `file:PATH` is the embedded SQLite, `mongodb://` / `mongodb+srv://` MongoDB. */
 export async function openStore(databaseUrl: string): Promise<Store> {

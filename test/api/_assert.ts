@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { ApiResponse } from '../support/server.js';
 
 /**
- * The contract's error codes and their statuses (CONTRACT.md, "Errors"), copied on purpose rather
+ * The contract's error codes and their statuses (docs/api.md, "Errors"), copied on purpose rather
  * than imported from src/domain/errors.ts: a black-box test must not trust the table it checks.
  */
 export const ERROR_STATUS: Record<string, number> = {
@@ -99,14 +99,16 @@ export function expectLinkShape(link: Record<string, unknown>): void {
 type Api = <T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** POST /v1/links that must succeed; returns the link. */
-export async function createLink(api: Api, body: Record<string, unknown>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function createLink(api: Api, body: Record<string, unknown>): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await api('POST', '/v1/links', body);
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
 
 /** Every link of the workspace (walks next_cursor with limit=100). */
-export async function allLinks(api: Api, query = ''): Promise<any[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function allLinks(api: Api, query = ''): Promise<any[]> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const out: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
   let cursor: string | null = null;
   for (let page = 0; page < 1000; page++) {

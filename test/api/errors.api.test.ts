@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startLsk, STORES, type ApiResponse, type Lsk } from '../support/server.js';
+import { type ApiResponse, client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { allLinks, BIG_PLAN, createLink, expectError, graphql } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
@@ -37,11 +37,21 @@ const CREATE_CASES: [string, Body, string[]][] = [
   ['a destination with a tab', { destination: 'https://exa\tmple.com/' }, ['destination']],
   ...RESERVED.map((w): [string, Body, string[]] => [`the reserved alias "${w}"`, { destination: D, alias: w }, ['alias']]),
   ...RESERVED.map((w): [string, Body, string[]] => [`an alias under the reserved segment "${w}/"`, { destination: D, alias: `${w}/x` }, ['alias']]),
-  ...['a b', 'a?b', 'a#b', 'a%20b', 'äpfel', 'a+b', 'a@b', 'a:b', 'a\\b', 'a,b', '<script>', 'a\u0000b', 'emoji😀'].map(
-    (a): [string, Body, string[]] => [`the alias ${JSON.stringify(a)} with a character outside the allowed set`, { destination: D, alias: a }, ['alias']],
-  ),
-  ...['/lead', 'trail/', 'a//b', '/', '//'].map((a): [string, Body, string[]] => [`the alias ${JSON.stringify(a)} (bad slashes)`, { destination: D, alias: a }, ['alias']]),
-  ...['.', '..', 'a/./b', 'a/../b', './a', 'a/..'].map((a): [string, Body, string[]] => [`the alias ${JSON.stringify(a)} (dot segment)`, { destination: D, alias: a }, ['alias']]),
+  ...['a b', 'a?b', 'a#b', 'a%20b', 'äpfel', 'a+b', 'a@b', 'a:b', 'a\\b', 'a,b', '<script>', 'a\u0000b', 'emoji😀'].map((a): [string, Body, string[]] => [
+    `the alias ${JSON.stringify(a)} with a character outside the allowed set`,
+    { destination: D, alias: a },
+    ['alias'],
+  ]),
+  ...['/lead', 'trail/', 'a//b', '/', '//'].map((a): [string, Body, string[]] => [
+    `the alias ${JSON.stringify(a)} (bad slashes)`,
+    { destination: D, alias: a },
+    ['alias'],
+  ]),
+  ...['.', '..', 'a/./b', 'a/../b', './a', 'a/..'].map((a): [string, Body, string[]] => [
+    `the alias ${JSON.stringify(a)} (dot segment)`,
+    { destination: D, alias: a },
+    ['alias'],
+  ]),
   ['an alias of 129 characters', { destination: D, alias: 'a'.repeat(129) }, ['alias']],
   ['an empty alias', { destination: D, alias: '' }, ['alias']],
   ...['XX', 'us', 'XK', 'USA', 'D', 'D1', 'Us'].map((k): [string, Body, string[]] => [
@@ -108,13 +118,18 @@ describe.each(STORES)('errors over REST on %s', (store) => {
   let lsk: Lsk;
   let key: string;
   let api: Api;
-  let fixture: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let fixture: any;
 
   beforeAll(async () => {
     lsk = await startLsk(store);
     key = await lsk.workspace('errs', BIG_PLAN);
     api = client(lsk.base, key);
-    fixture = await createLink(api, { destination: 'https://example.com/fixture', alias: 'fixture', tags: ['keep'], geo_targeting: { DE: 'https://example.de/' } });
+    fixture = await createLink(api, {
+      destination: 'https://example.com/fixture',
+      alias: 'fixture',
+      tags: ['keep'],
+      geo_targeting: { DE: 'https://example.de/' },
+    });
   });
   afterAll(async () => {
     if (lsk && lsk.proc.exitCode !== null) console.log(lsk.output().slice(-5000));
@@ -123,7 +138,12 @@ describe.each(STORES)('errors over REST on %s', (store) => {
 
   /** A raw request (any body bytes, any headers), answered as ApiResponse. */
   async function raw(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string>; duplex?: 'half' } = {}): Promise<ApiResponse> {
-    const res = await fetch(`${lsk.base}${path}`, { method, headers: { authorization: `Bearer ${key}`, ...init.headers }, body: init.body, ...(init.duplex ? { duplex: init.duplex } : {}) } as RequestInit);
+    const res = await fetch(`${lsk.base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...init.headers },
+      body: init.body,
+      ...(init.duplex ? { duplex: init.duplex } : {}),
+    } as RequestInit);
     const text = await res.text();
     let body: unknown;
     try {
@@ -182,17 +202,20 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       expect(await allLinks(api)).toEqual(before);
     });
 
-    it.each([['an array', '[]'], ['a string', '"https://example.com/"'], ['a number', '42'], ['null', 'null'], ['true', 'true']])(
-      'answers 400 validation_failed when the body is %s, not an object',
-      async (_what, text) => {
-        for (const res of [await api('POST', '/v1/links', text), await api('PATCH', `/v1/links/${fixture.id}`, text), await api('POST', '/v1/domains', text)]) {
-          expect(res.status).toBe(400);
-          expect(res.body.error.code).toBe('validation_failed');
-          expect(res.body.error.details.length).toBeGreaterThan(0);
-          expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
-        }
-      },
-    );
+    it.each([
+      ['an array', '[]'],
+      ['a string', '"https://example.com/"'],
+      ['a number', '42'],
+      ['null', 'null'],
+      ['true', 'true'],
+    ])('answers 400 validation_failed when the body is %s, not an object', async (_what, text) => {
+      for (const res of [await api('POST', '/v1/links', text), await api('PATCH', `/v1/links/${fixture.id}`, text), await api('POST', '/v1/domains', text)]) {
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe('validation_failed');
+        expect(res.body.error.details.length).toBeGreaterThan(0);
+        expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+      }
+    });
 
     it('answers 413 payload_too_large to a body over 1 MiB, with or without Content-Length', async () => {
       const big = JSON.stringify({ destination: D, alias: 'x'.repeat(1024 * 1024) });
@@ -209,7 +232,7 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       expectError(await raw('POST', '/v1/links', { body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' }), 413, 'payload_too_large');
       // Exactly 1 MiB is not too large (the alias is then what is wrong).
       const prefix = '{"destination":"https://example.com/","alias":"';
-      const exact = prefix + 'y'.repeat(1024 * 1024 - prefix.length - 2) + '"}';
+      const exact = `${prefix + 'y'.repeat(1024 * 1024 - prefix.length - 2)}"}`;
       expect(Buffer.byteLength(exact)).toBe(1024 * 1024);
       expectError(await api('POST', '/v1/links', exact), 400, 'validation_failed', { paths: ['alias'] });
       expect((await api('GET', `/v1/links/${fixture.id}`)).body).toEqual(fixture);
@@ -260,17 +283,29 @@ describe.each(STORES)('errors over REST on %s', (store) => {
     ] as [string, string, string[]][])('answers %s %s with 405 method_not_allowed and an Allow header', async (method, path, allow) => {
       const res = await api(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expectError(res, 405, 'method_not_allowed');
-      const header = (res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+      const header = (res.headers.get('allow') ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
       expect(header.sort()).toEqual([...allow].sort());
     });
 
-    it.each(['/v1', '/v1/', '/v1/nope', '/v1/links/a/b', '/v1/links/x/stats/y', '/v1/link', '/v1/LINKS', '/v1/tags/', '/v1/openapi', '/v1/graphql', '/v2/links'])(
-      'answers GET %s with a JSON 404 not_found',
-      async (path) => {
-        const res = await api('GET', path, undefined, { accept: 'application/json' });
-        expectError(res, 404, 'not_found');
-      },
-    );
+    it.each([
+      '/v1',
+      '/v1/',
+      '/v1/nope',
+      '/v1/links/a/b',
+      '/v1/links/x/stats/y',
+      '/v1/link',
+      '/v1/LINKS',
+      '/v1/tags/',
+      '/v1/openapi',
+      '/v1/graphql',
+      '/v2/links',
+    ])('answers GET %s with a JSON 404 not_found', async (path) => {
+      const res = await api('GET', path, undefined, { accept: 'application/json' });
+      expectError(res, 404, 'not_found');
+    });
 
     it('treats a path starting with // as an unknown path, not as the endpoint after the next slash', async () => {
       // A URL parser would read "//x/v1/links" as host "x" and path "/v1/links".
@@ -301,7 +336,7 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       ['/v1/links?limit=1e2', ['limit']],
       ['/v1/links?limit=99999999999999999999', ['limit']],
       ['/v1/links?domain=https%3A%2F%2Fx.com', ['domain']],
-      ['/v1/links?tag=' + 't'.repeat(65), ['tag']],
+      [`/v1/links?tag=${'t'.repeat(65)}`, ['tag']],
       ['/v1/links/LINK/stats?bogus=1', ['bogus']],
       ['/v1/links/LINK?x=1', ['x']],
       ['/v1/workspace?verbose=1', ['verbose']],
@@ -429,7 +464,7 @@ describe.each(STORES)('errors over REST on %s', (store) => {
     let a: Api;
     let b: Api;
     let bKey: string;
-    let aLink: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let aLink: any;
     let aKeyId: string;
 
     beforeAll(async () => {
@@ -481,7 +516,9 @@ describe.each(STORES)('errors over REST on %s', (store) => {
     });
 
     it("refuses a link on another workspace's domain (400, path domain) and its host with 409 domain_taken", async () => {
-      expectError(await b('POST', '/v1/links', { destination: D, domain: 'alpha.example.com', alias: 'hijack' }), 400, 'validation_failed', { paths: ['domain'] });
+      expectError(await b('POST', '/v1/links', { destination: D, domain: 'alpha.example.com', alias: 'hijack' }), 400, 'validation_failed', {
+        paths: ['domain'],
+      });
       const own = await createLink(b, { destination: D });
       expectError(await b('PATCH', `/v1/links/${own.id}`, { domain: 'alpha.example.com' }), 400, 'validation_failed', { paths: ['domain'] });
       for (const host of ['alpha.example.com', 'ALPHA.example.COM', ' alpha.example.com ']) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startLsk, STORES, type Lsk } from '../support/server.js';
+import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { BIG_PLAN, createLink, ERROR_STATUS, expectLinkShape, graphql, ISO_TIME, KEY_ID, WSP_ID } from './_assert.js';
 
 type Gql = ReturnType<typeof graphql>;
@@ -135,14 +135,19 @@ describe.each(STORES)('GraphQL on %s', (store) => {
     });
 
     it('creates a link with geo_targeting as an inline object literal, also holding a variable', async () => {
-      const res = await gql(`mutation { createLink(destination: "${D}inline", geo_targeting: { US: "https://example.com/us", JP: "https://example.jp/" }) { geo_targeting alias } }`);
+      const res = await gql(
+        `mutation { createLink(destination: "${D}inline", geo_targeting: { US: "https://example.com/us", JP: "https://example.jp/" }) { geo_targeting alias } }`,
+      );
       expect(res.body.errors, res.text).toBeUndefined();
       expect(res.body.data.createLink.geo_targeting).toEqual({ US: 'https://example.com/us', JP: 'https://example.jp/' });
       expect(res.body.data.createLink.alias).toMatch(/^[0-9A-Za-z]{7}$/);
-      const mixed = await gql('mutation($de: String!, $d: String!) { createLink(destination: $d, geo_targeting: { DE: $de, AT: "https://example.at/" }) { geo_targeting } }', {
-        de: 'https://example.de/mixed',
-        d: `${D}mixed`,
-      });
+      const mixed = await gql(
+        'mutation($de: String!, $d: String!) { createLink(destination: $d, geo_targeting: { DE: $de, AT: "https://example.at/" }) { geo_targeting } }',
+        {
+          de: 'https://example.de/mixed',
+          d: `${D}mixed`,
+        },
+      );
       expect(mixed.body.errors, mixed.text).toBeUndefined();
       expect(mixed.body.data.createLink.geo_targeting).toEqual({ DE: 'https://example.de/mixed', AT: 'https://example.at/' });
       const empty = await gql(`mutation { createLink(destination: "${D}empty", geo_targeting: {}, tags: []) { geo_targeting tags } }`);
@@ -154,7 +159,10 @@ describe.each(STORES)('GraphQL on %s', (store) => {
     it.each([
       ['a javascript: destination and bad geo keys', { destination: 'javascript:alert(1)', geo_targeting: { XX: D, us: D } }],
       ['a reserved alias and an empty tag', { destination: D, alias: 'graphql', tags: [''] }],
-      ['a bad geo value, 26 tags and a double slash', { destination: D, alias: 'a//b', geo_targeting: { DE: 'ftp://x' }, tags: Array.from({ length: 26 }, (_, i) => `t${i}`) }],
+      [
+        'a bad geo value, 26 tags and a double slash',
+        { destination: D, alias: 'a//b', geo_targeting: { DE: 'ftp://x' }, tags: Array.from({ length: 26 }, (_, i) => `t${i}`) },
+      ],
       ['an unregistered domain', { destination: D, domain: 'not-mine.example.com' }],
       ['a geo_targeting that is not an object', { destination: D, geo_targeting: 'DE' }],
     ] as [string, Record<string, unknown>][])('reports %s with the same details as REST', async (_what, input) => {
@@ -175,23 +183,40 @@ describe.each(STORES)('GraphQL on %s', (store) => {
 
     it('answers alias_taken for a duplicate alias', async () => {
       await createLink(rest, { destination: D, alias: 'gql-dup' });
-      expectGqlError(await gql(`mutation { createLink(destination: "${D}", alias: "gql-dup") { id } }`), 'alias_taken', { field: 'createLink', paths: ['alias'] });
+      expectGqlError(await gql(`mutation { createLink(destination: "${D}", alias: "gql-dup") { id } }`), 'alias_taken', {
+        field: 'createLink',
+        paths: ['alias'],
+      });
     });
 
     it('updates any subset of fields; null clears geo_targeting and tags', async () => {
       const link = await createLink(rest, { destination: D, alias: 'gql-upd', tags: ['a', 'b'], geo_targeting: { DE: 'https://example.de/' } });
-      let res = await gql(`mutation($id: String!) { updateLink(id: $id, destination: "https://changed.example/", alias: "gql-upd-2") { ${LINK_FIELDS} } }`, { id: link.id });
+      let res = await gql(`mutation($id: String!) { updateLink(id: $id, destination: "https://changed.example/", alias: "gql-upd-2") { ${LINK_FIELDS} } }`, {
+        id: link.id,
+      });
       expect(res.body.errors, res.text).toBeUndefined();
-      expect(res.body.data.updateLink).toMatchObject({ destination: 'https://changed.example/', alias: 'gql-upd-2', tags: ['a', 'b'], geo_targeting: { DE: 'https://example.de/' } });
+      expect(res.body.data.updateLink).toMatchObject({
+        destination: 'https://changed.example/',
+        alias: 'gql-upd-2',
+        tags: ['a', 'b'],
+        geo_targeting: { DE: 'https://example.de/' },
+      });
       res = await gql('mutation($id: String!) { updateLink(id: $id, geo_targeting: null) { geo_targeting tags } }', { id: link.id });
       expect(res.body.data.updateLink).toEqual({ geo_targeting: {}, tags: ['a', 'b'] });
       res = await gql('mutation($id: String!, $tags: [String!]) { updateLink(id: $id, tags: $tags) { geo_targeting tags } }', { id: link.id, tags: null });
       expect(res.body.data.updateLink).toEqual({ geo_targeting: {}, tags: [] });
-      res = await gql('mutation($id: String!) { updateLink(id: $id, geo_targeting: { FR: "https://example.fr/" }, tags: ["z"]) { geo_targeting tags } }', { id: link.id });
+      res = await gql('mutation($id: String!) { updateLink(id: $id, geo_targeting: { FR: "https://example.fr/" }, tags: ["z"]) { geo_targeting tags } }', {
+        id: link.id,
+      });
       expect(res.body.data.updateLink).toEqual({ geo_targeting: { FR: 'https://example.fr/' }, tags: ['z'] });
       expect((await rest('GET', `/v1/links/${link.id}`)).body).toMatchObject({ alias: 'gql-upd-2', geo_targeting: { FR: 'https://example.fr/' }, tags: ['z'] });
-      expectGqlError(await gql('mutation($id: String!) { updateLink(id: $id, alias: "..") { id } }', { id: link.id }), 'validation_failed', { field: 'updateLink', paths: ['alias'] });
-      expectGqlError(await gql('mutation { updateLink(id: "lnk_nothere00000000000", destination: "https://x.example/") { id } }'), 'not_found', { field: 'updateLink' });
+      expectGqlError(await gql('mutation($id: String!) { updateLink(id: $id, alias: "..") { id } }', { id: link.id }), 'validation_failed', {
+        field: 'updateLink',
+        paths: ['alias'],
+      });
+      expectGqlError(await gql('mutation { updateLink(id: "lnk_nothere00000000000", destination: "https://x.example/") { id } }'), 'not_found', {
+        field: 'updateLink',
+      });
     });
 
     it('deletes a link: true, then not_found', async () => {
@@ -239,10 +264,14 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(res.body.errors, res.text).toBeUndefined();
       const restStats = await rest('GET', `/v1/links/${link.id}/stats?from=2026-01-01&to=2026-01-31`);
       expect(res.body.data.linkStats).toEqual(restStats.body);
-      expectGqlError(await gql('query($id: String!) { linkStats(id: $id, from: "2026-02-01", to: "2026-01-01") { clicks } }', { id: link.id }), 'validation_failed', {
-        field: 'linkStats',
-        paths: ['from'],
-      });
+      expectGqlError(
+        await gql('query($id: String!) { linkStats(id: $id, from: "2026-02-01", to: "2026-01-01") { clicks } }', { id: link.id }),
+        'validation_failed',
+        {
+          field: 'linkStats',
+          paths: ['from'],
+        },
+      );
     });
   });
 
@@ -274,7 +303,10 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(res.body.errors, res.text).toBeUndefined();
       expect(res.body.data.createDomain).toEqual({ host: 'xn--strae-oqa.example', created_at: expect.stringMatching(ISO_TIME) });
       expect((await gql('{ domains { data { host } } }')).body.data.domains.data).toEqual([{ host: 'xn--strae-oqa.example' }]);
-      expectGqlError(await gql('mutation { createDomain(host: "xn--strae-oqa.example") { host } }'), 'domain_taken', { field: 'createDomain', paths: ['host'] });
+      expectGqlError(await gql('mutation { createDomain(host: "xn--strae-oqa.example") { host } }'), 'domain_taken', {
+        field: 'createDomain',
+        paths: ['host'],
+      });
       expectGqlError(await gql('mutation { createDomain(host: "bad host") { host } }'), 'validation_failed', { field: 'createDomain', paths: ['host'] });
       expect((await gql('mutation { deleteDomain(host: "xn--strae-oqa.example") }')).body).toEqual({ data: { deleteDomain: true } });
       expect((await gql('{ domains { data { host } } }')).body.data.domains.data).toEqual([]);
@@ -331,7 +363,10 @@ describe.each(STORES)('GraphQL on %s', (store) => {
     it('answers variables of the wrong type with validation_failed', async () => {
       expectGqlError(await gql('query($n: Int) { links(limit: $n) { next_cursor } }', { n: 'ten' }), 'validation_failed');
       expectGqlError(await gql('query($id: String!) { link(id: $id) { id } }', {}), 'validation_failed');
-      expectGqlError(await gql('mutation($t: [String!]) { createLink(destination: "https://example.com/", tags: $t) { id } }', { t: [1, null] }), 'validation_failed');
+      expectGqlError(
+        await gql('mutation($t: [String!]) { createLink(destination: "https://example.com/", tags: $t) { id } }', { t: [1, null] }),
+        'validation_failed',
+      );
     });
 
     it('answers invalid JSON with invalid_json, a body that is not an object with validation_failed, and a non-JSON type with 415', async () => {
@@ -380,7 +415,15 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       const g = graphql(lsk.base, await lsk.workspace('graph-rl', ['--rpm', '1000']));
       const one = await g('{ workspace { id } }');
       expect(one.body.errors).toBeUndefined();
-      for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+      for (const h of [
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'ratelimit-policy',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]) {
         expect(one.headers.get(h), h).toBeTruthy();
       }
       expect(one.headers.get('ratelimit-limit')).toBe('1000');
@@ -420,7 +463,8 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
     }
     /** Either the data, or an error with a contract code (and its status). */
-    function expectAnswered(res: { status: number; body: any }) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    function expectAnswered(res: { status: number; body: any }) {
+      // eslint-disable-line @typescript-eslint/no-explicit-any
       if (res.status === 200) expect(res.body.data.workspace.slug).toBe('graph');
       else expect(ERROR_STATUS[res.body.errors[0].extensions.code]).toBe(res.status);
     }
@@ -447,7 +491,9 @@ describe.each(STORES)('GraphQL on %s', (store) => {
 
     it('reports a link created by the first root field when the second one is refused', async () => {
       const before = (await rest('GET', '/v1/links?q=partial-create&limit=100')).body.data.length;
-      const res = await gql(`mutation { ok: createLink(destination: "${D}partial-create") { id } bad: createLink(destination: "${D}partial-create", alias: "v1") { id } }`);
+      const res = await gql(
+        `mutation { ok: createLink(destination: "${D}partial-create") { id } bad: createLink(destination: "${D}partial-create", alias: "v1") { id } }`,
+      );
       expect((await rest('GET', '/v1/links?q=partial-create&limit=100')).body.data.length).toBe(before + 1); // it was created
       expect(res.body.data?.ok?.id).toMatch(/^lnk_/);
     });
@@ -471,9 +517,9 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       const restTags = (await rest('GET', '/v1/tags')).body;
       expect((await gql('{ tags { data { name links created_at } } }')).body.data.tags).toEqual(restTags);
       const restKeys = (await rest('GET', '/v1/keys')).body;
-      expect((await gql('{ keys { data { id name created_at expires_at last_used_at revoked_at } } }')).body.data.keys.data.map((k: { id: string }) => k.id)).toEqual(
-        restKeys.data.map((k: { id: string }) => k.id),
-      );
+      expect(
+        (await gql('{ keys { data { id name created_at expires_at last_used_at revoked_at } } }')).body.data.keys.data.map((k: { id: string }) => k.id),
+      ).toEqual(restKeys.data.map((k: { id: string }) => k.id));
     });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startLsk, STORES, type Lsk } from '../support/server.js';
+import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 
 const gql = (query: string) => ({ query });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startLsk, STORES, type ApiResponse, type Lsk } from '../support/server.js';
+import { type ApiResponse, client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { allLinks, BIG_PLAN, createLink, expectError, expectLinkShape, ISO_DATE, ISO_TIME } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
@@ -177,7 +177,7 @@ describe.each(STORES)('links over REST on %s', (store) => {
   describe('listing', () => {
     let pager: Api;
     /** Links of the "pager" workspace in creation order. */
-    const made: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const made: any[] = [];
 
     beforeAll(async () => {
       pager = client(lsk.base, await lsk.workspace('pager', BIG_PLAN));
@@ -192,7 +192,12 @@ describe.each(STORES)('links over REST on %s', (store) => {
       const res = await pager('GET', '/v1/links');
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['data', 'next_cursor']);
-      expect(res.body.data.map((l: { id: string }) => l.id)).toEqual(made.slice(-20).reverse().map((l) => l.id));
+      expect(res.body.data.map((l: { id: string }) => l.id)).toEqual(
+        made
+          .slice(-20)
+          .reverse()
+          .map((l) => l.id),
+      );
       expect(typeof res.body.next_cursor).toBe('string');
       for (const link of res.body.data) expectLinkShape(link);
       expect(res.body.data[0]).toEqual(made[44]);
@@ -309,7 +314,7 @@ describe.each(STORES)('links over REST on %s', (store) => {
   });
 
   describe('updating', () => {
-    let link: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let link: any;
 
     beforeAll(async () => {
       link = await createLink(bulk, { destination: 'https://example.com/patch', alias: 'patch-me', tags: ['x'], geo_targeting: { DE: 'https://example.de/' } });
@@ -388,9 +393,14 @@ describe.each(STORES)('links over REST on %s', (store) => {
 
     it('refuses a move to an unregistered domain with 400 (path domain) and keeps the link as it was', async () => {
       const before = (await bulk('GET', `/v1/links/${link.id}`)).body;
-      expectError(await bulk('PATCH', `/v1/links/${link.id}`, { domain: 'not-mine.example', destination: 'https://changed.example/' }), 400, 'validation_failed', {
-        paths: ['domain'],
-      });
+      expectError(
+        await bulk('PATCH', `/v1/links/${link.id}`, { domain: 'not-mine.example', destination: 'https://changed.example/' }),
+        400,
+        'validation_failed',
+        {
+          paths: ['domain'],
+        },
+      );
       expect((await bulk('GET', `/v1/links/${link.id}`)).body).toEqual(before);
     });
 
@@ -425,7 +435,7 @@ describe.each(STORES)('links over REST on %s', (store) => {
   });
 
   describe('statistics', () => {
-    let link: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let link: any;
 
     beforeAll(async () => {
       link = await createLink(bulk, { destination: 'https://example.com/stats' });

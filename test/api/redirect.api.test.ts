@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, freshDatabaseUrl, startLsk, STORES, visit, type Lsk } from '../support/server.js';
+import { client, freshDatabaseUrl, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -29,7 +29,11 @@ describe.each(STORES)('redirects on %s with a trusted country header', (store) =
   });
 
   it('sends each visitor to their country URL or the destination, forwarding the query string', async () => {
-    await api('POST', '/v1/links', { destination: 'https://example.com/sale?src=lsk', alias: 'sale/2026', geo_targeting: { DE: 'https://example.de/sale', FR: 'https://example.fr/sale#top' } });
+    await api('POST', '/v1/links', {
+      destination: 'https://example.com/sale?src=lsk',
+      alias: 'sale/2026',
+      geo_targeting: { DE: 'https://example.de/sale', FR: 'https://example.fr/sale#top' },
+    });
     const go = (country: string | null, query = '') =>
       visit(lsk.base, `/sale/2026${query}`, { host, 'user-agent': CHROME, ...(country ? { 'cf-ipcountry': country } : {}) });
     expect(await go('DE')).toMatchObject({ status: 302, location: 'https://example.de/sale' });
@@ -101,10 +105,16 @@ describe.each(STORES)('redirects on %s with a trusted country header', (store) =
     await hit(IPHONE, 'FR', 'https://social.example/');
     await hit(CHROME, 'US');
     await hit(BOT, 'US');
-    const got = await waitFor(() => api('GET', `/v1/links/${link.id}`), (r) => r.body.clicks === 4);
+    const got = await waitFor(
+      () => api('GET', `/v1/links/${link.id}`),
+      (r) => r.body.clicks === 4,
+    );
     expect(got.body.clicks).toBe(4);
     const today = new Date().toISOString().slice(0, 10);
-    const stats = await waitFor(() => api('GET', `/v1/links/${link.id}/stats`), (r) => r.body.bots === 1);
+    const stats = await waitFor(
+      () => api('GET', `/v1/links/${link.id}/stats`),
+      (r) => r.body.bots === 1,
+    );
     expect(stats.status).toBe(200);
     expect(stats.body).toEqual({
       link_id: link.id,
@@ -140,7 +150,11 @@ describe('redirect settings', () => {
     try {
       const host = `localhost:${lsk.port}`;
       const api = client(lsk.base, await lsk.workspace('ip'));
-      await api('POST', '/v1/links', { destination: 'https://world.example/', alias: 'ip', geo_targeting: { US: 'https://us.example/', DE: 'https://de.example/' } });
+      await api('POST', '/v1/links', {
+        destination: 'https://world.example/',
+        alias: 'ip',
+        geo_targeting: { US: 'https://us.example/', DE: 'https://de.example/' },
+      });
       // 8.8.8.8 is a US address; 193.99.144.80 a German one; the proxy (the socket peer) is 127.0.0.1.
       expect(await visit(lsk.base, '/ip', { host, 'x-forwarded-for': '8.8.8.8' })).toMatchObject({ status: 301, location: 'https://us.example/' });
       expect(await visit(lsk.base, '/ip', { host, 'x-forwarded-for': '8.8.8.8, 193.99.144.80' })).toMatchObject({ location: 'https://de.example/' });

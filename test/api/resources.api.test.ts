@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startLsk, STORES, type Lsk } from '../support/server.js';
+import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { allLinks, BIG_PLAN, createLink, expectError, ISO_TIME, KEY_ID, WSP_ID } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
@@ -56,11 +56,13 @@ describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (
       expect(res.status, res.text).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['created_at', 'links', 'name']);
       expect(res.body).toMatchObject({ name: 'Bravo', links: 1 });
-      expect(await tagCounts(api)).toEqual([
-        ['Bravo', 1],
-        ['alpha', 2],
-        ['gamma', 1],
-      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)) as [string, number][]);
+      expect(await tagCounts(api)).toEqual(
+        [
+          ['Bravo', 1],
+          ['alpha', 2],
+          ['gamma', 1],
+        ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)) as [string, number][],
+      );
       const tagged = await allLinks(api, 'tag=bravo');
       expect(tagged).toHaveLength(1);
       expect(tagged[0].tags).toEqual(['alpha', 'Bravo']);

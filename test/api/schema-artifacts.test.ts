@@ -1,7 +1,7 @@
 /**
  * The committed schema artifacts (schema/schema.graphql, schema/openapi.json, src/generated/graphql.ts)
  * are current, the OpenAPI document (committed and served) is valid OpenAPI 3.0.x and covers
- * CONTRACT.md's endpoint table, and the GraphQL SDL uses the contract's names.
+ * the API reference's endpoint table (docs/api.md), and the GraphQL SDL uses the contract's names.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,24 +13,24 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { generate } from '@graphql-codegen/cli';
 import {
   buildSchema as buildSchemaFromSdl,
+  type GraphQLSchema,
   getNamedType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
   isObjectType,
   isScalarType,
-  type GraphQLSchema,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import codegenConfig from '../../codegen.js';
-import { startLsk, type Lsk } from '../support/server.js';
+import { type Lsk, startLsk } from '../support/server.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STALE = (file: string, command: string) => `${file} is stale: run \`${command}\` and commit the result`;
 
-/** CONTRACT.md "Endpoints": every call, its success status, and the GraphQL root field it projects. */
+/** docs/api.md, "Endpoints": every call, its success status, and the GraphQL root field it projects. */
 const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operationId: string }[] = [
   { method: 'POST', path: '/v1/links', status: 201, operationId: 'createLink' },
   { method: 'GET', path: '/v1/links', status: 200, operationId: 'links' },
@@ -50,12 +50,24 @@ const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operat
   { method: 'GET', path: '/v1/workspace', status: 200, operationId: 'workspace' },
 ];
 
-/** CONTRACT.md "Errors". */
+/** docs/api.md, "Errors". */
 const CONTRACT_ERROR_CODES = [
-  'invalid_json', 'validation_failed', 'invalid_cursor',
-  'unauthorized', 'invalid_api_key', 'key_expired', 'key_revoked',
-  'not_found', 'method_not_allowed', 'alias_taken', 'domain_taken', 'payload_too_large',
-  'unsupported_media_type', 'rate_limited', 'internal_error', 'unavailable',
+  'invalid_json',
+  'validation_failed',
+  'invalid_cursor',
+  'unauthorized',
+  'invalid_api_key',
+  'key_expired',
+  'key_revoked',
+  'not_found',
+  'method_not_allowed',
+  'alias_taken',
+  'domain_taken',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'unavailable',
 ];
 
 const LINK_FIELDS = ['id', 'short_url', 'domain', 'alias', 'destination', 'geo_targeting', 'tags', 'clicks', 'created_at', 'updated_at'];
@@ -156,10 +168,17 @@ function checkDocument(doc: Obj): void {
 
     const security = (op!.security ?? doc.security) as Obj[] | undefined;
     expect(security?.length, `${where} requires the bearer key`).toBeGreaterThan(0);
-    for (const requirement of security!) expect(Object.keys(requirement).some((n) => bearerNames.has(n)), `${where} security`).toBe(true);
+    for (const requirement of security!)
+      expect(
+        Object.keys(requirement).some((n) => bearerNames.has(n)),
+        `${where} security`,
+      ).toBe(true);
 
     const statuses = Object.keys(op!.responses);
-    expect(statuses.filter((s) => /^2/.test(s)), `${where} success status`).toEqual([String(e.status)]);
+    expect(
+      statuses.filter((s) => /^2/.test(s)),
+      `${where} success status`,
+    ).toEqual([String(e.status)]);
     const ok = deref(doc, op!.responses[String(e.status)]);
     if (e.status === 204) {
       expect(ok.content, `${where}: a 204 has no content`).toBeUndefined();
@@ -171,13 +190,22 @@ function checkDocument(doc: Obj): void {
 
     const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const params = (op!.parameters ?? []).map((p: Obj) => deref(doc, p));
-    expect(params.filter((p: Obj) => p.in === 'path').map((p: Obj) => p.name).sort(), `${where} path parameters`).toEqual([...pathParams].sort());
+    expect(
+      params
+        .filter((p: Obj) => p.in === 'path')
+        .map((p: Obj) => p.name)
+        .sort(),
+      `${where} path parameters`,
+    ).toEqual([...pathParams].sort());
 
     const hasBody = e.method === 'POST' || e.method === 'PATCH';
     expect(Boolean(op!.requestBody), `${where} request body`).toBe(hasBody);
     if (hasBody) {
       // Body fields are not repeated as query parameters.
-      expect(params.filter((p: Obj) => p.in === 'query'), `${where} query parameters`).toEqual([]);
+      expect(
+        params.filter((p: Obj) => p.in === 'query'),
+        `${where} query parameters`,
+      ).toEqual([]);
       const body = deref(doc, deref(doc, op!.requestBody).content['application/json'].schema);
       expect(body.additionalProperties, `${where}: unknown fields are refused`).toBe(false);
     }

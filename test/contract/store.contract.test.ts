@@ -4,12 +4,13 @@
  * see test/support/mongo.ts) on a fresh random database per test. Without a MongoDB the MongoDB
  * half FAILS with instructions; it never skips.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { MongoClient } from 'mongodb';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKey, Click, Link, SigningKey, Workspace } from '../../src/domain/model.js';
 import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
-import { StoreConflict, StoreUnavailable, type NewLink, type Store } from '../../src/storage/store.js';
+import { type NewLink, type Store, StoreConflict, StoreUnavailable } from '../../src/storage/store.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 
 interface Opened {
@@ -281,9 +282,7 @@ describe.each(harnesses)('$name storage contract', (h) => {
 
     it('updates each field on its own, bumping updated_at and keeping everything else', async () => {
       const ws = await newWorkspace();
-      const link = await store.insertLink(
-        newLink(ws.id, { alias: 'orig', geoTargeting: { DE: 'https://example.de/' }, tags: ['a', 'b'], createdAt: at(1) }),
-      );
+      const link = await store.insertLink(newLink(ws.id, { alias: 'orig', geoTargeting: { DE: 'https://example.de/' }, tags: ['a', 'b'], createdAt: at(1) }));
 
       const d = await store.updateLink(ws.id, link.id, { destination: 'https://example.org/new', updatedAt: at(2) });
       expect(d).toEqual({ ...link, destination: 'https://example.org/new', updatedAt: at(2) });
@@ -450,9 +449,7 @@ describe.each(harnesses)('$name storage contract', (h) => {
       const ws = await newWorkspace();
       const dotted = await store.insertLink(newLink(ws.id, { alias: 'a.b', destination: 'https://example.com/1', createdAt: at(1) }));
       await store.insertLink(newLink(ws.id, { alias: 'axb', destination: 'https://example.com/2', createdAt: at(2) }));
-      const odd = await store.insertLink(
-        newLink(ws.id, { alias: 'odd', destination: 'https://example.com/p?q=(1+2)*[3]|$^\\{4}', createdAt: at(3) }),
-      );
+      const odd = await store.insertLink(newLink(ws.id, { alias: 'odd', destination: 'https://example.com/p?q=(1+2)*[3]|$^\\{4}', createdAt: at(3) }));
       const ids = async (q: string) => (await store.listLinks(ws.id, { limit: 10, q })).map((l) => l.id);
       expect(await ids('a.b')).toEqual([dotted.id]);
       expect(await ids('A.B')).toEqual([dotted.id]);
@@ -553,12 +550,7 @@ describe.each(harnesses)('$name storage contract', (h) => {
         { name: 'x', links: 1, createdAt: at(1) },
         { name: 'y', links: 1, createdAt: at(1) },
       ]);
-      expect((await store.listLinks(ws.id, { limit: 10, tag: 'summer' })).map((l) => l.id)).toEqual([
-        onlyTo.id,
-        onlyFrom.id,
-        bothReversed.id,
-        both.id,
-      ]);
+      expect((await store.listLinks(ws.id, { limit: 10, tag: 'summer' })).map((l) => l.id)).toEqual([onlyTo.id, onlyFrom.id, bothReversed.id, both.id]);
       expect(await store.listLinks(ws.id, { limit: 10, tag: 'spring' })).toEqual([]);
     });
 
@@ -661,10 +653,21 @@ describe.each(harnesses)('$name storage contract', (h) => {
       const ws = await newWorkspace();
       const k1 = await store.insertApiKey(apiKey(ws.id));
       const k2 = await store.insertApiKey(apiKey(ws.id, { lastUsedAt: at(100) }));
-      await store.touchApiKeys(new Map([[k1.id, at(50)], [k2.id, at(60)], ['key_unknown', at(70)]]));
+      await store.touchApiKeys(
+        new Map([
+          [k1.id, at(50)],
+          [k2.id, at(60)],
+          ['key_unknown', at(70)],
+        ]),
+      );
       expect((await store.getApiKey(k1.id))!.lastUsedAt).toEqual(at(50));
       expect((await store.getApiKey(k2.id))!.lastUsedAt).toEqual(at(100));
-      await store.touchApiKeys(new Map([[k1.id, at(40)], [k2.id, at(200)]]));
+      await store.touchApiKeys(
+        new Map([
+          [k1.id, at(40)],
+          [k2.id, at(200)],
+        ]),
+      );
       expect((await store.getApiKey(k1.id))!.lastUsedAt).toEqual(at(50));
       expect((await store.getApiKey(k2.id))!.lastUsedAt).toEqual(at(200));
       await store.touchApiKeys(new Map());
@@ -724,12 +727,7 @@ describe.each(harnesses)('$name storage contract', (h) => {
       const l1 = await store.insertLink(newLink(ws.id));
       const l2 = await store.insertLink(newLink(ws.id));
       await store.recordClicks([]);
-      await store.recordClicks([
-        click(l1.id, ws.id),
-        click(l1.id, ws.id, { bot: true }),
-        click(l1.id, ws.id),
-        click(l2.id, ws.id, { bot: true }),
-      ]);
+      await store.recordClicks([click(l1.id, ws.id), click(l1.id, ws.id, { bot: true }), click(l1.id, ws.id), click(l2.id, ws.id, { bot: true })]);
       await store.recordClicks([click(l1.id, ws.id), click(l2.id, ws.id)]);
       expect((await store.getLink(ws.id, l1.id))!.clicks).toBe(3);
       expect((await store.getLink(ws.id, l2.id))!.clicks).toBe(1);
@@ -879,7 +877,10 @@ describe('MongoStore specifics', () => {
       await expectConflict(two.createWorkspace(workspace({ slug: 'twice' })), 'slug');
     } finally {
       const admin = new MongoClient(uri);
-      await admin.db(dbName).dropDatabase().catch(() => {});
+      await admin
+        .db(dbName)
+        .dropDatabase()
+        .catch(() => {});
       await admin.close();
       await one.close();
       await two.close();
@@ -898,7 +899,10 @@ describe('MongoStore specifics', () => {
       await store.createWorkspace(workspace({ slug: 'from-uri' }));
       expect(await admin.db(dbName).collection('workspaces').countDocuments({ slug: 'from-uri' })).toBe(1);
     } finally {
-      await admin.db(dbName).dropDatabase().catch(() => {});
+      await admin
+        .db(dbName)
+        .dropDatabase()
+        .catch(() => {});
       await admin.close();
       await store.close();
     }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKey, ApiKeyList, Domain, DomainList, Workspace } from '../../src/generated/graphql.js';
-import { client, freshDatabaseUrl, runCli, startLsk, type CliResult, type Lsk } from '../support/server.js';
+import { type CliResult, client, freshDatabaseUrl, type Lsk, runCli, startLsk } from '../support/server.js';
 
 const KEY = /^lsk_live_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -1,5 +1,5 @@
 /**
- * The interactive pages work offline (CONTRACT.md: "Nothing any page loads comes from another
+ * The interactive pages work offline (docs/api.md: "Nothing any page loads comes from another
  * host"): /docs (Swagger UI) and GraphiQL (GET /graphql, Accept: text/html).
  *
  * 1. Always: fetch each page, follow every src/href/url(...) it references (also paths in its
@@ -16,8 +16,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLsk, type Lsk } from '../support/server.js';
-import { Chromium, CHROMIUM_CANDIDATES, findChromium } from './chromium.js';
+import { CHROMIUM_CANDIDATES, Chromium, findChromium } from '../support/chromium.js';
+import { type Lsk, startLsk } from '../support/server.js';
 
 /** Hosts that serve page assets (scripts, styles, fonts, images) or tracking: none may appear. */
 const FOREIGN_ASSET_HOSTS = [
@@ -43,9 +43,22 @@ const FOREIGN_ASSET_HOSTS = [
 ];
 
 const OPERATION_IDS = [
-  'createLink', 'links', 'link', 'updateLink', 'deleteLink', 'linkStats',
-  'tags', 'updateTag', 'deleteTag', 'domains', 'createDomain', 'deleteDomain',
-  'keys', 'createKey', 'revokeKey', 'workspace',
+  'createLink',
+  'links',
+  'link',
+  'updateLink',
+  'deleteLink',
+  'linkStats',
+  'tags',
+  'updateTag',
+  'deleteTag',
+  'domains',
+  'createDomain',
+  'deleteDomain',
+  'keys',
+  'createKey',
+  'revokeKey',
+  'workspace',
 ];
 
 interface PageSpec {
@@ -246,32 +259,42 @@ describe('headless Chromium renders both pages with no request off this host', (
     await browser?.close();
   });
 
-  it.each(PAGES)('$name', async (page) => {
-    const origin = new URL(lsk.base).origin;
-    // GraphiQL's page is chosen by Accept: a browser navigation sends text/html itself.
-    const visit = await browser.visit(new URL(page.path, lsk.base).href, page.ready, 30_000, page.text);
-    const file = join(shots, `${page.path.replace(/\W+/g, '') || 'page'}.png`);
-    writeFileSync(file, visit.screenshot);
-    console.info(`${page.name}: ${visit.requests.length} requests; screenshot ${file}`);
-    for (const r of visit.requests) console.info(`  ${r.status ?? r.failed ?? '?'} ${r.type} ${r.url.length > 120 ? `${r.url.slice(0, 120)}…` : r.url}`);
-    if (visit.consoleErrors.length > 0) console.info(`  console errors: ${visit.consoleErrors.join(' | ')}`);
+  it.each(PAGES)(
+    '$name',
+    async (page) => {
+      const origin = new URL(lsk.base).origin;
+      // GraphiQL's page is chosen by Accept: a browser navigation sends text/html itself.
+      const visit = await browser.visit(new URL(page.path, lsk.base).href, page.ready, 30_000, page.text);
+      const file = join(shots, `${page.path.replace(/\W+/g, '') || 'page'}.png`);
+      writeFileSync(file, visit.screenshot);
+      console.info(`${page.name}: ${visit.requests.length} requests; screenshot ${file}`);
+      for (const r of visit.requests) console.info(`  ${r.status ?? r.failed ?? '?'} ${r.type} ${r.url.length > 120 ? `${r.url.slice(0, 120)}…` : r.url}`);
+      if (visit.consoleErrors.length > 0) console.info(`  console errors: ${visit.consoleErrors.join(' | ')}`);
 
-    const foreign = visit.requests.filter((r) => !/^(data|blob|about|chrome|devtools):/.test(r.url) && new URL(r.url).origin !== origin);
-    expect(foreign.map((r) => `${r.type} ${r.url}`), 'requests to other hosts').toEqual([]);
-    const failed = visit.requests.filter((r) => !/^(data|blob):/.test(r.url) && (r.failed !== undefined || (r.status !== undefined && r.status >= 400)));
-    expect(failed.map((r) => `${r.status ?? r.failed} ${r.type} ${r.url}`), 'failed requests').toEqual([]);
-    expect(visit.ready, `${page.name} did not render; page text: ${visit.text.slice(0, 500)}`).toBe(true);
-    expect(visit.consoleErrors, 'errors in the browser console').toEqual([]);
+      const foreign = visit.requests.filter((r) => !/^(data|blob|about|chrome|devtools):/.test(r.url) && new URL(r.url).origin !== origin);
+      expect(
+        foreign.map((r) => `${r.type} ${r.url}`),
+        'requests to other hosts',
+      ).toEqual([]);
+      const failed = visit.requests.filter((r) => !/^(data|blob):/.test(r.url) && (r.failed !== undefined || (r.status !== undefined && r.status >= 400)));
+      expect(
+        failed.map((r) => `${r.status ?? r.failed} ${r.type} ${r.url}`),
+        'failed requests',
+      ).toEqual([]);
+      expect(visit.ready, `${page.name} did not render; page text: ${visit.text.slice(0, 500)}`).toBe(true);
+      expect(visit.consoleErrors, 'errors in the browser console').toEqual([]);
 
-    if (page.path === '/docs') {
-      for (const id of OPERATION_IDS) expect(visit.text, `Swagger UI lists ${id}`).toContain(id);
-      expect(visit.text).toContain('/links/{id}');
-    } else {
-      // The schema came from the server by introspection, and the default query is in the editor.
-      const introspection = visit.requests.filter((r) => new URL(r.url).pathname === '/graphql' && r.type !== 'Document');
-      expect(introspection.length, 'GraphiQL fetched the schema from /graphql').toBeGreaterThan(0);
-      expect(introspection.every((r) => r.status === 200)).toBe(true);
-      expect(visit.text.replace(/\s+/g, ' ')).toMatch(/\{ ?workspace ?\{ ?slug plan rate_limit_rpm ?\} ?\}/);
-    }
-  }, 90_000);
+      if (page.path === '/docs') {
+        for (const id of OPERATION_IDS) expect(visit.text, `Swagger UI lists ${id}`).toContain(id);
+        expect(visit.text).toContain('/links/{id}');
+      } else {
+        // The schema came from the server by introspection, and the default query is in the editor.
+        const introspection = visit.requests.filter((r) => new URL(r.url).pathname === '/graphql' && r.type !== 'Document');
+        expect(introspection.length, 'GraphiQL fetched the schema from /graphql').toBeGreaterThan(0);
+        expect(introspection.every((r) => r.status === 200)).toBe(true);
+        expect(visit.text.replace(/\s+/g, ' ')).toMatch(/\{ ?workspace ?\{ ?slug plan rate_limit_rpm ?\} ?\}/);
+      }
+    },
+    90_000,
+  );
 });

@@ -8,9 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLsk, type Lsk } from '../support/server.js';
+import { type Lsk, startLsk } from '../support/server.js';
 
 const CHROMIUM = process.env.LSK_CHROMIUM ?? '/usr/bin/chromium';
 const DIST = fileURLToPath(new URL('../../clients/browser/dist/', import.meta.url));
@@ -91,7 +91,13 @@ describe('browser library in headless Chromium', () => {
             await c.get(created.id);
           } catch (e) {
             const err = e as InstanceType<typeof Lsk.LskError>;
-            after = { name: err.name, code: err.code, status: err.status, requestId: err.requestId, isError: err instanceof Lsk.LskError && err instanceof Error };
+            after = {
+              name: err.name,
+              code: err.code,
+              status: err.status,
+              requestId: err.requestId,
+              isError: err instanceof Lsk.LskError && err instanceof Error,
+            };
           }
           let invalid: { code: string; status: number; paths: string[] } | null = null;
           try {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLsk, type Lsk } from '../support/server.js';
+import { type Lsk, startLsk } from '../support/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GEN = join(ROOT, 'scripts/gen-jvm-swift-clients.mjs');
@@ -35,7 +35,9 @@ type Gen = {
 
 const spec = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')) as {
   paths: Record<string, Record<string, { operationId?: string }>>;
-  components: { schemas: Record<string, { properties?: Record<string, { properties?: Record<string, unknown>; items?: { properties?: Record<string, unknown> } }> }> };
+  components: {
+    schemas: Record<string, { properties?: Record<string, { properties?: Record<string, unknown>; items?: { properties?: Record<string, unknown> } }> }>;
+  };
 };
 const operationIds = Object.values(spec.paths).flatMap((item) =>
   ['get', 'post', 'put', 'patch', 'delete'].map((m) => item[m]?.operationId).filter((x): x is string => !!x),
@@ -46,7 +48,7 @@ const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string>, timeout: number): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(cmd, args, { cwd, env: { ...process.env, ...env }, timeout, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
       resolve({ code, out: `${String(stdout)}\n${String(stderr)}${err && code === 1 && !stdout && !stderr ? String(err) : ''}` });
     });
   });
@@ -99,7 +101,24 @@ describe('every operation and schema of the OpenAPI document is in every client'
 
   it('the document has the operations the clients are documented with', () => {
     expect(operationIds).toEqual(
-      expect.arrayContaining(['createLink', 'links', 'link', 'updateLink', 'deleteLink', 'linkStats', 'tags', 'updateTag', 'deleteTag', 'domains', 'createDomain', 'deleteDomain', 'keys', 'createKey', 'revokeKey', 'workspace']),
+      expect.arrayContaining([
+        'createLink',
+        'links',
+        'link',
+        'updateLink',
+        'deleteLink',
+        'linkStats',
+        'tags',
+        'updateTag',
+        'deleteTag',
+        'domains',
+        'createDomain',
+        'deleteDomain',
+        'keys',
+        'createKey',
+        'revokeKey',
+        'workspace',
+      ]),
     );
   });
 
@@ -135,7 +154,11 @@ describe('every operation and schema of the OpenAPI document is in every client'
       for (const f of Object.keys(detail)) expect(src, `${lang} reads details[].${f}`).toMatch(new RegExp(`\\b${f}\\b`));
       expect(src.includes('Retry-After'), `${lang} reads Retry-After`).toBe(true);
     }
-    for (const p of ['clients/java/src/main/java/dev/lsk/client/LskHttp.java', 'clients/kotlin/src/main/kotlin/dev/lsk/client/LskHttp.kt', 'clients/swift/Sources/Lsk/LskClient.swift']) {
+    for (const p of [
+      'clients/java/src/main/java/dev/lsk/client/LskHttp.java',
+      'clients/kotlin/src/main/kotlin/dev/lsk/client/LskHttp.kt',
+      'clients/swift/Sources/Lsk/LskClient.swift',
+    ]) {
       expect(read(p), `${p} picks up Lsk-Rotated-Key`).toContain('Lsk-Rotated-Key');
     }
   });
@@ -143,15 +166,28 @@ describe('every operation and schema of the OpenAPI document is in every client'
   it('the Swift core provides what the generated Swift code calls', () => {
     const core = read('clients/swift/Sources/Lsk/LskClient.swift');
     expect(core).toMatch(/public final class LskClient\b/);
-    expect(core).toMatch(/func send<T: Decodable>\(_ method: String, _ path: String, query: \[\(String, String\?\)\], body: Data\?, as type: T\.Type\) async throws -> T/);
+    expect(core).toMatch(
+      /func send<T: Decodable>\(_ method: String, _ path: String, query: \[\(String, String\?\)\], body: Data\?, as type: T\.Type\) async throws -> T/,
+    );
     expect(core).toMatch(/func sendNoContent\(_ method: String, _ path: String, query: \[\(String, String\?\)\], body: Data\?\) async throws/);
     expect(core).toMatch(/func encode<T: Encodable>\(_ body: T\?\) throws -> Data\?/);
     expect(core).toMatch(/static func segment\(_ value: String\) -> String/);
     expect(core).toContain('session.data(for: req)');
     // Balanced braces and parentheses in every Swift source (a cheap syntax sanity check without a compiler).
-    for (const p of ['clients/swift/Sources/Lsk/LskClient.swift', 'clients/swift/Sources/Lsk/LskClient+Operations.swift', 'clients/swift/Sources/Lsk/Models.swift', 'clients/swift/Package.swift']) {
-      const code = read(p).replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\/.*$/gm, '');
-      for (const [o, c] of [['{', '}'], ['(', ')'], ['[', ']']] as const) {
+    for (const p of [
+      'clients/swift/Sources/Lsk/LskClient.swift',
+      'clients/swift/Sources/Lsk/LskClient+Operations.swift',
+      'clients/swift/Sources/Lsk/Models.swift',
+      'clients/swift/Package.swift',
+    ]) {
+      const code = read(p)
+        .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+        .replace(/\/\/.*$/gm, '');
+      for (const [o, c] of [
+        ['{', '}'],
+        ['(', ')'],
+        ['[', ']'],
+      ] as const) {
         expect(code.split(o).length, `${p}: ${o}${c} balance`).toBe(code.split(c).length);
       }
     }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { generateTypes, OPENAPI_PATH, TYPES_PATH } from '../../scripts/gen-ts-client.js';
 

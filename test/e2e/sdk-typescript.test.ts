@@ -4,24 +4,24 @@
  * AbortSignal, key rotation through Lsk-Rotated-Key, and the typed GraphQL documents.
  */
 import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LskClient, LskError, operations, type LskClientOptions } from '../../clients/typescript/src/index.js';
 import {
   CreateLinkDocument,
   DeleteLinkDocument,
   LinkDocument,
-  LinksDocument,
   LinkStatsDocument,
+  LinksDocument,
   UpdateLinkDocument,
   WorkspaceDocument,
 } from '../../clients/typescript/src/graphql.js';
-import { runCli, startLsk, type Lsk } from '../support/server.js';
+import { LskClient, type LskClientOptions, LskError, operations } from '../../clients/typescript/src/index.js';
+import { type Lsk, runCli, startLsk } from '../support/server.js';
 
 let lsk: Lsk;
 let key: string;
@@ -72,8 +72,19 @@ describe('TypeScript client: every REST operation', () => {
 
   it('links: create, get, list (filters and pages), update, stats, delete', async () => {
     const c = make();
-    const a = await c.createLink({ destination: 'https://example.com/a', alias: 'ts-a', tags: ['Spring', 'ts'], geo_targeting: { DE: 'https://example.de/a' } });
-    expect(a).toMatchObject({ alias: 'ts-a', destination: 'https://example.com/a', tags: ['Spring', 'ts'], geo_targeting: { DE: 'https://example.de/a' }, clicks: 0 });
+    const a = await c.createLink({
+      destination: 'https://example.com/a',
+      alias: 'ts-a',
+      tags: ['Spring', 'ts'],
+      geo_targeting: { DE: 'https://example.de/a' },
+    });
+    expect(a).toMatchObject({
+      alias: 'ts-a',
+      destination: 'https://example.com/a',
+      tags: ['Spring', 'ts'],
+      geo_targeting: { DE: 'https://example.de/a' },
+      clicks: 0,
+    });
     expect(a.id).toMatch(/^lnk_/);
     expect(a.short_url).toBe(`http://localhost:${lsk.port}/ts-a`);
     const b = await c.createLink({ destination: 'https://example.com/b' });
@@ -181,7 +192,10 @@ describe('TypeScript client: errors and retries', () => {
 
   it('retries 503 with exponential backoff, then gives up after `retries`', async () => {
     const unavailable = () =>
-      new Response(JSON.stringify({ error: { code: 'unavailable', message: 'down', request_id: 'r1' } }), { status: 503, headers: { 'content-type': 'application/json' } });
+      new Response(JSON.stringify({ error: { code: 'unavailable', message: 'down', request_id: 'r1' } }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      });
     const delays: number[] = [];
     const rec = recordingFetch([unavailable, unavailable]);
     const c = make({ fetch: rec.fetch, retries: 2, backoffMs: 100, sleep: async (ms) => void delays.push(ms) });
@@ -308,7 +322,13 @@ describe('TypeScript client: errors and retries', () => {
     expect(keys).toHaveLength(2);
 
     // A throwing callback does not break the request.
-    const c2 = new LskClient({ baseUrl: lsk.base, apiKey: oldKey, onKeyRotated: () => { throw new Error('boom'); } });
+    const c2 = new LskClient({
+      baseUrl: lsk.base,
+      apiKey: oldKey,
+      onKeyRotated: () => {
+        throw new Error('boom');
+      },
+    });
     expect((await c2.workspace()).slug).toBe('acme');
     expect(c2.apiKey).toBe(newKey);
   });
@@ -317,7 +337,12 @@ describe('TypeScript client: errors and retries', () => {
 describe('TypeScript client: typed GraphQL', () => {
   it('runs the typed documents against /graphql', async () => {
     const c = make();
-    const { createLink } = await c.graphql(CreateLinkDocument, { destination: 'https://example.com/gql', alias: 'ts-gql', tags: ['g'], geo_targeting: { FR: 'https://example.fr/' } });
+    const { createLink } = await c.graphql(CreateLinkDocument, {
+      destination: 'https://example.com/gql',
+      alias: 'ts-gql',
+      tags: ['g'],
+      geo_targeting: { FR: 'https://example.fr/' },
+    });
     expect(createLink).toMatchObject({ alias: 'ts-gql', tags: ['g'], geo_targeting: { FR: 'https://example.fr/' } });
     const created = createLink!; // mutation fields are nullable (partial results); this one succeeded
     const { link } = await c.graphql(LinkDocument, { id: created.id });
@@ -349,7 +374,11 @@ describe('TypeScript client: the built package', () => {
     const out = mkdtempSync(join(tmpdir(), 'lsk-ts-client-'));
     try {
       const run = promisify(execFile);
-      await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'clients/typescript/tsconfig.build.json'), '--outDir', out], { cwd: root });
+      await run(
+        process.execPath,
+        [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'clients/typescript/tsconfig.build.json'), '--outDir', out],
+        { cwd: root },
+      );
       expect(readFileSync(join(out, 'index.d.ts'), 'utf8')).toContain('LskClient');
       writeFileSync(join(out, 'package.json'), '{"type":"module"}');
       writeFileSync(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, freshDatabaseUrl, startLsk, visit, type Lsk } from '../support/server.js';
+import { client, freshDatabaseUrl, type Lsk, startLsk, visit } from '../support/server.js';
 
 /** Two lsk processes on one MongoDB, as behind a load balancer. */
 describe('two instances on one MongoDB', () => {
@@ -42,7 +42,11 @@ describe('two instances on one MongoDB', () => {
     const doomed = client(b.base, created.body.key);
     expect((await doomed('GET', '/v1/workspace')).status).toBe(200); // cached on B
     expect((await owner('DELETE', `/v1/keys/${created.body.id}`)).status).toBe(204);
-    const { value, elapsed } = await until(() => doomed('GET', '/v1/workspace'), (r) => r.status === 401, 6000);
+    const { value, elapsed } = await until(
+      () => doomed('GET', '/v1/workspace'),
+      (r) => r.status === 401,
+      6000,
+    );
     expect(value.status).toBe(401);
     expect(value.body.error.code).toBe('key_revoked');
     expect(elapsed).toBeLessThan(5000);
@@ -50,23 +54,36 @@ describe('two instances on one MongoDB', () => {
 
   it('see a link change, delete and creation through the other instance within 2 s', async () => {
     const api = client(a.base, await a.workspace('cache'));
-    const visitB = (alias: string) => visit(b.base, `/${alias}`, { host: 'sho.rt', 'user-agent': UA }).then((r) => ({ status: r.status, location: r.location }));
+    const visitB = (alias: string) =>
+      visit(b.base, `/${alias}`, { host: 'sho.rt', 'user-agent': UA }).then((r) => ({ status: r.status, location: r.location }));
     const link = (await api('POST', '/v1/links', { destination: 'https://one.example/', alias: 'moving' })).body;
     expect(await visitB('moving')).toEqual({ status: 302, location: 'https://one.example/' });
 
     await api('PATCH', `/v1/links/${link.id}`, { destination: 'https://two.example/' });
-    const changed = await until(() => visitB('moving'), (v) => v.location === 'https://two.example/', 4000);
+    const changed = await until(
+      () => visitB('moving'),
+      (v) => v.location === 'https://two.example/',
+      4000,
+    );
     expect(changed.value.location).toBe('https://two.example/');
     expect(changed.elapsed).toBeLessThan(2500);
 
     await api('DELETE', `/v1/links/${link.id}`);
-    const gone = await until(() => visitB('moving'), (v) => v.status === 404, 4000);
+    const gone = await until(
+      () => visitB('moving'),
+      (v) => v.status === 404,
+      4000,
+    );
     expect(gone.value.status).toBe(404);
     expect(gone.elapsed).toBeLessThan(2500);
 
     expect((await visitB('later')).status).toBe(404); // cached as unknown on B
     await api('POST', '/v1/links', { destination: 'https://later.example/', alias: 'later' });
-    const born = await until(() => visitB('later'), (v) => v.status === 302, 4000);
+    const born = await until(
+      () => visitB('later'),
+      (v) => v.status === 302,
+      4000,
+    );
     expect(born.value.location).toBe('https://later.example/');
     expect(born.elapsed).toBeLessThan(2500);
   });
@@ -78,7 +95,11 @@ describe('two instances on one MongoDB', () => {
       const r = await visit(base, '/counted', { host: 'sho.rt', 'user-agent': UA });
       expect(r.status).toBe(302);
     }
-    const { value } = await until(() => api('GET', `/v1/links/${link.id}`), (r) => r.body.clicks === 5, 5000);
+    const { value } = await until(
+      () => api('GET', `/v1/links/${link.id}`),
+      (r) => r.body.clicks === 5,
+      5000,
+    );
     expect(value.body.clicks).toBe(5);
     const stats = await api('GET', `/v1/links/${link.id}/stats`);
     expect(stats.body).toMatchObject({ clicks: 5, bots: 0, by_device: [{ device: 'desktop', clicks: 5 }] });

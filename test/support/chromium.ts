@@ -4,7 +4,7 @@
  * workers) makes. Chromium runs with a dead proxy, so nothing can leave the machine: a page that
  * needs another host shows it as a request (and fails to render), exactly as offline users would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,8 +91,7 @@ export class Chromium {
 
   private onData(d: Buffer): void {
     this.buffer += d.toString('utf8');
-    let i: number;
-    while ((i = this.buffer.indexOf('\0')) >= 0) {
+    for (let i = this.buffer.indexOf('\0'); i >= 0; i = this.buffer.indexOf('\0')) {
       const msg = JSON.parse(this.buffer.slice(0, i)) as Json;
       this.buffer = this.buffer.slice(i + 1);
       if (typeof msg.id === 'number') {

@@ -52,8 +52,7 @@ export function ensureFerretDb({ log = (m) => process.stderr.write(`${m}\n`) } =
   log(`lsk: building FerretDB ${FERRETDB_VERSION} into ${bin} (first run only; this can take a few minutes)`);
   const work = mkdtempSync(join(tmpdir(), 'lsk-ferretdb-build-'));
   const env = { ...process.env, GOFLAGS: '-mod=mod', GO111MODULE: 'on' };
-  const go_ = (args, cwd) =>
-    execFileSync(go, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const go_ = (args, cwd) => execFileSync(go, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   try {
     // A throwaway module, only so that `go mod download` has somewhere to run.
     go_(['mod', 'init', 'lsk.local/ferretdb-build'], work);

@@ -9,7 +9,7 @@
  * `mongo-global-setup.ts` starts one server per test run and provides its URI; test files call
  * `testMongoUri()` and use their own random database (`uniqueDbName()`).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -3,9 +3,9 @@
  * on a free loopback port, on SQLite (a temp file) or on the run's MongoDB (a fresh database), and
  * runs the real CLI against the same store.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,7 +131,8 @@ export async function startLsk(kind: StoreKind, opts: StartOptions = {}): Promis
   return lsk;
 }
 
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface ApiResponse<T = any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number;
   headers: Headers;
   body: T;
@@ -140,7 +141,8 @@ export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslin
 
 /** A tiny client: JSON in, JSON out, the key in the Authorization header. */
 export function client(base: string, key?: string) {
-  return async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  return async function call<T = any>(
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     method: string,
     path: string,
     body?: unknown,
@@ -154,7 +156,7 @@ export function client(base: string, key?: string) {
     }
     const res = await fetch(`${base}${path}`, { method, headers: h, body: payload, redirect: 'manual' });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

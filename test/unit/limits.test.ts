@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rootFieldCost } from '../../src/http/graphql.js';
-import { decide, MemoryRateLimiter, type Window } from '../../src/limits/rate-limit.js';
 import { PLAN_RPM, rpmFor } from '../../src/limits/plans.js';
+import { decide, MemoryRateLimiter, type Window } from '../../src/limits/rate-limit.js';
 
 describe('plans', () => {
   it('are a lookup: standard 100, advanced 500, custom its own value', () => {
@@ -80,7 +80,10 @@ describe('sliding window shared by instances', () => {
     const written: Window = [[100, 9]];
     const b = decide(written, 99_900, 10, 1);
     expect(b.decision).toMatchObject({ allowed: true, remaining: 0 });
-    expect(b.window).toEqual([[99, 1], [100, 9]]);
+    expect(b.window).toEqual([
+      [99, 1],
+      [100, 9],
+    ]);
     expect(decide(b.window, 99_950, 10, 1).decision.allowed).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from '../../src/domain/countries.js';
+import type { LskError } from '../../src/domain/errors.js';
 import { createLinkSchema, updateLinkSchema } from '../../src/domain/link-schemas.js';
 import { aliasProblems, normalizeHost, normalizeTags, shortUrl, urlProblems } from '../../src/domain/rules.js';
 import { issuesToDetails } from '../../src/domain/validate.js';
 import { decodeCursor, encodeCursor } from '../../src/services/link-service.js';
-import { LskError } from '../../src/domain/errors.js';
 
 describe('alias rule', () => {
   it.each([
@@ -132,15 +132,19 @@ describe('cursor', () => {
     const p = { createdAt: new Date('2026-11-21T10:15:00.123Z'), id: 'lnk_abc' };
     expect(decodeCursor(encodeCursor(p))).toEqual(p);
   });
-  it.each(['', 'abc', '!!!', Buffer.from('[1]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[1.5,"x"]').toString('base64url')])(
-    'refuses %j with invalid_cursor',
-    (c) => {
-      try {
-        decodeCursor(c);
-        expect.unreachable();
-      } catch (e) {
-        expect((e as LskError).code).toBe('invalid_cursor');
-      }
-    },
-  );
+  it.each([
+    '',
+    'abc',
+    '!!!',
+    Buffer.from('[1]').toString('base64url'),
+    Buffer.from('{"a":1}').toString('base64url'),
+    Buffer.from('[1.5,"x"]').toString('base64url'),
+  ])('refuses %j with invalid_cursor', (c) => {
+    try {
+      decodeCursor(c);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as LskError).code).toBe('invalid_cursor');
+    }
+  });
 });

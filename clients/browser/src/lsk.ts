@@ -50,19 +50,19 @@ export class LskClient {
     return this.req('POST', '/links', body, signal);
   }
   get(id: string, signal?: AbortSignal): Promise<Link> {
-    return this.req('GET', '/links/' + encodeURIComponent(id), undefined, signal);
+    return this.req('GET', `/links/${encodeURIComponent(id)}`, undefined, signal);
   }
   list(query: LinksQuery = {}, signal?: AbortSignal): Promise<LinkList> {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v != null) q.set(k, String(v));
     const s = q.toString();
-    return this.req('GET', '/links' + (s ? '?' + s : ''), undefined, signal);
+    return this.req('GET', `/links${s ? `?${s}` : ''}`, undefined, signal);
   }
   update(id: string, body: UpdateLinkBody, signal?: AbortSignal): Promise<Link> {
-    return this.req('PATCH', '/links/' + encodeURIComponent(id), body, signal);
+    return this.req('PATCH', `/links/${encodeURIComponent(id)}`, body, signal);
   }
   delete(id: string, signal?: AbortSignal): Promise<void> {
-    return this.req('DELETE', '/links/' + encodeURIComponent(id), undefined, signal);
+    return this.req('DELETE', `/links/${encodeURIComponent(id)}`, undefined, signal);
   }
 
   private async req<T>(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<T> {
@@ -75,12 +75,18 @@ export class LskClient {
       const abort = () => ctrl.abort(signal!.reason);
       signal?.addEventListener('abort', abort);
       let timedOut = false;
-      const timer = ms > 0 ? setTimeout(() => ((timedOut = true), ctrl.abort()), ms) : 0;
-      const headers: Record<string, string> = { authorization: 'Bearer ' + this.apiKey };
+      const timer =
+        ms > 0
+          ? setTimeout(() => {
+              timedOut = true;
+              ctrl.abort();
+            }, ms)
+          : 0;
+      const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
       let res: Response;
       try {
-        res = await f(o.baseUrl.replace(/\/+$/, '') + '/v1' + path, {
+        res = await f(`${o.baseUrl.replace(/\/+$/, '')}/v1${path}`, {
           method,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -88,7 +94,7 @@ export class LskClient {
         });
       } catch (e) {
         if (signal?.aborted) throw signal.reason;
-        throw new LskError(timedOut ? 'timeout' : 'network_error', timedOut ? 'Timed out after ' + ms + ' ms' : String((e as Error)?.message || e), 0);
+        throw new LskError(timedOut ? 'timeout' : 'network_error', timedOut ? `Timed out after ${ms} ms` : String((e as Error)?.message || e), 0);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', abort);
@@ -99,16 +105,24 @@ export class LskClient {
         o.onKeyRotated?.(rotated);
       }
       const text = await res.text();
-      let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      // biome-ignore lint/suspicious/noExplicitAny: the parsed body is checked field by field below.
+      let json: any;
       try {
         json = text ? JSON.parse(text) : undefined;
       } catch {
         json = undefined;
       }
       if (res.ok) return json as T;
-      const e = (json && json.error) || {};
+      const e = json?.error || {};
       const ra = res.headers.get('retry-after');
-      const err = new LskError(e.code || 'http_' + res.status, e.message || 'HTTP ' + res.status, res.status, e.details, e.request_id || res.headers.get('x-request-id'), ra ? +ra : null);
+      const err = new LskError(
+        e.code || `http_${res.status}`,
+        e.message || `HTTP ${res.status}`,
+        res.status,
+        e.details,
+        e.request_id || res.headers.get('x-request-id'),
+        ra ? +ra : null,
+      );
       const wait = res.status === 429 ? (err.retryAfter ?? 1) * 1000 : res.status === 503 ? 500 * 2 ** attempt : -1;
       if (wait < 0 || wait > 120000 || attempt >= (o.retries ?? 1)) throw err;
       await new Promise((r) => setTimeout(r, wait));

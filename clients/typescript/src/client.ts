@@ -3,13 +3,13 @@
  * The request/response types and the operation table come from ./types.ts, generated from
  * schema/openapi.json, so the client cannot drift from the API.
  */
-import { basePath, errorStatus, operations } from './types.js';
+
 import type {
   ApiKeyList,
   CreateDomainBody,
+  CreatedApiKey,
   CreateKeyBody,
   CreateLinkBody,
-  CreatedApiKey,
   Domain,
   DomainList,
   ErrorCode,
@@ -27,6 +27,7 @@ import type {
   UpdateTagBody,
   Workspace,
 } from './types.js';
+import { basePath, errorStatus, operations } from './types.js';
 
 /** Codes raised by the client itself (no HTTP answer to carry one). */
 export type ClientErrorCode = 'timeout' | 'network_error' | 'invalid_response';
@@ -42,7 +43,15 @@ export class LskError extends Error {
   /** Seconds from `Retry-After` (429), when present. */
   readonly retryAfter: number | null;
 
-  constructor(init: { code: string; message: string; status: number; details?: ErrorDetail[]; requestId?: string | null; retryAfter?: number | null; cause?: unknown }) {
+  constructor(init: {
+    code: string;
+    message: string;
+    status: number;
+    details?: ErrorDetail[];
+    requestId?: string | null;
+    retryAfter?: number | null;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
     this.status = init.status;
@@ -249,7 +258,7 @@ export class LskClient {
       throw new LskError({
         code,
         message: first.message,
-        status: errorStatus[code as ErrorCode] ?? (res.status >= 400 ? res.status : 400),
+        status: errorStatus[code as ErrorCode] ?? Math.max(res.status, 400),
         details: first.extensions?.details,
         requestId: first.extensions?.request_id ?? res.headers.get('x-request-id'),
       });
@@ -273,7 +282,13 @@ export class LskClient {
       const onAbort = () => ctrl.abort(o.signal!.reason);
       o.signal?.addEventListener('abort', onAbort, { once: true });
       let timedOut = false;
-      const timer = timeoutMs > 0 ? setTimeout(() => ((timedOut = true), ctrl.abort()), timeoutMs) : undefined;
+      const timer =
+        timeoutMs > 0
+          ? setTimeout(() => {
+              timedOut = true;
+              ctrl.abort();
+            }, timeoutMs)
+          : undefined;
       const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, authorization: `Bearer ${this.key}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
       let res: Response;
@@ -318,7 +333,13 @@ export class LskClient {
     try {
       return text ? JSON.parse(text) : undefined;
     } catch (cause) {
-      throw new LskError({ code: 'invalid_response', status: res.status, message: `Expected JSON, got: ${text.slice(0, 100)}`, requestId: res.headers.get('x-request-id'), cause });
+      throw new LskError({
+        code: 'invalid_response',
+        status: res.status,
+        message: `Expected JSON, got: ${text.slice(0, 100)}`,
+        requestId: res.headers.get('x-request-id'),
+        cause,
+      });
     }
   }
 
@@ -333,7 +354,8 @@ export class LskClient {
       body = undefined;
     }
     const g = body?.errors?.[0];
-    const e = body?.error ?? (g ? { code: g.extensions?.code, message: g.message, details: g.extensions?.details, request_id: g.extensions?.request_id } : undefined);
+    const e =
+      body?.error ?? (g ? { code: g.extensions?.code, message: g.message, details: g.extensions?.details, request_id: g.extensions?.request_id } : undefined);
     return new LskError({
       code: e?.code ?? `http_${res.status}`,
       message: e?.message ?? `HTTP ${res.status}`,

@@ -5,21 +5,22 @@
  *
  *   const { links } = await client.graphql(LinksDocument, { limit: 10 });   // links: LinkList, typed
  */
-import type { TypedDocument } from './client.js';
+
 import type {
   Link,
   LinkList,
+  LinkStats,
   Mutation,
   MutationCreateLinkArgs,
   MutationDeleteLinkArgs,
   MutationUpdateLinkArgs,
   Query,
   QueryLinkArgs,
-  QueryLinksArgs,
   QueryLinkStatsArgs,
-  LinkStats,
+  QueryLinksArgs,
   Workspace,
 } from '../../../src/generated/graphql.js';
+import type { TypedDocument } from './client.js';
 
 export type * from '../../../src/generated/graphql.js';
 export type { TypedDocument } from './client.js';

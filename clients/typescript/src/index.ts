@@ -1,4 +1,4 @@
+export type { ClientErrorCode, GraphQLErrorItem, LskClientOptions, RequestOptions, TypedDocument } from './client.js';
 export { LskClient, LskError } from './client.js';
-export type { LskClientOptions, RequestOptions, ClientErrorCode, GraphQLErrorItem, TypedDocument } from './client.js';
-export { operations, errorStatus, basePath } from './types.js';
 export type * from './types.js';
+export { basePath, errorStatus, operations } from './types.js';

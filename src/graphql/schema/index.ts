@@ -1,4 +1,4 @@
-import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { builder } from '../builder.js';
 import './scalars.js';
 import './link.js';

@@ -1,7 +1,7 @@
 import type { Link } from '../../domain/model.js';
 import { shortUrl } from '../../domain/rules.js';
-import type { StatsReport } from '../../services/stats-service.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
+import type { StatsReport } from '../../services/stats-service.js';
 import { builder } from '../builder.js';
 import { workspaceOf } from '../context.js';
 import { GeoTargetingScalar } from './scalars.js';
@@ -71,7 +71,7 @@ builder.mutationFields((t) => ({
   updateLink: t.field({
     nullable: true,
     type: LinkType,
-    description: 'Change any subset of a link\'s fields; null clears geo_targeting and tags.',
+    description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
     args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs },
     resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(workspaceOf(ctx), id, rest),
   }),

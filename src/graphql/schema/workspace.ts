@@ -57,14 +57,20 @@ const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('Cr
   }),
 });
 
-const TagListType = builder.objectRef<{ data: Tag[] }>('TagList').implement({ fields: (t) => ({ data: t.field({ type: [TagType], resolve: (x) => x.data }) }) });
-const DomainListType = builder.objectRef<{ data: Domain[] }>('DomainList').implement({ fields: (t) => ({ data: t.field({ type: [DomainType], resolve: (x) => x.data }) }) });
-const ApiKeyListType = builder.objectRef<{ data: ApiKey[] }>('ApiKeyList').implement({ fields: (t) => ({ data: t.field({ type: [ApiKeyType], resolve: (x) => x.data }) }) });
+const TagListType = builder
+  .objectRef<{ data: Tag[] }>('TagList')
+  .implement({ fields: (t) => ({ data: t.field({ type: [TagType], resolve: (x) => x.data }) }) });
+const DomainListType = builder
+  .objectRef<{ data: Domain[] }>('DomainList')
+  .implement({ fields: (t) => ({ data: t.field({ type: [DomainType], resolve: (x) => x.data }) }) });
+const ApiKeyListType = builder
+  .objectRef<{ data: ApiKey[] }>('ApiKeyList')
+  .implement({ fields: (t) => ({ data: t.field({ type: [ApiKeyType], resolve: (x) => x.data }) }) });
 
 builder.queryFields((t) => ({
   workspace: t.field({
     type: WorkspaceType,
-    description: 'The caller\'s workspace and plan.',
+    description: "The caller's workspace and plan.",
     resolve: (_r, _a, ctx) => {
       workspaceOf(ctx);
       return ctx.principal!.workspace;
@@ -92,7 +98,7 @@ builder.mutationFields((t) => ({
   updateTag: t.field({
     nullable: true,
     type: TagType,
-    description: 'Rename a tag; renaming to an existing tag\'s name merges the two.',
+    description: "Rename a tag; renaming to an existing tag's name merges the two.",
     args: { tag: t.arg.string({ required: true, description: 'Current name.' }), name: t.arg.string({ required: true, description: 'New name.' }) },
     resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(workspaceOf(ctx), args.tag, { name: args.name }),
   }),

@@ -1,4 +1,10 @@
 import {
+  type AnyBulkWriteOperation,
+  type Collection,
+  type CreateIndexesOptions,
+  type Db,
+  type Filter,
+  type IndexSpecification,
   MongoBulkWriteError,
   MongoClient,
   MongoClientClosedError,
@@ -9,19 +15,11 @@ import {
   MongoServerClosedError,
   MongoServerSelectionError,
   MongoTopologyClosedError,
-  type AnyBulkWriteOperation,
-  type Collection,
-  type CreateIndexesOptions,
-  type Db,
-  type Filter,
-  type IndexSpecification,
 } from 'mongodb';
 import type { ApiKey, Click, Domain, Link, SigningKey, Tag, Workspace } from '../../domain/model.js';
 import type { Plan } from '../../domain/resource-schemas.js';
 import { tagKey } from '../../domain/rules.js';
 import {
-  StoreConflict,
-  StoreUnavailable,
   type LinkPatch,
   type LinkQuery,
   type LinkStats,
@@ -29,6 +27,8 @@ import {
   type RedirectTarget,
   type StatsRange,
   type Store,
+  StoreConflict,
+  StoreUnavailable,
 } from '../store.js';
 
 /*
@@ -156,7 +156,8 @@ function isDuplicateKey(e: unknown): boolean {
 }
 
 function keyPatternOf(e: unknown): Record<string, unknown> | undefined {
-  const kp = (e as { keyPattern?: unknown; errorResponse?: { keyPattern?: unknown } })?.keyPattern ??
+  const kp =
+    (e as { keyPattern?: unknown; errorResponse?: { keyPattern?: unknown } })?.keyPattern ??
     (e as { errorResponse?: { keyPattern?: unknown } })?.errorResponse?.keyPattern;
   return kp && typeof kp === 'object' ? (kp as Record<string, unknown>) : undefined;
 }
@@ -324,11 +325,7 @@ export class MongoStore implements Store {
 
   async setWorkspacePlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null> {
     return this.run(async () => {
-      const d = await this.workspaces.findOneAndUpdate(
-        { _id: id },
-        { $set: { plan, rateLimitRpm } },
-        { returnDocument: 'after' },
-      );
+      const d = await this.workspaces.findOneAndUpdate({ _id: id }, { $set: { plan, rateLimitRpm } }, { returnDocument: 'after' });
       return d ? toWorkspace(d) : null;
     });
   }
@@ -463,7 +460,6 @@ export class MongoStore implements Store {
     });
   }
 
-
   async updateLink(workspaceId: string, id: string, patch: LinkPatch): Promise<Link | null> {
     return this.run(async () => {
       const set: Partial<LinkDoc> = { updatedAt: patch.updatedAt };
@@ -516,11 +512,7 @@ export class MongoStore implements Store {
         const re = escapeRegex(query.q);
         and.push({ $or: [{ alias: { $regex: re, $options: 'i' } }, { destination: { $regex: re, $options: 'i' } }] });
       }
-      const docs = await this.links
-        .find({ $and: and })
-        .sort({ createdAt: -1, _id: -1 })
-        .limit(query.limit)
-        .toArray();
+      const docs = await this.links.find({ $and: and }).sort({ createdAt: -1, _id: -1 }).limit(query.limit).toArray();
       return this.toLinks(docs);
     });
   }
@@ -543,11 +535,7 @@ export class MongoStore implements Store {
       const [tags, counts] = await Promise.all([
         this.tags.find({ workspaceId }).sort({ key: 1 }).toArray(),
         this.links
-          .aggregate<{ _id: string; n: number }>([
-            { $match: { workspaceId } },
-            { $unwind: '$tagKeys' },
-            { $group: { _id: '$tagKeys', n: { $sum: 1 } } },
-          ])
+          .aggregate<{ _id: string; n: number }>([{ $match: { workspaceId } }, { $unwind: '$tagKeys' }, { $group: { _id: '$tagKeys', n: { $sum: 1 } } }])
           .toArray(),
       ]);
       const byKey = new Map(counts.map((c) => [c._id, Number(c.n)]));
@@ -788,9 +776,7 @@ export class MongoStore implements Store {
         return rows.map((r) => ({ key: String(r._id), n: Number(r.n) }));
       };
       const [totals, byDay, byCountry, byReferrer, byDevice] = await Promise.all([
-        this.clicks
-          .aggregate<{ _id: boolean; n: number }>([{ $match: match }, { $group: { _id: '$bot', n: { $sum: 1 } } }])
-          .toArray(),
+        this.clicks.aggregate<{ _id: boolean; n: number }>([{ $match: match }, { $group: { _id: '$bot', n: { $sum: 1 } } }]).toArray(),
         group('day', true),
         group('country', false),
         group('referrerHost', false),
@@ -839,7 +825,10 @@ export class MongoStore implements Store {
       }
     });
     if (!inserted) return false;
-    if (v % 16 === 0) void this.counters().deleteMany({ k: key, v: { $lt: v - 4 } }).catch(() => undefined);
+    if (v % 16 === 0)
+      void this.counters()
+        .deleteMany({ k: key, v: { $lt: v - 4 } })
+        .catch(() => undefined);
     return true;
   }
 

@@ -4,16 +4,7 @@ import Database from 'better-sqlite3';
 import type { ApiKey, Click, Domain, Link, SigningKey, Tag, Workspace } from '../../domain/model.js';
 import type { Plan } from '../../domain/resource-schemas.js';
 import { tagKey } from '../../domain/rules.js';
-import {
-  StoreConflict,
-  type LinkPatch,
-  type LinkQuery,
-  type LinkStats,
-  type NewLink,
-  type RedirectTarget,
-  type StatsRange,
-  type Store,
-} from '../store.js';
+import { type LinkPatch, type LinkQuery, type LinkStats, type NewLink, type RedirectTarget, type StatsRange, type Store, StoreConflict } from '../store.js';
 import { ClickWriter, writeClicks } from './click-writer.js';
 import { MIGRATIONS } from './migrations.js';
 
@@ -119,9 +110,13 @@ export class SqliteStore implements Store {
 
   async createWorkspace(ws: Workspace): Promise<Workspace> {
     try {
-      this
-        .stmt('INSERT INTO workspaces (id, slug, plan, rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(ws.id, ws.slug, ws.plan, ws.rateLimitRpm, ws.createdAt.getTime());
+      this.stmt('INSERT INTO workspaces (id, slug, plan, rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        ws.id,
+        ws.slug,
+        ws.plan,
+        ws.rateLimitRpm,
+        ws.createdAt.getTime(),
+      );
     } catch (e) {
       throw conflictField(e) ?? e;
     }
@@ -148,13 +143,11 @@ export class SqliteStore implements Store {
   private tagsOf(linkIds: string[]): Map<string, string[]> {
     const out = new Map<string, string[]>();
     if (linkIds.length === 0) return out;
-    const rows = this
-      .stmt(
-        `SELECT lt.link_id AS link_id, t.name AS name FROM link_tags lt
+    const rows = this.stmt(
+      `SELECT lt.link_id AS link_id, t.name AS name FROM link_tags lt
          JOIN tags t ON t.workspace_id = lt.workspace_id AND t.key = lt.tag_key
          WHERE lt.link_id IN (SELECT value FROM json_each(?)) ORDER BY lt.link_id, lt.pos`,
-      )
-      .all(JSON.stringify(linkIds)) as Row[];
+    ).all(JSON.stringify(linkIds)) as Row[];
     for (const r of rows) {
       const id = String(r.link_id);
       const list = out.get(id) ?? [];
@@ -266,7 +259,14 @@ export class SqliteStore implements Store {
 
   async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
     const r = this.findRedirectStmt.get(domain, alias) as Row | undefined;
-    return r ? { id: String(r.id), workspaceId: String(r.workspace_id), destination: String(r.destination), geoTargeting: JSON.parse(String(r.geo)) as Record<string, string> } : null;
+    return r
+      ? {
+          id: String(r.id),
+          workspaceId: String(r.workspace_id),
+          destination: String(r.destination),
+          geoTargeting: JSON.parse(String(r.geo)) as Record<string, string>,
+        }
+      : null;
   }
 
   private get findRedirectStmt(): Database.Statement {
@@ -278,10 +278,22 @@ export class SqliteStore implements Store {
       const changed = this.tx(() => {
         const sets: string[] = ['updated_at = @updated_at'];
         const params: Record<string, unknown> = { id, ws: workspaceId, updated_at: patch.updatedAt.getTime() };
-        if (patch.destination !== undefined) (sets.push('destination = @destination'), (params.destination = patch.destination));
-        if (patch.domain !== undefined) (sets.push('domain = @domain'), (params.domain = patch.domain));
-        if (patch.alias !== undefined) (sets.push('alias = @alias'), (params.alias = patch.alias));
-        if (patch.geoTargeting !== undefined) (sets.push('geo = @geo'), (params.geo = JSON.stringify(patch.geoTargeting)));
+        if (patch.destination !== undefined) {
+          sets.push('destination = @destination');
+          params.destination = patch.destination;
+        }
+        if (patch.domain !== undefined) {
+          sets.push('domain = @domain');
+          params.domain = patch.domain;
+        }
+        if (patch.alias !== undefined) {
+          sets.push('alias = @alias');
+          params.alias = patch.alias;
+        }
+        if (patch.geoTargeting !== undefined) {
+          sets.push('geo = @geo');
+          params.geo = JSON.stringify(patch.geoTargeting);
+        }
         const res = this.stmt(`UPDATE links SET ${sets.join(', ')} WHERE id = @id AND workspace_id = @ws`).run(params);
         if (res.changes === 0) return false;
         if (patch.tags !== undefined) this.setTags(workspaceId, id, patch.tags, patch.updatedAt);
@@ -310,7 +322,10 @@ export class SqliteStore implements Store {
       params.at = query.after.createdAt.getTime();
       params.after_id = query.after.id;
     }
-    if (query.domain !== undefined) (where.push('domain = @domain'), (params.domain = query.domain));
+    if (query.domain !== undefined) {
+      where.push('domain = @domain');
+      params.domain = query.domain;
+    }
     if (query.tag !== undefined) {
       where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
       params.tag = query.tag;
@@ -319,9 +334,7 @@ export class SqliteStore implements Store {
       where.push('(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0)');
       params.q = query.q.toLowerCase();
     }
-    const rows = this
-      .stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`)
-      .all(params) as Row[];
+    const rows = this.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`).all(params) as Row[];
     return this.toLinks(rows);
   }
 
@@ -333,24 +346,20 @@ export class SqliteStore implements Store {
   // --- tags ---------------------------------------------------------------------------------
 
   private getTag(workspaceId: string, key: string): Tag | null {
-    const r = this
-      .stmt(
-        `SELECT t.name AS name, t.created_at AS created_at,
+    const r = this.stmt(
+      `SELECT t.name AS name, t.created_at AS created_at,
            (SELECT count(*) FROM link_tags lt WHERE lt.workspace_id = t.workspace_id AND lt.tag_key = t.key) AS links
          FROM tags t WHERE t.workspace_id = ? AND t.key = ?`,
-      )
-      .get(workspaceId, key) as Row | undefined;
+    ).get(workspaceId, key) as Row | undefined;
     return r ? { name: String(r.name), links: Number(r.links), createdAt: toDate(r.created_at) } : null;
   }
 
   async listTags(workspaceId: string): Promise<Tag[]> {
-    const rows = this
-      .stmt(
-        `SELECT t.name AS name, t.created_at AS created_at, count(lt.link_id) AS links
+    const rows = this.stmt(
+      `SELECT t.name AS name, t.created_at AS created_at, count(lt.link_id) AS links
          FROM tags t LEFT JOIN link_tags lt ON lt.workspace_id = t.workspace_id AND lt.tag_key = t.key
          WHERE t.workspace_id = ? GROUP BY t.key ORDER BY t.key`,
-      )
-      .all(workspaceId) as Row[];
+    ).all(workspaceId) as Row[];
     return rows.map((r) => ({ name: String(r.name), links: Number(r.links), createdAt: toDate(r.created_at) }));
   }
 
@@ -369,9 +378,7 @@ export class SqliteStore implements Store {
         this.stmt('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, fromKey);
       }
       // Links carrying both keep one; the rest move over.
-      this
-        .stmt('UPDATE OR IGNORE link_tags SET tag_key = ? WHERE workspace_id = ? AND tag_key = ?')
-        .run(toKey, workspaceId, fromKey);
+      this.stmt('UPDATE OR IGNORE link_tags SET tag_key = ? WHERE workspace_id = ? AND tag_key = ?').run(toKey, workspaceId, fromKey);
       this.stmt('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, fromKey);
       return this.getTag(workspaceId, toKey);
     });
@@ -388,9 +395,7 @@ export class SqliteStore implements Store {
 
   async addDomain(domain: Domain): Promise<Domain> {
     try {
-      this
-        .stmt('INSERT INTO domains (host, workspace_id, created_at) VALUES (?, ?, ?)')
-        .run(domain.host, domain.workspaceId, domain.createdAt.getTime());
+      this.stmt('INSERT INTO domains (host, workspace_id, created_at) VALUES (?, ?, ?)').run(domain.host, domain.workspaceId, domain.createdAt.getTime());
     } catch (e) {
       throw conflictField(e) ?? e;
     }
@@ -423,22 +428,20 @@ export class SqliteStore implements Store {
   }
 
   private insertApiKeyRow(key: ApiKey): void {
-    this
-      .stmt(
-        `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id)
+    this.stmt(
+      `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        key.id,
-        key.workspaceId,
-        key.name,
-        key.kid,
-        key.createdAt.getTime(),
-        key.expiresAt.getTime(),
-        key.lastUsedAt?.getTime() ?? null,
-        key.revokedAt?.getTime() ?? null,
-        key.successorId,
-      );
+    ).run(
+      key.id,
+      key.workspaceId,
+      key.name,
+      key.kid,
+      key.createdAt.getTime(),
+      key.expiresAt.getTime(),
+      key.lastUsedAt?.getTime() ?? null,
+      key.revokedAt?.getTime() ?? null,
+      key.successorId,
+    );
   }
 
   async getApiKey(id: string): Promise<ApiKey | null> {
@@ -452,26 +455,20 @@ export class SqliteStore implements Store {
   }
 
   async revokeApiKey(workspaceId: string, id: string, at: Date): Promise<ApiKey | null> {
-    this
-      .stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL')
-      .run(at.getTime(), id, workspaceId);
+    this.stmt('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL').run(at.getTime(), id, workspaceId);
     const key = await this.getApiKey(id);
     return key && key.workspaceId === workspaceId ? key : null;
   }
 
   async touchApiKeys(lastUsed: ReadonlyMap<string, Date>): Promise<void> {
-    const stmt = this.stmt(
-      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
-    );
+    const stmt = this.stmt('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)');
     this.tx(() => {
       for (const [id, at] of lastUsed) stmt.run(at.getTime(), id, at.getTime());
     });
   }
 
   async claimSuccessor(id: string, successorId: string): Promise<boolean> {
-    return (
-      this.stmt('UPDATE api_keys SET successor_id = ? WHERE id = ? AND successor_id IS NULL').run(successorId, id).changes > 0
-    );
+    return this.stmt('UPDATE api_keys SET successor_id = ? WHERE id = ? AND successor_id IS NULL').run(successorId, id).changes > 0;
   }
 
   // --- signing keys -------------------------------------------------------------------------
@@ -487,9 +484,12 @@ export class SqliteStore implements Store {
   }
 
   async insertSigningKey(key: SigningKey): Promise<SigningKey> {
-    this
-      .stmt('INSERT OR IGNORE INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?)')
-      .run(key.kid, key.privateJwk, key.publicJwk, key.createdAt.getTime());
+    this.stmt('INSERT OR IGNORE INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?)').run(
+      key.kid,
+      key.privateJwk,
+      key.publicJwk,
+      key.createdAt.getTime(),
+    );
     const r = this.stmt('SELECT * FROM signing_keys WHERE kid = ?').get(key.kid) as Row;
     return { kid: String(r.kid), privateJwk: String(r.private_jwk), publicJwk: String(r.public_jwk), createdAt: toDate(r.created_at) };
   }
@@ -510,13 +510,9 @@ export class SqliteStore implements Store {
   async linkStats(workspaceId: string, linkId: string, range: StatsRange): Promise<LinkStats> {
     const base = 'FROM clicks WHERE link_id = @link AND workspace_id = @ws AND at >= @from AND at < @to';
     const p = { link: linkId, ws: workspaceId, from: range.from.getTime(), to: range.to.getTime() };
-    const totals = this
-      .stmt(`SELECT coalesce(sum(bot = 0), 0) AS clicks, coalesce(sum(bot = 1), 0) AS bots ${base}`)
-      .get(p) as Row;
+    const totals = this.stmt(`SELECT coalesce(sum(bot = 0), 0) AS clicks, coalesce(sum(bot = 1), 0) AS bots ${base}`).get(p) as Row;
     const group = (col: string, order: string) =>
-      this
-        .stmt(`SELECT ${col} AS k, count(*) AS n ${base} AND bot = 0 AND ${col} IS NOT NULL GROUP BY ${col} ORDER BY ${order}`)
-        .all(p) as Row[];
+      this.stmt(`SELECT ${col} AS k, count(*) AS n ${base} AND bot = 0 AND ${col} IS NOT NULL GROUP BY ${col} ORDER BY ${order}`).all(p) as Row[];
     return {
       clicks: Number(totals.clicks),
       bots: Number(totals.bots),

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Integration test against a real lsk server: LSK_BASE_URL (e.g. http://127.0.0.1:8080) and
- * LSK_API_KEY (lsk_live_…) must be set; test/clients/jvm-clients.test.ts starts lsk and sets them.
+ * LSK_API_KEY (lsk_live_…) must be set; test/e2e/sdk-jvm.test.ts starts lsk and sets them.
  */
 class LskClientIntegrationTest {
   static LskClient client;

@@ -13,7 +13,7 @@ import java.util.UUID
 
 /**
  * Integration test against a real lsk server: LSK_BASE_URL (e.g. http://127.0.0.1:8080) and
- * LSK_API_KEY (lsk_live_…) must be set; test/clients/jvm-clients.test.ts starts lsk and sets them.
+ * LSK_API_KEY (lsk_live_…) must be set; test/e2e/sdk-jvm.test.ts starts lsk and sets them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LskClientIntegrationTest {

@@ -1,0 +1,56 @@
+/** Benchmark fixtures: a workspace, a key and many links in an embedded store (one transaction). */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { loadConfig } from '../src/config/env.js';
+import { randomBase62 } from '../src/domain/ids.js';
+import { buildServices } from '../src/services/build.js';
+
+export const DOMAIN = 'bench.lsk';
+export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+
+export interface Fixture {
+  file: string;
+  key: string;
+  aliases: string[];
+}
+
+/** Fill the lsk schema directly (a fixture, not the API): n links on DOMAIN, each geo-targeted. */
+function fillLinks(file: string, workspaceId: string, n: number): string[] {
+  const db = new Database(file);
+  const insert = db.prepare(
+    'INSERT INTO links (id, workspace_id, domain, alias, destination, geo, clicks, created_at, updated_at) VALUES (?, ?, ?, ?, ?, \'{"DE":"https://example.de/"}\', 0, ?, ?)',
+  );
+  const aliases: string[] = [];
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      const alias = `b${i.toString(36)}${randomBase62(4)}`;
+      aliases.push(alias);
+      insert.run(`lnk_bench${i}`, workspaceId, DOMAIN, alias, `https://example.com/landing/${i}?ref=bench`, now - (n - i), now - (n - i));
+    }
+  })();
+  db.close();
+  return aliases;
+}
+
+export async function prepare(dir: string, links: number): Promise<Fixture> {
+  const file = join(dir, 'lsk.db');
+  const config = loadConfig({ DATABASE_URL: `file:${file}`, LSK_COUNTRY_HEADER: 'cf-ipcountry' });
+  const services = await buildServices(config);
+  const ws = await services.workspaces.create('bench', 'custom', 1_000_000);
+  const { secret } = await services.keys.issue(ws.id, 'bench');
+  await services.store.close();
+  return { file, key: secret, aliases: fillLinks(file, ws.id, links) };
+}
+
+/** The environment of an lsk process serving a fixture. */
+export function lskEnv(file: string, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: `file:${file}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LSK_COUNTRY_HEADER: 'cf-ipcountry',
+    LOG_LEVEL: 'warn',
+    LSK_DEFAULT_DOMAIN: DOMAIN,
+  };
+}
