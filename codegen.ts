@@ -1,7 +1,7 @@
 /**
  * GraphQL Code Generator: TypeScript types of the committed schema (schema/schema.graphql, written by
  * `npm run schema:print`) into src/generated/graphql.ts. Run `npm run codegen` after schema:print;
- * test/schema/artifacts.test.ts fails while the generated file is stale.
+ * test/api/schema-artifacts.test.ts fails while the generated file is stale.
  *
  * The field names are the wire names (snake_case data fields, camelCase root fields), so these types
  * describe REST /v1 JSON bodies as well as GraphQL results.
