@@ -1,26 +1,25 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './logger.js';
 import { buildServices } from './services/build.js';
+import { databaseFailure } from './startup/database.js';
+import { failStartup } from './startup/failure.js';
+import { loadCountryDatabase } from './startup/geo.js';
+import { listen } from './startup/listen.js';
+import { readSettings } from './startup/settings.js';
 
-/** Start lsk: config -> store -> services -> HTTP. Stops gracefully on SIGTERM / SIGINT. */
+/**
+ * Start lsk: settings (environment + the project's .env) -> store -> services -> HTTP. Every
+ * start-up failure is one line on stderr and a non-zero exit. Stops gracefully on SIGTERM / SIGINT.
+ */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`lsk: ${e.message}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = readSettings();
   const log = createLogger(config.logLevel);
-  const services = await buildServices(config, { log });
+  const services = await buildServices(config, { log }).catch((e: unknown) => {
+    throw databaseFailure(e, config.databaseUrl);
+  });
+  loadCountryDatabase(services.geo, config.geoipDb);
   services.clicks.start();
-  services.geo?.load();
   const app = await createApp(services, log);
   const server: Server = createServer({ keepAliveTimeout: 65_000 }, app.handle);
   server.headersTimeout = 66_000;
@@ -74,14 +73,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  server.listen(config.port, config.host, () => {
-    const addr = server.address() as AddressInfo;
-    log.info({ host: addr.address, port: addr.port, store: services.store.kind, default_domain: config.defaultDomain }, 'lsk listening');
-  });
+  const addr = await listen(server, config.port, config.host);
+  log.info({ host: addr.address, port: addr.port, store: services.store.kind, default_domain: config.defaultDomain }, 'lsk listening');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`lsk: failed to start: ${(e as Error).message}\n`);
-  if (process.env.LSK_DEBUG) console.error(e);
-  process.exit(1);
-});
+main().catch(failStartup);

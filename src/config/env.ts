@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeHost } from '../domain/rules.js';
+import { PROJECT_ROOT, projectPath, resolveDatabaseUrl } from './project.js';
 
 const intFrom = (def: number, min: number, max: number) =>
   z
@@ -73,10 +74,17 @@ export type Config = z.output<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
-/** Read and validate the environment once; a bad setting is one clear line. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Read and validate the environment once; a bad setting is one clear line. Relative file paths
+ * (DATABASE_URL `file:`, LSK_GEOIP_DB) are made absolute against the project root, not the current
+ * directory, so every process of one installation opens the same files.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = PROJECT_ROOT): Config {
   const r = envSchema.safeParse(env);
-  if (r.success) return r.data;
+  if (r.success) {
+    const { databaseUrl, geoipDb } = r.data;
+    return { ...r.data, databaseUrl: resolveDatabaseUrl(databaseUrl, root), geoipDb: geoipDb && projectPath(geoipDb, root) };
+  }
   const lines = r.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
   throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
 }
