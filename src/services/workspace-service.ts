@@ -39,6 +39,11 @@ export class WorkspaceService {
     return ws;
   }
 
+  /** Every workspace (for operators: the CLI). */
+  list(): Promise<Workspace[]> {
+    return this.store.listWorkspaces();
+  }
+
   async setPlan(slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
     const ws = await this.bySlug(slug);
     const updated = await this.store.setWorkspacePlan(ws.id, plan, rpmFor(plan, customRpm));

@@ -96,6 +96,8 @@ export interface Store extends CounterStore {
   createWorkspace(ws: Workspace): Promise<Workspace>;
   getWorkspace(id: string): Promise<Workspace | null>;
   getWorkspaceBySlug(slug: string): Promise<Workspace | null>;
+  /** Every workspace, oldest first (an operator's listing; the API never lists across workspaces). */
+  listWorkspaces(): Promise<Workspace[]>;
   setWorkspacePlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null>;
 
   insertLink(link: NewLink): Promise<Link>;

@@ -323,6 +323,10 @@ export class MongoStore implements Store {
     });
   }
 
+  async listWorkspaces(): Promise<Workspace[]> {
+    return this.run(async () => (await this.workspaces.find().sort({ createdAt: 1, slug: 1 }).toArray()).map(toWorkspace));
+  }
+
   async setWorkspacePlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null> {
     return this.run(async () => {
       const d = await this.workspaces.findOneAndUpdate({ _id: id }, { $set: { plan, rateLimitRpm } }, { returnDocument: 'after' });

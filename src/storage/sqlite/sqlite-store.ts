@@ -133,6 +133,10 @@ export class SqliteStore implements Store {
     return r ? rowToWorkspace(r) : null;
   }
 
+  async listWorkspaces(): Promise<Workspace[]> {
+    return (this.stmt('SELECT * FROM workspaces ORDER BY created_at, slug').all() as Row[]).map(rowToWorkspace);
+  }
+
   async setWorkspacePlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null> {
     this.stmt('UPDATE workspaces SET plan = ?, rate_limit_rpm = ? WHERE id = ?').run(plan, rateLimitRpm, id);
     return this.getWorkspace(id);

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { Config } from '../config/env.js';
+import type { Services } from '../services/services.js';
+
+/** A malformed command line (exit status 2). */
+export class UsageError extends Error {}
+/** A well-formed command with a bad value (exit status 1). */
+export class InvalidArgument extends Error {}
+
+export interface OptionSpec {
+  /** The value's placeholder in help (`<slug>`); absent for a flag. */
+  value?: string;
+  help: string;
+  required?: boolean;
+}
+
+/** What a command receives: its argument, its options, the settings and the store (opened on first use). */
+export interface CommandContext {
+  arg: string;
+  options: Record<string, string | undefined>;
+  config: Config;
+  services(): Promise<Services>;
+}
+
+/** One row of the command table. */
+export interface Command {
+  /** `noun verb` (or a single word). */
+  name: string;
+  /** The positional argument's placeholder (`<slug>`), when the command takes one. */
+  arg?: string;
+  /** Arguments and options as the usage line shows them. */
+  synopsis: string;
+  /** One sentence for the command list; more may follow in `details`. */
+  summary: string;
+  details?: string;
+  options: Record<string, OptionSpec>;
+  /** Whether the command opens the store (and so takes --init). */
+  usesStore: boolean;
+  /** Human lines first; the last line is the machine-readable result. */
+  run(ctx: CommandContext): Promise<string[]>;
+}
+
+/** Validate one command-line value with the domain's zod schema; a failure names the argument. */
+export function check<S extends z.ZodType>(schema: S, value: unknown, label: string): z.output<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  throw new InvalidArgument(`invalid ${label}: ${[...new Set(r.error.issues.map((i) => i.message))].join('; ')}`);
+}
+
+/** The workspace named by --workspace (required by the commands that use this). */
+export async function workspaceOption(ctx: CommandContext) {
+  const services = await ctx.services();
+  return { services, workspace: await services.workspaces.bySlug(ctx.options.workspace!) };
+}

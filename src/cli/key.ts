@@ -1,0 +1,55 @@
+import { LskError } from '../domain/errors.js';
+import { keyNameSchema } from '../domain/resource-schemas.js';
+import type { ApiKey } from '../generated/graphql.js';
+import { type Command, check, workspaceOption } from './command.js';
+import { keyJson, table, when } from './output.js';
+
+const WORKSPACE = { workspace: { value: '<slug>', help: 'the workspace', required: true } };
+
+export const keyCommands: Command[] = [
+  {
+    name: 'key create',
+    synopsis: '--workspace <slug> [--name NAME]',
+    summary: 'Issue an API key for a workspace; the last line is the key, shown only once.',
+    details: 'The key (lsk_live_…) lives LSK_KEY_TTL_DAYS days (90); lsk issues its successor itself near the end.',
+    options: { ...WORKSPACE, name: { value: 'NAME', help: 'a label for the key, 1 to 64 characters (default: "default")' } },
+    usesStore: true,
+    async run(ctx) {
+      const keyName = check(keyNameSchema, ctx.options.name ?? 'default', '--name');
+      const { services, workspace } = await workspaceOption(ctx);
+      const { key, secret } = await services.keys.issue(workspace.id, keyName);
+      return [`created key ${key.id} "${key.name}" for ${workspace.slug}, expires ${key.expiresAt.toISOString()}; it is shown only once:`, secret];
+    },
+  },
+  {
+    name: 'key list',
+    synopsis: '--workspace <slug>',
+    summary: "List a workspace's API keys (never their secrets), newest first, revoked ones included.",
+    details: 'Result: {"data": [keys]} as JSON, the shape of GET /v1/keys.',
+    options: WORKSPACE,
+    usesStore: true,
+    async run(ctx) {
+      const { services, workspace } = await workspaceOption(ctx);
+      const keys = await services.keys.list(workspace.id);
+      const rows = keys.map((k) => [k.id, k.name, when(k.createdAt), when(k.expiresAt), when(k.lastUsedAt), when(k.revokedAt)]);
+      return [...table(['ID', 'NAME', 'CREATED', 'EXPIRES', 'LAST USED', 'REVOKED'], rows), JSON.stringify({ data: keys.map(keyJson) })];
+    },
+  },
+  {
+    name: 'key revoke',
+    arg: '<key-id>',
+    synopsis: '<key-id>',
+    summary: 'Revoke an API key: refused at once here and within seconds on every instance.',
+    details: 'Result: {"id", "revoked_at"} as JSON.',
+    options: {},
+    usesStore: true,
+    async run({ arg, services: open }) {
+      const services = await open();
+      const key = await services.store.getApiKey(arg);
+      if (!key) throw LskError.notFound(`API key ${arg}`);
+      const revoked = await services.keys.revoke(key.workspaceId, arg);
+      const result: Pick<ApiKey, 'id' | 'revoked_at'> = { id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null };
+      return [`revoked key ${revoked.id}`, JSON.stringify(result)];
+    },
+  },
+];
