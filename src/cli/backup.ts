@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { sqlitePath } from '../config/project.js';
 import { backupSqlite } from '../storage/sqlite/backup.js';
 import { type Command, InvalidArgument } from './command.js';
@@ -15,13 +15,12 @@ export const backupCommand: Command = {
   usesStore: false,
   async run({ arg, config }) {
     const source = sqlitePath(config.databaseUrl);
-    if (source === null) throw new InvalidArgument('lsk backup copies the SQLite store; this DATABASE_URL is MongoDB: use mongodump (see docs/deploying.md)');
+    if (source === null) throw new InvalidArgument('backup copies the SQLite store only; DATABASE_URL is MongoDB: use mongodump (see docs/deploying.md)');
     if (source === ':memory:') throw new InvalidArgument('DATABASE_URL is an in-memory database: there is nothing to back up');
+    if (!existsSync(source)) throw new InvalidArgument(`no database at ${source}: nothing to back up`);
     const target = resolve(arg);
-    await backupSqlite(source, target).catch((e: unknown) => {
-      if ((e as { code?: string }).code === 'SQLITE_CANTOPEN') throw new Error(`no database at ${source}`);
-      throw e;
-    });
+    if (!existsSync(dirname(target))) throw new InvalidArgument(`cannot write ${target}: the folder ${dirname(target)} does not exist`);
+    await backupSqlite(source, target);
     const bytes = statSync(target).size;
     return [`backed up SQLite ${source} to ${target} (${bytes} bytes)`, JSON.stringify({ backup: target, database: source, bytes })];
   },
