@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import module from 'node:module';
+
+// Node's compile cache: repeated runs reuse the compiled modules (see src/main.ts).
+module.enableCompileCache?.();
 import('../dist/src/cli/lsk.js').catch((e) => {
   process.stderr.write(`lsk: cannot load the CLI (run "npm install" or "npm run build" first): ${e.message.split('\n')[0]}\n`);
   process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * Start-up of the real server process (node dist/src/server.js, what `npm start` runs) from a copy
+ * Start-up of the real server process (node dist/src/main.js, what `npm start` runs) from a copy
  * of the installation: `.env` read from the project root without overriding the environment, a
  * relative `file:` path resolved against the project root (not the current directory), and every
  * start-up failure as exactly one line on stderr (no stack trace) with a non-zero exit status.

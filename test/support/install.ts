@@ -25,7 +25,7 @@ export function installCopy(): Install {
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return {
     root,
-    server: join(root, 'dist/src/server.js'),
+    server: join(root, 'dist/src/main.js'),
     cli: join(root, 'bin/lsk.js'),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };

@@ -1,0 +1,174 @@
+/**
+ * The deployment files, checked without a container daemon (none exists here): Dockerfile and
+ * compose.yaml parse and agree with package.json and README (npm ci, the start command, PORT 8080,
+ * DATABASE_URL, /healthz); the image's HEALTHCHECK command is run for real against a live server.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { readDockerfile, type Stage } from '../support/dockerfile.js';
+import { freePort, type Lsk, startLsk } from '../support/server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file: string) => readFileSync(`${ROOT}/${file}`, 'utf8');
+const pkg = JSON.parse(read('package.json')) as {
+  license: string;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const README = read('README.md');
+const stages: Stage[] = readDockerfile(read('Dockerfile'));
+const final = stages.at(-1)!;
+const all = (stage: Stage, op: string) => stage.instructions.filter((i) => i.op === op);
+const ignored = read('.dockerignore')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
+
+describe('package.json', () => {
+  it('npm install builds once (postinstall); npm start only starts', () => {
+    expect(pkg.scripts.postinstall).toMatch(/npm run build|tsc/);
+    expect(pkg.scripts.prestart).toBeUndefined();
+    expect(pkg.scripts.start).toBe('node dist/src/main.js');
+  });
+
+  it('the compiler and type packages are dev dependencies', () => {
+    const runtime = Object.keys(pkg.dependencies);
+    expect(runtime.filter((d) => d === 'typescript' || d.startsWith('@types/'))).toEqual([]);
+    expect(pkg.devDependencies.typescript).toBeDefined();
+  });
+
+  it('the LICENSE file is the MIT licence package.json names', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    expect(read('LICENSE')).toContain('THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND');
+  });
+});
+
+describe('README names what the deployment files use', () => {
+  it.each(['npm install', 'npm ci', 'npm start', '8080', 'DATABASE_URL', '/healthz', 'docs/deploying.md'])('%s', (word) => {
+    expect(README).toContain(word);
+  });
+});
+
+describe('Dockerfile', () => {
+  it('is multi-stage on one Node 24 base (native modules match), building with npm ci', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const s of stages) expect(s.from).toMatch(/^node:24-/);
+    expect(new Set(stages.map((s) => s.from)).size).toBe(1);
+    const builds = stages.filter((s) => all(s, 'RUN').some((r) => /^npm ci\b(?!.*--omit=dev)/.test(r.args)));
+    expect(builds.length, 'a stage runs npm ci with the dev dependencies (postinstall compiles)').toBe(1);
+    const runtimeDeps = stages.filter((s) => all(s, 'RUN').some((r) => /^npm ci\b.*--omit=dev/.test(r.args)));
+    expect(runtimeDeps.length, 'a stage installs the runtime dependencies only').toBe(1);
+  });
+
+  it('the image holds only runtime dependencies and compiled code, copied from the other stages', () => {
+    const copies = all(final, 'COPY').map((c) => c.args);
+    const names = stages.map((s) => s.name);
+    expect(copies).toContain(
+      `--from=${names.find((n, i) => n && all(stages[i]!, 'RUN').some((r) => /--omit=dev/.test(r.args)))} /app/node_modules ./node_modules`,
+    );
+    expect(copies.some((c) => /^--from=\S+ \/app\/dist \.\/dist$/.test(c))).toBe(true);
+    expect(
+      all(final, 'RUN').some((r) => /npm (ci|install)/.test(r.args)),
+      'no install in the final stage',
+    ).toBe(false);
+  });
+
+  it('runs as a non-root user, on PORT 8080, with the SQLite data on a volume', () => {
+    const user = all(final, 'USER').at(-1)?.args;
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^(root|0)(:|$)/);
+    const env = all(final, 'ENV')
+      .map((e) => e.args)
+      .join(' ');
+    expect(env).toMatch(/\bPORT=8080\b/);
+    expect(env).toMatch(/\bDATABASE_URL=file:\.\/data\/lsk\.db\b/);
+    expect(all(final, 'EXPOSE').map((e) => e.args)).toEqual(['8080']);
+    expect(all(final, 'WORKDIR').at(-1)?.args).toBe('/app');
+    expect(all(final, 'VOLUME').map((v) => v.exec)).toEqual([['/app/data']]);
+    expect(all(final, 'RUN').some((r) => /chown node:node \/app\/data/.test(r.args))).toBe(true);
+  });
+
+  it("starts with package.json's start command", () => {
+    expect(all(final, 'CMD').at(-1)?.exec?.join(' ')).toBe(pkg.scripts.start);
+  });
+
+  it('copies only files that exist and that .dockerignore lets through', () => {
+    for (const s of stages) {
+      for (const c of all(s, 'COPY').filter((i) => !i.args.startsWith('--from='))) {
+        const sources = c.args.split(' ').slice(0, -1);
+        for (const src of sources) {
+          expect(existsSync(`${ROOT}/${src}`), src).toBe(true);
+          expect(ignored, src).not.toContain(src);
+        }
+      }
+    }
+    for (const local of ['node_modules', 'dist', 'data', '.env', '.git']) expect(ignored).toContain(local);
+  });
+
+  describe('its HEALTHCHECK command, run against a real server', () => {
+    let lsk: Lsk;
+    const healthcheck = all(final, 'HEALTHCHECK')[0]?.exec ?? [];
+    const runCheck = (port: number) =>
+      new Promise<number>((resolve) => {
+        expect(healthcheck[0]).toBe('node');
+        execFile(process.execPath, healthcheck.slice(1), { env: { ...process.env, PORT: String(port) }, timeout: 15_000 }, (err) =>
+          resolve(err ? ((err as { code?: number }).code ?? 1) : 0),
+        );
+      });
+    beforeAll(async () => {
+      lsk = await startLsk('sqlite');
+    });
+    afterAll(() => lsk?.stop());
+
+    it('uses node and /healthz', () => {
+      expect(healthcheck.join(' ')).toMatch(/fetch\(.*\/healthz/);
+    });
+    it('exits 0 while lsk answers', async () => {
+      expect(await runCheck(lsk.port)).toBe(0);
+    });
+    it('exits 1 when nothing listens', async () => {
+      expect(await runCheck(await freePort())).toBe(1);
+    });
+  });
+});
+
+describe('compose.yaml', () => {
+  const compose = parse(read('compose.yaml')) as {
+    services: Record<string, Record<string, any>>;
+    volumes?: Record<string, unknown>;
+  };
+  const { lsk, mongo } = compose.services;
+
+  it('runs lsk from this Dockerfile on port 8080, after MongoDB is healthy', () => {
+    expect(lsk?.build).toBe('.');
+    expect(lsk?.ports).toContain('8080:8080');
+    expect(String(lsk?.environment.PORT)).toBe('8080');
+    expect(lsk?.depends_on).toEqual({ mongo: { condition: 'service_healthy' } });
+  });
+
+  it('points DATABASE_URL at the replica set', () => {
+    const url = new URL(lsk?.environment.DATABASE_URL);
+    expect(url.protocol).toBe('mongodb:');
+    expect(url.host).toBe('mongo:27017');
+    expect(url.pathname).toBe('/lsk');
+    expect(url.searchParams.get('replicaSet')).toBe('rs0');
+  });
+
+  it('runs MongoDB 7 as replica set rs0, initiated by its healthcheck, with a data volume', () => {
+    expect(mongo?.image).toMatch(/^mongo:7(\.|$)/);
+    expect(mongo?.command.join(' ')).toMatch(/--replSet rs0\b/);
+    const test: string[] = mongo?.healthcheck.test;
+    expect(test.slice(0, 2)).toEqual(['CMD', 'mongosh']);
+    const script = test.at(-1)!;
+    expect(script).toContain("rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'mongo:27017' }] })");
+    expect(script).toContain('isWritablePrimary');
+    expect(() => new Function('rs', 'db', 'quit', script), 'the mongosh script is valid JavaScript').not.toThrow();
+    expect(mongo?.volumes).toContain('mongo-data:/data/db');
+    expect(Object.keys(compose.volumes ?? {})).toContain('mongo-data');
+  });
+});
