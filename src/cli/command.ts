@@ -47,6 +47,9 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, label: str
   throw new InvalidArgument(`invalid ${label}: ${[...new Set(r.error.issues.map((i) => i.message))].join('; ')}`);
 }
 
+/** The `--workspace <slug>` option, required. */
+export const WORKSPACE: Record<string, OptionSpec> = { workspace: { value: '<slug>', help: 'the workspace', required: true } };
+
 /** The workspace named by --workspace (required by the commands that use this). */
 export async function workspaceOption(ctx: CommandContext) {
   const services = await ctx.services();

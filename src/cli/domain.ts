@@ -1,8 +1,6 @@
 import { hostSchema } from '../domain/link-schemas.js';
-import { type Command, check, workspaceOption } from './command.js';
+import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
 import { domainJson, table, when } from './output.js';
-
-const WORKSPACE = { workspace: { value: '<slug>', help: 'the workspace', required: true } };
 
 export const domainCommands: Command[] = [
   {

@@ -1,10 +1,8 @@
 import { LskError } from '../domain/errors.js';
 import { keyNameSchema } from '../domain/resource-schemas.js';
 import type { ApiKey } from '../generated/graphql.js';
-import { type Command, check, workspaceOption } from './command.js';
+import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
 import { keyJson, table, when } from './output.js';
-
-const WORKSPACE = { workspace: { value: '<slug>', help: 'the workspace', required: true } };
 
 export const keyCommands: Command[] = [
   {
