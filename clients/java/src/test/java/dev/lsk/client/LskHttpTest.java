@@ -66,7 +66,7 @@ class LskHttpTest {
     assertEquals("rate_limited", e.getCode());
     assertEquals(7, e.getRetryAfterSeconds());
     assertEquals("req-1", e.getRequestId());
-    assertThrows(LskException.class, () -> c.links(null, null, 5, "x&y", null));
+    assertThrows(LskException.class, () -> c.links(dev.lsk.client.model.LinksParams.builder().limit(5).q("x&y").build()));
     assertEquals(List.of("/v1/tags/a%20b%2Fc", "/v1/links?limit=5&q=x%26y"), seenPaths);
   }
 }
