@@ -1,5 +1,5 @@
 /** The generated Java LskClient: one blocking method and one `…Async` twin per operation. */
-import { HEADER_NOTE, javaId, javaType, optionParams, paramsClass } from './java-models.js';
+import { getter, HEADER_NOTE, javaId, javaType, optionParams, paramsClass } from './java-models.js';
 import type { ApiModel, Operation } from './model.js';
 import { blockDoc, str } from './names.js';
 
@@ -29,7 +29,7 @@ function method(op: Operation, raw: boolean): string {
   if (op.body) args.push([javaType(op.body.type), 'body']);
   if (ps.length) args.push([paramsClass(op), 'params']);
   const sig = args.map(([t, n]) => `${t} ${n}`).join(', ');
-  const p = (x: { name: string }) => `params.get${x.name.charAt(0).toUpperCase()}${x.name.slice(1)}()`;
+  const p = (x: { name: string }) => `params.${getter(x.name)}()`;
   const query = `LskHttp.query()${op.queryParams.map((q) => `.${q.type.kind === 'array' && !q.explode ? 'addCsv' : 'add'}(${str(q.json)}, ${p(q)})`).join('')}`;
   const headers = `LskHttp.headers(${op.headerParams.map((h) => `${str(h.json)}, ${p(h)}`).join(', ')})`;
   const call = `${str(op.method)}, ${pathExpr(op)}, ${query}, ${headers}, ${op.body ? 'body' : 'null'}, ${d.expr}`;

@@ -10,6 +10,8 @@ const RESERVED = new Set(
   ),
 );
 export const javaId = (n: string): string => (RESERVED.has(n) ? `${n}_` : n);
+/** `getShortUrl`; `getClass_` for a field named `class` (Object.getClass is final). */
+export const getter = (n: string): string => (n === 'class' ? 'getClass_' : `get${pascal(n)}`);
 
 export function javaType(t: TypeRef): string {
   switch (t.kind) {
@@ -65,7 +67,7 @@ function javaObject(m: ObjectModel): string {
     const id = javaId(f.name);
     const T = javaType(f.type);
     out += `\n  /** {@code ${f.json}}${f.required && !f.nullable ? '' : ' (may be null)'}. */\n`;
-    out += `  public ${T} get${pascal(f.name)}() {\n    return ${id};\n  }\n\n`;
+    out += `  public ${T} ${getter(f.name)}() {\n    return ${id};\n  }\n\n`;
     out += `  /** Sets {@code ${f.json}}; returns this for chaining. */\n`;
     out += `  public ${m.name} ${id}(${T} ${id}) {\n    this.${id} = ${id};\n    return this;\n  }\n`;
   }
@@ -101,7 +103,7 @@ export function javaParams(op: Operation): string {
   out += `  public static Builder builder() {\n    return new Builder();\n  }\n`;
   for (const p of ps) {
     out += `\n  /** {@code ${p.json}} (${op.headerParams.includes(p) ? 'header' : 'query'})${p.required ? '' : '; null: not sent'}. */\n`;
-    out += `  public ${javaType(p.type)} get${pascal(p.name)}() {\n    return ${javaId(p.name)};\n  }\n`;
+    out += `  public ${javaType(p.type)} ${getter(p.name)}() {\n    return ${javaId(p.name)};\n  }\n`;
   }
   out += `\n  @Override\n  public String toString() {\n    return "${C}{"${ps.map((p, i) => `\n        + "${i ? ', ' : ''}${p.json}=" + ${javaId(p.name)}`).join('')}\n        + "}";\n  }\n`;
   out += `\n  /** Builds a {@link ${C}}. */\n  public static final class Builder {\n`;

@@ -147,34 +147,47 @@ export class TypeRegistry {
     return m.properties || m.type === 'object' ? m : null;
   }
 
+  /** The schemas of members with their hoisting prefix (a component's own name, so its nested types are reused). */
+  private members(list: Schema[], where: string): { schema: Schema; prefix: string }[] | null {
+    const out: { schema: Schema; prefix: string }[] = [];
+    for (const m of list) {
+      const o = this.objectOf(m);
+      if (!o) return null;
+      const key = nonNull(m).$ref ? /^#\/components\/schemas\/(.+)$/.exec(nonNull(m).$ref)?.[1] : undefined;
+      out.push({ schema: o, prefix: key ? modelName(key) : where });
+    }
+    return out;
+  }
+
+  /** One model with the fields of every member (all optional for a union). */
+  private merged(where: string, list: { schema: Schema; prefix: string }[], union: boolean, doc: string): TypeRef {
+    const fields = new Map<string, Field>();
+    for (const { schema, prefix } of list) for (const f of this.objectModel(prefix, schema, union).fields) fields.set(f.json, f);
+    return { kind: 'ref', name: this.add({ kind: 'object', name: where, doc, fields: [...fields.values()] }) };
+  }
+
   private allOf(s: Schema, where: string): TypeRef {
     const { allOf, ...rest } = s;
-    const members = (allOf as Schema[]).concat(Object.keys(rest).some((k) => k === 'properties') ? [rest] : []);
-    if (members.length === 1) return this.typeOf({ ...rest, ...members[0] }, where);
-    const objects = members.map((m) => this.objectOf(m));
-    if (objects.some((o) => !o)) return { kind: 'any' };
-    const merged = { type: 'object', description: s.description, properties: {}, required: [] as string[] } as Schema;
-    for (const o of objects as Schema[]) {
-      Object.assign(merged.properties, o.properties ?? {});
-      merged.required.push(...(o.required ?? []));
-    }
-    return { kind: 'ref', name: this.add(this.objectModel(where, merged)) };
+    const all = (allOf as Schema[]).concat(rest.properties ? [rest] : []);
+    if (all.length === 1) return this.typeOf({ ...rest, ...all[0] }, where);
+    const list = this.members(all, where);
+    return list ? this.merged(where, list, false, s.description ?? '') : { kind: 'any' };
   }
 
   private union(s: Schema, where: string): TypeRef {
-    const members = (s.oneOf ?? s.anyOf) as Schema[];
-    const objects = members.map((m) => this.objectOf(m));
-    if (objects.every((o) => o)) {
-      const merged = { type: 'object', properties: {} } as Schema;
-      for (const o of objects as Schema[]) Object.assign(merged.properties, o.properties ?? {});
-      const names = members.map((m) => (m.$ref ? refName(m.$ref) : `{${Object.keys(objectOf0(m)).join(', ')}}`));
-      const doc = [s.description ?? '', `One of: ${names.join(' | ')} (the fields of every member, each optional).`].filter(Boolean).join(' ');
-      return { kind: 'ref', name: this.add({ ...this.objectModel(where, merged, true), doc }) };
+    const alts = (s.oneOf ?? s.anyOf) as Schema[];
+    const list = this.members(alts, where);
+    if (list) {
+      const names = alts.map((m) => (m.$ref ? refName(m.$ref) : `{${Object.keys(nonNull(m).properties ?? {}).join(', ')}}`));
+      return this.merged(
+        where,
+        list,
+        true,
+        [s.description ?? '', `One of: ${names.join(' | ')} (the fields of every member, each optional).`].filter(Boolean).join(' '),
+      );
     }
-    const plain = members.map((m) => nonNull(m));
+    const plain = alts.map((m) => nonNull(m));
     if (plain.every((m) => m.type === 'string' || (Array.isArray(m.enum) && m.enum.every((v: unknown) => typeof v === 'string')))) return { kind: 'string' };
     return { kind: 'any' };
   }
 }
-
-const objectOf0 = (m: Schema): Record<string, unknown> => (nonNull(m).properties ?? {}) as Record<string, unknown>;

@@ -8,7 +8,7 @@
 import { camel, pascal } from './names.js';
 import { deref, METHODS } from './read-api.js';
 import type { Schema } from './schema-types.js';
-import { declare, doc, tsName, tsType, typeName } from './typescript-schema.js';
+import { declare, doc, tsName, typeName } from './typescript-schema.js';
 
 const isJson = (t: string): boolean => /^application\/(.+\+)?json\b/i.test(t);
 const isText = (t: string): boolean => /^text\//i.test(t) || /^image\/svg\+xml\b/i.test(t) || /^application\/(.+\+)?xml\b/i.test(t);
@@ -102,7 +102,10 @@ export function generateTypes(api: Schema): string {
         if (isJson(ct)) {
           const s = c.schema as Schema;
           if (s?.$ref) kinds.push(typeName(s.$ref));
-          else if (s) kinds.push(`${P}Response`), out.push(declare(`${P}Response`, s, `Response of ${id}.`));
+          else if (s) {
+            kinds.push(`${P}Response`);
+            out.push(declare(`${P}Response`, s, `Response of ${id}.`));
+          }
         } else kinds.push(isText(ct) ? 'string' : 'Blob');
       }
       t.response = [...new Set(kinds)].join(' | ') || 'void';

@@ -26,9 +26,9 @@ type Item<K extends OperationId> = Operations[K]['response'] extends { data: rea
 
 const queryValue = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
 
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the methods are declared here and installed on the prototype below.
+/** The generated methods: declared by this interface, installed on the prototype below from the operation table. */
 export interface LskClient extends OperationMethods {}
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above.
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the methods installed below.
 export class LskClient {
   private readonly t: Transport;
   private readonly base: string;
@@ -64,17 +64,6 @@ export class LskClient {
     const body = /b/i.test(flags) ? JSON.stringify(args.body ?? {}) : undefined;
     const res = await this.t.send(`${this.base}${basePath}${path}${search ? `?${search}` : ''}`, method, body, { ...o, headers });
     return (await readBody(res)) as Operations[K]['response'];
-  }
-
-  /** The positional form of the generated methods: path parameters, body, parameters object, options. */
-  private invoke(id: OperationId, args: unknown[]): Promise<unknown> {
-    const [, template, flags] = operations[id];
-    let i = 0;
-    const path: Record<string, unknown> = {};
-    for (const m of template.matchAll(/\{([^}]+)\}/g)) path[m[1]!] = args[i++];
-    const body = /b/i.test(flags) ? args[i++] : undefined;
-    const params = flags.includes('q') ? args[i++] : undefined;
-    return this.call(id, { path, params, body } as CallArgs<typeof id>, (args[i] ?? {}) as RequestOptions);
   }
 
   /** Every item of a paged list, page after page: `for await (const l of lsk.paginate('links', { params: { tag } }))`. */
@@ -115,12 +104,23 @@ export class LskClient {
   }
 }
 
+/** The positional form of the generated methods: path parameters, body, parameters object, options. */
+function invoke(client: LskClient, id: OperationId, args: unknown[]): Promise<unknown> {
+  const [, template, flags] = operations[id];
+  let i = 0;
+  const path: Record<string, unknown> = {};
+  for (const m of template.matchAll(/\{([^}]+)\}/g)) path[m[1]!] = args[i++];
+  const body = /b/i.test(flags) ? args[i++] : undefined;
+  const params = flags.includes('q') ? args[i++] : undefined;
+  return client.call(id, { path, params, body } as CallArgs<typeof id>, (args[i] ?? {}) as RequestOptions);
+}
+
 for (const id of Object.keys(operations) as OperationId[]) {
   Object.defineProperty(LskClient.prototype, id, {
     configurable: true,
     writable: true,
     value(this: LskClient, ...args: unknown[]) {
-      return (this as unknown as { invoke(id: OperationId, args: unknown[]): Promise<unknown> }).invoke(id, args);
+      return invoke(this, id, args);
     },
   });
 }
