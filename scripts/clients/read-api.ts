@@ -89,6 +89,9 @@ function operation(doc: Schema, reg: TypeRegistry, path: string, method: string,
   };
 }
 
+/** The path of servers[0].url (`/v1`, also when the document gives an absolute URL), without a trailing slash. */
+export const basePathOf = (doc: Schema): string => new URL(doc.servers?.[0]?.url ?? '/', 'http://host.invalid').pathname.replace(/\/$/, '');
+
 export function readApi(doc: Schema): ApiModel {
   if (!/^3\.[01]\./.test(String(doc.openapi))) throw new Error(`expected OpenAPI 3.0 or 3.1, got ${doc.openapi}`);
   const components = (doc.components?.schemas ?? {}) as Record<string, Schema>;
@@ -111,7 +114,7 @@ export function readApi(doc: Schema): ApiModel {
   return {
     title: doc.info?.title ?? 'API',
     version: doc.info?.version ?? '0',
-    basePath: (doc.servers?.[0]?.url ?? '').replace(/\/$/, ''),
+    basePath: basePathOf(doc),
     models: [...reg.models.values()].sort(byName),
     operations: operations.sort(byName),
   };

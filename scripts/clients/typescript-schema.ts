@@ -11,6 +11,9 @@ export const typeName = (ref: string): string => {
   return tsName(m[1]!);
 };
 
+/** Structure no TypeScript type here expresses: refused, so the drift is loud. Anything else unknown is `unknown`. */
+const UNSUPPORTED = new Set(['not', 'if', 'then', 'else', 'patternProperties', 'prefixItems', '$dynamicRef']);
+
 const key = (k: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : JSON.stringify(k));
 export const doc = (text: string | undefined, indent: string): string =>
   text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '';
@@ -31,8 +34,9 @@ export function tsType(schema: Schema, indent: string): string {
   else if (s.type === 'boolean') t = 'boolean';
   else if (s.type === 'array') t = `Array<${tsType(s.items ?? {}, indent)}>`;
   else if (s.type === 'object' || s.properties || s.additionalProperties) t = objectType(s, indent);
-  else if (Object.keys(s).filter((k) => !['description', 'example', 'examples', 'title', 'default'].includes(k)).length === 0) t = 'unknown';
-  else throw new Error(`unsupported schema ${JSON.stringify(s)}`);
+  else if (s.type === 'null') t = 'null';
+  else if (Object.keys(s).some((k) => UNSUPPORTED.has(k))) throw new Error(`unsupported schema ${JSON.stringify(s)}`);
+  else t = 'unknown';
   return isNullable(schema) ? `${wrap(t)} | null` : t;
 }
 

@@ -15,7 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateClients } from '../../scripts/clients/generate.js';
 import type { ObjectModel } from '../../scripts/clients/model.js';
-import { readApi } from '../../scripts/clients/read-api.js';
+import { basePathOf, readApi } from '../../scripts/clients/read-api.js';
+import { tsType } from '../../scripts/clients/typescript-schema.js';
 import { run } from '../support/run.js';
 import { swiftSyntaxProblems } from '../support/swift-parse.js';
 
@@ -94,6 +95,10 @@ describe('the shared reader names every shape', () => {
     expect(op('listThings').queryParams.find((p) => p.json === 'tags')).toMatchObject({ explode: true });
     expect(op('createThing').headerParams).toMatchObject([{ json: 'Idempotency-Key', name: 'idempotencyKey', required: false }]);
     expect(op('listThings').doc).toContain('things:read');
+    expect(basePathOf({ servers: [{ url: 'https://lsk.example.com/v1/' }] })).toBe('/v1');
+    expect(basePathOf({})).toBe('');
+    expect(tsType({ description: 'free', readOnly: true }, '')).toBe('unknown');
+    expect(tsType({ type: ['string', 'null'], format: 'date-time' }, '')).toBe('string | null');
   });
 });
 
