@@ -1,6 +1,6 @@
 /** Kotlin data classes, enums and the LskClient of suspend functions with named, defaulted parameters. */
 import { HEADER_NOTE } from './java-models.js';
-import type { ApiModel, Operation, Param, TypeRef } from './model.js';
+import { type ApiModel, type Operation, type Param, spell, type TypeRef, type TypeSpelling } from './model.js';
 import { blockDoc, constant, str } from './names.js';
 
 const RESERVED = new Set(
@@ -10,32 +10,21 @@ const RESERVED = new Set(
 );
 const ktId = (n: string): string => (RESERVED.has(n) ? `\`${n}\`` : n);
 
-function ktType(t: TypeRef): string {
-  switch (t.kind) {
-    case 'string':
-      return 'String';
-    case 'integer':
-      return 'Int';
-    case 'long':
-      return 'Long';
-    case 'number':
-      return 'Double';
-    case 'boolean':
-      return 'Boolean';
-    case 'date':
-      return 'LocalDate';
-    case 'datetime':
-      return 'OffsetDateTime';
-    case 'any':
-      return 'JsonNode';
-    case 'ref':
-      return t.name;
-    case 'array':
-      return `List<${ktType(t.items)}>`;
-    case 'map':
-      return `Map<String, ${ktType(t.values)}>`;
-  }
-}
+const KOTLIN: TypeSpelling = {
+  scalars: {
+    string: 'String',
+    integer: 'Int',
+    long: 'Long',
+    number: 'Double',
+    boolean: 'Boolean',
+    date: 'LocalDate',
+    datetime: 'OffsetDateTime',
+    any: 'JsonNode',
+  },
+  array: (t) => `List<${t}>`,
+  map: (t) => `Map<String, ${t}>`,
+};
+const ktType = (t: TypeRef): string => spell(t, KOTLIN);
 
 const IMPORTS = [
   'com.fasterxml.jackson.annotation.JsonIgnoreProperties',

@@ -74,3 +74,17 @@ export interface ApiModel {
   models: Model[];
   operations: Operation[];
 }
+
+/** How one language spells each kind of type. */
+export interface TypeSpelling {
+  scalars: Record<'string' | 'integer' | 'long' | 'number' | 'boolean' | 'date' | 'datetime' | 'any', string>;
+  array(items: string): string;
+  map(values: string): string;
+}
+
+export function spell(t: TypeRef, s: TypeSpelling): string {
+  if (t.kind === 'ref') return t.name;
+  if (t.kind === 'array') return s.array(spell(t.items, s));
+  if (t.kind === 'map') return s.map(spell(t.values, s));
+  return s.scalars[t.kind];
+}

@@ -1,6 +1,6 @@
 /** Swift Codable structs, extensible string enums and the `async throws` operations of LskClient. */
 import { HEADER_NOTE } from './java-models.js';
-import type { ApiModel, Model, Operation, Param, TypeRef } from './model.js';
+import { type ApiModel, type Model, type Operation, type Param, spell, type TypeRef, type TypeSpelling } from './model.js';
 import { camel, lineDoc, str } from './names.js';
 
 const RESERVED = new Set(
@@ -10,31 +10,12 @@ const RESERVED = new Set(
 );
 const swId = (n: string): string => (RESERVED.has(n) ? `\`${n}\`` : n);
 
-function swType(t: TypeRef): string {
-  switch (t.kind) {
-    case 'string':
-    case 'date':
-      return 'String';
-    case 'integer':
-      return 'Int';
-    case 'long':
-      return 'Int64';
-    case 'number':
-      return 'Double';
-    case 'boolean':
-      return 'Bool';
-    case 'datetime':
-      return 'Date';
-    case 'any':
-      return 'JSONValue';
-    case 'ref':
-      return t.name;
-    case 'array':
-      return `[${swType(t.items)}]`;
-    case 'map':
-      return `[String: ${swType(t.values)}]`;
-  }
-}
+const SWIFT: TypeSpelling = {
+  scalars: { string: 'String', integer: 'Int', long: 'Int64', number: 'Double', boolean: 'Bool', date: 'String', datetime: 'Date', any: 'JSONValue' },
+  array: (t) => `[${t}]`,
+  map: (t) => `[String: ${t}]`,
+};
+const swType = (t: TypeRef): string => spell(t, SWIFT);
 
 /** Enum case name: `links:read` -> `linksRead`, `2xx` -> `v2xx`. */
 const caseName = (v: string): string => {

@@ -4,24 +4,13 @@
  * Lsk-Rotated-Key.
  */
 import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LskClient, type LskClientOptions, LskError } from '../../clients/typescript/src/index.js';
-import { recordingFetch, rejection } from '../support/sdk-fetch.js';
-import { type Lsk, runCli, startLsk } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { LskClient, LskError } from '../../clients/typescript/src/index.js';
+import { liveLsk, recordingFetch, rejection } from '../support/sdk-fetch.js';
+import { runCli } from '../support/server.js';
 
-let lsk: Lsk;
-let key: string;
-
-const make = (o: Partial<LskClientOptions> = {}) => new LskClient({ baseUrl: lsk.base, apiKey: key, ...o });
-
-beforeAll(async () => {
-  // Keys issued by the server live 2 days and renew in their last day (see the rotation test).
-  lsk = await startLsk('sqlite', { env: { LSK_KEY_TTL_DAYS: '2', LSK_KEY_RENEW_DAYS: '1' } });
-  key = await lsk.workspace('acme');
-});
-afterAll(async () => {
-  await lsk?.stop();
-});
+const live = liveLsk();
+const make = live.make;
 
 describe('TypeScript client: errors and retries', () => {
   it('throws one LskError carrying code, status, details and request_id', async () => {
@@ -36,7 +25,7 @@ describe('TypeScript client: errors and retries', () => {
     expect(err.details.map((d) => d.path)).toEqual(expect.arrayContaining(['destination']));
     expect(err.details.length).toBeGreaterThanOrEqual(2);
 
-    const unauth = (await rejection(new LskClient({ baseUrl: lsk.base, apiKey: 'lsk_live_nope' }).workspace())) as LskError;
+    const unauth = (await rejection(new LskClient({ baseUrl: live.lsk.base, apiKey: 'lsk_live_nope' }).workspace())) as LskError;
     expect(unauth).toMatchObject({ code: 'invalid_api_key', status: 401 });
 
     await make().createLink({ destination: 'https://example.com/x', alias: 'ts-taken' });
@@ -79,8 +68,8 @@ describe('TypeScript client: errors and retries', () => {
   });
 
   it('on 429 waits Retry-After and retries (real rate limit of a --rpm 2 workspace)', async () => {
-    const slowKey = await lsk.workspace('slow', ['--rpm', '2']);
-    const plain = new LskClient({ baseUrl: lsk.base, apiKey: slowKey, retries: 0 });
+    const slowKey = await live.lsk.workspace('slow', ['--rpm', '2']);
+    const plain = new LskClient({ baseUrl: live.lsk.base, apiKey: slowKey, retries: 0 });
     await plain.workspace();
     await plain.workspace();
     const limited = (await rejection(plain.workspace())) as LskError;
@@ -89,7 +78,7 @@ describe('TypeScript client: errors and retries', () => {
     expect(limited.retryAfter).toBeLessThanOrEqual(61);
 
     // A Retry-After longer than maxRetryDelayMs is not waited for.
-    const impatient = (await rejection(new LskClient({ baseUrl: lsk.base, apiKey: slowKey, retries: 3, maxRetryDelayMs: 500 }).workspace())) as LskError;
+    const impatient = (await rejection(new LskClient({ baseUrl: live.lsk.base, apiKey: slowKey, retries: 3, maxRetryDelayMs: 500 }).workspace())) as LskError;
     expect(impatient.code).toBe('rate_limited');
 
     // Bounded: instead of sleeping up to a minute, the sleep hook records the delay asked for, then
@@ -97,13 +86,13 @@ describe('TypeScript client: errors and retries', () => {
     const delays: number[] = [];
     const rec = recordingFetch();
     const c = new LskClient({
-      baseUrl: lsk.base,
+      baseUrl: live.lsk.base,
       apiKey: slowKey,
       retries: 2,
       fetch: rec.fetch,
       sleep: async (ms) => {
         delays.push(ms);
-        const r = await runCli(['workspace', 'set-plan', 'slow', '--rpm', '50'], lsk.env);
+        const r = await runCli(['workspace', 'set-plan', 'slow', '--rpm', '50'], live.lsk.env);
         expect(r.code, r.stderr).toBe(0);
         await new Promise((res) => setTimeout(res, 2500));
       },
@@ -125,18 +114,18 @@ describe('TypeScript client: errors and retries', () => {
     const base = `http://127.0.0.1:${(hang.address() as { port: number }).port}`;
     try {
       const t0 = Date.now();
-      const err = (await rejection(new LskClient({ baseUrl: base, apiKey: key, timeoutMs: 200 }).workspace())) as LskError;
+      const err = (await rejection(new LskClient({ baseUrl: base, apiKey: live.key, timeoutMs: 200 }).workspace())) as LskError;
       expect(err).toBeInstanceOf(LskError);
       expect(err).toMatchObject({ code: 'timeout', status: 0 });
       expect(Date.now() - t0).toBeLessThan(5000);
 
       const ctrl = new AbortController();
       setTimeout(() => ctrl.abort(new Error('user gave up')), 100);
-      const aborted = (await rejection(new LskClient({ baseUrl: base, apiKey: key, timeoutMs: 0 }).workspace({ signal: ctrl.signal }))) as Error;
+      const aborted = (await rejection(new LskClient({ baseUrl: base, apiKey: live.key, timeoutMs: 0 }).workspace({ signal: ctrl.signal }))) as Error;
       expect(aborted.message).toBe('user gave up');
 
       // Per-call timeout override.
-      const per = (await rejection(new LskClient({ baseUrl: base, apiKey: key }).links({}, { timeoutMs: 100 }))) as LskError;
+      const per = (await rejection(new LskClient({ baseUrl: base, apiKey: live.key }).links({}, { timeoutMs: 100 }))) as LskError;
       expect(per.code).toBe('timeout');
     } finally {
       for (const s of sockets) s.destroy();
@@ -162,7 +151,7 @@ describe('TypeScript client: errors and retries', () => {
   it('picks up Lsk-Rotated-Key by itself and tells the caller once', async () => {
     // The server (TTL 2 days, renewal in the last 1 day) sees a key the CLI issued with a 1-day
     // lifetime as already inside its renewal window, so it sends the successor on every response.
-    const env = { ...lsk.env, LSK_KEY_TTL_DAYS: '1', LSK_KEY_RENEW_DAYS: '0' };
+    const env = { ...live.lsk.env, LSK_KEY_TTL_DAYS: '1', LSK_KEY_RENEW_DAYS: '0' };
     const issued = await runCli(['key', 'create', '--workspace', 'acme', '--name', 'expiring'], env);
     expect(issued.code, issued.stderr).toBe(0);
     const oldKey = issued.last;
@@ -170,7 +159,7 @@ describe('TypeScript client: errors and retries', () => {
 
     const rotated: string[] = [];
     const rec = recordingFetch();
-    const c = new LskClient({ baseUrl: lsk.base, apiKey: oldKey, fetch: rec.fetch, onKeyRotated: (k) => rotated.push(k) });
+    const c = new LskClient({ baseUrl: live.lsk.base, apiKey: oldKey, fetch: rec.fetch, onKeyRotated: (k) => rotated.push(k) });
     await c.workspace();
     expect(rotated).toHaveLength(1);
     const newKey = rotated[0]!;
@@ -188,7 +177,7 @@ describe('TypeScript client: errors and retries', () => {
 
     // A throwing callback does not break the request.
     const c2 = new LskClient({
-      baseUrl: lsk.base,
+      baseUrl: live.lsk.base,
       apiKey: oldKey,
       onKeyRotated: () => {
         throw new Error('boom');

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { buildSchema } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as documents from '../../clients/typescript/src/graphql.js';
 import {
   CreateLinkDocument,
@@ -17,23 +17,11 @@ import {
   WorkspaceDocument,
 } from '../../clients/typescript/src/graphql.js';
 import type { TypedDocument } from '../../clients/typescript/src/index.js';
-import { LskClient, type LskClientOptions, LskError, operations } from '../../clients/typescript/src/index.js';
-import { rejection } from '../support/sdk-fetch.js';
-import { type Lsk, startLsk } from '../support/server.js';
+import { LskClient, LskError, operations } from '../../clients/typescript/src/index.js';
+import { liveLsk, rejection } from '../support/sdk-fetch.js';
 
-let lsk: Lsk;
-let key: string;
-
-const make = (o: Partial<LskClientOptions> = {}) => new LskClient({ baseUrl: lsk.base, apiKey: key, ...o });
-
-beforeAll(async () => {
-  // Keys issued by the server live 2 days and renew in their last day (see the rotation test).
-  lsk = await startLsk('sqlite', { env: { LSK_KEY_TTL_DAYS: '2', LSK_KEY_RENEW_DAYS: '1' } });
-  key = await lsk.workspace('acme');
-});
-afterAll(async () => {
-  await lsk?.stop();
-});
+const live = liveLsk();
+const make = live.make;
 
 describe('TypeScript client: every REST operation', () => {
   it('has a method for every operationId of schema/openapi.json', () => {
@@ -62,7 +50,7 @@ describe('TypeScript client: every REST operation', () => {
       clicks: 0,
     });
     expect(a.id).toMatch(/^lnk_/);
-    expect(a.short_url).toBe(`http://localhost:${lsk.port}/ts-a`);
+    expect(a.short_url).toBe(`http://localhost:${live.lsk.port}/ts-a`);
     const b = await c.createLink({ destination: 'https://example.com/b' });
     expect(b.alias).toMatch(/^[A-Za-z0-9]{7}$/);
 
@@ -124,7 +112,7 @@ describe('TypeScript client: every REST operation', () => {
     expect(k).toMatchObject({ name: 'ci', revoked_at: null });
     expect(k.key).toMatch(/^lsk_live_/);
     expect((await c.keys()).data.map((x) => x.id)).toContain(k.id);
-    const other = new LskClient({ baseUrl: lsk.base, apiKey: k.key });
+    const other = new LskClient({ baseUrl: live.lsk.base, apiKey: k.key });
     expect((await other.workspace()).slug).toBe('acme');
     await expect(c.revokeKey(k.id)).resolves.toBeUndefined();
     const err = (await rejection(other.workspace())) as LskError;
