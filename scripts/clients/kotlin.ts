@@ -1,5 +1,5 @@
 /** Kotlin data classes, enums and the LskClient of suspend functions with named, defaulted parameters. */
-import { HEADER_NOTE } from './java-models.js';
+import { HEADER_NOTE, JAVA } from './java-models.js';
 import { type ApiModel, type Operation, type Param, spell, type TypeRef, type TypeSpelling } from './model.js';
 import { blockDoc, constant, str } from './names.js';
 
@@ -10,20 +10,7 @@ const RESERVED = new Set(
 );
 const ktId = (n: string): string => (RESERVED.has(n) ? `\`${n}\`` : n);
 
-const KOTLIN: TypeSpelling = {
-  scalars: {
-    string: 'String',
-    integer: 'Int',
-    long: 'Long',
-    number: 'Double',
-    boolean: 'Boolean',
-    date: 'LocalDate',
-    datetime: 'OffsetDateTime',
-    any: 'JsonNode',
-  },
-  array: (t) => `List<${t}>`,
-  map: (t) => `Map<String, ${t}>`,
-};
+const KOTLIN: TypeSpelling = { ...JAVA, scalars: { ...JAVA.scalars, integer: 'Int' } };
 const ktType = (t: TypeRef): string => spell(t, KOTLIN);
 
 const IMPORTS = [

@@ -96,7 +96,9 @@ export function readApi(doc: Schema): ApiModel {
   if (!/^3\.[01]\./.test(String(doc.openapi))) throw new Error(`expected OpenAPI 3.0 or 3.1, got ${doc.openapi}`);
   const components = (doc.components?.schemas ?? {}) as Record<string, Schema>;
   const reg = new TypeRegistry(components);
-  for (const key of Object.keys(components)) reg.component(`#/components/schemas/${key}`);
+  // Enum components first, so an inline copy of one anywhere else is read as that component.
+  const keys = Object.keys(components);
+  for (const key of [...keys.filter((k) => Array.isArray(components[k]!.enum)), ...keys]) reg.component(`#/components/schemas/${key}`);
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Schema>)) {
     for (const method of METHODS) if (item[method]) operations.push(operation(doc, reg, path, method, item, item[method]));

@@ -80,7 +80,7 @@ export class TypeRegistry {
     if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) return this.union(s, where);
     if (s.const !== undefined) return this.typeOf({ ...s, const: undefined, enum: [s.const] }, where);
     if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v: unknown) => typeof v === 'string')) {
-      return { kind: 'ref', name: this.add({ kind: 'enum', name: where, doc: s.description ?? '', values: s.enum }) };
+      return { kind: 'ref', name: this.namedEnum(s.enum) ?? this.add({ kind: 'enum', name: where, doc: s.description ?? '', values: s.enum }) };
     }
     const type = Array.isArray(s.type) ? (s.type.length === 1 ? s.type[0] : undefined) : s.type;
     switch (type) {
@@ -118,6 +118,14 @@ export class TypeRegistry {
     const t = this.typeOf(this.components[key], name);
     this.components_.set(key, t);
     return t;
+  }
+
+  /** A component enum with exactly these values (an inline copy of `Plan` is `Plan`), if there is one. */
+  private namedEnum(values: string[]): string | undefined {
+    for (const [key, c] of Object.entries(this.components)) {
+      if (c.type === 'string' && JSON.stringify(c.enum) === JSON.stringify(values) && this.models.has(modelName(key))) return modelName(key);
+    }
+    return undefined;
   }
 
   /** An object schema's model (fields typed, nested shapes hoisted under `name`). */

@@ -490,12 +490,12 @@ public struct UpdateTagRequest: Codable, Sendable, Equatable {
 public struct Workspace: Codable, Sendable, Equatable {
     public var id: String
     /// One of: advanced, custom, standard.
-    public var plan: WorkspacePlan
+    public var plan: Plan
     /// Requests per minute allowed to the whole workspace.
     public var rateLimitRpm: Int
     public var slug: String
 
-    public init(id: String, plan: WorkspacePlan, rateLimitRpm: Int, slug: String) {
+    public init(id: String, plan: Plan, rateLimitRpm: Int, slug: String) {
         self.id = id
         self.plan = plan
         self.rateLimitRpm = rateLimitRpm
@@ -508,16 +508,4 @@ public struct Workspace: Codable, Sendable, Equatable {
         case rateLimitRpm = "rate_limit_rpm"
         case slug = "slug"
     }
-}
-
-/// Values of WorkspacePlan.
-/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
-public struct WorkspacePlan: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public var queryValue: String { rawValue }
-
-    public static let advanced = WorkspacePlan(rawValue: "advanced")
-    public static let custom = WorkspacePlan(rawValue: "custom")
-    public static let standard = WorkspacePlan(rawValue: "standard")
 }

@@ -96,7 +96,7 @@ class LskClientIntegrationTest {
   void workspaceTagsAndKeys() {
     Workspace ws = client.workspace();
     assertTrue(ws.getId().startsWith("wsp_"), ws.getId());
-    assertEquals(WorkspacePlan.STANDARD, ws.getPlan());
+    assertEquals(Plan.STANDARD, ws.getPlan());
     assertNotNull(client.tags().getData());
     CreatedApiKey k = client.createKey(new CreateKeyRequest().name("java-it"));
     assertTrue(k.getKey().startsWith("lsk_live_"));

@@ -50,7 +50,7 @@ class LskHttpTest {
   void switchesToTheRotatedKeyAndTellsTheListener() {
     List<String> rotated = new CopyOnWriteArrayList<>();
     LskClient c = new LskClient("http://127.0.0.1:" + server.getAddress().getPort() + "/", "lsk_live_old").onKeyRotated(rotated::add);
-    assertEquals(dev.lsk.client.model.WorkspacePlan.STANDARD, c.workspace().getPlan());
+    assertEquals(dev.lsk.client.model.Plan.STANDARD, c.workspace().getPlan());
     assertEquals("lsk_live_new", c.apiKey());
     assertEquals(List.of("lsk_live_new"), rotated);
     c.workspace();

@@ -346,23 +346,10 @@ data class Workspace(
     val id: String,
     /** One of: advanced, custom, standard. */
     @get:JsonProperty("plan") @param:JsonProperty("plan")
-    val plan: WorkspacePlan,
+    val plan: Plan,
     /** Requests per minute allowed to the whole workspace. */
     @get:JsonProperty("rate_limit_rpm") @param:JsonProperty("rate_limit_rpm")
     val rateLimitRpm: Int,
     @get:JsonProperty("slug") @param:JsonProperty("slug")
     val slug: String,
 )
-
-/**
- * Values of WorkspacePlan.
- * An unknown value from a newer server reads as null.
- */
-enum class WorkspacePlan(@get:JsonValue val value: String) {
-    ADVANCED("advanced"),
-    CUSTOM("custom"),
-    STANDARD("standard"),
-    ;
-
-    override fun toString(): String = value
-}

@@ -103,7 +103,7 @@ class LskClientIntegrationTest {
     fun workspaceTagsAndKeys() = runBlocking {
         val ws = client.workspace()
         assertTrue(ws.id.startsWith("wsp_"), ws.id)
-        assertEquals(WorkspacePlan.STANDARD, ws.plan)
+        assertEquals(Plan.STANDARD, ws.plan)
         client.tags()
         val k = client.createKey(CreateKeyRequest(name = "kotlin-it"))
         assertTrue(k.key.startsWith("lsk_live_"))

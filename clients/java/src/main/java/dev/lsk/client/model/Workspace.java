@@ -26,7 +26,7 @@ public final class Workspace {
 
   /** One of: advanced, custom, standard. */
   @JsonProperty("plan")
-  private WorkspacePlan plan;
+  private Plan plan;
 
   /** Requests per minute allowed to the whole workspace. */
   @JsonProperty("rate_limit_rpm")
@@ -49,12 +49,12 @@ public final class Workspace {
   }
 
   /** {@code plan}. */
-  public WorkspacePlan getPlan() {
+  public Plan getPlan() {
     return plan;
   }
 
   /** Sets {@code plan}; returns this for chaining. */
-  public Workspace plan(WorkspacePlan plan) {
+  public Workspace plan(Plan plan) {
     this.plan = plan;
     return this;
   }
