@@ -1,19 +1,37 @@
 /**
- * The browser library (clients/browser/dist) in real headless Chromium (Debian's /usr/bin/chromium
+ * The browser SDK as published: `npm pack` of clients/browser, unpacked, and its files loaded in real
+ * headless Chromium (Debian's /usr/bin/chromium
  * driven by playwright-core; nothing is downloaded) against the real server: a page served from
  * another origin (a second loopback HTTP server) loads the script-tag build and the ESM build and
  * does links CRUD cross-origin, allowed by LSK_CORS_ORIGINS; a page from an origin not on that list
  * is refused by the browser.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lsk, startLsk } from '../support/server.js';
 
 const CHROMIUM = process.env.LSK_CHROMIUM ?? '/usr/bin/chromium';
-const DIST = fileURLToPath(new URL('../../clients/browser/dist/', import.meta.url));
+const PACKAGE = fileURLToPath(new URL('../../clients/browser/', import.meta.url));
+/** The unpacked tarball's dist/ (set in beforeAll). */
+let DIST = '';
+let packed: { dir: string; files: string[] } | undefined;
+
+/** `npm pack` the package into a temp dir and unpack it: what a user of the tarball gets. */
+async function packBrowserPackage(): Promise<{ dir: string; files: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'lsk-browser-pkg-'));
+  const sh = promisify(execFile);
+  const { stdout } = await sh('npm', ['pack', '--json', '--pack-destination', dir], { cwd: PACKAGE });
+  const info = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  await sh('tar', ['xzf', join(dir, info[0]!.filename), '-C', dir]);
+  return { dir, files: info[0]!.files.map((f) => f.path).sort() };
+}
 
 /** A tiny static server for the page and the two builds (its own origin). */
 async function pageServer(): Promise<{ origin: string; server: Server }> {
@@ -45,6 +63,8 @@ let other: { origin: string; server: Server };
 const MISSING = `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium, as .ci/run does) or set LSK_CHROMIUM. These tests never download a browser and never skip.`;
 
 beforeAll(async () => {
+  packed = await packBrowserPackage();
+  DIST = join(packed.dir, 'package/dist/');
   if (!existsSync(CHROMIUM)) return; // every test then fails with MISSING (a failure, not a skip)
   allowed = await pageServer();
   other = await pageServer();
@@ -60,6 +80,7 @@ afterAll(async () => {
   await browser?.close();
   await lsk?.stop();
   for (const s of [allowed?.server, other?.server]) if (s) await new Promise((r) => s.close(r));
+  if (packed) rmSync(packed.dir, { recursive: true, force: true });
 });
 
 async function open(origin: string, path = '/'): Promise<Page> {
@@ -74,21 +95,33 @@ describe('browser library in headless Chromium', () => {
     expect(existsSync(CHROMIUM), MISSING).toBe(true);
   });
 
-  it('script-tag build: create, get, list, update, delete across origins', async () => {
+  it('the packed package holds the two bundles, their types, README and package.json, and nothing else', () => {
+    expect(packed!.files).toEqual(
+      expect.arrayContaining(['README.md', 'package.json', 'dist/lsk.min.js', 'dist/lsk.iife.min.js', 'dist/types/browser/src/lsk.d.ts']),
+    );
+    expect(packed!.files.filter((f) => !/^(README\.md|package\.json|dist\/lsk(\.iife)?\.min\.js|dist\/types\/.+\.d\.ts)$/.test(f))).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(packed!.dir, 'package/package.json'), 'utf8'));
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(existsSync(join(packed!.dir, 'package', manifest.exports['.'].default))).toBe(true);
+    expect(existsSync(join(packed!.dir, 'package', manifest.exports['.'].types))).toBe(true);
+    expect(readdirSync(DIST)).toEqual(expect.arrayContaining(['lsk.min.js', 'lsk.iife.min.js']));
+  });
+
+  it('script-tag build: createLink, link, links, updateLink, deleteLink across origins', async () => {
     const page = await open(allowed.origin);
     try {
       const result = await page.evaluate(
         async ({ base, key }) => {
           const Lsk = (window as unknown as { Lsk: typeof import('../../clients/browser/src/lsk.js') }).Lsk;
           const c = new Lsk.LskClient({ baseUrl: base, apiKey: key });
-          const created = await c.create({ destination: 'https://example.com/web', alias: 'web-1', tags: ['web'] });
-          const got = await c.get(created.id);
-          const listed = await c.list({ tag: 'web', limit: 10 });
-          const updated = await c.update(created.id, { destination: 'https://example.com/web2' });
-          const deleted = await c.delete(created.id);
+          const created = await c.createLink({ destination: 'https://example.com/web', alias: 'web-1', tags: ['web'] });
+          const got = await c.link(created.id);
+          const listed = await c.links({ tag: 'web', limit: 10 });
+          const updated = await c.updateLink(created.id, { destination: 'https://example.com/web2' });
+          const deleted = await c.deleteLink(created.id);
           let after: { name: string; code: string; status: number; requestId: string | null; isError: boolean } | null = null;
           try {
-            await c.get(created.id);
+            await c.link(created.id);
           } catch (e) {
             const err = e as InstanceType<typeof Lsk.LskError>;
             after = {
@@ -101,7 +134,7 @@ describe('browser library in headless Chromium', () => {
           }
           let invalid: { code: string; status: number; paths: string[] } | null = null;
           try {
-            await c.create({ destination: 'javascript:alert(1)' });
+            await c.createLink({ destination: 'javascript:alert(1)' });
           } catch (e) {
             const err = e as InstanceType<typeof Lsk.LskError>;
             invalid = { code: err.code, status: err.status, paths: err.details.map((d) => d.path) };
@@ -134,9 +167,9 @@ describe('browser library in headless Chromium', () => {
         async ({ base, key }) => {
           const m = (window as unknown as { LskEsm: typeof import('../../clients/browser/src/lsk.js') }).LskEsm;
           const c = new m.LskClient({ baseUrl: base, apiKey: key });
-          const l = await c.create({ destination: 'https://example.com/esm' });
-          const page = await c.list();
-          await c.delete(l.id);
+          const l = await c.createLink({ destination: 'https://example.com/esm' });
+          const page = await c.links();
+          await c.deleteLink(l.id);
           return { alias: l.alias, ids: page.data.map((x) => x.id), id: l.id, hasError: typeof m.LskError === 'function' };
         },
         { base: lsk.base, key },
@@ -156,7 +189,7 @@ describe('browser library in headless Chromium', () => {
           const Lsk = (window as unknown as { Lsk: typeof import('../../clients/browser/src/lsk.js') }).Lsk;
           const c = new Lsk.LskClient({ baseUrl: base, apiKey: key, retries: 0 });
           try {
-            await c.list();
+            await c.links();
             return { ok: true, code: '', status: -1 };
           } catch (e) {
             const err = e as InstanceType<typeof Lsk.LskError>;

@@ -1,64 +1,96 @@
 /**
- * The clients cannot drift from the API: the checked-in generated types must equal what the generator
- * makes of schema/openapi.json now, and the checked-in browser bundles must equal a fresh build of
- * their source. Fix a failure with `npm run clients:gen` / `npm run clients:build`.
+ * The clients cannot drift from the API: every generated file (TypeScript SDK, Java, Kotlin, Swift)
+ * must equal what scripts/gen-clients.ts makes of schema/openapi.json and schema/schema.graphql now,
+ * generation must be reproducible, and the checked-in browser bundles must equal a fresh build of
+ * their sources and stay under 15 KB. Fix a failure with `npm run clients:gen`.
  */
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
-import { generateTypes, OPENAPI_PATH, TYPES_PATH } from '../../scripts/gen-ts-client.js';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_BUILDS, buildBrowser, MAX_BROWSER_BYTES } from '../../scripts/clients/browser.js';
+import { existingGenerated, generateClients, JAVA_MODEL_DIR, KOTLIN_MODELS, SWIFT_MODELS, staleFiles, TS_API } from '../../scripts/clients/generate.js';
+import { generateTypes } from '../../scripts/clients/typescript-types.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const read = (p: string) => readFileSync(`${ROOT}${p}`, 'utf8');
-const MAX_BROWSER_BYTES = 15 * 1024;
+const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');
+const openapi = () => read('schema/openapi.json');
+const sdl = () => read('schema/schema.graphql');
 
-/** The same builds as `npm run clients:build` (package.json), in memory. */
-const BROWSER_BUILDS: Array<{ out: string; options: BuildOptions }> = [
-  { out: 'clients/browser/dist/lsk.min.js', options: { format: 'esm' } },
-  { out: 'clients/browser/dist/lsk.iife.min.js', options: { format: 'iife', globalName: 'Lsk' } },
-];
-
-describe('client staleness', () => {
-  it(`${TYPES_PATH} is what scripts/gen-ts-client.ts generates from ${OPENAPI_PATH}`, () => {
-    const fresh = generateTypes(JSON.parse(read(OPENAPI_PATH)));
-    expect(read(TYPES_PATH) === fresh, `${TYPES_PATH} is stale: run \`npm run clients:gen\``).toBe(true);
+describe('generated clients are up to date (npm run clients:gen)', () => {
+  let files: Record<string, string>;
+  beforeAll(async () => {
+    files = await generateClients(openapi(), sdl());
   });
 
-  it('the generator refuses what it does not understand (drift is loud, not silent)', () => {
-    const api = JSON.parse(read(OPENAPI_PATH));
-    api.components.schemas.Link.properties.weird = { oneOf: [{ type: 'string' }] };
+  it('every generated file equals a fresh generation from schema/', () => {
+    const stale = staleFiles(ROOT, files);
+    expect(stale, `stale clients: run npm run clients:gen\n${stale.join('\n')}`).toEqual([]);
+    expect(existingGenerated(ROOT)).toEqual(Object.keys(files).sort());
+  });
+
+  it('generating twice gives the same bytes', async () => {
+    expect(await generateClients(openapi(), sdl())).toEqual(files);
+  });
+
+  it('a change to the document makes the clients stale (the check bites)', async () => {
+    const doc = JSON.parse(openapi());
+    doc.components.schemas.Link.properties.extra_field = { type: 'string' };
+    const changed = staleFiles(ROOT, await generateClients(JSON.stringify(doc), sdl()));
+    expect(changed).toEqual(expect.arrayContaining([TS_API, `${JAVA_MODEL_DIR}/Link.java`, KOTLIN_MODELS, SWIFT_MODELS]));
+  });
+
+  it('the generators refuse what no client could call (drift is loud, not silent)', async () => {
+    const api = JSON.parse(openapi());
+    api.components.schemas.Link.properties.weird = { not: { type: 'string' } };
     expect(() => generateTypes(api)).toThrow(/unsupported schema/);
-    const api2 = JSON.parse(read(OPENAPI_PATH));
+    const api2 = JSON.parse(openapi());
     delete api2.paths['/links'].get.operationId;
-    expect(() => generateTypes(api2)).toThrow(/no operationId/);
+    await expect(generateClients(JSON.stringify(api2), sdl())).rejects.toThrow(/no operationId/);
+    const api3 = JSON.parse(openapi());
+    api3.paths['/links'].get.operationId = 'graphql';
+    expect(() => generateTypes(api3)).toThrow(/shadow LskClient.graphql/);
   });
 
-  it('package.json clients:build matches the builds checked here', () => {
-    const script: string = JSON.parse(read('package.json')).scripts['clients:build'];
-    for (const b of BROWSER_BUILDS) expect(script).toContain(`--outfile=${b.out}`);
-    expect(script).toContain('--global-name=Lsk');
-    expect(script).toContain('--target=es2020');
+  describe('the CLI', () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'lsk-clients-'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('writes the same files as the in-process generation (node dist/scripts/gen-clients.js --out)', async () => {
+      await promisify(execFile)(process.execPath, [join(ROOT, 'dist/scripts/gen-clients.js'), '--out', dir, '--no-browser'], { cwd: ROOT });
+      expect(staleFiles(dir, files)).toEqual([]);
+      const check = await promisify(execFile)(process.execPath, [join(ROOT, 'dist/scripts/gen-clients.js'), '--check'], { cwd: ROOT });
+      expect(check.stdout).toMatch(/clients up to date/);
+    }, 60_000);
+  });
+});
+
+describe('browser bundles (clients/browser/dist)', () => {
+  let fresh: Record<string, string>;
+  beforeAll(async () => {
+    fresh = await buildBrowser(ROOT);
   });
 
   for (const b of BROWSER_BUILDS) {
-    it(`${b.out} is up to date and under ${MAX_BROWSER_BYTES} bytes`, async () => {
-      const r = await build({
-        entryPoints: [`${ROOT}clients/browser/src/lsk.ts`],
-        bundle: true,
-        minify: true,
-        target: 'es2020',
-        write: false,
-        outfile: `${ROOT}${b.out}`,
-        logLevel: 'silent',
-        ...b.options,
-      });
-      const fresh = r.outputFiles![0]!.text;
+    it(`${b.out} is up to date and under ${MAX_BROWSER_BYTES} bytes`, () => {
       const onDisk = read(b.out);
-      expect(onDisk === fresh, `${b.out} is stale: run \`npm run clients:build\``).toBe(true);
+      expect(onDisk === fresh[b.out], `${b.out} is stale: run \`npm run clients:gen\``).toBe(true);
       const bytes = Buffer.byteLength(onDisk);
-      expect(bytes).toBeGreaterThan(500);
+      expect(bytes).toBeGreaterThan(1000);
       expect(bytes, `${b.out} is ${bytes} bytes minified; the budget is ${MAX_BROWSER_BYTES}`).toBeLessThan(MAX_BROWSER_BYTES);
     });
   }
+
+  it('the bundles carry every operation of the document', () => {
+    const ids = Object.values(JSON.parse(openapi()).paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) =>
+      Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+    );
+    for (const b of BROWSER_BUILDS) for (const id of ids) expect(fresh[b.out], `${b.out}: ${id}`).toContain(`${id}:[`);
+  });
 });

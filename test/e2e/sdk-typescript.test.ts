@@ -1,16 +1,12 @@
 /**
  * The TypeScript client (clients/typescript) against the real server process on SQLite: every REST
- * operation, the error class, retries (429 with Retry-After, 503, none on 4xx), timeouts and
- * AbortSignal, key rotation through Lsk-Rotated-Key, and the typed GraphQL documents.
+ * operation and the typed GraphQL documents. Transport (errors, retries, timeouts, key rotation):
+ * sdk-typescript-transport.test.ts.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { buildSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import * as documents from '../../clients/typescript/src/graphql.js';
 import {
   CreateLinkDocument,
   DeleteLinkDocument,
@@ -20,44 +16,12 @@ import {
   UpdateLinkDocument,
   WorkspaceDocument,
 } from '../../clients/typescript/src/graphql.js';
-import { LskClient, type LskClientOptions, LskError, operations } from '../../clients/typescript/src/index.js';
-import { type Lsk, runCli, startLsk } from '../support/server.js';
+import type { TypedDocument } from '../../clients/typescript/src/index.js';
+import { LskClient, LskError, operations } from '../../clients/typescript/src/index.js';
+import { liveLsk, rejection } from '../support/sdk-fetch.js';
 
-let lsk: Lsk;
-let key: string;
-
-/** A fetch that records every request and can fake answers for the first calls. */
-function recordingFetch(fake: Array<() => Response> = []) {
-  const calls: { url: string; method: string; auth: string | null }[] = [];
-  const f: typeof fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    calls.push({ url: String(input), method: init?.method ?? 'GET', auth: headers.get('authorization') });
-    const next = fake.shift();
-    if (next) return next();
-    return fetch(input, init);
-  };
-  return { calls, fetch: f };
-}
-
-const make = (o: Partial<LskClientOptions> = {}) => new LskClient({ baseUrl: lsk.base, apiKey: key, ...o });
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected the call to fail');
-}
-
-beforeAll(async () => {
-  // Keys issued by the server live 2 days and renew in their last day (see the rotation test).
-  lsk = await startLsk('sqlite', { env: { LSK_KEY_TTL_DAYS: '2', LSK_KEY_RENEW_DAYS: '1' } });
-  key = await lsk.workspace('acme');
-});
-afterAll(async () => {
-  await lsk?.stop();
-});
+const live = liveLsk();
+const make = live.make;
 
 describe('TypeScript client: every REST operation', () => {
   it('has a method for every operationId of schema/openapi.json', () => {
@@ -86,7 +50,7 @@ describe('TypeScript client: every REST operation', () => {
       clicks: 0,
     });
     expect(a.id).toMatch(/^lnk_/);
-    expect(a.short_url).toBe(`http://localhost:${lsk.port}/ts-a`);
+    expect(a.short_url).toBe(`http://localhost:${live.lsk.port}/ts-a`);
     const b = await c.createLink({ destination: 'https://example.com/b' });
     expect(b.alias).toMatch(/^[A-Za-z0-9]{7}$/);
 
@@ -102,7 +66,7 @@ describe('TypeScript client: every REST operation', () => {
     const p2 = await c.links({ limit: 1, cursor: p1.next_cursor! });
     expect(p2.data[0]!.id).toBe(a.id);
     const seen: string[] = [];
-    for await (const l of c.allLinks({ limit: 1 })) seen.push(l.id);
+    for await (const l of c.paginate('links', { params: { limit: 1 } })) seen.push(l.id);
     expect(seen).toEqual([b.id, a.id]);
 
     const u = await c.updateLink(a.id, { destination: 'https://example.com/a2', geo_targeting: null });
@@ -148,7 +112,7 @@ describe('TypeScript client: every REST operation', () => {
     expect(k).toMatchObject({ name: 'ci', revoked_at: null });
     expect(k.key).toMatch(/^lsk_live_/);
     expect((await c.keys()).data.map((x) => x.id)).toContain(k.id);
-    const other = new LskClient({ baseUrl: lsk.base, apiKey: k.key });
+    const other = new LskClient({ baseUrl: live.lsk.base, apiKey: k.key });
     expect((await other.workspace()).slug).toBe('acme');
     await expect(c.revokeKey(k.id)).resolves.toBeUndefined();
     const err = (await rejection(other.workspace())) as LskError;
@@ -156,181 +120,6 @@ describe('TypeScript client: every REST operation', () => {
     expect(err.status).toBe(401);
 
     expect(await c.workspace()).toMatchObject({ slug: 'acme', plan: 'standard', rate_limit_rpm: 100, id: expect.stringMatching(/^wsp_/) });
-  });
-});
-
-describe('TypeScript client: errors and retries', () => {
-  it('throws one LskError carrying code, status, details and request_id', async () => {
-    const err = (await rejection(make().createLink({ destination: 'javascript:alert(1)', geo_targeting: { XX: 'ftp://x' } }))) as LskError;
-    expect(err).toBeInstanceOf(LskError);
-    expect(err).toBeInstanceOf(Error);
-    expect(err.name).toBe('LskError');
-    expect(err.code).toBe('validation_failed');
-    expect(err.status).toBe(400);
-    expect(err.requestId).toEqual(expect.any(String));
-    expect(err.request_id).toBe(err.requestId);
-    expect(err.details.map((d) => d.path)).toEqual(expect.arrayContaining(['destination']));
-    expect(err.details.length).toBeGreaterThanOrEqual(2);
-
-    const unauth = (await rejection(new LskClient({ baseUrl: lsk.base, apiKey: 'lsk_live_nope' }).workspace())) as LskError;
-    expect(unauth).toMatchObject({ code: 'invalid_api_key', status: 401 });
-
-    const taken = (await rejection(make().createLink({ destination: 'https://example.com/x', alias: 'ts-a' }))) as LskError;
-    expect(taken).toMatchObject({ code: 'alias_taken', status: 409 });
-  });
-
-  it('never retries a 4xx other than 429', async () => {
-    const rec = recordingFetch();
-    const c = make({ fetch: rec.fetch, retries: 5, sleep: async () => {} });
-    const err = (await rejection(c.createLink({ destination: 'ftp://nope' }))) as LskError;
-    expect(err.status).toBe(400);
-    expect(rec.calls).toHaveLength(1);
-    const nf = (await rejection(c.link('lnk_missing'))) as LskError;
-    expect(nf.status).toBe(404);
-    expect(rec.calls).toHaveLength(2);
-  });
-
-  it('retries 503 with exponential backoff, then gives up after `retries`', async () => {
-    const unavailable = () =>
-      new Response(JSON.stringify({ error: { code: 'unavailable', message: 'down', request_id: 'r1' } }), {
-        status: 503,
-        headers: { 'content-type': 'application/json' },
-      });
-    const delays: number[] = [];
-    const rec = recordingFetch([unavailable, unavailable]);
-    const c = make({ fetch: rec.fetch, retries: 2, backoffMs: 100, sleep: async (ms) => void delays.push(ms) });
-    expect((await c.workspace()).slug).toBe('acme'); // third attempt reaches the real server
-    expect(rec.calls).toHaveLength(3);
-    expect(delays).toHaveLength(2);
-    expect(delays[0]).toBeGreaterThanOrEqual(50);
-    expect(delays[0]).toBeLessThanOrEqual(100);
-    expect(delays[1]).toBeGreaterThanOrEqual(100);
-    expect(delays[1]).toBeLessThanOrEqual(200);
-
-    const rec2 = recordingFetch([unavailable, unavailable, unavailable]);
-    const err = (await rejection(make({ fetch: rec2.fetch, retries: 2, sleep: async () => {} }).workspace())) as LskError;
-    expect(err).toMatchObject({ code: 'unavailable', status: 503, requestId: 'r1' });
-    expect(rec2.calls).toHaveLength(3);
-  });
-
-  it('on 429 waits Retry-After and retries (real rate limit of a --rpm 2 workspace)', async () => {
-    const slowKey = await lsk.workspace('slow', ['--rpm', '2']);
-    const plain = new LskClient({ baseUrl: lsk.base, apiKey: slowKey, retries: 0 });
-    await plain.workspace();
-    await plain.workspace();
-    const limited = (await rejection(plain.workspace())) as LskError;
-    expect(limited).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect(limited.retryAfter).toBeGreaterThan(0);
-    expect(limited.retryAfter).toBeLessThanOrEqual(61);
-
-    // A Retry-After longer than maxRetryDelayMs is not waited for.
-    const impatient = (await rejection(new LskClient({ baseUrl: lsk.base, apiKey: slowKey, retries: 3, maxRetryDelayMs: 500 }).workspace())) as LskError;
-    expect(impatient.code).toBe('rate_limited');
-
-    // Bounded: instead of sleeping up to a minute, the sleep hook records the delay asked for, then
-    // the operator raises the limit (the server re-reads the workspace within 2 s) and the retry passes.
-    const delays: number[] = [];
-    const rec = recordingFetch();
-    const c = new LskClient({
-      baseUrl: lsk.base,
-      apiKey: slowKey,
-      retries: 2,
-      fetch: rec.fetch,
-      sleep: async (ms) => {
-        delays.push(ms);
-        const r = await runCli(['workspace', 'set-plan', 'slow', '--rpm', '50'], lsk.env);
-        expect(r.code, r.stderr).toBe(0);
-        await new Promise((res) => setTimeout(res, 2500));
-      },
-    });
-    const ws = await c.workspace();
-    expect(ws).toMatchObject({ slug: 'slow', rate_limit_rpm: 50 });
-    expect(rec.calls).toHaveLength(2);
-    expect(delays).toHaveLength(1);
-    expect(delays[0]! % 1000).toBe(0); // whole seconds from Retry-After
-    expect(delays[0]! / 1000).toBeGreaterThan(0);
-    expect(delays[0]! / 1000).toBeLessThanOrEqual(61);
-  }, 20_000);
-
-  it('times out (timeoutMs) and honours an AbortSignal', async () => {
-    // A server that accepts connections and never answers.
-    const sockets: import('node:net').Socket[] = [];
-    const hang: Server = createServer((s) => void sockets.push(s));
-    await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(hang.address() as { port: number }).port}`;
-    try {
-      const t0 = Date.now();
-      const err = (await rejection(new LskClient({ baseUrl: base, apiKey: key, timeoutMs: 200 }).workspace())) as LskError;
-      expect(err).toBeInstanceOf(LskError);
-      expect(err).toMatchObject({ code: 'timeout', status: 0 });
-      expect(Date.now() - t0).toBeLessThan(5000);
-
-      const ctrl = new AbortController();
-      setTimeout(() => ctrl.abort(new Error('user gave up')), 100);
-      const aborted = (await rejection(new LskClient({ baseUrl: base, apiKey: key, timeoutMs: 0 }).workspace({ signal: ctrl.signal }))) as Error;
-      expect(aborted.message).toBe('user gave up');
-
-      // Per-call timeout override.
-      const per = (await rejection(new LskClient({ baseUrl: base, apiKey: key }).links({}, { timeoutMs: 100 }))) as LskError;
-      expect(per.code).toBe('timeout');
-    } finally {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => hang.close(r));
-    }
-    // An already-aborted signal never reaches the network.
-    const rec = recordingFetch();
-    const pre = AbortSignal.abort();
-    await expect(make({ fetch: rec.fetch }).workspace({ signal: pre })).rejects.toBeDefined();
-    expect(rec.calls).toHaveLength(0);
-    // An abort during the backoff wait ends the call at once.
-    const ctrl2 = new AbortController();
-    const slow = make({
-      fetch: recordingFetch([() => new Response('{}', { status: 503 })]).fetch,
-      retries: 3,
-      backoffMs: 60_000,
-      maxRetryDelayMs: 120_000,
-    });
-    setTimeout(() => ctrl2.abort(new Error('stop waiting')), 100);
-    await expect(slow.workspace({ signal: ctrl2.signal })).rejects.toThrow('stop waiting');
-  });
-
-  it('picks up Lsk-Rotated-Key by itself and tells the caller once', async () => {
-    // The server (TTL 2 days, renewal in the last 1 day) sees a key the CLI issued with a 1-day
-    // lifetime as already inside its renewal window, so it sends the successor on every response.
-    const env = { ...lsk.env, LSK_KEY_TTL_DAYS: '1', LSK_KEY_RENEW_DAYS: '0' };
-    const issued = await runCli(['key', 'create', '--workspace', 'acme', '--name', 'expiring'], env);
-    expect(issued.code, issued.stderr).toBe(0);
-    const oldKey = issued.last;
-    expect(oldKey).toMatch(/^lsk_live_/);
-
-    const rotated: string[] = [];
-    const rec = recordingFetch();
-    const c = new LskClient({ baseUrl: lsk.base, apiKey: oldKey, fetch: rec.fetch, onKeyRotated: (k) => rotated.push(k) });
-    await c.workspace();
-    expect(rotated).toHaveLength(1);
-    const newKey = rotated[0]!;
-    expect(newKey).toMatch(/^lsk_live_/);
-    expect(newKey).not.toBe(oldKey);
-    expect(c.apiKey).toBe(newKey);
-    await c.links();
-    await c.workspace();
-    expect(rotated).toHaveLength(1);
-    expect(rec.calls.map((x) => x.auth)).toEqual([`Bearer ${oldKey}`, `Bearer ${newKey}`, `Bearer ${newKey}`]);
-
-    // The successor is a real key of the same workspace and name.
-    const keys = (await make().keys()).data.filter((k) => k.name === 'expiring');
-    expect(keys).toHaveLength(2);
-
-    // A throwing callback does not break the request.
-    const c2 = new LskClient({
-      baseUrl: lsk.base,
-      apiKey: oldKey,
-      onKeyRotated: () => {
-        throw new Error('boom');
-      },
-    });
-    expect((await c2.workspace()).slug).toBe('acme');
-    expect(c2.apiKey).toBe(newKey);
   });
 });
 
@@ -366,35 +155,13 @@ describe('TypeScript client: typed GraphQL', () => {
     const bad = (await rejection(c.graphql(CreateLinkDocument, { destination: 'javascript:x' }))) as LskError;
     expect(bad).toMatchObject({ code: 'validation_failed', status: 400 });
   });
-});
 
-describe('TypeScript client: the built package', () => {
-  it('compiles to plain ESM + .d.ts that Node runs without a TypeScript loader', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    const out = mkdtempSync(join(tmpdir(), 'lsk-ts-client-'));
-    try {
-      const run = promisify(execFile);
-      await run(
-        process.execPath,
-        [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'clients/typescript/tsconfig.build.json'), '--outDir', out],
-        { cwd: root },
-      );
-      expect(readFileSync(join(out, 'index.d.ts'), 'utf8')).toContain('LskClient');
-      writeFileSync(join(out, 'package.json'), '{"type":"module"}');
-      writeFileSync(
-        join(out, 'smoke.mjs'),
-        `import { LskClient, LskError } from './index.js';
-const c = new LskClient({ baseUrl: process.env.BASE, apiKey: process.env.KEY });
-const l = await c.createLink({ destination: 'https://example.com/built' });
-let code = null;
-try { await c.link('lnk_nope'); } catch (e) { code = e instanceof LskError ? e.code : 'other'; }
-await c.deleteLink(l.id);
-console.log(JSON.stringify({ ws: (await c.workspace()).slug, alias: l.alias, code }));`,
-      );
-      const { stdout } = await run(process.execPath, [join(out, 'smoke.mjs')], { env: { ...process.env, BASE: lsk.base, KEY: key } });
-      expect(JSON.parse(stdout.trim())).toMatchObject({ ws: 'acme', code: 'not_found' });
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it('exports a typed document for every root Query and Mutation field, and gql() types your own', async () => {
+    const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
+    const roots = [schema.getQueryType(), schema.getMutationType()].flatMap((t) => Object.keys(t?.getFields() ?? {}));
+    for (const f of roots) expect(typeof (documents as Record<string, unknown>)[`${f.charAt(0).toUpperCase()}${f.slice(1)}Document`], f).toBe('string');
+    const typed: TypedDocument<{ tags: { data: { name: string }[] } }, Record<string, never>> = documents.gql('{ tags { data { name } } }');
+    const { tags } = await make().graphql(typed);
+    expect(tags.data.map((t) => t.name)).toEqual(expect.arrayContaining(['g']));
+  });
 });

@@ -1,4 +1,7 @@
-export type { ClientErrorCode, GraphQLErrorItem, LskClientOptions, RequestOptions, TypedDocument } from './client.js';
-export { LskClient, LskError } from './client.js';
-export type * from './types.js';
-export { basePath, errorStatus, operations } from './types.js';
+export type { CallArgs, PagedOperationId, TypedDocument } from './client.js';
+export { LskClient } from './client.js';
+export type { LskClientOptions, RequestOptions } from './core.js';
+export type { ClientErrorCode, GraphQLErrorItem } from './errors.js';
+export { LskError } from './errors.js';
+export type * from './generated/api.js';
+export { basePath, errorStatus, operations } from './generated/api.js';

@@ -45,17 +45,22 @@ class LskClientIntegrationTest {
 
     assertEquals(created, client.link(created.getId()));
 
-    LinkList page = client.links(null, null, 100, alias, null);
+    LinkList page = client.links(LinksParams.builder().q(alias).limit(100).build());
     assertTrue(page.getData().stream().anyMatch(l -> l.getId().equals(created.getId())));
-    LinkList tagged = client.linksAsync(null, null, null, null, "java").get();
+    LinkList tagged = client.linksAsync(LinksParams.builder().tag("java").build()).get();
     assertTrue(tagged.getData().stream().anyMatch(l -> l.getId().equals(created.getId())));
+    // Named filters mean what they say: a tag filter never searches aliases, and vice versa.
+    assertTrue(client.links(LinksParams.builder().tag(alias).build()).getData().isEmpty());
+    assertTrue(client.links(LinksParams.builder().q("java").tag("no-such-tag").build()).getData().isEmpty());
+    assertTrue(client.links().getData().stream().anyMatch(l -> l.getId().equals(created.getId())));
+    assertNotNull(created.getCreatedAt().toInstant());
 
     Link updated = client.updateLink(created.getId(), new UpdateLinkRequest().destination("https://example.com/java2").tags(List.of("java")));
     assertEquals("https://example.com/java2", updated.getDestination());
     assertEquals(List.of("java"), updated.getTags());
     assertEquals(alias, updated.getAlias());
 
-    LinkStats stats = client.linkStats(created.getId(), null, null);
+    LinkStats stats = client.linkStats(created.getId());
     assertEquals(created.getId(), stats.getLinkId());
     assertEquals(0, stats.getClicks());
 
@@ -91,7 +96,7 @@ class LskClientIntegrationTest {
   void workspaceTagsAndKeys() {
     Workspace ws = client.workspace();
     assertTrue(ws.getId().startsWith("wsp_"), ws.getId());
-    assertTrue(List.of("standard", "advanced", "custom").contains(ws.getPlan()));
+    assertEquals(Plan.STANDARD, ws.getPlan());
     assertNotNull(client.tags().getData());
     CreatedApiKey k = client.createKey(new CreateKeyRequest().name("java-it"));
     assertTrue(k.getKey().startsWith("lsk_live_"));

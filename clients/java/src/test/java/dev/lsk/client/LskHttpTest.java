@@ -50,7 +50,7 @@ class LskHttpTest {
   void switchesToTheRotatedKeyAndTellsTheListener() {
     List<String> rotated = new CopyOnWriteArrayList<>();
     LskClient c = new LskClient("http://127.0.0.1:" + server.getAddress().getPort() + "/", "lsk_live_old").onKeyRotated(rotated::add);
-    assertEquals("standard", c.workspace().getPlan());
+    assertEquals(dev.lsk.client.model.Plan.STANDARD, c.workspace().getPlan());
     assertEquals("lsk_live_new", c.apiKey());
     assertEquals(List.of("lsk_live_new"), rotated);
     c.workspace();
@@ -66,7 +66,27 @@ class LskHttpTest {
     assertEquals("rate_limited", e.getCode());
     assertEquals(7, e.getRetryAfterSeconds());
     assertEquals("req-1", e.getRequestId());
-    assertThrows(LskException.class, () -> c.links(null, null, 5, "x&y", null));
+    assertThrows(LskException.class, () -> c.links(dev.lsk.client.model.LinksParams.builder().limit(5).q("x&y").build()));
     assertEquals(List.of("/v1/tags/a%20b%2Fc", "/v1/links?limit=5&q=x%26y"), seenPaths);
+  }
+
+  @Test
+  void queryListsAndHeadersAreEncodedAsDeclared() {
+    assertEquals("?ids=a%2Cb&tags=x&tags=y%20z&since=2026-11-21T10%3A15Z", LskHttp.query()
+        .addCsv("ids", List.of("a", "b"))
+        .add("tags", List.of("x", "y z"))
+        .add("missing", null)
+        .add("since", java.time.OffsetDateTime.parse("2026-11-21T10:15:00Z"))
+        .toString());
+    assertEquals(java.util.Map.of("Idempotency-Key", "k1"), LskHttp.headers("Idempotency-Key", "k1", "X-Absent", null));
+  }
+
+  @Test
+  void unknownEnumValuesAndDatesDecode() throws Exception {
+    dev.lsk.client.model.Workspace w = LskHttp.JSON.readValue("{\"plan\":\"galactic\",\"slug\":\"s\"}", dev.lsk.client.model.Workspace.class);
+    assertNull(w.getPlan(), "a value from a newer server reads as null");
+    dev.lsk.client.model.Link l = LskHttp.JSON.readValue("{\"created_at\":\"2026-11-21T10:15:00.123Z\"}", dev.lsk.client.model.Link.class);
+    assertEquals(java.time.Instant.parse("2026-11-21T10:15:00.123Z"), l.getCreatedAt().toInstant());
+    assertEquals("{\"created_at\":\"2026-11-21T10:15:00.123Z\"}", LskHttp.JSON.writeValueAsString(new dev.lsk.client.model.Link().createdAt(l.getCreatedAt())));
   }
 }

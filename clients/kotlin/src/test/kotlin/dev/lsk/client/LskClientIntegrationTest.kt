@@ -60,6 +60,11 @@ class LskClientIntegrationTest {
         val (byQ, byTag) = listOf(async { client.links(q = alias, limit = 100) }, async { client.links(tag = "kotlin") }).awaitAll()
         assertTrue(byQ.data.any { it.id == created.id })
         assertTrue(byTag.data.any { it.id == created.id })
+        // Named filters mean what they say: a tag filter never searches aliases, and vice versa.
+        assertTrue(client.links(tag = alias).data.isEmpty())
+        assertTrue(client.links(q = "kotlin", tag = "no-such-tag").data.isEmpty())
+        assertTrue(client.links().data.any { it.id == created.id })
+        assertTrue(created.createdAt.toInstant().toEpochMilli() > 0)
 
         val updated = client.updateLink(created.id, UpdateLinkRequest(destination = "https://example.com/kotlin2", geoTargeting = emptyMap()))
         assertEquals("https://example.com/kotlin2", updated.destination)
@@ -98,7 +103,7 @@ class LskClientIntegrationTest {
     fun workspaceTagsAndKeys() = runBlocking {
         val ws = client.workspace()
         assertTrue(ws.id.startsWith("wsp_"), ws.id)
-        assertTrue(ws.plan in setOf("standard", "advanced", "custom"))
+        assertEquals(Plan.STANDARD, ws.plan)
         client.tags()
         val k = client.createKey(CreateKeyRequest(name = "kotlin-it"))
         assertTrue(k.key.startsWith("lsk_live_"))
