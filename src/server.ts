@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { createApp } from './http/app.js';
-import { answerClientError, serverOptions } from './http/guard/transport.js';
+import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
 import { createLogger } from './logger.js';
 import { buildServices } from './services/build.js';
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   services.geo?.load();
   const app = await createApp(services, log);
   const server: Server = createServer(serverOptions(config), app.handle);
-  server.on('clientError', answerClientError);
+  server.on('clientError', clientErrorAnswer(config));
 
   const timers = [
     setInterval(() => void services.keys.flushLastUsed().catch((e) => log.warn({ err: e }, 'last-used flush failed')), 30_000),

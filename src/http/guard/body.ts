@@ -26,7 +26,9 @@ export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffe
     };
     const timer = setTimeout(() => {
       finish(
-        new LskError('request_timeout', `The request body was not complete within ${Math.round(timeoutMs / 1000)} s.`, { headers: { connection: 'close' } }),
+        new LskError('request_timeout', `The request body was not complete within ${Math.round(timeoutMs / 100) / 10} s.`, {
+          headers: { connection: 'close' },
+        }),
       );
       req.pause();
     }, timeoutMs);

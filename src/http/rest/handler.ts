@@ -7,6 +7,7 @@ import { clientError, fromGraphQLErrors, type Logger } from '../errors.js';
 import type { GraphQLServer } from '../graphql/server.js';
 import { readBody } from '../guard/body.js';
 import type { Guard } from '../guard/guard.js';
+import { sendJson } from '../respond.js';
 import { matchRoute, type RestRoute } from '../rest-routes.js';
 import { restVariables } from './input.js';
 import type { RestOperation } from './operations.js';
@@ -52,10 +53,8 @@ export function createRestHandler(o: RestHandlerOptions) {
         res.writeHead(204, headers);
         res.end();
       } else {
-        const text = JSON.stringify(data);
         if (route.location) headers.location = route.location(data as Record<string, unknown>);
-        res.writeHead(route.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-        res.end(text);
+        sendJson(res, route.status, data, headers);
       }
       return `rest:${op.field}`;
     } catch (e) {

@@ -34,7 +34,7 @@ export function restVariables(
   ];
   for (const [name, p] of Object.entries(route.params ?? {})) {
     const r = p.schema.safeParse(params[name]);
-    if (!r.success) problems.push(...r.error.issues.map((i) => ({ path: p.name ?? name, message: i.message })));
+    if (!r.success) problems.push(...issuesToDetails(r.error.issues, p.name ?? name));
   }
   if (route.query) {
     const known = Object.fromEntries([...url.searchParams].filter(([n]) => route.queryParams?.includes(n)));
