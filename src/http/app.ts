@@ -51,9 +51,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const graphql = createGraphQLHandler({ yoga, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log });
   const metrics = new Metrics();
   const routes = serviceRoutes(services, metrics, openapi);
-  const redirects = new RedirectHandler(services.store, config, services.geo, services.clicks, {
-    cacheTtlMs: services.store.kind === 'mongodb' ? 2000 : Infinity,
-  });
+  const redirects = new RedirectHandler(services.store, config, services.geo, services.clicks, { cacheTtlMs: services.redirectCacheTtlMs });
   metrics.register('lsk_clicks_queued', 'Clicks waiting to be written.', () => services.clicks.queued);
   metrics.register('lsk_clicks_dropped_total', 'Clicks dropped because the queue was full (database unreachable).', () => services.clicks.dropped);
   metrics.register('lsk_clicks_written_total', 'Clicks written to the store.', () => services.clicks.written);

@@ -25,6 +25,11 @@ export interface Services {
   stats: StatsService;
   /** The plan limit (per workspace, rolling 60 s): in process on SQLite, shared through the store on MongoDB. */
   limiter: RateLimiter;
+  /**
+   * How long the redirect cache trusts an entry: for ever on the embedded store (one instance: every
+   * change invalidates at once), 2 s on MongoDB (a change made through another instance shows here).
+   */
+  redirectCacheTtlMs: number;
   /** Per-field limits (graphql-rate-limit) on the same store. */
   fieldLimit: FieldLimiter;
   /** IP -> country for redirects (null when LSK_COUNTRY_HEADER is set: the header is trusted instead). */

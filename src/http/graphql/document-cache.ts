@@ -26,6 +26,8 @@ export class ByteBoundedCache<V> {
   }
 
   get(source: string): V | undefined {
+    // Too large to have been kept: not worth hashing.
+    if (this.sizeOf(source) > this.maxEntryBytes) return undefined;
     const key = digest(source);
     const e = this.entries.get(key);
     if (!e) return undefined;

@@ -44,7 +44,9 @@ export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffe
     });
     req.on('end', () => finish(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', (e) => finish(e));
-    req.on('close', () => finish(new LskError('request_timeout', 'The connection closed before the request body was complete.')));
+    req.on('close', () => {
+      if (!done) finish(new LskError('request_timeout', 'The connection closed before the request body was complete.'));
+    });
   });
 }
 
