@@ -125,6 +125,8 @@ describe.each(STORES)('hostile input on %s', (store) => {
       expect(res.body.errors[0].extensions.code).toBe('query_too_complex');
       expect(res.body.errors[0].message).toMatch(/5000 tokens/);
       expect(res.body.data).toBeUndefined();
+      // A refused document is still an authenticated request: one unit of the plan, with its headers.
+      expect(res.headers.get('ratelimit-limit')).toBe('1000000');
       return [res.status];
     });
     expect(status).toBe(400);

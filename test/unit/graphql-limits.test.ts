@@ -3,12 +3,14 @@
  * plugins and the cost rule): what passes, what is refused with query_too_complex naming its limit,
  * and what a document costs.
  */
-import { type GraphQLError, getIntrospectionQuery, Kind, parse } from 'graphql';
+import { type GraphQLError, getIntrospectionQuery, Kind, parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { operationCost } from '../../src/graphql/limits/cost.js';
 import { LIMITS } from '../../src/graphql/limits/limits.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { createGraphQLServer } from '../../src/http/graphql/server.js';
+import { buildRestOperations } from '../../src/http/rest/operations.js';
+import { REST_ROUTES } from '../../src/http/rest-routes.js';
 
 const schema = buildSchema();
 const silent = { error: () => {}, warn: () => {} };
@@ -105,5 +107,20 @@ describe('GraphQL document limits', () => {
     const query = `{ ...F0 } ${frags} fragment F${levels} on Query { workspace { slug } }`;
     // 2^30 expansions if fragments were walked per spread; the rule memoises them (a hang fails the test).
     expect(codes(tooComplex(query))).toEqual(['query_too_complex']);
+  });
+});
+
+describe('the REST surface', () => {
+  it('runs, for every route, an operation built at start-up that passes the same limits', () => {
+    const validate = (doc: Parameters<Parameters<typeof buildRestOperations>[2]>[0]) => {
+      const e = engine.getEnveloped({});
+      return e.validate(e.schema, doc);
+    };
+    const ops = buildRestOperations(schema, REST_ROUTES, validate, silent);
+    expect(ops.size).toBe(REST_ROUTES.length);
+    const costs = Object.fromEntries([...ops.values()].map((op) => [op.field, cost(print(op.document))]));
+    // The largest is a page of links (limit taken as the page maximum): well inside the budget.
+    expect(Math.max(...Object.values(costs))).toBeLessThanOrEqual(LIMITS.cost);
+    expect(costs.links).toBe(1 + (1 + LIMITS.pageMax * 10) + 1);
   });
 });
