@@ -3,7 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { LskError } from '../domain/errors.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
-import { RedirectHandler } from '../redirect/redirect-handler.js';
+import type { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
 import { corsPolicy } from './cors.js';
 import { clientError } from './errors.js';
@@ -14,7 +14,8 @@ import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
 import { Metrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi-document.js';
-import { sendError, sendGraphQLError } from './respond.js';
+import { redirectRoute } from './redirect-route.js';
+import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
 import { buildRestOperations } from './rest/operations.js';
 import { createRestRouter } from './rest/sofa.js';
@@ -51,12 +52,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const graphql = createGraphQLHandler({ yoga, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log });
   const metrics = new Metrics();
   const routes = serviceRoutes(services, metrics, openapi);
-  const redirects = new RedirectHandler(services.store, config, services.geo, services.clicks, { cacheTtlMs: services.redirectCacheTtlMs });
-  metrics.register('lsk_clicks_queued', 'Clicks waiting to be written.', () => services.clicks.queued);
-  metrics.register('lsk_clicks_dropped_total', 'Clicks dropped because the queue was full (database unreachable).', () => services.clicks.dropped);
-  metrics.register('lsk_clicks_written_total', 'Clicks written to the store.', () => services.clicks.written);
-  metrics.register('lsk_redirect_cache_entries', 'Links in the redirect cache.', () => redirects.cache.size);
-  services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+  const redirect = redirectRoute(services, metrics, log);
   const cors = corsPolicy(config.corsOrigins);
 
   /** Dispatch a request for the service itself; resolves to its metrics label. */
@@ -72,10 +68,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       return service.label;
     }
     if (path === '/graphql') {
-      await graphql(req, res, url, requestId).catch((e: unknown) => {
-        if (res.headersSent) res.destroy();
-        else sendGraphQLError(res, clientError(e, log), requestId);
-      });
+      await graphql(req, res, url, requestId);
       return 'graphql';
     }
     if (isRest(path)) return rest(req, res, url, requestId);
@@ -91,25 +84,12 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     return path === '/graphql' || isRest(path) || routes.match(path) !== undefined;
   }
 
-  /** The redirect hot path: no URL object, no async context, no 'finish' listener. */
-  const REDIRECT_KEYS: Record<string, string> = { GET: 'redirect\u0000GET', HEAD: 'redirect\u0000HEAD' };
-  function redirect(req: IncomingMessage, res: ServerResponse): void {
-    const started = performance.now();
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    const done = () => metrics.observeKey(REDIRECT_KEYS[req.method!]!, 'redirect', res.statusCode, (performance.now() - started) / 1000);
-    redirects.handle(req, res, requestId).then(done, (e: unknown) => {
-      if (!res.headersSent) sendError(res, clientError(e, log), requestId);
-      else res.destroy();
-      done();
-    });
-  }
-
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
     const path = q >= 0 ? raw.slice(0, q) : raw;
     if ((req.method === 'GET' || req.method === 'HEAD') && !isServicePath(path)) {
-      redirect(req, res);
+      redirect.handle(req, res);
       return;
     }
     const started = process.hrtime.bigint();
@@ -149,5 +129,5 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     );
   }
 
-  return { handle, openapi, metrics, redirects };
+  return { handle, openapi, metrics, redirects: redirect.redirects };
 }

@@ -6,7 +6,7 @@ import { LIMITS, tooComplex } from '../../graphql/limits/limits.js';
 import type { Services } from '../../services/services.js';
 import { clientError, toGraphQLError } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
-import { sendGraphQLResult } from '../respond.js';
+import { sendGraphQLError, sendGraphQLResult } from '../respond.js';
 import { GRAPHIQL_PAGE } from './graphiql.js';
 import { type GraphQLParams, readParams } from './params.js';
 import { rootFieldCount } from './root-fields.js';
@@ -68,7 +68,17 @@ export function createGraphQLHandler(o: GraphQLHandlerOptions) {
     return { document, operation };
   }
 
+  /** Answers every request itself: refusals, too, as `{errors: [...]}` with the contract's code. */
   return async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void> {
+    try {
+      await answer(req, res, url, requestId);
+    } catch (e) {
+      if (res.headersSent) res.destroy();
+      else sendGraphQLError(res, clientError(e, o.log), requestId);
+    }
+  };
+
+  async function answer(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void> {
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'POST') {
       throw new LskError('method_not_allowed', `${method} is not allowed on /graphql.`, { headers: { allow: 'GET, POST' } });
@@ -107,5 +117,5 @@ export function createGraphQLHandler(o: GraphQLHandlerOptions) {
       Object.assign(err.headers, headers);
       throw err;
     }
-  };
+  }
 }
