@@ -85,7 +85,7 @@ export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
   const original = error instanceof GraphQLError ? error.originalError : error;
   const err = clientError(original, log);
   const gql = error instanceof GraphQLError ? error : undefined;
-  return new GraphQLError(cappedMessage(err.message, err.details), {
+  const masked = new GraphQLError(cappedMessage(err.message, err.details), {
     nodes: gql?.nodes,
     source: gql?.source,
     positions: gql?.positions,
@@ -98,9 +98,12 @@ export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
       http: { status: err.status, ...(err.retryAfter !== undefined ? { headers: { 'Retry-After': String(err.retryAfter) } } : {}) },
     },
   });
+  // graphql-jit's errors carry their locations without the AST nodes they come from.
+  if (!masked.locations && gql?.locations) Object.assign(masked, { locations: gql.locations });
+  return masked;
 }
 
-/** Errors of one Sofa execution -> the LskError to answer with (highest status wins, as in Sofa). */
+/** Errors of one REST execution -> the LskError to answer with (the highest status wins). */
 export function fromGraphQLErrors(errors: readonly unknown[], log?: Logger): LskError {
   let best: LskError | undefined;
   for (const e of errors) {
