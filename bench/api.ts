@@ -50,7 +50,7 @@ export async function benchApi(fx: Fixture, seconds: number, say: (s: string) =>
       ],
       ['refused: 401 no key (REST)', { url: `${url}/v1/links?limit=20` }],
       [
-        'refused: 401 no key (GraphQL)',
+        'refused: no key (GraphQL; 429 past 60/min)',
         { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody('{ workspace { id } }') },
       ],
       ['refused: 429 over the plan (REST)', { url: `${url}/v1/links?limit=20`, headers: { authorization: `Bearer ${tiny}` } }],
