@@ -64,7 +64,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       if (!service.methods.includes(method)) {
         throw new LskError('method_not_allowed', `${method} is not allowed on ${path}.`, { headers: { allow: service.methods.join(', ') } });
       }
-      await service.handle(req, res, requestId);
+      await service.handle(req, res, url, requestId);
       return service.label;
     }
     if (path === '/graphql') {

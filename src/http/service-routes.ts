@@ -11,7 +11,7 @@ export interface ServiceRoute {
   label: string;
   /** Methods answered; any other is 405 with an Allow header. */
   methods: readonly string[];
-  handle(req: IncomingMessage, res: ServerResponse, requestId: string): void | Promise<void>;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): void | Promise<void>;
 }
 
 const READ = ['GET', 'HEAD'] as const;
@@ -35,7 +35,7 @@ export function serviceRoutes(services: Services, metrics: Metrics, openapi: Rec
       {
         label: 'readyz',
         methods: READ,
-        async handle(_q, res, requestId) {
+        async handle(_q, res, _url, requestId) {
           try {
             await Promise.race([services.store.ping(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000).unref())]);
             sendJson(res, 200, { status: 'ready', store: services.store.kind });
@@ -89,10 +89,9 @@ export function serviceRoutes(services: Services, metrics: Metrics, openapi: Rec
   const assets: ServiceRoute = {
     label: 'static',
     methods: READ,
-    async handle(req, res) {
-      const path = (req.url ?? '/').split('?')[0]!;
-      if (!isAsset(path)) throw new LskError('not_found', `No such page: ${path}`);
-      await sendAsset(res, path, req.method === 'HEAD');
+    async handle(req, res, url) {
+      if (!isAsset(url.pathname)) throw new LskError('not_found', `No such page: ${url.pathname}`);
+      await sendAsset(res, url.pathname, req.method === 'HEAD');
     },
   };
   const prefixes: [string, ServiceRoute][] = [
