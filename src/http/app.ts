@@ -18,7 +18,6 @@ import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
 import { buildRestOperations } from './rest/operations.js';
-import { createRestRouter } from './rest/sofa.js';
 import { REST_ROUTES } from './rest-routes.js';
 import { serviceRoutes } from './service-routes.js';
 
@@ -40,14 +39,14 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const { config } = services;
   const schema = buildSchema();
   const yoga = createGraphQLServer(schema, log);
-  const openapi = await buildOpenApiDocument(schema, createRestRouter(schema, log));
+  const openapi = await buildOpenApiDocument(schema);
   const guard = new Guard({
     services,
     limiter: opts.limiter ?? services.limiter,
     authenticators: [apiKeyAuthenticator(services.keys)],
     anonymousPerMinute: config.anonymousGraphqlRpm,
   });
-  const operations = buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc), log);
+  const operations = buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc));
   const rest = createRestHandler({ yoga, guard, services, operations, bodyTimeoutMs: config.bodyTimeoutMs, log });
   const graphql = createGraphQLHandler({ yoga, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log });
   const metrics = new Metrics();

@@ -4,7 +4,7 @@ import { StoreUnavailable } from '../storage/store.js';
 
 /**
  * The one place errors become what clients see: the REST envelope, and GraphQL errors carrying
- * extensions.code (and extensions.http.status, which Sofa turns into the REST status).
+ * extensions.code (and extensions.http.status, which becomes the HTTP status on both surfaces).
  */
 
 export interface ErrorEnvelope {

@@ -12,7 +12,7 @@ import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
 import type { WorkspaceService } from './workspace-service.js';
 
-/** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process in src/app.ts. */
+/** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process by buildServices (build.ts). */
 export interface Services {
   config: Config;
   clock: Clock;

@@ -116,7 +116,7 @@ describe('the REST surface', () => {
       const e = engine.getEnveloped({});
       return e.validate(e.schema, doc);
     };
-    const ops = buildRestOperations(schema, REST_ROUTES, validate, silent);
+    const ops = buildRestOperations(schema, REST_ROUTES, validate);
     expect(ops.size).toBe(REST_ROUTES.length);
     const costs = Object.fromEntries([...ops.values()].map((op) => [op.field, cost(print(op.document))]));
     // The largest is a page of links (limit taken as the page maximum): well inside the budget.

@@ -1,7 +1,6 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import type { DocumentNode, GraphQLError, GraphQLSchema, TypeNode } from 'graphql';
 import { Kind, OperationTypeNode } from 'graphql';
-import type { Logger } from '../errors.js';
 import type { RestRoute } from '../rest-routes.js';
 import { sofaProjection } from './sofa.js';
 
@@ -28,9 +27,8 @@ export function buildRestOperations(
   schema: GraphQLSchema,
   routes: readonly RestRoute[],
   validate: (document: DocumentNode) => readonly GraphQLError[],
-  log: Logger,
 ): Map<RestRoute, RestOperation> {
-  const { models, ignore, depthLimit } = sofaProjection(schema, log);
+  const { models, ignore, depthLimit } = sofaProjection(schema);
   const out = new Map<RestRoute, RestOperation>();
   for (const route of routes) {
     const [kind, field] = route.field.split('.') as ['Query' | 'Mutation', string];
