@@ -14,11 +14,9 @@ import type { GraphQLServer } from './server.js';
 
 type Enveloped = ReturnType<GraphQLServer['getEnveloped']>;
 
-/** A refusal before execution: every error of the document, each with its contract code, status 400. */
-class DocumentRefused extends Error {
-  constructor(readonly errors: readonly GraphQLError[]) {
-    super('document refused');
-  }
+/** A document refused before execution: all its errors, answered with status 400. */
+class DocumentRefused {
+  constructor(readonly errors: readonly GraphQLError[]) {}
 }
 
 export interface GraphQLHandlerOptions {
