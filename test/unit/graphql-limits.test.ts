@@ -61,6 +61,9 @@ describe('GraphQL document limits', () => {
     const spreads = Array.from({ length: 6 }, (_, i) => `f${i}: workspace { ...W }`).join(' ');
     const fragment = `fragment W on Workspace { ${Array.from({ length: 9 }, (_, i) => `s${i}: slug`).join(' ')} }`;
     expect(codes(tooComplex(`{ ${spreads} } ${fragment}`))).toEqual(['query_too_complex']); // 6 + 6 x 9 = 60
+    const typenames = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `t${i}: __typename`).join(' ')} }`;
+    expect(tooComplex(typenames(LIMITS.aliases))).toEqual([]);
+    expect(codes(tooComplex(typenames(LIMITS.aliases + 1)))).toEqual(['query_too_complex']);
   });
 
   it(`refuse data fields nested deeper than ${LIMITS.depth}, but not introspection (its own rule applies)`, () => {

@@ -23,7 +23,8 @@ const refuse =
 export function documentLimitPlugins(): Plugin[] {
   return [
     maxTokensPlugin({ n: LIMITS.tokens, onReject: [refuse('tokens')], propagateOnRejection: false }),
-    maxAliasesPlugin({ n: LIMITS.aliases, onReject: [refuse('aliases')], propagateOnRejection: false }),
+    // Every alias counts, __typename's too (armor exempts those by default).
+    maxAliasesPlugin({ n: LIMITS.aliases, allowList: [], onReject: [refuse('aliases')], propagateOnRejection: false }),
     maxDepthPlugin({ n: LIMITS.depth, ignoreIntrospection: true, flattenFragments: true, onReject: [refuse('depth')], propagateOnRejection: false }),
     { onValidate: ({ addValidationRule }) => addValidationRule(costRule) },
   ];
