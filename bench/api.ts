@@ -1,34 +1,65 @@
-/** The API: link creation over REST and GraphQL. */
+/** The API: link creation and listing over REST and GraphQL, and refused requests (401, 429). */
 import { join } from 'node:path';
+import { loadConfig } from '../src/config/env.js';
+import { buildServices } from '../src/services/build.js';
 import { type Fixture, lskEnv } from './fixtures.js';
-import { fmt, load } from './load.js';
+import { type Figures, fmt, type LoadOptions, load } from './load.js';
 import { ROOT, start, stop } from './servers.js';
 
+const LINK_FIELDS = 'id short_url domain alias destination geo_targeting tags clicks created_at updated_at';
+
+/** A workspace of 1 request per minute, so every request after its first is refused with 429. */
+async function tinyKey(file: string): Promise<string> {
+  const services = await buildServices(loadConfig({ DATABASE_URL: `file:${file}`, LSK_COUNTRY_HEADER: 'cf-ipcountry' }));
+  try {
+    const ws = (await services.store.getWorkspaceBySlug('bench-tiny')) ?? (await services.workspaces.create('bench-tiny', 'custom', 1));
+    return (await services.keys.issue(ws.id, 'tiny')).secret;
+  } finally {
+    await services.store.close();
+  }
+}
+
 export async function benchApi(fx: Fixture, seconds: number, say: (s: string) => void): Promise<void> {
-  const lsk = await start([join(ROOT, 'dist/src/server.js')], lskEnv(fx.file, 18934), 'http://127.0.0.1:18934/healthz');
+  const tiny = await tinyKey(fx.file);
+  // BENCH_LSK_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the lsk process.
+  const nodeArgs = process.env.BENCH_LSK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const lsk = await start([...nodeArgs, join(ROOT, 'dist/src/server.js')], lskEnv(fx.file, 18934), 'http://127.0.0.1:18934/healthz');
   try {
     const url = 'http://127.0.0.1:18934';
-    const json = { authorization: `Bearer ${fx.key}`, 'content-type': 'application/json' };
-    const rest = await load({
-      url: `${url}/v1/links`,
-      seconds,
-      connections: 20,
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ destination: 'https://example.com/new', tags: ['bench'] }),
-    });
-    const gql = await load({
-      url: `${url}/graphql`,
-      seconds,
-      connections: 20,
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ query: 'mutation { createLink(destination: "https://example.com/gql", tags: ["bench"]) { id short_url } }' }),
-    });
+    const auth = { authorization: `Bearer ${fx.key}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const gqlBody = (query: string) => JSON.stringify({ query });
+    const runs: [string, Omit<LoadOptions, 'seconds'>][] = [
+      [
+        'REST POST /v1/links',
+        { url: `${url}/v1/links`, method: 'POST', headers: json, body: JSON.stringify({ destination: 'https://example.com/new', tags: ['bench'] }) },
+      ],
+      [
+        'GraphQL createLink',
+        {
+          url: `${url}/graphql`,
+          method: 'POST',
+          headers: json,
+          body: gqlBody('mutation { createLink(destination: "https://example.com/gql", tags: ["bench"]) { id short_url } }'),
+        },
+      ],
+      ['REST GET /v1/links?limit=20', { url: `${url}/v1/links?limit=20`, headers: auth }],
+      [
+        'GraphQL links(limit: 20)',
+        { url: `${url}/graphql`, method: 'POST', headers: json, body: gqlBody(`{ links(limit: 20) { data { ${LINK_FIELDS} } next_cursor } }`) },
+      ],
+      ['refused: 401 no key (REST)', { url: `${url}/v1/links?limit=20` }],
+      [
+        'refused: no key (GraphQL; 429 past 60/min)',
+        { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody('{ workspace { id } }') },
+      ],
+      ['refused: 429 over the plan (REST)', { url: `${url}/v1/links?limit=20`, headers: { authorization: `Bearer ${tiny}` } }],
+    ];
+    const results: [string, Figures][] = [];
+    for (const [name, opts] of runs) results.push([name, await load({ connections: 20, ...opts, seconds })]);
     say('');
-    say('Link creation (20 connections):');
-    say(`  REST POST /v1/links      ${fmt(rest)}`);
-    say(`  GraphQL createLink       ${fmt(gql)}`);
+    say('API (20 connections; targets on Node 24: create and list >= 3,000/s, refused >= 10,000/s):');
+    for (const [name, f] of results) say(`  ${name.padEnd(36)} ${fmt(f)}`);
   } finally {
     await stop(lsk);
   }

@@ -2,7 +2,8 @@
  * `npm run bench`: figures, not assertions; every figure beside its reference in the same run.
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
  * the API, the plan limiter, memory with 1M links.
- * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure.
+ * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
+ * BENCH_ONLY=redirects,api,limiter,memory runs only the sections named.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ import { benchMemory } from './memory.js';
 import { benchRedirects } from './redirect.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const runs = (section: string) => !ONLY || ONLY.includes(section);
 
 async function main(): Promise<void> {
   const say = (s: string) => process.stdout.write(`${s}\n`);
@@ -22,10 +25,10 @@ async function main(): Promise<void> {
   try {
     say(`lsk benchmark — node ${process.version}, load by ${TOOL}, ${SECONDS} s per run, loopback`);
     const fx = await prepare(dir, 100_000);
-    await benchRedirects(fx, SECONDS, say);
-    await benchApi(fx, SECONDS, say);
-    await benchLimiter(dir, say);
-    if (!process.env.BENCH_SKIP_1M) await benchMemory(say);
+    if (runs('redirects')) await benchRedirects(fx, SECONDS, say);
+    if (runs('api')) await benchApi(fx, SECONDS, say);
+    if (runs('limiter')) await benchLimiter(dir, say);
+    if (runs('memory') && !process.env.BENCH_SKIP_1M) await benchMemory(say);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from './http/app.js';
+import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
 import { createLogger } from './logger.js';
 import { buildServices } from './services/build.js';
 import { databaseFailure } from './startup/database.js';
@@ -21,24 +22,8 @@ async function main(): Promise<void> {
   loadCountryDatabase(services.geo, config.geoipDb);
   services.clicks.start();
   const app = await createApp(services, log);
-  const server: Server = createServer({ keepAliveTimeout: 65_000 }, app.handle);
-  server.headersTimeout = 66_000;
-  // Requests node:http refuses before lsk sees them (oversized heads, malformed HTTP) still get
-  // the contract's JSON error.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 413 : 400;
-    const body = JSON.stringify({
-      error: tooLarge
-        ? { code: 'payload_too_large', message: 'The request headers are too large.', request_id: 'none' }
-        : { code: 'validation_failed', message: 'The request is not valid HTTP.', request_id: 'none' },
-    });
-    socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Payload Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: none\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+  const server: Server = createServer(serverOptions(config), app.handle);
+  server.on('clientError', clientErrorAnswer(config));
 
   const timers = [
     setInterval(() => void services.keys.flushLastUsed().catch((e) => log.warn({ err: e }, 'last-used flush failed')), 30_000),

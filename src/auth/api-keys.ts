@@ -7,19 +7,14 @@ import { createKeySchema } from '../domain/resource-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { Store } from '../storage/store.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
+import { credentialsRequired, type KeyPrincipal } from './principal.js';
+import { ALL_SCOPES } from './scopes.js';
 
 export const KEY_PREFIX = 'lsk_live_';
 const CLOCK_SKEW_S = 60;
 /** How long another instance's revocation may take to be seen here (contract: within 5 s). */
 const KEY_RECORD_TTL_MS = 2000;
 const MAX_CACHE = 10_000;
-
-export interface Principal {
-  key: ApiKey;
-  workspace: Workspace;
-  /** The successor's secret, while the key is in its renewal window. */
-  rotatedKey?: string;
-}
 
 export interface KeyLifetimes {
   ttlDays: number;
@@ -117,8 +112,8 @@ export class ApiKeyService {
   }
 
   /** Authorization header value -> principal, or the contract's 401. */
-  async authenticate(header: string | undefined): Promise<Principal> {
-    if (!header) throw new LskError('unauthorized', 'An API key is required: send "Authorization: Bearer lsk_live_...".');
+  async authenticate(header: string | undefined): Promise<KeyPrincipal> {
+    if (!header) throw credentialsRequired();
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new LskError('invalid_api_key', 'The Authorization header must be "Bearer lsk_live_...".');
     const token = m[1]!;
@@ -132,7 +127,8 @@ export class ApiKeyService {
     const workspace = await this.workspace(key.workspaceId, now);
     if (!workspace) throw new LskError('invalid_api_key', 'The API key is not valid.');
     this.lastUsed.set(key.id, now);
-    const principal: Principal = { key, workspace };
+    // Keys hold every scope until keys store their own.
+    const principal: KeyPrincipal = { kind: 'key', key, workspace, scopes: ALL_SCOPES };
     const rotated = await this.successorSecret(key, now);
     if (rotated) principal.rotatedKey = rotated;
     return principal;

@@ -38,6 +38,9 @@ const envSchema = z
     LSK_KEY_RENEW_DAYS: intFrom(14, 0, 3650),
     LSK_CORS_ORIGINS: z.string().optional(),
     LSK_GEOIP_DB: z.string().min(1).optional(),
+    LSK_HEADERS_TIMEOUT_MS: intFrom(10_000, 100, 600_000),
+    LSK_BODY_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
+    LSK_ANON_GRAPHQL_RPM: intFrom(60, 1, 1_000_000),
   })
   .transform((e, ctx) => {
     const defaultDomainRaw = e.LSK_DEFAULT_DOMAIN ?? `localhost:${e.PORT}`;
@@ -63,6 +66,9 @@ const envSchema = z
       keyTtlDays: e.LSK_KEY_TTL_DAYS,
       keyRenewDays: e.LSK_KEY_RENEW_DAYS,
       geoipDb: e.LSK_GEOIP_DB,
+      headersTimeoutMs: e.LSK_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.LSK_BODY_TIMEOUT_MS,
+      anonymousGraphqlRpm: e.LSK_ANON_GRAPHQL_RPM,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())

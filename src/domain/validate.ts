@@ -5,24 +5,28 @@ function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
 }
 
-/** zod issues -> the contract's details: every problem, with its field path. */
-export function issuesToDetails(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
+/**
+ * zod issues -> the contract's details: every problem, with its field path. `at` names the value
+ * itself (a parameter such as `host`) when it is not a field of a body; otherwise it is "(body)".
+ */
+export function issuesToDetails(issues: readonly z.core.$ZodIssue[], at?: string): ErrorDetail[] {
   const details: ErrorDetail[] = [];
+  const prefix = at === undefined ? [] : [at];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        details.push({ path: issuePath([...issue.path, key]), message: 'unknown field' });
+        details.push({ path: issuePath([...prefix, ...issue.path, key]), message: 'unknown field' });
       }
       continue;
     }
-    details.push({ path: issuePath(issue.path) || '(body)', message: issue.message });
+    details.push({ path: issuePath([...prefix, ...issue.path]) || '(body)', message: issue.message });
   }
   return details;
 }
 
-/** Parse with a zod schema or throw validation_failed listing every problem. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** Parse with a zod schema or throw validation_failed listing every problem (`at`: see issuesToDetails). */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, at?: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw LskError.validation(issuesToDetails(result.error.issues));
+  throw LskError.validation(issuesToDetails(result.error.issues, at));
 }

@@ -1,18 +1,32 @@
 import SchemaBuilder from '@pothos/core';
-import type { GraphQLContext } from './context.js';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type { Scope } from '../auth/scopes.js';
+import type { AuthedContext, GraphQLContext } from './context.js';
+import { refusal } from './refusal.js';
 
 export type GeoTargeting = Record<string, string>;
 
-/** The one Pothos builder. No types here: each lives in schema/<type>.ts. */
+/**
+ * The one Pothos builder. No types here: each lives in schema/<type>.ts. Every root field declares
+ * the scope it needs (`t.withAuth({ scope: 'links:read' })`); scope-auth checks it before the
+ * resolver runs, and the resolver then sees a context with a principal (AuthedContext).
+ */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
+  AuthScopes: { scope: Scope };
+  AuthContexts: { scope: AuthedContext };
   DefaultFieldNullability: false;
   Scalars: {
     GeoTargeting: { Input: unknown; Output: GeoTargeting };
   };
 }>({
+  plugins: [ScopeAuthPlugin],
+  scopeAuth: {
+    authScopes: (ctx) => ({ scope: (needed) => ctx.principal?.scopes.has(needed) ?? false }),
+    unauthorizedError: (_parent, ctx, _info, result) => refusal(ctx, result.failure),
+  },
   defaultFieldNullability: false,
 });
 
-builder.queryType({ description: 'Reads. Every field needs an API key; introspection does not.' });
-builder.mutationType({ description: 'Writes. Every field needs an API key.' });
+builder.queryType({ description: 'Reads. Every field needs an API key and names its scope; introspection needs neither.' });
+builder.mutationType({ description: 'Writes. Every field needs an API key and names its scope.' });

@@ -1,10 +1,10 @@
 import { GraphQLError } from 'graphql';
-import { ERROR_STATUS, type ErrorCode, LskError } from '../domain/errors.js';
+import { ERROR_STATUS, type ErrorCode, type ErrorDetail, LskError } from '../domain/errors.js';
 import { StoreUnavailable } from '../storage/store.js';
 
 /**
  * The one place errors become what clients see: the REST envelope, and GraphQL errors carrying
- * extensions.code (and extensions.http.status, which Sofa turns into the REST status).
+ * extensions.code (and extensions.http.status, which becomes the HTTP status on both surfaces).
  */
 
 export interface ErrorEnvelope {
@@ -12,6 +12,26 @@ export interface ErrorEnvelope {
 }
 
 export type Logger = { error: (obj: object, msg?: string) => void };
+
+/** What an error answer may hold: a 1 MB invalid body must not become a multi-MB error. */
+export const MAX_DETAILS = 50;
+export const MAX_MESSAGE_CHARS = 200;
+
+function clip(text: string): string {
+  return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
+}
+
+/** The details an answer carries: the first MAX_DETAILS, each path and message clipped. */
+export function cappedDetails(details: readonly ErrorDetail[] | undefined): ErrorDetail[] | undefined {
+  if (!details) return undefined;
+  return details.slice(0, MAX_DETAILS).map((d) => ({ path: clip(d.path), message: clip(d.message) }));
+}
+
+/** The answer's message: clipped, and saying how many problems were left out of `details`. */
+export function cappedMessage(message: string, details: readonly ErrorDetail[] | undefined): string {
+  const more = details && details.length > MAX_DETAILS ? ` (${details.length} problems; the first ${MAX_DETAILS} are listed)` : '';
+  return clip(message) + more;
+}
 
 /** Unknown errors are logged and become a bare internal_error; a lost database becomes 503. */
 export function clientError(e: unknown, log?: Logger): LskError {
@@ -42,19 +62,19 @@ export function envelope(err: LskError, requestId: string): ErrorEnvelope {
   return {
     error: {
       code: err.code,
-      message: err.message,
-      ...(err.details ? { details: err.details } : {}),
+      message: cappedMessage(err.message, err.details),
+      ...(err.details ? { details: cappedDetails(err.details) } : {}),
       request_id: requestId,
     },
   };
 }
 
-/** An error as a GraphQL error (what yoga returns and what Sofa reads the status from). */
+/** An error as a GraphQL error carrying the contract's code and HTTP status (yoga's error masking calls this). */
 export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
   if (error instanceof GraphQLError && rootCause(error) instanceof GraphQLError) {
     // Parse, validation and variable-coercion errors of graphql-js: the request is at fault.
     if (error.extensions?.code && typeof error.extensions.code === 'string' && error.extensions.code in ERROR_STATUS) return error;
-    return new GraphQLError(error.message, {
+    return new GraphQLError(cappedMessage(error.message, undefined), {
       nodes: error.nodes,
       source: error.source,
       positions: error.positions,
@@ -65,20 +85,25 @@ export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
   const original = error instanceof GraphQLError ? error.originalError : error;
   const err = clientError(original, log);
   const gql = error instanceof GraphQLError ? error : undefined;
-  return new GraphQLError(err.message, {
+  const masked = new GraphQLError(cappedMessage(err.message, err.details), {
     nodes: gql?.nodes,
     source: gql?.source,
     positions: gql?.positions,
     path: gql?.path,
+    // Kept (never serialised) so that REST finds the LskError again behind a masked error.
+    originalError: err,
     extensions: {
       code: err.code,
-      ...(err.details ? { details: err.details } : {}),
+      ...(err.details ? { details: cappedDetails(err.details) } : {}),
       http: { status: err.status, ...(err.retryAfter !== undefined ? { headers: { 'Retry-After': String(err.retryAfter) } } : {}) },
     },
   });
+  // graphql-jit's errors carry their locations without the AST nodes they come from.
+  if (!masked.locations && gql?.locations) Object.assign(masked, { locations: gql.locations });
+  return masked;
 }
 
-/** Errors of one Sofa execution -> the LskError to answer with (highest status wins, as in Sofa). */
+/** Errors of one REST execution -> the LskError to answer with (the highest status wins). */
 export function fromGraphQLErrors(errors: readonly unknown[], log?: Logger): LskError {
   let best: LskError | undefined;
   for (const e of errors) {

@@ -1,13 +1,11 @@
 import type { GraphQLSchema } from 'graphql';
-import type { Logger } from './errors.js';
 import { finishOpenApi } from './openapi.js';
-import { createRestRouter, SOFA_OPENAPI_PATH } from './rest.js';
+import { createRestRouter, SOFA_OPENAPI_PATH } from './rest/sofa.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenAPI documents are untyped JSON trees, edited in place.
 type Obj = Record<string, any>;
 
 const ORIGIN = 'http://lsk.internal';
-const SILENT: Logger = { error: () => undefined };
 
 /**
  * The OpenAPI document served at GET /v1/openapi.json: Sofa's raw document for the schema, finished
@@ -16,7 +14,7 @@ const SILENT: Logger = { error: () => undefined };
  */
 export async function buildOpenApiDocument(
   schema: GraphQLSchema,
-  sofa: { fetch: (req: Request) => Response | Promise<Response> } = createRestRouter(schema, SILENT),
+  sofa: { fetch: (req: Request) => Response | Promise<Response> } = createRestRouter(schema),
 ): Promise<Obj> {
   const response = await sofa.fetch(new Request(`${ORIGIN}/v1${SOFA_OPENAPI_PATH}`));
   if (!response.ok) throw new Error(`Sofa did not produce an OpenAPI document (HTTP ${response.status})`);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createLinkSchema, listLinksSchema, statsQuerySchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { createLinkSchema, hostSchema, listLinksSchema, statsQuerySchema, tagNameSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -13,8 +13,12 @@ export interface RestRoute {
   status: 200 | 201 | 204;
   tag: 'links' | 'tags' | 'domains' | 'keys' | 'workspace';
   summary: string;
-  /** Strict schema of the JSON body (the same zod schema the resolver applies). */
+  /** Strict schema of the JSON body (the same zod schema the resolver applies); a body is then required. */
   body?: z.ZodType;
+  /** No body at all stands for `{}` (every field of `body` is optional). */
+  bodyOptional?: true;
+  /** Path parameters checked at the edge, by their name in the path template; `name`: how errors call it. */
+  params?: Record<string, { schema: z.ZodType; name?: string }>;
   /** Strict schema of the query string, and the parameter names it allows. */
   query?: z.ZodType;
   queryParams?: readonly string[];
@@ -58,8 +62,26 @@ export const REST_ROUTES: readonly RestRoute[] = [
     queryParams: ['from', 'to'],
   },
   { field: 'Query.tags', method: 'GET', path: '/tags', status: 200, tag: 'tags', summary: 'List tags' },
-  { field: 'Mutation.updateTag', method: 'PATCH', path: '/tags/:tag', status: 200, tag: 'tags', summary: 'Rename or merge a tag', body: updateTagSchema },
-  { field: 'Mutation.deleteTag', method: 'DELETE', path: '/tags/:name', status: 204, tag: 'tags', summary: 'Delete a tag' },
+  {
+    field: 'Mutation.updateTag',
+    method: 'PATCH',
+    path: '/tags/:tag',
+    status: 200,
+    tag: 'tags',
+    summary: 'Rename or merge a tag',
+    body: updateTagSchema,
+    // The path's {name} is the current name (the GraphQL argument `tag`); the body's the new one.
+    params: { tag: { schema: tagNameSchema, name: 'name' } },
+  },
+  {
+    field: 'Mutation.deleteTag',
+    method: 'DELETE',
+    path: '/tags/:name',
+    status: 204,
+    tag: 'tags',
+    summary: 'Delete a tag',
+    params: { name: { schema: tagNameSchema } },
+  },
   { field: 'Query.domains', method: 'GET', path: '/domains', status: 200, tag: 'domains', summary: 'List domains' },
   {
     field: 'Mutation.createDomain',
@@ -71,9 +93,26 @@ export const REST_ROUTES: readonly RestRoute[] = [
     body: addDomainSchema,
     location: (d) => `/v1/domains/${String(d.host)}`,
   },
-  { field: 'Mutation.deleteDomain', method: 'DELETE', path: '/domains/:host', status: 204, tag: 'domains', summary: 'Remove a domain' },
+  {
+    field: 'Mutation.deleteDomain',
+    method: 'DELETE',
+    path: '/domains/:host',
+    status: 204,
+    tag: 'domains',
+    summary: 'Remove a domain',
+    params: { host: { schema: hostSchema } },
+  },
   { field: 'Query.keys', method: 'GET', path: '/keys', status: 200, tag: 'keys', summary: 'List API keys' },
-  { field: 'Mutation.createKey', method: 'POST', path: '/keys', status: 201, tag: 'keys', summary: 'Create an API key', body: createKeySchema },
+  {
+    field: 'Mutation.createKey',
+    method: 'POST',
+    path: '/keys',
+    status: 201,
+    tag: 'keys',
+    summary: 'Create an API key',
+    body: createKeySchema,
+    bodyOptional: true,
+  },
   { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key' },
   { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan' },
 ];

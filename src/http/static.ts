@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { GRAPHIQL_DIST } from './graphql.js';
+import { GRAPHIQL_DIST } from './graphql/graphiql.js';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_DIST = dirname(require.resolve('swagger-ui-dist/package.json'));

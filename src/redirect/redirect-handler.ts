@@ -12,6 +12,9 @@ const NOT_FOUND_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head>' +
   '<body><h1>Link not found</h1><p>This short link does not exist or has been deleted.</p></body></html>';
 
+/** The longest Host header worth looking at: a 253-character name, a colon and a port. */
+const MAX_HOST_HEADER = 260;
+
 export interface RedirectOptions {
   /**
    * How long a cached entry is trusted before it is read again. Infinity on the embedded store (one
@@ -40,11 +43,16 @@ export class RedirectHandler {
 
   private hosts = new Map<string, string | null>();
 
-  /** Host header -> normalized host (or null), memoized: a service sees few distinct hosts. */
+  /**
+   * Host header -> normalized host (or null), memoized: a service sees few distinct hosts. Bounded
+   * by count and by key length (no host name is longer than 253 characters, plus a port), so
+   * distinct large Host headers cannot grow it.
+   */
   private host(header: string | undefined): string | null {
     if (!header) return null;
     let h = this.hosts.get(header);
     if (h === undefined) {
+      if (header.length > MAX_HOST_HEADER) return null;
       const r = normalizeHost(header);
       h = 'problem' in r ? null : r.host;
       if (this.hosts.size >= 10_000) this.hosts.clear();

@@ -24,6 +24,9 @@ export async function buildServices(config: Config, opts: { clock?: Clock; store
   const keys = new ApiKeyService(store, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
   const linkEvents = new LinkEvents();
   const links = new LinkService(store, clock, config.defaultDomain, linkEvents);
+  // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
+  // may serve many, which then share limits and re-read what another instance may have changed.
+  const shared = store.kind === 'mongodb';
   return {
     config,
     clock,
@@ -34,7 +37,8 @@ export async function buildServices(config: Config, opts: { clock?: Clock; store
     linkEvents,
     workspaces: new WorkspaceService(store, clock, config.defaultDomain),
     stats: new StatsService(store, clock, links),
-    limiter: store.kind === 'mongodb' ? new StoreRateLimiter(store) : new MemoryRateLimiter(),
+    limiter: shared ? new StoreRateLimiter(store) : new MemoryRateLimiter(),
+    redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(store),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(store, opts.log ?? { warn: () => {} }),

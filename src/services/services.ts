@@ -12,7 +12,7 @@ import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
 import type { WorkspaceService } from './workspace-service.js';
 
-/** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process in src/app.ts. */
+/** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process by buildServices (build.ts). */
 export interface Services {
   config: Config;
   clock: Clock;
@@ -25,6 +25,11 @@ export interface Services {
   stats: StatsService;
   /** The plan limit (per workspace, rolling 60 s): in process on SQLite, shared through the store on MongoDB. */
   limiter: RateLimiter;
+  /**
+   * How long the redirect cache trusts an entry: for ever on the embedded store (one instance: every
+   * change invalidates at once), 2 s on MongoDB (a change made through another instance shows here).
+   */
+  redirectCacheTtlMs: number;
   /** Per-field limits (graphql-rate-limit) on the same store. */
   fieldLimit: FieldLimiter;
   /** IP -> country for redirects (null when LSK_COUNTRY_HEADER is set: the header is trusted instead). */

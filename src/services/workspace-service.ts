@@ -58,7 +58,7 @@ export class WorkspaceService {
   }
 
   async updateTag(workspaceId: string, name: string, raw: unknown): Promise<Tag> {
-    const current = parseOrThrow(tagNameSchema, name);
+    const current = parseOrThrow(tagNameSchema, name, 'tag');
     const input = parseOrThrow(updateTagSchema, raw);
     const tag = await this.store.renameTag(workspaceId, tagKey(current), input.name);
     if (!tag) throw LskError.notFound('Tag');
@@ -66,7 +66,7 @@ export class WorkspaceService {
   }
 
   async deleteTag(workspaceId: string, name: string): Promise<void> {
-    const current = parseOrThrow(tagNameSchema, name);
+    const current = parseOrThrow(tagNameSchema, name, 'name');
     if (!(await this.store.deleteTag(workspaceId, tagKey(current)))) throw LskError.notFound('Tag');
   }
 
@@ -88,7 +88,7 @@ export class WorkspaceService {
   }
 
   async removeDomain(workspaceId: string, rawHost: string): Promise<void> {
-    const host = parseOrThrow(hostSchema, rawHost);
+    const host = parseOrThrow(hostSchema, rawHost, 'host');
     const d = await this.store.getDomain(host);
     if (!d || d.workspaceId !== workspaceId) throw LskError.notFound('Domain');
     const n = await this.store.countLinksOnDomain(workspaceId, host);

@@ -3,7 +3,6 @@ import { shortUrl } from '../../domain/rules.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { StatsReport } from '../../services/stats-service.js';
 import { builder } from '../builder.js';
-import { workspaceOf } from '../context.js';
 import { GeoTargetingScalar } from './scalars.js';
 
 export const LinkType = builder.objectRef<Link>('Link').implement({
@@ -39,13 +38,13 @@ const linkArgs = builder.args((t) => ({
 const DESTINATION = 'Absolute http(s) URL, at most 8,192 characters.';
 
 builder.queryFields((t) => ({
-  link: t.field({
+  link: t.withAuth({ scope: 'links:read' }).field({
     type: LinkType,
     description: 'One link of your workspace.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.links.get(workspaceOf(ctx), args.id),
+    resolve: (_r, args, ctx) => ctx.services.links.get(ctx.principal.workspace.id, args.id),
   }),
-  links: t.field({
+  links: t.withAuth({ scope: 'links:read' }).field({
     type: LinkListType,
     description: 'Links of your workspace, newest first, with cursor pagination and filters.',
     args: {
@@ -55,32 +54,32 @@ builder.queryFields((t) => ({
       domain: t.arg.string({ description: 'Only links on this domain.' }),
       q: t.arg.string({ description: 'Case-insensitive substring of alias or destination.' }),
     },
-    resolve: (_r, args, ctx) => ctx.services.links.list(workspaceOf(ctx), args),
+    resolve: (_r, args, ctx) => ctx.services.links.list(ctx.principal.workspace.id, args),
   }),
 }));
 
 // Mutation fields are nullable: when one root field of a mutation fails, the others still report their writes.
 builder.mutationFields((t) => ({
-  createLink: t.field({
+  createLink: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: LinkType,
     description: 'Create a link.',
     args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs },
-    resolve: (_r, args, ctx) => ctx.services.links.create(workspaceOf(ctx), args),
+    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.principal.workspace.id, args),
   }),
-  updateLink: t.field({
+  updateLink: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: LinkType,
     description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
     args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(workspaceOf(ctx), id, rest),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.principal.workspace.id, id, rest),
   }),
-  deleteLink: t.boolean({
+  deleteLink: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a link; its alias answers 404 from then on.',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.links.delete(workspaceOf(ctx), args.id);
+      await ctx.services.links.delete(ctx.principal.workspace.id, args.id);
       return true;
     },
   }),
@@ -115,14 +114,13 @@ const LinkStatsType = builder.objectRef<StatsReport>('LinkStats').implement({
 });
 
 builder.queryField('linkStats', (t) =>
-  t.field({
+  t.withAuth({ scope: 'analytics:read' }).field({
     type: LinkStatsType,
     description: 'Click statistics of a link; from/to are ISO dates, default the last 30 days.',
     args: { id: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
     resolve: async (_r, { id, ...range }, ctx, info) => {
-      const workspaceId = workspaceOf(ctx);
       await ctx.services.fieldLimit(ctx, info, { id }, FIELD_LIMITS.linkStats);
-      return ctx.services.stats.forLink(workspaceId, id, range);
+      return ctx.services.stats.forLink(ctx.principal.workspace.id, id, range);
     },
   }),
 );

@@ -2,7 +2,6 @@ import type { ApiKey, Domain, Tag, Workspace } from '../../domain/model.js';
 import { PLANS } from '../../domain/resource-schemas.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import { builder } from '../builder.js';
-import { workspaceOf } from '../context.js';
 
 const PlanEnum = builder.enumType('Plan', { values: PLANS, description: 'standard (100 rpm), advanced (500 rpm) or custom.' });
 
@@ -68,81 +67,77 @@ const ApiKeyListType = builder
   .implement({ fields: (t) => ({ data: t.field({ type: [ApiKeyType], resolve: (x) => x.data }) }) });
 
 builder.queryFields((t) => ({
-  workspace: t.field({
+  workspace: t.withAuth({ scope: 'workspace:read' }).field({
     type: WorkspaceType,
     description: "The caller's workspace and plan.",
-    resolve: (_r, _a, ctx) => {
-      workspaceOf(ctx);
-      return ctx.principal!.workspace;
-    },
+    resolve: (_r, _a, ctx) => ctx.principal.workspace,
   }),
-  tags: t.field({
+  tags: t.withAuth({ scope: 'links:read' }).field({
     type: TagListType,
     description: 'Tags of your workspace with their link counts.',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listTags(workspaceOf(ctx)) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listTags(ctx.principal.workspace.id) }),
   }),
-  domains: t.field({
+  domains: t.withAuth({ scope: 'domains:read' }).field({
     type: DomainListType,
     description: 'Custom domains of your workspace.',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listDomains(workspaceOf(ctx)) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listDomains(ctx.principal.workspace.id) }),
   }),
-  keys: t.field({
+  keys: t.withAuth({ scope: 'keys:read' }).field({
     type: ApiKeyListType,
     description: 'API keys of your workspace (never their secrets).',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.keys.list(workspaceOf(ctx)) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.keys.list(ctx.principal.workspace.id) }),
   }),
 }));
 
 // Mutation fields are nullable: when one root field of a mutation fails, the others still report their writes.
 builder.mutationFields((t) => ({
-  updateTag: t.field({
+  updateTag: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: TagType,
     description: "Rename a tag; renaming to an existing tag's name merges the two.",
     args: { tag: t.arg.string({ required: true, description: 'Current name.' }), name: t.arg.string({ required: true, description: 'New name.' }) },
-    resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(workspaceOf(ctx), args.tag, { name: args.name }),
+    resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(ctx.principal.workspace.id, args.tag, { name: args.name }),
   }),
-  deleteTag: t.boolean({
+  deleteTag: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a tag and remove it from every link.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.workspaces.deleteTag(workspaceOf(ctx), args.name);
+      await ctx.services.workspaces.deleteTag(ctx.principal.workspace.id, args.name);
       return true;
     },
   }),
-  createDomain: t.field({
+  createDomain: t.withAuth({ scope: 'domains:write' }).field({
     nullable: true,
     type: DomainType,
     description: 'Add a custom domain to your workspace.',
     args: { host: t.arg.string({ required: true, description: 'e.g. go.example.com' }) },
-    resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(workspaceOf(ctx), args),
+    resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(ctx.principal.workspace.id, args),
   }),
-  deleteDomain: t.boolean({
+  deleteDomain: t.withAuth({ scope: 'domains:write' }).boolean({
     nullable: true,
     description: 'Remove a custom domain (it must serve no links).',
     args: { host: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.workspaces.removeDomain(workspaceOf(ctx), args.host);
+      await ctx.services.workspaces.removeDomain(ctx.principal.workspace.id, args.host);
       return true;
     },
   }),
-  createKey: t.field({
+  createKey: t.withAuth({ scope: 'keys:write' }).field({
     nullable: true,
     type: CreatedApiKeyType,
     description: 'Create an API key; the secret is returned this once.',
     args: { name: t.arg.string({ description: '1-64 characters; default "default".' }) },
     resolve: async (_r, args, ctx, info) => {
-      const workspaceId = workspaceOf(ctx);
       await ctx.services.fieldLimit(ctx, info, args, FIELD_LIMITS.createKey);
-      return ctx.services.keys.create(workspaceId, args);
+      return ctx.services.keys.create(ctx.principal.workspace.id, args);
     },
   }),
-  revokeKey: t.field({
+  revokeKey: t.withAuth({ scope: 'keys:write' }).field({
     nullable: true,
     type: ApiKeyType,
     description: 'Revoke an API key; it stops working at once.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.keys.revoke(workspaceOf(ctx), args.id),
+    resolve: (_r, args, ctx) => ctx.services.keys.revoke(ctx.principal.workspace.id, args.id),
   }),
 }));

@@ -117,7 +117,7 @@ export type LinkStats = {
   to: Scalars['String']['output'];
 };
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
@@ -140,19 +140,19 @@ export type Mutation = {
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateDomainArgs = {
   host: Scalars['String']['input'];
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination: Scalars['String']['input'];
@@ -162,31 +162,31 @@ export type MutationCreateLinkArgs = {
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteDomainArgs = {
   host: Scalars['String']['input'];
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinkArgs = {
   id: Scalars['String']['input'];
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteTagArgs = {
   name: Scalars['String']['input'];
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
   id: Scalars['String']['input'];
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
@@ -197,7 +197,7 @@ export type MutationUpdateLinkArgs = {
 };
 
 
-/** Writes. Every field needs an API key. */
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
@@ -209,7 +209,7 @@ export type Plan =
   | 'custom'
   | 'standard';
 
-/** Reads. Every field needs an API key; introspection does not. */
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
   domains: DomainList;
@@ -228,13 +228,13 @@ export type Query = {
 };
 
 
-/** Reads. Every field needs an API key; introspection does not. */
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkArgs = {
   id: Scalars['String']['input'];
 };
 
 
-/** Reads. Every field needs an API key; introspection does not. */
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkStatsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['String']['input'];
@@ -242,7 +242,7 @@ export type QueryLinkStatsArgs = {
 };
 
 
-/** Reads. Every field needs an API key; introspection does not. */
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;

@@ -1,0 +1,25 @@
+import { type AuthFailure, AuthScopeFailureType } from '@pothos/plugin-scope-auth';
+import { credentialsRequired } from '../auth/principal.js';
+import { LskError } from '../domain/errors.js';
+import type { GraphQLContext } from './context.js';
+
+/** The scopes a scope-auth failure asked for (a field declares one; $any / $all list several). */
+function neededScopes(failure: AuthFailure): string[] {
+  switch (failure.kind) {
+    case AuthScopeFailureType.AuthScope:
+      return [String(failure.parameter)];
+    case AuthScopeFailureType.AnyAuthScopes:
+    case AuthScopeFailureType.AllAuthScopes:
+      return failure.failures.flatMap(neededScopes);
+    default:
+      return [];
+  }
+}
+
+/** A field refused by its declared scope: 401 without a caller, 403 naming the scope otherwise. */
+export function refusal(ctx: GraphQLContext, failure: AuthFailure): LskError {
+  if (!ctx.principal) return credentialsRequired();
+  const scopes = neededScopes(failure);
+  const named = scopes.length > 0 ? scopes.map((s) => `"${s}"`).join(' or ') : 'a scope';
+  return new LskError('insufficient_scope', `This call needs the scope ${named}.`);
+}

@@ -1,0 +1,58 @@
+import type { ServerResponse } from 'node:http';
+import type { ExecutionResult, GraphQLError } from 'graphql';
+import type { LskError } from '../domain/errors.js';
+import { envelope, MAX_DETAILS } from './errors.js';
+
+/**
+ * Answer JSON with its length (never chunked). The body goes out as one Buffer: encoding it once
+ * here is measurably cheaper than handing node a string to measure and encode (about 30 µs of a
+ * 5 KB page).
+ */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | number> = {}): void {
+  const bytes = Buffer.from(JSON.stringify(body) ?? 'null');
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+  res.end(bytes);
+}
+
+function errorHeaders(err: LskError): Record<string, string> {
+  return err.retryAfter === undefined ? err.headers : { ...err.headers, 'retry-after': String(err.retryAfter) };
+}
+
+/** The REST error envelope. */
+export function sendError(res: ServerResponse, err: LskError, requestId: string): void {
+  sendJson(res, err.status, envelope(err, requestId), errorHeaders(err));
+}
+
+/** An error the GraphQL edge refused the request with (nothing ran): `{errors: [...]}` with its status. */
+export function sendGraphQLError(res: ServerResponse, err: LskError, requestId: string): void {
+  const { error } = envelope(err, requestId);
+  const extensions = { code: error.code, ...(error.details ? { details: error.details } : {}), request_id: requestId };
+  sendJson(res, err.status, { errors: [{ message: error.message, extensions }] }, errorHeaders(err));
+}
+
+/** A GraphQL error as the client sees it: no HTTP internals, the request id added. */
+function clientShape(e: GraphQLError, requestId: string) {
+  const { http: _http, ...extensions } = e.extensions as Record<string, unknown>;
+  return {
+    message: e.message,
+    ...(e.locations ? { locations: e.locations } : {}),
+    ...(e.path ? { path: e.path } : {}),
+    extensions: { ...extensions, request_id: requestId },
+  };
+}
+
+/**
+ * A GraphQL result: the status is the highest `extensions.http.status` among its errors (200
+ * without), their HTTP headers (Retry-After) are sent, and at most MAX_DETAILS errors are listed.
+ */
+export function sendGraphQLResult(res: ServerResponse, result: ExecutionResult, headers: Record<string, string>, requestId: string): void {
+  let status = 200;
+  const extra = { ...headers };
+  const errors = result.errors?.slice(0, MAX_DETAILS).map((e) => {
+    const http = (e.extensions as { http?: { status?: number; headers?: Record<string, string> } }).http;
+    if (http?.status && (status === 200 || http.status > status)) status = http.status;
+    for (const [k, v] of Object.entries(http?.headers ?? {})) extra[k.toLowerCase()] = v;
+    return clientShape(e, requestId);
+  });
+  sendJson(res, status, errors ? { errors, data: result.data } : { data: result.data }, extra);
+}

@@ -1,0 +1,50 @@
+import { buildOperationNodeForField } from '@graphql-tools/utils';
+import type { DocumentNode, GraphQLError, GraphQLSchema, TypeNode } from 'graphql';
+import { Kind, OperationTypeNode } from 'graphql';
+import type { RestRoute } from '../rest-routes.js';
+import { sofaProjection } from './sofa.js';
+
+/** One /v1 route as the GraphQL operation it runs. */
+export interface RestOperation {
+  /** The root field (the key of the result's data). */
+  field: string;
+  document: DocumentNode;
+  /** Variable name -> the named GraphQL input type (how a query-string value is read). */
+  variables: Map<string, string>;
+}
+
+function namedType(t: TypeNode): string {
+  return t.kind === Kind.NAMED_TYPE ? t.name.value : namedType(t.type);
+}
+
+/**
+ * The operation of every route, built once at start-up exactly as Sofa builds it (its models and
+ * ignore list decide the selection, so the answer has the shape the OpenAPI document describes).
+ * Each is validated with the same rules as any GraphQL request, document limits included, so the
+ * REST surface is bounded like /graphql; a route whose operation fails them stops the start.
+ */
+export function buildRestOperations(
+  schema: GraphQLSchema,
+  routes: readonly RestRoute[],
+  validate: (document: DocumentNode) => readonly GraphQLError[],
+): Map<RestRoute, RestOperation> {
+  const { models, ignore, depthLimit } = sofaProjection(schema);
+  const out = new Map<RestRoute, RestOperation>();
+  for (const route of routes) {
+    const [kind, field] = route.field.split('.') as ['Query' | 'Mutation', string];
+    const node = buildOperationNodeForField({
+      schema,
+      kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
+      field,
+      models,
+      ignore,
+      circularReferenceDepth: depthLimit,
+    });
+    const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [node] };
+    const errors = validate(document);
+    if (errors.length > 0) throw new Error(`the operation of ${route.method} /v1${route.path} is refused: ${errors.map((e) => e.message).join('; ')}`);
+    const variables = new Map((node.variableDefinitions ?? []).map((v) => [v.variable.name.value, namedType(v.type)] as const));
+    out.set(route, { field, document, variables });
+  }
+  return out;
+}

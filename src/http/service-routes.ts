@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LskError } from '../domain/errors.js';
+import type { Services } from '../services/services.js';
+import type { Metrics } from './metrics.js';
+import { sendError, sendJson } from './respond.js';
+import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
+
+/** A path the service answers itself, ahead of short links. */
+export interface ServiceRoute {
+  /** The metrics label. */
+  label: string;
+  /** Methods answered; any other is 405 with an Allow header. */
+  methods: readonly string[];
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): void | Promise<void>;
+}
+
+const READ = ['GET', 'HEAD'] as const;
+
+export interface ServiceRouteTable {
+  /** The route of a path: exact paths first, then prefixes. */
+  match(path: string): ServiceRoute | undefined;
+}
+
+/**
+ * Everything the service serves besides /v1 and /graphql: health, metrics, keys, documentation and
+ * the assets its pages load. New areas join here: the dashboard as the prefix `/dashboard` (its page
+ * and hashed assets), sign-in as the prefix `/auth/` (POST routes behind the guard's body limits).
+ */
+export function serviceRoutes(services: Services, metrics: Metrics, openapi: Record<string, unknown>): ServiceRouteTable {
+  const openapiText = JSON.stringify(openapi);
+  const exact = new Map<string, ServiceRoute>([
+    ['/healthz', { label: 'healthz', methods: READ, handle: (_q, res) => sendJson(res, 200, { status: 'ok' }) }],
+    [
+      '/readyz',
+      {
+        label: 'readyz',
+        methods: READ,
+        async handle(_q, res, _url, requestId) {
+          try {
+            await Promise.race([services.store.ping(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000).unref())]);
+            sendJson(res, 200, { status: 'ready', store: services.store.kind });
+          } catch {
+            sendError(res, new LskError('unavailable', 'The database cannot be reached.'), requestId);
+          }
+        },
+      },
+    ],
+    [
+      '/metrics',
+      {
+        label: 'metrics',
+        methods: READ,
+        handle(_q, res) {
+          res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+          res.end(metrics.render());
+        },
+      },
+    ],
+    [
+      '/.well-known/jwks.json',
+      {
+        label: 'jwks',
+        methods: READ,
+        handle: (_q, res) => sendJson(res, 200, services.keyring.jwks(), { 'cache-control': 'public, max-age=300' }),
+      },
+    ],
+    [
+      '/v1/openapi.json',
+      {
+        label: 'openapi',
+        methods: READ,
+        handle(req, res) {
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapiText) });
+          res.end(req.method === 'HEAD' ? undefined : openapiText);
+        },
+      },
+    ],
+  ]);
+  const docs: ServiceRoute = {
+    label: 'docs',
+    methods: READ,
+    handle(_q, res) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(DOCS_PAGE);
+    },
+  };
+  exact.set('/docs', docs);
+  exact.set('/docs/', docs);
+  const assets: ServiceRoute = {
+    label: 'static',
+    methods: READ,
+    async handle(req, res, url) {
+      if (!isAsset(url.pathname)) throw new LskError('not_found', `No such page: ${url.pathname}`);
+      await sendAsset(res, url.pathname, req.method === 'HEAD');
+    },
+  };
+  const prefixes: [string, ServiceRoute][] = [
+    ['/docs/', assets],
+    ['/graphiql/', assets],
+  ];
+  return {
+    match(path) {
+      return exact.get(path) ?? prefixes.find(([p]) => path.startsWith(p))?.[1];
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Declared scopes: the vocabulary and its implications, and the schema refusing exactly the root
+ * fields a principal lacks the scope for. Runs the real schema (graphql-js execute) against real
+ * services on an in-memory SQLite store, with principals made by hand (as a session or a scoped key
+ * will make them).
+ */
+import { execute, type GraphQLSchema, parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/auth/principal.js';
+import { ALL_SCOPES, expandScopes, ROLE_SCOPES, SCOPES, type Scope } from '../../src/auth/scopes.js';
+import { loadConfig } from '../../src/config/env.js';
+import type { GraphQLContext } from '../../src/graphql/context.js';
+import { buildSchema } from '../../src/graphql/schema/index.js';
+import { toGraphQLError } from '../../src/http/errors.js';
+import { buildServices } from '../../src/services/build.js';
+import type { Services } from '../../src/services/services.js';
+
+describe('the scope vocabulary', () => {
+  it('lets every write imply the read of the same resource, and nothing else', () => {
+    expect([...expandScopes(['links:write'])].sort()).toEqual(['links:read', 'links:write']);
+    expect([...expandScopes(['keys:write', 'analytics:read'])].sort()).toEqual(['analytics:read', 'keys:read', 'keys:write']);
+    expect([...expandScopes(['workspace:read'])]).toEqual(['workspace:read']);
+    expect([...expandScopes([])]).toEqual([]);
+  });
+
+  it('maps member roles to nested scope sets: viewer ⊂ member ⊂ admin ⊂ owner = all', () => {
+    const { viewer, member, admin, owner } = ROLE_SCOPES;
+    const within = (a: ReadonlySet<Scope>, b: ReadonlySet<Scope>) => [...a].every((s) => b.has(s));
+    expect(within(viewer, member) && within(member, admin) && within(admin, owner)).toBe(true);
+    expect([...viewer].every((s) => s.endsWith(':read'))).toBe(true);
+    expect([...member].filter((s) => s.endsWith(':write'))).toEqual(['links:write']);
+    expect(admin.has('domains:write') && admin.has('keys:write') && admin.has('members:write')).toBe(true);
+    expect([...owner].sort()).toEqual([...SCOPES].sort());
+  });
+});
+
+/** What each root field declares (the contract's "API key scopes"). */
+const DECLARED: Record<string, Scope> = {
+  link: 'links:read',
+  links: 'links:read',
+  tags: 'links:read',
+  linkStats: 'analytics:read',
+  domains: 'domains:read',
+  keys: 'keys:read',
+  workspace: 'workspace:read',
+  createLink: 'links:write',
+  updateLink: 'links:write',
+  deleteLink: 'links:write',
+  updateTag: 'links:write',
+  deleteTag: 'links:write',
+  createDomain: 'domains:write',
+  deleteDomain: 'domains:write',
+  createKey: 'keys:write',
+  revokeKey: 'keys:write',
+};
+
+describe('declared scopes on the schema', () => {
+  let schema: GraphQLSchema;
+  let services: Services;
+  let principal: (scopes: Iterable<Scope>) => Principal;
+
+  beforeAll(async () => {
+    schema = buildSchema();
+    services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry' }));
+    const ws = await services.workspaces.create('scoped', 'standard');
+    const { key } = await services.keys.issue(ws.id, 'hand-made');
+    principal = (scopes) => ({ kind: 'key', key, workspace: ws, scopes: expandScopes(scopes) });
+  });
+  afterAll(async () => {
+    await services?.store.close();
+  });
+
+  async function run(query: string, who: Principal | null) {
+    const contextValue: GraphQLContext = { services, principal: who, requestId: 'unit' };
+    const result = await execute({ schema, document: parse(query), contextValue });
+    return { data: result.data as Record<string, unknown> | null, errors: (result.errors ?? []).map((e) => toGraphQLError(e)) };
+  }
+
+  it('states one scope on every root field, exactly the contract’s', () => {
+    const declared: Record<string, unknown> = {};
+    for (const type of [schema.getQueryType()!, schema.getMutationType()!]) {
+      for (const [name, field] of Object.entries(type.getFields())) {
+        declared[name] = (field.extensions as { pothosOptions?: { authScopes?: { scope?: string } } }).pothosOptions?.authScopes?.scope;
+      }
+    }
+    expect(declared).toEqual(DECLARED);
+  });
+
+  it('refuses only the root fields a principal lacks the scope for, naming the scope (403)', async () => {
+    const who = principal(['links:read', 'workspace:read']);
+    const res = await run('{ links { next_cursor } domains { data { host } } workspace { slug } }', who);
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors[0]!.path).toEqual(['domains']);
+    expect(res.errors[0]!.extensions).toMatchObject({ code: 'insufficient_scope', http: { status: 403 } });
+    expect(res.errors[0]!.message).toContain('"domains:read"');
+    // Query root fields are non-null, so graphql-js nulls the whole data of a query with a refused field.
+    expect(res.data).toBeNull();
+    expect((await run('{ links { next_cursor } workspace { slug } }', who)).data).toEqual({ links: { next_cursor: null }, workspace: { slug: 'scoped' } });
+  });
+
+  it('lets a write scope imply its read scope', async () => {
+    const res = await run('{ links { next_cursor } }', principal(['links:write']));
+    expect(res.errors).toEqual([]);
+  });
+
+  it('refuses a mutation without its write scope and writes nothing; the other root fields still run', async () => {
+    const who = principal(['links:read', 'domains:write']);
+    const res = await run('mutation { createLink(destination: "https://example.com/") { id } createDomain(host: "scoped.example.com") { host } }', who);
+    expect(res.data).toEqual({ createLink: null, createDomain: { host: 'scoped.example.com' } });
+    expect(res.errors.map((e) => [e.path, e.extensions.code])).toEqual([[['createLink'], 'insufficient_scope']]);
+    expect(res.errors[0]!.message).toContain('"links:write"');
+    expect((await run('{ links { data { id } } }', who)).data).toEqual({ links: { data: [] } });
+  });
+
+  it('answers 401 unauthorized, not 403, when there is no principal at all', async () => {
+    const res = await run('{ workspace { slug } }', null);
+    expect(res.errors.map((e) => [e.path, e.extensions.code, (e.extensions.http as { status: number }).status])).toEqual([
+      [['workspace'], 'unauthorized', 401],
+    ]);
+  });
+
+  it('lets a principal holding every scope run every root field', async () => {
+    const everything = principal(ALL_SCOPES);
+    const res = await run('{ links { next_cursor } tags { data { name } } domains { data { host } } keys { data { id } } workspace { id } }', everything);
+    expect(res.errors).toEqual([]);
+  });
+
+  it('keeps introspection open without a principal', async () => {
+    const res = await run('{ __schema { queryType { name } } __typename }', null);
+    expect(res).toEqual({ data: { __schema: { queryType: { name: 'Query' } }, __typename: 'Query' }, errors: [] });
+  });
+});
