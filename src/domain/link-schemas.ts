@@ -1,59 +1,82 @@
-import { z } from 'zod';
-import { isCountryCode } from './countries.js';
-import { aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX, urlProblems } from './rules.js';
+import { COUNTRY_CODES } from './countries.js';
+import { ALIAS_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from './patterns.js';
+import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX, URL_MAX, urlProblems } from './rules.js';
+import { displayTextSchema } from './text.js';
+import { RESERVED_KEYS, reservedKeyMessage } from './validate.js';
+import { z } from './zod.js';
 
-/** One zod schema per input: GraphQL resolvers, the REST edge, the CLI and the SDK types use these. */
+/**
+ * One zod schema per input: GraphQL resolvers, the REST edge, the CLI, the OpenAPI document and the
+ * SDK types use these. Where a rule is a refinement, `.meta()` states it for the OpenAPI document.
+ */
 
-export const urlSchema = z.string().superRefine((v, ctx) => {
-  for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
-});
-
-export const hostSchema = z.string().transform((v, ctx) => {
-  const r = normalizeHost(v);
-  if ('problem' in r) {
-    ctx.addIssue({ code: 'custom', message: r.problem });
-    return z.NEVER;
-  }
-  return r.host;
-});
-
-export const aliasSchema = z.string().superRefine((v, ctx) => {
-  for (const message of aliasProblems(v)) ctx.addIssue({ code: 'custom', message });
-});
-
-export const geoTargetingSchema = z
-  .record(z.string(), urlSchema)
-  .nullable()
-  .superRefine((v, ctx) => {
-    if (!v) return;
-    const keys = Object.keys(v);
-    if (keys.length > GEO_MAX) ctx.addIssue({ code: 'custom', message: `at most ${GEO_MAX} countries` });
-    for (const k of keys) {
-      if (!isCountryCode(k)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [k],
-          message: 'not an officially assigned ISO 3166-1 alpha-2 country code in upper case',
-        });
-      }
-    }
-  })
-  .transform((v) => v ?? {});
-
-export const tagNameSchema = z
+export const urlSchema = z
   .string()
-  .transform((v) => v.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'must not be empty')
-      .max(TAG_MAX, `must be at most ${TAG_MAX} characters`)
-      .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
-  );
+  .superRefine((v, ctx) => {
+    for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
+  })
+  .meta({ format: 'uri', maxLength: URL_MAX, pattern: HTTP_URL_PATTERN });
+
+export const hostSchema = z
+  .string()
+  .transform((v, ctx) => {
+    const r = normalizeHost(v);
+    if ('problem' in r) {
+      ctx.addIssue({ code: 'custom', message: r.problem });
+      return z.NEVER;
+    }
+    return r.host;
+  })
+  .meta({ minLength: 1, maxLength: 253, pattern: HOST_PATTERN });
+
+export const aliasSchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    for (const message of aliasProblems(v)) ctx.addIssue({ code: 'custom', message });
+  })
+  .meta({ minLength: 1, maxLength: ALIAS_MAX, pattern: ALIAS_PATTERN });
+
+export const COUNTRY_MESSAGE = 'not an officially assigned ISO 3166-1 alpha-2 country code in upper case';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Every problem of a country -> URL map, read from its own keys: zod's object and record parsing
+ * skip a `__proto__` key silently, and this rule refuses it (and `constructor`, `prototype`) by name.
+ */
+function geoProblems(map: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const keys = Object.keys(map);
+  if (keys.length > GEO_MAX) ctx.addIssue({ code: 'custom', message: `must have at most ${GEO_MAX} entries` });
+  for (const key of keys) {
+    if (RESERVED_KEYS.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: reservedKeyMessage(key) });
+    else if (!COUNTRY_CODES.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: COUNTRY_MESSAGE });
+    const value = map[key];
+    const problems = typeof value === 'string' ? urlProblems(value) : [value === null ? 'must not be null' : 'must be a string'];
+    for (const message of problems) ctx.addIssue({ code: 'custom', path: [key], message });
+  }
+}
+
+const urlJson = { type: 'string', ...urlSchema.meta() };
+
+/** The country -> URL map; documented as one optional property per officially assigned code. */
+export const geoMapSchema = z
+  .custom<Record<string, unknown>>(isObject, { error: 'must be an object' })
+  .superRefine(geoProblems)
+  .transform((v) => ({ ...v }) as Record<string, string>)
+  .meta({
+    type: 'object',
+    properties: Object.fromEntries([...COUNTRY_CODES].sort().map((c) => [c, { ...urlJson }])),
+    additionalProperties: false,
+    'x-lsk-map': true,
+  });
+
+export const geoTargetingSchema = geoMapSchema.nullable().transform((v) => v ?? {});
+
+export const tagNameSchema = displayTextSchema(1, TAG_MAX);
 
 export const tagsSchema = z
   .array(tagNameSchema)
-  .max(TAGS_MAX, `at most ${TAGS_MAX} tags`)
+  .max(TAGS_MAX, `must have at most ${TAGS_MAX} tags`)
   .nullable()
   .transform((v) => normalizeTags(v ?? []));
 
@@ -85,22 +108,19 @@ export const updateLinkSchema = z.strictObject({
 });
 export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
+/** A whole number, from GraphQL as a number or from a query string as decimal digits. */
 const intParam = (min: number, max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^\d{1,6}$/, 'must be a whole number')
-        .transform(Number),
-    ])
-    .pipe(z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+  );
 
 /** GET /v1/links, links(...). */
 export const listLinksSchema = z.strictObject({
   limit: intParam(1, 100)
     .nullish()
-    .transform((v) => v ?? 20),
+    .transform((v) => v ?? 20)
+    .meta({ default: 20 }),
   // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
   cursor: z.string().nullish(),
   tag: tagNameSchema.nullish(),
@@ -109,13 +129,10 @@ export const listLinksSchema = z.strictObject({
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a real date');
+const isoDate = z.iso.date({ error: 'must be an ISO date (YYYY-MM-DD) that exists' });
 
 /** GET /v1/links/{id}/stats, linkStats(...). Defaults (last 30 days) are applied by the service. */
 export const statsQuerySchema = z
   .strictObject({ from: isoDate.nullish(), to: isoDate.nullish() })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '"from" must not be after "to"', path: ['from'] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'must not be after "to"', path: ['from'] });
 export type StatsQueryInput = z.output<typeof statsQuerySchema>;
