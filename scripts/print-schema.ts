@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { printSchema } from 'graphql';
 import { buildSchema } from '../src/graphql/schema/index.js';
-import { buildOpenApiDocument } from '../src/http/openapi-document.js';
+import { buildOpenApiDocument } from '../src/openapi/document.js';
 
 /** The artifact texts, exactly as written to disk. */
 export async function schemaArtifacts(): Promise<{ 'schema.graphql': string; 'openapi.json': string }> {

@@ -13,7 +13,7 @@ import { clientError, type ErrorEnvelope } from './errors.js';
 import { createGraphQLServer, rootFieldCost } from './graphql.js';
 import { parseJsonObject, readBody, sendError, sendFetchResponse, sendJson, toFetchRequest } from './http-io.js';
 import { Metrics } from './metrics.js';
-import { buildOpenApiDocument } from './openapi-document.js';
+import { buildOpenApiDocument } from '../openapi/document.js';
 import { requestIdFrom } from './request-id.js';
 import { createRestRouter, validateRestInput } from './rest.js';
 import { matchRoute } from './rest-routes.js';

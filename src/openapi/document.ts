@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
-import type { Logger } from './errors.js';
-import { finishOpenApi } from './openapi.js';
-import { createRestRouter, SOFA_OPENAPI_PATH } from './rest.js';
+import type { Logger } from '../http/errors.js';
+import { finishOpenApi } from './operation.js';
+import { createRestRouter, SOFA_OPENAPI_PATH } from '../http/rest.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenAPI documents are untyped JSON trees, edited in place.
 type Obj = Record<string, any>;

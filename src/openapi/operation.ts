@@ -1,4 +1,4 @@
-import { REST_ROUTES, type RestRoute } from './rest-routes.js';
+import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenAPI documents are untyped JSON trees, edited in place.
 type Obj = Record<string, any>;
