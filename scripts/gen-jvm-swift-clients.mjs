@@ -54,9 +54,22 @@ const refName = (ref) => {
  * A type: {kind: 'string'|'integer'|'long'|'number'|'boolean'|'any'} | {kind:'ref', name}
  * | {kind:'array', items} | {kind:'map', values}.
  */
+let components = {};
+
+/** A component that is no class: a map (x-lsk-map) or a plain scalar with rules (e.g. HttpUrl). */
+const isInlineComponent = (schema) => schema['x-lsk-map'] === true || (schema.type !== 'object' && !Array.isArray(schema.enum));
+
 function typeOf(schema, where) {
   if (!schema) return { kind: 'any' };
-  if (schema.$ref) return { kind: 'ref', name: refName(schema.$ref) };
+  if (schema.$ref) {
+    const name = refName(schema.$ref);
+    const target = components[name];
+    return target && isInlineComponent(target) ? typeOf(target, name) : { kind: 'ref', name };
+  }
+  // A nullable reference: {nullable: true, type, allOf: [{$ref}]}.
+  if (schema.allOf?.length === 1) return typeOf(schema.allOf[0], where);
+  // A map documented by its possible keys: keys are data.
+  if (schema['x-lsk-map']) return { kind: 'map', values: typeOf(Object.values(schema.properties ?? {})[0], `${where}{}`) };
   switch (schema.type) {
     case 'string':
       return { kind: 'string' };
@@ -97,8 +110,9 @@ function objectModel(name, schema, where) {
 
 export function readApi(doc) {
   const models = [];
-  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-    if (CORE_SCHEMAS.has(name)) continue;
+  components = doc.components?.schemas ?? {};
+  for (const [name, schema] of Object.entries(components)) {
+    if (CORE_SCHEMAS.has(name) || isInlineComponent(schema)) continue;
     if (schema.type === 'string' && Array.isArray(schema.enum)) {
       models.push({ kind: 'enum', name, doc: schema.description ?? '', values: schema.enum });
     } else if (schema.type === 'object') {

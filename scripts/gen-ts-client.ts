@@ -6,7 +6,8 @@
  * while the checked-in file differs from what this script would write.
  *
  * Deliberately small: it handles the OpenAPI 3.0 subset our document uses (objects, arrays, enums,
- * nullable, additionalProperties, local $refs) and throws on anything else so drift is loud.
+ * nullable, additionalProperties, local $refs, a single allOf, x-lsk-map) and throws on anything else
+ * so drift is loud. Rules (format, pattern, lengths) stay in the document; the types carry none.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,10 @@ const doc = (text: string | undefined, indent: string): string => (text ? `${ind
 function tsType(s: Schema, indent: string): string {
   let t: string;
   if (s.$ref) t = typeName(s.$ref);
+  // A nullable reference: {nullable: true, type, allOf: [{$ref}]}.
+  else if (s.allOf?.length === 1) t = tsType(s.allOf[0], indent);
+  // A map documented by its possible keys (x-lsk-map): keys are data, so a Record.
+  else if (s['x-lsk-map']) t = `Record<string, ${tsType(Object.values(s.properties ?? {})[0] ?? {}, indent)}>`;
   else if (s.enum) t = s.enum.map((v: unknown) => JSON.stringify(v)).join(' | ');
   else if (s.type === 'string') t = 'string';
   else if (s.type === 'integer' || s.type === 'number') t = 'number';

@@ -19,7 +19,7 @@ import { buildOpenApiDocument } from '../src/openapi/document.js';
 export async function schemaArtifacts(): Promise<{ 'schema.graphql': string; 'openapi.json': string }> {
   const schema = buildSchema();
   const sdl = `${printSchema(schema).trimEnd()}\n`;
-  const openapi = `${JSON.stringify(await buildOpenApiDocument(schema), null, 2)}\n`;
+  const openapi = `${JSON.stringify(buildOpenApiDocument(schema), null, 2)}\n`;
   return { 'schema.graphql': sdl, 'openapi.json': openapi };
 }
 

@@ -15,7 +15,14 @@ export const urlSchema = z
   .superRefine((v, ctx) => {
     for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
   })
-  .meta({ format: 'uri', maxLength: URL_MAX, pattern: HTTP_URL_PATTERN });
+  .meta({
+    format: 'uri',
+    maxLength: URL_MAX,
+    pattern: HTTP_URL_PATTERN,
+    description:
+      'Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters. ' +
+      'The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.',
+  });
 
 export const hostSchema = z
   .string()
@@ -109,18 +116,17 @@ export const updateLinkSchema = z.strictObject({
 export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
 /** A whole number, from GraphQL as a number or from a query string as decimal digits. */
-const intParam = (min: number, max: number) =>
+const intParam = (min: number, max: number, byDefault: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z.int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+    z.int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).meta({ default: byDefault }),
   );
 
 /** GET /v1/links, links(...). */
 export const listLinksSchema = z.strictObject({
-  limit: intParam(1, 100)
+  limit: intParam(1, 100, 20)
     .nullish()
-    .transform((v) => v ?? 20)
-    .meta({ default: 20 }),
+    .transform((v) => v ?? 20),
   // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
   cursor: z.string().nullish(),
   tag: tagNameSchema.nullish(),

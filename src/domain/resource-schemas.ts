@@ -13,9 +13,9 @@ export const keyNameSchema = displayTextSchema(1, 64);
 /** POST /v1/keys. */
 export const createKeySchema = z.strictObject({
   name: keyNameSchema
+    .meta({ default: 'default' })
     .nullish()
-    .transform((v) => v ?? 'default')
-    .meta({ default: 'default' }),
+    .transform((v) => v ?? 'default'),
 });
 
 export const PLANS = ['standard', 'advanced', 'custom'] as const;

@@ -24,20 +24,31 @@ export function characters(v: string): number {
 }
 
 /**
- * Names and display text (tags, key names, titles): trimmed, min..max characters, no hidden
- * characters, then NFC-normalised so that canonically equal spellings ("Café" composed or decomposed)
- * are one value. Lengths count the trimmed input.
+ * Text as stored and returned: min..max characters, no hidden characters (what displayTextSchema
+ * leaves after trimming and normalising).
+ */
+export function visibleTextSchema(min: number, max: number) {
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      const n = characters(text);
+      if (n < min) ctx.addIssue({ code: 'custom', message: min === 1 ? 'must not be empty' : `must be at least ${min} characters` });
+      if (n > max) ctx.addIssue({ code: 'custom', message: `must be at most ${max} characters` });
+      if (HIDDEN_CHAR.test(text)) ctx.addIssue({ code: 'custom', message: HIDDEN_CHARACTERS_MESSAGE });
+    })
+    .meta({ minLength: min, maxLength: max, pattern: VISIBLE_TEXT_PATTERN });
+}
+
+/**
+ * Names and display text (tags, key names, titles) as given: trimmed, then visibleTextSchema, then
+ * NFC-normalised so that canonically equal spellings ("Café" composed or decomposed) are one value.
+ * Lengths count the trimmed input.
  */
 export function displayTextSchema(min: number, max: number) {
   return z
     .string()
-    .transform((v, ctx) => {
-      const text = v.trim();
-      const n = characters(text);
-      if (n < min) ctx.addIssue({ code: 'custom', message: min === 1 ? 'must not be empty' : `must be at least ${min} characters`, input: v });
-      if (n > max) ctx.addIssue({ code: 'custom', message: `must be at most ${max} characters`, input: v });
-      if (HIDDEN_CHAR.test(text)) ctx.addIssue({ code: 'custom', message: HIDDEN_CHARACTERS_MESSAGE, input: v });
-      return text.normalize('NFC');
-    })
+    .transform((v) => v.trim())
+    .pipe(visibleTextSchema(min, max))
+    .transform((v) => v.normalize('NFC'))
     .meta({ minLength: min, maxLength: max, pattern: VISIBLE_TEXT_PATTERN });
 }

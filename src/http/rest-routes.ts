@@ -1,5 +1,16 @@
 import type { z } from 'zod';
-import { createLinkSchema, listLinksSchema, statsQuerySchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { prefixedIdSchema } from '../domain/ids.js';
+import { linkIdSchema, linkListSchema, linkSchema, linkStatsSchema } from '../domain/link-outputs.js';
+import { createLinkSchema, hostSchema, listLinksSchema, statsQuerySchema, tagNameSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import {
+  apiKeyListSchema,
+  createdApiKeySchema,
+  domainListSchema,
+  domainSchema,
+  tagListSchema,
+  tagSchema,
+  workspaceSchema,
+} from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -20,7 +31,16 @@ export interface RestRoute {
   queryParams?: readonly string[];
   /** Location header of a 201. */
   location?: (data: Record<string, unknown>) => string;
+  /** Schema of each :param of `path` (OpenAPI). */
+  params?: Record<string, z.ZodType>;
+  /** The path as the API reference names it, where a :param's public name differs from its GraphQL argument. */
+  docPath?: string;
+  /** Schema of the success body (OpenAPI, and the API tests' response checks); none for a 204. */
+  response?: z.ZodType;
 }
+
+const LINK_ID = { id: linkIdSchema };
+const KEY_ID = { id: prefixedIdSchema('key') };
 
 /** The /v1 surface, exactly as the API reference (docs/api.md) lists it. */
 export const REST_ROUTES: readonly RestRoute[] = [
@@ -33,6 +53,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Create a link',
     body: createLinkSchema,
     location: (d) => `/v1/links/${String(d.id)}`,
+    response: linkSchema,
   },
   {
     field: 'Query.links',
@@ -43,10 +64,21 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'List links',
     query: listLinksSchema,
     queryParams: Object.keys(listLinksSchema.shape),
+    response: linkListSchema,
   },
-  { field: 'Query.link', method: 'GET', path: '/links/:id', status: 200, tag: 'links', summary: 'Get a link' },
-  { field: 'Mutation.updateLink', method: 'PATCH', path: '/links/:id', status: 200, tag: 'links', summary: 'Update a link', body: updateLinkSchema },
-  { field: 'Mutation.deleteLink', method: 'DELETE', path: '/links/:id', status: 204, tag: 'links', summary: 'Delete a link' },
+  { field: 'Query.link', method: 'GET', path: '/links/:id', status: 200, tag: 'links', summary: 'Get a link', params: LINK_ID, response: linkSchema },
+  {
+    field: 'Mutation.updateLink',
+    method: 'PATCH',
+    path: '/links/:id',
+    status: 200,
+    tag: 'links',
+    summary: 'Update a link',
+    body: updateLinkSchema,
+    params: LINK_ID,
+    response: linkSchema,
+  },
+  { field: 'Mutation.deleteLink', method: 'DELETE', path: '/links/:id', status: 204, tag: 'links', summary: 'Delete a link', params: LINK_ID },
   {
     field: 'Query.linkStats',
     method: 'GET',
@@ -56,11 +88,25 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Click statistics of a link',
     query: statsQuerySchema,
     queryParams: ['from', 'to'],
+    params: LINK_ID,
+    response: linkStatsSchema,
   },
-  { field: 'Query.tags', method: 'GET', path: '/tags', status: 200, tag: 'tags', summary: 'List tags' },
-  { field: 'Mutation.updateTag', method: 'PATCH', path: '/tags/:tag', status: 200, tag: 'tags', summary: 'Rename or merge a tag', body: updateTagSchema },
-  { field: 'Mutation.deleteTag', method: 'DELETE', path: '/tags/:name', status: 204, tag: 'tags', summary: 'Delete a tag' },
-  { field: 'Query.domains', method: 'GET', path: '/domains', status: 200, tag: 'domains', summary: 'List domains' },
+  { field: 'Query.tags', method: 'GET', path: '/tags', status: 200, tag: 'tags', summary: 'List tags', response: tagListSchema },
+  {
+    field: 'Mutation.updateTag',
+    method: 'PATCH',
+    path: '/tags/:tag',
+    status: 200,
+    tag: 'tags',
+    summary: 'Rename or merge a tag',
+    body: updateTagSchema,
+    params: { tag: tagNameSchema },
+    // The path segment is the tag's current name; the body's "name" is the new one.
+    docPath: '/tags/:name',
+    response: tagSchema,
+  },
+  { field: 'Mutation.deleteTag', method: 'DELETE', path: '/tags/:name', status: 204, tag: 'tags', summary: 'Delete a tag', params: { name: tagNameSchema } },
+  { field: 'Query.domains', method: 'GET', path: '/domains', status: 200, tag: 'domains', summary: 'List domains', response: domainListSchema },
   {
     field: 'Mutation.createDomain',
     method: 'POST',
@@ -70,12 +116,30 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Add a domain',
     body: addDomainSchema,
     location: (d) => `/v1/domains/${String(d.host)}`,
+    response: domainSchema,
   },
-  { field: 'Mutation.deleteDomain', method: 'DELETE', path: '/domains/:host', status: 204, tag: 'domains', summary: 'Remove a domain' },
-  { field: 'Query.keys', method: 'GET', path: '/keys', status: 200, tag: 'keys', summary: 'List API keys' },
-  { field: 'Mutation.createKey', method: 'POST', path: '/keys', status: 201, tag: 'keys', summary: 'Create an API key', body: createKeySchema },
-  { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key' },
-  { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan' },
+  {
+    field: 'Mutation.deleteDomain',
+    method: 'DELETE',
+    path: '/domains/:host',
+    status: 204,
+    tag: 'domains',
+    summary: 'Remove a domain',
+    params: { host: hostSchema },
+  },
+  { field: 'Query.keys', method: 'GET', path: '/keys', status: 200, tag: 'keys', summary: 'List API keys', response: apiKeyListSchema },
+  {
+    field: 'Mutation.createKey',
+    method: 'POST',
+    path: '/keys',
+    status: 201,
+    tag: 'keys',
+    summary: 'Create an API key',
+    body: createKeySchema,
+    response: createdApiKeySchema,
+  },
+  { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
+  { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
 ];
 
 interface CompiledPath {

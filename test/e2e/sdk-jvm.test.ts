@@ -36,13 +36,27 @@ type Gen = {
 const spec = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')) as {
   paths: Record<string, Record<string, { operationId?: string }>>;
   components: {
-    schemas: Record<string, { properties?: Record<string, { properties?: Record<string, unknown>; items?: { properties?: Record<string, unknown> } }> }>;
+    schemas: Record<
+      string,
+      {
+        type?: string;
+        enum?: unknown[];
+        'x-lsk-map'?: boolean;
+        properties?: Record<string, { properties?: Record<string, unknown>; items?: { properties?: Record<string, unknown> } }>;
+      }
+    >;
   };
 };
 const operationIds = Object.values(spec.paths).flatMap((item) =>
   ['get', 'post', 'put', 'patch', 'delete'].map((m) => item[m]?.operationId).filter((x): x is string => !!x),
 );
-const schemaNames = Object.keys(spec.components.schemas).filter((n) => n !== 'Error');
+/**
+ * Schemas that become a class or enum. A map documented by its possible keys (x-lsk-map: GeoTargeting)
+ * is a Map<String, String> and a plain string with rules (HttpUrl) a String in every client; the
+ * test below checks those where they are used.
+ */
+const isClass = (s: { type?: string; enum?: unknown; 'x-lsk-map'?: boolean }) => s['x-lsk-map'] !== true && (s.type === 'object' || Array.isArray(s.enum));
+const schemaNames = Object.keys(spec.components.schemas).filter((n) => n !== 'Error' && isClass(spec.components.schemas[n]!));
 const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string>, timeout: number): Promise<{ code: number; out: string }> {
@@ -139,6 +153,17 @@ describe('every operation and schema of the OpenAPI document is in every client'
       expect(swiftModels).toContain(`= "${field}"`);
       expect(kotlinModels).toContain(`@get:JsonProperty("${field}")`);
     }
+  });
+
+  it('maps and URL rules are plain Map<String, String> and String fields, not classes', () => {
+    const link = read('clients/java/src/main/java/dev/lsk/client/model/Link.java');
+    expect(link).toContain('private Map<String, String> geoTargeting;');
+    expect(link).toContain('private String destination;');
+    expect(kotlinModels).toMatch(/val geoTargeting: Map<String, String>,/);
+    expect(kotlinModels).toMatch(/val destination: String,/);
+    expect(swiftModels).toMatch(/public var geoTargeting: \[String: String\]\n/);
+    expect(swiftModels).toMatch(/public var destination: String\n/);
+    for (const name of ['GeoTargeting', 'HttpUrl']) expect(existsSync(join(ROOT, `clients/java/src/main/java/dev/lsk/client/model/${name}.java`))).toBe(false);
   });
 
   it('the hand-written cores read every field of the error envelope', () => {

@@ -39,6 +39,32 @@ export interface CreatedApiKey {
   revoked_at: string | null;
 }
 
+/** Request body of createDomain (POST /domains). */
+export interface CreateDomainRequest {
+  /** e.g. go.example.com */
+  host: string;
+}
+
+/** Request body of createKey (POST /keys). */
+export interface CreateKeyRequest {
+  /** 1-64 characters; default "default". */
+  name?: string | null;
+}
+
+/** Request body of createLink (POST /links). */
+export interface CreateLinkRequest {
+  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
+  alias?: string | null;
+  /** Absolute http(s) URL, at most 8,192 characters. */
+  destination: HttpUrl;
+  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
+  domain?: string | null;
+  /** Country code -> URL; {} or null for none. */
+  geo_targeting?: GeoTargeting | null;
+  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
+  tags?: string[] | null;
+}
+
 export interface DayClicks {
   clicks: number;
   /** ISO date (UTC). */
@@ -48,7 +74,7 @@ export interface DayClicks {
 export interface DeviceClicks {
   clicks: number;
   /** desktop, mobile, tablet or other. */
-  device: string;
+  device: "desktop" | "mobile" | "tablet" | "other";
 }
 
 export interface Domain {
@@ -60,6 +86,28 @@ export interface DomainList {
   data: Domain[];
 }
 
+/** Every error answer, REST and GraphQL alike, carries one code of this list. */
+export interface ErrorResponse {
+  error: {
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "not_found" | "method_not_allowed" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+    /** A human sentence. */
+    message: string;
+    /** Every field problem found (only when fields are at fault). */
+    details?: {
+      /** The field, e.g. geo_targeting.US; "(body)" for the body as a whole. */
+      path: string;
+      message: string;
+    }[];
+    request_id: string;
+  };
+}
+
+/** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
+export type GeoTargeting = Record<string, HttpUrl>;
+
+/** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+export type HttpUrl = string;
+
 /** A short link. */
 export interface Link {
   /** Path segment(s) after the domain; case-sensitive. */
@@ -69,11 +117,11 @@ export interface Link {
   /** ISO 8601 UTC time. */
   created_at: string;
   /** Default target URL. */
-  destination: string;
+  destination: HttpUrl;
   /** Host name the link is served on. */
   domain: string;
   /** Country-specific targets (always an object). */
-  geo_targeting: Record<string, string>;
+  geo_targeting: GeoTargeting;
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** https://{domain}/{alias} (http:// for localhost). */
@@ -106,8 +154,6 @@ export interface LinkStats {
   to: string;
 }
 
-export type Plan = "advanced" | "custom" | "standard";
-
 export interface ReferrerClicks {
   clicks: number;
   /** Referrer host name. */
@@ -125,27 +171,33 @@ export interface TagList {
   data: Tag[];
 }
 
+/** Request body of updateLink (PATCH /links/{id}). */
+export interface UpdateLinkRequest {
+  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
+  alias?: string;
+  /** Absolute http(s) URL, at most 8,192 characters. */
+  destination?: HttpUrl;
+  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
+  domain?: string;
+  /** Country code -> URL; {} or null for none. */
+  geo_targeting?: GeoTargeting | null;
+  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
+  tags?: string[] | null;
+}
+
+/** Request body of updateTag (PATCH /tags/{name}). */
+export interface UpdateTagRequest {
+  /** New name. */
+  name: string;
+}
+
 /** The tenant that owns links, tags, domains and keys. */
 export interface Workspace {
   id: string;
-  plan: "advanced" | "custom" | "standard";
+  plan: "standard" | "advanced" | "custom";
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: number;
   slug: string;
-}
-
-export interface ErrorResponse {
-  error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "not_found" | "method_not_allowed" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
-    /** A human sentence. */
-    message: string;
-    /** Every field problem found (only when fields are at fault). */
-    details?: {
-      path: string;
-      message: string;
-    }[];
-    request_id: string;
-  };
 }
 
 /** One entry of `ErrorResponse.error.details`. */
@@ -175,17 +227,22 @@ export const errorStatus: Record<ErrorCode, number> = {
 
 // ---- Operations ----
 
-/** Request body of createDomain: Add a domain (POST /domains). */
-export interface CreateDomainBody {
-  /** e.g. go.example.com */
-  host: string;
+/** Query parameters of links: List links (GET /links). */
+export interface LinksQuery {
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** Only links on this domain. */
+  domain?: string;
+  /** 1 to 100, default 20. */
+  limit?: number;
+  /** Case-insensitive substring of alias or destination. */
+  q?: string;
+  /** Only links carrying this tag (case-insensitive). */
+  tag?: string;
 }
 
-/** Request body of createKey: Create an API key (POST /keys). */
-export interface CreateKeyBody {
-  /** 1-64 characters; default "default". */
-  name?: string | null;
-}
+/** Request body of createLink: Create a link (POST /links). */
+export type CreateLinkBody = CreateLinkRequest;
 
 /** Path parameters of link: Get a link (GET /links/{id}). */
 export interface LinkParams {
@@ -197,18 +254,7 @@ export interface UpdateLinkParams {
   id: string;
 }
 /** Request body of updateLink: Update a link (PATCH /links/{id}). */
-export interface UpdateLinkBody {
-  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
-  alias?: string;
-  /** Absolute http(s) URL, at most 8,192 characters. */
-  destination?: string;
-  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
-  domain?: string;
-  /** Country code -> URL; {} or null for none. */
-  geo_targeting?: Record<string, string> | null;
-  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
-  tags?: string[] | null;
-}
+export type UpdateLinkBody = UpdateLinkRequest;
 
 /** Path parameters of deleteLink: Delete a link (DELETE /links/{id}). */
 export interface DeleteLinkParams {
@@ -225,54 +271,29 @@ export interface LinkStatsQuery {
   to?: string;
 }
 
-/** Query parameters of links: List links (GET /links). */
-export interface LinksQuery {
-  /** next_cursor of the previous page. */
-  cursor?: string;
-  /** Only links on this domain. */
-  domain?: string;
-  /** 1 to 100, default 20. */
-  limit?: number;
-  /** Case-insensitive substring of alias or destination. */
-  q?: string;
-  /** Only links carrying this tag (case-insensitive). */
-  tag?: string;
+/** Path parameters of updateTag: Rename or merge a tag (PATCH /tags/{name}). */
+export interface UpdateTagParams {
+  /** Current name. */
+  name: string;
+}
+/** Request body of updateTag: Rename or merge a tag (PATCH /tags/{name}). */
+export type UpdateTagBody = UpdateTagRequest;
+
+/** Path parameters of deleteTag: Delete a tag (DELETE /tags/{name}). */
+export interface DeleteTagParams {
+  name: string;
 }
 
-/** Request body of createLink: Create a link (POST /links). */
-export interface CreateLinkBody {
-  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
-  alias?: string | null;
-  /** Absolute http(s) URL, at most 8,192 characters. */
-  destination: string;
-  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
-  domain?: string | null;
-  /** Country code -> URL; {} or null for none. */
-  geo_targeting?: Record<string, string> | null;
-  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
-  tags?: string[] | null;
-}
+/** Request body of createDomain: Add a domain (POST /domains). */
+export type CreateDomainBody = CreateDomainRequest;
 
 /** Path parameters of deleteDomain: Remove a domain (DELETE /domains/{host}). */
 export interface DeleteDomainParams {
   host: string;
 }
 
-/** Path parameters of updateTag: Rename or merge a tag (PATCH /tags/{name}). */
-export interface UpdateTagParams {
-  /** Current name of the tag. */
-  name: string;
-}
-/** Request body of updateTag: Rename or merge a tag (PATCH /tags/{name}). */
-export interface UpdateTagBody {
-  /** New name. */
-  name: string;
-}
-
-/** Path parameters of deleteTag: Delete a tag (DELETE /tags/{name}). */
-export interface DeleteTagParams {
-  name: string;
-}
+/** Request body of createKey: Create an API key (POST /keys). */
+export type CreateKeyBody = CreateKeyRequest;
 
 /** Path parameters of revokeKey: Revoke an API key (DELETE /keys/{id}). */
 export interface RevokeKeyParams {

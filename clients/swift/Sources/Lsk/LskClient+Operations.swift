@@ -8,96 +8,128 @@ extension LskClient {
     public static let apiVersion = "1.0.0"
 
     /// Add a domain
+    ///
+    /// Add a custom domain to your workspace.
     /// `POST /domains` → 201.
     public func createDomain(_ body: CreateDomainRequest) async throws -> Domain {
         try await send("POST", "/domains", query: [], body: try encode(body), as: Domain.self)
     }
 
     /// Create an API key
+    ///
+    /// Create an API key; the secret is returned this once.
     /// `POST /keys` → 201.
     public func createKey(_ body: CreateKeyRequest? = nil) async throws -> CreatedApiKey {
         try await send("POST", "/keys", query: [], body: try encode(body), as: CreatedApiKey.self)
     }
 
     /// Create a link
+    ///
+    /// Create a link.
     /// `POST /links` → 201.
     public func createLink(_ body: CreateLinkRequest) async throws -> Link {
         try await send("POST", "/links", query: [], body: try encode(body), as: Link.self)
     }
 
     /// Remove a domain
+    ///
+    /// Remove a custom domain (it must serve no links).
     /// `DELETE /domains/{host}` → 204.
     public func deleteDomain(_ host: String) async throws {
         try await sendNoContent("DELETE", "/domains/\(Self.segment(host))", query: [], body: nil)
     }
 
     /// Delete a link
+    ///
+    /// Delete a link; its alias answers 404 from then on.
     /// `DELETE /links/{id}` → 204.
     public func deleteLink(_ id: String) async throws {
         try await sendNoContent("DELETE", "/links/\(Self.segment(id))", query: [], body: nil)
     }
 
     /// Delete a tag
+    ///
+    /// Delete a tag and remove it from every link.
     /// `DELETE /tags/{name}` → 204.
     public func deleteTag(_ name: String) async throws {
         try await sendNoContent("DELETE", "/tags/\(Self.segment(name))", query: [], body: nil)
     }
 
     /// List domains
+    ///
+    /// Custom domains of your workspace.
     /// `GET /domains` → 200.
     public func domains() async throws -> DomainList {
         try await send("GET", "/domains", query: [], body: nil, as: DomainList.self)
     }
 
     /// List API keys
+    ///
+    /// API keys of your workspace (never their secrets).
     /// `GET /keys` → 200.
     public func keys() async throws -> ApiKeyList {
         try await send("GET", "/keys", query: [], body: nil, as: ApiKeyList.self)
     }
 
     /// Get a link
+    ///
+    /// One link of your workspace.
     /// `GET /links/{id}` → 200.
     public func link(_ id: String) async throws -> Link {
         try await send("GET", "/links/\(Self.segment(id))", query: [], body: nil, as: Link.self)
     }
 
     /// Click statistics of a link
+    ///
+    /// Click statistics of a link; from/to are ISO dates, default the last 30 days.
     /// `GET /links/{id}/stats` → 200.
     public func linkStats(_ id: String, from: String? = nil, to: String? = nil) async throws -> LinkStats {
         try await send("GET", "/links/\(Self.segment(id))/stats", query: [("from", from.map { "\($0)" }), ("to", to.map { "\($0)" })], body: nil, as: LinkStats.self)
     }
 
     /// List links
+    ///
+    /// Links of your workspace, newest first, with cursor pagination and filters.
     /// `GET /links` → 200.
     public func links(cursor: String? = nil, domain: String? = nil, limit: Int? = nil, q: String? = nil, tag: String? = nil) async throws -> LinkList {
         try await send("GET", "/links", query: [("cursor", cursor.map { "\($0)" }), ("domain", domain.map { "\($0)" }), ("limit", limit.map { "\($0)" }), ("q", q.map { "\($0)" }), ("tag", tag.map { "\($0)" })], body: nil, as: LinkList.self)
     }
 
     /// Revoke an API key
+    ///
+    /// Revoke an API key; it stops working at once.
     /// `DELETE /keys/{id}` → 204.
     public func revokeKey(_ id: String) async throws {
         try await sendNoContent("DELETE", "/keys/\(Self.segment(id))", query: [], body: nil)
     }
 
     /// List tags
+    ///
+    /// Tags of your workspace with their link counts.
     /// `GET /tags` → 200.
     public func tags() async throws -> TagList {
         try await send("GET", "/tags", query: [], body: nil, as: TagList.self)
     }
 
     /// Update a link
+    ///
+    /// Change any subset of a link's fields; null clears geo_targeting and tags.
     /// `PATCH /links/{id}` → 200.
     public func updateLink(_ id: String, body: UpdateLinkRequest) async throws -> Link {
         try await send("PATCH", "/links/\(Self.segment(id))", query: [], body: try encode(body), as: Link.self)
     }
 
     /// Rename or merge a tag
+    ///
+    /// Rename a tag; renaming to an existing tag's name merges the two.
     /// `PATCH /tags/{name}` → 200.
     public func updateTag(_ name: String, body: UpdateTagRequest) async throws -> Tag {
         try await send("PATCH", "/tags/\(Self.segment(name))", query: [], body: try encode(body), as: Tag.self)
     }
 
     /// Your workspace and plan
+    ///
+    /// The caller's workspace and plan.
     /// `GET /workspace` → 200.
     public func workspace() async throws -> Workspace {
         try await send("GET", "/workspace", query: [], body: nil, as: Workspace.self)

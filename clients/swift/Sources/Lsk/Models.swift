@@ -165,7 +165,7 @@ public struct DayClicks: Codable, Sendable, Equatable {
 
 public struct DeviceClicks: Codable, Sendable, Equatable {
     public var clicks: Int
-    /// desktop, mobile, tablet or other.
+    /// desktop, mobile, tablet or other. One of: desktop, mobile, tablet, other.
     public var device: String
 
     public init(clicks: Int, device: String) {
@@ -312,13 +312,6 @@ public struct LinkStats: Codable, Sendable, Equatable {
     }
 }
 
-/// Values of Plan.
-public enum Plan: String, Codable, Sendable, Equatable, CaseIterable {
-    case advanced = "advanced"
-    case custom = "custom"
-    case standard = "standard"
-}
-
 public struct ReferrerClicks: Codable, Sendable, Equatable {
     public var clicks: Int
     /// Referrer host name.
@@ -413,7 +406,7 @@ public struct UpdateTagRequest: Codable, Sendable, Equatable {
 /// The tenant that owns links, tags, domains and keys.
 public struct Workspace: Codable, Sendable, Equatable {
     public var id: String
-    /// One of: advanced, custom, standard.
+    /// One of: standard, advanced, custom.
     public var plan: String
     /// Requests per minute allowed to the whole workspace.
     public var rateLimitRpm: Int

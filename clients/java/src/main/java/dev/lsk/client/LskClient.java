@@ -43,6 +43,8 @@ public final class LskClient {
 
   /**
    * Add a domain
+   *
+   * Add a custom domain to your workspace.
    * {@code POST /domains} → 201.
    * @param body the request body
    */
@@ -57,6 +59,8 @@ public final class LskClient {
 
   /**
    * Create an API key
+   *
+   * Create an API key; the secret is returned this once.
    * {@code POST /keys} → 201.
    * @param body the request body (may be null)
    */
@@ -76,6 +80,8 @@ public final class LskClient {
 
   /**
    * Create a link
+   *
+   * Create a link.
    * {@code POST /links} → 201.
    * @param body the request body
    */
@@ -90,6 +96,8 @@ public final class LskClient {
 
   /**
    * Remove a domain
+   *
+   * Remove a custom domain (it must serve no links).
    * {@code DELETE /domains/{host}} → 204.
    * @param host path parameter
    */
@@ -104,6 +112,8 @@ public final class LskClient {
 
   /**
    * Delete a link
+   *
+   * Delete a link; its alias answers 404 from then on.
    * {@code DELETE /links/{id}} → 204.
    * @param id path parameter
    */
@@ -118,6 +128,8 @@ public final class LskClient {
 
   /**
    * Delete a tag
+   *
+   * Delete a tag and remove it from every link.
    * {@code DELETE /tags/{name}} → 204.
    * @param name path parameter
    */
@@ -132,6 +144,8 @@ public final class LskClient {
 
   /**
    * List domains
+   *
+   * Custom domains of your workspace.
    * {@code GET /domains} → 200.
    */
   public DomainList domains() {
@@ -145,6 +159,8 @@ public final class LskClient {
 
   /**
    * List API keys
+   *
+   * API keys of your workspace (never their secrets).
    * {@code GET /keys} → 200.
    */
   public ApiKeyList keys() {
@@ -158,6 +174,8 @@ public final class LskClient {
 
   /**
    * Get a link
+   *
+   * One link of your workspace.
    * {@code GET /links/{id}} → 200.
    * @param id path parameter
    */
@@ -172,6 +190,8 @@ public final class LskClient {
 
   /**
    * Click statistics of a link
+   *
+   * Click statistics of a link; from/to are ISO dates, default the last 30 days.
    * {@code GET /links/{id}/stats} → 200.
    * @param id path parameter
    * @param from query parameter (null: not sent)
@@ -193,6 +213,8 @@ public final class LskClient {
 
   /**
    * List links
+   *
+   * Links of your workspace, newest first, with cursor pagination and filters.
    * {@code GET /links} → 200.
    * @param cursor next_cursor of the previous page. (null: not sent)
    * @param domain Only links on this domain. (null: not sent)
@@ -216,6 +238,8 @@ public final class LskClient {
 
   /**
    * Revoke an API key
+   *
+   * Revoke an API key; it stops working at once.
    * {@code DELETE /keys/{id}} → 204.
    * @param id path parameter
    */
@@ -230,6 +254,8 @@ public final class LskClient {
 
   /**
    * List tags
+   *
+   * Tags of your workspace with their link counts.
    * {@code GET /tags} → 200.
    */
   public TagList tags() {
@@ -243,6 +269,8 @@ public final class LskClient {
 
   /**
    * Update a link
+   *
+   * Change any subset of a link's fields; null clears geo_targeting and tags.
    * {@code PATCH /links/{id}} → 200.
    * @param id path parameter
    * @param body the request body
@@ -258,8 +286,10 @@ public final class LskClient {
 
   /**
    * Rename or merge a tag
+   *
+   * Rename a tag; renaming to an existing tag's name merges the two.
    * {@code PATCH /tags/{name}} → 200.
-   * @param name Current name of the tag.
+   * @param name Current name.
    * @param body the request body
    */
   public Tag updateTag(String name, UpdateTagRequest body) {
@@ -273,6 +303,8 @@ public final class LskClient {
 
   /**
    * Your workspace and plan
+   *
+   * The caller's workspace and plan.
    * {@code GET /workspace} → 200.
    */
   public Workspace workspace() {

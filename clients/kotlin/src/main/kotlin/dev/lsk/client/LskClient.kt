@@ -29,6 +29,8 @@ class LskClient(
 
     /**
      * Add a domain
+     *
+     * Add a custom domain to your workspace.
      * `POST /domains` → 201.
      */
     suspend fun createDomain(
@@ -38,6 +40,8 @@ class LskClient(
 
     /**
      * Create an API key
+     *
+     * Create an API key; the secret is returned this once.
      * `POST /keys` → 201.
      */
     suspend fun createKey(
@@ -47,6 +51,8 @@ class LskClient(
 
     /**
      * Create a link
+     *
+     * Create a link.
      * `POST /links` → 201.
      */
     suspend fun createLink(
@@ -56,6 +62,8 @@ class LskClient(
 
     /**
      * Remove a domain
+     *
+     * Remove a custom domain (it must serve no links).
      * `DELETE /domains/{host}` → 204.
      * @param host path parameter
      */
@@ -67,6 +75,8 @@ class LskClient(
 
     /**
      * Delete a link
+     *
+     * Delete a link; its alias answers 404 from then on.
      * `DELETE /links/{id}` → 204.
      * @param id path parameter
      */
@@ -78,6 +88,8 @@ class LskClient(
 
     /**
      * Delete a tag
+     *
+     * Delete a tag and remove it from every link.
      * `DELETE /tags/{name}` → 204.
      * @param name path parameter
      */
@@ -89,6 +101,8 @@ class LskClient(
 
     /**
      * List domains
+     *
+     * Custom domains of your workspace.
      * `GET /domains` → 200.
      */
     suspend fun domains(): DomainList =
@@ -96,6 +110,8 @@ class LskClient(
 
     /**
      * List API keys
+     *
+     * API keys of your workspace (never their secrets).
      * `GET /keys` → 200.
      */
     suspend fun keys(): ApiKeyList =
@@ -103,6 +119,8 @@ class LskClient(
 
     /**
      * Get a link
+     *
+     * One link of your workspace.
      * `GET /links/{id}` → 200.
      * @param id path parameter
      */
@@ -113,6 +131,8 @@ class LskClient(
 
     /**
      * Click statistics of a link
+     *
+     * Click statistics of a link; from/to are ISO dates, default the last 30 days.
      * `GET /links/{id}/stats` → 200.
      * @param id path parameter
      * @param from query parameter (null: not sent)
@@ -127,6 +147,8 @@ class LskClient(
 
     /**
      * List links
+     *
+     * Links of your workspace, newest first, with cursor pagination and filters.
      * `GET /links` → 200.
      * @param cursor next_cursor of the previous page. (null: not sent)
      * @param domain Only links on this domain. (null: not sent)
@@ -145,6 +167,8 @@ class LskClient(
 
     /**
      * Revoke an API key
+     *
+     * Revoke an API key; it stops working at once.
      * `DELETE /keys/{id}` → 204.
      * @param id path parameter
      */
@@ -156,6 +180,8 @@ class LskClient(
 
     /**
      * List tags
+     *
+     * Tags of your workspace with their link counts.
      * `GET /tags` → 200.
      */
     suspend fun tags(): TagList =
@@ -163,6 +189,8 @@ class LskClient(
 
     /**
      * Update a link
+     *
+     * Change any subset of a link's fields; null clears geo_targeting and tags.
      * `PATCH /links/{id}` → 200.
      * @param id path parameter
      */
@@ -174,8 +202,10 @@ class LskClient(
 
     /**
      * Rename or merge a tag
+     *
+     * Rename a tag; renaming to an existing tag's name merges the two.
      * `PATCH /tags/{name}` → 200.
-     * @param name Current name of the tag.
+     * @param name Current name.
      */
     suspend fun updateTag(
         name: String,
@@ -185,6 +215,8 @@ class LskClient(
 
     /**
      * Your workspace and plan
+     *
+     * The caller's workspace and plan.
      * `GET /workspace` → 200.
      */
     suspend fun workspace(): Workspace =

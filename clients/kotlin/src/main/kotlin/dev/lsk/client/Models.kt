@@ -115,7 +115,7 @@ data class DayClicks(
 data class DeviceClicks(
     @get:JsonProperty("clicks") @param:JsonProperty("clicks")
     val clicks: Int,
-    /** desktop, mobile, tablet or other. */
+    /** desktop, mobile, tablet or other. One of: desktop, mobile, tablet, other. */
     @get:JsonProperty("device") @param:JsonProperty("device")
     val device: String,
 )
@@ -209,16 +209,6 @@ data class LinkStats(
     val to: String,
 )
 
-/** Values of Plan. */
-enum class Plan {
-    @JsonProperty("advanced")
-    ADVANCED,
-    @JsonProperty("custom")
-    CUSTOM,
-    @JsonProperty("standard")
-    STANDARD,
-}
-
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ReferrerClicks(
@@ -284,7 +274,7 @@ data class UpdateTagRequest(
 data class Workspace(
     @get:JsonProperty("id") @param:JsonProperty("id")
     val id: String,
-    /** One of: advanced, custom, standard. */
+    /** One of: standard, advanced, custom. */
     @get:JsonProperty("plan") @param:JsonProperty("plan")
     val plan: String,
     /** Requests per minute allowed to the whole workspace. */

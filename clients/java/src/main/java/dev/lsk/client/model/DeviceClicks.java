@@ -17,7 +17,7 @@ public final class DeviceClicks {
   @JsonProperty("clicks")
   private Integer clicks;
 
-  /** desktop, mobile, tablet or other. */
+  /** desktop, mobile, tablet or other. One of: desktop, mobile, tablet, other. */
   @JsonProperty("device")
   private String device;
 
