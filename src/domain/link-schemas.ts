@@ -16,12 +16,13 @@ export const urlSchema = z
     for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
   })
   .meta({
-    format: 'uri',
+    // An IRI (RFC 3987), not only a URI: non-ASCII characters are kept as given (and searched by `q`).
+    format: 'iri',
     maxLength: URL_MAX,
     pattern: HTTP_URL_PATTERN,
     description:
-      'Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters. ' +
-      'The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.',
+      'Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; ' +
+      'non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.',
   });
 
 export const hostSchema = z

@@ -8,7 +8,7 @@ import { createLinkSchema, geoTargetingSchema, listLinksSchema, statsQuerySchema
 import { ALIAS_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from '../../src/domain/patterns.js';
 import { createKeySchema, updateTagSchema } from '../../src/domain/resource-schemas.js';
 import { aliasProblems, normalizeHost, tagKey, urlProblems } from '../../src/domain/rules.js';
-import { displayTextSchema, VISIBLE_TEXT_PATTERN } from '../../src/domain/text.js';
+import { displayTextSchema, HIDDEN_RANGES, VISIBLE_TEXT_PATTERN } from '../../src/domain/text.js';
 import { issuesToDetails } from '../../src/domain/validate.js';
 
 const text = displayTextSchema(1, 64);
@@ -34,7 +34,7 @@ describe('display text (tags, key names, titles): hidden characters are refused'
     const r = text.safeParse(value);
     expect(r.success).toBe(false);
     expect(details(r)[0]!.message).toMatch(/control, zero-width, bidi, private-use or unpaired surrogate/);
-    expect(new RegExp(VISIBLE_TEXT_PATTERN, 'u').test(value)).toBe(false);
+    if (!/[\ud800-\udfff]/.test(value)) expect(new RegExp(VISIBLE_TEXT_PATTERN, 'u').test(value)).toBe(false);
   });
 
   it.each([
@@ -61,6 +61,28 @@ describe('display text (tags, key names, titles): hidden characters are refused'
     expect(updateTagSchema.safeParse({ name: 'x\u200b' }).success).toBe(false);
     expect(createKeySchema.safeParse({ name: 'ci\u0000' }).success).toBe(false);
     expect(createKeySchema.parse({ name: ' laptop ' })).toEqual({ name: 'laptop' });
+  });
+});
+
+describe('the spelled-out character classes', () => {
+  it('are exactly the code points of Cc, Cf, Co and Cs as the engine knows them', () => {
+    const engine = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u;
+    const listed = (cp: number) => HIDDEN_RANGES.some(([a, b]) => cp >= a && cp <= b);
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) if (engine.test(String.fromCodePoint(cp)) !== listed(cp)) differ.push(cp.toString(16));
+    expect(differ, 'update HIDDEN_RANGES to the Unicode version of this engine').toEqual([]);
+  });
+  it('make the documented pattern refuse exactly what trimming leaves empty or hidden', () => {
+    const pattern = new RegExp(VISIBLE_TEXT_PATTERN, 'u');
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue; // not in Unicode text; left out of the documented pattern
+      const c = String.fromCharCode(cp);
+      const ok = c.trim() !== '' && !/[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u.test(c);
+      if (pattern.test(c) !== ok) expect.fail(`U+${cp.toString(16)}: pattern ${pattern.test(c)}, rule ${ok}`);
+      if (pattern.test(`a${c}b`) !== !/[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u.test(c)) expect.fail(`inner U+${cp.toString(16)}`);
+    }
+    expect(pattern.test('a\u{E0001}')).toBe(false);
+    expect(pattern.test('🎉 launch')).toBe(true);
   });
 });
 

@@ -105,7 +105,7 @@ export interface ErrorResponse {
 /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
 export type GeoTargeting = Record<string, HttpUrl>;
 
-/** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+/** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
 export type HttpUrl = string;
 
 /** A short link. */
