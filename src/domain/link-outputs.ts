@@ -31,7 +31,10 @@ export const linkSchema = z.object({
 
 export const linkListSchema = z.object({
   data: z.array(linkSchema).max(100),
-  next_cursor: z.string().nullable(),
+  next_cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,512}$/)
+    .nullable(),
 });
 
 export const DEVICES = ['desktop', 'mobile', 'tablet', 'other'] as const;

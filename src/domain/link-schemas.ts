@@ -116,6 +116,9 @@ export const updateLinkSchema = z.strictObject({
 });
 export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
+/** What a cursor the service hands out (next_cursor) looks like; the service decodes it (invalid_cursor). */
+const CURSOR_FORM = { minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' };
+
 /** A whole number, from GraphQL as a number or from a query string as decimal digits. */
 const intParam = (min: number, max: number, byDefault: number) =>
   z.preprocess(
@@ -129,7 +132,7 @@ export const listLinksSchema = z.strictObject({
     .nullish()
     .transform((v) => v ?? 20),
   // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
-  cursor: z.string().nullish(),
+  cursor: z.string().meta(CURSOR_FORM).nullish(),
   tag: tagNameSchema.nullish(),
   domain: hostSchema.nullish(),
   q: z.string().max(256, 'must be at most 256 characters').nullish(),

@@ -270,6 +270,19 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toMatch(/^3\.0\.\d+$/);
   });
 
+  it('schema/openapi.json passes `redocly lint`: the recommended ruleset, no errors, no warnings (intended exceptions in .redocly.lint-ignore.yaml)', async () => {
+    const cli = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+    // Offline: no telemetry, no update check.
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    const { stdout } = await promisify(execFile)(process.execPath, [cli, 'lint', '--format=json'], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr }),
+    );
+    const result = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: Obj[] };
+    const problems = result.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
+    expect(problems).toEqual([]);
+    expect(result.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 60_000);
+
   it('GET /v1/openapi.json is valid OpenAPI 3.0.x, served without a key, and equals schema/openapi.json', async () => {
     expect(served.status).toBe(200);
     expect(served.type).toMatch(/^application\/json/);
