@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../src/domain/errors.js';
 import { REST_ROUTES } from '../../src/http/rest-routes.js';
@@ -107,4 +108,20 @@ describe('the rules are in the document', () => {
     const statuses = [...new Set(Object.values(ERROR_STATUS))].map((s) => `E${s}`);
     expect(Object.keys(doc.components.responses).sort()).toEqual(statuses.sort());
   });
+});
+
+describe('the route table and the GraphQL schema (schema/schema.graphql) agree', () => {
+  const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../schema/schema.graphql', import.meta.url)), 'utf8'));
+  it.each(REST_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: path, query and body together are the arguments of its root field',
+    (_label, route) => {
+      const [kind, name] = route.field.split('.') as ['Query' | 'Mutation', string];
+      const field = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name];
+      expect(field, route.field).toBeDefined();
+      const inPath = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
+      const inBody = Object.keys((route.body as { shape?: object } | undefined)?.shape ?? {});
+      expect([...inPath, ...(route.queryParams ?? []), ...inBody].sort()).toEqual(field!.args.map((a) => a.name).sort());
+      expect(Object.keys(route.params ?? {}).sort()).toEqual([...inPath].sort());
+    },
+  );
 });
