@@ -1,8 +1,9 @@
 import { prefixedIdSchema } from './ids.js';
-import { aliasSchema, geoMapSchema, urlSchema } from './link-schemas.js';
+import { aliasSchema, geoMapSchema } from './link-schemas.js';
 import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
 import { TAG_MAX, TAGS_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
+import { urlSchema } from './urls.js';
 import { z } from './zod.js';
 
 /**

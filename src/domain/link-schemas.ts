@@ -1,29 +1,14 @@
 import { COUNTRY_CODES } from './countries.js';
-import { ALIAS_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from './patterns.js';
-import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX, URL_MAX, urlProblems } from './rules.js';
+import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
+import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
 import { displayTextSchema } from './text.js';
-import { RESERVED_KEYS, reservedKeyMessage } from './validate.js';
+import { urlMapSchema, urlSchema } from './urls.js';
 import { z } from './zod.js';
 
 /**
  * One zod schema per input: GraphQL resolvers, the REST edge, the CLI, the OpenAPI document and the
  * SDK types use these. Where a rule is a refinement, `.meta()` states it for the OpenAPI document.
  */
-
-export const urlSchema = z
-  .string()
-  .superRefine((v, ctx) => {
-    for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
-  })
-  .meta({
-    // An IRI (RFC 3987), not only a URI: non-ASCII characters are kept as given (and searched by `q`).
-    format: 'iri',
-    maxLength: URL_MAX,
-    pattern: HTTP_URL_PATTERN,
-    description:
-      'Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; ' +
-      'non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.',
-  });
 
 export const hostSchema = z
   .string()
@@ -46,37 +31,8 @@ export const aliasSchema = z
 
 export const COUNTRY_MESSAGE = 'not an officially assigned ISO 3166-1 alpha-2 country code in upper case';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Every problem of a country -> URL map, read from its own keys: zod's object and record parsing
- * skip a `__proto__` key silently, and this rule refuses it (and `constructor`, `prototype`) by name.
- */
-function geoProblems(map: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  const keys = Object.keys(map);
-  if (keys.length > GEO_MAX) ctx.addIssue({ code: 'custom', message: `must have at most ${GEO_MAX} entries` });
-  for (const key of keys) {
-    if (RESERVED_KEYS.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: reservedKeyMessage(key) });
-    else if (!COUNTRY_CODES.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: COUNTRY_MESSAGE });
-    const value = map[key];
-    const problems = typeof value === 'string' ? urlProblems(value) : [value === null ? 'must not be null' : 'must be a string'];
-    for (const message of problems) ctx.addIssue({ code: 'custom', path: [key], message });
-  }
-}
-
-const urlJson = { type: 'string', ...urlSchema.meta() };
-
 /** The country -> URL map; documented as one optional property per officially assigned code. */
-export const geoMapSchema = z
-  .custom<Record<string, unknown>>(isObject, { error: 'must be an object' })
-  .superRefine(geoProblems)
-  .transform((v) => ({ ...v }) as Record<string, string>)
-  .meta({
-    type: 'object',
-    properties: Object.fromEntries([...COUNTRY_CODES].sort().map((c) => [c, { ...urlJson }])),
-    additionalProperties: false,
-    'x-lsk-map': true,
-  });
+export const geoMapSchema = urlMapSchema([...COUNTRY_CODES].sort(), COUNTRY_MESSAGE, GEO_MAX);
 
 export const geoTargetingSchema = geoMapSchema.nullable().transform((v) => v ?? {});
 

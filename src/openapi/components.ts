@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import * as links from '../domain/link-outputs.js';
-import { geoMapSchema, urlSchema } from '../domain/link-schemas.js';
+import { geoMapSchema } from '../domain/link-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
+import { urlSchema } from '../domain/urls.js';
 import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
 import { ERROR_SCHEMA } from './errors.js';
 import { componentRef, componentSchemas, type Json } from './json-schema.js';

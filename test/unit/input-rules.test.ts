@@ -9,6 +9,7 @@ import { ALIAS_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from '../../src/domain/
 import { createKeySchema, updateTagSchema } from '../../src/domain/resource-schemas.js';
 import { aliasProblems, normalizeHost, tagKey, urlProblems } from '../../src/domain/rules.js';
 import { displayTextSchema, HIDDEN_RANGES, VISIBLE_TEXT_PATTERN } from '../../src/domain/text.js';
+import { urlMapSchema } from '../../src/domain/urls.js';
 import { issuesToDetails } from '../../src/domain/validate.js';
 
 const text = displayTextSchema(1, 64);
@@ -110,6 +111,25 @@ describe('object keys', () => {
   it('keeps valid maps as they are, and null as none', () => {
     expect(geoTargetingSchema.parse({ DE: 'https://a.de', FR: 'https://a.fr' })).toEqual({ DE: 'https://a.de', FR: 'https://a.fr' });
     expect(geoTargetingSchema.parse(null)).toEqual({});
+  });
+});
+
+describe('URL maps with a fixed set of keys (geo_targeting now, device_targeting later)', () => {
+  const devices = urlMapSchema(['ios', 'android'], 'must be ios or android');
+  it.each([
+    ['{"ios": "https://apps.example/ios"}', []],
+    ['{"web": "https://a.test"}', [{ path: 'web', message: 'must be ios or android' }]],
+    ['{"__proto__": "https://a.test"}', [{ path: '__proto__', message: '"__proto__" is a reserved name and cannot be used as a key' }]],
+    ['{"prototype": "https://a.test"}', [{ path: 'prototype', message: '"prototype" is a reserved name and cannot be used as a key' }]],
+    ['{"android": "ftp://x"}', [{ path: 'android', message: 'must be an absolute http or https URL, not ftp:' }]],
+    ['{"ios": 1}', [{ path: 'ios', message: 'must be a string' }]],
+    ['[]', [{ path: '(body)', message: 'must be an object' }]],
+  ])('%s', (json, expected) => {
+    expect(details(devices.safeParse(JSON.parse(json)))).toEqual(expected);
+  });
+  it('is documented as one optional URL property per key, and nothing else', () => {
+    expect(devices.meta()).toMatchObject({ type: 'object', additionalProperties: false, properties: { ios: { type: 'string', format: 'iri' } } });
+    expect(Object.keys(devices.meta()!.properties as object)).toEqual(['ios', 'android']);
   });
 });
 
