@@ -12,6 +12,7 @@ through the environment:
 import json
 import os
 import re
+from datetime import datetime, timezone
 import urllib.parse
 import urllib.request
 
@@ -76,9 +77,11 @@ def map_case(context, case):
     # A cursor is only ever one the service handed out (next_cursor); any other is invalid_cursor (400).
     if _is(case, "GET", "/links") and query is not None and "cursor" in query:
         case.query = {k: v for k, v in query.items() if k != "cursor"}
-    # "from" must not be after "to": a rule between two parameters.
+    # "from" must not be after "to" (which defaults to today): a rule between two parameters.
     if _is(case, "GET", "/links/{id}/stats") and query is not None:
         start, end = query.get("from"), query.get("to")
         if isinstance(start, str) and isinstance(end, str) and ISO_DATE.match(start) and ISO_DATE.match(end) and start > end:
             case.query = {**query, "from": end, "to": start}
+        elif isinstance(start, str) and ISO_DATE.match(start) and end is None and start > datetime.now(timezone.utc).date().isoformat():
+            case.query = {**query, "to": start}
     return case
