@@ -26,6 +26,9 @@ export const apiKeyListSchema = z.object({ data: z.array(apiKeySchema) });
 export const API_KEY_PATTERN = '^lsk_live_[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$';
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string().regex(new RegExp(API_KEY_PATTERN)) });
 
+/** The plans, as a named type for the SDKs (Workspace.plan states the same enum inline, as it always has). */
+export const planSchema = z.enum(PLANS);
+
 export const workspaceSchema = z.object({
   id: prefixedIdSchema('wsp'),
   slug: workspaceSlugSchema,

@@ -26,6 +26,7 @@ const RESOURCES: Record<string, z.ZodType> = {
   ApiKey: resources.apiKeySchema,
   ApiKeyList: resources.apiKeyListSchema,
   CreatedApiKey: resources.createdApiKeySchema,
+  Plan: resources.planSchema,
   Workspace: resources.workspaceSchema,
 };
 

@@ -154,6 +154,9 @@ export interface LinkStats {
   to: string;
 }
 
+/** standard (100 rpm), advanced (500 rpm) or custom. */
+export type Plan = "standard" | "advanced" | "custom";
+
 export interface ReferrerClicks {
   clicks: number;
   /** Referrer host name. */

@@ -312,6 +312,13 @@ public struct LinkStats: Codable, Sendable, Equatable {
     }
 }
 
+/// standard (100 rpm), advanced (500 rpm) or custom.
+public enum Plan: String, Codable, Sendable, Equatable, CaseIterable {
+    case standard = "standard"
+    case advanced = "advanced"
+    case custom = "custom"
+}
+
 public struct ReferrerClicks: Codable, Sendable, Equatable {
     public var clicks: Int
     /// Referrer host name.

@@ -209,6 +209,16 @@ data class LinkStats(
     val to: String,
 )
 
+/** standard (100 rpm), advanced (500 rpm) or custom. */
+enum class Plan {
+    @JsonProperty("standard")
+    STANDARD,
+    @JsonProperty("advanced")
+    ADVANCED,
+    @JsonProperty("custom")
+    CUSTOM,
+}
+
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ReferrerClicks(
