@@ -13,13 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { printSchema } from 'graphql';
 import { buildSchema } from '../src/graphql/schema/index.js';
-import { buildOpenApiDocument } from '../src/http/openapi-document.js';
+import { buildOpenApiDocument } from '../src/openapi/document.js';
 
 /** The artifact texts, exactly as written to disk. */
 export async function schemaArtifacts(): Promise<{ 'schema.graphql': string; 'openapi.json': string }> {
   const schema = buildSchema();
   const sdl = `${printSchema(schema).trimEnd()}\n`;
-  const openapi = `${JSON.stringify(await buildOpenApiDocument(schema), null, 2)}\n`;
+  const openapi = `${JSON.stringify(buildOpenApiDocument(schema), null, 2)}\n`;
   return { 'schema.graphql': sdl, 'openapi.json': openapi };
 }
 

@@ -79,6 +79,8 @@ export class TypeRegistry {
     if (Array.isArray(s.allOf)) return this.allOf(s, where);
     if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) return this.union(s, where);
     if (s.const !== undefined) return this.typeOf({ ...s, const: undefined, enum: [s.const] }, where);
+    // A map documented by its possible keys (x-lsk-map, e.g. country code -> URL): the keys are data.
+    if (s['x-lsk-map'] === true) return { kind: 'map', values: this.typeOf(Object.values((s.properties ?? {}) as Record<string, Schema>)[0], `${where}Value`) };
     if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v: unknown) => typeof v === 'string')) {
       return { kind: 'ref', name: this.namedEnum(s.enum) ?? this.add({ kind: 'enum', name: where, doc: s.description ?? '', values: s.enum }) };
     }

@@ -25,6 +25,8 @@ export function tsType(schema: Schema, indent: string): string {
   let t: string;
   if (s.$ref) t = typeName(s.$ref);
   else if (s.const !== undefined) t = JSON.stringify(s.const);
+  // A map documented by its possible keys (x-lsk-map): the keys are data, so a Record.
+  else if (s['x-lsk-map'] === true) t = `Record<string, ${tsType(Object.values(s.properties ?? {})[0] ?? {}, indent)}>`;
   else if (Array.isArray(s.enum)) t = s.enum.map((v: unknown) => JSON.stringify(v)).join(' | ');
   else if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) t = ((s.oneOf ?? s.anyOf) as Schema[]).map((m) => wrap(tsType(m, indent))).join(' | ');
   else if (Array.isArray(s.allOf)) t = (s.allOf as Schema[]).map((m) => wrap(tsType(m, indent))).join(' & ');
@@ -57,7 +59,7 @@ export function declare(name: string, s: Schema, description?: string): string {
   const t = tsType(s, '');
   const head = doc(description ?? s.description, '');
   const n = nonNull(s);
-  const plainObject = n.properties && !n.$ref && !n.oneOf && !n.anyOf && !n.allOf && !Array.isArray(n.type);
+  const plainObject = n.properties && n['x-lsk-map'] !== true && !n.$ref && !n.oneOf && !n.anyOf && !n.allOf && !Array.isArray(n.type);
   if (plainObject && !isNullable(s)) return `${head}export interface ${name} ${t}\n`;
   return `${head}export type ${name} = ${t};\n`;
 }

@@ -9,7 +9,3 @@ const table = require('i18n-iso-countries/codes.json') as [string, string, strin
  * code that ISO has not assigned; it is left out so the rule is exactly "officially assigned".
  */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(table.map((row) => row[0]).filter((c) => c !== 'XK'));
-
-export function isCountryCode(code: string): boolean {
-  return COUNTRY_CODES.has(code);
-}

@@ -58,7 +58,7 @@ export class LskError extends Error {
     return new LskError('not_found', `${what} not found`);
   }
 
-  static validation(details: ErrorDetail[], message = 'The request is not valid.'): LskError {
+  static validation(details: ErrorDetail[], message = summarize(details)): LskError {
     return new LskError('validation_failed', message, { details });
   }
 
@@ -73,6 +73,15 @@ export class LskError extends Error {
       details: [{ path: 'host', message: 'already registered' }],
     });
   }
+}
+
+/** The top-level message of validation_failed: the first problems as a sentence ("destination is required."). */
+function summarize(details: readonly ErrorDetail[]): string {
+  const shown = details.slice(0, 3).map((d) => (d.path === '(body)' ? `the body ${d.message}` : `${d.path} ${d.message}`));
+  if (shown.length === 0) return 'The request is not valid.';
+  const more = details.length > shown.length ? `; and ${details.length - shown.length} more` : '';
+  const text = `${shown.join('; ')}${more}.`;
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
 export function isLskError(e: unknown): e is LskError {

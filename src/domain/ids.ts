@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { z } from './zod.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -23,4 +24,20 @@ export function newId(prefix: IdPrefix): string {
 
 export function hasPrefix(id: string, prefix: IdPrefix): boolean {
   return id.startsWith(`${prefix}_`) && /^[a-z]{3}_[0-9A-Za-z]{1,64}$/.test(id);
+}
+
+/** A returned id of one kind, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
+export function prefixedIdSchema(prefix: IdPrefix) {
+  return z.string().regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`), `must be an id starting with ${prefix}_`);
+}
+
+/**
+ * An id in a path: documented with its form, but any string is looked up, so an id that cannot
+ * exist answers 404 not_found like one that does not (nothing about ids is revealed by a 400).
+ */
+export function idParamSchema(prefix: IdPrefix) {
+  return z
+    .string()
+    .max(256)
+    .meta({ pattern: `^${prefix}_[0-9A-Za-z]{1,64}$`, description: `An id starting with ${prefix}_; any other value answers 404.` });
 }

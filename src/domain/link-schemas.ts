@@ -1,59 +1,46 @@
-import { z } from 'zod';
-import { isCountryCode } from './countries.js';
-import { aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX, urlProblems } from './rules.js';
+import { COUNTRY_CODES } from './countries.js';
+import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
+import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
+import { displayTextSchema } from './text.js';
+import { urlMapSchema, urlSchema } from './urls.js';
+import { z } from './zod.js';
 
-/** One zod schema per input: GraphQL resolvers, the REST edge, the CLI and the SDK types use these. */
+/**
+ * One zod schema per input: GraphQL resolvers, the REST edge, the CLI, the OpenAPI document and the
+ * SDK types use these. Where a rule is a refinement, `.meta()` states it for the OpenAPI document.
+ */
 
-export const urlSchema = z.string().superRefine((v, ctx) => {
-  for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
-});
-
-export const hostSchema = z.string().transform((v, ctx) => {
-  const r = normalizeHost(v);
-  if ('problem' in r) {
-    ctx.addIssue({ code: 'custom', message: r.problem });
-    return z.NEVER;
-  }
-  return r.host;
-});
-
-export const aliasSchema = z.string().superRefine((v, ctx) => {
-  for (const message of aliasProblems(v)) ctx.addIssue({ code: 'custom', message });
-});
-
-export const geoTargetingSchema = z
-  .record(z.string(), urlSchema)
-  .nullable()
-  .superRefine((v, ctx) => {
-    if (!v) return;
-    const keys = Object.keys(v);
-    if (keys.length > GEO_MAX) ctx.addIssue({ code: 'custom', message: `at most ${GEO_MAX} countries` });
-    for (const k of keys) {
-      if (!isCountryCode(k)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [k],
-          message: 'not an officially assigned ISO 3166-1 alpha-2 country code in upper case',
-        });
-      }
-    }
-  })
-  .transform((v) => v ?? {});
-
-export const tagNameSchema = z
+export const hostSchema = z
   .string()
-  .transform((v) => v.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'must not be empty')
-      .max(TAG_MAX, `must be at most ${TAG_MAX} characters`)
-      .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
-  );
+  .transform((v, ctx) => {
+    const r = normalizeHost(v);
+    if ('problem' in r) {
+      ctx.addIssue({ code: 'custom', message: r.problem });
+      return z.NEVER;
+    }
+    return r.host;
+  })
+  .meta({ minLength: 1, maxLength: 253, pattern: HOST_PATTERN });
+
+export const aliasSchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    for (const message of aliasProblems(v)) ctx.addIssue({ code: 'custom', message });
+  })
+  .meta({ minLength: 1, maxLength: ALIAS_MAX, pattern: ALIAS_PATTERN });
+
+export const COUNTRY_MESSAGE = 'not an officially assigned ISO 3166-1 alpha-2 country code in upper case';
+
+/** The country -> URL map; documented as one optional property per officially assigned code. */
+export const geoMapSchema = urlMapSchema([...COUNTRY_CODES].sort(), COUNTRY_MESSAGE, GEO_MAX);
+
+export const geoTargetingSchema = geoMapSchema.nullable().transform((v) => v ?? {});
+
+export const tagNameSchema = displayTextSchema(1, TAG_MAX);
 
 export const tagsSchema = z
   .array(tagNameSchema)
-  .max(TAGS_MAX, `at most ${TAGS_MAX} tags`)
+  .max(TAGS_MAX, `must have at most ${TAGS_MAX} tags`)
   .nullable()
   .transform((v) => normalizeTags(v ?? []));
 
@@ -85,37 +72,33 @@ export const updateLinkSchema = z.strictObject({
 });
 export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
-const intParam = (min: number, max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^\d{1,6}$/, 'must be a whole number')
-        .transform(Number),
-    ])
-    .pipe(z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+/** What a cursor the service hands out (next_cursor) looks like; the service decodes it (invalid_cursor). */
+const CURSOR_FORM = { minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' };
+
+/** A whole number, from GraphQL as a number or from a query string as decimal digits. */
+const intParam = (min: number, max: number, byDefault: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).meta({ default: byDefault }),
+  );
 
 /** GET /v1/links, links(...). */
 export const listLinksSchema = z.strictObject({
-  limit: intParam(1, 100)
+  limit: intParam(1, 100, 20)
     .nullish()
     .transform((v) => v ?? 20),
   // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
-  cursor: z.string().nullish(),
+  cursor: z.string().meta(CURSOR_FORM).nullish(),
   tag: tagNameSchema.nullish(),
   domain: hostSchema.nullish(),
   q: z.string().max(256, 'must be at most 256 characters').nullish(),
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a real date');
+const isoDate = z.iso.date({ error: 'must be an ISO date (YYYY-MM-DD) that exists' });
 
 /** GET /v1/links/{id}/stats, linkStats(...). Defaults (last 30 days) are applied by the service. */
 export const statsQuerySchema = z
   .strictObject({ from: isoDate.nullish(), to: isoDate.nullish() })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '"from" must not be after "to"', path: ['from'] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'must not be after "to"', path: ['from'] });
 export type StatsQueryInput = z.output<typeof statsQuerySchema>;

@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { hostSchema, tagNameSchema } from './link-schemas.js';
+import { displayTextSchema } from './text.js';
+import { z } from './zod.js';
 
 /** PATCH /v1/tags/{name}: rename, or merge into an existing tag of that name. */
 export const updateTagSchema = z.strictObject({ name: tagNameSchema });
@@ -7,19 +8,15 @@ export const updateTagSchema = z.strictObject({ name: tagNameSchema });
 /** POST /v1/domains. */
 export const addDomainSchema = z.strictObject({ host: hostSchema });
 
-export const keyNameSchema = z
-  .string()
-  .transform((v) => v.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'must not be empty')
-      .max(64, 'must be at most 64 characters')
-      .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
-  );
+export const keyNameSchema = displayTextSchema(1, 64);
 
 /** POST /v1/keys. */
-export const createKeySchema = z.strictObject({ name: keyNameSchema.nullish().transform((v) => v ?? 'default') });
+export const createKeySchema = z.strictObject({
+  name: keyNameSchema
+    .meta({ default: 'default' })
+    .nullish()
+    .transform((v) => v ?? 'default'),
+});
 
 export const PLANS = ['standard', 'advanced', 'custom'] as const;
 export type Plan = (typeof PLANS)[number];

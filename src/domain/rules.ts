@@ -14,6 +14,9 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   '.well-known',
   'favicon.ico',
   'robots.txt',
+  'graphiql',
+  'auth',
+  'assets',
 ]);
 
 /** Problems with an alias, as sentences; empty when it is valid. */
@@ -41,10 +44,10 @@ export function urlProblems(value: string): string[] {
   try {
     url = new URL(value);
   } catch {
-    return ['must be an absolute URL'];
+    return ['must be an absolute http or https URL'];
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return ['must use http or https'];
-  if (!url.hostname) return ['must have a host'];
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return [`must be an absolute http or https URL, not ${url.protocol}`];
+  if (!url.hostname) return ['must be an absolute http or https URL with a host'];
   return [];
 }
 
@@ -88,12 +91,12 @@ export const TAG_MAX = 64;
 export const TAGS_MAX = 25;
 export const GEO_MAX = 250;
 
-/** Trim tags and collapse case-insensitive duplicates to the first spelling. */
+/** Trim tags (NFC-normalised) and collapse case-insensitive duplicates to the first spelling. */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const t of tags) {
-    const name = t.trim();
+    const name = t.trim().normalize('NFC');
     const key = tagKey(name);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -102,6 +105,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
+/** The identity of a tag in its workspace: trimmed, case-folded, NFC (so "Café" in NFD and NFC is one tag). */
 export function tagKey(name: string): string {
-  return name.trim().toLowerCase();
+  return name.trim().normalize('NFC').toLowerCase().normalize('NFC');
 }

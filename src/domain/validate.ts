@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { type ErrorDetail, LskError } from './errors.js';
 
+/** Keys that name parts of JavaScript's object model; refused by name in every object input. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function reservedKeyMessage(key: string): string {
+  return `"${key}" is a reserved name and cannot be used as a key`;
+}
+
 function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
 }
@@ -15,7 +22,8 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], at?: string
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        details.push({ path: issuePath([...prefix, ...issue.path, key]), message: 'unknown field' });
+        const message = RESERVED_KEYS.has(key) ? reservedKeyMessage(key) : issue.message;
+        details.push({ path: issuePath([...prefix, ...issue.path, key]), message });
       }
       continue;
     }

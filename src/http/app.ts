@@ -3,6 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { LskError } from '../domain/errors.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
+import { buildOpenApiDocument } from '../openapi/document.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
 import { corsPolicy } from './cors.js';
@@ -13,7 +14,7 @@ import { apiKeyAuthenticator } from './guard/authenticators.js';
 import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
 import { Metrics } from './metrics.js';
-import { buildOpenApiDocument } from './openapi-document.js';
+
 import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
@@ -39,7 +40,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const { config } = services;
   const schema = buildSchema();
   const yoga = createGraphQLServer(schema, log);
-  const openapi = await buildOpenApiDocument(schema);
+  const openapi = buildOpenApiDocument(schema);
   const guard = new Guard({
     services,
     limiter: opts.limiter ?? services.limiter,

@@ -1,5 +1,16 @@
 import type { z } from 'zod';
+import { idParamSchema } from '../domain/ids.js';
+import { linkListSchema, linkSchema, linkStatsSchema } from '../domain/link-outputs.js';
 import { createLinkSchema, hostSchema, listLinksSchema, statsQuerySchema, tagNameSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import {
+  apiKeyListSchema,
+  createdApiKeySchema,
+  domainListSchema,
+  domainSchema,
+  tagListSchema,
+  tagSchema,
+  workspaceSchema,
+} from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -17,14 +28,21 @@ export interface RestRoute {
   body?: z.ZodType;
   /** No body at all stands for `{}` (every field of `body` is optional). */
   bodyOptional?: true;
-  /** Path parameters checked at the edge, by their name in the path template; `name`: how errors call it. */
-  params?: Record<string, { schema: z.ZodType; name?: string }>;
   /** Strict schema of the query string, and the parameter names it allows. */
   query?: z.ZodType;
   queryParams?: readonly string[];
   /** Location header of a 201. */
   location?: (data: Record<string, unknown>) => string;
+  /** Schema of each :param of `path`: checked at the edge (errors name the parameter as docPath does) and documented. */
+  params?: Record<string, z.ZodType>;
+  /** The path as the API reference names it, where a :param's public name differs from its GraphQL argument. */
+  docPath?: string;
+  /** Schema of the success body (OpenAPI, and the API tests' response checks); none for a 204. */
+  response?: z.ZodType;
 }
+
+const LINK_ID = { id: idParamSchema('lnk') };
+const KEY_ID = { id: idParamSchema('key') };
 
 /** The /v1 surface, exactly as the API reference (docs/api.md) lists it. */
 export const REST_ROUTES: readonly RestRoute[] = [
@@ -37,6 +55,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Create a link',
     body: createLinkSchema,
     location: (d) => `/v1/links/${String(d.id)}`,
+    response: linkSchema,
   },
   {
     field: 'Query.links',
@@ -47,10 +66,21 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'List links',
     query: listLinksSchema,
     queryParams: Object.keys(listLinksSchema.shape),
+    response: linkListSchema,
   },
-  { field: 'Query.link', method: 'GET', path: '/links/:id', status: 200, tag: 'links', summary: 'Get a link' },
-  { field: 'Mutation.updateLink', method: 'PATCH', path: '/links/:id', status: 200, tag: 'links', summary: 'Update a link', body: updateLinkSchema },
-  { field: 'Mutation.deleteLink', method: 'DELETE', path: '/links/:id', status: 204, tag: 'links', summary: 'Delete a link' },
+  { field: 'Query.link', method: 'GET', path: '/links/:id', status: 200, tag: 'links', summary: 'Get a link', params: LINK_ID, response: linkSchema },
+  {
+    field: 'Mutation.updateLink',
+    method: 'PATCH',
+    path: '/links/:id',
+    status: 200,
+    tag: 'links',
+    summary: 'Update a link',
+    body: updateLinkSchema,
+    params: LINK_ID,
+    response: linkSchema,
+  },
+  { field: 'Mutation.deleteLink', method: 'DELETE', path: '/links/:id', status: 204, tag: 'links', summary: 'Delete a link', params: LINK_ID },
   {
     field: 'Query.linkStats',
     method: 'GET',
@@ -60,8 +90,10 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Click statistics of a link',
     query: statsQuerySchema,
     queryParams: ['from', 'to'],
+    params: LINK_ID,
+    response: linkStatsSchema,
   },
-  { field: 'Query.tags', method: 'GET', path: '/tags', status: 200, tag: 'tags', summary: 'List tags' },
+  { field: 'Query.tags', method: 'GET', path: '/tags', status: 200, tag: 'tags', summary: 'List tags', response: tagListSchema },
   {
     field: 'Mutation.updateTag',
     method: 'PATCH',
@@ -70,19 +102,13 @@ export const REST_ROUTES: readonly RestRoute[] = [
     tag: 'tags',
     summary: 'Rename or merge a tag',
     body: updateTagSchema,
-    // The path's {name} is the current name (the GraphQL argument `tag`); the body's the new one.
-    params: { tag: { schema: tagNameSchema, name: 'name' } },
+    params: { tag: tagNameSchema },
+    // The path segment is the tag's current name; the body's "name" is the new one.
+    docPath: '/tags/:name',
+    response: tagSchema,
   },
-  {
-    field: 'Mutation.deleteTag',
-    method: 'DELETE',
-    path: '/tags/:name',
-    status: 204,
-    tag: 'tags',
-    summary: 'Delete a tag',
-    params: { name: { schema: tagNameSchema } },
-  },
-  { field: 'Query.domains', method: 'GET', path: '/domains', status: 200, tag: 'domains', summary: 'List domains' },
+  { field: 'Mutation.deleteTag', method: 'DELETE', path: '/tags/:name', status: 204, tag: 'tags', summary: 'Delete a tag', params: { name: tagNameSchema } },
+  { field: 'Query.domains', method: 'GET', path: '/domains', status: 200, tag: 'domains', summary: 'List domains', response: domainListSchema },
   {
     field: 'Mutation.createDomain',
     method: 'POST',
@@ -92,6 +118,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Add a domain',
     body: addDomainSchema,
     location: (d) => `/v1/domains/${String(d.host)}`,
+    response: domainSchema,
   },
   {
     field: 'Mutation.deleteDomain',
@@ -100,9 +127,9 @@ export const REST_ROUTES: readonly RestRoute[] = [
     status: 204,
     tag: 'domains',
     summary: 'Remove a domain',
-    params: { host: { schema: hostSchema } },
+    params: { host: hostSchema },
   },
-  { field: 'Query.keys', method: 'GET', path: '/keys', status: 200, tag: 'keys', summary: 'List API keys' },
+  { field: 'Query.keys', method: 'GET', path: '/keys', status: 200, tag: 'keys', summary: 'List API keys', response: apiKeyListSchema },
   {
     field: 'Mutation.createKey',
     method: 'POST',
@@ -112,9 +139,10 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Create an API key',
     body: createKeySchema,
     bodyOptional: true,
+    response: createdApiKeySchema,
   },
-  { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key' },
-  { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan' },
+  { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
+  { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
 ];
 
 interface CompiledPath {
@@ -161,4 +189,12 @@ export function matchRoute(method: string, path: string): RouteMatch {
     return { kind: 'route', route: c.route, params };
   }
   return allow.length > 0 ? { kind: 'method_not_allowed', allow } : { kind: 'not_found' };
+}
+
+/** The name a :param of `route.path` has in the public path (docPath), e.g. updateTag's `tag` is `name`. */
+export function publicParamName(route: RestRoute, name: string): string {
+  if (!route.docPath) return name;
+  const internal = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
+  const published = [...route.docPath.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
+  return published[internal.indexOf(name)] ?? name;
 }

@@ -30,7 +30,7 @@ export class StatsService {
     const fromMs = Date.parse(`${from}T00:00:00Z`);
     const toMs = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
     if (fromMs > toMs - DAY_MS) {
-      throw LskError.validation([{ path: 'from', message: '"from" must not be after "to"' }]);
+      throw LskError.validation([{ path: 'from', message: 'must not be after "to"' }]);
     }
     const range = { from: new Date(fromMs), to: new Date(Math.min(toMs, fromMs + MAX_RANGE_DAYS * DAY_MS)) };
     const stats = await this.store.linkStats(workspaceId, linkId, range);

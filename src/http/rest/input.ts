@@ -1,7 +1,7 @@
 import { LskError } from '../../domain/errors.js';
 import { issuesToDetails } from '../../domain/validate.js';
 import { parseJsonObject } from '../guard/body.js';
-import type { RestRoute } from '../rest-routes.js';
+import { publicParamName, type RestRoute } from '../rest-routes.js';
 import type { RestOperation } from './operations.js';
 
 /** Query-string values as the GraphQL input type of their argument expects them. */
@@ -32,9 +32,9 @@ export function restVariables(
     ...unknown.map((n) => ({ path: n, message: 'unknown query parameter' })),
     ...[...new Set(dupes)].map((n) => ({ path: n, message: 'given more than once' })),
   ];
-  for (const [name, p] of Object.entries(route.params ?? {})) {
-    const r = p.schema.safeParse(params[name]);
-    if (!r.success) problems.push(...issuesToDetails(r.error.issues, p.name ?? name));
+  for (const [name, schema] of Object.entries(route.params ?? {})) {
+    const r = schema.safeParse(params[name]);
+    if (!r.success) problems.push(...issuesToDetails(r.error.issues, publicParamName(route, name)));
   }
   if (route.query) {
     const known = Object.fromEntries([...url.searchParams].filter(([n]) => route.queryParams?.includes(n)));

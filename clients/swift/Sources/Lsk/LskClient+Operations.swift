@@ -8,60 +8,80 @@ extension LskClient {
     public static let apiVersion = "1.0.0"
 
     /// Add a domain
+    ///
+    /// Add a custom domain to your workspace.
     /// `POST /domains` → 201.
     public func createDomain(_ body: CreateDomainRequest) async throws -> Domain {
         try await send("POST", "/domains", query: [], headers: [], body: try encode(body), as: Domain.self)
     }
 
     /// Create an API key
+    ///
+    /// Create an API key; the secret is returned this once.
     /// `POST /keys` → 201.
     public func createKey(_ body: CreateKeyRequest? = nil) async throws -> CreatedApiKey {
         try await send("POST", "/keys", query: [], headers: [], body: try encode(body), as: CreatedApiKey.self)
     }
 
     /// Create a link
+    ///
+    /// Create a link.
     /// `POST /links` → 201.
     public func createLink(_ body: CreateLinkRequest) async throws -> Link {
         try await send("POST", "/links", query: [], headers: [], body: try encode(body), as: Link.self)
     }
 
     /// Remove a domain
+    ///
+    /// Remove a custom domain (it must serve no links).
     /// `DELETE /domains/{host}` → 204.
     public func deleteDomain(_ host: String) async throws {
         try await sendNoContent("DELETE", "/domains/\(Self.segment(String(describing: host)))", query: [], headers: [], body: nil)
     }
 
     /// Delete a link
+    ///
+    /// Delete a link; its alias answers 404 from then on.
     /// `DELETE /links/{id}` → 204.
     public func deleteLink(_ id: String) async throws {
         try await sendNoContent("DELETE", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
     /// Delete a tag
+    ///
+    /// Delete a tag and remove it from every link.
     /// `DELETE /tags/{name}` → 204.
     public func deleteTag(_ name: String) async throws {
         try await sendNoContent("DELETE", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: nil)
     }
 
     /// List domains
+    ///
+    /// Custom domains of your workspace.
     /// `GET /domains` → 200.
     public func domains() async throws -> DomainList {
         try await send("GET", "/domains", query: [], headers: [], body: nil, as: DomainList.self)
     }
 
     /// List API keys
+    ///
+    /// API keys of your workspace (never their secrets).
     /// `GET /keys` → 200.
     public func keys() async throws -> ApiKeyList {
         try await send("GET", "/keys", query: [], headers: [], body: nil, as: ApiKeyList.self)
     }
 
     /// Get a link
+    ///
+    /// One link of your workspace.
     /// `GET /links/{id}` → 200.
     public func link(_ id: String) async throws -> Link {
         try await send("GET", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: Link.self)
     }
 
     /// Click statistics of a link
+    ///
+    /// Click statistics of a link; from/to are ISO dates, default the last 30 days.
     /// `GET /links/{id}/stats` → 200.
     /// - Parameter from: `from` (query)
     /// - Parameter to: `to` (query)
@@ -70,6 +90,8 @@ extension LskClient {
     }
 
     /// List links
+    ///
+    /// Links of your workspace, newest first, with cursor pagination and filters.
     /// `GET /links` → 200.
     /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
     /// - Parameter domain: `domain` (query) Only links on this domain.
@@ -81,30 +103,40 @@ extension LskClient {
     }
 
     /// Revoke an API key
+    ///
+    /// Revoke an API key; it stops working at once.
     /// `DELETE /keys/{id}` → 204.
     public func revokeKey(_ id: String) async throws {
         try await sendNoContent("DELETE", "/keys/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
     /// List tags
+    ///
+    /// Tags of your workspace with their link counts.
     /// `GET /tags` → 200.
     public func tags() async throws -> TagList {
         try await send("GET", "/tags", query: [], headers: [], body: nil, as: TagList.self)
     }
 
     /// Update a link
+    ///
+    /// Change any subset of a link's fields; null clears geo_targeting and tags.
     /// `PATCH /links/{id}` → 200.
     public func updateLink(_ id: String, body: UpdateLinkRequest) async throws -> Link {
         try await send("PATCH", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: Link.self)
     }
 
     /// Rename or merge a tag
+    ///
+    /// Rename a tag; renaming to an existing tag's name merges the two.
     /// `PATCH /tags/{name}` → 200.
     public func updateTag(_ name: String, body: UpdateTagRequest) async throws -> Tag {
         try await send("PATCH", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: try encode(body), as: Tag.self)
     }
 
     /// Your workspace and plan
+    ///
+    /// The caller's workspace and plan.
     /// `GET /workspace` → 200.
     public func workspace() async throws -> Workspace {
         try await send("GET", "/workspace", query: [], headers: [], body: nil, as: Workspace.self)

@@ -57,6 +57,7 @@ public struct CountryClicks: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of createDomain (POST /domains).
 public struct CreateDomainRequest: Codable, Sendable, Equatable {
     /// e.g. go.example.com
     public var host: String
@@ -70,6 +71,7 @@ public struct CreateDomainRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of createKey (POST /keys).
 public struct CreateKeyRequest: Codable, Sendable, Equatable {
     /// 1-64 characters; default "default".
     public var name: String?
@@ -83,6 +85,7 @@ public struct CreateKeyRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of createLink (POST /links).
 public struct CreateLinkRequest: Codable, Sendable, Equatable {
     /// 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent.
     public var alias: String?
@@ -162,10 +165,10 @@ public struct DayClicks: Codable, Sendable, Equatable {
 
 public struct DeviceClicks: Codable, Sendable, Equatable {
     public var clicks: Int
-    /// desktop, mobile, tablet or other.
-    public var device: String
+    /// desktop, mobile, tablet or other. One of: desktop, mobile, tablet, other.
+    public var device: DeviceClicksDevice
 
-    public init(clicks: Int, device: String) {
+    public init(clicks: Int, device: DeviceClicksDevice) {
         self.clicks = clicks
         self.device = device
     }
@@ -174,6 +177,19 @@ public struct DeviceClicks: Codable, Sendable, Equatable {
         case clicks = "clicks"
         case device = "device"
     }
+}
+
+/// desktop, mobile, tablet or other.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct DeviceClicksDevice: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let desktop = DeviceClicksDevice(rawValue: "desktop")
+    public static let mobile = DeviceClicksDevice(rawValue: "mobile")
+    public static let tablet = DeviceClicksDevice(rawValue: "tablet")
+    public static let other = DeviceClicksDevice(rawValue: "other")
 }
 
 public struct Domain: Codable, Sendable, Equatable {
@@ -203,6 +219,7 @@ public struct DomainList: Codable, Sendable, Equatable {
     }
 }
 
+/// Every error answer, REST and GraphQL alike, carries one code of this list.
 public struct ErrorResponse: Codable, Sendable, Equatable {
     public var error: ErrorResponseError
 
@@ -216,7 +233,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, unauthorized, invalid_api_key, key_expired, key_revoked, not_found, method_not_allowed, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -249,12 +266,15 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let invalidJson = ErrorResponseErrorCode(rawValue: "invalid_json")
     public static let validationFailed = ErrorResponseErrorCode(rawValue: "validation_failed")
     public static let invalidCursor = ErrorResponseErrorCode(rawValue: "invalid_cursor")
+    public static let queryTooComplex = ErrorResponseErrorCode(rawValue: "query_too_complex")
     public static let unauthorized = ErrorResponseErrorCode(rawValue: "unauthorized")
     public static let invalidApiKey = ErrorResponseErrorCode(rawValue: "invalid_api_key")
     public static let keyExpired = ErrorResponseErrorCode(rawValue: "key_expired")
     public static let keyRevoked = ErrorResponseErrorCode(rawValue: "key_revoked")
+    public static let insufficientScope = ErrorResponseErrorCode(rawValue: "insufficient_scope")
     public static let notFound = ErrorResponseErrorCode(rawValue: "not_found")
     public static let methodNotAllowed = ErrorResponseErrorCode(rawValue: "method_not_allowed")
+    public static let requestTimeout = ErrorResponseErrorCode(rawValue: "request_timeout")
     public static let aliasTaken = ErrorResponseErrorCode(rawValue: "alias_taken")
     public static let domainTaken = ErrorResponseErrorCode(rawValue: "domain_taken")
     public static let payloadTooLarge = ErrorResponseErrorCode(rawValue: "payload_too_large")
@@ -265,6 +285,7 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
 }
 
 public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
+    /// The field, e.g. geo_targeting.US; "(body)" for the body as a whole.
     public var path: String
     public var message: String
 
@@ -385,16 +406,16 @@ public struct LinkStats: Codable, Sendable, Equatable {
     }
 }
 
-/// Values of Plan.
+/// standard (100 rpm), advanced (500 rpm) or custom.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct Plan: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public var queryValue: String { rawValue }
 
+    public static let standard = Plan(rawValue: "standard")
     public static let advanced = Plan(rawValue: "advanced")
     public static let custom = Plan(rawValue: "custom")
-    public static let standard = Plan(rawValue: "standard")
 }
 
 public struct ReferrerClicks: Codable, Sendable, Equatable {
@@ -444,6 +465,7 @@ public struct TagList: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of updateLink (PATCH /links/{id}).
 public struct UpdateLinkRequest: Codable, Sendable, Equatable {
     /// 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent.
     public var alias: String?
@@ -473,6 +495,7 @@ public struct UpdateLinkRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of updateTag (PATCH /tags/{name}).
 public struct UpdateTagRequest: Codable, Sendable, Equatable {
     /// New name.
     public var name: String
@@ -489,7 +512,7 @@ public struct UpdateTagRequest: Codable, Sendable, Equatable {
 /// The tenant that owns links, tags, domains and keys.
 public struct Workspace: Codable, Sendable, Equatable {
     public var id: String
-    /// One of: advanced, custom, standard.
+    /// One of: standard, advanced, custom.
     public var plan: Plan
     /// Requests per minute allowed to the whole workspace.
     public var rateLimitRpm: Int

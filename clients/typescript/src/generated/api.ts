@@ -41,6 +41,32 @@ export interface CreatedApiKey {
   revoked_at: string | null;
 }
 
+/** Request body of createDomain (POST /domains). */
+export interface CreateDomainRequest {
+  /** e.g. go.example.com */
+  host: string;
+}
+
+/** Request body of createKey (POST /keys). */
+export interface CreateKeyRequest {
+  /** 1-64 characters; default "default". */
+  name?: string | null;
+}
+
+/** Request body of createLink (POST /links). */
+export interface CreateLinkRequest {
+  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
+  alias?: string | null;
+  /** Absolute http(s) URL, at most 8,192 characters. */
+  destination: HttpUrl;
+  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
+  domain?: string | null;
+  /** Country code -> URL; {} or null for none. */
+  geo_targeting?: GeoTargeting | null;
+  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
+  tags?: Array<string> | null;
+}
+
 export interface DayClicks {
   clicks: number;
   /** ISO date (UTC). */
@@ -50,7 +76,7 @@ export interface DayClicks {
 export interface DeviceClicks {
   clicks: number;
   /** desktop, mobile, tablet or other. */
-  device: string;
+  device: "desktop" | "mobile" | "tablet" | "other";
 }
 
 export interface Domain {
@@ -62,6 +88,28 @@ export interface DomainList {
   data: Array<Domain>;
 }
 
+/** Every error answer, REST and GraphQL alike, carries one code of this list. */
+export interface ErrorResponse {
+  error: {
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+    /** A human sentence. */
+    message: string;
+    /** Every field problem found (only when fields are at fault). */
+    details?: Array<{
+      /** The field, e.g. geo_targeting.US; "(body)" for the body as a whole. */
+      path: string;
+      message: string;
+    }>;
+    request_id: string;
+  };
+}
+
+/** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
+export type GeoTargeting = Record<string, HttpUrl>;
+
+/** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+export type HttpUrl = string;
+
 /** A short link. */
 export interface Link {
   /** Path segment(s) after the domain; case-sensitive. */
@@ -71,11 +119,11 @@ export interface Link {
   /** ISO 8601 UTC time. */
   created_at: string;
   /** Default target URL. */
-  destination: string;
+  destination: HttpUrl;
   /** Host name the link is served on. */
   domain: string;
   /** Country-specific targets (always an object). */
-  geo_targeting: Record<string, string>;
+  geo_targeting: GeoTargeting;
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** https://{domain}/{alias} (http:// for localhost). */
@@ -108,7 +156,8 @@ export interface LinkStats {
   to: string;
 }
 
-export type Plan = "advanced" | "custom" | "standard";
+/** standard (100 rpm), advanced (500 rpm) or custom. */
+export type Plan = "standard" | "advanced" | "custom";
 
 export interface ReferrerClicks {
   clicks: number;
@@ -127,27 +176,33 @@ export interface TagList {
   data: Array<Tag>;
 }
 
+/** Request body of updateLink (PATCH /links/{id}). */
+export interface UpdateLinkRequest {
+  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
+  alias?: string;
+  /** Absolute http(s) URL, at most 8,192 characters. */
+  destination?: HttpUrl;
+  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
+  domain?: string;
+  /** Country code -> URL; {} or null for none. */
+  geo_targeting?: GeoTargeting | null;
+  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
+  tags?: Array<string> | null;
+}
+
+/** Request body of updateTag (PATCH /tags/{name}). */
+export interface UpdateTagRequest {
+  /** New name. */
+  name: string;
+}
+
 /** The tenant that owns links, tags, domains and keys. */
 export interface Workspace {
   id: string;
-  plan: "advanced" | "custom" | "standard";
+  plan: "standard" | "advanced" | "custom";
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: number;
   slug: string;
-}
-
-export interface ErrorResponse {
-  error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "not_found" | "method_not_allowed" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
-    /** A human sentence. */
-    message: string;
-    /** Every field problem found (only when fields are at fault). */
-    details?: Array<{
-      path: string;
-      message: string;
-    }>;
-    request_id: string;
-  };
 }
 
 /** One entry of `ErrorResponse.error.details`. */
@@ -156,61 +211,9 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"rate_limited":429,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
 
 // ---- Operations ----
-
-
-/** Request body of createDomain: Add a domain (POST /domains). */
-export interface CreateDomainBody {
-  /** e.g. go.example.com */
-  host: string;
-}
-
-
-/** Request body of createKey: Create an API key (POST /keys). */
-export interface CreateKeyBody {
-  /** 1-64 characters; default "default". */
-  name?: string | null;
-}
-
-/** Path parameters of link: Get a link (GET /links/{id}). */
-export interface LinkPath {
-  id: string;
-}
-
-/** Path parameters of updateLink: Update a link (PATCH /links/{id}). */
-export interface UpdateLinkPath {
-  id: string;
-}
-/** Request body of updateLink: Update a link (PATCH /links/{id}). */
-export interface UpdateLinkBody {
-  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
-  alias?: string;
-  /** Absolute http(s) URL, at most 8,192 characters. */
-  destination?: string;
-  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
-  domain?: string;
-  /** Country code -> URL; {} or null for none. */
-  geo_targeting?: Record<string, string> | null;
-  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
-  tags?: Array<string> | null;
-}
-
-/** Path parameters of deleteLink: Delete a link (DELETE /links/{id}). */
-export interface DeleteLinkPath {
-  id: string;
-}
-
-/** Path parameters of linkStats: Click statistics of a link (GET /links/{id}/stats). */
-export interface LinkStatsPath {
-  id: string;
-}
-/** Query and header parameters of linkStats: Click statistics of a link (GET /links/{id}/stats). */
-export interface LinkStatsParams {
-  from?: string;
-  to?: string;
-}
 
 /** Query and header parameters of links: List links (GET /links). */
 export interface LinksParams {
@@ -227,46 +230,72 @@ export interface LinksParams {
 }
 
 /** Request body of createLink: Create a link (POST /links). */
-export interface CreateLinkBody {
-  /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
-  alias?: string | null;
-  /** Absolute http(s) URL, at most 8,192 characters. */
-  destination: string;
-  /** Host name; defaults to the service default domain; others must be added to the workspace first. */
-  domain?: string | null;
-  /** Country code -> URL; {} or null for none. */
-  geo_targeting?: Record<string, string> | null;
-  /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
-  tags?: Array<string> | null;
+export type CreateLinkBody = CreateLinkRequest;
+
+/** Path parameters of link: Get a link (GET /links/{id}). */
+export interface LinkPath {
+  /** An id starting with lnk_; any other value answers 404. */
+  id: string;
 }
 
-
-
-/** Path parameters of deleteDomain: Remove a domain (DELETE /domains/{host}). */
-export interface DeleteDomainPath {
-  host: string;
+/** Path parameters of updateLink: Update a link (PATCH /links/{id}). */
+export interface UpdateLinkPath {
+  /** An id starting with lnk_; any other value answers 404. */
+  id: string;
 }
+/** Request body of updateLink: Update a link (PATCH /links/{id}). */
+export type UpdateLinkBody = UpdateLinkRequest;
+
+/** Path parameters of deleteLink: Delete a link (DELETE /links/{id}). */
+export interface DeleteLinkPath {
+  /** An id starting with lnk_; any other value answers 404. */
+  id: string;
+}
+
+/** Path parameters of linkStats: Click statistics of a link (GET /links/{id}/stats). */
+export interface LinkStatsPath {
+  /** An id starting with lnk_; any other value answers 404. */
+  id: string;
+}
+/** Query and header parameters of linkStats: Click statistics of a link (GET /links/{id}/stats). */
+export interface LinkStatsParams {
+  from?: string;
+  to?: string;
+}
+
 
 /** Path parameters of updateTag: Rename or merge a tag (PATCH /tags/{name}). */
 export interface UpdateTagPath {
-  /** Current name of the tag. */
+  /** Current name. */
   name: string;
 }
 /** Request body of updateTag: Rename or merge a tag (PATCH /tags/{name}). */
-export interface UpdateTagBody {
-  /** New name. */
-  name: string;
-}
+export type UpdateTagBody = UpdateTagRequest;
 
 /** Path parameters of deleteTag: Delete a tag (DELETE /tags/{name}). */
 export interface DeleteTagPath {
   name: string;
 }
 
+
+/** Request body of createDomain: Add a domain (POST /domains). */
+export type CreateDomainBody = CreateDomainRequest;
+
+/** Path parameters of deleteDomain: Remove a domain (DELETE /domains/{host}). */
+export interface DeleteDomainPath {
+  host: string;
+}
+
+
+/** Request body of createKey: Create an API key (POST /keys). */
+export type CreateKeyBody = CreateKeyRequest;
+
 /** Path parameters of revokeKey: Revoke an API key (DELETE /keys/{id}). */
 export interface RevokeKeyPath {
+  /** An id starting with key_; any other value answers 404. */
   id: string;
 }
+
 
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
@@ -292,37 +321,37 @@ export type OperationId = keyof Operations;
 
 /** One typed method per operation (path parameters, then the body, then query and header parameters by name). */
 export interface OperationMethods {
-  /** Add a domain (POST /domains) → 201. */
+  /** Add a domain (POST /domains): Add a custom domain to your workspace. → 201. */
   createDomain(body: CreateDomainBody, options?: RequestOptions): Promise<Domain>;
-  /** Create an API key (POST /keys) → 201. */
+  /** Create an API key (POST /keys): Create an API key; the secret is returned this once. → 201. */
   createKey(body?: CreateKeyBody, options?: RequestOptions): Promise<CreatedApiKey>;
-  /** Create a link (POST /links) → 201. */
+  /** Create a link (POST /links): Create a link. → 201. */
   createLink(body: CreateLinkBody, options?: RequestOptions): Promise<Link>;
-  /** Remove a domain (DELETE /domains/{host}) → 204. */
+  /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
-  /** Delete a link (DELETE /links/{id}) → 204. */
+  /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. → 204. */
   deleteLink(id: string, options?: RequestOptions): Promise<void>;
-  /** Delete a tag (DELETE /tags/{name}) → 204. */
+  /** Delete a tag (DELETE /tags/{name}): Delete a tag and remove it from every link. → 204. */
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
-  /** List domains (GET /domains) → 200. */
+  /** List domains (GET /domains): Custom domains of your workspace. → 200. */
   domains(options?: RequestOptions): Promise<DomainList>;
-  /** List API keys (GET /keys) → 200. */
+  /** List API keys (GET /keys): API keys of your workspace (never their secrets). → 200. */
   keys(options?: RequestOptions): Promise<ApiKeyList>;
-  /** Get a link (GET /links/{id}) → 200. */
+  /** Get a link (GET /links/{id}): One link of your workspace. → 200. */
   link(id: string, options?: RequestOptions): Promise<Link>;
-  /** Click statistics of a link (GET /links/{id}/stats) → 200. */
+  /** Click statistics of a link (GET /links/{id}/stats): Click statistics of a link; from/to are ISO dates, default the last 30 days. → 200. */
   linkStats(id: string, params?: LinkStatsParams, options?: RequestOptions): Promise<LinkStats>;
-  /** List links (GET /links) → 200. */
+  /** List links (GET /links): Links of your workspace, newest first, with cursor pagination and filters. → 200. */
   links(params?: LinksParams, options?: RequestOptions): Promise<LinkList>;
-  /** Revoke an API key (DELETE /keys/{id}) → 204. */
+  /** Revoke an API key (DELETE /keys/{id}): Revoke an API key; it stops working at once. → 204. */
   revokeKey(id: string, options?: RequestOptions): Promise<void>;
-  /** List tags (GET /tags) → 200. */
+  /** List tags (GET /tags): Tags of your workspace with their link counts. → 200. */
   tags(options?: RequestOptions): Promise<TagList>;
-  /** Update a link (PATCH /links/{id}) → 200. */
+  /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. → 200. */
   updateLink(id: string, body: UpdateLinkBody, options?: RequestOptions): Promise<Link>;
-  /** Rename or merge a tag (PATCH /tags/{name}) → 200. */
+  /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. → 200. */
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
-  /** Your workspace and plan (GET /workspace) → 200. */
+  /** Your workspace and plan (GET /workspace): The caller's workspace and plan. → 200. */
   workspace(options?: RequestOptions): Promise<Workspace>;
 }
 

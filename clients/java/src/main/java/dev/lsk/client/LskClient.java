@@ -50,6 +50,8 @@ public final class LskClient {
 
   /**
    * Add a domain
+   *
+   * Add a custom domain to your workspace.
    * {@code POST /domains} → 201.
    * @param body the request body
    */
@@ -64,6 +66,8 @@ public final class LskClient {
 
   /**
    * Create an API key
+   *
+   * Create an API key; the secret is returned this once.
    * {@code POST /keys} → 201.
    * @param body the request body (may be null)
    */
@@ -78,6 +82,8 @@ public final class LskClient {
 
   /**
    * Create a link
+   *
+   * Create a link.
    * {@code POST /links} → 201.
    * @param body the request body
    */
@@ -92,6 +98,8 @@ public final class LskClient {
 
   /**
    * Remove a domain
+   *
+   * Remove a custom domain (it must serve no links).
    * {@code DELETE /domains/{host}} → 204.
    * @param host path parameter
    */
@@ -106,8 +114,10 @@ public final class LskClient {
 
   /**
    * Delete a link
+   *
+   * Delete a link; its alias answers 404 from then on.
    * {@code DELETE /links/{id}} → 204.
-   * @param id path parameter
+   * @param id An id starting with lnk_; any other value answers 404.
    */
   public void deleteLink(String id) {
     http.send("DELETE", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
@@ -120,6 +130,8 @@ public final class LskClient {
 
   /**
    * Delete a tag
+   *
+   * Delete a tag and remove it from every link.
    * {@code DELETE /tags/{name}} → 204.
    * @param name path parameter
    */
@@ -134,6 +146,8 @@ public final class LskClient {
 
   /**
    * List domains
+   *
+   * Custom domains of your workspace.
    * {@code GET /domains} → 200.
    */
   public DomainList domains() {
@@ -147,6 +161,8 @@ public final class LskClient {
 
   /**
    * List API keys
+   *
+   * API keys of your workspace (never their secrets).
    * {@code GET /keys} → 200.
    */
   public ApiKeyList keys() {
@@ -160,8 +176,10 @@ public final class LskClient {
 
   /**
    * Get a link
+   *
+   * One link of your workspace.
    * {@code GET /links/{id}} → 200.
-   * @param id path parameter
+   * @param id An id starting with lnk_; any other value answers 404.
    */
   public Link link(String id) {
     return http.send("GET", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<Link>() {}));
@@ -174,8 +192,10 @@ public final class LskClient {
 
   /**
    * Click statistics of a link
+   *
+   * Click statistics of a link; from/to are ISO dates, default the last 30 days.
    * {@code GET /links/{id}/stats} → 200.
-   * @param id path parameter
+   * @param id An id starting with lnk_; any other value answers 404.
    * @param params from, to, by name: {@code LinkStatsParams.builder()…build()}
    */
   public LinkStats linkStats(String id, LinkStatsParams params) {
@@ -201,6 +221,8 @@ public final class LskClient {
 
   /**
    * List links
+   *
+   * Links of your workspace, newest first, with cursor pagination and filters.
    * {@code GET /links} → 200.
    * @param params cursor, domain, limit, q, tag, by name: {@code LinksParams.builder()…build()}
    */
@@ -227,8 +249,10 @@ public final class LskClient {
 
   /**
    * Revoke an API key
+   *
+   * Revoke an API key; it stops working at once.
    * {@code DELETE /keys/{id}} → 204.
-   * @param id path parameter
+   * @param id An id starting with key_; any other value answers 404.
    */
   public void revokeKey(String id) {
     http.send("DELETE", "/keys/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
@@ -241,6 +265,8 @@ public final class LskClient {
 
   /**
    * List tags
+   *
+   * Tags of your workspace with their link counts.
    * {@code GET /tags} → 200.
    */
   public TagList tags() {
@@ -254,8 +280,10 @@ public final class LskClient {
 
   /**
    * Update a link
+   *
+   * Change any subset of a link's fields; null clears geo_targeting and tags.
    * {@code PATCH /links/{id}} → 200.
-   * @param id path parameter
+   * @param id An id starting with lnk_; any other value answers 404.
    * @param body the request body
    */
   public Link updateLink(String id, UpdateLinkRequest body) {
@@ -269,8 +297,10 @@ public final class LskClient {
 
   /**
    * Rename or merge a tag
+   *
+   * Rename a tag; renaming to an existing tag's name merges the two.
    * {@code PATCH /tags/{name}} → 200.
-   * @param name Current name of the tag.
+   * @param name Current name.
    * @param body the request body
    */
   public Tag updateTag(String name, UpdateTagRequest body) {
@@ -284,6 +314,8 @@ public final class LskClient {
 
   /**
    * Your workspace and plan
+   *
+   * The caller's workspace and plan.
    * {@code GET /workspace} → 200.
    */
   public Workspace workspace() {

@@ -33,6 +33,8 @@ class LskClient(
 
     /**
      * Add a domain
+     *
+     * Add a custom domain to your workspace.
      * `POST /domains` → 201.
      */
     suspend fun createDomain(
@@ -42,6 +44,8 @@ class LskClient(
 
     /**
      * Create an API key
+     *
+     * Create an API key; the secret is returned this once.
      * `POST /keys` → 201.
      */
     suspend fun createKey(
@@ -51,6 +55,8 @@ class LskClient(
 
     /**
      * Create a link
+     *
+     * Create a link.
      * `POST /links` → 201.
      */
     suspend fun createLink(
@@ -60,6 +66,8 @@ class LskClient(
 
     /**
      * Remove a domain
+     *
+     * Remove a custom domain (it must serve no links).
      * `DELETE /domains/{host}` → 204.
      * @param host path parameter
      */
@@ -70,8 +78,10 @@ class LskClient(
 
     /**
      * Delete a link
+     *
+     * Delete a link; its alias answers 404 from then on.
      * `DELETE /links/{id}` → 204.
-     * @param id path parameter
+     * @param id An id starting with lnk_; any other value answers 404.
      */
     suspend fun deleteLink(
         id: String,
@@ -80,6 +90,8 @@ class LskClient(
 
     /**
      * Delete a tag
+     *
+     * Delete a tag and remove it from every link.
      * `DELETE /tags/{name}` → 204.
      * @param name path parameter
      */
@@ -90,6 +102,8 @@ class LskClient(
 
     /**
      * List domains
+     *
+     * Custom domains of your workspace.
      * `GET /domains` → 200.
      */
     suspend fun domains(): DomainList =
@@ -97,6 +111,8 @@ class LskClient(
 
     /**
      * List API keys
+     *
+     * API keys of your workspace (never their secrets).
      * `GET /keys` → 200.
      */
     suspend fun keys(): ApiKeyList =
@@ -104,8 +120,10 @@ class LskClient(
 
     /**
      * Get a link
+     *
+     * One link of your workspace.
      * `GET /links/{id}` → 200.
-     * @param id path parameter
+     * @param id An id starting with lnk_; any other value answers 404.
      */
     suspend fun link(
         id: String,
@@ -114,8 +132,10 @@ class LskClient(
 
     /**
      * Click statistics of a link
+     *
+     * Click statistics of a link; from/to are ISO dates, default the last 30 days.
      * `GET /links/{id}/stats` → 200.
-     * @param id path parameter
+     * @param id An id starting with lnk_; any other value answers 404.
      * @param from `from` (query)  (null: not sent)
      * @param to `to` (query)  (null: not sent)
      */
@@ -128,6 +148,8 @@ class LskClient(
 
     /**
      * List links
+     *
+     * Links of your workspace, newest first, with cursor pagination and filters.
      * `GET /links` → 200.
      * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
@@ -146,8 +168,10 @@ class LskClient(
 
     /**
      * Revoke an API key
+     *
+     * Revoke an API key; it stops working at once.
      * `DELETE /keys/{id}` → 204.
-     * @param id path parameter
+     * @param id An id starting with key_; any other value answers 404.
      */
     suspend fun revokeKey(
         id: String,
@@ -156,6 +180,8 @@ class LskClient(
 
     /**
      * List tags
+     *
+     * Tags of your workspace with their link counts.
      * `GET /tags` → 200.
      */
     suspend fun tags(): TagList =
@@ -163,8 +189,10 @@ class LskClient(
 
     /**
      * Update a link
+     *
+     * Change any subset of a link's fields; null clears geo_targeting and tags.
      * `PATCH /links/{id}` → 200.
-     * @param id path parameter
+     * @param id An id starting with lnk_; any other value answers 404.
      */
     suspend fun updateLink(
         id: String,
@@ -174,8 +202,10 @@ class LskClient(
 
     /**
      * Rename or merge a tag
+     *
+     * Rename a tag; renaming to an existing tag's name merges the two.
      * `PATCH /tags/{name}` → 200.
-     * @param name Current name of the tag.
+     * @param name Current name.
      */
     suspend fun updateTag(
         name: String,
@@ -185,6 +215,8 @@ class LskClient(
 
     /**
      * Your workspace and plan
+     *
+     * The caller's workspace and plan.
      * `GET /workspace` → 200.
      */
     suspend fun workspace(): Workspace =

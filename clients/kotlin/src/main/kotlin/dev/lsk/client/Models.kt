@@ -44,6 +44,7 @@ data class CountryClicks(
     val country: String,
 )
 
+/** Request body of createDomain (POST /domains). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class CreateDomainRequest(
@@ -52,6 +53,7 @@ data class CreateDomainRequest(
     val host: String,
 )
 
+/** Request body of createKey (POST /keys). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class CreateKeyRequest(
@@ -60,6 +62,7 @@ data class CreateKeyRequest(
     val name: String? = null,
 )
 
+/** Request body of createLink (POST /links). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class CreateLinkRequest(
@@ -108,7 +111,7 @@ data class DayClicks(
     val clicks: Int,
     /** ISO date (UTC). */
     @get:JsonProperty("date") @param:JsonProperty("date")
-    val date: String,
+    val date: LocalDate,
 )
 
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -116,10 +119,24 @@ data class DayClicks(
 data class DeviceClicks(
     @get:JsonProperty("clicks") @param:JsonProperty("clicks")
     val clicks: Int,
-    /** desktop, mobile, tablet or other. */
+    /** desktop, mobile, tablet or other. One of: desktop, mobile, tablet, other. */
     @get:JsonProperty("device") @param:JsonProperty("device")
-    val device: String,
+    val device: DeviceClicksDevice,
 )
+
+/**
+ * desktop, mobile, tablet or other.
+ * An unknown value from a newer server reads as null.
+ */
+enum class DeviceClicksDevice(@get:JsonValue val value: String) {
+    DESKTOP("desktop"),
+    MOBILE("mobile"),
+    TABLET("tablet"),
+    OTHER("other"),
+    ;
+
+    override fun toString(): String = value
+}
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -137,6 +154,7 @@ data class DomainList(
     val data: List<Domain>,
 )
 
+/** Every error answer, REST and GraphQL alike, carries one code of this list. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponse(
@@ -147,7 +165,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, unauthorized, invalid_api_key, key_expired, key_revoked, not_found, method_not_allowed, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -168,12 +186,15 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     INVALID_JSON("invalid_json"),
     VALIDATION_FAILED("validation_failed"),
     INVALID_CURSOR("invalid_cursor"),
+    QUERY_TOO_COMPLEX("query_too_complex"),
     UNAUTHORIZED("unauthorized"),
     INVALID_API_KEY("invalid_api_key"),
     KEY_EXPIRED("key_expired"),
     KEY_REVOKED("key_revoked"),
+    INSUFFICIENT_SCOPE("insufficient_scope"),
     NOT_FOUND("not_found"),
     METHOD_NOT_ALLOWED("method_not_allowed"),
+    REQUEST_TIMEOUT("request_timeout"),
     ALIAS_TAKEN("alias_taken"),
     DOMAIN_TAKEN("domain_taken"),
     PAYLOAD_TOO_LARGE("payload_too_large"),
@@ -189,6 +210,7 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseErrorDetailsItem(
+    /** The field, e.g. geo_targeting.US; "(body)" for the body as a whole. */
     @get:JsonProperty("path") @param:JsonProperty("path")
     val path: String,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -260,22 +282,22 @@ data class LinkStats(
     val clicks: Int,
     /** ISO date. */
     @get:JsonProperty("from") @param:JsonProperty("from")
-    val from: String,
+    val from: LocalDate,
     @get:JsonProperty("link_id") @param:JsonProperty("link_id")
     val linkId: String,
     /** ISO date (inclusive). */
     @get:JsonProperty("to") @param:JsonProperty("to")
-    val to: String,
+    val to: LocalDate,
 )
 
 /**
- * Values of Plan.
+ * standard (100 rpm), advanced (500 rpm) or custom.
  * An unknown value from a newer server reads as null.
  */
 enum class Plan(@get:JsonValue val value: String) {
+    STANDARD("standard"),
     ADVANCED("advanced"),
     CUSTOM("custom"),
-    STANDARD("standard"),
     ;
 
     override fun toString(): String = value
@@ -310,6 +332,7 @@ data class TagList(
     val data: List<Tag>,
 )
 
+/** Request body of updateLink (PATCH /links/{id}). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class UpdateLinkRequest(
@@ -330,6 +353,7 @@ data class UpdateLinkRequest(
     val tags: List<String>? = null,
 )
 
+/** Request body of updateTag (PATCH /tags/{name}). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class UpdateTagRequest(
@@ -344,7 +368,7 @@ data class UpdateTagRequest(
 data class Workspace(
     @get:JsonProperty("id") @param:JsonProperty("id")
     val id: String,
-    /** One of: advanced, custom, standard. */
+    /** One of: standard, advanced, custom. */
     @get:JsonProperty("plan") @param:JsonProperty("plan")
     val plan: Plan,
     /** Requests per minute allowed to the whole workspace. */

@@ -12,7 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Required: host. */
+/**
+ * Request body of createDomain (POST /domains).
+ *
+ * Required: host.
+ */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE, setterVisibility = JsonAutoDetect.Visibility.NONE)

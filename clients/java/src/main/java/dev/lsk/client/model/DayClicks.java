@@ -22,7 +22,7 @@ public final class DayClicks {
 
   /** ISO date (UTC). */
   @JsonProperty("date")
-  private String date;
+  private LocalDate date;
 
   public DayClicks() {}
 
@@ -38,12 +38,12 @@ public final class DayClicks {
   }
 
   /** {@code date}. */
-  public String getDate() {
+  public LocalDate getDate() {
     return date;
   }
 
   /** Sets {@code date}; returns this for chaining. */
-  public DayClicks date(String date) {
+  public DayClicks date(LocalDate date) {
     this.date = date;
     return this;
   }

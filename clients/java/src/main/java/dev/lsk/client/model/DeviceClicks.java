@@ -20,9 +20,9 @@ public final class DeviceClicks {
   @JsonProperty("clicks")
   private Integer clicks;
 
-  /** desktop, mobile, tablet or other. */
+  /** desktop, mobile, tablet or other. One of: desktop, mobile, tablet, other. */
   @JsonProperty("device")
-  private String device;
+  private DeviceClicksDevice device;
 
   public DeviceClicks() {}
 
@@ -38,12 +38,12 @@ public final class DeviceClicks {
   }
 
   /** {@code device}. */
-  public String getDevice() {
+  public DeviceClicksDevice getDevice() {
     return device;
   }
 
   /** Sets {@code device}; returns this for chaining. */
-  public DeviceClicks device(String device) {
+  public DeviceClicks device(DeviceClicksDevice device) {
     this.device = device;
     return this;
   }

@@ -17,6 +17,7 @@ import java.util.Objects;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE, setterVisibility = JsonAutoDetect.Visibility.NONE)
 public final class ErrorResponseErrorDetailsItem {
+  /** The field, e.g. geo_targeting.US; "(body)" for the body as a whole. */
   @JsonProperty("path")
   private String path;
 

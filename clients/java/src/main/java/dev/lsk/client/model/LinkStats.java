@@ -41,14 +41,14 @@ public final class LinkStats {
 
   /** ISO date. */
   @JsonProperty("from")
-  private String from;
+  private LocalDate from;
 
   @JsonProperty("link_id")
   private String linkId;
 
   /** ISO date (inclusive). */
   @JsonProperty("to")
-  private String to;
+  private LocalDate to;
 
   public LinkStats() {}
 
@@ -119,12 +119,12 @@ public final class LinkStats {
   }
 
   /** {@code from}. */
-  public String getFrom() {
+  public LocalDate getFrom() {
     return from;
   }
 
   /** Sets {@code from}; returns this for chaining. */
-  public LinkStats from(String from) {
+  public LinkStats from(LocalDate from) {
     this.from = from;
     return this;
   }
@@ -141,12 +141,12 @@ public final class LinkStats {
   }
 
   /** {@code to}. */
-  public String getTo() {
+  public LocalDate getTo() {
     return to;
   }
 
   /** Sets {@code to}; returns this for chaining. */
-  public LinkStats to(String to) {
+  public LinkStats to(LocalDate to) {
     this.to = to;
     return this;
   }

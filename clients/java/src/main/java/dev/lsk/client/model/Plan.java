@@ -4,13 +4,13 @@ package dev.lsk.client.model;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * Values of Plan.
+ * standard (100 rpm), advanced (500 rpm) or custom.
  * An unknown value from a newer server reads as null.
  */
 public enum Plan {
+  STANDARD("standard"),
   ADVANCED("advanced"),
-  CUSTOM("custom"),
-  STANDARD("standard");
+  CUSTOM("custom");
 
   private final String value;
 

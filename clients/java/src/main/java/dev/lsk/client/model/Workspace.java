@@ -24,7 +24,7 @@ public final class Workspace {
   @JsonProperty("id")
   private String id;
 
-  /** One of: advanced, custom, standard. */
+  /** One of: standard, advanced, custom. */
   @JsonProperty("plan")
   private Plan plan;
 

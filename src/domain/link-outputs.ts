@@ -1,0 +1,58 @@
+import { prefixedIdSchema } from './ids.js';
+import { aliasSchema, geoMapSchema } from './link-schemas.js';
+import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
+import { TAG_MAX, TAGS_MAX } from './rules.js';
+import { visibleTextSchema } from './text.js';
+import { urlSchema } from './urls.js';
+import { z } from './zod.js';
+
+/**
+ * What the API returns about links, as zod schemas: the OpenAPI document's response schemas and the
+ * API tests' response checks. Field descriptions come from the GraphQL schema, which serves them.
+ */
+
+export const timeSchema = z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC time with milliseconds' });
+export const dateSchema = z.iso.date({ error: 'must be an ISO date (YYYY-MM-DD)' });
+export const countSchema = z.int32().min(0);
+export const storedHostSchema = z.string().regex(new RegExp(STORED_HOST_PATTERN), 'must be a lower-case host name');
+export const linkIdSchema = prefixedIdSchema('lnk');
+
+export const linkSchema = z.object({
+  id: linkIdSchema,
+  short_url: z.url({ protocol: /^https?$/ }),
+  domain: storedHostSchema,
+  alias: aliasSchema,
+  destination: urlSchema,
+  geo_targeting: geoMapSchema,
+  tags: z.array(visibleTextSchema(1, TAG_MAX)).max(TAGS_MAX),
+  clicks: countSchema,
+  created_at: timeSchema,
+  updated_at: timeSchema,
+});
+
+export const linkListSchema = z.object({
+  data: z.array(linkSchema).max(100),
+  next_cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,512}$/)
+    .nullable(),
+});
+
+export const DEVICES = ['desktop', 'mobile', 'tablet', 'other'] as const;
+
+export const dayClicksSchema = z.object({ date: dateSchema, clicks: countSchema });
+export const countryClicksSchema = z.object({ country: z.string().regex(new RegExp(COUNTRY_PATTERN)), clicks: countSchema });
+export const referrerClicksSchema = z.object({ host: z.string().min(1), clicks: countSchema });
+export const deviceClicksSchema = z.object({ device: z.enum(DEVICES), clicks: countSchema });
+
+export const linkStatsSchema = z.object({
+  link_id: linkIdSchema,
+  from: dateSchema,
+  to: dateSchema,
+  clicks: countSchema,
+  bots: countSchema,
+  by_day: z.array(dayClicksSchema),
+  by_country: z.array(countryClicksSchema),
+  by_referrer: z.array(referrerClicksSchema),
+  by_device: z.array(deviceClicksSchema),
+});

@@ -1,0 +1,37 @@
+import { prefixedIdSchema } from './ids.js';
+import { countSchema, storedHostSchema, timeSchema } from './link-outputs.js';
+import { PLANS, workspaceSlugSchema } from './resource-schemas.js';
+import { TAG_MAX } from './rules.js';
+import { visibleTextSchema } from './text.js';
+import { z } from './zod.js';
+
+/** What the API returns about tags, domains, keys and the workspace (see link-outputs.ts). */
+
+export const tagSchema = z.object({ name: visibleTextSchema(1, TAG_MAX), links: countSchema, created_at: timeSchema });
+export const tagListSchema = z.object({ data: z.array(tagSchema) });
+
+export const domainSchema = z.object({ host: storedHostSchema, created_at: timeSchema });
+export const domainListSchema = z.object({ data: z.array(domainSchema) });
+
+export const apiKeySchema = z.object({
+  id: prefixedIdSchema('key'),
+  name: visibleTextSchema(1, 64),
+  created_at: timeSchema,
+  expires_at: timeSchema,
+  last_used_at: timeSchema.nullable(),
+  revoked_at: timeSchema.nullable(),
+});
+export const apiKeyListSchema = z.object({ data: z.array(apiKeySchema) });
+
+export const API_KEY_PATTERN = '^lsk_live_[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$';
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string().regex(new RegExp(API_KEY_PATTERN)) });
+
+/** The plans, as a named type for the SDKs (Workspace.plan states the same enum inline, as it always has). */
+export const planSchema = z.enum(PLANS);
+
+export const workspaceSchema = z.object({
+  id: prefixedIdSchema('wsp'),
+  slug: workspaceSlugSchema,
+  plan: z.enum(PLANS),
+  rate_limit_rpm: z.int32().min(1),
+});

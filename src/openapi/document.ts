@@ -1,0 +1,57 @@
+import type { GraphQLSchema } from 'graphql';
+import { REST_ROUTES } from '../http/rest-routes.js';
+import { componentsSchemas, requestComponent } from './components.js';
+import { describeBody, describeComponents, rootField } from './descriptions.js';
+import { errorResponses } from './errors.js';
+import { ERROR_EXAMPLES } from './examples.js';
+import type { Json } from './json-schema.js';
+import { operationFor } from './operation.js';
+
+const TAGS = [
+  { name: 'links', description: 'Short links: create, read, list, change, delete; click statistics.' },
+  { name: 'tags', description: 'Tags of the workspace: list, rename or merge, delete.' },
+  { name: 'domains', description: 'Custom domains the workspace serves links on.' },
+  { name: 'keys', description: 'API keys of the workspace (their secrets are shown once).' },
+  { name: 'workspace', description: "The caller's workspace and plan." },
+];
+
+/**
+ * The OpenAPI document served at GET /v1/openapi.json and committed as schema/openapi.json (written
+ * by scripts/print-schema.ts): paths from the REST route table, schemas from the zod schemas the
+ * service applies, prose from the GraphQL schema (docs/adr/0010-openapi-from-zod-and-the-route-table.md).
+ */
+export function buildOpenApiDocument(schema: GraphQLSchema): Json {
+  const schemas = componentsSchemas();
+  describeComponents(schema, schemas);
+  for (const route of REST_ROUTES) {
+    if (!route.body) continue;
+    const body = schemas[requestComponent(route)]!;
+    body.description = `Request body of ${route.field.split('.')[1]} (${route.method} ${(route.docPath ?? route.path).replace(/:([a-z_]+)/g, '{$1}')}).`;
+    describeBody(body, rootField(schema, route));
+  }
+  const paths: Json = {};
+  for (const route of REST_ROUTES) {
+    const { path, method, operation } = operationFor(route, schema);
+    paths[path] = { ...paths[path], [method]: operation };
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'lsk',
+      version: '1.0.0',
+      description:
+        'Link management: short links on custom domains, aliases, geo-targeting, tags and click statistics. ' +
+        'REST /v1 is a projection of the GraphQL schema at /graphql. Authenticate with `Authorization: Bearer lsk_live_…`.',
+      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+    },
+    servers: [{ url: '/v1' }],
+    security: [{ bearer: [] }],
+    tags: TAGS,
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'lsk_live_<JWT>' } },
+      schemas,
+      responses: errorResponses(ERROR_EXAMPLES),
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { Json } from './json-schema.js';
+
+/**
+ * Examples for the document: request bodies and resources by component name, error bodies by code.
+ * test/unit/openapi.test.ts parses each with the zod schema of its component, so none can drift.
+ */
+
+const LINK = {
+  id: 'lnk_3kTMd9sQ0pX1bY7zA2cW',
+  short_url: 'https://go.example.com/spring',
+  domain: 'go.example.com',
+  alias: 'spring',
+  destination: 'https://example.com/spring-sale',
+  geo_targeting: { DE: 'https://example.de/fruehling', FR: 'https://example.fr/printemps' },
+  tags: ['campaign', 'spring'],
+  clicks: 42,
+  created_at: '2026-11-21T10:15:00.123Z',
+  updated_at: '2026-11-22T08:00:00.000Z',
+};
+const TAG = { name: 'campaign', links: 12, created_at: '2026-11-21T10:15:00.123Z' };
+const DOMAIN = { host: 'go.example.com', created_at: '2026-11-20T09:00:00.000Z' };
+const KEY = {
+  id: 'key_7fQ2mZ0aLr5Tn8Bx1Wc3',
+  name: 'ci',
+  created_at: '2026-11-21T10:15:00.123Z',
+  expires_at: '2027-02-19T10:15:00.123Z',
+  last_used_at: null,
+  revoked_at: null,
+};
+
+export const SCHEMA_EXAMPLES: Record<string, Json> = {
+  CreateLinkRequest: {
+    destination: 'https://example.com/spring-sale',
+    domain: 'go.example.com',
+    alias: 'spring',
+    geo_targeting: { DE: 'https://example.de/fruehling', FR: 'https://example.fr/printemps' },
+    tags: ['campaign', 'spring'],
+  },
+  UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'] },
+  UpdateTagRequest: { name: 'marketing' },
+  CreateDomainRequest: { host: 'go.example.com' },
+  CreateKeyRequest: { name: 'ci' },
+  Link: LINK,
+  LinkList: { data: [LINK], next_cursor: 'WzE3OTU1MjQ5MDAxMjMsImxua18za1RNZDlzUTBwWDFiWTd6QTJjVyJd' },
+  LinkStats: {
+    link_id: LINK.id,
+    from: '2026-11-20',
+    to: '2026-11-21',
+    clicks: 5,
+    bots: 1,
+    by_day: [
+      { date: '2026-11-20', clicks: 2 },
+      { date: '2026-11-21', clicks: 3 },
+    ],
+    by_country: [
+      { country: 'DE', clicks: 3 },
+      { country: 'FR', clicks: 2 },
+    ],
+    by_referrer: [{ host: 'news.example', clicks: 3 }],
+    by_device: [
+      { device: 'desktop', clicks: 4 },
+      { device: 'mobile', clicks: 1 },
+    ],
+  },
+  Tag: TAG,
+  TagList: { data: [TAG, { name: 'spring', links: 3, created_at: '2026-11-21T10:15:00.123Z' }] },
+  Domain: DOMAIN,
+  DomainList: { data: [DOMAIN] },
+  ApiKeyList: { data: [{ ...KEY, last_used_at: '2026-11-22T08:00:00.000Z' }] },
+  CreatedApiKey: { ...KEY, key: 'lsk_live_eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJrZXlfN2ZRMm1aMGFMcjVUbjhCeDFXYzMifQ.c2lnbmF0dXJl' },
+  Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100 },
+};
+
+const error = (code: string, message: string, details?: { path: string; message: string }[]) => ({
+  error: { code, message, ...(details ? { details } : {}), request_id: 'lsk-1a2b3c-9f' },
+});
+
+/** Error bodies by code; each status of the error table shows the first of its codes listed here. */
+export const ERROR_EXAMPLES: Record<string, Json> = {
+  validation_failed: error('validation_failed', 'destination must be an absolute http or https URL, not ftp:.', [
+    { path: 'destination', message: 'must be an absolute http or https URL, not ftp:' },
+  ]),
+  unauthorized: error('unauthorized', 'An API key is required: Authorization: Bearer lsk_live_…'),
+  insufficient_scope: error('insufficient_scope', 'This key lacks the scope links:write.'),
+  not_found: error('not_found', 'Link not found'),
+  method_not_allowed: error('method_not_allowed', 'PUT is not allowed on /v1/links.'),
+  request_timeout: error('request_timeout', 'The request was not complete in time.'),
+  alias_taken: error('alias_taken', 'The alias "spring" is already in use on go.example.com.', [
+    { path: 'alias', message: 'already in use on go.example.com' },
+  ]),
+  payload_too_large: error('payload_too_large', 'The body is larger than 1 MiB.'),
+  unsupported_media_type: error('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),
+  rate_limited: error('rate_limited', 'Rate limit of 100 requests per minute exceeded.'),
+  internal_error: error('internal_error', 'An internal error occurred.'),
+  unavailable: error('unavailable', 'The database cannot be reached; try again shortly.'),
+};

@@ -1,0 +1,64 @@
+import type { GraphQLSchema } from 'graphql';
+import type { RestRoute } from '../http/rest-routes.js';
+import { operationId, requestComponent, responseComponent } from './components.js';
+import { argumentOf, rootField } from './descriptions.js';
+import { errorStatuses } from './errors.js';
+import { SCHEMA_EXAMPLES } from './examples.js';
+import { successHeaders } from './headers.js';
+import { componentRef, inputSchema, type Json } from './json-schema.js';
+
+const paramNames = (path: string) => [...path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
+
+/** A query string or path segment carries no null. */
+function parameterSchema(schema: Json): Json {
+  const { nullable: _, ...rest } = schema;
+  return rest;
+}
+
+function example(name: string): Json {
+  const value = SCHEMA_EXAMPLES[name];
+  if (value === undefined) throw new Error(`OpenAPI: no example for ${name}`);
+  return value;
+}
+
+function parameters(route: RestRoute, schema: GraphQLSchema): Json[] {
+  const field = rootField(schema, route);
+  const publicNames = paramNames(route.docPath ?? route.path);
+  const inPath = paramNames(route.path).map((name, i) => {
+    const s = route.params?.[name];
+    if (!s) throw new Error(`OpenAPI: ${route.field} has no schema for its path parameter ${name}`);
+    const description = argumentOf(field, name).description;
+    return { name: publicNames[i], in: 'path', required: true, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(s)) };
+  });
+  const shape = (route.query as { shape?: Record<string, never> } | undefined)?.shape ?? {};
+  const inQuery = [...(route.queryParams ?? [])].sort().map((name) => {
+    const description = argumentOf(field, name).description;
+    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(shape[name]!)) };
+  });
+  return [...inPath, ...inQuery];
+}
+
+/** The OpenAPI operation of one REST route: parameters, body and responses from its zod schemas. */
+export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: string; method: string; operation: Json } {
+  const field = rootField(schema, route);
+  const operation: Json = { operationId: operationId(route), summary: route.summary, tags: [route.tag] };
+  if (field.description && field.description !== route.summary) operation.description = field.description;
+  const params = parameters(route, schema);
+  if (params.length > 0) operation.parameters = params;
+  if (route.body) {
+    const name = requestComponent(route);
+    // An absent body is read as {}: the body is optional only where {} is a whole request (POST /v1/keys).
+    const required = route.method === 'PATCH' || !route.body.safeParse({}).success;
+    operation.requestBody = { required, content: { 'application/json': { schema: { $ref: componentRef(name) }, example: example(name) } } };
+  }
+  const ok = responseComponent(route);
+  operation.responses = {
+    [route.status]: {
+      description: route.status === 204 ? 'Done; no body.' : route.status === 201 ? 'Created.' : 'OK.',
+      headers: successHeaders(route.location !== undefined),
+      ...(ok ? { content: { 'application/json': { schema: { $ref: componentRef(ok) }, example: example(ok) } } } : {}),
+    },
+  };
+  for (const status of errorStatuses(route).keys()) operation.responses[status] = { $ref: `#/components/responses/E${status}` };
+  return { path: (route.docPath ?? route.path).replace(/:([a-z_]+)/g, '{$1}'), method: route.method.toLowerCase(), operation };
+}
