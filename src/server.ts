@@ -62,7 +62,7 @@ async function main(): Promise<void> {
       try {
         await services.clicks.stop();
         await services.keys.flushLastUsed();
-        await services.store.close();
+        await services.repos.close();
       } catch (e) {
         log.error({ err: e }, 'error while closing the store');
       }
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
 
   server.listen(config.port, config.host, () => {
     const addr = server.address() as AddressInfo;
-    log.info({ host: addr.address, port: addr.port, store: services.store.kind, default_domain: config.defaultDomain }, 'lsk listening');
+    log.info({ host: addr.address, port: addr.port, store: services.repos.kind, default_domain: config.defaultDomain }, 'lsk listening');
   });
 }
 

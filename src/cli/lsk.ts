@@ -117,7 +117,7 @@ async function run(name: string, arg: string, values: Partial<Record<Option, str
       return [`created key ${key.id} "${key.name}" for ${ws.slug}, expires ${key.expiresAt.toISOString()}; it is shown only once:`, secret];
     }
     case 'key revoke': {
-      const key = await services.store.getApiKey(arg);
+      const key = await services.repos.apiKeys.get(arg);
       if (!key) throw LskError.notFound(`API key ${arg}`);
       const revoked = await services.keys.revoke(key.workspaceId, arg);
       const result: Pick<ApiKey, 'id' | 'revoked_at'> = { id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null };
@@ -171,7 +171,7 @@ async function main(): Promise<number> {
     process.stderr.write(`lsk: ${line}\n`);
     return e instanceof ConfigError || e instanceof UsageError ? 2 : 1;
   } finally {
-    await services?.store.close().catch(() => undefined);
+    await services?.repos.close().catch(() => undefined);
   }
 }
 

@@ -45,8 +45,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const openapiText = JSON.stringify(openapi);
   const limiter = opts.limiter ?? services.limiter;
   const metrics = new Metrics();
-  const redirects = new RedirectHandler(services.store, services.config, services.geo, services.clicks, {
-    cacheTtlMs: services.store.kind === 'mongodb' ? 2000 : Infinity,
+  const redirects = new RedirectHandler(services.repos.links, services.config, services.geo, services.clicks, services.clock, {
+    cacheTtlMs: services.repos.kind === 'mongodb' ? 2000 : Infinity,
   });
   metrics.register('lsk_clicks_queued', 'Clicks waiting to be written.', () => services.clicks.queued);
   metrics.register('lsk_clicks_dropped_total', 'Clicks dropped because the queue was full (database unreachable).', () => services.clicks.dropped);
@@ -197,8 +197,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       case '/readyz':
         onlyGet('readyz');
         try {
-          await Promise.race([services.store.ping(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000).unref())]);
-          sendJson(res, 200, { status: 'ready', store: services.store.kind });
+          await Promise.race([services.repos.ping(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000).unref())]);
+          sendJson(res, 200, { status: 'ready', store: services.repos.kind });
         } catch {
           sendError(res, new LskError('unavailable', 'The database cannot be reached.'), requestId);
         }
@@ -254,7 +254,12 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const done = () => metrics.observeKey(REDIRECT_KEYS[req.method!]!, 'redirect', res.statusCode, (performance.now() - started) / 1000);
-    redirects.handle(req, res, requestId).then(done, (e: unknown) => {
+    const pending = redirects.handle(req, res, requestId);
+    if (pending === undefined) {
+      done();
+      return;
+    }
+    pending.then(done, (e: unknown) => {
       if (!res.headersSent) sendError(res, clientError(e, log), requestId);
       else res.destroy();
       done();

@@ -82,4 +82,53 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // 3: clicks become hourly rollups (docs/adr/0007); existing click rows are folded into them, then
+  //    dropped, and links lose their own counter. Old browser names map to the parser's families.
+  `
+  CREATE TABLE click_rollups (
+    link_id TEXT NOT NULL,
+    dim TEXT NOT NULL,
+    hour INTEGER NOT NULL,
+    value TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (link_id, dim, hour, value)
+  ) WITHOUT ROWID;
+  CREATE INDEX click_rollups_by_workspace ON click_rollups (workspace_id, dim, hour);
+  CREATE TABLE click_totals (
+    link_id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    clicks INTEGER NOT NULL,
+    bots INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TEMP VIEW old_clicks AS
+    SELECT link_id, workspace_id, at - at % 3600000 AS hour, country, referrer_host, bot,
+      CASE device WHEN 'mobile' THEN 'mobile' WHEN 'tablet' THEN 'tablet' ELSE 'desktop' END AS device,
+      CASE browser WHEN 'chrome' THEN 'Chrome' WHEN 'safari' THEN 'Safari' WHEN 'firefox' THEN 'Firefox'
+        WHEN 'edge' THEN 'Microsoft Edge' WHEN 'opera' THEN 'Opera' WHEN 'samsung' THEN 'Samsung Internet for Android' END AS browser
+    FROM clicks WHERE link_id IN (SELECT id FROM links);
+  INSERT INTO click_totals (link_id, workspace_id, clicks, bots)
+    SELECT link_id, workspace_id, sum(bot = 0), sum(bot = 1) FROM old_clicks GROUP BY link_id;
+  INSERT INTO click_rollups (link_id, dim, hour, value, workspace_id, n)
+    SELECT link_id, 'clicks', hour, '', workspace_id, count(*) FROM old_clicks WHERE bot = 0 GROUP BY link_id, hour
+    UNION ALL SELECT link_id, 'bots', hour, '', workspace_id, count(*) FROM old_clicks WHERE bot = 1 GROUP BY link_id, hour
+    UNION ALL SELECT link_id, 'country', hour, country, workspace_id, count(*) FROM old_clicks WHERE bot = 0 AND country IS NOT NULL GROUP BY link_id, hour, country
+    UNION ALL SELECT link_id, 'referrer', hour, referrer_host, workspace_id, count(*) FROM old_clicks WHERE bot = 0 AND referrer_host IS NOT NULL GROUP BY link_id, hour, referrer_host
+    UNION ALL SELECT link_id, 'device', hour, device, workspace_id, count(*) FROM old_clicks WHERE bot = 0 GROUP BY link_id, hour, device
+    UNION ALL SELECT link_id, 'browser', hour, browser, workspace_id, count(*) FROM old_clicks WHERE bot = 0 AND browser IS NOT NULL GROUP BY link_id, hour, browser;
+  DROP VIEW old_clicks;
+  DROP TABLE clicks;
+  ALTER TABLE links DROP COLUMN clicks;
+  `,
+  // 4: claims of the shared plan limiter (docs/adr/0009)
+  `
+  CREATE TABLE rate_claims (
+    key TEXT NOT NULL,
+    chain INTEGER NOT NULL,
+    gen INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (key, chain, gen)
+  ) WITHOUT ROWID;
+  CREATE INDEX rate_claims_by_time ON rate_claims (at);
+  `,
 ];
