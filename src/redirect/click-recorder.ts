@@ -1,4 +1,4 @@
-import { type ClickBatch, type ClickDimension, type ClicksRepository, HOUR_MS, type HourCounts } from '../storage/clicks/repository.js';
+import { addCount, type ClickBatch, type ClickDimension, type ClicksRepository, HOUR_MS, type HourCounts } from '../storage/clicks/repository.js';
 import type { Visitor } from './user-agent.js';
 
 export interface ClickRecorderOptions {
@@ -90,7 +90,7 @@ export class ClickRecorder {
     let h = this.other.get(key);
     if (h) this.other.delete(key);
     else {
-      h = { linkId, workspaceId, hour, clicks: 0, bots: 0, dims: {} };
+      h = { linkId, workspaceId, hour, clicks: 0, bots: 0, counts: [] };
       this.cells++;
     }
     this.current.set(linkId, h);
@@ -98,16 +98,7 @@ export class ClickRecorder {
   }
 
   private add(h: HourCounts, dim: ClickDimension, value: string): void {
-    let m = h.dims[dim];
-    if (m === undefined) {
-      m = new Map();
-      h.dims[dim] = m;
-    }
-    const n = m.get(value);
-    if (n === undefined) {
-      m.set(value, 1);
-      this.cells++;
-    } else m.set(value, n + 1);
+    if (addCount(h, dim, value)) this.cells++;
   }
 
   start(): void {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeEach, describe } from 'vitest';
 import type { Clock } from '../../src/domain/clock.js';
 import type { ApiKey, SigningKey, Workspace } from '../../src/domain/model.js';
 import type { MongoClicksOptions } from '../../src/storage/clicks/mongo.js';
-import { type ClickDimension, HOUR_MS, type HourCounts } from '../../src/storage/clicks/repository.js';
+import { addCount, type ClickDimension, HOUR_MS, type HourCounts } from '../../src/storage/clicks/repository.js';
 import { StoreConflict } from '../../src/storage/errors.js';
 import type { NewLink } from '../../src/storage/links/repository.js';
 import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
@@ -154,7 +154,8 @@ export function hc(
   bots: number,
   dims: { [D in ClickDimension]?: Record<string, number> } = {},
 ): HourCounts {
-  const out: HourCounts = { linkId, workspaceId, hour: h, clicks, bots, dims: {} };
-  for (const [d, values] of Object.entries(dims) as [ClickDimension, Record<string, number>][]) out.dims[d] = new Map(Object.entries(values));
+  const out: HourCounts = { linkId, workspaceId, hour: h, clicks, bots, counts: [] };
+  for (const [d, values] of Object.entries(dims) as [ClickDimension, Record<string, number>][])
+    for (const [v, n] of Object.entries(values)) addCount(out, d, v, n);
   return out;
 }

@@ -121,6 +121,44 @@ describeStores('clicks repository', (store) => {
   });
 
   describe('upkeep', () => {
+    it('reads the same before and after upkeep (SQLite closes past hours), and adds counts arriving late', async () => {
+      const w = ws();
+      const [l1, l2] = [uid('lnk'), uid('lnk')];
+      const now = Date.now();
+      const current = now - (now % 3_600_000);
+      await store().clicks.record(
+        batch(
+          hc(l1, w, hour(0), 2, 1, { country: { DE: 2 }, device: { desktop: 2 } }),
+          hc(l1, w, current, 1, 0, { country: { FR: 1 }, device: { mobile: 1 } }),
+          hc(l2, w, hour(3), 4, 0, { referrer: { 'a.example': 4 }, device: { tablet: 4 } }),
+        ),
+      );
+      const scope = { workspaceId: w, from: new Date(hour(-10)), to: new Date(current + 3_600_000) };
+      const reads = async () => [
+        Object.fromEntries(await store().clicks.totals([l1, l2])),
+        await store().clicks.summary(scope),
+        await store().clicks.hourly(scope),
+        await store().clicks.breakdown(scope, 'country'),
+        await store().clicks.breakdown(scope, 'device'),
+        await store().clicks.breakdown(scope, 'referrer'),
+        await store().clicks.breakdown(scope, 'link'),
+      ];
+      const before = await reads();
+      await store().clicks.maintain();
+      expect(await reads()).toEqual(before);
+      await store().clicks.record(batch(hc(l1, w, hour(0), 1, 0, { country: { DE: 1 }, device: { desktop: 1 } })));
+      expect(Object.fromEntries(await store().clicks.totals([l1]))).toEqual({ [l1]: { clicks: 4, bots: 1 } });
+      expect(await store().clicks.breakdown({ ...scope, linkIds: [l1] }, 'country')).toEqual([
+        { key: 'DE', clicks: 3 },
+        { key: 'FR', clicks: 1 },
+      ]);
+      await store().clicks.maintain();
+      expect(await store().clicks.breakdown({ ...scope, linkIds: [l1] }, 'device')).toEqual([
+        { key: 'desktop', clicks: 3 },
+        { key: 'mobile', clicks: 1 },
+      ]);
+    });
+
     it('has maintain and release callable at any time', async () => {
       await store().clicks.maintain();
       await store().clicks.release();

@@ -1,6 +1,6 @@
 import { type AnyBulkWriteOperation, type Collection, MongoBulkWriteError, type UpdateFilter } from 'mongodb';
 import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
-import { CLICK_DIMENSIONS, HOUR_MS, type HourCounts } from './repository.js';
+import { eachCount, HOUR_MS, type HourCounts } from './repository.js';
 
 /*
  * Counter documents on MongoDB (docs/adr/0008). Every document belongs to one writer slot `s` and is
@@ -67,7 +67,7 @@ export function rollupEntries(h: HourCounts): [string, string, number][] {
   const out: [string, string, number][] = [];
   if (h.clicks > 0) out.push(['clicks', '', h.clicks]);
   if (h.bots > 0) out.push(['bots', '', h.bots]);
-  for (const dim of CLICK_DIMENSIONS) for (const [v, n] of h.dims[dim] ?? []) out.push([dim, v, n]);
+  eachCount(h, (dim, v, n) => out.push([dim, v, n]));
   return out;
 }
 

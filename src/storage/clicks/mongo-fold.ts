@@ -1,7 +1,7 @@
 import { type Collection, MongoBulkWriteError } from 'mongodb';
 import { isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import { FOLD_SLOT, ROLLUPS, type RollupDoc, rollupEntries, rollupId, TOTALS, type TotalsDoc, totalsId } from './mongo-docs.js';
-import { HOUR_MS, type HourCounts } from './repository.js';
+import { addCount, HOUR_MS, type HourCounts } from './repository.js';
 
 /** The migration record written once every earlier click document has been folded into rollups. */
 export const FOLD_MARK = 'clicks-to-rollups';
@@ -29,10 +29,6 @@ const BROWSERS: Record<string, string> = {
 
 export async function isFolded(conn: MongoConnection): Promise<boolean> {
   return (await conn.run(() => conn.collection<{ _id: string }>('migrations').findOne({ _id: FOLD_MARK }))) !== null;
-}
-
-function add(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
 }
 
 /** Insert documents that may exist already (a fold re-run after a crash, or by a second instance): duplicates are skipped. */
@@ -89,7 +85,7 @@ export async function foldRawClicks(conn: MongoConnection): Promise<void> {
           hour,
           clicks: 0,
           bots: 0,
-          dims: { device: new Map(), country: new Map(), referrer: new Map(), browser: new Map() },
+          counts: [],
         };
         link.hours.set(hour, h);
       }
@@ -98,10 +94,10 @@ export async function foldRawClicks(conn: MongoConnection): Promise<void> {
         continue;
       }
       h.clicks++;
-      add(h.dims.device!, c.device === 'mobile' || c.device === 'tablet' ? c.device : 'desktop');
-      if (c.country) add(h.dims.country!, c.country);
-      if (c.referrerHost) add(h.dims.referrer!, c.referrerHost);
-      if (BROWSERS[c.browser]) add(h.dims.browser!, BROWSERS[c.browser]!);
+      addCount(h, 'device', c.device === 'mobile' || c.device === 'tablet' ? c.device : 'desktop');
+      if (c.country) addCount(h, 'country', c.country);
+      if (c.referrerHost) addCount(h, 'referrer', c.referrerHost);
+      if (BROWSERS[c.browser]) addCount(h, 'browser', BROWSERS[c.browser]!);
     }
     await emit();
     await insertOnce(conn.collection<{ _id: string; at: Date }>('migrations'), [{ _id: FOLD_MARK, at: new Date() }]);

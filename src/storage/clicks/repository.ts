@@ -18,8 +18,31 @@ export interface HourCounts {
   /** Human clicks (bot visits and HEAD requests are not clicks). */
   clicks: number;
   bots: number;
-  /** Human clicks by value, per dimension; a click without a value (no referrer, unknown country) counts under none. */
-  readonly dims: { [D in ClickDimension]?: Map<string, number> };
+  /**
+   * Human clicks by dimension value, flat: dimension, value, count, dimension, value, count, ... (a
+   * handful of entries, searched in place: no map per link-hour on the hot path). A click without a
+   * value (no referrer, unknown country) counts under none. Read it with `eachCount`.
+   */
+  readonly counts: (string | number)[];
+}
+
+/** Add `n` to a dimension value of a link-hour; true when the value is new there. */
+export function addCount(h: HourCounts, dim: ClickDimension, value: string, n = 1): boolean {
+  const c = h.counts;
+  for (let i = 0; i < c.length; i += 3) {
+    if (c[i] === dim && c[i + 1] === value) {
+      (c[i + 2] as number) += n;
+      return false;
+    }
+  }
+  c.push(dim, value, n);
+  return true;
+}
+
+/** Each dimension value of a link-hour with its count. */
+export function eachCount(h: HourCounts, fn: (dim: ClickDimension, value: string, n: number) => void): void {
+  const c = h.counts;
+  for (let i = 0; i < c.length; i += 3) fn(c[i] as ClickDimension, c[i + 1] as string, c[i + 2] as number);
 }
 
 /** What one flush writes. */

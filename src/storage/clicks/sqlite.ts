@@ -1,55 +1,53 @@
+import { randomBytes } from 'node:crypto';
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
-import {
-  CLICK_DIMENSIONS,
-  type ClickBatch,
-  type ClickGrouping,
-  type ClickScope,
-  type ClicksRepository,
-  type ClickTotals,
-  type HourTotals,
-  type KeyCount,
-} from './repository.js';
+import type { ClickBatch, ClickGrouping, ClickScope, ClicksRepository, ClickTotals, HourTotals, KeyCount } from './repository.js';
+import { type ClickWriterOps, clickWriter, encodeFlush } from './sqlite-rows.js';
+import { SqliteClickWriter } from './sqlite-writer.js';
 
 /**
- * Rollups in the embedded store: `click_rollups` (link, dimension, hour, value) and `click_totals`
- * (link). One process writes them, so an upsert adding to a row is exact; a flush is one transaction.
+ * Rollups in the embedded store (docs/adr/0008): open hours in `click_hours` (one row per link and
+ * hour: a flush adds to one row per link), closed hours in `click_rollups` (one row per dimension
+ * value) and `click_totals`; the `click_counts` view reads both. One process writes them, so an
+ * upsert adding to a row is exact. A file database is written by a worker thread (its own
+ * connection); `:memory:` exists only on this connection, so there the same writes run inline.
  */
 export class SqliteClicks implements ClicksRepository {
-  /** Batches committed (a transaction either commits or throws, so only a repeat after success needs skipping). */
-  private readonly recorded = new WeakSet<ClickBatch>();
+  private readonly writer: SqliteClickWriter | undefined;
+  /** Prepared on first use (the tables exist once the migrations have run). */
+  private inlineWriter: ClickWriterOps | undefined;
+  private readonly name = `${process.pid}.${randomBytes(4).toString('hex')}`;
+  private seq = 0;
+  private lastClose = 0;
 
-  constructor(private readonly conn: SqliteConnection) {}
+  constructor(private readonly conn: SqliteConnection) {
+    if (conn.path !== ':memory:') this.writer = new SqliteClickWriter(conn.path);
+  }
 
   async record(batch: ClickBatch): Promise<void> {
-    if (batch.hours.length === 0 || this.recorded.has(batch)) return;
-    const rollup = this.conn.stmt(
-      `INSERT INTO click_rollups (link_id, dim, hour, value, workspace_id, n) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET n = n + excluded.n`,
-    );
-    const totals = this.conn.stmt(
-      `INSERT INTO click_totals (link_id, workspace_id, clicks, bots) VALUES (?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, bots = bots + excluded.bots`,
-    );
-    this.conn.tx(() => {
-      for (const h of batch.hours) {
-        if (h.clicks > 0) rollup.run(h.linkId, 'clicks', h.hour, '', h.workspaceId, h.clicks);
-        if (h.bots > 0) rollup.run(h.linkId, 'bots', h.hour, '', h.workspaceId, h.bots);
-        for (const dim of CLICK_DIMENSIONS) {
-          const values = h.dims[dim];
-          if (values) for (const [value, n] of values) rollup.run(h.linkId, dim, h.hour, value, h.workspaceId, n);
-        }
-        totals.run(h.linkId, h.workspaceId, h.clicks, h.bots);
-      }
-    });
-    this.recorded.add(batch);
+    if (batch.hours.length === 0) return;
+    // A retried batch keeps its id: the chunks applied before are skipped (click_flushes).
+    batch.stamp ??= { writer: this.name, seq: ++this.seq };
+    const chunks = await encodeFlush(`${batch.stamp.writer}.${batch.stamp.seq}`, batch.hours);
+    if (this.writer) await this.writer.flush(chunks);
+    else this.inline().flush(chunks);
+  }
+
+  private inline(): ClickWriterOps {
+    this.inlineWriter ??= clickWriter(this.conn);
+    return this.inlineWriter;
   }
 
   async totals(linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {
     const out = new Map<string, ClickTotals>();
     if (linkIds.length === 0) return out;
     const rows = this.conn
-      .stmt('SELECT link_id, clicks, bots FROM click_totals WHERE link_id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(linkIds)) as Row[];
+      .stmt(
+        `SELECT link_id, sum(clicks) AS clicks, sum(bots) AS bots FROM (
+           SELECT link_id, clicks, bots FROM click_totals WHERE link_id IN (SELECT value FROM json_each(@ids))
+           UNION ALL SELECT link_id, clicks, bots FROM click_hours WHERE link_id IN (SELECT value FROM json_each(@ids))
+         ) GROUP BY link_id`,
+      )
+      .all({ ids: JSON.stringify(linkIds) }) as Row[];
     for (const r of rows) out.set(String(r.link_id), { clicks: Number(r.clicks), bots: Number(r.bots) });
     return out;
   }
@@ -67,7 +65,7 @@ export class SqliteClicks implements ClicksRepository {
 
   async summary(s: ClickScope): Promise<ClickTotals> {
     const { where, params } = this.scope(s);
-    const rows = this.conn.stmt(`SELECT dim, sum(n) AS n FROM click_rollups WHERE ${where} AND dim IN ('clicks', 'bots') GROUP BY dim`).all(params) as Row[];
+    const rows = this.conn.stmt(`SELECT dim, sum(n) AS n FROM click_counts WHERE ${where} AND dim IN ('clicks', 'bots') GROUP BY dim`).all(params) as Row[];
     const out = { clicks: 0, bots: 0 };
     for (const r of rows) out[r.dim as 'clicks' | 'bots'] = Number(r.n);
     return out;
@@ -79,7 +77,7 @@ export class SqliteClicks implements ClicksRepository {
     params.dim = by === 'link' ? 'clicks' : by;
     params.limit = limit;
     const rows = this.conn
-      .stmt(`SELECT ${key} AS k, sum(n) AS n FROM click_rollups WHERE ${where} AND dim = @dim GROUP BY ${key} ORDER BY n DESC, k LIMIT @limit`)
+      .stmt(`SELECT ${key} AS k, sum(n) AS n FROM click_counts WHERE ${where} AND dim = @dim GROUP BY ${key} ORDER BY n DESC, k LIMIT @limit`)
       .all(params) as Row[];
     return rows.map((r) => ({ key: String(r.k), clicks: Number(r.n) }));
   }
@@ -89,7 +87,7 @@ export class SqliteClicks implements ClicksRepository {
     const rows = this.conn
       .stmt(
         `SELECT hour, sum(CASE dim WHEN 'clicks' THEN n ELSE 0 END) AS clicks, sum(CASE dim WHEN 'bots' THEN n ELSE 0 END) AS bots
-         FROM click_rollups WHERE ${where} AND dim IN ('clicks', 'bots') GROUP BY hour ORDER BY hour`,
+         FROM click_counts WHERE ${where} AND dim IN ('clicks', 'bots') GROUP BY hour ORDER BY hour`,
       )
       .all(params) as Row[];
     return rows.map((r) => ({ hour: new Date(Number(r.hour)), clicks: Number(r.clicks), bots: Number(r.bots) }));
@@ -97,12 +95,25 @@ export class SqliteClicks implements ClicksRepository {
 
   async forget(workspaceId: string, linkId: string): Promise<void> {
     this.conn.tx(() => {
+      this.conn.stmt('DELETE FROM click_hours WHERE link_id = ? AND workspace_id = ?').run(linkId, workspaceId);
       this.conn.stmt('DELETE FROM click_rollups WHERE link_id = ? AND workspace_id = ?').run(linkId, workspaceId);
       this.conn.stmt('DELETE FROM click_totals WHERE link_id = ? AND workspace_id = ?').run(linkId, workspaceId);
     });
   }
 
-  async maintain(): Promise<void> {}
+  /** Close the hours before the previous one (at most once a minute). */
+  async maintain(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastClose < 60_000) return;
+    this.lastClose = now;
+    if (this.writer) await this.writer.closeHours(now);
+    else this.inline().closeHours(now);
+  }
 
   async release(): Promise<void> {}
+
+  /** Stop the writer thread (the connection is closed by its owner). */
+  async close(): Promise<void> {
+    await this.writer?.close();
+  }
 }

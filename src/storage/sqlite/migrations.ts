@@ -82,17 +82,31 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
-  // 3: clicks become hourly rollups (docs/adr/0007); existing click rows are folded into them, then
+  // 3: clicks become hourly rollups (docs/adr/0008); existing click rows are folded into them, then
   //    dropped, and links lose their own counter. Old browser names map to the parser's families.
+  //    Open hours are one row per link and hour (`click_hours`, dimensions as a JSON object of
+  //    "dim:value" -> count, cheap to add to); closed hours become one row per dimension value
+  //    (`click_rollups`) and their totals move into `click_totals`. `click_counts` reads both.
   `
+  CREATE TABLE click_hours (
+    link_id TEXT NOT NULL,
+    hour INTEGER NOT NULL,
+    workspace_id TEXT NOT NULL,
+    clicks INTEGER NOT NULL,
+    bots INTEGER NOT NULL,
+    dims TEXT NOT NULL,
+    PRIMARY KEY (link_id, hour)
+  ) WITHOUT ROWID;
+  CREATE INDEX click_hours_by_workspace ON click_hours (workspace_id, hour);
+  CREATE INDEX click_hours_by_hour ON click_hours (hour);
   CREATE TABLE click_rollups (
     link_id TEXT NOT NULL,
-    dim TEXT NOT NULL,
     hour INTEGER NOT NULL,
+    dim TEXT NOT NULL,
     value TEXT NOT NULL,
     workspace_id TEXT NOT NULL,
     n INTEGER NOT NULL,
-    PRIMARY KEY (link_id, dim, hour, value)
+    PRIMARY KEY (link_id, hour, dim, value)
   ) WITHOUT ROWID;
   CREATE INDEX click_rollups_by_workspace ON click_rollups (workspace_id, dim, hour);
   CREATE TABLE click_totals (
@@ -101,6 +115,16 @@ export const MIGRATIONS: readonly string[] = [
     clicks INTEGER NOT NULL,
     bots INTEGER NOT NULL
   ) WITHOUT ROWID;
+  CREATE TABLE click_flushes (
+    id TEXT PRIMARY KEY,
+    at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE VIEW click_counts AS
+    SELECT link_id, hour, dim, value, workspace_id, n FROM click_rollups
+    UNION ALL SELECT link_id, hour, 'clicks', '', workspace_id, clicks FROM click_hours WHERE clicks > 0
+    UNION ALL SELECT link_id, hour, 'bots', '', workspace_id, bots FROM click_hours WHERE bots > 0
+    UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
+      FROM click_hours h, json_each(h.dims) d;
   CREATE TEMP VIEW old_clicks AS
     SELECT link_id, workspace_id, at - at % 3600000 AS hour, country, referrer_host, bot,
       CASE device WHEN 'mobile' THEN 'mobile' WHEN 'tablet' THEN 'tablet' ELSE 'desktop' END AS device,
@@ -120,7 +144,7 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE clicks;
   ALTER TABLE links DROP COLUMN clicks;
   `,
-  // 4: claims of the shared plan limiter (docs/adr/0009)
+  // 4: claims of the shared plan limiter (docs/adr/0010)
   `
   CREATE TABLE rate_claims (
     key TEXT NOT NULL,

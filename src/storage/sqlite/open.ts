@@ -11,6 +11,7 @@ import { SqliteConnection } from './connection.js';
 /** The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on first start. */
 export function openSqlite(path: string): Repositories {
   const conn = new SqliteConnection(path);
+  const clicks = new SqliteClicks(conn);
   return {
     kind: 'sqlite',
     workspaces: new SqliteWorkspaces(conn),
@@ -19,12 +20,15 @@ export function openSqlite(path: string): Repositories {
     domains: new SqliteDomains(conn),
     apiKeys: new SqliteApiKeys(conn),
     signingKeys: new SqliteSigningKeys(conn),
-    clicks: new SqliteClicks(conn),
+    clicks,
     counters: new SqliteCounters(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();
     },
-    close: async () => conn.close(),
+    close: async () => {
+      await clicks.close();
+      conn.close();
+    },
   };
 }
