@@ -9,7 +9,7 @@ type Attempt = { ok: true; gen: number } | { ok: false; gen: number; busyUntil: 
 
 /**
  * The plan limit shared by every instance on one MongoDB, exact without atomic read-modify-write
- * (docs/adr/0009). A key with limit L has L chains; an admitted request is a claim on one chain,
+ * (docs/adr/0010). A key with limit L has L chains; an admitted request is a claim on one chain,
  * and a chain holds at most one claim per 60 s, so no rolling 60 s can admit more than L. A claim is
  * a unique insert of (key, chain, generation) followed by one read: if another claim on the chain
  * lies inside the window (a rival with a stale view inserted another generation), the later claim

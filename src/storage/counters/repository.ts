@@ -5,7 +5,7 @@ export interface Versioned {
 }
 
 /**
- * One admission of the shared plan limiter (docs/adr/0009): generation `gen` of chain `chain` of the
+ * One admission of the shared plan limiter (docs/adr/0010): generation `gen` of chain `chain` of the
  * limiter key `key`, made at `atMs`. (key, chain, gen) is unique.
  */
 export interface RateClaim {
