@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: figures, not assertions; every figure beside its reference in the same run.
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
- * the API, the plan limiter, memory with 1M links.
+ * the API, reading a link with 1M clicks (SQLite and MongoDB), the plan limiter, memory with 1M links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { benchApi } from './api.js';
 import { prepare } from './fixtures.js';
 import { benchLimiter } from './limiter.js';
+import { benchLinkRead } from './link-read.js';
 import { TOOL } from './load.js';
 import { benchMemory } from './memory.js';
 import { benchRedirects } from './redirect.js';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     const fx = await prepare(dir, 100_000);
     await benchRedirects(fx, SECONDS, say);
     await benchApi(fx, SECONDS, say);
+    await benchLinkRead(dir, SECONDS, say);
     await benchLimiter(dir, say);
     if (!process.env.BENCH_SKIP_1M) await benchMemory(say);
   } finally {

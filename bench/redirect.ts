@@ -71,13 +71,17 @@ export async function benchRedirects(fx: Fixture, seconds: number, say: (s: stri
     const dropped = await metric(lskUrl, 'lsk_clicks_dropped_total');
     const [b, g, h] = [median(runs.bare), median(runs.get), median(runs.head)];
     say('');
-    say(`Redirects (${fx.aliases.length.toLocaleString('en')} links, each visited in turn; GET visits recorded as clicks; 50 connections; median of ${ROUNDS} alternating rounds):`);
+    say(
+      `Redirects (${fx.aliases.length.toLocaleString('en')} links, each visited in turn; GET visits recorded as clicks; 50 connections; median of ${ROUNDS} alternating rounds):`,
+    );
     say(`  bare node:http GET   ${show(b)}`);
     say(`  lsk GET              ${show(g)}`);
     say(`  lsk HEAD (no click)  ${show(h)}`);
     say(`  ratio GET lsk/bare   ${(g.rps / b.rps).toFixed(2)}   (target >= 0.85, goal 0.9; p99 target <= 5 ms)`);
     say(`  ratio HEAD lsk/bare  ${(h.rps / b.rps).toFixed(2)}`);
-    say(`  rounds (req/s)       bare ${runs.bare.map((x) => Math.round(x.rps)).join(' ')} | GET ${runs.get.map((x) => Math.round(x.rps)).join(' ')} | HEAD ${runs.head.map((x) => Math.round(x.rps)).join(' ')}`);
+    say(
+      `  rounds (req/s)       bare ${runs.bare.map((x) => Math.round(x.rps)).join(' ')} | GET ${runs.get.map((x) => Math.round(x.rps)).join(' ')} | HEAD ${runs.head.map((x) => Math.round(x.rps)).join(' ')}`,
+    );
     say(`  clicks written       ${written.toLocaleString('en')} (dropped ${dropped})`);
   } finally {
     await stop(bare);

@@ -1,11 +1,10 @@
 /**
  * One process's view of the chains of one limiter key (see shared-rate-limit.ts): which chains it
- * believes free, which it knows busy and until when (a min-heap on that time), and the generation
- * last seen on each. Chains never touched are free; they are handed out from a random offset so
- * that instances do not all start on the same chains.
+ * believes free, and which it knows busy and until when (a min-heap on that time). Chains never
+ * touched are free; they are handed out from a random offset so that instances do not all start on
+ * the same chains.
  */
 export class ChainView {
-  private readonly gens = new Map<number, number>();
   private readonly free: number[] = [];
   private readonly until: number[] = [];
   private readonly chains: number[] = [];
@@ -32,16 +31,12 @@ export class ChainView {
     return this.until.length > 0 ? this.until[0]! : null;
   }
 
-  gen(chain: number): number {
-    return this.gens.get(chain) ?? 0;
-  }
-
   /** Move the chains whose claim has left the window to the free list. */
   release(nowMs: number): void {
     while (this.until.length > 0 && this.until[0]! <= nowMs) this.free.push(this.pop());
   }
 
-  /** A chain believed free (taken out of the view until `busyUntil` or `freeAgain` puts it back), or null. */
+  /** A chain believed free (out of the view until `busyUntil` or `freeAgain` puts it back), or null. */
   pick(): number | null {
     const c = this.free.pop();
     if (c !== undefined) return c;
@@ -49,8 +44,7 @@ export class ChainView {
     return (this.offset + this.untouched++) % this.limit;
   }
 
-  busyUntil(chain: number, gen: number, untilMs: number): void {
-    this.gens.set(chain, Math.max(gen, this.gen(chain)));
+  busyUntil(chain: number, untilMs: number): void {
     this.until.push(untilMs);
     this.chains.push(chain);
     for (let i = this.until.length - 1; i > 0; ) {
@@ -61,8 +55,7 @@ export class ChainView {
     }
   }
 
-  freeAgain(chain: number, gen: number): void {
-    this.gens.set(chain, Math.max(gen, this.gen(chain)));
+  freeAgain(chain: number): void {
     this.free.push(chain);
   }
 

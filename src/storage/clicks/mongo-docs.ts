@@ -71,6 +71,11 @@ export function rollupEntries(h: HourCounts): [string, string, number][] {
   return out;
 }
 
+/** Whether a bulk write failed on some of its writes (rather than as a whole, e.g. the connection). */
+export function hasWriteErrors(e: MongoBulkWriteError): boolean {
+  return Array.isArray(e.writeErrors) ? e.writeErrors.length > 0 : Boolean(e.writeErrors);
+}
+
 export interface Upsert<T extends CounterDoc> {
   filter: { _id: string } & Record<string, unknown>;
   update: UpdateFilter<T>;
@@ -87,7 +92,7 @@ export async function upsertAll<T extends CounterDoc>(coll: Collection<T>, ops: 
     const bulk = ops.map((o) => ({ updateOne: { filter: o.filter, update: o.update, upsert: true } })) as AnyBulkWriteOperation<T>[];
     await coll.bulkWrite(bulk, { ordered: false });
   } catch (e) {
-    if (!(e instanceof MongoBulkWriteError)) throw e;
+    if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
     for (const o of ops) {
       try {
         await coll.updateOne(o.filter as never, o.update, { upsert: true });

@@ -1,6 +1,6 @@
 import { type Collection, MongoBulkWriteError } from 'mongodb';
 import { isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import { FOLD_SLOT, ROLLUPS, type RollupDoc, rollupEntries, rollupId, TOTALS, type TotalsDoc, totalsId } from './mongo-docs.js';
+import { FOLD_SLOT, hasWriteErrors, ROLLUPS, type RollupDoc, rollupEntries, rollupId, TOTALS, type TotalsDoc, totalsId } from './mongo-docs.js';
 import { addCount, HOUR_MS, type HourCounts } from './repository.js';
 
 /** The migration record written once every earlier click document has been folded into rollups. */
@@ -37,7 +37,7 @@ async function insertOnce<T extends { _id: string }>(coll: Collection<T>, docs: 
   try {
     await coll.insertMany(docs as never, { ordered: false });
   } catch (e) {
-    if (!(e instanceof MongoBulkWriteError)) throw e;
+    if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
     // FerretDB stops an unordered bulk at its first error: insert each alone.
     for (const d of docs) await coll.insertOne(d as never).catch((e2: unknown) => (isDuplicateKey(e2) ? undefined : Promise.reject(e2)));
   }

@@ -1,6 +1,6 @@
-import type { Collection } from 'mongodb';
+import { type Collection, MongoBulkWriteError } from 'mongodb';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import type { ClaimId, CountersRepository, RateClaim, Versioned } from './repository.js';
+import type { CountersRepository, Versioned } from './repository.js';
 
 /** One version of a versioned value: `key#version`, inserted once. */
 interface VersionDoc {
@@ -10,31 +10,28 @@ interface VersionDoc {
   value: string;
 }
 
-interface ClaimDoc {
-  /** `key|chain|gen`: unique, so each generation of a chain is claimed once. */
+/** One time slot of a claim of the shared plan limiter: `key|chain|slot`, inserted once. */
+interface SlotDoc {
   _id: string;
-  k: string;
-  c: number;
-  g: number;
-  at: number;
+  /** The slot, for the sweep. */
+  w: number;
 }
 
 export const COUNTER_INDEXES: IndexDef[] = [
   ['counters', { k: 1, v: -1 }, { name: 'counters_by_key' }],
-  ['rate_claims', { k: 1, c: 1, at: -1 }, { name: 'rate_claims_by_chain' }],
-  ['rate_claims', { at: 1 }, { name: 'rate_claims_by_time' }],
+  ['rate_slots', { w: 1 }, { name: 'rate_slots_by_slot' }],
 ];
 
-const claimId = (c: ClaimId) => `${c.key}|${c.chain}|${c.gen}`;
+const slotIds = (key: string, chain: number, slots: readonly number[]) => slots.map((w) => `${key}|${chain}|${w}`);
 
 /** Every write is a unique-key insert or a delete: nothing here needs an atomic read-modify-write. */
 export class MongoCounters implements CountersRepository {
   private readonly versions: Collection<VersionDoc>;
-  private readonly claims: Collection<ClaimDoc>;
+  private readonly slots: Collection<SlotDoc>;
 
   constructor(private readonly conn: MongoConnection) {
     this.versions = conn.collection('counters');
-    this.claims = conn.collection('rate_claims');
+    this.slots = conn.collection('rate_slots');
   }
 
   async get(key: string): Promise<Versioned | null> {
@@ -67,29 +64,26 @@ export class MongoCounters implements CountersRepository {
     });
   }
 
-  insertClaim(c: RateClaim): Promise<boolean> {
-    return this.insertOnce(this.claims, { _id: claimId(c), k: c.key, c: c.chain, g: c.gen, at: c.atMs });
-  }
-
-  async latestClaim(key: string, chain: number): Promise<RateClaim | null> {
+  /** One ordered insert: MongoDB (and FerretDB) stop at the first duplicate and say where. Only inserts: no read, no scan. */
+  async claimSlots(key: string, chain: number, slots: readonly number[]): Promise<number> {
+    const docs = slotIds(key, chain, slots).map((_id, i) => ({ _id, w: slots[i]! }));
     return this.conn.run(async () => {
-      const d = await this.claims.findOne({ k: key, c: chain }, { sort: { g: -1 } });
-      return d ? { key, chain, gen: d.g, atMs: d.at } : null;
+      try {
+        await this.slots.insertMany(docs, { ordered: true });
+        return slots.length;
+      } catch (e) {
+        if (!(e instanceof MongoBulkWriteError) || !isDuplicateKey(e)) throw e;
+        const errs = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+        return Math.min(...errs.map((w) => w.index));
+      }
     });
   }
 
-  async rivalClaim(c: ClaimId, sinceMs: number): Promise<number | null> {
-    return this.conn.run(async () => {
-      const d = await this.claims.findOne({ k: c.key, c: c.chain, at: { $gt: sinceMs }, g: { $ne: c.gen } }, { sort: { at: -1 }, projection: { at: 1 } });
-      return d ? d.at : null;
-    });
+  async dropSlots(key: string, chain: number, slots: readonly number[]): Promise<void> {
+    if (slots.length > 0) await this.conn.run(() => this.slots.deleteMany({ _id: { $in: slotIds(key, chain, slots) } }));
   }
 
-  async deleteClaim(c: ClaimId): Promise<void> {
-    await this.conn.run(() => this.claims.deleteOne({ _id: claimId(c) }));
-  }
-
-  async sweepClaims(beforeMs: number): Promise<void> {
-    await this.conn.run(() => this.claims.deleteMany({ at: { $lt: beforeMs } }));
+  async sweepSlots(before: number): Promise<void> {
+    await this.conn.run(() => this.slots.deleteMany({ w: { $lt: before } }));
   }
 }

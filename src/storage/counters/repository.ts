@@ -4,33 +4,21 @@ export interface Versioned {
   value: string;
 }
 
-/**
- * One admission of the shared plan limiter (docs/adr/0010): generation `gen` of chain `chain` of the
- * limiter key `key`, made at `atMs`. (key, chain, gen) is unique.
- */
-export interface RateClaim {
-  key: string;
-  chain: number;
-  gen: number;
-  atMs: number;
-}
-
-export type ClaimId = Pick<RateClaim, 'key' | 'chain' | 'gen'>;
-
 /** Shared counters: what the rate limiters need, correct under concurrent instances on both stores. */
 export interface CountersRepository {
   get(key: string): Promise<Versioned | null>;
   /** Compare-and-set: writes when the stored version equals `expected` (null: absent) and bumps it; false when another writer won. */
   cas(key: string, expected: number | null, value: string): Promise<boolean>;
 
-  /** A unique insert: false when that (key, chain, gen) exists already. */
-  insertClaim(claim: RateClaim): Promise<boolean>;
-  /** The chain's claim with the highest generation, or null. */
-  latestClaim(key: string, chain: number): Promise<RateClaim | null>;
-  /** The time of the newest claim of the chain other than `claim` made after `sinceMs`, or null when there is none. */
-  rivalClaim(claim: ClaimId, sinceMs: number): Promise<number | null>;
-  /** Withdraw a claim (only its maker does). */
-  deleteClaim(claim: ClaimId): Promise<void>;
-  /** Delete every claim made before `beforeMs` (a sweep: FerretDB has no TTL index). */
-  sweepClaims(beforeMs: number): Promise<void>;
+  /**
+   * The shared plan limiter's claims (docs/adr/0010): insert one marker per time slot, (key, chain,
+   * slot) unique, in the order given, stopping at the first slot already taken. Returns how many
+   * were inserted (all of them: the claim holds). The ones inserted before a taken slot stay until
+   * `dropSlots`.
+   */
+  claimSlots(key: string, chain: number, slots: readonly number[]): Promise<number>;
+  /** Withdraw markers (only their maker does). */
+  dropSlots(key: string, chain: number, slots: readonly number[]): Promise<void>;
+  /** Delete every marker of a slot before `slot` (a sweep: FerretDB has no TTL index). */
+  sweepSlots(before: number): Promise<void>;
 }

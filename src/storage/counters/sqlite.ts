@@ -1,5 +1,5 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
-import type { ClaimId, CountersRepository, RateClaim, Versioned } from './repository.js';
+import type { CountersRepository, Versioned } from './repository.js';
 
 export class SqliteCounters implements CountersRepository {
   constructor(private readonly conn: SqliteConnection) {}
@@ -14,27 +14,22 @@ export class SqliteCounters implements CountersRepository {
     return this.conn.stmt('UPDATE counters SET version = version + 1, value = ? WHERE key = ? AND version = ?').run(value, key, expected).changes > 0;
   }
 
-  async insertClaim(c: RateClaim): Promise<boolean> {
-    return this.conn.stmt('INSERT OR IGNORE INTO rate_claims (key, chain, gen, at) VALUES (?, ?, ?, ?)').run(c.key, c.chain, c.gen, c.atMs).changes > 0;
+  async claimSlots(key: string, chain: number, slots: readonly number[]): Promise<number> {
+    const insert = this.conn.stmt('INSERT OR IGNORE INTO rate_slots (key, chain, slot) VALUES (?, ?, ?)');
+    return this.conn.tx(() => {
+      for (let i = 0; i < slots.length; i++) if (insert.run(key, chain, slots[i]).changes === 0) return i;
+      return slots.length;
+    });
   }
 
-  async latestClaim(key: string, chain: number): Promise<RateClaim | null> {
-    const r = this.conn.stmt('SELECT gen, at FROM rate_claims WHERE key = ? AND chain = ? ORDER BY gen DESC LIMIT 1').get(key, chain) as Row | undefined;
-    return r ? { key, chain, gen: Number(r.gen), atMs: Number(r.at) } : null;
+  async dropSlots(key: string, chain: number, slots: readonly number[]): Promise<void> {
+    const drop = this.conn.stmt('DELETE FROM rate_slots WHERE key = ? AND chain = ? AND slot = ?');
+    this.conn.tx(() => {
+      for (const slot of slots) drop.run(key, chain, slot);
+    });
   }
 
-  async rivalClaim(c: ClaimId, sinceMs: number): Promise<number | null> {
-    const r = this.conn
-      .stmt('SELECT max(at) AS at FROM rate_claims WHERE key = ? AND chain = ? AND at > ? AND gen <> ?')
-      .get(c.key, c.chain, sinceMs, c.gen) as Row;
-    return r.at === null ? null : Number(r.at);
-  }
-
-  async deleteClaim(c: ClaimId): Promise<void> {
-    this.conn.stmt('DELETE FROM rate_claims WHERE key = ? AND chain = ? AND gen = ?').run(c.key, c.chain, c.gen);
-  }
-
-  async sweepClaims(beforeMs: number): Promise<void> {
-    this.conn.stmt('DELETE FROM rate_claims WHERE at < ?').run(beforeMs);
+  async sweepSlots(before: number): Promise<void> {
+    this.conn.stmt('DELETE FROM rate_slots WHERE slot < ?').run(before);
   }
 }

@@ -64,6 +64,11 @@ export function keyPatternOf(e: unknown): Record<string, unknown> | undefined {
 }
 
 function isUnavailable(e: unknown): boolean {
+  // A bulk write that failed as a whole (no write errors) carries the connection's error as its cause.
+  if (e instanceof MongoBulkWriteError) {
+    const errs = Array.isArray(e.writeErrors) ? e.writeErrors : e.writeErrors ? [e.writeErrors] : [];
+    return errs.length === 0 && (isUnavailable(e.cause) || /topology is closed|not connected|server selection/i.test(e.message));
+  }
   return (
     e instanceof MongoServerSelectionError ||
     e instanceof MongoNetworkError ||

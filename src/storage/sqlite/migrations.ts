@@ -144,15 +144,14 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE clicks;
   ALTER TABLE links DROP COLUMN clicks;
   `,
-  // 4: claims of the shared plan limiter (docs/adr/0010)
+  // 4: time-slot markers of the shared plan limiter's claims (docs/adr/0010)
   `
-  CREATE TABLE rate_claims (
+  CREATE TABLE rate_slots (
     key TEXT NOT NULL,
     chain INTEGER NOT NULL,
-    gen INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (key, chain, gen)
+    slot INTEGER NOT NULL,
+    PRIMARY KEY (key, chain, slot)
   ) WITHOUT ROWID;
-  CREATE INDEX rate_claims_by_time ON rate_claims (at);
+  CREATE INDEX rate_slots_by_slot ON rate_slots (slot);
   `,
 ];
