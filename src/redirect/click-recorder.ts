@@ -111,18 +111,26 @@ export class ClickRecorder {
     this.ticking ??= (async () => {
       try {
         await this.flush();
+        this.failingSince = 0;
+      } catch (e) {
+        this.warn(e, 'could not write clicks; counting on in memory');
+      }
+      try {
         await this.store.maintain();
       } catch (e) {
-        const now = Date.now();
-        if (this.failingSince === 0 || now - this.failingSince > 60_000) {
-          this.failingSince = now;
-          this.log.warn({ err: e, queued: this.queued, dropped: this.dropped }, 'could not write clicks; counting on in memory');
-        }
-      } finally {
-        this.ticking = undefined;
+        this.warn(e, 'click store upkeep failed; will retry');
       }
+      this.ticking = undefined;
     })();
     return this.ticking;
+  }
+
+  /** Log a failure once, then at most once a minute while it lasts. */
+  private warn(err: unknown, msg: string): void {
+    const now = Date.now();
+    if (this.failingSince !== 0 && now - this.failingSince < 60_000) return;
+    this.failingSince = now;
+    this.log.warn({ err, queued: this.queued, dropped: this.dropped }, msg);
   }
 
   /** Write the failed batch again, else what was counted since the last write. Throws when the store refuses. */
@@ -140,7 +148,6 @@ export class ClickRecorder {
     await this.store.record(p.batch);
     this.pending = null;
     this.written += p.visits;
-    this.failingSince = 0;
   }
 
   /** Stop the timer, write what is left (a few tries), and hand the store's writer slot back. */
