@@ -3,7 +3,7 @@ import { ChainView } from './chain-view.js';
 import type { RateDecision, RateLimiter } from './rate-limit.js';
 
 const WINDOW_MS = 60_000;
-const SLOT_MS = 5_000;
+const SLOT_MS = 1_000;
 /** Slots a claim covers: every slot that overlaps the 60 s after it. */
 const SLOTS = WINDOW_MS / SLOT_MS + 1;
 const MAX_VIEWS = 100_000;
@@ -11,10 +11,11 @@ const MAX_VIEWS = 100_000;
 /**
  * The plan limit shared by every instance on one MongoDB, exact with unique inserts only
  * (docs/adr/0010). A key with limit L has L chains; an admitted request is a claim on one chain: the
- * unique markers of the 13 five-second slots from its own, inserted in one ordered insert. Two
+ * unique markers of the 61 one-second slots from its own, inserted in one ordered insert. Two
  * claims on a chain cannot share a slot, so they lie more than 60 s apart, and no rolling 60 s can
- * admit more than L (a chain frees 60–65 s after its claim). Store work per admitted request: one
- * insert; a refusal costs none once this process knows every chain is busy.
+ * admit more than L (a chain frees 60–61 s after its claim: at most one second of extra caution,
+ * like the in-process limiter). Store work per admitted request: one insert; a refusal costs none
+ * once this process knows every chain is busy.
  */
 export class SharedRateLimiter implements RateLimiter {
   private readonly views = new Map<string, ChainView>();
