@@ -21,5 +21,5 @@ export async function benchLimiter(dir: string, say: (s: string) => void): Promi
   say('');
   say('Plan limiter cost per request:');
   say(`  in process (embedded store)             ${(memNs / 1000).toFixed(2)} µs`);
-  say(`  through the store (claims, on SQLite)   ${(sharedNs / 1000).toFixed(2)} µs`);
+  say(`  through the store (61 slot markers, SQLite)${(sharedNs / 1000).toFixed(2)} µs`);
 }

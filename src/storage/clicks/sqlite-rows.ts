@@ -9,23 +9,31 @@ export interface FlushChunk {
   rows: string;
 }
 
-/** Link-hours per chunk: each chunk is one short transaction, so writers on the other connection never wait long. */
-const CHUNK = 2000;
+/**
+ * Link-hours per chunk, each chunk one transaction: large enough that rows sharing a page are
+ * written once (measured: 500-row transactions cost the writer thread ~40% more than 2,000-row ones
+ * on the redirect bench), short enough (~10-20 ms) that writers on the main connection never wait long.
+ */
+const CHUNK = 4000;
+/** Link-hours encoded between two turns of the event loop (each turn well under a millisecond). */
+const SLICE = 500;
 
-/** Encode a flush in chunks, yielding to the event loop between them (a large flush never blocks it for long). */
+/** Encode a flush in chunks, yielding to the event loop every SLICE link-hours (a large flush never blocks it for long). */
 export async function encodeFlush(id: string, hours: readonly HourCounts[]): Promise<FlushChunk[]> {
   const out: FlushChunk[] = [];
   for (let i = 0; i < hours.length; i += CHUNK) {
-    if (i > 0) await new Promise((r) => setImmediate(r));
-    const rows: unknown[] = [];
-    for (const h of hours.slice(i, i + CHUNK)) {
-      const dims: Record<string, number> = {};
-      eachCount(h, (dim, v, n) => {
-        dims[`${dim}:${v}`] = n;
-      });
-      rows.push([h.linkId, h.hour, h.workspaceId, h.clicks, h.bots, JSON.stringify(dims)]);
+    const rows: string[] = [];
+    for (let j = i; j < Math.min(i + CHUNK, hours.length); j += SLICE) {
+      if (j > 0) await new Promise((r) => setImmediate(r));
+      for (const h of hours.slice(j, Math.min(j + SLICE, i + CHUNK))) {
+        const dims: Record<string, number> = {};
+        eachCount(h, (dim, v, n) => {
+          dims[`${dim}:${v}`] = n;
+        });
+        rows.push(JSON.stringify([h.linkId, h.hour, h.workspaceId, h.clicks, h.bots, JSON.stringify(dims)]));
+      }
     }
-    out.push({ id: `${id}:${out.length}`, rows: JSON.stringify(rows) });
+    out.push({ id: `${id}:${out.length}`, rows: `[${rows.join(',')}]` });
   }
   return out;
 }
