@@ -47,21 +47,9 @@ export class MongoCounters implements CountersRepository {
    */
   async cas(key: string, expected: number | null, value: string): Promise<boolean> {
     const v = (expected ?? 0) + 1;
-    const inserted = await this.insertOnce(this.versions, { _id: `${key}#${v}`, k: key, v, value });
+    const inserted = await this.conn.insertUnique(this.versions, { _id: `${key}#${v}`, k: key, v, value });
     if (inserted && v % 16 === 0) void this.versions.deleteMany({ k: key, v: { $lt: v - 4 } }).catch(() => undefined);
     return inserted;
-  }
-
-  private insertOnce<T extends { _id: string }>(coll: Collection<T>, doc: T): Promise<boolean> {
-    return this.conn.run(async () => {
-      try {
-        await coll.insertOne(doc as Parameters<Collection<T>['insertOne']>[0]);
-        return true;
-      } catch (e) {
-        if (isDuplicateKey(e)) return false;
-        throw e;
-      }
-    });
   }
 
   /** One ordered insert: MongoDB (and FerretDB) stop at the first duplicate and say where. Only inserts: no read, no scan. */

@@ -1,7 +1,7 @@
 import type { Collection } from 'mongodb';
 import type { Domain } from '../../domain/model.js';
 import { StoreConflict } from '../errors.js';
-import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import type { IndexDef, MongoConnection } from '../mongo/connection.js';
 import type { DomainsRepository } from './repository.js';
 
 interface DomainDoc {
@@ -27,15 +27,9 @@ export class MongoDomains implements DomainsRepository {
   }
 
   async add(domain: Domain): Promise<Domain> {
-    return this.conn.run(async () => {
-      try {
-        await this.domains.insertOne({ _id: domain.host, host: domain.host, workspaceId: domain.workspaceId, createdAt: domain.createdAt });
-      } catch (e) {
-        if (isDuplicateKey(e)) throw new StoreConflict('host');
-        throw e;
-      }
-      return domain;
-    });
+    const doc = { _id: domain.host, host: domain.host, workspaceId: domain.workspaceId, createdAt: domain.createdAt };
+    if (!(await this.conn.insertUnique(this.domains, doc))) throw new StoreConflict('host');
+    return domain;
   }
 
   async get(host: string): Promise<Domain | null> {

@@ -48,16 +48,9 @@ export class MongoApiKeys implements ApiKeysRepository {
   }
 
   async insert(key: ApiKey): Promise<ApiKey> {
-    return this.conn.run(async () => {
-      const { id, ...rest } = key;
-      try {
-        await this.keys.insertOne({ _id: id, ...rest });
-      } catch (e) {
-        if (isDuplicateKey(e)) throw new StoreConflict('id');
-        throw e;
-      }
-      return key;
-    });
+    const { id, ...rest } = key;
+    if (!(await this.conn.insertUnique(this.keys, { _id: id, ...rest }))) throw new StoreConflict('id');
+    return key;
   }
 
   async get(id: string): Promise<ApiKey | null> {

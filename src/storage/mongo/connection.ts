@@ -110,6 +110,19 @@ export class MongoConnection {
     }
   }
 
+  /** Insert a document whose _id may be taken: true when this call inserted it, false on a duplicate key. */
+  insertUnique<T extends Document & { _id: string }>(coll: Collection<T>, doc: T): Promise<boolean> {
+    return this.run(async () => {
+      try {
+        await coll.insertOne(doc as Parameters<Collection<T>['insertOne']>[0]);
+        return true;
+      } catch (e) {
+        if (isDuplicateKey(e)) return false;
+        throw e;
+      }
+    });
+  }
+
   /** Connect and create the indexes the repositories declare. */
   async init(indexes: readonly IndexDef[]): Promise<void> {
     await this.run(async () => {
