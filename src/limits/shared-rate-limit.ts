@@ -38,6 +38,7 @@ export class SharedRateLimiter implements RateLimiter {
   async take(key: string, limit: number, cost: number, nowMs: number): Promise<RateDecision> {
     this.sweep(nowMs);
     const v = this.view(key, limit, nowMs);
+    if (cost > limit) return { allowed: false, limit, remaining: v.available, resetSeconds: 60 };
     const first = Math.floor(nowMs / SLOT_MS);
     const slots = Array.from({ length: SLOTS }, (_, i) => first + i);
     const claimed: number[] = [];
