@@ -191,6 +191,17 @@ describeStores('links repository', (store) => {
       expect(await sorted(store().links.ids(a.id, { tag: 'red', domain: 'other.example' }))).toEqual([l2.id]);
       expect(await store().links.ids(a.id, { tag: 'none' })).toEqual([]);
     });
+
+    it("reads the workspace's links among given ids, with their tags, leaving out unknown and foreign ones", async () => {
+      const a = await newWorkspace();
+      const b = await newWorkspace();
+      const l1 = await store().links.insert(newLink(a.id, { tags: ['Red'] }));
+      const l2 = await store().links.insert(newLink(a.id));
+      const foreign = await store().links.insert(newLink(b.id));
+      const got = await store().links.byIds(a.id, [l2.id, 'lnk_unknown', foreign.id, l1.id]);
+      expect(got.sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual([l1, l2].sort((x, y) => (x.id < y.id ? -1 : 1)));
+      expect(await store().links.byIds(a.id, [])).toEqual([]);
+    });
   });
 
   describe('listing links', () => {

@@ -151,6 +151,11 @@ export class MongoLinks implements LinksRepository {
     return this.conn.run(() => this.links.countDocuments({ workspaceId, domain }));
   }
 
+  async byIds(workspaceId: string, ids: readonly string[]): Promise<LinkRow[]> {
+    if (ids.length === 0) return [];
+    return this.conn.run(async () => this.toLinks(await this.links.find({ workspaceId, _id: { $in: [...ids] } }).toArray()));
+  }
+
   async ids(workspaceId: string, filter: LinkFilter): Promise<string[]> {
     return this.conn.run(async () =>
       (await this.links.find({ $and: this.filter(workspaceId, filter) }, { projection: { _id: 1 } }).toArray()).map((d) => d._id),

@@ -40,4 +40,6 @@ export interface LinksRepository {
   countOnDomain(workspaceId: string, domain: string): Promise<number>;
   /** Ids of the workspace's links matching the filter (scopes analytics by tag or domain). */
   ids(workspaceId: string, filter: LinkFilter): Promise<string[]>;
+  /** The workspace's links among these ids, in no particular order (unknown ids and other workspaces' are left out). */
+  byIds(workspaceId: string, ids: readonly string[]): Promise<LinkRow[]>;
 }

@@ -149,6 +149,14 @@ export class SqliteLinks implements LinksRepository {
     return Number((this.conn.stmt('SELECT count(*) AS n FROM links WHERE workspace_id = ? AND domain = ?').get(workspaceId, domain) as Row).n);
   }
 
+  async byIds(workspaceId: string, ids: readonly string[]): Promise<LinkRow[]> {
+    if (ids.length === 0) return [];
+    const rows = this.conn
+      .stmt('SELECT * FROM links WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .all(workspaceId, JSON.stringify(ids)) as Row[];
+    return this.toLinks(rows);
+  }
+
   async ids(workspaceId: string, filter: LinkFilter): Promise<string[]> {
     const params: Record<string, unknown> = {};
     const where = this.where(workspaceId, filter, params);
