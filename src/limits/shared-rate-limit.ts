@@ -59,9 +59,10 @@ export class SharedRateLimiter implements RateLimiter {
         claimed.push(chain);
         continue;
       }
-      // Slot first+taken belongs to another claim. At index 0 it began in or before ours: busy at
-      // least until that slot ends (learnt more precisely on the next try); later, it began there.
-      v.busyUntil(chain, (taken === 0 ? first + 1 : first + taken + SLOTS) * SLOT_MS);
+      // Slot first+taken belongs to another claim. At index 0 it began in or before ours: look again
+      // when that slot ends (it is surely free a window after ours began); later, it began there.
+      if (taken === 0) v.busyUntil(chain, (first + 1) * SLOT_MS, (first + SLOTS) * SLOT_MS);
+      else v.busyUntil(chain, (first + taken + SLOTS) * SLOT_MS);
       if (taken > 0) await this.counters.dropSlots(key, chain, slots.slice(0, taken));
     }
     if (claimed.length < cost) {
@@ -70,10 +71,10 @@ export class SharedRateLimiter implements RateLimiter {
         await this.counters.dropSlots(key, c, slots);
         v.freeAgain(c);
       }
-      return { allowed: false, limit, remaining: v.available, resetSeconds: this.secondsUntil(v.nextFree, nowMs) };
+      return { allowed: false, limit, remaining: v.available, resetSeconds: this.secondsUntil(v.surelyFreeAt, nowMs) };
     }
     for (const c of claimed) v.busyUntil(c, (first + SLOTS) * SLOT_MS);
-    return { allowed: true, limit, remaining: v.available, resetSeconds: this.secondsUntil(v.nextFree, nowMs) };
+    return { allowed: true, limit, remaining: v.available, resetSeconds: this.secondsUntil(v.surelyFreeAt, nowMs) };
   }
 
   private secondsUntil(atMs: number | null, nowMs: number): number {

@@ -75,11 +75,10 @@ describe.each(STORE_KINDS)('the shared plan limiter on %s', (kind) => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
     for (const d of decisions.filter((x) => !x.allowed)) {
       expect(d).toMatchObject({ limit: 100, remaining: 0 });
-      // An instance knows when its own claims free (60-61 s); another's, only that they are busy now.
-      expect(d.resetSeconds).toBeGreaterThanOrEqual(1);
+      // Retry-After: by then a chain is surely free (claims free 60-61 s after they are made).
+      expect(d.resetSeconds).toBeGreaterThanOrEqual(59);
       expect(d.resetSeconds).toBeLessThanOrEqual(61);
     }
-    expect(Math.max(...decisions.filter((x) => !x.allowed).map((d) => d.resetSeconds))).toBeGreaterThanOrEqual(59);
     // Still refused a minute on (a chain frees 60-61 s after its claim), admitted again after.
     expect((await a.take('wsp_burst', 100, 1, t0 + 30_000)).allowed).toBe(false);
     expect((await b.take('wsp_burst', 100, 1, t0 + 59_999)).allowed).toBe(false);
