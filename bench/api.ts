@@ -12,10 +12,10 @@ const LINK_FIELDS = 'id short_url domain alias destination geo_targeting tags cl
 async function tinyKey(file: string): Promise<string> {
   const services = await buildServices(loadConfig({ DATABASE_URL: `file:${file}`, LSK_COUNTRY_HEADER: 'cf-ipcountry' }));
   try {
-    const ws = (await services.store.getWorkspaceBySlug('bench-tiny')) ?? (await services.workspaces.create('bench-tiny', 'custom', 1));
+    const ws = (await services.repos.workspaces.getBySlug('bench-tiny')) ?? (await services.workspaces.create('bench-tiny', 'custom', 1));
     return (await services.keys.issue(ws.id, 'tiny')).secret;
   } finally {
-    await services.store.close();
+    await services.repos.close();
   }
 }
 

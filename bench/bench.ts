@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: figures, not assertions; every figure beside its reference in the same run.
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
- * the API, the plan limiter, memory with 1M links.
+ * the API, reading a link with 1M clicks (SQLite and MongoDB), the plan limiter, memory with 1M links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
- * BENCH_ONLY=redirects,api,limiter,memory runs only the sections named.
+ * BENCH_ONLY=redirects,api,link-read,limiter,memory runs only the sections named.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { benchApi } from './api.js';
 import { prepare } from './fixtures.js';
 import { benchLimiter } from './limiter.js';
+import { benchLinkRead } from './link-read.js';
 import { TOOL } from './load.js';
 import { benchMemory } from './memory.js';
 import { benchRedirects } from './redirect.js';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     const fx = await prepare(dir, 100_000);
     if (runs('redirects')) await benchRedirects(fx, SECONDS, say);
     if (runs('api')) await benchApi(fx, SECONDS, say);
+    if (runs('link-read')) await benchLinkRead(dir, SECONDS, say);
     if (runs('limiter')) await benchLimiter(dir, say);
     if (runs('memory') && !process.env.BENCH_SKIP_1M) await benchMemory(say);
   } finally {

@@ -18,7 +18,7 @@ export interface Fixture {
 function fillLinks(file: string, workspaceId: string, n: number): string[] {
   const db = new Database(file);
   const insert = db.prepare(
-    'INSERT INTO links (id, workspace_id, domain, alias, destination, geo, clicks, created_at, updated_at) VALUES (?, ?, ?, ?, ?, \'{"DE":"https://example.de/"}\', 0, ?, ?)',
+    'INSERT INTO links (id, workspace_id, domain, alias, destination, geo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, \'{"DE":"https://example.de/"}\', ?, ?)',
   );
   const aliases: string[] = [];
   const now = Date.now();
@@ -39,7 +39,7 @@ export async function prepare(dir: string, links: number): Promise<Fixture> {
   const services = await buildServices(config);
   const ws = await services.workspaces.create('bench', 'custom', 1_000_000);
   const { secret } = await services.keys.issue(ws.id, 'bench');
-  await services.store.close();
+  await services.repos.close();
   return { file, key: secret, aliases: fillLinks(file, ws.id, links) };
 }
 

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       try {
         await services.clicks.stop();
         await services.keys.flushLastUsed();
-        await services.store.close();
+        await services.repos.close();
       } catch (e) {
         log.error({ err: e }, 'error while closing the store');
       }
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const addr = await listen(server, config.port, config.host);
-  log.info({ host: addr.address, port: addr.port, store: services.store.kind, default_domain: config.defaultDomain }, 'lsk listening');
+  log.info({ host: addr.address, port: addr.port, store: services.repos.kind, default_domain: config.defaultDomain }, 'lsk listening');
 }
 
 main().catch(failStartup);

@@ -5,7 +5,8 @@ import { hasPrefix, newId } from '../domain/ids.js';
 import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { Store } from '../storage/store.js';
+import type { ApiKeysRepository } from '../storage/keys/repository.js';
+import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
 import { ALL_SCOPES } from './scopes.js';
@@ -64,7 +65,7 @@ export class ApiKeyService {
   private successorSecrets = new Map<string, string>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: { apiKeys: ApiKeysRepository; workspaces: WorkspacesRepository },
     private readonly keyring: Keyring,
     private readonly clock: Clock,
     private readonly lifetimes: KeyLifetimes,
@@ -79,7 +80,7 @@ export class ApiKeyService {
   /** Issue a new key for a workspace; returns the record and the secret (shown once). */
   async issue(workspaceId: string, name: string): Promise<{ key: ApiKey; secret: string }> {
     const key = await this.newKey(newId('key'), workspaceId, name, this.clock.now());
-    await this.store.insertApiKey(key);
+    await this.store.apiKeys.insert(key);
     return { key, secret: await this.secretFor(key) };
   }
 
@@ -172,11 +173,11 @@ export class ApiKeyService {
   }
 
   private record(id: string, now: Date): Promise<ApiKey | null> {
-    return this.records.get(id, now.getTime(), () => this.store.getApiKey(id));
+    return this.records.get(id, now.getTime(), () => this.store.apiKeys.get(id));
   }
 
   private workspace(id: string, now: Date): Promise<Workspace | null> {
-    return this.workspaces.get(id, now.getTime(), () => this.store.getWorkspace(id));
+    return this.workspaces.get(id, now.getTime(), () => this.store.workspaces.get(id));
   }
 
   /** Inside the renewal window, issue the successor once (whichever instance is first) and return its secret. */
@@ -186,8 +187,8 @@ export class ApiKeyService {
     let successorId = key.successorId;
     if (!successorId) {
       const candidate = newId('key');
-      if (await this.store.claimSuccessor(key.id, candidate)) {
-        await this.store.insertApiKey(await this.newKey(candidate, key.workspaceId, key.name, now));
+      if (await this.store.apiKeys.claimSuccessor(key.id, candidate)) {
+        await this.store.apiKeys.insert(await this.newKey(candidate, key.workspaceId, key.name, now));
       }
       // Re-read (and re-cache) the record: whoever won the claim, its successor is now set.
       this.records.delete(key.id);
@@ -208,14 +209,14 @@ export class ApiKeyService {
 
   /** Revoke: effective at once here; other instances see it within KEY_RECORD_TTL_MS. */
   async revoke(workspaceId: string, id: string): Promise<ApiKey> {
-    const key = await this.store.revokeApiKey(workspaceId, id, this.clock.now());
+    const key = await this.store.apiKeys.revoke(workspaceId, id, this.clock.now());
     if (!key) throw LskError.notFound('API key');
     this.records.delete(id);
     return key;
   }
 
   async list(workspaceId: string): Promise<ApiKey[]> {
-    const keys = await this.store.listApiKeys(workspaceId);
+    const keys = await this.store.apiKeys.list(workspaceId);
     return keys.map((k) => {
       const seen = this.lastUsed.get(k.id);
       return seen && (!k.lastUsedAt || seen > k.lastUsedAt) ? { ...k, lastUsedAt: seen } : k;
@@ -227,7 +228,7 @@ export class ApiKeyService {
     if (this.lastUsed.size === 0) return;
     const batch = this.lastUsed;
     this.lastUsed = new Map();
-    await this.store.touchApiKeys(batch);
+    await this.store.apiKeys.touch(batch);
   }
 
   /** Forget cached workspaces (after a plan change on this instance). */

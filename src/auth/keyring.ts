@@ -1,7 +1,7 @@
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import type { SigningKey } from '../domain/model.js';
-import type { Store } from '../storage/store.js';
+import type { SigningKeysRepository } from '../storage/keys/repository.js';
 
 export const SIGNING_ALG = 'EdDSA';
 
@@ -34,7 +34,7 @@ export class Keyring {
   private lastRefresh = 0;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: SigningKeysRepository,
     private readonly clock: Clock,
     private readonly opts: KeyringOptions,
   ) {}
@@ -46,7 +46,7 @@ export class Keyring {
 
   /** Reload keys from the store (another instance may have rotated). */
   async refresh(): Promise<void> {
-    const stored = await this.store.listSigningKeys();
+    const stored = await this.store.list();
     const next = new Map<string, LoadedKey>();
     for (const k of stored) next.set(k.kid, this.keys.get(k.kid) ?? (await this.load(k)));
     this.keys = next;
@@ -88,7 +88,7 @@ export class Keyring {
     const kid = kidFor((newest?.generation ?? 0) + 1);
     const pub = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' };
     const priv = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALG };
-    await this.store.insertSigningKey({ kid, publicJwk: JSON.stringify(pub), privateJwk: JSON.stringify(priv), createdAt: now });
+    await this.store.insert({ kid, publicJwk: JSON.stringify(pub), privateJwk: JSON.stringify(priv), createdAt: now });
     await this.refresh();
     await this.prune();
   }
@@ -100,7 +100,7 @@ export class Keyring {
     for (let i = 0; i < sorted.length - 1; i++) {
       const retiredAt = sorted[i + 1]!.createdAt.getTime();
       if (now > retiredAt + (this.opts.keyTtlDays + 1) * DAY_MS) {
-        await this.store.deleteSigningKey(sorted[i]!.kid);
+        await this.store.delete(sorted[i]!.kid);
         this.keys.delete(sorted[i]!.kid);
       }
     }

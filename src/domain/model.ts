@@ -57,15 +57,3 @@ export interface SigningKey {
   publicJwk: string;
   createdAt: Date;
 }
-
-/** One recorded visit (issue 4 fills these in); never a raw IP address. */
-export interface Click {
-  linkId: string;
-  workspaceId: string;
-  at: Date;
-  country: string | null;
-  referrerHost: string | null;
-  device: string;
-  browser: string;
-  bot: boolean;
-}

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { ERROR_STATUS, type ErrorCode, type ErrorDetail, LskError } from '../domain/errors.js';
-import { StoreUnavailable } from '../storage/store.js';
+import { StoreUnavailable } from '../storage/errors.js';
 
 /**
  * The one place errors become what clients see: the REST envelope, and GraphQL errors carrying

@@ -14,7 +14,9 @@ const METRIC_KEYS: Record<string, string> = { GET: 'redirect\u0000GET', HEAD: 'r
  * exported as metrics, and link changes invalidate the cache.
  */
 export function redirectRoute(services: Services, metrics: Metrics, log: Logger) {
-  const redirects = new RedirectHandler(services.store, services.config, services.geo, services.clicks, { cacheTtlMs: services.redirectCacheTtlMs });
+  const redirects = new RedirectHandler(services.repos.links, services.config, services.geo, services.clicks, services.clock, {
+    cacheTtlMs: services.redirectCacheTtlMs,
+  });
   metrics.register('lsk_clicks_queued', 'Clicks waiting to be written.', () => services.clicks.queued);
   metrics.register('lsk_clicks_dropped_total', 'Clicks dropped because the queue was full (database unreachable).', () => services.clicks.dropped);
   metrics.register('lsk_clicks_written_total', 'Clicks written to the store.', () => services.clicks.written);
@@ -25,7 +27,13 @@ export function redirectRoute(services: Services, metrics: Metrics, log: Logger)
     const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const done = () => metrics.observeKey(METRIC_KEYS[req.method!]!, 'redirect', res.statusCode, (performance.now() - started) / 1000);
-    redirects.handle(req, res, requestId).then(done, (e: unknown) => {
+    const pending = redirects.handle(req, res, requestId);
+    // A cache hit is answered synchronously (undefined): no promise on the hot path.
+    if (pending === undefined) {
+      done();
+      return;
+    }
+    pending.then(done, (e: unknown) => {
       if (!res.headersSent) sendError(res, clientError(e, log), requestId);
       else res.destroy();
       done();

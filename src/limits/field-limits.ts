@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { getGraphQLRateLimiter } from 'graphql-rate-limit';
 import { LskError } from '../domain/errors.js';
-import type { CounterStore } from '../storage/store.js';
+import type { CountersRepository } from '../storage/counters/repository.js';
 
 /** Per-field limits, declared next to the schema fields that use them (per workspace). */
 export const FIELD_LIMITS = {
@@ -22,14 +22,14 @@ interface Identity {
  * library hands back only timestamps inside the window; older ones are dropped on every write).
  */
 class CounterBackedStore {
-  constructor(private readonly counters: CounterStore) {}
+  constructor(private readonly counters: CountersRepository) {}
 
   private key(i: Identity): string {
     return `fl:${i.contextIdentity}:${i.fieldIdentity}`;
   }
 
   async getForIdentity(identity: Identity): Promise<readonly number[]> {
-    const c = await this.counters.getCounter(this.key(identity));
+    const c = await this.counters.get(this.key(identity));
     return c ? (JSON.parse(c.value) as number[]) : [];
   }
 
@@ -37,8 +37,8 @@ class CounterBackedStore {
     const now = Date.now();
     const kept = timestamps.filter((t) => windowMs === undefined || t + windowMs > now);
     for (let attempt = 0; attempt < 20; attempt++) {
-      const current = await this.counters.getCounter(this.key(identity));
-      if (await this.counters.casCounter(this.key(identity), current?.version ?? null, JSON.stringify(kept))) return;
+      const current = await this.counters.get(this.key(identity));
+      if (await this.counters.cas(this.key(identity), current?.version ?? null, JSON.stringify(kept))) return;
     }
   }
 }
@@ -50,7 +50,7 @@ export type FieldLimiter = (
   limit: FieldLimit,
 ) => Promise<void>;
 
-export function createFieldLimiter(counters: CounterStore): FieldLimiter {
+export function createFieldLimiter(counters: CountersRepository): FieldLimiter {
   const store = new CounterBackedStore(counters);
   const limiter = getGraphQLRateLimiter({
     identifyContext: (ctx: { principal: { workspace: { id: string } } | null }) => ctx.principal?.workspace.id ?? 'anonymous',

@@ -1,5 +1,3 @@
-import type { CounterStore } from '../storage/store.js';
-
 /** What a limiter decided for one request. */
 export interface RateDecision {
   allowed: boolean;
@@ -69,30 +67,6 @@ export class MemoryRateLimiter implements RateLimiter {
     const { window, decision } = decide(this.windows.get(key) ?? [], nowMs, limit, cost);
     this.windows.set(key, window);
     return decision;
-  }
-}
-
-/**
- * Shared by every instance on one MongoDB: the window is one document, updated by compare-and-set
- * on a version (single-document atomicity; no transactions, no TTL index).
- */
-export class StoreRateLimiter implements RateLimiter {
-  constructor(
-    private readonly store: CounterStore,
-    private readonly maxAttempts = 50,
-  ) {}
-
-  async take(key: string, limit: number, cost: number, nowMs: number): Promise<RateDecision> {
-    for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
-      const current = await this.store.getCounter(`rl:${key}`);
-      const stored = current ? (JSON.parse(current.value) as Window) : [];
-      const { window, decision } = decide(stored, nowMs, limit, cost);
-      // A refusal changes nothing but pruning: no write needed.
-      if (!decision.allowed) return decision;
-      if (await this.store.casCounter(`rl:${key}`, current?.version ?? null, JSON.stringify(window))) return decision;
-      await new Promise((r) => setTimeout(r, Math.random() * 3 * (attempt + 1)));
-    }
-    throw new Error('rate limiter: too much contention');
   }
 }
 

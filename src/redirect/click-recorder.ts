@@ -1,92 +1,163 @@
-import type { Click } from '../domain/model.js';
-import type { Store } from '../storage/store.js';
+import { addCount, type ClickBatch, type ClickDimension, type ClicksRepository, HOUR_MS, type HourCounts } from '../storage/clicks/repository.js';
+import type { Visitor } from './user-agent.js';
 
 export interface ClickRecorderOptions {
-  /** Flush when this many clicks are queued. */
-  batchSize?: number;
-  /** ...or after this long. */
+  /** How often counts are written (and no more often). */
   intervalMs?: number;
-  /** At most this many waiting; past it the oldest are dropped (and counted). */
-  maxQueued?: number;
+  /** At most this many distinct counters are held (waiting and being written); past it visits are dropped and counted. */
+  maxCells?: number;
 }
 
 export interface ClickLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/** One visit, as the redirect hands it over. */
+export interface Visit {
+  linkId: string;
+  workspaceId: string;
+  atMs: number;
+  visitor: Visitor;
+  country: string | null;
+  referrer: string | null;
+}
+
 /**
- * Clicks leave the request path: `record` only pushes to an in-memory queue; a timer (or a full
- * batch) writes them in one store call. If the store is down the queue keeps the newest clicks up
- * to its bound; the redirect never waits on it. `stop()` flushes, so a clean shutdown loses nothing.
+ * Clicks leave the request path as counters (docs/adr/0008): `count` only adds to in-memory
+ * per-link, per-hour counters; a timer writes them at most once a second. A failed write is kept
+ * and retried as it was (the store never counts one batch twice) while new visits keep counting,
+ * within a bound on the counters held. `stop()` writes what is left, so a clean stop loses nothing.
  */
 export class ClickRecorder {
-  private queue: Click[] = [];
+  /** The current hour's counters of each link... */
+  private current = new Map<string, HourCounts>();
+  /** ...and any other hour's, by `${linkId}|${hour}` (around the turn of an hour). */
+  private other = new Map<string, HourCounts>();
+  private cells = 0;
+  private visits = 0;
+  /** The batch being written, or whose write failed. */
+  private pending: { batch: ClickBatch; cells: number; visits: number } | null = null;
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  private ticking: Promise<void> | undefined;
+  private failingSince = 0;
+  /** Visits dropped because the bound was reached (the store was unreachable for long). */
   dropped = 0;
+  /** Visits (clicks and bots) written. */
   written = 0;
-  private readonly batchSize: number;
   private readonly intervalMs: number;
-  private readonly maxQueued: number;
+  private readonly maxCells: number;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: ClicksRepository,
     private readonly log: ClickLogger,
     opts: ClickRecorderOptions = {},
   ) {
-    this.batchSize = opts.batchSize ?? 1000;
     this.intervalMs = opts.intervalMs ?? 1000;
-    this.maxQueued = opts.maxQueued ?? 100_000;
+    this.maxCells = opts.maxCells ?? 500_000;
+  }
+
+  /** Visits counted and not written yet. */
+  get queued(): number {
+    return this.visits + (this.pending?.visits ?? 0);
+  }
+
+  /** The hot path: a few map updates, nothing else. */
+  count(v: Visit): void {
+    if (this.cells + (this.pending?.cells ?? 0) >= this.maxCells) {
+      this.dropped++;
+      return;
+    }
+    const hour = v.atMs - (v.atMs % HOUR_MS);
+    let h = this.current.get(v.linkId);
+    if (h === undefined || h.hour !== hour) h = this.hourCounts(v.linkId, v.workspaceId, hour, h);
+    this.visits++;
+    const who = v.visitor;
+    if (who.bot) {
+      h.bots++;
+      return;
+    }
+    h.clicks++;
+    this.add(h, 'device', who.device);
+    if (who.browser !== null) this.add(h, 'browser', who.browser);
+    if (who.os !== null) this.add(h, 'os', who.os);
+    if (v.country !== null) this.add(h, 'country', v.country);
+    if (v.referrer !== null) this.add(h, 'referrer', v.referrer);
+  }
+
+  private hourCounts(linkId: string, workspaceId: string, hour: number, previous: HourCounts | undefined): HourCounts {
+    if (previous) this.other.set(`${linkId}|${previous.hour}`, previous);
+    const key = `${linkId}|${hour}`;
+    let h = this.other.get(key);
+    if (h) this.other.delete(key);
+    else {
+      h = { linkId, workspaceId, hour, clicks: 0, bots: 0, counts: [] };
+      this.cells++;
+    }
+    this.current.set(linkId, h);
+    return h;
+  }
+
+  private add(h: HourCounts, dim: ClickDimension, value: string): void {
+    if (addCount(h, dim, value)) this.cells++;
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.flush(), this.intervalMs);
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
     this.timer.unref();
   }
 
-  get queued(): number {
-    return this.queue.length;
+  /** One timer turn: write, then the store's upkeep; turns never overlap. */
+  private tick(): Promise<void> {
+    this.ticking ??= (async () => {
+      try {
+        await this.flush();
+        this.failingSince = 0;
+      } catch (e) {
+        this.warn(e, 'could not write clicks; counting on in memory');
+      }
+      try {
+        await this.store.maintain();
+      } catch (e) {
+        this.warn(e, 'click store upkeep failed; will retry');
+      }
+      this.ticking = undefined;
+    })();
+    return this.ticking;
   }
 
-  record(click: Click): void {
-    if (this.queue.length >= this.maxQueued) {
-      this.queue.shift();
-      this.dropped++;
+  /** Log a failure once, then at most once a minute while it lasts. */
+  private warn(err: unknown, msg: string): void {
+    const now = Date.now();
+    if (this.failingSince !== 0 && now - this.failingSince < 60_000) return;
+    this.failingSince = now;
+    this.log.warn({ err, queued: this.queued, dropped: this.dropped }, msg);
+  }
+
+  /** Write the failed batch again, else what was counted since the last write. Throws when the store refuses. */
+  async flush(): Promise<void> {
+    if (!this.pending) {
+      if (this.current.size === 0 && this.other.size === 0) return;
+      const hours = [...this.current.values(), ...this.other.values()];
+      this.pending = { batch: { hours }, cells: this.cells, visits: this.visits };
+      this.current = new Map();
+      this.other = new Map();
+      this.cells = 0;
+      this.visits = 0;
     }
-    this.queue.push(click);
-    if (this.queue.length >= this.batchSize && !this.flushing) void this.flush();
+    const p = this.pending;
+    await this.store.record(p.batch);
+    this.pending = null;
+    this.written += p.visits;
   }
 
-  /** Write what is queued (one batch at a time). */
-  flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
-    if (this.queue.length === 0) return Promise.resolve();
-    const batch = this.queue.splice(0, this.batchSize);
-    this.flushing = this.store
-      .recordClicks(batch)
-      .then(
-        () => {
-          this.written += batch.length;
-        },
-        (e: unknown) => {
-          // Put them back in front, within the bound (the oldest go first).
-          const room = Math.max(0, this.maxQueued - this.queue.length);
-          const back = batch.slice(Math.max(0, batch.length - room));
-          this.dropped += batch.length - back.length;
-          this.queue.unshift(...back);
-          this.log.warn({ err: e, queued: this.queue.length }, 'could not write clicks; will retry');
-        },
-      )
-      .finally(() => {
-        this.flushing = undefined;
-      });
-    return this.flushing;
-  }
-
-  /** Stop the timer and write everything still queued (best effort, bounded tries). */
+  /** Stop the timer, write what is left (a few tries), and hand the store's writer slot back. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    for (let tries = 0; this.queue.length > 0 && tries < 20; tries++) await this.flush();
-    if (this.flushing) await this.flushing;
+    this.timer = undefined;
+    await this.ticking;
+    for (let tries = 0; tries < 3 && (this.pending || this.current.size > 0 || this.other.size > 0); tries++) {
+      await this.flush().catch((e: unknown) => this.log.warn({ err: e, queued: this.queued }, 'could not write clicks at stop'));
+    }
+    await this.store.release().catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import type { RedirectTarget } from '../storage/store.js';
+import type { RedirectTarget } from '../storage/links/repository.js';
 
 export type CachedLink = RedirectTarget;
 

@@ -1,45 +1,82 @@
+import Bowser from 'bowser';
 import { isbot } from 'isbot';
 
-export type Device = 'desktop' | 'mobile' | 'tablet' | 'other';
+export type Device = 'desktop' | 'mobile' | 'tablet';
 
+/** What a visit is counted as: bot or not, and for people their device class, browser family and OS family. */
 export interface Visitor {
-  device: Device;
-  browser: string;
   bot: boolean;
+  device: Device;
+  /** Browser family as bowser names it (`Chrome`, `Safari`, `Microsoft Edge`, ...); null when unknown. */
+  browser: string | null;
+  /** OS family as bowser names it (`Windows`, `macOS`, `iOS`, `Android`, ...); null when unknown. */
+  os: string | null;
 }
 
-const cache = new Map<string, Visitor>();
+const BOT: Visitor = Object.freeze({ bot: true, device: 'desktop', browser: null, os: null });
 
-/** Device class, browser family and bot flag from a User-Agent (a maintained bot list: isbot). */
+/** Distinct User-Agents remembered (the oldest is forgotten first); longer ones are parsed each time. */
+const CACHE_SIZE = 10_000;
+const CACHE_KEY_MAX = 512;
+
+function parse(ua: string): Visitor {
+  // A maintained bot list (isbot) and a maintained parser (bowser): no hand-written patterns.
+  if (isbot(ua)) return BOT;
+  const p = Bowser.parse(ua);
+  const type = p.platform.type;
+  return Object.freeze({
+    bot: false,
+    // Everything that is neither a phone nor a tablet (TVs and unknown platforms too) counts as desktop.
+    device: type === 'mobile' || type === 'tablet' ? type : 'desktop',
+    browser: p.browser.name || null,
+    os: p.os.name || null,
+  });
+}
+
+/**
+ * A bounded memo of one function of a header value: each distinct value is worked out once. When
+ * full, the oldest entry goes (insertion order: no bookkeeping on a hit).
+ */
+export class Memo<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(
+    private readonly compute: (key: string) => T,
+    private readonly size: number,
+    private readonly maxKeyLength: number,
+  ) {}
+
+  get(key: string): T {
+    let v = this.entries.get(key);
+    if (v === undefined) {
+      v = this.compute(key);
+      if (key.length > this.maxKeyLength) return v;
+      if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, v);
+    }
+    return v;
+  }
+}
+
+const visitors = new Memo(parse, CACHE_SIZE, CACHE_KEY_MAX);
+
+/** Classify a User-Agent (parsed once per distinct value). No User-Agent at all counts as a bot. */
 export function classify(ua: string | undefined): Visitor {
-  if (!ua) return { device: 'other', browser: 'other', bot: true };
-  const hit = cache.get(ua);
-  if (hit) return hit;
-  const bot = isbot(ua);
-  let device: Device = 'desktop';
-  if (/iPad|Tablet|PlayBook|Silk|Kindle|(Android(?!.*Mobile))/i.test(ua)) device = 'tablet';
-  else if (/Mobi|iPhone|iPod|Android.*Mobile|Windows Phone|Opera Mini/i.test(ua)) device = 'mobile';
-  else if (!/Windows NT|Macintosh|X11|Linux|CrOS/i.test(ua)) device = 'other';
-  let browser = 'other';
-  if (/Edg(e|A|iOS)?\//.test(ua)) browser = 'edge';
-  else if (/OPR\/|Opera/.test(ua)) browser = 'opera';
-  else if (/SamsungBrowser\//.test(ua)) browser = 'samsung';
-  else if (/Firefox\/|FxiOS\//.test(ua)) browser = 'firefox';
-  else if (/Chrome\/|CriOS\/|Chromium\//.test(ua)) browser = 'chrome';
-  else if (/Safari\//.test(ua) && /Version\//.test(ua)) browser = 'safari';
-  const v: Visitor = { device, browser, bot };
-  if (cache.size > 5000) cache.clear();
-  cache.set(ua, v);
-  return v;
+  return ua ? visitors.get(ua) : BOT;
 }
 
-/** Host of a Referer header, or null. */
-export function referrerHost(referer: string | undefined): string | null {
-  if (!referer) return null;
+function hostOf(referer: string): string | null {
   try {
     const host = new URL(referer).hostname;
     return host ? host.toLowerCase().slice(0, 253) : null;
   } catch {
     return null;
   }
+}
+
+const referrers = new Memo(hostOf, CACHE_SIZE, CACHE_KEY_MAX);
+
+/** Host of a Referer header, or null. */
+export function referrerHost(referer: string | undefined): string | null {
+  return referer ? referrers.get(referer) : null;
 }

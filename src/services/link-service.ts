@@ -5,7 +5,10 @@ import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/l
 import type { Link } from '../domain/model.js';
 import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { type LinkPatch, type LinkPosition, type Store, StoreConflict } from '../storage/store.js';
+import type { ClicksRepository } from '../storage/clicks/repository.js';
+import type { DomainsRepository } from '../storage/domains/repository.js';
+import { StoreConflict } from '../storage/errors.js';
+import type { LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { LinkEvents } from './link-events.js';
 
 const GENERATED_ALIAS_LENGTH = 7;
@@ -36,16 +39,24 @@ export function decodeCursor(cursor: string): LinkPosition {
 /** Links of one workspace: create, read, list, update, delete. */
 export class LinkService {
   constructor(
-    private readonly store: Store,
+    private readonly links: LinksRepository,
+    private readonly domains: DomainsRepository,
+    private readonly clicks: ClicksRepository,
     private readonly clock: Clock,
     private readonly defaultDomain: string,
     private readonly events: LinkEvents,
   ) {}
 
+  /** Links as returned: each with its all-time click count, read from the click totals (never summed over clicks). */
+  private async withClicks(rows: LinkRow[]): Promise<Link[]> {
+    const totals = await this.clicks.totals(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, clicks: totals.get(r.id)?.clicks ?? 0 }));
+  }
+
   /** A link may live on the default domain or on a domain registered to its workspace. */
   private async assertDomainUsable(workspaceId: string, domain: string): Promise<void> {
     if (domain === this.defaultDomain) return;
-    const d = await this.store.getDomain(domain);
+    const d = await this.domains.get(domain);
     if (!d || d.workspaceId !== workspaceId) {
       throw LskError.validation([{ path: 'domain', message: `${domain} is not a domain of this workspace; add it first (POST /v1/domains)` }]);
     }
@@ -65,9 +76,9 @@ export class LinkService {
     };
     if (input.alias) {
       try {
-        const link = await this.store.insertLink({ ...base, id: newId('lnk'), alias: input.alias });
+        const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return link;
+        return { ...link, clicks: 0 };
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw e;
@@ -77,9 +88,9 @@ export class LinkService {
       // A longer alias after repeated collisions keeps creation going on a crowded domain.
       const alias = randomBase62(GENERATED_ALIAS_LENGTH + Math.floor(attempt / 3));
       try {
-        const link = await this.store.insertLink({ ...base, id: newId('lnk'), alias });
+        const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return link;
+        return { ...link, clicks: 0 };
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw e;
       }
@@ -88,22 +99,22 @@ export class LinkService {
   }
 
   async get(workspaceId: string, id: string): Promise<Link> {
-    const link = await this.store.getLink(workspaceId, id);
+    const link = await this.links.get(workspaceId, id);
     if (!link) throw LskError.notFound('Link');
-    return link;
+    return (await this.withClicks([link]))[0]!;
   }
 
   async list(workspaceId: string, raw: unknown): Promise<LinkPage> {
     const q = parseOrThrow(listLinksSchema, raw);
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-    const rows = await this.store.listLinks(workspaceId, {
+    const rows = await this.links.list(workspaceId, {
       limit: q.limit + 1,
       ...(after ? { after } : {}),
       ...(q.tag ? { tag: tagKey(q.tag) } : {}),
       ...(q.domain ? { domain: q.domain } : {}),
       ...(q.q ? { q: q.q } : {}),
     });
-    const data = rows.slice(0, q.limit);
+    const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
     return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
   }
@@ -118,9 +129,9 @@ export class LinkService {
     if (input.alias !== undefined) patch.alias = input.alias;
     if (input.geo_targeting !== undefined) patch.geoTargeting = input.geo_targeting;
     if (input.tags !== undefined) patch.tags = input.tags;
-    let link: Link | null;
+    let link: LinkRow | null;
     try {
-      link = await this.store.updateLink(workspaceId, id, patch);
+      link = await this.links.update(workspaceId, id, patch);
     } catch (e) {
       if (e instanceof StoreConflict && e.field === 'alias') {
         throw LskError.aliasTaken(patch.domain ?? current.domain, patch.alias ?? current.alias);
@@ -130,12 +141,13 @@ export class LinkService {
     if (!link) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
-    return link;
+    return { ...link, clicks: current.clicks };
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
     const current = await this.get(workspaceId, id);
-    if (!(await this.store.deleteLink(workspaceId, id))) throw LskError.notFound('Link');
+    if (!(await this.links.delete(workspaceId, id))) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
+    await this.clicks.forget(workspaceId, id);
   }
 }

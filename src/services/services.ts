@@ -6,7 +6,7 @@ import type { FieldLimiter } from '../limits/field-limits.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
-import type { Store } from '../storage/store.js';
+import type { Repositories } from '../storage/repositories.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
@@ -16,7 +16,8 @@ import type { WorkspaceService } from './workspace-service.js';
 export interface Services {
   config: Config;
   clock: Clock;
-  store: Store;
+  /** The storage, one repository per aggregate. */
+  repos: Repositories;
   keyring: Keyring;
   keys: ApiKeyService;
   links: LinkService;
@@ -34,6 +35,6 @@ export interface Services {
   fieldLimit: FieldLimiter;
   /** IP -> country for redirects (null when LSK_COUNTRY_HEADER is set: the header is trusted instead). */
   geo: GeoLookup | null;
-  /** The click queue behind redirects. */
+  /** The in-memory click counters behind redirects (written at most once a second). */
   clicks: ClickRecorder;
 }

@@ -2,8 +2,17 @@ import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { statsQuerySchema } from '../domain/link-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { LinkStats, Store } from '../storage/store.js';
+import type { ClickDimension, ClickScope, ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinkService } from './link-service.js';
+
+export interface LinkStats {
+  clicks: number;
+  bots: number;
+  byDay: { date: string; clicks: number }[];
+  byCountry: { country: string; clicks: number }[];
+  byReferrer: { host: string; clicks: number }[];
+  byDevice: { device: string; clicks: number }[];
+}
 
 export interface StatsReport extends LinkStats {
   linkId: string;
@@ -13,10 +22,10 @@ export interface StatsReport extends LinkStats {
 
 const MAX_RANGE_DAYS = 3660;
 
-/** Click statistics of one link over whole UTC days, [from, to] inclusive; default the last 30 days. */
+/** Click statistics of one link over whole UTC days, [from, to] inclusive; default the last 30 days. Read from the hourly rollups. */
 export class StatsService {
   constructor(
-    private readonly store: Store,
+    private readonly clicks: ClicksRepository,
     private readonly clock: Clock,
     private readonly links: LinkService,
   ) {}
@@ -32,8 +41,28 @@ export class StatsService {
     if (fromMs > toMs - DAY_MS) {
       throw LskError.validation([{ path: 'from', message: 'must not be after "to"' }]);
     }
-    const range = { from: new Date(fromMs), to: new Date(Math.min(toMs, fromMs + MAX_RANGE_DAYS * DAY_MS)) };
-    const stats = await this.store.linkStats(workspaceId, linkId, range);
-    return { linkId, from, to, ...stats };
+    const scope: ClickScope = { workspaceId, linkIds: [linkId], from: new Date(fromMs), to: new Date(Math.min(toMs, fromMs + MAX_RANGE_DAYS * DAY_MS)) };
+    const by = (dim: ClickDimension) => this.clicks.breakdown(scope, dim);
+    const [hours, countries, referrers, devices] = await Promise.all([this.clicks.hourly(scope), by('country'), by('referrer'), by('device')]);
+    const days = new Map<string, number>();
+    let clicks = 0;
+    let bots = 0;
+    for (const h of hours) {
+      clicks += h.clicks;
+      bots += h.bots;
+      const date = h.hour.toISOString().slice(0, 10);
+      if (h.clicks > 0) days.set(date, (days.get(date) ?? 0) + h.clicks);
+    }
+    return {
+      linkId,
+      from,
+      to,
+      clicks,
+      bots,
+      byDay: [...days].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, n]) => ({ date, clicks: n })),
+      byCountry: countries.map((r) => ({ country: r.key, clicks: r.clicks })),
+      byReferrer: referrers.map((r) => ({ host: r.key, clicks: r.clicks })),
+      byDevice: devices.map((r) => ({ device: r.key, clicks: r.clicks })),
+    };
   }
 }

@@ -7,12 +7,23 @@ import { addDomainSchema, type Plan, updateTagSchema, workspaceSlugSchema } from
 import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
-import { type Store, StoreConflict } from '../storage/store.js';
+import type { DomainsRepository } from '../storage/domains/repository.js';
+import { StoreConflict } from '../storage/errors.js';
+import type { LinksRepository } from '../storage/links/repository.js';
+import type { TagsRepository } from '../storage/tags/repository.js';
+import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
+
+export interface WorkspaceRepositories {
+  workspaces: WorkspacesRepository;
+  tags: TagsRepository;
+  domains: DomainsRepository;
+  links: LinksRepository;
+}
 
 /** Workspaces (the tenants) and what hangs off them besides links: tags and domains. */
 export class WorkspaceService {
   constructor(
-    private readonly store: Store,
+    private readonly repos: WorkspaceRepositories,
     private readonly clock: Clock,
     private readonly defaultDomain: string,
   ) {}
@@ -26,7 +37,7 @@ export class WorkspaceService {
       createdAt: this.clock.now(),
     };
     try {
-      return await this.store.createWorkspace(ws);
+      return await this.repos.workspaces.create(ws);
     } catch (e) {
       if (e instanceof StoreConflict) throw LskError.validation([{ path: 'slug', message: `workspace "${slug}" already exists` }]);
       throw e;
@@ -34,19 +45,19 @@ export class WorkspaceService {
   }
 
   async bySlug(slug: string): Promise<Workspace> {
-    const ws = await this.store.getWorkspaceBySlug(slug);
+    const ws = await this.repos.workspaces.getBySlug(slug);
     if (!ws) throw LskError.notFound(`Workspace "${slug}"`);
     return ws;
   }
 
   /** Every workspace (for operators: the CLI). */
   list(): Promise<Workspace[]> {
-    return this.store.listWorkspaces();
+    return this.repos.workspaces.list();
   }
 
   async setPlan(slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
     const ws = await this.bySlug(slug);
-    const updated = await this.store.setWorkspacePlan(ws.id, plan, rpmFor(plan, customRpm));
+    const updated = await this.repos.workspaces.setPlan(ws.id, plan, rpmFor(plan, customRpm));
     if (!updated) throw LskError.notFound(`Workspace "${slug}"`);
     return updated;
   }
@@ -54,33 +65,33 @@ export class WorkspaceService {
   // --- tags -----------------------------------------------------------------------------------
 
   listTags(workspaceId: string): Promise<Tag[]> {
-    return this.store.listTags(workspaceId);
+    return this.repos.tags.list(workspaceId);
   }
 
   async updateTag(workspaceId: string, name: string, raw: unknown): Promise<Tag> {
     const current = parseOrThrow(tagNameSchema, name, 'tag');
     const input = parseOrThrow(updateTagSchema, raw);
-    const tag = await this.store.renameTag(workspaceId, tagKey(current), input.name);
+    const tag = await this.repos.tags.rename(workspaceId, tagKey(current), input.name);
     if (!tag) throw LskError.notFound('Tag');
     return tag;
   }
 
   async deleteTag(workspaceId: string, name: string): Promise<void> {
     const current = parseOrThrow(tagNameSchema, name, 'name');
-    if (!(await this.store.deleteTag(workspaceId, tagKey(current)))) throw LskError.notFound('Tag');
+    if (!(await this.repos.tags.delete(workspaceId, tagKey(current)))) throw LskError.notFound('Tag');
   }
 
   // --- domains --------------------------------------------------------------------------------
 
   listDomains(workspaceId: string): Promise<Domain[]> {
-    return this.store.listDomains(workspaceId);
+    return this.repos.domains.list(workspaceId);
   }
 
   async addDomain(workspaceId: string, raw: unknown): Promise<Domain> {
     const { host } = parseOrThrow(addDomainSchema, raw);
     if (host === this.defaultDomain) throw LskError.domainTaken(host);
     try {
-      return await this.store.addDomain({ host, workspaceId, createdAt: this.clock.now() });
+      return await this.repos.domains.add({ host, workspaceId, createdAt: this.clock.now() });
     } catch (e) {
       if (e instanceof StoreConflict && e.field === 'host') throw LskError.domainTaken(host);
       throw e;
@@ -89,12 +100,12 @@ export class WorkspaceService {
 
   async removeDomain(workspaceId: string, rawHost: string): Promise<void> {
     const host = parseOrThrow(hostSchema, rawHost, 'host');
-    const d = await this.store.getDomain(host);
+    const d = await this.repos.domains.get(host);
     if (!d || d.workspaceId !== workspaceId) throw LskError.notFound('Domain');
-    const n = await this.store.countLinksOnDomain(workspaceId, host);
+    const n = await this.repos.links.countOnDomain(workspaceId, host);
     if (n > 0) {
       throw LskError.validation([{ path: 'host', message: `${host} still serves ${n} link(s); delete or move them first` }]);
     }
-    if (!(await this.store.deleteDomain(workspaceId, host))) throw LskError.notFound('Domain');
+    if (!(await this.repos.domains.delete(workspaceId, host))) throw LskError.notFound('Domain');
   }
 }

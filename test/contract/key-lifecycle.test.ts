@@ -6,14 +6,12 @@ import { DAY_MS, ManualClock } from '../../src/domain/clock.js';
 import { LskError } from '../../src/domain/errors.js';
 import { buildServices } from '../../src/services/build.js';
 import type { Services } from '../../src/services/services.js';
-import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
-import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
-import type { Store } from '../../src/storage/store.js';
+import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 
-const STORES: Record<string, () => Store> = {
-  sqlite: () => new SqliteStore(':memory:'),
-  mongodb: () => new MongoStore(testMongoUri(), { dbName: uniqueDbName('lsk_keys') }),
+const STORES: Record<string, () => Promise<Repositories>> = {
+  sqlite: () => openRepositories('file::memory:'),
+  mongodb: () => openRepositories(testMongoUri(), { dbName: uniqueDbName('lsk_keys') }),
 };
 
 async function codeOf(p: Promise<unknown>): Promise<string> {
@@ -30,12 +28,12 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
   const clock = new ManualClock(t0);
   const day = (d: number) => clock.set(t0 + d * DAY_MS);
   let services: Services;
-  let store: Store;
+  let store: Repositories;
 
   beforeAll(async () => {
-    store = STORES[kind]!();
+    store = await STORES[kind]!();
     const config = loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry' });
-    services = await buildServices(config, { clock, store });
+    services = await buildServices(config, { clock, repos: store });
   });
   afterAll(async () => {
     await store?.close();
@@ -100,11 +98,11 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
 
   it('creates exactly one new signing key per rotation however many instances race', async () => {
     day(400);
-    const rings = Array.from({ length: 6 }, () => new Keyring(store, clock, { rotateDays: 30, keyTtlDays: 90 }));
+    const rings = Array.from({ length: 6 }, () => new Keyring(store.signingKeys, clock, { rotateDays: 30, keyTtlDays: 90 }));
     await Promise.all(rings.map((r) => r.refresh()));
-    const before = (await store.listSigningKeys()).length;
+    const before = (await store.signingKeys.list()).length;
     await Promise.all(rings.map((r) => r.rotateIfDue()));
-    const after = await store.listSigningKeys();
+    const after = await store.signingKeys.list();
     const created = after.filter((k) => k.createdAt.getTime() === clock.now().getTime());
     expect(created).toHaveLength(1);
     expect(after.length).toBeLessThanOrEqual(before + 1);
@@ -118,8 +116,8 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
     const { secret } = await services.keys.issue(ws.id, 'x');
     const jwt = secret.slice('lsk_live_'.length);
     const [h, p, s] = jwt.split('.') as [string, string, string];
-    const otherStore = new SqliteStore(':memory:');
-    const other = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'x' }), { clock, store: otherStore });
+    const otherStore = await openRepositories('file::memory:');
+    const other = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'x' }), { clock, repos: otherStore });
     const ws2 = await other.workspaces.create('elsewhere', 'standard');
     const foreign = (await other.keys.issue(ws2.id, 'x')).secret;
     const forged = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
@@ -145,11 +143,11 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
 
 describe('ApiKeyService', () => {
   it('never stores a secret', async () => {
-    const store = new SqliteStore(':memory:');
-    const services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'x' }), { store });
+    const store = await openRepositories('file::memory:');
+    const services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'x' }), { repos: store });
     const ws = await services.workspaces.create('secretless', 'standard');
     const { key, secret } = await services.keys.issue(ws.id, 'x');
-    const stored = await store.getApiKey(key.id);
+    const stored = await store.apiKeys.get(key.id);
     expect(JSON.stringify(stored)).not.toContain(secret.slice(20));
     expect(services.keys).toBeInstanceOf(ApiKeyService);
     await store.close();

@@ -36,6 +36,16 @@ describe('two instances on one MongoDB', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
   });
 
+  it('share one plan limit exactly under a burst: 300 requests at once over both instances, exactly 100 of 100 admitted', async () => {
+    const key = await a.workspace('burst', ['--rpm', '100']);
+    const apiA = client(a.base, key);
+    const apiB = client(b.base, key);
+    const calls = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? apiA : apiB)('GET', '/v1/workspace'));
+    const statuses = (await Promise.all(calls)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200);
+  });
+
   it('see a key revoked on the other instance within 5 s', async () => {
     const owner = client(a.base, await a.workspace('revoke'));
     const created = await owner('POST', '/v1/keys', { name: 'doomed' });

@@ -9,15 +9,13 @@
  * `mongo-global-setup.ts` starts one server per test run and provides its URI; test files call
  * `testMongoUri()` and use their own random database (`uniqueDbName()`).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
+import { HOW_TO_PROVIDE_MONGODB, startFerretDb, type TestMongo } from './ferretdb.js';
+
+export { HOW_TO_PROVIDE_MONGODB, startFerretDb, type TestMongo };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,17 +23,6 @@ declare module 'vitest' {
     mongoUri: string;
     mongoError: string;
   }
-}
-
-export const HOW_TO_PROVIDE_MONGODB =
-  'The MongoDB tests need a MongoDB server. Either set MONGODB_URI (e.g. MONGODB_URI=mongodb://127.0.0.1:27017), ' +
-  'or install Go (https://go.dev/dl/, on PATH) so that FerretDB v1.24.2 can be built by ' +
-  '"node test/support/ensure-ferretdb.mjs" (or point LSK_FERRETDB_BIN at an existing FerretDB v1.24.2 binary).';
-
-export interface TestMongo {
-  uri: string;
-  source: 'MONGODB_URI' | 'ferretdb';
-  stop(): Promise<void>;
 }
 
 const ENSURE_SCRIPT = fileURLToPath(new URL('./ensure-ferretdb.mjs', import.meta.url));
@@ -56,122 +43,6 @@ export function ensureFerretDbBinary(): Promise<string> {
     });
     child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-async function canPing(uri: string): Promise<boolean> {
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, connectTimeoutMS: 500 });
-  try {
-    await client.db('admin').command({ ping: 1 });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.close().catch(() => {});
-  }
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/**
- * A detached watchdog that kills the server and removes its directory if the test run dies without
- * its teardown (e.g. SIGKILL on a timeout), so no FerretDB outlives the run. It ends with the server.
- */
-function startWatchdog(serverPid: number, dir: string): void {
-  const script = `
-    const [parent, server, dir] = [Number(process.argv[1]), Number(process.argv[2]), process.argv[3]];
-    const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-    setInterval(() => {
-      if (!alive(server)) process.exit(0);
-      if (!alive(parent)) {
-        try { process.kill(server, 'SIGKILL'); } catch {}
-        try { require('node:fs').rmSync(dir, { recursive: true, force: true }); } catch {}
-        process.exit(0);
-      }
-    }, 1000);`;
-  const w = spawn(process.execPath, ['-e', script, String(process.pid), String(serverPid), dir], {
-    detached: true,
-    stdio: 'ignore',
-  });
-  w.unref();
-}
-
-/** Starts FerretDB on 127.0.0.1 with its SQLite backend in a fresh temp dir; waits until it answers. */
-export async function startFerretDb(bin: string, { readyTimeoutMs = 30_000 } = {}): Promise<TestMongo> {
-  let lastError = '';
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const dir = mkdtempSync(join(tmpdir(), 'lsk-ferretdb-'));
-    mkdirSync(join(dir, 'data'), { recursive: true });
-    const port = await freePort();
-    const uri = `mongodb://127.0.0.1:${port}/`;
-    const args = [
-      '--handler=sqlite',
-      `--sqlite-url=file:${join(dir, 'data')}/`,
-      `--listen-addr=127.0.0.1:${port}`,
-      `--state-dir=${dir}`,
-      '--debug-addr=-', // no HTTP debug/metrics listener
-      '--telemetry=disable', // no network access besides the listener
-      '--log-level=warn',
-      '--log-format=text',
-    ];
-    const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (d: Buffer) => (output = (output + d.toString()).slice(-8_000));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    let exited = false;
-    child.once('exit', () => (exited = true));
-    const killOnExit = () => {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    };
-    process.once('exit', killOnExit);
-    if (child.pid) startWatchdog(child.pid, dir);
-    const cleanup = async () => {
-      await stopProcess(child);
-      process.removeListener('exit', killOnExit);
-      rmSync(dir, { recursive: true, force: true });
-    };
-
-    const deadline = Date.now() + readyTimeoutMs;
-    let ready = false;
-    while (!exited && Date.now() < deadline) {
-      if (await canPing(uri)) {
-        ready = true;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (ready) return { uri, source: 'ferretdb', stop: cleanup };
-    lastError = exited
-      ? `FerretDB exited at start (${child.exitCode ?? child.signalCode}): ${output.trim()}`
-      : `FerretDB did not answer on ${uri} within ${readyTimeoutMs} ms: ${output.trim()}`;
-    await cleanup();
-    // The port may have been taken between probing and binding: try another one.
-  }
-  throw new Error(`${lastError}\n${HOW_TO_PROVIDE_MONGODB}`);
 }
 
 /** MONGODB_URI, or a FerretDB started for this run. Throws, saying how to provide one, when neither works. */

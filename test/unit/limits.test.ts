@@ -1,6 +1,7 @@
 import { getOperationAST, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { rootFieldCount } from '../../src/http/graphql/root-fields.js';
+import { ChainView } from '../../src/limits/chain-view.js';
 import { PLAN_RPM, rpmFor } from '../../src/limits/plans.js';
 import { decide, MemoryRateLimiter, type Window } from '../../src/limits/rate-limit.js';
 
@@ -90,5 +91,29 @@ describe('sliding window shared by instances', () => {
       [100, 9],
     ]);
     expect(decide(b.window, 99_950, 10, 1).decision.allowed).toBe(false);
+  });
+});
+
+describe('a chain view of the shared limiter', () => {
+  it('hands out every chain once, frees them in time order, and reports when one is surely free', () => {
+    const v = new ChainView(5);
+    const picked = [v.pick(), v.pick(), v.pick(), v.pick(), v.pick()];
+    expect(new Set(picked).size).toBe(5);
+    expect(v.pick()).toBeNull();
+    const [a, b, c, d, e] = picked as [number, number, number, number, number];
+    v.busyUntil(a, 500);
+    v.busyUntil(b, 100, 900); // another instance's claim: look again at 100, surely free by 900
+    v.busyUntil(c, 300);
+    v.busyUntil(d, 200);
+    v.freeAgain(e);
+    expect(v.available).toBe(1);
+    expect(v.surelyFreeAt).toBe(200);
+    v.release(250);
+    expect(v.available).toBe(3);
+    expect(v.surelyFreeAt).toBe(300);
+    expect([v.pick(), v.pick(), v.pick()].sort()).toEqual([b, d, e].sort());
+    v.release(1000);
+    expect(v.surelyFreeAt).toBeNull();
+    expect([v.pick(), v.pick(), v.pick()].sort()).toEqual([a, c, null].sort());
   });
 });

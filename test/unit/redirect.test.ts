@@ -3,7 +3,7 @@ import { clientAddress, MmdbGeo } from '../../src/redirect/geo.js';
 import { LinkCache } from '../../src/redirect/link-cache.js';
 import { resolveTarget, withQuery } from '../../src/redirect/resolve.js';
 import { classify, referrerHost } from '../../src/redirect/user-agent.js';
-import type { RedirectTarget } from '../../src/storage/store.js';
+import type { RedirectTarget } from '../../src/storage/links/repository.js';
 
 const link = { destination: 'https://example.com/', geoTargeting: { DE: 'https://example.de/', FR: 'https://example.fr/' } };
 
@@ -53,26 +53,41 @@ describe('IP database', () => {
   });
 });
 
-describe('visitor classification', () => {
+describe('visitor classification (isbot for bots, bowser for families)', () => {
+  const person = (device: string, browser: string | null, os: string | null) => ({ bot: false, device, browser, os });
+  const BOT = { bot: true, device: 'desktop', browser: null, os: null };
   it.each([
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', 'desktop', 'chrome', false],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', person('desktop', 'Chrome', 'Windows')],
     [
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      'mobile',
-      'safari',
-      false,
+      person('mobile', 'Safari', 'iOS'),
     ],
     [
       'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      'tablet',
-      'safari',
-      false,
+      person('tablet', 'Safari', 'iOS'),
     ],
-    ['Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0', 'desktop', 'firefox', false],
-    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'other', 'other', true],
-    ['curl/8.5.0', 'other', 'other', true],
-  ])('%s', (ua, device, browser, bot) => {
-    expect(classify(ua)).toEqual({ device, browser, bot });
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+      person('mobile', 'Chrome', 'Android'),
+    ],
+    ['Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', person('tablet', 'Chrome', 'Android')],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0', person('desktop', 'Firefox', 'Linux')],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
+      person('desktop', 'Microsoft Edge', 'Windows'),
+    ],
+    ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', person('desktop', 'Chrome', 'Chrome OS')],
+    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', BOT],
+    ['curl/8.5.0', BOT],
+    ['', BOT],
+  ])('%s', (ua, expected) => {
+    expect(classify(ua)).toEqual(expected);
+  });
+  it('parses each distinct User-Agent once, and still classifies ones too long to remember', () => {
+    const ua = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+    expect(classify(ua)).toBe(classify(ua));
+    const long = `${ua} ${'x'.repeat(1000)}`;
+    expect(classify(long)).toEqual(person('desktop', 'Safari', 'macOS'));
   });
   it('takes only the host of a referrer', () => {
     expect(referrerHost('https://News.Example/a?b')).toBe('news.example');

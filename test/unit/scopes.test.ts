@@ -67,7 +67,7 @@ describe('declared scopes on the schema', () => {
     principal = (scopes) => ({ kind: 'key', key, workspace: ws, scopes: expandScopes(scopes) });
   });
   afterAll(async () => {
-    await services?.store.close();
+    await services?.repos.close();
   });
 
   async function run(query: string, who: Principal | null) {

@@ -1,0 +1,77 @@
+import { type Collection, MongoBulkWriteError } from 'mongodb';
+import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import type { CountersRepository, Versioned } from './repository.js';
+
+/** One version of a versioned value: `key#version`, inserted once. */
+interface VersionDoc {
+  _id: string;
+  k: string;
+  v: number;
+  value: string;
+}
+
+/** One time slot of a claim of the shared plan limiter: `key|chain|slot`, inserted once. */
+interface SlotDoc {
+  _id: string;
+  /** The slot, for the sweep. */
+  w: number;
+}
+
+export const COUNTER_INDEXES: IndexDef[] = [
+  ['counters', { k: 1, v: -1 }, { name: 'counters_by_key' }],
+  ['rate_slots', { w: 1 }, { name: 'rate_slots_by_slot' }],
+];
+
+const slotIds = (key: string, chain: number, slots: readonly number[]) => slots.map((w) => `${key}|${chain}|${w}`);
+
+/** Every write is a unique-key insert or a delete: nothing here needs an atomic read-modify-write. */
+export class MongoCounters implements CountersRepository {
+  private readonly versions: Collection<VersionDoc>;
+  private readonly slots: Collection<SlotDoc>;
+
+  constructor(private readonly conn: MongoConnection) {
+    this.versions = conn.collection('counters');
+    this.slots = conn.collection('rate_slots');
+  }
+
+  async get(key: string): Promise<Versioned | null> {
+    return this.conn.run(async () => {
+      const doc = await this.versions.findOne({ k: key }, { sort: { v: -1 } });
+      return doc ? { version: doc.v, value: doc.value } : null;
+    });
+  }
+
+  /**
+   * Each version is its own document with a unique _id (`key#version`): whichever writer inserts
+   * version N+1 first wins, the others get a duplicate-key error. Old versions are pruned as writes go by.
+   */
+  async cas(key: string, expected: number | null, value: string): Promise<boolean> {
+    const v = (expected ?? 0) + 1;
+    const inserted = await this.conn.insertUnique(this.versions, { _id: `${key}#${v}`, k: key, v, value });
+    if (inserted && v % 16 === 0) void this.versions.deleteMany({ k: key, v: { $lt: v - 4 } }).catch(() => undefined);
+    return inserted;
+  }
+
+  /** One ordered insert: MongoDB (and FerretDB) stop at the first duplicate and say where. Only inserts: no read, no scan. */
+  async claimSlots(key: string, chain: number, slots: readonly number[]): Promise<number> {
+    const docs = slotIds(key, chain, slots).map((_id, i) => ({ _id, w: slots[i]! }));
+    return this.conn.run(async () => {
+      try {
+        await this.slots.insertMany(docs, { ordered: true });
+        return slots.length;
+      } catch (e) {
+        if (!(e instanceof MongoBulkWriteError) || !isDuplicateKey(e)) throw e;
+        const errs = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+        return Math.min(...errs.map((w) => w.index));
+      }
+    });
+  }
+
+  async dropSlots(key: string, chain: number, slots: readonly number[]): Promise<void> {
+    if (slots.length > 0) await this.conn.run(() => this.slots.deleteMany({ _id: { $in: slotIds(key, chain, slots) } }));
+  }
+
+  async sweepSlots(before: number): Promise<void> {
+    await this.conn.run(() => this.slots.deleteMany({ w: { $lt: before } }));
+  }
+}

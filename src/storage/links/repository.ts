@@ -1,0 +1,45 @@
+import type { Link } from '../../domain/model.js';
+
+/** A stored link: the domain link without its click count (that belongs to the clicks aggregate). */
+export type LinkRow = Omit<Link, 'clicks'>;
+
+/** A link to insert: `updatedAt` starts as `createdAt`. */
+export type NewLink = Omit<LinkRow, 'updatedAt'>;
+
+/** The fields an update may change; `updatedAt` always moves. */
+export type LinkPatch = Partial<Pick<LinkRow, 'destination' | 'domain' | 'alias' | 'geoTargeting' | 'tags'>> & Pick<LinkRow, 'updatedAt'>;
+
+/** Just what a redirect needs, read in one indexed lookup. */
+export type RedirectTarget = Pick<LinkRow, 'id' | 'workspaceId' | 'destination' | 'geoTargeting'>;
+
+/** Position in the newest-first link order: (createdAt desc, id desc). */
+export type LinkPosition = Pick<LinkRow, 'createdAt' | 'id'>;
+
+export interface LinkFilter {
+  /** Tag key (lower-cased). */
+  tag?: string;
+  domain?: string;
+}
+
+export interface LinkQuery extends LinkFilter {
+  limit: number;
+  after?: LinkPosition;
+  /** Case-insensitive substring of alias or destination. */
+  q?: string;
+}
+
+/** Links, with their tags (tags are created implicitly by the links that use them). */
+export interface LinksRepository {
+  insert(link: NewLink): Promise<LinkRow>;
+  get(workspaceId: string, id: string): Promise<LinkRow | null>;
+  /** For redirects (any workspace). */
+  findRedirect(domain: string, alias: string): Promise<RedirectTarget | null>;
+  update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null>;
+  delete(workspaceId: string, id: string): Promise<boolean>;
+  list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]>;
+  countOnDomain(workspaceId: string, domain: string): Promise<number>;
+  /** Ids of the workspace's links matching the filter (scopes analytics by tag or domain). */
+  ids(workspaceId: string, filter: LinkFilter): Promise<string[]>;
+  /** The workspace's links among these ids, in no particular order (unknown ids and other workspaces' are left out). */
+  byIds(workspaceId: string, ids: readonly string[]): Promise<LinkRow[]>;
+}

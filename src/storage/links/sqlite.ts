@@ -1,0 +1,165 @@
+import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
+import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
+
+interface PendingInsert {
+  link: NewLink;
+  resolve: (l: LinkRow) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Links in the embedded store: `links` plus `link_tags` (positions keep each link's tag order). */
+export class SqliteLinks implements LinksRepository {
+  private pending: PendingInsert[] = [];
+
+  constructor(private readonly conn: SqliteConnection) {}
+
+  private toLinks(rows: Row[]): LinkRow[] {
+    const tags = tagNamesOf(
+      this.conn,
+      rows.map((r) => String(r.id)),
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      workspaceId: String(r.workspace_id),
+      domain: String(r.domain),
+      alias: String(r.alias),
+      destination: String(r.destination),
+      geoTargeting: JSON.parse(String(r.geo)) as Record<string, string>,
+      tags: tags.get(String(r.id)) ?? [],
+      createdAt: toDate(r.created_at),
+      updatedAt: toDate(r.updated_at),
+    }));
+  }
+
+  /**
+   * Group commit: inserts arriving in the same turn of the event loop share one transaction (each
+   * in its own savepoint, so a conflict fails only its own insert). A commit is most of an
+   * insert's cost, so this is what lets link creation scale with concurrent clients.
+   */
+  insert(link: NewLink): Promise<LinkRow> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ link, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flushInserts());
+    });
+  }
+
+  private flushInserts(): void {
+    const batch = this.pending;
+    this.pending = [];
+    const results: ({ ok: LinkRow } | { err: unknown })[] = [];
+    try {
+      this.conn.tx(() => {
+        for (const { link } of batch) {
+          try {
+            results.push({ ok: this.conn.tx(() => this.insertOne(link)) });
+          } catch (e) {
+            results.push({ err: conflictOf(e) ?? e });
+          }
+        }
+      });
+    } catch (e) {
+      for (const item of batch) item.reject(e);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const r = results[i]!;
+      if ('ok' in r) item.resolve(r.ok);
+      else item.reject(r.err);
+    });
+  }
+
+  private insertOne(link: NewLink): LinkRow {
+    const t = link.createdAt.getTime();
+    this.conn
+      .stmt('INSERT INTO links (id, workspace_id, domain, alias, destination, geo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(link.id, link.workspaceId, link.domain, link.alias, link.destination, JSON.stringify(link.geoTargeting), t, t);
+    const tags = setLinkTags(this.conn, link.workspaceId, link.id, link.tags, link.createdAt);
+    return { ...link, geoTargeting: { ...link.geoTargeting }, tags, updatedAt: link.createdAt };
+  }
+
+  async get(workspaceId: string, id: string): Promise<LinkRow | null> {
+    const r = this.conn.stmt('SELECT * FROM links WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as Row | undefined;
+    return r ? this.toLinks([r])[0]! : null;
+  }
+
+  async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
+    const r = this.conn.stmt('SELECT id, workspace_id, destination, geo FROM links WHERE domain = ? AND alias = ?').get(domain, alias) as Row | undefined;
+    return r ? { id: String(r.id), workspaceId: String(r.workspace_id), destination: String(r.destination), geoTargeting: JSON.parse(String(r.geo)) } : null;
+  }
+
+  async update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null> {
+    const sets: string[] = ['updated_at = @updated_at'];
+    const params: Record<string, unknown> = { id, ws: workspaceId, updated_at: patch.updatedAt.getTime() };
+    const columns = { destination: patch.destination, domain: patch.domain, alias: patch.alias, geo: patch.geoTargeting && JSON.stringify(patch.geoTargeting) };
+    for (const [col, value] of Object.entries(columns)) {
+      if (value === undefined) continue;
+      sets.push(`${col} = @${col}`);
+      params[col] = value;
+    }
+    try {
+      const changed = this.conn.tx(() => {
+        const res = this.conn.stmt(`UPDATE links SET ${sets.join(', ')} WHERE id = @id AND workspace_id = @ws`).run(params);
+        if (res.changes === 0) return false;
+        if (patch.tags !== undefined) setLinkTags(this.conn, workspaceId, id, patch.tags, patch.updatedAt);
+        return true;
+      });
+      if (!changed) return null;
+    } catch (e) {
+      throw conflictOf(e) ?? e;
+    }
+    return this.get(workspaceId, id);
+  }
+
+  async delete(workspaceId: string, id: string): Promise<boolean> {
+    return this.conn.stmt('DELETE FROM links WHERE id = ? AND workspace_id = ?').run(id, workspaceId).changes > 0;
+  }
+
+  private where(workspaceId: string, filter: LinkFilter, params: Record<string, unknown>): string[] {
+    const where: string[] = ['workspace_id = @ws'];
+    params.ws = workspaceId;
+    if (filter.domain !== undefined) {
+      where.push('domain = @domain');
+      params.domain = filter.domain;
+    }
+    if (filter.tag !== undefined) {
+      where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
+      params.tag = filter.tag;
+    }
+    return where;
+  }
+
+  async list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]> {
+    const params: Record<string, unknown> = { limit: query.limit };
+    const where = this.where(workspaceId, query, params);
+    if (query.after) {
+      where.push('(created_at < @at OR (created_at = @at AND id < @after_id))');
+      params.at = query.after.createdAt.getTime();
+      params.after_id = query.after.id;
+    }
+    if (query.q !== undefined && query.q !== '') {
+      where.push('(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0)');
+      params.q = query.q.toLowerCase();
+    }
+    const rows = this.conn.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`).all(params) as Row[];
+    return this.toLinks(rows);
+  }
+
+  async countOnDomain(workspaceId: string, domain: string): Promise<number> {
+    return Number((this.conn.stmt('SELECT count(*) AS n FROM links WHERE workspace_id = ? AND domain = ?').get(workspaceId, domain) as Row).n);
+  }
+
+  async byIds(workspaceId: string, ids: readonly string[]): Promise<LinkRow[]> {
+    if (ids.length === 0) return [];
+    const rows = this.conn
+      .stmt('SELECT * FROM links WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .all(workspaceId, JSON.stringify(ids)) as Row[];
+    return this.toLinks(rows);
+  }
+
+  async ids(workspaceId: string, filter: LinkFilter): Promise<string[]> {
+    const params: Record<string, unknown> = {};
+    const where = this.where(workspaceId, filter, params);
+    return (this.conn.stmt(`SELECT id FROM links WHERE ${where.join(' AND ')}`).all(params) as Row[]).map((r) => String(r.id));
+  }
+}

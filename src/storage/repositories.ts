@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import { type Clock, systemClock } from '../domain/clock.js';
+import type { MongoClicksOptions } from './clicks/mongo.js';
+import type { ClicksRepository } from './clicks/repository.js';
+import type { CountersRepository } from './counters/repository.js';
+import type { DomainsRepository } from './domains/repository.js';
+import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository.js';
+import type { LinksRepository } from './links/repository.js';
+import type { MongoOptions } from './mongo/connection.js';
+import type { TagsRepository } from './tags/repository.js';
+import type { WorkspacesRepository } from './workspaces/repository.js';
+
+/**
+ * The storage seam (docs/adr/0007): one repository per aggregate, each with a SQLite and a MongoDB adapter that pass
+ * the same contract suite (test/contract). Every workspace-owned read or write takes the workspace
+ * id: nothing crosses workspaces. New aggregates get a folder of their own beside these
+ * (`<aggregate>/repository.ts`, `sqlite.ts`, `mongo.ts`) and a property here.
+ */
+export interface Repositories {
+  readonly kind: 'sqlite' | 'mongodb';
+  readonly workspaces: WorkspacesRepository;
+  readonly links: LinksRepository;
+  readonly tags: TagsRepository;
+  readonly domains: DomainsRepository;
+  readonly apiKeys: ApiKeysRepository;
+  readonly signingKeys: SigningKeysRepository;
+  readonly clicks: ClicksRepository;
+  readonly counters: CountersRepository;
+  /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
+  init(): Promise<void>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions extends MongoOptions {
+  /** The clock of time-based storage upkeep (MongoDB writer leases). */
+  clock?: Clock;
+  /** MongoDB click writers (tests shorten the lease times). */
+  clicks?: MongoClicksOptions;
+}
+
+/** DATABASE_URL -> the repositories: `file:PATH` is the embedded SQLite, `mongodb://` / `mongodb+srv://` MongoDB. */
+export async function openRepositories(databaseUrl: string, opts: OpenOptions = {}): Promise<Repositories> {
+  if (databaseUrl.startsWith('file:')) {
+    const path = databaseUrl.slice('file:'.length);
+    const { openSqlite } = await import('./sqlite/open.js');
+    return openSqlite(path === ':memory:' ? path : resolve(path));
+  }
+  const { openMongo } = await import('./mongo/open.js');
+  return openMongo(databaseUrl, opts, opts.clock ?? systemClock);
+}

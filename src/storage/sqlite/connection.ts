@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreConflict } from '../errors.js';
+import { MIGRATIONS } from './migrations.js';
+
+export type Row = Record<string, unknown>;
+
+export const toDate = (v: unknown): Date => new Date(Number(v));
+export const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(Number(v)));
+
+/** A unique constraint failure as the StoreConflict naming what collided; null for any other error. */
+export function conflictOf(e: unknown): StoreConflict | null {
+  const err = e as { code?: string; message?: string };
+  if (!err?.code?.startsWith('SQLITE_CONSTRAINT')) return null;
+  const m = err.message ?? '';
+  if (m.includes('links.domain')) return new StoreConflict('alias');
+  if (m.includes('domains.host')) return new StoreConflict('host');
+  if (m.includes('workspaces.slug')) return new StoreConflict('slug');
+  if (m.includes('signing_keys.kid')) return new StoreConflict('kid');
+  return new StoreConflict('id');
+}
+
+/**
+ * The one connection every SQLite repository shares: a file in WAL mode (or `:memory:`), its
+ * prepared statements, one transaction wrapper, and the versioned migrations.
+ */
+export class SqliteConnection {
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  /** One wrapper for every transaction (a new wrapper would prepare BEGIN/COMMIT again). */
+  private readonly txWrapper: (fn: () => unknown) => unknown;
+
+  constructor(readonly path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    // SQLite's lower() folds ASCII only; `q` must match case-insensitively in any script.
+    this.db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
+    // Adds two JSON objects of counts key by key (the dimensions of an open click hour).
+    this.db.function('lsk_add_counts', { deterministic: true }, (a: unknown, b: unknown) => {
+      const sum = JSON.parse(String(a)) as Record<string, number>;
+      for (const [k, n] of Object.entries(JSON.parse(String(b)) as Record<string, number>)) sum[k] = (sum[k] ?? 0) + n;
+      return JSON.stringify(sum);
+    });
+    this.txWrapper = this.db.transaction((fn: () => unknown) => fn());
+  }
+
+  /** Prepared once, reused: preparing is a large part of a small query's cost. */
+  stmt(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
+  /** Run `fn` in a transaction (a savepoint when one is already open). */
+  tx<T>(fn: () => T): T {
+    return this.txWrapper(fn) as T;
+  }
+
+  /** Apply the migrations not applied yet; PRAGMA user_version records the last one. */
+  migrate(): void {
+    const current = Number(this.db.pragma('user_version', { simple: true }));
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      this.tx(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      });
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

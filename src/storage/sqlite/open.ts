@@ -1,0 +1,34 @@
+import { SqliteClicks } from '../clicks/sqlite.js';
+import { SqliteCounters } from '../counters/sqlite.js';
+import { SqliteDomains } from '../domains/sqlite.js';
+import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
+import { SqliteLinks } from '../links/sqlite.js';
+import type { Repositories } from '../repositories.js';
+import { SqliteTags } from '../tags/sqlite.js';
+import { SqliteWorkspaces } from '../workspaces/sqlite.js';
+import { SqliteConnection } from './connection.js';
+
+/** The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on first start. */
+export function openSqlite(path: string): Repositories {
+  const conn = new SqliteConnection(path);
+  const clicks = new SqliteClicks(conn);
+  return {
+    kind: 'sqlite',
+    workspaces: new SqliteWorkspaces(conn),
+    links: new SqliteLinks(conn),
+    tags: new SqliteTags(conn),
+    domains: new SqliteDomains(conn),
+    apiKeys: new SqliteApiKeys(conn),
+    signingKeys: new SqliteSigningKeys(conn),
+    clicks,
+    counters: new SqliteCounters(conn),
+    init: async () => conn.migrate(),
+    ping: async () => {
+      conn.stmt('SELECT 1').get();
+    },
+    close: async () => {
+      await clicks.close();
+      conn.close();
+    },
+  };
+}

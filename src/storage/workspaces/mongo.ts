@@ -1,0 +1,67 @@
+import type { Collection } from 'mongodb';
+import type { Workspace } from '../../domain/model.js';
+import type { Plan } from '../../domain/resource-schemas.js';
+import { StoreConflict } from '../errors.js';
+import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
+import type { WorkspacesRepository } from './repository.js';
+
+interface WorkspaceDoc {
+  _id: string;
+  slug: string;
+  plan: Plan;
+  rateLimitRpm: number;
+  createdAt: Date;
+}
+
+export const WORKSPACE_INDEXES: IndexDef[] = [['workspaces', { slug: 1 }, { name: 'workspaces_slug', unique: true }]];
+
+const toWorkspace = (d: WorkspaceDoc): Workspace => ({ id: d._id, slug: d.slug, plan: d.plan, rateLimitRpm: Number(d.rateLimitRpm), createdAt: d.createdAt });
+
+export class MongoWorkspaces implements WorkspacesRepository {
+  private readonly workspaces: Collection<WorkspaceDoc>;
+
+  constructor(private readonly conn: MongoConnection) {
+    this.workspaces = conn.collection('workspaces');
+  }
+
+  async create(ws: Workspace): Promise<Workspace> {
+    return this.conn.run(async () => {
+      try {
+        await this.workspaces.insertOne({ _id: ws.id, slug: ws.slug, plan: ws.plan, rateLimitRpm: ws.rateLimitRpm, createdAt: ws.createdAt });
+      } catch (e) {
+        if (!isDuplicateKey(e)) throw e;
+        const kp = keyPatternOf(e);
+        if (kp) throw new StoreConflict('slug' in kp ? 'slug' : 'id');
+        // FerretDB does not say which index collided.
+        const bySlug = await this.workspaces.findOne({ slug: ws.slug }, { projection: { _id: 1 } });
+        throw new StoreConflict(bySlug ? 'slug' : 'id');
+      }
+      return ws;
+    });
+  }
+
+  async get(id: string): Promise<Workspace | null> {
+    return this.conn.run(async () => {
+      const d = await this.workspaces.findOne({ _id: id });
+      return d ? toWorkspace(d) : null;
+    });
+  }
+
+  async getBySlug(slug: string): Promise<Workspace | null> {
+    return this.conn.run(async () => {
+      const d = await this.workspaces.findOne({ slug });
+      return d ? toWorkspace(d) : null;
+    });
+  }
+
+  async setPlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null> {
+    return this.conn.run(async () => {
+      const d = await this.workspaces.findOneAndUpdate({ _id: id }, { $set: { plan, rateLimitRpm } }, { returnDocument: 'after' });
+      return d ? toWorkspace(d) : null;
+    });
+  }
+
+  async list(): Promise<Workspace[]> {
+    return this.conn.run(async () => (await this.workspaces.find().sort({ createdAt: 1, slug: 1 }).toArray()).map(toWorkspace));
+  }
+}

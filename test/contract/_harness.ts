@@ -1,0 +1,161 @@
+/**
+ * The storage contract harness: every repository suite runs on both stores, SQLite in memory and a
+ * fresh database on the run's MongoDB (MONGODB_URI or a local FerretDB, see test/support/mongo.ts).
+ * Without a MongoDB the MongoDB half FAILS with instructions; it never skips.
+ */
+import { MongoClient } from 'mongodb';
+import { afterAll, afterEach, beforeEach, describe } from 'vitest';
+import type { Clock } from '../../src/domain/clock.js';
+import type { ApiKey, SigningKey, Workspace } from '../../src/domain/model.js';
+import type { MongoClicksOptions } from '../../src/storage/clicks/mongo.js';
+import { addCount, type ClickDimension, HOUR_MS, type HourCounts } from '../../src/storage/clicks/repository.js';
+import { StoreConflict } from '../../src/storage/errors.js';
+import type { NewLink } from '../../src/storage/links/repository.js';
+import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { testMongoUri, uniqueDbName } from '../support/mongo.js';
+
+export type StoreKind = 'sqlite' | 'mongodb';
+
+export interface StoreOptions {
+  clock?: Clock;
+  clicks?: MongoClicksOptions;
+}
+
+let admin: MongoClient | undefined;
+
+/** A fresh, initialised store; `again()` opens a second handle on the same data (another instance, on MongoDB). */
+export interface OpenedStore {
+  repos: Repositories;
+  /** A second handle on the same data (another instance); MongoDB only. */
+  again(o?: StoreOptions): Promise<Repositories>;
+  /** The database, for tests that look at documents themselves (MongoDB only). */
+  mongo?: { uri: string; dbName: string };
+  dispose(): Promise<void>;
+}
+
+export async function openStore(kind: StoreKind, opts: StoreOptions = {}): Promise<OpenedStore> {
+  const extra: Repositories[] = [];
+  if (kind === 'sqlite') {
+    const repos = await openRepositories('file::memory:', opts);
+    await repos.init();
+    return { repos, again: () => Promise.reject(new Error('an in-memory SQLite store has one handle')), dispose: () => repos.close() };
+  }
+  const uri = testMongoUri(); // throws (failing the test) when no MongoDB can be had
+  const dbName = uniqueDbName('lsk_contract');
+  const open = async (o: StoreOptions) => {
+    const r = await openRepositories(uri, { dbName, ...o });
+    await r.init();
+    return r;
+  };
+  const repos = await open(opts);
+  return {
+    repos,
+    mongo: { uri, dbName },
+    async again(o = opts) {
+      const r = await open(o);
+      extra.push(r);
+      return r;
+    },
+    async dispose() {
+      for (const r of [repos, ...extra]) await r.close();
+      admin ??= new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+      await admin.db(dbName).dropDatabase();
+    },
+  };
+}
+
+export const STORE_KINDS: StoreKind[] = ['sqlite', 'mongodb'];
+
+/** `describe.each` over both stores, with a fresh store per test: `store()` is the current one. */
+export function describeStores(title: string, body: (store: () => Repositories, kind: StoreKind) => void): void {
+  describe.each(STORE_KINDS)(`${title} on %s`, (kind) => {
+    let opened: OpenedStore | undefined;
+    beforeEach(async () => {
+      opened = await openStore(kind);
+    });
+    afterEach(async () => {
+      await opened?.dispose();
+      opened = undefined;
+    });
+    afterAll(async () => {
+      await admin?.close();
+      admin = undefined;
+    });
+    body(() => opened!.repos, kind);
+  });
+}
+
+// --- fixtures -------------------------------------------------------------------------------
+
+export const T0 = Date.parse('2026-11-21T10:00:00.000Z');
+/** A time `s` seconds after T0. */
+export const at = (s: number): Date => new Date(T0 + s * 1000);
+
+let seq = 0;
+export const uid = (prefix: string): string => `${prefix}_${(++seq).toString(36).padStart(6, '0')}${Math.random().toString(36).slice(2, 8)}`;
+
+export function workspace(over: Partial<Workspace> = {}): Workspace {
+  const id = over.id ?? uid('wsp');
+  return { id, slug: over.slug ?? `ws-${id.slice(4).toLowerCase()}`, plan: 'standard', rateLimitRpm: 100, createdAt: at(0), ...over };
+}
+
+export function newLink(workspaceId: string, over: Partial<NewLink> = {}): NewLink {
+  return {
+    id: uid('lnk'),
+    workspaceId,
+    domain: 'go.example',
+    alias: uid('a'),
+    destination: 'https://example.com/landing',
+    geoTargeting: {},
+    tags: [],
+    createdAt: at(1),
+    ...over,
+  };
+}
+
+export function apiKey(workspaceId: string, over: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: uid('key'),
+    workspaceId,
+    name: 'default',
+    kid: 'kid-1',
+    createdAt: at(0),
+    expiresAt: at(90 * 86400),
+    lastUsedAt: null,
+    revokedAt: null,
+    successorId: null,
+    ...over,
+  };
+}
+
+export function signingKey(kid: string, over: Partial<SigningKey> = {}): SigningKey {
+  return { kid, privateJwk: `{"kty":"OKP","d":"${kid}-private"}`, publicJwk: `{"kty":"OKP","x":"${kid}-public"}`, createdAt: at(0), ...over };
+}
+
+export async function expectConflict(p: Promise<unknown>, field: StoreConflict['field']): Promise<void> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof StoreConflict)) throw new Error(`expected a StoreConflict on ${field}, got ${String(err)}`);
+  if (err.field !== field) throw new Error(`expected a StoreConflict on ${field}, got one on ${err.field}`);
+}
+
+const H0 = Date.parse('2026-11-21T00:00:00.000Z');
+/** The start of the UTC hour `n` hours after 2026-11-21T00:00Z. */
+export const hour = (n: number): number => H0 + n * HOUR_MS;
+
+/** One link-hour's counts, dimension values given as plain objects. */
+export function hc(
+  linkId: string,
+  workspaceId: string,
+  h: number,
+  clicks: number,
+  bots: number,
+  dims: { [D in ClickDimension]?: Record<string, number> } = {},
+): HourCounts {
+  const out: HourCounts = { linkId, workspaceId, hour: h, clicks, bots, counts: [] };
+  for (const [d, values] of Object.entries(dims) as [ClickDimension, Record<string, number>][])
+    for (const [v, n] of Object.entries(values)) addCount(out, d, v, n);
+  return out;
+}

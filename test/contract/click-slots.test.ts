@@ -1,0 +1,122 @@
+/**
+ * MongoDB click writers (docs/adr/0009): each instance writes only the documents of the slot it
+ * leases, so counts are exact on a server without atomic read-modify-write (FerretDB, here); leases
+ * are taken by unique inserts; idle slots are compacted, and a compaction cut short is finished
+ * without counting twice. Lease times are shortened and run on a manual clock.
+ */
+import { MongoClient } from 'mongodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/domain/clock.js';
+import type { Repositories } from '../../src/storage/repositories.js';
+import { hc, hour, type OpenedStore, openStore, uid } from './_harness.js';
+
+const TIMES = { renewMs: 100, fenceMs: 1000, takeoverMs: 5000 };
+
+describe('MongoDB click writer slots', () => {
+  let opened: OpenedStore | undefined;
+  let client: MongoClient | undefined;
+  afterEach(async () => {
+    await client?.close();
+    await opened?.dispose();
+    opened = client = undefined;
+  });
+
+  const clock = new ManualClock(Date.parse('2026-11-21T12:00:00Z'));
+  /** `n` instances on one database; they compact idle slots at every upkeep unless `compact` is false. */
+  async function instances(n: number, compact = true): Promise<Repositories[]> {
+    opened = await openStore('mongodb', { clock, clicks: { leaseTimes: TIMES, compactEveryMs: compact ? 0 : 1e12 } });
+    const out = [opened.repos];
+    for (let i = 1; i < n; i++) out.push(await opened.again());
+    client = new MongoClient(opened.mongo!.uri);
+    return out;
+  }
+  /** Let time pass in renewal-sized steps; `alive` instances keep their leases (the others stall). */
+  async function advance(ms: number, ...alive: Repositories[]): Promise<void> {
+    for (let left = ms; left > 0; left -= TIMES.renewMs) {
+      clock.advance(Math.min(TIMES.renewMs, left));
+      for (const r of alive) await r.clicks.maintain();
+    }
+  }
+  const docs = (coll: string, filter: object = {}) => client!.db(opened!.mongo!.dbName).collection(coll).find(filter).toArray();
+  const w = 'wsp_slots';
+  const one = (link: string, clicks = 1, bots = 0) => ({ hours: [hc(link, w, hour(0), clicks, bots, { country: { DE: clicks } })] });
+
+  it('counts exactly when two instances record the same link at once, each in its own slot', async () => {
+    const [a, b] = await instances(2);
+    const link = uid('lnk');
+    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a! : b!).clicks.record(one(link))));
+    expect(await a!.clicks.totals([link])).toEqual(new Map([[link, { clicks: 40, bots: 0 }]]));
+    const scope = { workspaceId: w, linkIds: [link], from: new Date(hour(0)), to: new Date(hour(1)) };
+    expect(await b!.clicks.breakdown(scope, 'country')).toEqual([{ key: 'DE', clicks: 40 }]);
+    expect((await docs('click_totals', { l: link })).map((d) => d.s).sort()).toEqual([0, 1]);
+  });
+
+  it('hands a released slot to the next instance at once, an expired one only after the takeover time, and fences a stalled holder', async () => {
+    const [a, b, c, d] = await instances(4, false);
+    const link = uid('lnk');
+    await a!.clicks.record(one(link, 1));
+    await b!.clicks.record(one(link, 2));
+    await a!.clicks.release();
+    await c!.clicks.record(one(link, 4)); // takes slot 0, released by a
+    const slotsOf = async () => (await docs('click_slots')).map((x) => `${x.s}:${x.t}${x.releasedAt ? 'r' : ''}`).sort();
+    expect(await slotsOf()).toEqual(['0:2', '1:1']);
+    await advance(TIMES.takeoverMs - 10, c!); // c renews; b (stalled) does not
+    await d!.clicks.record(one(link, 8)); // slot 1 is not free yet: slot 2
+    await advance(20, c!, d!);
+    const e = await opened!.again();
+    await e.clicks.record(one(link, 16)); // slot 1 has expired: taken over
+    expect(await slotsOf()).toEqual(['0:2', '1:2', '2:1']);
+    await b!.clicks.record(one(link, 32)); // fenced: b leaves slot 1 alone and takes a free slot
+    expect(await slotsOf()).toEqual(['0:2', '1:2', '2:1', '3:1']);
+    expect(await e.clicks.totals([link])).toEqual(new Map([[link, { clicks: 63, bots: 0 }]]));
+  });
+
+  it('compacts an idle slot into the live one, reads unchanged', async () => {
+    const [a, b] = await instances(2);
+    const [l1, l2] = [uid('lnk'), uid('lnk')];
+    await a!.clicks.record({ hours: [hc(l1, w, hour(0), 3, 1, { device: { desktop: 3 } })] });
+    await b!.clicks.record({ hours: [hc(l1, w, hour(0), 2, 0, { device: { mobile: 2 } }), hc(l2, w, hour(1), 5, 5, { device: { desktop: 5 } })] });
+    await b!.clicks.release();
+    const scope = { workspaceId: w, from: new Date(hour(0)), to: new Date(hour(2)) };
+    const before = [await a!.clicks.totals([l1, l2]), await a!.clicks.breakdown(scope, 'device'), await a!.clicks.hourly(scope)];
+    for (let i = 0; i < 5; i++) await a!.clicks.maintain();
+    expect(await docs('click_totals', { s: 1 })).toEqual([]);
+    expect(await docs('click_rollups', { s: 1 })).toEqual([]);
+    expect([await a!.clicks.totals([l1, l2]), await a!.clicks.breakdown(scope, 'device'), await a!.clicks.hourly(scope)]).toEqual(before);
+    expect((await docs('click_totals', { l: l1 })).length).toBe(1);
+    // The compacted slot is free again for writing.
+    await b!.clicks.record(one(l1, 1));
+    expect((await docs('click_totals', { l: l1 })).map((x) => x.s).sort()).toEqual([0, 1]);
+  });
+
+  it('finishes a compaction that stopped half-way without counting twice, and keeps writers off its slot meanwhile', async () => {
+    const [finisher] = await instances(1);
+    const never = { clock, clicks: { leaseTimes: TIMES, compactEveryMs: 1e12 } };
+    const [a, b, c] = [await opened!.again(never), await opened!.again(never), await opened!.again(never)];
+    const l = uid('lnk');
+    await a.clicks.record({ hours: [hc(l, w, hour(0), 1, 0, { os: { iOS: 1 } })] });
+    await b.clicks.record({ hours: [hc(l, w, hour(0), 10, 0, { os: { iOS: 10 } })] });
+    await b.clicks.release();
+    // As a compactor of slot 1 into slot 0 would have left it when it crashed: the totals document
+    // marked and already added to slot 0 (its token recorded there); the rollups marked, not added.
+    const db = client!.db(opened!.mongo!.dbName);
+    const tok = '1:2';
+    await db.collection('click_slots').insertOne({ _id: '1:2' as never, s: 1, t: 2, owner: 'crashed', renewedAt: clock.now().getTime(), compact: true });
+    await db.collection('click_totals').updateOne({ s: 1, l }, { $set: { m: { t: 0, tok } } });
+    await db.collection('click_totals').updateOne({ s: 0, l }, { $inc: { n: 10 }, $set: { 'mg.1': tok } });
+    await db.collection('click_rollups').updateMany({ s: 1, l }, { $set: { m: { t: 0, tok } } });
+    // Once that lease has expired, a new writer still leaves slot 1 alone: only a compaction may take it.
+    await advance(TIMES.takeoverMs + 100, a);
+    const other = uid('lnk');
+    await c.clicks.record(one(other, 1));
+    expect((await docs('click_totals', { l: other })).map((x) => x.s)).toEqual([2]);
+    expect((await docs('click_slots', { s: 1 })).map((x) => x.t).sort()).toEqual([1, 2]);
+    for (let i = 0; i < 5; i++) await finisher!.clicks.maintain();
+    expect(await docs('click_totals', { s: 1 })).toEqual([]);
+    expect(await docs('click_rollups', { s: 1 })).toEqual([]);
+    expect(await a.clicks.totals([l])).toEqual(new Map([[l, { clicks: 11, bots: 0 }]]));
+    const scope = { workspaceId: w, linkIds: [l], from: new Date(hour(0)), to: new Date(hour(1)) };
+    expect(await a.clicks.breakdown(scope, 'os')).toEqual([{ key: 'iOS', clicks: 11 }]);
+    expect(await a.clicks.summary(scope)).toEqual({ clicks: 11, bots: 0 });
+  });
+});

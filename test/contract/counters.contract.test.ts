@@ -1,0 +1,108 @@
+/** The counters repository: versioned values and rate-limit claims, and the shared plan limiter built on them. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { SharedRateLimiter } from '../../src/limits/shared-rate-limit.js';
+import type { Repositories } from '../../src/storage/repositories.js';
+import { describeStores, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
+
+describeStores('counters repository', (store) => {
+  describe('versioned values (per-field limits)', () => {
+    it('reads nothing for an unknown key, then versions each compare-and-set', async () => {
+      expect(await store().counters.get('c:new')).toBeNull();
+      expect(await store().counters.cas('c:new', null, 'one')).toBe(true);
+      expect(await store().counters.get('c:new')).toEqual({ version: 1, value: 'one' });
+      expect(await store().counters.cas('c:new', null, 'again')).toBe(false);
+      expect(await store().counters.cas('c:new', 1, 'two')).toBe(true);
+      expect(await store().counters.cas('c:new', 1, 'stale')).toBe(false);
+      expect(await store().counters.get('c:new')).toEqual({ version: 2, value: 'two' });
+    });
+
+    it('lets exactly one of many concurrent writers win each version', async () => {
+      for (let round = 0; round < 20; round++) {
+        const current = await store().counters.get('c:race');
+        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store().counters.cas('c:race', current?.version ?? null, `w${i}`)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+      }
+      expect((await store().counters.get('c:race'))?.version).toBe(20);
+    });
+  });
+
+  describe('rate-limit slot markers', () => {
+    it('inserts markers in order up to the first slot already taken, per key and chain', async () => {
+      const counters = store().counters;
+      expect(await counters.claimSlots('w1', 0, [10, 11, 12])).toBe(3);
+      expect(await counters.claimSlots('w1', 0, [12, 13, 14])).toBe(0);
+      expect(await counters.claimSlots('w1', 0, [7, 8, 9, 10, 11])).toBe(3); // 7, 8, 9 inserted; 10 taken
+      expect(await counters.claimSlots('w1', 0, [9])).toBe(0);
+      expect(await counters.claimSlots('w1', 1, [10, 11, 12])).toBe(3);
+      expect(await counters.claimSlots('w2', 0, [10, 11, 12])).toBe(3);
+    });
+
+    it('drops given markers, sweeps old ones, and lets exactly one of concurrent claims on a slot win', async () => {
+      const counters = store().counters;
+      await counters.claimSlots('w1', 0, [1, 2, 3]);
+      await counters.dropSlots('w1', 0, [1, 2]);
+      expect(await counters.claimSlots('w1', 0, [1, 2])).toBe(2);
+      await counters.sweepSlots(3);
+      expect(await counters.claimSlots('w1', 0, [1, 2])).toBe(2);
+      expect(await counters.claimSlots('w1', 0, [3])).toBe(0);
+      const results = await Promise.all(Array.from({ length: 8 }, () => counters.claimSlots('w1', 5, [100, 101, 102])));
+      expect(results.filter((n) => n === 3)).toHaveLength(1);
+      expect(results.filter((n) => n === 0)).toHaveLength(7);
+    });
+  });
+});
+
+/** Two limiters (as two instances would be) sharing one store. */
+describe.each(STORE_KINDS)('the shared plan limiter on %s', (kind) => {
+  let opened: OpenedStore | undefined;
+  afterEach(async () => {
+    await opened?.dispose();
+    opened = undefined;
+  });
+
+  async function twoInstances(): Promise<[SharedRateLimiter, SharedRateLimiter]> {
+    opened = await openStore(kind);
+    const second: Repositories = kind === 'mongodb' ? await opened.again() : opened.repos;
+    return [new SharedRateLimiter(opened.repos.counters), new SharedRateLimiter(second.counters)];
+  }
+
+  const t0 = 1_800_000_000_000;
+
+  it('admits exactly the limit from a burst of 300 spread over two instances, then refuses with the wait', async () => {
+    const [a, b] = await twoInstances();
+    const burst = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? a : b).take('wsp_burst', 100, 1, t0 + Math.floor(i / 10)));
+    const decisions = await Promise.all(burst);
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+    for (const d of decisions.filter((x) => !x.allowed)) {
+      expect(d).toMatchObject({ limit: 100, remaining: 0 });
+      // Retry-After: by then a chain is surely free (claims free 60-61 s after they are made).
+      expect(d.resetSeconds).toBeGreaterThanOrEqual(59);
+      expect(d.resetSeconds).toBeLessThanOrEqual(61);
+    }
+    // Still refused a minute on (a chain frees 60-61 s after its claim), admitted again after.
+    expect((await a.take('wsp_burst', 100, 1, t0 + 30_000)).allowed).toBe(false);
+    expect((await b.take('wsp_burst', 100, 1, t0 + 59_999)).allowed).toBe(false);
+    const later = await Promise.all(Array.from({ length: 120 }, (_, i) => (i % 2 === 0 ? b : a).take('wsp_burst', 100, 1, t0 + 61_000)));
+    expect(later.filter((d) => d.allowed)).toHaveLength(100);
+  });
+
+  it('never admits more than the limit in any rolling 60 s with two instances taking turns, and admits close to it', async () => {
+    const [a, b] = await twoInstances();
+    const admitted: number[] = [];
+    // A request every 500 ms for 3 minutes (alternating instances), limit 20.
+    for (let t = 0; t < 180_000; t += 500) {
+      if ((await (t % 1000 === 0 ? a : b).take('wsp_stream', 20, 1, t0 + t)).allowed) admitted.push(t);
+    }
+    for (const end of admitted) expect(admitted.filter((t) => t > end - 60_000 && t <= end).length).toBeLessThanOrEqual(20);
+    expect(admitted.length).toBeGreaterThanOrEqual(3 * 20);
+  });
+
+  it('charges a cost of several units all or nothing, and keeps keys apart', async () => {
+    const [a, b] = await twoInstances();
+    expect((await a.take('wsp_cost', 5, 3, t0)).allowed).toBe(true);
+    expect(await b.take('wsp_cost', 5, 3, t0 + 1)).toMatchObject({ allowed: false });
+    expect(await b.take('wsp_cost', 5, 2, t0 + 2)).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await a.take('wsp_cost', 5, 1, t0 + 3)).allowed).toBe(false);
+    expect((await a.take('wsp_other', 5, 5, t0 + 3)).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,304 @@
+/** The links repository: links and their tags, paging, filters and conflicts. */
+import { describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/domain/model.js';
+import type { LinkQuery, LinkRow } from '../../src/storage/links/repository.js';
+import { at, describeStores, expectConflict, newLink, workspace } from './_harness.js';
+
+/** What findRedirect answers for a link. */
+function target(l: LinkRow | null) {
+  if (!l) throw new Error('expected a link');
+  return { id: l.id, workspaceId: l.workspaceId, destination: l.destination, geoTargeting: l.geoTargeting };
+}
+
+describeStores('links repository', (store) => {
+  const newWorkspace = async (over: Partial<Workspace> = {}) => store().workspaces.create(workspace(over));
+
+  describe('links', () => {
+    it('inserts a link and returns it with zero clicks, updated_at = created_at, geo targeting and tags', async () => {
+      const ws = await newWorkspace();
+      const input = newLink(ws.id, {
+        alias: 'Launch/2026',
+        destination: 'https://example.com/a?b=c',
+        geoTargeting: { DE: 'https://example.de/', US: 'https://example.com/us' },
+        tags: ['Launch', 'q4'],
+        createdAt: at(10),
+      });
+      const link = await store().links.insert(input);
+      const expected = {
+        id: input.id,
+        workspaceId: ws.id,
+        domain: 'go.example',
+        alias: 'Launch/2026',
+        destination: 'https://example.com/a?b=c',
+        geoTargeting: { DE: 'https://example.de/', US: 'https://example.com/us' },
+        tags: ['Launch', 'q4'],
+        createdAt: at(10),
+        updatedAt: at(10),
+      };
+      expect(link).toEqual(expected);
+      expect(await store().links.get(ws.id, input.id)).toEqual(expected);
+    });
+
+    it('keeps a link inside its workspace: another workspace gets null for it', async () => {
+      const a = await newWorkspace();
+      const b = await newWorkspace();
+      const link = await store().links.insert(newLink(a.id));
+      expect(await store().links.get(b.id, link.id)).toBeNull();
+      expect(await store().links.get(a.id, 'lnk_unknown')).toBeNull();
+      expect(await store().links.update(b.id, link.id, { destination: 'https://evil.example/', updatedAt: at(20) })).toBeNull();
+      expect(await store().links.delete(b.id, link.id)).toBe(false);
+      expect(await store().links.get(a.id, link.id)).toEqual(link);
+      expect(await store().links.list(b.id, { limit: 10 })).toEqual([]);
+    });
+
+    it('refuses the same alias twice on one domain, as a conflict on alias, without leaving its new tags behind', async () => {
+      const a = await newWorkspace();
+      const b = await newWorkspace();
+      await store().links.insert(newLink(a.id, { alias: 'promo', tags: ['kept'] }));
+      await expectConflict(store().links.insert(newLink(a.id, { alias: 'promo', tags: ['kept', 'ghost'] })), 'alias');
+      // the alias is unique per domain across workspaces
+      await expectConflict(store().links.insert(newLink(b.id, { alias: 'promo', tags: ['ghost'] })), 'alias');
+      expect((await store().tags.list(a.id)).map((t) => t.name)).toEqual(['kept']);
+      expect(await store().tags.list(b.id)).toEqual([]);
+      expect(await store().links.list(a.id, { limit: 10 })).toHaveLength(1);
+    });
+
+    it('allows the same alias on another domain, and treats aliases that differ by case as different', async () => {
+      const ws = await newWorkspace();
+      const one = await store().links.insert(newLink(ws.id, { domain: 'go.example', alias: 'promo' }));
+      const two = await store().links.insert(newLink(ws.id, { domain: 'other.example', alias: 'promo' }));
+      const three = await store().links.insert(newLink(ws.id, { domain: 'go.example', alias: 'Promo' }));
+      expect(new Set([one.id, two.id, three.id]).size).toBe(3);
+      expect(await store().links.list(ws.id, { limit: 10 })).toHaveLength(3);
+    });
+
+    it('refuses a second link with a taken id, as a conflict on id', async () => {
+      const ws = await newWorkspace();
+      const first = await store().links.insert(newLink(ws.id, { alias: 'one' }));
+      await expectConflict(store().links.insert(newLink(ws.id, { id: first.id, alias: 'two' })), 'id');
+      expect(await store().links.get(ws.id, first.id)).toEqual(first);
+    });
+
+    it('finds a link by domain and exact (case-sensitive) alias from any workspace', async () => {
+      const ws = await newWorkspace();
+      const link = await store().links.insert(newLink(ws.id, { domain: 'go.example', alias: 'Promo', tags: ['x'] }));
+      expect(await store().links.findRedirect('go.example', 'Promo')).toEqual(target(link));
+      expect(await store().links.findRedirect('go.example', 'promo')).toBeNull();
+      expect(await store().links.findRedirect('other.example', 'Promo')).toBeNull();
+    });
+
+    it('updates each field on its own, bumping updated_at and keeping everything else', async () => {
+      const ws = await newWorkspace();
+      const link = await store().links.insert(
+        newLink(ws.id, { alias: 'orig', geoTargeting: { DE: 'https://example.de/' }, tags: ['a', 'b'], createdAt: at(1) }),
+      );
+
+      const d = await store().links.update(ws.id, link.id, { destination: 'https://example.org/new', updatedAt: at(2) });
+      expect(d).toEqual({ ...link, destination: 'https://example.org/new', updatedAt: at(2) });
+
+      const g = await store().links.update(ws.id, link.id, { geoTargeting: { US: 'https://example.com/us' }, updatedAt: at(3) });
+      expect(g).toEqual({ ...d, geoTargeting: { US: 'https://example.com/us' }, updatedAt: at(3) });
+
+      const g0 = await store().links.update(ws.id, link.id, { geoTargeting: {}, updatedAt: at(4) });
+      expect(g0).toEqual({ ...g, geoTargeting: {}, updatedAt: at(4) });
+
+      const t = await store().links.update(ws.id, link.id, { tags: ['c', 'A'], updatedAt: at(5) });
+      expect(t).toEqual({ ...g0, tags: ['c', 'a'], updatedAt: at(5) }); // "a" exists: its spelling wins
+
+      const t0 = await store().links.update(ws.id, link.id, { tags: [], updatedAt: at(6) });
+      expect(t0).toEqual({ ...t, tags: [], updatedAt: at(6) });
+
+      const al = await store().links.update(ws.id, link.id, { alias: 'renamed', updatedAt: at(7) });
+      expect(al).toEqual({ ...t0, alias: 'renamed', updatedAt: at(7) });
+
+      const dm = await store().links.update(ws.id, link.id, { domain: 'other.example', updatedAt: at(8) });
+      expect(dm).toEqual({ ...al, domain: 'other.example', updatedAt: at(8) });
+
+      const only = await store().links.update(ws.id, link.id, { updatedAt: at(9) });
+      expect(only).toEqual({ ...dm, updatedAt: at(9) });
+      expect(await store().links.get(ws.id, link.id)).toEqual(only);
+      expect(await store().links.findRedirect('other.example', 'renamed')).toEqual(target(only));
+      expect(await store().links.findRedirect('go.example', 'orig')).toBeNull();
+    });
+
+    it('moves a link to another domain and alias, refusing a taken pair as a conflict on alias that changes nothing', async () => {
+      const ws = await newWorkspace();
+      await store().links.insert(newLink(ws.id, { domain: 'b.example', alias: 'taken' }));
+      const link = await store().links.insert(newLink(ws.id, { domain: 'a.example', alias: 'mine', tags: ['keep'] }));
+
+      await expectConflict(
+        store().links.update(ws.id, link.id, {
+          domain: 'b.example',
+          alias: 'taken',
+          destination: 'https://changed.example/',
+          tags: ['ghost'],
+          updatedAt: at(50),
+        }),
+        'alias',
+      );
+      expect(await store().links.get(ws.id, link.id)).toEqual(link);
+      expect((await store().tags.list(ws.id)).map((t) => t.name)).toEqual(['keep']);
+
+      const moved = await store().links.update(ws.id, link.id, { domain: 'b.example', alias: 'Taken', updatedAt: at(51) });
+      expect(moved).toMatchObject({ domain: 'b.example', alias: 'Taken', updatedAt: at(51) });
+      expect(await store().links.findRedirect('b.example', 'Taken')).toEqual(target(moved));
+      // its old (domain, alias) is free again
+      await store().links.insert(newLink(ws.id, { domain: 'a.example', alias: 'mine' }));
+    });
+
+    it('answers null when updating an unknown link, without creating its tags', async () => {
+      const ws = await newWorkspace();
+      expect(await store().links.update(ws.id, 'lnk_unknown', { tags: ['nope'], updatedAt: at(2) })).toBeNull();
+      expect(await store().tags.list(ws.id)).toEqual([]);
+    });
+
+    it('deletes a link once, freeing its alias and keeping its tag', async () => {
+      const ws = await newWorkspace();
+      const link = await store().links.insert(newLink(ws.id, { alias: 'gone', tags: ['t'] }));
+      expect(await store().links.delete(ws.id, link.id)).toBe(true);
+      expect(await store().links.delete(ws.id, link.id)).toBe(false);
+      expect(await store().links.get(ws.id, link.id)).toBeNull();
+      expect(await store().links.findRedirect('go.example', 'gone')).toBeNull();
+      expect(await store().tags.list(ws.id)).toEqual([{ name: 't', links: 0, createdAt: at(1) }]);
+      const again = await store().links.insert(newLink(ws.id, { alias: 'gone' }));
+      expect(again.alias).toBe('gone');
+    });
+
+    it('counts the links of a workspace on a domain', async () => {
+      const a = await newWorkspace();
+      const b = await newWorkspace();
+      await store().links.insert(newLink(a.id, { domain: 'go.example' }));
+      await store().links.insert(newLink(a.id, { domain: 'go.example' }));
+      await store().links.insert(newLink(a.id, { domain: 'other.example' }));
+      await store().links.insert(newLink(b.id, { domain: 'go.example' }));
+      expect(await store().links.countOnDomain(a.id, 'go.example')).toBe(2);
+      expect(await store().links.countOnDomain(a.id, 'other.example')).toBe(1);
+      expect(await store().links.countOnDomain(b.id, 'go.example')).toBe(1);
+      expect(await store().links.countOnDomain(b.id, 'other.example')).toBe(0);
+    });
+
+    it("lists the ids of a workspace's links, by domain and by tag key", async () => {
+      const a = await newWorkspace();
+      const b = await newWorkspace();
+      const l1 = await store().links.insert(newLink(a.id, { domain: 'go.example', tags: ['Red'] }));
+      const l2 = await store().links.insert(newLink(a.id, { domain: 'other.example', tags: ['red', 'blue'] }));
+      const l3 = await store().links.insert(newLink(a.id, { domain: 'go.example' }));
+      await store().links.insert(newLink(b.id, { domain: 'go.example', tags: ['red'] }));
+      const sorted = async (p: Promise<string[]>) => (await p).sort();
+      expect(await sorted(store().links.ids(a.id, {}))).toEqual([l1.id, l2.id, l3.id].sort());
+      expect(await sorted(store().links.ids(a.id, { domain: 'go.example' }))).toEqual([l1.id, l3.id].sort());
+      expect(await sorted(store().links.ids(a.id, { tag: 'red' }))).toEqual([l1.id, l2.id].sort());
+      expect(await sorted(store().links.ids(a.id, { tag: 'red', domain: 'other.example' }))).toEqual([l2.id]);
+      expect(await store().links.ids(a.id, { tag: 'none' })).toEqual([]);
+    });
+
+    it("reads the workspace's links among given ids, with their tags, leaving out unknown and foreign ones", async () => {
+      const a = await newWorkspace();
+      const b = await newWorkspace();
+      const l1 = await store().links.insert(newLink(a.id, { tags: ['Red'] }));
+      const l2 = await store().links.insert(newLink(a.id));
+      const foreign = await store().links.insert(newLink(b.id));
+      const got = await store().links.byIds(a.id, [l2.id, 'lnk_unknown', foreign.id, l1.id]);
+      expect(got.sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual([l1, l2].sort((x, y) => (x.id < y.id ? -1 : 1)));
+      expect(await store().links.byIds(a.id, [])).toEqual([]);
+    });
+  });
+
+  describe('listing links', () => {
+    it('lists links newest first, ties on created_at broken by id descending', async () => {
+      const ws = await newWorkspace();
+      await store().links.insert(newLink(ws.id, { id: 'lnk_b', createdAt: at(1) }));
+      await store().links.insert(newLink(ws.id, { id: 'lnk_d', createdAt: at(2) }));
+      await store().links.insert(newLink(ws.id, { id: 'lnk_a', createdAt: at(2) }));
+      await store().links.insert(newLink(ws.id, { id: 'lnk_c', createdAt: at(2) }));
+      await store().links.insert(newLink(ws.id, { id: 'lnk_e', createdAt: at(0) }));
+      const ids = (await store().links.list(ws.id, { limit: 10 })).map((l) => l.id);
+      expect(ids).toEqual(['lnk_d', 'lnk_c', 'lnk_a', 'lnk_b', 'lnk_e']);
+      expect((await store().links.list(ws.id, { limit: 2 })).map((l) => l.id)).toEqual(['lnk_d', 'lnk_c']);
+    });
+
+    it('pages with `after` without duplicates or skips, even when links are inserted between pages', async () => {
+      const ws = await newWorkspace();
+      // three share one timestamp so that a page boundary falls inside a tie
+      const times: Record<string, number> = { lnk_a: 1, lnk_b: 2, lnk_c: 3, lnk_d: 3, lnk_e: 3, lnk_f: 4, lnk_g: 5, lnk_h: 6 };
+      for (const [id, s] of Object.entries(times)) await store().links.insert(newLink(ws.id, { id, createdAt: at(s) }));
+      const expectedOrder = Object.keys(times).sort((x, y) => times[y]! - times[x]! || (x < y ? 1 : -1));
+      expect(expectedOrder).toEqual(['lnk_h', 'lnk_g', 'lnk_f', 'lnk_e', 'lnk_d', 'lnk_c', 'lnk_b', 'lnk_a']);
+
+      const seen: string[] = [];
+      let after: { createdAt: Date; id: string } | undefined;
+      for (let page = 0; page < 20; page++) {
+        const links = await store().links.list(ws.id, { limit: 3, after });
+        if (links.length === 0) break;
+        seen.push(...links.map((l) => l.id));
+        const last = links[links.length - 1]!;
+        after = { createdAt: last.createdAt, id: last.id };
+        // writers keep adding links between pages: newer ones, one in the cursor's tie ahead of it
+        // (a greater id), and one in the tie behind it (a smaller id: it belongs to the later pages)
+        await store().links.insert(newLink(ws.id, { id: `lnk_new${page}`, createdAt: at(100 + page) }));
+        await store().links.insert(newLink(ws.id, { id: `lnk_zz${page}`, createdAt: last.createdAt }));
+        await store().links.insert(newLink(ws.id, { id: `lnk_0${page}`, createdAt: last.createdAt }));
+      }
+      expect(new Set(seen).size).toBe(seen.length); // no duplicates
+      expect(seen.filter((id) => id in times)).toEqual(expectedOrder); // no skips, newest first
+      expect(seen.filter((id) => id.startsWith('lnk_new') || id.startsWith('lnk_zz'))).toEqual([]);
+      expect(seen.filter((id) => id.startsWith('lnk_0')).length).toBeGreaterThan(0);
+    });
+
+    it('filters by tag key, by domain and by both, combined with paging', async () => {
+      const ws = await newWorkspace();
+      const other = await newWorkspace();
+      const l1 = await store().links.insert(newLink(ws.id, { domain: 'a.example', tags: ['Red', 'blue'], createdAt: at(1) }));
+      const l2 = await store().links.insert(newLink(ws.id, { domain: 'b.example', tags: ['red'], createdAt: at(2) }));
+      const l3 = await store().links.insert(newLink(ws.id, { domain: 'a.example', tags: ['green'], createdAt: at(3) }));
+      const l4 = await store().links.insert(newLink(ws.id, { domain: 'a.example', tags: ['RED'], createdAt: at(4) }));
+      await store().links.insert(newLink(other.id, { domain: 'a.example', tags: ['red'], createdAt: at(5) }));
+      const ids = async (q: LinkQuery) => (await store().links.list(ws.id, q)).map((l) => l.id);
+      expect(await ids({ limit: 10, tag: 'red' })).toEqual([l4.id, l2.id, l1.id]);
+      expect(await ids({ limit: 10, tag: 'blue' })).toEqual([l1.id]);
+      expect(await ids({ limit: 10, tag: 'none' })).toEqual([]);
+      expect(await ids({ limit: 10, domain: 'a.example' })).toEqual([l4.id, l3.id, l1.id]);
+      expect(await ids({ limit: 10, domain: 'a.example', tag: 'red' })).toEqual([l4.id, l1.id]);
+      expect(await ids({ limit: 1, domain: 'a.example', tag: 'red', after: { createdAt: l4.createdAt, id: l4.id } })).toEqual([l1.id]);
+      // every link shows the tag's canonical (first) spelling
+      expect((await store().links.list(ws.id, { limit: 10, tag: 'red' })).map((l) => l.tags)).toEqual([['Red'], ['Red'], ['Red', 'blue']]);
+    });
+
+    it('filters by q as a case-insensitive substring of the alias or the destination', async () => {
+      const ws = await newWorkspace();
+      const byAlias = await store().links.insert(newLink(ws.id, { alias: 'Summer-Sale', destination: 'https://shop.example/x', createdAt: at(1) }));
+      const byDest = await store().links.insert(newLink(ws.id, { alias: 'x1', destination: 'https://example.com/SUMMER/deals', createdAt: at(2) }));
+      await store().links.insert(newLink(ws.id, { alias: 'winter', destination: 'https://example.com/winter', createdAt: at(3) }));
+      const ids = async (q: string) => (await store().links.list(ws.id, { limit: 10, q })).map((l) => l.id);
+      expect(await ids('summer')).toEqual([byDest.id, byAlias.id]);
+      expect(await ids('SuMmEr')).toEqual([byDest.id, byAlias.id]);
+      expect(await ids('sale')).toEqual([byAlias.id]);
+      expect(await ids('/deals')).toEqual([byDest.id]);
+      expect(await ids('autumn')).toEqual([]);
+      expect(await ids('')).toHaveLength(3); // an empty q filters nothing
+    });
+
+    it('treats regex metacharacters in q literally (q="a.b" does not match "axb")', async () => {
+      const ws = await newWorkspace();
+      const dotted = await store().links.insert(newLink(ws.id, { alias: 'a.b', destination: 'https://example.com/1', createdAt: at(1) }));
+      await store().links.insert(newLink(ws.id, { alias: 'axb', destination: 'https://example.com/2', createdAt: at(2) }));
+      const odd = await store().links.insert(newLink(ws.id, { alias: 'odd', destination: 'https://example.com/p?q=(1+2)*[3]|$^\\{4}', createdAt: at(3) }));
+      const ids = async (q: string) => (await store().links.list(ws.id, { limit: 10, q })).map((l) => l.id);
+      expect(await ids('a.b')).toEqual([dotted.id]);
+      expect(await ids('A.B')).toEqual([dotted.id]);
+      expect(await ids('.*')).toEqual([]);
+      expect(await ids('(1+2)*')).toEqual([odd.id]);
+      expect(await ids('[3]|$^\\{4}')).toEqual([odd.id]);
+      expect(await ids('?')).toEqual([odd.id]);
+      expect(await ids('[')).toEqual([odd.id]);
+    });
+  });
+
+  it('matches q case-insensitively beyond ASCII', async () => {
+    const ws = await newWorkspace();
+    await store().links.insert(newLink(ws.id, { id: 'lnk_umlaut', destination: 'https://example.de/%C3%84rger' }));
+    await store().links.insert(newLink(ws.id, { id: 'lnk_greek', alias: 'ΑΒΓ'.length ? 'abg' : 'x', destination: 'https://example.gr/?q=ΑΒΓ' }));
+    expect((await store().links.list(ws.id, { limit: 10, q: '%c3%84RGER' })).map((l) => l.id)).toEqual(['lnk_umlaut']);
+    expect((await store().links.list(ws.id, { limit: 10, q: 'αβγ' })).map((l) => l.id)).toEqual(['lnk_greek']);
+  });
+});
