@@ -60,6 +60,8 @@ async function main(): Promise<void> {
 
   const addr = await listen(server, config.port, config.host);
   log.info({ host: addr.address, port: addr.port, store: services.repos.kind, default_domain: config.defaultDomain }, 'lsk listening');
+  if (config.testClockFile)
+    log.warn({ file: config.testClockFile }, 'LSK_TEST_CLOCK_FILE is set: the clock is moved by a test file (never do this in production)');
 }
 
 main().catch(failStartup);

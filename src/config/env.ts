@@ -41,6 +41,7 @@ const envSchema = z
     LSK_HEADERS_TIMEOUT_MS: intFrom(10_000, 100, 600_000),
     LSK_BODY_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
     LSK_ANON_GRAPHQL_RPM: intFrom(60, 1, 1_000_000),
+    LSK_TEST_CLOCK_FILE: z.string().min(1).optional(),
   })
   .transform((e, ctx) => {
     const defaultDomainRaw = e.LSK_DEFAULT_DOMAIN ?? `localhost:${e.PORT}`;
@@ -69,6 +70,7 @@ const envSchema = z
       headersTimeoutMs: e.LSK_HEADERS_TIMEOUT_MS,
       bodyTimeoutMs: e.LSK_BODY_TIMEOUT_MS,
       anonymousGraphqlRpm: e.LSK_ANON_GRAPHQL_RPM,
+      testClockFile: e.LSK_TEST_CLOCK_FILE,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())

@@ -10,7 +10,7 @@ const MAX_VIEWS = 100_000;
 
 /**
  * The plan limit shared by every instance on one MongoDB, exact with unique inserts only
- * (docs/adr/0010). A key with limit L has L chains; an admitted request is a claim on one chain: the
+ * (docs/adr/0018). A key with limit L has L chains; an admitted request is a claim on one chain: the
  * unique markers of the 61 one-second slots from its own, inserted in one ordered insert. Two
  * claims on a chain cannot share a slot, so they lie more than 60 s apart, and no rolling 60 s can
  * admit more than L (a chain frees 60–61 s after its claim: at most one second of extra caution,

@@ -18,7 +18,7 @@ const TAGS = [
 /**
  * The OpenAPI document served at GET /v1/openapi.json and committed as schema/openapi.json (written
  * by scripts/print-schema.ts): paths from the REST route table, schemas from the zod schemas the
- * service applies, prose from the GraphQL schema (docs/adr/0010-openapi-from-zod-and-the-route-table.md).
+ * service applies, prose from the GraphQL schema (docs/adr/0013-openapi-from-zod-and-the-route-table.md).
  */
 export function buildOpenApiDocument(schema: GraphQLSchema): Json {
   const schemas = componentsSchemas();

@@ -23,7 +23,7 @@ export interface Visit {
 }
 
 /**
- * Clicks leave the request path as counters (docs/adr/0008): `count` only adds to in-memory
+ * Clicks leave the request path as counters (docs/adr/0016): `count` only adds to in-memory
  * per-link, per-hour counters; a timer writes them at most once a second. A failed write is kept
  * and retried as it was (the store never counts one batch twice) while new visits keep counting,
  * within a bound on the counters held. `stop()` writes what is left, so a clean stop loses nothing.

@@ -1,7 +1,7 @@
 import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
-import { type Clock, systemClock } from '../domain/clock.js';
+import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
@@ -16,7 +16,8 @@ import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories, run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(config: Config, opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger } = {}): Promise<Services> {
-  const clock = opts.clock ?? systemClock;
+  // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
+  const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const repos = opts.repos ?? (await openRepositories(config.databaseUrl, { clock }));
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });

@@ -11,7 +11,7 @@ import type { TagsRepository } from './tags/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
 
 /**
- * The storage seam (docs/adr/0007): one repository per aggregate, each with a SQLite and a MongoDB adapter that pass
+ * The storage seam (docs/adr/0015): one repository per aggregate, each with a SQLite and a MongoDB adapter that pass
  * the same contract suite (test/contract). Every workspace-owned read or write takes the workspace
  * id: nothing crosses workspaces. New aggregates get a folder of their own beside these
  * (`<aggregate>/repository.ts`, `sqlite.ts`, `mongo.ts`) and a property here.

@@ -1,5 +1,5 @@
 /**
- * MongoDB click writers (docs/adr/0009): each instance writes only the documents of the slot it
+ * MongoDB click writers (docs/adr/0017): each instance writes only the documents of the slot it
  * leases, so counts are exact on a server without atomic read-modify-write (FerretDB, here); leases
  * are taken by unique inserts; idle slots are compacted, and a compaction cut short is finished
  * without counting twice. Lease times are shortened and run on a manual clock.

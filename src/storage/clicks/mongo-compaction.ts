@@ -13,7 +13,7 @@ interface Job {
 
 /**
  * Merges the counts of idle writer slots (released, or expired after a crash) into the slot this
- * process holds, so reads sum over few documents (docs/adr/0009). The compactor leases the idle
+ * process holds, so reads sum over few documents (docs/adr/0017). The compactor leases the idle
  * slot first (a unique insert), so it is the only writer of both slots. Each source document is
  * marked, added to its target (whose `mg[src]` records the mark's token: redoing the addition
  * collides instead of counting twice), then deleted; a compactor resuming after a crash finds the

@@ -3,7 +3,7 @@ import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
 import { eachCount, HOUR_MS, type HourCounts } from './repository.js';
 
 /*
- * Counter documents on MongoDB (docs/adr/0009). Every document belongs to one writer slot `s` and is
+ * Counter documents on MongoDB (docs/adr/0017). Every document belongs to one writer slot `s` and is
  * written only by the current holder of that slot; reads sum over slots. `q` is the sequence number of
  * the last flush applied (a retried flush is skipped); `mg` and `m` belong to the compaction of idle slots.
  */

@@ -6,7 +6,7 @@ import { isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import { SLOTS } from './mongo-docs.js';
 
 /**
- * Leases on writer slots (docs/adr/0009). The lease on slot `s` at term `t` is the document
+ * Leases on writer slots (docs/adr/0017). The lease on slot `s` at term `t` is the document
  * `s:t`, created by a unique insert: of all instances trying to take term t of a slot, one wins. The
  * latest term of a slot is its current lease; only its holder writes it (renewals), so no update here
  * needs to be atomic.

@@ -19,7 +19,7 @@ export interface MongoClicksOptions {
 const SEQ_PER_TERM = 1e9;
 
 /**
- * Rollups on MongoDB without atomic read-modify-write (docs/adr/0009): this process writes only the
+ * Rollups on MongoDB without atomic read-modify-write (docs/adr/0017): this process writes only the
  * documents of the writer slot it leases; reads sum every slot's documents (those a compaction is
  * moving excepted: `m` is set on them).
  */
@@ -73,7 +73,7 @@ export class MongoClicks implements ClicksRepository {
   private async write(batch: ClickBatch): Promise<void> {
     const lease = await this.writer();
     const writer = `${lease.slot}:${lease.term}`;
-    // A batch retried under a later lease is stamped anew (docs/adr/0009 says when that may over-count).
+    // A batch retried under a later lease is stamped anew (docs/adr/0017 says when that may over-count).
     if (batch.stamp?.writer !== writer) batch.stamp = { writer, seq: lease.term * SEQ_PER_TERM + ++this.seq };
     const { seq } = batch.stamp;
     const s = lease.slot;

@@ -1,5 +1,5 @@
 /*
- * Clicks are stored as rollups, never as one row per visit (docs/adr/0008): per link and UTC hour,
+ * Clicks are stored as rollups, never as one row per visit (docs/adr/0016): per link and UTC hour,
  * the number of human clicks, of bot visits, and of human clicks by each dimension's value. A link's
  * all-time totals are kept apart so that reading a link never sums hours.
  */

@@ -5,7 +5,7 @@ import { type ClickWriterOps, clickWriter, encodeFlush } from './sqlite-rows.js'
 import { SqliteClickWriter } from './sqlite-writer.js';
 
 /**
- * Rollups in the embedded store (docs/adr/0008): open hours in `click_hours` (one row per link and
+ * Rollups in the embedded store (docs/adr/0016): open hours in `click_hours` (one row per link and
  * hour: a flush adds to one row per link), closed hours in `click_rollups` (one row per dimension
  * value) and `click_totals`; the `click_counts` view reads both. One process writes them, so an
  * upsert adding to a row is exact. A file database is written by a worker thread (its own

@@ -11,7 +11,7 @@ export interface CountersRepository {
   cas(key: string, expected: number | null, value: string): Promise<boolean>;
 
   /**
-   * The shared plan limiter's claims (docs/adr/0010): insert one marker per time slot, (key, chain,
+   * The shared plan limiter's claims (docs/adr/0018): insert one marker per time slot, (key, chain,
    * slot) unique, in the order given, stopping at the first slot already taken. Returns how many
    * were inserted (all of them: the claim holds). The ones inserted before a taken slot stay until
    * `dropSlots`.

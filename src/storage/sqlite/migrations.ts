@@ -82,7 +82,7 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
-  // 3: clicks become hourly rollups (docs/adr/0008); existing click rows are folded into them, then
+  // 3: clicks become hourly rollups (docs/adr/0016); existing click rows are folded into them, then
   //    dropped, and links lose their own counter. Old browser names map to the parser's families.
   //    Open hours are one row per link and hour (`click_hours`, dimensions as a JSON object of
   //    "dim:value" -> count, cheap to add to); closed hours become one row per dimension value
@@ -144,7 +144,7 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE clicks;
   ALTER TABLE links DROP COLUMN clicks;
   `,
-  // 4: time-slot markers of the shared plan limiter's claims (docs/adr/0010)
+  // 4: time-slot markers of the shared plan limiter's claims (docs/adr/0018)
   `
   CREATE TABLE rate_slots (
     key TEXT NOT NULL,
