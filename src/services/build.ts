@@ -4,6 +4,9 @@ import type { Config } from '../config/env.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter, StoreRateLimiter } from '../limits/rate-limit.js';
+import { Metrics } from '../observability/metrics.js';
+import { registerServiceMetrics } from '../observability/service-metrics.js';
+import { countStoreErrors } from '../observability/store-errors.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openStore } from '../storage/open-store.js';
@@ -14,10 +17,11 @@ import type { Services } from './services.js';
 import { StatsService } from './stats-service.js';
 import { WorkspaceService } from './workspace-service.js';
 
-/** Open the store, run migrations / create indexes, load the signing keys, and wire the services. */
+/** Open the store (its failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(config: Config, opts: { clock?: Clock; store?: Store; log?: ClickLogger } = {}): Promise<Services> {
   const clock = opts.clock ?? systemClock;
-  const store = opts.store ?? (await openStore(config.databaseUrl));
+  const metrics = new Metrics();
+  const store = countStoreErrors(opts.store ?? (await openStore(config.databaseUrl)), metrics);
   await store.init();
   const keyring = new Keyring(store, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
@@ -27,9 +31,10 @@ export async function buildServices(config: Config, opts: { clock?: Clock; store
   // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
   // may serve many, which then share limits and re-read what another instance may have changed.
   const shared = store.kind === 'mongodb';
-  return {
+  const services: Services = {
     config,
     clock,
+    metrics,
     store,
     keyring,
     keys,
@@ -43,4 +48,6 @@ export async function buildServices(config: Config, opts: { clock?: Clock; store
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(store, opts.log ?? { warn: () => {} }),
   };
+  registerServiceMetrics(services);
+  return services;
 }
