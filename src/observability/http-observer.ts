@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Counter, Histogram } from 'prom-client';
+import type { BoundCounter, BoundHistogram } from './bound-series.js';
 import type { Metrics } from './metrics.js';
 import { answeredStatus, requestLogger } from './request-log.js';
 import { type RequestTags, tagRequest } from './request-tags.js';
@@ -16,13 +16,13 @@ export interface RedirectMetrics {
  * (401, 400, 429) keeps its route's label.
  */
 export class HttpObserver {
-  private readonly requests: Counter<'route' | 'method' | 'status'>;
-  private readonly duration: Histogram<'route' | 'method'>;
+  private readonly requests: BoundCounter;
+  private readonly duration: BoundHistogram;
   private readonly logRequest: ReturnType<typeof requestLogger>;
 
   constructor(metrics: Metrics, log: Logger) {
-    this.requests = metrics.counter('lsk_http_requests_total', 'HTTP requests answered, by route, method and status.', ['route', 'method', 'status']);
-    this.duration = metrics.histogram('lsk_http_request_duration_seconds', 'Time to answer an HTTP request, by route and method.', ['route', 'method']);
+    this.requests = metrics.boundCounter('lsk_http_requests_total', 'HTTP requests answered, by route, method and status.', ['route', 'method', 'status']);
+    this.duration = metrics.boundHistogram('lsk_http_request_duration_seconds', 'Time to answer an HTTP request, by route and method.', ['route', 'method']);
     this.logRequest = requestLogger(log);
   }
 
@@ -35,21 +35,21 @@ export class HttpObserver {
     this.logRequest(req, res);
     res.once('close', () => {
       const method = req.method ?? 'GET';
-      this.requests.labels(tags.route, method, String(answeredStatus(res))).inc();
-      this.duration.labels(tags.route, method).observe((performance.now() - started) / 1000);
+      this.requests.bind(tags.route, method, String(answeredStatus(res))).inc();
+      this.duration.bind(tags.route, method).observe((performance.now() - started) / 1000);
     });
   }
 
-  /** Series for redirects, bound once: the status children are made on first use (a handful: 302, 404...). */
+  /** Series for redirects, bound once: those of a status on its first use (a handful: 302, 404...). */
   redirects(): RedirectMetrics {
-    const bind = (method: 'GET' | 'HEAD') => ({ method, duration: this.duration.labels('redirect', method), byStatus: new Map<number, { inc(): void }>() });
+    const bind = (method: 'GET' | 'HEAD') => ({ method, duration: this.duration.bind('redirect', method), byStatus: new Map<number, { inc(): void }>() });
     const series = { GET: bind('GET'), HEAD: bind('HEAD') };
     return {
       observe: (method, status, seconds) => {
         const s = series[method];
         let counter = s.byStatus.get(status);
         if (!counter) {
-          counter = this.requests.labels('redirect', method, String(status));
+          counter = this.requests.bind('redirect', method, String(status));
           s.byStatus.set(status, counter);
         }
         counter.inc();

@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client';
+import { BoundCounter, BoundHistogram } from './bound-series.js';
 
 /** Seconds: from 100 µs (a cached redirect) to 10 s (the longest a request may take). */
 export const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -37,7 +38,8 @@ function processMetrics(): Registry {
  *   metrics.counterFrom('lsk_clicks_written_total', 'Clicks written to the store.', () => clicks.written);
  *
  * `…From` reads a number the owner keeps anyway, when /metrics is scraped (nothing on its hot path).
- * Names: `lsk_` + snake_case, base units (`_seconds`, `_bytes`), and `_total` on counters only.
+ * On a hot path (every redirect), `boundCounter`/`boundHistogram` bind a series once and update it
+ * with no allocation. Names: `lsk_` + snake_case, base units (`_seconds`, `_bytes`), and `_total` on counters only.
  */
 export class Metrics {
   readonly contentType = Registry.PROMETHEUS_CONTENT_TYPE;
@@ -57,6 +59,24 @@ export class Metrics {
   histogram<L extends string = never>(name: string, help: string, labelNames: readonly L[] = [], buckets = LATENCY_BUCKETS): Histogram<L> {
     checkName(name, 'histogram');
     return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
+
+  /** A counter whose series are bound once (`bind(...labelValues).inc()`), for hot paths. */
+  boundCounter(name: string, help: string, labelNames: readonly string[]): BoundCounter {
+    checkName(name, 'counter');
+    return this.register(new BoundCounter(name, help, labelNames));
+  }
+
+  /** A histogram whose series are bound once (`bind(...labelValues).observe(v)`), for hot paths. */
+  boundHistogram(name: string, help: string, labelNames: readonly string[], buckets = LATENCY_BUCKETS): BoundHistogram {
+    checkName(name, 'histogram');
+    return this.register(new BoundHistogram(name, help, labelNames, buckets));
+  }
+
+  private register<M extends BoundCounter | BoundHistogram>(metric: M): M {
+    // prom-client's registry asks a metric only for its name, get() and reset().
+    this.registry.registerMetric(metric as unknown as Metric);
+    return metric;
   }
 
   /** A gauge whose value is read when scraped (a queue length, a cache size). */
