@@ -42,6 +42,11 @@ const envSchema = z
     LSK_BODY_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
     LSK_ANON_GRAPHQL_RPM: intFrom(60, 1, 1_000_000),
     LSK_TEST_CLOCK_FILE: z.string().min(1).optional(),
+    LSK_METRICS_TOKEN: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^[\x21-\x7e]{16,512}$/.test(v), 'must be 16 to 512 printable characters without spaces'),
   })
   .transform((e, ctx) => {
     const defaultDomainRaw = e.LSK_DEFAULT_DOMAIN ?? `localhost:${e.PORT}`;
@@ -71,6 +76,8 @@ const envSchema = z
       bodyTimeoutMs: e.LSK_BODY_TIMEOUT_MS,
       anonymousGraphqlRpm: e.LSK_ANON_GRAPHQL_RPM,
       testClockFile: e.LSK_TEST_CLOCK_FILE,
+      /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+      metricsToken: e.LSK_METRICS_TOKEN,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())

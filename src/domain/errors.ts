@@ -64,13 +64,13 @@ export class LskError extends Error {
 
   static aliasTaken(domain: string, alias: string): LskError {
     return new LskError('alias_taken', `The alias "${alias}" is already in use on ${domain}.`, {
-      details: [{ path: 'alias', message: `already in use on ${domain}` }],
+      details: [{ path: 'alias', message: `is already in use on ${domain}` }],
     });
   }
 
   static domainTaken(host: string): LskError {
     return new LskError('domain_taken', `The domain ${host} is already registered.`, {
-      details: [{ path: 'host', message: 'already registered' }],
+      details: [{ path: 'host', message: 'is already registered' }],
     });
   }
 }

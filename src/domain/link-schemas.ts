@@ -29,7 +29,7 @@ export const aliasSchema = z
   })
   .meta({ minLength: 1, maxLength: ALIAS_MAX, pattern: ALIAS_PATTERN });
 
-export const COUNTRY_MESSAGE = 'not an officially assigned ISO 3166-1 alpha-2 country code in upper case';
+export const COUNTRY_MESSAGE = 'is not an officially assigned ISO 3166-1 alpha-2 country code in upper case';
 
 /** The country -> URL map; documented as one optional property per officially assigned code. */
 export const geoMapSchema = urlMapSchema([...COUNTRY_CODES].sort(), COUNTRY_MESSAGE, GEO_MAX);
@@ -79,7 +79,7 @@ const CURSOR_FORM = { minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' 
 const intParam = (min: number, max: number, byDefault: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z.int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).meta({ default: byDefault }),
+    z.int({ error: 'must be a whole number' }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).meta({ default: byDefault }),
   );
 
 /** GET /v1/links, links(...). */

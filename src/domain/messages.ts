@@ -38,7 +38,7 @@ export function humanMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case 'invalid_value':
       return `must be one of: ${issue.values.map((v) => String(v)).join(', ')}`;
     case 'unrecognized_keys':
-      return 'unknown field';
+      return 'is not a known field';
     case 'invalid_format':
       return 'is not in the expected format';
     case 'invalid_union':

@@ -46,7 +46,7 @@ export function urlProblems(value: string): string[] {
   } catch {
     return ['must be an absolute http or https URL'];
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return [`must be an absolute http or https URL, not ${url.protocol}`];
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return [`must be an absolute http or https URL (${url.protocol} is refused)`];
   if (!url.hostname) return ['must be an absolute http or https URL with a host'];
   return [];
 }
@@ -76,7 +76,7 @@ export function normalizeHost(input: string): { host: string } | { problem: stri
   if (!labels.every((l) => LABEL_RE.test(l))) return { problem: 'must be a valid host name' };
   if (port !== undefined) {
     const n = Number(port);
-    if (!LOOPBACK_HOSTS.has(ascii)) return { problem: 'a port is allowed only for localhost' };
+    if (!LOOPBACK_HOSTS.has(ascii)) return { problem: 'may have a port only when it is localhost' };
     if (n < 1 || n > 65535) return { problem: 'port must be 1 to 65535' };
     return { host: `${ascii}:${n}` };
   }

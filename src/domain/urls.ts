@@ -1,6 +1,6 @@
 import { HTTP_URL_PATTERN } from './patterns.js';
 import { URL_MAX, urlProblems } from './rules.js';
-import { RESERVED_KEYS, reservedKeyMessage } from './validate.js';
+import { RESERVED_KEY_MESSAGE, RESERVED_KEYS } from './validate.js';
 import { z } from './zod.js';
 
 /** A target URL (destination, geo and device targets). */
@@ -35,7 +35,7 @@ export function urlMapSchema(keys: readonly string[], keyMessage: string, max = 
       const given = Object.keys(map);
       if (given.length > max) ctx.addIssue({ code: 'custom', message: `must have at most ${max} entries` });
       for (const key of given) {
-        if (RESERVED_KEYS.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: reservedKeyMessage(key) });
+        if (RESERVED_KEYS.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: RESERVED_KEY_MESSAGE });
         else if (!allowed.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: keyMessage });
         const value = map[key];
         const problems = typeof value === 'string' ? urlProblems(value) : [value === null ? 'must not be null' : 'must be a string'];

@@ -4,9 +4,8 @@ import { type ErrorDetail, LskError } from './errors.js';
 /** Keys that name parts of JavaScript's object model; refused by name in every object input. */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
-export function reservedKeyMessage(key: string): string {
-  return `"${key}" is a reserved name and cannot be used as a key`;
-}
+/** The detail of such a key (its path names it). */
+export const RESERVED_KEY_MESSAGE = 'is a reserved name and cannot be used as a key';
 
 function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
@@ -22,7 +21,7 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], at?: string
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const message = RESERVED_KEYS.has(key) ? reservedKeyMessage(key) : issue.message;
+        const message = RESERVED_KEYS.has(key) ? RESERVED_KEY_MESSAGE : issue.message;
         details.push({ path: issuePath([...prefix, ...issue.path, key]), message });
       }
       continue;

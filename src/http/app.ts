@@ -3,6 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { LskError } from '../domain/errors.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
+import { HttpObserver } from '../observability/http-observer.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
@@ -13,28 +14,27 @@ import { createGraphQLServer } from './graphql/server.js';
 import { apiKeyAuthenticator } from './guard/authenticators.js';
 import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
-import { Metrics } from './metrics.js';
-
 import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
 import { buildRestOperations } from './rest/operations.js';
 import { REST_ROUTES } from './rest-routes.js';
 import { serviceRoutes } from './service-routes.js';
+import { type Target, unmatched } from './target.js';
 
 const ORIGIN = 'http://lsk.internal';
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
   openapi: Record<string, unknown>;
-  metrics: Metrics;
   redirects: RedirectHandler;
 }
 
 /**
  * The HTTP edge, composed: short-link redirects first (bare node:http), then the service routes
  * (health, metrics, docs...), then /graphql and /v1, each behind the same guard (authentication,
- * plan limit, body limits) and run by the same GraphQL engine.
+ * plan limit, body limits) and run by the same GraphQL engine. Every request is matched to its route
+ * first, so that its metrics label and logged path template hold whatever the answer.
  */
 export async function createApp(services: Services, log: PinoLogger, opts: { limiter?: RateLimiter } = {}): Promise<App> {
   const { config } = services;
@@ -49,39 +49,49 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   });
   const operations = buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc));
   const rest = createRestHandler({ yoga, guard, services, operations, bodyTimeoutMs: config.bodyTimeoutMs, log });
-  const graphql = createGraphQLHandler({ yoga, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log });
-  const metrics = new Metrics();
-  const routes = serviceRoutes(services, metrics, openapi);
-  const redirect = redirectRoute(services, metrics, log);
+  const graphql: Target = {
+    route: 'graphql',
+    path: '/graphql',
+    run: createGraphQLHandler({ yoga, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log }),
+  };
+  const observer = new HttpObserver(services.metrics, log);
+  const routes = serviceRoutes(services, openapi);
+  const redirect = redirectRoute(services, observer, log);
   const cors = corsPolicy(config.corsOrigins);
-
-  /** Dispatch a request for the service itself; resolves to its metrics label. */
-  async function route(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<string> {
-    const path = url.pathname;
-    const method = req.method ?? 'GET';
-    const service = routes.match(path);
-    if (service) {
-      if (!service.methods.includes(method)) {
-        throw new LskError('method_not_allowed', `${method} is not allowed on ${path}.`, { headers: { allow: service.methods.join(', ') } });
-      }
-      await service.handle(req, res, url, requestId);
-      return service.label;
-    }
-    if (path === '/graphql') {
-      await graphql(req, res, url, requestId);
-      return 'graphql';
-    }
-    if (isRest(path)) return rest(req, res, url, requestId);
-    if (method === 'GET' || method === 'HEAD') throw new LskError('not_found', `No such page: ${path}`);
-    // Other methods on short-link paths (GET and HEAD took the redirect path).
-    throw new LskError('method_not_allowed', `${method} is not allowed here.`, { headers: { allow: 'GET, HEAD' } });
-  }
 
   const isRest = (path: string) => path === '/v1' || path.startsWith('/v1/');
 
   /** Paths the service answers itself; everything else under GET/HEAD is a short link. */
   function isServicePath(path: string): boolean {
     return path === '/graphql' || isRest(path) || routes.match(path) !== undefined;
+  }
+
+  /** The route of a request for the service itself (its URL already known to be origin-form). */
+  function resolve(method: string, path: string): Target {
+    const service = routes.match(path);
+    if (service) {
+      const run: Target['run'] = service.methods.includes(method)
+        ? service.handle
+        : () => {
+            throw new LskError('method_not_allowed', `${method} is not allowed on ${path}.`, { headers: { allow: service.methods.join(', ') } });
+          };
+      return { route: service.label, path: service.path, run };
+    }
+    if (path === '/graphql') return graphql;
+    if (isRest(path)) return rest(method, path);
+    if (method === 'GET' || method === 'HEAD') return unmatched('/{alias}', () => new LskError('not_found', `No such page: ${path}`));
+    // Other methods on short-link paths (GET and HEAD took the redirect path).
+    return unmatched('/{alias}', () => new LskError('method_not_allowed', `${method} is not allowed here.`, { headers: { allow: 'GET, HEAD' } }));
+  }
+
+  /** Origin-form only: "//host/path" must stay a path, not become another host's URL. */
+  function parse(raw: string): URL | undefined {
+    if (!raw.startsWith('/')) return undefined;
+    try {
+      return new URL(ORIGIN + raw);
+    } catch {
+      return undefined;
+    }
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -92,42 +102,26 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       redirect.handle(req, res);
       return;
     }
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);
+    const method = req.method ?? 'GET';
+    const url = parse(raw);
+    const target = url ? resolve(method, url.pathname) : unmatched('{invalid}', () => new LskError('not_found', 'Not found.'));
+    const tags = { route: target.route, path: target.path, requestId };
+    observer.track(req, res, tags, started);
     if (cors.apply(req, res, path)) {
-      metrics.observe('cors_preflight', 'OPTIONS', res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      tags.route = 'cors_preflight';
       return;
     }
-    let label = 'other';
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observe(label, req.method ?? 'GET', res.statusCode, seconds);
-      if (label !== 'static') {
-        log.info({ req_id: requestId, method: req.method, route: label, status: res.statusCode, ms: Math.round(seconds * 1e5) / 100 }, 'request');
-      }
-    });
-    let url: URL;
-    try {
-      // Origin-form only: "//host/path" must stay a path, not become another host's URL.
-      if (!raw.startsWith('/')) throw new Error('not origin-form');
-      url = new URL(ORIGIN + raw);
-    } catch {
-      sendError(res, new LskError('not_found', 'Not found.'), requestId);
-      return;
-    }
-    route(req, res, url, requestId).then(
-      (l) => {
-        label = l;
-      },
-      (e: unknown) => {
+    Promise.resolve()
+      .then(() => target.run(req, res, url!, requestId))
+      .catch((e: unknown) => {
         // The contract's envelope (an answer already under way is cut off instead).
-        if (isRest(url.pathname)) label = 'rest';
         if (res.headersSent) res.destroy();
         else sendError(res, clientError(e, log), requestId);
-      },
-    );
+      });
   }
 
-  return { handle, openapi, metrics, redirects: redirect.redirects };
+  return { handle, openapi, redirects: redirect.redirects };
 }

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { ERROR_STATUS, type ErrorCode, type ErrorDetail, LskError } from '../domain/errors.js';
-import { StoreUnavailable } from '../storage/errors.js';
+import { isUnreachable } from '../observability/store-errors.js';
 
 /**
  * The one place errors become what clients see: the REST envelope, and GraphQL errors carrying
@@ -42,7 +42,7 @@ export function clientError(e: unknown, log?: Logger): LskError {
     if (root instanceof GraphQLError) return new LskError('validation_failed', e.message);
     return clientError(root, log);
   }
-  if (e instanceof StoreUnavailable || isConnectionError(e)) return new LskError('unavailable', 'The database cannot be reached; try again shortly.');
+  if (isUnreachable(e)) return new LskError('unavailable', 'The database cannot be reached; try again shortly.');
   log?.error({ err: e }, 'unexpected error');
   return new LskError('internal_error', 'An internal error occurred.');
 }
@@ -51,11 +51,6 @@ function rootCause(e: GraphQLError): unknown {
   let cause: unknown = e;
   while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
   return cause;
-}
-
-function isConnectionError(e: unknown): boolean {
-  const name = (e as { name?: string } | null)?.name ?? '';
-  return /^Mongo(ServerSelection|Network|NotConnected|Topology)/.test(name);
 }
 
 export function envelope(err: LskError, requestId: string): ErrorEnvelope {

@@ -1,32 +1,42 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { HttpObserver } from '../observability/http-observer.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
-import { clientError, type Logger } from './errors.js';
+import { clientError } from './errors.js';
 import { requestIdFrom } from './guard/request-id.js';
-import type { Metrics } from './metrics.js';
 import { sendError } from './respond.js';
-
-const METRIC_KEYS: Record<string, string> = { GET: 'redirect\u0000GET', HEAD: 'redirect\u0000HEAD' };
 
 /**
  * Short links on the edge: GET and HEAD of any path the service does not answer itself. The hot
- * path: no URL object, no async context, no 'finish' listener; its cache and click queue are
- * exported as metrics, and link changes invalidate the cache.
+ * path: no URL object, no async context, no 'close' listener, no label built; the count and the
+ * latency go to series bound at start. With LOG_LEVEL=debug (or trace) every redirect is also
+ * logged, through the same observer as every other request. Its cache size is a metric, and link
+ * changes invalidate the cache.
  */
-export function redirectRoute(services: Services, metrics: Metrics, log: Logger) {
+export function redirectRoute(services: Services, observer: HttpObserver, log: Logger) {
   const redirects = new RedirectHandler(services.repos.links, services.config, services.geo, services.clicks, services.clock, {
     cacheTtlMs: services.redirectCacheTtlMs,
   });
-  metrics.register('lsk_clicks_queued', 'Clicks waiting to be written.', () => services.clicks.queued);
-  metrics.register('lsk_clicks_dropped_total', 'Clicks dropped because the queue was full (database unreachable).', () => services.clicks.dropped);
-  metrics.register('lsk_clicks_written_total', 'Clicks written to the store.', () => services.clicks.written);
-  metrics.register('lsk_redirect_cache_entries', 'Links in the redirect cache.', () => redirects.cache.size);
+  services.metrics.gaugeFrom('lsk_redirect_cache_entries', 'Links (and known-missing aliases) in the redirect cache.', () => redirects.cache.size);
   services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+  const metrics = observer.redirects();
+  const logged = log.isLevelEnabled('debug');
+
+  function failed(res: ServerResponse, e: unknown, requestId: string): void {
+    if (!res.headersSent) sendError(res, clientError(e, log), requestId);
+    else res.destroy();
+  }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
-    const done = () => metrics.observeKey(METRIC_KEYS[req.method!]!, 'redirect', res.statusCode, (performance.now() - started) / 1000);
+    if (logged) {
+      observer.track(req, res, { route: 'redirect', path: '/{alias}', requestId }, started);
+      redirects.handle(req, res, requestId)?.catch((e: unknown) => failed(res, e, requestId));
+      return;
+    }
+    const done = () => metrics.observe(req.method as 'GET' | 'HEAD', res.statusCode, (performance.now() - started) / 1000);
     const pending = redirects.handle(req, res, requestId);
     // A cache hit is answered synchronously (undefined): no promise on the hot path.
     if (pending === undefined) {
@@ -34,8 +44,7 @@ export function redirectRoute(services: Services, metrics: Metrics, log: Logger)
       return;
     }
     pending.then(done, (e: unknown) => {
-      if (!res.headersSent) sendError(res, clientError(e, log), requestId);
-      else res.destroy();
+      failed(res, e, requestId);
       done();
     });
   }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { LskError } from '../domain/errors.js';
+import { tagErrorCode } from '../observability/request-tags.js';
 import { envelope, MAX_DETAILS } from './errors.js';
 
 /**
@@ -20,12 +21,14 @@ function errorHeaders(err: LskError): Record<string, string> {
 
 /** The REST error envelope. */
 export function sendError(res: ServerResponse, err: LskError, requestId: string): void {
+  tagErrorCode(res, err.code);
   sendJson(res, err.status, envelope(err, requestId), errorHeaders(err));
 }
 
 /** An error the GraphQL edge refused the request with (nothing ran): `{errors: [...]}` with its status. */
 export function sendGraphQLError(res: ServerResponse, err: LskError, requestId: string): void {
   const { error } = envelope(err, requestId);
+  tagErrorCode(res, err.code);
   const extensions = { code: error.code, ...(error.details ? { details: error.details } : {}), request_id: requestId };
   sendJson(res, err.status, { errors: [{ message: error.message, extensions }] }, errorHeaders(err));
 }
@@ -44,15 +47,22 @@ function clientShape(e: GraphQLError, requestId: string) {
 /**
  * A GraphQL result: the status is the highest `extensions.http.status` among its errors (200
  * without), their HTTP headers (Retry-After) are sent, and at most MAX_DETAILS errors are listed.
+ * The request log notes the code of the error that decided the status (else the first one's).
  */
 export function sendGraphQLResult(res: ServerResponse, result: ExecutionResult, headers: Record<string, string>, requestId: string): void {
   let status = 200;
+  let code: unknown;
   const extra = { ...headers };
   const errors = result.errors?.slice(0, MAX_DETAILS).map((e) => {
     const http = (e.extensions as { http?: { status?: number; headers?: Record<string, string> } }).http;
-    if (http?.status && (status === 200 || http.status > status)) status = http.status;
+    if (http?.status && (status === 200 || http.status > status)) {
+      status = http.status;
+      code = e.extensions.code;
+    }
+    code ??= e.extensions.code;
     for (const [k, v] of Object.entries(http?.headers ?? {})) extra[k.toLowerCase()] = v;
     return clientShape(e, requestId);
   });
+  if (typeof code === 'string') tagErrorCode(res, code);
   sendJson(res, status, errors ? { errors, data: result.data } : { data: result.data }, extra);
 }

@@ -163,17 +163,19 @@ const compiled = REST_ROUTES.map((r) => ({ route: r, ...compile(r.path) }));
 
 export type RouteMatch =
   | { kind: 'route'; route: RestRoute; params: Record<string, string> }
-  | { kind: 'method_not_allowed'; allow: Method[] }
+  | { kind: 'method_not_allowed'; allow: Method[]; route: RestRoute }
   | { kind: 'not_found' };
 
 /** Match a path under /v1 (e.g. "/links/lnk_1") and method against the table. */
 export function matchRoute(method: string, path: string): RouteMatch {
   const allow: Method[] = [];
+  let other: RestRoute | undefined;
   for (const c of compiled) {
     const m = c.re.exec(path);
     if (!m) continue;
     if (c.route.method !== method) {
       allow.push(c.route.method);
+      other ??= c.route;
       continue;
     }
     const params: Record<string, string> = {};
@@ -188,7 +190,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
     }
     return { kind: 'route', route: c.route, params };
   }
-  return allow.length > 0 ? { kind: 'method_not_allowed', allow } : { kind: 'not_found' };
+  return other ? { kind: 'method_not_allowed', allow, route: other } : { kind: 'not_found' };
 }
 
 /** The name a :param of `route.path` has in the public path (docPath), e.g. updateTag's `tag` is `name`. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LskError } from '../domain/errors.js';
 import type { Services } from '../services/services.js';
-import type { Metrics } from './metrics.js';
+import { metricsRoute } from './metrics-route.js';
 import { sendError, sendJson } from './respond.js';
 import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
 
@@ -9,6 +9,8 @@ import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
 export interface ServiceRoute {
   /** The metrics label. */
   label: string;
+  /** The path as logged: the route's own, or its template (`/docs/{asset}`). */
+  path: string;
   /** Methods answered; any other is 405 with an Allow header. */
   methods: readonly string[];
   handle(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): void | Promise<void>;
@@ -26,14 +28,15 @@ export interface ServiceRouteTable {
  * the assets its pages load. New areas join here: the dashboard as the prefix `/dashboard` (its page
  * and hashed assets), sign-in as the prefix `/auth/` (POST routes behind the guard's body limits).
  */
-export function serviceRoutes(services: Services, metrics: Metrics, openapi: Record<string, unknown>): ServiceRouteTable {
+export function serviceRoutes(services: Services, openapi: Record<string, unknown>): ServiceRouteTable {
   const openapiText = JSON.stringify(openapi);
   const exact = new Map<string, ServiceRoute>([
-    ['/healthz', { label: 'healthz', methods: READ, handle: (_q, res) => sendJson(res, 200, { status: 'ok' }) }],
+    ['/healthz', { label: 'healthz', path: '/healthz', methods: READ, handle: (_q, res) => sendJson(res, 200, { status: 'ok' }) }],
     [
       '/readyz',
       {
         label: 'readyz',
+        path: '/readyz',
         methods: READ,
         async handle(_q, res, _url, requestId) {
           try {
@@ -45,21 +48,12 @@ export function serviceRoutes(services: Services, metrics: Metrics, openapi: Rec
         },
       },
     ],
-    [
-      '/metrics',
-      {
-        label: 'metrics',
-        methods: READ,
-        handle(_q, res) {
-          res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-          res.end(metrics.render());
-        },
-      },
-    ],
+    ['/metrics', metricsRoute(services.metrics, services.config.metricsToken)],
     [
       '/.well-known/jwks.json',
       {
         label: 'jwks',
+        path: '/.well-known/jwks.json',
         methods: READ,
         handle: (_q, res) => sendJson(res, 200, services.keyring.jwks(), { 'cache-control': 'public, max-age=300' }),
       },
@@ -68,6 +62,7 @@ export function serviceRoutes(services: Services, metrics: Metrics, openapi: Rec
       '/v1/openapi.json',
       {
         label: 'openapi',
+        path: '/v1/openapi.json',
         methods: READ,
         handle(req, res) {
           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapiText) });
@@ -78,6 +73,7 @@ export function serviceRoutes(services: Services, metrics: Metrics, openapi: Rec
   ]);
   const docs: ServiceRoute = {
     label: 'docs',
+    path: '/docs',
     methods: READ,
     handle(_q, res) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -86,18 +82,19 @@ export function serviceRoutes(services: Services, metrics: Metrics, openapi: Rec
   };
   exact.set('/docs', docs);
   exact.set('/docs/', docs);
-  const assets: ServiceRoute = {
-    label: 'static',
-    methods: READ,
-    async handle(req, res, url) {
-      if (!isAsset(url.pathname)) throw new LskError('not_found', `No such page: ${url.pathname}`);
-      await sendAsset(res, url.pathname, req.method === 'HEAD');
+  const assets = (prefix: string): [string, ServiceRoute] => [
+    prefix,
+    {
+      label: 'static',
+      path: `${prefix}{asset}`,
+      methods: READ,
+      async handle(req, res, url) {
+        if (!isAsset(url.pathname)) throw new LskError('not_found', `No such page: ${url.pathname}`);
+        await sendAsset(res, url.pathname, req.method === 'HEAD');
+      },
     },
-  };
-  const prefixes: [string, ServiceRoute][] = [
-    ['/docs/', assets],
-    ['/graphiql/', assets],
   ];
+  const prefixes = [assets('/docs/'), assets('/graphiql/')];
   return {
     match(path) {
       return exact.get(path) ?? prefixes.find(([p]) => path.startsWith(p))?.[1];

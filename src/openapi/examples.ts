@@ -77,8 +77,8 @@ const error = (code: string, message: string, details?: { path: string; message:
 
 /** Error bodies by code; each status of the error table shows the first of its codes listed here. */
 export const ERROR_EXAMPLES: Record<string, Json> = {
-  validation_failed: error('validation_failed', 'destination must be an absolute http or https URL, not ftp:.', [
-    { path: 'destination', message: 'must be an absolute http or https URL, not ftp:' },
+  validation_failed: error('validation_failed', 'destination must be an absolute http or https URL (ftp: is refused).', [
+    { path: 'destination', message: 'must be an absolute http or https URL (ftp: is refused)' },
   ]),
   unauthorized: error('unauthorized', 'An API key is required: Authorization: Bearer lsk_live_…'),
   insufficient_scope: error('insufficient_scope', 'This key lacks the scope links:write.'),
@@ -86,7 +86,7 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   method_not_allowed: error('method_not_allowed', 'PUT is not allowed on /v1/links.'),
   request_timeout: error('request_timeout', 'The request was not complete in time.'),
   alias_taken: error('alias_taken', 'The alias "spring" is already in use on go.example.com.', [
-    { path: 'alias', message: 'already in use on go.example.com' },
+    { path: 'alias', message: 'is already in use on go.example.com' },
   ]),
   payload_too_large: error('payload_too_large', 'The body is larger than 1 MiB.'),
   unsupported_media_type: error('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'),

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { aliasProblems, normalizeHost } from '../domain/rules.js';
+import { tagErrorCode } from '../observability/request-tags.js';
 import type { LinksRepository, RedirectTarget } from '../storage/links/repository.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
@@ -125,6 +126,7 @@ export class RedirectHandler {
 
   private notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
     const wantsJson = (req.headers.accept ?? '').includes('application/json');
+    tagErrorCode(res, 'not_found');
     const body = wantsJson ? JSON.stringify({ error: { code: 'not_found', message: 'Link not found.', request_id: requestId } }) : NOT_FOUND_HTML;
     res.writeHead(404, {
       'content-type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',

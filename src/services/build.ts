@@ -5,6 +5,9 @@ import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
+import { Metrics } from '../observability/metrics.js';
+import { registerServiceMetrics } from '../observability/service-metrics.js';
+import { countStoreErrors } from '../observability/store-errors.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
@@ -14,11 +17,12 @@ import type { Services } from './services.js';
 import { StatsService } from './stats-service.js';
 import { WorkspaceService } from './workspace-service.js';
 
-/** Open the repositories, run migrations / create indexes, load the signing keys, and wire the services. */
+/** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(config: Config, opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger } = {}): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
-  const repos = opts.repos ?? (await openRepositories(config.databaseUrl, { clock }));
+  const metrics = new Metrics();
+  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock })), metrics);
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
@@ -28,9 +32,10 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
   // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
   // may serve many, which then share limits and re-read what another instance may have changed.
   const shared = repos.kind === 'mongodb';
-  return {
+  const services: Services = {
     config,
     clock,
+    metrics,
     repos,
     keyring,
     keys,
@@ -44,4 +49,6 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
   };
+  registerServiceMetrics(services);
+  return services;
 }

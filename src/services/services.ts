@@ -4,6 +4,7 @@ import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import type { FieldLimiter } from '../limits/field-limits.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
@@ -16,6 +17,8 @@ import type { WorkspaceService } from './workspace-service.js';
 export interface Services {
   config: Config;
   clock: Clock;
+  /** Prometheus metrics (/metrics): any part of the service declares its own here. */
+  metrics: Metrics;
   /** The storage, one repository per aggregate. */
   repos: Repositories;
   keyring: Keyring;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { operationId } from '../../openapi/components.js';
 import type { Services } from '../../services/services.js';
 import { clientError, fromGraphQLErrors, type Logger } from '../errors.js';
 import type { GraphQLServer } from '../graphql/server.js';
@@ -9,6 +10,7 @@ import { readBody } from '../guard/body.js';
 import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
 import { matchRoute, type RestRoute } from '../rest-routes.js';
+import { type Target, unmatched } from '../target.js';
 import { restVariables } from './input.js';
 import type { RestOperation } from './operations.js';
 
@@ -21,21 +23,17 @@ export interface RestHandlerOptions {
   log: Logger;
 }
 
+/** `/v1/links/:id` as logged: `/v1/links/{id}`, with the parameter names of the API reference. */
+const template = (route: RestRoute) => `/v1${(route.docPath ?? route.path).replace(/:([a-z_]+)/g, '{$1}')}`;
+
 /**
- * /v1: match the route, authenticate (a key is required), charge one unit of the plan, check the
- * input strictly, then run the route's operation through the same engine as /graphql (so the
- * schema's declared scopes, error masking and compiled execution hold here too) and answer its
- * result as plain JSON: no fetch Request/Response, no second JSON parse. Returns the metrics label.
+ * /v1: match the route (labelled by its operationId), authenticate (a key is required), charge one
+ * unit of the plan, check the input strictly, then run the route's operation through the same engine
+ * as /graphql (so the schema's declared scopes, error masking and compiled execution hold here too)
+ * and answer its result as plain JSON: no fetch Request/Response, no second JSON parse.
  */
 export function createRestHandler(o: RestHandlerOptions) {
-  return async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<string> {
-    const method = req.method ?? 'GET';
-    const match = matchRoute(method, url.pathname.slice('/v1'.length));
-    if (match.kind === 'not_found') throw new LskError('not_found', `No such endpoint: ${method} ${url.pathname}`);
-    if (match.kind === 'method_not_allowed') {
-      throw new LskError('method_not_allowed', `${method} is not allowed on ${url.pathname}.`, { headers: { allow: match.allow.join(', ') } });
-    }
-    const { route, params } = match;
+  async function run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const op = o.operations.get(route)!;
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
@@ -56,12 +54,22 @@ export function createRestHandler(o: RestHandlerOptions) {
         if (route.location) headers.location = route.location(data as Record<string, unknown>);
         sendJson(res, route.status, data, headers);
       }
-      return `rest:${op.field}`;
     } catch (e) {
       const err = clientError(e, o.log);
       // The plan-limit headers belong on every authenticated answer, errors included.
       Object.assign(err.headers, headers);
       throw err;
     }
+  }
+
+  return function resolveRest(method: string, pathname: string): Target {
+    const match = matchRoute(method, pathname.slice('/v1'.length));
+    if (match.kind === 'not_found') return unmatched('/v1/{unmatched}', () => new LskError('not_found', `No such endpoint: ${method} ${pathname}`));
+    if (match.kind === 'method_not_allowed') {
+      const allow = match.allow.join(', ');
+      return unmatched(template(match.route), () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow } }));
+    }
+    const { route, params } = match;
+    return { route: operationId(route), path: template(route), run: (req, res, url, requestId) => run(route, params, req, res, url, requestId) };
   };
 }

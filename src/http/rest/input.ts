@@ -29,8 +29,8 @@ export function restVariables(
   const unknown = names.filter((n) => !route.queryParams?.includes(n));
   const dupes = names.filter((n, i) => names.indexOf(n) !== i);
   const problems = [
-    ...unknown.map((n) => ({ path: n, message: 'unknown query parameter' })),
-    ...[...new Set(dupes)].map((n) => ({ path: n, message: 'given more than once' })),
+    ...unknown.map((n) => ({ path: n, message: 'is not a known query parameter' })),
+    ...[...new Set(dupes)].map((n) => ({ path: n, message: 'is given more than once' })),
   ];
   for (const [name, schema] of Object.entries(route.params ?? {})) {
     const r = schema.safeParse(params[name]);
@@ -47,7 +47,7 @@ export function restVariables(
   for (const [name, value] of url.searchParams) variables[name] = fromQueryString(value, op.variables.get(name));
   if (!route.body) return variables;
   if (!body || body.length === 0) {
-    if (!route.bodyOptional) throw LskError.validation([{ path: '(body)', message: 'a JSON object is required' }], 'This call needs a JSON object body.');
+    if (!route.bodyOptional) throw LskError.validation([{ path: '(body)', message: 'must be a JSON object' }], 'This call needs a JSON object body.');
     return variables;
   }
   const raw = parseJsonObject(body, contentType);
