@@ -87,6 +87,9 @@ const envSchema = z
 
 export type Config = z.output<typeof envSchema>;
 
+/** Every variable lsk reads (the README's configuration table documents each). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.in.shape);
+
 export class ConfigError extends Error {}
 
 /**
