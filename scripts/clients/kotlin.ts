@@ -1,6 +1,6 @@
 /** Kotlin data classes, enums and the LskClient of suspend functions with named, defaulted parameters. */
 import { HEADER_NOTE, JAVA } from './java-models.js';
-import { type ApiModel, type Operation, type Param, spell, type TypeRef, type TypeSpelling } from './model.js';
+import { type ApiModel, clearable, type ObjectModel, type Operation, type Param, spell, type TypeRef, type TypeSpelling } from './model.js';
 import { blockDoc, constant, str } from './names.js';
 
 const RESERVED = new Set(
@@ -14,6 +14,8 @@ const KOTLIN: TypeSpelling = { ...JAVA, scalars: { ...JAVA.scalars, integer: 'In
 const ktType = (t: TypeRef): string => spell(t, KOTLIN);
 
 const IMPORTS = [
+  'com.fasterxml.jackson.annotation.JsonAnyGetter',
+  'com.fasterxml.jackson.annotation.JsonIgnore',
   'com.fasterxml.jackson.annotation.JsonIgnoreProperties',
   'com.fasterxml.jackson.annotation.JsonInclude',
   'com.fasterxml.jackson.annotation.JsonProperty',
@@ -23,8 +25,28 @@ const IMPORTS = [
   'java.time.OffsetDateTime',
 ];
 
+/**
+ * The explicit-null part of a request class: a `clear` set of its nullable fields (sent as JSON null,
+ * which clears them on an update), checked against the fields set, and written by Jackson.
+ */
+function clearPart(m: ObjectModel): { param: string; body: string } {
+  const fs = clearable(m);
+  if (fs.length === 0) return { param: '', body: '' };
+  if (m.fields.some((f) => f.name === 'clear')) throw new Error(`${m.name}: a field named "clear" collides with the explicit-null set`);
+  const example = `${m.name}.Clear.${constant(fs[0]!.json)}`;
+  const param = `${blockDoc(`Fields sent as an explicit JSON null (null clears a field on an update): \`clear = setOf(${example})\`.`, '    ')}    @get:JsonIgnore val clear: Set<Clear> = emptySet(),\n`;
+  let body = ` {\n    init {\n        require(clear.none { it.value(this) != null }) { ${str(`${m.name}: a field is both set and cleared: `)} + clear }\n    }\n\n`;
+  body += `    /** The fields that can be sent as an explicit JSON null. */\n    enum class Clear(val json: String, internal val value: (${m.name}) -> Any?) {\n`;
+  body += fs.map((f) => `        ${constant(f.json)}(${str(f.json)}, { it.${ktId(f.name)} }),\n`).join('');
+  body +=
+    '    }\n\n    @JsonAnyGetter\n    @JsonInclude(content = JsonInclude.Include.ALWAYS)\n    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }\n}';
+  return { param, body };
+}
+
 export function kotlinModels(api: ApiModel): string {
-  let out = `// ${HEADER_NOTE}\npackage dev.lsk.client\n\n${IMPORTS.map((i) => `import ${i}\n`).join('')}`;
+  const clears = api.models.some((m) => m.kind === 'object' && clearable(m).length);
+  const imports = IMPORTS.filter((i) => clears || !/JsonAnyGetter|JsonIgnore$/.test(i));
+  let out = `// ${HEADER_NOTE}\npackage dev.lsk.client\n\n${imports.map((i) => `import ${i}\n`).join('')}`;
   for (const m of api.models) {
     out += '\n';
     if (m.kind === 'enum') {
@@ -41,7 +63,8 @@ export function kotlinModels(api: ApiModel): string {
       const T = ktType(f.type);
       out += `${blockDoc(f.doc, '    ')}    @get:JsonProperty(${str(f.json)}) @param:JsonProperty(${str(f.json)})\n    val ${ktId(f.name)}: ${f.required && !f.nullable ? T : `${T}? = null`},\n`;
     }
-    out += ')\n';
+    const clear = clearPart(m);
+    out += `${clear.param})${clear.body}\n`;
   }
   return out;
 }

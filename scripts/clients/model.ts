@@ -26,6 +26,8 @@ export interface ObjectModel {
   name: string;
   doc: string;
   fields: Field[];
+  /** Sent in a request body (itself or nested): its nullable fields can be sent as an explicit JSON null. */
+  input?: boolean;
 }
 
 export interface EnumModel {
@@ -36,6 +38,9 @@ export interface EnumModel {
 }
 
 export type Model = ObjectModel | EnumModel;
+
+/** The fields a caller can send as an explicit JSON `null` (a PATCH clears them): nullable fields of request bodies. */
+export const clearable = (m: ObjectModel): Field[] => (m.input ? m.fields.filter((f) => f.nullable) : []);
 
 export interface Param {
   /** The wire name (query name, or header name such as `Idempotency-Key`). */

@@ -22,7 +22,7 @@ export const constant = (v: string): string => {
  * Error protocol and Foundation's Data/Date/URL, Kotlin's Any/Unit...). `Error` is the error envelope.
  */
 const SHADOWING = new Set(
-  'Any Array Bool Boolean Class Data Date Decoder Dictionary Double Encoder Float Int Integer JSONValue List Long LskClient LskError LskErrorDetail LskException LskHttp LskQueryValue LskRawResponse Map Nothing Number Object Optional Params Protocol Result Set String Type URL Unit Void'.split(
+  'Any Array Bool Boolean Class Data Date Decoder Dictionary Double Encoder Float Int Integer JSONValue List Long LskClient LskError LskErrorDetail LskException LskHttp LskQueryValue LskRawResponse Map Nothing Nullable Number Object Optional Params Protocol Result Set String Type URL Unit Void'.split(
     ' ',
   ),
 );

@@ -4,7 +4,7 @@
  * are sorted by name. What no client could call (a non-JSON request body, a missing operationId)
  * throws, so drift is loud rather than silent.
  */
-import type { ApiModel, Operation, Param, Result } from './model.js';
+import type { ApiModel, Model, Operation, Param, Result, TypeRef } from './model.js';
 import { camel, pascal } from './names.js';
 import { type Schema, TypeRegistry } from './schema-types.js';
 
@@ -89,6 +89,22 @@ function operation(doc: Schema, reg: TypeRegistry, path: string, method: string,
   };
 }
 
+/** Names of the models a request body holds, directly or nested. */
+function inputModels(models: Map<string, Model>, operations: Operation[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (t: TypeRef): void => {
+    if (t.kind === 'array') visit(t.items);
+    else if (t.kind === 'map') visit(t.values);
+    else if (t.kind === 'ref' && !seen.has(t.name)) {
+      seen.add(t.name);
+      const m = models.get(t.name);
+      if (m?.kind === 'object') for (const f of m.fields) visit(f.type);
+    }
+  };
+  for (const op of operations) if (op.body) visit(op.body.type);
+  return seen;
+}
+
 /** The path of servers[0].url (`/v1`, also when the document gives an absolute URL), without a trailing slash. */
 export const basePathOf = (doc: Schema): string => new URL(doc.servers?.[0]?.url ?? '/', 'http://host.invalid').pathname.replace(/\/$/, '');
 
@@ -113,11 +129,12 @@ export function readApi(doc: Schema): ApiModel {
     if (seen.has(o.id)) throw new Error(`duplicate operationId ${o.id}`);
     seen.add(o.id);
   }
+  const inputs = inputModels(reg.models, operations);
   return {
     title: doc.info?.title ?? 'API',
     version: doc.info?.version ?? '0',
     basePath: basePathOf(doc),
-    models: [...reg.models.values()].sort(byName),
+    models: [...reg.models.values()].map((m) => (m.kind === 'object' && inputs.has(m.name) ? { ...m, input: true } : m)).sort(byName),
     operations: operations.sort(byName),
   };
 }

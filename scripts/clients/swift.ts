@@ -1,6 +1,6 @@
 /** Swift Codable structs, extensible string enums and the `async throws` operations of LskClient. */
 import { HEADER_NOTE } from './java-models.js';
-import { type ApiModel, type Model, type Operation, type Param, spell, type TypeRef, type TypeSpelling } from './model.js';
+import { type ApiModel, clearable, type Field, type Model, type Operation, type Param, spell, type TypeRef, type TypeSpelling } from './model.js';
 import { camel, lineDoc, str } from './names.js';
 
 const RESERVED = new Set(
@@ -31,10 +31,13 @@ function model(m: Model): string {
     out += m.values.map((v) => `    public static let ${caseName(v)} = ${m.name}(rawValue: ${str(v)})\n`).join('');
     return `${out}}\n`;
   }
+  const clears = new Set(clearable(m));
+  // A clearable field is `Nullable<T>?`: nil is not sent, `.null` is sent as JSON null, `.value(x)` as x.
+  const type = (f: Field): string => (clears.has(f) ? `Nullable<${swType(f.type)}>?` : `${swType(f.type)}${f.required && !f.nullable ? '' : '?'}`);
   let out = `${lineDoc(m.doc, '')}public struct ${m.name}: Codable, Sendable, Equatable {\n`;
-  for (const f of m.fields) out += `${lineDoc(f.doc, '    ')}    public var ${swId(f.name)}: ${swType(f.type)}${f.required && !f.nullable ? '' : '?'}\n`;
+  for (const f of m.fields) out += `${lineDoc(f.doc, '    ')}    public var ${swId(f.name)}: ${type(f)}\n`;
   const ordered = [...m.fields.filter((f) => f.required && !f.nullable), ...m.fields.filter((f) => !(f.required && !f.nullable))];
-  out += `\n    public init(${ordered.map((f) => `${swId(f.name)}: ${swType(f.type)}${f.required && !f.nullable ? '' : '? = nil'}`).join(', ')}) {\n`;
+  out += `\n    public init(${ordered.map((f) => `${swId(f.name)}: ${type(f)}${f.required && !f.nullable ? '' : ' = nil'}`).join(', ')}) {\n`;
   out += ordered.map((f) => `        self.${swId(f.name)} = ${swId(f.name)}\n`).join('');
   out += '    }\n';
   if (m.fields.length)
@@ -42,7 +45,34 @@ function model(m: Model): string {
   return `${out}}\n`;
 }
 
-export const swiftModels = (api: ApiModel): string => `// ${HEADER_NOTE}\nimport Foundation\n${api.models.map((m) => `\n${model(m)}`).join('')}`;
+/** The tri-state of a request field that can be sent as an explicit JSON null (a PATCH clears it). */
+const NULLABLE = `/// A request field that can be cleared: leave the property nil to not send it, \`.value(x)\` sends x,
+/// \`.null\` sends an explicit JSON null (which clears the field on an update).
+public enum Nullable<Wrapped> {
+    case value(Wrapped)
+    case null
+}
+
+extension Nullable: Codable where Wrapped: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        self = container.decodeNil() ? .null : .value(try container.decode(Wrapped.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .value(let wrapped): try container.encode(wrapped)
+        case .null: try container.encodeNil()
+        }
+    }
+}
+
+extension Nullable: Equatable where Wrapped: Equatable {}
+extension Nullable: Sendable where Wrapped: Sendable {}
+`;
+
+export const swiftModels = (api: ApiModel): string => `// ${HEADER_NOTE}\nimport Foundation\n\n${NULLABLE}${api.models.map((m) => `\n${model(m)}`).join('')}`;
 
 const pairs = (ps: Param[]): string =>
   ps.length

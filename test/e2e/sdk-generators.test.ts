@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateClients } from '../../scripts/clients/generate.js';
-import type { ObjectModel } from '../../scripts/clients/model.js';
+import { clearable, type ObjectModel } from '../../scripts/clients/model.js';
 import { basePathOf, readApi } from '../../scripts/clients/read-api.js';
 import { tsType } from '../../scripts/clients/typescript-schema.js';
 import { run } from '../support/run.js';
@@ -82,6 +82,15 @@ describe('the shared reader names every shape', () => {
       ['error', false, { kind: 'ref', name: 'ErrorResponseError' }],
     ]);
     expect(model('ThingPatch').fields.map((f) => f.json)).toEqual(['name', 'expires_at', 'kind', 'device_targeting', 'add_tags']);
+  });
+
+  it('request bodies, nested too, are inputs: their nullable fields can be sent as an explicit null', () => {
+    expect(clearable(model('ThingPatch')).map((f) => f.json)).toEqual(['expires_at', 'device_targeting']);
+    expect(clearable(model('ThingInput')).map((f) => f.json)).toEqual(['expires_at', 'device_targeting']);
+    expect(model('CreateThingsRequest').input).toBe(true);
+    expect(model('ThingInputDeviceTargeting').input).toBe(true);
+    expect(model('Thing').input).toBeUndefined();
+    expect(clearable(model('Thing'))).toEqual([]);
   });
 
   it('answers, parameters and headers', () => {
@@ -195,6 +204,16 @@ describe('TypeScript client generated from the fixture', () => {
 describe('Swift client generated from the fixture', () => {
   it.each(['Sources/Lsk/LskClient+Operations.swift', 'Sources/Lsk/Models.swift'])('%s parses with tree-sitter-swift', (f) => {
     expect(swiftSyntaxProblems(readFileSync(join(dir, 'clients/swift', f), 'utf8'))).toEqual([]);
+  });
+
+  it('nullable request fields are Nullable<T>? (nil: not sent), response fields stay T?', () => {
+    const models = readFileSync(join(dir, 'clients/swift/Sources/Lsk/Models.swift'), 'utf8');
+    const struct = (name: string) => models.slice(models.indexOf(`public struct ${name}: `)).split('\n}\n')[0]!;
+    expect(struct('ThingPatch')).toContain('public var expiresAt: Nullable<Date>?\n');
+    expect(struct('ThingPatch')).toContain('public var deviceTargeting: Nullable<ThingInputDeviceTargeting>?\n');
+    expect(struct('ThingPatch')).toContain('public var name: String\n');
+    expect(struct('ThingPatch')).toContain('expiresAt: Nullable<Date>? = nil');
+    expect(struct('Thing')).toMatch(/public var expiresAt: Date\?\n/);
   });
 });
 

@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JAVA_CLIENT, JAVA_MODEL_DIR, KOTLIN_CLIENT, KOTLIN_MODELS } from '../../scripts/clients/generate.js';
 import { optionParams, paramsClass } from '../../scripts/clients/java-models.js';
+import { clearable } from '../../scripts/clients/model.js';
+import { constant, pascal } from '../../scripts/clients/names.js';
 import { readApi } from '../../scripts/clients/read-api.js';
 import { run } from '../support/run.js';
 import { type Lsk, startLsk } from '../support/server.js';
@@ -57,6 +59,14 @@ describe('every operation and schema of the OpenAPI document is in the Java and 
       expect(javaModel).toContain(`@JsonProperty("${f.json}")`);
       expect(kotlinModels).toContain(`@get:JsonProperty("${f.json}")`);
     }
+    // Every nullable request-body field can be sent as an explicit JSON null; no other field can.
+    const clears = new Set(clearable(m));
+    const kotlinClass = kotlinModels.slice(kotlinModels.indexOf(`\ndata class ${name}(`)).split(/\n\n(?=\S)/)[0]!;
+    for (const f of m.fields) {
+      expect(javaModel.includes(`public ${name} clear${pascal(f.name)}() {`), `Java ${name}.clear${pascal(f.name)}()`).toBe(clears.has(f));
+      expect(kotlinClass.includes(`        ${constant(f.json)}(${JSON.stringify(f.json)}, `), `Kotlin ${name}.Clear.${constant(f.json)}`).toBe(clears.has(f));
+    }
+    expect(kotlinClass.includes('val clear: Set<Clear> = emptySet()'), `Kotlin ${name}(clear = …)`).toBe(clears.size > 0);
   });
 
   it('the hand-written cores read every field of the error envelope, Retry-After and Lsk-Rotated-Key', () => {
@@ -88,6 +98,9 @@ describe('every operation and schema of the OpenAPI document is in the Java and 
     }
     expect(java).toMatch(/LinksParams\.builder\(\)/);
     expect(kotlin).toMatch(/links\(tag = /);
+    expect(java).toContain('new UpdateLinkRequest().clearTags()');
+    expect(kotlin).toContain('UpdateLinkRequest(clear = setOf(UpdateLinkRequest.Clear.TAGS))');
+    expect(java + kotlin).not.toMatch(/not possible/);
   });
 });
 

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { clearable } from '../../scripts/clients/model.js';
 import { readApi } from '../../scripts/clients/read-api.js';
 import { swiftSyntaxProblems } from '../support/swift-parse.js';
 
@@ -63,9 +64,56 @@ describe('Swift SDK parses with tree-sitter-swift', () => {
     expect(core).toContain('Retry-After');
   });
 
+  it('README shows how to send an explicit null', () => {
+    expect(read('README.md')).toMatch(/tags: \.null/);
+  });
+
   it('the README says what was checked and what was not', () => {
     const readme = readFileSync(join(SWIFT, 'README.md'), 'utf8');
     expect(readme).toMatch(/tree-sitter-swift/);
     expect(readme).toMatch(/not compiled/i);
+  });
+});
+
+describe('Swift explicit null: Nullable<T> (generated text; read, not run)', () => {
+  const models = read('Sources/Lsk/Models.swift');
+  const api = readApi(JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')));
+  const struct = (name: string) => models.slice(models.indexOf(`\npublic struct ${name}: `)).split('\n}\n')[0]!;
+  const nullable = models.slice(models.indexOf('public enum Nullable<Wrapped> {'), models.indexOf('\npublic struct '));
+
+  it('Nullable encodes .null as JSON null and .value(x) as x, and reads null back as .null', () => {
+    expect(nullable).toMatch(/public enum Nullable<Wrapped> \{\n {4}case value\(Wrapped\)\n {4}case null\n\}/);
+    const encode = nullable.slice(nullable.indexOf('public func encode(to encoder: Encoder) throws {'));
+    expect(encode).toContain('var container = encoder.singleValueContainer()');
+    expect(encode).toContain('case .value(let wrapped): try container.encode(wrapped)');
+    expect(encode).toContain('case .null: try container.encodeNil()');
+    expect(nullable).toContain('self = container.decodeNil() ? .null : .value(try container.decode(Wrapped.self))');
+    // The conformances the request structs need (Codable, Sendable, Equatable), each conditional on Wrapped.
+    for (const p of ['Codable', 'Equatable', 'Sendable']) expect(nullable).toContain(`extension Nullable: ${p} where Wrapped: ${p}`);
+    expect(swiftSyntaxProblems(nullable)).toEqual([]);
+  });
+
+  it('every nullable request-body field is Nullable<T>? (nil: not sent), every other field is not', () => {
+    let cleared = 0;
+    for (const m of api.models) {
+      if (m.kind !== 'object') continue;
+      const text = struct(m.name);
+      const clears = new Set(clearable(m));
+      for (const f of m.fields) {
+        const decl = new RegExp(`\\n {4}public var ${f.name}: (.+)\\n`).exec(text)?.[1];
+        expect(decl, `${m.name}.${f.name}`).toBeDefined();
+        if (clears.has(f)) expect(decl, `${m.name}.${f.name}`).toMatch(/^Nullable<.+>\?$/);
+        else expect(decl, `${m.name}.${f.name}`).not.toContain('Nullable<');
+        cleared += clears.has(f) ? 1 : 0;
+      }
+      // Synthesized Codable: an Optional property is written with encodeIfPresent, so nil is left out
+      // and .some(.null) reaches Nullable.encode(to:), which writes null.
+      expect(text, m.name).not.toContain('func encode(to');
+    }
+    expect(cleared).toBeGreaterThan(0);
+    expect(struct('UpdateLinkRequest')).toContain('public var tags: Nullable<[String]>?\n');
+    expect(struct('UpdateLinkRequest')).toContain('public var geoTargeting: Nullable<[String: String]>?\n');
+    expect(struct('UpdateLinkRequest')).toContain('tags: Nullable<[String]>? = nil');
+    expect(struct('Link')).not.toContain('Nullable<');
   });
 });

@@ -60,6 +60,13 @@ class LskClientIntegrationTest {
     assertEquals(List.of("java"), updated.getTags());
     assertEquals(alias, updated.getAlias());
 
+    // An explicit JSON null clears a nullable field; fields not set stay as they are.
+    Link cleared = client.updateLink(created.getId(), new UpdateLinkRequest().clearTags().clearGeoTargeting());
+    assertEquals(List.of(), cleared.getTags());
+    assertEquals(Map.of(), cleared.getGeoTargeting());
+    assertEquals("https://example.com/java2", cleared.getDestination());
+    assertEquals(cleared, client.link(created.getId()));
+
     LinkStats stats = client.linkStats(created.getId());
     assertEquals(created.getId(), stats.getLinkId());
     assertEquals(0, stats.getClicks());

@@ -71,6 +71,12 @@ class LskClientIntegrationTest {
         assertEquals(emptyMap<String, String>(), updated.geoTargeting)
         assertEquals(listOf("kotlin", "sdk"), updated.tags)
 
+        // An explicit JSON null clears a nullable field; fields not given stay as they are.
+        val cleared = client.updateLink(created.id, UpdateLinkRequest(clear = setOf(UpdateLinkRequest.Clear.TAGS)))
+        assertEquals(emptyList<String>(), cleared.tags)
+        assertEquals("https://example.com/kotlin2", cleared.destination)
+        assertEquals(cleared, client.link(created.id))
+
         val stats = client.linkStats(created.id)
         assertEquals(created.id, stats.linkId)
 
