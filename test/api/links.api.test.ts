@@ -47,6 +47,14 @@ describe.each(STORES)('links over REST on %s', (store) => {
       clicks: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: res.body.created_at,
+      title: null,
+      external_id: null,
+      expires_at: null,
+      expired_url: null,
+      max_clicks: null,
+      password_protected: false,
+      device_targeting: {},
+      status: 'active',
     });
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(res.headers.get('ratelimit-policy')).toBe('100;w=60');

@@ -108,6 +108,13 @@ export function newLink(workspaceId: string, over: Partial<NewLink> = {}): NewLi
     destination: 'https://example.com/landing',
     geoTargeting: {},
     tags: [],
+    title: null,
+    externalId: null,
+    expiresAt: null,
+    expiredUrl: null,
+    maxClicks: null,
+    passwordHash: null,
+    deviceTargeting: {},
     createdAt: at(1),
     ...over,
   };

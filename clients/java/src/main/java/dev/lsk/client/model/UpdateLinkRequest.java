@@ -25,17 +25,45 @@ public final class UpdateLinkRequest {
   @JsonProperty("destination")
   private String destination;
 
+  /** ios and/or android -> URL; {} or null clears. */
+  @JsonProperty("device_targeting")
+  private Map<String, String> deviceTargeting;
+
   /** Host name; defaults to the service default domain; others must be added to the workspace first. */
   @JsonProperty("domain")
   private String domain;
+
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  @JsonProperty("expired_url")
+  private String expiredUrl;
+
+  /** ISO 8601 date-time with an offset, in the future; null clears. */
+  @JsonProperty("expires_at")
+  private OffsetDateTime expiresAt;
+
+  /** 1-255 printable ASCII characters without spaces, unique in the workspace; null clears. */
+  @JsonProperty("external_id")
+  private String externalId;
 
   /** Country code -> URL; {} or null for none. */
   @JsonProperty("geo_targeting")
   private Map<String, String> geoTargeting;
 
+  /** 1 to 2,147,483,647 clicks; null clears. */
+  @JsonProperty("max_clicks")
+  private Integer maxClicks;
+
+  /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
+  @JsonProperty("password")
+  private String password;
+
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   @JsonProperty("tags")
   private List<String> tags;
+
+  /** 1-200 characters after trimming; null clears. */
+  @JsonProperty("title")
+  private String title;
 
   public UpdateLinkRequest() {}
 
@@ -61,6 +89,17 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code device_targeting} (may be null). */
+  public Map<String, String> getDeviceTargeting() {
+    return deviceTargeting;
+  }
+
+  /** Sets {@code device_targeting}; returns this for chaining. */
+  public UpdateLinkRequest deviceTargeting(Map<String, String> deviceTargeting) {
+    this.deviceTargeting = deviceTargeting;
+    return this;
+  }
+
   /** {@code domain} (may be null). */
   public String getDomain() {
     return domain;
@@ -69,6 +108,39 @@ public final class UpdateLinkRequest {
   /** Sets {@code domain}; returns this for chaining. */
   public UpdateLinkRequest domain(String domain) {
     this.domain = domain;
+    return this;
+  }
+
+  /** {@code expired_url} (may be null). */
+  public String getExpiredUrl() {
+    return expiredUrl;
+  }
+
+  /** Sets {@code expired_url}; returns this for chaining. */
+  public UpdateLinkRequest expiredUrl(String expiredUrl) {
+    this.expiredUrl = expiredUrl;
+    return this;
+  }
+
+  /** {@code expires_at} (may be null). */
+  public OffsetDateTime getExpiresAt() {
+    return expiresAt;
+  }
+
+  /** Sets {@code expires_at}; returns this for chaining. */
+  public UpdateLinkRequest expiresAt(OffsetDateTime expiresAt) {
+    this.expiresAt = expiresAt;
+    return this;
+  }
+
+  /** {@code external_id} (may be null). */
+  public String getExternalId() {
+    return externalId;
+  }
+
+  /** Sets {@code external_id}; returns this for chaining. */
+  public UpdateLinkRequest externalId(String externalId) {
+    this.externalId = externalId;
     return this;
   }
 
@@ -83,6 +155,28 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code max_clicks} (may be null). */
+  public Integer getMaxClicks() {
+    return maxClicks;
+  }
+
+  /** Sets {@code max_clicks}; returns this for chaining. */
+  public UpdateLinkRequest maxClicks(Integer maxClicks) {
+    this.maxClicks = maxClicks;
+    return this;
+  }
+
+  /** {@code password} (may be null). */
+  public String getPassword() {
+    return password;
+  }
+
+  /** Sets {@code password}; returns this for chaining. */
+  public UpdateLinkRequest password(String password) {
+    this.password = password;
+    return this;
+  }
+
   /** {@code tags} (may be null). */
   public List<String> getTags() {
     return tags;
@@ -94,6 +188,17 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code title} (may be null). */
+  public String getTitle() {
+    return title;
+  }
+
+  /** Sets {@code title}; returns this for chaining. */
+  public UpdateLinkRequest title(String title) {
+    this.title = title;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
@@ -101,14 +206,21 @@ public final class UpdateLinkRequest {
     UpdateLinkRequest other = (UpdateLinkRequest) o;
     return Objects.equals(alias, other.alias)
         && Objects.equals(destination, other.destination)
+        && Objects.equals(deviceTargeting, other.deviceTargeting)
         && Objects.equals(domain, other.domain)
+        && Objects.equals(expiredUrl, other.expiredUrl)
+        && Objects.equals(expiresAt, other.expiresAt)
+        && Objects.equals(externalId, other.externalId)
         && Objects.equals(geoTargeting, other.geoTargeting)
-        && Objects.equals(tags, other.tags);
+        && Objects.equals(maxClicks, other.maxClicks)
+        && Objects.equals(password, other.password)
+        && Objects.equals(tags, other.tags)
+        && Objects.equals(title, other.title);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, destination, domain, geoTargeting, tags);
+    return Objects.hash(alias, destination, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, maxClicks, password, tags, title);
   }
 
   @Override
@@ -116,9 +228,16 @@ public final class UpdateLinkRequest {
     return "UpdateLinkRequest{"
         + "alias=" + alias
         + ", destination=" + destination
+        + ", device_targeting=" + deviceTargeting
         + ", domain=" + domain
+        + ", expired_url=" + expiredUrl
+        + ", expires_at=" + expiresAt
+        + ", external_id=" + externalId
         + ", geo_targeting=" + geoTargeting
+        + ", max_clicks=" + maxClicks
+        + ", password=" + password
         + ", tags=" + tags
+        + ", title=" + title
         + "}";
   }
 }
