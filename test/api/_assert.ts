@@ -81,6 +81,18 @@ export function expectError(res: ApiResponse, status: number, code: string, opts
   }
 }
 
+/** The behaviour fields of a link that sets none of them. */
+export const NO_BEHAVIOUR = {
+  title: null,
+  external_id: null,
+  expires_at: null,
+  expired_url: null,
+  max_clicks: null,
+  password_protected: false,
+  device_targeting: {},
+  status: 'active',
+};
+
 /** The returned link: exactly the contract's fields, with the right types. */
 export function expectLinkShape(link: Record<string, unknown>): void {
   expect(Object.keys(link).sort()).toEqual(

@@ -1,5 +1,5 @@
 /** The links repository's behaviour fields: stored and read back, cleared, external ids, filters. */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Workspace } from '../../src/domain/model.js';
 import { at, describeStores, expectConflict, newLink, workspace } from './_harness.js';
 

@@ -1,13 +1,10 @@
 import { builder } from '../builder.js';
-import { literalValue } from './scalars.js';
+import { urlMapScalar } from './scalars.js';
 
-export const DeviceTargetingScalar = builder.scalarType('DeviceTargeting', {
-  description:
-    'Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal.',
-  serialize: (v) => v as Record<string, string>,
-  parseValue: (v) => v,
-  parseLiteral: (ast, variables) => literalValue(ast, variables),
-});
+export const DeviceTargetingScalar = urlMapScalar(
+  'DeviceTargeting',
+  'Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}.',
+);
 
 /** Arguments of createLink and updateLink for the behaviour fields (null clears each). */
 export const linkBehaviourArgs = builder.args((t) => ({
