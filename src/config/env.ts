@@ -42,6 +42,8 @@ const envSchema = z
     LSK_BODY_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
     LSK_ANON_GRAPHQL_RPM: intFrom(60, 1, 1_000_000),
     LSK_TEST_CLOCK_FILE: z.string().min(1).optional(),
+    LSK_NOT_FOUND_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).optional(),
+    LSK_ROOT_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).optional(),
     LSK_METRICS_TOKEN: z
       .string()
       .optional()
@@ -78,6 +80,10 @@ const envSchema = z
       testClockFile: e.LSK_TEST_CLOCK_FILE,
       /** When set, /metrics answers only `Authorization: Bearer <token>`. */
       metricsToken: e.LSK_METRICS_TOKEN,
+      /** Unknown aliases redirect here instead of the 404 page. */
+      notFoundUrl: e.LSK_NOT_FOUND_URL,
+      /** Where `GET /` goes (default /dashboard). */
+      rootUrl: e.LSK_ROOT_URL ?? '/dashboard',
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())

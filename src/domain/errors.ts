@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
+  external_id_taken: 409,
+  link_expired: 410,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

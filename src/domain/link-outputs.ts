@@ -1,5 +1,14 @@
 import { prefixedIdSchema } from './ids.js';
-import { aliasSchema, geoMapSchema } from './link-schemas.js';
+import {
+  aliasSchema,
+  deviceMapSchema,
+  expiredUrlSchema,
+  externalIdSchema,
+  geoMapSchema,
+  linkStatusSchema,
+  maxClicksSchema,
+  TITLE_MAX,
+} from './link-schemas.js';
 import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
 import { TAG_MAX, TAGS_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
@@ -28,6 +37,14 @@ export const linkSchema = z.object({
   clicks: countSchema,
   created_at: timeSchema,
   updated_at: timeSchema,
+  title: visibleTextSchema(1, TITLE_MAX).nullable(),
+  external_id: externalIdSchema.nullable(),
+  expires_at: timeSchema.nullable(),
+  expired_url: expiredUrlSchema.nullable(),
+  max_clicks: maxClicksSchema.nullable(),
+  password_protected: z.boolean(),
+  device_targeting: deviceMapSchema,
+  status: linkStatusSchema,
 });
 
 export const linkListSchema = z.object({

@@ -2,7 +2,7 @@ import { COUNTRY_CODES } from './countries.js';
 import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
 import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
 import { displayTextSchema } from './text.js';
-import { urlMapSchema, urlSchema } from './urls.js';
+import { urlMapSchema, urlRule, urlSchema } from './urls.js';
 import { z } from './zod.js';
 
 /**
@@ -44,12 +44,71 @@ export const tagsSchema = z
   .nullable()
   .transform((v) => normalizeTags(v ?? []));
 
+export const TITLE_MAX = 200;
+export const EXTERNAL_ID_MAX = 255;
+export const MAX_CLICKS_MAX = 2_147_483_647;
+export const DEVICES_TARGETED = ['android', 'ios'] as const;
+export type DeviceTargeting = Partial<Record<(typeof DEVICES_TARGETED)[number], string>>;
+
+export const externalIdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(EXTERNAL_ID_MAX, `must be at most ${EXTERNAL_ID_MAX} characters`)
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII characters without spaces');
+
+export const expiresAtSchema = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset (e.g. 2026-12-31T23:59:59Z)' })
+  .transform((v) => new Date(v));
+
+/** The destination rule, stated inline in the document (a nullable $ref would hide its bounds). */
+export const expiredUrlSchema = urlRule();
+
+export const maxClicksSchema = z.int({ error: 'must be a whole number' }).min(1, 'must be at least 1').max(MAX_CLICKS_MAX, `must be at most ${MAX_CLICKS_MAX}`);
+
+export const passwordSchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    const n = [...v].length;
+    if (n < 4) ctx.addIssue({ code: 'custom', message: 'must be at least 4 characters' });
+    if (n > 128) ctx.addIssue({ code: 'custom', message: 'must be at most 128 characters' });
+  })
+  .meta({ minLength: 4, maxLength: 128, writeOnly: true });
+
+export const deviceMapSchema = urlMapSchema(DEVICES_TARGETED, 'is not a device; use ios or android');
+export const deviceTargetingSchema = deviceMapSchema.nullable().transform((v): DeviceTargeting => v ?? {});
+
+/**
+ * A link id in a path or `link(id)`: `lnk_…`, or `ext_<external_id>` (URL-encoded in paths). Any
+ * other string is looked up too and answers 404 (nothing about ids is revealed by a 400).
+ */
+export const linkIdParamSchema = z
+  .string()
+  .max(4 + EXTERNAL_ID_MAX)
+  .meta({
+    pattern: '^(lnk_[0-9A-Za-z]{1,64}|ext_[\\x21-\\x7e]{1,255})$',
+    description: 'A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.',
+  });
+
+export const linkStatusSchema = z.enum(['active', 'expired', 'exhausted']);
+export type LinkStatus = z.output<typeof linkStatusSchema>;
+
 const linkFields = {
   destination: urlSchema,
   domain: hostSchema,
   alias: aliasSchema,
   geo_targeting: geoTargetingSchema,
   tags: tagsSchema,
+};
+
+/** The link's behaviour fields (title to device_targeting); null clears each. */
+const behaviourFields = {
+  title: displayTextSchema(1, TITLE_MAX).nullable().optional(),
+  external_id: externalIdSchema.nullable().optional(),
+  expires_at: expiresAtSchema.nullable().optional(),
+  expired_url: expiredUrlSchema.nullable().optional(),
+  max_clicks: maxClicksSchema.nullable().optional(),
+  password: passwordSchema.nullable().optional(),
+  device_targeting: deviceTargetingSchema.optional(),
 };
 
 /** POST /v1/links, createLink. */
@@ -59,6 +118,7 @@ export const createLinkSchema = z.strictObject({
   alias: linkFields.alias.nullish(),
   geo_targeting: linkFields.geo_targeting.optional(),
   tags: linkFields.tags.optional(),
+  ...behaviourFields,
 });
 export type CreateLinkInput = z.output<typeof createLinkSchema>;
 
@@ -69,6 +129,7 @@ export const updateLinkSchema = z.strictObject({
   alias: linkFields.alias.optional(),
   geo_targeting: linkFields.geo_targeting.optional(),
   tags: linkFields.tags.optional(),
+  ...behaviourFields,
 });
 export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
@@ -92,6 +153,8 @@ export const listLinksSchema = z.strictObject({
   tag: tagNameSchema.nullish(),
   domain: hostSchema.nullish(),
   q: z.string().max(256, 'must be at most 256 characters').nullish(),
+  status: linkStatusSchema.nullish(),
+  external_id: externalIdSchema.nullish(),
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
 

@@ -22,6 +22,23 @@ export interface Link {
   clicks: number;
   createdAt: Date;
   updatedAt: Date;
+  title: string | null;
+  externalId: string | null;
+  expiresAt: Date | null;
+  expiredUrl: string | null;
+  maxClicks: number | null;
+  /** The password's salted slow hash (services/link-password.ts); never returned. */
+  passwordHash: string | null;
+  deviceTargeting: { ios?: string; android?: string };
+  /** Computed when read: expired (past expiresAt), exhausted (clicks reached maxClicks) or active. */
+  status: 'active' | 'expired' | 'exhausted';
+}
+
+/** A link's status at `now` with `clicks` counted: expiry first, then the click cap. */
+export function linkStatus(link: Pick<Link, 'expiresAt' | 'maxClicks'>, clicks: number, nowMs: number): Link['status'] {
+  if (link.expiresAt !== null && link.expiresAt.getTime() <= nowMs) return 'expired';
+  if (link.maxClicks !== null && clicks >= link.maxClicks) return 'exhausted';
+  return 'active';
 }
 
 export interface Tag {

@@ -3,21 +3,25 @@ import { URL_MAX, urlProblems } from './rules.js';
 import { RESERVED_KEY_MESSAGE, RESERVED_KEYS } from './validate.js';
 import { z } from './zod.js';
 
+/** The target URL rule as a new schema (a schema of its own is stated inline in the OpenAPI document, not as the HttpUrl $ref). */
+export const urlRule = () =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
+    })
+    .meta({
+      // An IRI (RFC 3987), not only a URI: non-ASCII characters are kept as given (and searched by `q`).
+      format: 'iri',
+      maxLength: URL_MAX,
+      pattern: HTTP_URL_PATTERN,
+      description:
+        'Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; ' +
+        'non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.',
+    });
+
 /** A target URL (destination, geo and device targets). */
-export const urlSchema = z
-  .string()
-  .superRefine((v, ctx) => {
-    for (const message of urlProblems(v)) ctx.addIssue({ code: 'custom', message });
-  })
-  .meta({
-    // An IRI (RFC 3987), not only a URI: non-ASCII characters are kept as given (and searched by `q`).
-    format: 'iri',
-    maxLength: URL_MAX,
-    pattern: HTTP_URL_PATTERN,
-    description:
-      'Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; ' +
-      'non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.',
-  });
+export const urlSchema = urlRule();
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

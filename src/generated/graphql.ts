@@ -12,6 +12,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
+  DeviceTargeting: { input: { ios?: string; android?: string }; output: { ios?: string; android?: string }; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
 };
@@ -79,16 +81,32 @@ export type Link = {
   created_at: Scalars['String']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Device-specific targets (always an object). */
+  device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
   domain: Scalars['String']['output'];
+  /** Where visitors go once the link is expired or exhausted (else 410). */
+  expired_url: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC time after which the link is expired, or null. */
+  expires_at: Maybe<Scalars['String']['output']>;
+  /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
+  external_id: Maybe<Scalars['String']['output']>;
   /** Country-specific targets (always an object). */
   geo_targeting: Scalars['GeoTargeting']['output'];
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
   id: Scalars['String']['output'];
+  /** Clicks after which the link is exhausted, or null. */
+  max_clicks: Maybe<Scalars['Int']['output']>;
+  /** Whether visitors must enter a password first. */
+  password_protected: Scalars['Boolean']['output'];
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
+  /** active, expired or exhausted. */
+  status: LinkStatus;
   /** Tag names (always an array). */
   tags: Array<Scalars['String']['output']>;
+  /** Display title (1-200 characters) or null. */
+  title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['String']['output'];
 };
@@ -114,6 +132,12 @@ export type LinkStats = {
   /** ISO date (inclusive). */
   to: Scalars['String']['output'];
 };
+
+/** active; expired (past expires_at); exhausted (clicks reached max_clicks). */
+export type LinkStatus =
+  | 'active'
+  | 'exhausted'
+  | 'expired';
 
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
@@ -154,9 +178,16 @@ export type MutationCreateKeyArgs = {
 export type MutationCreateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination: Scalars['String']['input'];
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -188,10 +219,17 @@ export type MutationRevokeKeyArgs = {
 export type MutationUpdateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   id: Scalars['String']['input'];
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -244,8 +282,10 @@ export type QueryLinkStatsArgs = {
 export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 

@@ -102,6 +102,10 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       redirect.handle(req, res);
       return;
     }
+    if (req.method === 'POST' && path !== '/' && !isServicePath(path)) {
+      redirect.post(req, res); // a protected link's password form
+      return;
+    }
     const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);

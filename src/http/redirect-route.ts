@@ -17,6 +17,9 @@ import { sendError } from './respond.js';
 export function redirectRoute(services: Services, observer: HttpObserver, log: Logger) {
   const redirects = new RedirectHandler(services.repos.links, services.config, services.geo, services.clicks, services.clock, {
     cacheTtlMs: services.redirectCacheTtlMs,
+    totals: services.repos.clicks,
+    // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
+    cappedTtlMs: Number.isFinite(services.redirectCacheTtlMs) ? 1000 : Infinity,
   });
   services.metrics.gaugeFrom('lsk_redirect_cache_entries', 'Links (and known-missing aliases) in the redirect cache.', () => redirects.cache.size);
   services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
@@ -49,5 +52,13 @@ export function redirectRoute(services: Services, observer: HttpObserver, log: L
     });
   }
 
-  return { redirects, handle };
+  /** POST /{alias}: a password form (tracked like any request; not the hot path). */
+  function post(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    observer.track(req, res, { route: 'redirect', path: '/{alias}', requestId }, started);
+    redirects.post(req, res, requestId).catch((e: unknown) => failed(res, e, requestId));
+  }
+
+  return { redirects, handle, post };
 }

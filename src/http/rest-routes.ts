@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { idParamSchema } from '../domain/ids.js';
 import { linkListSchema, linkSchema, linkStatsSchema } from '../domain/link-outputs.js';
-import { createLinkSchema, hostSchema, listLinksSchema, statsQuerySchema, tagNameSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { createLinkSchema, hostSchema, linkIdParamSchema, listLinksSchema, statsQuerySchema, tagNameSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import {
   apiKeyListSchema,
   createdApiKeySchema,
@@ -41,7 +41,7 @@ export interface RestRoute {
   response?: z.ZodType;
 }
 
-const LINK_ID = { id: idParamSchema('lnk') };
+const LINK_ID = { id: linkIdParamSchema };
 const KEY_ID = { id: idParamSchema('key') };
 
 /** The /v1 surface, exactly as the API reference (docs/api.md) lists it. */

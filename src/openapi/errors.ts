@@ -23,6 +23,9 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   method_not_allowed: () => false,
   alias_taken: bodyField('alias'),
   domain_taken: bodyField('host'),
+  external_id_taken: bodyField('external_id'),
+  // Answered by short-link redirects, never by an operation.
+  link_expired: () => false,
 };
 
 export const codesOf = (route: RestRoute): ErrorCode[] => CODES.filter((c) => (WHERE[c] ?? (() => true))(route));

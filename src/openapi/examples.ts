@@ -16,6 +16,14 @@ const LINK = {
   clicks: 42,
   created_at: '2026-11-21T10:15:00.123Z',
   updated_at: '2026-11-22T08:00:00.000Z',
+  title: 'Spring sale',
+  external_id: 'crm-4711',
+  expires_at: '2027-03-31T22:00:00.000Z',
+  expired_url: 'https://example.com/sale-over',
+  max_clicks: 10000,
+  password_protected: false,
+  device_targeting: { ios: 'https://apps.apple.com/app/id123456789', android: 'https://play.google.com/store/apps/details?id=com.example' },
+  status: 'active',
 };
 const TAG = { name: 'campaign', links: 12, created_at: '2026-11-21T10:15:00.123Z' };
 const DOMAIN = { host: 'go.example.com', created_at: '2026-11-20T09:00:00.000Z' };
@@ -35,8 +43,14 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
     alias: 'spring',
     geo_targeting: { DE: 'https://example.de/fruehling', FR: 'https://example.fr/printemps' },
     tags: ['campaign', 'spring'],
+    title: 'Spring sale',
+    external_id: 'crm-4711',
+    expires_at: '2027-04-01T00:00:00+02:00',
+    expired_url: 'https://example.com/sale-over',
+    max_clicks: 10000,
+    device_targeting: { ios: 'https://apps.apple.com/app/id123456789', android: 'https://play.google.com/store/apps/details?id=com.example' },
   },
-  UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'] },
+  UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'], password: 'spring-2027', max_clicks: null },
   UpdateTagRequest: { name: 'marketing' },
   CreateDomainRequest: { host: 'go.example.com' },
   CreateKeyRequest: { name: 'ci' },
@@ -93,4 +107,8 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   rate_limited: error('rate_limited', 'Rate limit of 100 requests per minute exceeded.'),
   internal_error: error('internal_error', 'An internal error occurred.'),
   unavailable: error('unavailable', 'The database cannot be reached; try again shortly.'),
+  external_id_taken: error('external_id_taken', 'The external_id "crm-4711" is already used by another link of this workspace.', [
+    { path: 'external_id', message: 'is already used by another link of this workspace' },
+  ]),
+  link_expired: error('link_expired', 'This link has expired.'),
 };

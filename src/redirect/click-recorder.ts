@@ -44,6 +44,9 @@ export class ClickRecorder {
   dropped = 0;
   /** Visits (clicks and bots) written. */
   written = 0;
+  /** Batches written so far, and the write under way: a reader of the stored totals checks both around its read. */
+  writes = 0;
+  private writing: Promise<void> | undefined;
   private readonly intervalMs: number;
   private readonly maxCells: number;
 
@@ -145,9 +148,35 @@ export class ClickRecorder {
       this.visits = 0;
     }
     const p = this.pending;
-    await this.store.record(p.batch);
+    const write = this.store.record(p.batch);
+    this.writing = write.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await write;
+    } finally {
+      this.writing = undefined;
+    }
     this.pending = null;
     this.written += p.visits;
+    this.writes++;
+  }
+
+  /** Whether a write is under way, and a promise that settles when it has. */
+  get busy(): boolean {
+    return this.writing !== undefined;
+  }
+  idle(): Promise<void> {
+    return this.writing ?? Promise.resolve();
+  }
+
+  /** Clicks of one link counted here and not written yet (including a batch whose write failed). */
+  unwritten(linkId: string): number {
+    let n = this.current.get(linkId)?.clicks ?? 0;
+    for (const h of this.other.values()) if (h.linkId === linkId) n += h.clicks;
+    for (const h of this.pending?.batch.hours ?? []) if (h.linkId === linkId) n += h.clicks;
+    return n;
   }
 
   /** Stop the timer, write what is left (a few tries), and hand the store's writer slot back. */

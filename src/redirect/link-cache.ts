@@ -1,6 +1,48 @@
 import type { RedirectTarget } from '../storage/links/repository.js';
 
-export type CachedLink = RedirectTarget;
+/** A cached link, with its target URLs made safe for a Location header. */
+export interface CachedLink extends RedirectTarget {
+  at: number;
+  /** No expiry, click cap, password or device targets: the plain redirect, nothing else checked. */
+  plain: boolean;
+  /** Capped links: clicks counted (the total when read, plus this instance's since; see RedirectHandler). */
+  clicks: number;
+}
+
+/**
+ * A URL as a Location header can carry it: Node refuses header values with characters outside
+ * Latin-1, so non-ASCII characters are percent-encoded (and an IDN host turned to punycode) by the
+ * WHATWG URL serializer, which leaves existing %XX escapes alone. Plain ASCII URLs are kept as given.
+ */
+export function locationSafe(url: string): string {
+  if (/^[\x21-\x7e]*$/.test(url)) return url;
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+const safeMap = <M extends Record<string, string | undefined>>(m: M): M =>
+  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === undefined ? v : locationSafe(v)])) as M;
+
+function entryOf(link: RedirectTarget, at: number, clicks: number): CachedLink {
+  const device = safeMap(link.deviceTargeting);
+  return {
+    id: link.id,
+    workspaceId: link.workspaceId,
+    destination: locationSafe(link.destination),
+    geoTargeting: safeMap(link.geoTargeting),
+    deviceTargeting: device,
+    expiresAt: link.expiresAt,
+    expiredUrl: link.expiredUrl === null ? null : locationSafe(link.expiredUrl),
+    maxClicks: link.maxClicks,
+    passwordHash: link.passwordHash,
+    plain: link.expiresAt === null && link.maxClicks === null && link.passwordHash === null && device.ios === undefined && device.android === undefined,
+    clicks,
+    at,
+  };
+}
 
 /**
  * Size-bounded cache of links by (domain, alias), with negative entries for unknown aliases (a
@@ -8,7 +50,7 @@ export type CachedLink = RedirectTarget;
  * (insertion order: no bookkeeping on the hot path; an evicted hot link is read back once).
  */
 export class LinkCache {
-  private hits = new Map<string, CachedLink & { at: number }>();
+  private hits = new Map<string, CachedLink>();
   private misses = new Map<string, number>();
   /**
    * Bumped by every invalidation. A lookup that started before a change must not cache what it
@@ -22,6 +64,8 @@ export class LinkCache {
     /** Positive and negative entries are re-read after this long (Infinity: only on invalidation). */
     private readonly ttlMs = Infinity,
     private readonly missTtlMs = 30_000,
+    /** Capped links are re-read (their click total with them) at least this often. */
+    private readonly cappedTtlMs = Infinity,
   ) {}
 
   static key(domain: string, alias: string): string {
@@ -32,7 +76,7 @@ export class LinkCache {
   get(key: string, nowMs: number): CachedLink | null | undefined {
     const hit = this.hits.get(key);
     if (hit) {
-      if (nowMs - hit.at < this.ttlMs) return hit;
+      if (nowMs - hit.at < (hit.maxClicks === null ? this.ttlMs : Math.min(this.ttlMs, this.cappedTtlMs))) return hit;
       this.hits.delete(key);
       return undefined;
     }
@@ -44,16 +88,19 @@ export class LinkCache {
     return undefined;
   }
 
-  set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation): void {
-    if (readAtGeneration !== this.generation) return;
-    if (link) {
+  /** Keeps what a lookup read (unless a change raced with it), and returns the entry to answer with. */
+  set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation, clicks = 0): CachedLink | null {
+    const entry = link && entryOf(link, nowMs, clicks);
+    if (readAtGeneration !== this.generation) return entry;
+    if (entry) {
       if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);
-      this.hits.set(key, { id: link.id, workspaceId: link.workspaceId, destination: link.destination, geoTargeting: link.geoTargeting, at: nowMs });
+      this.hits.set(key, entry);
       this.misses.delete(key);
     } else {
       if (this.misses.size >= this.maxMisses) this.misses.delete(this.misses.keys().next().value!);
       this.misses.set(key, nowMs);
     }
+    return entry;
   }
 
   invalidate(key: string): void {

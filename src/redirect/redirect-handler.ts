@@ -3,16 +3,16 @@ import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { aliasProblems, normalizeHost } from '../domain/rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
-import type { LinksRepository, RedirectTarget } from '../storage/links/repository.js';
+import type { ClicksRepository } from '../storage/clicks/repository.js';
+import type { LinksRepository } from '../storage/links/repository.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
-import { LinkCache } from './link-cache.js';
+import { type CachedLink, LinkCache } from './link-cache.js';
+import { decide, target } from './link-rules.js';
+import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
+import { PasswordForm } from './password-form.js';
 import { resolveTarget, withQuery } from './resolve.js';
 import { classify, Memo, referrerHost } from './user-agent.js';
-
-const NOT_FOUND_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head>' +
-  '<body><h1>Link not found</h1><p>This short link does not exist or has been deleted.</p></body></html>';
 
 export interface RedirectOptions {
   /**
@@ -21,6 +21,10 @@ export interface RedirectOptions {
    * instance is seen here within 2 s.
    */
   cacheTtlMs: number;
+  /** The click totals, read with a capped link (its count is then kept here). */
+  totals: Pick<ClicksRepository, 'totals'>;
+  /** Capped links are re-read (with their stored click total) at least this often: the click writer's interval on MongoDB. */
+  cappedTtlMs?: number;
 }
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -37,13 +41,18 @@ function countryCode(v: string | string[] | undefined): string | null {
   return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
 }
 
+const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
+
 /**
  * The redirect hot path, straight on node:http: Host + path -> cached link -> Location, answered
  * synchronously; the visit goes to in-memory counters. Only a cache miss waits (on one indexed read).
+ * A plain link (no expiry, cap, password or device targets; known when cached) skips every other
+ * check; the others follow the order of docs/adr/0020.
  */
 export class RedirectHandler {
   readonly cache: LinkCache;
   private readonly hosts = new Memo(hostOf, 10_000, 300);
+  private readonly form: PasswordForm;
 
   constructor(
     private readonly links: Pick<LinksRepository, 'findRedirect'>,
@@ -51,9 +60,10 @@ export class RedirectHandler {
     private readonly geo: GeoLookup | null,
     private readonly clicks: ClickRecorder,
     private readonly clock: Clock,
-    opts: RedirectOptions,
+    private readonly opts: RedirectOptions,
   ) {
-    this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs);
+    this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs);
+    this.form = new PasswordForm(this, config, clock);
   }
 
   invalidate(domain: string, alias: string): void {
@@ -72,43 +82,89 @@ export class RedirectHandler {
     }
   }
 
-  private route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
+  /** A POST of the password form. */
+  post(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    return this.form.post(req, res, requestId);
+  }
+
+  /** The link a request names: cached, read, null (unknown) or undefined (not a short-link path: answered 404 by the caller). */
+  lookup(req: IncomingMessage, nowMs: number): CachedLink | null | Promise<CachedLink | null> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const alias = q >= 0 ? url.slice(1, q) : url.slice(1);
     const header = req.headers.host;
     const host = header ? this.hosts.get(header) : null;
-    if (host === null) return this.notFound(req, res, requestId);
+    if (host === null) return null;
     const key = LinkCache.key(host, alias);
-    const now = this.clock.now().getTime();
     // Only valid aliases are ever cached, so a hit needs no validation.
-    const link = this.cache.get(key, now);
-    if (link !== undefined) return this.answer(req, res, requestId, link, url, q, now);
-    if (aliasProblems(alias).length > 0) return this.notFound(req, res, requestId);
-    const generation = this.cache.generation;
-    return this.links.findRedirect(host, alias).then((found) => {
-      this.cache.set(key, found, now, generation);
-      this.answer(req, res, requestId, found, url, q, now);
-    });
+    const link = this.cache.get(key, nowMs);
+    if (link !== undefined) return link;
+    if (aliasProblems(alias).length > 0) return null;
+    return this.load(host, alias, key, nowMs);
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: RedirectTarget | null, url: string, q: number, now: number): undefined {
+  private route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
+    const url = req.url ?? '/';
+    if (url === '/' || url.startsWith('/?')) return this.send(req, res, requestId, this.config.rootUrl);
+    const now = this.clock.now().getTime();
+    const link = this.lookup(req, now);
+    if (link === null || !('then' in link)) return this.answer(req, res, requestId, link, now);
+    return link.then((found) => this.answer(req, res, requestId, found, now));
+  }
+
+  private async load(host: string, alias: string, key: string, nowMs: number): Promise<CachedLink | null> {
+    const generation = this.cache.generation;
+    const found = await this.links.findRedirect(host, alias);
+    const clicks = found?.maxClicks != null ? await this.countedClicks(found.id) : 0;
+    return this.cache.set(key, found, nowMs, generation, clicks);
+  }
+
+  /**
+   * A capped link's clicks: the stored total plus what this instance counted and has not written,
+   * read while no click write is under way (else the two could both hold, or both miss, a batch).
+   */
+  private async countedClicks(id: string): Promise<number> {
+    for (let attempt = 0; ; attempt++) {
+      await this.clicks.idle();
+      const writes = this.clicks.writes;
+      const stored = (await this.opts.totals.totals([id])).get(id)?.clicks ?? 0;
+      if ((!this.clicks.busy && this.clicks.writes === writes) || attempt >= 3) return stored + this.clicks.unwritten(id);
+    }
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): undefined {
     if (link === null) return this.notFound(req, res, requestId);
+    if (link.plain) {
+      const country = this.country(req);
+      return this.go(req, res, requestId, link, resolveTarget(link, country), now, country);
+    }
+    const d = decide(link, now);
+    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to);
+    if (d.kind === 'password') return this.form.show(req, res, requestId);
     const country = this.country(req);
-    const target = resolveTarget(link, country);
-    res.writeHead(this.config.redirectStatus, {
-      location: q >= 0 ? withQuery(target, url.slice(q + 1)) : target,
-      'x-request-id': requestId,
-      'cache-control': 'private, max-age=0',
-      'content-length': '0',
-    });
-    res.end();
-    if (req.method === 'GET') {
+    return this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country);
+  }
+
+  /** Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a POSTed form's too). */
+  go(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    link: CachedLink,
+    to: string,
+    now: number,
+    country: string | null,
+    status: number = this.config.redirectStatus,
+  ): undefined {
+    this.send(req, res, requestId, to, status);
+    if (req.method !== 'HEAD') {
+      const visitor = classify(req.headers['user-agent']);
+      if (link.maxClicks !== null && !visitor.bot) link.clicks++;
       this.clicks.count({
         linkId: link.id,
         workspaceId: link.workspaceId,
         atMs: now,
-        visitor: classify(req.headers['user-agent']),
+        visitor,
         country,
         referrer: referrerHost(req.headers.referer),
       });
@@ -116,24 +172,48 @@ export class RedirectHandler {
     return undefined;
   }
 
+  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302): undefined {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    res.writeHead(status, {
+      location: q >= 0 ? withQuery(to, url.slice(q + 1)) : to,
+      'x-request-id': requestId,
+      'cache-control': 'private, max-age=0',
+      'content-length': '0',
+    });
+    res.end();
+    return undefined;
+  }
+
+  /** Step 1: expired or exhausted: to expired_url when set, else 410. Not a click. */
+  expired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null): undefined {
+    if (to !== null) return this.send(req, res, requestId, to);
+    tagErrorCode(res, 'link_expired');
+    const head = req.method === 'HEAD';
+    if (wantsJson(req)) sendJsonError(res, 410, 'link_expired', 'This link has expired.', head, requestId);
+    else sendPage(res, 410, EXPIRED_PAGE, head, requestId);
+    return undefined;
+  }
+
   /** The trusted country header when configured, else the client address in the IP database. */
-  private country(req: IncomingMessage): string | null {
+  country(req: IncomingMessage): string | null {
     const h = this.config.countryHeader;
     if (h) return countryCode(req.headers[h]);
     if (!this.geo) return null;
-    return this.geo.country(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy));
+    return this.geo.country(this.clientOf(req));
   }
 
-  private notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
-    const wantsJson = (req.headers.accept ?? '').includes('application/json');
+  clientOf(req: IncomingMessage): string {
+    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy);
+  }
+
+  notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
+    const json = wantsJson(req);
+    if (!json && this.config.notFoundUrl) return this.send(req, res, requestId, this.config.notFoundUrl);
     tagErrorCode(res, 'not_found');
-    const body = wantsJson ? JSON.stringify({ error: { code: 'not_found', message: 'Link not found.', request_id: requestId } }) : NOT_FOUND_HTML;
-    res.writeHead(404, {
-      'content-type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'x-request-id': requestId,
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const head = req.method === 'HEAD';
+    if (json) sendJsonError(res, 404, 'not_found', 'Link not found.', head, requestId);
+    else sendPage(res, 404, NOT_FOUND_PAGE, head, requestId);
     return undefined;
   }
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
-import type { Link } from '../domain/model.js';
+import { type Link, linkStatus } from '../domain/model.js';
 import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
@@ -10,6 +10,8 @@ import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { LinkEvents } from './link-events.js';
+import { behaviourOf, externalIdConflict, NO_BEHAVIOUR, statusFilter } from './link-fields.js';
+import { statusPage } from './status-pages.js';
 
 const GENERATED_ALIAS_LENGTH = 7;
 const GENERATE_ATTEMPTS = 8;
@@ -50,7 +52,11 @@ export class LinkService {
   /** Links as returned: each with its all-time click count, read from the click totals (never summed over clicks). */
   private async withClicks(rows: LinkRow[]): Promise<Link[]> {
     const totals = await this.clicks.totals(rows.map((r) => r.id));
-    return rows.map((r) => ({ ...r, clicks: totals.get(r.id)?.clicks ?? 0 }));
+    const now = this.clock.now().getTime();
+    return rows.map((r) => {
+      const clicks = totals.get(r.id)?.clicks ?? 0;
+      return { ...r, clicks, status: linkStatus(r, clicks, now) };
+    });
   }
 
   /** A link may live on the default domain or on a domain registered to its workspace. */
@@ -66,22 +72,26 @@ export class LinkService {
     const input = parseOrThrow(createLinkSchema, raw);
     const domain = input.domain ?? this.defaultDomain;
     await this.assertDomainUsable(workspaceId, domain);
+    const now = this.clock.now();
     const base = {
       workspaceId,
       domain,
       destination: input.destination,
       geoTargeting: input.geo_targeting ?? {},
       tags: input.tags ?? [],
-      createdAt: this.clock.now(),
+      createdAt: now,
+      ...NO_BEHAVIOUR,
+      ...(await behaviourOf(input, now)),
     };
+    const created = (link: Omit<Link, 'clicks' | 'status'>): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()) });
     if (input.alias) {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return { ...link, clicks: 0 };
+        return created(link);
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
-        throw e;
+        throw externalIdConflict(e, input.external_id);
       }
     }
     for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
@@ -90,9 +100,9 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return { ...link, clicks: 0 };
+        return created(link);
       } catch (e) {
-        if (!(e instanceof StoreConflict && e.field === 'alias')) throw e;
+        if (!(e instanceof StoreConflict && e.field === 'alias')) throw externalIdConflict(e, input.external_id);
       }
     }
     throw new LskError('internal_error', 'Could not generate a free alias.');
@@ -107,13 +117,21 @@ export class LinkService {
   async list(workspaceId: string, raw: unknown): Promise<LinkPage> {
     const q = parseOrThrow(listLinksSchema, raw);
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-    const rows = await this.links.list(workspaceId, {
-      limit: q.limit + 1,
-      ...(after ? { after } : {}),
+    const filter = {
       ...(q.tag ? { tag: tagKey(q.tag) } : {}),
       ...(q.domain ? { domain: q.domain } : {}),
       ...(q.q ? { q: q.q } : {}),
-    });
+      ...(q.external_id ? { externalId: q.external_id } : {}),
+      ...(q.status ? statusFilter(q.status, this.clock.now()) : {}),
+    };
+    const { status } = q;
+    if (status === 'active' || status === 'exhausted') {
+      const read = async (from: typeof after, limit: number) =>
+        this.withClicks(await this.links.list(workspaceId, { ...filter, limit, ...(from ? { after: from } : {}) }));
+      const page = await statusPage(q.limit, after, status, read);
+      return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null };
+    }
+    const rows = await this.links.list(workspaceId, { ...filter, limit: q.limit + 1, ...(after ? { after } : {}) });
     const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
     return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
@@ -129,25 +147,26 @@ export class LinkService {
     if (input.alias !== undefined) patch.alias = input.alias;
     if (input.geo_targeting !== undefined) patch.geoTargeting = input.geo_targeting;
     if (input.tags !== undefined) patch.tags = input.tags;
+    Object.assign(patch, await behaviourOf(input, patch.updatedAt));
     let link: LinkRow | null;
     try {
-      link = await this.links.update(workspaceId, id, patch);
+      link = await this.links.update(workspaceId, current.id, patch);
     } catch (e) {
       if (e instanceof StoreConflict && e.field === 'alias') {
         throw LskError.aliasTaken(patch.domain ?? current.domain, patch.alias ?? current.alias);
       }
-      throw e;
+      throw externalIdConflict(e, input.external_id);
     }
     if (!link) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
-    return { ...link, clicks: current.clicks };
+    return { ...link, clicks: current.clicks, status: linkStatus(link, current.clicks, patch.updatedAt.getTime()) };
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
     const current = await this.get(workspaceId, id);
-    if (!(await this.links.delete(workspaceId, id))) throw LskError.notFound('Link');
+    if (!(await this.links.delete(workspaceId, current.id))) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
-    await this.clicks.forget(workspaceId, id);
+    await this.clicks.forget(workspaceId, current.id);
   }
 }

@@ -32,7 +32,7 @@ export class StatsService {
 
   async forLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
     const q = parseOrThrow(statsQuerySchema, raw);
-    await this.links.get(workspaceId, linkId); // 404 for unknown and other workspaces' links
+    linkId = (await this.links.get(workspaceId, linkId)).id; // 404 for unknown and other workspaces' links; ext_<external id> too
     const today = this.clock.now().toISOString().slice(0, 10);
     const to = q.to ?? today;
     const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);

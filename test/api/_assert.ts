@@ -29,6 +29,8 @@ export const ERROR_STATUS: Record<string, number> = {
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
+  external_id_taken: 409,
+  link_expired: 410,
 };
 
 export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -79,10 +81,25 @@ export function expectError(res: ApiResponse, status: number, code: string, opts
   }
 }
 
+/** The behaviour fields of a link that sets none of them. */
+export const NO_BEHAVIOUR = {
+  title: null,
+  external_id: null,
+  expires_at: null,
+  expired_url: null,
+  max_clicks: null,
+  password_protected: false,
+  device_targeting: {},
+  status: 'active',
+};
+
 /** The returned link: exactly the contract's fields, with the right types. */
 export function expectLinkShape(link: Record<string, unknown>): void {
   expect(Object.keys(link).sort()).toEqual(
-    ['alias', 'clicks', 'created_at', 'destination', 'domain', 'geo_targeting', 'id', 'short_url', 'tags', 'updated_at'].sort(),
+    [
+      ...['alias', 'clicks', 'created_at', 'destination', 'domain', 'geo_targeting', 'id', 'short_url', 'tags', 'updated_at'],
+      ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
+    ].sort(),
   );
   expect(link.id).toMatch(LINK_ID);
   expect(typeof link.alias).toBe('string');
@@ -95,6 +112,10 @@ export function expectLinkShape(link: Record<string, unknown>): void {
   expect(Number.isInteger(link.clicks)).toBe(true);
   expect(link.created_at).toMatch(ISO_TIME);
   expect(link.updated_at).toMatch(ISO_TIME);
+  expect(typeof link.password_protected).toBe('boolean');
+  expect(['active', 'expired', 'exhausted']).toContain(link.status);
+  expect(link.device_targeting).toBeTypeOf('object');
+  expect(link.device_targeting).not.toBeNull();
   const scheme = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(String(link.domain)) ? 'http' : 'https';
   expect(link.short_url).toBe(`${scheme}://${String(link.domain)}/${String(link.alias)}`);
 }

@@ -5,7 +5,8 @@ import { BIG_PLAN, createLink, ERROR_STATUS, expectLinkShape, graphql, ISO_TIME,
 type Gql = ReturnType<typeof graphql>;
 type GqlResponse = Awaited<ReturnType<Gql>>;
 const D = 'https://example.com/';
-const LINK_FIELDS = 'id short_url domain alias destination geo_targeting tags clicks created_at updated_at';
+const LINK_FIELDS =
+  'id short_url domain alias destination geo_targeting tags clicks created_at updated_at title external_id expires_at expired_url max_clicks password_protected device_targeting status';
 
 /** A GraphQL error answer: the contract code in extensions.code, details naming every expected path. */
 function expectGqlError(res: GqlResponse, code: string, opts: { paths?: string[]; field?: string } = {}) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { allLinks, BIG_PLAN, createLink, expectError, expectLinkShape, ISO_DATE, ISO_TIME } from './_assert.js';
+import { allLinks, BIG_PLAN, createLink, expectError, expectLinkShape, ISO_DATE, ISO_TIME, NO_BEHAVIOUR } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,6 +47,7 @@ describe.each(STORES)('links over REST on %s', (store) => {
       clicks: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: res.body.created_at,
+      ...NO_BEHAVIOUR,
     });
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(res.headers.get('ratelimit-policy')).toBe('100;w=60');

@@ -70,7 +70,10 @@ const CONTRACT_ERROR_CODES = [
   'unavailable',
 ];
 
-const LINK_FIELDS = ['id', 'short_url', 'domain', 'alias', 'destination', 'geo_targeting', 'tags', 'clicks', 'created_at', 'updated_at'];
+const LINK_FIELDS = [
+  ...['id', 'short_url', 'domain', 'alias', 'destination', 'geo_targeting', 'tags', 'clicks', 'created_at', 'updated_at'],
+  ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
+];
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -344,9 +347,10 @@ describe('GraphQL SDL', () => {
     expect(Object.keys(mutation)).toEqual(
       expect.arrayContaining(['createLink', 'updateLink', 'deleteLink', 'updateTag', 'deleteTag', 'createDomain', 'deleteDomain', 'createKey', 'revokeKey']),
     );
-    expect(query.links!.args.map((a) => a.name).sort()).toEqual(['cursor', 'domain', 'limit', 'q', 'tag']);
-    expect(mutation.createLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'tags']);
-    expect(mutation.updateLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'id', 'tags']);
+    expect(query.links!.args.map((a) => a.name).sort()).toEqual(['cursor', 'domain', 'external_id', 'limit', 'q', 'status', 'tag']);
+    const behaviour = ['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password', 'device_targeting'];
+    expect(mutation.createLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'tags', ...behaviour].sort());
+    expect(mutation.updateLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'id', 'tags', ...behaviour].sort());
     // Every REST operation is the projection of a root field of the same name.
     for (const e of CONTRACT_ENDPOINTS) expect({ ...query, ...mutation }, `root field ${e.operationId}`).toHaveProperty(e.operationId);
   });

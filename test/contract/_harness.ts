@@ -3,10 +3,12 @@
  * fresh database on the run's MongoDB (MONGODB_URI or a local FerretDB, see test/support/mongo.ts).
  * Without a MongoDB the MongoDB half FAILS with instructions; it never skips.
  */
+
 import { MongoClient } from 'mongodb';
 import { afterAll, afterEach, beforeEach, describe } from 'vitest';
 import type { Clock } from '../../src/domain/clock.js';
 import type { ApiKey, SigningKey, Workspace } from '../../src/domain/model.js';
+import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
 import type { MongoClicksOptions } from '../../src/storage/clicks/mongo.js';
 import { addCount, type ClickDimension, HOUR_MS, type HourCounts } from '../../src/storage/clicks/repository.js';
 import { StoreConflict } from '../../src/storage/errors.js';
@@ -108,6 +110,7 @@ export function newLink(workspaceId: string, over: Partial<NewLink> = {}): NewLi
     destination: 'https://example.com/landing',
     geoTargeting: {},
     tags: [],
+    ...NO_BEHAVIOUR,
     createdAt: at(1),
     ...over,
   };

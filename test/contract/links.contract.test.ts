@@ -7,7 +7,8 @@ import { at, describeStores, expectConflict, newLink, workspace } from './_harne
 /** What findRedirect answers for a link. */
 function target(l: LinkRow | null) {
   if (!l) throw new Error('expected a link');
-  return { id: l.id, workspaceId: l.workspaceId, destination: l.destination, geoTargeting: l.geoTargeting };
+  const { id, workspaceId, destination, geoTargeting, deviceTargeting, expiresAt, expiredUrl, maxClicks, passwordHash } = l;
+  return { id, workspaceId, destination, geoTargeting, deviceTargeting, expiresAt, expiredUrl, maxClicks, passwordHash };
 }
 
 describeStores('links repository', (store) => {
@@ -34,6 +35,7 @@ describeStores('links repository', (store) => {
         tags: ['Launch', 'q4'],
         createdAt: at(10),
         updatedAt: at(10),
+        ...{ title: null, externalId: null, expiresAt: null, expiredUrl: null, maxClicks: null, passwordHash: null, deviceTargeting: {} },
       };
       expect(link).toEqual(expected);
       expect(await store().links.get(ws.id, input.id)).toEqual(expected);

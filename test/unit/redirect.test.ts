@@ -96,8 +96,10 @@ describe('visitor classification (isbot for bots, bowser for families)', () => {
   });
 });
 
+const PLAIN = { deviceTargeting: {}, expiresAt: null, expiredUrl: null, maxClicks: null, passwordHash: null };
+
 describe('link cache', () => {
-  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {} };
+  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {}, ...PLAIN };
   it('bounds its entries and keeps negative entries apart', () => {
     const c = new LinkCache(2, 2);
     c.set('a', l, 0);
@@ -122,7 +124,7 @@ describe('link cache', () => {
 });
 
 describe('link cache and concurrent changes', () => {
-  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://old.test', geoTargeting: {} };
+  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://old.test', geoTargeting: {}, ...PLAIN };
   it('does not keep what a lookup read before a change it raced with', () => {
     const c = new LinkCache(10, 10);
     const seen = c.generation; // a miss starts its store read...

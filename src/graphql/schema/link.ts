@@ -3,6 +3,7 @@ import { shortUrl } from '../../domain/rules.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { StatsReport } from '../../services/stats-service.js';
 import { builder } from '../builder.js';
+import { linkBehaviourArgs } from './link-behaviour-args.js';
 import { GeoTargetingScalar } from './scalars.js';
 
 export const LinkType = builder.objectRef<Link>('Link').implement({
@@ -53,6 +54,8 @@ builder.queryFields((t) => ({
       tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
       domain: t.arg.string({ description: 'Only links on this domain.' }),
       q: t.arg.string({ description: 'Case-insensitive substring of alias or destination.' }),
+      status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
+      external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
     },
     resolve: (_r, args, ctx) => ctx.services.links.list(ctx.principal.workspace.id, args),
   }),
@@ -64,14 +67,14 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: LinkType,
     description: 'Create a link.',
-    args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs },
+    args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
     resolve: (_r, args, ctx) => ctx.services.links.create(ctx.principal.workspace.id, args),
   }),
   updateLink: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: LinkType,
     description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
-    args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs },
+    args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
     resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.principal.workspace.id, id, rest),
   }),
   deleteLink: t.withAuth({ scope: 'links:write' }).boolean({

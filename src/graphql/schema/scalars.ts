@@ -24,10 +24,17 @@ function literalValue(ast: ValueNode, variables: Record<string, unknown> | null 
   }
 }
 
-export const GeoTargetingScalar = builder.scalarType('GeoTargeting', {
-  description:
-    'Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal.',
-  serialize: (v) => v as Record<string, string>,
-  parseValue: (v) => v,
-  parseLiteral: (ast, variables) => literalValue(ast, variables),
-});
+/** A key-to-URL map scalar (zod validates it in the resolver's service), as a variable or an inline object literal. */
+export function urlMapScalar(name: 'GeoTargeting' | 'DeviceTargeting', description: string) {
+  return builder.scalarType(name, {
+    description: `${description} Accepted as a variable or an inline object literal.`,
+    serialize: (v) => v as Record<string, string>,
+    parseValue: (v) => v,
+    parseLiteral: (ast, variables) => literalValue(ast, variables),
+  });
+}
+
+export const GeoTargetingScalar = urlMapScalar(
+  'GeoTargeting',
+  'Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}.',
+);

@@ -2,8 +2,18 @@ import type { Collection, Filter } from 'mongodb';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
 import { MongoTagDocs, type TaggedDoc, tagEntries } from '../tags/mongo.js';
-import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
+import {
+  type LinkFilter,
+  type LinkPatch,
+  type LinkQuery,
+  type LinkRow,
+  type LinksRepository,
+  linkRef,
+  type NewLink,
+  type RedirectTarget,
+} from './repository.js';
 
+/** Behaviour fields are absent on documents written before they existed (read as null / {}). */
 interface LinkDoc extends TaggedDoc {
   domain: string;
   alias: string;
@@ -11,6 +21,70 @@ interface LinkDoc extends TaggedDoc {
   geo: Record<string, string>;
   createdAt: Date;
   updatedAt: Date;
+  title?: string | null;
+  externalId?: string | null;
+  /**
+   * `x:<external id>`, or `i:<link id>` when there is none: unique per workspace. FerretDB has no
+   * partial or sparse indexes, so links without an external id take a value no other link has.
+   */
+  extKey?: string;
+  expiresAt?: Date | null;
+  expiredUrl?: string | null;
+  maxClicks?: number | null;
+  passwordHash?: string | null;
+  device?: RedirectTarget['deviceTargeting'];
+}
+
+const extKey = (id: string, externalId: string | null | undefined) => (externalId == null ? `i:${id}` : `x:${externalId}`);
+
+const REDIRECT_PROJECTION = { _id: 1, workspaceId: 1, destination: 1, geo: 1, device: 1, expiresAt: 1, expiredUrl: 1, maxClicks: 1, passwordHash: 1 } as const;
+
+function redirectFields(d: Omit<LinkDoc, 'tagKeys' | 'domain' | 'alias' | 'createdAt' | 'updatedAt'>): RedirectTarget {
+  return {
+    id: d._id,
+    workspaceId: d.workspaceId,
+    destination: d.destination,
+    geoTargeting: { ...(d.geo ?? {}) },
+    deviceTargeting: { ...(d.device ?? {}) },
+    expiresAt: d.expiresAt ?? null,
+    expiredUrl: d.expiredUrl ?? null,
+    maxClicks: d.maxClicks ?? null,
+    passwordHash: d.passwordHash ?? null,
+  };
+}
+
+/** The behaviour fields present in `l` as document fields. */
+function behaviourFields(l: Partial<LinkRow>): Partial<LinkDoc> {
+  const out: Partial<LinkDoc> = {};
+  if (l.title !== undefined) out.title = l.title;
+  if (l.externalId !== undefined) out.externalId = l.externalId;
+  if (l.expiresAt !== undefined) out.expiresAt = l.expiresAt;
+  if (l.expiredUrl !== undefined) out.expiredUrl = l.expiredUrl;
+  if (l.maxClicks !== undefined) out.maxClicks = l.maxClicks;
+  if (l.passwordHash !== undefined) out.passwordHash = l.passwordHash;
+  if (l.deviceTargeting !== undefined) out.device = { ...l.deviceTargeting };
+  return out;
+}
+
+/** Which unique index a duplicate-key error on a link came from. */
+async function collided(
+  links: Collection<LinkDoc>,
+  e: unknown,
+  link: { id: string; workspaceId: string; domain?: string; alias?: string; externalId?: string | null },
+) {
+  const kp = keyPatternOf(e);
+  if (kp) return new StoreConflict('extKey' in kp ? 'external_id' : 'alias' in kp || 'domain' in kp ? 'alias' : 'id');
+  // FerretDB does not say which index collided.
+  if (link.externalId != null) {
+    const byExt = await links.findOne(
+      { workspaceId: link.workspaceId, extKey: extKey(link.id, link.externalId), _id: { $ne: link.id } },
+      { projection: { _id: 1 } },
+    );
+    if (byExt) return new StoreConflict('external_id');
+  }
+  if (link.domain === undefined) return new StoreConflict('alias');
+  const byAlias = await links.findOne({ domain: link.domain, alias: link.alias, _id: { $ne: link.id } }, { projection: { _id: 1 } });
+  return new StoreConflict(byAlias ? 'alias' : 'id');
 }
 
 export const LINK_INDEXES: IndexDef[] = [
@@ -18,6 +92,9 @@ export const LINK_INDEXES: IndexDef[] = [
   ['links', { workspaceId: 1, createdAt: -1, _id: -1 }, { name: 'links_by_workspace' }],
   ['links', { workspaceId: 1, tagKeys: 1 }, { name: 'links_by_tag' }],
 ];
+
+/** Created by `MongoLinks.init` once every document has its extKey (documents from before it had none). */
+const EXTERNAL_ID_INDEX: IndexDef = ['links', { workspaceId: 1, extKey: 1 }, { name: 'links_by_external_id', unique: true }];
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,16 +112,31 @@ export class MongoLinks implements LinksRepository {
   private async toLinks(docs: LinkDoc[]): Promise<LinkRow[]> {
     const names = await this.tags.namesOf(docs);
     return docs.map((d) => ({
-      id: d._id,
-      workspaceId: d.workspaceId,
+      ...redirectFields(d),
       domain: d.domain,
       alias: d.alias,
-      destination: d.destination,
-      geoTargeting: { ...(d.geo ?? {}) },
+      title: d.title ?? null,
+      externalId: d.externalId ?? null,
       tags: names.get(d._id) ?? [],
       createdAt: d.createdAt,
       updatedAt: d.updatedAt,
     }));
+  }
+
+  /** Give documents from before external ids their extKey, then create its unique index (idempotent). */
+  async init(): Promise<void> {
+    await this.conn.run(async () => {
+      for (;;) {
+        const old = await this.links
+          .find({ extKey: { $exists: false } }, { projection: { _id: 1, externalId: 1 } })
+          .limit(1000)
+          .toArray();
+        if (old.length === 0) break;
+        for (const d of old) await this.links.updateOne({ _id: d._id, extKey: { $exists: false } }, { $set: { extKey: extKey(d._id, d.externalId) } });
+      }
+      const [coll, key, options] = EXTERNAL_ID_INDEX;
+      await this.conn.collection(coll).createIndex(key, options);
+    });
   }
 
   async insert(link: NewLink): Promise<LinkRow> {
@@ -60,6 +152,8 @@ export class MongoLinks implements LinksRepository {
         tagKeys: entries.map((t) => t.key),
         createdAt: link.createdAt,
         updatedAt: link.createdAt,
+        ...behaviourFields(link),
+        extKey: extKey(link.id, link.externalId),
       };
       const created = await this.tags.ensure(link.workspaceId, entries, link.createdAt);
       try {
@@ -67,11 +161,7 @@ export class MongoLinks implements LinksRepository {
       } catch (e) {
         await this.tags.dropUnused(this.links, link.workspaceId, created);
         if (!isDuplicateKey(e)) throw e;
-        const kp = keyPatternOf(e);
-        if (kp) throw new StoreConflict('alias' in kp || 'domain' in kp ? 'alias' : 'id');
-        // FerretDB does not say which index collided.
-        const byAlias = await this.links.findOne({ domain: link.domain, alias: link.alias }, { projection: { _id: 1 } });
-        throw new StoreConflict(byAlias ? 'alias' : 'id');
+        throw await collided(this.links, e, link);
       }
       return (await this.toLinks([doc]))[0]!;
     });
@@ -79,15 +169,16 @@ export class MongoLinks implements LinksRepository {
 
   async get(workspaceId: string, id: string): Promise<LinkRow | null> {
     return this.conn.run(async () => {
-      const d = await this.links.findOne({ _id: id, workspaceId });
+      const ref = linkRef(id);
+      const d = await this.links.findOne('id' in ref ? { _id: ref.id, workspaceId } : { workspaceId, extKey: extKey('', ref.externalId) });
       return d ? (await this.toLinks([d]))[0]! : null;
     });
   }
 
   async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
     return this.conn.run(async () => {
-      const d = await this.links.findOne({ domain, alias }, { projection: { _id: 1, workspaceId: 1, destination: 1, geo: 1 } });
-      return d ? { id: d._id, workspaceId: d.workspaceId, destination: d.destination, geoTargeting: { ...(d.geo ?? {}) } } : null;
+      const d = await this.links.findOne({ domain, alias }, { projection: REDIRECT_PROJECTION });
+      return d ? redirectFields(d) : null;
     });
   }
 
@@ -98,6 +189,8 @@ export class MongoLinks implements LinksRepository {
       if (patch.domain !== undefined) set.domain = patch.domain;
       if (patch.alias !== undefined) set.alias = patch.alias;
       if (patch.geoTargeting !== undefined) set.geo = { ...patch.geoTargeting };
+      Object.assign(set, behaviourFields(patch));
+      if (patch.externalId !== undefined) set.extKey = extKey(id, patch.externalId);
       let created: string[] = [];
       if (patch.tags !== undefined) {
         const entries = tagEntries(patch.tags);
@@ -109,7 +202,7 @@ export class MongoLinks implements LinksRepository {
         doc = await this.links.findOneAndUpdate({ _id: id, workspaceId }, { $set: set }, { returnDocument: 'after' });
       } catch (e) {
         await this.tags.dropUnused(this.links, workspaceId, created);
-        if (isDuplicateKey(e)) throw new StoreConflict('alias');
+        if (isDuplicateKey(e)) throw await collided(this.links, e, { id, workspaceId, ...patch });
         throw e;
       }
       if (!doc) {
@@ -128,6 +221,13 @@ export class MongoLinks implements LinksRepository {
     const and: Filter<LinkDoc>[] = [{ workspaceId }];
     if (f.domain !== undefined) and.push({ domain: f.domain });
     if (f.tag !== undefined) and.push({ tagKeys: f.tag });
+    if (f.externalId !== undefined) and.push({ extKey: extKey('', f.externalId) });
+    if (f.expiredAt !== undefined) {
+      const now = f.expiredAt.now;
+      // Documents from before expiry have no expiresAt at all; { $lte } never matches them.
+      and.push(f.expiredAt.expired ? { expiresAt: { $lte: now } } : { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
+    }
+    if (f.capped) and.push({ maxClicks: { $gte: 1 } });
     return and;
   }
 

@@ -1,16 +1,24 @@
 import type { Link } from '../../domain/model.js';
 
 /** A stored link: the domain link without its click count (that belongs to the clicks aggregate). */
-export type LinkRow = Omit<Link, 'clicks'>;
+export type LinkRow = Omit<Link, 'clicks' | 'status'>;
 
 /** A link to insert: `updatedAt` starts as `createdAt`. */
 export type NewLink = Omit<LinkRow, 'updatedAt'>;
 
 /** The fields an update may change; `updatedAt` always moves. */
-export type LinkPatch = Partial<Pick<LinkRow, 'destination' | 'domain' | 'alias' | 'geoTargeting' | 'tags'>> & Pick<LinkRow, 'updatedAt'>;
+export type LinkPatch = Partial<Omit<LinkRow, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>> & Pick<LinkRow, 'updatedAt'>;
 
 /** Just what a redirect needs, read in one indexed lookup. */
-export type RedirectTarget = Pick<LinkRow, 'id' | 'workspaceId' | 'destination' | 'geoTargeting'>;
+export type RedirectTarget = Pick<
+  LinkRow,
+  'id' | 'workspaceId' | 'destination' | 'geoTargeting' | 'deviceTargeting' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash'
+>;
+
+/** `ext_<external id>` stands for the link of that external id wherever a link id is taken. */
+export function linkRef(id: string): { id: string } | { externalId: string } {
+  return id.startsWith('ext_') ? { externalId: id.slice(4) } : { id };
+}
 
 /** Position in the newest-first link order: (createdAt desc, id desc). */
 export type LinkPosition = Pick<LinkRow, 'createdAt' | 'id'>;
@@ -19,6 +27,11 @@ export interface LinkFilter {
   /** Tag key (lower-cased). */
   tag?: string;
   domain?: string;
+  externalId?: string;
+  /** Only links whose expiresAt is at or before this time (true) or not (false): the status filters' store part. */
+  expiredAt?: { now: Date; expired: boolean };
+  /** Only links with a click cap. */
+  capped?: boolean;
 }
 
 export interface LinkQuery extends LinkFilter {
@@ -31,6 +44,7 @@ export interface LinkQuery extends LinkFilter {
 /** Links, with their tags (tags are created implicitly by the links that use them). */
 export interface LinksRepository {
   insert(link: NewLink): Promise<LinkRow>;
+  /** By id, or by external id when `id` is `ext_<external id>` (linkRef). */
   get(workspaceId: string, id: string): Promise<LinkRow | null>;
   /** For redirects (any workspace). */
   findRedirect(domain: string, alias: string): Promise<RedirectTarget | null>;

@@ -1,6 +1,45 @@
-import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
-import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
+import {
+  type LinkFilter,
+  type LinkPatch,
+  type LinkQuery,
+  type LinkRow,
+  type LinksRepository,
+  linkRef,
+  type NewLink,
+  type RedirectTarget,
+} from './repository.js';
+
+const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** The redirect's fields of a row (findRedirect reads only these columns). */
+function redirectFields(r: Row): RedirectTarget {
+  return {
+    id: String(r.id),
+    workspaceId: String(r.workspace_id),
+    destination: String(r.destination),
+    geoTargeting: JSON.parse(String(r.geo)) as Record<string, string>,
+    deviceTargeting: JSON.parse(String(r.device)) as RedirectTarget['deviceTargeting'],
+    expiresAt: toDateOrNull(r.expires_at),
+    expiredUrl: nullableText(r.expired_url),
+    maxClicks: r.max_clicks === null ? null : Number(r.max_clicks),
+    passwordHash: nullableText(r.password_hash),
+  };
+}
+
+/** Column values of the behaviour fields present in `l` (undefined: not given). */
+function behaviourColumns(l: Partial<LinkRow>): Record<string, unknown> {
+  return {
+    title: l.title,
+    external_id: l.externalId,
+    expires_at: l.expiresAt === undefined ? undefined : (l.expiresAt?.getTime() ?? null),
+    expired_url: l.expiredUrl,
+    max_clicks: l.maxClicks,
+    password_hash: l.passwordHash,
+    device: l.deviceTargeting && JSON.stringify(l.deviceTargeting),
+  };
+}
 
 interface PendingInsert {
   link: NewLink;
@@ -20,12 +59,11 @@ export class SqliteLinks implements LinksRepository {
       rows.map((r) => String(r.id)),
     );
     return rows.map((r) => ({
-      id: String(r.id),
-      workspaceId: String(r.workspace_id),
+      ...redirectFields(r),
       domain: String(r.domain),
       alias: String(r.alias),
-      destination: String(r.destination),
-      geoTargeting: JSON.parse(String(r.geo)) as Record<string, string>,
+      title: nullableText(r.title),
+      externalId: nullableText(r.external_id),
       tags: tags.get(String(r.id)) ?? [],
       createdAt: toDate(r.created_at),
       updatedAt: toDate(r.updated_at),
@@ -71,27 +109,42 @@ export class SqliteLinks implements LinksRepository {
 
   private insertOne(link: NewLink): LinkRow {
     const t = link.createdAt.getTime();
+    const extra = behaviourColumns(link);
+    const cols = ['id', 'workspace_id', 'domain', 'alias', 'destination', 'geo', 'created_at', 'updated_at', ...Object.keys(extra)];
     this.conn
-      .stmt('INSERT INTO links (id, workspace_id, domain, alias, destination, geo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(link.id, link.workspaceId, link.domain, link.alias, link.destination, JSON.stringify(link.geoTargeting), t, t);
+      .stmt(`INSERT INTO links (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
+      .run(link.id, link.workspaceId, link.domain, link.alias, link.destination, JSON.stringify(link.geoTargeting), t, t, ...Object.values(extra));
     const tags = setLinkTags(this.conn, link.workspaceId, link.id, link.tags, link.createdAt);
-    return { ...link, geoTargeting: { ...link.geoTargeting }, tags, updatedAt: link.createdAt };
+    return { ...link, geoTargeting: { ...link.geoTargeting }, deviceTargeting: { ...link.deviceTargeting }, tags, updatedAt: link.createdAt };
   }
 
   async get(workspaceId: string, id: string): Promise<LinkRow | null> {
-    const r = this.conn.stmt('SELECT * FROM links WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as Row | undefined;
+    const ref = linkRef(id);
+    const r = (
+      'id' in ref
+        ? this.conn.stmt('SELECT * FROM links WHERE id = ? AND workspace_id = ?').get(ref.id, workspaceId)
+        : this.conn.stmt('SELECT * FROM links WHERE external_id = ? AND workspace_id = ?').get(ref.externalId, workspaceId)
+    ) as Row | undefined;
     return r ? this.toLinks([r])[0]! : null;
   }
 
   async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
-    const r = this.conn.stmt('SELECT id, workspace_id, destination, geo FROM links WHERE domain = ? AND alias = ?').get(domain, alias) as Row | undefined;
-    return r ? { id: String(r.id), workspaceId: String(r.workspace_id), destination: String(r.destination), geoTargeting: JSON.parse(String(r.geo)) } : null;
+    const r = this.conn
+      .stmt('SELECT id, workspace_id, destination, geo, device, expires_at, expired_url, max_clicks, password_hash FROM links WHERE domain = ? AND alias = ?')
+      .get(domain, alias) as Row | undefined;
+    return r ? redirectFields(r) : null;
   }
 
   async update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null> {
     const sets: string[] = ['updated_at = @updated_at'];
     const params: Record<string, unknown> = { id, ws: workspaceId, updated_at: patch.updatedAt.getTime() };
-    const columns = { destination: patch.destination, domain: patch.domain, alias: patch.alias, geo: patch.geoTargeting && JSON.stringify(patch.geoTargeting) };
+    const columns = {
+      destination: patch.destination,
+      domain: patch.domain,
+      alias: patch.alias,
+      geo: patch.geoTargeting && JSON.stringify(patch.geoTargeting),
+      ...behaviourColumns(patch),
+    };
     for (const [col, value] of Object.entries(columns)) {
       if (value === undefined) continue;
       sets.push(`${col} = @${col}`);
@@ -122,6 +175,15 @@ export class SqliteLinks implements LinksRepository {
       where.push('domain = @domain');
       params.domain = filter.domain;
     }
+    if (filter.externalId !== undefined) {
+      where.push('external_id = @external_id');
+      params.external_id = filter.externalId;
+    }
+    if (filter.expiredAt !== undefined) {
+      where.push(filter.expiredAt.expired ? 'expires_at <= @now' : '(expires_at IS NULL OR expires_at > @now)');
+      params.now = filter.expiredAt.now.getTime();
+    }
+    if (filter.capped) where.push('max_clicks IS NOT NULL');
     if (filter.tag !== undefined) {
       where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
       params.tag = filter.tag;

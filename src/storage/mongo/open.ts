@@ -16,10 +16,11 @@ const INDEXES = [...WORKSPACE_INDEXES, ...LINK_INDEXES, ...TAG_INDEXES, ...DOMAI
 export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClicksOptions }, clock: Clock): Repositories {
   const conn = new MongoConnection(uri, opts);
   const clicks = new MongoClicks(conn, clock, opts.clicks);
+  const links = new MongoLinks(conn);
   return {
     kind: 'mongodb',
     workspaces: new MongoWorkspaces(conn),
-    links: new MongoLinks(conn),
+    links,
     tags: new MongoTags(conn),
     domains: new MongoDomains(conn),
     apiKeys: new MongoApiKeys(conn),
@@ -28,6 +29,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
     counters: new MongoCounters(conn),
     init: async () => {
       await conn.init(INDEXES);
+      await links.init();
       await clicks.init();
     },
     ping: () => conn.ping(),

@@ -14,6 +14,7 @@ export function conflictOf(e: unknown): StoreConflict | null {
   const err = e as { code?: string; message?: string };
   if (!err?.code?.startsWith('SQLITE_CONSTRAINT')) return null;
   const m = err.message ?? '';
+  if (m.includes('links.external_id')) return new StoreConflict('external_id');
   if (m.includes('links.domain')) return new StoreConflict('alias');
   if (m.includes('domains.host')) return new StoreConflict('host');
   if (m.includes('workspaces.slug')) return new StoreConflict('slug');

@@ -154,4 +154,15 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX rate_slots_by_slot ON rate_slots (slot);
   `,
+  // 5: link behaviour fields (title, external id, expiry, click cap, password hash, device targets)
+  `
+  ALTER TABLE links ADD COLUMN title TEXT;
+  ALTER TABLE links ADD COLUMN external_id TEXT;
+  ALTER TABLE links ADD COLUMN expires_at INTEGER;
+  ALTER TABLE links ADD COLUMN expired_url TEXT;
+  ALTER TABLE links ADD COLUMN max_clicks INTEGER;
+  ALTER TABLE links ADD COLUMN password_hash TEXT;
+  ALTER TABLE links ADD COLUMN device TEXT NOT NULL DEFAULT '{}';
+  CREATE UNIQUE INDEX links_by_external_id ON links (workspace_id, external_id);
+  `,
 ];

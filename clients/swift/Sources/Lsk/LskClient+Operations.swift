@@ -95,11 +95,13 @@ extension LskClient {
     /// `GET /links` → 200.
     /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
     /// - Parameter domain: `domain` (query) Only links on this domain.
+    /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
     /// - Parameter limit: `limit` (query) 1 to 100, default 20.
     /// - Parameter q: `q` (query) Case-insensitive substring of alias or destination.
+    /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
     /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
-    public func links(cursor: String? = nil, domain: String? = nil, limit: Int? = nil, q: String? = nil, tag: String? = nil) async throws -> LinkList {
-        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("limit", limit) + Self.param("q", q) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
+    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, limit: Int? = nil, q: String? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
+        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("limit", limit) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
     }
 
     /// Revoke an API key

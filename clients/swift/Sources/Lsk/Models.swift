@@ -116,27 +116,55 @@ public struct CreateLinkRequest: Codable, Sendable, Equatable {
     public var alias: Nullable<String>?
     /// Absolute http(s) URL, at most 8,192 characters.
     public var destination: String
+    /// ios and/or android -> URL; {} or null clears.
+    public var deviceTargeting: Nullable<[String: String]>?
     /// Host name; defaults to the service default domain; others must be added to the workspace first.
     public var domain: Nullable<String>?
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var expiredUrl: Nullable<String>?
+    /// ISO 8601 date-time with an offset, in the future; null clears.
+    public var expiresAt: Nullable<Date>?
+    /// 1-255 printable ASCII characters without spaces, unique in the workspace; null clears.
+    public var externalId: Nullable<String>?
     /// Country code -> URL; {} or null for none.
     public var geoTargeting: Nullable<[String: String]>?
+    /// 1 to 2,147,483,647 clicks; null clears.
+    public var maxClicks: Nullable<Int>?
+    /// 4-128 characters; write-only (stored as a salted slow hash); null removes.
+    public var password: Nullable<String>?
     /// Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively.
     public var tags: Nullable<[String]>?
+    /// 1-200 characters after trimming; null clears.
+    public var title: Nullable<String>?
 
-    public init(destination: String, alias: Nullable<String>? = nil, domain: Nullable<String>? = nil, geoTargeting: Nullable<[String: String]>? = nil, tags: Nullable<[String]>? = nil) {
+    public init(destination: String, alias: Nullable<String>? = nil, deviceTargeting: Nullable<[String: String]>? = nil, domain: Nullable<String>? = nil, expiredUrl: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, externalId: Nullable<String>? = nil, geoTargeting: Nullable<[String: String]>? = nil, maxClicks: Nullable<Int>? = nil, password: Nullable<String>? = nil, tags: Nullable<[String]>? = nil, title: Nullable<String>? = nil) {
         self.destination = destination
         self.alias = alias
+        self.deviceTargeting = deviceTargeting
         self.domain = domain
+        self.expiredUrl = expiredUrl
+        self.expiresAt = expiresAt
+        self.externalId = externalId
         self.geoTargeting = geoTargeting
+        self.maxClicks = maxClicks
+        self.password = password
         self.tags = tags
+        self.title = title
     }
 
     enum CodingKeys: String, CodingKey {
         case alias = "alias"
         case destination = "destination"
+        case deviceTargeting = "device_targeting"
         case domain = "domain"
+        case expiredUrl = "expired_url"
+        case expiresAt = "expires_at"
+        case externalId = "external_id"
         case geoTargeting = "geo_targeting"
+        case maxClicks = "max_clicks"
+        case password = "password"
         case tags = "tags"
+        case title = "title"
     }
 }
 
@@ -258,7 +286,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -307,6 +335,8 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let rateLimited = ErrorResponseErrorCode(rawValue: "rate_limited")
     public static let internalError = ErrorResponseErrorCode(rawValue: "internal_error")
     public static let unavailable = ErrorResponseErrorCode(rawValue: "unavailable")
+    public static let externalIdTaken = ErrorResponseErrorCode(rawValue: "external_id_taken")
+    public static let linkExpired = ErrorResponseErrorCode(rawValue: "link_expired")
 }
 
 public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
@@ -335,30 +365,54 @@ public struct Link: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// Default target URL.
     public var destination: String
+    /// Device-specific targets (always an object).
+    public var deviceTargeting: [String: String]
     /// Host name the link is served on.
     public var domain: String
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var expiredUrl: String?
+    /// ISO 8601 UTC time after which the link is expired, or null.
+    public var expiresAt: Date?
+    /// Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id).
+    public var externalId: String?
     /// Country-specific targets (always an object).
     public var geoTargeting: [String: String]
     /// Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW.
     public var id: String
+    /// Clicks after which the link is exhausted, or null.
+    public var maxClicks: Int?
+    /// Whether visitors must enter a password first.
+    public var passwordProtected: Bool
     /// https://{domain}/{alias} (http:// for localhost).
     public var shortUrl: String
+    /// active, expired or exhausted. One of: active, expired, exhausted.
+    public var status: LinkStatus
     /// Tag names (always an array).
     public var tags: [String]
+    /// Display title (1-200 characters) or null.
+    public var title: String?
     /// ISO 8601 UTC time.
     public var updatedAt: Date
 
-    public init(alias: String, clicks: Int, createdAt: Date, destination: String, domain: String, geoTargeting: [String: String], id: String, shortUrl: String, tags: [String], updatedAt: Date) {
+    public init(alias: String, clicks: Int, createdAt: Date, destination: String, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, title: String? = nil) {
         self.alias = alias
         self.clicks = clicks
         self.createdAt = createdAt
         self.destination = destination
+        self.deviceTargeting = deviceTargeting
         self.domain = domain
         self.geoTargeting = geoTargeting
         self.id = id
+        self.passwordProtected = passwordProtected
         self.shortUrl = shortUrl
+        self.status = status
         self.tags = tags
         self.updatedAt = updatedAt
+        self.expiredUrl = expiredUrl
+        self.expiresAt = expiresAt
+        self.externalId = externalId
+        self.maxClicks = maxClicks
+        self.title = title
     }
 
     enum CodingKeys: String, CodingKey {
@@ -366,11 +420,19 @@ public struct Link: Codable, Sendable, Equatable {
         case clicks = "clicks"
         case createdAt = "created_at"
         case destination = "destination"
+        case deviceTargeting = "device_targeting"
         case domain = "domain"
+        case expiredUrl = "expired_url"
+        case expiresAt = "expires_at"
+        case externalId = "external_id"
         case geoTargeting = "geo_targeting"
         case id = "id"
+        case maxClicks = "max_clicks"
+        case passwordProtected = "password_protected"
         case shortUrl = "short_url"
+        case status = "status"
         case tags = "tags"
+        case title = "title"
         case updatedAt = "updated_at"
     }
 }
@@ -429,6 +491,30 @@ public struct LinkStats: Codable, Sendable, Equatable {
         case linkId = "link_id"
         case to = "to"
     }
+}
+
+/// active, expired or exhausted.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let active = LinkStatus(rawValue: "active")
+    public static let expired = LinkStatus(rawValue: "expired")
+    public static let exhausted = LinkStatus(rawValue: "exhausted")
+}
+
+/// Values of LinksStatus.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinksStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let active = LinksStatus(rawValue: "active")
+    public static let expired = LinksStatus(rawValue: "expired")
+    public static let exhausted = LinksStatus(rawValue: "exhausted")
 }
 
 /// standard (100 rpm), advanced (500 rpm) or custom.
@@ -496,27 +582,55 @@ public struct UpdateLinkRequest: Codable, Sendable, Equatable {
     public var alias: String?
     /// Absolute http(s) URL, at most 8,192 characters.
     public var destination: String?
+    /// ios and/or android -> URL; {} or null clears.
+    public var deviceTargeting: Nullable<[String: String]>?
     /// Host name; defaults to the service default domain; others must be added to the workspace first.
     public var domain: String?
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var expiredUrl: Nullable<String>?
+    /// ISO 8601 date-time with an offset, in the future; null clears.
+    public var expiresAt: Nullable<Date>?
+    /// 1-255 printable ASCII characters without spaces, unique in the workspace; null clears.
+    public var externalId: Nullable<String>?
     /// Country code -> URL; {} or null for none.
     public var geoTargeting: Nullable<[String: String]>?
+    /// 1 to 2,147,483,647 clicks; null clears.
+    public var maxClicks: Nullable<Int>?
+    /// 4-128 characters; write-only (stored as a salted slow hash); null removes.
+    public var password: Nullable<String>?
     /// Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively.
     public var tags: Nullable<[String]>?
+    /// 1-200 characters after trimming; null clears.
+    public var title: Nullable<String>?
 
-    public init(alias: String? = nil, destination: String? = nil, domain: String? = nil, geoTargeting: Nullable<[String: String]>? = nil, tags: Nullable<[String]>? = nil) {
+    public init(alias: String? = nil, destination: String? = nil, deviceTargeting: Nullable<[String: String]>? = nil, domain: String? = nil, expiredUrl: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, externalId: Nullable<String>? = nil, geoTargeting: Nullable<[String: String]>? = nil, maxClicks: Nullable<Int>? = nil, password: Nullable<String>? = nil, tags: Nullable<[String]>? = nil, title: Nullable<String>? = nil) {
         self.alias = alias
         self.destination = destination
+        self.deviceTargeting = deviceTargeting
         self.domain = domain
+        self.expiredUrl = expiredUrl
+        self.expiresAt = expiresAt
+        self.externalId = externalId
         self.geoTargeting = geoTargeting
+        self.maxClicks = maxClicks
+        self.password = password
         self.tags = tags
+        self.title = title
     }
 
     enum CodingKeys: String, CodingKey {
         case alias = "alias"
         case destination = "destination"
+        case deviceTargeting = "device_targeting"
         case domain = "domain"
+        case expiredUrl = "expired_url"
+        case expiresAt = "expires_at"
+        case externalId = "external_id"
         case geoTargeting = "geo_targeting"
+        case maxClicks = "max_clicks"
+        case password = "password"
         case tags = "tags"
+        case title = "title"
     }
 }
 

@@ -59,12 +59,26 @@ export interface CreateLinkRequest {
   alias?: string | null;
   /** Absolute http(s) URL, at most 8,192 characters. */
   destination: HttpUrl;
+  /** ios and/or android -> URL; {} or null clears. */
+  device_targeting?: Record<string, string> | null;
   /** Host name; defaults to the service default domain; others must be added to the workspace first. */
   domain?: string | null;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  expired_url?: string | null;
+  /** ISO 8601 date-time with an offset, in the future; null clears. */
+  expires_at?: string | null;
+  /** 1-255 printable ASCII characters without spaces, unique in the workspace; null clears. */
+  external_id?: string | null;
   /** Country code -> URL; {} or null for none. */
   geo_targeting?: GeoTargeting | null;
+  /** 1 to 2,147,483,647 clicks; null clears. */
+  max_clicks?: number | null;
+  /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
+  password?: string | null;
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   tags?: Array<string> | null;
+  /** 1-200 characters after trimming; null clears. */
+  title?: string | null;
 }
 
 export interface DayClicks {
@@ -91,7 +105,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -120,16 +134,32 @@ export interface Link {
   created_at: string;
   /** Default target URL. */
   destination: HttpUrl;
+  /** Device-specific targets (always an object). */
+  device_targeting: Record<string, string>;
   /** Host name the link is served on. */
   domain: string;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  expired_url: string | null;
+  /** ISO 8601 UTC time after which the link is expired, or null. */
+  expires_at: string | null;
+  /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
+  external_id: string | null;
   /** Country-specific targets (always an object). */
   geo_targeting: GeoTargeting;
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
+  /** Clicks after which the link is exhausted, or null. */
+  max_clicks: number | null;
+  /** Whether visitors must enter a password first. */
+  password_protected: boolean;
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: string;
+  /** active, expired or exhausted. */
+  status: "active" | "expired" | "exhausted";
   /** Tag names (always an array). */
   tags: Array<string>;
+  /** Display title (1-200 characters) or null. */
+  title: string | null;
   /** ISO 8601 UTC time. */
   updated_at: string;
 }
@@ -182,12 +212,26 @@ export interface UpdateLinkRequest {
   alias?: string;
   /** Absolute http(s) URL, at most 8,192 characters. */
   destination?: HttpUrl;
+  /** ios and/or android -> URL; {} or null clears. */
+  device_targeting?: Record<string, string> | null;
   /** Host name; defaults to the service default domain; others must be added to the workspace first. */
   domain?: string;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  expired_url?: string | null;
+  /** ISO 8601 date-time with an offset, in the future; null clears. */
+  expires_at?: string | null;
+  /** 1-255 printable ASCII characters without spaces, unique in the workspace; null clears. */
+  external_id?: string | null;
   /** Country code -> URL; {} or null for none. */
   geo_targeting?: GeoTargeting | null;
+  /** 1 to 2,147,483,647 clicks; null clears. */
+  max_clicks?: number | null;
+  /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
+  password?: string | null;
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   tags?: Array<string> | null;
+  /** 1-200 characters after trimming; null clears. */
+  title?: string | null;
 }
 
 /** Request body of updateTag (PATCH /tags/{name}). */
@@ -211,7 +255,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"external_id_taken":409,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
 
 // ---- Operations ----
 
@@ -221,10 +265,14 @@ export interface LinksParams {
   cursor?: string;
   /** Only links on this domain. */
   domain?: string;
+  /** Only the link with this external_id. */
+  external_id?: string;
   /** 1 to 100, default 20. */
   limit?: number;
   /** Case-insensitive substring of alias or destination. */
   q?: string;
+  /** Only links of this status: active, expired or exhausted. */
+  status?: "active" | "expired" | "exhausted";
   /** Only links carrying this tag (case-insensitive). */
   tag?: string;
 }
@@ -234,13 +282,13 @@ export type CreateLinkBody = CreateLinkRequest;
 
 /** Path parameters of link: Get a link (GET /links/{id}). */
 export interface LinkPath {
-  /** An id starting with lnk_; any other value answers 404. */
+  /** A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404. */
   id: string;
 }
 
 /** Path parameters of updateLink: Update a link (PATCH /links/{id}). */
 export interface UpdateLinkPath {
-  /** An id starting with lnk_; any other value answers 404. */
+  /** A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404. */
   id: string;
 }
 /** Request body of updateLink: Update a link (PATCH /links/{id}). */
@@ -248,13 +296,13 @@ export type UpdateLinkBody = UpdateLinkRequest;
 
 /** Path parameters of deleteLink: Delete a link (DELETE /links/{id}). */
 export interface DeleteLinkPath {
-  /** An id starting with lnk_; any other value answers 404. */
+  /** A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404. */
   id: string;
 }
 
 /** Path parameters of linkStats: Click statistics of a link (GET /links/{id}/stats). */
 export interface LinkStatsPath {
-  /** An id starting with lnk_; any other value answers 404. */
+  /** A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404. */
   id: string;
 }
 /** Query and header parameters of linkStats: Click statistics of a link (GET /links/{id}/stats). */

@@ -14,6 +14,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
+  DeviceTargeting: { input: unknown; output: unknown; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
 };
@@ -81,16 +83,32 @@ export type Link = {
   created_at: Scalars['String']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Device-specific targets (always an object). */
+  device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
   domain: Scalars['String']['output'];
+  /** Where visitors go once the link is expired or exhausted (else 410). */
+  expired_url: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC time after which the link is expired, or null. */
+  expires_at: Maybe<Scalars['String']['output']>;
+  /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
+  external_id: Maybe<Scalars['String']['output']>;
   /** Country-specific targets (always an object). */
   geo_targeting: Scalars['GeoTargeting']['output'];
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
   id: Scalars['String']['output'];
+  /** Clicks after which the link is exhausted, or null. */
+  max_clicks: Maybe<Scalars['Int']['output']>;
+  /** Whether visitors must enter a password first. */
+  password_protected: Scalars['Boolean']['output'];
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
+  /** active, expired or exhausted. */
+  status: LinkStatus;
   /** Tag names (always an array). */
   tags: Array<Scalars['String']['output']>;
+  /** Display title (1-200 characters) or null. */
+  title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['String']['output'];
 };
@@ -116,6 +134,12 @@ export type LinkStats = {
   /** ISO date (inclusive). */
   to: Scalars['String']['output'];
 };
+
+/** active; expired (past expires_at); exhausted (clicks reached max_clicks). */
+export type LinkStatus =
+  | 'active'
+  | 'exhausted'
+  | 'expired';
 
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
@@ -156,9 +180,16 @@ export type MutationCreateKeyArgs = {
 export type MutationCreateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination: Scalars['String']['input'];
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -190,10 +221,17 @@ export type MutationRevokeKeyArgs = {
 export type MutationUpdateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   id: Scalars['String']['input'];
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -246,8 +284,10 @@ export type QueryLinkStatsArgs = {
 export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -292,7 +332,7 @@ export type LinkQueryVariables = Exact<{
 }>;
 
 
-export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } };
+export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } };
 
 export type LinkStatsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
@@ -306,13 +346,15 @@ export type LinkStatsQuery = { linkStats: { bots: number, clicks: number, from: 
 export type LinksQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string }> } };
+export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string }> } };
 
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -341,13 +383,20 @@ export type CreateKeyMutation = { createKey: { created_at: string, expires_at: s
 export type CreateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
   destination: Scalars['String']['input'];
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } | null };
+export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
 
 export type DeleteDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
@@ -380,14 +429,21 @@ export type RevokeKeyMutation = { revokeKey: { created_at: string, expires_at: s
 export type UpdateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   id: Scalars['String']['input'];
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } | null };
+export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
 
 export type UpdateTagMutationVariables = Exact<{
   name: Scalars['String']['input'];

@@ -117,7 +117,7 @@ public final class LskClient {
    *
    * Delete a link; its alias answers 404 from then on.
    * {@code DELETE /links/{id}} → 204.
-   * @param id An id starting with lnk_; any other value answers 404.
+   * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    */
   public void deleteLink(String id) {
     http.send("DELETE", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
@@ -179,7 +179,7 @@ public final class LskClient {
    *
    * One link of your workspace.
    * {@code GET /links/{id}} → 200.
-   * @param id An id starting with lnk_; any other value answers 404.
+   * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    */
   public Link link(String id) {
     return http.send("GET", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<Link>() {}));
@@ -195,7 +195,7 @@ public final class LskClient {
    *
    * Click statistics of a link; from/to are ISO dates, default the last 30 days.
    * {@code GET /links/{id}/stats} → 200.
-   * @param id An id starting with lnk_; any other value answers 404.
+   * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    * @param params from, to, by name: {@code LinkStatsParams.builder()…build()}
    */
   public LinkStats linkStats(String id, LinkStatsParams params) {
@@ -224,25 +224,25 @@ public final class LskClient {
    *
    * Links of your workspace, newest first, with cursor pagination and filters.
    * {@code GET /links} → 200.
-   * @param params cursor, domain, limit, q, tag, by name: {@code LinksParams.builder()…build()}
+   * @param params cursor, domain, external_id, limit, q, status, tag, by name: {@code LinksParams.builder()…build()}
    */
   public LinkList links(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("limit", params.getLimit()).add("q", params.getQ()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
   /** Asynchronous {@link #links}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LinkList> linksAsync(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("limit", params.getLimit()).add("q", params.getQ()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
-  /** {@link #links} with no cursor, domain, limit, q, tag. */
+  /** {@link #links} with no cursor, domain, external_id, limit, q, status, tag. */
   public LinkList links() {
     return links(LinksParams.builder().build());
   }
 
-  /** {@link #links} with no cursor, domain, limit, q, tag. */
+  /** {@link #links} with no cursor, domain, external_id, limit, q, status, tag. */
   public CompletableFuture<LinkList> linksAsync() {
     return linksAsync(LinksParams.builder().build());
   }
@@ -283,7 +283,7 @@ public final class LskClient {
    *
    * Change any subset of a link's fields; null clears geo_targeting and tags.
    * {@code PATCH /links/{id}} → 200.
-   * @param id An id starting with lnk_; any other value answers 404.
+   * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    * @param body the request body
    */
   public Link updateLink(String id, UpdateLinkRequest body) {

@@ -81,7 +81,7 @@ class LskClient(
      *
      * Delete a link; its alias answers 404 from then on.
      * `DELETE /links/{id}` → 204.
-     * @param id An id starting with lnk_; any other value answers 404.
+     * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      */
     suspend fun deleteLink(
         id: String,
@@ -123,7 +123,7 @@ class LskClient(
      *
      * One link of your workspace.
      * `GET /links/{id}` → 200.
-     * @param id An id starting with lnk_; any other value answers 404.
+     * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      */
     suspend fun link(
         id: String,
@@ -135,7 +135,7 @@ class LskClient(
      *
      * Click statistics of a link; from/to are ISO dates, default the last 30 days.
      * `GET /links/{id}/stats` → 200.
-     * @param id An id starting with lnk_; any other value answers 404.
+     * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      * @param from `from` (query)  (null: not sent)
      * @param to `to` (query)  (null: not sent)
      */
@@ -153,18 +153,22 @@ class LskClient(
      * `GET /links` → 200.
      * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
+     * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
      * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
      * @param q `q` (query) Case-insensitive substring of alias or destination. (null: not sent)
+     * @param status `status` (query) Only links of this status: active, expired or exhausted. (null: not sent)
      * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
      */
     suspend fun links(
         cursor: String? = null,
         domain: String? = null,
+        externalId: String? = null,
         limit: Int? = null,
         q: String? = null,
+        status: LinksStatus? = null,
         tag: String? = null,
     ): LinkList =
-        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "limit" to limit, "q" to q, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
+        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "limit" to limit, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
 
     /**
      * Revoke an API key
@@ -192,7 +196,7 @@ class LskClient(
      *
      * Change any subset of a link's fields; null clears geo_targeting and tags.
      * `PATCH /links/{id}` → 200.
-     * @param id An id starting with lnk_; any other value answers 404.
+     * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      */
     suspend fun updateLink(
         id: String,

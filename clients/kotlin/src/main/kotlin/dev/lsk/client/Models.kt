@@ -89,15 +89,36 @@ data class CreateLinkRequest(
     /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
     @get:JsonProperty("alias") @param:JsonProperty("alias")
     val alias: String? = null,
+    /** ios and/or android -> URL; {} or null clears. */
+    @get:JsonProperty("device_targeting") @param:JsonProperty("device_targeting")
+    val deviceTargeting: Map<String, String>? = null,
     /** Host name; defaults to the service default domain; others must be added to the workspace first. */
     @get:JsonProperty("domain") @param:JsonProperty("domain")
     val domain: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
+    val expiredUrl: String? = null,
+    /** ISO 8601 date-time with an offset, in the future; null clears. */
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime? = null,
+    /** 1-255 printable ASCII characters without spaces, unique in the workspace; null clears. */
+    @get:JsonProperty("external_id") @param:JsonProperty("external_id")
+    val externalId: String? = null,
     /** Country code -> URL; {} or null for none. */
     @get:JsonProperty("geo_targeting") @param:JsonProperty("geo_targeting")
     val geoTargeting: Map<String, String>? = null,
+    /** 1 to 2,147,483,647 clicks; null clears. */
+    @get:JsonProperty("max_clicks") @param:JsonProperty("max_clicks")
+    val maxClicks: Int? = null,
+    /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
+    @get:JsonProperty("password") @param:JsonProperty("password")
+    val password: String? = null,
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
+    /** 1-200 characters after trimming; null clears. */
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
     /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateLinkRequest.Clear.ALIAS)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
@@ -108,9 +129,16 @@ data class CreateLinkRequest(
     /** The fields that can be sent as an explicit JSON null. */
     enum class Clear(val json: String, internal val value: (CreateLinkRequest) -> Any?) {
         ALIAS("alias", { it.alias }),
+        DEVICE_TARGETING("device_targeting", { it.deviceTargeting }),
         DOMAIN("domain", { it.domain }),
+        EXPIRED_URL("expired_url", { it.expiredUrl }),
+        EXPIRES_AT("expires_at", { it.expiresAt }),
+        EXTERNAL_ID("external_id", { it.externalId }),
         GEO_TARGETING("geo_targeting", { it.geoTargeting }),
+        MAX_CLICKS("max_clicks", { it.maxClicks }),
+        PASSWORD("password", { it.password }),
         TAGS("tags", { it.tags }),
+        TITLE("title", { it.title }),
     }
 
     @JsonAnyGetter
@@ -200,7 +228,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -237,6 +265,8 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     RATE_LIMITED("rate_limited"),
     INTERNAL_ERROR("internal_error"),
     UNAVAILABLE("unavailable"),
+    EXTERNAL_ID_TAKEN("external_id_taken"),
+    LINK_EXPIRED("link_expired"),
     ;
 
     override fun toString(): String = value
@@ -268,6 +298,9 @@ data class Link(
     /** Default target URL. */
     @get:JsonProperty("destination") @param:JsonProperty("destination")
     val destination: String,
+    /** Device-specific targets (always an object). */
+    @get:JsonProperty("device_targeting") @param:JsonProperty("device_targeting")
+    val deviceTargeting: Map<String, String>,
     /** Host name the link is served on. */
     @get:JsonProperty("domain") @param:JsonProperty("domain")
     val domain: String,
@@ -277,15 +310,36 @@ data class Link(
     /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
     @get:JsonProperty("id") @param:JsonProperty("id")
     val id: String,
+    /** Whether visitors must enter a password first. */
+    @get:JsonProperty("password_protected") @param:JsonProperty("password_protected")
+    val passwordProtected: Boolean,
     /** https://{domain}/{alias} (http:// for localhost). */
     @get:JsonProperty("short_url") @param:JsonProperty("short_url")
     val shortUrl: String,
+    /** active, expired or exhausted. One of: active, expired, exhausted. */
+    @get:JsonProperty("status") @param:JsonProperty("status")
+    val status: LinkStatus,
     /** Tag names (always an array). */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>,
     /** ISO 8601 UTC time. */
     @get:JsonProperty("updated_at") @param:JsonProperty("updated_at")
     val updatedAt: OffsetDateTime,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
+    val expiredUrl: String? = null,
+    /** ISO 8601 UTC time after which the link is expired, or null. */
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime? = null,
+    /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
+    @get:JsonProperty("external_id") @param:JsonProperty("external_id")
+    val externalId: String? = null,
+    /** Clicks after which the link is exhausted, or null. */
+    @get:JsonProperty("max_clicks") @param:JsonProperty("max_clicks")
+    val maxClicks: Int? = null,
+    /** Display title (1-200 characters) or null. */
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
 )
 
 /** One page of links, newest first. */
@@ -324,6 +378,32 @@ data class LinkStats(
     @get:JsonProperty("to") @param:JsonProperty("to")
     val to: LocalDate,
 )
+
+/**
+ * active, expired or exhausted.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkStatus(@get:JsonValue val value: String) {
+    ACTIVE("active"),
+    EXPIRED("expired"),
+    EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of LinksStatus.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinksStatus(@get:JsonValue val value: String) {
+    ACTIVE("active"),
+    EXPIRED("expired"),
+    EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /**
  * standard (100 rpm), advanced (500 rpm) or custom.
@@ -377,16 +457,37 @@ data class UpdateLinkRequest(
     /** Absolute http(s) URL, at most 8,192 characters. */
     @get:JsonProperty("destination") @param:JsonProperty("destination")
     val destination: String? = null,
+    /** ios and/or android -> URL; {} or null clears. */
+    @get:JsonProperty("device_targeting") @param:JsonProperty("device_targeting")
+    val deviceTargeting: Map<String, String>? = null,
     /** Host name; defaults to the service default domain; others must be added to the workspace first. */
     @get:JsonProperty("domain") @param:JsonProperty("domain")
     val domain: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
+    val expiredUrl: String? = null,
+    /** ISO 8601 date-time with an offset, in the future; null clears. */
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime? = null,
+    /** 1-255 printable ASCII characters without spaces, unique in the workspace; null clears. */
+    @get:JsonProperty("external_id") @param:JsonProperty("external_id")
+    val externalId: String? = null,
     /** Country code -> URL; {} or null for none. */
     @get:JsonProperty("geo_targeting") @param:JsonProperty("geo_targeting")
     val geoTargeting: Map<String, String>? = null,
+    /** 1 to 2,147,483,647 clicks; null clears. */
+    @get:JsonProperty("max_clicks") @param:JsonProperty("max_clicks")
+    val maxClicks: Int? = null,
+    /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
+    @get:JsonProperty("password") @param:JsonProperty("password")
+    val password: String? = null,
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
-    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateLinkRequest.Clear.GEO_TARGETING)`. */
+    /** 1-200 characters after trimming; null clears. */
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateLinkRequest.Clear.DEVICE_TARGETING)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
     init {
@@ -395,8 +496,15 @@ data class UpdateLinkRequest(
 
     /** The fields that can be sent as an explicit JSON null. */
     enum class Clear(val json: String, internal val value: (UpdateLinkRequest) -> Any?) {
+        DEVICE_TARGETING("device_targeting", { it.deviceTargeting }),
+        EXPIRED_URL("expired_url", { it.expiredUrl }),
+        EXPIRES_AT("expires_at", { it.expiresAt }),
+        EXTERNAL_ID("external_id", { it.externalId }),
         GEO_TARGETING("geo_targeting", { it.geoTargeting }),
+        MAX_CLICKS("max_clicks", { it.maxClicks }),
+        PASSWORD("password", { it.password }),
         TAGS("tags", { it.tags }),
+        TITLE("title", { it.title }),
     }
 
     @JsonAnyGetter

@@ -32,17 +32,45 @@ public final class CreateLinkRequest {
   @JsonProperty("destination")
   private String destination;
 
+  /** ios and/or android -> URL; {} or null clears. */
+  @JsonProperty("device_targeting")
+  private Map<String, String> deviceTargeting;
+
   /** Host name; defaults to the service default domain; others must be added to the workspace first. */
   @JsonProperty("domain")
   private String domain;
+
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  @JsonProperty("expired_url")
+  private String expiredUrl;
+
+  /** ISO 8601 date-time with an offset, in the future; null clears. */
+  @JsonProperty("expires_at")
+  private OffsetDateTime expiresAt;
+
+  /** 1-255 printable ASCII characters without spaces, unique in the workspace; null clears. */
+  @JsonProperty("external_id")
+  private String externalId;
 
   /** Country code -> URL; {} or null for none. */
   @JsonProperty("geo_targeting")
   private Map<String, String> geoTargeting;
 
+  /** 1 to 2,147,483,647 clicks; null clears. */
+  @JsonProperty("max_clicks")
+  private Integer maxClicks;
+
+  /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
+  @JsonProperty("password")
+  private String password;
+
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   @JsonProperty("tags")
   private List<String> tags;
+
+  /** 1-200 characters after trimming; null clears. */
+  @JsonProperty("title")
+  private String title;
 
   /** The fields to send as an explicit JSON null (by their clear methods), each mapped to null. */
   @JsonIgnore
@@ -80,6 +108,25 @@ public final class CreateLinkRequest {
     return this;
   }
 
+  /** {@code device_targeting} (may be null). */
+  public Map<String, String> getDeviceTargeting() {
+    return deviceTargeting;
+  }
+
+  /** Sets {@code device_targeting} (null: not sent); returns this for chaining. */
+  public CreateLinkRequest deviceTargeting(Map<String, String> deviceTargeting) {
+    this.deviceTargeting = deviceTargeting;
+    cleared.remove("device_targeting");
+    return this;
+  }
+
+  /** Sends {@code device_targeting} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateLinkRequest clearDeviceTargeting() {
+    this.deviceTargeting = null;
+    cleared.put("device_targeting", null);
+    return this;
+  }
+
   /** {@code domain} (may be null). */
   public String getDomain() {
     return domain;
@@ -96,6 +143,63 @@ public final class CreateLinkRequest {
   public CreateLinkRequest clearDomain() {
     this.domain = null;
     cleared.put("domain", null);
+    return this;
+  }
+
+  /** {@code expired_url} (may be null). */
+  public String getExpiredUrl() {
+    return expiredUrl;
+  }
+
+  /** Sets {@code expired_url} (null: not sent); returns this for chaining. */
+  public CreateLinkRequest expiredUrl(String expiredUrl) {
+    this.expiredUrl = expiredUrl;
+    cleared.remove("expired_url");
+    return this;
+  }
+
+  /** Sends {@code expired_url} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateLinkRequest clearExpiredUrl() {
+    this.expiredUrl = null;
+    cleared.put("expired_url", null);
+    return this;
+  }
+
+  /** {@code expires_at} (may be null). */
+  public OffsetDateTime getExpiresAt() {
+    return expiresAt;
+  }
+
+  /** Sets {@code expires_at} (null: not sent); returns this for chaining. */
+  public CreateLinkRequest expiresAt(OffsetDateTime expiresAt) {
+    this.expiresAt = expiresAt;
+    cleared.remove("expires_at");
+    return this;
+  }
+
+  /** Sends {@code expires_at} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateLinkRequest clearExpiresAt() {
+    this.expiresAt = null;
+    cleared.put("expires_at", null);
+    return this;
+  }
+
+  /** {@code external_id} (may be null). */
+  public String getExternalId() {
+    return externalId;
+  }
+
+  /** Sets {@code external_id} (null: not sent); returns this for chaining. */
+  public CreateLinkRequest externalId(String externalId) {
+    this.externalId = externalId;
+    cleared.remove("external_id");
+    return this;
+  }
+
+  /** Sends {@code external_id} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateLinkRequest clearExternalId() {
+    this.externalId = null;
+    cleared.put("external_id", null);
     return this;
   }
 
@@ -118,6 +222,44 @@ public final class CreateLinkRequest {
     return this;
   }
 
+  /** {@code max_clicks} (may be null). */
+  public Integer getMaxClicks() {
+    return maxClicks;
+  }
+
+  /** Sets {@code max_clicks} (null: not sent); returns this for chaining. */
+  public CreateLinkRequest maxClicks(Integer maxClicks) {
+    this.maxClicks = maxClicks;
+    cleared.remove("max_clicks");
+    return this;
+  }
+
+  /** Sends {@code max_clicks} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateLinkRequest clearMaxClicks() {
+    this.maxClicks = null;
+    cleared.put("max_clicks", null);
+    return this;
+  }
+
+  /** {@code password} (may be null). */
+  public String getPassword() {
+    return password;
+  }
+
+  /** Sets {@code password} (null: not sent); returns this for chaining. */
+  public CreateLinkRequest password(String password) {
+    this.password = password;
+    cleared.remove("password");
+    return this;
+  }
+
+  /** Sends {@code password} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateLinkRequest clearPassword() {
+    this.password = null;
+    cleared.put("password", null);
+    return this;
+  }
+
   /** {@code tags} (may be null). */
   public List<String> getTags() {
     return tags;
@@ -137,6 +279,25 @@ public final class CreateLinkRequest {
     return this;
   }
 
+  /** {@code title} (may be null). */
+  public String getTitle() {
+    return title;
+  }
+
+  /** Sets {@code title} (null: not sent); returns this for chaining. */
+  public CreateLinkRequest title(String title) {
+    this.title = title;
+    cleared.remove("title");
+    return this;
+  }
+
+  /** Sends {@code title} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateLinkRequest clearTitle() {
+    this.title = null;
+    cleared.put("title", null);
+    return this;
+  }
+
   /** Written by Jackson next to the fields: {@code "field": null} for each cleared one. */
   @JsonAnyGetter
   @JsonInclude(content = JsonInclude.Include.ALWAYS)
@@ -151,15 +312,22 @@ public final class CreateLinkRequest {
     CreateLinkRequest other = (CreateLinkRequest) o;
     return Objects.equals(alias, other.alias)
         && Objects.equals(destination, other.destination)
+        && Objects.equals(deviceTargeting, other.deviceTargeting)
         && Objects.equals(domain, other.domain)
+        && Objects.equals(expiredUrl, other.expiredUrl)
+        && Objects.equals(expiresAt, other.expiresAt)
+        && Objects.equals(externalId, other.externalId)
         && Objects.equals(geoTargeting, other.geoTargeting)
+        && Objects.equals(maxClicks, other.maxClicks)
+        && Objects.equals(password, other.password)
         && Objects.equals(tags, other.tags)
+        && Objects.equals(title, other.title)
         && Objects.equals(cleared, other.cleared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, destination, domain, geoTargeting, tags, cleared);
+    return Objects.hash(alias, destination, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, maxClicks, password, tags, title, cleared);
   }
 
   @Override
@@ -167,9 +335,16 @@ public final class CreateLinkRequest {
     return "CreateLinkRequest{"
         + "alias=" + alias
         + ", destination=" + destination
+        + ", device_targeting=" + deviceTargeting
         + ", domain=" + domain
+        + ", expired_url=" + expiredUrl
+        + ", expires_at=" + expiresAt
+        + ", external_id=" + externalId
         + ", geo_targeting=" + geoTargeting
+        + ", max_clicks=" + maxClicks
+        + ", password=" + password
         + ", tags=" + tags
+        + ", title=" + title
         + ", cleared=" + cleared.keySet()
         + "}";
   }

@@ -26,7 +26,9 @@ public enum ErrorResponseErrorCode {
   UNSUPPORTED_MEDIA_TYPE("unsupported_media_type"),
   RATE_LIMITED("rate_limited"),
   INTERNAL_ERROR("internal_error"),
-  UNAVAILABLE("unavailable");
+  UNAVAILABLE("unavailable"),
+  EXTERNAL_ID_TAKEN("external_id_taken"),
+  LINK_EXPIRED("link_expired");
 
   private final String value;
 

@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * A short link.
  *
- * Required: alias, clicks, created_at, destination, domain, geo_targeting, id, short_url, tags, updated_at.
+ * Required: alias, clicks, created_at, destination, device_targeting, domain, expired_url, expires_at, external_id, geo_targeting, id, max_clicks, password_protected, short_url, status, tags, title, updated_at.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -37,9 +37,25 @@ public final class Link {
   @JsonProperty("destination")
   private String destination;
 
+  /** Device-specific targets (always an object). */
+  @JsonProperty("device_targeting")
+  private Map<String, String> deviceTargeting;
+
   /** Host name the link is served on. */
   @JsonProperty("domain")
   private String domain;
+
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  @JsonProperty("expired_url")
+  private String expiredUrl;
+
+  /** ISO 8601 UTC time after which the link is expired, or null. */
+  @JsonProperty("expires_at")
+  private OffsetDateTime expiresAt;
+
+  /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
+  @JsonProperty("external_id")
+  private String externalId;
 
   /** Country-specific targets (always an object). */
   @JsonProperty("geo_targeting")
@@ -49,13 +65,29 @@ public final class Link {
   @JsonProperty("id")
   private String id;
 
+  /** Clicks after which the link is exhausted, or null. */
+  @JsonProperty("max_clicks")
+  private Integer maxClicks;
+
+  /** Whether visitors must enter a password first. */
+  @JsonProperty("password_protected")
+  private Boolean passwordProtected;
+
   /** https://{domain}/{alias} (http:// for localhost). */
   @JsonProperty("short_url")
   private String shortUrl;
 
+  /** active, expired or exhausted. One of: active, expired, exhausted. */
+  @JsonProperty("status")
+  private LinkStatus status;
+
   /** Tag names (always an array). */
   @JsonProperty("tags")
   private List<String> tags;
+
+  /** Display title (1-200 characters) or null. */
+  @JsonProperty("title")
+  private String title;
 
   /** ISO 8601 UTC time. */
   @JsonProperty("updated_at")
@@ -107,6 +139,17 @@ public final class Link {
     return this;
   }
 
+  /** {@code device_targeting}. */
+  public Map<String, String> getDeviceTargeting() {
+    return deviceTargeting;
+  }
+
+  /** Sets {@code device_targeting}; returns this for chaining. */
+  public Link deviceTargeting(Map<String, String> deviceTargeting) {
+    this.deviceTargeting = deviceTargeting;
+    return this;
+  }
+
   /** {@code domain}. */
   public String getDomain() {
     return domain;
@@ -115,6 +158,39 @@ public final class Link {
   /** Sets {@code domain}; returns this for chaining. */
   public Link domain(String domain) {
     this.domain = domain;
+    return this;
+  }
+
+  /** {@code expired_url} (may be null). */
+  public String getExpiredUrl() {
+    return expiredUrl;
+  }
+
+  /** Sets {@code expired_url}; returns this for chaining. */
+  public Link expiredUrl(String expiredUrl) {
+    this.expiredUrl = expiredUrl;
+    return this;
+  }
+
+  /** {@code expires_at} (may be null). */
+  public OffsetDateTime getExpiresAt() {
+    return expiresAt;
+  }
+
+  /** Sets {@code expires_at}; returns this for chaining. */
+  public Link expiresAt(OffsetDateTime expiresAt) {
+    this.expiresAt = expiresAt;
+    return this;
+  }
+
+  /** {@code external_id} (may be null). */
+  public String getExternalId() {
+    return externalId;
+  }
+
+  /** Sets {@code external_id}; returns this for chaining. */
+  public Link externalId(String externalId) {
+    this.externalId = externalId;
     return this;
   }
 
@@ -140,6 +216,28 @@ public final class Link {
     return this;
   }
 
+  /** {@code max_clicks} (may be null). */
+  public Integer getMaxClicks() {
+    return maxClicks;
+  }
+
+  /** Sets {@code max_clicks}; returns this for chaining. */
+  public Link maxClicks(Integer maxClicks) {
+    this.maxClicks = maxClicks;
+    return this;
+  }
+
+  /** {@code password_protected}. */
+  public Boolean getPasswordProtected() {
+    return passwordProtected;
+  }
+
+  /** Sets {@code password_protected}; returns this for chaining. */
+  public Link passwordProtected(Boolean passwordProtected) {
+    this.passwordProtected = passwordProtected;
+    return this;
+  }
+
   /** {@code short_url}. */
   public String getShortUrl() {
     return shortUrl;
@@ -151,6 +249,17 @@ public final class Link {
     return this;
   }
 
+  /** {@code status}. */
+  public LinkStatus getStatus() {
+    return status;
+  }
+
+  /** Sets {@code status}; returns this for chaining. */
+  public Link status(LinkStatus status) {
+    this.status = status;
+    return this;
+  }
+
   /** {@code tags}. */
   public List<String> getTags() {
     return tags;
@@ -159,6 +268,17 @@ public final class Link {
   /** Sets {@code tags}; returns this for chaining. */
   public Link tags(List<String> tags) {
     this.tags = tags;
+    return this;
+  }
+
+  /** {@code title} (may be null). */
+  public String getTitle() {
+    return title;
+  }
+
+  /** Sets {@code title}; returns this for chaining. */
+  public Link title(String title) {
+    this.title = title;
     return this;
   }
 
@@ -182,17 +302,25 @@ public final class Link {
         && Objects.equals(clicks, other.clicks)
         && Objects.equals(createdAt, other.createdAt)
         && Objects.equals(destination, other.destination)
+        && Objects.equals(deviceTargeting, other.deviceTargeting)
         && Objects.equals(domain, other.domain)
+        && Objects.equals(expiredUrl, other.expiredUrl)
+        && Objects.equals(expiresAt, other.expiresAt)
+        && Objects.equals(externalId, other.externalId)
         && Objects.equals(geoTargeting, other.geoTargeting)
         && Objects.equals(id, other.id)
+        && Objects.equals(maxClicks, other.maxClicks)
+        && Objects.equals(passwordProtected, other.passwordProtected)
         && Objects.equals(shortUrl, other.shortUrl)
+        && Objects.equals(status, other.status)
         && Objects.equals(tags, other.tags)
+        && Objects.equals(title, other.title)
         && Objects.equals(updatedAt, other.updatedAt);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, clicks, createdAt, destination, domain, geoTargeting, id, shortUrl, tags, updatedAt);
+    return Objects.hash(alias, clicks, createdAt, destination, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, id, maxClicks, passwordProtected, shortUrl, status, tags, title, updatedAt);
   }
 
   @Override
@@ -202,11 +330,19 @@ public final class Link {
         + ", clicks=" + clicks
         + ", created_at=" + createdAt
         + ", destination=" + destination
+        + ", device_targeting=" + deviceTargeting
         + ", domain=" + domain
+        + ", expired_url=" + expiredUrl
+        + ", expires_at=" + expiresAt
+        + ", external_id=" + externalId
         + ", geo_targeting=" + geoTargeting
         + ", id=" + id
+        + ", max_clicks=" + maxClicks
+        + ", password_protected=" + passwordProtected
         + ", short_url=" + shortUrl
+        + ", status=" + status
         + ", tags=" + tags
+        + ", title=" + title
         + ", updated_at=" + updatedAt
         + "}";
   }

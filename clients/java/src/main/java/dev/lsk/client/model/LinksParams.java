@@ -16,15 +16,19 @@ import java.util.Objects;
 public final class LinksParams {
   private final String cursor;
   private final String domain;
+  private final String externalId;
   private final Integer limit;
   private final String q;
+  private final LinksStatus status;
   private final String tag;
 
   private LinksParams(Builder b) {
     this.cursor = b.cursor;
     this.domain = b.domain;
+    this.externalId = b.externalId;
     this.limit = b.limit;
     this.q = b.q;
+    this.status = b.status;
     this.tag = b.tag;
   }
 
@@ -42,6 +46,11 @@ public final class LinksParams {
     return domain;
   }
 
+  /** {@code external_id} (query); null: not sent. */
+  public String getExternalId() {
+    return externalId;
+  }
+
   /** {@code limit} (query); null: not sent. */
   public Integer getLimit() {
     return limit;
@@ -50,6 +59,11 @@ public final class LinksParams {
   /** {@code q} (query); null: not sent. */
   public String getQ() {
     return q;
+  }
+
+  /** {@code status} (query); null: not sent. */
+  public LinksStatus getStatus() {
+    return status;
   }
 
   /** {@code tag} (query); null: not sent. */
@@ -62,8 +76,10 @@ public final class LinksParams {
     return "LinksParams{"
         + "cursor=" + cursor
         + ", domain=" + domain
+        + ", external_id=" + externalId
         + ", limit=" + limit
         + ", q=" + q
+        + ", status=" + status
         + ", tag=" + tag
         + "}";
   }
@@ -72,8 +88,10 @@ public final class LinksParams {
   public static final class Builder {
     private String cursor;
     private String domain;
+    private String externalId;
     private Integer limit;
     private String q;
+    private LinksStatus status;
     private String tag;
 
     private Builder() {}
@@ -90,6 +108,12 @@ public final class LinksParams {
       return this;
     }
 
+    /** Only the link with this external_id. */
+    public Builder externalId(String externalId) {
+      this.externalId = externalId;
+      return this;
+    }
+
     /** 1 to 100, default 20. */
     public Builder limit(Integer limit) {
       this.limit = limit;
@@ -99,6 +123,12 @@ public final class LinksParams {
     /** Case-insensitive substring of alias or destination. */
     public Builder q(String q) {
       this.q = q;
+      return this;
+    }
+
+    /** Only links of this status: active, expired or exhausted. */
+    public Builder status(LinksStatus status) {
+      this.status = status;
       return this;
     }
 

@@ -28,17 +28,45 @@ public final class UpdateLinkRequest {
   @JsonProperty("destination")
   private String destination;
 
+  /** ios and/or android -> URL; {} or null clears. */
+  @JsonProperty("device_targeting")
+  private Map<String, String> deviceTargeting;
+
   /** Host name; defaults to the service default domain; others must be added to the workspace first. */
   @JsonProperty("domain")
   private String domain;
+
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  @JsonProperty("expired_url")
+  private String expiredUrl;
+
+  /** ISO 8601 date-time with an offset, in the future; null clears. */
+  @JsonProperty("expires_at")
+  private OffsetDateTime expiresAt;
+
+  /** 1-255 printable ASCII characters without spaces, unique in the workspace; null clears. */
+  @JsonProperty("external_id")
+  private String externalId;
 
   /** Country code -> URL; {} or null for none. */
   @JsonProperty("geo_targeting")
   private Map<String, String> geoTargeting;
 
+  /** 1 to 2,147,483,647 clicks; null clears. */
+  @JsonProperty("max_clicks")
+  private Integer maxClicks;
+
+  /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
+  @JsonProperty("password")
+  private String password;
+
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   @JsonProperty("tags")
   private List<String> tags;
+
+  /** 1-200 characters after trimming; null clears. */
+  @JsonProperty("title")
+  private String title;
 
   /** The fields to send as an explicit JSON null (by their clear methods), each mapped to null. */
   @JsonIgnore
@@ -68,6 +96,25 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code device_targeting} (may be null). */
+  public Map<String, String> getDeviceTargeting() {
+    return deviceTargeting;
+  }
+
+  /** Sets {@code device_targeting} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest deviceTargeting(Map<String, String> deviceTargeting) {
+    this.deviceTargeting = deviceTargeting;
+    cleared.remove("device_targeting");
+    return this;
+  }
+
+  /** Sends {@code device_targeting} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearDeviceTargeting() {
+    this.deviceTargeting = null;
+    cleared.put("device_targeting", null);
+    return this;
+  }
+
   /** {@code domain} (may be null). */
   public String getDomain() {
     return domain;
@@ -76,6 +123,63 @@ public final class UpdateLinkRequest {
   /** Sets {@code domain}; returns this for chaining. */
   public UpdateLinkRequest domain(String domain) {
     this.domain = domain;
+    return this;
+  }
+
+  /** {@code expired_url} (may be null). */
+  public String getExpiredUrl() {
+    return expiredUrl;
+  }
+
+  /** Sets {@code expired_url} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest expiredUrl(String expiredUrl) {
+    this.expiredUrl = expiredUrl;
+    cleared.remove("expired_url");
+    return this;
+  }
+
+  /** Sends {@code expired_url} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearExpiredUrl() {
+    this.expiredUrl = null;
+    cleared.put("expired_url", null);
+    return this;
+  }
+
+  /** {@code expires_at} (may be null). */
+  public OffsetDateTime getExpiresAt() {
+    return expiresAt;
+  }
+
+  /** Sets {@code expires_at} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest expiresAt(OffsetDateTime expiresAt) {
+    this.expiresAt = expiresAt;
+    cleared.remove("expires_at");
+    return this;
+  }
+
+  /** Sends {@code expires_at} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearExpiresAt() {
+    this.expiresAt = null;
+    cleared.put("expires_at", null);
+    return this;
+  }
+
+  /** {@code external_id} (may be null). */
+  public String getExternalId() {
+    return externalId;
+  }
+
+  /** Sets {@code external_id} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest externalId(String externalId) {
+    this.externalId = externalId;
+    cleared.remove("external_id");
+    return this;
+  }
+
+  /** Sends {@code external_id} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearExternalId() {
+    this.externalId = null;
+    cleared.put("external_id", null);
     return this;
   }
 
@@ -98,6 +202,44 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code max_clicks} (may be null). */
+  public Integer getMaxClicks() {
+    return maxClicks;
+  }
+
+  /** Sets {@code max_clicks} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest maxClicks(Integer maxClicks) {
+    this.maxClicks = maxClicks;
+    cleared.remove("max_clicks");
+    return this;
+  }
+
+  /** Sends {@code max_clicks} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearMaxClicks() {
+    this.maxClicks = null;
+    cleared.put("max_clicks", null);
+    return this;
+  }
+
+  /** {@code password} (may be null). */
+  public String getPassword() {
+    return password;
+  }
+
+  /** Sets {@code password} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest password(String password) {
+    this.password = password;
+    cleared.remove("password");
+    return this;
+  }
+
+  /** Sends {@code password} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearPassword() {
+    this.password = null;
+    cleared.put("password", null);
+    return this;
+  }
+
   /** {@code tags} (may be null). */
   public List<String> getTags() {
     return tags;
@@ -117,6 +259,25 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code title} (may be null). */
+  public String getTitle() {
+    return title;
+  }
+
+  /** Sets {@code title} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest title(String title) {
+    this.title = title;
+    cleared.remove("title");
+    return this;
+  }
+
+  /** Sends {@code title} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearTitle() {
+    this.title = null;
+    cleared.put("title", null);
+    return this;
+  }
+
   /** Written by Jackson next to the fields: {@code "field": null} for each cleared one. */
   @JsonAnyGetter
   @JsonInclude(content = JsonInclude.Include.ALWAYS)
@@ -131,15 +292,22 @@ public final class UpdateLinkRequest {
     UpdateLinkRequest other = (UpdateLinkRequest) o;
     return Objects.equals(alias, other.alias)
         && Objects.equals(destination, other.destination)
+        && Objects.equals(deviceTargeting, other.deviceTargeting)
         && Objects.equals(domain, other.domain)
+        && Objects.equals(expiredUrl, other.expiredUrl)
+        && Objects.equals(expiresAt, other.expiresAt)
+        && Objects.equals(externalId, other.externalId)
         && Objects.equals(geoTargeting, other.geoTargeting)
+        && Objects.equals(maxClicks, other.maxClicks)
+        && Objects.equals(password, other.password)
         && Objects.equals(tags, other.tags)
+        && Objects.equals(title, other.title)
         && Objects.equals(cleared, other.cleared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, destination, domain, geoTargeting, tags, cleared);
+    return Objects.hash(alias, destination, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, maxClicks, password, tags, title, cleared);
   }
 
   @Override
@@ -147,9 +315,16 @@ public final class UpdateLinkRequest {
     return "UpdateLinkRequest{"
         + "alias=" + alias
         + ", destination=" + destination
+        + ", device_targeting=" + deviceTargeting
         + ", domain=" + domain
+        + ", expired_url=" + expiredUrl
+        + ", expires_at=" + expiresAt
+        + ", external_id=" + externalId
         + ", geo_targeting=" + geoTargeting
+        + ", max_clicks=" + maxClicks
+        + ", password=" + password
         + ", tags=" + tags
+        + ", title=" + title
         + ", cleared=" + cleared.keySet()
         + "}";
   }

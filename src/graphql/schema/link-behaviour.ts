@@ -1,0 +1,30 @@
+import type { Link } from '../../domain/model.js';
+import { builder } from '../builder.js';
+import { LinkType } from './link.js';
+import { DeviceTargetingScalar } from './link-behaviour-args.js';
+
+/** The link's behaviour fields: expiry, click cap, password, device targets, title and external id. */
+
+export const LinkStatusEnum = builder.enumType('LinkStatus', {
+  description: 'active; expired (past expires_at); exhausted (clicks reached max_clicks).',
+  values: ['active', 'expired', 'exhausted'] as const,
+});
+
+builder.objectFields(LinkType, (t) => ({
+  title: t.string({ nullable: true, description: 'Display title (1-200 characters) or null.', resolve: (l) => l.title }),
+  external_id: t.string({
+    nullable: true,
+    description: 'Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id).',
+    resolve: (l) => l.externalId,
+  }),
+  expires_at: t.string({
+    nullable: true,
+    description: 'ISO 8601 UTC time after which the link is expired, or null.',
+    resolve: (l) => l.expiresAt?.toISOString() ?? null,
+  }),
+  expired_url: t.string({ nullable: true, description: 'Where visitors go once the link is expired or exhausted (else 410).', resolve: (l) => l.expiredUrl }),
+  max_clicks: t.int({ nullable: true, description: 'Clicks after which the link is exhausted, or null.', resolve: (l) => l.maxClicks }),
+  password_protected: t.boolean({ description: 'Whether visitors must enter a password first.', resolve: (l) => l.passwordHash !== null }),
+  device_targeting: t.field({ type: DeviceTargetingScalar, description: 'Device-specific targets (always an object).', resolve: (l) => l.deviceTargeting }),
+  status: t.field({ type: LinkStatusEnum, description: 'active, expired or exhausted.', resolve: (l: Link) => l.status }),
+}));
