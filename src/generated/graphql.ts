@@ -85,12 +85,22 @@ export type Link = {
   geo_targeting: Scalars['GeoTargeting']['output'];
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
   id: Scalars['String']['output'];
+  /** A QR code of the link's short_url, as an SVG document. */
+  qr_svg: Scalars['String']['output'];
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
   /** Tag names (always an array). */
   tags: Array<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['String']['output'];
+};
+
+
+/** A short link. */
+export type LinkQr_SvgArgs = {
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One page of links, newest first. */
@@ -207,6 +217,14 @@ export type Plan =
   | 'custom'
   | 'standard';
 
+/** A QR code image of a link's short_url (GET /v1/links/{id}/qr answers the image itself). */
+export type QrCode = {
+  /** The image, base64-encoded. */
+  base64: Scalars['String']['output'];
+  /** image/svg+xml or image/png. */
+  content_type: Scalars['String']['output'];
+};
+
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
@@ -215,6 +233,8 @@ export type Query = {
   keys: ApiKeyList;
   /** One link of your workspace. */
   link: Link;
+  /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
+  linkQrCode: QrCode;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
   linkStats: LinkStats;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
@@ -229,6 +249,18 @@ export type Query = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkQrCodeArgs = {
+  bg?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  fg?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -71,6 +71,10 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100 },
 };
 
+/** The start of a QR code as GET /v1/links/{id}/qr answers it in SVG. */
+export const SVG_EXAMPLE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 33 33" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h33v33H0z"/><path stroke="#000000" d="M2 2.5h7m1 0h1…"/></svg>';
+
 const error = (code: string, message: string, details?: { path: string; message: string }[]) => ({
   error: { code, message, ...(details ? { details } : {}), request_id: 'lsk-1a2b3c-9f' },
 });

@@ -3,7 +3,7 @@ import type { RestRoute } from '../http/rest-routes.js';
 import { operationId, requestComponent, responseComponent } from './components.js';
 import { argumentOf, rootField } from './descriptions.js';
 import { errorStatuses } from './errors.js';
-import { SCHEMA_EXAMPLES } from './examples.js';
+import { SCHEMA_EXAMPLES, SVG_EXAMPLE } from './examples.js';
 import { successHeaders } from './headers.js';
 import { componentRef, inputSchema, type Json } from './json-schema.js';
 
@@ -38,6 +38,13 @@ function parameters(route: RestRoute, schema: GraphQLSchema): Json[] {
   return [...inPath, ...inQuery];
 }
 
+/** A body that is not JSON (an image): text for SVG, bytes otherwise. */
+function mediaContent(types: readonly string[]): Json {
+  return Object.fromEntries(
+    types.map((t) => [t, t.endsWith('+xml') ? { schema: { type: 'string' }, example: SVG_EXAMPLE } : { schema: { type: 'string', format: 'binary' } }]),
+  );
+}
+
 /** The OpenAPI operation of one REST route: parameters, body and responses from its zod schemas. */
 export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: string; method: string; operation: Json } {
   const field = rootField(schema, route);
@@ -57,6 +64,7 @@ export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: s
       description: route.status === 204 ? 'Done; no body.' : route.status === 201 ? 'Created.' : 'OK.',
       headers: successHeaders(route.location !== undefined),
       ...(ok ? { content: { 'application/json': { schema: { $ref: componentRef(ok) }, example: example(ok) } } } : {}),
+      ...(route.media ? { content: mediaContent(route.media.types) } : {}),
     },
   };
   for (const status of errorStatuses(route).keys()) operation.responses[status] = { $ref: `#/components/responses/E${status}` };

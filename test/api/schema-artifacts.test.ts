@@ -31,7 +31,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STALE = (file: string, command: string) => `${file} is stale: run \`${command}\` and commit the result`;
 
 /** docs/api.md, "Endpoints": every call, its success status, and the GraphQL root field it projects. */
-const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operationId: string }[] = [
+const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operationId: string; media?: string[] }[] = [
   { method: 'POST', path: '/v1/links', status: 201, operationId: 'createLink' },
   { method: 'GET', path: '/v1/links', status: 200, operationId: 'links' },
   { method: 'GET', path: '/v1/links/{id}', status: 200, operationId: 'link' },
@@ -48,6 +48,8 @@ const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operat
   { method: 'POST', path: '/v1/keys', status: 201, operationId: 'createKey' },
   { method: 'DELETE', path: '/v1/keys/{id}', status: 204, operationId: 'revokeKey' },
   { method: 'GET', path: '/v1/workspace', status: 200, operationId: 'workspace' },
+  // Additions: QR codes, bulk calls.
+  { method: 'GET', path: '/v1/links/{id}/qr', status: 200, operationId: 'linkQrCode', media: ['image/svg+xml', 'image/png'] },
 ];
 
 /** docs/api.md, "Errors". */
@@ -187,6 +189,8 @@ function checkDocument(doc: Obj): void {
     const ok = deref(doc, op!.responses[String(e.status)]);
     if (e.status === 204) {
       expect(ok.content, `${where}: a 204 has no content`).toBeUndefined();
+    } else if (e.media) {
+      expect(Object.keys(ok.content ?? {}), `${where}: its media types`).toEqual(e.media);
     } else {
       const schema = ok.content?.['application/json']?.schema;
       expect(schema, `${where}: JSON success body`).toBeDefined();
@@ -312,7 +316,8 @@ describe('GraphQL SDL', () => {
   };
 
   it('has the snake_case data fields of the contract', () => {
-    expect(Object.keys(fieldsOf('Link')).sort()).toEqual([...LINK_FIELDS].sort());
+    // qr_svg is GraphQL-only (a field with arguments); REST answers GET /v1/links/{id}/qr instead.
+    expect(Object.keys(fieldsOf('Link')).sort()).toEqual([...LINK_FIELDS, 'qr_svg'].sort());
     expect(Object.keys(fieldsOf('LinkList')).sort()).toEqual(['data', 'next_cursor']);
     expect(Object.keys(fieldsOf('Workspace'))).toEqual(expect.arrayContaining(['id', 'slug', 'plan', 'rate_limit_rpm']));
     expect(Object.keys(fieldsOf('ApiKey'))).toEqual(expect.arrayContaining(['id', 'name', 'created_at', 'expires_at', 'last_used_at', 'revoked_at']));

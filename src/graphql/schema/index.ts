@@ -2,6 +2,7 @@ import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { builder } from '../builder.js';
 import './scalars.js';
 import './link.js';
+import './link-qr.js';
 import './workspace.js';
 
 /** The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. */

@@ -50,6 +50,10 @@ export function createRestHandler(o: RestHandlerOptions) {
       if (route.status === 204) {
         res.writeHead(204, headers);
         res.end();
+      } else if (route.media) {
+        const image = route.media.encode(data as Record<string, unknown>);
+        res.writeHead(200, { ...headers, 'content-type': image.contentType, 'content-length': image.body.length });
+        res.end(image.body);
       } else {
         if (route.location) headers.location = route.location(data as Record<string, unknown>);
         sendJson(res, route.status, data, headers);

@@ -1,6 +1,6 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import type { DocumentNode, GraphQLError, GraphQLSchema, TypeNode } from 'graphql';
-import { Kind, OperationTypeNode } from 'graphql';
+import { Kind, type OperationDefinitionNode, OperationTypeNode, visit } from 'graphql';
 import type { RestRoute } from '../rest-routes.js';
 import { sofaProjection } from './sofa.js';
 
@@ -18,6 +18,23 @@ function namedType(t: TypeNode): string {
 }
 
 /**
+ * Data fields that take arguments of their own (Link.qr_svg) are GraphQL-only: a REST answer carries
+ * the resource's data, not a drawing per link. Their selections and variables are taken out.
+ */
+function withoutNestedArguments(node: OperationDefinitionNode): OperationDefinitionNode {
+  const dropped = new Set<string>();
+  const root = node.selectionSet.selections[0];
+  const pruned = visit(node, {
+    Field(f) {
+      if (f === root || !f.arguments?.length) return undefined;
+      for (const a of f.arguments) if (a.value.kind === Kind.VARIABLE) dropped.add(a.value.name.value);
+      return null;
+    },
+  });
+  return { ...pruned, variableDefinitions: pruned.variableDefinitions?.filter((v) => !dropped.has(v.variable.name.value)) };
+}
+
+/**
  * The operation of every route, built once at start-up exactly as Sofa builds it (its models and
  * ignore list decide the selection, so the answer has the shape the OpenAPI document describes).
  * Each is validated with the same rules as any GraphQL request, document limits included, so the
@@ -32,14 +49,16 @@ export function buildRestOperations(
   const out = new Map<RestRoute, RestOperation>();
   for (const route of routes) {
     const [kind, field] = route.field.split('.') as ['Query' | 'Mutation', string];
-    const node = buildOperationNodeForField({
-      schema,
-      kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
-      field,
-      models,
-      ignore,
-      circularReferenceDepth: depthLimit,
-    });
+    const node = withoutNestedArguments(
+      buildOperationNodeForField({
+        schema,
+        kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
+        field,
+        models,
+        ignore,
+        circularReferenceDepth: depthLimit,
+      }),
+    );
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [node] };
     const errors = validate(document);
     if (errors.length > 0) throw new Error(`the operation of ${route.method} /v1${route.path} is refused: ${errors.map((e) => e.message).join('; ')}`);

@@ -79,6 +79,20 @@ extension LskClient {
         try await send("GET", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: Link.self)
     }
 
+    /// A QR code of the link's short URL
+    ///
+    /// A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+    /// `GET /links/{id}/qr` → 200.
+    /// - Parameter bg: `bg` (query) Background colour, RRGGBB (default FFFFFF).
+    /// - Parameter ecc: `ecc` (query) Error-correction level L, M, Q or H (default M).
+    /// - Parameter fg: `fg` (query) Colour of the dark modules, RRGGBB (default 000000).
+    /// - Parameter format: `format` (query) svg (default) or png.
+    /// - Parameter margin: `margin` (query) Quiet zone in modules, 0 to 16 (default 2).
+    /// - Parameter size: `size` (query) Width and height in pixels, 64 to 2048 (default 512).
+    public func linkQrCode(_ id: String, bg: String? = nil, ecc: LinkQrCodeEcc? = nil, fg: String? = nil, format: LinkQrCodeFormat? = nil, margin: Int? = nil, size: Int? = nil) async throws -> Data {
+        try await sendData("GET", "/links/\(Self.segment(String(describing: id)))/qr", query: Self.param("bg", bg) + Self.param("ecc", ecc) + Self.param("fg", fg) + Self.param("format", format) + Self.param("margin", margin) + Self.param("size", size), headers: [], body: nil, accept: "image/png, image/svg+xml")
+    }
+
     /// Click statistics of a link
     ///
     /// Click statistics of a link; from/to are ISO dates, default the last 30 days.

@@ -367,6 +367,30 @@ public struct LinkList: Codable, Sendable, Equatable {
     }
 }
 
+/// Values of LinkQrCodeEcc.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkQrCodeEcc: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let l = LinkQrCodeEcc(rawValue: "L")
+    public static let m = LinkQrCodeEcc(rawValue: "M")
+    public static let q = LinkQrCodeEcc(rawValue: "Q")
+    public static let h = LinkQrCodeEcc(rawValue: "H")
+}
+
+/// Values of LinkQrCodeFormat.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkQrCodeFormat: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let svg = LinkQrCodeFormat(rawValue: "svg")
+    public static let png = LinkQrCodeFormat(rawValue: "png")
+}
+
 /// Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.
 public struct LinkStats: Codable, Sendable, Equatable {
     public var bots: Int

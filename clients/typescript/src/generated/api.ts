@@ -297,6 +297,27 @@ export interface RevokeKeyPath {
 }
 
 
+/** Path parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
+export interface LinkQrCodePath {
+  /** An id starting with lnk_; any other value answers 404. */
+  id: string;
+}
+/** Query and header parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
+export interface LinkQrCodeParams {
+  /** Background colour, RRGGBB (default FFFFFF). */
+  bg?: string;
+  /** Error-correction level L, M, Q or H (default M). */
+  ecc?: "L" | "M" | "Q" | "H";
+  /** Colour of the dark modules, RRGGBB (default 000000). */
+  fg?: string;
+  /** svg (default) or png. */
+  format?: "svg" | "png";
+  /** Quiet zone in modules, 0 to 16 (default 2). */
+  margin?: number;
+  /** Width and height in pixels, 64 to 2048 (default 512). */
+  size?: number;
+}
+
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   createDomain: { path: Record<string, never>; params: Record<string, never>; body: CreateDomainBody; response: Domain };
@@ -308,6 +329,7 @@ export interface Operations {
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
   link: { path: LinkPath; params: Record<string, never>; body: never; response: Link };
+  linkQrCode: { path: LinkQrCodePath; params: LinkQrCodeParams; body: never; response: string | Blob };
   linkStats: { path: LinkStatsPath; params: LinkStatsParams; body: never; response: LinkStats };
   links: { path: Record<string, never>; params: LinksParams; body: never; response: LinkList };
   revokeKey: { path: RevokeKeyPath; params: Record<string, never>; body: never; response: void };
@@ -339,6 +361,8 @@ export interface OperationMethods {
   keys(options?: RequestOptions): Promise<ApiKeyList>;
   /** Get a link (GET /links/{id}): One link of your workspace. → 200. */
   link(id: string, options?: RequestOptions): Promise<Link>;
+  /** A QR code of the link's short URL (GET /links/{id}/qr): A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. → 200. */
+  linkQrCode(id: string, params?: LinkQrCodeParams, options?: RequestOptions): Promise<string | Blob>;
   /** Click statistics of a link (GET /links/{id}/stats): Click statistics of a link; from/to are ISO dates, default the last 30 days. → 200. */
   linkStats(id: string, params?: LinkStatsParams, options?: RequestOptions): Promise<LinkStats>;
   /** List links (GET /links): Links of your workspace, newest first, with cursor pagination and filters. → 200. */
@@ -369,6 +393,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   domains: ["GET", "/domains", ""],
   keys: ["GET", "/keys", ""],
   link: ["GET", "/links/{id}", ""],
+  linkQrCode: ["GET", "/links/{id}/qr", "q"],
   linkStats: ["GET", "/links/{id}/stats", "q"],
   links: ["GET", "/links", "q"],
   revokeKey: ["DELETE", "/keys/{id}", ""],

@@ -9,6 +9,8 @@ export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_a
 
 export const LinkDocument = "query Link($id: String!) {\n  link(id: $id) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.LinkQuery, T.LinkQueryVariables>;
 
+export const LinkQrCodeDocument = "query LinkQrCode($bg: String, $ecc: String, $fg: String, $format: String, $id: String!, $margin: Int, $size: Int) {\n  linkQrCode(bg: $bg, ecc: $ecc, fg: $fg, format: $format, id: $id, margin: $margin, size: $size) {\n    base64\n    content_type\n  }\n}\n" as TypedDocument<T.LinkQrCodeQuery, T.LinkQrCodeQueryVariables>;
+
 export const LinkStatsDocument = "query LinkStats($from: String, $id: String!, $to: String) {\n  linkStats(from: $from, id: $id, to: $to) {\n    bots\n    by_country {\n      clicks\n      country\n    }\n    by_day {\n      clicks\n      date\n    }\n    by_device {\n      clicks\n      device\n    }\n    by_referrer {\n      clicks\n      host\n    }\n    clicks\n    from\n    link_id\n    to\n  }\n}\n" as TypedDocument<T.LinkStatsQuery, T.LinkStatsQueryVariables>;
 
 export const LinksDocument = "query Links($cursor: String, $domain: String, $limit: Int, $q: String, $tag: String) {\n  links(cursor: $cursor, domain: $domain, limit: $limit, q: $q, tag: $tag) {\n    data {\n      alias\n      clicks\n      created_at\n      destination\n      domain\n      geo_targeting\n      id\n      short_url\n      tags\n      updated_at\n    }\n    next_cursor\n  }\n}\n" as TypedDocument<T.LinksQuery, T.LinksQueryVariables>;

@@ -191,6 +191,35 @@ public final class LskClient {
   }
 
   /**
+   * A QR code of the link's short URL
+   *
+   * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+   * {@code GET /links/{id}/qr} → 200.
+   * @param id An id starting with lnk_; any other value answers 404.
+   * @param params bg, ecc, fg, format, margin, size, by name: {@code LinkQrCodeParams.builder()…build()}
+   */
+  public byte[] linkQrCode(String id, LinkQrCodeParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/links/" + LskHttp.segment(String.valueOf(id)) + "/qr", LskHttp.query().add("bg", params.getBg()).add("ecc", params.getEcc()).add("fg", params.getFg()).add("format", params.getFormat()).add("margin", params.getMargin()).add("size", params.getSize()), LskHttp.headers(), null, LskHttp.bytes("image/png, image/svg+xml"));
+  }
+
+  /** Asynchronous {@link #linkQrCode}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<byte[]> linkQrCodeAsync(String id, LinkQrCodeParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/links/" + LskHttp.segment(String.valueOf(id)) + "/qr", LskHttp.query().add("bg", params.getBg()).add("ecc", params.getEcc()).add("fg", params.getFg()).add("format", params.getFormat()).add("margin", params.getMargin()).add("size", params.getSize()), LskHttp.headers(), null, LskHttp.bytes("image/png, image/svg+xml"));
+  }
+
+  /** {@link #linkQrCode} with no bg, ecc, fg, format, margin, size. */
+  public byte[] linkQrCode(String id) {
+    return linkQrCode(id, LinkQrCodeParams.builder().build());
+  }
+
+  /** {@link #linkQrCode} with no bg, ecc, fg, format, margin, size. */
+  public CompletableFuture<byte[]> linkQrCodeAsync(String id) {
+    return linkQrCodeAsync(id, LinkQrCodeParams.builder().build());
+  }
+
+  /**
    * Click statistics of a link
    *
    * Click statistics of a link; from/to are ISO dates, default the last 30 days.

@@ -131,6 +131,30 @@ class LskClient(
         send("GET", "/links/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<Link>())
 
     /**
+     * A QR code of the link's short URL
+     *
+     * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+     * `GET /links/{id}/qr` → 200.
+     * @param id An id starting with lnk_; any other value answers 404.
+     * @param bg `bg` (query) Background colour, RRGGBB (default FFFFFF). (null: not sent)
+     * @param ecc `ecc` (query) Error-correction level L, M, Q or H (default M). (null: not sent)
+     * @param fg `fg` (query) Colour of the dark modules, RRGGBB (default 000000). (null: not sent)
+     * @param format `format` (query) svg (default) or png. (null: not sent)
+     * @param margin `margin` (query) Quiet zone in modules, 0 to 16 (default 2). (null: not sent)
+     * @param size `size` (query) Width and height in pixels, 64 to 2048 (default 512). (null: not sent)
+     */
+    suspend fun linkQrCode(
+        id: String,
+        bg: String? = null,
+        ecc: LinkQrCodeEcc? = null,
+        fg: String? = null,
+        format: LinkQrCodeFormat? = null,
+        margin: Int? = null,
+        size: Int? = null,
+    ): ByteArray =
+        sendBytes("GET", "/links/${segment(id.toString())}/qr", listOf("bg" to bg, "ecc" to ecc, "fg" to fg, "format" to format, "margin" to margin, "size" to size), emptyList(), null, "image/png, image/svg+xml")
+
+    /**
      * Click statistics of a link
      *
      * Click statistics of a link; from/to are ISO dates, default the last 30 days.

@@ -264,6 +264,32 @@ data class LinkList(
     val nextCursor: String? = null,
 )
 
+/**
+ * Values of LinkQrCodeEcc.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkQrCodeEcc(@get:JsonValue val value: String) {
+    L("L"),
+    M("M"),
+    Q("Q"),
+    H("H"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of LinkQrCodeFormat.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkQrCodeFormat(@get:JsonValue val value: String) {
+    SVG("svg"),
+    PNG("png"),
+    ;
+
+    override fun toString(): String = value
+}
+
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
