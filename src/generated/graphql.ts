@@ -14,6 +14,8 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
+  /** A JSON object of link fields exactly as createLink (or updateLink) takes them, e.g. {"destination": "https://example.com/", "alias": "spring"}. Accepted as a variable or an inline object literal; checked item by item. */
+  LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
 /** An API key (its secret is shown only once, when created). */
@@ -28,6 +30,37 @@ export type ApiKey = {
 
 export type ApiKeyList = {
   data: Array<ApiKey>;
+};
+
+export type BulkDeleteResult = {
+  /** Ids of the links deleted, in request order. */
+  deleted: Array<Scalars['String']['output']>;
+  /** Ids that are not links of your workspace. */
+  not_found: Array<Scalars['String']['output']>;
+};
+
+export type BulkErrorDetail = {
+  message: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
+/** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
+export type BulkItemError = {
+  code: Scalars['String']['output'];
+  /** The fields at fault (the first 10). */
+  details: Maybe<Array<BulkErrorDetail>>;
+  message: Scalars['String']['output'];
+};
+
+/** One item of a bulk call: its link, or its error (exactly one is set). */
+export type BulkLinkResult = {
+  error: Maybe<BulkItemError>;
+  link: Maybe<Link>;
+};
+
+/** One result per item, in request order. */
+export type BulkLinkResults = {
+  data: Array<BulkLinkResult>;
 };
 
 export type CountryClicks = {
@@ -133,16 +166,22 @@ export type Mutation = {
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
   createLink: Maybe<Link>;
+  /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
+  createLinks: Maybe<BulkLinkResults>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
   deleteLink: Maybe<Scalars['Boolean']['output']>;
+  /** Delete up to 100 links; ids that are not links of your workspace are listed as not_found. */
+  deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
+  /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
+  updateLinks: Maybe<BulkLinkResults>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
 };
@@ -171,6 +210,12 @@ export type MutationCreateLinkArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateLinksArgs = {
+  links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteDomainArgs = {
   host: Scalars['String']['input'];
 };
@@ -179,6 +224,12 @@ export type MutationDeleteDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinkArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteLinksArgs = {
+  ids: Array<Scalars['String']['input']>;
 };
 
 
@@ -202,6 +253,15 @@ export type MutationUpdateLinkArgs = {
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   id: Scalars['String']['input'];
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateLinksArgs = {
+  add_tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  ids: Array<Scalars['String']['input']>;
+  patch?: InputMaybe<Scalars['LinkFields']['input']>;
+  remove_tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 

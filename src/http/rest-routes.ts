@@ -40,6 +40,10 @@ export interface RestRoute {
   docPath?: string;
   /** Schema of the success body (OpenAPI, and the API tests' response checks); none for a 204. */
   response?: z.ZodType;
+  /** The body as the API reference documents it, where the edge checks less than that (bulk items are checked one by one). */
+  docBody?: z.ZodType;
+  /** The REST shape of the operation's result, where it differs (bulk items without their null branch). */
+  present?: (data: unknown) => unknown;
   /** A success body that is not JSON: the media types it may have, and the bytes of the operation's result. */
   media?: { types: readonly string[]; encode: (data: Record<string, unknown>) => { contentType: string; body: Buffer } };
 }

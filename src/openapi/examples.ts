@@ -69,6 +69,31 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   ApiKeyList: { data: [{ ...KEY, last_used_at: '2026-11-22T08:00:00.000Z' }] },
   CreatedApiKey: { ...KEY, key: 'lsk_live_eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJrZXlfN2ZRMm1aMGFMcjVUbjhCeDFXYzMifQ.c2lnbmF0dXJl' },
   Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100 },
+  CreateLinksRequest: {
+    links: [
+      { destination: 'https://example.com/spring-sale', alias: 'spring', tags: ['campaign'] },
+      { destination: 'https://example.com/spring-sale', alias: 'spring' },
+    ],
+  },
+  UpdateLinksRequest: {
+    ids: [LINK.id, 'lnk_0000000000000000000x'],
+    patch: { destination: 'https://example.com/summer-sale' },
+    add_tags: ['summer'],
+    remove_tags: ['spring'],
+  },
+  BulkLinkResults: {
+    data: [
+      { link: LINK },
+      {
+        error: {
+          code: 'alias_taken',
+          message: 'The alias "spring" is already in use on go.example.com.',
+          details: [{ path: 'alias', message: 'is already in use on go.example.com' }],
+        },
+      },
+    ],
+  },
+  BulkDeleteResult: { deleted: [LINK.id], not_found: ['lnk_0000000000000000000x'] },
 };
 
 /** The start of a QR code as GET /v1/links/{id}/qr answers it in SVG. */

@@ -10,9 +10,10 @@ import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { LinkEvents } from './link-events.js';
+import { newLinkFrom } from './new-link.js';
 
-const GENERATED_ALIAS_LENGTH = 7;
-const GENERATE_ATTEMPTS = 8;
+export const GENERATED_ALIAS_LENGTH = 7;
+export const GENERATE_ATTEMPTS = 8;
 
 export interface LinkPage {
   data: Link[];
@@ -54,7 +55,7 @@ export class LinkService {
   }
 
   /** A link may live on the default domain or on a domain registered to its workspace. */
-  private async assertDomainUsable(workspaceId: string, domain: string): Promise<void> {
+  async assertDomainUsable(workspaceId: string, domain: string): Promise<void> {
     if (domain === this.defaultDomain) return;
     const d = await this.domains.get(domain);
     if (!d || d.workspaceId !== workspaceId) {
@@ -66,14 +67,7 @@ export class LinkService {
     const input = parseOrThrow(createLinkSchema, raw);
     const domain = input.domain ?? this.defaultDomain;
     await this.assertDomainUsable(workspaceId, domain);
-    const base = {
-      workspaceId,
-      domain,
-      destination: input.destination,
-      geoTargeting: input.geo_targeting ?? {},
-      tags: input.tags ?? [],
-      createdAt: this.clock.now(),
-    };
+    const base = newLinkFrom(workspaceId, domain, input, this.clock.now());
     if (input.alias) {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });

@@ -50,6 +50,9 @@ const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operat
   { method: 'GET', path: '/v1/workspace', status: 200, operationId: 'workspace' },
   // Additions: QR codes, bulk calls.
   { method: 'GET', path: '/v1/links/{id}/qr', status: 200, operationId: 'linkQrCode', media: ['image/svg+xml', 'image/png'] },
+  { method: 'POST', path: '/v1/links/bulk', status: 200, operationId: 'createLinks' },
+  { method: 'PATCH', path: '/v1/links/bulk', status: 200, operationId: 'updateLinks' },
+  { method: 'DELETE', path: '/v1/links/bulk', status: 200, operationId: 'deleteLinks' },
 ];
 
 /** docs/api.md, "Errors". */

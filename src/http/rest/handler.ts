@@ -56,7 +56,7 @@ export function createRestHandler(o: RestHandlerOptions) {
         res.end(image.body);
       } else {
         if (route.location) headers.location = route.location(data as Record<string, unknown>);
-        sendJson(res, route.status, data, headers);
+        sendJson(res, route.status, route.present ? route.present(data) : data, headers);
       }
     } catch (e) {
       const err = clientError(e, o.log);

@@ -11,7 +11,11 @@ export interface RestOperation {
   document: DocumentNode;
   /** Variable name -> the named GraphQL input type (how a query-string value is read). */
   variables: Map<string, string>;
+  /** Variables of a list type: a query-string value is a comma-separated list (?ids=lnk_a,lnk_b). */
+  lists: Set<string>;
 }
+
+const isList = (t: TypeNode): boolean => t.kind === Kind.LIST_TYPE || (t.kind === Kind.NON_NULL_TYPE && isList(t.type));
 
 function namedType(t: TypeNode): string {
   return t.kind === Kind.NAMED_TYPE ? t.name.value : namedType(t.type);
@@ -63,7 +67,8 @@ export function buildRestOperations(
     const errors = validate(document);
     if (errors.length > 0) throw new Error(`the operation of ${route.method} /v1${route.path} is refused: ${errors.map((e) => e.message).join('; ')}`);
     const variables = new Map((node.variableDefinitions ?? []).map((v) => [v.variable.name.value, namedType(v.type)] as const));
-    out.set(route, { field, document, variables });
+    const lists = new Set((node.variableDefinitions ?? []).filter((v) => isList(v.type)).map((v) => v.variable.name.value));
+    out.set(route, { field, document, variables, lists });
   }
   return out;
 }

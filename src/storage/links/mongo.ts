@@ -1,4 +1,4 @@
-import type { Collection, Filter } from 'mongodb';
+import { type Collection, type Filter, MongoBulkWriteError } from 'mongodb';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
 import { MongoTagDocs, type TaggedDoc, tagEntries } from '../tags/mongo.js';
@@ -18,6 +18,20 @@ export const LINK_INDEXES: IndexDef[] = [
   ['links', { workspaceId: 1, createdAt: -1, _id: -1 }, { name: 'links_by_workspace' }],
   ['links', { workspaceId: 1, tagKeys: 1 }, { name: 'links_by_tag' }],
 ];
+
+function toDoc(link: NewLink): LinkDoc {
+  return {
+    _id: link.id,
+    workspaceId: link.workspaceId,
+    domain: link.domain,
+    alias: link.alias,
+    destination: link.destination,
+    geo: { ...link.geoTargeting },
+    tagKeys: tagEntries(link.tags).map((t) => t.key),
+    createdAt: link.createdAt,
+    updatedAt: link.createdAt,
+  };
+}
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -50,30 +64,57 @@ export class MongoLinks implements LinksRepository {
   async insert(link: NewLink): Promise<LinkRow> {
     return this.conn.run(async () => {
       const entries = tagEntries(link.tags);
-      const doc: LinkDoc = {
-        _id: link.id,
-        workspaceId: link.workspaceId,
-        domain: link.domain,
-        alias: link.alias,
-        destination: link.destination,
-        geo: { ...link.geoTargeting },
-        tagKeys: entries.map((t) => t.key),
-        createdAt: link.createdAt,
-        updatedAt: link.createdAt,
-      };
+      const doc = toDoc(link);
       const created = await this.tags.ensure(link.workspaceId, entries, link.createdAt);
       try {
         await this.links.insertOne(doc);
       } catch (e) {
         await this.tags.dropUnused(this.links, link.workspaceId, created);
         if (!isDuplicateKey(e)) throw e;
-        const kp = keyPatternOf(e);
-        if (kp) throw new StoreConflict('alias' in kp || 'domain' in kp ? 'alias' : 'id');
-        // FerretDB does not say which index collided.
-        const byAlias = await this.links.findOne({ domain: link.domain, alias: link.alias }, { projection: { _id: 1 } });
-        throw new StoreConflict(byAlias ? 'alias' : 'id');
+        throw await this.conflictOf(link, keyPatternOf(e));
       }
       return (await this.toLinks([doc]))[0]!;
+    });
+  }
+
+  /** Which unique index a duplicate-key error hit: its key pattern, or (FerretDB does not say) whether another link holds the alias. */
+  private async conflictOf(link: NewLink, kp: Record<string, unknown> | undefined): Promise<StoreConflict> {
+    if (kp) return new StoreConflict('alias' in kp || 'domain' in kp ? 'alias' : 'id');
+    const byAlias = await this.links.findOne({ domain: link.domain, alias: link.alias, _id: { $ne: link.id } }, { projection: { _id: 1 } });
+    return new StoreConflict(byAlias ? 'alias' : 'id');
+  }
+
+  /** One unordered insertMany: every link is tried; the duplicates come back as write errors by index. */
+  async insertMany(workspaceId: string, links: readonly NewLink[]): Promise<(LinkRow | StoreConflict)[]> {
+    if (links.length === 0) return [];
+    return this.conn.run(async () => {
+      const entries = tagEntries(links.flatMap((l) => l.tags));
+      const created = await this.tags.ensure(workspaceId, entries, links[0]!.createdAt);
+      const docs = links.map(toDoc);
+      const failed = new Map<number, StoreConflict>();
+      try {
+        await this.links.insertMany(docs, { ordered: false });
+      } catch (e) {
+        if (!(e instanceof MongoBulkWriteError) || !isDuplicateKey(e)) {
+          await this.tags.dropUnused(this.links, workspaceId, created);
+          throw e;
+        }
+        const errs = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+        for (const w of errs) failed.set(w.index, await this.conflictOf(links[w.index]!, keyPatternOf(w.errInfo) ?? keyPatternOf(w.err)));
+        await this.tags.dropUnused(this.links, workspaceId, created);
+      }
+      const rows = await this.toLinks(docs.filter((_d, i) => !failed.has(i)));
+      let next = 0;
+      return docs.map((_d, i) => failed.get(i) ?? rows[next++]!);
+    });
+  }
+
+  async deleteMany(workspaceId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return this.conn.run(async () => {
+      const found = (await this.links.find({ workspaceId, _id: { $in: [...ids] } }, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+      if (found.length > 0) await this.links.deleteMany({ workspaceId, _id: { $in: found } });
+      return found;
     });
   }
 

@@ -31,6 +31,14 @@ extension LskClient {
         try await send("POST", "/links", query: [], headers: [], body: try encode(body), as: Link.self)
     }
 
+    /// Create up to 100 links
+    ///
+    /// Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+    /// `POST /links/bulk` → 200.
+    public func createLinks(_ body: CreateLinksRequest) async throws -> BulkLinkResults {
+        try await send("POST", "/links/bulk", query: [], headers: [], body: try encode(body), as: BulkLinkResults.self)
+    }
+
     /// Remove a domain
     ///
     /// Remove a custom domain (it must serve no links).
@@ -45,6 +53,15 @@ extension LskClient {
     /// `DELETE /links/{id}` → 204.
     public func deleteLink(_ id: String) async throws {
         try await sendNoContent("DELETE", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
+    }
+
+    /// Delete up to 100 links
+    ///
+    /// Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+    /// `DELETE /links/bulk` → 200.
+    /// - Parameter ids: `ids` (query) 1 to 100 link ids, each once.
+    public func deleteLinks(ids: String? = nil) async throws -> BulkDeleteResult {
+        try await send("DELETE", "/links/bulk", query: Self.param("ids", ids), headers: [], body: nil, as: BulkDeleteResult.self)
     }
 
     /// Delete a tag
@@ -138,6 +155,14 @@ extension LskClient {
     /// `PATCH /links/{id}` → 200.
     public func updateLink(_ id: String, body: UpdateLinkRequest) async throws -> Link {
         try await send("PATCH", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: Link.self)
+    }
+
+    /// Change up to 100 links
+    ///
+    /// Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+    /// `PATCH /links/bulk` → 200.
+    public func updateLinks(_ body: UpdateLinksRequest) async throws -> BulkLinkResults {
+        try await send("PATCH", "/links/bulk", query: [], headers: [], body: try encode(body), as: BulkLinkResults.self)
     }
 
     /// Rename or merge a tag

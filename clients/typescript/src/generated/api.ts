@@ -23,6 +23,32 @@ export interface ApiKeyList {
   data: Array<ApiKey>;
 }
 
+export interface BulkDeleteResult {
+  /** Ids of the links deleted, in request order. */
+  deleted: Array<string>;
+  /** Ids that are not links of your workspace. */
+  not_found: Array<string>;
+}
+
+/** Either {link} or {error}. */
+export type BulkLinkResult = {
+  link: Link;
+} | ({
+  error: {
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+    details?: Array<{
+      message: string;
+      path: string;
+    }>;
+    message: string;
+  };
+});
+
+/** One result per item, in request order. */
+export interface BulkLinkResults {
+  data: Array<BulkLinkResult>;
+}
+
 export interface CountryClicks {
   clicks: number;
   /** ISO 3166-1 alpha-2 code. */
@@ -65,6 +91,12 @@ export interface CreateLinkRequest {
   geo_targeting?: GeoTargeting | null;
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   tags?: Array<string> | null;
+}
+
+/** Request body of createLinks (POST /links/bulk). */
+export interface CreateLinksRequest {
+  /** 1 to 100 createLink bodies. */
+  links: Array<CreateLinkRequest>;
 }
 
 export interface DayClicks {
@@ -188,6 +220,18 @@ export interface UpdateLinkRequest {
   geo_targeting?: GeoTargeting | null;
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   tags?: Array<string> | null;
+}
+
+/** Request body of updateLinks (PATCH /links/bulk). */
+export interface UpdateLinksRequest {
+  /** Tags to add to every link. */
+  add_tags?: Array<string> | null;
+  /** 1 to 100 link ids, each once. */
+  ids: Array<string>;
+  /** Any updateLink fields, applied to every link. */
+  patch?: UpdateLinkRequest | null;
+  /** Tags to take off every link (case-insensitive). */
+  remove_tags?: Array<string> | null;
 }
 
 /** Request body of updateTag (PATCH /tags/{name}). */
@@ -318,13 +362,27 @@ export interface LinkQrCodeParams {
   size?: number;
 }
 
+/** Request body of createLinks: Create up to 100 links (POST /links/bulk). */
+export type CreateLinksBody = CreateLinksRequest;
+
+/** Request body of updateLinks: Change up to 100 links (PATCH /links/bulk). */
+export type UpdateLinksBody = UpdateLinksRequest;
+
+/** Query and header parameters of deleteLinks: Delete up to 100 links (DELETE /links/bulk). */
+export interface DeleteLinksParams {
+  /** 1 to 100 link ids, each once. */
+  ids?: string;
+}
+
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   createDomain: { path: Record<string, never>; params: Record<string, never>; body: CreateDomainBody; response: Domain };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
   createLink: { path: Record<string, never>; params: Record<string, never>; body: CreateLinkBody; response: Link };
+  createLinks: { path: Record<string, never>; params: Record<string, never>; body: CreateLinksBody; response: BulkLinkResults };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
+  deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
@@ -335,6 +393,7 @@ export interface Operations {
   revokeKey: { path: RevokeKeyPath; params: Record<string, never>; body: never; response: void };
   tags: { path: Record<string, never>; params: Record<string, never>; body: never; response: TagList };
   updateLink: { path: UpdateLinkPath; params: Record<string, never>; body: UpdateLinkBody; response: Link };
+  updateLinks: { path: Record<string, never>; params: Record<string, never>; body: UpdateLinksBody; response: BulkLinkResults };
   updateTag: { path: UpdateTagPath; params: Record<string, never>; body: UpdateTagBody; response: Tag };
   workspace: { path: Record<string, never>; params: Record<string, never>; body: never; response: Workspace };
 }
@@ -349,10 +408,14 @@ export interface OperationMethods {
   createKey(body?: CreateKeyBody, options?: RequestOptions): Promise<CreatedApiKey>;
   /** Create a link (POST /links): Create a link. → 201. */
   createLink(body: CreateLinkBody, options?: RequestOptions): Promise<Link>;
+  /** Create up to 100 links (POST /links/bulk): Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. → 200. */
+  createLinks(body: CreateLinksBody, options?: RequestOptions): Promise<BulkLinkResults>;
   /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
   /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. → 204. */
   deleteLink(id: string, options?: RequestOptions): Promise<void>;
+  /** Delete up to 100 links (DELETE /links/bulk): Delete up to 100 links; ids that are not links of your workspace are listed as not_found. → 200. */
+  deleteLinks(params?: DeleteLinksParams, options?: RequestOptions): Promise<BulkDeleteResult>;
   /** Delete a tag (DELETE /tags/{name}): Delete a tag and remove it from every link. → 204. */
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
   /** List domains (GET /domains): Custom domains of your workspace. → 200. */
@@ -373,6 +436,8 @@ export interface OperationMethods {
   tags(options?: RequestOptions): Promise<TagList>;
   /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. → 200. */
   updateLink(id: string, body: UpdateLinkBody, options?: RequestOptions): Promise<Link>;
+  /** Change up to 100 links (PATCH /links/bulk): Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. → 200. */
+  updateLinks(body: UpdateLinksBody, options?: RequestOptions): Promise<BulkLinkResults>;
   /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. → 200. */
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
   /** Your workspace and plan (GET /workspace): The caller's workspace and plan. → 200. */
@@ -387,8 +452,10 @@ export const operations: Record<OperationId, OperationSpec> = {
   createDomain: ["POST", "/domains", "B"],
   createKey: ["POST", "/keys", "b"],
   createLink: ["POST", "/links", "B"],
+  createLinks: ["POST", "/links/bulk", "B"],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
+  deleteLinks: ["DELETE", "/links/bulk", "q"],
   deleteTag: ["DELETE", "/tags/{name}", ""],
   domains: ["GET", "/domains", ""],
   keys: ["GET", "/keys", ""],
@@ -399,6 +466,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   revokeKey: ["DELETE", "/keys/{id}", ""],
   tags: ["GET", "/tags", ""],
   updateLink: ["PATCH", "/links/{id}", "B"],
+  updateLinks: ["PATCH", "/links/bulk", "B"],
   updateTag: ["PATCH", "/tags/{name}", "B"],
   workspace: ["GET", "/workspace", ""],
 };

@@ -25,14 +25,20 @@ export const CreateKeyDocument = "mutation CreateKey($name: String) {\n  createK
 
 export const CreateLinkDocument = "mutation CreateLink($alias: String, $destination: String!, $domain: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n  createLink(alias: $alias, destination: $destination, domain: $domain, geo_targeting: $geo_targeting, tags: $tags) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.CreateLinkMutation, T.CreateLinkMutationVariables>;
 
+export const CreateLinksDocument = "mutation CreateLinks($links: [LinkFields!]!) {\n  createLinks(links: $links) {\n    data {\n      error {\n        code\n        message\n      }\n      link {\n        alias\n        clicks\n        created_at\n        destination\n        domain\n        geo_targeting\n        id\n        short_url\n        tags\n        updated_at\n      }\n    }\n  }\n}\n" as TypedDocument<T.CreateLinksMutation, T.CreateLinksMutationVariables>;
+
 export const DeleteDomainDocument = "mutation DeleteDomain($host: String!) {\n  deleteDomain(host: $host)\n}\n" as TypedDocument<T.DeleteDomainMutation, T.DeleteDomainMutationVariables>;
 
 export const DeleteLinkDocument = "mutation DeleteLink($id: String!) {\n  deleteLink(id: $id)\n}\n" as TypedDocument<T.DeleteLinkMutation, T.DeleteLinkMutationVariables>;
+
+export const DeleteLinksDocument = "mutation DeleteLinks($ids: [String!]!) {\n  deleteLinks(ids: $ids) {\n    deleted\n    not_found\n  }\n}\n" as TypedDocument<T.DeleteLinksMutation, T.DeleteLinksMutationVariables>;
 
 export const DeleteTagDocument = "mutation DeleteTag($name: String!) {\n  deleteTag(name: $name)\n}\n" as TypedDocument<T.DeleteTagMutation, T.DeleteTagMutationVariables>;
 
 export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
 
 export const UpdateLinkDocument = "mutation UpdateLink($alias: String, $destination: String, $domain: String, $geo_targeting: GeoTargeting, $id: String!, $tags: [String!]) {\n  updateLink(alias: $alias, destination: $destination, domain: $domain, geo_targeting: $geo_targeting, id: $id, tags: $tags) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.UpdateLinkMutation, T.UpdateLinkMutationVariables>;
+
+export const UpdateLinksDocument = "mutation UpdateLinks($add_tags: [String!], $ids: [String!]!, $patch: LinkFields, $remove_tags: [String!]) {\n  updateLinks(add_tags: $add_tags, ids: $ids, patch: $patch, remove_tags: $remove_tags) {\n    data {\n      error {\n        code\n        message\n      }\n      link {\n        alias\n        clicks\n        created_at\n        destination\n        domain\n        geo_targeting\n        id\n        short_url\n        tags\n        updated_at\n      }\n    }\n  }\n}\n" as TypedDocument<T.UpdateLinksMutation, T.UpdateLinksMutationVariables>;
 
 export const UpdateTagDocument = "mutation UpdateTag($name: String!, $tag: String!) {\n  updateTag(name: $name, tag: $tag) {\n    created_at\n    links\n    name\n  }\n}\n" as TypedDocument<T.UpdateTagMutation, T.UpdateTagMutationVariables>;

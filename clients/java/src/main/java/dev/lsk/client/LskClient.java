@@ -97,6 +97,22 @@ public final class LskClient {
   }
 
   /**
+   * Create up to 100 links
+   *
+   * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+   * {@code POST /links/bulk} → 200.
+   * @param body the request body
+   */
+  public BulkLinkResults createLinks(CreateLinksRequest body) {
+    return http.send("POST", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  }
+
+  /** Asynchronous {@link #createLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<BulkLinkResults> createLinksAsync(CreateLinksRequest body) {
+    return http.sendAsync("POST", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  }
+
+  /**
    * Remove a domain
    *
    * Remove a custom domain (it must serve no links).
@@ -126,6 +142,34 @@ public final class LskClient {
   /** Asynchronous {@link #deleteLink}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Void> deleteLinkAsync(String id) {
     return http.sendAsync("DELETE", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
+   * Delete up to 100 links
+   *
+   * Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+   * {@code DELETE /links/bulk} → 200.
+   * @param params ids, by name: {@code DeleteLinksParams.builder()…build()}
+   */
+  public BulkDeleteResult deleteLinks(DeleteLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("DELETE", "/links/bulk", LskHttp.query().add("ids", params.getIds()), LskHttp.headers(), null, LskHttp.json(new TypeReference<BulkDeleteResult>() {}));
+  }
+
+  /** Asynchronous {@link #deleteLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<BulkDeleteResult> deleteLinksAsync(DeleteLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("DELETE", "/links/bulk", LskHttp.query().add("ids", params.getIds()), LskHttp.headers(), null, LskHttp.json(new TypeReference<BulkDeleteResult>() {}));
+  }
+
+  /** {@link #deleteLinks} with no ids. */
+  public BulkDeleteResult deleteLinks() {
+    return deleteLinks(DeleteLinksParams.builder().build());
+  }
+
+  /** {@link #deleteLinks} with no ids. */
+  public CompletableFuture<BulkDeleteResult> deleteLinksAsync() {
+    return deleteLinksAsync(DeleteLinksParams.builder().build());
   }
 
   /**
@@ -322,6 +366,22 @@ public final class LskClient {
   /** Asynchronous {@link #updateLink}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Link> updateLinkAsync(String id, UpdateLinkRequest body) {
     return http.sendAsync("PATCH", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Link>() {}));
+  }
+
+  /**
+   * Change up to 100 links
+   *
+   * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+   * {@code PATCH /links/bulk} → 200.
+   * @param body the request body
+   */
+  public BulkLinkResults updateLinks(UpdateLinksRequest body) {
+    return http.send("PATCH", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  }
+
+  /** Asynchronous {@link #updateLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<BulkLinkResults> updateLinksAsync(UpdateLinksRequest body) {
+    return http.sendAsync("PATCH", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
   }
 
   /**

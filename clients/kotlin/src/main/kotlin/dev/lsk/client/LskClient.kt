@@ -65,6 +65,17 @@ class LskClient(
         send("POST", "/links", emptyList(), emptyList(), body, jacksonTypeRef<Link>())
 
     /**
+     * Create up to 100 links
+     *
+     * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+     * `POST /links/bulk` → 200.
+     */
+    suspend fun createLinks(
+        body: CreateLinksRequest,
+    ): BulkLinkResults =
+        send("POST", "/links/bulk", emptyList(), emptyList(), body, jacksonTypeRef<BulkLinkResults>())
+
+    /**
      * Remove a domain
      *
      * Remove a custom domain (it must serve no links).
@@ -87,6 +98,18 @@ class LskClient(
         id: String,
     ) =
         sendNoContent("DELETE", "/links/${segment(id.toString())}", emptyList(), emptyList(), null)
+
+    /**
+     * Delete up to 100 links
+     *
+     * Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+     * `DELETE /links/bulk` → 200.
+     * @param ids `ids` (query) 1 to 100 link ids, each once. (null: not sent)
+     */
+    suspend fun deleteLinks(
+        ids: String? = null,
+    ): BulkDeleteResult =
+        send("DELETE", "/links/bulk", listOf("ids" to ids), emptyList(), null, jacksonTypeRef<BulkDeleteResult>())
 
     /**
      * Delete a tag
@@ -223,6 +246,17 @@ class LskClient(
         body: UpdateLinkRequest,
     ): Link =
         send("PATCH", "/links/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Link>())
+
+    /**
+     * Change up to 100 links
+     *
+     * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+     * `PATCH /links/bulk` → 200.
+     */
+    suspend fun updateLinks(
+        body: UpdateLinksRequest,
+    ): BulkLinkResults =
+        send("PATCH", "/links/bulk", emptyList(), emptyList(), body, jacksonTypeRef<BulkLinkResults>())
 
     /**
      * Rename or merge a tag

@@ -36,6 +36,85 @@ data class ApiKeyList(
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkDeleteResult(
+    /** Ids of the links deleted, in request order. */
+    @get:JsonProperty("deleted") @param:JsonProperty("deleted")
+    val deleted: List<String>,
+    /** Ids that are not links of your workspace. */
+    @get:JsonProperty("not_found") @param:JsonProperty("not_found")
+    val notFound: List<String>,
+)
+
+/** Either {link} or {error}. One of: {link} | {error} (the fields of every member, each optional). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResult(
+    @get:JsonProperty("link") @param:JsonProperty("link")
+    val link: Link? = null,
+    @get:JsonProperty("error") @param:JsonProperty("error")
+    val error: BulkLinkResultError? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResultError(
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
+    @get:JsonProperty("code") @param:JsonProperty("code")
+    val code: BulkLinkResultErrorCode,
+    @get:JsonProperty("message") @param:JsonProperty("message")
+    val message: String,
+    @get:JsonProperty("details") @param:JsonProperty("details")
+    val details: List<BulkLinkResultErrorDetailsItem>? = null,
+)
+
+/**
+ * Values of BulkLinkResultErrorCode.
+ * An unknown value from a newer server reads as null.
+ */
+enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
+    INVALID_JSON("invalid_json"),
+    VALIDATION_FAILED("validation_failed"),
+    INVALID_CURSOR("invalid_cursor"),
+    QUERY_TOO_COMPLEX("query_too_complex"),
+    UNAUTHORIZED("unauthorized"),
+    INVALID_API_KEY("invalid_api_key"),
+    KEY_EXPIRED("key_expired"),
+    KEY_REVOKED("key_revoked"),
+    INSUFFICIENT_SCOPE("insufficient_scope"),
+    NOT_FOUND("not_found"),
+    METHOD_NOT_ALLOWED("method_not_allowed"),
+    REQUEST_TIMEOUT("request_timeout"),
+    ALIAS_TAKEN("alias_taken"),
+    DOMAIN_TAKEN("domain_taken"),
+    PAYLOAD_TOO_LARGE("payload_too_large"),
+    UNSUPPORTED_MEDIA_TYPE("unsupported_media_type"),
+    RATE_LIMITED("rate_limited"),
+    INTERNAL_ERROR("internal_error"),
+    UNAVAILABLE("unavailable"),
+    ;
+
+    override fun toString(): String = value
+}
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResultErrorDetailsItem(
+    @get:JsonProperty("message") @param:JsonProperty("message")
+    val message: String,
+    @get:JsonProperty("path") @param:JsonProperty("path")
+    val path: String,
+)
+
+/** One result per item, in request order. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResults(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<BulkLinkResult>,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 data class CountryClicks(
     @get:JsonProperty("clicks") @param:JsonProperty("clicks")
     val clicks: Int,
@@ -81,6 +160,15 @@ data class CreateLinkRequest(
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
+)
+
+/** Request body of createLinks (POST /links/bulk). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinksRequest(
+    /** 1 to 100 createLink bodies. */
+    @get:JsonProperty("links") @param:JsonProperty("links")
+    val links: List<CreateLinkRequest>,
 )
 
 /** A new API key with its secret, shown this once. */
@@ -377,6 +465,24 @@ data class UpdateLinkRequest(
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
+)
+
+/** Request body of updateLinks (PATCH /links/bulk). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinksRequest(
+    /** 1 to 100 link ids, each once. */
+    @get:JsonProperty("ids") @param:JsonProperty("ids")
+    val ids: List<String>,
+    /** Tags to add to every link. */
+    @get:JsonProperty("add_tags") @param:JsonProperty("add_tags")
+    val addTags: List<String>? = null,
+    /** Any updateLink fields, applied to every link. */
+    @get:JsonProperty("patch") @param:JsonProperty("patch")
+    val patch: UpdateLinkRequest? = null,
+    /** Tags to take off every link (case-insensitive). */
+    @get:JsonProperty("remove_tags") @param:JsonProperty("remove_tags")
+    val removeTags: List<String>? = null,
 )
 
 /** Request body of updateTag (PATCH /tags/{name}). */
