@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
+  idempotency_in_progress: 409,
+  idempotency_key_mismatch: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

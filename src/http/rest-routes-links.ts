@@ -45,6 +45,7 @@ export const LINK_EXTRA_ROUTES: readonly RestRoute[] = [
     tag: 'links',
     summary: 'Create up to 100 links',
     body: bulkCreateSchema,
+    idempotent: true,
     docBody: bulkCreateDocSchema,
     response: bulkLinkResultsSchema,
     present: bulkItems,

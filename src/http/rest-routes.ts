@@ -44,6 +44,8 @@ export interface RestRoute {
   docBody?: z.ZodType;
   /** The REST shape of the operation's result, where it differs (bulk items without their null branch). */
   present?: (data: unknown) => unknown;
+  /** Takes an Idempotency-Key header (docs/adr/0061): its first answer is kept 24 h and replayed. */
+  idempotent?: true;
   /** A success body that is not JSON: the media types it may have, and the bytes of the operation's result. */
   media?: { types: readonly string[]; encode: (data: Record<string, unknown>) => { contentType: string; body: Buffer } };
 }
@@ -61,6 +63,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     tag: 'links',
     summary: 'Create a link',
     body: createLinkSchema,
+    idempotent: true,
     location: (d) => `/v1/links/${String(d.id)}`,
     response: linkSchema,
   },
@@ -124,6 +127,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     tag: 'domains',
     summary: 'Add a domain',
     body: addDomainSchema,
+    idempotent: true,
     location: (d) => `/v1/domains/${String(d.host)}`,
     response: domainSchema,
   },

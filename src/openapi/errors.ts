@@ -23,6 +23,8 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   method_not_allowed: () => false,
   alias_taken: bodyField('alias'),
   domain_taken: bodyField('host'),
+  idempotency_in_progress: (r) => r.idempotent === true,
+  idempotency_key_mismatch: (r) => r.idempotent === true,
 };
 
 export const codesOf = (route: RestRoute): ErrorCode[] => CODES.filter((c) => (WHERE[c] ?? (() => true))(route));

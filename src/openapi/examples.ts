@@ -122,4 +122,6 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   rate_limited: error('rate_limited', 'Rate limit of 100 requests per minute exceeded.'),
   internal_error: error('internal_error', 'An internal error occurred.'),
   unavailable: error('unavailable', 'The database cannot be reached; try again shortly.'),
+  idempotency_in_progress: error('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
+  idempotency_key_mismatch: error('idempotency_key_mismatch', 'This Idempotency-Key was used for a different request; use a new key for a new request.'),
 };

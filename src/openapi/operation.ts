@@ -35,8 +35,17 @@ function parameters(route: RestRoute, schema: GraphQLSchema): Json[] {
     const description = argumentOf(field, name).description;
     return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(shape[name]!)) };
   });
-  return [...inPath, ...inQuery];
+  return [...inPath, ...inQuery, ...(route.idempotent ? [IDEMPOTENCY_KEY] : [])];
 }
+
+const IDEMPOTENCY_KEY: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[ -~]+$' },
+};
 
 /** A body that is not JSON (an image): text for SVG, bytes otherwise. */
 function mediaContent(types: readonly string[]): Json {
@@ -62,7 +71,7 @@ export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: s
   operation.responses = {
     [route.status]: {
       description: route.status === 204 ? 'Done; no body.' : route.status === 201 ? 'Created.' : 'OK.',
-      headers: successHeaders(route.location !== undefined),
+      headers: successHeaders(route.location !== undefined, route.idempotent === true),
       ...(ok ? { content: { 'application/json': { schema: { $ref: componentRef(ok) }, example: example(ok) } } } : {}),
       ...(route.media ? { content: mediaContent(route.media.types) } : {}),
     },

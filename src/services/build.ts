@@ -12,6 +12,7 @@ import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
 import { BulkLinkService } from './bulk-links.js';
+import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import type { Services } from './services.js';
@@ -42,6 +43,7 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
     keys,
     links,
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
+    idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
     workspaces: new WorkspaceService(repos, clock, config.defaultDomain),
     stats: new StatsService(repos.clicks, clock, links),

@@ -29,6 +29,8 @@ export const ERROR_STATUS: Record<string, number> = {
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
+  idempotency_in_progress: 409,
+  idempotency_key_mismatch: 422,
 };
 
 export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

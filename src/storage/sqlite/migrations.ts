@@ -154,4 +154,20 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX rate_slots_by_slot ON rate_slots (slot);
   `,
+  // 5: idempotency keys (docs/adr/0061): the primary key is the claim; status/location/body once answered
+  `
+  CREATE TABLE idempotency_keys (
+    workspace_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    token TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    status INTEGER,
+    location TEXT,
+    body TEXT,
+    PRIMARY KEY (workspace_id, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (expires_at);
+  `,
 ];

@@ -11,8 +11,9 @@ extension LskClient {
     ///
     /// Add a custom domain to your workspace.
     /// `POST /domains` → 201.
-    public func createDomain(_ body: CreateDomainRequest) async throws -> Domain {
-        try await send("POST", "/domains", query: [], headers: [], body: try encode(body), as: Domain.self)
+    /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
+    public func createDomain(_ body: CreateDomainRequest, idempotencyKey: String? = nil) async throws -> Domain {
+        try await send("POST", "/domains", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: Domain.self)
     }
 
     /// Create an API key
@@ -27,16 +28,18 @@ extension LskClient {
     ///
     /// Create a link.
     /// `POST /links` → 201.
-    public func createLink(_ body: CreateLinkRequest) async throws -> Link {
-        try await send("POST", "/links", query: [], headers: [], body: try encode(body), as: Link.self)
+    /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
+    public func createLink(_ body: CreateLinkRequest, idempotencyKey: String? = nil) async throws -> Link {
+        try await send("POST", "/links", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: Link.self)
     }
 
     /// Create up to 100 links
     ///
     /// Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
     /// `POST /links/bulk` → 200.
-    public func createLinks(_ body: CreateLinksRequest) async throws -> BulkLinkResults {
-        try await send("POST", "/links/bulk", query: [], headers: [], body: try encode(body), as: BulkLinkResults.self)
+    /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
+    public func createLinks(_ body: CreateLinksRequest, idempotencyKey: String? = nil) async throws -> BulkLinkResults {
+        try await send("POST", "/links/bulk", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: BulkLinkResults.self)
     }
 
     /// Remove a domain

@@ -75,7 +75,7 @@ public struct BulkLinkResult: Codable, Sendable, Equatable {
 }
 
 public struct BulkLinkResultError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, idempotency_in_progress, idempotency_key_mismatch.
     public var code: BulkLinkResultErrorCode
     public var details: [BulkLinkResultErrorDetailsItem]?
     public var message: String
@@ -119,6 +119,8 @@ public struct BulkLinkResultErrorCode: RawRepresentable, Codable, Hashable, Send
     public static let rateLimited = BulkLinkResultErrorCode(rawValue: "rate_limited")
     public static let internalError = BulkLinkResultErrorCode(rawValue: "internal_error")
     public static let unavailable = BulkLinkResultErrorCode(rawValue: "unavailable")
+    public static let idempotencyInProgress = BulkLinkResultErrorCode(rawValue: "idempotency_in_progress")
+    public static let idempotencyKeyMismatch = BulkLinkResultErrorCode(rawValue: "idempotency_key_mismatch")
 }
 
 public struct BulkLinkResultErrorDetailsItem: Codable, Sendable, Equatable {
@@ -355,7 +357,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, idempotency_in_progress, idempotency_key_mismatch.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -404,6 +406,8 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let rateLimited = ErrorResponseErrorCode(rawValue: "rate_limited")
     public static let internalError = ErrorResponseErrorCode(rawValue: "internal_error")
     public static let unavailable = ErrorResponseErrorCode(rawValue: "unavailable")
+    public static let idempotencyInProgress = ErrorResponseErrorCode(rawValue: "idempotency_in_progress")
+    public static let idempotencyKeyMismatch = ErrorResponseErrorCode(rawValue: "idempotency_key_mismatch")
 }
 
 public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {

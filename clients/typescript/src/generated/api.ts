@@ -35,7 +35,7 @@ export type BulkLinkResult = {
   link: Link;
 } | ({
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "idempotency_in_progress" | "idempotency_key_mismatch";
     details?: Array<{
       message: string;
       path: string;
@@ -123,7 +123,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "idempotency_in_progress" | "idempotency_key_mismatch";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -255,7 +255,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
 
 // ---- Operations ----
 
@@ -273,6 +273,11 @@ export interface LinksParams {
   tag?: string;
 }
 
+/** Query and header parameters of createLink: Create a link (POST /links). */
+export interface CreateLinkParams {
+  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
+  idempotencyKey?: string;
+}
 /** Request body of createLink: Create a link (POST /links). */
 export type CreateLinkBody = CreateLinkRequest;
 
@@ -322,6 +327,11 @@ export interface DeleteTagPath {
 }
 
 
+/** Query and header parameters of createDomain: Add a domain (POST /domains). */
+export interface CreateDomainParams {
+  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
+  idempotencyKey?: string;
+}
 /** Request body of createDomain: Add a domain (POST /domains). */
 export type CreateDomainBody = CreateDomainRequest;
 
@@ -362,6 +372,11 @@ export interface LinkQrCodeParams {
   size?: number;
 }
 
+/** Query and header parameters of createLinks: Create up to 100 links (POST /links/bulk). */
+export interface CreateLinksParams {
+  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
+  idempotencyKey?: string;
+}
 /** Request body of createLinks: Create up to 100 links (POST /links/bulk). */
 export type CreateLinksBody = CreateLinksRequest;
 
@@ -376,10 +391,10 @@ export interface DeleteLinksParams {
 
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
-  createDomain: { path: Record<string, never>; params: Record<string, never>; body: CreateDomainBody; response: Domain };
+  createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
-  createLink: { path: Record<string, never>; params: Record<string, never>; body: CreateLinkBody; response: Link };
-  createLinks: { path: Record<string, never>; params: Record<string, never>; body: CreateLinksBody; response: BulkLinkResults };
+  createLink: { path: Record<string, never>; params: CreateLinkParams; body: CreateLinkBody; response: Link };
+  createLinks: { path: Record<string, never>; params: CreateLinksParams; body: CreateLinksBody; response: BulkLinkResults };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
   deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
@@ -403,13 +418,13 @@ export type OperationId = keyof Operations;
 /** One typed method per operation (path parameters, then the body, then query and header parameters by name). */
 export interface OperationMethods {
   /** Add a domain (POST /domains): Add a custom domain to your workspace. → 201. */
-  createDomain(body: CreateDomainBody, options?: RequestOptions): Promise<Domain>;
+  createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
   /** Create an API key (POST /keys): Create an API key; the secret is returned this once. → 201. */
   createKey(body?: CreateKeyBody, options?: RequestOptions): Promise<CreatedApiKey>;
   /** Create a link (POST /links): Create a link. → 201. */
-  createLink(body: CreateLinkBody, options?: RequestOptions): Promise<Link>;
+  createLink(body: CreateLinkBody, params?: CreateLinkParams, options?: RequestOptions): Promise<Link>;
   /** Create up to 100 links (POST /links/bulk): Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. → 200. */
-  createLinks(body: CreateLinksBody, options?: RequestOptions): Promise<BulkLinkResults>;
+  createLinks(body: CreateLinksBody, params?: CreateLinksParams, options?: RequestOptions): Promise<BulkLinkResults>;
   /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
   /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. → 204. */
@@ -449,10 +464,10 @@ export interface OperationMethods {
  * query parameters]. Flags: `B` body required, `b` body optional, `q` takes a query/header parameters object.
  */
 export const operations: Record<OperationId, OperationSpec> = {
-  createDomain: ["POST", "/domains", "B"],
+  createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createKey: ["POST", "/keys", "b"],
-  createLink: ["POST", "/links", "B"],
-  createLinks: ["POST", "/links/bulk", "B"],
+  createLink: ["POST", "/links", "Bq", {"idempotencyKey":"Idempotency-Key"}],
+  createLinks: ["POST", "/links/bulk", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
   deleteLinks: ["DELETE", "/links/bulk", "q"],

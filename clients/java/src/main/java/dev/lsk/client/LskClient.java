@@ -54,14 +54,27 @@ public final class LskClient {
    * Add a custom domain to your workspace.
    * {@code POST /domains} → 201.
    * @param body the request body
+   * @param params Idempotency-Key, by name: {@code CreateDomainParams.builder()…build()}
    */
-  public Domain createDomain(CreateDomainRequest body) {
-    return http.send("POST", "/domains", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+  public Domain createDomain(CreateDomainRequest body, CreateDomainParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("POST", "/domains", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Domain>() {}));
   }
 
   /** Asynchronous {@link #createDomain}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Domain> createDomainAsync(CreateDomainRequest body, CreateDomainParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("POST", "/domains", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Domain>() {}));
+  }
+
+  /** {@link #createDomain} with no Idempotency-Key. */
+  public Domain createDomain(CreateDomainRequest body) {
+    return createDomain(body, CreateDomainParams.builder().build());
+  }
+
+  /** {@link #createDomain} with no Idempotency-Key. */
   public CompletableFuture<Domain> createDomainAsync(CreateDomainRequest body) {
-    return http.sendAsync("POST", "/domains", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+    return createDomainAsync(body, CreateDomainParams.builder().build());
   }
 
   /**
@@ -86,14 +99,27 @@ public final class LskClient {
    * Create a link.
    * {@code POST /links} → 201.
    * @param body the request body
+   * @param params Idempotency-Key, by name: {@code CreateLinkParams.builder()…build()}
    */
-  public Link createLink(CreateLinkRequest body) {
-    return http.send("POST", "/links", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Link>() {}));
+  public Link createLink(CreateLinkRequest body, CreateLinkParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("POST", "/links", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Link>() {}));
   }
 
   /** Asynchronous {@link #createLink}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Link> createLinkAsync(CreateLinkRequest body, CreateLinkParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("POST", "/links", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Link>() {}));
+  }
+
+  /** {@link #createLink} with no Idempotency-Key. */
+  public Link createLink(CreateLinkRequest body) {
+    return createLink(body, CreateLinkParams.builder().build());
+  }
+
+  /** {@link #createLink} with no Idempotency-Key. */
   public CompletableFuture<Link> createLinkAsync(CreateLinkRequest body) {
-    return http.sendAsync("POST", "/links", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Link>() {}));
+    return createLinkAsync(body, CreateLinkParams.builder().build());
   }
 
   /**
@@ -102,14 +128,27 @@ public final class LskClient {
    * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
    * {@code POST /links/bulk} → 200.
    * @param body the request body
+   * @param params Idempotency-Key, by name: {@code CreateLinksParams.builder()…build()}
    */
-  public BulkLinkResults createLinks(CreateLinksRequest body) {
-    return http.send("POST", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  public BulkLinkResults createLinks(CreateLinksRequest body, CreateLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("POST", "/links/bulk", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
   }
 
   /** Asynchronous {@link #createLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<BulkLinkResults> createLinksAsync(CreateLinksRequest body, CreateLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("POST", "/links/bulk", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  }
+
+  /** {@link #createLinks} with no Idempotency-Key. */
+  public BulkLinkResults createLinks(CreateLinksRequest body) {
+    return createLinks(body, CreateLinksParams.builder().build());
+  }
+
+  /** {@link #createLinks} with no Idempotency-Key. */
   public CompletableFuture<BulkLinkResults> createLinksAsync(CreateLinksRequest body) {
-    return http.sendAsync("POST", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+    return createLinksAsync(body, CreateLinksParams.builder().build());
   }
 
   /**

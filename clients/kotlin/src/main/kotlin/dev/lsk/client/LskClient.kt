@@ -36,11 +36,13 @@ class LskClient(
      *
      * Add a custom domain to your workspace.
      * `POST /domains` → 201.
+     * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
     suspend fun createDomain(
         body: CreateDomainRequest,
+        idempotencyKey: String? = null,
     ): Domain =
-        send("POST", "/domains", emptyList(), emptyList(), body, jacksonTypeRef<Domain>())
+        send("POST", "/domains", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<Domain>())
 
     /**
      * Create an API key
@@ -58,22 +60,26 @@ class LskClient(
      *
      * Create a link.
      * `POST /links` → 201.
+     * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
     suspend fun createLink(
         body: CreateLinkRequest,
+        idempotencyKey: String? = null,
     ): Link =
-        send("POST", "/links", emptyList(), emptyList(), body, jacksonTypeRef<Link>())
+        send("POST", "/links", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<Link>())
 
     /**
      * Create up to 100 links
      *
      * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
      * `POST /links/bulk` → 200.
+     * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
     suspend fun createLinks(
         body: CreateLinksRequest,
+        idempotencyKey: String? = null,
     ): BulkLinkResults =
-        send("POST", "/links/bulk", emptyList(), emptyList(), body, jacksonTypeRef<BulkLinkResults>())
+        send("POST", "/links/bulk", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<BulkLinkResults>())
 
     /**
      * Remove a domain

@@ -58,7 +58,7 @@ data class BulkLinkResult(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class BulkLinkResultError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, idempotency_in_progress, idempotency_key_mismatch. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: BulkLinkResultErrorCode,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -91,6 +91,8 @@ enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
     RATE_LIMITED("rate_limited"),
     INTERNAL_ERROR("internal_error"),
     UNAVAILABLE("unavailable"),
+    IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
+    IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
     ;
 
     override fun toString(): String = value
@@ -253,7 +255,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, idempotency_in_progress, idempotency_key_mismatch. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -290,6 +292,8 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     RATE_LIMITED("rate_limited"),
     INTERNAL_ERROR("internal_error"),
     UNAVAILABLE("unavailable"),
+    IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
+    IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
     ;
 
     override fun toString(): String = value

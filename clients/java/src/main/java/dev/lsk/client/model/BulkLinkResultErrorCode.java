@@ -26,7 +26,9 @@ public enum BulkLinkResultErrorCode {
   UNSUPPORTED_MEDIA_TYPE("unsupported_media_type"),
   RATE_LIMITED("rate_limited"),
   INTERNAL_ERROR("internal_error"),
-  UNAVAILABLE("unavailable");
+  UNAVAILABLE("unavailable"),
+  IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
+  IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch");
 
   private final String value;
 
