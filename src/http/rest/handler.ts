@@ -11,6 +11,7 @@ import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
 import { matchRoute, type RestRoute } from '../rest-routes.js';
 import { type Target, unmatched } from '../target.js';
+import { createExportRoute, EXPORT_PATH } from './export.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
 import type { RestOperation } from './operations.js';
@@ -82,7 +83,10 @@ export function createRestHandler(o: RestHandlerOptions) {
     }
   }
 
+  const exportLinks = createExportRoute(o);
+
   return function resolveRest(method: string, pathname: string): Target {
+    if (method === 'GET' && pathname === EXPORT_PATH) return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
     const match = matchRoute(method, pathname.slice('/v1'.length));
     if (match.kind === 'not_found') return unmatched('/v1/{unmatched}', () => new LskError('not_found', `No such endpoint: ${method} ${pathname}`));
     if (match.kind === 'method_not_allowed') {

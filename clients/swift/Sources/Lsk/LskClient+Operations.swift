@@ -83,6 +83,14 @@ extension LskClient {
         try await send("GET", "/domains", query: [], headers: [], body: nil, as: DomainList.self)
     }
 
+    /// Export every link as CSV
+    ///
+    /// Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read.
+    /// `GET /links/export` → 200.
+    public func exportLinks() async throws -> String {
+        try await sendText("GET", "/links/export", query: [], headers: [], body: nil, accept: "text/csv")
+    }
+
     /// List API keys
     ///
     /// API keys of your workspace (never their secrets).

@@ -389,6 +389,7 @@ export interface DeleteLinksParams {
   ids?: string;
 }
 
+
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
@@ -400,6 +401,7 @@ export interface Operations {
   deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
+  exportLinks: { path: Record<string, never>; params: Record<string, never>; body: never; response: string };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
   link: { path: LinkPath; params: Record<string, never>; body: never; response: Link };
   linkQrCode: { path: LinkQrCodePath; params: LinkQrCodeParams; body: never; response: string | Blob };
@@ -435,6 +437,8 @@ export interface OperationMethods {
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
   /** List domains (GET /domains): Custom domains of your workspace. → 200. */
   domains(options?: RequestOptions): Promise<DomainList>;
+  /** Export every link as CSV (GET /links/export): Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read. → 200. */
+  exportLinks(options?: RequestOptions): Promise<string>;
   /** List API keys (GET /keys): API keys of your workspace (never their secrets). → 200. */
   keys(options?: RequestOptions): Promise<ApiKeyList>;
   /** Get a link (GET /links/{id}): One link of your workspace. → 200. */
@@ -473,6 +477,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   deleteLinks: ["DELETE", "/links/bulk", "q"],
   deleteTag: ["DELETE", "/tags/{name}", ""],
   domains: ["GET", "/domains", ""],
+  exportLinks: ["GET", "/links/export", ""],
   keys: ["GET", "/keys", ""],
   link: ["GET", "/links/{id}", ""],
   linkQrCode: ["GET", "/links/{id}/qr", "q"],

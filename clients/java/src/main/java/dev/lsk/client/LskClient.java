@@ -243,6 +243,21 @@ public final class LskClient {
   }
 
   /**
+   * Export every link as CSV
+   *
+   * Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read.
+   * {@code GET /links/export} → 200.
+   */
+  public String exportLinks() {
+    return http.send("GET", "/links/export", LskHttp.query(), LskHttp.headers(), null, LskHttp.text("text/csv"));
+  }
+
+  /** Asynchronous {@link #exportLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<String> exportLinksAsync() {
+    return http.sendAsync("GET", "/links/export", LskHttp.query(), LskHttp.headers(), null, LskHttp.text("text/csv"));
+  }
+
+  /**
    * List API keys
    *
    * API keys of your workspace (never their secrets).

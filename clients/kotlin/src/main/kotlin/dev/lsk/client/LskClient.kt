@@ -139,6 +139,15 @@ class LskClient(
         send("GET", "/domains", emptyList(), emptyList(), null, jacksonTypeRef<DomainList>())
 
     /**
+     * Export every link as CSV
+     *
+     * Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read.
+     * `GET /links/export` → 200.
+     */
+    suspend fun exportLinks(): String =
+        sendText("GET", "/links/export", emptyList(), emptyList(), null, "text/csv")
+
+    /**
      * List API keys
      *
      * API keys of your workspace (never their secrets).
