@@ -9,7 +9,7 @@ const count = (what: string) => ({ min: `must list at least one ${what}`, max: `
 
 /** Link ids of a bulk call: 1..100, each once. */
 export const bulkIdsSchema = z
-  .array(z.string().min(1).max(256))
+  .array(z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters'))
   .min(1, count('id').min)
   .max(BULK_MAX, count('id').max)
   .refine((ids) => new Set(ids).size === ids.length, 'must not list an id twice');
