@@ -12,7 +12,8 @@ export const bulkIdsSchema = z
   .array(z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters'))
   .min(1, count('id').min)
   .max(BULK_MAX, count('id').max)
-  .refine((ids) => new Set(ids).size === ids.length, 'must not list an id twice');
+  .refine((ids) => new Set(ids).size === ids.length, 'must not list an id twice')
+  .meta({ uniqueItems: true });
 
 /**
  * POST /v1/links/bulk, createLinks: the edge checks only the list; each item is checked on its own
@@ -45,7 +46,8 @@ export const bulkDeleteQuerySchema = z.strictObject({
   ids: z
     .string()
     .max(BULK_MAX * 257)
-    .transform((v) => v.split(','))
+    // A repeated id in the query string is the same id (deleted once).
+    .transform((v) => [...new Set(v.split(','))])
     .pipe(bulkIdsSchema)
-    .meta({ description: 'Comma-separated link ids, 1 to 100.' }),
+    .meta({ description: 'Comma-separated link ids, 1 to 100.', pattern: '^[^,]{1,256}(,[^,]{1,256}){0,99}$' }),
 });

@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
+import { IDEMPOTENCY_KEY_PATTERN } from '../http/rest/idempotency.js';
 import type { RestRoute } from '../http/rest-routes.js';
 import { operationId, requestComponent, responseComponent } from './components.js';
 import { argumentOf, rootField } from './descriptions.js';
@@ -44,7 +45,7 @@ const IDEMPOTENCY_KEY: Json = {
   required: false,
   description:
     'Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[ -~]+$' },
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
 };
 
 /** A body that is not JSON (an image): text for SVG, bytes otherwise. */

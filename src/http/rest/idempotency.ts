@@ -3,12 +3,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LskError } from '../../domain/errors.js';
 import type { StoredResponse } from '../../storage/idempotency/repository.js';
 
+/** Printable ASCII; no space at either end (HTTP would strip it). The OpenAPI document states the same pattern. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[!-~]([ -~]{0,253}[!-~])?$';
+const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+
 /** The Idempotency-Key header: 1 to 255 visible ASCII characters, or none. */
 export function idempotencyKeyOf(req: IncomingMessage): string | null {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return null;
-  if (typeof raw === 'string' && /^[\x20-\x7e]{1,255}$/.test(raw)) return raw;
-  throw LskError.validation([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  if (typeof raw === 'string' && KEY.test(raw)) return raw;
+  throw LskError.validation([{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, not starting or ending with a space' }]);
 }
 
 /** What "the same request" means: method, path and the body's bytes. */
