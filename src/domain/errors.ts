@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   unavailable: 503,
   external_id_taken: 409,
   link_expired: 410,
+  idempotency_in_progress: 409,
+  idempotency_key_mismatch: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -16,6 +16,8 @@ export type Scalars = {
   DeviceTargeting: { input: { ios?: string; android?: string }; output: { ios?: string; android?: string }; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
+  /** A JSON object of link fields exactly as createLink (or updateLink) takes them, e.g. {"destination": "https://example.com/", "alias": "spring"}. Accepted as a variable or an inline object literal; checked item by item. */
+  LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
 /** An API key (its secret is shown only once, when created). */
@@ -30,6 +32,37 @@ export type ApiKey = {
 
 export type ApiKeyList = {
   data: Array<ApiKey>;
+};
+
+export type BulkDeleteResult = {
+  /** Ids of the links deleted, in request order. */
+  deleted: Array<Scalars['String']['output']>;
+  /** Ids that are not links of your workspace. */
+  not_found: Array<Scalars['String']['output']>;
+};
+
+export type BulkErrorDetail = {
+  message: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
+/** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
+export type BulkItemError = {
+  code: Scalars['String']['output'];
+  /** The fields at fault (the first 10). */
+  details: Maybe<Array<BulkErrorDetail>>;
+  message: Scalars['String']['output'];
+};
+
+/** One item of a bulk call: its link, or its error (exactly one is set). */
+export type BulkLinkResult = {
+  error: Maybe<BulkItemError>;
+  link: Maybe<Link>;
+};
+
+/** One result per item, in request order. */
+export type BulkLinkResults = {
+  data: Array<BulkLinkResult>;
 };
 
 export type CountryClicks = {
@@ -99,6 +132,8 @@ export type Link = {
   max_clicks: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
   password_protected: Scalars['Boolean']['output'];
+  /** A QR code of the link's short_url, as an SVG document. */
+  qr_svg: Scalars['String']['output'];
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
   /** active, expired or exhausted. */
@@ -109,6 +144,14 @@ export type Link = {
   title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['String']['output'];
+};
+
+
+/** A short link. */
+export type LinkQr_SvgArgs = {
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One page of links, newest first. */
@@ -147,16 +190,22 @@ export type Mutation = {
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
   createLink: Maybe<Link>;
+  /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
+  createLinks: Maybe<BulkLinkResults>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
   deleteLink: Maybe<Scalars['Boolean']['output']>;
+  /** Delete up to 100 links; ids that are not links of your workspace are listed as not_found. */
+  deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
+  /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
+  updateLinks: Maybe<BulkLinkResults>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
 };
@@ -192,6 +241,12 @@ export type MutationCreateLinkArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateLinksArgs = {
+  links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteDomainArgs = {
   host: Scalars['String']['input'];
 };
@@ -200,6 +255,12 @@ export type MutationDeleteDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinkArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteLinksArgs = {
+  ids: Array<Scalars['String']['input']>;
 };
 
 
@@ -234,6 +295,15 @@ export type MutationUpdateLinkArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateLinksArgs = {
+  add_tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  ids: Array<Scalars['String']['input']>;
+  patch?: InputMaybe<Scalars['LinkFields']['input']>;
+  remove_tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
@@ -245,6 +315,14 @@ export type Plan =
   | 'custom'
   | 'standard';
 
+/** A QR code image of a link's short_url (GET /v1/links/{id}/qr answers the image itself). */
+export type QrCode = {
+  /** The image, base64-encoded. */
+  base64: Scalars['String']['output'];
+  /** image/svg+xml or image/png. */
+  content_type: Scalars['String']['output'];
+};
+
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
@@ -253,6 +331,8 @@ export type Query = {
   keys: ApiKeyList;
   /** One link of your workspace. */
   link: Link;
+  /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
+  linkQrCode: QrCode;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
   linkStats: LinkStats;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
@@ -267,6 +347,18 @@ export type Query = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkQrCodeArgs = {
+  bg?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  fg?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

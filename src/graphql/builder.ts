@@ -19,6 +19,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     GeoTargeting: { Input: unknown; Output: GeoTargeting };
     DeviceTargeting: { Input: unknown; Output: Record<string, string> };
+    LinkFields: { Input: unknown; Output: never };
   };
 }>({
   plugins: [ScopeAuthPlugin],

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const EXPOSED = [
   'x-request-id',
+  'idempotent-replayed',
   'location',
   'retry-after',
   'lsk-rotated-key',
@@ -35,7 +36,7 @@ export function corsPolicy(origins: readonly string[]) {
       if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
         res.writeHead(204, {
           'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-          'access-control-allow-headers': 'authorization, content-type, x-request-id',
+          'access-control-allow-headers': 'authorization, content-type, x-request-id, idempotency-key',
           'access-control-max-age': '600',
         });
         res.end();

@@ -12,6 +12,7 @@ import {
   workspaceSchema,
 } from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
+import { LINK_EXTRA_ROUTES } from './rest-routes-links.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -39,6 +40,14 @@ export interface RestRoute {
   docPath?: string;
   /** Schema of the success body (OpenAPI, and the API tests' response checks); none for a 204. */
   response?: z.ZodType;
+  /** The body as the API reference documents it, where the edge checks less than that (bulk items are checked one by one). */
+  docBody?: z.ZodType;
+  /** The REST shape of the operation's result, where it differs (bulk items without their null branch). */
+  present?: (data: unknown) => unknown;
+  /** Takes an Idempotency-Key header (docs/adr/0061): its first answer is kept 24 h and replayed. */
+  idempotent?: true;
+  /** A success body that is not JSON: the media types it may have, and the bytes of the operation's result. */
+  media?: { types: readonly string[]; encode: (data: Record<string, unknown>) => { contentType: string; body: Buffer } };
 }
 
 const LINK_ID = { id: linkIdParamSchema };
@@ -54,6 +63,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     tag: 'links',
     summary: 'Create a link',
     body: createLinkSchema,
+    idempotent: true,
     location: (d) => `/v1/links/${String(d.id)}`,
     response: linkSchema,
   },
@@ -117,6 +127,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     tag: 'domains',
     summary: 'Add a domain',
     body: addDomainSchema,
+    idempotent: true,
     location: (d) => `/v1/domains/${String(d.host)}`,
     response: domainSchema,
   },
@@ -143,6 +154,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   },
   { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
   { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
+  ...LINK_EXTRA_ROUTES,
 ];
 
 interface CompiledPath {
@@ -159,7 +171,8 @@ function compile(path: string): CompiledPath {
   return { re: new RegExp(`^${re}$`), params };
 }
 
-const compiled = REST_ROUTES.map((r) => ({ route: r, ...compile(r.path) }));
+// Literal paths before parameterised ones: /links/bulk is not the link with id "bulk".
+const compiled = REST_ROUTES.map((r) => ({ route: r, ...compile(r.path) })).sort((a, b) => a.params.length - b.params.length);
 
 export type RouteMatch =
   | { kind: 'route'; route: RestRoute; params: Record<string, string> }

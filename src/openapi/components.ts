@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import * as bulk from '../domain/bulk-outputs.js';
 import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
@@ -28,6 +29,9 @@ const RESOURCES: Record<string, z.ZodType> = {
   CreatedApiKey: resources.createdApiKeySchema,
   Plan: resources.planSchema,
   Workspace: resources.workspaceSchema,
+  BulkLinkResults: bulk.bulkLinkResultsSchema,
+  BulkLinkResult: bulk.bulkLinkResultSchema,
+  BulkDeleteResult: bulk.bulkDeleteResultSchema,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;
@@ -74,7 +78,7 @@ function typeNullableRefs(node: Json, all: Record<string, Json>): void {
  */
 export function componentsSchemas(): Record<string, Json> {
   const responses = componentSchemas(RESOURCES, 'output');
-  const bodies = Object.fromEntries(REST_ROUTES.filter((r) => r.body).map((r) => [requestComponent(r), r.body!]));
+  const bodies = Object.fromEntries(REST_ROUTES.filter((r) => r.body).map((r) => [requestComponent(r), r.docBody ?? r.body!]));
   const requests = componentSchemas({ GeoTargeting: geoMapSchema, HttpUrl: urlSchema, ...bodies }, 'input');
   for (const [name, schema] of Object.entries(requests)) {
     if (responses[name] && !isDeepStrictEqual(responses[name], schema)) throw new Error(`OpenAPI: ${name} differs between requests and responses`);

@@ -4,6 +4,7 @@ import { componentsSchemas, requestComponent } from './components.js';
 import { describeBody, describeComponents, rootField } from './descriptions.js';
 import { errorResponses } from './errors.js';
 import { ERROR_EXAMPLES } from './examples.js';
+import { exportOperation } from './export.js';
 import type { Json } from './json-schema.js';
 import { operationFor } from './operation.js';
 
@@ -34,6 +35,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema): Json {
     const { path, method, operation } = operationFor(route, schema);
     paths[path] = { ...paths[path], [method]: operation };
   }
+  paths['/links/export'] = { get: exportOperation() };
   return {
     openapi: '3.0.3',
     info: {

@@ -26,6 +26,8 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   external_id_taken: bodyField('external_id'),
   // Answered by short-link redirects, never by an operation.
   link_expired: () => false,
+  idempotency_in_progress: (r) => r.idempotent === true,
+  idempotency_key_mismatch: (r) => r.idempotent === true,
 };
 
 export const codesOf = (route: RestRoute): ErrorCode[] => CODES.filter((c) => (WHERE[c] ?? (() => true))(route));

@@ -83,7 +83,36 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   ApiKeyList: { data: [{ ...KEY, last_used_at: '2026-11-22T08:00:00.000Z' }] },
   CreatedApiKey: { ...KEY, key: 'lsk_live_eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJrZXlfN2ZRMm1aMGFMcjVUbjhCeDFXYzMifQ.c2lnbmF0dXJl' },
   Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100 },
+  CreateLinksRequest: {
+    links: [
+      { destination: 'https://example.com/spring-sale', alias: 'spring', tags: ['campaign'] },
+      { destination: 'https://example.com/spring-sale', alias: 'spring' },
+    ],
+  },
+  UpdateLinksRequest: {
+    ids: [LINK.id, 'lnk_0000000000000000000x'],
+    patch: { destination: 'https://example.com/summer-sale' },
+    add_tags: ['summer'],
+    remove_tags: ['spring'],
+  },
+  BulkLinkResults: {
+    data: [
+      { link: LINK },
+      {
+        error: {
+          code: 'alias_taken',
+          message: 'The alias "spring" is already in use on go.example.com.',
+          details: [{ path: 'alias', message: 'is already in use on go.example.com' }],
+        },
+      },
+    ],
+  },
+  BulkDeleteResult: { deleted: [LINK.id], not_found: ['lnk_0000000000000000000x'] },
 };
+
+/** The start of a QR code as GET /v1/links/{id}/qr answers it in SVG. */
+export const SVG_EXAMPLE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 33 33" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h33v33H0z"/><path stroke="#000000" d="M2 2.5h7m1 0h1…"/></svg>';
 
 const error = (code: string, message: string, details?: { path: string; message: string }[]) => ({
   error: { code, message, ...(details ? { details } : {}), request_id: 'lsk-1a2b3c-9f' },
@@ -111,4 +140,6 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
     { path: 'external_id', message: 'is already used by another link of this workspace' },
   ]),
   link_expired: error('link_expired', 'This link has expired.'),
+  idempotency_in_progress: error('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
+  idempotency_key_mismatch: error('idempotency_key_mismatch', 'This Idempotency-Key was used for a different request; use a new key for a new request.'),
 };

@@ -23,7 +23,7 @@ const RATE_LIMIT_HEADERS: Json = {
 };
 
 /** Headers of a success: request id, plan limit state, a rotated key when due, and Location for a created resource. */
-export function successHeaders(location: boolean): Json {
+export function successHeaders(location: boolean, idempotent = false): Json {
   const required = Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, h]) => [name, { ...h, required: true }]));
   return {
     ...REQUEST_ID_HEADER,
@@ -32,6 +32,14 @@ export function successHeaders(location: boolean): Json {
       description: 'The successor of an API key in the last days of its life; switch to it.',
       schema: { type: 'string', pattern: '^lsk_live_' },
     },
+    ...(idempotent
+      ? {
+          'Idempotent-Replayed': {
+            description: '`true` on the kept answer of an earlier request with the same Idempotency-Key.',
+            schema: { type: 'string', enum: ['true'] },
+          },
+        }
+      : {}),
     ...(location ? { Location: { description: 'Where the new resource lives.', required: true, schema: { type: 'string', pattern: '^/v1/' } } } : {}),
   };
 }

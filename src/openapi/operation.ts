@@ -1,9 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
+import { IDEMPOTENCY_KEY_PATTERN } from '../http/rest/idempotency.js';
 import type { RestRoute } from '../http/rest-routes.js';
 import { operationId, requestComponent, responseComponent } from './components.js';
 import { argumentOf, rootField } from './descriptions.js';
 import { errorStatuses } from './errors.js';
-import { SCHEMA_EXAMPLES } from './examples.js';
+import { SCHEMA_EXAMPLES, SVG_EXAMPLE } from './examples.js';
 import { successHeaders } from './headers.js';
 import { componentRef, inputSchema, type Json } from './json-schema.js';
 
@@ -35,7 +36,23 @@ function parameters(route: RestRoute, schema: GraphQLSchema): Json[] {
     const description = argumentOf(field, name).description;
     return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(shape[name]!)) };
   });
-  return [...inPath, ...inQuery];
+  return [...inPath, ...inQuery, ...(route.idempotent ? [IDEMPOTENCY_KEY] : [])];
+}
+
+const IDEMPOTENCY_KEY: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
+};
+
+/** A body that is not JSON (an image): text for SVG, bytes otherwise. */
+function mediaContent(types: readonly string[]): Json {
+  return Object.fromEntries(
+    types.map((t) => [t, t.endsWith('+xml') ? { schema: { type: 'string' }, example: SVG_EXAMPLE } : { schema: { type: 'string', format: 'binary' } }]),
+  );
 }
 
 /** The OpenAPI operation of one REST route: parameters, body and responses from its zod schemas. */
@@ -55,8 +72,9 @@ export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: s
   operation.responses = {
     [route.status]: {
       description: route.status === 204 ? 'Done; no body.' : route.status === 201 ? 'Created.' : 'OK.',
-      headers: successHeaders(route.location !== undefined),
+      headers: successHeaders(route.location !== undefined, route.idempotent === true),
       ...(ok ? { content: { 'application/json': { schema: { $ref: componentRef(ok) }, example: example(ok) } } } : {}),
+      ...(route.media ? { content: mediaContent(route.media.types) } : {}),
     },
   };
   for (const status of errorStatuses(route).keys()) operation.responses[status] = { $ref: `#/components/responses/E${status}` };

@@ -11,6 +11,8 @@ import { countStoreErrors } from '../observability/store-errors.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
+import { BulkLinkService } from './bulk-links.js';
+import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import type { Services } from './services.js';
@@ -40,6 +42,8 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
     keyring,
     keys,
     links,
+    bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
+    idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
     workspaces: new WorkspaceService(repos, clock, config.defaultDomain),
     stats: new StatsService(repos.clicks, clock, links),

@@ -10,11 +10,12 @@ import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { LinkEvents } from './link-events.js';
-import { behaviourOf, externalIdConflict, NO_BEHAVIOUR, statusFilter } from './link-fields.js';
+import { behaviourOf, externalIdConflict, statusFilter } from './link-fields.js';
+import { newLinkFrom } from './new-link.js';
 import { statusPage } from './status-pages.js';
 
-const GENERATED_ALIAS_LENGTH = 7;
-const GENERATE_ATTEMPTS = 8;
+export const GENERATED_ALIAS_LENGTH = 7;
+export const GENERATE_ATTEMPTS = 8;
 
 export interface LinkPage {
   data: Link[];
@@ -60,7 +61,7 @@ export class LinkService {
   }
 
   /** A link may live on the default domain or on a domain registered to its workspace. */
-  private async assertDomainUsable(workspaceId: string, domain: string): Promise<void> {
+  async assertDomainUsable(workspaceId: string, domain: string): Promise<void> {
     if (domain === this.defaultDomain) return;
     const d = await this.domains.get(domain);
     if (!d || d.workspaceId !== workspaceId) {
@@ -73,16 +74,7 @@ export class LinkService {
     const domain = input.domain ?? this.defaultDomain;
     await this.assertDomainUsable(workspaceId, domain);
     const now = this.clock.now();
-    const base = {
-      workspaceId,
-      domain,
-      destination: input.destination,
-      geoTargeting: input.geo_targeting ?? {},
-      tags: input.tags ?? [],
-      createdAt: now,
-      ...NO_BEHAVIOUR,
-      ...(await behaviourOf(input, now)),
-    };
+    const base = await newLinkFrom(workspaceId, domain, input, now);
     const created = (link: Omit<Link, 'clicks' | 'status'>): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()) });
     if (input.alias) {
       try {

@@ -8,6 +8,8 @@ import type { Metrics } from '../observability/metrics.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
+import type { BulkLinkService } from './bulk-links.js';
+import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
@@ -24,6 +26,10 @@ export interface Services {
   keyring: Keyring;
   keys: ApiKeyService;
   links: LinkService;
+  /** Bulk create, update and delete of up to 100 links per call. */
+  bulkLinks: BulkLinkService;
+  /** Idempotency-Key: claims, kept answers, replays. */
+  idempotency: IdempotencyService;
   linkEvents: LinkEvents;
   workspaces: WorkspaceService;
   stats: StatsService;

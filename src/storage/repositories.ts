@@ -4,6 +4,7 @@ import type { MongoClicksOptions } from './clicks/mongo.js';
 import type { ClicksRepository } from './clicks/repository.js';
 import type { CountersRepository } from './counters/repository.js';
 import type { DomainsRepository } from './domains/repository.js';
+import type { IdempotencyRepository } from './idempotency/repository.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository.js';
 import type { LinksRepository } from './links/repository.js';
 import type { MongoOptions } from './mongo/connection.js';
@@ -26,6 +27,7 @@ export interface Repositories {
   readonly signingKeys: SigningKeysRepository;
   readonly clicks: ClicksRepository;
   readonly counters: CountersRepository;
+  readonly idempotency: IdempotencyRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

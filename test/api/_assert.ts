@@ -31,6 +31,8 @@ export const ERROR_STATUS: Record<string, number> = {
   unavailable: 503,
   external_id_taken: 409,
   link_expired: 410,
+  idempotency_in_progress: 409,
+  idempotency_key_mismatch: 422,
 };
 
 export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -21,7 +21,10 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     const route = REST_ROUTES.find((r) => r.field === field)!;
     const res = await api(method, path, body);
     expect(res.status, `${method} ${path}: ${res.text.slice(0, 500)}`).toBe(route.status);
-    if (route.response) {
+    if (route.media) {
+      expect(route.media.types).toContain(res.headers.get('content-type'));
+      expect(res.text.length).toBeGreaterThan(0);
+    } else if (route.response) {
       const parsed = route.response.safeParse(res.body);
       expect(parsed.error?.issues ?? [], `${method} ${path}: ${res.text.slice(0, 500)}`).toEqual([]);
     } else {
@@ -53,6 +56,11 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     await call('Query.link', 'GET', `/v1/links/${link.id}`);
     await call('Query.links', 'GET', '/v1/links?limit=1');
     await call('Mutation.updateLink', 'PATCH', `/v1/links/${link.id}`, { geo_targeting: null, tags: ['campaign'] });
+    const [made] = (await call('Mutation.createLinks', 'POST', '/v1/links/bulk', { links: [{ destination: 'https://example.com/b' }, { destination: 'x' }] }))
+      .data;
+    await call('Mutation.updateLinks', 'PATCH', '/v1/links/bulk', { ids: [made.link.id, 'lnk_missing'], add_tags: ['bulk'] });
+    await call('Mutation.deleteLinks', 'DELETE', `/v1/links/bulk?ids=${made.link.id},lnk_missing`);
+    await call('Query.linkQrCode', 'GET', `/v1/links/${link.id}/qr?format=png&size=64`);
     await call('Query.linkStats', 'GET', `/v1/links/${link.id}/stats?from=2026-01-01&to=2026-01-31`);
     await call('Query.tags', 'GET', '/v1/tags');
     await call('Mutation.updateTag', 'PATCH', '/v1/tags/campaign', { name: 'marketing' });

@@ -17,7 +17,8 @@ import { LIMITS, tooComplex } from './limits.js';
  * The cost of an operation, computed on its AST before it runs: every field selected counts 1
  * (every alias and every spread of a fragment again); a list field counts 1 plus its page size times
  * the cost of what it selects. The page size is the literal `limit` argument of the list field or of
- * the field that holds it (`links(limit: 20) { data { … } }`), else the largest page (100).
+ * the field that holds it (`links(limit: 20) { data { … } }`), else the bound the schema declares for
+ * that list (`extensions.maxItems`), else the largest page (100).
  * Introspection lists count their selection once: their length is fixed by the schema, not the caller.
  */
 export function operationCost(
@@ -70,11 +71,18 @@ export function operationCost(
     const type = def ? getNamedType(def.type) : undefined;
     if (!children) return 1;
     if (introspection) return 1 + setCost(children, type, undefined, true);
-    if (def && isListType(getNullableType(def.type))) return 1 + (own ?? page ?? LIMITS.pageMax) * setCost(children, type, undefined, false);
+    if (def && isListType(getNullableType(def.type)))
+      return 1 + (own ?? page ?? declaredMax(def) ?? LIMITS.pageMax) * setCost(children, type, undefined, false);
     return 1 + setCost(children, type, own, false);
   }
 
   return setCost(selectionSet, rootType, undefined, false);
+}
+
+/** A list whose length the schema bounds (`extensions: { maxItems }`, e.g. one result per bulk item) counts that many. */
+function declaredMax(def: GraphQLField<unknown, unknown>): number | undefined {
+  const max = (def.extensions as { maxItems?: unknown } | undefined)?.maxItems;
+  return typeof max === 'number' ? max : undefined;
 }
 
 function literalLimit(args: readonly { name: { value: string }; value: { kind: string; value?: unknown } }[]): number | undefined {

@@ -3,6 +3,8 @@ import { builder } from '../builder.js';
 import './scalars.js';
 import './link.js';
 import './link-behaviour.js';
+import './link-qr.js';
+import './link-bulk.js';
 import './workspace.js';
 
 /** The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. */

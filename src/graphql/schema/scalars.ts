@@ -2,7 +2,7 @@ import { Kind, type ValueNode } from 'graphql';
 import { builder } from '../builder.js';
 
 /** An AST literal to a plain value, resolving variables; no coercion (zod validates it next). */
-function literalValue(ast: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
+export function literalValue(ast: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
   switch (ast.kind) {
     case Kind.OBJECT:
       return Object.fromEntries(ast.fields.map((f) => [f.name.value, literalValue(f.value, variables)]));

@@ -11,6 +11,8 @@ import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
 import { matchRoute, type RestRoute } from '../rest-routes.js';
 import { type Target, unmatched } from '../target.js';
+import { createExportRoute, EXPORT_PATH } from './export.js';
+import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
 import type { RestOperation } from './operations.js';
 
@@ -38,9 +40,17 @@ export function createRestHandler(o: RestHandlerOptions) {
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
     const headers = await o.guard.charge(principal, 1);
+    const workspaceId = principal.workspace.id;
+    let claim: { key: string; token: string } | undefined;
     try {
+      const key = route.idempotent ? idempotencyKeyOf(req) : null;
       const body = route.body ? await readBody(req, o.bodyTimeoutMs) : null;
       const variableValues = restVariables(route, op, params, url, req.headers['content-type'], body);
+      if (key !== null) {
+        const begun = await o.services.idempotency.begin(workspaceId, key, requestFingerprint(route.method, url.pathname, body));
+        if (begun.kind === 'replay') return sendReplay(res, begun.response, headers);
+        claim = { key, token: begun.token };
+      }
       const context: GraphQLContext = { services: o.services, principal, requestId };
       const enveloped = o.yoga.getEnveloped(context);
       const contextValue = await enveloped.contextFactory();
@@ -50,11 +60,22 @@ export function createRestHandler(o: RestHandlerOptions) {
       if (route.status === 204) {
         res.writeHead(204, headers);
         res.end();
+      } else if (route.media) {
+        const image = route.media.encode(data as Record<string, unknown>);
+        res.writeHead(200, { ...headers, 'content-type': image.contentType, 'content-length': image.body.length });
+        res.end(image.body);
       } else {
         if (route.location) headers.location = route.location(data as Record<string, unknown>);
-        sendJson(res, route.status, data, headers);
+        const payload = route.present ? route.present(data) : data;
+        if (claim) {
+          const kept = { status: route.status, location: headers.location ?? null, body: JSON.stringify(payload) };
+          await o.services.idempotency.finish(workspaceId, claim.key, claim.token, kept);
+        }
+        sendJson(res, route.status, payload, headers);
       }
     } catch (e) {
+      // Only answers are kept: after an error the key is free again for a corrected retry.
+      if (claim) await o.services.idempotency.abandon(workspaceId, claim.key, claim.token).catch(() => undefined);
       const err = clientError(e, o.log);
       // The plan-limit headers belong on every authenticated answer, errors included.
       Object.assign(err.headers, headers);
@@ -62,7 +83,10 @@ export function createRestHandler(o: RestHandlerOptions) {
     }
   }
 
+  const exportLinks = createExportRoute(o);
+
   return function resolveRest(method: string, pathname: string): Target {
+    if (method === 'GET' && pathname === EXPORT_PATH) return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
     const match = matchRoute(method, pathname.slice('/v1'.length));
     if (match.kind === 'not_found') return unmatched('/v1/{unmatched}', () => new LskError('not_found', `No such endpoint: ${method} ${pathname}`));
     if (match.kind === 'method_not_allowed') {

@@ -44,7 +44,10 @@ export function restVariables(
   if (problems.length > 0) throw LskError.validation(problems);
 
   const variables: Record<string, unknown> = { ...params };
-  for (const [name, value] of url.searchParams) variables[name] = fromQueryString(value, op.variables.get(name));
+  for (const [name, value] of url.searchParams) {
+    const type = op.variables.get(name);
+    variables[name] = op.lists.has(name) ? value.split(',').map((v) => fromQueryString(v, type)) : fromQueryString(value, type);
+  }
   if (!route.body) return variables;
   if (!body || body.length === 0) {
     if (!route.bodyOptional) throw LskError.validation([{ path: '(body)', message: 'must be a JSON object' }], 'This call needs a JSON object body.');

@@ -1,6 +1,6 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import type { DocumentNode, GraphQLError, GraphQLSchema, TypeNode } from 'graphql';
-import { Kind, OperationTypeNode } from 'graphql';
+import { Kind, type OperationDefinitionNode, OperationTypeNode, visit } from 'graphql';
 import type { RestRoute } from '../rest-routes.js';
 import { sofaProjection } from './sofa.js';
 
@@ -11,10 +11,31 @@ export interface RestOperation {
   document: DocumentNode;
   /** Variable name -> the named GraphQL input type (how a query-string value is read). */
   variables: Map<string, string>;
+  /** Variables of a list type: a query-string value is a comma-separated list (?ids=lnk_a,lnk_b). */
+  lists: Set<string>;
 }
+
+const isList = (t: TypeNode): boolean => t.kind === Kind.LIST_TYPE || (t.kind === Kind.NON_NULL_TYPE && isList(t.type));
 
 function namedType(t: TypeNode): string {
   return t.kind === Kind.NAMED_TYPE ? t.name.value : namedType(t.type);
+}
+
+/**
+ * Data fields that take arguments of their own (Link.qr_svg) are GraphQL-only: a REST answer carries
+ * the resource's data, not a drawing per link. Their selections and variables are taken out.
+ */
+function withoutNestedArguments(node: OperationDefinitionNode): OperationDefinitionNode {
+  const dropped = new Set<string>();
+  const root = node.selectionSet.selections[0];
+  const pruned = visit(node, {
+    Field(f) {
+      if (f === root || !f.arguments?.length) return undefined;
+      for (const a of f.arguments) if (a.value.kind === Kind.VARIABLE) dropped.add(a.value.name.value);
+      return null;
+    },
+  });
+  return { ...pruned, variableDefinitions: pruned.variableDefinitions?.filter((v) => !dropped.has(v.variable.name.value)) };
 }
 
 /**
@@ -32,19 +53,22 @@ export function buildRestOperations(
   const out = new Map<RestRoute, RestOperation>();
   for (const route of routes) {
     const [kind, field] = route.field.split('.') as ['Query' | 'Mutation', string];
-    const node = buildOperationNodeForField({
-      schema,
-      kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
-      field,
-      models,
-      ignore,
-      circularReferenceDepth: depthLimit,
-    });
+    const node = withoutNestedArguments(
+      buildOperationNodeForField({
+        schema,
+        kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
+        field,
+        models,
+        ignore,
+        circularReferenceDepth: depthLimit,
+      }),
+    );
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [node] };
     const errors = validate(document);
     if (errors.length > 0) throw new Error(`the operation of ${route.method} /v1${route.path} is refused: ${errors.map((e) => e.message).join('; ')}`);
     const variables = new Map((node.variableDefinitions ?? []).map((v) => [v.variable.name.value, namedType(v.type)] as const));
-    out.set(route, { field, document, variables });
+    const lists = new Set((node.variableDefinitions ?? []).filter((v) => isList(v.type)).map((v) => v.variable.name.value));
+    out.set(route, { field, document, variables, lists });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { Collection, Filter } from 'mongodb';
+import { type Collection, type Filter, MongoBulkWriteError } from 'mongodb';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
 import { MongoTagDocs, type TaggedDoc, tagEntries } from '../tags/mongo.js';
@@ -69,10 +69,9 @@ function behaviourFields(l: Partial<LinkRow>): Partial<LinkDoc> {
 /** Which unique index a duplicate-key error on a link came from. */
 async function collided(
   links: Collection<LinkDoc>,
-  e: unknown,
+  kp: Record<string, unknown> | undefined,
   link: { id: string; workspaceId: string; domain?: string; alias?: string; externalId?: string | null },
 ) {
-  const kp = keyPatternOf(e);
   if (kp) return new StoreConflict('extKey' in kp ? 'external_id' : 'alias' in kp || 'domain' in kp ? 'alias' : 'id');
   // FerretDB does not say which index collided.
   if (link.externalId != null) {
@@ -95,6 +94,22 @@ export const LINK_INDEXES: IndexDef[] = [
 
 /** Created by `MongoLinks.init` once every document has its extKey (documents from before it had none). */
 const EXTERNAL_ID_INDEX: IndexDef = ['links', { workspaceId: 1, extKey: 1 }, { name: 'links_by_external_id', unique: true }];
+
+function toDoc(link: NewLink): LinkDoc {
+  return {
+    _id: link.id,
+    workspaceId: link.workspaceId,
+    domain: link.domain,
+    alias: link.alias,
+    destination: link.destination,
+    geo: { ...link.geoTargeting },
+    tagKeys: tagEntries(link.tags).map((t) => t.key),
+    createdAt: link.createdAt,
+    updatedAt: link.createdAt,
+    ...behaviourFields(link),
+    extKey: extKey(link.id, link.externalId),
+  };
+}
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -142,28 +157,50 @@ export class MongoLinks implements LinksRepository {
   async insert(link: NewLink): Promise<LinkRow> {
     return this.conn.run(async () => {
       const entries = tagEntries(link.tags);
-      const doc: LinkDoc = {
-        _id: link.id,
-        workspaceId: link.workspaceId,
-        domain: link.domain,
-        alias: link.alias,
-        destination: link.destination,
-        geo: { ...link.geoTargeting },
-        tagKeys: entries.map((t) => t.key),
-        createdAt: link.createdAt,
-        updatedAt: link.createdAt,
-        ...behaviourFields(link),
-        extKey: extKey(link.id, link.externalId),
-      };
+      const doc = toDoc(link);
       const created = await this.tags.ensure(link.workspaceId, entries, link.createdAt);
       try {
         await this.links.insertOne(doc);
       } catch (e) {
         await this.tags.dropUnused(this.links, link.workspaceId, created);
         if (!isDuplicateKey(e)) throw e;
-        throw await collided(this.links, e, link);
+        throw await collided(this.links, keyPatternOf(e), link);
       }
       return (await this.toLinks([doc]))[0]!;
+    });
+  }
+
+  /** One unordered insertMany: every link is tried; the duplicates come back as write errors by index. */
+  async insertMany(workspaceId: string, links: readonly NewLink[]): Promise<(LinkRow | StoreConflict)[]> {
+    if (links.length === 0) return [];
+    return this.conn.run(async () => {
+      const entries = tagEntries(links.flatMap((l) => l.tags));
+      const created = await this.tags.ensure(workspaceId, entries, links[0]!.createdAt);
+      const docs = links.map(toDoc);
+      const failed = new Map<number, StoreConflict>();
+      try {
+        await this.links.insertMany(docs, { ordered: false });
+      } catch (e) {
+        if (!(e instanceof MongoBulkWriteError) || !isDuplicateKey(e)) {
+          await this.tags.dropUnused(this.links, workspaceId, created);
+          throw e;
+        }
+        const errs = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+        for (const w of errs) failed.set(w.index, await collided(this.links, keyPatternOf(w.errInfo) ?? keyPatternOf(w.err), links[w.index]!));
+        await this.tags.dropUnused(this.links, workspaceId, created);
+      }
+      const rows = await this.toLinks(docs.filter((_d, i) => !failed.has(i)));
+      let next = 0;
+      return docs.map((_d, i) => failed.get(i) ?? rows[next++]!);
+    });
+  }
+
+  async deleteMany(workspaceId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return this.conn.run(async () => {
+      const found = (await this.links.find({ workspaceId, _id: { $in: [...ids] } }, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+      if (found.length > 0) await this.links.deleteMany({ workspaceId, _id: { $in: found } });
+      return found;
     });
   }
 
@@ -202,7 +239,7 @@ export class MongoLinks implements LinksRepository {
         doc = await this.links.findOneAndUpdate({ _id: id, workspaceId }, { $set: set }, { returnDocument: 'after' });
       } catch (e) {
         await this.tags.dropUnused(this.links, workspaceId, created);
-        if (isDuplicateKey(e)) throw await collided(this.links, e, { id, workspaceId, ...patch });
+        if (isDuplicateKey(e)) throw await collided(this.links, keyPatternOf(e), { id, workspaceId, ...patch });
         throw e;
       }
       if (!doc) {

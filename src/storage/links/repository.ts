@@ -1,4 +1,5 @@
 import type { Link } from '../../domain/model.js';
+import type { StoreConflict } from '../errors.js';
 
 /** A stored link: the domain link without its click count (that belongs to the clicks aggregate). */
 export type LinkRow = Omit<Link, 'clicks' | 'status'>;
@@ -56,4 +57,12 @@ export interface LinksRepository {
   ids(workspaceId: string, filter: LinkFilter): Promise<string[]>;
   /** The workspace's links among these ids, in no particular order (unknown ids and other workspaces' are left out). */
   byIds(workspaceId: string, ids: readonly string[]): Promise<LinkRow[]>;
+  /**
+   * Bulk create (docs/adr/0060): the links of one workspace in one store round trip (one SQLite
+   * transaction; one unordered insertMany on MongoDB). Each is inserted or fails alone, with its
+   * StoreConflict, in the order given.
+   */
+  insertMany(workspaceId: string, links: readonly NewLink[]): Promise<(LinkRow | StoreConflict)[]>;
+  /** Bulk delete: the ids among these that were the workspace's links and are now gone. */
+  deleteMany(workspaceId: string, ids: readonly string[]): Promise<string[]>;
 }

@@ -1,3 +1,4 @@
+import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
 import {
@@ -116,6 +117,24 @@ export class SqliteLinks implements LinksRepository {
       .run(link.id, link.workspaceId, link.domain, link.alias, link.destination, JSON.stringify(link.geoTargeting), t, t, ...Object.values(extra));
     const tags = setLinkTags(this.conn, link.workspaceId, link.id, link.tags, link.createdAt);
     return { ...link, geoTargeting: { ...link.geoTargeting }, deviceTargeting: { ...link.deviceTargeting }, tags, updatedAt: link.createdAt };
+  }
+
+  /** Inserts queued in one turn share one transaction (the group commit above), each in its savepoint. */
+  async insertMany(_workspaceId: string, links: readonly NewLink[]): Promise<(LinkRow | StoreConflict)[]> {
+    const settled = await Promise.allSettled(links.map((l) => this.insert(l)));
+    return settled.map((r) => {
+      if (r.status === 'fulfilled') return r.value;
+      if (r.reason instanceof StoreConflict) return r.reason;
+      throw r.reason;
+    });
+  }
+
+  async deleteMany(workspaceId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = this.conn
+      .stmt('DELETE FROM links WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?)) RETURNING id')
+      .all(workspaceId, JSON.stringify(ids)) as Row[];
+    return rows.map((r) => String(r.id));
   }
 
   async get(workspaceId: string, id: string): Promise<LinkRow | null> {

@@ -3,6 +3,7 @@ import { MongoClicks, type MongoClicksOptions } from '../clicks/mongo.js';
 import { CLICK_INDEXES } from '../clicks/mongo-docs.js';
 import { COUNTER_INDEXES, MongoCounters } from '../counters/mongo.js';
 import { DOMAIN_INDEXES, MongoDomains } from '../domains/mongo.js';
+import { IDEMPOTENCY_INDEXES, MongoIdempotency } from '../idempotency/mongo.js';
 import { KEY_INDEXES, MongoApiKeys, MongoSigningKeys } from '../keys/mongo.js';
 import { LINK_INDEXES, MongoLinks } from '../links/mongo.js';
 import type { Repositories } from '../repositories.js';
@@ -10,13 +11,23 @@ import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
 import { MongoConnection, type MongoOptions } from './connection.js';
 
-const INDEXES = [...WORKSPACE_INDEXES, ...LINK_INDEXES, ...TAG_INDEXES, ...DOMAIN_INDEXES, ...KEY_INDEXES, ...CLICK_INDEXES, ...COUNTER_INDEXES];
+const INDEXES = [
+  ...WORKSPACE_INDEXES,
+  ...LINK_INDEXES,
+  ...TAG_INDEXES,
+  ...DOMAIN_INDEXES,
+  ...KEY_INDEXES,
+  ...CLICK_INDEXES,
+  ...COUNTER_INDEXES,
+  ...IDEMPOTENCY_INDEXES,
+];
 
 /** MongoDB: one client shared by every repository; indexes are created (idempotently) at init. */
 export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClicksOptions }, clock: Clock): Repositories {
   const conn = new MongoConnection(uri, opts);
   const clicks = new MongoClicks(conn, clock, opts.clicks);
   const links = new MongoLinks(conn);
+  const idempotency = new MongoIdempotency(conn);
   return {
     kind: 'mongodb',
     workspaces: new MongoWorkspaces(conn),
@@ -27,10 +38,12 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
     signingKeys: new MongoSigningKeys(conn),
     clicks,
     counters: new MongoCounters(conn),
+    idempotency,
     init: async () => {
       await conn.init(INDEXES);
       await links.init();
       await clicks.init();
+      await idempotency.init();
     },
     ping: () => conn.ping(),
     close: () => conn.close(),

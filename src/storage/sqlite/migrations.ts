@@ -165,4 +165,20 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE links ADD COLUMN device TEXT NOT NULL DEFAULT '{}';
   CREATE UNIQUE INDEX links_by_external_id ON links (workspace_id, external_id);
   `,
+  // 6: idempotency keys (docs/adr/0061): the primary key is the claim; status/location/body once answered
+  `
+  CREATE TABLE idempotency_keys (
+    workspace_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    token TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    status INTEGER,
+    location TEXT,
+    body TEXT,
+    PRIMARY KEY (workspace_id, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (expires_at);
+  `,
 ];

@@ -1,6 +1,7 @@
 import { SqliteClicks } from '../clicks/sqlite.js';
 import { SqliteCounters } from '../counters/sqlite.js';
 import { SqliteDomains } from '../domains/sqlite.js';
+import { SqliteIdempotency } from '../idempotency/sqlite.js';
 import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
 import type { Repositories } from '../repositories.js';
@@ -22,6 +23,7 @@ export function openSqlite(path: string): Repositories {
     signingKeys: new SqliteSigningKeys(conn),
     clicks,
     counters: new SqliteCounters(conn),
+    idempotency: new SqliteIdempotency(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();

@@ -11,8 +11,9 @@ extension LskClient {
     ///
     /// Add a custom domain to your workspace.
     /// `POST /domains` → 201.
-    public func createDomain(_ body: CreateDomainRequest) async throws -> Domain {
-        try await send("POST", "/domains", query: [], headers: [], body: try encode(body), as: Domain.self)
+    /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
+    public func createDomain(_ body: CreateDomainRequest, idempotencyKey: String? = nil) async throws -> Domain {
+        try await send("POST", "/domains", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: Domain.self)
     }
 
     /// Create an API key
@@ -27,8 +28,18 @@ extension LskClient {
     ///
     /// Create a link.
     /// `POST /links` → 201.
-    public func createLink(_ body: CreateLinkRequest) async throws -> Link {
-        try await send("POST", "/links", query: [], headers: [], body: try encode(body), as: Link.self)
+    /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
+    public func createLink(_ body: CreateLinkRequest, idempotencyKey: String? = nil) async throws -> Link {
+        try await send("POST", "/links", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: Link.self)
+    }
+
+    /// Create up to 100 links
+    ///
+    /// Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+    /// `POST /links/bulk` → 200.
+    /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
+    public func createLinks(_ body: CreateLinksRequest, idempotencyKey: String? = nil) async throws -> BulkLinkResults {
+        try await send("POST", "/links/bulk", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: BulkLinkResults.self)
     }
 
     /// Remove a domain
@@ -47,6 +58,15 @@ extension LskClient {
         try await sendNoContent("DELETE", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
+    /// Delete up to 100 links
+    ///
+    /// Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+    /// `DELETE /links/bulk` → 200.
+    /// - Parameter ids: `ids` (query) 1 to 100 link ids, each once.
+    public func deleteLinks(ids: String? = nil) async throws -> BulkDeleteResult {
+        try await send("DELETE", "/links/bulk", query: Self.param("ids", ids), headers: [], body: nil, as: BulkDeleteResult.self)
+    }
+
     /// Delete a tag
     ///
     /// Delete a tag and remove it from every link.
@@ -63,6 +83,14 @@ extension LskClient {
         try await send("GET", "/domains", query: [], headers: [], body: nil, as: DomainList.self)
     }
 
+    /// Export every link as CSV
+    ///
+    /// Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read.
+    /// `GET /links/export` → 200.
+    public func exportLinks() async throws -> String {
+        try await sendText("GET", "/links/export", query: [], headers: [], body: nil, accept: "text/csv")
+    }
+
     /// List API keys
     ///
     /// API keys of your workspace (never their secrets).
@@ -77,6 +105,20 @@ extension LskClient {
     /// `GET /links/{id}` → 200.
     public func link(_ id: String) async throws -> Link {
         try await send("GET", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: Link.self)
+    }
+
+    /// A QR code of the link's short URL
+    ///
+    /// A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+    /// `GET /links/{id}/qr` → 200.
+    /// - Parameter bg: `bg` (query) Background colour, RRGGBB (default FFFFFF).
+    /// - Parameter ecc: `ecc` (query) Error-correction level L, M, Q or H (default M).
+    /// - Parameter fg: `fg` (query) Colour of the dark modules, RRGGBB (default 000000).
+    /// - Parameter format: `format` (query) svg (default) or png.
+    /// - Parameter margin: `margin` (query) Quiet zone in modules, 0 to 16 (default 2).
+    /// - Parameter size: `size` (query) Width and height in pixels, 64 to 2048 (default 512).
+    public func linkQrCode(_ id: String, bg: String? = nil, ecc: LinkQrCodeEcc? = nil, fg: String? = nil, format: LinkQrCodeFormat? = nil, margin: Int? = nil, size: Int? = nil) async throws -> Data {
+        try await sendData("GET", "/links/\(Self.segment(String(describing: id)))/qr", query: Self.param("bg", bg) + Self.param("ecc", ecc) + Self.param("fg", fg) + Self.param("format", format) + Self.param("margin", margin) + Self.param("size", size), headers: [], body: nil, accept: "image/png, image/svg+xml")
     }
 
     /// Click statistics of a link
@@ -126,6 +168,14 @@ extension LskClient {
     /// `PATCH /links/{id}` → 200.
     public func updateLink(_ id: String, body: UpdateLinkRequest) async throws -> Link {
         try await send("PATCH", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: Link.self)
+    }
+
+    /// Change up to 100 links
+    ///
+    /// Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+    /// `PATCH /links/bulk` → 200.
+    public func updateLinks(_ body: UpdateLinksRequest) async throws -> BulkLinkResults {
+        try await send("PATCH", "/links/bulk", query: [], headers: [], body: try encode(body), as: BulkLinkResults.self)
     }
 
     /// Rename or merge a tag

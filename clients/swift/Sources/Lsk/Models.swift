@@ -66,6 +66,118 @@ public struct ApiKeyList: Codable, Sendable, Equatable {
     }
 }
 
+public struct BulkDeleteResult: Codable, Sendable, Equatable {
+    /// Ids of the links deleted, in request order.
+    public var deleted: [String]
+    /// Ids that are not links of your workspace.
+    public var notFound: [String]
+
+    public init(deleted: [String], notFound: [String]) {
+        self.deleted = deleted
+        self.notFound = notFound
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deleted = "deleted"
+        case notFound = "not_found"
+    }
+}
+
+/// Either {link} or {error}. One of: {link} | {error} (the fields of every member, each optional).
+public struct BulkLinkResult: Codable, Sendable, Equatable {
+    public var link: Link?
+    public var error: BulkLinkResultError?
+
+    public init(link: Link? = nil, error: BulkLinkResultError? = nil) {
+        self.link = link
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case link = "link"
+        case error = "error"
+    }
+}
+
+public struct BulkLinkResultError: Codable, Sendable, Equatable {
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
+    public var code: BulkLinkResultErrorCode
+    public var details: [BulkLinkResultErrorDetailsItem]?
+    public var message: String
+
+    public init(code: BulkLinkResultErrorCode, message: String, details: [BulkLinkResultErrorDetailsItem]? = nil) {
+        self.code = code
+        self.message = message
+        self.details = details
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case code = "code"
+        case details = "details"
+        case message = "message"
+    }
+}
+
+/// Values of BulkLinkResultErrorCode.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct BulkLinkResultErrorCode: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let invalidJson = BulkLinkResultErrorCode(rawValue: "invalid_json")
+    public static let validationFailed = BulkLinkResultErrorCode(rawValue: "validation_failed")
+    public static let invalidCursor = BulkLinkResultErrorCode(rawValue: "invalid_cursor")
+    public static let queryTooComplex = BulkLinkResultErrorCode(rawValue: "query_too_complex")
+    public static let unauthorized = BulkLinkResultErrorCode(rawValue: "unauthorized")
+    public static let invalidApiKey = BulkLinkResultErrorCode(rawValue: "invalid_api_key")
+    public static let keyExpired = BulkLinkResultErrorCode(rawValue: "key_expired")
+    public static let keyRevoked = BulkLinkResultErrorCode(rawValue: "key_revoked")
+    public static let insufficientScope = BulkLinkResultErrorCode(rawValue: "insufficient_scope")
+    public static let notFound = BulkLinkResultErrorCode(rawValue: "not_found")
+    public static let methodNotAllowed = BulkLinkResultErrorCode(rawValue: "method_not_allowed")
+    public static let requestTimeout = BulkLinkResultErrorCode(rawValue: "request_timeout")
+    public static let aliasTaken = BulkLinkResultErrorCode(rawValue: "alias_taken")
+    public static let domainTaken = BulkLinkResultErrorCode(rawValue: "domain_taken")
+    public static let payloadTooLarge = BulkLinkResultErrorCode(rawValue: "payload_too_large")
+    public static let unsupportedMediaType = BulkLinkResultErrorCode(rawValue: "unsupported_media_type")
+    public static let rateLimited = BulkLinkResultErrorCode(rawValue: "rate_limited")
+    public static let internalError = BulkLinkResultErrorCode(rawValue: "internal_error")
+    public static let unavailable = BulkLinkResultErrorCode(rawValue: "unavailable")
+    public static let externalIdTaken = BulkLinkResultErrorCode(rawValue: "external_id_taken")
+    public static let linkExpired = BulkLinkResultErrorCode(rawValue: "link_expired")
+    public static let idempotencyInProgress = BulkLinkResultErrorCode(rawValue: "idempotency_in_progress")
+    public static let idempotencyKeyMismatch = BulkLinkResultErrorCode(rawValue: "idempotency_key_mismatch")
+}
+
+public struct BulkLinkResultErrorDetailsItem: Codable, Sendable, Equatable {
+    public var message: String
+    public var path: String
+
+    public init(message: String, path: String) {
+        self.message = message
+        self.path = path
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case message = "message"
+        case path = "path"
+    }
+}
+
+/// One result per item, in request order.
+public struct BulkLinkResults: Codable, Sendable, Equatable {
+    public var data: [BulkLinkResult]
+
+    public init(data: [BulkLinkResult]) {
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+    }
+}
+
 public struct CountryClicks: Codable, Sendable, Equatable {
     public var clicks: Int
     /// ISO 3166-1 alpha-2 code.
@@ -165,6 +277,20 @@ public struct CreateLinkRequest: Codable, Sendable, Equatable {
         case password = "password"
         case tags = "tags"
         case title = "title"
+    }
+}
+
+/// Request body of createLinks (POST /links/bulk).
+public struct CreateLinksRequest: Codable, Sendable, Equatable {
+    /// 1 to 100 createLink bodies.
+    public var links: [CreateLinkRequest]
+
+    public init(links: [CreateLinkRequest]) {
+        self.links = links
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case links = "links"
     }
 }
 
@@ -286,7 +412,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -337,6 +463,8 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let unavailable = ErrorResponseErrorCode(rawValue: "unavailable")
     public static let externalIdTaken = ErrorResponseErrorCode(rawValue: "external_id_taken")
     public static let linkExpired = ErrorResponseErrorCode(rawValue: "link_expired")
+    public static let idempotencyInProgress = ErrorResponseErrorCode(rawValue: "idempotency_in_progress")
+    public static let idempotencyKeyMismatch = ErrorResponseErrorCode(rawValue: "idempotency_key_mismatch")
 }
 
 public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
@@ -452,6 +580,30 @@ public struct LinkList: Codable, Sendable, Equatable {
         case data = "data"
         case nextCursor = "next_cursor"
     }
+}
+
+/// Values of LinkQrCodeEcc.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkQrCodeEcc: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let l = LinkQrCodeEcc(rawValue: "L")
+    public static let m = LinkQrCodeEcc(rawValue: "M")
+    public static let q = LinkQrCodeEcc(rawValue: "Q")
+    public static let h = LinkQrCodeEcc(rawValue: "H")
+}
+
+/// Values of LinkQrCodeFormat.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkQrCodeFormat: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let svg = LinkQrCodeFormat(rawValue: "svg")
+    public static let png = LinkQrCodeFormat(rawValue: "png")
 }
 
 /// Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.
@@ -631,6 +783,32 @@ public struct UpdateLinkRequest: Codable, Sendable, Equatable {
         case password = "password"
         case tags = "tags"
         case title = "title"
+    }
+}
+
+/// Request body of updateLinks (PATCH /links/bulk).
+public struct UpdateLinksRequest: Codable, Sendable, Equatable {
+    /// Tags to add to every link.
+    public var addTags: Nullable<[String]>?
+    /// 1 to 100 link ids, each once.
+    public var ids: [String]
+    /// Any updateLink fields, applied to every link.
+    public var patch: Nullable<UpdateLinkRequest>?
+    /// Tags to take off every link (case-insensitive).
+    public var removeTags: Nullable<[String]>?
+
+    public init(ids: [String], addTags: Nullable<[String]>? = nil, patch: Nullable<UpdateLinkRequest>? = nil, removeTags: Nullable<[String]>? = nil) {
+        self.ids = ids
+        self.addTags = addTags
+        self.patch = patch
+        self.removeTags = removeTags
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case addTags = "add_tags"
+        case ids = "ids"
+        case patch = "patch"
+        case removeTags = "remove_tags"
     }
 }
 

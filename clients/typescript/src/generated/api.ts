@@ -23,6 +23,32 @@ export interface ApiKeyList {
   data: Array<ApiKey>;
 }
 
+export interface BulkDeleteResult {
+  /** Ids of the links deleted, in request order. */
+  deleted: Array<string>;
+  /** Ids that are not links of your workspace. */
+  not_found: Array<string>;
+}
+
+/** Either {link} or {error}. */
+export type BulkLinkResult = {
+  link: Link;
+} | ({
+  error: {
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
+    details?: Array<{
+      message: string;
+      path: string;
+    }>;
+    message: string;
+  };
+});
+
+/** One result per item, in request order. */
+export interface BulkLinkResults {
+  data: Array<BulkLinkResult>;
+}
+
 export interface CountryClicks {
   clicks: number;
   /** ISO 3166-1 alpha-2 code. */
@@ -81,6 +107,12 @@ export interface CreateLinkRequest {
   title?: string | null;
 }
 
+/** Request body of createLinks (POST /links/bulk). */
+export interface CreateLinksRequest {
+  /** 1 to 100 createLink bodies. */
+  links: Array<CreateLinkRequest>;
+}
+
 export interface DayClicks {
   clicks: number;
   /** ISO date (UTC). */
@@ -105,7 +137,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -234,6 +266,18 @@ export interface UpdateLinkRequest {
   title?: string | null;
 }
 
+/** Request body of updateLinks (PATCH /links/bulk). */
+export interface UpdateLinksRequest {
+  /** Tags to add to every link. */
+  add_tags?: Array<string> | null;
+  /** 1 to 100 link ids, each once. */
+  ids: Array<string>;
+  /** Any updateLink fields, applied to every link. */
+  patch?: UpdateLinkRequest | null;
+  /** Tags to take off every link (case-insensitive). */
+  remove_tags?: Array<string> | null;
+}
+
 /** Request body of updateTag (PATCH /tags/{name}). */
 export interface UpdateTagRequest {
   /** New name. */
@@ -255,7 +299,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"external_id_taken":409,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"external_id_taken":409,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
 
 // ---- Operations ----
 
@@ -277,6 +321,11 @@ export interface LinksParams {
   tag?: string;
 }
 
+/** Query and header parameters of createLink: Create a link (POST /links). */
+export interface CreateLinkParams {
+  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
+  idempotencyKey?: string;
+}
 /** Request body of createLink: Create a link (POST /links). */
 export type CreateLinkBody = CreateLinkRequest;
 
@@ -326,6 +375,11 @@ export interface DeleteTagPath {
 }
 
 
+/** Query and header parameters of createDomain: Add a domain (POST /domains). */
+export interface CreateDomainParams {
+  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
+  idempotencyKey?: string;
+}
 /** Request body of createDomain: Add a domain (POST /domains). */
 export type CreateDomainBody = CreateDomainRequest;
 
@@ -345,22 +399,66 @@ export interface RevokeKeyPath {
 }
 
 
+/** Path parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
+export interface LinkQrCodePath {
+  /** An id starting with lnk_; any other value answers 404. */
+  id: string;
+}
+/** Query and header parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
+export interface LinkQrCodeParams {
+  /** Background colour, RRGGBB (default FFFFFF). */
+  bg?: string;
+  /** Error-correction level L, M, Q or H (default M). */
+  ecc?: "L" | "M" | "Q" | "H";
+  /** Colour of the dark modules, RRGGBB (default 000000). */
+  fg?: string;
+  /** svg (default) or png. */
+  format?: "svg" | "png";
+  /** Quiet zone in modules, 0 to 16 (default 2). */
+  margin?: number;
+  /** Width and height in pixels, 64 to 2048 (default 512). */
+  size?: number;
+}
+
+/** Query and header parameters of createLinks: Create up to 100 links (POST /links/bulk). */
+export interface CreateLinksParams {
+  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
+  idempotencyKey?: string;
+}
+/** Request body of createLinks: Create up to 100 links (POST /links/bulk). */
+export type CreateLinksBody = CreateLinksRequest;
+
+/** Request body of updateLinks: Change up to 100 links (PATCH /links/bulk). */
+export type UpdateLinksBody = UpdateLinksRequest;
+
+/** Query and header parameters of deleteLinks: Delete up to 100 links (DELETE /links/bulk). */
+export interface DeleteLinksParams {
+  /** 1 to 100 link ids, each once. */
+  ids?: string;
+}
+
+
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
-  createDomain: { path: Record<string, never>; params: Record<string, never>; body: CreateDomainBody; response: Domain };
+  createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
-  createLink: { path: Record<string, never>; params: Record<string, never>; body: CreateLinkBody; response: Link };
+  createLink: { path: Record<string, never>; params: CreateLinkParams; body: CreateLinkBody; response: Link };
+  createLinks: { path: Record<string, never>; params: CreateLinksParams; body: CreateLinksBody; response: BulkLinkResults };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
+  deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
+  exportLinks: { path: Record<string, never>; params: Record<string, never>; body: never; response: string };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
   link: { path: LinkPath; params: Record<string, never>; body: never; response: Link };
+  linkQrCode: { path: LinkQrCodePath; params: LinkQrCodeParams; body: never; response: string | Blob };
   linkStats: { path: LinkStatsPath; params: LinkStatsParams; body: never; response: LinkStats };
   links: { path: Record<string, never>; params: LinksParams; body: never; response: LinkList };
   revokeKey: { path: RevokeKeyPath; params: Record<string, never>; body: never; response: void };
   tags: { path: Record<string, never>; params: Record<string, never>; body: never; response: TagList };
   updateLink: { path: UpdateLinkPath; params: Record<string, never>; body: UpdateLinkBody; response: Link };
+  updateLinks: { path: Record<string, never>; params: Record<string, never>; body: UpdateLinksBody; response: BulkLinkResults };
   updateTag: { path: UpdateTagPath; params: Record<string, never>; body: UpdateTagBody; response: Tag };
   workspace: { path: Record<string, never>; params: Record<string, never>; body: never; response: Workspace };
 }
@@ -370,23 +468,31 @@ export type OperationId = keyof Operations;
 /** One typed method per operation (path parameters, then the body, then query and header parameters by name). */
 export interface OperationMethods {
   /** Add a domain (POST /domains): Add a custom domain to your workspace. → 201. */
-  createDomain(body: CreateDomainBody, options?: RequestOptions): Promise<Domain>;
+  createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
   /** Create an API key (POST /keys): Create an API key; the secret is returned this once. → 201. */
   createKey(body?: CreateKeyBody, options?: RequestOptions): Promise<CreatedApiKey>;
   /** Create a link (POST /links): Create a link. → 201. */
-  createLink(body: CreateLinkBody, options?: RequestOptions): Promise<Link>;
+  createLink(body: CreateLinkBody, params?: CreateLinkParams, options?: RequestOptions): Promise<Link>;
+  /** Create up to 100 links (POST /links/bulk): Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. → 200. */
+  createLinks(body: CreateLinksBody, params?: CreateLinksParams, options?: RequestOptions): Promise<BulkLinkResults>;
   /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
   /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. → 204. */
   deleteLink(id: string, options?: RequestOptions): Promise<void>;
+  /** Delete up to 100 links (DELETE /links/bulk): Delete up to 100 links; ids that are not links of your workspace are listed as not_found. → 200. */
+  deleteLinks(params?: DeleteLinksParams, options?: RequestOptions): Promise<BulkDeleteResult>;
   /** Delete a tag (DELETE /tags/{name}): Delete a tag and remove it from every link. → 204. */
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
   /** List domains (GET /domains): Custom domains of your workspace. → 200. */
   domains(options?: RequestOptions): Promise<DomainList>;
+  /** Export every link as CSV (GET /links/export): Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read. → 200. */
+  exportLinks(options?: RequestOptions): Promise<string>;
   /** List API keys (GET /keys): API keys of your workspace (never their secrets). → 200. */
   keys(options?: RequestOptions): Promise<ApiKeyList>;
   /** Get a link (GET /links/{id}): One link of your workspace. → 200. */
   link(id: string, options?: RequestOptions): Promise<Link>;
+  /** A QR code of the link's short URL (GET /links/{id}/qr): A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. → 200. */
+  linkQrCode(id: string, params?: LinkQrCodeParams, options?: RequestOptions): Promise<string | Blob>;
   /** Click statistics of a link (GET /links/{id}/stats): Click statistics of a link; from/to are ISO dates, default the last 30 days. → 200. */
   linkStats(id: string, params?: LinkStatsParams, options?: RequestOptions): Promise<LinkStats>;
   /** List links (GET /links): Links of your workspace, newest first, with cursor pagination and filters. → 200. */
@@ -397,6 +503,8 @@ export interface OperationMethods {
   tags(options?: RequestOptions): Promise<TagList>;
   /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. → 200. */
   updateLink(id: string, body: UpdateLinkBody, options?: RequestOptions): Promise<Link>;
+  /** Change up to 100 links (PATCH /links/bulk): Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. → 200. */
+  updateLinks(body: UpdateLinksBody, options?: RequestOptions): Promise<BulkLinkResults>;
   /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. → 200. */
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
   /** Your workspace and plan (GET /workspace): The caller's workspace and plan. → 200. */
@@ -408,20 +516,25 @@ export interface OperationMethods {
  * query parameters]. Flags: `B` body required, `b` body optional, `q` takes a query/header parameters object.
  */
 export const operations: Record<OperationId, OperationSpec> = {
-  createDomain: ["POST", "/domains", "B"],
+  createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createKey: ["POST", "/keys", "b"],
-  createLink: ["POST", "/links", "B"],
+  createLink: ["POST", "/links", "Bq", {"idempotencyKey":"Idempotency-Key"}],
+  createLinks: ["POST", "/links/bulk", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
+  deleteLinks: ["DELETE", "/links/bulk", "q"],
   deleteTag: ["DELETE", "/tags/{name}", ""],
   domains: ["GET", "/domains", ""],
+  exportLinks: ["GET", "/links/export", ""],
   keys: ["GET", "/keys", ""],
   link: ["GET", "/links/{id}", ""],
+  linkQrCode: ["GET", "/links/{id}/qr", "q"],
   linkStats: ["GET", "/links/{id}/stats", "q"],
   links: ["GET", "/links", "q"],
   revokeKey: ["DELETE", "/keys/{id}", ""],
   tags: ["GET", "/tags", ""],
   updateLink: ["PATCH", "/links/{id}", "B"],
+  updateLinks: ["PATCH", "/links/bulk", "B"],
   updateTag: ["PATCH", "/tags/{name}", "B"],
   workspace: ["GET", "/workspace", ""],
 };

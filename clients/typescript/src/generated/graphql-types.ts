@@ -18,6 +18,8 @@ export type Scalars = {
   DeviceTargeting: { input: unknown; output: unknown; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
+  /** A JSON object of link fields exactly as createLink (or updateLink) takes them, e.g. {"destination": "https://example.com/", "alias": "spring"}. Accepted as a variable or an inline object literal; checked item by item. */
+  LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
 /** An API key (its secret is shown only once, when created). */
@@ -32,6 +34,37 @@ export type ApiKey = {
 
 export type ApiKeyList = {
   data: Array<ApiKey>;
+};
+
+export type BulkDeleteResult = {
+  /** Ids of the links deleted, in request order. */
+  deleted: Array<Scalars['String']['output']>;
+  /** Ids that are not links of your workspace. */
+  not_found: Array<Scalars['String']['output']>;
+};
+
+export type BulkErrorDetail = {
+  message: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
+/** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
+export type BulkItemError = {
+  code: Scalars['String']['output'];
+  /** The fields at fault (the first 10). */
+  details: Maybe<Array<BulkErrorDetail>>;
+  message: Scalars['String']['output'];
+};
+
+/** One item of a bulk call: its link, or its error (exactly one is set). */
+export type BulkLinkResult = {
+  error: Maybe<BulkItemError>;
+  link: Maybe<Link>;
+};
+
+/** One result per item, in request order. */
+export type BulkLinkResults = {
+  data: Array<BulkLinkResult>;
 };
 
 export type CountryClicks = {
@@ -101,6 +134,8 @@ export type Link = {
   max_clicks: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
   password_protected: Scalars['Boolean']['output'];
+  /** A QR code of the link's short_url, as an SVG document. */
+  qr_svg: Scalars['String']['output'];
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
   /** active, expired or exhausted. */
@@ -111,6 +146,14 @@ export type Link = {
   title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['String']['output'];
+};
+
+
+/** A short link. */
+export type LinkQr_SvgArgs = {
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One page of links, newest first. */
@@ -149,16 +192,22 @@ export type Mutation = {
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
   createLink: Maybe<Link>;
+  /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
+  createLinks: Maybe<BulkLinkResults>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
   deleteLink: Maybe<Scalars['Boolean']['output']>;
+  /** Delete up to 100 links; ids that are not links of your workspace are listed as not_found. */
+  deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
+  /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
+  updateLinks: Maybe<BulkLinkResults>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
 };
@@ -194,6 +243,12 @@ export type MutationCreateLinkArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateLinksArgs = {
+  links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteDomainArgs = {
   host: Scalars['String']['input'];
 };
@@ -202,6 +257,12 @@ export type MutationDeleteDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinkArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteLinksArgs = {
+  ids: Array<Scalars['String']['input']>;
 };
 
 
@@ -236,6 +297,15 @@ export type MutationUpdateLinkArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateLinksArgs = {
+  add_tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  ids: Array<Scalars['String']['input']>;
+  patch?: InputMaybe<Scalars['LinkFields']['input']>;
+  remove_tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
@@ -247,6 +317,14 @@ export type Plan =
   | 'custom'
   | 'standard';
 
+/** A QR code image of a link's short_url (GET /v1/links/{id}/qr answers the image itself). */
+export type QrCode = {
+  /** The image, base64-encoded. */
+  base64: Scalars['String']['output'];
+  /** image/svg+xml or image/png. */
+  content_type: Scalars['String']['output'];
+};
+
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
@@ -255,6 +333,8 @@ export type Query = {
   keys: ApiKeyList;
   /** One link of your workspace. */
   link: Link;
+  /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
+  linkQrCode: QrCode;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
   linkStats: LinkStats;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
@@ -269,6 +349,18 @@ export type Query = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkQrCodeArgs = {
+  bg?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  fg?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -334,6 +426,19 @@ export type LinkQueryVariables = Exact<{
 
 export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } };
 
+export type LinkQrCodeQueryVariables = Exact<{
+  bg?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  fg?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type LinkQrCodeQuery = { linkQrCode: { base64: string, content_type: string } };
+
 export type LinkStatsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['String']['input'];
@@ -398,6 +503,13 @@ export type CreateLinkMutationVariables = Exact<{
 
 export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
 
+export type CreateLinksMutationVariables = Exact<{
+  links: Array<Scalars['LinkFields']['input']> | Scalars['LinkFields']['input'];
+}>;
+
+
+export type CreateLinksMutation = { createLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null }> } | null };
+
 export type DeleteDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
 }>;
@@ -411,6 +523,13 @@ export type DeleteLinkMutationVariables = Exact<{
 
 
 export type DeleteLinkMutation = { deleteLink: boolean | null };
+
+export type DeleteLinksMutationVariables = Exact<{
+  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type DeleteLinksMutation = { deleteLinks: { deleted: Array<string>, not_found: Array<string> } | null };
 
 export type DeleteTagMutationVariables = Exact<{
   name: Scalars['String']['input'];
@@ -444,6 +563,16 @@ export type UpdateLinkMutationVariables = Exact<{
 
 
 export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
+
+export type UpdateLinksMutationVariables = Exact<{
+  add_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  patch?: InputMaybe<Scalars['LinkFields']['input']>;
+  remove_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+}>;
+
+
+export type UpdateLinksMutation = { updateLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null }> } | null };
 
 export type UpdateTagMutationVariables = Exact<{
   name: Scalars['String']['input'];

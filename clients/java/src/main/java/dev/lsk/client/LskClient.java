@@ -54,14 +54,27 @@ public final class LskClient {
    * Add a custom domain to your workspace.
    * {@code POST /domains} → 201.
    * @param body the request body
+   * @param params Idempotency-Key, by name: {@code CreateDomainParams.builder()…build()}
    */
-  public Domain createDomain(CreateDomainRequest body) {
-    return http.send("POST", "/domains", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+  public Domain createDomain(CreateDomainRequest body, CreateDomainParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("POST", "/domains", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Domain>() {}));
   }
 
   /** Asynchronous {@link #createDomain}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Domain> createDomainAsync(CreateDomainRequest body, CreateDomainParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("POST", "/domains", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Domain>() {}));
+  }
+
+  /** {@link #createDomain} with no Idempotency-Key. */
+  public Domain createDomain(CreateDomainRequest body) {
+    return createDomain(body, CreateDomainParams.builder().build());
+  }
+
+  /** {@link #createDomain} with no Idempotency-Key. */
   public CompletableFuture<Domain> createDomainAsync(CreateDomainRequest body) {
-    return http.sendAsync("POST", "/domains", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+    return createDomainAsync(body, CreateDomainParams.builder().build());
   }
 
   /**
@@ -86,14 +99,56 @@ public final class LskClient {
    * Create a link.
    * {@code POST /links} → 201.
    * @param body the request body
+   * @param params Idempotency-Key, by name: {@code CreateLinkParams.builder()…build()}
    */
-  public Link createLink(CreateLinkRequest body) {
-    return http.send("POST", "/links", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Link>() {}));
+  public Link createLink(CreateLinkRequest body, CreateLinkParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("POST", "/links", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Link>() {}));
   }
 
   /** Asynchronous {@link #createLink}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Link> createLinkAsync(CreateLinkRequest body, CreateLinkParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("POST", "/links", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<Link>() {}));
+  }
+
+  /** {@link #createLink} with no Idempotency-Key. */
+  public Link createLink(CreateLinkRequest body) {
+    return createLink(body, CreateLinkParams.builder().build());
+  }
+
+  /** {@link #createLink} with no Idempotency-Key. */
   public CompletableFuture<Link> createLinkAsync(CreateLinkRequest body) {
-    return http.sendAsync("POST", "/links", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Link>() {}));
+    return createLinkAsync(body, CreateLinkParams.builder().build());
+  }
+
+  /**
+   * Create up to 100 links
+   *
+   * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+   * {@code POST /links/bulk} → 200.
+   * @param body the request body
+   * @param params Idempotency-Key, by name: {@code CreateLinksParams.builder()…build()}
+   */
+  public BulkLinkResults createLinks(CreateLinksRequest body, CreateLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("POST", "/links/bulk", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  }
+
+  /** Asynchronous {@link #createLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<BulkLinkResults> createLinksAsync(CreateLinksRequest body, CreateLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("POST", "/links/bulk", LskHttp.query(), LskHttp.headers("Idempotency-Key", params.getIdempotencyKey()), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  }
+
+  /** {@link #createLinks} with no Idempotency-Key. */
+  public BulkLinkResults createLinks(CreateLinksRequest body) {
+    return createLinks(body, CreateLinksParams.builder().build());
+  }
+
+  /** {@link #createLinks} with no Idempotency-Key. */
+  public CompletableFuture<BulkLinkResults> createLinksAsync(CreateLinksRequest body) {
+    return createLinksAsync(body, CreateLinksParams.builder().build());
   }
 
   /**
@@ -129,6 +184,34 @@ public final class LskClient {
   }
 
   /**
+   * Delete up to 100 links
+   *
+   * Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+   * {@code DELETE /links/bulk} → 200.
+   * @param params ids, by name: {@code DeleteLinksParams.builder()…build()}
+   */
+  public BulkDeleteResult deleteLinks(DeleteLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("DELETE", "/links/bulk", LskHttp.query().add("ids", params.getIds()), LskHttp.headers(), null, LskHttp.json(new TypeReference<BulkDeleteResult>() {}));
+  }
+
+  /** Asynchronous {@link #deleteLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<BulkDeleteResult> deleteLinksAsync(DeleteLinksParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("DELETE", "/links/bulk", LskHttp.query().add("ids", params.getIds()), LskHttp.headers(), null, LskHttp.json(new TypeReference<BulkDeleteResult>() {}));
+  }
+
+  /** {@link #deleteLinks} with no ids. */
+  public BulkDeleteResult deleteLinks() {
+    return deleteLinks(DeleteLinksParams.builder().build());
+  }
+
+  /** {@link #deleteLinks} with no ids. */
+  public CompletableFuture<BulkDeleteResult> deleteLinksAsync() {
+    return deleteLinksAsync(DeleteLinksParams.builder().build());
+  }
+
+  /**
    * Delete a tag
    *
    * Delete a tag and remove it from every link.
@@ -160,6 +243,21 @@ public final class LskClient {
   }
 
   /**
+   * Export every link as CSV
+   *
+   * Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read.
+   * {@code GET /links/export} → 200.
+   */
+  public String exportLinks() {
+    return http.send("GET", "/links/export", LskHttp.query(), LskHttp.headers(), null, LskHttp.text("text/csv"));
+  }
+
+  /** Asynchronous {@link #exportLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<String> exportLinksAsync() {
+    return http.sendAsync("GET", "/links/export", LskHttp.query(), LskHttp.headers(), null, LskHttp.text("text/csv"));
+  }
+
+  /**
    * List API keys
    *
    * API keys of your workspace (never their secrets).
@@ -188,6 +286,35 @@ public final class LskClient {
   /** Asynchronous {@link #link}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Link> linkAsync(String id) {
     return http.sendAsync("GET", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<Link>() {}));
+  }
+
+  /**
+   * A QR code of the link's short URL
+   *
+   * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+   * {@code GET /links/{id}/qr} → 200.
+   * @param id An id starting with lnk_; any other value answers 404.
+   * @param params bg, ecc, fg, format, margin, size, by name: {@code LinkQrCodeParams.builder()…build()}
+   */
+  public byte[] linkQrCode(String id, LinkQrCodeParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/links/" + LskHttp.segment(String.valueOf(id)) + "/qr", LskHttp.query().add("bg", params.getBg()).add("ecc", params.getEcc()).add("fg", params.getFg()).add("format", params.getFormat()).add("margin", params.getMargin()).add("size", params.getSize()), LskHttp.headers(), null, LskHttp.bytes("image/png, image/svg+xml"));
+  }
+
+  /** Asynchronous {@link #linkQrCode}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<byte[]> linkQrCodeAsync(String id, LinkQrCodeParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/links/" + LskHttp.segment(String.valueOf(id)) + "/qr", LskHttp.query().add("bg", params.getBg()).add("ecc", params.getEcc()).add("fg", params.getFg()).add("format", params.getFormat()).add("margin", params.getMargin()).add("size", params.getSize()), LskHttp.headers(), null, LskHttp.bytes("image/png, image/svg+xml"));
+  }
+
+  /** {@link #linkQrCode} with no bg, ecc, fg, format, margin, size. */
+  public byte[] linkQrCode(String id) {
+    return linkQrCode(id, LinkQrCodeParams.builder().build());
+  }
+
+  /** {@link #linkQrCode} with no bg, ecc, fg, format, margin, size. */
+  public CompletableFuture<byte[]> linkQrCodeAsync(String id) {
+    return linkQrCodeAsync(id, LinkQrCodeParams.builder().build());
   }
 
   /**
@@ -293,6 +420,22 @@ public final class LskClient {
   /** Asynchronous {@link #updateLink}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Link> updateLinkAsync(String id, UpdateLinkRequest body) {
     return http.sendAsync("PATCH", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Link>() {}));
+  }
+
+  /**
+   * Change up to 100 links
+   *
+   * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+   * {@code PATCH /links/bulk} → 200.
+   * @param body the request body
+   */
+  public BulkLinkResults updateLinks(UpdateLinksRequest body) {
+    return http.send("PATCH", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
+  }
+
+  /** Asynchronous {@link #updateLinks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<BulkLinkResults> updateLinksAsync(UpdateLinksRequest body) {
+    return http.sendAsync("PATCH", "/links/bulk", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<BulkLinkResults>() {}));
   }
 
   /**

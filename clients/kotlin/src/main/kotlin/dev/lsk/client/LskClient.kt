@@ -36,11 +36,13 @@ class LskClient(
      *
      * Add a custom domain to your workspace.
      * `POST /domains` → 201.
+     * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
     suspend fun createDomain(
         body: CreateDomainRequest,
+        idempotencyKey: String? = null,
     ): Domain =
-        send("POST", "/domains", emptyList(), emptyList(), body, jacksonTypeRef<Domain>())
+        send("POST", "/domains", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<Domain>())
 
     /**
      * Create an API key
@@ -58,11 +60,26 @@ class LskClient(
      *
      * Create a link.
      * `POST /links` → 201.
+     * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
     suspend fun createLink(
         body: CreateLinkRequest,
+        idempotencyKey: String? = null,
     ): Link =
-        send("POST", "/links", emptyList(), emptyList(), body, jacksonTypeRef<Link>())
+        send("POST", "/links", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<Link>())
+
+    /**
+     * Create up to 100 links
+     *
+     * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+     * `POST /links/bulk` → 200.
+     * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
+     */
+    suspend fun createLinks(
+        body: CreateLinksRequest,
+        idempotencyKey: String? = null,
+    ): BulkLinkResults =
+        send("POST", "/links/bulk", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<BulkLinkResults>())
 
     /**
      * Remove a domain
@@ -89,6 +106,18 @@ class LskClient(
         sendNoContent("DELETE", "/links/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
+     * Delete up to 100 links
+     *
+     * Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+     * `DELETE /links/bulk` → 200.
+     * @param ids `ids` (query) 1 to 100 link ids, each once. (null: not sent)
+     */
+    suspend fun deleteLinks(
+        ids: String? = null,
+    ): BulkDeleteResult =
+        send("DELETE", "/links/bulk", listOf("ids" to ids), emptyList(), null, jacksonTypeRef<BulkDeleteResult>())
+
+    /**
      * Delete a tag
      *
      * Delete a tag and remove it from every link.
@@ -110,6 +139,15 @@ class LskClient(
         send("GET", "/domains", emptyList(), emptyList(), null, jacksonTypeRef<DomainList>())
 
     /**
+     * Export every link as CSV
+     *
+     * Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read.
+     * `GET /links/export` → 200.
+     */
+    suspend fun exportLinks(): String =
+        sendText("GET", "/links/export", emptyList(), emptyList(), null, "text/csv")
+
+    /**
      * List API keys
      *
      * API keys of your workspace (never their secrets).
@@ -129,6 +167,30 @@ class LskClient(
         id: String,
     ): Link =
         send("GET", "/links/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<Link>())
+
+    /**
+     * A QR code of the link's short URL
+     *
+     * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+     * `GET /links/{id}/qr` → 200.
+     * @param id An id starting with lnk_; any other value answers 404.
+     * @param bg `bg` (query) Background colour, RRGGBB (default FFFFFF). (null: not sent)
+     * @param ecc `ecc` (query) Error-correction level L, M, Q or H (default M). (null: not sent)
+     * @param fg `fg` (query) Colour of the dark modules, RRGGBB (default 000000). (null: not sent)
+     * @param format `format` (query) svg (default) or png. (null: not sent)
+     * @param margin `margin` (query) Quiet zone in modules, 0 to 16 (default 2). (null: not sent)
+     * @param size `size` (query) Width and height in pixels, 64 to 2048 (default 512). (null: not sent)
+     */
+    suspend fun linkQrCode(
+        id: String,
+        bg: String? = null,
+        ecc: LinkQrCodeEcc? = null,
+        fg: String? = null,
+        format: LinkQrCodeFormat? = null,
+        margin: Int? = null,
+        size: Int? = null,
+    ): ByteArray =
+        sendBytes("GET", "/links/${segment(id.toString())}/qr", listOf("bg" to bg, "ecc" to ecc, "fg" to fg, "format" to format, "margin" to margin, "size" to size), emptyList(), null, "image/png, image/svg+xml")
 
     /**
      * Click statistics of a link
@@ -203,6 +265,17 @@ class LskClient(
         body: UpdateLinkRequest,
     ): Link =
         send("PATCH", "/links/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Link>())
+
+    /**
+     * Change up to 100 links
+     *
+     * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+     * `PATCH /links/bulk` → 200.
+     */
+    suspend fun updateLinks(
+        body: UpdateLinksRequest,
+    ): BulkLinkResults =
+        send("PATCH", "/links/bulk", emptyList(), emptyList(), body, jacksonTypeRef<BulkLinkResults>())
 
     /**
      * Rename or merge a tag

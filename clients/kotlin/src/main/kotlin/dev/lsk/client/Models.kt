@@ -38,6 +38,89 @@ data class ApiKeyList(
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkDeleteResult(
+    /** Ids of the links deleted, in request order. */
+    @get:JsonProperty("deleted") @param:JsonProperty("deleted")
+    val deleted: List<String>,
+    /** Ids that are not links of your workspace. */
+    @get:JsonProperty("not_found") @param:JsonProperty("not_found")
+    val notFound: List<String>,
+)
+
+/** Either {link} or {error}. One of: {link} | {error} (the fields of every member, each optional). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResult(
+    @get:JsonProperty("link") @param:JsonProperty("link")
+    val link: Link? = null,
+    @get:JsonProperty("error") @param:JsonProperty("error")
+    val error: BulkLinkResultError? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResultError(
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    @get:JsonProperty("code") @param:JsonProperty("code")
+    val code: BulkLinkResultErrorCode,
+    @get:JsonProperty("message") @param:JsonProperty("message")
+    val message: String,
+    @get:JsonProperty("details") @param:JsonProperty("details")
+    val details: List<BulkLinkResultErrorDetailsItem>? = null,
+)
+
+/**
+ * Values of BulkLinkResultErrorCode.
+ * An unknown value from a newer server reads as null.
+ */
+enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
+    INVALID_JSON("invalid_json"),
+    VALIDATION_FAILED("validation_failed"),
+    INVALID_CURSOR("invalid_cursor"),
+    QUERY_TOO_COMPLEX("query_too_complex"),
+    UNAUTHORIZED("unauthorized"),
+    INVALID_API_KEY("invalid_api_key"),
+    KEY_EXPIRED("key_expired"),
+    KEY_REVOKED("key_revoked"),
+    INSUFFICIENT_SCOPE("insufficient_scope"),
+    NOT_FOUND("not_found"),
+    METHOD_NOT_ALLOWED("method_not_allowed"),
+    REQUEST_TIMEOUT("request_timeout"),
+    ALIAS_TAKEN("alias_taken"),
+    DOMAIN_TAKEN("domain_taken"),
+    PAYLOAD_TOO_LARGE("payload_too_large"),
+    UNSUPPORTED_MEDIA_TYPE("unsupported_media_type"),
+    RATE_LIMITED("rate_limited"),
+    INTERNAL_ERROR("internal_error"),
+    UNAVAILABLE("unavailable"),
+    EXTERNAL_ID_TAKEN("external_id_taken"),
+    LINK_EXPIRED("link_expired"),
+    IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
+    IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    ;
+
+    override fun toString(): String = value
+}
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResultErrorDetailsItem(
+    @get:JsonProperty("message") @param:JsonProperty("message")
+    val message: String,
+    @get:JsonProperty("path") @param:JsonProperty("path")
+    val path: String,
+)
+
+/** One result per item, in request order. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BulkLinkResults(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<BulkLinkResult>,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 data class CountryClicks(
     @get:JsonProperty("clicks") @param:JsonProperty("clicks")
     val clicks: Int,
@@ -146,6 +229,15 @@ data class CreateLinkRequest(
     private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
 }
 
+/** Request body of createLinks (POST /links/bulk). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinksRequest(
+    /** 1 to 100 createLink bodies. */
+    @get:JsonProperty("links") @param:JsonProperty("links")
+    val links: List<CreateLinkRequest>,
+)
+
 /** A new API key with its secret, shown this once. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -228,7 +320,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -267,6 +359,8 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     UNAVAILABLE("unavailable"),
     EXTERNAL_ID_TAKEN("external_id_taken"),
     LINK_EXPIRED("link_expired"),
+    IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
+    IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
     ;
 
     override fun toString(): String = value
@@ -352,6 +446,32 @@ data class LinkList(
     @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
     val nextCursor: String? = null,
 )
+
+/**
+ * Values of LinkQrCodeEcc.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkQrCodeEcc(@get:JsonValue val value: String) {
+    L("L"),
+    M("M"),
+    Q("Q"),
+    H("H"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of LinkQrCodeFormat.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkQrCodeFormat(@get:JsonValue val value: String) {
+    SVG("svg"),
+    PNG("png"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -505,6 +625,41 @@ data class UpdateLinkRequest(
         PASSWORD("password", { it.password }),
         TAGS("tags", { it.tags }),
         TITLE("title", { it.title }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
+/** Request body of updateLinks (PATCH /links/bulk). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinksRequest(
+    /** 1 to 100 link ids, each once. */
+    @get:JsonProperty("ids") @param:JsonProperty("ids")
+    val ids: List<String>,
+    /** Tags to add to every link. */
+    @get:JsonProperty("add_tags") @param:JsonProperty("add_tags")
+    val addTags: List<String>? = null,
+    /** Any updateLink fields, applied to every link. */
+    @get:JsonProperty("patch") @param:JsonProperty("patch")
+    val patch: UpdateLinkRequest? = null,
+    /** Tags to take off every link (case-insensitive). */
+    @get:JsonProperty("remove_tags") @param:JsonProperty("remove_tags")
+    val removeTags: List<String>? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateLinksRequest.Clear.ADD_TAGS)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "UpdateLinksRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (UpdateLinksRequest) -> Any?) {
+        ADD_TAGS("add_tags", { it.addTags }),
+        PATCH("patch", { it.patch }),
+        REMOVE_TAGS("remove_tags", { it.removeTags }),
     }
 
     @JsonAnyGetter

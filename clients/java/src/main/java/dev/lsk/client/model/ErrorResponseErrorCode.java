@@ -28,7 +28,9 @@ public enum ErrorResponseErrorCode {
   INTERNAL_ERROR("internal_error"),
   UNAVAILABLE("unavailable"),
   EXTERNAL_ID_TAKEN("external_id_taken"),
-  LINK_EXPIRED("link_expired");
+  LINK_EXPIRED("link_expired"),
+  IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
+  IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch");
 
   private final String value;
 

@@ -1,0 +1,64 @@
+import type { Link } from '../domain/model.js';
+import { shortUrl } from '../domain/rules.js';
+
+/**
+ * The links CSV (docs/csv.md): what GET /v1/links/export writes and what `lsk links import` and the
+ * dashboard's import read. One header row; the returned link fields as columns; maps as JSON cells,
+ * tags joined with `|`.
+ */
+export const CSV_COLUMNS = [
+  'id',
+  'short_url',
+  'domain',
+  'alias',
+  'destination',
+  'title',
+  'external_id',
+  'geo_targeting',
+  'device_targeting',
+  'tags',
+  'expires_at',
+  'expired_url',
+  'max_clicks',
+  'password_protected',
+  'status',
+  'clicks',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading ' (OWASP's CSV injection advice). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: injection-safe, quoted when it holds a comma, quote or line break (RFC 4180). */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
+
+/** One link as a CSV line. */
+export function linkCsvRow(l: Link): string {
+  const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
+    id: l.id,
+    short_url: shortUrl(l.domain, l.alias),
+    domain: l.domain,
+    alias: l.alias,
+    destination: l.destination,
+    title: l.title ?? '',
+    external_id: l.externalId ?? '',
+    geo_targeting: JSON.stringify(l.geoTargeting),
+    device_targeting: JSON.stringify(l.deviceTargeting),
+    tags: l.tags.join('|'),
+    expires_at: l.expiresAt?.toISOString() ?? '',
+    expired_url: l.expiredUrl ?? '',
+    max_clicks: l.maxClicks === null ? '' : String(l.maxClicks),
+    password_protected: String(l.passwordHash !== null),
+    status: l.status,
+    clicks: String(l.clicks),
+    created_at: l.createdAt.toISOString(),
+    updated_at: l.updatedAt.toISOString(),
+  };
+  return `${CSV_COLUMNS.map((c) => csvCell(cells[c])).join(',')}\r\n`;
+}

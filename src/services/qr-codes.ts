@@ -1,0 +1,19 @@
+import { type QrOptions, qrQuerySchema, qrSvgSchema } from '../domain/qr-schemas.js';
+import { shortUrl } from '../domain/rules.js';
+import { parseOrThrow } from '../domain/validate.js';
+import { type QrImage, renderQr } from '../qr/render.js';
+import type { LinkService } from './link-service.js';
+
+/** The QR code of one link of the workspace: its short URL, drawn as asked (GET /v1/links/{id}/qr, linkQrCode). */
+export async function linkQrCode(links: LinkService, workspaceId: string, id: string, raw: unknown): Promise<QrImage> {
+  const options: QrOptions = parseOrThrow(qrQuerySchema, raw);
+  const link = await links.get(workspaceId, id);
+  return renderQr(shortUrl(link.domain, link.alias), options);
+}
+
+/** Link.qr_svg: the SVG of a link already read. */
+export async function qrSvgOf(link: { domain: string; alias: string }, raw: unknown): Promise<string> {
+  const o = parseOrThrow(qrSvgSchema, raw);
+  const image = await renderQr(shortUrl(link.domain, link.alias), { ...o, format: 'svg', fg: null, bg: null });
+  return image.body.toString('utf8');
+}
