@@ -15,7 +15,7 @@ const config: CodegenConfig = {
     'src/generated/graphql.ts': {
       plugins: ['typescript'],
       config: {
-        scalars: { GeoTargeting: 'Record<string, string>' },
+        scalars: { GeoTargeting: 'Record<string, string>', DateTime: 'string' },
         // Type-only output: unions instead of runtime enums, no __typename; nullable fields of
         // object types are present as `T | null` (GraphQL and REST always send them), while
         // nullable arguments stay optional (`object: false` governs the *Args types).

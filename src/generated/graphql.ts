@@ -12,18 +12,20 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset). */
+  DateTime: { input: string; output: string; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
 };
 
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
-  created_at: Scalars['String']['output'];
-  expires_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
-  last_used_at: Maybe<Scalars['String']['output']>;
+  last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
-  revoked_at: Maybe<Scalars['String']['output']>;
+  revoked_at: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type ApiKeyList = {
@@ -38,21 +40,21 @@ export type CountryClicks = {
 
 /** A new API key with its secret, shown this once. */
 export type CreatedApiKey = {
-  created_at: Scalars['String']['output'];
-  expires_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
   key: Scalars['String']['output'];
-  last_used_at: Maybe<Scalars['String']['output']>;
+  last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
-  revoked_at: Maybe<Scalars['String']['output']>;
+  revoked_at: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A new invite with its link, shown this once. */
 export type CreatedInvite = {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
-  expires_at: Scalars['String']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   role: Role;
   /** The link to accept it (the dashboard page). */
@@ -72,7 +74,7 @@ export type DeviceClicks = {
 };
 
 export type Domain = {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   host: Scalars['String']['output'];
 };
 
@@ -82,10 +84,10 @@ export type DomainList = {
 
 /** An invitation to join the workspace (its link is shown once, when created). */
 export type Invite = Node & {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
   /** Seven days after it was made. */
-  expires_at: Scalars['String']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   role: Role;
 };
@@ -101,7 +103,7 @@ export type Link = Node & {
   /** Counted visits (bots and HEAD requests excluded). */
   clicks: Scalars['Int']['output'];
   /** ISO 8601 UTC time. */
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
   /** Host name the link is served on. */
@@ -115,7 +117,7 @@ export type Link = Node & {
   /** Tag names (always an array). */
   tags: Array<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
-  updated_at: Scalars['String']['output'];
+  updated_at: Scalars['DateTime']['output'];
 };
 
 /** One page of links, newest first. */
@@ -143,7 +145,7 @@ export type LinkStats = {
 /** A user's role in the workspace. */
 export type Member = {
   /** When the user joined the workspace. */
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
   name: Scalars['String']['output'];
   role: Role;
@@ -356,7 +358,7 @@ export type Role =
   | 'viewer';
 
 export type Tag = {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   /** How many links carry the tag. */
   links: Scalars['Int']['output'];
   name: Scalars['String']['output'];
@@ -368,7 +370,7 @@ export type TagList = {
 
 /** A person who signs in to the dashboard. */
 export type User = Node & {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];

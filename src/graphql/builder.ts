@@ -18,6 +18,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   Scalars: {
     GeoTargeting: { Input: unknown; Output: GeoTargeting };
+    DateTime: { Input: Date; Output: Date };
   };
 }>({
   plugins: [ScopeAuthPlugin],

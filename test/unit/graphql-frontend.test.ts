@@ -102,6 +102,16 @@ describe('GraphQL for frontends', () => {
     expect(res.data).toEqual({ k: null, l: { id: ids.link }, workspace: { slug: 'front' } });
   });
 
+  it('sends every time as a DateTime: the ISO 8601 UTC string with milliseconds REST sends', async () => {
+    const res = await run(`{ node(id: "${ids.key}") { ... on ApiKey { created_at expires_at last_used_at } } }`, owner);
+    const key = res.data!.node;
+    expect(key.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(key.expires_at) - Date.parse(key.created_at)).toBe(90 * 86_400_000);
+    expect(key.last_used_at).toBeNull();
+    expect(schema.getType('DateTime')).toBeDefined();
+    expect(String((schema.getType('Link') as import('graphql').GraphQLObjectType).getFields().created_at!.type)).toBe('DateTime!');
+  });
+
   it('answers the viewer: a user with role, or a key, with workspace and scopes', async () => {
     const asUser = await run('{ viewer { kind role user { email } key { id } workspace { slug } scopes } }', owner);
     expect(asUser.data!.viewer).toMatchObject({ kind: 'user', role: 'owner', user: { email: 'own@example.com' }, key: null, workspace: { slug: 'front' } });

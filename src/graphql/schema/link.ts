@@ -4,7 +4,7 @@ import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { StatsReport } from '../../services/stats-service.js';
 import { builder } from '../builder.js';
 import { NodeRef } from './node-interface.js';
-import { GeoTargetingScalar } from './scalars.js';
+import { DateTimeScalar, GeoTargetingScalar } from './scalars.js';
 
 export const LinkType = builder.objectRef<Link>('Link').implement({
   description: 'A short link.',
@@ -18,8 +18,8 @@ export const LinkType = builder.objectRef<Link>('Link').implement({
     geo_targeting: t.field({ type: GeoTargetingScalar, description: 'Country-specific targets (always an object).', resolve: (l) => l.geoTargeting }),
     tags: t.stringList({ description: 'Tag names (always an array).', resolve: (l) => l.tags }),
     clicks: t.int({ description: 'Counted visits (bots and HEAD requests excluded).', resolve: (l) => l.clicks }),
-    created_at: t.string({ description: 'ISO 8601 UTC time.', resolve: (l) => l.createdAt.toISOString() }),
-    updated_at: t.string({ description: 'ISO 8601 UTC time.', resolve: (l) => l.updatedAt.toISOString() }),
+    created_at: t.field({ type: DateTimeScalar, description: 'ISO 8601 UTC time.', resolve: (l) => l.createdAt }),
+    updated_at: t.field({ type: DateTimeScalar, description: 'ISO 8601 UTC time.', resolve: (l) => l.updatedAt }),
   }),
 });
 

@@ -3,6 +3,7 @@ import type { Invite } from '../../domain/accounts.js';
 import type { Member } from '../../services/accounts/member-service.js';
 import { builder } from '../builder.js';
 import { NodeRef } from './node-interface.js';
+import { DateTimeScalar } from './scalars.js';
 
 export const RoleEnum = builder.enumType('Role', {
   values: ROLES,
@@ -17,7 +18,7 @@ const MemberType = builder.objectRef<Member>('Member').implement({
     email: t.string({ resolve: (m) => m.user.email }),
     name: t.string({ resolve: (m) => m.user.name }),
     role: t.field({ type: RoleEnum, resolve: (m) => m.role }),
-    created_at: t.string({ description: 'When the user joined the workspace.', resolve: (m) => m.createdAt.toISOString() }),
+    created_at: t.field({ type: DateTimeScalar, description: 'When the user joined the workspace.', resolve: (m) => m.createdAt }),
   }),
 });
 
@@ -28,8 +29,8 @@ export const InviteType = builder.objectRef<Invite>('Invite').implement({
     id: t.exposeString('id'),
     email: t.exposeString('email'),
     role: t.field({ type: RoleEnum, resolve: (i) => i.role }),
-    created_at: t.string({ resolve: (i) => i.createdAt.toISOString() }),
-    expires_at: t.string({ description: 'Seven days after it was made.', resolve: (i) => i.expiresAt.toISOString() }),
+    created_at: t.field({ type: DateTimeScalar, resolve: (i) => i.createdAt }),
+    expires_at: t.field({ type: DateTimeScalar, description: 'Seven days after it was made.', resolve: (i) => i.expiresAt }),
   }),
 });
 
@@ -39,8 +40,8 @@ const CreatedInviteType = builder.objectRef<{ invite: Invite; url: string }>('Cr
     id: t.string({ resolve: (c) => c.invite.id }),
     email: t.string({ resolve: (c) => c.invite.email }),
     role: t.field({ type: RoleEnum, resolve: (c) => c.invite.role }),
-    created_at: t.string({ resolve: (c) => c.invite.createdAt.toISOString() }),
-    expires_at: t.string({ resolve: (c) => c.invite.expiresAt.toISOString() }),
+    created_at: t.field({ type: DateTimeScalar, resolve: (c) => c.invite.createdAt }),
+    expires_at: t.field({ type: DateTimeScalar, resolve: (c) => c.invite.expiresAt }),
     url: t.string({ description: 'The link to accept it (the dashboard page).', resolve: (c) => c.url }),
   }),
 });
