@@ -112,6 +112,22 @@ describe('GraphQL for frontends', () => {
     expect(String((schema.getType('Link') as import('graphql').GraphQLObjectType).getFields().created_at!.type)).toBe('DateTime!');
   });
 
+  it('pages the links of a tag (Tag.tagged_links)', async () => {
+    for (const alias of ['t1', 't2', 't3']) await services.links.create(owner.workspace.id, { destination: 'https://example.com/', alias, tags: ['Spring'] });
+    const first = await run('{ tags { data { name links tagged_links(limit: 2) { data { alias } next_cursor } } } }', owner);
+    const tag = first.data!.tags.data.find((t: { name: string }) => t.name === 'Spring');
+    expect(tag.links).toBe(3);
+    expect(tag.tagged_links.data).toHaveLength(2);
+    const next = await run(
+      `{ tags { data { name tagged_links(limit: 2, cursor: "${tag.tagged_links.next_cursor}") { data { alias } next_cursor } } } }`,
+      owner,
+    );
+    const rest = next.data!.tags.data.find((t: { name: string }) => t.name === 'Spring');
+    expect(rest.tagged_links.next_cursor).toBeNull();
+    const aliases = [...tag.tagged_links.data, ...rest.tagged_links.data].map((l: { alias: string }) => l.alias);
+    expect(aliases.sort()).toEqual(['t1', 't2', 't3']);
+  });
+
   it('answers the viewer: a user with role, or a key, with workspace and scopes', async () => {
     const asUser = await run('{ viewer { kind role user { email } key { id } workspace { slug } scopes } }', owner);
     expect(asUser.data!.viewer).toMatchObject({ kind: 'user', role: 'owner', user: { email: 'own@example.com' }, key: null, workspace: { slug: 'front' } });

@@ -7,6 +7,7 @@ import './workspace.js';
 import './members.js';
 import './viewer.js';
 import './node.js';
+import './tag-links.js';
 
 /**
  * The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. Every Query root field is

@@ -23,7 +23,7 @@ export const LinkType = builder.objectRef<Link>('Link').implement({
   }),
 });
 
-const LinkListType = builder.objectRef<{ data: Link[]; nextCursor: string | null }>('LinkList').implement({
+export const LinkListType = builder.objectRef<{ data: Link[]; nextCursor: string | null }>('LinkList').implement({
   description: 'One page of links, newest first.',
   fields: (t) => ({
     data: t.field({ type: [LinkType], resolve: (p) => p.data }),

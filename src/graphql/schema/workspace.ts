@@ -17,7 +17,7 @@ export const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement
   }),
 });
 
-const TagType = builder.objectRef<Tag>('Tag').implement({
+export const TagType = builder.objectRef<Tag>('Tag').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
     links: t.exposeInt('links', { description: 'How many links carry the tag.' }),

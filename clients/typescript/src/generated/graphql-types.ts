@@ -364,6 +364,14 @@ export type Tag = {
   /** How many links carry the tag. */
   links: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+  /** The links carrying this tag, newest first, one page at a time (like the root `links`). */
+  tagged_links: LinkList;
+};
+
+
+export type TagTagged_LinksArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type TagList = {
