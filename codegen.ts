@@ -15,7 +15,12 @@ const config: CodegenConfig = {
     'src/generated/graphql.ts': {
       plugins: ['typescript'],
       config: {
-        scalars: { GeoTargeting: 'Record<string, string>', DeviceTargeting: '{ ios?: string; android?: string }', LinkFields: 'Record<string, unknown>' },
+        scalars: {
+          GeoTargeting: 'Record<string, string>',
+          DeviceTargeting: '{ ios?: string; android?: string }',
+          LinkFields: 'Record<string, unknown>',
+          DateTime: 'string',
+        },
         // Type-only output: unions instead of runtime enums, no __typename; nullable fields of
         // object types are present as `T | null` (GraphQL and REST always send them), while
         // nullable arguments stay optional (`object: false` governs the *Args types).

@@ -24,10 +24,28 @@ import { pascal } from './names.js';
 
 const MAX_DEPTH = 3;
 
-function selection(schema: GraphQLSchema, type: GraphQLNamedType, depth: number, indent: string): string {
+/** Fields that two members of an abstract type declare with different types (GraphQL forbids selecting both unaliased). */
+function clashing(members: readonly GraphQLObjectType[]): Set<string> {
+  const seen = new Map<string, string>();
+  const out = new Set<string>();
+  for (const m of members) {
+    for (const f of Object.values(m.getFields())) {
+      const t = String(f.type);
+      if (seen.has(f.name) && seen.get(f.name) !== t) out.add(f.name);
+      seen.set(f.name, t);
+    }
+  }
+  return out;
+}
+
+function selection(schema: GraphQLSchema, type: GraphQLNamedType, depth: number, indent: string, alias?: (field: string) => string | undefined): string {
   if (isAbstractType(type)) {
     const members = [...schema.getPossibleTypes(type)].sort((a, b) => (a.name < b.name ? -1 : 1));
-    const parts = members.map((m) => `${indent}  ... on ${m.name} ${selection(schema, m, depth, `${indent}  `)}`.trimEnd());
+    const clash = clashing(members);
+    // A clashing field is selected under an alias naming its type: `ApiKey_expires_at: expires_at`.
+    const parts = members.map((m) =>
+      `${indent}  ... on ${m.name} ${selection(schema, m, depth, `${indent}  `, (f) => (clash.has(f) ? `${m.name}_${f}` : undefined))}`.trimEnd(),
+    );
     return `{\n${indent}  __typename\n${parts.join('\n')}\n${indent}}`;
   }
   if (!isObjectType(type)) return '';
@@ -35,10 +53,11 @@ function selection(schema: GraphQLSchema, type: GraphQLNamedType, depth: number,
   for (const f of Object.values(type.getFields()) as GraphQLField<unknown, unknown>[]) {
     if (f.args.length > 0 || f.deprecationReason) continue;
     const inner = getNamedType(f.type);
-    if (!isObjectType(inner) && !isAbstractType(inner)) lines.push(`${indent}  ${f.name}`);
+    const name = alias?.(f.name) ? `${alias(f.name)}: ${f.name}` : f.name;
+    if (!isObjectType(inner) && !isAbstractType(inner)) lines.push(`${indent}  ${name}`);
     else if (depth < MAX_DEPTH) {
       const sub = selection(schema, inner, depth + 1, `${indent}  `);
-      if (sub) lines.push(`${indent}  ${f.name} ${sub}`);
+      if (sub) lines.push(`${indent}  ${name} ${sub}`);
     }
   }
   return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : '';

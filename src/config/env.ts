@@ -44,6 +44,12 @@ const envSchema = z
     LSK_TEST_CLOCK_FILE: z.string().min(1).optional(),
     LSK_NOT_FOUND_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).optional(),
     LSK_ROOT_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).optional(),
+    LSK_PUBLIC_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
+    LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
     LSK_METRICS_TOKEN: z
       .string()
       .optional()
@@ -84,6 +90,10 @@ const envSchema = z
       notFoundUrl: e.LSK_NOT_FOUND_URL,
       /** Where `GET /` goes (default /dashboard). */
       rootUrl: e.LSK_ROOT_URL ?? '/dashboard',
+      /** The dashboard's and sign-in links' base URL (no trailing slash). */
+      publicUrl: (e.LSK_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      /** Requests per minute of one signed-in dashboard user (all their sessions and workspaces). */
+      sessionRpm: e.LSK_SESSION_RPM,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())

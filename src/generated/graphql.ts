@@ -12,6 +12,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset). */
+  DateTime: { input: string; output: string; }
   /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
   DeviceTargeting: { input: { ios?: string; android?: string }; output: { ios?: string; android?: string }; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
@@ -21,13 +23,13 @@ export type Scalars = {
 };
 
 /** An API key (its secret is shown only once, when created). */
-export type ApiKey = {
-  created_at: Scalars['String']['output'];
-  expires_at: Scalars['String']['output'];
+export type ApiKey = Node & {
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
-  last_used_at: Maybe<Scalars['String']['output']>;
+  last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
-  revoked_at: Maybe<Scalars['String']['output']>;
+  revoked_at: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type ApiKeyList = {
@@ -73,14 +75,25 @@ export type CountryClicks = {
 
 /** A new API key with its secret, shown this once. */
 export type CreatedApiKey = {
-  created_at: Scalars['String']['output'];
-  expires_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
   key: Scalars['String']['output'];
-  last_used_at: Maybe<Scalars['String']['output']>;
+  last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
-  revoked_at: Maybe<Scalars['String']['output']>;
+  revoked_at: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A new invite with its link, shown this once. */
+export type CreatedInvite = {
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: Scalars['String']['output'];
 };
 
 export type DayClicks = {
@@ -96,7 +109,7 @@ export type DeviceClicks = {
 };
 
 export type Domain = {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   host: Scalars['String']['output'];
 };
 
@@ -104,14 +117,28 @@ export type DomainList = {
   data: Array<Domain>;
 };
 
+/** An invitation to join the workspace (its link is shown once, when created). */
+export type Invite = Node & {
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  /** Seven days after it was made. */
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+};
+
+export type InviteList = {
+  data: Array<Invite>;
+};
+
 /** A short link. */
-export type Link = {
+export type Link = Node & {
   /** Path segment(s) after the domain; case-sensitive. */
   alias: Scalars['String']['output'];
   /** Counted visits (bots and HEAD requests excluded). */
   clicks: Scalars['Int']['output'];
   /** ISO 8601 UTC time. */
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
   /** Device-specific targets (always an object). */
@@ -121,7 +148,7 @@ export type Link = {
   /** Where visitors go once the link is expired or exhausted (else 410). */
   expired_url: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time after which the link is expired, or null. */
-  expires_at: Maybe<Scalars['String']['output']>;
+  expires_at: Maybe<Scalars['DateTime']['output']>;
   /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
   external_id: Maybe<Scalars['String']['output']>;
   /** Country-specific targets (always an object). */
@@ -143,7 +170,7 @@ export type Link = {
   /** Display title (1-200 characters) or null. */
   title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
-  updated_at: Scalars['String']['output'];
+  updated_at: Scalars['DateTime']['output'];
 };
 
 
@@ -182,10 +209,27 @@ export type LinkStatus =
   | 'exhausted'
   | 'expired';
 
+/** A user's role in the workspace. */
+export type Member = {
+  /** When the user joined the workspace. */
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user (usr_…). */
+  user_id: Scalars['String']['output'];
+};
+
+export type MemberList = {
+  data: Array<Member>;
+};
+
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
+  /** Invite someone by email; the link (valid 7 days) is returned this once. */
+  createInvite: Maybe<CreatedInvite>;
   /** Create an API key; the secret is returned this once. */
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
@@ -200,12 +244,18 @@ export type Mutation = {
   deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a member from your workspace (never the last owner). */
+  removeMember: Maybe<Scalars['Boolean']['output']>;
+  /** Withdraw an invite; its link stops working. */
+  revokeInvite: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
   updateLinks: Maybe<BulkLinkResults>;
+  /** Change a member's role (admins: below owner only; the last owner keeps the role). */
+  updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
 };
@@ -214,6 +264,13 @@ export type Mutation = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateDomainArgs = {
   host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateInviteArgs = {
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
 };
 
 
@@ -271,6 +328,18 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationRemoveMemberArgs = {
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeInviteArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
   id: Scalars['String']['input'];
 };
@@ -304,9 +373,21 @@ export type MutationUpdateLinksArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateMemberArgs = {
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+/** An object with a global id; its prefix names its type. */
+export type Node = {
+  id: Scalars['String']['output'];
 };
 
 /** standard (100 rpm), advanced (500 rpm) or custom. */
@@ -326,21 +407,29 @@ export type QrCode = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
-  domains: DomainList;
+  domains: Maybe<DomainList>;
+  /** Pending invites of your workspace, newest first (never their links). */
+  invites: Maybe<InviteList>;
   /** API keys of your workspace (never their secrets). */
-  keys: ApiKeyList;
+  keys: Maybe<ApiKeyList>;
   /** One link of your workspace. */
-  link: Link;
+  link: Maybe<Link>;
   /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
-  linkQrCode: QrCode;
+  linkQrCode: Maybe<QrCode>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
-  linkStats: LinkStats;
+  linkStats: Maybe<LinkStats>;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
-  links: LinkList;
+  links: Maybe<LinkList>;
+  /** Members of your workspace with their roles, oldest first. */
+  members: Maybe<MemberList>;
+  /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
+  node: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
-  tags: TagList;
+  tags: Maybe<TagList>;
+  /** Who is calling, in which workspace, with which role and scopes. */
+  viewer: Maybe<Viewer>;
   /** The caller's workspace and plan. */
-  workspace: Workspace;
+  workspace: Maybe<Workspace>;
 };
 
 
@@ -381,22 +470,68 @@ export type QueryLinksArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
 export type ReferrerClicks = {
   clicks: Scalars['Int']['output'];
   /** Referrer host name. */
   host: Scalars['String']['output'];
 };
 
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role =
+  | 'admin'
+  | 'member'
+  | 'owner'
+  | 'viewer';
+
 export type Tag = {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   /** How many links carry the tag. */
   links: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+  /** The links carrying this tag, newest first, one page at a time (like the root `links`). */
+  tagged_links: LinkList;
+};
+
+
+export type TagTagged_LinksArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type TagList = {
   data: Array<Tag>;
 };
+
+/** A person who signs in to the dashboard. */
+export type User = Node & {
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
+export type Viewer = {
+  key: Maybe<ApiKey>;
+  kind: ViewerKind;
+  /** The user's role; null for a key. */
+  role: Maybe<Role>;
+  /** Scopes held, implications included. */
+  scopes: Array<Scalars['String']['output']>;
+  user: Maybe<User>;
+  workspace: Workspace;
+};
+
+/** A signed-in user (dashboard session) or an API key. */
+export type ViewerKind =
+  | 'key'
+  | 'user';
 
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {

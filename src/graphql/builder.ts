@@ -20,6 +20,7 @@ export const builder = new SchemaBuilder<{
     GeoTargeting: { Input: unknown; Output: GeoTargeting };
     DeviceTargeting: { Input: unknown; Output: Record<string, string> };
     LinkFields: { Input: unknown; Output: never };
+    DateTime: { Input: Date; Output: Date };
   };
 }>({
   plugins: [ScopeAuthPlugin],

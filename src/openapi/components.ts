@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import * as bulk from '../domain/bulk-outputs.js';
 import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
+import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
 import { urlSchema } from '../domain/urls.js';
 import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
@@ -32,6 +33,12 @@ const RESOURCES: Record<string, z.ZodType> = {
   BulkLinkResults: bulk.bulkLinkResultsSchema,
   BulkLinkResult: bulk.bulkLinkResultSchema,
   BulkDeleteResult: bulk.bulkDeleteResultSchema,
+  Member: members.memberSchema,
+  MemberList: members.memberListSchema,
+  Invite: members.inviteSchema,
+  InviteList: members.inviteListSchema,
+  CreatedInvite: members.createdInviteSchema,
+  Role: members.updateMemberSchema.shape.role,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;

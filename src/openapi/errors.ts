@@ -28,6 +28,8 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   link_expired: () => false,
   idempotency_in_progress: (r) => r.idempotent === true,
   idempotency_key_mismatch: (r) => r.idempotent === true,
+  // Only POST /auth/sign-in answers it (outside /v1).
+  invalid_credentials: () => false,
 };
 
 export const codesOf = (route: RestRoute): ErrorCode[] => CODES.filter((c) => (WHERE[c] ?? (() => true))(route));

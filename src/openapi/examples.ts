@@ -36,6 +36,15 @@ const KEY = {
   revoked_at: null,
 };
 
+const MEMBER = { user_id: 'usr_5hK2pW9qZ1xN4mB7cV0d', email: 'ann@example.com', name: 'Ann', role: 'owner', created_at: '2026-11-21T10:15:00.123Z' };
+const INVITE = {
+  id: 'inv_8rT3yU6iO9pA2sD5fG1h',
+  email: 'cy@example.com',
+  role: 'member',
+  created_at: '2026-11-21T10:15:00.123Z',
+  expires_at: '2026-11-28T10:15:00.123Z',
+};
+
 export const SCHEMA_EXAMPLES: Record<string, Json> = {
   CreateLinkRequest: {
     destination: 'https://example.com/spring-sale',
@@ -108,6 +117,13 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
     ],
   },
   BulkDeleteResult: { deleted: [LINK.id], not_found: ['lnk_0000000000000000000x'] },
+  Member: MEMBER,
+  MemberList: { data: [MEMBER, { ...MEMBER, user_id: 'usr_2bN7xQ4mL0pR8sT1vW3y', email: 'bo@example.com', name: 'Bo', role: 'viewer' }] },
+  UpdateMemberRequest: { role: 'admin' },
+  CreateInviteRequest: { email: 'cy@example.com', role: 'member' },
+  Invite: INVITE,
+  InviteList: { data: [INVITE] },
+  CreatedInvite: { ...INVITE, url: 'https://links.example.com/dashboard/accept-invite#token=Qm9vdHN0cmFwIHRva2VuIGZvciBkb2NzIG9ubHkgMTIz' },
 };
 
 /** The start of a QR code as GET /v1/links/{id}/qr answers it in SVG. */
@@ -125,6 +141,7 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   ]),
   unauthorized: error('unauthorized', 'An API key is required: Authorization: Bearer lsk_live_…'),
   insufficient_scope: error('insufficient_scope', 'This key lacks the scope links:write.'),
+  forbidden: error('forbidden', 'Your role (viewer) does not allow this: it needs "links:write".'),
   not_found: error('not_found', 'Link not found'),
   method_not_allowed: error('method_not_allowed', 'PUT is not allowed on /v1/links.'),
   request_timeout: error('request_timeout', 'The request was not complete in time.'),

@@ -8,6 +8,9 @@ import type { Metrics } from '../observability/metrics.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
+import type { AccountService } from './accounts/account-service.js';
+import type { MemberService } from './accounts/member-service.js';
+import type { SessionService } from './accounts/session-service.js';
 import type { BulkLinkService } from './bulk-links.js';
 import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents } from './link-events.js';
@@ -46,4 +49,10 @@ export interface Services {
   geo: GeoLookup | null;
   /** The in-memory click counters behind redirects (written at most once a second). */
   clicks: ClickRecorder;
+  /** Users, passwords and password-set links. */
+  accounts: AccountService;
+  /** Dashboard sessions. */
+  sessions: SessionService;
+  /** Members and invites of a workspace. */
+  members: MemberService;
 }

@@ -54,6 +54,12 @@ const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operat
   { method: 'PATCH', path: '/v1/links/bulk', status: 200, operationId: 'updateLinks' },
   { method: 'DELETE', path: '/v1/links/bulk', status: 200, operationId: 'deleteLinks' },
   { method: 'GET', path: '/v1/links/export', status: 200, operationId: 'exportLinks', media: ['text/csv'] },
+  { method: 'GET', path: '/v1/members', status: 200, operationId: 'members' },
+  { method: 'PATCH', path: '/v1/members/{user_id}', status: 200, operationId: 'updateMember' },
+  { method: 'DELETE', path: '/v1/members/{user_id}', status: 204, operationId: 'removeMember' },
+  { method: 'POST', path: '/v1/invites', status: 201, operationId: 'createInvite' },
+  { method: 'GET', path: '/v1/invites', status: 200, operationId: 'invites' },
+  { method: 'DELETE', path: '/v1/invites/{id}', status: 204, operationId: 'revokeInvite' },
 ];
 
 /** docs/api.md, "Errors". */

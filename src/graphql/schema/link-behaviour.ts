@@ -2,6 +2,7 @@ import type { Link } from '../../domain/model.js';
 import { builder } from '../builder.js';
 import { LinkType } from './link.js';
 import { DeviceTargetingScalar } from './link-behaviour-args.js';
+import { DateTimeScalar } from './scalars.js';
 
 /** The link's behaviour fields: expiry, click cap, password, device targets, title and external id. */
 
@@ -17,10 +18,11 @@ builder.objectFields(LinkType, (t) => ({
     description: 'Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id).',
     resolve: (l) => l.externalId,
   }),
-  expires_at: t.string({
+  expires_at: t.field({
+    type: DateTimeScalar,
     nullable: true,
     description: 'ISO 8601 UTC time after which the link is expired, or null.',
-    resolve: (l) => l.expiresAt?.toISOString() ?? null,
+    resolve: (l) => l.expiresAt,
   }),
   expired_url: t.string({ nullable: true, description: 'Where visitors go once the link is expired or exhausted (else 410).', resolve: (l) => l.expiredUrl }),
   max_clicks: t.int({ nullable: true, description: 'Clicks after which the link is exhausted, or null.', resolve: (l) => l.maxClicks }),

@@ -4,10 +4,12 @@ import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { StatsReport } from '../../services/stats-service.js';
 import { builder } from '../builder.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
-import { GeoTargetingScalar } from './scalars.js';
+import { NodeRef } from './node-interface.js';
+import { DateTimeScalar, GeoTargetingScalar } from './scalars.js';
 
 export const LinkType = builder.objectRef<Link>('Link').implement({
   description: 'A short link.',
+  interfaces: [NodeRef],
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW.' }),
     short_url: t.string({ description: 'https://{domain}/{alias} (http:// for localhost).', resolve: (l) => shortUrl(l.domain, l.alias) }),
@@ -17,12 +19,12 @@ export const LinkType = builder.objectRef<Link>('Link').implement({
     geo_targeting: t.field({ type: GeoTargetingScalar, description: 'Country-specific targets (always an object).', resolve: (l) => l.geoTargeting }),
     tags: t.stringList({ description: 'Tag names (always an array).', resolve: (l) => l.tags }),
     clicks: t.int({ description: 'Counted visits (bots and HEAD requests excluded).', resolve: (l) => l.clicks }),
-    created_at: t.string({ description: 'ISO 8601 UTC time.', resolve: (l) => l.createdAt.toISOString() }),
-    updated_at: t.string({ description: 'ISO 8601 UTC time.', resolve: (l) => l.updatedAt.toISOString() }),
+    created_at: t.field({ type: DateTimeScalar, description: 'ISO 8601 UTC time.', resolve: (l) => l.createdAt }),
+    updated_at: t.field({ type: DateTimeScalar, description: 'ISO 8601 UTC time.', resolve: (l) => l.updatedAt }),
   }),
 });
 
-const LinkListType = builder.objectRef<{ data: Link[]; nextCursor: string | null }>('LinkList').implement({
+export const LinkListType = builder.objectRef<{ data: Link[]; nextCursor: string | null }>('LinkList').implement({
   description: 'One page of links, newest first.',
   fields: (t) => ({
     data: t.field({ type: [LinkType], resolve: (p) => p.data }),

@@ -38,3 +38,20 @@ export const GeoTargetingScalar = urlMapScalar(
   'GeoTargeting',
   'Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}.',
 );
+
+const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/;
+
+function toDate(v: unknown): Date {
+  if (typeof v !== 'string' || !ISO_WITH_OFFSET.test(v) || Number.isNaN(Date.parse(v))) {
+    throw new TypeError('must be an ISO 8601 date-time with an offset, e.g. 2026-11-21T10:15:00.123Z');
+  }
+  return new Date(v);
+}
+
+/** Every time of the schema: on the wire the ISO 8601 UTC string with milliseconds REST has always sent. */
+export const DateTimeScalar = builder.scalarType('DateTime', {
+  description: 'An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset).',
+  serialize: (v) => (v instanceof Date ? v : toDate(v)).toISOString(),
+  parseValue: toDate,
+  parseLiteral: (ast) => toDate(ast.kind === Kind.STRING ? ast.value : undefined),
+});

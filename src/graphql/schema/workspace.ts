@@ -2,10 +2,12 @@ import type { ApiKey, Domain, Tag, Workspace } from '../../domain/model.js';
 import { PLANS } from '../../domain/resource-schemas.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import { builder } from '../builder.js';
+import { NodeRef } from './node-interface.js';
+import { DateTimeScalar } from './scalars.js';
 
 const PlanEnum = builder.enumType('Plan', { values: PLANS, description: 'standard (100 rpm), advanced (500 rpm) or custom.' });
 
-const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement({
+export const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement({
   description: 'The tenant that owns links, tags, domains and keys.',
   fields: (t) => ({
     id: t.exposeString('id'),
@@ -15,31 +17,31 @@ const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement({
   }),
 });
 
-const TagType = builder.objectRef<Tag>('Tag').implement({
+export const TagType = builder.objectRef<Tag>('Tag').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
     links: t.exposeInt('links', { description: 'How many links carry the tag.' }),
-    created_at: t.string({ resolve: (x) => x.createdAt.toISOString() }),
+    created_at: t.field({ type: DateTimeScalar, resolve: (x) => x.createdAt }),
   }),
 });
 
 const DomainType = builder.objectRef<Domain>('Domain').implement({
   fields: (t) => ({
     host: t.exposeString('host'),
-    created_at: t.string({ resolve: (d) => d.createdAt.toISOString() }),
+    created_at: t.field({ type: DateTimeScalar, resolve: (d) => d.createdAt }),
   }),
 });
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
+export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
   description: 'An API key (its secret is shown only once, when created).',
+  interfaces: [NodeRef],
   fields: (t) => ({
     id: t.exposeString('id'),
     name: t.exposeString('name'),
-    created_at: t.string({ resolve: (k) => k.createdAt.toISOString() }),
-    expires_at: t.string({ resolve: (k) => k.expiresAt.toISOString() }),
-    last_used_at: t.string({ nullable: true, resolve: (k) => iso(k.lastUsedAt) }),
-    revoked_at: t.string({ nullable: true, resolve: (k) => iso(k.revokedAt) }),
+    created_at: t.field({ type: DateTimeScalar, resolve: (k) => k.createdAt }),
+    expires_at: t.field({ type: DateTimeScalar, resolve: (k) => k.expiresAt }),
+    last_used_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (k) => k.lastUsedAt }),
+    revoked_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (k) => k.revokedAt }),
   }),
 });
 
@@ -48,10 +50,10 @@ const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('Cr
   fields: (t) => ({
     id: t.string({ resolve: (c) => c.key.id }),
     name: t.string({ resolve: (c) => c.key.name }),
-    created_at: t.string({ resolve: (c) => c.key.createdAt.toISOString() }),
-    expires_at: t.string({ resolve: (c) => c.key.expiresAt.toISOString() }),
-    last_used_at: t.string({ nullable: true, resolve: (c) => iso(c.key.lastUsedAt) }),
-    revoked_at: t.string({ nullable: true, resolve: (c) => iso(c.key.revokedAt) }),
+    created_at: t.field({ type: DateTimeScalar, resolve: (c) => c.key.createdAt }),
+    expires_at: t.field({ type: DateTimeScalar, resolve: (c) => c.key.expiresAt }),
+    last_used_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (c) => c.key.lastUsedAt }),
+    revoked_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (c) => c.key.revokedAt }),
     key: t.string({ description: 'The secret: lsk_live_...', resolve: (c) => c.secret }),
   }),
 });

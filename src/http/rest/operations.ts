@@ -1,6 +1,6 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
-import type { DocumentNode, GraphQLError, GraphQLSchema, TypeNode } from 'graphql';
-import { Kind, type OperationDefinitionNode, OperationTypeNode, visit } from 'graphql';
+import type { DocumentNode, GraphQLError, GraphQLSchema, OperationDefinitionNode, TypeNode } from 'graphql';
+import { Kind, OperationTypeNode, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import type { RestRoute } from '../rest-routes.js';
 import { sofaProjection } from './sofa.js';
 
@@ -19,6 +19,23 @@ const isList = (t: TypeNode): boolean => t.kind === Kind.LIST_TYPE || (t.kind ==
 
 function namedType(t: TypeNode): string {
   return t.kind === Kind.NAMED_TYPE ? t.name.value : namedType(t.type);
+}
+
+/** Fields GraphQL clients select on purpose and REST bodies never carry (`Type.field`). */
+export const GRAPHQL_ONLY_FIELDS: readonly string[] = ['Tag.tagged_links'];
+
+/** The operation without the GraphQL-only fields, and without the variables only they used. */
+function withoutGraphQLOnly(schema: GraphQLSchema, node: OperationDefinitionNode): OperationDefinitionNode {
+  const info = new TypeInfo(schema);
+  const stripped = visit(
+    node,
+    visitWithTypeInfo(info, {
+      Field: (f) => (GRAPHQL_ONLY_FIELDS.includes(`${info.getParentType()?.name}.${f.name.value}`) ? null : undefined),
+    }),
+  );
+  const used = new Set<string>();
+  visit(stripped.selectionSet, { Variable: (v) => void used.add(v.name.value) });
+  return { ...stripped, variableDefinitions: stripped.variableDefinitions?.filter((d) => used.has(d.variable.name.value)) };
 }
 
 /**
@@ -53,16 +70,15 @@ export function buildRestOperations(
   const out = new Map<RestRoute, RestOperation>();
   for (const route of routes) {
     const [kind, field] = route.field.split('.') as ['Query' | 'Mutation', string];
-    const node = withoutNestedArguments(
-      buildOperationNodeForField({
-        schema,
-        kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
-        field,
-        models,
-        ignore,
-        circularReferenceDepth: depthLimit,
-      }),
-    );
+    const built = buildOperationNodeForField({
+      schema,
+      kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
+      field,
+      models,
+      ignore,
+      circularReferenceDepth: depthLimit,
+    });
+    const node = withoutNestedArguments(withoutGraphQLOnly(schema, built));
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [node] };
     const errors = validate(document);
     if (errors.length > 0) throw new Error(`the operation of ${route.method} /v1${route.path} is refused: ${errors.map((e) => e.message).join('; ')}`);

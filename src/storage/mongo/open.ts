@@ -6,10 +6,14 @@ import { DOMAIN_INDEXES, MongoDomains } from '../domains/mongo.js';
 import { IDEMPOTENCY_INDEXES, MongoIdempotency } from '../idempotency/mongo.js';
 import { KEY_INDEXES, MongoApiKeys, MongoSigningKeys } from '../keys/mongo.js';
 import { LINK_INDEXES, MongoLinks } from '../links/mongo.js';
+import { MEMBER_INDEXES, MongoMembers } from '../members/mongo.js';
 import type { Repositories } from '../repositories.js';
+import { MongoSessions, SESSION_INDEXES } from '../sessions/mongo.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
+import { MongoUsers, USER_INDEXES } from '../users/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
 import { MongoConnection, type MongoOptions } from './connection.js';
+import { ONE_TIME_INDEXES } from './one-time.js';
 
 const INDEXES = [
   ...WORKSPACE_INDEXES,
@@ -21,6 +25,7 @@ const INDEXES = [
   ...COUNTER_INDEXES,
   ...IDEMPOTENCY_INDEXES,
 ];
+const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES];
 
 /** MongoDB: one client shared by every repository; indexes are created (idempotently) at init. */
 export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClicksOptions }, clock: Clock): Repositories {
@@ -39,8 +44,11 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
     clicks,
     counters: new MongoCounters(conn),
     idempotency,
+    users: new MongoUsers(conn),
+    members: new MongoMembers(conn),
+    sessions: new MongoSessions(conn),
     init: async () => {
-      await conn.init(INDEXES);
+      await conn.init([...INDEXES, ...ACCOUNT_INDEXES]);
       await links.init();
       await clicks.init();
       await idempotency.init();

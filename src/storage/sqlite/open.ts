@@ -4,8 +4,11 @@ import { SqliteDomains } from '../domains/sqlite.js';
 import { SqliteIdempotency } from '../idempotency/sqlite.js';
 import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
+import { SqliteMembers } from '../members/sqlite.js';
 import type { Repositories } from '../repositories.js';
+import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
+import { SqliteUsers } from '../users/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
 
@@ -24,6 +27,9 @@ export function openSqlite(path: string): Repositories {
     clicks,
     counters: new SqliteCounters(conn),
     idempotency: new SqliteIdempotency(conn),
+    users: new SqliteUsers(conn),
+    members: new SqliteMembers(conn),
+    sessions: new SqliteSessions(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();

@@ -100,7 +100,7 @@ public struct BulkLinkResult: Codable, Sendable, Equatable {
 }
 
 public struct BulkLinkResultError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
     public var code: BulkLinkResultErrorCode
     public var details: [BulkLinkResultErrorDetailsItem]?
     public var message: String
@@ -133,7 +133,10 @@ public struct BulkLinkResultErrorCode: RawRepresentable, Codable, Hashable, Send
     public static let invalidApiKey = BulkLinkResultErrorCode(rawValue: "invalid_api_key")
     public static let keyExpired = BulkLinkResultErrorCode(rawValue: "key_expired")
     public static let keyRevoked = BulkLinkResultErrorCode(rawValue: "key_revoked")
+    public static let invalidCredentials = BulkLinkResultErrorCode(rawValue: "invalid_credentials")
     public static let insufficientScope = BulkLinkResultErrorCode(rawValue: "insufficient_scope")
+    public static let forbidden = BulkLinkResultErrorCode(rawValue: "forbidden")
+    public static let csrfFailed = BulkLinkResultErrorCode(rawValue: "csrf_failed")
     public static let notFound = BulkLinkResultErrorCode(rawValue: "not_found")
     public static let methodNotAllowed = BulkLinkResultErrorCode(rawValue: "method_not_allowed")
     public static let requestTimeout = BulkLinkResultErrorCode(rawValue: "request_timeout")
@@ -205,6 +208,23 @@ public struct CreateDomainRequest: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case host = "host"
+    }
+}
+
+/// Request body of createInvite (POST /invites).
+public struct CreateInviteRequest: Codable, Sendable, Equatable {
+    public var email: String
+    /// owner, admin, member or viewer. One of: owner, admin, member, viewer.
+    public var role: Role
+
+    public init(email: String, role: Role) {
+        self.email = email
+        self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email = "email"
+        case role = "role"
     }
 }
 
@@ -326,6 +346,35 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
     }
 }
 
+/// A new invite with its link, shown this once.
+public struct CreatedInvite: Codable, Sendable, Equatable {
+    public var createdAt: Date
+    public var email: String
+    public var expiresAt: Date
+    public var id: String
+    public var role: Role
+    /// The link to accept it (the dashboard page).
+    public var url: String
+
+    public init(createdAt: Date, email: String, expiresAt: Date, id: String, role: Role, url: String) {
+        self.createdAt = createdAt
+        self.email = email
+        self.expiresAt = expiresAt
+        self.id = id
+        self.role = role
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case email = "email"
+        case expiresAt = "expires_at"
+        case id = "id"
+        case role = "role"
+        case url = "url"
+    }
+}
+
 public struct DayClicks: Codable, Sendable, Equatable {
     public var clicks: Int
     /// ISO date (UTC).
@@ -412,7 +461,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -450,7 +499,10 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let invalidApiKey = ErrorResponseErrorCode(rawValue: "invalid_api_key")
     public static let keyExpired = ErrorResponseErrorCode(rawValue: "key_expired")
     public static let keyRevoked = ErrorResponseErrorCode(rawValue: "key_revoked")
+    public static let invalidCredentials = ErrorResponseErrorCode(rawValue: "invalid_credentials")
     public static let insufficientScope = ErrorResponseErrorCode(rawValue: "insufficient_scope")
+    public static let forbidden = ErrorResponseErrorCode(rawValue: "forbidden")
+    public static let csrfFailed = ErrorResponseErrorCode(rawValue: "csrf_failed")
     public static let notFound = ErrorResponseErrorCode(rawValue: "not_found")
     public static let methodNotAllowed = ErrorResponseErrorCode(rawValue: "method_not_allowed")
     public static let requestTimeout = ErrorResponseErrorCode(rawValue: "request_timeout")
@@ -480,6 +532,44 @@ public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case path = "path"
         case message = "message"
+    }
+}
+
+/// An invitation to join the workspace (its link is shown once, when created).
+public struct Invite: Codable, Sendable, Equatable {
+    public var createdAt: Date
+    public var email: String
+    /// Seven days after it was made.
+    public var expiresAt: Date
+    public var id: String
+    public var role: Role
+
+    public init(createdAt: Date, email: String, expiresAt: Date, id: String, role: Role) {
+        self.createdAt = createdAt
+        self.email = email
+        self.expiresAt = expiresAt
+        self.id = id
+        self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case email = "email"
+        case expiresAt = "expires_at"
+        case id = "id"
+        case role = "role"
+    }
+}
+
+public struct InviteList: Codable, Sendable, Equatable {
+    public var data: [Invite]
+
+    public init(data: [Invite]) {
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
     }
 }
 
@@ -669,6 +759,45 @@ public struct LinksStatus: RawRepresentable, Codable, Hashable, Sendable, LskQue
     public static let exhausted = LinksStatus(rawValue: "exhausted")
 }
 
+/// A user's role in the workspace.
+public struct Member: Codable, Sendable, Equatable {
+    /// When the user joined the workspace.
+    public var createdAt: Date
+    public var email: String
+    public var name: String
+    public var role: Role
+    /// The user (usr_…).
+    public var userId: String
+
+    public init(createdAt: Date, email: String, name: String, role: Role, userId: String) {
+        self.createdAt = createdAt
+        self.email = email
+        self.name = name
+        self.role = role
+        self.userId = userId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case email = "email"
+        case name = "name"
+        case role = "role"
+        case userId = "user_id"
+    }
+}
+
+public struct MemberList: Codable, Sendable, Equatable {
+    public var data: [Member]
+
+    public init(data: [Member]) {
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+    }
+}
+
 /// standard (100 rpm), advanced (500 rpm) or custom.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct Plan: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
@@ -695,6 +824,19 @@ public struct ReferrerClicks: Codable, Sendable, Equatable {
         case clicks = "clicks"
         case host = "host"
     }
+}
+
+/// owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads).
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct Role: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let owner = Role(rawValue: "owner")
+    public static let admin = Role(rawValue: "admin")
+    public static let member = Role(rawValue: "member")
+    public static let viewer = Role(rawValue: "viewer")
 }
 
 public struct Tag: Codable, Sendable, Equatable {
@@ -809,6 +951,20 @@ public struct UpdateLinksRequest: Codable, Sendable, Equatable {
         case ids = "ids"
         case patch = "patch"
         case removeTags = "remove_tags"
+    }
+}
+
+/// Request body of updateMember (PATCH /members/{user_id}).
+public struct UpdateMemberRequest: Codable, Sendable, Equatable {
+    /// owner, admin, member or viewer. One of: owner, admin, member, viewer.
+    public var role: Role
+
+    public init(role: Role) {
+        self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case role = "role"
     }
 }
 

@@ -35,7 +35,7 @@ export type BulkLinkResult = {
   link: Link;
 } | ({
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
     details?: Array<{
       message: string;
       path: string;
@@ -67,10 +67,28 @@ export interface CreatedApiKey {
   revoked_at: string | null;
 }
 
+/** A new invite with its link, shown this once. */
+export interface CreatedInvite {
+  created_at: string;
+  email: string;
+  expires_at: string;
+  id: string;
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: string;
+}
+
 /** Request body of createDomain (POST /domains). */
 export interface CreateDomainRequest {
   /** e.g. go.example.com */
   host: string;
+}
+
+/** Request body of createInvite (POST /invites). */
+export interface CreateInviteRequest {
+  email: string;
+  /** owner, admin, member or viewer. */
+  role: "owner" | "admin" | "member" | "viewer";
 }
 
 /** Request body of createKey (POST /keys). */
@@ -137,7 +155,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -155,6 +173,20 @@ export type GeoTargeting = Record<string, HttpUrl>;
 
 /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
 export type HttpUrl = string;
+
+/** An invitation to join the workspace (its link is shown once, when created). */
+export interface Invite {
+  created_at: string;
+  email: string;
+  /** Seven days after it was made. */
+  expires_at: string;
+  id: string;
+  role: Role;
+}
+
+export interface InviteList {
+  data: Array<Invite>;
+}
 
 /** A short link. */
 export interface Link {
@@ -218,6 +250,21 @@ export interface LinkStats {
   to: string;
 }
 
+/** A user's role in the workspace. */
+export interface Member {
+  /** When the user joined the workspace. */
+  created_at: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The user (usr_…). */
+  user_id: string;
+}
+
+export interface MemberList {
+  data: Array<Member>;
+}
+
 /** standard (100 rpm), advanced (500 rpm) or custom. */
 export type Plan = "standard" | "advanced" | "custom";
 
@@ -226,6 +273,9 @@ export interface ReferrerClicks {
   /** Referrer host name. */
   host: string;
 }
+
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role = "owner" | "admin" | "member" | "viewer";
 
 export interface Tag {
   created_at: string;
@@ -278,6 +328,12 @@ export interface UpdateLinksRequest {
   remove_tags?: Array<string> | null;
 }
 
+/** Request body of updateMember (PATCH /members/{user_id}). */
+export interface UpdateMemberRequest {
+  /** owner, admin, member or viewer. */
+  role: "owner" | "admin" | "member" | "viewer";
+}
+
 /** Request body of updateTag (PATCH /tags/{name}). */
 export interface UpdateTagRequest {
   /** New name. */
@@ -299,7 +355,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"domain_taken":409,"external_id_taken":409,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
 
 // ---- Operations ----
 
@@ -438,9 +494,35 @@ export interface DeleteLinksParams {
 }
 
 
+/** Path parameters of updateMember: Change a member's role (PATCH /members/{user_id}). */
+export interface UpdateMemberPath {
+  /** An id starting with usr_; any other value answers 404. */
+  user_id: string;
+}
+/** Request body of updateMember: Change a member's role (PATCH /members/{user_id}). */
+export type UpdateMemberBody = UpdateMemberRequest;
+
+/** Path parameters of removeMember: Remove a member (DELETE /members/{user_id}). */
+export interface RemoveMemberPath {
+  /** An id starting with usr_; any other value answers 404. */
+  user_id: string;
+}
+
+
+/** Request body of createInvite: Invite someone (POST /invites). */
+export type CreateInviteBody = CreateInviteRequest;
+
+/** Path parameters of revokeInvite: Withdraw an invite (DELETE /invites/{id}). */
+export interface RevokeInvitePath {
+  /** An id starting with inv_; any other value answers 404. */
+  id: string;
+}
+
+
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
+  createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
   createLink: { path: Record<string, never>; params: CreateLinkParams; body: CreateLinkBody; response: Link };
   createLinks: { path: Record<string, never>; params: CreateLinksParams; body: CreateLinksBody; response: BulkLinkResults };
@@ -450,15 +532,20 @@ export interface Operations {
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
   exportLinks: { path: Record<string, never>; params: Record<string, never>; body: never; response: string };
+  invites: { path: Record<string, never>; params: Record<string, never>; body: never; response: InviteList };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
   link: { path: LinkPath; params: Record<string, never>; body: never; response: Link };
   linkQrCode: { path: LinkQrCodePath; params: LinkQrCodeParams; body: never; response: string | Blob };
   linkStats: { path: LinkStatsPath; params: LinkStatsParams; body: never; response: LinkStats };
   links: { path: Record<string, never>; params: LinksParams; body: never; response: LinkList };
+  members: { path: Record<string, never>; params: Record<string, never>; body: never; response: MemberList };
+  removeMember: { path: RemoveMemberPath; params: Record<string, never>; body: never; response: void };
+  revokeInvite: { path: RevokeInvitePath; params: Record<string, never>; body: never; response: void };
   revokeKey: { path: RevokeKeyPath; params: Record<string, never>; body: never; response: void };
   tags: { path: Record<string, never>; params: Record<string, never>; body: never; response: TagList };
   updateLink: { path: UpdateLinkPath; params: Record<string, never>; body: UpdateLinkBody; response: Link };
   updateLinks: { path: Record<string, never>; params: Record<string, never>; body: UpdateLinksBody; response: BulkLinkResults };
+  updateMember: { path: UpdateMemberPath; params: Record<string, never>; body: UpdateMemberBody; response: Member };
   updateTag: { path: UpdateTagPath; params: Record<string, never>; body: UpdateTagBody; response: Tag };
   workspace: { path: Record<string, never>; params: Record<string, never>; body: never; response: Workspace };
 }
@@ -469,6 +556,8 @@ export type OperationId = keyof Operations;
 export interface OperationMethods {
   /** Add a domain (POST /domains): Add a custom domain to your workspace. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
+  /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. → 201. */
+  createInvite(body: CreateInviteBody, options?: RequestOptions): Promise<CreatedInvite>;
   /** Create an API key (POST /keys): Create an API key; the secret is returned this once. → 201. */
   createKey(body?: CreateKeyBody, options?: RequestOptions): Promise<CreatedApiKey>;
   /** Create a link (POST /links): Create a link. → 201. */
@@ -487,6 +576,8 @@ export interface OperationMethods {
   domains(options?: RequestOptions): Promise<DomainList>;
   /** Export every link as CSV (GET /links/export): Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read. → 200. */
   exportLinks(options?: RequestOptions): Promise<string>;
+  /** List pending invites (GET /invites): Pending invites of your workspace, newest first (never their links). → 200. */
+  invites(options?: RequestOptions): Promise<InviteList>;
   /** List API keys (GET /keys): API keys of your workspace (never their secrets). → 200. */
   keys(options?: RequestOptions): Promise<ApiKeyList>;
   /** Get a link (GET /links/{id}): One link of your workspace. → 200. */
@@ -497,6 +588,12 @@ export interface OperationMethods {
   linkStats(id: string, params?: LinkStatsParams, options?: RequestOptions): Promise<LinkStats>;
   /** List links (GET /links): Links of your workspace, newest first, with cursor pagination and filters. → 200. */
   links(params?: LinksParams, options?: RequestOptions): Promise<LinkList>;
+  /** List members (GET /members): Members of your workspace with their roles, oldest first. → 200. */
+  members(options?: RequestOptions): Promise<MemberList>;
+  /** Remove a member (DELETE /members/{user_id}): Remove a member from your workspace (never the last owner). → 204. */
+  removeMember(userId: string, options?: RequestOptions): Promise<void>;
+  /** Withdraw an invite (DELETE /invites/{id}): Withdraw an invite; its link stops working. → 204. */
+  revokeInvite(id: string, options?: RequestOptions): Promise<void>;
   /** Revoke an API key (DELETE /keys/{id}): Revoke an API key; it stops working at once. → 204. */
   revokeKey(id: string, options?: RequestOptions): Promise<void>;
   /** List tags (GET /tags): Tags of your workspace with their link counts. → 200. */
@@ -505,6 +602,8 @@ export interface OperationMethods {
   updateLink(id: string, body: UpdateLinkBody, options?: RequestOptions): Promise<Link>;
   /** Change up to 100 links (PATCH /links/bulk): Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. → 200. */
   updateLinks(body: UpdateLinksBody, options?: RequestOptions): Promise<BulkLinkResults>;
+  /** Change a member's role (PATCH /members/{user_id}): Change a member's role (admins: below owner only; the last owner keeps the role). → 200. */
+  updateMember(userId: string, body: UpdateMemberBody, options?: RequestOptions): Promise<Member>;
   /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. → 200. */
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
   /** Your workspace and plan (GET /workspace): The caller's workspace and plan. → 200. */
@@ -517,6 +616,7 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
+  createInvite: ["POST", "/invites", "B"],
   createKey: ["POST", "/keys", "b"],
   createLink: ["POST", "/links", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createLinks: ["POST", "/links/bulk", "Bq", {"idempotencyKey":"Idempotency-Key"}],
@@ -526,15 +626,20 @@ export const operations: Record<OperationId, OperationSpec> = {
   deleteTag: ["DELETE", "/tags/{name}", ""],
   domains: ["GET", "/domains", ""],
   exportLinks: ["GET", "/links/export", ""],
+  invites: ["GET", "/invites", ""],
   keys: ["GET", "/keys", ""],
   link: ["GET", "/links/{id}", ""],
   linkQrCode: ["GET", "/links/{id}/qr", "q"],
   linkStats: ["GET", "/links/{id}/stats", "q"],
   links: ["GET", "/links", "q"],
+  members: ["GET", "/members", ""],
+  removeMember: ["DELETE", "/members/{user_id}", ""],
+  revokeInvite: ["DELETE", "/invites/{id}", ""],
   revokeKey: ["DELETE", "/keys/{id}", ""],
   tags: ["GET", "/tags", ""],
   updateLink: ["PATCH", "/links/{id}", "B"],
   updateLinks: ["PATCH", "/links/bulk", "B"],
+  updateMember: ["PATCH", "/members/{user_id}", "B"],
   updateTag: ["PATCH", "/tags/{name}", "B"],
   workspace: ["GET", "/workspace", ""],
 };

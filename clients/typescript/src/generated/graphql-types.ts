@@ -14,6 +14,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset). */
+  DateTime: { input: string; output: string; }
   /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
   DeviceTargeting: { input: unknown; output: unknown; }
   /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
@@ -23,13 +25,13 @@ export type Scalars = {
 };
 
 /** An API key (its secret is shown only once, when created). */
-export type ApiKey = {
-  created_at: Scalars['String']['output'];
-  expires_at: Scalars['String']['output'];
+export type ApiKey = Node & {
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
-  last_used_at: Maybe<Scalars['String']['output']>;
+  last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
-  revoked_at: Maybe<Scalars['String']['output']>;
+  revoked_at: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type ApiKeyList = {
@@ -75,14 +77,25 @@ export type CountryClicks = {
 
 /** A new API key with its secret, shown this once. */
 export type CreatedApiKey = {
-  created_at: Scalars['String']['output'];
-  expires_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
   key: Scalars['String']['output'];
-  last_used_at: Maybe<Scalars['String']['output']>;
+  last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
-  revoked_at: Maybe<Scalars['String']['output']>;
+  revoked_at: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A new invite with its link, shown this once. */
+export type CreatedInvite = {
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: Scalars['String']['output'];
 };
 
 export type DayClicks = {
@@ -98,7 +111,7 @@ export type DeviceClicks = {
 };
 
 export type Domain = {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   host: Scalars['String']['output'];
 };
 
@@ -106,14 +119,28 @@ export type DomainList = {
   data: Array<Domain>;
 };
 
+/** An invitation to join the workspace (its link is shown once, when created). */
+export type Invite = Node & {
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  /** Seven days after it was made. */
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+};
+
+export type InviteList = {
+  data: Array<Invite>;
+};
+
 /** A short link. */
-export type Link = {
+export type Link = Node & {
   /** Path segment(s) after the domain; case-sensitive. */
   alias: Scalars['String']['output'];
   /** Counted visits (bots and HEAD requests excluded). */
   clicks: Scalars['Int']['output'];
   /** ISO 8601 UTC time. */
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
   /** Device-specific targets (always an object). */
@@ -123,7 +150,7 @@ export type Link = {
   /** Where visitors go once the link is expired or exhausted (else 410). */
   expired_url: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time after which the link is expired, or null. */
-  expires_at: Maybe<Scalars['String']['output']>;
+  expires_at: Maybe<Scalars['DateTime']['output']>;
   /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
   external_id: Maybe<Scalars['String']['output']>;
   /** Country-specific targets (always an object). */
@@ -145,7 +172,7 @@ export type Link = {
   /** Display title (1-200 characters) or null. */
   title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
-  updated_at: Scalars['String']['output'];
+  updated_at: Scalars['DateTime']['output'];
 };
 
 
@@ -184,10 +211,27 @@ export type LinkStatus =
   | 'exhausted'
   | 'expired';
 
+/** A user's role in the workspace. */
+export type Member = {
+  /** When the user joined the workspace. */
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user (usr_…). */
+  user_id: Scalars['String']['output'];
+};
+
+export type MemberList = {
+  data: Array<Member>;
+};
+
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
+  /** Invite someone by email; the link (valid 7 days) is returned this once. */
+  createInvite: Maybe<CreatedInvite>;
   /** Create an API key; the secret is returned this once. */
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
@@ -202,12 +246,18 @@ export type Mutation = {
   deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a member from your workspace (never the last owner). */
+  removeMember: Maybe<Scalars['Boolean']['output']>;
+  /** Withdraw an invite; its link stops working. */
+  revokeInvite: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
   updateLinks: Maybe<BulkLinkResults>;
+  /** Change a member's role (admins: below owner only; the last owner keeps the role). */
+  updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
 };
@@ -216,6 +266,13 @@ export type Mutation = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateDomainArgs = {
   host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateInviteArgs = {
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
 };
 
 
@@ -273,6 +330,18 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationRemoveMemberArgs = {
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeInviteArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
   id: Scalars['String']['input'];
 };
@@ -306,9 +375,21 @@ export type MutationUpdateLinksArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateMemberArgs = {
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+/** An object with a global id; its prefix names its type. */
+export type Node = {
+  id: Scalars['String']['output'];
 };
 
 /** standard (100 rpm), advanced (500 rpm) or custom. */
@@ -328,21 +409,29 @@ export type QrCode = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
-  domains: DomainList;
+  domains: Maybe<DomainList>;
+  /** Pending invites of your workspace, newest first (never their links). */
+  invites: Maybe<InviteList>;
   /** API keys of your workspace (never their secrets). */
-  keys: ApiKeyList;
+  keys: Maybe<ApiKeyList>;
   /** One link of your workspace. */
-  link: Link;
+  link: Maybe<Link>;
   /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
-  linkQrCode: QrCode;
+  linkQrCode: Maybe<QrCode>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
-  linkStats: LinkStats;
+  linkStats: Maybe<LinkStats>;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
-  links: LinkList;
+  links: Maybe<LinkList>;
+  /** Members of your workspace with their roles, oldest first. */
+  members: Maybe<MemberList>;
+  /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
+  node: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
-  tags: TagList;
+  tags: Maybe<TagList>;
+  /** Who is calling, in which workspace, with which role and scopes. */
+  viewer: Maybe<Viewer>;
   /** The caller's workspace and plan. */
-  workspace: Workspace;
+  workspace: Maybe<Workspace>;
 };
 
 
@@ -383,22 +472,68 @@ export type QueryLinksArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
 export type ReferrerClicks = {
   clicks: Scalars['Int']['output'];
   /** Referrer host name. */
   host: Scalars['String']['output'];
 };
 
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role =
+  | 'admin'
+  | 'member'
+  | 'owner'
+  | 'viewer';
+
 export type Tag = {
-  created_at: Scalars['String']['output'];
+  created_at: Scalars['DateTime']['output'];
   /** How many links carry the tag. */
   links: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+  /** The links carrying this tag, newest first, one page at a time (like the root `links`). */
+  tagged_links: LinkList;
+};
+
+
+export type TagTagged_LinksArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type TagList = {
   data: Array<Tag>;
 };
+
+/** A person who signs in to the dashboard. */
+export type User = Node & {
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
+export type Viewer = {
+  key: Maybe<ApiKey>;
+  kind: ViewerKind;
+  /** The user's role; null for a key. */
+  role: Maybe<Role>;
+  /** Scopes held, implications included. */
+  scopes: Array<Scalars['String']['output']>;
+  user: Maybe<User>;
+  workspace: Workspace;
+};
+
+/** A signed-in user (dashboard session) or an API key. */
+export type ViewerKind =
+  | 'key'
+  | 'user';
 
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {
@@ -412,19 +547,24 @@ export type Workspace = {
 export type DomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DomainsQuery = { domains: { data: Array<{ created_at: string, host: string }> } };
+export type DomainsQuery = { domains: { data: Array<{ created_at: string, host: string }> } | null };
+
+export type InvitesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InvitesQuery = { invites: { data: Array<{ created_at: string, email: string, expires_at: string, id: string, role: Role }> } | null };
 
 export type KeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null }> } };
+export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null }> } | null };
 
 export type LinkQueryVariables = Exact<{
   id: Scalars['String']['input'];
 }>;
 
 
-export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } };
+export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
 
 export type LinkQrCodeQueryVariables = Exact<{
   bg?: InputMaybe<Scalars['String']['input']>;
@@ -437,7 +577,7 @@ export type LinkQrCodeQueryVariables = Exact<{
 }>;
 
 
-export type LinkQrCodeQuery = { linkQrCode: { base64: string, content_type: string } };
+export type LinkQrCodeQuery = { linkQrCode: { base64: string, content_type: string } | null };
 
 export type LinkStatsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
@@ -446,7 +586,7 @@ export type LinkStatsQueryVariables = Exact<{
 }>;
 
 
-export type LinkStatsQuery = { linkStats: { bots: number, clicks: number, from: string, link_id: string, to: string, by_country: Array<{ clicks: number, country: string }>, by_day: Array<{ clicks: number, date: string }>, by_device: Array<{ clicks: number, device: string }>, by_referrer: Array<{ clicks: number, host: string }> } };
+export type LinkStatsQuery = { linkStats: { bots: number, clicks: number, from: string, link_id: string, to: string, by_country: Array<{ clicks: number, country: string }>, by_day: Array<{ clicks: number, date: string }>, by_device: Array<{ clicks: number, device: string }>, by_referrer: Array<{ clicks: number, host: string }> } | null };
 
 export type LinksQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
@@ -459,17 +599,34 @@ export type LinksQueryVariables = Exact<{
 }>;
 
 
-export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string }> } };
+export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string }> } | null };
+
+export type MembersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MembersQuery = { members: { data: Array<{ created_at: string, email: string, name: string, role: Role, user_id: string }> } | null };
+
+export type NodeQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, ApiKey_expires_at: string } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, Link_expires_at: string | null } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
 
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TagsQuery = { tags: { data: Array<{ created_at: string, links: number, name: string }> } };
+export type TagsQuery = { tags: { data: Array<{ created_at: string, links: number, name: string }> } | null };
+
+export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } } | null };
 
 export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkspaceQuery = { workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } };
+export type WorkspaceQuery = { workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } | null };
 
 export type CreateDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
@@ -477,6 +634,14 @@ export type CreateDomainMutationVariables = Exact<{
 
 
 export type CreateDomainMutation = { createDomain: { created_at: string, host: string } | null };
+
+export type CreateInviteMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+}>;
+
+
+export type CreateInviteMutation = { createInvite: { created_at: string, email: string, expires_at: string, id: string, role: Role, url: string } | null };
 
 export type CreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
@@ -538,6 +703,20 @@ export type DeleteTagMutationVariables = Exact<{
 
 export type DeleteTagMutation = { deleteTag: boolean | null };
 
+export type RemoveMemberMutationVariables = Exact<{
+  user_id: Scalars['String']['input'];
+}>;
+
+
+export type RemoveMemberMutation = { removeMember: boolean | null };
+
+export type RevokeInviteMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type RevokeInviteMutation = { revokeInvite: boolean | null };
+
 export type RevokeKeyMutationVariables = Exact<{
   id: Scalars['String']['input'];
 }>;
@@ -573,6 +752,14 @@ export type UpdateLinksMutationVariables = Exact<{
 
 
 export type UpdateLinksMutation = { updateLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null }> } | null };
+
+export type UpdateMemberMutationVariables = Exact<{
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
+}>;
+
+
+export type UpdateMemberMutation = { updateMember: { created_at: string, email: string, name: string, role: Role, user_id: string } | null };
 
 export type UpdateTagMutationVariables = Exact<{
   name: Scalars['String']['input'];

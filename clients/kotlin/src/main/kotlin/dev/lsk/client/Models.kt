@@ -60,7 +60,7 @@ data class BulkLinkResult(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class BulkLinkResultError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: BulkLinkResultErrorCode,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -82,7 +82,10 @@ enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
     INVALID_API_KEY("invalid_api_key"),
     KEY_EXPIRED("key_expired"),
     KEY_REVOKED("key_revoked"),
+    INVALID_CREDENTIALS("invalid_credentials"),
     INSUFFICIENT_SCOPE("insufficient_scope"),
+    FORBIDDEN("forbidden"),
+    CSRF_FAILED("csrf_failed"),
     NOT_FOUND("not_found"),
     METHOD_NOT_ALLOWED("method_not_allowed"),
     REQUEST_TIMEOUT("request_timeout"),
@@ -136,6 +139,17 @@ data class CreateDomainRequest(
     /** e.g. go.example.com */
     @get:JsonProperty("host") @param:JsonProperty("host")
     val host: String,
+)
+
+/** Request body of createInvite (POST /invites). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateInviteRequest(
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    /** owner, admin, member or viewer. One of: owner, admin, member, viewer. */
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
 )
 
 /** Request body of createKey (POST /keys). */
@@ -259,6 +273,25 @@ data class CreatedApiKey(
     val revokedAt: OffsetDateTime? = null,
 )
 
+/** A new invite with its link, shown this once. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreatedInvite(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime,
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+    /** The link to accept it (the dashboard page). */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+)
+
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class DayClicks(
@@ -320,7 +353,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -346,7 +379,10 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     INVALID_API_KEY("invalid_api_key"),
     KEY_EXPIRED("key_expired"),
     KEY_REVOKED("key_revoked"),
+    INVALID_CREDENTIALS("invalid_credentials"),
     INSUFFICIENT_SCOPE("insufficient_scope"),
+    FORBIDDEN("forbidden"),
+    CSRF_FAILED("csrf_failed"),
     NOT_FOUND("not_found"),
     METHOD_NOT_ALLOWED("method_not_allowed"),
     REQUEST_TIMEOUT("request_timeout"),
@@ -374,6 +410,30 @@ data class ErrorResponseErrorDetailsItem(
     val path: String,
     @get:JsonProperty("message") @param:JsonProperty("message")
     val message: String,
+)
+
+/** An invitation to join the workspace (its link is shown once, when created). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class Invite(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    /** Seven days after it was made. */
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime,
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class InviteList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<Invite>,
 )
 
 /** A short link. */
@@ -525,6 +585,31 @@ enum class LinksStatus(@get:JsonValue val value: String) {
     override fun toString(): String = value
 }
 
+/** A user's role in the workspace. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class Member(
+    /** When the user joined the workspace. */
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String,
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+    /** The user (usr_…). */
+    @get:JsonProperty("user_id") @param:JsonProperty("user_id")
+    val userId: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class MemberList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<Member>,
+)
+
 /**
  * standard (100 rpm), advanced (500 rpm) or custom.
  * An unknown value from a newer server reads as null.
@@ -547,6 +632,20 @@ data class ReferrerClicks(
     @get:JsonProperty("host") @param:JsonProperty("host")
     val host: String,
 )
+
+/**
+ * owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads).
+ * An unknown value from a newer server reads as null.
+ */
+enum class Role(@get:JsonValue val value: String) {
+    OWNER("owner"),
+    ADMIN("admin"),
+    MEMBER("member"),
+    VIEWER("viewer"),
+    ;
+
+    override fun toString(): String = value
+}
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -666,6 +765,15 @@ data class UpdateLinksRequest(
     @JsonInclude(content = JsonInclude.Include.ALWAYS)
     private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
 }
+
+/** Request body of updateMember (PATCH /members/{user_id}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateMemberRequest(
+    /** owner, admin, member or viewer. One of: owner, admin, member, viewer. */
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+)
 
 /** Request body of updateTag (PATCH /tags/{name}). */
 @JsonIgnoreProperties(ignoreUnknown = true)
