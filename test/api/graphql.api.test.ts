@@ -51,23 +51,39 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.__schema).toEqual({ queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } });
-      expect(res.body.data.link.fields.map((f: { name: string }) => f.name).sort()).toEqual(LINK_FIELDS.split(' ').sort());
+      expect(res.body.data.link.fields.map((f: { name: string }) => f.name).sort()).toEqual([...LINK_FIELDS.split(' '), 'qr_svg'].sort());
       const roots = await anon()('{ q: __type(name: "Query") { fields { name } } m: __type(name: "Mutation") { fields { name } } }');
       const names = (t: { fields: { name: string }[] }) => t.fields.map((f) => f.name).sort();
-      expect(names(roots.body.data.q)).toEqual(['domains', 'invites', 'keys', 'link', 'linkStats', 'links', 'members', 'node', 'tags', 'viewer', 'workspace']);
+      expect(names(roots.body.data.q)).toEqual([
+        'domains',
+        'invites',
+        'keys',
+        'link',
+        'linkQrCode',
+        'linkStats',
+        'links',
+        'members',
+        'node',
+        'tags',
+        'viewer',
+        'workspace',
+      ]);
       expect(names(roots.body.data.m)).toEqual(
         [
           'createDomain',
           'createInvite',
           'createKey',
           'createLink',
+          'createLinks',
           'deleteDomain',
           'deleteLink',
+          'deleteLinks',
           'deleteTag',
           'removeMember',
           'revokeInvite',
           'revokeKey',
           'updateLink',
+          'updateLinks',
           'updateMember',
           'updateTag',
         ].sort(),

@@ -12,7 +12,7 @@ import { dashboard, newAccount } from './_accounts.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 
 /** A well-formed request for each operation (bodies valid, ids that need not exist). */
-const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown }> = {
+const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown; query?: string }> = {
   createLink: { body: { destination: 'https://example.com/role' } },
   updateLink: { params: { id: 'lnk_none' }, body: { destination: 'https://example.com/x' } },
   link: { params: { id: 'lnk_none' } },
@@ -28,6 +28,10 @@ const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown }
   removeMember: { params: { user_id: 'usr_none' } },
   createInvite: { body: { email: 'role@example.com', role: 'viewer' } },
   revokeInvite: { params: { id: 'inv_none' } },
+  linkQrCode: { params: { id: 'lnk_none' } },
+  createLinks: { body: { links: [{ destination: 'https://example.com/role' }] } },
+  updateLinks: { body: { ids: ['lnk_none'], patch: { destination: 'https://example.com/x' } } },
+  deleteLinks: { query: '?ids=lnk_none' },
 };
 
 const schema = buildSchema();
@@ -41,7 +45,7 @@ function request(route: RestRoute): { path: string; body?: unknown } {
   const name = route.field.split('.')[1]!;
   const sample = SAMPLE[name] ?? {};
   const path = `/v1${route.path.replace(/:([a-z_]+)/g, (_m, p: string) => encodeURIComponent(sample.params?.[p] ?? 'none'))}`;
-  return { path, body: sample.body };
+  return { path: path + (sample.query ?? ''), body: sample.body };
 }
 
 describe.each(STORES)('roles on every operation on %s', (store) => {
