@@ -42,6 +42,7 @@ const envSchema = z
     LSK_BODY_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
     LSK_ANON_GRAPHQL_RPM: intFrom(60, 1, 1_000_000),
     LSK_TEST_CLOCK_FILE: z.string().min(1).optional(),
+    LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
     LSK_METRICS_TOKEN: z
       .string()
       .optional()
@@ -76,6 +77,8 @@ const envSchema = z
       bodyTimeoutMs: e.LSK_BODY_TIMEOUT_MS,
       anonymousGraphqlRpm: e.LSK_ANON_GRAPHQL_RPM,
       testClockFile: e.LSK_TEST_CLOCK_FILE,
+      /** Webhook targets may be private and loopback addresses (tests, private deployments). */
+      webhookAllowPrivate: e.LSK_WEBHOOK_ALLOW_PRIVATE === 'true',
       /** When set, /metrics answers only `Authorization: Bearer <token>`. */
       metricsToken: e.LSK_METRICS_TOKEN,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')

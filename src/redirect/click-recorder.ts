@@ -44,6 +44,8 @@ export class ClickRecorder {
   dropped = 0;
   /** Visits (clicks and bots) written. */
   written = 0;
+  /** Sees every visit first (link.clicked webhooks); must return at once. */
+  listener: ((v: Visit) => void) | null = null;
   private readonly intervalMs: number;
   private readonly maxCells: number;
 
@@ -63,6 +65,7 @@ export class ClickRecorder {
 
   /** The hot path: a few map updates, nothing else. */
   count(v: Visit): void {
+    this.listener?.(v);
     if (this.cells + (this.pending?.cells ?? 0) >= this.maxCells) {
       this.dropped++;
       return;

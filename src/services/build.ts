@@ -11,6 +11,7 @@ import { countStoreErrors } from '../observability/store-errors.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
+import { buildWebhooks, type WebhookOptions } from '../webhooks/build.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import type { Services } from './services.js';
@@ -18,7 +19,7 @@ import { StatsService } from './stats-service.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
-export async function buildServices(config: Config, opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger } = {}): Promise<Services> {
+export async function buildServices(config: Config, opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger; webhooks?: WebhookOptions } = {}): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const metrics = new Metrics();
@@ -28,7 +29,8 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
   await keyring.init();
   const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
   const linkEvents = new LinkEvents();
-  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents);
+  const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
+  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
   // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
   // may serve many, which then share limits and re-read what another instance may have changed.
   const shared = repos.kind === 'mongodb';
@@ -48,7 +50,9 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
+    webhooks,
   };
+  services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
   registerServiceMetrics(services);
   return services;
 }

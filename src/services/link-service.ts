@@ -9,6 +9,8 @@ import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
+import type { EventSink } from '../webhooks/outbox.js';
+import { linkJson } from '../webhooks/payloads.js';
 import type { LinkEvents } from './link-events.js';
 
 const GENERATED_ALIAS_LENGTH = 7;
@@ -45,7 +47,15 @@ export class LinkService {
     private readonly clock: Clock,
     private readonly defaultDomain: string,
     private readonly events: LinkEvents,
+    /** Webhook events (the outbox): stored before the call answers. */
+    private readonly published?: EventSink,
   ) {}
+
+  /** The one place link events leave the service: link.created, link.updated, link.deleted. */
+  private async publish(type: 'link.created' | 'link.updated' | 'link.deleted', link: Link): Promise<Link> {
+    await this.published?.emit(link.workspaceId, type, { link: linkJson(link) });
+    return link;
+  }
 
   /** Links as returned: each with its all-time click count, read from the click totals (never summed over clicks). */
   private async withClicks(rows: LinkRow[]): Promise<Link[]> {
@@ -78,7 +88,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return { ...link, clicks: 0 };
+        return this.publish('link.created', { ...link, clicks: 0 });
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw e;
@@ -90,7 +100,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return { ...link, clicks: 0 };
+        return this.publish('link.created', { ...link, clicks: 0 });
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw e;
       }
@@ -141,7 +151,7 @@ export class LinkService {
     if (!link) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
-    return { ...link, clicks: current.clicks };
+    return this.publish('link.updated', { ...link, clicks: current.clicks });
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
@@ -149,5 +159,6 @@ export class LinkService {
     if (!(await this.links.delete(workspaceId, id))) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     await this.clicks.forget(workspaceId, id);
+    await this.publish('link.deleted', current);
   }
 }

@@ -8,6 +8,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
+import type { Webhooks } from '../webhooks/build.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
@@ -40,4 +41,6 @@ export interface Services {
   geo: GeoLookup | null;
   /** The in-memory click counters behind redirects (written at most once a second). */
   clicks: ClickRecorder;
+  /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
+  webhooks: Webhooks;
 }

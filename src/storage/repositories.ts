@@ -8,6 +8,7 @@ import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository
 import type { LinksRepository } from './links/repository.js';
 import type { MongoOptions } from './mongo/connection.js';
 import type { TagsRepository } from './tags/repository.js';
+import type { WebhooksRepository } from './webhooks/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
 
 /**
@@ -26,6 +27,7 @@ export interface Repositories {
   readonly signingKeys: SigningKeysRepository;
   readonly clicks: ClicksRepository;
   readonly counters: CountersRepository;
+  readonly webhooks: WebhooksRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

@@ -7,6 +7,7 @@ import type { Repositories } from '../repositories.js';
 import { SqliteTags } from '../tags/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
+import { SqliteWebhooks } from '../webhooks/sqlite.js';
 
 /** The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on first start. */
 export function openSqlite(path: string): Repositories {
@@ -22,6 +23,7 @@ export function openSqlite(path: string): Repositories {
     signingKeys: new SqliteSigningKeys(conn),
     clicks,
     counters: new SqliteCounters(conn),
+    webhooks: new SqliteWebhooks(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();
