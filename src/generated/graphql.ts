@@ -123,18 +123,30 @@ export type Mutation = {
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
   createLink: Maybe<Link>;
+  /** Add a webhook endpoint; its signing secret is returned this once. */
+  createWebhook: Maybe<WebhookEndpointWithSecret>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
   deleteLink: Maybe<Scalars['Boolean']['output']>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Delete an endpoint and its deliveries. */
+  deleteWebhook: Maybe<Scalars['Boolean']['output']>;
+  /** Send a delivery again now, with the same webhook-id. */
+  retryWebhookDelivery: Maybe<WebhookDelivery>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
+  /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
+  rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
+  /** Send a webhook.test event to the endpoint. */
+  testWebhook: Maybe<WebhookDelivery>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
+  /** Change any subset of an endpoint's url, events, description and enabled. */
+  updateWebhook: Maybe<WebhookEndpoint>;
 };
 
 
@@ -161,6 +173,14 @@ export type MutationCreateLinkArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteDomainArgs = {
   host: Scalars['String']['input'];
 };
@@ -179,7 +199,32 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRetryWebhookDeliveryArgs = {
+  delivery_id: Scalars['String']['input'];
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationTestWebhookArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -199,6 +244,16 @@ export type MutationUpdateLinkArgs = {
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** standard (100 rpm), advanced (500 rpm) or custom. */
@@ -221,6 +276,12 @@ export type Query = {
   links: LinkList;
   /** Tags of your workspace with their link counts. */
   tags: TagList;
+  /** One webhook endpoint. */
+  webhook: WebhookEndpoint;
+  /** Deliveries of one endpoint, newest first. */
+  webhookDeliveries: WebhookDeliveryList;
+  /** Webhook endpoints of your workspace (never their secrets). */
+  webhooks: WebhookEndpointList;
   /** The caller's workspace and plan. */
   workspace: Workspace;
 };
@@ -249,6 +310,20 @@ export type QueryLinksArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookDeliveriesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type ReferrerClicks = {
   clicks: Scalars['Int']['output'];
   /** Referrer host name. */
@@ -264,6 +339,75 @@ export type Tag = {
 
 export type TagList = {
   data: Array<Tag>;
+};
+
+/** One event for one endpoint, and how its delivery went. */
+export type WebhookDelivery = {
+  /** Attempts made so far. */
+  attempts: Scalars['Int']['output'];
+  /** When the event happened. */
+  created_at: Scalars['String']['output'];
+  /** When a 2xx answer came. */
+  delivered_at: Maybe<Scalars['String']['output']>;
+  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
+  event_type: Scalars['String']['output'];
+  /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** How long the last attempt took, in milliseconds. */
+  last_duration_ms: Maybe<Scalars['Int']['output']>;
+  /** Why the last attempt failed. */
+  last_error: Maybe<Scalars['String']['output']>;
+  /** HTTP status of the last answer; null when none came. */
+  last_status_code: Maybe<Scalars['Int']['output']>;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: Maybe<Scalars['String']['output']>;
+  /** pending, delivered or failed. */
+  status: Scalars['String']['output'];
+};
+
+/** One page of deliveries, newest first. */
+export type WebhookDeliveryList = {
+  data: Array<WebhookDelivery>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** A URL that receives signed events (Standard Webhooks). */
+export type WebhookEndpoint = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
+
+export type WebhookEndpointList = {
+  data: Array<WebhookEndpoint>;
+};
+
+/** A webhook endpoint with its signing secret, shown this once. */
+export type WebhookEndpointWithSecret = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
+  secret: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
 };
 
 /** The tenant that owns links, tags, domains and keys. */

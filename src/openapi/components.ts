@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
+import * as webhooks from '../domain/webhook-outputs.js';
 import { urlSchema } from '../domain/urls.js';
 import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
 import { ERROR_SCHEMA } from './errors.js';
@@ -28,6 +29,11 @@ const RESOURCES: Record<string, z.ZodType> = {
   CreatedApiKey: resources.createdApiKeySchema,
   Plan: resources.planSchema,
   Workspace: resources.workspaceSchema,
+  WebhookEndpoint: webhooks.webhookEndpointSchema,
+  WebhookEndpointList: webhooks.webhookEndpointListSchema,
+  WebhookEndpointWithSecret: webhooks.webhookEndpointWithSecretSchema,
+  WebhookDelivery: webhooks.webhookDeliverySchema,
+  WebhookDeliveryList: webhooks.webhookDeliveryListSchema,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;

@@ -28,6 +28,27 @@ const KEY = {
   revoked_at: null,
 };
 
+const WEBHOOK = {
+  id: 'whk_5tGh2Kp9Qa1Xc7Vb3Nm8',
+  url: 'https://hooks.example.com/lsk',
+  events: ['link.created', 'link.clicked'],
+  description: 'CRM sync',
+  enabled: true,
+  created_at: '2026-11-21T10:15:00.123Z',
+};
+const DELIVERY = {
+  id: 'dlv_8Jk3Lm0Pq6Rs2Tu4Vw9X',
+  event_type: 'link.created',
+  status: 'pending',
+  attempts: 2,
+  last_status_code: 503,
+  last_error: 'answered HTTP 503',
+  last_duration_ms: 87,
+  next_attempt_at: '2026-11-21T10:20:05.123Z',
+  created_at: '2026-11-21T10:15:00.123Z',
+  delivered_at: null,
+};
+
 export const SCHEMA_EXAMPLES: Record<string, Json> = {
   CreateLinkRequest: {
     destination: 'https://example.com/spring-sale',
@@ -69,6 +90,13 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   ApiKeyList: { data: [{ ...KEY, last_used_at: '2026-11-22T08:00:00.000Z' }] },
   CreatedApiKey: { ...KEY, key: 'lsk_live_eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJrZXlfN2ZRMm1aMGFMcjVUbjhCeDFXYzMifQ.c2lnbmF0dXJl' },
   Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100 },
+  CreateWebhookRequest: { url: WEBHOOK.url, events: WEBHOOK.events, description: WEBHOOK.description },
+  UpdateWebhookRequest: { events: ['link.created', 'link.updated', 'link.deleted'], enabled: true },
+  WebhookEndpoint: WEBHOOK,
+  WebhookEndpointList: { data: [WEBHOOK] },
+  WebhookEndpointWithSecret: { ...WEBHOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2TC2Fhn3hb4=' },
+  WebhookDelivery: DELIVERY,
+  WebhookDeliveryList: { data: [DELIVERY], next_cursor: null },
 };
 
 const error = (code: string, message: string, details?: { path: string; message: string }[]) => ({

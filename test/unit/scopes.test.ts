@@ -52,6 +52,15 @@ const DECLARED: Record<string, Scope> = {
   deleteDomain: 'domains:write',
   createKey: 'keys:write',
   revokeKey: 'keys:write',
+  webhooks: 'webhooks:read',
+  webhook: 'webhooks:read',
+  webhookDeliveries: 'webhooks:read',
+  createWebhook: 'webhooks:write',
+  updateWebhook: 'webhooks:write',
+  deleteWebhook: 'webhooks:write',
+  rotateWebhookSecret: 'webhooks:write',
+  testWebhook: 'webhooks:write',
+  retryWebhookDelivery: 'webhooks:write',
 };
 
 describe('declared scopes on the schema', () => {
