@@ -24,6 +24,8 @@ export type ApiKey = {
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['String']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type ApiKeyList = {
@@ -46,6 +48,8 @@ export type CreatedApiKey = {
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['String']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type DayClicks = {
@@ -159,6 +163,7 @@ export type MutationCreateDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 

@@ -12,7 +12,13 @@ import {
   workspaceSchema,
 } from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
-import { webhookDeliveryListSchema, webhookDeliverySchema, webhookEndpointListSchema, webhookEndpointSchema, webhookEndpointWithSecretSchema } from '../domain/webhook-outputs.js';
+import {
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+} from '../domain/webhook-outputs.js';
 import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -158,8 +164,25 @@ export const REST_ROUTES: readonly RestRoute[] = [
     location: (d) => `/v1/webhooks/${String(d.id)}`,
     response: webhookEndpointWithSecretSchema,
   },
-  { field: 'Query.webhooks', method: 'GET', path: '/webhooks', status: 200, tag: 'webhooks', summary: 'List webhook endpoints', response: webhookEndpointListSchema },
-  { field: 'Query.webhook', method: 'GET', path: '/webhooks/:id', status: 200, tag: 'webhooks', summary: 'Get a webhook endpoint', params: WEBHOOK_ID, response: webhookEndpointSchema },
+  {
+    field: 'Query.webhooks',
+    method: 'GET',
+    path: '/webhooks',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'List webhook endpoints',
+    response: webhookEndpointListSchema,
+  },
+  {
+    field: 'Query.webhook',
+    method: 'GET',
+    path: '/webhooks/:id',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Get a webhook endpoint',
+    params: WEBHOOK_ID,
+    response: webhookEndpointSchema,
+  },
   {
     field: 'Mutation.updateWebhook',
     method: 'PATCH',
@@ -171,7 +194,15 @@ export const REST_ROUTES: readonly RestRoute[] = [
     params: WEBHOOK_ID,
     response: webhookEndpointSchema,
   },
-  { field: 'Mutation.deleteWebhook', method: 'DELETE', path: '/webhooks/:id', status: 204, tag: 'webhooks', summary: 'Delete a webhook endpoint', params: WEBHOOK_ID },
+  {
+    field: 'Mutation.deleteWebhook',
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    status: 204,
+    tag: 'webhooks',
+    summary: 'Delete a webhook endpoint',
+    params: WEBHOOK_ID,
+  },
   {
     field: 'Mutation.rotateWebhookSecret',
     method: 'POST',
@@ -182,7 +213,16 @@ export const REST_ROUTES: readonly RestRoute[] = [
     params: WEBHOOK_ID,
     response: webhookEndpointWithSecretSchema,
   },
-  { field: 'Mutation.testWebhook', method: 'POST', path: '/webhooks/:id/test', status: 200, tag: 'webhooks', summary: 'Send a test event', params: WEBHOOK_ID, response: webhookDeliverySchema },
+  {
+    field: 'Mutation.testWebhook',
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Send a test event',
+    params: WEBHOOK_ID,
+    response: webhookDeliverySchema,
+  },
   {
     field: 'Query.webhookDeliveries',
     method: 'GET',

@@ -26,6 +26,7 @@ const KEY = {
   expires_at: '2027-02-19T10:15:00.123Z',
   last_used_at: null,
   revoked_at: null,
+  scopes: ['links:read', 'links:write', 'analytics:read'],
 };
 
 const WEBHOOK = {
@@ -60,7 +61,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'] },
   UpdateTagRequest: { name: 'marketing' },
   CreateDomainRequest: { host: 'go.example.com' },
-  CreateKeyRequest: { name: 'ci' },
+  CreateKeyRequest: { name: 'ci', scopes: ['links:read', 'links:write', 'analytics:read'] },
   Link: LINK,
   LinkList: { data: [LINK], next_cursor: 'WzE3OTU1MjQ5MDAxMjMsImxua18za1RNZDlzUTBwWDFiWTd6QTJjVyJd' },
   LinkStats: {

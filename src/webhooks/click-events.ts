@@ -96,7 +96,14 @@ export class ClickEvents {
         const link = links.get(v.linkId);
         if (!link) continue; // deleted meanwhile
         const at = new Date(v.atMs);
-        const click = { timestamp: at.toISOString(), country: v.country, device: v.visitor.device, browser: v.visitor.browser, os: v.visitor.os, referrer_host: v.referrer };
+        const click = {
+          timestamp: at.toISOString(),
+          country: v.country,
+          device: v.visitor.device,
+          browser: v.visitor.browser,
+          os: v.visitor.os,
+          referrer_host: v.referrer,
+        };
         const body = eventBody('link.clicked', at, clickedData(link, click));
         for (const e of endpoints) out.push(newDelivery(e, 'link.clicked', body, now));
       }

@@ -24,7 +24,11 @@ export interface SendOptions {
 /** A `lookup` that hands the socket the addresses already checked, so DNS cannot answer differently in between (rebinding). */
 function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
   return ((_host: string, opts: { all?: boolean }, cb: (...a: unknown[]) => void) => {
-    if (opts?.all) cb(null, addresses.map((a) => ({ address: a.address, family: a.family })));
+    if (opts?.all)
+      cb(
+        null,
+        addresses.map((a) => ({ address: a.address, family: a.family })),
+      );
     else cb(null, addresses[0]!.address, addresses[0]!.family);
   }) as unknown as LookupFunction;
 }

@@ -3,9 +3,9 @@ import { DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { parseOrThrow } from '../domain/validate.js';
+import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
 // The same opaque (created_at, id) cursor as link pages.
 import { decodeCursor, encodeCursor } from '../services/link-service.js';
-import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
 import type { Delivery, EndpointPatch, WebhookEndpoint, WebhooksRepository } from '../storage/webhooks/repository.js';
 import { newDelivery } from './outbox.js';
 import { eventBody } from './payloads.js';

@@ -80,7 +80,10 @@ export class TargetRefused extends Error {}
  * URL parser has already normalised literal IPs (decimal, octal and hex IPv4 forms; IPv6 in brackets).
  */
 export async function resolveTarget(url: URL, opts: { allowPrivate: boolean; resolve?: Resolver }): Promise<ResolvedAddress[]> {
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const literal = isIP(host);
   let addresses: ResolvedAddress[];
   if (literal !== 0) {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import type { Delivery, DeliveryOutcome, WebhookEndpoint, WebhooksRepository } from '../storage/webhooks/repository.js';
-import { type SendOptions, type SendResult, send } from './sender.js';
 import { DISABLE_AFTER_MS, LEASE_MS, nextAttemptAfter } from './schedule.js';
+import { type SendOptions, type SendResult, send } from './sender.js';
 import { signedHeaders, signingSecrets } from './signing.js';
 
 export type AttemptOutcome = 'delivered' | 'retrying' | 'failed' | 'skipped';
@@ -79,11 +79,22 @@ export class DeliveryWorker {
     const attemptNo = d.attempts + 1;
     const claims = await this.repo.attemptClaims(d.id, attemptNo);
     if (claims.some((c) => c.finishedAt !== null || c.leaseUntil > now)) return false;
-    const claim = { deliveryId: d.id, attemptNo, take: claims.length === 0 ? 0 : Math.max(...claims.map((c) => c.take)) + 1, owner: this.owner, leaseUntil: new Date(now.getTime() + LEASE_MS) };
+    const claim = {
+      deliveryId: d.id,
+      attemptNo,
+      take: claims.length === 0 ? 0 : Math.max(...claims.map((c) => c.take)) + 1,
+      owner: this.owner,
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+    };
     if (!(await this.repo.claimAttempt(claim))) return false;
     const endpoint = await this.repo.getEndpoint(d.workspaceId, d.endpointId);
     if (!endpoint?.enabled) {
-      await this.repo.setOutcome(d.id, { ...outcomeOf(d), status: 'failed', nextAttemptAt: null, lastError: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' });
+      await this.repo.setOutcome(d.id, {
+        ...outcomeOf(d),
+        status: 'failed',
+        nextAttemptAt: null,
+        lastError: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted',
+      });
       await this.repo.finishAttempt(claim, now);
       this.observer.attempted('skipped', 0);
       return true;

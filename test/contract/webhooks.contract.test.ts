@@ -43,7 +43,15 @@ describeStores('webhooks repository', (store) => {
       expect(await r.getDelivery('wsp_b', e.id, ds[0]!.id)).toBeNull();
       expect((await r.dueDeliveries(at(8), 10)).map((d) => d.id)).toEqual([ds[2]!.id, ds[1]!.id]);
       expect(await r.pendingCount()).toBe(3);
-      const outcome = { status: 'delivered', attempts: 1, lastStatusCode: 204, lastError: null, lastDurationMs: 12, nextAttemptAt: null, deliveredAt: at(9) } as const;
+      const outcome = {
+        status: 'delivered',
+        attempts: 1,
+        lastStatusCode: 204,
+        lastError: null,
+        lastDurationMs: 12,
+        nextAttemptAt: null,
+        deliveredAt: at(9),
+      } as const;
       await r.setOutcome(ds[2]!.id, outcome);
       expect(await r.getDelivery('wsp_a', e.id, ds[2]!.id)).toEqual({ ...ds[2], ...outcome });
       expect((await r.dueDeliveries(at(100), 10)).map((d) => d.id)).toEqual([ds[1]!.id, ds[0]!.id]);

@@ -80,7 +80,9 @@ describe('resolving a webhook target', () => {
     for (const host of ['evil.example', 'inner.example', 'v6.example', 'nowhere.example']) {
       await expect(refused(`https://${host}/hook`, dns)).rejects.toBeInstanceOf(TargetRefused);
     }
-    await expect(refused('https://public.example/hook', resolver({ 'public.example': ['93.184.215.14'] }))).resolves.toEqual([{ address: '93.184.215.14', family: 4 }]);
+    await expect(refused('https://public.example/hook', resolver({ 'public.example': ['93.184.215.14'] }))).resolves.toEqual([
+      { address: '93.184.215.14', family: 4 },
+    ]);
   });
 
   it('refuses localhost through the system resolver', async () => {
@@ -98,10 +100,16 @@ describe('a delivery', () => {
     try {
       const port = new URL(rx.url).port;
       // "hooks.invalid" exists only in this resolver: the connection can only go where it says.
-      const r = await send(`http://hooks.invalid:${port}/hook`, { 'webhook-id': 'msg_1' }, '{}', { allowPrivate: true, resolve: resolver({ 'hooks.invalid': ['127.0.0.1'] }) });
+      const r = await send(`http://hooks.invalid:${port}/hook`, { 'webhook-id': 'msg_1' }, '{}', {
+        allowPrivate: true,
+        resolve: resolver({ 'hooks.invalid': ['127.0.0.1'] }),
+      });
       expect(r).toMatchObject({ statusCode: 204, error: null });
       expect(rx.received[0]!.headers.host).toBe(`hooks.invalid:${port}`);
-      const refusedSend = await send(`http://hooks.invalid:${port}/hook`, {}, '{}', { allowPrivate: false, resolve: resolver({ 'hooks.invalid': ['127.0.0.1'] }) });
+      const refusedSend = await send(`http://hooks.invalid:${port}/hook`, {}, '{}', {
+        allowPrivate: false,
+        resolve: resolver({ 'hooks.invalid': ['127.0.0.1'] }),
+      });
       expect(refusedSend.statusCode).toBeNull();
       expect(refusedSend.error).toMatch(/^refused: hooks.invalid resolves to 127.0.0.1/);
       expect(rx.received).toHaveLength(1);

@@ -31,6 +31,7 @@ const DomainType = builder.objectRef<Domain>('Domain').implement({
 });
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+const SCOPES_TEXT = 'What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.';
 const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
   description: 'An API key (its secret is shown only once, when created).',
   fields: (t) => ({
@@ -40,6 +41,7 @@ const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
     expires_at: t.string({ resolve: (k) => k.expiresAt.toISOString() }),
     last_used_at: t.string({ nullable: true, resolve: (k) => iso(k.lastUsedAt) }),
     revoked_at: t.string({ nullable: true, resolve: (k) => iso(k.revokedAt) }),
+    scopes: t.stringList({ description: SCOPES_TEXT, resolve: (k) => k.scopes }),
   }),
 });
 
@@ -52,6 +54,7 @@ const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('Cr
     expires_at: t.string({ resolve: (c) => c.key.expiresAt.toISOString() }),
     last_used_at: t.string({ nullable: true, resolve: (c) => iso(c.key.lastUsedAt) }),
     revoked_at: t.string({ nullable: true, resolve: (c) => iso(c.key.revokedAt) }),
+    scopes: t.stringList({ description: SCOPES_TEXT, resolve: (c) => c.key.scopes }),
     key: t.string({ description: 'The secret: lsk_live_...', resolve: (c) => c.secret }),
   }),
 });
@@ -127,10 +130,13 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: CreatedApiKeyType,
     description: 'Create an API key; the secret is returned this once.',
-    args: { name: t.arg.string({ description: '1-64 characters; default "default".' }) },
+    args: {
+      name: t.arg.string({ description: '1-64 characters; default "default".' }),
+      scopes: t.arg.stringList({ description: 'Scopes of the new key, default all; none beyond your own.' }),
+    },
     resolve: async (_r, args, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, args, FIELD_LIMITS.createKey);
-      return ctx.services.keys.create(ctx.principal.workspace.id, args);
+      return ctx.services.keys.create(ctx.principal.workspace.id, args, ctx.principal.scopes);
     },
   }),
   revokeKey: t.withAuth({ scope: 'keys:write' }).field({

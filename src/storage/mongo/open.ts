@@ -7,11 +7,20 @@ import { KEY_INDEXES, MongoApiKeys, MongoSigningKeys } from '../keys/mongo.js';
 import { LINK_INDEXES, MongoLinks } from '../links/mongo.js';
 import type { Repositories } from '../repositories.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
+import { MongoWebhooks, WEBHOOK_INDEXES } from '../webhooks/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
 import { MongoConnection, type MongoOptions } from './connection.js';
-import { MongoWebhooks, WEBHOOK_INDEXES } from '../webhooks/mongo.js';
 
-const INDEXES = [...WORKSPACE_INDEXES, ...LINK_INDEXES, ...TAG_INDEXES, ...DOMAIN_INDEXES, ...KEY_INDEXES, ...CLICK_INDEXES, ...COUNTER_INDEXES, ...WEBHOOK_INDEXES];
+const INDEXES = [
+  ...WORKSPACE_INDEXES,
+  ...LINK_INDEXES,
+  ...TAG_INDEXES,
+  ...DOMAIN_INDEXES,
+  ...KEY_INDEXES,
+  ...CLICK_INDEXES,
+  ...COUNTER_INDEXES,
+  ...WEBHOOK_INDEXES,
+];
 
 /** MongoDB: one client shared by every repository; indexes are created (idempotently) at init. */
 export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClicksOptions }, clock: Clock): Repositories {

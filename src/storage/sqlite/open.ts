@@ -5,9 +5,9 @@ import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
 import type { Repositories } from '../repositories.js';
 import { SqliteTags } from '../tags/sqlite.js';
+import { SqliteWebhooks } from '../webhooks/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
-import { SqliteWebhooks } from '../webhooks/sqlite.js';
 
 /** The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on first start. */
 export function openSqlite(path: string): Repositories {

@@ -23,7 +23,12 @@ export const WEBHOOK_INDEXES: IndexDef[] = [
   ['webhook_attempts', { deliveryId: 1, attemptNo: 1 }, { name: 'webhook_attempts_by_delivery' }],
 ];
 
-const toEndpoint = ({ _id, ...d }: EndpointDoc): WebhookEndpoint => ({ id: _id, ...d, description: d.description ?? null, failingSince: d.failingSince ?? null });
+const toEndpoint = ({ _id, ...d }: EndpointDoc): WebhookEndpoint => ({
+  id: _id,
+  ...d,
+  description: d.description ?? null,
+  failingSince: d.failingSince ?? null,
+});
 const toDelivery = ({ _id, ...d }: DeliveryDoc): Delivery => ({ id: _id, ...d });
 const attemptKey = (c: Pick<AttemptClaim, 'deliveryId' | 'attemptNo' | 'take'>) => `${c.deliveryId}:${c.attemptNo}:${c.take}`;
 
@@ -89,13 +94,25 @@ export class MongoWebhooks implements WebhooksRepository {
   listDeliveries(workspaceId: string, endpointId: string, limit: number, after?: DeliveryPosition): Promise<Delivery[]> {
     const page = after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] } : {};
     return this.conn.run(async () =>
-      (await this.deliveries.find({ endpointId, workspaceId, ...page }).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray()).map(toDelivery),
+      (
+        await this.deliveries
+          .find({ endpointId, workspaceId, ...page })
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(limit)
+          .toArray()
+      ).map(toDelivery),
     );
   }
 
   dueDeliveries(now: Date, limit: number): Promise<Delivery[]> {
     return this.conn.run(async () =>
-      (await this.deliveries.find({ status: 'pending', nextAttemptAt: { $lte: now } }).sort({ nextAttemptAt: 1, _id: 1 }).limit(limit).toArray()).map(toDelivery),
+      (
+        await this.deliveries
+          .find({ status: 'pending', nextAttemptAt: { $lte: now } })
+          .sort({ nextAttemptAt: 1, _id: 1 })
+          .limit(limit)
+          .toArray()
+      ).map(toDelivery),
     );
   }
 

@@ -108,7 +108,22 @@ export class SqliteWebhooks implements WebhooksRepository {
     try {
       this.conn.tx(() => {
         for (const d of ds) {
-          stmt.run(d.id, d.workspaceId, d.endpointId, d.messageId, d.eventType, d.body, d.status, d.attempts, d.lastStatusCode, d.lastError, d.lastDurationMs, ms(d.nextAttemptAt), ms(d.createdAt), ms(d.deliveredAt));
+          stmt.run(
+            d.id,
+            d.workspaceId,
+            d.endpointId,
+            d.messageId,
+            d.eventType,
+            d.body,
+            d.status,
+            d.attempts,
+            d.lastStatusCode,
+            d.lastError,
+            d.lastDurationMs,
+            ms(d.nextAttemptAt),
+            ms(d.createdAt),
+            ms(d.deliveredAt),
+          );
         }
       });
     } catch (e) {
@@ -117,7 +132,9 @@ export class SqliteWebhooks implements WebhooksRepository {
   }
 
   async getDelivery(workspaceId: string, endpointId: string, id: string): Promise<Delivery | null> {
-    const r = this.conn.stmt('SELECT * FROM webhook_deliveries WHERE id = ? AND workspace_id = ? AND endpoint_id = ?').get(id, workspaceId, endpointId) as Row | undefined;
+    const r = this.conn.stmt('SELECT * FROM webhook_deliveries WHERE id = ? AND workspace_id = ? AND endpoint_id = ?').get(id, workspaceId, endpointId) as
+      | Row
+      | undefined;
     return r ? toDelivery(r) : null;
   }
 
@@ -129,12 +146,16 @@ export class SqliteWebhooks implements WebhooksRepository {
              ORDER BY created_at DESC, id DESC LIMIT ?`,
           )
           .all(endpointId, workspaceId, ms(after.createdAt), ms(after.createdAt), after.id, limit)
-      : this.conn.stmt('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(endpointId, workspaceId, limit);
+      : this.conn
+          .stmt('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+          .all(endpointId, workspaceId, limit);
     return (rows as Row[]).map(toDelivery);
   }
 
   async dueDeliveries(now: Date, limit: number): Promise<Delivery[]> {
-    const rows = this.conn.stmt("SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?").all(ms(now), limit);
+    const rows = this.conn
+      .stmt("SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?")
+      .all(ms(now), limit);
     return (rows as Row[]).map(toDelivery);
   }
 
@@ -171,6 +192,8 @@ export class SqliteWebhooks implements WebhooksRepository {
   }
 
   async finishAttempt(c: AttemptClaim, at: Date): Promise<void> {
-    this.conn.stmt('UPDATE webhook_attempts SET finished_at = ? WHERE delivery_id = ? AND attempt_no = ? AND take = ?').run(ms(at), c.deliveryId, c.attemptNo, c.take);
+    this.conn
+      .stmt('UPDATE webhook_attempts SET finished_at = ? WHERE delivery_id = ? AND attempt_no = ? AND take = ?')
+      .run(ms(at), c.deliveryId, c.attemptNo, c.take);
   }
 }
