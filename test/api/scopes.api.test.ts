@@ -5,7 +5,7 @@
  * Then the key side: scopes set at creation (REST, GraphQL, CLI), listed, and never beyond the creator's.
  */
 import { buildOperationNodeForField } from '@graphql-tools/utils';
-import { type GraphQLSchema, isNonNullType, Kind, OperationTypeNode, print } from 'graphql';
+import { type GraphQLSchema, Kind, OperationTypeNode, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandScopes, SCOPES, type Scope } from '../../src/auth/scopes.js';
 import { declaredScope } from '../../src/graphql/declared-scope.js';

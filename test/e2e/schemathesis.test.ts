@@ -57,7 +57,7 @@ describe('schemathesis against /v1/openapi.json of a running lsk', () => {
 
   beforeAll(async () => {
     reportDir = mkdtempSync(join(tmpdir(), 'lsk-schemathesis-'));
-    lsk = await startLsk('sqlite');
+    lsk = await startLsk('sqlite', { env: { LSK_WEBHOOK_ALLOW_PRIVATE: 'true' } });
   }, 60_000);
   afterAll(async () => {
     await lsk?.stop();

@@ -5,7 +5,7 @@ import type * as T from './graphql-types.js';
 
 export const DomainsDocument = "query Domains {\n  domains {\n    data {\n      created_at\n      host\n    }\n  }\n}\n" as TypedDocument<T.DomainsQuery, T.DomainsQueryVariables>;
 
-export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n    }\n  }\n}\n" as TypedDocument<T.KeysQuery, T.KeysQueryVariables>;
+export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n    }\n  }\n}\n" as TypedDocument<T.KeysQuery, T.KeysQueryVariables>;
 
 export const LinkDocument = "query Link($id: String!) {\n  link(id: $id) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.LinkQuery, T.LinkQueryVariables>;
 
@@ -15,13 +15,21 @@ export const LinksDocument = "query Links($cursor: String, $domain: String, $lim
 
 export const TagsDocument = "query Tags {\n  tags {\n    data {\n      created_at\n      links\n      name\n    }\n  }\n}\n" as TypedDocument<T.TagsQuery, T.TagsQueryVariables>;
 
+export const WebhookDocument = "query Webhook($id: String!) {\n  webhook(id: $id) {\n    created_at\n    description\n    enabled\n    events\n    id\n    url\n  }\n}\n" as TypedDocument<T.WebhookQuery, T.WebhookQueryVariables>;
+
+export const WebhookDeliveriesDocument = "query WebhookDeliveries($cursor: String, $id: String!, $limit: Int) {\n  webhookDeliveries(cursor: $cursor, id: $id, limit: $limit) {\n    data {\n      attempts\n      created_at\n      delivered_at\n      event_type\n      id\n      last_duration_ms\n      last_error\n      last_status_code\n      next_attempt_at\n      status\n    }\n    next_cursor\n  }\n}\n" as TypedDocument<T.WebhookDeliveriesQuery, T.WebhookDeliveriesQueryVariables>;
+
+export const WebhooksDocument = "query Webhooks {\n  webhooks {\n    data {\n      created_at\n      description\n      enabled\n      events\n      id\n      url\n    }\n  }\n}\n" as TypedDocument<T.WebhooksQuery, T.WebhooksQueryVariables>;
+
 export const WorkspaceDocument = "query Workspace {\n  workspace {\n    id\n    plan\n    rate_limit_rpm\n    slug\n  }\n}\n" as TypedDocument<T.WorkspaceQuery, T.WorkspaceQueryVariables>;
 
 export const CreateDomainDocument = "mutation CreateDomain($host: String!) {\n  createDomain(host: $host) {\n    created_at\n    host\n  }\n}\n" as TypedDocument<T.CreateDomainMutation, T.CreateDomainMutationVariables>;
 
-export const CreateKeyDocument = "mutation CreateKey($name: String) {\n  createKey(name: $name) {\n    created_at\n    expires_at\n    id\n    key\n    last_used_at\n    name\n    revoked_at\n  }\n}\n" as TypedDocument<T.CreateKeyMutation, T.CreateKeyMutationVariables>;
+export const CreateKeyDocument = "mutation CreateKey($name: String, $scopes: [String!]) {\n  createKey(name: $name, scopes: $scopes) {\n    created_at\n    expires_at\n    id\n    key\n    last_used_at\n    name\n    revoked_at\n    scopes\n  }\n}\n" as TypedDocument<T.CreateKeyMutation, T.CreateKeyMutationVariables>;
 
 export const CreateLinkDocument = "mutation CreateLink($alias: String, $destination: String!, $domain: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n  createLink(alias: $alias, destination: $destination, domain: $domain, geo_targeting: $geo_targeting, tags: $tags) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.CreateLinkMutation, T.CreateLinkMutationVariables>;
+
+export const CreateWebhookDocument = "mutation CreateWebhook($description: String, $events: [String!]!, $url: String!) {\n  createWebhook(description: $description, events: $events, url: $url) {\n    created_at\n    description\n    enabled\n    events\n    id\n    secret\n    url\n  }\n}\n" as TypedDocument<T.CreateWebhookMutation, T.CreateWebhookMutationVariables>;
 
 export const DeleteDomainDocument = "mutation DeleteDomain($host: String!) {\n  deleteDomain(host: $host)\n}\n" as TypedDocument<T.DeleteDomainMutation, T.DeleteDomainMutationVariables>;
 
@@ -29,8 +37,18 @@ export const DeleteLinkDocument = "mutation DeleteLink($id: String!) {\n  delete
 
 export const DeleteTagDocument = "mutation DeleteTag($name: String!) {\n  deleteTag(name: $name)\n}\n" as TypedDocument<T.DeleteTagMutation, T.DeleteTagMutationVariables>;
 
-export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
+export const DeleteWebhookDocument = "mutation DeleteWebhook($id: String!) {\n  deleteWebhook(id: $id)\n}\n" as TypedDocument<T.DeleteWebhookMutation, T.DeleteWebhookMutationVariables>;
+
+export const RetryWebhookDeliveryDocument = "mutation RetryWebhookDelivery($delivery_id: String!, $id: String!) {\n  retryWebhookDelivery(delivery_id: $delivery_id, id: $id) {\n    attempts\n    created_at\n    delivered_at\n    event_type\n    id\n    last_duration_ms\n    last_error\n    last_status_code\n    next_attempt_at\n    status\n  }\n}\n" as TypedDocument<T.RetryWebhookDeliveryMutation, T.RetryWebhookDeliveryMutationVariables>;
+
+export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n    scopes\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
+
+export const RotateWebhookSecretDocument = "mutation RotateWebhookSecret($id: String!) {\n  rotateWebhookSecret(id: $id) {\n    created_at\n    description\n    enabled\n    events\n    id\n    secret\n    url\n  }\n}\n" as TypedDocument<T.RotateWebhookSecretMutation, T.RotateWebhookSecretMutationVariables>;
+
+export const TestWebhookDocument = "mutation TestWebhook($id: String!) {\n  testWebhook(id: $id) {\n    attempts\n    created_at\n    delivered_at\n    event_type\n    id\n    last_duration_ms\n    last_error\n    last_status_code\n    next_attempt_at\n    status\n  }\n}\n" as TypedDocument<T.TestWebhookMutation, T.TestWebhookMutationVariables>;
 
 export const UpdateLinkDocument = "mutation UpdateLink($alias: String, $destination: String, $domain: String, $geo_targeting: GeoTargeting, $id: String!, $tags: [String!]) {\n  updateLink(alias: $alias, destination: $destination, domain: $domain, geo_targeting: $geo_targeting, id: $id, tags: $tags) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.UpdateLinkMutation, T.UpdateLinkMutationVariables>;
 
 export const UpdateTagDocument = "mutation UpdateTag($name: String!, $tag: String!) {\n  updateTag(name: $name, tag: $tag) {\n    created_at\n    links\n    name\n  }\n}\n" as TypedDocument<T.UpdateTagMutation, T.UpdateTagMutationVariables>;
+
+export const UpdateWebhookDocument = "mutation UpdateWebhook($description: String, $enabled: Boolean, $events: [String!], $id: String!, $url: String) {\n  updateWebhook(description: $description, enabled: $enabled, events: $events, id: $id, url: $url) {\n    created_at\n    description\n    enabled\n    events\n    id\n    url\n  }\n}\n" as TypedDocument<T.UpdateWebhookMutation, T.UpdateWebhookMutationVariables>;

@@ -26,6 +26,8 @@ export type ApiKey = {
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['String']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type ApiKeyList = {
@@ -48,6 +50,8 @@ export type CreatedApiKey = {
   last_used_at: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['String']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type DayClicks = {
@@ -125,18 +129,30 @@ export type Mutation = {
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
   createLink: Maybe<Link>;
+  /** Add a webhook endpoint; its signing secret is returned this once. */
+  createWebhook: Maybe<WebhookEndpointWithSecret>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
   deleteLink: Maybe<Scalars['Boolean']['output']>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Delete an endpoint and its deliveries. */
+  deleteWebhook: Maybe<Scalars['Boolean']['output']>;
+  /** Send a delivery again now, with the same webhook-id. */
+  retryWebhookDelivery: Maybe<WebhookDelivery>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
+  /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
+  rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
+  /** Send a webhook.test event to the endpoint. */
+  testWebhook: Maybe<WebhookDelivery>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
+  /** Change any subset of an endpoint's url, events, description and enabled. */
+  updateWebhook: Maybe<WebhookEndpoint>;
 };
 
 
@@ -149,6 +165,7 @@ export type MutationCreateDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -159,6 +176,14 @@ export type MutationCreateLinkArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
 };
 
 
@@ -181,7 +206,32 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRetryWebhookDeliveryArgs = {
+  delivery_id: Scalars['String']['input'];
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationTestWebhookArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -201,6 +251,16 @@ export type MutationUpdateLinkArgs = {
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** standard (100 rpm), advanced (500 rpm) or custom. */
@@ -223,6 +283,12 @@ export type Query = {
   links: LinkList;
   /** Tags of your workspace with their link counts. */
   tags: TagList;
+  /** One webhook endpoint. */
+  webhook: WebhookEndpoint;
+  /** Deliveries of one endpoint, newest first. */
+  webhookDeliveries: WebhookDeliveryList;
+  /** Webhook endpoints of your workspace (never their secrets). */
+  webhooks: WebhookEndpointList;
   /** The caller's workspace and plan. */
   workspace: Workspace;
 };
@@ -251,6 +317,20 @@ export type QueryLinksArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookDeliveriesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type ReferrerClicks = {
   clicks: Scalars['Int']['output'];
   /** Referrer host name. */
@@ -266,6 +346,75 @@ export type Tag = {
 
 export type TagList = {
   data: Array<Tag>;
+};
+
+/** One event for one endpoint, and how its delivery went. */
+export type WebhookDelivery = {
+  /** Attempts made so far. */
+  attempts: Scalars['Int']['output'];
+  /** When the event happened. */
+  created_at: Scalars['String']['output'];
+  /** When a 2xx answer came. */
+  delivered_at: Maybe<Scalars['String']['output']>;
+  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
+  event_type: Scalars['String']['output'];
+  /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** How long the last attempt took, in milliseconds. */
+  last_duration_ms: Maybe<Scalars['Int']['output']>;
+  /** Why the last attempt failed. */
+  last_error: Maybe<Scalars['String']['output']>;
+  /** HTTP status of the last answer; null when none came. */
+  last_status_code: Maybe<Scalars['Int']['output']>;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: Maybe<Scalars['String']['output']>;
+  /** pending, delivered or failed. */
+  status: Scalars['String']['output'];
+};
+
+/** One page of deliveries, newest first. */
+export type WebhookDeliveryList = {
+  data: Array<WebhookDelivery>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** A URL that receives signed events (Standard Webhooks). */
+export type WebhookEndpoint = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
+
+export type WebhookEndpointList = {
+  data: Array<WebhookEndpoint>;
+};
+
+/** A webhook endpoint with its signing secret, shown this once. */
+export type WebhookEndpointWithSecret = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
+  secret: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
 };
 
 /** The tenant that owns links, tags, domains and keys. */
@@ -285,7 +434,7 @@ export type DomainsQuery = { domains: { data: Array<{ created_at: string, host: 
 export type KeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null }> } };
+export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> }> } };
 
 export type LinkQueryVariables = Exact<{
   id: Scalars['String']['input'];
@@ -319,6 +468,27 @@ export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type TagsQuery = { tags: { data: Array<{ created_at: string, links: number, name: string }> } };
 
+export type WebhookQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type WebhookQuery = { webhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, url: string } };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { next_cursor: string | null, data: Array<{ attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string }> } };
+
+export type WebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhooksQuery = { webhooks: { data: Array<{ created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, url: string }> } };
+
 export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -333,10 +503,11 @@ export type CreateDomainMutation = { createDomain: { created_at: string, host: s
 
 export type CreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
 
 
-export type CreateKeyMutation = { createKey: { created_at: string, expires_at: string, id: string, key: string, last_used_at: string | null, name: string, revoked_at: string | null } | null };
+export type CreateKeyMutation = { createKey: { created_at: string, expires_at: string, id: string, key: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null };
 
 export type CreateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
@@ -348,6 +519,15 @@ export type CreateLinkMutationVariables = Exact<{
 
 
 export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } | null };
+
+export type CreateWebhookMutationVariables = Exact<{
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  url: Scalars['String']['input'];
+}>;
+
+
+export type CreateWebhookMutation = { createWebhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, secret: string, url: string } | null };
 
 export type DeleteDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
@@ -370,12 +550,41 @@ export type DeleteTagMutationVariables = Exact<{
 
 export type DeleteTagMutation = { deleteTag: boolean | null };
 
+export type DeleteWebhookMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DeleteWebhookMutation = { deleteWebhook: boolean | null };
+
+export type RetryWebhookDeliveryMutationVariables = Exact<{
+  delivery_id: Scalars['String']['input'];
+  id: Scalars['String']['input'];
+}>;
+
+
+export type RetryWebhookDeliveryMutation = { retryWebhookDelivery: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
+
 export type RevokeKeyMutationVariables = Exact<{
   id: Scalars['String']['input'];
 }>;
 
 
-export type RevokeKeyMutation = { revokeKey: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null } | null };
+export type RevokeKeyMutation = { revokeKey: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, secret: string, url: string } | null };
+
+export type TestWebhookMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type TestWebhookMutation = { testWebhook: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
 
 export type UpdateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
@@ -396,3 +605,14 @@ export type UpdateTagMutationVariables = Exact<{
 
 
 export type UpdateTagMutation = { updateTag: { created_at: string, links: number, name: string } | null };
+
+export type UpdateWebhookMutationVariables = Exact<{
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type UpdateWebhookMutation = { updateWebhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, url: string } | null };

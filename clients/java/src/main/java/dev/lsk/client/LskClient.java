@@ -51,7 +51,7 @@ public final class LskClient {
   /**
    * Add a domain
    *
-   * Add a custom domain to your workspace.
+   * Add a custom domain to your workspace. Needs the scope `domains:write`.
    * {@code POST /domains} → 201.
    * @param body the request body
    */
@@ -67,7 +67,7 @@ public final class LskClient {
   /**
    * Create an API key
    *
-   * Create an API key; the secret is returned this once.
+   * Create an API key; the secret is returned this once. Needs the scope `keys:write`.
    * {@code POST /keys} → 201.
    * @param body the request body (may be null)
    */
@@ -83,7 +83,7 @@ public final class LskClient {
   /**
    * Create a link
    *
-   * Create a link.
+   * Create a link. Needs the scope `links:write`.
    * {@code POST /links} → 201.
    * @param body the request body
    */
@@ -97,9 +97,25 @@ public final class LskClient {
   }
 
   /**
+   * Add a webhook endpoint
+   *
+   * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks} → 201.
+   * @param body the request body
+   */
+  public WebhookEndpointWithSecret createWebhook(CreateWebhookRequest body) {
+    return http.send("POST", "/webhooks", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /** Asynchronous {@link #createWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpointWithSecret> createWebhookAsync(CreateWebhookRequest body) {
+    return http.sendAsync("POST", "/webhooks", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /**
    * Remove a domain
    *
-   * Remove a custom domain (it must serve no links).
+   * Remove a custom domain (it must serve no links). Needs the scope `domains:write`.
    * {@code DELETE /domains/{host}} → 204.
    * @param host path parameter
    */
@@ -115,7 +131,7 @@ public final class LskClient {
   /**
    * Delete a link
    *
-   * Delete a link; its alias answers 404 from then on.
+   * Delete a link; its alias answers 404 from then on. Needs the scope `links:write`.
    * {@code DELETE /links/{id}} → 204.
    * @param id An id starting with lnk_; any other value answers 404.
    */
@@ -131,7 +147,7 @@ public final class LskClient {
   /**
    * Delete a tag
    *
-   * Delete a tag and remove it from every link.
+   * Delete a tag and remove it from every link. Needs the scope `links:write`.
    * {@code DELETE /tags/{name}} → 204.
    * @param name path parameter
    */
@@ -145,9 +161,25 @@ public final class LskClient {
   }
 
   /**
+   * Delete a webhook endpoint
+   *
+   * Delete an endpoint and its deliveries. Needs the scope `webhooks:write`.
+   * {@code DELETE /webhooks/{id}} → 204.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public void deleteWebhook(String id) {
+    http.send("DELETE", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteWebhookAsync(String id) {
+    return http.sendAsync("DELETE", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
    * List domains
    *
-   * Custom domains of your workspace.
+   * Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).
    * {@code GET /domains} → 200.
    */
   public DomainList domains() {
@@ -162,7 +194,7 @@ public final class LskClient {
   /**
    * List API keys
    *
-   * API keys of your workspace (never their secrets).
+   * API keys of your workspace (never their secrets). Needs the scope `keys:read` (or `keys:write`, which implies it).
    * {@code GET /keys} → 200.
    */
   public ApiKeyList keys() {
@@ -177,7 +209,7 @@ public final class LskClient {
   /**
    * Get a link
    *
-   * One link of your workspace.
+   * One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links/{id}} → 200.
    * @param id An id starting with lnk_; any other value answers 404.
    */
@@ -193,7 +225,7 @@ public final class LskClient {
   /**
    * Click statistics of a link
    *
-   * Click statistics of a link; from/to are ISO dates, default the last 30 days.
+   * Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`.
    * {@code GET /links/{id}/stats} → 200.
    * @param id An id starting with lnk_; any other value answers 404.
    * @param params from, to, by name: {@code LinkStatsParams.builder()…build()}
@@ -222,7 +254,7 @@ public final class LskClient {
   /**
    * List links
    *
-   * Links of your workspace, newest first, with cursor pagination and filters.
+   * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links} → 200.
    * @param params cursor, domain, limit, q, tag, by name: {@code LinksParams.builder()…build()}
    */
@@ -248,9 +280,26 @@ public final class LskClient {
   }
 
   /**
+   * Retry a delivery
+   *
+   * Send a delivery again now, with the same webhook-id. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks/{id}/deliveries/{delivery_id}/retry} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   * @param deliveryId An id starting with dlv_; any other value answers 404.
+   */
+  public WebhookDelivery retryWebhookDelivery(String id, String deliveryId) {
+    return http.send("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries/" + LskHttp.segment(String.valueOf(deliveryId)) + "/retry", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /** Asynchronous {@link #retryWebhookDelivery}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookDelivery> retryWebhookDeliveryAsync(String id, String deliveryId) {
+    return http.sendAsync("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries/" + LskHttp.segment(String.valueOf(deliveryId)) + "/retry", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /**
    * Revoke an API key
    *
-   * Revoke an API key; it stops working at once.
+   * Revoke an API key; it stops working at once. Needs the scope `keys:write`.
    * {@code DELETE /keys/{id}} → 204.
    * @param id An id starting with key_; any other value answers 404.
    */
@@ -264,9 +313,25 @@ public final class LskClient {
   }
 
   /**
+   * Rotate the signing secret
+   *
+   * Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks/{id}/rotate-secret} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public WebhookEndpointWithSecret rotateWebhookSecret(String id) {
+    return http.send("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/rotate-secret", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /** Asynchronous {@link #rotateWebhookSecret}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpointWithSecret> rotateWebhookSecretAsync(String id) {
+    return http.sendAsync("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/rotate-secret", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /**
    * List tags
    *
-   * Tags of your workspace with their link counts.
+   * Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /tags} → 200.
    */
   public TagList tags() {
@@ -279,9 +344,25 @@ public final class LskClient {
   }
 
   /**
+   * Send a test event
+   *
+   * Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks/{id}/test} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public WebhookDelivery testWebhook(String id) {
+    return http.send("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/test", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /** Asynchronous {@link #testWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookDelivery> testWebhookAsync(String id) {
+    return http.sendAsync("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/test", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /**
    * Update a link
    *
-   * Change any subset of a link's fields; null clears geo_targeting and tags.
+   * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
    * {@code PATCH /links/{id}} → 200.
    * @param id An id starting with lnk_; any other value answers 404.
    * @param body the request body
@@ -298,7 +379,7 @@ public final class LskClient {
   /**
    * Rename or merge a tag
    *
-   * Rename a tag; renaming to an existing tag's name merges the two.
+   * Rename a tag; renaming to an existing tag's name merges the two. Needs the scope `links:write`.
    * {@code PATCH /tags/{name}} → 200.
    * @param name Current name.
    * @param body the request body
@@ -313,9 +394,86 @@ public final class LskClient {
   }
 
   /**
+   * Update a webhook endpoint
+   *
+   * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
+   * {@code PATCH /webhooks/{id}} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   * @param body the request body
+   */
+  public WebhookEndpoint updateWebhook(String id, UpdateWebhookRequest body) {
+    return http.send("PATCH", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /** Asynchronous {@link #updateWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpoint> updateWebhookAsync(String id, UpdateWebhookRequest body) {
+    return http.sendAsync("PATCH", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /**
+   * Get a webhook endpoint
+   *
+   * One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+   * {@code GET /webhooks/{id}} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public WebhookEndpoint webhook(String id) {
+    return http.send("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /** Asynchronous {@link #webhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpoint> webhookAsync(String id) {
+    return http.sendAsync("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /**
+   * List deliveries of an endpoint
+   *
+   * Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+   * {@code GET /webhooks/{id}/deliveries} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   * @param params cursor, limit, by name: {@code WebhookDeliveriesParams.builder()…build()}
+   */
+  public WebhookDeliveryList webhookDeliveries(String id, WebhookDeliveriesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDeliveryList>() {}));
+  }
+
+  /** Asynchronous {@link #webhookDeliveries}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookDeliveryList> webhookDeliveriesAsync(String id, WebhookDeliveriesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDeliveryList>() {}));
+  }
+
+  /** {@link #webhookDeliveries} with no cursor, limit. */
+  public WebhookDeliveryList webhookDeliveries(String id) {
+    return webhookDeliveries(id, WebhookDeliveriesParams.builder().build());
+  }
+
+  /** {@link #webhookDeliveries} with no cursor, limit. */
+  public CompletableFuture<WebhookDeliveryList> webhookDeliveriesAsync(String id) {
+    return webhookDeliveriesAsync(id, WebhookDeliveriesParams.builder().build());
+  }
+
+  /**
+   * List webhook endpoints
+   *
+   * Webhook endpoints of your workspace (never their secrets). Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+   * {@code GET /webhooks} → 200.
+   */
+  public WebhookEndpointList webhooks() {
+    return http.send("GET", "/webhooks", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointList>() {}));
+  }
+
+  /** Asynchronous {@link #webhooks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpointList> webhooksAsync() {
+    return http.sendAsync("GET", "/webhooks", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointList>() {}));
+  }
+
+  /**
    * Your workspace and plan
    *
-   * The caller's workspace and plan.
+   * The caller's workspace and plan. Needs the scope `workspace:read`.
    * {@code GET /workspace} → 200.
    */
   public Workspace workspace() {

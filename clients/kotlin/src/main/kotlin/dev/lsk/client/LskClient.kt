@@ -34,7 +34,7 @@ class LskClient(
     /**
      * Add a domain
      *
-     * Add a custom domain to your workspace.
+     * Add a custom domain to your workspace. Needs the scope `domains:write`.
      * `POST /domains` → 201.
      */
     suspend fun createDomain(
@@ -45,7 +45,7 @@ class LskClient(
     /**
      * Create an API key
      *
-     * Create an API key; the secret is returned this once.
+     * Create an API key; the secret is returned this once. Needs the scope `keys:write`.
      * `POST /keys` → 201.
      */
     suspend fun createKey(
@@ -56,7 +56,7 @@ class LskClient(
     /**
      * Create a link
      *
-     * Create a link.
+     * Create a link. Needs the scope `links:write`.
      * `POST /links` → 201.
      */
     suspend fun createLink(
@@ -65,9 +65,20 @@ class LskClient(
         send("POST", "/links", emptyList(), emptyList(), body, jacksonTypeRef<Link>())
 
     /**
+     * Add a webhook endpoint
+     *
+     * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
+     * `POST /webhooks` → 201.
+     */
+    suspend fun createWebhook(
+        body: CreateWebhookRequest,
+    ): WebhookEndpointWithSecret =
+        send("POST", "/webhooks", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpointWithSecret>())
+
+    /**
      * Remove a domain
      *
-     * Remove a custom domain (it must serve no links).
+     * Remove a custom domain (it must serve no links). Needs the scope `domains:write`.
      * `DELETE /domains/{host}` → 204.
      * @param host path parameter
      */
@@ -79,7 +90,7 @@ class LskClient(
     /**
      * Delete a link
      *
-     * Delete a link; its alias answers 404 from then on.
+     * Delete a link; its alias answers 404 from then on. Needs the scope `links:write`.
      * `DELETE /links/{id}` → 204.
      * @param id An id starting with lnk_; any other value answers 404.
      */
@@ -91,7 +102,7 @@ class LskClient(
     /**
      * Delete a tag
      *
-     * Delete a tag and remove it from every link.
+     * Delete a tag and remove it from every link. Needs the scope `links:write`.
      * `DELETE /tags/{name}` → 204.
      * @param name path parameter
      */
@@ -101,9 +112,21 @@ class LskClient(
         sendNoContent("DELETE", "/tags/${segment(name.toString())}", emptyList(), emptyList(), null)
 
     /**
+     * Delete a webhook endpoint
+     *
+     * Delete an endpoint and its deliveries. Needs the scope `webhooks:write`.
+     * `DELETE /webhooks/{id}` → 204.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun deleteWebhook(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), null)
+
+    /**
      * List domains
      *
-     * Custom domains of your workspace.
+     * Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).
      * `GET /domains` → 200.
      */
     suspend fun domains(): DomainList =
@@ -112,7 +135,7 @@ class LskClient(
     /**
      * List API keys
      *
-     * API keys of your workspace (never their secrets).
+     * API keys of your workspace (never their secrets). Needs the scope `keys:read` (or `keys:write`, which implies it).
      * `GET /keys` → 200.
      */
     suspend fun keys(): ApiKeyList =
@@ -121,7 +144,7 @@ class LskClient(
     /**
      * Get a link
      *
-     * One link of your workspace.
+     * One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
      * `GET /links/{id}` → 200.
      * @param id An id starting with lnk_; any other value answers 404.
      */
@@ -133,7 +156,7 @@ class LskClient(
     /**
      * Click statistics of a link
      *
-     * Click statistics of a link; from/to are ISO dates, default the last 30 days.
+     * Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`.
      * `GET /links/{id}/stats` → 200.
      * @param id An id starting with lnk_; any other value answers 404.
      * @param from `from` (query)  (null: not sent)
@@ -149,7 +172,7 @@ class LskClient(
     /**
      * List links
      *
-     * Links of your workspace, newest first, with cursor pagination and filters.
+     * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
      * `GET /links` → 200.
      * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
@@ -167,9 +190,23 @@ class LskClient(
         send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "limit" to limit, "q" to q, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
 
     /**
+     * Retry a delivery
+     *
+     * Send a delivery again now, with the same webhook-id. Needs the scope `webhooks:write`.
+     * `POST /webhooks/{id}/deliveries/{delivery_id}/retry` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     * @param deliveryId An id starting with dlv_; any other value answers 404.
+     */
+    suspend fun retryWebhookDelivery(
+        id: String,
+        deliveryId: String,
+    ): WebhookDelivery =
+        send("POST", "/webhooks/${segment(id.toString())}/deliveries/${segment(deliveryId.toString())}/retry", emptyList(), emptyList(), null, jacksonTypeRef<WebhookDelivery>())
+
+    /**
      * Revoke an API key
      *
-     * Revoke an API key; it stops working at once.
+     * Revoke an API key; it stops working at once. Needs the scope `keys:write`.
      * `DELETE /keys/{id}` → 204.
      * @param id An id starting with key_; any other value answers 404.
      */
@@ -179,18 +216,42 @@ class LskClient(
         sendNoContent("DELETE", "/keys/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
+     * Rotate the signing secret
+     *
+     * Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`.
+     * `POST /webhooks/{id}/rotate-secret` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun rotateWebhookSecret(
+        id: String,
+    ): WebhookEndpointWithSecret =
+        send("POST", "/webhooks/${segment(id.toString())}/rotate-secret", emptyList(), emptyList(), null, jacksonTypeRef<WebhookEndpointWithSecret>())
+
+    /**
      * List tags
      *
-     * Tags of your workspace with their link counts.
+     * Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
      * `GET /tags` → 200.
      */
     suspend fun tags(): TagList =
         send("GET", "/tags", emptyList(), emptyList(), null, jacksonTypeRef<TagList>())
 
     /**
+     * Send a test event
+     *
+     * Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`.
+     * `POST /webhooks/{id}/test` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun testWebhook(
+        id: String,
+    ): WebhookDelivery =
+        send("POST", "/webhooks/${segment(id.toString())}/test", emptyList(), emptyList(), null, jacksonTypeRef<WebhookDelivery>())
+
+    /**
      * Update a link
      *
-     * Change any subset of a link's fields; null clears geo_targeting and tags.
+     * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
      * `PATCH /links/{id}` → 200.
      * @param id An id starting with lnk_; any other value answers 404.
      */
@@ -203,7 +264,7 @@ class LskClient(
     /**
      * Rename or merge a tag
      *
-     * Rename a tag; renaming to an existing tag's name merges the two.
+     * Rename a tag; renaming to an existing tag's name merges the two. Needs the scope `links:write`.
      * `PATCH /tags/{name}` → 200.
      * @param name Current name.
      */
@@ -214,9 +275,59 @@ class LskClient(
         send("PATCH", "/tags/${segment(name.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Tag>())
 
     /**
+     * Update a webhook endpoint
+     *
+     * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
+     * `PATCH /webhooks/{id}` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun updateWebhook(
+        id: String,
+        body: UpdateWebhookRequest,
+    ): WebhookEndpoint =
+        send("PATCH", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpoint>())
+
+    /**
+     * Get a webhook endpoint
+     *
+     * One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+     * `GET /webhooks/{id}` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun webhook(
+        id: String,
+    ): WebhookEndpoint =
+        send("GET", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<WebhookEndpoint>())
+
+    /**
+     * List deliveries of an endpoint
+     *
+     * Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+     * `GET /webhooks/{id}/deliveries` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
+     */
+    suspend fun webhookDeliveries(
+        id: String,
+        cursor: String? = null,
+        limit: Int? = null,
+    ): WebhookDeliveryList =
+        send("GET", "/webhooks/${segment(id.toString())}/deliveries", listOf("cursor" to cursor, "limit" to limit), emptyList(), null, jacksonTypeRef<WebhookDeliveryList>())
+
+    /**
+     * List webhook endpoints
+     *
+     * Webhook endpoints of your workspace (never their secrets). Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+     * `GET /webhooks` → 200.
+     */
+    suspend fun webhooks(): WebhookEndpointList =
+        send("GET", "/webhooks", emptyList(), emptyList(), null, jacksonTypeRef<WebhookEndpointList>())
+
+    /**
      * Your workspace and plan
      *
-     * The caller's workspace and plan.
+     * The caller's workspace and plan. Needs the scope `workspace:read`.
      * `GET /workspace` → 200.
      */
     suspend fun workspace(): Workspace =

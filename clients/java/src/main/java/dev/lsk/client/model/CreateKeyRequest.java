@@ -21,6 +21,10 @@ public final class CreateKeyRequest {
   @JsonProperty("name")
   private String name;
 
+  /** What the key may do; default every scope. A key cannot be given a scope its creator lacks. */
+  @JsonProperty("scopes")
+  private List<CreateKeyRequestScopesItem> scopes;
+
   public CreateKeyRequest() {}
 
   /** {@code name} (may be null). */
@@ -34,23 +38,36 @@ public final class CreateKeyRequest {
     return this;
   }
 
+  /** {@code scopes} (may be null). */
+  public List<CreateKeyRequestScopesItem> getScopes() {
+    return scopes;
+  }
+
+  /** Sets {@code scopes}; returns this for chaining. */
+  public CreateKeyRequest scopes(List<CreateKeyRequestScopesItem> scopes) {
+    this.scopes = scopes;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
     if (!(o instanceof CreateKeyRequest)) return false;
     CreateKeyRequest other = (CreateKeyRequest) o;
-    return Objects.equals(name, other.name);
+    return Objects.equals(name, other.name)
+        && Objects.equals(scopes, other.scopes);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name);
+    return Objects.hash(name, scopes);
   }
 
   @Override
   public String toString() {
     return "CreateKeyRequest{"
         + "name=" + name
+        + ", scopes=" + scopes
         + "}";
   }
 }
