@@ -13,7 +13,18 @@ import { BIG_PLAN, expectError, ISO_TIME } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
 const ENDPOINT_FIELDS = ['created_at', 'description', 'enabled', 'events', 'id', 'url'];
-const DELIVERY_FIELDS = ['attempts', 'created_at', 'delivered_at', 'event_type', 'id', 'last_duration_ms', 'last_error', 'last_status_code', 'next_attempt_at', 'status'];
+const DELIVERY_FIELDS = [
+  'attempts',
+  'created_at',
+  'delivered_at',
+  'event_type',
+  'id',
+  'last_duration_ms',
+  'last_error',
+  'last_status_code',
+  'next_attempt_at',
+  'status',
+];
 
 /** Poll (the worker runs on its own timer) until `check` holds; fails after 15 s. */
 async function until<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
@@ -75,7 +86,9 @@ describe.each(STORES)('webhooks over the API on %s', (store) => {
   });
 
   it('refuses bad input with every problem named, changing nothing', async () => {
-    expectError(await api('POST', '/v1/webhooks', { url: 'javascript:alert(1)', events: [], extra: 1 }), 400, 'validation_failed', { paths: ['url', 'events', 'extra'] });
+    expectError(await api('POST', '/v1/webhooks', { url: 'javascript:alert(1)', events: [], extra: 1 }), 400, 'validation_failed', {
+      paths: ['url', 'events', 'extra'],
+    });
     expectError(await api('POST', '/v1/webhooks', { url: rx.url, events: ['link.exploded'] }), 400, 'validation_failed', { paths: ['events.0'] });
     expectError(await api('POST', '/v1/webhooks', { url: rx.url }), 400, 'validation_failed', { paths: ['events'] });
     expectError(await api('GET', '/v1/webhooks/whk_x/deliveries?limit=0'), 400, 'validation_failed', { paths: ['limit'] });
