@@ -40,7 +40,10 @@ describe.each(STORES)('webhooks over the API on %s', (store) => {
   const dir = mkdtempSync(join(tmpdir(), 'lsk-hooks-'));
   const clockFile = join(dir, 'offset-ms');
   let offset = 0;
-  const moveBy = (ms: number) => writeFileSync(clockFile, String((offset += ms)));
+  const moveBy = (ms: number) => {
+    offset += ms;
+    writeFileSync(clockFile, String(offset));
+  };
   let lsk: Lsk;
   let api: Api;
   let other: Api;
