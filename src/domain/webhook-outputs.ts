@@ -1,5 +1,5 @@
 import { prefixedIdSchema } from './ids.js';
-import { timeSchema } from './link-outputs.js';
+import { nextCursorSchema, timeSchema } from './link-outputs.js';
 import { visibleTextSchema } from './text.js';
 import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from './webhook-schemas.js';
 import { z } from './zod.js';
@@ -33,8 +33,5 @@ export const webhookDeliverySchema = z.object({
 });
 export const webhookDeliveryListSchema = z.object({
   data: z.array(webhookDeliverySchema).max(100),
-  next_cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,512}$/)
-    .nullable(),
+  next_cursor: nextCursorSchema,
 });

@@ -122,8 +122,9 @@ export class WebhookService {
   async retry(workspaceId: string, id: string, deliveryId: string): Promise<Delivery> {
     const d = await this.repo.getDelivery(workspaceId, id, deliveryId);
     if (!d) throw LskError.notFound('Delivery');
-    const retried: Delivery = { ...d, status: 'pending', nextAttemptAt: this.clock.now(), deliveredAt: null };
-    await this.repo.setOutcome(d.id, retried);
-    return retried;
+    const { attempts, lastStatusCode, lastError, lastDurationMs } = d;
+    const outcome = { status: 'pending', attempts, lastStatusCode, lastError, lastDurationMs, nextAttemptAt: this.clock.now(), deliveredAt: null } as const;
+    await this.repo.setOutcome(d.id, outcome);
+    return { ...d, ...outcome };
   }
 }

@@ -100,7 +100,7 @@ public struct CreateDomainRequest: Codable, Sendable, Equatable {
 public struct CreateKeyRequest: Codable, Sendable, Equatable {
     /// 1-64 characters; default "default".
     public var name: String?
-    /// What the key may do; default every scope. A key cannot be given a scope its creator lacks.
+    /// What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks.
     public var scopes: [CreateKeyRequestScopesItem]?
 
     public init(name: String? = nil, scopes: [CreateKeyRequestScopesItem]? = nil) {

@@ -55,7 +55,7 @@ export interface CreateDomainRequest {
 export interface CreateKeyRequest {
   /** 1-64 characters; default "default". */
   name?: string | null;
-  /** What the key may do; default every scope. A key cannot be given a scope its creator lacks. */
+  /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
   scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read">) | null;
 }
 

@@ -85,7 +85,7 @@ data class CreateKeyRequest(
     /** 1-64 characters; default "default". */
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String? = null,
-    /** What the key may do; default every scope. A key cannot be given a scope its creator lacks. */
+    /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
     @get:JsonProperty("scopes") @param:JsonProperty("scopes")
     val scopes: List<CreateKeyRequestScopesItem>? = null,
 )

@@ -21,7 +21,7 @@ public final class CreateKeyRequest {
   @JsonProperty("name")
   private String name;
 
-  /** What the key may do; default every scope. A key cannot be given a scope its creator lacks. */
+  /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
   @JsonProperty("scopes")
   private List<CreateKeyRequestScopesItem> scopes;
 
