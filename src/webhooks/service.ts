@@ -10,7 +10,7 @@ import type { Delivery, EndpointPatch, WebhookEndpoint, WebhooksRepository } fro
 import { newDelivery } from './outbox.js';
 import { eventBody } from './payloads.js';
 import { newSecret } from './signing.js';
-import { type Resolver, resolveTarget, TargetRefused } from './ssrf.js';
+import { type Resolver, resolveTarget, TargetRefused, TargetUnresolvable } from './ssrf.js';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = DAY_MS;
@@ -28,11 +28,15 @@ export class WebhookService {
     private readonly opts: { allowPrivate: boolean; resolve?: Resolver },
   ) {}
 
-  /** The target must not be (or resolve to) a private address, unless the operator allows them. */
+  /**
+   * The target must not be (or resolve to) a private address, unless the operator allows them. A
+   * name that resolves nowhere yet is accepted: every delivery resolves and checks it again.
+   */
   private async assertTargetAllowed(url: string): Promise<void> {
     try {
       await resolveTarget(new URL(url), this.opts);
     } catch (e) {
+      if (e instanceof TargetUnresolvable) return;
       if (e instanceof TargetRefused) throw LskError.validation([{ path: 'url', message: `is not allowed: ${e.message}` }]);
       throw e;
     }

@@ -75,6 +75,9 @@ export const systemResolver: Resolver = async (host) =>
 
 export class TargetRefused extends Error {}
 
+/** The host name resolves to nothing (now): no address to check or to connect to. */
+export class TargetUnresolvable extends TargetRefused {}
+
 /**
  * The addresses a webhook URL's host resolves to, every one of them allowed, or TargetRefused. The
  * URL parser has already normalised literal IPs (decimal, octal and hex IPv4 forms; IPv6 in brackets).
@@ -93,9 +96,9 @@ export async function resolveTarget(url: URL, opts: { allowPrivate: boolean; res
     try {
       addresses = await (opts.resolve ?? systemResolver)(host);
     } catch {
-      throw new TargetRefused(`${host} could not be resolved`);
+      throw new TargetUnresolvable(`${host} could not be resolved`);
     }
-    if (addresses.length === 0) throw new TargetRefused(`${host} could not be resolved`);
+    if (addresses.length === 0) throw new TargetUnresolvable(`${host} could not be resolved`);
   }
   if (!opts.allowPrivate) {
     for (const a of addresses) {

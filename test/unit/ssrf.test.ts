@@ -149,7 +149,7 @@ describe('a delivery', () => {
 });
 
 describe('creating a webhook without LSK_WEBHOOK_ALLOW_PRIVATE', () => {
-  it('refuses private targets with validation_failed on url, and changes nothing', async () => {
+  it('refuses private targets with validation_failed on url, and changes nothing; a name that resolves nowhere yet is accepted', async () => {
     const config = loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry' });
     const services = await buildServices(config, { clock: new ManualClock() });
     try {
@@ -160,6 +160,8 @@ describe('creating a webhook without LSK_WEBHOOK_ALLOW_PRIVATE', () => {
         expect((e as LskError).details?.[0]?.path).toBe('url');
       }
       expect(await services.webhooks.service.list('wsp_a')).toEqual([]);
+      const later = await services.webhooks.service.create('wsp_a', { url: 'https://not-yet.invalid/hook', events: ['link.created'] });
+      expect(later.endpoint.url).toBe('https://not-yet.invalid/hook');
     } finally {
       await services.repos.close();
     }
