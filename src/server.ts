@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   });
   loadCountryDatabase(services.geo, config.geoipDb);
   services.clicks.start();
+  services.webhooks.start();
   const app = await createApp(services, log);
   const server: Server = createServer(serverOptions(config), app.handle);
   server.on('clientError', clientErrorAnswer(config));
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       try {
         await services.clicks.stop();
+        await services.webhooks.stop();
         await services.keys.flushLastUsed();
         await services.repos.close();
       } catch (e) {

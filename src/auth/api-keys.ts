@@ -9,7 +9,7 @@ import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
-import { ALL_SCOPES } from './scopes.js';
+import { expandScopes, SCOPES, type Scope } from './scopes.js';
 
 export const KEY_PREFIX = 'lsk_live_';
 const CLOCK_SKEW_S = 60;
@@ -71,21 +71,29 @@ export class ApiKeyService {
     private readonly lifetimes: KeyLifetimes,
   ) {}
 
-  /** POST /v1/keys, createKey: validate the input, then issue. */
-  async create(workspaceId: string, raw: unknown): Promise<{ key: ApiKey; secret: string }> {
+  /**
+   * POST /v1/keys, createKey: validate the input, then issue. A key never gets a scope its creator
+   * (`granter`, the scopes of the calling principal) lacks: 403 insufficient_scope naming it.
+   */
+  async create(workspaceId: string, raw: unknown, granter: ReadonlySet<Scope>): Promise<{ key: ApiKey; secret: string }> {
     const input = parseOrThrow(createKeySchema, raw);
-    return this.issue(workspaceId, input.name);
+    const scopes = input.scopes ?? SCOPES.filter((s) => granter.has(s));
+    const lacking = scopes.filter((s) => !granter.has(s));
+    if (lacking.length > 0) {
+      throw new LskError('insufficient_scope', `A key cannot be given scopes its creator lacks: ${lacking.map((s) => `"${s}"`).join(', ')}.`);
+    }
+    return this.issue(workspaceId, input.name, scopes);
   }
 
-  /** Issue a new key for a workspace; returns the record and the secret (shown once). */
-  async issue(workspaceId: string, name: string): Promise<{ key: ApiKey; secret: string }> {
-    const key = await this.newKey(newId('key'), workspaceId, name, this.clock.now());
+  /** Issue a new key for a workspace (every scope unless given); returns the record and the secret (shown once). */
+  async issue(workspaceId: string, name: string, scopes: readonly Scope[] = SCOPES): Promise<{ key: ApiKey; secret: string }> {
+    const key = await this.newKey(newId('key'), workspaceId, name, this.clock.now(), scopes);
     await this.store.apiKeys.insert(key);
     return { key, secret: await this.secretFor(key) };
   }
 
   /** A fresh key record, signed by the active signing key, living `ttlDays` from `now`. */
-  private async newKey(id: string, workspaceId: string, name: string, now: Date): Promise<ApiKey> {
+  private async newKey(id: string, workspaceId: string, name: string, now: Date, scopes: readonly Scope[]): Promise<ApiKey> {
     const { kid } = await this.keyring.activeSigningKey();
     return {
       id,
@@ -97,6 +105,7 @@ export class ApiKeyService {
       lastUsedAt: null,
       revokedAt: null,
       successorId: null,
+      scopes: [...scopes],
     };
   }
 
@@ -128,8 +137,7 @@ export class ApiKeyService {
     const workspace = await this.workspace(key.workspaceId, now);
     if (!workspace) throw new LskError('invalid_api_key', 'The API key is not valid.');
     this.lastUsed.set(key.id, now);
-    // Keys hold every scope until keys store their own.
-    const principal: KeyPrincipal = { kind: 'key', key, workspace, scopes: ALL_SCOPES };
+    const principal: KeyPrincipal = { kind: 'key', key, workspace, scopes: expandScopes(key.scopes) };
     const rotated = await this.successorSecret(key, now);
     if (rotated) principal.rotatedKey = rotated;
     return principal;
@@ -188,7 +196,7 @@ export class ApiKeyService {
     if (!successorId) {
       const candidate = newId('key');
       if (await this.store.apiKeys.claimSuccessor(key.id, candidate)) {
-        await this.store.apiKeys.insert(await this.newKey(candidate, key.workspaceId, key.name, now));
+        await this.store.apiKeys.insert(await this.newKey(candidate, key.workspaceId, key.name, now, key.scopes));
       }
       // Re-read (and re-cache) the record: whoever won the claim, its successor is now set.
       this.records.delete(key.id);

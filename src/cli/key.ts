@@ -1,5 +1,6 @@
+import { SCOPES } from '../auth/scopes.js';
 import { LskError } from '../domain/errors.js';
-import { keyNameSchema } from '../domain/resource-schemas.js';
+import { keyNameSchema, scopesSchema } from '../domain/resource-schemas.js';
 import type { ApiKey } from '../generated/graphql.js';
 import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
 import { keyJson, table, when } from './output.js';
@@ -7,16 +8,29 @@ import { keyJson, table, when } from './output.js';
 export const keyCommands: Command[] = [
   {
     name: 'key create',
-    synopsis: '--workspace <slug> [--name NAME]',
+    synopsis: '--workspace <slug> [--name NAME] [--scopes a,b]',
     summary: 'Issue an API key for a workspace; the last line is the key, shown only once.',
     details: 'The key (lsk_live_…) lives LSK_KEY_TTL_DAYS days (90); lsk issues its successor itself near the end.',
-    options: { ...WORKSPACE, name: { value: 'NAME', help: 'a label for the key, 1 to 64 characters (default: "default")' } },
+    options: {
+      ...WORKSPACE,
+      name: { value: 'NAME', help: 'a label for the key, 1 to 64 characters (default: "default")' },
+      scopes: { value: 'a,b', help: `what the key may do, comma-separated, from: ${SCOPES.join(', ')} (default: all)` },
+    },
     usesStore: true,
     async run(ctx) {
       const keyName = check(keyNameSchema, ctx.options.name ?? 'default', '--name');
+      const scopes =
+        ctx.options.scopes === undefined
+          ? undefined
+          : check(
+              scopesSchema,
+              ctx.options.scopes.split(',').map((s) => s.trim()),
+              '--scopes',
+            );
       const { services, workspace } = await workspaceOption(ctx);
-      const { key, secret } = await services.keys.issue(workspace.id, keyName);
-      return [`created key ${key.id} "${key.name}" for ${workspace.slug}, expires ${key.expiresAt.toISOString()}; it is shown only once:`, secret];
+      const { key, secret } = await services.keys.issue(workspace.id, keyName, scopes);
+      const what = `created key ${key.id} "${key.name}" for ${workspace.slug} with scopes ${key.scopes.join(',')}, expires ${key.expiresAt.toISOString()}`;
+      return [`${what}; it is shown only once:`, secret];
     },
   },
   {

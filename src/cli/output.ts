@@ -14,6 +14,7 @@ export const keyJson = (k: KeyRecord): ApiKey => ({
   expires_at: k.expiresAt.toISOString(),
   last_used_at: k.lastUsedAt?.toISOString() ?? null,
   revoked_at: k.revokedAt?.toISOString() ?? null,
+  scopes: k.scopes,
 });
 
 /** Rows as aligned columns for people (the JSON line after them is for programs). */

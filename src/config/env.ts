@@ -50,6 +50,7 @@ const envSchema = z
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
+    LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
     LSK_METRICS_TOKEN: z
       .string()
       .optional()
@@ -84,6 +85,8 @@ const envSchema = z
       bodyTimeoutMs: e.LSK_BODY_TIMEOUT_MS,
       anonymousGraphqlRpm: e.LSK_ANON_GRAPHQL_RPM,
       testClockFile: e.LSK_TEST_CLOCK_FILE,
+      /** Webhook targets may be private and loopback addresses (tests, private deployments). */
+      webhookAllowPrivate: e.LSK_WEBHOOK_ALLOW_PRIVATE === 'true',
       /** When set, /metrics answers only `Authorization: Bearer <token>`. */
       metricsToken: e.LSK_METRICS_TOKEN,
       /** Unknown aliases redirect here instead of the 404 page. */

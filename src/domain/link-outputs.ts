@@ -47,12 +47,15 @@ export const linkSchema = z.object({
   status: linkStatusSchema,
 });
 
+/** A page's next_cursor: pass it back as `cursor`; null on the last page. */
+export const nextCursorSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,512}$/)
+  .nullable();
+
 export const linkListSchema = z.object({
   data: z.array(linkSchema).max(100),
-  next_cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,512}$/)
-    .nullable(),
+  next_cursor: nextCursorSchema,
 });
 
 export const DEVICES = ['desktop', 'mobile', 'tablet', 'other'] as const;

@@ -134,7 +134,7 @@ export const updateLinkSchema = z.strictObject({
 export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
 /** What a cursor the service hands out (next_cursor) looks like; the service decodes it (invalid_cursor). */
-const CURSOR_FORM = { minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' };
+export const CURSOR_FORM = { minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' };
 
 /** A whole number, from GraphQL as a number or from a query string as decimal digits. */
 export const intParam = (min: number, max: number, byDefault: number) =>

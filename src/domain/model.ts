@@ -1,3 +1,4 @@
+import type { Scope } from '../auth/scopes.js';
 import type { Plan } from './resource-schemas.js';
 
 /** Plain domain records. Adapters map their rows/documents to these; nothing here knows storage. */
@@ -65,6 +66,8 @@ export interface ApiKey {
   revokedAt: Date | null;
   /** Set once, when the successor of an expiring key is issued. */
   successorId: string | null;
+  /** What the key may do, as granted (keys issued before scopes existed hold every scope). */
+  scopes: Scope[];
 }
 
 export interface SigningKey {

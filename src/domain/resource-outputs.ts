@@ -1,6 +1,6 @@
 import { prefixedIdSchema } from './ids.js';
 import { countSchema, storedHostSchema, timeSchema } from './link-outputs.js';
-import { PLANS, workspaceSlugSchema } from './resource-schemas.js';
+import { PLANS, scopeSchema, workspaceSlugSchema } from './resource-schemas.js';
 import { TAG_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
 import { z } from './zod.js';
@@ -20,6 +20,7 @@ export const apiKeySchema = z.object({
   expires_at: timeSchema,
   last_used_at: timeSchema.nullable(),
   revoked_at: timeSchema.nullable(),
+  scopes: z.array(scopeSchema),
 });
 export const apiKeyListSchema = z.object({ data: z.array(apiKeySchema) });
 

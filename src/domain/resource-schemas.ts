@@ -1,3 +1,4 @@
+import { SCOPES } from '../auth/scopes.js';
 import { hostSchema, tagNameSchema } from './link-schemas.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
@@ -10,12 +11,27 @@ export const addDomainSchema = z.strictObject({ host: hostSchema });
 
 export const keyNameSchema = displayTextSchema(1, 64);
 
+export const scopeSchema = z.enum(SCOPES);
+
+/** A list of scopes, as granted to a key (duplicates collapse). */
+export const scopesSchema = z
+  .array(scopeSchema)
+  .min(1, 'must list at least one scope')
+  .max(SCOPES.length * 2)
+  .transform((v) => [...new Set(v)]);
+
 /** POST /v1/keys. */
 export const createKeySchema = z.strictObject({
   name: keyNameSchema
     .meta({ default: 'default' })
     .nullish()
     .transform((v) => v ?? 'default'),
+  // Absent: the creator's own scopes (every scope for an unrestricted key or the CLI).
+  scopes: scopesSchema
+    .meta({
+      description: "What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks.",
+    })
+    .nullish(),
 });
 
 export const PLANS = ['standard', 'advanced', 'custom'] as const;

@@ -30,6 +30,8 @@ export type ApiKey = Node & {
   last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['DateTime']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type ApiKeyList = {
@@ -83,6 +85,8 @@ export type CreatedApiKey = {
   last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['DateTime']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 /** A new invite with its link, shown this once. */
@@ -236,6 +240,8 @@ export type Mutation = {
   createLink: Maybe<Link>;
   /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
   createLinks: Maybe<BulkLinkResults>;
+  /** Add a webhook endpoint; its signing secret is returned this once. */
+  createWebhook: Maybe<WebhookEndpointWithSecret>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -244,12 +250,20 @@ export type Mutation = {
   deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Delete an endpoint and its deliveries. */
+  deleteWebhook: Maybe<Scalars['Boolean']['output']>;
   /** Remove a member from your workspace (never the last owner). */
   removeMember: Maybe<Scalars['Boolean']['output']>;
+  /** Send a delivery again now, with the same webhook-id. */
+  retryWebhookDelivery: Maybe<WebhookDelivery>;
   /** Withdraw an invite; its link stops working. */
   revokeInvite: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
+  /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
+  rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
+  /** Send a webhook.test event to the endpoint. */
+  testWebhook: Maybe<WebhookDelivery>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
@@ -258,6 +272,8 @@ export type Mutation = {
   updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
+  /** Change any subset of an endpoint's url, events, description and enabled. */
+  updateWebhook: Maybe<WebhookEndpoint>;
 };
 
 
@@ -277,6 +293,7 @@ export type MutationCreateInviteArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -300,6 +317,14 @@ export type MutationCreateLinkArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateLinksArgs = {
   links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
 };
 
 
@@ -328,8 +353,21 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRemoveMemberArgs = {
   user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRetryWebhookDeliveryArgs = {
+  delivery_id: Scalars['String']['input'];
+  id: Scalars['String']['input'];
 };
 
 
@@ -341,6 +379,18 @@ export type MutationRevokeInviteArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationTestWebhookArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -383,6 +433,16 @@ export type MutationUpdateMemberArgs = {
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** An object with a global id; its prefix names its type. */
@@ -428,6 +488,12 @@ export type Query = {
   tags: Maybe<TagList>;
   /** Who is calling, in which workspace, with which role and scopes. */
   viewer: Maybe<Viewer>;
+  /** One webhook endpoint. */
+  webhook: Maybe<WebhookEndpoint>;
+  /** Deliveries of one endpoint, newest first. */
+  webhookDeliveries: Maybe<WebhookDeliveryList>;
+  /** Webhook endpoints of your workspace (never their secrets). */
+  webhooks: Maybe<WebhookEndpointList>;
   /** The caller's workspace and plan. */
   workspace: Maybe<Workspace>;
 };
@@ -474,6 +540,20 @@ export type QueryLinksArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookDeliveriesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type ReferrerClicks = {
@@ -532,6 +612,75 @@ export type Viewer = {
 export type ViewerKind =
   | 'key'
   | 'user';
+
+/** One event for one endpoint, and how its delivery went. */
+export type WebhookDelivery = {
+  /** Attempts made so far. */
+  attempts: Scalars['Int']['output'];
+  /** When the event happened. */
+  created_at: Scalars['String']['output'];
+  /** When a 2xx answer came. */
+  delivered_at: Maybe<Scalars['String']['output']>;
+  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
+  event_type: Scalars['String']['output'];
+  /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** How long the last attempt took, in milliseconds. */
+  last_duration_ms: Maybe<Scalars['Int']['output']>;
+  /** Why the last attempt failed. */
+  last_error: Maybe<Scalars['String']['output']>;
+  /** HTTP status of the last answer; null when none came. */
+  last_status_code: Maybe<Scalars['Int']['output']>;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: Maybe<Scalars['String']['output']>;
+  /** pending, delivered or failed. */
+  status: Scalars['String']['output'];
+};
+
+/** One page of deliveries, newest first. */
+export type WebhookDeliveryList = {
+  data: Array<WebhookDelivery>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** A URL that receives signed events (Standard Webhooks). */
+export type WebhookEndpoint = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
+
+export type WebhookEndpointList = {
+  data: Array<WebhookEndpoint>;
+};
+
+/** A webhook endpoint with its signing secret, shown this once. */
+export type WebhookEndpointWithSecret = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
+  secret: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
 
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {

@@ -13,6 +13,14 @@ import {
   workspaceSchema,
 } from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
+import {
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+} from '../domain/webhook-outputs.js';
+import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
 import { LINK_EXTRA_ROUTES } from './rest-routes-links.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -24,7 +32,7 @@ export interface RestRoute {
   /** Under /v1, with :params named like the field's arguments. */
   path: string;
   status: 200 | 201 | 204;
-  tag: 'links' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members';
+  tag: 'links' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks';
   summary: string;
   /** Strict schema of the JSON body (the same zod schema the resolver applies); a body is then required. */
   body?: z.ZodType;
@@ -54,6 +62,7 @@ export interface RestRoute {
 const LINK_ID = { id: linkIdParamSchema };
 const KEY_ID = { id: idParamSchema('key') };
 const USER_ID = { user_id: idParamSchema('usr') };
+const WEBHOOK_ID = { id: idParamSchema('whk') };
 
 /** The /v1 surface, exactly as the API reference (docs/api.md) lists it. */
 export const REST_ROUTES: readonly RestRoute[] = [
@@ -190,6 +199,99 @@ export const REST_ROUTES: readonly RestRoute[] = [
     tag: 'members',
     summary: 'Withdraw an invite',
     params: { id: idParamSchema('inv') },
+  },
+  // Webhooks (src/webhooks)
+  {
+    field: 'Mutation.createWebhook',
+    method: 'POST',
+    path: '/webhooks',
+    status: 201,
+    tag: 'webhooks',
+    summary: 'Add a webhook endpoint',
+    body: createWebhookSchema,
+    location: (d) => `/v1/webhooks/${String(d.id)}`,
+    response: webhookEndpointWithSecretSchema,
+  },
+  {
+    field: 'Query.webhooks',
+    method: 'GET',
+    path: '/webhooks',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'List webhook endpoints',
+    response: webhookEndpointListSchema,
+  },
+  {
+    field: 'Query.webhook',
+    method: 'GET',
+    path: '/webhooks/:id',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Get a webhook endpoint',
+    params: WEBHOOK_ID,
+    response: webhookEndpointSchema,
+  },
+  {
+    field: 'Mutation.updateWebhook',
+    method: 'PATCH',
+    path: '/webhooks/:id',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Update a webhook endpoint',
+    body: updateWebhookSchema,
+    params: WEBHOOK_ID,
+    response: webhookEndpointSchema,
+  },
+  {
+    field: 'Mutation.deleteWebhook',
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    status: 204,
+    tag: 'webhooks',
+    summary: 'Delete a webhook endpoint',
+    params: WEBHOOK_ID,
+  },
+  {
+    field: 'Mutation.rotateWebhookSecret',
+    method: 'POST',
+    path: '/webhooks/:id/rotate-secret',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Rotate the signing secret',
+    params: WEBHOOK_ID,
+    response: webhookEndpointWithSecretSchema,
+  },
+  {
+    field: 'Mutation.testWebhook',
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Send a test event',
+    params: WEBHOOK_ID,
+    response: webhookDeliverySchema,
+  },
+  {
+    field: 'Query.webhookDeliveries',
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'List deliveries of an endpoint',
+    query: listDeliveriesSchema,
+    queryParams: Object.keys(listDeliveriesSchema.shape),
+    params: WEBHOOK_ID,
+    response: webhookDeliveryListSchema,
+  },
+  {
+    field: 'Mutation.retryWebhookDelivery',
+    method: 'POST',
+    path: '/webhooks/:id/deliveries/:delivery_id/retry',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Retry a delivery',
+    params: { ...WEBHOOK_ID, delivery_id: idParamSchema('dlv') },
+    response: webhookDeliverySchema,
   },
 ];
 

@@ -6,6 +6,7 @@ import { geoMapSchema } from '../domain/link-schemas.js';
 import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
 import { urlSchema } from '../domain/urls.js';
+import * as webhooks from '../domain/webhook-outputs.js';
 import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
 import { ERROR_SCHEMA } from './errors.js';
 import { componentRef, componentSchemas, type Json } from './json-schema.js';
@@ -39,6 +40,11 @@ const RESOURCES: Record<string, z.ZodType> = {
   InviteList: members.inviteListSchema,
   CreatedInvite: members.createdInviteSchema,
   Role: members.updateMemberSchema.shape.role,
+  WebhookEndpoint: webhooks.webhookEndpointSchema,
+  WebhookEndpointList: webhooks.webhookEndpointListSchema,
+  WebhookEndpointWithSecret: webhooks.webhookEndpointWithSecretSchema,
+  WebhookDelivery: webhooks.webhookDeliverySchema,
+  WebhookDeliveryList: webhooks.webhookDeliveryListSchema,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;

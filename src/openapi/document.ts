@@ -15,6 +15,7 @@ const TAGS = [
   { name: 'keys', description: 'API keys of the workspace (their secrets are shown once).' },
   { name: 'workspace', description: "The caller's workspace and plan." },
   { name: 'members', description: 'Members of the workspace with their roles, and invites (their links are shown once).' },
+  { name: 'webhooks', description: 'Webhook endpoints: signed events (Standard Webhooks) about links, and their delivery log.' },
 ];
 
 /**

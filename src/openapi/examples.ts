@@ -34,6 +34,28 @@ const KEY = {
   expires_at: '2027-02-19T10:15:00.123Z',
   last_used_at: null,
   revoked_at: null,
+  scopes: ['links:read', 'links:write', 'analytics:read'],
+};
+
+const WEBHOOK = {
+  id: 'whk_5tGh2Kp9Qa1Xc7Vb3Nm8',
+  url: 'https://hooks.example.com/lsk',
+  events: ['link.created', 'link.clicked'],
+  description: 'CRM sync',
+  enabled: true,
+  created_at: '2026-11-21T10:15:00.123Z',
+};
+const DELIVERY = {
+  id: 'dlv_8Jk3Lm0Pq6Rs2Tu4Vw9X',
+  event_type: 'link.created',
+  status: 'pending',
+  attempts: 2,
+  last_status_code: 503,
+  last_error: 'answered HTTP 503',
+  last_duration_ms: 87,
+  next_attempt_at: '2026-11-21T10:20:05.123Z',
+  created_at: '2026-11-21T10:15:00.123Z',
+  delivered_at: null,
 };
 
 const MEMBER = { user_id: 'usr_5hK2pW9qZ1xN4mB7cV0d', email: 'ann@example.com', name: 'Ann', role: 'owner', created_at: '2026-11-21T10:15:00.123Z' };
@@ -62,7 +84,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'], password: 'spring-2027', max_clicks: null },
   UpdateTagRequest: { name: 'marketing' },
   CreateDomainRequest: { host: 'go.example.com' },
-  CreateKeyRequest: { name: 'ci' },
+  CreateKeyRequest: { name: 'ci', scopes: ['links:read', 'links:write', 'analytics:read'] },
   Link: LINK,
   LinkList: { data: [LINK], next_cursor: 'WzE3OTU1MjQ5MDAxMjMsImxua18za1RNZDlzUTBwWDFiWTd6QTJjVyJd' },
   LinkStats: {
@@ -124,6 +146,13 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   Invite: INVITE,
   InviteList: { data: [INVITE] },
   CreatedInvite: { ...INVITE, url: 'https://links.example.com/dashboard/accept-invite#token=Qm9vdHN0cmFwIHRva2VuIGZvciBkb2NzIG9ubHkgMTIz' },
+  CreateWebhookRequest: { url: WEBHOOK.url, events: WEBHOOK.events, description: WEBHOOK.description },
+  UpdateWebhookRequest: { events: ['link.created', 'link.updated', 'link.deleted'], enabled: true },
+  WebhookEndpoint: WEBHOOK,
+  WebhookEndpointList: { data: [WEBHOOK] },
+  WebhookEndpointWithSecret: { ...WEBHOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2TC2Fhn3hb4=' },
+  WebhookDelivery: DELIVERY,
+  WebhookDeliveryList: { data: [DELIVERY], next_cursor: null },
 };
 
 /** The start of a QR code as GET /v1/links/{id}/qr answers it in SVG. */

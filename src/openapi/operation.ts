@@ -1,4 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
+import { isScope } from '../auth/scopes.js';
+import { declaredScope } from '../graphql/declared-scope.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/rest/idempotency.js';
 import type { RestRoute } from '../http/rest-routes.js';
 import { operationId, requestComponent, responseComponent } from './components.js';
@@ -59,7 +61,12 @@ function mediaContent(types: readonly string[]): Json {
 export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: string; method: string; operation: Json } {
   const field = rootField(schema, route);
   const operation: Json = { operationId: operationId(route), summary: route.summary, tags: [route.tag] };
-  if (field.description && field.description !== route.summary) operation.description = field.description;
+  const scope = declaredScope(field);
+  if (!scope) throw new Error(`OpenAPI: ${route.field} declares no scope`);
+  const prose = field.description && field.description !== route.summary ? `${field.description} ` : '';
+  const writer = scope.replace(/:read$/, ':write');
+  operation.description = `${prose}Needs the scope \`${scope}\`${writer !== scope && isScope(writer) ? ` (or \`${writer}\`, which implies it)` : ''}.`;
+  operation['x-lsk-scope'] = scope;
   const params = parameters(route, schema);
   if (params.length > 0) operation.parameters = params;
   if (route.body) {

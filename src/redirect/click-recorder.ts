@@ -47,6 +47,8 @@ export class ClickRecorder {
   /** Batches written so far, and the write under way: a reader of the stored totals checks both around its read. */
   writes = 0;
   private writing: Promise<void> | undefined;
+  /** Sees every visit first (link.clicked webhooks); must return at once. */
+  listener: ((v: Visit) => void) | null = null;
   private readonly intervalMs: number;
   private readonly maxCells: number;
 
@@ -66,6 +68,7 @@ export class ClickRecorder {
 
   /** The hot path: a few map updates, nothing else. */
   count(v: Visit): void {
+    this.listener?.(v);
     if (this.cells + (this.pending?.cells ?? 0) >= this.maxCells) {
       this.dropped++;
       return;

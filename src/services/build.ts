@@ -11,6 +11,7 @@ import { countStoreErrors } from '../observability/store-errors.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
+import { buildWebhooks, type WebhookOptions } from '../webhooks/build.js';
 import { AccountService } from './accounts/account-service.js';
 import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
@@ -24,7 +25,10 @@ import { StatsService } from './stats-service.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
-export async function buildServices(config: Config, opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger } = {}): Promise<Services> {
+export async function buildServices(
+  config: Config,
+  opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger; webhooks?: WebhookOptions } = {},
+): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const metrics = new Metrics();
@@ -34,7 +38,8 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
   await keyring.init();
   const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
   const linkEvents = new LinkEvents();
-  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents);
+  const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
+  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
   // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
   // may serve many, which then share limits and re-read what another instance may have changed.
   const shared = repos.kind === 'mongodb';
@@ -59,7 +64,9 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
     sessions: new SessionService(repos, clock),
     members: new MemberService(repos, clock, config.publicUrl),
+    webhooks,
   };
+  services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
   registerServiceMetrics(services);
   return services;
 }

@@ -57,6 +57,7 @@ export class BulkLinkService {
     const domains = new Map<string, Promise<unknown>>();
     const now = this.clock.now();
     let pending: Prepared[] = [];
+    const created: { link: Link }[] = [];
     for (const [index, item] of items.entries()) {
       try {
         const input = parseOrThrow(createLinkSchema, item);
@@ -83,11 +84,13 @@ export class BulkLinkService {
         if (!(r instanceof StoreConflict)) {
           this.events.changed(r.domain, r.alias); // clears a cached "not found" for this alias
           results[p.index] = { link: { ...r, clicks: 0, status: linkStatus(r, 0, now.getTime()) } };
+          created.push(results[p.index] as { link: Link });
         } else if (r.field === 'external_id') results[p.index] = itemError(externalIdConflict(r, p.row.externalId));
         else if (p.alias && r.field === 'alias') results[p.index] = failure(LskError.aliasTaken(p.row.domain, p.alias));
         else again.push(p);
       });
       pending = again;
+      for (const c of created.splice(0)) await this.single.publish('link.created', c.link);
     }
     for (const p of pending) results[p.index] = failure(new LskError('internal_error', 'Could not generate a free alias.'));
     return results;
@@ -128,10 +131,14 @@ export class BulkLinkService {
         found.map((l) => l.id),
       ),
     );
+    const totals = await this.clicks.totals(found.map((l) => l.id));
+    const now = this.clock.now().getTime();
     for (const link of found) {
       if (!gone.has(link.id)) continue;
       this.events.changed(link.domain, link.alias);
+      const clicks = totals.get(link.id)?.clicks ?? 0;
       await this.clicks.forget(workspaceId, link.id);
+      await this.single.publish('link.deleted', { ...link, clicks, status: linkStatus(link, clicks, now) });
     }
     return { deleted: ids.filter((id) => gone.has(id)), notFound: ids.filter((id) => !gone.has(id)) };
   }

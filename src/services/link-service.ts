@@ -9,6 +9,8 @@ import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
+import type { EventSink } from '../webhooks/outbox.js';
+import { linkJson } from '../webhooks/payloads.js';
 import type { LinkEvents } from './link-events.js';
 import { behaviourOf, externalIdConflict, statusFilter } from './link-fields.js';
 import { newLinkFrom } from './new-link.js';
@@ -48,7 +50,16 @@ export class LinkService {
     private readonly clock: Clock,
     private readonly defaultDomain: string,
     private readonly events: LinkEvents,
+    /** Webhook events (the outbox): stored before the call answers. */
+    private readonly published?: EventSink,
   ) {}
+
+  /** The one place link events leave the service: link.created, link.updated, link.deleted. */
+  /** Emits the link event (webhooks); bulk calls emit through here too. */
+  async publish(type: 'link.created' | 'link.updated' | 'link.deleted', link: Link): Promise<Link> {
+    await this.published?.emit(link.workspaceId, type, { link: linkJson(link) });
+    return link;
+  }
 
   /** Links as returned: each with its all-time click count, read from the click totals (never summed over clicks). */
   private async withClicks(rows: LinkRow[]): Promise<Link[]> {
@@ -80,7 +91,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return created(link);
+        return this.publish('link.created', created(link));
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw externalIdConflict(e, input.external_id);
@@ -92,7 +103,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return created(link);
+        return this.publish('link.created', created(link));
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw externalIdConflict(e, input.external_id);
       }
@@ -152,7 +163,7 @@ export class LinkService {
     if (!link) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
-    return { ...link, clicks: current.clicks, status: linkStatus(link, current.clicks, patch.updatedAt.getTime()) };
+    return this.publish('link.updated', { ...link, clicks: current.clicks, status: linkStatus(link, current.clicks, patch.updatedAt.getTime()) });
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
@@ -160,5 +171,6 @@ export class LinkService {
     if (!(await this.links.delete(workspaceId, current.id))) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     await this.clicks.forget(workspaceId, current.id);
+    await this.publish('link.deleted', current);
   }
 }

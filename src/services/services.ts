@@ -8,6 +8,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
+import type { Webhooks } from '../webhooks/build.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
@@ -55,4 +56,6 @@ export interface Services {
   sessions: SessionService;
   /** Members and invites of a workspace. */
   members: MemberService;
+  /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
+  webhooks: Webhooks;
 }

@@ -12,6 +12,7 @@ import type { MongoOptions } from './mongo/connection.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
 import type { UsersRepository } from './users/repository.js';
+import type { WebhooksRepository } from './webhooks/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
 
 /**
@@ -34,6 +35,7 @@ export interface Repositories {
   readonly users: UsersRepository;
   readonly members: MembersRepository;
   readonly sessions: SessionsRepository;
+  readonly webhooks: WebhooksRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

@@ -66,6 +66,9 @@ describe.each(STORES)('GraphQL on %s', (store) => {
         'node',
         'tags',
         'viewer',
+        'webhook',
+        'webhookDeliveries',
+        'webhooks',
         'workspace',
       ]);
       expect(names(roots.body.data.m)).toEqual(
@@ -75,17 +78,23 @@ describe.each(STORES)('GraphQL on %s', (store) => {
           'createKey',
           'createLink',
           'createLinks',
+          'createWebhook',
           'deleteDomain',
           'deleteLink',
           'deleteLinks',
           'deleteTag',
+          'deleteWebhook',
           'removeMember',
+          'retryWebhookDelivery',
           'revokeInvite',
           'revokeKey',
+          'rotateWebhookSecret',
+          'testWebhook',
           'updateLink',
           'updateLinks',
           'updateMember',
           'updateTag',
+          'updateWebhook',
         ].sort(),
       );
     });

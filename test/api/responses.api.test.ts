@@ -35,7 +35,7 @@ describe.each(STORES)('success bodies match the documented response schemas on %
   }
 
   beforeAll(async () => {
-    lsk = await startLsk(store);
+    lsk = await startLsk(store, { env: { LSK_WEBHOOK_ALLOW_PRIVATE: 'true' } });
     api = client(lsk.base, await lsk.workspace('shapes', BIG_PLAN));
   });
   afterAll(async () => {
@@ -85,6 +85,16 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     await call('Mutation.removeMember', 'DELETE', `/v1/members/${viewer}`);
     await call('Mutation.deleteLink', 'DELETE', `/v1/links/${link.id}`);
     await call('Mutation.deleteDomain', 'DELETE', '/v1/domains/go.example.com');
+    // Webhooks (a closed loopback port: attempts fail fast and are logged).
+    const hook = await call('Mutation.createWebhook', 'POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['link.created'], description: 'CRM' });
+    await call('Query.webhooks', 'GET', '/v1/webhooks');
+    await call('Query.webhook', 'GET', `/v1/webhooks/${hook.id}`);
+    await call('Mutation.updateWebhook', 'PATCH', `/v1/webhooks/${hook.id}`, { description: null, events: ['link.created', 'link.clicked'] });
+    await call('Mutation.rotateWebhookSecret', 'POST', `/v1/webhooks/${hook.id}/rotate-secret`);
+    const delivery = await call('Mutation.testWebhook', 'POST', `/v1/webhooks/${hook.id}/test`);
+    await call('Query.webhookDeliveries', 'GET', `/v1/webhooks/${hook.id}/deliveries?limit=1`);
+    await call('Mutation.retryWebhookDelivery', 'POST', `/v1/webhooks/${hook.id}/deliveries/${delivery.id}/retry`);
+    await call('Mutation.deleteWebhook', 'DELETE', `/v1/webhooks/${hook.id}`);
     expect([...checked].sort()).toEqual(REST_ROUTES.map((r) => r.field).sort());
   });
 });

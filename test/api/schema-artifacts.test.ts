@@ -60,6 +60,15 @@ const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operat
   { method: 'POST', path: '/v1/invites', status: 201, operationId: 'createInvite' },
   { method: 'GET', path: '/v1/invites', status: 200, operationId: 'invites' },
   { method: 'DELETE', path: '/v1/invites/{id}', status: 204, operationId: 'revokeInvite' },
+  { method: 'POST', path: '/v1/webhooks', status: 201, operationId: 'createWebhook' },
+  { method: 'GET', path: '/v1/webhooks', status: 200, operationId: 'webhooks' },
+  { method: 'GET', path: '/v1/webhooks/{id}', status: 200, operationId: 'webhook' },
+  { method: 'PATCH', path: '/v1/webhooks/{id}', status: 200, operationId: 'updateWebhook' },
+  { method: 'DELETE', path: '/v1/webhooks/{id}', status: 204, operationId: 'deleteWebhook' },
+  { method: 'POST', path: '/v1/webhooks/{id}/rotate-secret', status: 200, operationId: 'rotateWebhookSecret' },
+  { method: 'POST', path: '/v1/webhooks/{id}/test', status: 200, operationId: 'testWebhook' },
+  { method: 'GET', path: '/v1/webhooks/{id}/deliveries', status: 200, operationId: 'webhookDeliveries' },
+  { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/retry', status: 200, operationId: 'retryWebhookDelivery' },
 ];
 
 /** docs/api.md, "Errors". */
@@ -220,7 +229,8 @@ function checkDocument(doc: Obj): void {
       `${where} path parameters`,
     ).toEqual([...pathParams].sort());
 
-    const hasBody = e.method === 'POST' || e.method === 'PATCH';
+    // Actions on a resource (rotate a secret, send a test, retry a delivery) take no body.
+    const hasBody = (e.method === 'POST' || e.method === 'PATCH') && !['rotateWebhookSecret', 'testWebhook', 'retryWebhookDelivery'].includes(e.operationId);
     expect(Boolean(op!.requestBody), `${where} request body`).toBe(hasBody);
     if (hasBody) {
       // Body fields are not repeated as query parameters.

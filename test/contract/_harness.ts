@@ -127,6 +127,7 @@ export function apiKey(workspaceId: string, over: Partial<ApiKey> = {}): ApiKey 
     lastUsedAt: null,
     revokedAt: null,
     successorId: null,
+    scopes: ['links:read', 'webhooks:write'],
     ...over,
   };
 }

@@ -41,7 +41,7 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
 
   it('lives through two signing-key rotations, is renewed once, then expires', async () => {
     const ws = await services.workspaces.create('life', 'standard');
-    const { key: k1, secret: s1 } = await services.keys.issue(ws.id, 'ci');
+    const { key: k1, secret: s1 } = await services.keys.issue(ws.id, 'ci', ['links:write', 'webhooks:read']);
     expect(s1).toMatch(/^lsk_live_[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(k1.kid).toBe('sk_000001');
     expect(k1.expiresAt.getTime() - k1.createdAt.getTime()).toBe(90 * DAY_MS);
@@ -71,7 +71,9 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
     const keys = await services.keys.list(ws.id);
     expect(keys).toHaveLength(2);
     const successor = keys.find((k) => k.id !== k1.id)!;
-    expect(successor).toMatchObject({ name: 'ci', workspaceId: ws.id, kid: 'sk_000003' });
+    // The successor inherits the key's scopes.
+    expect(successor).toMatchObject({ name: 'ci', workspaceId: ws.id, kid: 'sk_000003', scopes: ['links:write', 'webhooks:read'] });
+    expect([...(await services.keys.authenticate(`Bearer ${s1}`)).scopes].sort()).toEqual(['links:read', 'links:write', 'webhooks:read']);
     const p2 = await services.keys.authenticate(`Bearer ${p1.rotatedKey}`);
     expect(p2.key.id).toBe(successor.id);
     expect(p2.rotatedKey).toBeUndefined();

@@ -1,7 +1,11 @@
 /** The API key and signing key repositories. */
+import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
+import { SCOPES } from '../../src/auth/scopes.js';
 import type { Workspace } from '../../src/domain/model.js';
-import { apiKey, at, describeStores, signingKey, workspace } from './_harness.js';
+import { SqliteApiKeys } from '../../src/storage/keys/sqlite.js';
+import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
+import { apiKey, at, describeStores, openStore, signingKey, workspace } from './_harness.js';
 
 describeStores('key repositories', (store) => {
   const newWorkspace = async (over: Partial<Workspace> = {}) => store().workspaces.create(workspace(over));
@@ -102,5 +106,30 @@ describeStores('key repositories', (store) => {
       await store().signingKeys.delete('kid-unknown');
       expect(await store().signingKeys.list()).toEqual([k1, k3]);
     });
+  });
+});
+
+describe('keys issued before scopes existed hold every scope', () => {
+  it('on SQLite (a NULL column after the migration)', async () => {
+    const conn = new SqliteConnection(':memory:');
+    conn.migrate();
+    conn.stmt("INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at) VALUES ('key_old', 'wsp_a', 'old', 'k', 0, 1)").run();
+    expect((await new SqliteApiKeys(conn).get('key_old'))?.scopes).toEqual([...SCOPES]);
+    conn.close();
+  });
+
+  it('on MongoDB (a document without the field)', async () => {
+    const store = await openStore('mongodb');
+    const client = new MongoClient(store.mongo!.uri);
+    try {
+      await client
+        .db(store.mongo!.dbName)
+        .collection<{ _id: string; [k: string]: unknown }>('api_keys')
+        .insertOne({ _id: 'key_old', workspaceId: 'wsp_a', name: 'old', kid: 'k', createdAt: at(0), expiresAt: at(1) });
+      expect((await store.repos.apiKeys.get('key_old'))?.scopes).toEqual([...SCOPES]);
+    } finally {
+      await client.close();
+      await store.dispose();
+    }
   });
 });

@@ -93,8 +93,13 @@ def map_case(context, case):
     # time in the past is moved to the same moment in a year after now's.
     if (_is(case, "POST", "/links") or _is(case, "PATCH", "/links/{id}")) and body is not None and isinstance(body.get("expires_at"), str):
         case.body = {**case.body, "expires_at": _in_the_future(body["expires_at"])}
+    # A webhook target must resolve to a public address unless the operator allows private ones; the
+    # run's server does (LSK_WEBHOOK_ALLOW_PRIVATE=true), and a generated host name resolves nowhere
+    # (400, documented): targets go to a closed loopback port, so deliveries fail fast.
+    if (_is(case, "POST", "/webhooks") or _is(case, "PATCH", "/webhooks/{id}")) and body is not None and isinstance(body.get("url"), str):
+        case.body = {**body, "url": "http://127.0.0.1:9/hook"}
     # A cursor is only ever one the service handed out (next_cursor); any other is invalid_cursor (400).
-    if _is(case, "GET", "/links") and query is not None and "cursor" in query:
+    if (_is(case, "GET", "/links") or _is(case, "GET", "/webhooks/{id}/deliveries")) and query is not None and "cursor" in query:
         case.query = {k: v for k, v in query.items() if k != "cursor"}
     # "from" must not be after "to" (which defaults to today): a rule between two parameters.
     if _is(case, "GET", "/links/{id}/stats") and query is not None:

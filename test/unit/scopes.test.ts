@@ -64,6 +64,15 @@ const DECLARED: Record<string, Scope> = {
   revokeInvite: 'members:write',
   node: 'workspace:read',
   viewer: 'workspace:read',
+  webhooks: 'webhooks:read',
+  webhook: 'webhooks:read',
+  webhookDeliveries: 'webhooks:read',
+  createWebhook: 'webhooks:write',
+  updateWebhook: 'webhooks:write',
+  deleteWebhook: 'webhooks:write',
+  rotateWebhookSecret: 'webhooks:write',
+  testWebhook: 'webhooks:write',
+  retryWebhookDelivery: 'webhooks:write',
 };
 
 describe('declared scopes on the schema', () => {

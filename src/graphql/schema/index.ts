@@ -11,6 +11,7 @@ import './members.js';
 import './viewer.js';
 import './node.js';
 import './tag-links.js';
+import './webhook.js';
 
 /**
  * The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. Every Query root field is

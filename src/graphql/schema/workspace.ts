@@ -32,6 +32,7 @@ const DomainType = builder.objectRef<Domain>('Domain').implement({
   }),
 });
 
+const SCOPES_TEXT = 'What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.';
 export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
   description: 'An API key (its secret is shown only once, when created).',
   interfaces: [NodeRef],
@@ -42,6 +43,7 @@ export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
     expires_at: t.field({ type: DateTimeScalar, resolve: (k) => k.expiresAt }),
     last_used_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (k) => k.lastUsedAt }),
     revoked_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (k) => k.revokedAt }),
+    scopes: t.stringList({ description: SCOPES_TEXT, resolve: (k) => k.scopes }),
   }),
 });
 
@@ -54,6 +56,7 @@ const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('Cr
     expires_at: t.field({ type: DateTimeScalar, resolve: (c) => c.key.expiresAt }),
     last_used_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (c) => c.key.lastUsedAt }),
     revoked_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (c) => c.key.revokedAt }),
+    scopes: t.stringList({ description: SCOPES_TEXT, resolve: (c) => c.key.scopes }),
     key: t.string({ description: 'The secret: lsk_live_...', resolve: (c) => c.secret }),
   }),
 });
@@ -129,10 +132,13 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: CreatedApiKeyType,
     description: 'Create an API key; the secret is returned this once.',
-    args: { name: t.arg.string({ description: '1-64 characters; default "default".' }) },
+    args: {
+      name: t.arg.string({ description: '1-64 characters; default "default".' }),
+      scopes: t.arg.stringList({ description: 'Scopes of the new key, default all; none beyond your own.' }),
+    },
     resolve: async (_r, args, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, args, FIELD_LIMITS.createKey);
-      return ctx.services.keys.create(ctx.principal.workspace.id, args);
+      return ctx.services.keys.create(ctx.principal.workspace.id, args, ctx.principal.scopes);
     },
   }),
   revokeKey: t.withAuth({ scope: 'keys:write' }).field({

@@ -1,10 +1,12 @@
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
+import { SCOPES, type Scope } from '../../auth/scopes.js';
 import type { ApiKey, SigningKey } from '../../domain/model.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 
-type ApiKeyDoc = Omit<ApiKey, 'id'> & { _id: string };
+/** `scopes` is absent on keys issued before scopes existed: they hold every scope. */
+type ApiKeyDoc = Omit<ApiKey, 'id' | 'scopes'> & { _id: string; scopes?: Scope[] };
 
 interface SigningKeyDoc {
   /** The kid. */
@@ -34,6 +36,7 @@ const toApiKey = ({ _id, ...d }: ApiKeyDoc): ApiKey => ({
   lastUsedAt: d.lastUsedAt ?? null,
   revokedAt: d.revokedAt ?? null,
   successorId: d.successorId ?? null,
+  scopes: d.scopes ?? [...SCOPES],
 });
 
 const toSigningKey = (d: SigningKeyDoc): SigningKey => ({ kid: d._id, privateJwk: d.privateJwk, publicJwk: d.publicJwk, createdAt: d.createdAt });

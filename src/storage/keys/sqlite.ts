@@ -1,3 +1,4 @@
+import { SCOPES, type Scope } from '../../auth/scopes.js';
 import type { ApiKey, SigningKey } from '../../domain/model.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
@@ -12,6 +13,8 @@ const toApiKey = (r: Row): ApiKey => ({
   lastUsedAt: toDateOrNull(r.last_used_at),
   revokedAt: toDateOrNull(r.revoked_at),
   successorId: r.successor_id === null ? null : String(r.successor_id),
+  // NULL: a key from before scopes, holding every scope.
+  scopes: r.scopes === null || r.scopes === undefined ? [...SCOPES] : (JSON.parse(String(r.scopes)) as Scope[]),
 });
 
 const toSigningKey = (r: Row): SigningKey => ({
@@ -28,8 +31,8 @@ export class SqliteApiKeys implements ApiKeysRepository {
     try {
       this.conn
         .stmt(
-          `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id, scopes)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           key.id,
@@ -41,6 +44,7 @@ export class SqliteApiKeys implements ApiKeysRepository {
           key.lastUsedAt?.getTime() ?? null,
           key.revokedAt?.getTime() ?? null,
           key.successorId,
+          JSON.stringify(key.scopes),
         );
     } catch (e) {
       throw conflictOf(e) ?? e;

@@ -223,4 +223,48 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX sessions_by_user ON sessions (user_id);
   `,
+  // 8: webhook endpoints, their outbox of deliveries and attempt claims (docs/adr/0030); key scopes
+  //    (NULL: every scope, as every key had before).
+  `
+  CREATE TABLE webhook_endpoints (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    description TEXT,
+    enabled INTEGER NOT NULL,
+    secrets TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    failing_since INTEGER
+  );
+  CREATE INDEX webhook_endpoints_by_workspace ON webhook_endpoints (workspace_id, created_at);
+  CREATE TABLE webhook_deliveries (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    endpoint_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    last_status_code INTEGER,
+    last_error TEXT,
+    last_duration_ms INTEGER,
+    next_attempt_at INTEGER,
+    created_at INTEGER NOT NULL,
+    delivered_at INTEGER
+  );
+  CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+  CREATE TABLE webhook_attempts (
+    delivery_id TEXT NOT NULL,
+    attempt_no INTEGER NOT NULL,
+    take INTEGER NOT NULL,
+    owner TEXT NOT NULL,
+    lease_until INTEGER NOT NULL,
+    finished_at INTEGER,
+    PRIMARY KEY (delivery_id, attempt_no, take)
+  ) WITHOUT ROWID;
+  ALTER TABLE api_keys ADD COLUMN scopes TEXT;
+  `,
 ];

@@ -9,7 +9,7 @@ extension LskClient {
 
     /// Add a domain
     ///
-    /// Add a custom domain to your workspace.
+    /// Add a custom domain to your workspace. Needs the scope `domains:write`.
     /// `POST /domains` → 201.
     /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
     public func createDomain(_ body: CreateDomainRequest, idempotencyKey: String? = nil) async throws -> Domain {
@@ -18,7 +18,7 @@ extension LskClient {
 
     /// Invite someone
     ///
-    /// Invite someone by email; the link (valid 7 days) is returned this once.
+    /// Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`.
     /// `POST /invites` → 201.
     public func createInvite(_ body: CreateInviteRequest) async throws -> CreatedInvite {
         try await send("POST", "/invites", query: [], headers: [], body: try encode(body), as: CreatedInvite.self)
@@ -26,7 +26,7 @@ extension LskClient {
 
     /// Create an API key
     ///
-    /// Create an API key; the secret is returned this once.
+    /// Create an API key; the secret is returned this once. Needs the scope `keys:write`.
     /// `POST /keys` → 201.
     public func createKey(_ body: CreateKeyRequest? = nil) async throws -> CreatedApiKey {
         try await send("POST", "/keys", query: [], headers: [], body: try encode(body), as: CreatedApiKey.self)
@@ -34,7 +34,7 @@ extension LskClient {
 
     /// Create a link
     ///
-    /// Create a link.
+    /// Create a link. Needs the scope `links:write`.
     /// `POST /links` → 201.
     /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
     public func createLink(_ body: CreateLinkRequest, idempotencyKey: String? = nil) async throws -> Link {
@@ -43,16 +43,24 @@ extension LskClient {
 
     /// Create up to 100 links
     ///
-    /// Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+    /// Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. Needs the scope `links:write`.
     /// `POST /links/bulk` → 200.
     /// - Parameter idempotencyKey: `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409.
     public func createLinks(_ body: CreateLinksRequest, idempotencyKey: String? = nil) async throws -> BulkLinkResults {
         try await send("POST", "/links/bulk", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: BulkLinkResults.self)
     }
 
+    /// Add a webhook endpoint
+    ///
+    /// Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
+    /// `POST /webhooks` → 201.
+    public func createWebhook(_ body: CreateWebhookRequest) async throws -> WebhookEndpointWithSecret {
+        try await send("POST", "/webhooks", query: [], headers: [], body: try encode(body), as: WebhookEndpointWithSecret.self)
+    }
+
     /// Remove a domain
     ///
-    /// Remove a custom domain (it must serve no links).
+    /// Remove a custom domain (it must serve no links). Needs the scope `domains:write`.
     /// `DELETE /domains/{host}` → 204.
     public func deleteDomain(_ host: String) async throws {
         try await sendNoContent("DELETE", "/domains/\(Self.segment(String(describing: host)))", query: [], headers: [], body: nil)
@@ -60,7 +68,7 @@ extension LskClient {
 
     /// Delete a link
     ///
-    /// Delete a link; its alias answers 404 from then on.
+    /// Delete a link; its alias answers 404 from then on. Needs the scope `links:write`.
     /// `DELETE /links/{id}` → 204.
     public func deleteLink(_ id: String) async throws {
         try await sendNoContent("DELETE", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
@@ -68,7 +76,7 @@ extension LskClient {
 
     /// Delete up to 100 links
     ///
-    /// Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+    /// Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`.
     /// `DELETE /links/bulk` → 200.
     /// - Parameter ids: `ids` (query) 1 to 100 link ids, each once.
     public func deleteLinks(ids: String? = nil) async throws -> BulkDeleteResult {
@@ -77,15 +85,23 @@ extension LskClient {
 
     /// Delete a tag
     ///
-    /// Delete a tag and remove it from every link.
+    /// Delete a tag and remove it from every link. Needs the scope `links:write`.
     /// `DELETE /tags/{name}` → 204.
     public func deleteTag(_ name: String) async throws {
         try await sendNoContent("DELETE", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: nil)
     }
 
+    /// Delete a webhook endpoint
+    ///
+    /// Delete an endpoint and its deliveries. Needs the scope `webhooks:write`.
+    /// `DELETE /webhooks/{id}` → 204.
+    public func deleteWebhook(_ id: String) async throws {
+        try await sendNoContent("DELETE", "/webhooks/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
+    }
+
     /// List domains
     ///
-    /// Custom domains of your workspace.
+    /// Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).
     /// `GET /domains` → 200.
     public func domains() async throws -> DomainList {
         try await send("GET", "/domains", query: [], headers: [], body: nil, as: DomainList.self)
@@ -101,7 +117,7 @@ extension LskClient {
 
     /// List pending invites
     ///
-    /// Pending invites of your workspace, newest first (never their links).
+    /// Pending invites of your workspace, newest first (never their links). Needs the scope `members:read` (or `members:write`, which implies it).
     /// `GET /invites` → 200.
     public func invites() async throws -> InviteList {
         try await send("GET", "/invites", query: [], headers: [], body: nil, as: InviteList.self)
@@ -109,7 +125,7 @@ extension LskClient {
 
     /// List API keys
     ///
-    /// API keys of your workspace (never their secrets).
+    /// API keys of your workspace (never their secrets). Needs the scope `keys:read` (or `keys:write`, which implies it).
     /// `GET /keys` → 200.
     public func keys() async throws -> ApiKeyList {
         try await send("GET", "/keys", query: [], headers: [], body: nil, as: ApiKeyList.self)
@@ -117,7 +133,7 @@ extension LskClient {
 
     /// Get a link
     ///
-    /// One link of your workspace.
+    /// One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
     /// `GET /links/{id}` → 200.
     public func link(_ id: String) async throws -> Link {
         try await send("GET", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: Link.self)
@@ -125,7 +141,7 @@ extension LskClient {
 
     /// A QR code of the link's short URL
     ///
-    /// A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+    /// A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
     /// `GET /links/{id}/qr` → 200.
     /// - Parameter bg: `bg` (query) Background colour, RRGGBB (default FFFFFF).
     /// - Parameter ecc: `ecc` (query) Error-correction level L, M, Q or H (default M).
@@ -139,7 +155,7 @@ extension LskClient {
 
     /// Click statistics of a link
     ///
-    /// Click statistics of a link; from/to are ISO dates, default the last 30 days.
+    /// Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`.
     /// `GET /links/{id}/stats` → 200.
     /// - Parameter from: `from` (query)
     /// - Parameter to: `to` (query)
@@ -149,7 +165,7 @@ extension LskClient {
 
     /// List links
     ///
-    /// Links of your workspace, newest first, with cursor pagination and filters.
+    /// Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
     /// `GET /links` → 200.
     /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
     /// - Parameter domain: `domain` (query) Only links on this domain.
@@ -164,7 +180,7 @@ extension LskClient {
 
     /// List members
     ///
-    /// Members of your workspace with their roles, oldest first.
+    /// Members of your workspace with their roles, oldest first. Needs the scope `members:read` (or `members:write`, which implies it).
     /// `GET /members` → 200.
     public func members() async throws -> MemberList {
         try await send("GET", "/members", query: [], headers: [], body: nil, as: MemberList.self)
@@ -172,15 +188,23 @@ extension LskClient {
 
     /// Remove a member
     ///
-    /// Remove a member from your workspace (never the last owner).
+    /// Remove a member from your workspace (never the last owner). Needs the scope `members:write`.
     /// `DELETE /members/{user_id}` → 204.
     public func removeMember(_ userId: String) async throws {
         try await sendNoContent("DELETE", "/members/\(Self.segment(String(describing: userId)))", query: [], headers: [], body: nil)
     }
 
+    /// Retry a delivery
+    ///
+    /// Send a delivery again now, with the same webhook-id. Needs the scope `webhooks:write`.
+    /// `POST /webhooks/{id}/deliveries/{delivery_id}/retry` → 200.
+    public func retryWebhookDelivery(_ id: String, deliveryId: String) async throws -> WebhookDelivery {
+        try await send("POST", "/webhooks/\(Self.segment(String(describing: id)))/deliveries/\(Self.segment(String(describing: deliveryId)))/retry", query: [], headers: [], body: nil, as: WebhookDelivery.self)
+    }
+
     /// Withdraw an invite
     ///
-    /// Withdraw an invite; its link stops working.
+    /// Withdraw an invite; its link stops working. Needs the scope `members:write`.
     /// `DELETE /invites/{id}` → 204.
     public func revokeInvite(_ id: String) async throws {
         try await sendNoContent("DELETE", "/invites/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
@@ -188,23 +212,39 @@ extension LskClient {
 
     /// Revoke an API key
     ///
-    /// Revoke an API key; it stops working at once.
+    /// Revoke an API key; it stops working at once. Needs the scope `keys:write`.
     /// `DELETE /keys/{id}` → 204.
     public func revokeKey(_ id: String) async throws {
         try await sendNoContent("DELETE", "/keys/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
+    /// Rotate the signing secret
+    ///
+    /// Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`.
+    /// `POST /webhooks/{id}/rotate-secret` → 200.
+    public func rotateWebhookSecret(_ id: String) async throws -> WebhookEndpointWithSecret {
+        try await send("POST", "/webhooks/\(Self.segment(String(describing: id)))/rotate-secret", query: [], headers: [], body: nil, as: WebhookEndpointWithSecret.self)
+    }
+
     /// List tags
     ///
-    /// Tags of your workspace with their link counts.
+    /// Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
     /// `GET /tags` → 200.
     public func tags() async throws -> TagList {
         try await send("GET", "/tags", query: [], headers: [], body: nil, as: TagList.self)
     }
 
+    /// Send a test event
+    ///
+    /// Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`.
+    /// `POST /webhooks/{id}/test` → 200.
+    public func testWebhook(_ id: String) async throws -> WebhookDelivery {
+        try await send("POST", "/webhooks/\(Self.segment(String(describing: id)))/test", query: [], headers: [], body: nil, as: WebhookDelivery.self)
+    }
+
     /// Update a link
     ///
-    /// Change any subset of a link's fields; null clears geo_targeting and tags.
+    /// Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
     /// `PATCH /links/{id}` → 200.
     public func updateLink(_ id: String, body: UpdateLinkRequest) async throws -> Link {
         try await send("PATCH", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: Link.self)
@@ -212,7 +252,7 @@ extension LskClient {
 
     /// Change up to 100 links
     ///
-    /// Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+    /// Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. Needs the scope `links:write`.
     /// `PATCH /links/bulk` → 200.
     public func updateLinks(_ body: UpdateLinksRequest) async throws -> BulkLinkResults {
         try await send("PATCH", "/links/bulk", query: [], headers: [], body: try encode(body), as: BulkLinkResults.self)
@@ -220,7 +260,7 @@ extension LskClient {
 
     /// Change a member's role
     ///
-    /// Change a member's role (admins: below owner only; the last owner keeps the role).
+    /// Change a member's role (admins: below owner only; the last owner keeps the role). Needs the scope `members:write`.
     /// `PATCH /members/{user_id}` → 200.
     public func updateMember(_ userId: String, body: UpdateMemberRequest) async throws -> Member {
         try await send("PATCH", "/members/\(Self.segment(String(describing: userId)))", query: [], headers: [], body: try encode(body), as: Member.self)
@@ -228,15 +268,49 @@ extension LskClient {
 
     /// Rename or merge a tag
     ///
-    /// Rename a tag; renaming to an existing tag's name merges the two.
+    /// Rename a tag; renaming to an existing tag's name merges the two. Needs the scope `links:write`.
     /// `PATCH /tags/{name}` → 200.
     public func updateTag(_ name: String, body: UpdateTagRequest) async throws -> Tag {
         try await send("PATCH", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: try encode(body), as: Tag.self)
     }
 
+    /// Update a webhook endpoint
+    ///
+    /// Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
+    /// `PATCH /webhooks/{id}` → 200.
+    public func updateWebhook(_ id: String, body: UpdateWebhookRequest) async throws -> WebhookEndpoint {
+        try await send("PATCH", "/webhooks/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: WebhookEndpoint.self)
+    }
+
+    /// Get a webhook endpoint
+    ///
+    /// One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+    /// `GET /webhooks/{id}` → 200.
+    public func webhook(_ id: String) async throws -> WebhookEndpoint {
+        try await send("GET", "/webhooks/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: WebhookEndpoint.self)
+    }
+
+    /// List deliveries of an endpoint
+    ///
+    /// Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+    /// `GET /webhooks/{id}/deliveries` → 200.
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 20.
+    public func webhookDeliveries(_ id: String, cursor: String? = nil, limit: Int? = nil) async throws -> WebhookDeliveryList {
+        try await send("GET", "/webhooks/\(Self.segment(String(describing: id)))/deliveries", query: Self.param("cursor", cursor) + Self.param("limit", limit), headers: [], body: nil, as: WebhookDeliveryList.self)
+    }
+
+    /// List webhook endpoints
+    ///
+    /// Webhook endpoints of your workspace (never their secrets). Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+    /// `GET /webhooks` → 200.
+    public func webhooks() async throws -> WebhookEndpointList {
+        try await send("GET", "/webhooks", query: [], headers: [], body: nil, as: WebhookEndpointList.self)
+    }
+
     /// Your workspace and plan
     ///
-    /// The caller's workspace and plan.
+    /// The caller's workspace and plan. Needs the scope `workspace:read`.
     /// `GET /workspace` → 200.
     public func workspace() async throws -> Workspace {
         try await send("GET", "/workspace", query: [], headers: [], body: nil, as: Workspace.self)

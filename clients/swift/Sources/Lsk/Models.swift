@@ -34,12 +34,15 @@ public struct ApiKey: Codable, Sendable, Equatable {
     public var lastUsedAt: Date?
     public var name: String
     public var revokedAt: Date?
+    /// What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.
+    public var scopes: [ApiKeyScopesItem]
 
-    public init(createdAt: Date, expiresAt: Date, id: String, name: String, lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
+    public init(createdAt: Date, expiresAt: Date, id: String, name: String, scopes: [ApiKeyScopesItem], lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.id = id
         self.name = name
+        self.scopes = scopes
         self.lastUsedAt = lastUsedAt
         self.revokedAt = revokedAt
     }
@@ -51,6 +54,7 @@ public struct ApiKey: Codable, Sendable, Equatable {
         case lastUsedAt = "last_used_at"
         case name = "name"
         case revokedAt = "revoked_at"
+        case scopes = "scopes"
     }
 }
 
@@ -64,6 +68,27 @@ public struct ApiKeyList: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case data = "data"
     }
+}
+
+/// Values of ApiKeyScopesItem.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linksRead = ApiKeyScopesItem(rawValue: "links:read")
+    public static let linksWrite = ApiKeyScopesItem(rawValue: "links:write")
+    public static let analyticsRead = ApiKeyScopesItem(rawValue: "analytics:read")
+    public static let domainsRead = ApiKeyScopesItem(rawValue: "domains:read")
+    public static let domainsWrite = ApiKeyScopesItem(rawValue: "domains:write")
+    public static let keysRead = ApiKeyScopesItem(rawValue: "keys:read")
+    public static let keysWrite = ApiKeyScopesItem(rawValue: "keys:write")
+    public static let webhooksRead = ApiKeyScopesItem(rawValue: "webhooks:read")
+    public static let webhooksWrite = ApiKeyScopesItem(rawValue: "webhooks:write")
+    public static let membersRead = ApiKeyScopesItem(rawValue: "members:read")
+    public static let membersWrite = ApiKeyScopesItem(rawValue: "members:write")
+    public static let workspaceRead = ApiKeyScopesItem(rawValue: "workspace:read")
 }
 
 public struct BulkDeleteResult: Codable, Sendable, Equatable {
@@ -232,14 +257,39 @@ public struct CreateInviteRequest: Codable, Sendable, Equatable {
 public struct CreateKeyRequest: Codable, Sendable, Equatable {
     /// 1-64 characters; default "default".
     public var name: Nullable<String>?
+    /// What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks.
+    public var scopes: Nullable<[CreateKeyRequestScopesItem]>?
 
-    public init(name: Nullable<String>? = nil) {
+    public init(name: Nullable<String>? = nil, scopes: Nullable<[CreateKeyRequestScopesItem]>? = nil) {
         self.name = name
+        self.scopes = scopes
     }
 
     enum CodingKeys: String, CodingKey {
         case name = "name"
+        case scopes = "scopes"
     }
+}
+
+/// Values of CreateKeyRequestScopesItem.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct CreateKeyRequestScopesItem: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linksRead = CreateKeyRequestScopesItem(rawValue: "links:read")
+    public static let linksWrite = CreateKeyRequestScopesItem(rawValue: "links:write")
+    public static let analyticsRead = CreateKeyRequestScopesItem(rawValue: "analytics:read")
+    public static let domainsRead = CreateKeyRequestScopesItem(rawValue: "domains:read")
+    public static let domainsWrite = CreateKeyRequestScopesItem(rawValue: "domains:write")
+    public static let keysRead = CreateKeyRequestScopesItem(rawValue: "keys:read")
+    public static let keysWrite = CreateKeyRequestScopesItem(rawValue: "keys:write")
+    public static let webhooksRead = CreateKeyRequestScopesItem(rawValue: "webhooks:read")
+    public static let webhooksWrite = CreateKeyRequestScopesItem(rawValue: "webhooks:write")
+    public static let membersRead = CreateKeyRequestScopesItem(rawValue: "members:read")
+    public static let membersWrite = CreateKeyRequestScopesItem(rawValue: "members:write")
+    public static let workspaceRead = CreateKeyRequestScopesItem(rawValue: "workspace:read")
 }
 
 /// Request body of createLink (POST /links).
@@ -314,6 +364,41 @@ public struct CreateLinksRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of createWebhook (POST /webhooks).
+public struct CreateWebhookRequest: Codable, Sendable, Equatable {
+    /// 1-500 characters.
+    public var description: Nullable<String>?
+    /// Any of link.created, link.updated, link.deleted, link.clicked.
+    public var events: [CreateWebhookRequestEventsItem]
+    /// http(s) URL whose host is not a private, loopback, link-local or metadata address.
+    public var url: String
+
+    public init(events: [CreateWebhookRequestEventsItem], url: String, description: Nullable<String>? = nil) {
+        self.events = events
+        self.url = url
+        self.description = description
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case description = "description"
+        case events = "events"
+        case url = "url"
+    }
+}
+
+/// Values of CreateWebhookRequestEventsItem.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct CreateWebhookRequestEventsItem: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = CreateWebhookRequestEventsItem(rawValue: "link.created")
+    public static let linkUpdated = CreateWebhookRequestEventsItem(rawValue: "link.updated")
+    public static let linkDeleted = CreateWebhookRequestEventsItem(rawValue: "link.deleted")
+    public static let linkClicked = CreateWebhookRequestEventsItem(rawValue: "link.clicked")
+}
+
 /// A new API key with its secret, shown this once.
 public struct CreatedApiKey: Codable, Sendable, Equatable {
     public var createdAt: Date
@@ -324,13 +409,16 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
     public var lastUsedAt: Date?
     public var name: String
     public var revokedAt: Date?
+    /// What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.
+    public var scopes: [CreatedApiKeyScopesItem]
 
-    public init(createdAt: Date, expiresAt: Date, id: String, key: String, name: String, lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
+    public init(createdAt: Date, expiresAt: Date, id: String, key: String, name: String, scopes: [CreatedApiKeyScopesItem], lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.id = id
         self.key = key
         self.name = name
+        self.scopes = scopes
         self.lastUsedAt = lastUsedAt
         self.revokedAt = revokedAt
     }
@@ -343,7 +431,29 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
         case lastUsedAt = "last_used_at"
         case name = "name"
         case revokedAt = "revoked_at"
+        case scopes = "scopes"
     }
+}
+
+/// Values of CreatedApiKeyScopesItem.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct CreatedApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linksRead = CreatedApiKeyScopesItem(rawValue: "links:read")
+    public static let linksWrite = CreatedApiKeyScopesItem(rawValue: "links:write")
+    public static let analyticsRead = CreatedApiKeyScopesItem(rawValue: "analytics:read")
+    public static let domainsRead = CreatedApiKeyScopesItem(rawValue: "domains:read")
+    public static let domainsWrite = CreatedApiKeyScopesItem(rawValue: "domains:write")
+    public static let keysRead = CreatedApiKeyScopesItem(rawValue: "keys:read")
+    public static let keysWrite = CreatedApiKeyScopesItem(rawValue: "keys:write")
+    public static let webhooksRead = CreatedApiKeyScopesItem(rawValue: "webhooks:read")
+    public static let webhooksWrite = CreatedApiKeyScopesItem(rawValue: "webhooks:write")
+    public static let membersRead = CreatedApiKeyScopesItem(rawValue: "members:read")
+    public static let membersWrite = CreatedApiKeyScopesItem(rawValue: "members:write")
+    public static let workspaceRead = CreatedApiKeyScopesItem(rawValue: "workspace:read")
 }
 
 /// A new invite with its link, shown this once.
@@ -980,6 +1090,248 @@ public struct UpdateTagRequest: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case name = "name"
     }
+}
+
+/// Request body of updateWebhook (PATCH /webhooks/{id}).
+public struct UpdateWebhookRequest: Codable, Sendable, Equatable {
+    /// 1-500 characters; null clears.
+    public var description: Nullable<String>?
+    /// false pauses deliveries; true resumes them.
+    public var enabled: Bool?
+    /// Any of link.created, link.updated, link.deleted, link.clicked.
+    public var events: [UpdateWebhookRequestEventsItem]?
+    /// http(s) URL whose host is not a private, loopback, link-local or metadata address.
+    public var url: String?
+
+    public init(description: Nullable<String>? = nil, enabled: Bool? = nil, events: [UpdateWebhookRequestEventsItem]? = nil, url: String? = nil) {
+        self.description = description
+        self.enabled = enabled
+        self.events = events
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case description = "description"
+        case enabled = "enabled"
+        case events = "events"
+        case url = "url"
+    }
+}
+
+/// Values of UpdateWebhookRequestEventsItem.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct UpdateWebhookRequestEventsItem: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = UpdateWebhookRequestEventsItem(rawValue: "link.created")
+    public static let linkUpdated = UpdateWebhookRequestEventsItem(rawValue: "link.updated")
+    public static let linkDeleted = UpdateWebhookRequestEventsItem(rawValue: "link.deleted")
+    public static let linkClicked = UpdateWebhookRequestEventsItem(rawValue: "link.clicked")
+}
+
+/// One event for one endpoint, and how its delivery went.
+public struct WebhookDelivery: Codable, Sendable, Equatable {
+    /// Attempts made so far.
+    public var attempts: Int
+    /// When the event happened.
+    public var createdAt: Date
+    /// When a 2xx answer came.
+    public var deliveredAt: Date?
+    /// link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test.
+    public var eventType: WebhookDeliveryEventType
+    /// Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW.
+    public var id: String
+    /// How long the last attempt took, in milliseconds.
+    public var lastDurationMs: Int?
+    /// Why the last attempt failed.
+    public var lastError: String?
+    /// HTTP status of the last answer; null when none came.
+    public var lastStatusCode: Int?
+    /// When the next attempt is due (pending only).
+    public var nextAttemptAt: Date?
+    /// pending, delivered or failed. One of: pending, delivered, failed.
+    public var status: WebhookDeliveryStatus
+
+    public init(attempts: Int, createdAt: Date, eventType: WebhookDeliveryEventType, id: String, status: WebhookDeliveryStatus, deliveredAt: Date? = nil, lastDurationMs: Int? = nil, lastError: String? = nil, lastStatusCode: Int? = nil, nextAttemptAt: Date? = nil) {
+        self.attempts = attempts
+        self.createdAt = createdAt
+        self.eventType = eventType
+        self.id = id
+        self.status = status
+        self.deliveredAt = deliveredAt
+        self.lastDurationMs = lastDurationMs
+        self.lastError = lastError
+        self.lastStatusCode = lastStatusCode
+        self.nextAttemptAt = nextAttemptAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case attempts = "attempts"
+        case createdAt = "created_at"
+        case deliveredAt = "delivered_at"
+        case eventType = "event_type"
+        case id = "id"
+        case lastDurationMs = "last_duration_ms"
+        case lastError = "last_error"
+        case lastStatusCode = "last_status_code"
+        case nextAttemptAt = "next_attempt_at"
+        case status = "status"
+    }
+}
+
+/// link.created, link.updated, link.deleted, link.clicked or webhook.test.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct WebhookDeliveryEventType: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = WebhookDeliveryEventType(rawValue: "link.created")
+    public static let linkUpdated = WebhookDeliveryEventType(rawValue: "link.updated")
+    public static let linkDeleted = WebhookDeliveryEventType(rawValue: "link.deleted")
+    public static let linkClicked = WebhookDeliveryEventType(rawValue: "link.clicked")
+    public static let webhookTest = WebhookDeliveryEventType(rawValue: "webhook.test")
+}
+
+/// One page of deliveries, newest first.
+public struct WebhookDeliveryList: Codable, Sendable, Equatable {
+    public var data: [WebhookDelivery]
+    /// Pass as `cursor` for the next page; null on the last page.
+    public var nextCursor: String?
+
+    public init(data: [WebhookDelivery], nextCursor: String? = nil) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// pending, delivered or failed.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct WebhookDeliveryStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let pending = WebhookDeliveryStatus(rawValue: "pending")
+    public static let delivered = WebhookDeliveryStatus(rawValue: "delivered")
+    public static let failed = WebhookDeliveryStatus(rawValue: "failed")
+}
+
+/// A URL that receives signed events (Standard Webhooks).
+public struct WebhookEndpoint: Codable, Sendable, Equatable {
+    /// ISO 8601 UTC time.
+    public var createdAt: Date
+    /// Free text for your own use.
+    public var description: String?
+    /// False once disabled by you, by a 410 answer, or after 5 days of failures.
+    public var enabled: Bool
+    /// Subscribed events: link.created, link.updated, link.deleted, link.clicked.
+    public var events: [WebhookEndpointEventsItem]
+    /// Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW.
+    public var id: String
+    /// Where events are POSTed.
+    public var url: String
+
+    public init(createdAt: Date, enabled: Bool, events: [WebhookEndpointEventsItem], id: String, url: String, description: String? = nil) {
+        self.createdAt = createdAt
+        self.enabled = enabled
+        self.events = events
+        self.id = id
+        self.url = url
+        self.description = description
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case description = "description"
+        case enabled = "enabled"
+        case events = "events"
+        case id = "id"
+        case url = "url"
+    }
+}
+
+/// Values of WebhookEndpointEventsItem.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct WebhookEndpointEventsItem: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = WebhookEndpointEventsItem(rawValue: "link.created")
+    public static let linkUpdated = WebhookEndpointEventsItem(rawValue: "link.updated")
+    public static let linkDeleted = WebhookEndpointEventsItem(rawValue: "link.deleted")
+    public static let linkClicked = WebhookEndpointEventsItem(rawValue: "link.clicked")
+}
+
+public struct WebhookEndpointList: Codable, Sendable, Equatable {
+    public var data: [WebhookEndpoint]
+
+    public init(data: [WebhookEndpoint]) {
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+    }
+}
+
+/// A webhook endpoint with its signing secret, shown this once.
+public struct WebhookEndpointWithSecret: Codable, Sendable, Equatable {
+    /// ISO 8601 UTC time.
+    public var createdAt: Date
+    /// Free text for your own use.
+    public var description: String?
+    /// False once disabled by you, by a 410 answer, or after 5 days of failures.
+    public var enabled: Bool
+    /// Subscribed events: link.created, link.updated, link.deleted, link.clicked.
+    public var events: [WebhookEndpointWithSecretEventsItem]
+    /// Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW.
+    public var id: String
+    /// whsec_ + base64 of 32 random bytes: verifies the webhook-signature header.
+    public var secret: String
+    /// Where events are POSTed.
+    public var url: String
+
+    public init(createdAt: Date, enabled: Bool, events: [WebhookEndpointWithSecretEventsItem], id: String, secret: String, url: String, description: String? = nil) {
+        self.createdAt = createdAt
+        self.enabled = enabled
+        self.events = events
+        self.id = id
+        self.secret = secret
+        self.url = url
+        self.description = description
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case description = "description"
+        case enabled = "enabled"
+        case events = "events"
+        case id = "id"
+        case secret = "secret"
+        case url = "url"
+    }
+}
+
+/// Values of WebhookEndpointWithSecretEventsItem.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct WebhookEndpointWithSecretEventsItem: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = WebhookEndpointWithSecretEventsItem(rawValue: "link.created")
+    public static let linkUpdated = WebhookEndpointWithSecretEventsItem(rawValue: "link.updated")
+    public static let linkDeleted = WebhookEndpointWithSecretEventsItem(rawValue: "link.deleted")
+    public static let linkClicked = WebhookEndpointWithSecretEventsItem(rawValue: "link.clicked")
 }
 
 /// The tenant that owns links, tags, domains and keys.

@@ -17,6 +17,8 @@ export interface ApiKey {
   last_used_at: string | null;
   name: string;
   revoked_at: string | null;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read">;
 }
 
 export interface ApiKeyList {
@@ -65,6 +67,8 @@ export interface CreatedApiKey {
   last_used_at: string | null;
   name: string;
   revoked_at: string | null;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read">;
 }
 
 /** A new invite with its link, shown this once. */
@@ -95,6 +99,8 @@ export interface CreateInviteRequest {
 export interface CreateKeyRequest {
   /** 1-64 characters; default "default". */
   name?: string | null;
+  /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
+  scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read">) | null;
 }
 
 /** Request body of createLink (POST /links). */
@@ -129,6 +135,16 @@ export interface CreateLinkRequest {
 export interface CreateLinksRequest {
   /** 1 to 100 createLink bodies. */
   links: Array<CreateLinkRequest>;
+}
+
+/** Request body of createWebhook (POST /webhooks). */
+export interface CreateWebhookRequest {
+  /** 1-500 characters. */
+  description?: string | null;
+  /** Any of link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
+  url: HttpUrl;
 }
 
 export interface DayClicks {
@@ -340,6 +356,87 @@ export interface UpdateTagRequest {
   name: string;
 }
 
+/** Request body of updateWebhook (PATCH /webhooks/{id}). */
+export interface UpdateWebhookRequest {
+  /** 1-500 characters; null clears. */
+  description?: string | null;
+  /** false pauses deliveries; true resumes them. */
+  enabled?: boolean;
+  /** Any of link.created, link.updated, link.deleted, link.clicked. */
+  events?: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
+  url?: HttpUrl;
+}
+
+/** One event for one endpoint, and how its delivery went. */
+export interface WebhookDelivery {
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the event happened. */
+  created_at: string;
+  /** When a 2xx answer came. */
+  delivered_at: string | null;
+  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
+  event_type: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "webhook.test";
+  /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
+  id: string;
+  /** How long the last attempt took, in milliseconds. */
+  last_duration_ms: number | null;
+  /** Why the last attempt failed. */
+  last_error: string | null;
+  /** HTTP status of the last answer; null when none came. */
+  last_status_code: number | null;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: string | null;
+  /** pending, delivered or failed. */
+  status: "pending" | "delivered" | "failed";
+}
+
+/** One page of deliveries, newest first. */
+export interface WebhookDeliveryList {
+  data: Array<WebhookDelivery>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** A URL that receives signed events (Standard Webhooks). */
+export interface WebhookEndpoint {
+  /** ISO 8601 UTC time. */
+  created_at: string;
+  /** Free text for your own use. */
+  description: string | null;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: boolean;
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: string;
+  /** Where events are POSTed. */
+  url: string;
+}
+
+export interface WebhookEndpointList {
+  data: Array<WebhookEndpoint>;
+}
+
+/** A webhook endpoint with its signing secret, shown this once. */
+export interface WebhookEndpointWithSecret {
+  /** ISO 8601 UTC time. */
+  created_at: string;
+  /** Free text for your own use. */
+  description: string | null;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: boolean;
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: string;
+  /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
+  secret: string;
+  /** Where events are POSTed. */
+  url: string;
+}
+
 /** The tenant that owns links, tags, domains and keys. */
 export interface Workspace {
   id: string;
@@ -519,6 +616,63 @@ export interface RevokeInvitePath {
 }
 
 
+/** Request body of createWebhook: Add a webhook endpoint (POST /webhooks). */
+export type CreateWebhookBody = CreateWebhookRequest;
+
+/** Path parameters of webhook: Get a webhook endpoint (GET /webhooks/{id}). */
+export interface WebhookPath {
+  /** An id starting with whk_; any other value answers 404. */
+  id: string;
+}
+
+/** Path parameters of updateWebhook: Update a webhook endpoint (PATCH /webhooks/{id}). */
+export interface UpdateWebhookPath {
+  /** An id starting with whk_; any other value answers 404. */
+  id: string;
+}
+/** Request body of updateWebhook: Update a webhook endpoint (PATCH /webhooks/{id}). */
+export type UpdateWebhookBody = UpdateWebhookRequest;
+
+/** Path parameters of deleteWebhook: Delete a webhook endpoint (DELETE /webhooks/{id}). */
+export interface DeleteWebhookPath {
+  /** An id starting with whk_; any other value answers 404. */
+  id: string;
+}
+
+/** Path parameters of rotateWebhookSecret: Rotate the signing secret (POST /webhooks/{id}/rotate-secret). */
+export interface RotateWebhookSecretPath {
+  /** An id starting with whk_; any other value answers 404. */
+  id: string;
+}
+
+/** Path parameters of testWebhook: Send a test event (POST /webhooks/{id}/test). */
+export interface TestWebhookPath {
+  /** An id starting with whk_; any other value answers 404. */
+  id: string;
+}
+
+/** Path parameters of webhookDeliveries: List deliveries of an endpoint (GET /webhooks/{id}/deliveries). */
+export interface WebhookDeliveriesPath {
+  /** An id starting with whk_; any other value answers 404. */
+  id: string;
+}
+/** Query and header parameters of webhookDeliveries: List deliveries of an endpoint (GET /webhooks/{id}/deliveries). */
+export interface WebhookDeliveriesParams {
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** 1 to 100, default 20. */
+  limit?: number;
+}
+
+/** Path parameters of retryWebhookDelivery: Retry a delivery (POST /webhooks/{id}/deliveries/{delivery_id}/retry). */
+export interface RetryWebhookDeliveryPath {
+  /** An id starting with whk_; any other value answers 404. */
+  id: string;
+  /** An id starting with dlv_; any other value answers 404. */
+  delivery_id: string;
+}
+
+
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
@@ -526,10 +680,12 @@ export interface Operations {
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
   createLink: { path: Record<string, never>; params: CreateLinkParams; body: CreateLinkBody; response: Link };
   createLinks: { path: Record<string, never>; params: CreateLinksParams; body: CreateLinksBody; response: BulkLinkResults };
+  createWebhook: { path: Record<string, never>; params: Record<string, never>; body: CreateWebhookBody; response: WebhookEndpointWithSecret };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
   deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
+  deleteWebhook: { path: DeleteWebhookPath; params: Record<string, never>; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
   exportLinks: { path: Record<string, never>; params: Record<string, never>; body: never; response: string };
   invites: { path: Record<string, never>; params: Record<string, never>; body: never; response: InviteList };
@@ -540,13 +696,20 @@ export interface Operations {
   links: { path: Record<string, never>; params: LinksParams; body: never; response: LinkList };
   members: { path: Record<string, never>; params: Record<string, never>; body: never; response: MemberList };
   removeMember: { path: RemoveMemberPath; params: Record<string, never>; body: never; response: void };
+  retryWebhookDelivery: { path: RetryWebhookDeliveryPath; params: Record<string, never>; body: never; response: WebhookDelivery };
   revokeInvite: { path: RevokeInvitePath; params: Record<string, never>; body: never; response: void };
   revokeKey: { path: RevokeKeyPath; params: Record<string, never>; body: never; response: void };
+  rotateWebhookSecret: { path: RotateWebhookSecretPath; params: Record<string, never>; body: never; response: WebhookEndpointWithSecret };
   tags: { path: Record<string, never>; params: Record<string, never>; body: never; response: TagList };
+  testWebhook: { path: TestWebhookPath; params: Record<string, never>; body: never; response: WebhookDelivery };
   updateLink: { path: UpdateLinkPath; params: Record<string, never>; body: UpdateLinkBody; response: Link };
   updateLinks: { path: Record<string, never>; params: Record<string, never>; body: UpdateLinksBody; response: BulkLinkResults };
   updateMember: { path: UpdateMemberPath; params: Record<string, never>; body: UpdateMemberBody; response: Member };
   updateTag: { path: UpdateTagPath; params: Record<string, never>; body: UpdateTagBody; response: Tag };
+  updateWebhook: { path: UpdateWebhookPath; params: Record<string, never>; body: UpdateWebhookBody; response: WebhookEndpoint };
+  webhook: { path: WebhookPath; params: Record<string, never>; body: never; response: WebhookEndpoint };
+  webhookDeliveries: { path: WebhookDeliveriesPath; params: WebhookDeliveriesParams; body: never; response: WebhookDeliveryList };
+  webhooks: { path: Record<string, never>; params: Record<string, never>; body: never; response: WebhookEndpointList };
   workspace: { path: Record<string, never>; params: Record<string, never>; body: never; response: Workspace };
 }
 
@@ -554,59 +717,77 @@ export type OperationId = keyof Operations;
 
 /** One typed method per operation (path parameters, then the body, then query and header parameters by name). */
 export interface OperationMethods {
-  /** Add a domain (POST /domains): Add a custom domain to your workspace. → 201. */
+  /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
-  /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. → 201. */
+  /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`. → 201. */
   createInvite(body: CreateInviteBody, options?: RequestOptions): Promise<CreatedInvite>;
-  /** Create an API key (POST /keys): Create an API key; the secret is returned this once. → 201. */
+  /** Create an API key (POST /keys): Create an API key; the secret is returned this once. Needs the scope `keys:write`. → 201. */
   createKey(body?: CreateKeyBody, options?: RequestOptions): Promise<CreatedApiKey>;
-  /** Create a link (POST /links): Create a link. → 201. */
+  /** Create a link (POST /links): Create a link. Needs the scope `links:write`. → 201. */
   createLink(body: CreateLinkBody, params?: CreateLinkParams, options?: RequestOptions): Promise<Link>;
-  /** Create up to 100 links (POST /links/bulk): Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. → 200. */
+  /** Create up to 100 links (POST /links/bulk): Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. Needs the scope `links:write`. → 200. */
   createLinks(body: CreateLinksBody, params?: CreateLinksParams, options?: RequestOptions): Promise<BulkLinkResults>;
-  /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). → 204. */
+  /** Add a webhook endpoint (POST /webhooks): Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`. → 201. */
+  createWebhook(body: CreateWebhookBody, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
+  /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). Needs the scope `domains:write`. → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
-  /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. → 204. */
+  /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. Needs the scope `links:write`. → 204. */
   deleteLink(id: string, options?: RequestOptions): Promise<void>;
-  /** Delete up to 100 links (DELETE /links/bulk): Delete up to 100 links; ids that are not links of your workspace are listed as not_found. → 200. */
+  /** Delete up to 100 links (DELETE /links/bulk): Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`. → 200. */
   deleteLinks(params?: DeleteLinksParams, options?: RequestOptions): Promise<BulkDeleteResult>;
-  /** Delete a tag (DELETE /tags/{name}): Delete a tag and remove it from every link. → 204. */
+  /** Delete a tag (DELETE /tags/{name}): Delete a tag and remove it from every link. Needs the scope `links:write`. → 204. */
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
-  /** List domains (GET /domains): Custom domains of your workspace. → 200. */
+  /** Delete a webhook endpoint (DELETE /webhooks/{id}): Delete an endpoint and its deliveries. Needs the scope `webhooks:write`. → 204. */
+  deleteWebhook(id: string, options?: RequestOptions): Promise<void>;
+  /** List domains (GET /domains): Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it). → 200. */
   domains(options?: RequestOptions): Promise<DomainList>;
   /** Export every link as CSV (GET /links/export): Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read. → 200. */
   exportLinks(options?: RequestOptions): Promise<string>;
-  /** List pending invites (GET /invites): Pending invites of your workspace, newest first (never their links). → 200. */
+  /** List pending invites (GET /invites): Pending invites of your workspace, newest first (never their links). Needs the scope `members:read` (or `members:write`, which implies it). → 200. */
   invites(options?: RequestOptions): Promise<InviteList>;
-  /** List API keys (GET /keys): API keys of your workspace (never their secrets). → 200. */
+  /** List API keys (GET /keys): API keys of your workspace (never their secrets). Needs the scope `keys:read` (or `keys:write`, which implies it). → 200. */
   keys(options?: RequestOptions): Promise<ApiKeyList>;
-  /** Get a link (GET /links/{id}): One link of your workspace. → 200. */
+  /** Get a link (GET /links/{id}): One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   link(id: string, options?: RequestOptions): Promise<Link>;
-  /** A QR code of the link's short URL (GET /links/{id}/qr): A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. → 200. */
+  /** A QR code of the link's short URL (GET /links/{id}/qr): A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   linkQrCode(id: string, params?: LinkQrCodeParams, options?: RequestOptions): Promise<string | Blob>;
-  /** Click statistics of a link (GET /links/{id}/stats): Click statistics of a link; from/to are ISO dates, default the last 30 days. → 200. */
+  /** Click statistics of a link (GET /links/{id}/stats): Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`. → 200. */
   linkStats(id: string, params?: LinkStatsParams, options?: RequestOptions): Promise<LinkStats>;
-  /** List links (GET /links): Links of your workspace, newest first, with cursor pagination and filters. → 200. */
+  /** List links (GET /links): Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   links(params?: LinksParams, options?: RequestOptions): Promise<LinkList>;
-  /** List members (GET /members): Members of your workspace with their roles, oldest first. → 200. */
+  /** List members (GET /members): Members of your workspace with their roles, oldest first. Needs the scope `members:read` (or `members:write`, which implies it). → 200. */
   members(options?: RequestOptions): Promise<MemberList>;
-  /** Remove a member (DELETE /members/{user_id}): Remove a member from your workspace (never the last owner). → 204. */
+  /** Remove a member (DELETE /members/{user_id}): Remove a member from your workspace (never the last owner). Needs the scope `members:write`. → 204. */
   removeMember(userId: string, options?: RequestOptions): Promise<void>;
-  /** Withdraw an invite (DELETE /invites/{id}): Withdraw an invite; its link stops working. → 204. */
+  /** Retry a delivery (POST /webhooks/{id}/deliveries/{delivery_id}/retry): Send a delivery again now, with the same webhook-id. Needs the scope `webhooks:write`. → 200. */
+  retryWebhookDelivery(id: string, deliveryId: string, options?: RequestOptions): Promise<WebhookDelivery>;
+  /** Withdraw an invite (DELETE /invites/{id}): Withdraw an invite; its link stops working. Needs the scope `members:write`. → 204. */
   revokeInvite(id: string, options?: RequestOptions): Promise<void>;
-  /** Revoke an API key (DELETE /keys/{id}): Revoke an API key; it stops working at once. → 204. */
+  /** Revoke an API key (DELETE /keys/{id}): Revoke an API key; it stops working at once. Needs the scope `keys:write`. → 204. */
   revokeKey(id: string, options?: RequestOptions): Promise<void>;
-  /** List tags (GET /tags): Tags of your workspace with their link counts. → 200. */
+  /** Rotate the signing secret (POST /webhooks/{id}/rotate-secret): Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`. → 200. */
+  rotateWebhookSecret(id: string, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
+  /** List tags (GET /tags): Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   tags(options?: RequestOptions): Promise<TagList>;
-  /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. → 200. */
+  /** Send a test event (POST /webhooks/{id}/test): Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`. → 200. */
+  testWebhook(id: string, options?: RequestOptions): Promise<WebhookDelivery>;
+  /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`. → 200. */
   updateLink(id: string, body: UpdateLinkBody, options?: RequestOptions): Promise<Link>;
-  /** Change up to 100 links (PATCH /links/bulk): Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. → 200. */
+  /** Change up to 100 links (PATCH /links/bulk): Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. Needs the scope `links:write`. → 200. */
   updateLinks(body: UpdateLinksBody, options?: RequestOptions): Promise<BulkLinkResults>;
-  /** Change a member's role (PATCH /members/{user_id}): Change a member's role (admins: below owner only; the last owner keeps the role). → 200. */
+  /** Change a member's role (PATCH /members/{user_id}): Change a member's role (admins: below owner only; the last owner keeps the role). Needs the scope `members:write`. → 200. */
   updateMember(userId: string, body: UpdateMemberBody, options?: RequestOptions): Promise<Member>;
-  /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. → 200. */
+  /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. Needs the scope `links:write`. → 200. */
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
-  /** Your workspace and plan (GET /workspace): The caller's workspace and plan. → 200. */
+  /** Update a webhook endpoint (PATCH /webhooks/{id}): Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`. → 200. */
+  updateWebhook(id: string, body: UpdateWebhookBody, options?: RequestOptions): Promise<WebhookEndpoint>;
+  /** Get a webhook endpoint (GET /webhooks/{id}): One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
+  webhook(id: string, options?: RequestOptions): Promise<WebhookEndpoint>;
+  /** List deliveries of an endpoint (GET /webhooks/{id}/deliveries): Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
+  webhookDeliveries(id: string, params?: WebhookDeliveriesParams, options?: RequestOptions): Promise<WebhookDeliveryList>;
+  /** List webhook endpoints (GET /webhooks): Webhook endpoints of your workspace (never their secrets). Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
+  webhooks(options?: RequestOptions): Promise<WebhookEndpointList>;
+  /** Your workspace and plan (GET /workspace): The caller's workspace and plan. Needs the scope `workspace:read`. → 200. */
   workspace(options?: RequestOptions): Promise<Workspace>;
 }
 
@@ -620,10 +801,12 @@ export const operations: Record<OperationId, OperationSpec> = {
   createKey: ["POST", "/keys", "b"],
   createLink: ["POST", "/links", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createLinks: ["POST", "/links/bulk", "Bq", {"idempotencyKey":"Idempotency-Key"}],
+  createWebhook: ["POST", "/webhooks", "B"],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
   deleteLinks: ["DELETE", "/links/bulk", "q"],
   deleteTag: ["DELETE", "/tags/{name}", ""],
+  deleteWebhook: ["DELETE", "/webhooks/{id}", ""],
   domains: ["GET", "/domains", ""],
   exportLinks: ["GET", "/links/export", ""],
   invites: ["GET", "/invites", ""],
@@ -634,13 +817,20 @@ export const operations: Record<OperationId, OperationSpec> = {
   links: ["GET", "/links", "q"],
   members: ["GET", "/members", ""],
   removeMember: ["DELETE", "/members/{user_id}", ""],
+  retryWebhookDelivery: ["POST", "/webhooks/{id}/deliveries/{delivery_id}/retry", ""],
   revokeInvite: ["DELETE", "/invites/{id}", ""],
   revokeKey: ["DELETE", "/keys/{id}", ""],
+  rotateWebhookSecret: ["POST", "/webhooks/{id}/rotate-secret", ""],
   tags: ["GET", "/tags", ""],
+  testWebhook: ["POST", "/webhooks/{id}/test", ""],
   updateLink: ["PATCH", "/links/{id}", "B"],
   updateLinks: ["PATCH", "/links/bulk", "B"],
   updateMember: ["PATCH", "/members/{user_id}", "B"],
   updateTag: ["PATCH", "/tags/{name}", "B"],
+  updateWebhook: ["PATCH", "/webhooks/{id}", "B"],
+  webhook: ["GET", "/webhooks/{id}", ""],
+  webhookDeliveries: ["GET", "/webhooks/{id}/deliveries", "q"],
+  webhooks: ["GET", "/webhooks", ""],
   workspace: ["GET", "/workspace", ""],
 };
 

@@ -7,7 +7,7 @@ export const DomainsDocument = "query Domains {\n  domains {\n    data {\n      
 
 export const InvitesDocument = "query Invites {\n  invites {\n    data {\n      created_at\n      email\n      expires_at\n      id\n      role\n    }\n  }\n}\n" as TypedDocument<T.InvitesQuery, T.InvitesQueryVariables>;
 
-export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n    }\n  }\n}\n" as TypedDocument<T.KeysQuery, T.KeysQueryVariables>;
+export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n    }\n  }\n}\n" as TypedDocument<T.KeysQuery, T.KeysQueryVariables>;
 
 export const LinkDocument = "query Link($id: String!) {\n  link(id: $id) {\n    alias\n    clicks\n    created_at\n    destination\n    device_targeting\n    domain\n    expired_url\n    expires_at\n    external_id\n    geo_targeting\n    id\n    max_clicks\n    password_protected\n    short_url\n    status\n    tags\n    title\n    updated_at\n  }\n}\n" as TypedDocument<T.LinkQuery, T.LinkQueryVariables>;
 
@@ -19,11 +19,17 @@ export const LinksDocument = "query Links($cursor: String, $domain: String, $ext
 
 export const MembersDocument = "query Members {\n  members {\n    data {\n      created_at\n      email\n      name\n      role\n      user_id\n    }\n  }\n}\n" as TypedDocument<T.MembersQuery, T.MembersQueryVariables>;
 
-export const NodeDocument = "query Node($id: String!) {\n  node(id: $id) {\n    __typename\n    ... on ApiKey {\n      created_at\n      ApiKey_expires_at: expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n    }\n    ... on Invite {\n      created_at\n      email\n      Invite_expires_at: expires_at\n      id\n      role\n    }\n    ... on Link {\n      alias\n      clicks\n      created_at\n      destination\n      device_targeting\n      domain\n      expired_url\n      Link_expires_at: expires_at\n      external_id\n      geo_targeting\n      id\n      max_clicks\n      password_protected\n      short_url\n      status\n      tags\n      title\n      updated_at\n    }\n    ... on User {\n      created_at\n      email\n      id\n      name\n    }\n  }\n}\n" as TypedDocument<T.NodeQuery, T.NodeQueryVariables>;
+export const NodeDocument = "query Node($id: String!) {\n  node(id: $id) {\n    __typename\n    ... on ApiKey {\n      created_at\n      ApiKey_expires_at: expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n    }\n    ... on Invite {\n      created_at\n      email\n      Invite_expires_at: expires_at\n      id\n      role\n    }\n    ... on Link {\n      alias\n      clicks\n      created_at\n      destination\n      device_targeting\n      domain\n      expired_url\n      Link_expires_at: expires_at\n      external_id\n      geo_targeting\n      id\n      max_clicks\n      password_protected\n      short_url\n      status\n      tags\n      title\n      updated_at\n    }\n    ... on User {\n      created_at\n      email\n      id\n      name\n    }\n  }\n}\n" as TypedDocument<T.NodeQuery, T.NodeQueryVariables>;
 
 export const TagsDocument = "query Tags {\n  tags {\n    data {\n      created_at\n      links\n      name\n    }\n  }\n}\n" as TypedDocument<T.TagsQuery, T.TagsQueryVariables>;
 
-export const ViewerDocument = "query Viewer {\n  viewer {\n    key {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n    }\n    kind\n    role\n    scopes\n    user {\n      created_at\n      email\n      id\n      name\n    }\n    workspace {\n      id\n      plan\n      rate_limit_rpm\n      slug\n    }\n  }\n}\n" as TypedDocument<T.ViewerQuery, T.ViewerQueryVariables>;
+export const ViewerDocument = "query Viewer {\n  viewer {\n    key {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n    }\n    kind\n    role\n    scopes\n    user {\n      created_at\n      email\n      id\n      name\n    }\n    workspace {\n      id\n      plan\n      rate_limit_rpm\n      slug\n    }\n  }\n}\n" as TypedDocument<T.ViewerQuery, T.ViewerQueryVariables>;
+
+export const WebhookDocument = "query Webhook($id: String!) {\n  webhook(id: $id) {\n    created_at\n    description\n    enabled\n    events\n    id\n    url\n  }\n}\n" as TypedDocument<T.WebhookQuery, T.WebhookQueryVariables>;
+
+export const WebhookDeliveriesDocument = "query WebhookDeliveries($cursor: String, $id: String!, $limit: Int) {\n  webhookDeliveries(cursor: $cursor, id: $id, limit: $limit) {\n    data {\n      attempts\n      created_at\n      delivered_at\n      event_type\n      id\n      last_duration_ms\n      last_error\n      last_status_code\n      next_attempt_at\n      status\n    }\n    next_cursor\n  }\n}\n" as TypedDocument<T.WebhookDeliveriesQuery, T.WebhookDeliveriesQueryVariables>;
+
+export const WebhooksDocument = "query Webhooks {\n  webhooks {\n    data {\n      created_at\n      description\n      enabled\n      events\n      id\n      url\n    }\n  }\n}\n" as TypedDocument<T.WebhooksQuery, T.WebhooksQueryVariables>;
 
 export const WorkspaceDocument = "query Workspace {\n  workspace {\n    id\n    plan\n    rate_limit_rpm\n    slug\n  }\n}\n" as TypedDocument<T.WorkspaceQuery, T.WorkspaceQueryVariables>;
 
@@ -31,11 +37,13 @@ export const CreateDomainDocument = "mutation CreateDomain($host: String!) {\n  
 
 export const CreateInviteDocument = "mutation CreateInvite($email: String!, $role: String!) {\n  createInvite(email: $email, role: $role) {\n    created_at\n    email\n    expires_at\n    id\n    role\n    url\n  }\n}\n" as TypedDocument<T.CreateInviteMutation, T.CreateInviteMutationVariables>;
 
-export const CreateKeyDocument = "mutation CreateKey($name: String) {\n  createKey(name: $name) {\n    created_at\n    expires_at\n    id\n    key\n    last_used_at\n    name\n    revoked_at\n  }\n}\n" as TypedDocument<T.CreateKeyMutation, T.CreateKeyMutationVariables>;
+export const CreateKeyDocument = "mutation CreateKey($name: String, $scopes: [String!]) {\n  createKey(name: $name, scopes: $scopes) {\n    created_at\n    expires_at\n    id\n    key\n    last_used_at\n    name\n    revoked_at\n    scopes\n  }\n}\n" as TypedDocument<T.CreateKeyMutation, T.CreateKeyMutationVariables>;
 
 export const CreateLinkDocument = "mutation CreateLink($alias: String, $destination: String!, $device_targeting: DeviceTargeting, $domain: String, $expired_url: String, $expires_at: String, $external_id: String, $geo_targeting: GeoTargeting, $max_clicks: Int, $password: String, $tags: [String!], $title: String) {\n  createLink(alias: $alias, destination: $destination, device_targeting: $device_targeting, domain: $domain, expired_url: $expired_url, expires_at: $expires_at, external_id: $external_id, geo_targeting: $geo_targeting, max_clicks: $max_clicks, password: $password, tags: $tags, title: $title) {\n    alias\n    clicks\n    created_at\n    destination\n    device_targeting\n    domain\n    expired_url\n    expires_at\n    external_id\n    geo_targeting\n    id\n    max_clicks\n    password_protected\n    short_url\n    status\n    tags\n    title\n    updated_at\n  }\n}\n" as TypedDocument<T.CreateLinkMutation, T.CreateLinkMutationVariables>;
 
 export const CreateLinksDocument = "mutation CreateLinks($links: [LinkFields!]!) {\n  createLinks(links: $links) {\n    data {\n      error {\n        code\n        message\n      }\n      link {\n        alias\n        clicks\n        created_at\n        destination\n        device_targeting\n        domain\n        expired_url\n        expires_at\n        external_id\n        geo_targeting\n        id\n        max_clicks\n        password_protected\n        short_url\n        status\n        tags\n        title\n        updated_at\n      }\n    }\n  }\n}\n" as TypedDocument<T.CreateLinksMutation, T.CreateLinksMutationVariables>;
+
+export const CreateWebhookDocument = "mutation CreateWebhook($description: String, $events: [String!]!, $url: String!) {\n  createWebhook(description: $description, events: $events, url: $url) {\n    created_at\n    description\n    enabled\n    events\n    id\n    secret\n    url\n  }\n}\n" as TypedDocument<T.CreateWebhookMutation, T.CreateWebhookMutationVariables>;
 
 export const DeleteDomainDocument = "mutation DeleteDomain($host: String!) {\n  deleteDomain(host: $host)\n}\n" as TypedDocument<T.DeleteDomainMutation, T.DeleteDomainMutationVariables>;
 
@@ -45,11 +53,19 @@ export const DeleteLinksDocument = "mutation DeleteLinks($ids: [String!]!) {\n  
 
 export const DeleteTagDocument = "mutation DeleteTag($name: String!) {\n  deleteTag(name: $name)\n}\n" as TypedDocument<T.DeleteTagMutation, T.DeleteTagMutationVariables>;
 
+export const DeleteWebhookDocument = "mutation DeleteWebhook($id: String!) {\n  deleteWebhook(id: $id)\n}\n" as TypedDocument<T.DeleteWebhookMutation, T.DeleteWebhookMutationVariables>;
+
 export const RemoveMemberDocument = "mutation RemoveMember($user_id: String!) {\n  removeMember(user_id: $user_id)\n}\n" as TypedDocument<T.RemoveMemberMutation, T.RemoveMemberMutationVariables>;
+
+export const RetryWebhookDeliveryDocument = "mutation RetryWebhookDelivery($delivery_id: String!, $id: String!) {\n  retryWebhookDelivery(delivery_id: $delivery_id, id: $id) {\n    attempts\n    created_at\n    delivered_at\n    event_type\n    id\n    last_duration_ms\n    last_error\n    last_status_code\n    next_attempt_at\n    status\n  }\n}\n" as TypedDocument<T.RetryWebhookDeliveryMutation, T.RetryWebhookDeliveryMutationVariables>;
 
 export const RevokeInviteDocument = "mutation RevokeInvite($id: String!) {\n  revokeInvite(id: $id)\n}\n" as TypedDocument<T.RevokeInviteMutation, T.RevokeInviteMutationVariables>;
 
-export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
+export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n    scopes\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
+
+export const RotateWebhookSecretDocument = "mutation RotateWebhookSecret($id: String!) {\n  rotateWebhookSecret(id: $id) {\n    created_at\n    description\n    enabled\n    events\n    id\n    secret\n    url\n  }\n}\n" as TypedDocument<T.RotateWebhookSecretMutation, T.RotateWebhookSecretMutationVariables>;
+
+export const TestWebhookDocument = "mutation TestWebhook($id: String!) {\n  testWebhook(id: $id) {\n    attempts\n    created_at\n    delivered_at\n    event_type\n    id\n    last_duration_ms\n    last_error\n    last_status_code\n    next_attempt_at\n    status\n  }\n}\n" as TypedDocument<T.TestWebhookMutation, T.TestWebhookMutationVariables>;
 
 export const UpdateLinkDocument = "mutation UpdateLink($alias: String, $destination: String, $device_targeting: DeviceTargeting, $domain: String, $expired_url: String, $expires_at: String, $external_id: String, $geo_targeting: GeoTargeting, $id: String!, $max_clicks: Int, $password: String, $tags: [String!], $title: String) {\n  updateLink(alias: $alias, destination: $destination, device_targeting: $device_targeting, domain: $domain, expired_url: $expired_url, expires_at: $expires_at, external_id: $external_id, geo_targeting: $geo_targeting, id: $id, max_clicks: $max_clicks, password: $password, tags: $tags, title: $title) {\n    alias\n    clicks\n    created_at\n    destination\n    device_targeting\n    domain\n    expired_url\n    expires_at\n    external_id\n    geo_targeting\n    id\n    max_clicks\n    password_protected\n    short_url\n    status\n    tags\n    title\n    updated_at\n  }\n}\n" as TypedDocument<T.UpdateLinkMutation, T.UpdateLinkMutationVariables>;
 
@@ -58,3 +74,5 @@ export const UpdateLinksDocument = "mutation UpdateLinks($add_tags: [String!], $
 export const UpdateMemberDocument = "mutation UpdateMember($role: String!, $user_id: String!) {\n  updateMember(role: $role, user_id: $user_id) {\n    created_at\n    email\n    name\n    role\n    user_id\n  }\n}\n" as TypedDocument<T.UpdateMemberMutation, T.UpdateMemberMutationVariables>;
 
 export const UpdateTagDocument = "mutation UpdateTag($name: String!, $tag: String!) {\n  updateTag(name: $name, tag: $tag) {\n    created_at\n    links\n    name\n  }\n}\n" as TypedDocument<T.UpdateTagMutation, T.UpdateTagMutationVariables>;
+
+export const UpdateWebhookDocument = "mutation UpdateWebhook($description: String, $enabled: Boolean, $events: [String!], $id: String!, $url: String) {\n  updateWebhook(description: $description, enabled: $enabled, events: $events, id: $id, url: $url) {\n    created_at\n    description\n    enabled\n    events\n    id\n    url\n  }\n}\n" as TypedDocument<T.UpdateWebhookMutation, T.UpdateWebhookMutationVariables>;

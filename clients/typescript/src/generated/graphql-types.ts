@@ -32,6 +32,8 @@ export type ApiKey = Node & {
   last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['DateTime']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type ApiKeyList = {
@@ -85,6 +87,8 @@ export type CreatedApiKey = {
   last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['DateTime']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 /** A new invite with its link, shown this once. */
@@ -238,6 +242,8 @@ export type Mutation = {
   createLink: Maybe<Link>;
   /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
   createLinks: Maybe<BulkLinkResults>;
+  /** Add a webhook endpoint; its signing secret is returned this once. */
+  createWebhook: Maybe<WebhookEndpointWithSecret>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -246,12 +252,20 @@ export type Mutation = {
   deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Delete an endpoint and its deliveries. */
+  deleteWebhook: Maybe<Scalars['Boolean']['output']>;
   /** Remove a member from your workspace (never the last owner). */
   removeMember: Maybe<Scalars['Boolean']['output']>;
+  /** Send a delivery again now, with the same webhook-id. */
+  retryWebhookDelivery: Maybe<WebhookDelivery>;
   /** Withdraw an invite; its link stops working. */
   revokeInvite: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
+  /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
+  rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
+  /** Send a webhook.test event to the endpoint. */
+  testWebhook: Maybe<WebhookDelivery>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
@@ -260,6 +274,8 @@ export type Mutation = {
   updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
+  /** Change any subset of an endpoint's url, events, description and enabled. */
+  updateWebhook: Maybe<WebhookEndpoint>;
 };
 
 
@@ -279,6 +295,7 @@ export type MutationCreateInviteArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -302,6 +319,14 @@ export type MutationCreateLinkArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateLinksArgs = {
   links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
 };
 
 
@@ -330,8 +355,21 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRemoveMemberArgs = {
   user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRetryWebhookDeliveryArgs = {
+  delivery_id: Scalars['String']['input'];
+  id: Scalars['String']['input'];
 };
 
 
@@ -343,6 +381,18 @@ export type MutationRevokeInviteArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationTestWebhookArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -385,6 +435,16 @@ export type MutationUpdateMemberArgs = {
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** An object with a global id; its prefix names its type. */
@@ -430,6 +490,12 @@ export type Query = {
   tags: Maybe<TagList>;
   /** Who is calling, in which workspace, with which role and scopes. */
   viewer: Maybe<Viewer>;
+  /** One webhook endpoint. */
+  webhook: Maybe<WebhookEndpoint>;
+  /** Deliveries of one endpoint, newest first. */
+  webhookDeliveries: Maybe<WebhookDeliveryList>;
+  /** Webhook endpoints of your workspace (never their secrets). */
+  webhooks: Maybe<WebhookEndpointList>;
   /** The caller's workspace and plan. */
   workspace: Maybe<Workspace>;
 };
@@ -476,6 +542,20 @@ export type QueryLinksArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookDeliveriesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type ReferrerClicks = {
@@ -535,6 +615,75 @@ export type ViewerKind =
   | 'key'
   | 'user';
 
+/** One event for one endpoint, and how its delivery went. */
+export type WebhookDelivery = {
+  /** Attempts made so far. */
+  attempts: Scalars['Int']['output'];
+  /** When the event happened. */
+  created_at: Scalars['String']['output'];
+  /** When a 2xx answer came. */
+  delivered_at: Maybe<Scalars['String']['output']>;
+  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
+  event_type: Scalars['String']['output'];
+  /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** How long the last attempt took, in milliseconds. */
+  last_duration_ms: Maybe<Scalars['Int']['output']>;
+  /** Why the last attempt failed. */
+  last_error: Maybe<Scalars['String']['output']>;
+  /** HTTP status of the last answer; null when none came. */
+  last_status_code: Maybe<Scalars['Int']['output']>;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: Maybe<Scalars['String']['output']>;
+  /** pending, delivered or failed. */
+  status: Scalars['String']['output'];
+};
+
+/** One page of deliveries, newest first. */
+export type WebhookDeliveryList = {
+  data: Array<WebhookDelivery>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** A URL that receives signed events (Standard Webhooks). */
+export type WebhookEndpoint = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
+
+export type WebhookEndpointList = {
+  data: Array<WebhookEndpoint>;
+};
+
+/** A webhook endpoint with its signing secret, shown this once. */
+export type WebhookEndpointWithSecret = {
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
+  secret: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
+
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {
   id: Scalars['String']['output'];
@@ -557,7 +706,7 @@ export type InvitesQuery = { invites: { data: Array<{ created_at: string, email:
 export type KeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null }> } | null };
+export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> }> } | null };
 
 export type LinkQueryVariables = Exact<{
   id: Scalars['String']['input'];
@@ -611,7 +760,7 @@ export type NodeQueryVariables = Exact<{
 }>;
 
 
-export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, ApiKey_expires_at: string } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, Link_expires_at: string | null } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
+export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, Link_expires_at: string | null } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
 
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -621,7 +770,28 @@ export type TagsQuery = { tags: { data: Array<{ created_at: string, links: numbe
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } } | null };
+export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } } | null };
+
+export type WebhookQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type WebhookQuery = { webhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, url: string } | null };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { next_cursor: string | null, data: Array<{ attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string }> } | null };
+
+export type WebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhooksQuery = { webhooks: { data: Array<{ created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, url: string }> } | null };
 
 export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -645,10 +815,11 @@ export type CreateInviteMutation = { createInvite: { created_at: string, email: 
 
 export type CreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
 
 
-export type CreateKeyMutation = { createKey: { created_at: string, expires_at: string, id: string, key: string, last_used_at: string | null, name: string, revoked_at: string | null } | null };
+export type CreateKeyMutation = { createKey: { created_at: string, expires_at: string, id: string, key: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null };
 
 export type CreateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
@@ -674,6 +845,15 @@ export type CreateLinksMutationVariables = Exact<{
 
 
 export type CreateLinksMutation = { createLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null }> } | null };
+
+export type CreateWebhookMutationVariables = Exact<{
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  url: Scalars['String']['input'];
+}>;
+
+
+export type CreateWebhookMutation = { createWebhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, secret: string, url: string } | null };
 
 export type DeleteDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
@@ -703,12 +883,27 @@ export type DeleteTagMutationVariables = Exact<{
 
 export type DeleteTagMutation = { deleteTag: boolean | null };
 
+export type DeleteWebhookMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DeleteWebhookMutation = { deleteWebhook: boolean | null };
+
 export type RemoveMemberMutationVariables = Exact<{
   user_id: Scalars['String']['input'];
 }>;
 
 
 export type RemoveMemberMutation = { removeMember: boolean | null };
+
+export type RetryWebhookDeliveryMutationVariables = Exact<{
+  delivery_id: Scalars['String']['input'];
+  id: Scalars['String']['input'];
+}>;
+
+
+export type RetryWebhookDeliveryMutation = { retryWebhookDelivery: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
 
 export type RevokeInviteMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -722,7 +917,21 @@ export type RevokeKeyMutationVariables = Exact<{
 }>;
 
 
-export type RevokeKeyMutation = { revokeKey: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null } | null };
+export type RevokeKeyMutation = { revokeKey: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, secret: string, url: string } | null };
+
+export type TestWebhookMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type TestWebhookMutation = { testWebhook: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
 
 export type UpdateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
@@ -768,3 +977,14 @@ export type UpdateTagMutationVariables = Exact<{
 
 
 export type UpdateTagMutation = { updateTag: { created_at: string, links: number, name: string } | null };
+
+export type UpdateWebhookMutationVariables = Exact<{
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type UpdateWebhookMutation = { updateWebhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, url: string } | null };

@@ -51,7 +51,7 @@ public final class LskClient {
   /**
    * Add a domain
    *
-   * Add a custom domain to your workspace.
+   * Add a custom domain to your workspace. Needs the scope `domains:write`.
    * {@code POST /domains} → 201.
    * @param body the request body
    * @param params Idempotency-Key, by name: {@code CreateDomainParams.builder()…build()}
@@ -80,7 +80,7 @@ public final class LskClient {
   /**
    * Invite someone
    *
-   * Invite someone by email; the link (valid 7 days) is returned this once.
+   * Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`.
    * {@code POST /invites} → 201.
    * @param body the request body
    */
@@ -96,7 +96,7 @@ public final class LskClient {
   /**
    * Create an API key
    *
-   * Create an API key; the secret is returned this once.
+   * Create an API key; the secret is returned this once. Needs the scope `keys:write`.
    * {@code POST /keys} → 201.
    * @param body the request body (may be null)
    */
@@ -112,7 +112,7 @@ public final class LskClient {
   /**
    * Create a link
    *
-   * Create a link.
+   * Create a link. Needs the scope `links:write`.
    * {@code POST /links} → 201.
    * @param body the request body
    * @param params Idempotency-Key, by name: {@code CreateLinkParams.builder()…build()}
@@ -141,7 +141,7 @@ public final class LskClient {
   /**
    * Create up to 100 links
    *
-   * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+   * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. Needs the scope `links:write`.
    * {@code POST /links/bulk} → 200.
    * @param body the request body
    * @param params Idempotency-Key, by name: {@code CreateLinksParams.builder()…build()}
@@ -168,9 +168,25 @@ public final class LskClient {
   }
 
   /**
+   * Add a webhook endpoint
+   *
+   * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks} → 201.
+   * @param body the request body
+   */
+  public WebhookEndpointWithSecret createWebhook(CreateWebhookRequest body) {
+    return http.send("POST", "/webhooks", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /** Asynchronous {@link #createWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpointWithSecret> createWebhookAsync(CreateWebhookRequest body) {
+    return http.sendAsync("POST", "/webhooks", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /**
    * Remove a domain
    *
-   * Remove a custom domain (it must serve no links).
+   * Remove a custom domain (it must serve no links). Needs the scope `domains:write`.
    * {@code DELETE /domains/{host}} → 204.
    * @param host path parameter
    */
@@ -186,7 +202,7 @@ public final class LskClient {
   /**
    * Delete a link
    *
-   * Delete a link; its alias answers 404 from then on.
+   * Delete a link; its alias answers 404 from then on. Needs the scope `links:write`.
    * {@code DELETE /links/{id}} → 204.
    * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    */
@@ -202,7 +218,7 @@ public final class LskClient {
   /**
    * Delete up to 100 links
    *
-   * Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+   * Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`.
    * {@code DELETE /links/bulk} → 200.
    * @param params ids, by name: {@code DeleteLinksParams.builder()…build()}
    */
@@ -230,7 +246,7 @@ public final class LskClient {
   /**
    * Delete a tag
    *
-   * Delete a tag and remove it from every link.
+   * Delete a tag and remove it from every link. Needs the scope `links:write`.
    * {@code DELETE /tags/{name}} → 204.
    * @param name path parameter
    */
@@ -244,9 +260,25 @@ public final class LskClient {
   }
 
   /**
+   * Delete a webhook endpoint
+   *
+   * Delete an endpoint and its deliveries. Needs the scope `webhooks:write`.
+   * {@code DELETE /webhooks/{id}} → 204.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public void deleteWebhook(String id) {
+    http.send("DELETE", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteWebhookAsync(String id) {
+    return http.sendAsync("DELETE", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
    * List domains
    *
-   * Custom domains of your workspace.
+   * Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).
    * {@code GET /domains} → 200.
    */
   public DomainList domains() {
@@ -276,7 +308,7 @@ public final class LskClient {
   /**
    * List pending invites
    *
-   * Pending invites of your workspace, newest first (never their links).
+   * Pending invites of your workspace, newest first (never their links). Needs the scope `members:read` (or `members:write`, which implies it).
    * {@code GET /invites} → 200.
    */
   public InviteList invites() {
@@ -291,7 +323,7 @@ public final class LskClient {
   /**
    * List API keys
    *
-   * API keys of your workspace (never their secrets).
+   * API keys of your workspace (never their secrets). Needs the scope `keys:read` (or `keys:write`, which implies it).
    * {@code GET /keys} → 200.
    */
   public ApiKeyList keys() {
@@ -306,7 +338,7 @@ public final class LskClient {
   /**
    * Get a link
    *
-   * One link of your workspace.
+   * One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links/{id}} → 200.
    * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    */
@@ -322,7 +354,7 @@ public final class LskClient {
   /**
    * A QR code of the link's short URL
    *
-   * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+   * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links/{id}/qr} → 200.
    * @param id An id starting with lnk_; any other value answers 404.
    * @param params bg, ecc, fg, format, margin, size, by name: {@code LinkQrCodeParams.builder()…build()}
@@ -351,7 +383,7 @@ public final class LskClient {
   /**
    * Click statistics of a link
    *
-   * Click statistics of a link; from/to are ISO dates, default the last 30 days.
+   * Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`.
    * {@code GET /links/{id}/stats} → 200.
    * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    * @param params from, to, by name: {@code LinkStatsParams.builder()…build()}
@@ -380,7 +412,7 @@ public final class LskClient {
   /**
    * List links
    *
-   * Links of your workspace, newest first, with cursor pagination and filters.
+   * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links} → 200.
    * @param params cursor, domain, external_id, limit, q, status, tag, by name: {@code LinksParams.builder()…build()}
    */
@@ -408,7 +440,7 @@ public final class LskClient {
   /**
    * List members
    *
-   * Members of your workspace with their roles, oldest first.
+   * Members of your workspace with their roles, oldest first. Needs the scope `members:read` (or `members:write`, which implies it).
    * {@code GET /members} → 200.
    */
   public MemberList members() {
@@ -423,7 +455,7 @@ public final class LskClient {
   /**
    * Remove a member
    *
-   * Remove a member from your workspace (never the last owner).
+   * Remove a member from your workspace (never the last owner). Needs the scope `members:write`.
    * {@code DELETE /members/{user_id}} → 204.
    * @param userId An id starting with usr_; any other value answers 404.
    */
@@ -437,9 +469,26 @@ public final class LskClient {
   }
 
   /**
+   * Retry a delivery
+   *
+   * Send a delivery again now, with the same webhook-id. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks/{id}/deliveries/{delivery_id}/retry} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   * @param deliveryId An id starting with dlv_; any other value answers 404.
+   */
+  public WebhookDelivery retryWebhookDelivery(String id, String deliveryId) {
+    return http.send("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries/" + LskHttp.segment(String.valueOf(deliveryId)) + "/retry", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /** Asynchronous {@link #retryWebhookDelivery}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookDelivery> retryWebhookDeliveryAsync(String id, String deliveryId) {
+    return http.sendAsync("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries/" + LskHttp.segment(String.valueOf(deliveryId)) + "/retry", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /**
    * Withdraw an invite
    *
-   * Withdraw an invite; its link stops working.
+   * Withdraw an invite; its link stops working. Needs the scope `members:write`.
    * {@code DELETE /invites/{id}} → 204.
    * @param id An id starting with inv_; any other value answers 404.
    */
@@ -455,7 +504,7 @@ public final class LskClient {
   /**
    * Revoke an API key
    *
-   * Revoke an API key; it stops working at once.
+   * Revoke an API key; it stops working at once. Needs the scope `keys:write`.
    * {@code DELETE /keys/{id}} → 204.
    * @param id An id starting with key_; any other value answers 404.
    */
@@ -469,9 +518,25 @@ public final class LskClient {
   }
 
   /**
+   * Rotate the signing secret
+   *
+   * Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks/{id}/rotate-secret} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public WebhookEndpointWithSecret rotateWebhookSecret(String id) {
+    return http.send("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/rotate-secret", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /** Asynchronous {@link #rotateWebhookSecret}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpointWithSecret> rotateWebhookSecretAsync(String id) {
+    return http.sendAsync("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/rotate-secret", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /**
    * List tags
    *
-   * Tags of your workspace with their link counts.
+   * Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /tags} → 200.
    */
   public TagList tags() {
@@ -484,9 +549,25 @@ public final class LskClient {
   }
 
   /**
+   * Send a test event
+   *
+   * Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`.
+   * {@code POST /webhooks/{id}/test} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public WebhookDelivery testWebhook(String id) {
+    return http.send("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/test", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /** Asynchronous {@link #testWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookDelivery> testWebhookAsync(String id) {
+    return http.sendAsync("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/test", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /**
    * Update a link
    *
-   * Change any subset of a link's fields; null clears geo_targeting and tags.
+   * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
    * {@code PATCH /links/{id}} → 200.
    * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
    * @param body the request body
@@ -503,7 +584,7 @@ public final class LskClient {
   /**
    * Change up to 100 links
    *
-   * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+   * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. Needs the scope `links:write`.
    * {@code PATCH /links/bulk} → 200.
    * @param body the request body
    */
@@ -519,7 +600,7 @@ public final class LskClient {
   /**
    * Change a member's role
    *
-   * Change a member's role (admins: below owner only; the last owner keeps the role).
+   * Change a member's role (admins: below owner only; the last owner keeps the role). Needs the scope `members:write`.
    * {@code PATCH /members/{user_id}} → 200.
    * @param userId An id starting with usr_; any other value answers 404.
    * @param body the request body
@@ -536,7 +617,7 @@ public final class LskClient {
   /**
    * Rename or merge a tag
    *
-   * Rename a tag; renaming to an existing tag's name merges the two.
+   * Rename a tag; renaming to an existing tag's name merges the two. Needs the scope `links:write`.
    * {@code PATCH /tags/{name}} → 200.
    * @param name Current name.
    * @param body the request body
@@ -551,9 +632,86 @@ public final class LskClient {
   }
 
   /**
+   * Update a webhook endpoint
+   *
+   * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
+   * {@code PATCH /webhooks/{id}} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   * @param body the request body
+   */
+  public WebhookEndpoint updateWebhook(String id, UpdateWebhookRequest body) {
+    return http.send("PATCH", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /** Asynchronous {@link #updateWebhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpoint> updateWebhookAsync(String id, UpdateWebhookRequest body) {
+    return http.sendAsync("PATCH", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /**
+   * Get a webhook endpoint
+   *
+   * One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+   * {@code GET /webhooks/{id}} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   */
+  public WebhookEndpoint webhook(String id) {
+    return http.send("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /** Asynchronous {@link #webhook}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpoint> webhookAsync(String id) {
+    return http.sendAsync("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /**
+   * List deliveries of an endpoint
+   *
+   * Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+   * {@code GET /webhooks/{id}/deliveries} → 200.
+   * @param id An id starting with whk_; any other value answers 404.
+   * @param params cursor, limit, by name: {@code WebhookDeliveriesParams.builder()…build()}
+   */
+  public WebhookDeliveryList webhookDeliveries(String id, WebhookDeliveriesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDeliveryList>() {}));
+  }
+
+  /** Asynchronous {@link #webhookDeliveries}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookDeliveryList> webhookDeliveriesAsync(String id, WebhookDeliveriesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/deliveries", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDeliveryList>() {}));
+  }
+
+  /** {@link #webhookDeliveries} with no cursor, limit. */
+  public WebhookDeliveryList webhookDeliveries(String id) {
+    return webhookDeliveries(id, WebhookDeliveriesParams.builder().build());
+  }
+
+  /** {@link #webhookDeliveries} with no cursor, limit. */
+  public CompletableFuture<WebhookDeliveryList> webhookDeliveriesAsync(String id) {
+    return webhookDeliveriesAsync(id, WebhookDeliveriesParams.builder().build());
+  }
+
+  /**
+   * List webhook endpoints
+   *
+   * Webhook endpoints of your workspace (never their secrets). Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+   * {@code GET /webhooks} → 200.
+   */
+  public WebhookEndpointList webhooks() {
+    return http.send("GET", "/webhooks", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointList>() {}));
+  }
+
+  /** Asynchronous {@link #webhooks}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<WebhookEndpointList> webhooksAsync() {
+    return http.sendAsync("GET", "/webhooks", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookEndpointList>() {}));
+  }
+
+  /**
    * Your workspace and plan
    *
-   * The caller's workspace and plan.
+   * The caller's workspace and plan. Needs the scope `workspace:read`.
    * {@code GET /workspace} → 200.
    */
   public Workspace workspace() {

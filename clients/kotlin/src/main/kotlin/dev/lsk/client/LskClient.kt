@@ -34,7 +34,7 @@ class LskClient(
     /**
      * Add a domain
      *
-     * Add a custom domain to your workspace.
+     * Add a custom domain to your workspace. Needs the scope `domains:write`.
      * `POST /domains` → 201.
      * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
@@ -47,7 +47,7 @@ class LskClient(
     /**
      * Invite someone
      *
-     * Invite someone by email; the link (valid 7 days) is returned this once.
+     * Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`.
      * `POST /invites` → 201.
      */
     suspend fun createInvite(
@@ -58,7 +58,7 @@ class LskClient(
     /**
      * Create an API key
      *
-     * Create an API key; the secret is returned this once.
+     * Create an API key; the secret is returned this once. Needs the scope `keys:write`.
      * `POST /keys` → 201.
      */
     suspend fun createKey(
@@ -69,7 +69,7 @@ class LskClient(
     /**
      * Create a link
      *
-     * Create a link.
+     * Create a link. Needs the scope `links:write`.
      * `POST /links` → 201.
      * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
@@ -82,7 +82,7 @@ class LskClient(
     /**
      * Create up to 100 links
      *
-     * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.
+     * Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. Needs the scope `links:write`.
      * `POST /links/bulk` → 200.
      * @param idempotencyKey `Idempotency-Key` (header) Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. (null: not sent)
      */
@@ -93,9 +93,20 @@ class LskClient(
         send("POST", "/links/bulk", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<BulkLinkResults>())
 
     /**
+     * Add a webhook endpoint
+     *
+     * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
+     * `POST /webhooks` → 201.
+     */
+    suspend fun createWebhook(
+        body: CreateWebhookRequest,
+    ): WebhookEndpointWithSecret =
+        send("POST", "/webhooks", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpointWithSecret>())
+
+    /**
      * Remove a domain
      *
-     * Remove a custom domain (it must serve no links).
+     * Remove a custom domain (it must serve no links). Needs the scope `domains:write`.
      * `DELETE /domains/{host}` → 204.
      * @param host path parameter
      */
@@ -107,7 +118,7 @@ class LskClient(
     /**
      * Delete a link
      *
-     * Delete a link; its alias answers 404 from then on.
+     * Delete a link; its alias answers 404 from then on. Needs the scope `links:write`.
      * `DELETE /links/{id}` → 204.
      * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      */
@@ -119,7 +130,7 @@ class LskClient(
     /**
      * Delete up to 100 links
      *
-     * Delete up to 100 links; ids that are not links of your workspace are listed as not_found.
+     * Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`.
      * `DELETE /links/bulk` → 200.
      * @param ids `ids` (query) 1 to 100 link ids, each once. (null: not sent)
      */
@@ -131,7 +142,7 @@ class LskClient(
     /**
      * Delete a tag
      *
-     * Delete a tag and remove it from every link.
+     * Delete a tag and remove it from every link. Needs the scope `links:write`.
      * `DELETE /tags/{name}` → 204.
      * @param name path parameter
      */
@@ -141,9 +152,21 @@ class LskClient(
         sendNoContent("DELETE", "/tags/${segment(name.toString())}", emptyList(), emptyList(), null)
 
     /**
+     * Delete a webhook endpoint
+     *
+     * Delete an endpoint and its deliveries. Needs the scope `webhooks:write`.
+     * `DELETE /webhooks/{id}` → 204.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun deleteWebhook(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), null)
+
+    /**
      * List domains
      *
-     * Custom domains of your workspace.
+     * Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).
      * `GET /domains` → 200.
      */
     suspend fun domains(): DomainList =
@@ -161,7 +184,7 @@ class LskClient(
     /**
      * List pending invites
      *
-     * Pending invites of your workspace, newest first (never their links).
+     * Pending invites of your workspace, newest first (never their links). Needs the scope `members:read` (or `members:write`, which implies it).
      * `GET /invites` → 200.
      */
     suspend fun invites(): InviteList =
@@ -170,7 +193,7 @@ class LskClient(
     /**
      * List API keys
      *
-     * API keys of your workspace (never their secrets).
+     * API keys of your workspace (never their secrets). Needs the scope `keys:read` (or `keys:write`, which implies it).
      * `GET /keys` → 200.
      */
     suspend fun keys(): ApiKeyList =
@@ -179,7 +202,7 @@ class LskClient(
     /**
      * Get a link
      *
-     * One link of your workspace.
+     * One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
      * `GET /links/{id}` → 200.
      * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      */
@@ -191,7 +214,7 @@ class LskClient(
     /**
      * A QR code of the link's short URL
      *
-     * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.
+     * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
      * `GET /links/{id}/qr` → 200.
      * @param id An id starting with lnk_; any other value answers 404.
      * @param bg `bg` (query) Background colour, RRGGBB (default FFFFFF). (null: not sent)
@@ -215,7 +238,7 @@ class LskClient(
     /**
      * Click statistics of a link
      *
-     * Click statistics of a link; from/to are ISO dates, default the last 30 days.
+     * Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`.
      * `GET /links/{id}/stats` → 200.
      * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      * @param from `from` (query)  (null: not sent)
@@ -231,7 +254,7 @@ class LskClient(
     /**
      * List links
      *
-     * Links of your workspace, newest first, with cursor pagination and filters.
+     * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
      * `GET /links` → 200.
      * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
@@ -255,7 +278,7 @@ class LskClient(
     /**
      * List members
      *
-     * Members of your workspace with their roles, oldest first.
+     * Members of your workspace with their roles, oldest first. Needs the scope `members:read` (or `members:write`, which implies it).
      * `GET /members` → 200.
      */
     suspend fun members(): MemberList =
@@ -264,7 +287,7 @@ class LskClient(
     /**
      * Remove a member
      *
-     * Remove a member from your workspace (never the last owner).
+     * Remove a member from your workspace (never the last owner). Needs the scope `members:write`.
      * `DELETE /members/{user_id}` → 204.
      * @param userId An id starting with usr_; any other value answers 404.
      */
@@ -274,9 +297,23 @@ class LskClient(
         sendNoContent("DELETE", "/members/${segment(userId.toString())}", emptyList(), emptyList(), null)
 
     /**
+     * Retry a delivery
+     *
+     * Send a delivery again now, with the same webhook-id. Needs the scope `webhooks:write`.
+     * `POST /webhooks/{id}/deliveries/{delivery_id}/retry` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     * @param deliveryId An id starting with dlv_; any other value answers 404.
+     */
+    suspend fun retryWebhookDelivery(
+        id: String,
+        deliveryId: String,
+    ): WebhookDelivery =
+        send("POST", "/webhooks/${segment(id.toString())}/deliveries/${segment(deliveryId.toString())}/retry", emptyList(), emptyList(), null, jacksonTypeRef<WebhookDelivery>())
+
+    /**
      * Withdraw an invite
      *
-     * Withdraw an invite; its link stops working.
+     * Withdraw an invite; its link stops working. Needs the scope `members:write`.
      * `DELETE /invites/{id}` → 204.
      * @param id An id starting with inv_; any other value answers 404.
      */
@@ -288,7 +325,7 @@ class LskClient(
     /**
      * Revoke an API key
      *
-     * Revoke an API key; it stops working at once.
+     * Revoke an API key; it stops working at once. Needs the scope `keys:write`.
      * `DELETE /keys/{id}` → 204.
      * @param id An id starting with key_; any other value answers 404.
      */
@@ -298,18 +335,42 @@ class LskClient(
         sendNoContent("DELETE", "/keys/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
+     * Rotate the signing secret
+     *
+     * Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`.
+     * `POST /webhooks/{id}/rotate-secret` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun rotateWebhookSecret(
+        id: String,
+    ): WebhookEndpointWithSecret =
+        send("POST", "/webhooks/${segment(id.toString())}/rotate-secret", emptyList(), emptyList(), null, jacksonTypeRef<WebhookEndpointWithSecret>())
+
+    /**
      * List tags
      *
-     * Tags of your workspace with their link counts.
+     * Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
      * `GET /tags` → 200.
      */
     suspend fun tags(): TagList =
         send("GET", "/tags", emptyList(), emptyList(), null, jacksonTypeRef<TagList>())
 
     /**
+     * Send a test event
+     *
+     * Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`.
+     * `POST /webhooks/{id}/test` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun testWebhook(
+        id: String,
+    ): WebhookDelivery =
+        send("POST", "/webhooks/${segment(id.toString())}/test", emptyList(), emptyList(), null, jacksonTypeRef<WebhookDelivery>())
+
+    /**
      * Update a link
      *
-     * Change any subset of a link's fields; null clears geo_targeting and tags.
+     * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
      * `PATCH /links/{id}` → 200.
      * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
      */
@@ -322,7 +383,7 @@ class LskClient(
     /**
      * Change up to 100 links
      *
-     * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.
+     * Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. Needs the scope `links:write`.
      * `PATCH /links/bulk` → 200.
      */
     suspend fun updateLinks(
@@ -333,7 +394,7 @@ class LskClient(
     /**
      * Change a member's role
      *
-     * Change a member's role (admins: below owner only; the last owner keeps the role).
+     * Change a member's role (admins: below owner only; the last owner keeps the role). Needs the scope `members:write`.
      * `PATCH /members/{user_id}` → 200.
      * @param userId An id starting with usr_; any other value answers 404.
      */
@@ -346,7 +407,7 @@ class LskClient(
     /**
      * Rename or merge a tag
      *
-     * Rename a tag; renaming to an existing tag's name merges the two.
+     * Rename a tag; renaming to an existing tag's name merges the two. Needs the scope `links:write`.
      * `PATCH /tags/{name}` → 200.
      * @param name Current name.
      */
@@ -357,9 +418,59 @@ class LskClient(
         send("PATCH", "/tags/${segment(name.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Tag>())
 
     /**
+     * Update a webhook endpoint
+     *
+     * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
+     * `PATCH /webhooks/{id}` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun updateWebhook(
+        id: String,
+        body: UpdateWebhookRequest,
+    ): WebhookEndpoint =
+        send("PATCH", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpoint>())
+
+    /**
+     * Get a webhook endpoint
+     *
+     * One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+     * `GET /webhooks/{id}` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     */
+    suspend fun webhook(
+        id: String,
+    ): WebhookEndpoint =
+        send("GET", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<WebhookEndpoint>())
+
+    /**
+     * List deliveries of an endpoint
+     *
+     * Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+     * `GET /webhooks/{id}/deliveries` → 200.
+     * @param id An id starting with whk_; any other value answers 404.
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
+     */
+    suspend fun webhookDeliveries(
+        id: String,
+        cursor: String? = null,
+        limit: Int? = null,
+    ): WebhookDeliveryList =
+        send("GET", "/webhooks/${segment(id.toString())}/deliveries", listOf("cursor" to cursor, "limit" to limit), emptyList(), null, jacksonTypeRef<WebhookDeliveryList>())
+
+    /**
+     * List webhook endpoints
+     *
+     * Webhook endpoints of your workspace (never their secrets). Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
+     * `GET /webhooks` → 200.
+     */
+    suspend fun webhooks(): WebhookEndpointList =
+        send("GET", "/webhooks", emptyList(), emptyList(), null, jacksonTypeRef<WebhookEndpointList>())
+
+    /**
      * Your workspace and plan
      *
-     * The caller's workspace and plan.
+     * The caller's workspace and plan. Needs the scope `workspace:read`.
      * `GET /workspace` → 200.
      */
     suspend fun workspace(): Workspace =

@@ -23,6 +23,9 @@ data class ApiKey(
     val id: String,
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String,
+    /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+    @get:JsonProperty("scopes") @param:JsonProperty("scopes")
+    val scopes: List<ApiKeyScopesItem>,
     @get:JsonProperty("last_used_at") @param:JsonProperty("last_used_at")
     val lastUsedAt: OffsetDateTime? = null,
     @get:JsonProperty("revoked_at") @param:JsonProperty("revoked_at")
@@ -35,6 +38,28 @@ data class ApiKeyList(
     @get:JsonProperty("data") @param:JsonProperty("data")
     val data: List<ApiKey>,
 )
+
+/**
+ * Values of ApiKeyScopesItem.
+ * An unknown value from a newer server reads as null.
+ */
+enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
+    LINKS_READ("links:read"),
+    LINKS_WRITE("links:write"),
+    ANALYTICS_READ("analytics:read"),
+    DOMAINS_READ("domains:read"),
+    DOMAINS_WRITE("domains:write"),
+    KEYS_READ("keys:read"),
+    KEYS_WRITE("keys:write"),
+    WEBHOOKS_READ("webhooks:read"),
+    WEBHOOKS_WRITE("webhooks:write"),
+    MEMBERS_READ("members:read"),
+    MEMBERS_WRITE("members:write"),
+    WORKSPACE_READ("workspace:read"),
+    ;
+
+    override fun toString(): String = value
+}
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -159,6 +184,9 @@ data class CreateKeyRequest(
     /** 1-64 characters; default "default". */
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String? = null,
+    /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
+    @get:JsonProperty("scopes") @param:JsonProperty("scopes")
+    val scopes: List<CreateKeyRequestScopesItem>? = null,
     /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateKeyRequest.Clear.NAME)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
@@ -169,11 +197,34 @@ data class CreateKeyRequest(
     /** The fields that can be sent as an explicit JSON null. */
     enum class Clear(val json: String, internal val value: (CreateKeyRequest) -> Any?) {
         NAME("name", { it.name }),
+        SCOPES("scopes", { it.scopes }),
     }
 
     @JsonAnyGetter
     @JsonInclude(content = JsonInclude.Include.ALWAYS)
     private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
+/**
+ * Values of CreateKeyRequestScopesItem.
+ * An unknown value from a newer server reads as null.
+ */
+enum class CreateKeyRequestScopesItem(@get:JsonValue val value: String) {
+    LINKS_READ("links:read"),
+    LINKS_WRITE("links:write"),
+    ANALYTICS_READ("analytics:read"),
+    DOMAINS_READ("domains:read"),
+    DOMAINS_WRITE("domains:write"),
+    KEYS_READ("keys:read"),
+    KEYS_WRITE("keys:write"),
+    WEBHOOKS_READ("webhooks:read"),
+    WEBHOOKS_WRITE("webhooks:write"),
+    MEMBERS_READ("members:read"),
+    MEMBERS_WRITE("members:write"),
+    WORKSPACE_READ("workspace:read"),
+    ;
+
+    override fun toString(): String = value
 }
 
 /** Request body of createLink (POST /links). */
@@ -252,6 +303,50 @@ data class CreateLinksRequest(
     val links: List<CreateLinkRequest>,
 )
 
+/** Request body of createWebhook (POST /webhooks). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateWebhookRequest(
+    /** Any of link.created, link.updated, link.deleted, link.clicked. */
+    @get:JsonProperty("events") @param:JsonProperty("events")
+    val events: List<CreateWebhookRequestEventsItem>,
+    /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    /** 1-500 characters. */
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateWebhookRequest.Clear.DESCRIPTION)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "CreateWebhookRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (CreateWebhookRequest) -> Any?) {
+        DESCRIPTION("description", { it.description }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
+/**
+ * Values of CreateWebhookRequestEventsItem.
+ * An unknown value from a newer server reads as null.
+ */
+enum class CreateWebhookRequestEventsItem(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINK_CLICKED("link.clicked"),
+    ;
+
+    override fun toString(): String = value
+}
+
 /** A new API key with its secret, shown this once. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -267,11 +362,36 @@ data class CreatedApiKey(
     val key: String,
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String,
+    /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+    @get:JsonProperty("scopes") @param:JsonProperty("scopes")
+    val scopes: List<CreatedApiKeyScopesItem>,
     @get:JsonProperty("last_used_at") @param:JsonProperty("last_used_at")
     val lastUsedAt: OffsetDateTime? = null,
     @get:JsonProperty("revoked_at") @param:JsonProperty("revoked_at")
     val revokedAt: OffsetDateTime? = null,
 )
+
+/**
+ * Values of CreatedApiKeyScopesItem.
+ * An unknown value from a newer server reads as null.
+ */
+enum class CreatedApiKeyScopesItem(@get:JsonValue val value: String) {
+    LINKS_READ("links:read"),
+    LINKS_WRITE("links:write"),
+    ANALYTICS_READ("analytics:read"),
+    DOMAINS_READ("domains:read"),
+    DOMAINS_WRITE("domains:write"),
+    KEYS_READ("keys:read"),
+    KEYS_WRITE("keys:write"),
+    WEBHOOKS_READ("webhooks:read"),
+    WEBHOOKS_WRITE("webhooks:write"),
+    MEMBERS_READ("members:read"),
+    MEMBERS_WRITE("members:write"),
+    WORKSPACE_READ("workspace:read"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** A new invite with its link, shown this once. */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -783,6 +903,214 @@ data class UpdateTagRequest(
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String,
 )
+
+/** Request body of updateWebhook (PATCH /webhooks/{id}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateWebhookRequest(
+    /** 1-500 characters; null clears. */
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    /** false pauses deliveries; true resumes them. */
+    @get:JsonProperty("enabled") @param:JsonProperty("enabled")
+    val enabled: Boolean? = null,
+    /** Any of link.created, link.updated, link.deleted, link.clicked. */
+    @get:JsonProperty("events") @param:JsonProperty("events")
+    val events: List<UpdateWebhookRequestEventsItem>? = null,
+    /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateWebhookRequest.Clear.DESCRIPTION)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "UpdateWebhookRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (UpdateWebhookRequest) -> Any?) {
+        DESCRIPTION("description", { it.description }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
+/**
+ * Values of UpdateWebhookRequestEventsItem.
+ * An unknown value from a newer server reads as null.
+ */
+enum class UpdateWebhookRequestEventsItem(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINK_CLICKED("link.clicked"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One event for one endpoint, and how its delivery went. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class WebhookDelivery(
+    /** Attempts made so far. */
+    @get:JsonProperty("attempts") @param:JsonProperty("attempts")
+    val attempts: Int,
+    /** When the event happened. */
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test. */
+    @get:JsonProperty("event_type") @param:JsonProperty("event_type")
+    val eventType: WebhookDeliveryEventType,
+    /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** pending, delivered or failed. One of: pending, delivered, failed. */
+    @get:JsonProperty("status") @param:JsonProperty("status")
+    val status: WebhookDeliveryStatus,
+    /** When a 2xx answer came. */
+    @get:JsonProperty("delivered_at") @param:JsonProperty("delivered_at")
+    val deliveredAt: OffsetDateTime? = null,
+    /** How long the last attempt took, in milliseconds. */
+    @get:JsonProperty("last_duration_ms") @param:JsonProperty("last_duration_ms")
+    val lastDurationMs: Int? = null,
+    /** Why the last attempt failed. */
+    @get:JsonProperty("last_error") @param:JsonProperty("last_error")
+    val lastError: String? = null,
+    /** HTTP status of the last answer; null when none came. */
+    @get:JsonProperty("last_status_code") @param:JsonProperty("last_status_code")
+    val lastStatusCode: Int? = null,
+    /** When the next attempt is due (pending only). */
+    @get:JsonProperty("next_attempt_at") @param:JsonProperty("next_attempt_at")
+    val nextAttemptAt: OffsetDateTime? = null,
+)
+
+/**
+ * link.created, link.updated, link.deleted, link.clicked or webhook.test.
+ * An unknown value from a newer server reads as null.
+ */
+enum class WebhookDeliveryEventType(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINK_CLICKED("link.clicked"),
+    WEBHOOK_TEST("webhook.test"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One page of deliveries, newest first. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class WebhookDeliveryList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<WebhookDelivery>,
+    /** Pass as `cursor` for the next page; null on the last page. */
+    @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
+    val nextCursor: String? = null,
+)
+
+/**
+ * pending, delivered or failed.
+ * An unknown value from a newer server reads as null.
+ */
+enum class WebhookDeliveryStatus(@get:JsonValue val value: String) {
+    PENDING("pending"),
+    DELIVERED("delivered"),
+    FAILED("failed"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** A URL that receives signed events (Standard Webhooks). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class WebhookEndpoint(
+    /** ISO 8601 UTC time. */
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+    @get:JsonProperty("enabled") @param:JsonProperty("enabled")
+    val enabled: Boolean,
+    /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+    @get:JsonProperty("events") @param:JsonProperty("events")
+    val events: List<WebhookEndpointEventsItem>,
+    /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** Where events are POSTed. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    /** Free text for your own use. */
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+)
+
+/**
+ * Values of WebhookEndpointEventsItem.
+ * An unknown value from a newer server reads as null.
+ */
+enum class WebhookEndpointEventsItem(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINK_CLICKED("link.clicked"),
+    ;
+
+    override fun toString(): String = value
+}
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class WebhookEndpointList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<WebhookEndpoint>,
+)
+
+/** A webhook endpoint with its signing secret, shown this once. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class WebhookEndpointWithSecret(
+    /** ISO 8601 UTC time. */
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+    @get:JsonProperty("enabled") @param:JsonProperty("enabled")
+    val enabled: Boolean,
+    /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+    @get:JsonProperty("events") @param:JsonProperty("events")
+    val events: List<WebhookEndpointWithSecretEventsItem>,
+    /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
+    @get:JsonProperty("secret") @param:JsonProperty("secret")
+    val secret: String,
+    /** Where events are POSTed. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    /** Free text for your own use. */
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+)
+
+/**
+ * Values of WebhookEndpointWithSecretEventsItem.
+ * An unknown value from a newer server reads as null.
+ */
+enum class WebhookEndpointWithSecretEventsItem(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINK_CLICKED("link.clicked"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** The tenant that owns links, tags, domains and keys. */
 @JsonIgnoreProperties(ignoreUnknown = true)

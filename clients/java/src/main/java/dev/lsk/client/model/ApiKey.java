@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * An API key (its secret is shown only once, when created).
  *
- * Required: created_at, expires_at, id, last_used_at, name, revoked_at.
+ * Required: created_at, expires_at, id, last_used_at, name, revoked_at, scopes.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -38,6 +38,10 @@ public final class ApiKey {
 
   @JsonProperty("revoked_at")
   private OffsetDateTime revokedAt;
+
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  @JsonProperty("scopes")
+  private List<ApiKeyScopesItem> scopes;
 
   public ApiKey() {}
 
@@ -107,6 +111,17 @@ public final class ApiKey {
     return this;
   }
 
+  /** {@code scopes}. */
+  public List<ApiKeyScopesItem> getScopes() {
+    return scopes;
+  }
+
+  /** Sets {@code scopes}; returns this for chaining. */
+  public ApiKey scopes(List<ApiKeyScopesItem> scopes) {
+    this.scopes = scopes;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
@@ -117,12 +132,13 @@ public final class ApiKey {
         && Objects.equals(id, other.id)
         && Objects.equals(lastUsedAt, other.lastUsedAt)
         && Objects.equals(name, other.name)
-        && Objects.equals(revokedAt, other.revokedAt);
+        && Objects.equals(revokedAt, other.revokedAt)
+        && Objects.equals(scopes, other.scopes);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(createdAt, expiresAt, id, lastUsedAt, name, revokedAt);
+    return Objects.hash(createdAt, expiresAt, id, lastUsedAt, name, revokedAt, scopes);
   }
 
   @Override
@@ -134,6 +150,7 @@ public final class ApiKey {
         + ", last_used_at=" + lastUsedAt
         + ", name=" + name
         + ", revoked_at=" + revokedAt
+        + ", scopes=" + scopes
         + "}";
   }
 }

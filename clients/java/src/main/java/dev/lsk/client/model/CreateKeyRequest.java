@@ -24,6 +24,10 @@ public final class CreateKeyRequest {
   @JsonProperty("name")
   private String name;
 
+  /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
+  @JsonProperty("scopes")
+  private List<CreateKeyRequestScopesItem> scopes;
+
   /** The fields to send as an explicit JSON null (by their clear methods), each mapped to null. */
   @JsonIgnore
   private final Map<String, Object> cleared = new TreeMap<>();
@@ -49,6 +53,25 @@ public final class CreateKeyRequest {
     return this;
   }
 
+  /** {@code scopes} (may be null). */
+  public List<CreateKeyRequestScopesItem> getScopes() {
+    return scopes;
+  }
+
+  /** Sets {@code scopes} (null: not sent); returns this for chaining. */
+  public CreateKeyRequest scopes(List<CreateKeyRequestScopesItem> scopes) {
+    this.scopes = scopes;
+    cleared.remove("scopes");
+    return this;
+  }
+
+  /** Sends {@code scopes} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateKeyRequest clearScopes() {
+    this.scopes = null;
+    cleared.put("scopes", null);
+    return this;
+  }
+
   /** Written by Jackson next to the fields: {@code "field": null} for each cleared one. */
   @JsonAnyGetter
   @JsonInclude(content = JsonInclude.Include.ALWAYS)
@@ -62,18 +85,20 @@ public final class CreateKeyRequest {
     if (!(o instanceof CreateKeyRequest)) return false;
     CreateKeyRequest other = (CreateKeyRequest) o;
     return Objects.equals(name, other.name)
+        && Objects.equals(scopes, other.scopes)
         && Objects.equals(cleared, other.cleared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, cleared);
+    return Objects.hash(name, scopes, cleared);
   }
 
   @Override
   public String toString() {
     return "CreateKeyRequest{"
         + "name=" + name
+        + ", scopes=" + scopes
         + ", cleared=" + cleared.keySet()
         + "}";
   }

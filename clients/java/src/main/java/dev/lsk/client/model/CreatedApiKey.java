@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * A new API key with its secret, shown this once.
  *
- * Required: created_at, expires_at, id, key, last_used_at, name, revoked_at.
+ * Required: created_at, expires_at, id, key, last_used_at, name, revoked_at, scopes.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -42,6 +42,10 @@ public final class CreatedApiKey {
 
   @JsonProperty("revoked_at")
   private OffsetDateTime revokedAt;
+
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  @JsonProperty("scopes")
+  private List<CreatedApiKeyScopesItem> scopes;
 
   public CreatedApiKey() {}
 
@@ -122,6 +126,17 @@ public final class CreatedApiKey {
     return this;
   }
 
+  /** {@code scopes}. */
+  public List<CreatedApiKeyScopesItem> getScopes() {
+    return scopes;
+  }
+
+  /** Sets {@code scopes}; returns this for chaining. */
+  public CreatedApiKey scopes(List<CreatedApiKeyScopesItem> scopes) {
+    this.scopes = scopes;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
@@ -133,12 +148,13 @@ public final class CreatedApiKey {
         && Objects.equals(key, other.key)
         && Objects.equals(lastUsedAt, other.lastUsedAt)
         && Objects.equals(name, other.name)
-        && Objects.equals(revokedAt, other.revokedAt);
+        && Objects.equals(revokedAt, other.revokedAt)
+        && Objects.equals(scopes, other.scopes);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(createdAt, expiresAt, id, key, lastUsedAt, name, revokedAt);
+    return Objects.hash(createdAt, expiresAt, id, key, lastUsedAt, name, revokedAt, scopes);
   }
 
   @Override
@@ -151,6 +167,7 @@ public final class CreatedApiKey {
         + ", last_used_at=" + lastUsedAt
         + ", name=" + name
         + ", revoked_at=" + revokedAt
+        + ", scopes=" + scopes
         + "}";
   }
 }

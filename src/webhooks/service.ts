@@ -1,0 +1,134 @@
+import type { Clock } from '../domain/clock.js';
+import { DAY_MS } from '../domain/clock.js';
+import { LskError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { parseOrThrow } from '../domain/validate.js';
+import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
+// The same opaque (created_at, id) cursor as link pages.
+import { decodeCursor, encodeCursor } from '../services/link-service.js';
+import type { Delivery, EndpointPatch, WebhookEndpoint, WebhooksRepository } from '../storage/webhooks/repository.js';
+import { newDelivery } from './outbox.js';
+import { eventBody } from './payloads.js';
+import { newSecret } from './signing.js';
+import { type Resolver, resolveTarget, TargetRefused, TargetUnresolvable } from './ssrf.js';
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const ROTATION_OVERLAP_MS = DAY_MS;
+
+export interface DeliveryPage {
+  data: Delivery[];
+  nextCursor: string | null;
+}
+
+/** Webhook endpoints of one workspace: create, read, update, delete, rotate the secret, test; their deliveries. */
+export class WebhookService {
+  constructor(
+    private readonly repo: WebhooksRepository,
+    private readonly clock: Clock,
+    private readonly opts: { allowPrivate: boolean; resolve?: Resolver },
+  ) {}
+
+  /**
+   * The target must not be (or resolve to) a private address, unless the operator allows them. A
+   * name that resolves nowhere yet is accepted: every delivery resolves and checks it again.
+   */
+  private async assertTargetAllowed(url: string): Promise<void> {
+    try {
+      await resolveTarget(new URL(url), this.opts);
+    } catch (e) {
+      if (e instanceof TargetUnresolvable) return;
+      if (e instanceof TargetRefused) throw LskError.validation([{ path: 'url', message: `is not allowed: ${e.message}` }]);
+      throw e;
+    }
+  }
+
+  async create(workspaceId: string, raw: unknown): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const input = parseOrThrow(createWebhookSchema, raw);
+    await this.assertTargetAllowed(input.url);
+    const secret = newSecret();
+    const endpoint = await this.repo.insertEndpoint({
+      id: newId('whk'),
+      workspaceId,
+      url: input.url,
+      events: input.events,
+      description: input.description,
+      enabled: true,
+      secrets: [{ secret, expiresAt: null }],
+      createdAt: this.clock.now(),
+      failingSince: null,
+    });
+    return { endpoint, secret };
+  }
+
+  list(workspaceId: string): Promise<WebhookEndpoint[]> {
+    return this.repo.listEndpoints(workspaceId);
+  }
+
+  async get(workspaceId: string, id: string): Promise<WebhookEndpoint> {
+    const e = await this.repo.getEndpoint(workspaceId, id);
+    if (!e) throw LskError.notFound('Webhook endpoint');
+    return e;
+  }
+
+  async update(workspaceId: string, id: string, raw: unknown): Promise<WebhookEndpoint> {
+    const input = parseOrThrow(updateWebhookSchema, raw);
+    await this.get(workspaceId, id);
+    if (input.url !== undefined) await this.assertTargetAllowed(input.url);
+    const patch: EndpointPatch = {};
+    if (input.url !== undefined) patch.url = input.url;
+    if (input.events !== undefined) patch.events = input.events;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.enabled !== undefined) {
+      patch.enabled = input.enabled;
+      if (input.enabled) patch.failingSince = null; // re-enabled: the 5-day count starts afresh
+    }
+    const e = await this.repo.updateEndpoint(workspaceId, id, patch);
+    if (!e) throw LskError.notFound('Webhook endpoint');
+    return e;
+  }
+
+  async delete(workspaceId: string, id: string): Promise<void> {
+    if (!(await this.repo.deleteEndpoint(workspaceId, id))) throw LskError.notFound('Webhook endpoint');
+  }
+
+  /** A new secret; the previous one keeps signing beside it for 24 h (older ones stop now). */
+  async rotateSecret(workspaceId: string, id: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const current = await this.get(workspaceId, id);
+    const now = this.clock.now();
+    const secret = newSecret();
+    const previous = current.secrets.find((s) => s.expiresAt === null);
+    const secrets = [{ secret, expiresAt: null }, ...(previous ? [{ secret: previous.secret, expiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS) }] : [])];
+    const endpoint = await this.repo.updateEndpoint(workspaceId, id, { secrets });
+    if (!endpoint) throw LskError.notFound('Webhook endpoint');
+    return { endpoint, secret };
+  }
+
+  /** Queue a webhook.test event for this endpoint (whatever it subscribes to). */
+  async test(workspaceId: string, id: string): Promise<Delivery> {
+    const endpoint = await this.get(workspaceId, id);
+    const now = this.clock.now();
+    const d = newDelivery(endpoint, 'webhook.test', eventBody('webhook.test', now, { webhook: { id: endpoint.id, url: endpoint.url } }), now);
+    await this.repo.insertDeliveries([d]);
+    return d;
+  }
+
+  async deliveries(workspaceId: string, id: string, raw: unknown): Promise<DeliveryPage> {
+    const q = parseOrThrow(listDeliveriesSchema, raw);
+    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+    await this.get(workspaceId, id);
+    const rows = await this.repo.listDeliveries(workspaceId, id, q.limit + 1, after);
+    const data = rows.slice(0, q.limit);
+    const last = data[data.length - 1];
+    return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+  }
+
+  /** Send a delivery again now (delivered or failed ones too); the webhook-id stays the same. */
+  async retry(workspaceId: string, id: string, deliveryId: string): Promise<Delivery> {
+    const d = await this.repo.getDelivery(workspaceId, id, deliveryId);
+    if (!d) throw LskError.notFound('Delivery');
+    const { attempts, lastStatusCode, lastError, lastDurationMs } = d;
+    const outcome = { status: 'pending', attempts, lastStatusCode, lastError, lastDurationMs, nextAttemptAt: this.clock.now(), deliveredAt: null } as const;
+    await this.repo.setOutcome(d.id, outcome);
+    return { ...d, ...outcome };
+  }
+}
