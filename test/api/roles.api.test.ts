@@ -32,6 +32,14 @@ const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown; 
   createLinks: { body: { links: [{ destination: 'https://example.com/role' }] } },
   updateLinks: { body: { ids: ['lnk_none'], patch: { destination: 'https://example.com/x' } } },
   deleteLinks: { query: '?ids=lnk_none' },
+  createWebhook: { body: { url: 'http://127.0.0.1:9/hook', events: ['link.created'] } },
+  webhook: { params: { id: 'whk_none' } },
+  updateWebhook: { params: { id: 'whk_none' }, body: { events: ['link.updated'] } },
+  deleteWebhook: { params: { id: 'whk_none' } },
+  rotateWebhookSecret: { params: { id: 'whk_none' } },
+  testWebhook: { params: { id: 'whk_none' } },
+  webhookDeliveries: { params: { id: 'whk_none' } },
+  retryWebhookDelivery: { params: { id: 'whk_none', delivery_id: 'dlv_none' } },
 };
 
 const schema = buildSchema();
@@ -53,7 +61,7 @@ describe.each(STORES)('roles on every operation on %s', (store) => {
   let key: string;
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_TRUST_PROXY: '1', LSK_SESSION_RPM: '100000' } });
+    lsk = await startLsk(store, { env: { LSK_TRUST_PROXY: '1', LSK_SESSION_RPM: '100000', LSK_WEBHOOK_ALLOW_PRIVATE: 'true' } });
     key = await lsk.workspace('roles', BIG_PLAN);
     for (const role of ROLES) cookies[role] = (await newAccount(lsk, `${role}.${store}@example.com`, 'roles', role)).cookie;
   });

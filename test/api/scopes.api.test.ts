@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandScopes, SCOPES, type Scope } from '../../src/auth/scopes.js';
 import { declaredScope } from '../../src/graphql/declared-scope.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
+import { withoutNestedArguments } from '../../src/http/rest/operations.js';
 import { REST_ROUTES, type RestRoute } from '../../src/http/rest-routes.js';
 import { requestComponent } from '../../src/openapi/components.js';
 import { rootField } from '../../src/openapi/descriptions.js';
@@ -27,7 +28,14 @@ const VALUES: Record<string, unknown> = {
   destination: 'https://example.com/x',
   url: 'http://127.0.0.1:9/x',
   events: ['link.created'],
+  user_id: 'usr_none',
+  role: 'viewer',
+  email: 'scoped@example.com',
+  ids: ['lnk_none'],
+  links: [{ destination: 'https://example.com/x' }],
 };
+/** Query strings a route needs (its required query parameters). */
+const QUERIES: Record<string, string> = { deleteLinks: '?ids=lnk_none' };
 /** Request bodies where the documented example would be refused for another reason than scope. */
 const BODIES: Record<string, unknown> = {
   createKey: { name: 'ci' }, // the example asks for scopes a single-scope creator lacks
@@ -38,19 +46,22 @@ const schema: GraphQLSchema = buildSchema();
 const opName = (r: RestRoute) => r.field.split('.')[1]!;
 
 function restCall(route: RestRoute): { path: string; body?: unknown } {
-  const path = `/v1${route.path.replace(/:([a-z_]+)/g, (_m, p: string) => encodeURIComponent(String(VALUES[p])))}`;
+  const path = `/v1${route.path.replace(/:([a-z_]+)/g, (_m, p: string) => encodeURIComponent(String(VALUES[p])))}${QUERIES[opName(route)] ?? ''}`;
   if (!route.body) return { path };
   return { path, body: BODIES[opName(route)] ?? SCHEMA_EXAMPLES[requestComponent(route)] };
 }
 
 function graphqlCall(kind: 'Query' | 'Mutation', field: string): { query: string; variables: Record<string, unknown> } {
-  const node = buildOperationNodeForField({
-    schema,
-    kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
-    field,
-    models: [],
-    ignore: [],
-  });
+  // Fields below the root that take arguments (Link.qr_svg, Tag.tagged_links...) are left out: the call is about the root field.
+  const node = withoutNestedArguments(
+    buildOperationNodeForField({
+      schema,
+      kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
+      field,
+      models: [],
+      ignore: [],
+    }),
+  );
   const required = (node.variableDefinitions ?? []).filter((v) => v.type.kind === Kind.NON_NULL_TYPE).map((v) => v.variable.name.value);
   const optional = new Set((node.variableDefinitions ?? []).map((v) => v.variable.name.value).filter((n) => !required.includes(n)));
   const trimmed = { ...node, variableDefinitions: (node.variableDefinitions ?? []).filter((v) => !optional.has(v.variable.name.value)) };

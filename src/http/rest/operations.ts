@@ -42,7 +42,7 @@ function withoutGraphQLOnly(schema: GraphQLSchema, node: OperationDefinitionNode
  * Data fields that take arguments of their own (Link.qr_svg) are GraphQL-only: a REST answer carries
  * the resource's data, not a drawing per link. Their selections and variables are taken out.
  */
-function withoutNestedArguments(node: OperationDefinitionNode): OperationDefinitionNode {
+export function withoutNestedArguments(node: OperationDefinitionNode): OperationDefinitionNode {
   const dropped = new Set<string>();
   const root = node.selectionSet.selections[0];
   const pruned = visit(node, {
