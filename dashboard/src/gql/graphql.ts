@@ -1,0 +1,676 @@
+/* eslint-disable */
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
+  GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
+};
+
+/** An API key (its secret is shown only once, when created). */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  created_at: Scalars['String']['output'];
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  last_used_at?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  revoked_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type ApiKeyList = {
+  __typename?: 'ApiKeyList';
+  data: Array<ApiKey>;
+};
+
+export type CountryClicks = {
+  __typename?: 'CountryClicks';
+  clicks: Scalars['Int']['output'];
+  /** ISO 3166-1 alpha-2 code. */
+  country: Scalars['String']['output'];
+};
+
+/** A new API key with its secret, shown this once. */
+export type CreatedApiKey = {
+  __typename?: 'CreatedApiKey';
+  created_at: Scalars['String']['output'];
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  /** The secret: lsk_live_... */
+  key: Scalars['String']['output'];
+  last_used_at?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  revoked_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type DayClicks = {
+  __typename?: 'DayClicks';
+  clicks: Scalars['Int']['output'];
+  /** ISO date (UTC). */
+  date: Scalars['String']['output'];
+};
+
+export type DeviceClicks = {
+  __typename?: 'DeviceClicks';
+  clicks: Scalars['Int']['output'];
+  /** desktop, mobile, tablet or other. */
+  device: Scalars['String']['output'];
+};
+
+export type Domain = {
+  __typename?: 'Domain';
+  created_at: Scalars['String']['output'];
+  host: Scalars['String']['output'];
+};
+
+export type DomainList = {
+  __typename?: 'DomainList';
+  data: Array<Domain>;
+};
+
+/** A short link. */
+export type Link = {
+  __typename?: 'Link';
+  /** Path segment(s) after the domain; case-sensitive. */
+  alias: Scalars['String']['output'];
+  /** Counted visits (bots and HEAD requests excluded). */
+  clicks: Scalars['Int']['output'];
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Default target URL. */
+  destination: Scalars['String']['output'];
+  /** Host name the link is served on. */
+  domain: Scalars['String']['output'];
+  /** Country-specific targets (always an object). */
+  geo_targeting: Scalars['GeoTargeting']['output'];
+  /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** https://{domain}/{alias} (http:// for localhost). */
+  short_url: Scalars['String']['output'];
+  /** Tag names (always an array). */
+  tags: Array<Scalars['String']['output']>;
+  /** ISO 8601 UTC time. */
+  updated_at: Scalars['String']['output'];
+};
+
+/** One page of links, newest first. */
+export type LinkList = {
+  __typename?: 'LinkList';
+  data: Array<Link>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
+export type LinkStats = {
+  __typename?: 'LinkStats';
+  bots: Scalars['Int']['output'];
+  by_country: Array<CountryClicks>;
+  by_day: Array<DayClicks>;
+  by_device: Array<DeviceClicks>;
+  by_referrer: Array<ReferrerClicks>;
+  clicks: Scalars['Int']['output'];
+  /** ISO date. */
+  from: Scalars['String']['output'];
+  link_id: Scalars['String']['output'];
+  /** ISO date (inclusive). */
+  to: Scalars['String']['output'];
+};
+
+/** Writes. Every field needs an API key and names its scope. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Add a custom domain to your workspace. */
+  createDomain?: Maybe<Domain>;
+  /** Create an API key; the secret is returned this once. */
+  createKey?: Maybe<CreatedApiKey>;
+  /** Create a link. */
+  createLink?: Maybe<Link>;
+  /** Remove a custom domain (it must serve no links). */
+  deleteDomain?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a link; its alias answers 404 from then on. */
+  deleteLink?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a tag and remove it from every link. */
+  deleteTag?: Maybe<Scalars['Boolean']['output']>;
+  /** Revoke an API key; it stops working at once. */
+  revokeKey?: Maybe<ApiKey>;
+  /** Change any subset of a link's fields; null clears geo_targeting and tags. */
+  updateLink?: Maybe<Link>;
+  /** Rename a tag; renaming to an existing tag's name merges the two. */
+  updateTag?: Maybe<Tag>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateDomainArgs = {
+  host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateKeyArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateLinkArgs = {
+  alias?: InputMaybe<Scalars['String']['input']>;
+  destination: Scalars['String']['input'];
+  domain?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteDomainArgs = {
+  host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteLinkArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteTagArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeKeyArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateLinkArgs = {
+  alias?: InputMaybe<Scalars['String']['input']>;
+  destination?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  id: Scalars['String']['input'];
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateTagArgs = {
+  name: Scalars['String']['input'];
+  tag: Scalars['String']['input'];
+};
+
+/** standard (100 rpm), advanced (500 rpm) or custom. */
+export type Plan =
+  | 'advanced'
+  | 'custom'
+  | 'standard';
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type Query = {
+  __typename?: 'Query';
+  /** Custom domains of your workspace. */
+  domains: DomainList;
+  /** API keys of your workspace (never their secrets). */
+  keys: ApiKeyList;
+  /** One link of your workspace. */
+  link: Link;
+  /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
+  linkStats: LinkStats;
+  /** Links of your workspace, newest first, with cursor pagination and filters. */
+  links: LinkList;
+  /** Tags of your workspace with their link counts. */
+  tags: TagList;
+  /** The caller's workspace and plan. */
+  workspace: Workspace;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkStatsArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinksArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ReferrerClicks = {
+  __typename?: 'ReferrerClicks';
+  clicks: Scalars['Int']['output'];
+  /** Referrer host name. */
+  host: Scalars['String']['output'];
+};
+
+export type Tag = {
+  __typename?: 'Tag';
+  created_at: Scalars['String']['output'];
+  /** How many links carry the tag. */
+  links: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type TagList = {
+  __typename?: 'TagList';
+  data: Array<Tag>;
+};
+
+/** The tenant that owns links, tags, domains and keys. */
+export type Workspace = {
+  __typename?: 'Workspace';
+  id: Scalars['String']['output'];
+  plan: Plan;
+  /** Requests per minute allowed to the whole workspace. */
+  rate_limit_rpm: Scalars['Int']['output'];
+  slug: Scalars['String']['output'];
+};
+
+export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardDomainsQuery = { __typename?: 'Query', domains: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string, created_at: string }> } };
+
+export type DashboardCreateDomainMutationVariables = Exact<{
+  host: Scalars['String']['input'];
+}>;
+
+
+export type DashboardCreateDomainMutation = { __typename?: 'Mutation', createDomain?: { __typename?: 'Domain', host: string } | null };
+
+export type DashboardDeleteDomainMutationVariables = Exact<{
+  host: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteDomainMutation = { __typename?: 'Mutation', deleteDomain?: boolean | null };
+
+export type DashboardKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardKeysQuery = { __typename?: 'Query', keys: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } };
+
+export type DashboardCreateKeyMutationVariables = Exact<{
+  name?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateKeyMutation = { __typename?: 'Mutation', createKey?: { __typename?: 'CreatedApiKey', id: string, name: string, key: string, expires_at: string } | null };
+
+export type DashboardRevokeKeyMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRevokeKeyMutation = { __typename?: 'Mutation', revokeKey?: { __typename?: 'ApiKey', id: string, revoked_at?: string | null } | null };
+
+export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string };
+
+export type DashboardLinksQueryVariables = Exact<{
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardLinksQuery = { __typename?: 'Query', links: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string }> } };
+
+export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardLinkFiltersQuery = { __typename?: 'Query', tags: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> }, domains: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } };
+
+export type DashboardLinkQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardLinkQuery = { __typename?: 'Query', link: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } };
+
+export type DashboardLinkStatsQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } };
+
+export type DashboardCreateLinkMutationVariables = Exact<{
+  destination: Scalars['String']['input'];
+  domain?: InputMaybe<Scalars['String']['input']>;
+  alias?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+
+export type DashboardUpdateLinkMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+  destination?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  alias?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+}>;
+
+
+export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+
+export type DashboardDeleteLinkMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteLinkMutation = { __typename?: 'Mutation', deleteLink?: boolean | null };
+
+export type DashboardTagsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardTagsQuery = { __typename?: 'Query', tags: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string, links: number, created_at: string }> } };
+
+export type DashboardUpdateTagMutationVariables = Exact<{
+  tag: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type DashboardUpdateTagMutation = { __typename?: 'Mutation', updateTag?: { __typename?: 'Tag', name: string, links: number } | null };
+
+export type DashboardDeleteTagMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteTagMutation = { __typename?: 'Mutation', deleteTag?: boolean | null };
+
+export type DashboardWorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardWorkspaceQuery = { __typename?: 'Query', workspace: { __typename?: 'Workspace', id: string, slug: string, plan: Plan, rate_limit_rpm: number } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const LinkFieldsFragmentDoc = new TypedDocumentString(`
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}
+    `, {"fragmentName":"LinkFields"}) as unknown as TypedDocumentString<LinkFieldsFragment, unknown>;
+export const DashboardDomainsDocument = new TypedDocumentString(`
+    query DashboardDomains {
+  domains {
+    data {
+      host
+      created_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardDomainsQuery, DashboardDomainsQueryVariables>;
+export const DashboardCreateDomainDocument = new TypedDocumentString(`
+    mutation DashboardCreateDomain($host: String!) {
+  createDomain(host: $host) {
+    host
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateDomainMutation, DashboardCreateDomainMutationVariables>;
+export const DashboardDeleteDomainDocument = new TypedDocumentString(`
+    mutation DashboardDeleteDomain($host: String!) {
+  deleteDomain(host: $host)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteDomainMutation, DashboardDeleteDomainMutationVariables>;
+export const DashboardKeysDocument = new TypedDocumentString(`
+    query DashboardKeys {
+  keys {
+    data {
+      id
+      name
+      created_at
+      expires_at
+      last_used_at
+      revoked_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardKeysQuery, DashboardKeysQueryVariables>;
+export const DashboardCreateKeyDocument = new TypedDocumentString(`
+    mutation DashboardCreateKey($name: String) {
+  createKey(name: $name) {
+    id
+    name
+    key
+    expires_at
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateKeyMutation, DashboardCreateKeyMutationVariables>;
+export const DashboardRevokeKeyDocument = new TypedDocumentString(`
+    mutation DashboardRevokeKey($id: String!) {
+  revokeKey(id: $id) {
+    id
+    revoked_at
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardRevokeKeyMutation, DashboardRevokeKeyMutationVariables>;
+export const DashboardLinksDocument = new TypedDocumentString(`
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {
+  links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {
+    data {
+      ...LinkFields
+    }
+    next_cursor
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
+export const DashboardLinkFiltersDocument = new TypedDocumentString(`
+    query DashboardLinkFilters {
+  tags {
+    data {
+      name
+    }
+  }
+  domains {
+    data {
+      host
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkFiltersQuery, DashboardLinkFiltersQueryVariables>;
+export const DashboardLinkDocument = new TypedDocumentString(`
+    query DashboardLink($id: String!) {
+  link(id: $id) {
+    ...LinkFields
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
+export const DashboardLinkStatsDocument = new TypedDocumentString(`
+    query DashboardLinkStats($id: String!, $from: String, $to: String) {
+  linkStats(id: $id, from: $from, to: $to) {
+    from
+    to
+    clicks
+    bots
+    by_day {
+      date
+      clicks
+    }
+    by_country {
+      country
+      clicks
+    }
+    by_referrer {
+      host
+      clicks
+    }
+    by_device {
+      device
+      clicks
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkStatsQuery, DashboardLinkStatsQueryVariables>;
+export const DashboardCreateLinkDocument = new TypedDocumentString(`
+    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
+  createLink(
+    destination: $destination
+    domain: $domain
+    alias: $alias
+    geo_targeting: $geo_targeting
+    tags: $tags
+  ) {
+    ...LinkFields
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
+export const DashboardUpdateLinkDocument = new TypedDocumentString(`
+    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
+  updateLink(
+    id: $id
+    destination: $destination
+    domain: $domain
+    alias: $alias
+    geo_targeting: $geo_targeting
+    tags: $tags
+  ) {
+    ...LinkFields
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardUpdateLinkMutation, DashboardUpdateLinkMutationVariables>;
+export const DashboardDeleteLinkDocument = new TypedDocumentString(`
+    mutation DashboardDeleteLink($id: String!) {
+  deleteLink(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteLinkMutation, DashboardDeleteLinkMutationVariables>;
+export const DashboardTagsDocument = new TypedDocumentString(`
+    query DashboardTags {
+  tags {
+    data {
+      name
+      links
+      created_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardTagsQuery, DashboardTagsQueryVariables>;
+export const DashboardUpdateTagDocument = new TypedDocumentString(`
+    mutation DashboardUpdateTag($tag: String!, $name: String!) {
+  updateTag(tag: $tag, name: $name) {
+    name
+    links
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUpdateTagMutation, DashboardUpdateTagMutationVariables>;
+export const DashboardDeleteTagDocument = new TypedDocumentString(`
+    mutation DashboardDeleteTag($name: String!) {
+  deleteTag(name: $name)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteTagMutation, DashboardDeleteTagMutationVariables>;
+export const DashboardWorkspaceDocument = new TypedDocumentString(`
+    query DashboardWorkspace {
+  workspace {
+    id
+    slug
+    plan
+    rate_limit_rpm
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardWorkspaceQuery, DashboardWorkspaceQueryVariables>;
