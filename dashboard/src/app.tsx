@@ -21,12 +21,16 @@ export function App() {
   const [error, setError] = useState<ApiError | undefined>();
   const [, setWs] = useState(currentWorkspace());
 
-  const refresh = async () => {
+  /** Asks the service who is signed in; true when someone is. */
+  const refresh = async (): Promise<boolean> => {
     try {
       setError(undefined);
-      setSession(await getSession());
+      const s = await getSession();
+      setSession(s);
+      return s !== null;
     } catch (e) {
       setError(asApiError(e));
+      return false;
     }
   };
   useEffect(() => {
@@ -41,7 +45,7 @@ export function App() {
     }
   }, [session, path]);
 
-  if (path === '/set-password') return <SetPasswordPage />;
+  if (path === '/set-password') return <SetPasswordPage onSignedIn={refresh} />;
   if (path === '/sign-in') return <SignInPage onSignedIn={refresh} />;
   if (error)
     return (

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { setPassword, signOut } from '../api/auth';
+import { setPassword, signOut, signOutEverywhere } from '../api/auth';
 import { useSession } from '../auth/session-context';
 import { navigate } from '../router';
 import { describedBy, Field } from '../ui/field';
@@ -60,9 +60,9 @@ function ChangePassword() {
 
 export function AccountPage() {
   const { session, refresh } = useSession();
-  const out = useMutation(signOut);
-  const doSignOut = async () => {
-    if ((await out.run()).ok) {
+  const out = useMutation((everywhere: boolean) => (everywhere ? signOutEverywhere() : signOut()));
+  const doSignOut = async (everywhere: boolean) => {
+    if ((await out.run(everywhere)).ok) {
       await refresh();
       navigate('/sign-in', true);
     }
@@ -86,9 +86,14 @@ export function AccountPage() {
       <div class="card">
         <h2>Sign out</h2>
         {out.error ? <ErrorBox error={out.error} /> : null}
-        <button type="button" onClick={doSignOut} disabled={out.pending}>
-          Sign out of this browser
-        </button>
+        <div class="actions">
+          <button type="button" onClick={() => doSignOut(false)} disabled={out.pending}>
+            Sign out of this browser
+          </button>
+          <button type="button" onClick={() => doSignOut(true)} disabled={out.pending}>
+            Sign out everywhere
+          </button>
+        </div>
       </div>
     </section>
   );

@@ -52,6 +52,11 @@ export async function signOut(): Promise<void> {
   await call('POST', '/auth/sign-out');
 }
 
+/** Ends every session of the user, this one included. */
+export async function signOutEverywhere(): Promise<void> {
+  await call('POST', '/auth/sign-out-everywhere');
+}
+
 /** Set a password from a one-time token, or change it with the current one (signs out every other session). */
 export async function setPassword(body: { token: string; new_password: string } | { current_password: string; new_password: string }): Promise<void> {
   await call('POST', '/auth/password', body);

@@ -6,7 +6,7 @@ export interface SessionState {
   session: Session;
   workspace: SessionWorkspace;
   switchWorkspace(slug: string): void;
-  refresh(): Promise<void>;
+  refresh(): Promise<boolean>;
 }
 
 export const SessionContext = createContext<SessionState | null>(null);

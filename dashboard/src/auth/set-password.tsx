@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { setPassword } from '../api/auth';
-import { href } from '../router';
+import { href, navigate } from '../router';
 import { describedBy, Field } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
@@ -10,7 +10,8 @@ function tokenFromFragment(): string {
   return new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 }
 
-export function SetPasswordPage() {
+/** After the password is set the service may already have signed this browser in: then on to the links. */
+export function SetPasswordPage({ onSignedIn }: { onSignedIn: () => Promise<boolean> }) {
   document.title = 'Set your password · lsk';
   const [token] = useState(tokenFromFragment);
   const [pw, setPw] = useState('');
@@ -23,7 +24,8 @@ export function SetPasswordPage() {
     if (mismatch) return;
     if ((await m.run({ token, new_password: pw })).ok) {
       history.replaceState(null, '', location.pathname);
-      setDone(true);
+      if (await onSignedIn()) navigate('/links', true);
+      else setDone(true);
     }
   };
   if (!token && !done) {

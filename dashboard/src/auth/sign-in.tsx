@@ -11,7 +11,7 @@ function nextPath(): string {
   return next.startsWith('/') && !next.startsWith('//') ? next : '/links';
 }
 
-export function SignInPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+export function SignInPage({ onSignedIn }: { onSignedIn: () => Promise<boolean> }) {
   document.title = 'Sign in · lsk';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
