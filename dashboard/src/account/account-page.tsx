@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { setPassword, signOut, signOutEverywhere } from '../api/auth';
 import { useSession } from '../auth/session-context';
 import { navigate } from '../router';
-import { describedBy, Field } from '../ui/field';
+import { InputField, NEW_PASSWORD } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
 
@@ -27,28 +27,17 @@ function ChangePassword() {
   return (
     <form class="card form" onSubmit={submit}>
       <h2>Change password</h2>
-      <Field id="current-password" label="Current password" error={curError}>
-        <input
-          {...describedBy('current-password', undefined, curError)}
-          type="password"
-          autocomplete="current-password"
-          required
-          value={current}
-          onInput={(e) => setCurrent(e.currentTarget.value)}
-        />
-      </Field>
-      <Field id="new-password" label="New password" hint={HINT} error={newError}>
-        <input
-          {...describedBy('new-password', HINT, newError)}
-          type="password"
-          autocomplete="new-password"
-          required
-          minLength={10}
-          maxLength={256}
-          value={next}
-          onInput={(e) => setNext(e.currentTarget.value)}
-        />
-      </Field>
+      <InputField
+        id="current-password"
+        label="Current password"
+        error={curError}
+        type="password"
+        autocomplete="current-password"
+        required
+        value={current}
+        onValue={setCurrent}
+      />
+      <InputField id="new-password" label="New password" hint={HINT} error={newError} {...NEW_PASSWORD} value={next} onValue={setNext} />
       {m.error && !curError && !newError ? <ErrorBox error={m.error} /> : null}
       {saved ? <p role="status">Password changed; your other sessions are signed out.</p> : null}
       <button type="submit" class="primary" disabled={m.pending}>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { setPassword } from '../api/auth';
 import { href, navigate } from '../router';
-import { describedBy, Field } from '../ui/field';
+import { InputField, NEW_PASSWORD } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
 
@@ -53,28 +53,8 @@ export function SetPasswordPage({ onSignedIn }: { onSignedIn: () => Promise<bool
     <main class="narrow" id="main">
       <h1>Set your password</h1>
       <form onSubmit={submit} class="card">
-        <Field id="new-password" label="New password" hint="10 to 256 characters." error={pwError}>
-          <input
-            {...describedBy('new-password', '10 to 256 characters.', pwError)}
-            type="password"
-            autocomplete="new-password"
-            required
-            minLength={10}
-            maxLength={256}
-            value={pw}
-            onInput={(e) => setPw(e.currentTarget.value)}
-          />
-        </Field>
-        <Field id="again" label="The same password again" error={mismatch}>
-          <input
-            {...describedBy('again', undefined, mismatch)}
-            type="password"
-            autocomplete="new-password"
-            required
-            value={again}
-            onInput={(e) => setAgain(e.currentTarget.value)}
-          />
-        </Field>
+        <InputField id="new-password" label="New password" hint="10 to 256 characters." error={pwError} {...NEW_PASSWORD} value={pw} onValue={setPw} />
+        <InputField id="again" label="The same password again" error={mismatch} {...NEW_PASSWORD} value={again} onValue={setAgain} />
         {m.error && !pwError ? <ErrorBox error={m.error} /> : null}
         <button type="submit" class="primary" disabled={m.pending}>
           {m.pending ? 'Saving…' : 'Set password'}

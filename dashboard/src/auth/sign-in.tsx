@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { signIn } from '../api/auth';
 import { navigate } from '../router';
-import { describedBy, Field } from '../ui/field';
+import { InputField } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
 
@@ -26,19 +26,8 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => Promise<boolean> 
     <main class="narrow" id="main">
       <h1>Sign in to lsk</h1>
       <form onSubmit={submit} class="card">
-        <Field id="email" label="Email">
-          <input {...describedBy('email')} type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
-        </Field>
-        <Field id="password" label="Password">
-          <input
-            {...describedBy('password')}
-            type="password"
-            autocomplete="current-password"
-            required
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </Field>
+        <InputField id="email" label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} />
+        <InputField id="password" label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
         {m.error ? <ErrorBox error={m.error} /> : null}
         <button type="submit" class="primary" disabled={m.pending}>
           {m.pending ? 'Signing in…' : 'Sign in'}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { gql } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
-import { describedBy, Field } from '../ui/field';
+import { InputField } from '../ui/field';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
@@ -56,9 +56,7 @@ export function DomainsPage() {
       <p class="muted">Links use the service's default domain unless you add your own here.</p>
       {can.admin ? (
         <form class="card inline" onSubmit={submit}>
-          <Field id="host" label="Add a domain" hint={HINT} error={hostError}>
-            <input {...describedBy('host', HINT, hostError)} value={host} required onInput={(e) => setHost(e.currentTarget.value)} />
-          </Field>
+          <InputField id="host" label="Add a domain" hint={HINT} error={hostError} required value={host} onValue={setHost} />
           <button type="submit" class="primary" disabled={add.pending}>
             Add domain
           </button>

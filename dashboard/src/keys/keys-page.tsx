@@ -3,7 +3,7 @@ import { gql } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { CopyButton } from '../ui/copy';
-import { describedBy, Field } from '../ui/field';
+import { InputField } from '../ui/field';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
@@ -42,6 +42,8 @@ const RevokeKeyMutation = graphql(`
   }
 `);
 
+const KEY_HINT = '1 to 64 characters, e.g. the program that uses it.';
+
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
 
 function NewKey({ onCreated }: { onCreated: () => void }) {
@@ -61,9 +63,7 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
   return (
     <>
       <form class="card inline" onSubmit={submit}>
-        <Field id="key-name" label="Name of a new key" hint="1 to 64 characters, e.g. the program that uses it." error={nameError}>
-          <input {...describedBy('key-name', 'hint', nameError)} value={name} maxLength={64} onInput={(e) => setName(e.currentTarget.value)} />
-        </Field>
+        <InputField id="key-name" label="Name of a new key" hint={KEY_HINT} error={nameError} maxLength={64} value={name} onValue={setName} />
         <button type="submit" class="primary" disabled={m.pending}>
           Create key
         </button>

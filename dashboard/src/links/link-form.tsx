@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/errors';
 import { gql } from '../api/graphql';
 import type { LinkFieldsFragment } from '../gql/graphql';
-import { describedBy, Field } from '../ui/field';
+import { describedBy, Field, InputField } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { LinkFiltersQuery } from './documents';
@@ -61,15 +61,16 @@ export function LinkForm({
   const shownElsewhere = error && Object.keys(error.fields).length > 0;
   return (
     <form class="card form" onSubmit={submit} noValidate>
-      <Field id="destination" label="Destination URL" hint={HINTS.destination} error={err('destination')}>
-        <input
-          {...describedBy('destination', HINTS.destination, err('destination'))}
-          type="url"
-          required
-          value={destination}
-          onInput={(e) => setDestination(e.currentTarget.value)}
-        />
-      </Field>
+      <InputField
+        id="destination"
+        label="Destination URL"
+        hint={HINTS.destination}
+        error={err('destination')}
+        type="url"
+        required
+        value={destination}
+        onValue={setDestination}
+      />
       <div class="two">
         <Field id="domain" label="Domain" hint={HINTS.domain} error={err('domain')}>
           <input
@@ -84,9 +85,7 @@ export function LinkForm({
             ))}
           </datalist>
         </Field>
-        <Field id="alias" label="Alias" hint={HINTS.alias} error={err('alias')}>
-          <input {...describedBy('alias', HINTS.alias, err('alias'))} value={alias} onInput={(e) => setAlias(e.currentTarget.value)} />
-        </Field>
+        <InputField id="alias" label="Alias" hint={HINTS.alias} error={err('alias')} value={alias} onValue={setAlias} />
       </div>
       <Field id="tags" label="Tags" hint={HINTS.tags} error={err('tags')}>
         <input {...describedBy('tags', HINTS.tags, err('tags'))} list="tag-choices" value={tags} onInput={(e) => setTags(e.currentTarget.value)} />

@@ -3,7 +3,7 @@ import { gql } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { href } from '../router';
-import { describedBy, Field } from '../ui/field';
+import { InputField } from '../ui/field';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
@@ -48,9 +48,16 @@ function RenameForm({ tag, others, onDone }: { tag: string; others: string[]; on
   const hint = merges ? `"${merges}" exists: saving merges the two tags.` : undefined;
   return (
     <form class="inline" onSubmit={submit}>
-      <Field id={id} label={`New name for ${tag}`} hint={hint} error={m.error?.field('name') ?? m.error?.message}>
-        <input {...describedBy(id, hint, m.error?.message)} value={name} required maxLength={64} onInput={(e) => setName(e.currentTarget.value)} />
-      </Field>
+      <InputField
+        id={id}
+        label={`New name for ${tag}`}
+        hint={hint}
+        error={m.error?.field('name') ?? m.error?.message}
+        required
+        maxLength={64}
+        value={name}
+        onValue={setName}
+      />
       <button type="submit" class="small" disabled={m.pending || name.trim() === tag}>
         {merges ? 'Merge' : 'Rename'}
       </button>

@@ -25,3 +25,34 @@ export function describedBy(id: string, hint?: string, error?: string) {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return { id, 'aria-describedby': ids || undefined, 'aria-invalid': error ? ('true' as const) : undefined };
 }
+
+/** The input attributes the dashboard's fields use. */
+interface InputProps {
+  type?: 'text' | 'email' | 'password' | 'url' | 'search';
+  autocomplete?: string;
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  placeholder?: string;
+}
+
+/** A Field holding one text-like input: label, hint and the API's error wired to it. */
+export function InputField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onValue,
+  ...input
+}: { id: string; label: string; hint?: string; error?: string; value: string; onValue: (v: string) => void } & InputProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {/* Preact types each input type apart; these attributes suit all the types above. */}
+      <input {...(input as Record<string, unknown>)} {...describedBy(id, hint, error)} value={value} onInput={(e) => onValue(e.currentTarget.value)} />
+    </Field>
+  );
+}
+
+/** A new password's input attributes (the service takes 10 to 256 characters). */
+export const NEW_PASSWORD = { type: 'password', autocomplete: 'new-password', required: true, minLength: 10, maxLength: 256 } as const;
