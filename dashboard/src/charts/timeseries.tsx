@@ -2,6 +2,18 @@
  * Clicks per day as a plain SVG column chart (no library: a few dozen columns need none), with the
  * same numbers in a table for screen readers and keyboard users.
  */
+/** Every day of [from, to] (ISO dates, UTC), with the clicks of the days the API listed and zero elsewhere. */
+export function everyDay(from: string, to: string, points: { date: string; clicks: number }[]): { date: string; clicks: number }[] {
+  const byDate = new Map(points.map((p) => [p.date, p.clicks]));
+  const out: { date: string; clicks: number }[] = [];
+  const end = Date.parse(`${to}T00:00:00Z`);
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end && out.length < 1000; t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    out.push({ date, clicks: byDate.get(date) ?? 0 });
+  }
+  return out.length ? out : points;
+}
+
 export function TimeSeries({ points, title }: { points: { date: string; clicks: number }[]; title: string }) {
   const max = Math.max(1, ...points.map((p) => p.clicks));
   const w = 600;

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { gql } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { BarList } from '../charts/bars';
-import { TimeSeries } from '../charts/timeseries';
+import { everyDay, TimeSeries } from '../charts/timeseries';
 import type { Params } from '../router';
 import { href } from '../router';
 import { CopyButton } from '../ui/copy';
@@ -41,7 +41,7 @@ function Stats({ id }: { id: string }) {
             <p class="totals">
               <strong class="big">{s.clicks}</strong> clicks · <span class="muted">{s.bots} from bots (not counted)</span> · {s.from} to {s.to}
             </p>
-            <TimeSeries title="Clicks per day (UTC)" points={s.by_day} />
+            <TimeSeries title="Clicks per day (UTC)" points={everyDay(s.from, s.to, s.by_day)} />
             <div class="grid3">
               <BarList
                 caption="Countries"
@@ -70,7 +70,7 @@ export function LinkDetailPage({ id = '' }: Params) {
         {({ link: l }) => (
           <>
             <div class="page-head">
-              <h1 class="ellipsis">{l.short_url.replace(/^https?:\/\//, '')}</h1>
+              <h1>{l.short_url.replace(/^https?:\/\//, '')}</h1>
               <div class="actions">
                 <CopyButton text={l.short_url} label="Copy short URL" />
                 {can.writeLinks ? (
