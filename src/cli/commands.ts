@@ -2,10 +2,11 @@ import { backupCommand } from './backup.js';
 import type { Command } from './command.js';
 import { domainCommands } from './domain.js';
 import { keyCommands } from './key.js';
+import { userCommands } from './user.js';
 import { workspaceCommands } from './workspace.js';
 
 /**
  * Every lsk command, in the order `lsk --help` lists them. A new noun is a file exporting its
  * `Command[]` (name, synopsis, options, run) added here; parsing, help and exit codes follow.
  */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, backupCommand];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...userCommands, backupCommand];

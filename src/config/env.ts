@@ -42,6 +42,12 @@ const envSchema = z
     LSK_BODY_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
     LSK_ANON_GRAPHQL_RPM: intFrom(60, 1, 1_000_000),
     LSK_TEST_CLOCK_FILE: z.string().min(1).optional(),
+    LSK_PUBLIC_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
+    LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
     LSK_METRICS_TOKEN: z
       .string()
       .optional()
@@ -78,6 +84,10 @@ const envSchema = z
       testClockFile: e.LSK_TEST_CLOCK_FILE,
       /** When set, /metrics answers only `Authorization: Bearer <token>`. */
       metricsToken: e.LSK_METRICS_TOKEN,
+      /** The dashboard's and sign-in links' base URL (no trailing slash). */
+      publicUrl: (e.LSK_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      /** Requests per minute of one signed-in dashboard user (all their sessions and workspaces). */
+      sessionRpm: e.LSK_SESSION_RPM,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())

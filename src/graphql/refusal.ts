@@ -21,5 +21,7 @@ export function refusal(ctx: GraphQLContext, failure: AuthFailure): LskError {
   if (!ctx.principal) return credentialsRequired();
   const scopes = neededScopes(failure);
   const named = scopes.length > 0 ? scopes.map((s) => `"${s}"`).join(' or ') : 'a scope';
+  // A member's scopes come from their role: refused by role is `forbidden`; a key lacks a scope.
+  if (ctx.principal.kind === 'user') return new LskError('forbidden', `Your role (${ctx.principal.role}) does not allow this: it needs ${named}.`);
   return new LskError('insufficient_scope', `This call needs the scope ${named}.`);
 }

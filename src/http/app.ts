@@ -14,6 +14,7 @@ import { createGraphQLServer } from './graphql/server.js';
 import { apiKeyAuthenticator } from './guard/authenticators.js';
 import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
+import { sessionAuthenticator } from './guard/session-authenticator.js';
 import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
@@ -44,7 +45,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const guard = new Guard({
     services,
     limiter: opts.limiter ?? services.limiter,
-    authenticators: [apiKeyAuthenticator(services.keys)],
+    // Order matters: a request with both an API key and a session cookie acts for the key.
+    authenticators: [apiKeyAuthenticator(services.keys), sessionAuthenticator(services)],
     anonymousPerMinute: config.anonymousGraphqlRpm,
   });
   const operations = buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc));

@@ -11,6 +11,9 @@ import { countStoreErrors } from '../observability/store-errors.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
+import { AccountService } from './accounts/account-service.js';
+import { SessionService } from './accounts/session-service.js';
+import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import type { Services } from './services.js';
@@ -48,6 +51,8 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
+    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
+    sessions: new SessionService(repos, clock),
   };
   registerServiceMetrics(services);
   return services;

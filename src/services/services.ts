@@ -8,6 +8,8 @@ import type { Metrics } from '../observability/metrics.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
+import type { AccountService } from './accounts/account-service.js';
+import type { SessionService } from './accounts/session-service.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
@@ -40,4 +42,8 @@ export interface Services {
   geo: GeoLookup | null;
   /** The in-memory click counters behind redirects (written at most once a second). */
   clicks: ClickRecorder;
+  /** Users, passwords and password-set links. */
+  accounts: AccountService;
+  /** Dashboard sessions. */
+  sessions: SessionService;
 }

@@ -6,8 +6,11 @@ import type { CountersRepository } from './counters/repository.js';
 import type { DomainsRepository } from './domains/repository.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository.js';
 import type { LinksRepository } from './links/repository.js';
+import type { MembersRepository } from './members/repository.js';
 import type { MongoOptions } from './mongo/connection.js';
+import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
+import type { UsersRepository } from './users/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
 
 /**
@@ -26,6 +29,9 @@ export interface Repositories {
   readonly signingKeys: SigningKeysRepository;
   readonly clicks: ClicksRepository;
   readonly counters: CountersRepository;
+  readonly users: UsersRepository;
+  readonly members: MembersRepository;
+  readonly sessions: SessionsRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

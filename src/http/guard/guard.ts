@@ -53,8 +53,12 @@ export class Guard {
     const headers: Record<string, string> = {};
     if (principal.rotatedKey) headers['lsk-rotated-key'] = principal.rotatedKey;
     if (cost <= 0) return headers;
-    const ws = principal.workspace;
-    const d = await this.take(ws.id, ws.rateLimitRpm, cost);
+    // A dashboard user counts against their own limit (LSK_SESSION_RPM), not the workspace's plan.
+    const [key, limit] =
+      principal.kind === 'user'
+        ? [`user:${principal.user.id}`, this.opts.services.config.sessionRpm]
+        : [principal.workspace.id, principal.workspace.rateLimitRpm];
+    const d = await this.take(key, limit, cost);
     Object.assign(headers, rateLimitHeaders(d));
     if (!d.allowed) throw new LskError('rate_limited', `Rate limit of ${d.limit} requests per minute exceeded.`, { retryAfter: d.resetSeconds, headers });
     return headers;

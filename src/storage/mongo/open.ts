@@ -5,12 +5,17 @@ import { COUNTER_INDEXES, MongoCounters } from '../counters/mongo.js';
 import { DOMAIN_INDEXES, MongoDomains } from '../domains/mongo.js';
 import { KEY_INDEXES, MongoApiKeys, MongoSigningKeys } from '../keys/mongo.js';
 import { LINK_INDEXES, MongoLinks } from '../links/mongo.js';
+import { MEMBER_INDEXES, MongoMembers } from '../members/mongo.js';
 import type { Repositories } from '../repositories.js';
+import { MongoSessions, SESSION_INDEXES } from '../sessions/mongo.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
+import { MongoUsers, USER_INDEXES } from '../users/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
 import { MongoConnection, type MongoOptions } from './connection.js';
+import { ONE_TIME_INDEXES } from './one-time.js';
 
 const INDEXES = [...WORKSPACE_INDEXES, ...LINK_INDEXES, ...TAG_INDEXES, ...DOMAIN_INDEXES, ...KEY_INDEXES, ...CLICK_INDEXES, ...COUNTER_INDEXES];
+const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES];
 
 /** MongoDB: one client shared by every repository; indexes are created (idempotently) at init. */
 export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClicksOptions }, clock: Clock): Repositories {
@@ -26,8 +31,11 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
     signingKeys: new MongoSigningKeys(conn),
     clicks,
     counters: new MongoCounters(conn),
+    users: new MongoUsers(conn),
+    members: new MongoMembers(conn),
+    sessions: new MongoSessions(conn),
     init: async () => {
-      await conn.init(INDEXES);
+      await conn.init([...INDEXES, ...ACCOUNT_INDEXES]);
       await clicks.init();
     },
     ping: () => conn.ping(),

@@ -18,6 +18,8 @@ export function conflictOf(e: unknown): StoreConflict | null {
   if (m.includes('domains.host')) return new StoreConflict('host');
   if (m.includes('workspaces.slug')) return new StoreConflict('slug');
   if (m.includes('signing_keys.kid')) return new StoreConflict('kid');
+  if (m.includes('users.email_key')) return new StoreConflict('email');
+  if (m.includes('memberships.')) return new StoreConflict('member');
   return new StoreConflict('id');
 }
 

@@ -3,8 +3,11 @@ import { SqliteCounters } from '../counters/sqlite.js';
 import { SqliteDomains } from '../domains/sqlite.js';
 import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
+import { SqliteMembers } from '../members/sqlite.js';
 import type { Repositories } from '../repositories.js';
+import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
+import { SqliteUsers } from '../users/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
 
@@ -22,6 +25,9 @@ export function openSqlite(path: string): Repositories {
     signingKeys: new SqliteSigningKeys(conn),
     clicks,
     counters: new SqliteCounters(conn),
+    users: new SqliteUsers(conn),
+    members: new SqliteMembers(conn),
+    sessions: new SqliteSessions(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();

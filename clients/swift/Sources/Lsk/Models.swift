@@ -233,7 +233,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -271,7 +271,10 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let invalidApiKey = ErrorResponseErrorCode(rawValue: "invalid_api_key")
     public static let keyExpired = ErrorResponseErrorCode(rawValue: "key_expired")
     public static let keyRevoked = ErrorResponseErrorCode(rawValue: "key_revoked")
+    public static let invalidCredentials = ErrorResponseErrorCode(rawValue: "invalid_credentials")
     public static let insufficientScope = ErrorResponseErrorCode(rawValue: "insufficient_scope")
+    public static let forbidden = ErrorResponseErrorCode(rawValue: "forbidden")
+    public static let csrfFailed = ErrorResponseErrorCode(rawValue: "csrf_failed")
     public static let notFound = ErrorResponseErrorCode(rawValue: "not_found")
     public static let methodNotAllowed = ErrorResponseErrorCode(rawValue: "method_not_allowed")
     public static let requestTimeout = ErrorResponseErrorCode(rawValue: "request_timeout")

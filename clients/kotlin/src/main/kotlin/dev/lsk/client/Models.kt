@@ -165,7 +165,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, insufficient_scope, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -191,7 +191,10 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     INVALID_API_KEY("invalid_api_key"),
     KEY_EXPIRED("key_expired"),
     KEY_REVOKED("key_revoked"),
+    INVALID_CREDENTIALS("invalid_credentials"),
     INSUFFICIENT_SCOPE("insufficient_scope"),
+    FORBIDDEN("forbidden"),
+    CSRF_FAILED("csrf_failed"),
     NOT_FOUND("not_found"),
     METHOD_NOT_ALLOWED("method_not_allowed"),
     REQUEST_TIMEOUT("request_timeout"),

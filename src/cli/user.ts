@@ -1,0 +1,76 @@
+import type { User } from '../domain/accounts.js';
+import { emailSchema, roleSchema, userNameSchema } from '../domain/accounts.js';
+import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
+import { table, when } from './output.js';
+
+const userJson = (u: User, role?: string) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  created_at: u.createdAt.toISOString(),
+  ...(role ? { role } : {}),
+});
+
+const LINK = 'open this one-time link within 24 hours to set the password:';
+
+export const userCommands: Command[] = [
+  {
+    name: 'user create',
+    arg: '<email>',
+    synopsis: '<email> --workspace <slug> [--role owner|admin|member|viewer] [--name N]',
+    summary: 'Create a dashboard user in a workspace (or add an existing one to it); the last line is a one-time link to set the password.',
+    details: 'The role defaults to owner. The link (24 h) opens /dashboard/set-password on LSK_PUBLIC_URL.',
+    options: {
+      ...WORKSPACE,
+      role: { value: 'owner|admin|member|viewer', help: 'the role in the workspace (default: owner)' },
+      name: { value: 'N', help: 'the display name, 1 to 100 characters (default: the part of the email before "@")' },
+    },
+    usesStore: true,
+    async run(ctx) {
+      const email = check(emailSchema, ctx.arg, 'email');
+      const role = check(roleSchema, ctx.options.role ?? 'owner', '--role');
+      const name = check(userNameSchema, ctx.options.name ?? email.split('@')[0], '--name');
+      const { services, workspace } = await workspaceOption(ctx);
+      const existing = await services.repos.users.getByEmail(email);
+      const user = existing ?? (await services.accounts.createUser(email, name));
+      await services.accounts.addMember(workspace, user.id, role);
+      const link = await services.accounts.passwordLink(user.id);
+      const what = existing ? `added user ${user.id} ${user.email}` : `created user ${user.id} ${user.email}`;
+      return [`${what} as ${role} of ${workspace.slug}; ${LINK}`, link];
+    },
+  },
+  {
+    name: 'user reset-password',
+    arg: '<email>',
+    synopsis: '<email>',
+    summary: "Print a one-time link (24 h) that sets a user's password; their sessions end once it is used.",
+    options: {},
+    usesStore: true,
+    async run({ arg, services: open }) {
+      const services = await open();
+      const user = await services.accounts.byEmail(check(emailSchema, arg, 'email'));
+      return [`${user.email} (${user.id}): ${LINK}`, await services.accounts.passwordLink(user.id)];
+    },
+  },
+  {
+    name: 'user list',
+    synopsis: '[--workspace <slug>]',
+    summary: 'List dashboard users, oldest first: every one, or the members of one workspace with their roles.',
+    details: 'Result: {"data": [users]} as JSON (with "role" when --workspace is given).',
+    options: { workspace: { value: '<slug>', help: 'only the members of this workspace' } },
+    usesStore: true,
+    async run(ctx) {
+      const services = await ctx.services();
+      let rows: { user: User; role?: string }[];
+      if (ctx.options.workspace === undefined) rows = (await services.repos.users.list()).map((user) => ({ user }));
+      else {
+        const { workspace } = await workspaceOption(ctx);
+        const members = await services.repos.members.listByWorkspace(workspace.id);
+        const users = new Map((await services.repos.users.getMany(members.map((m) => m.userId))).map((u) => [u.id, u]));
+        rows = members.flatMap((m) => (users.has(m.userId) ? [{ user: users.get(m.userId)!, role: m.role }] : []));
+      }
+      const lines = rows.map(({ user, role }) => [user.email, user.name, role ?? '-', when(user.createdAt), user.id]);
+      return [...table(['EMAIL', 'NAME', 'ROLE', 'CREATED', 'ID'], lines), JSON.stringify({ data: rows.map(({ user, role }) => userJson(user, role)) })];
+    },
+  },
+];

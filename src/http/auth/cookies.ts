@@ -1,0 +1,42 @@
+import type { IncomingMessage } from 'node:http';
+import { SESSION_MAX_MS } from '../../services/accounts/session-service.js';
+
+export const SESSION_COOKIE = 'lsk_session';
+
+/** The value of one cookie of the request, or undefined. */
+export function readCookie(req: IncomingMessage, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Plain http on the local machine is the one case a cookie may go without `Secure` (a browser would drop it). */
+function isLocalHttp(req: IncomingMessage, publicUrl: string, trustProxy: number): boolean {
+  const forwarded =
+    trustProxy > 0
+      ? String(req.headers['x-forwarded-proto'] ?? '')
+          .split(',')[0]!
+          .trim()
+      : '';
+  if (forwarded === 'https') return false;
+  const host = (req.headers.host ?? new URL(publicUrl).host).toLowerCase().replace(/:\d+$/, '');
+  return LOCAL.has(host);
+}
+
+/** `Set-Cookie` for a new session: HttpOnly, SameSite=Lax, Path=/, 30 days, Secure unless local plain http. */
+export function sessionCookie(req: IncomingMessage, token: string, publicUrl: string, trustProxy: number): string {
+  const secure = isLocalHttp(req, publicUrl, trustProxy) ? '' : '; Secure';
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${SESSION_MAX_MS / 1000}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** `Set-Cookie` that removes the session cookie. */
+export function clearedCookie(req: IncomingMessage, publicUrl: string, trustProxy: number): string {
+  const secure = isLocalHttp(req, publicUrl, trustProxy) ? '' : '; Secure';
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}

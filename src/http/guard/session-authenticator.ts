@@ -1,0 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import type { UserPrincipal } from '../../auth/principal.js';
+import { ROLE_SCOPES } from '../../auth/scopes.js';
+import { LskError } from '../../domain/errors.js';
+import type { Services } from '../../services/services.js';
+import { readCookie, SESSION_COOKIE } from '../auth/cookies.js';
+import { checkCsrf } from '../auth/csrf.js';
+import type { Authenticator } from './authenticators.js';
+
+/** The workspace a session request names (`Lsk-Workspace: <slug or id>`), if the user is a member of it. */
+async function memberOf(services: Services, userId: string, req: IncomingMessage) {
+  const ref = req.headers['lsk-workspace'];
+  if (typeof ref !== 'string' || ref === '') {
+    throw LskError.validation([{ path: 'Lsk-Workspace', message: 'is required with a dashboard session: the slug or id of a workspace' }]);
+  }
+  const { workspaces, members } = services.repos;
+  const workspace = ref.startsWith('wsp_') ? await workspaces.get(ref) : await workspaces.getBySlug(ref.toLowerCase());
+  const membership = workspace ? await members.get(workspace.id, userId) : null;
+  if (!workspace || !membership) throw new LskError('forbidden', `You are not a member of the workspace "${ref}".`);
+  return { workspace, role: membership.role };
+}
+
+/**
+ * Cookie `lsk_session` (the dashboard). Asked after the API key authenticator, so a request with
+ * both acts for the key. Checks the CSRF rule first, then the session, then the membership.
+ */
+export function sessionAuthenticator(services: Services): Authenticator {
+  return async (req): Promise<UserPrincipal | null> => {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (token === undefined || token === '') return null;
+    checkCsrf(req, services.config.publicUrl);
+    const signedIn = await services.sessions.resolve(token);
+    if (!signedIn) throw new LskError('unauthorized', 'The dashboard session has ended; sign in again.');
+    const { workspace, role } = await memberOf(services, signedIn.user.id, req);
+    return { kind: 'user', user: signedIn.user, sessionId: signedIn.session.id, workspace, role, scopes: ROLE_SCOPES[role] };
+  };
+}

@@ -1,0 +1,18 @@
+import type { PasswordToken, User } from '../../domain/accounts.js';
+
+/** Users (unique by email, compared case-insensitively) and their one-time password-set tokens. */
+export interface UsersRepository {
+  /** StoreConflict('email') when the email (any case) is taken. */
+  create(user: User): Promise<User>;
+  get(id: string): Promise<User | null>;
+  /** By email, any case. */
+  getByEmail(email: string): Promise<User | null>;
+  /** Several at once (unknown ids are left out), in no particular order. */
+  getMany(ids: readonly string[]): Promise<User[]>;
+  /** Every user, oldest first (an operator's listing). */
+  list(): Promise<User[]>;
+  setPassword(id: string, passwordHash: string): Promise<void>;
+  insertToken(token: PasswordToken): Promise<void>;
+  /** Use a token once: its user id when it exists and is unexpired at `now`, null otherwise (also for the second use). */
+  consumeToken(tokenHash: string, now: Date): Promise<string | null>;
+}
