@@ -48,6 +48,17 @@ export type CreatedApiKey = {
   revoked_at: Maybe<Scalars['String']['output']>;
 };
 
+/** A new invite with its link, shown this once. */
+export type CreatedInvite = {
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: Scalars['String']['output'];
+};
+
 export type DayClicks = {
   clicks: Scalars['Int']['output'];
   /** ISO date (UTC). */
@@ -67,6 +78,20 @@ export type Domain = {
 
 export type DomainList = {
   data: Array<Domain>;
+};
+
+/** An invitation to join the workspace (its link is shown once, when created). */
+export type Invite = {
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** Seven days after it was made. */
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+};
+
+export type InviteList = {
+  data: Array<Invite>;
 };
 
 /** A short link. */
@@ -115,10 +140,27 @@ export type LinkStats = {
   to: Scalars['String']['output'];
 };
 
+/** A user's role in the workspace. */
+export type Member = {
+  /** When the user joined the workspace. */
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user (usr_…). */
+  user_id: Scalars['String']['output'];
+};
+
+export type MemberList = {
+  data: Array<Member>;
+};
+
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
+  /** Invite someone by email; the link (valid 7 days) is returned this once. */
+  createInvite: Maybe<CreatedInvite>;
   /** Create an API key; the secret is returned this once. */
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
@@ -129,10 +171,16 @@ export type Mutation = {
   deleteLink: Maybe<Scalars['Boolean']['output']>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a member from your workspace (never the last owner). */
+  removeMember: Maybe<Scalars['Boolean']['output']>;
+  /** Withdraw an invite; its link stops working. */
+  revokeInvite: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
+  /** Change a member's role (admins: below owner only; the last owner keeps the role). */
+  updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
 };
@@ -141,6 +189,13 @@ export type Mutation = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateDomainArgs = {
   host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateInviteArgs = {
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
 };
 
 
@@ -179,6 +234,18 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationRemoveMemberArgs = {
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeInviteArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
   id: Scalars['String']['input'];
 };
@@ -192,6 +259,13 @@ export type MutationUpdateLinkArgs = {
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   id: Scalars['String']['input'];
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateMemberArgs = {
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
 };
 
 
@@ -211,6 +285,8 @@ export type Plan =
 export type Query = {
   /** Custom domains of your workspace. */
   domains: DomainList;
+  /** Pending invites of your workspace, newest first (never their links). */
+  invites: InviteList;
   /** API keys of your workspace (never their secrets). */
   keys: ApiKeyList;
   /** One link of your workspace. */
@@ -219,6 +295,8 @@ export type Query = {
   linkStats: LinkStats;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
   links: LinkList;
+  /** Members of your workspace with their roles, oldest first. */
+  members: MemberList;
   /** Tags of your workspace with their link counts. */
   tags: TagList;
   /** The caller's workspace and plan. */
@@ -254,6 +332,13 @@ export type ReferrerClicks = {
   /** Referrer host name. */
   host: Scalars['String']['output'];
 };
+
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role =
+  | 'admin'
+  | 'member'
+  | 'owner'
+  | 'viewer';
 
 export type Tag = {
   created_at: Scalars['String']['output'];

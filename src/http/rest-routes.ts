@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { idParamSchema } from '../domain/ids.js';
 import { linkListSchema, linkSchema, linkStatsSchema } from '../domain/link-outputs.js';
 import { createLinkSchema, hostSchema, listLinksSchema, statsQuerySchema, tagNameSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { createdInviteSchema, createInviteSchema, inviteListSchema, memberListSchema, memberSchema, updateMemberSchema } from '../domain/member-schemas.js';
 import {
   apiKeyListSchema,
   createdApiKeySchema,
@@ -22,7 +23,7 @@ export interface RestRoute {
   /** Under /v1, with :params named like the field's arguments. */
   path: string;
   status: 200 | 201 | 204;
-  tag: 'links' | 'tags' | 'domains' | 'keys' | 'workspace';
+  tag: 'links' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members';
   summary: string;
   /** Strict schema of the JSON body (the same zod schema the resolver applies); a body is then required. */
   body?: z.ZodType;
@@ -43,6 +44,7 @@ export interface RestRoute {
 
 const LINK_ID = { id: idParamSchema('lnk') };
 const KEY_ID = { id: idParamSchema('key') };
+const USER_ID = { user_id: idParamSchema('usr') };
 
 /** The /v1 surface, exactly as the API reference (docs/api.md) lists it. */
 export const REST_ROUTES: readonly RestRoute[] = [
@@ -143,6 +145,40 @@ export const REST_ROUTES: readonly RestRoute[] = [
   },
   { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
   { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
+  { field: 'Query.members', method: 'GET', path: '/members', status: 200, tag: 'members', summary: 'List members', response: memberListSchema },
+  {
+    field: 'Mutation.updateMember',
+    method: 'PATCH',
+    path: '/members/:user_id',
+    status: 200,
+    tag: 'members',
+    summary: "Change a member's role",
+    body: updateMemberSchema,
+    params: USER_ID,
+    response: memberSchema,
+  },
+  { field: 'Mutation.removeMember', method: 'DELETE', path: '/members/:user_id', status: 204, tag: 'members', summary: 'Remove a member', params: USER_ID },
+  { field: 'Query.invites', method: 'GET', path: '/invites', status: 200, tag: 'members', summary: 'List pending invites', response: inviteListSchema },
+  {
+    field: 'Mutation.createInvite',
+    method: 'POST',
+    path: '/invites',
+    status: 201,
+    tag: 'members',
+    summary: 'Invite someone',
+    body: createInviteSchema,
+    location: (d) => `/v1/invites/${String(d.id)}`,
+    response: createdInviteSchema,
+  },
+  {
+    field: 'Mutation.revokeInvite',
+    method: 'DELETE',
+    path: '/invites/:id',
+    status: 204,
+    tag: 'members',
+    summary: 'Withdraw an invite',
+    params: { id: idParamSchema('inv') },
+  },
 ];
 
 interface CompiledPath {

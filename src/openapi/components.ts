@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
+import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
 import { urlSchema } from '../domain/urls.js';
 import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
@@ -28,6 +29,12 @@ const RESOURCES: Record<string, z.ZodType> = {
   CreatedApiKey: resources.createdApiKeySchema,
   Plan: resources.planSchema,
   Workspace: resources.workspaceSchema,
+  Member: members.memberSchema,
+  MemberList: members.memberListSchema,
+  Invite: members.inviteSchema,
+  InviteList: members.inviteListSchema,
+  CreatedInvite: members.createdInviteSchema,
+  Role: members.updateMemberSchema.shape.role,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;

@@ -13,6 +13,7 @@ const TAGS = [
   { name: 'domains', description: 'Custom domains the workspace serves links on.' },
   { name: 'keys', description: 'API keys of the workspace (their secrets are shown once).' },
   { name: 'workspace', description: "The caller's workspace and plan." },
+  { name: 'members', description: 'Members of the workspace with their roles, and invites (their links are shown once).' },
 ];
 
 /**

@@ -23,6 +23,8 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   method_not_allowed: () => false,
   alias_taken: bodyField('alias'),
   domain_taken: bodyField('host'),
+  // Only POST /auth/sign-in answers it (outside /v1).
+  invalid_credentials: () => false,
 };
 
 export const codesOf = (route: RestRoute): ErrorCode[] => CODES.filter((c) => (WHERE[c] ?? (() => true))(route));

@@ -28,6 +28,15 @@ const KEY = {
   revoked_at: null,
 };
 
+const MEMBER = { user_id: 'usr_5hK2pW9qZ1xN4mB7cV0d', email: 'ann@example.com', name: 'Ann', role: 'owner', created_at: '2026-11-21T10:15:00.123Z' };
+const INVITE = {
+  id: 'inv_8rT3yU6iO9pA2sD5fG1h',
+  email: 'cy@example.com',
+  role: 'member',
+  created_at: '2026-11-21T10:15:00.123Z',
+  expires_at: '2026-11-28T10:15:00.123Z',
+};
+
 export const SCHEMA_EXAMPLES: Record<string, Json> = {
   CreateLinkRequest: {
     destination: 'https://example.com/spring-sale',
@@ -69,6 +78,13 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   ApiKeyList: { data: [{ ...KEY, last_used_at: '2026-11-22T08:00:00.000Z' }] },
   CreatedApiKey: { ...KEY, key: 'lsk_live_eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJrZXlfN2ZRMm1aMGFMcjVUbjhCeDFXYzMifQ.c2lnbmF0dXJl' },
   Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100 },
+  Member: MEMBER,
+  MemberList: { data: [MEMBER, { ...MEMBER, user_id: 'usr_2bN7xQ4mL0pR8sT1vW3y', email: 'bo@example.com', name: 'Bo', role: 'viewer' }] },
+  UpdateMemberRequest: { role: 'admin' },
+  CreateInviteRequest: { email: 'cy@example.com', role: 'member' },
+  Invite: INVITE,
+  InviteList: { data: [INVITE] },
+  CreatedInvite: { ...INVITE, url: 'https://links.example.com/dashboard/accept-invite#token=Qm9vdHN0cmFwIHRva2VuIGZvciBkb2NzIG9ubHkgMTIz' },
 };
 
 const error = (code: string, message: string, details?: { path: string; message: string }[]) => ({
@@ -82,6 +98,7 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   ]),
   unauthorized: error('unauthorized', 'An API key is required: Authorization: Bearer lsk_live_…'),
   insufficient_scope: error('insufficient_scope', 'This key lacks the scope links:write.'),
+  forbidden: error('forbidden', 'Your role (viewer) does not allow this: it needs "links:write".'),
   not_found: error('not_found', 'Link not found'),
   method_not_allowed: error('method_not_allowed', 'PUT is not allowed on /v1/links.'),
   request_timeout: error('request_timeout', 'The request was not complete in time.'),

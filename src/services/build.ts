@@ -12,6 +12,7 @@ import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
 import { AccountService } from './accounts/account-service.js';
+import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { LinkEvents } from './link-events.js';
@@ -53,6 +54,7 @@ export async function buildServices(config: Config, opts: { clock?: Clock; repos
     clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
     sessions: new SessionService(repos, clock),
+    members: new MemberService(repos, clock, config.publicUrl),
   };
   registerServiceMetrics(services);
   return services;

@@ -9,6 +9,7 @@ import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { AccountService } from './accounts/account-service.js';
+import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
@@ -46,4 +47,6 @@ export interface Services {
   accounts: AccountService;
   /** Dashboard sessions. */
   sessions: SessionService;
+  /** Members and invites of a workspace. */
+  members: MemberService;
 }

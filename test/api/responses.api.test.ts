@@ -61,6 +61,20 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     await call('Query.keys', 'GET', '/v1/keys');
     await call('Mutation.revokeKey', 'DELETE', `/v1/keys/${key.id}`);
     await call('Query.workspace', 'GET', '/v1/workspace');
+    for (const [email, role] of [
+      ['Owner@Example.com', 'owner'],
+      ['viewer@example.com', 'viewer'],
+    ]) {
+      const made = await lsk.cli(['user', 'create', email!, '--workspace', 'shapes', '--role', role!, '--name', 'Ann Ö']);
+      expect(made.code, made.stderr).toBe(0);
+    }
+    const members = await call('Query.members', 'GET', '/v1/members');
+    const viewer = members.data[1].user_id;
+    await call('Mutation.updateMember', 'PATCH', `/v1/members/${viewer}`, { role: 'member' });
+    const invite = await call('Mutation.createInvite', 'POST', '/v1/invites', { email: 'Cy@Example.com', role: 'admin' });
+    await call('Query.invites', 'GET', '/v1/invites');
+    await call('Mutation.revokeInvite', 'DELETE', `/v1/invites/${invite.id}`);
+    await call('Mutation.removeMember', 'DELETE', `/v1/members/${viewer}`);
     await call('Mutation.deleteLink', 'DELETE', `/v1/links/${link.id}`);
     await call('Mutation.deleteDomain', 'DELETE', '/v1/domains/go.example.com');
     expect([...checked].sort()).toEqual(REST_ROUTES.map((r) => r.field).sort());

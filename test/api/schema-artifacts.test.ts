@@ -48,6 +48,12 @@ const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operat
   { method: 'POST', path: '/v1/keys', status: 201, operationId: 'createKey' },
   { method: 'DELETE', path: '/v1/keys/{id}', status: 204, operationId: 'revokeKey' },
   { method: 'GET', path: '/v1/workspace', status: 200, operationId: 'workspace' },
+  { method: 'GET', path: '/v1/members', status: 200, operationId: 'members' },
+  { method: 'PATCH', path: '/v1/members/{user_id}', status: 200, operationId: 'updateMember' },
+  { method: 'DELETE', path: '/v1/members/{user_id}', status: 204, operationId: 'removeMember' },
+  { method: 'POST', path: '/v1/invites', status: 201, operationId: 'createInvite' },
+  { method: 'GET', path: '/v1/invites', status: 200, operationId: 'invites' },
+  { method: 'DELETE', path: '/v1/invites/{id}', status: 204, operationId: 'revokeInvite' },
 ];
 
 /** docs/api.md, "Errors". */

@@ -52,6 +52,12 @@ const DECLARED: Record<string, Scope> = {
   deleteDomain: 'domains:write',
   createKey: 'keys:write',
   revokeKey: 'keys:write',
+  members: 'members:read',
+  invites: 'members:read',
+  updateMember: 'members:write',
+  removeMember: 'members:write',
+  createInvite: 'members:write',
+  revokeInvite: 'members:write',
 };
 
 describe('declared scopes on the schema', () => {
@@ -96,6 +102,18 @@ describe('declared scopes on the schema', () => {
     // Query root fields are non-null, so graphql-js nulls the whole data of a query with a refused field.
     expect(res.data).toBeNull();
     expect((await run('{ links { next_cursor } workspace { slug } }', who)).data).toEqual({ links: { next_cursor: null }, workspace: { slug: 'scoped' } });
+  });
+
+  it('refuses a signed-in user by role with forbidden where a key lacking the same scope gets insufficient_scope', async () => {
+    const key = principal(['links:read', 'workspace:read']);
+    const user = await services.accounts.createUser('viewer@example.com', 'Vi');
+    const viewer: Principal = { kind: 'user', user, sessionId: 's', workspace: key.workspace, role: 'viewer', scopes: ROLE_SCOPES.viewer };
+    const write = 'mutation { createDomain(host: "role.example.com") { host } }';
+    expect((await run(write, key)).errors.map((e) => e.extensions.code)).toEqual(['insufficient_scope']);
+    const refused = await run(write, viewer);
+    expect(refused.errors.map((e) => [e.extensions.code, (e.extensions.http as { status: number }).status])).toEqual([['forbidden', 403]]);
+    expect(refused.errors[0]!.message).toContain('viewer');
+    expect((await run('{ workspace { slug } }', viewer)).data).toEqual({ workspace: { slug: 'scoped' } });
   });
 
   it('lets a write scope imply its read scope', async () => {

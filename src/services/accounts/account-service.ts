@@ -90,5 +90,5 @@ export class AccountService {
 }
 
 function emailTaken(email: string): LskError {
-  return LskError.validation([{ path: 'email', message: `${email.trim()} already has an account` }]);
+  return LskError.validation([{ path: 'email', message: 'already has an account' }], `${email.trim()} already has an account.`);
 }

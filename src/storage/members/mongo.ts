@@ -114,6 +114,13 @@ export class MongoMembers implements MembersRepository {
     return this.conn.run(async () => (await this.invites.deleteOne({ _id: id, workspaceId })).deletedCount > 0);
   }
 
+  async getInviteByToken(tokenHash: string): Promise<Invite | null> {
+    return this.conn.run(async () => {
+      const d = await this.invites.findOne({ tokenHash });
+      return d ? toInvite(d) : null;
+    });
+  }
+
   async consumeInvite(tokenHash: string, now: Date): Promise<Invite | null> {
     const d = await this.conn.run(() => this.invites.findOne({ tokenHash }));
     if (!d || !(await this.uses.claim(`inv:${tokenHash}`, d.expiresAt))) return null;

@@ -24,6 +24,8 @@ export interface MembersRepository {
   getInvite(workspaceId: string, id: string): Promise<Invite | null>;
   /** True when it existed in that workspace. */
   deleteInvite(workspaceId: string, id: string): Promise<boolean>;
+  /** By the hash of its token (not using it up). */
+  getInviteByToken(tokenHash: string): Promise<Invite | null>;
   /** Use an invite once: it when it exists and is unexpired at `now` (and it is gone afterwards), else null. */
   consumeInvite(tokenHash: string, now: Date): Promise<Invite | null>;
   /** Delete invites expired before `now` (a sweep: FerretDB has no TTL index). */

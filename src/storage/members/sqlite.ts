@@ -86,6 +86,11 @@ export class SqliteMembers implements MembersRepository {
     return this.conn.stmt('DELETE FROM invites WHERE workspace_id = ? AND id = ?').run(workspaceId, id).changes > 0;
   }
 
+  async getInviteByToken(tokenHash: string): Promise<Invite | null> {
+    const r = this.conn.stmt('SELECT * FROM invites WHERE token_hash = ?').get(tokenHash) as Row | undefined;
+    return r ? toInvite(r) : null;
+  }
+
   async consumeInvite(tokenHash: string, now: Date): Promise<Invite | null> {
     const r = this.conn.stmt('DELETE FROM invites WHERE token_hash = ? RETURNING *').get(tokenHash) as Row | undefined;
     return r && Number(r.expires_at) > now.getTime() ? toInvite(r) : null;

@@ -15,6 +15,14 @@ extension LskClient {
         try await send("POST", "/domains", query: [], headers: [], body: try encode(body), as: Domain.self)
     }
 
+    /// Invite someone
+    ///
+    /// Invite someone by email; the link (valid 7 days) is returned this once.
+    /// `POST /invites` → 201.
+    public func createInvite(_ body: CreateInviteRequest) async throws -> CreatedInvite {
+        try await send("POST", "/invites", query: [], headers: [], body: try encode(body), as: CreatedInvite.self)
+    }
+
     /// Create an API key
     ///
     /// Create an API key; the secret is returned this once.
@@ -63,6 +71,14 @@ extension LskClient {
         try await send("GET", "/domains", query: [], headers: [], body: nil, as: DomainList.self)
     }
 
+    /// List pending invites
+    ///
+    /// Pending invites of your workspace, newest first (never their links).
+    /// `GET /invites` → 200.
+    public func invites() async throws -> InviteList {
+        try await send("GET", "/invites", query: [], headers: [], body: nil, as: InviteList.self)
+    }
+
     /// List API keys
     ///
     /// API keys of your workspace (never their secrets).
@@ -102,6 +118,30 @@ extension LskClient {
         try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("limit", limit) + Self.param("q", q) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
     }
 
+    /// List members
+    ///
+    /// Members of your workspace with their roles, oldest first.
+    /// `GET /members` → 200.
+    public func members() async throws -> MemberList {
+        try await send("GET", "/members", query: [], headers: [], body: nil, as: MemberList.self)
+    }
+
+    /// Remove a member
+    ///
+    /// Remove a member from your workspace (never the last owner).
+    /// `DELETE /members/{user_id}` → 204.
+    public func removeMember(_ userId: String) async throws {
+        try await sendNoContent("DELETE", "/members/\(Self.segment(String(describing: userId)))", query: [], headers: [], body: nil)
+    }
+
+    /// Withdraw an invite
+    ///
+    /// Withdraw an invite; its link stops working.
+    /// `DELETE /invites/{id}` → 204.
+    public func revokeInvite(_ id: String) async throws {
+        try await sendNoContent("DELETE", "/invites/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
+    }
+
     /// Revoke an API key
     ///
     /// Revoke an API key; it stops working at once.
@@ -124,6 +164,14 @@ extension LskClient {
     /// `PATCH /links/{id}` → 200.
     public func updateLink(_ id: String, body: UpdateLinkRequest) async throws -> Link {
         try await send("PATCH", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: Link.self)
+    }
+
+    /// Change a member's role
+    ///
+    /// Change a member's role (admins: below owner only; the last owner keeps the role).
+    /// `PATCH /members/{user_id}` → 200.
+    public func updateMember(_ userId: String, body: UpdateMemberRequest) async throws -> Member {
+        try await send("PATCH", "/members/\(Self.segment(String(describing: userId)))", query: [], headers: [], body: try encode(body), as: Member.self)
     }
 
     /// Rename or merge a tag

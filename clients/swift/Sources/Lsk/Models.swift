@@ -71,6 +71,23 @@ public struct CreateDomainRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of createInvite (POST /invites).
+public struct CreateInviteRequest: Codable, Sendable, Equatable {
+    public var email: String
+    /// owner, admin, member or viewer. One of: owner, admin, member, viewer.
+    public var role: Role
+
+    public init(email: String, role: Role) {
+        self.email = email
+        self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email = "email"
+        case role = "role"
+    }
+}
+
 /// Request body of createKey (POST /keys).
 public struct CreateKeyRequest: Codable, Sendable, Equatable {
     /// 1-64 characters; default "default".
@@ -144,6 +161,35 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
         case lastUsedAt = "last_used_at"
         case name = "name"
         case revokedAt = "revoked_at"
+    }
+}
+
+/// A new invite with its link, shown this once.
+public struct CreatedInvite: Codable, Sendable, Equatable {
+    public var createdAt: Date
+    public var email: String
+    public var expiresAt: Date
+    public var id: String
+    public var role: Role
+    /// The link to accept it (the dashboard page).
+    public var url: String
+
+    public init(createdAt: Date, email: String, expiresAt: Date, id: String, role: Role, url: String) {
+        self.createdAt = createdAt
+        self.email = email
+        self.expiresAt = expiresAt
+        self.id = id
+        self.role = role
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case email = "email"
+        case expiresAt = "expires_at"
+        case id = "id"
+        case role = "role"
+        case url = "url"
     }
 }
 
@@ -303,6 +349,44 @@ public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
     }
 }
 
+/// An invitation to join the workspace (its link is shown once, when created).
+public struct Invite: Codable, Sendable, Equatable {
+    public var createdAt: Date
+    public var email: String
+    /// Seven days after it was made.
+    public var expiresAt: Date
+    public var id: String
+    public var role: Role
+
+    public init(createdAt: Date, email: String, expiresAt: Date, id: String, role: Role) {
+        self.createdAt = createdAt
+        self.email = email
+        self.expiresAt = expiresAt
+        self.id = id
+        self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case email = "email"
+        case expiresAt = "expires_at"
+        case id = "id"
+        case role = "role"
+    }
+}
+
+public struct InviteList: Codable, Sendable, Equatable {
+    public var data: [Invite]
+
+    public init(data: [Invite]) {
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+    }
+}
+
 /// A short link.
 public struct Link: Codable, Sendable, Equatable {
     /// Path segment(s) after the domain; case-sensitive.
@@ -409,6 +493,45 @@ public struct LinkStats: Codable, Sendable, Equatable {
     }
 }
 
+/// A user's role in the workspace.
+public struct Member: Codable, Sendable, Equatable {
+    /// When the user joined the workspace.
+    public var createdAt: Date
+    public var email: String
+    public var name: String
+    public var role: Role
+    /// The user (usr_…).
+    public var userId: String
+
+    public init(createdAt: Date, email: String, name: String, role: Role, userId: String) {
+        self.createdAt = createdAt
+        self.email = email
+        self.name = name
+        self.role = role
+        self.userId = userId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case email = "email"
+        case name = "name"
+        case role = "role"
+        case userId = "user_id"
+    }
+}
+
+public struct MemberList: Codable, Sendable, Equatable {
+    public var data: [Member]
+
+    public init(data: [Member]) {
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+    }
+}
+
 /// standard (100 rpm), advanced (500 rpm) or custom.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct Plan: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
@@ -435,6 +558,19 @@ public struct ReferrerClicks: Codable, Sendable, Equatable {
         case clicks = "clicks"
         case host = "host"
     }
+}
+
+/// owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads).
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct Role: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let owner = Role(rawValue: "owner")
+    public static let admin = Role(rawValue: "admin")
+    public static let member = Role(rawValue: "member")
+    public static let viewer = Role(rawValue: "viewer")
 }
 
 public struct Tag: Codable, Sendable, Equatable {
@@ -495,6 +631,20 @@ public struct UpdateLinkRequest: Codable, Sendable, Equatable {
         case domain = "domain"
         case geoTargeting = "geo_targeting"
         case tags = "tags"
+    }
+}
+
+/// Request body of updateMember (PATCH /members/{user_id}).
+public struct UpdateMemberRequest: Codable, Sendable, Equatable {
+    /// owner, admin, member or viewer. One of: owner, admin, member, viewer.
+    public var role: Role
+
+    public init(role: Role) {
+        self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case role = "role"
     }
 }
 

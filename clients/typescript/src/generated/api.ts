@@ -41,10 +41,28 @@ export interface CreatedApiKey {
   revoked_at: string | null;
 }
 
+/** A new invite with its link, shown this once. */
+export interface CreatedInvite {
+  created_at: string;
+  email: string;
+  expires_at: string;
+  id: string;
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: string;
+}
+
 /** Request body of createDomain (POST /domains). */
 export interface CreateDomainRequest {
   /** e.g. go.example.com */
   host: string;
+}
+
+/** Request body of createInvite (POST /invites). */
+export interface CreateInviteRequest {
+  email: string;
+  /** owner, admin, member or viewer. */
+  role: "owner" | "admin" | "member" | "viewer";
 }
 
 /** Request body of createKey (POST /keys). */
@@ -110,6 +128,20 @@ export type GeoTargeting = Record<string, HttpUrl>;
 /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
 export type HttpUrl = string;
 
+/** An invitation to join the workspace (its link is shown once, when created). */
+export interface Invite {
+  created_at: string;
+  email: string;
+  /** Seven days after it was made. */
+  expires_at: string;
+  id: string;
+  role: Role;
+}
+
+export interface InviteList {
+  data: Array<Invite>;
+}
+
 /** A short link. */
 export interface Link {
   /** Path segment(s) after the domain; case-sensitive. */
@@ -156,6 +188,21 @@ export interface LinkStats {
   to: string;
 }
 
+/** A user's role in the workspace. */
+export interface Member {
+  /** When the user joined the workspace. */
+  created_at: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The user (usr_…). */
+  user_id: string;
+}
+
+export interface MemberList {
+  data: Array<Member>;
+}
+
 /** standard (100 rpm), advanced (500 rpm) or custom. */
 export type Plan = "standard" | "advanced" | "custom";
 
@@ -164,6 +211,9 @@ export interface ReferrerClicks {
   /** Referrer host name. */
   host: string;
 }
+
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role = "owner" | "admin" | "member" | "viewer";
 
 export interface Tag {
   created_at: string;
@@ -188,6 +238,12 @@ export interface UpdateLinkRequest {
   geo_targeting?: GeoTargeting | null;
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   tags?: Array<string> | null;
+}
+
+/** Request body of updateMember (PATCH /members/{user_id}). */
+export interface UpdateMemberRequest {
+  /** owner, admin, member or viewer. */
+  role: "owner" | "admin" | "member" | "viewer";
 }
 
 /** Request body of updateTag (PATCH /tags/{name}). */
@@ -297,22 +353,53 @@ export interface RevokeKeyPath {
 }
 
 
+
+/** Path parameters of updateMember: Change a member's role (PATCH /members/{user_id}). */
+export interface UpdateMemberPath {
+  /** An id starting with usr_; any other value answers 404. */
+  user_id: string;
+}
+/** Request body of updateMember: Change a member's role (PATCH /members/{user_id}). */
+export type UpdateMemberBody = UpdateMemberRequest;
+
+/** Path parameters of removeMember: Remove a member (DELETE /members/{user_id}). */
+export interface RemoveMemberPath {
+  /** An id starting with usr_; any other value answers 404. */
+  user_id: string;
+}
+
+
+/** Request body of createInvite: Invite someone (POST /invites). */
+export type CreateInviteBody = CreateInviteRequest;
+
+/** Path parameters of revokeInvite: Withdraw an invite (DELETE /invites/{id}). */
+export interface RevokeInvitePath {
+  /** An id starting with inv_; any other value answers 404. */
+  id: string;
+}
+
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   createDomain: { path: Record<string, never>; params: Record<string, never>; body: CreateDomainBody; response: Domain };
+  createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
   createLink: { path: Record<string, never>; params: Record<string, never>; body: CreateLinkBody; response: Link };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
+  invites: { path: Record<string, never>; params: Record<string, never>; body: never; response: InviteList };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
   link: { path: LinkPath; params: Record<string, never>; body: never; response: Link };
   linkStats: { path: LinkStatsPath; params: LinkStatsParams; body: never; response: LinkStats };
   links: { path: Record<string, never>; params: LinksParams; body: never; response: LinkList };
+  members: { path: Record<string, never>; params: Record<string, never>; body: never; response: MemberList };
+  removeMember: { path: RemoveMemberPath; params: Record<string, never>; body: never; response: void };
+  revokeInvite: { path: RevokeInvitePath; params: Record<string, never>; body: never; response: void };
   revokeKey: { path: RevokeKeyPath; params: Record<string, never>; body: never; response: void };
   tags: { path: Record<string, never>; params: Record<string, never>; body: never; response: TagList };
   updateLink: { path: UpdateLinkPath; params: Record<string, never>; body: UpdateLinkBody; response: Link };
+  updateMember: { path: UpdateMemberPath; params: Record<string, never>; body: UpdateMemberBody; response: Member };
   updateTag: { path: UpdateTagPath; params: Record<string, never>; body: UpdateTagBody; response: Tag };
   workspace: { path: Record<string, never>; params: Record<string, never>; body: never; response: Workspace };
 }
@@ -323,6 +410,8 @@ export type OperationId = keyof Operations;
 export interface OperationMethods {
   /** Add a domain (POST /domains): Add a custom domain to your workspace. → 201. */
   createDomain(body: CreateDomainBody, options?: RequestOptions): Promise<Domain>;
+  /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. → 201. */
+  createInvite(body: CreateInviteBody, options?: RequestOptions): Promise<CreatedInvite>;
   /** Create an API key (POST /keys): Create an API key; the secret is returned this once. → 201. */
   createKey(body?: CreateKeyBody, options?: RequestOptions): Promise<CreatedApiKey>;
   /** Create a link (POST /links): Create a link. → 201. */
@@ -335,6 +424,8 @@ export interface OperationMethods {
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
   /** List domains (GET /domains): Custom domains of your workspace. → 200. */
   domains(options?: RequestOptions): Promise<DomainList>;
+  /** List pending invites (GET /invites): Pending invites of your workspace, newest first (never their links). → 200. */
+  invites(options?: RequestOptions): Promise<InviteList>;
   /** List API keys (GET /keys): API keys of your workspace (never their secrets). → 200. */
   keys(options?: RequestOptions): Promise<ApiKeyList>;
   /** Get a link (GET /links/{id}): One link of your workspace. → 200. */
@@ -343,12 +434,20 @@ export interface OperationMethods {
   linkStats(id: string, params?: LinkStatsParams, options?: RequestOptions): Promise<LinkStats>;
   /** List links (GET /links): Links of your workspace, newest first, with cursor pagination and filters. → 200. */
   links(params?: LinksParams, options?: RequestOptions): Promise<LinkList>;
+  /** List members (GET /members): Members of your workspace with their roles, oldest first. → 200. */
+  members(options?: RequestOptions): Promise<MemberList>;
+  /** Remove a member (DELETE /members/{user_id}): Remove a member from your workspace (never the last owner). → 204. */
+  removeMember(userId: string, options?: RequestOptions): Promise<void>;
+  /** Withdraw an invite (DELETE /invites/{id}): Withdraw an invite; its link stops working. → 204. */
+  revokeInvite(id: string, options?: RequestOptions): Promise<void>;
   /** Revoke an API key (DELETE /keys/{id}): Revoke an API key; it stops working at once. → 204. */
   revokeKey(id: string, options?: RequestOptions): Promise<void>;
   /** List tags (GET /tags): Tags of your workspace with their link counts. → 200. */
   tags(options?: RequestOptions): Promise<TagList>;
   /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. → 200. */
   updateLink(id: string, body: UpdateLinkBody, options?: RequestOptions): Promise<Link>;
+  /** Change a member's role (PATCH /members/{user_id}): Change a member's role (admins: below owner only; the last owner keeps the role). → 200. */
+  updateMember(userId: string, body: UpdateMemberBody, options?: RequestOptions): Promise<Member>;
   /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. → 200. */
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
   /** Your workspace and plan (GET /workspace): The caller's workspace and plan. → 200. */
@@ -361,19 +460,25 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   createDomain: ["POST", "/domains", "B"],
+  createInvite: ["POST", "/invites", "B"],
   createKey: ["POST", "/keys", "b"],
   createLink: ["POST", "/links", "B"],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
   deleteTag: ["DELETE", "/tags/{name}", ""],
   domains: ["GET", "/domains", ""],
+  invites: ["GET", "/invites", ""],
   keys: ["GET", "/keys", ""],
   link: ["GET", "/links/{id}", ""],
   linkStats: ["GET", "/links/{id}/stats", "q"],
   links: ["GET", "/links", "q"],
+  members: ["GET", "/members", ""],
+  removeMember: ["DELETE", "/members/{user_id}", ""],
+  revokeInvite: ["DELETE", "/invites/{id}", ""],
   revokeKey: ["DELETE", "/keys/{id}", ""],
   tags: ["GET", "/tags", ""],
   updateLink: ["PATCH", "/links/{id}", "B"],
+  updateMember: ["PATCH", "/members/{user_id}", "B"],
   updateTag: ["PATCH", "/tags/{name}", "B"],
   workspace: ["GET", "/workspace", ""],
 };

@@ -5,6 +5,8 @@ import type * as T from './graphql-types.js';
 
 export const DomainsDocument = "query Domains {\n  domains {\n    data {\n      created_at\n      host\n    }\n  }\n}\n" as TypedDocument<T.DomainsQuery, T.DomainsQueryVariables>;
 
+export const InvitesDocument = "query Invites {\n  invites {\n    data {\n      created_at\n      email\n      expires_at\n      id\n      role\n    }\n  }\n}\n" as TypedDocument<T.InvitesQuery, T.InvitesQueryVariables>;
+
 export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n    }\n  }\n}\n" as TypedDocument<T.KeysQuery, T.KeysQueryVariables>;
 
 export const LinkDocument = "query Link($id: String!) {\n  link(id: $id) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.LinkQuery, T.LinkQueryVariables>;
@@ -13,11 +15,15 @@ export const LinkStatsDocument = "query LinkStats($from: String, $id: String!, $
 
 export const LinksDocument = "query Links($cursor: String, $domain: String, $limit: Int, $q: String, $tag: String) {\n  links(cursor: $cursor, domain: $domain, limit: $limit, q: $q, tag: $tag) {\n    data {\n      alias\n      clicks\n      created_at\n      destination\n      domain\n      geo_targeting\n      id\n      short_url\n      tags\n      updated_at\n    }\n    next_cursor\n  }\n}\n" as TypedDocument<T.LinksQuery, T.LinksQueryVariables>;
 
+export const MembersDocument = "query Members {\n  members {\n    data {\n      created_at\n      email\n      name\n      role\n      user_id\n    }\n  }\n}\n" as TypedDocument<T.MembersQuery, T.MembersQueryVariables>;
+
 export const TagsDocument = "query Tags {\n  tags {\n    data {\n      created_at\n      links\n      name\n    }\n  }\n}\n" as TypedDocument<T.TagsQuery, T.TagsQueryVariables>;
 
 export const WorkspaceDocument = "query Workspace {\n  workspace {\n    id\n    plan\n    rate_limit_rpm\n    slug\n  }\n}\n" as TypedDocument<T.WorkspaceQuery, T.WorkspaceQueryVariables>;
 
 export const CreateDomainDocument = "mutation CreateDomain($host: String!) {\n  createDomain(host: $host) {\n    created_at\n    host\n  }\n}\n" as TypedDocument<T.CreateDomainMutation, T.CreateDomainMutationVariables>;
+
+export const CreateInviteDocument = "mutation CreateInvite($email: String!, $role: String!) {\n  createInvite(email: $email, role: $role) {\n    created_at\n    email\n    expires_at\n    id\n    role\n    url\n  }\n}\n" as TypedDocument<T.CreateInviteMutation, T.CreateInviteMutationVariables>;
 
 export const CreateKeyDocument = "mutation CreateKey($name: String) {\n  createKey(name: $name) {\n    created_at\n    expires_at\n    id\n    key\n    last_used_at\n    name\n    revoked_at\n  }\n}\n" as TypedDocument<T.CreateKeyMutation, T.CreateKeyMutationVariables>;
 
@@ -29,8 +35,14 @@ export const DeleteLinkDocument = "mutation DeleteLink($id: String!) {\n  delete
 
 export const DeleteTagDocument = "mutation DeleteTag($name: String!) {\n  deleteTag(name: $name)\n}\n" as TypedDocument<T.DeleteTagMutation, T.DeleteTagMutationVariables>;
 
+export const RemoveMemberDocument = "mutation RemoveMember($user_id: String!) {\n  removeMember(user_id: $user_id)\n}\n" as TypedDocument<T.RemoveMemberMutation, T.RemoveMemberMutationVariables>;
+
+export const RevokeInviteDocument = "mutation RevokeInvite($id: String!) {\n  revokeInvite(id: $id)\n}\n" as TypedDocument<T.RevokeInviteMutation, T.RevokeInviteMutationVariables>;
+
 export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
 
 export const UpdateLinkDocument = "mutation UpdateLink($alias: String, $destination: String, $domain: String, $geo_targeting: GeoTargeting, $id: String!, $tags: [String!]) {\n  updateLink(alias: $alias, destination: $destination, domain: $domain, geo_targeting: $geo_targeting, id: $id, tags: $tags) {\n    alias\n    clicks\n    created_at\n    destination\n    domain\n    geo_targeting\n    id\n    short_url\n    tags\n    updated_at\n  }\n}\n" as TypedDocument<T.UpdateLinkMutation, T.UpdateLinkMutationVariables>;
+
+export const UpdateMemberDocument = "mutation UpdateMember($role: String!, $user_id: String!) {\n  updateMember(role: $role, user_id: $user_id) {\n    created_at\n    email\n    name\n    role\n    user_id\n  }\n}\n" as TypedDocument<T.UpdateMemberMutation, T.UpdateMemberMutationVariables>;
 
 export const UpdateTagDocument = "mutation UpdateTag($name: String!, $tag: String!) {\n  updateTag(name: $name, tag: $tag) {\n    created_at\n    links\n    name\n  }\n}\n" as TypedDocument<T.UpdateTagMutation, T.UpdateTagMutationVariables>;

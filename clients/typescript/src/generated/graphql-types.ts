@@ -50,6 +50,17 @@ export type CreatedApiKey = {
   revoked_at: Maybe<Scalars['String']['output']>;
 };
 
+/** A new invite with its link, shown this once. */
+export type CreatedInvite = {
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: Scalars['String']['output'];
+};
+
 export type DayClicks = {
   clicks: Scalars['Int']['output'];
   /** ISO date (UTC). */
@@ -69,6 +80,20 @@ export type Domain = {
 
 export type DomainList = {
   data: Array<Domain>;
+};
+
+/** An invitation to join the workspace (its link is shown once, when created). */
+export type Invite = {
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** Seven days after it was made. */
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+};
+
+export type InviteList = {
+  data: Array<Invite>;
 };
 
 /** A short link. */
@@ -117,10 +142,27 @@ export type LinkStats = {
   to: Scalars['String']['output'];
 };
 
+/** A user's role in the workspace. */
+export type Member = {
+  /** When the user joined the workspace. */
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user (usr_…). */
+  user_id: Scalars['String']['output'];
+};
+
+export type MemberList = {
+  data: Array<Member>;
+};
+
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
+  /** Invite someone by email; the link (valid 7 days) is returned this once. */
+  createInvite: Maybe<CreatedInvite>;
   /** Create an API key; the secret is returned this once. */
   createKey: Maybe<CreatedApiKey>;
   /** Create a link. */
@@ -131,10 +173,16 @@ export type Mutation = {
   deleteLink: Maybe<Scalars['Boolean']['output']>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a member from your workspace (never the last owner). */
+  removeMember: Maybe<Scalars['Boolean']['output']>;
+  /** Withdraw an invite; its link stops working. */
+  revokeInvite: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
+  /** Change a member's role (admins: below owner only; the last owner keeps the role). */
+  updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
 };
@@ -143,6 +191,13 @@ export type Mutation = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateDomainArgs = {
   host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateInviteArgs = {
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
 };
 
 
@@ -181,6 +236,18 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationRemoveMemberArgs = {
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeInviteArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
   id: Scalars['String']['input'];
 };
@@ -194,6 +261,13 @@ export type MutationUpdateLinkArgs = {
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   id: Scalars['String']['input'];
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateMemberArgs = {
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
 };
 
 
@@ -213,6 +287,8 @@ export type Plan =
 export type Query = {
   /** Custom domains of your workspace. */
   domains: DomainList;
+  /** Pending invites of your workspace, newest first (never their links). */
+  invites: InviteList;
   /** API keys of your workspace (never their secrets). */
   keys: ApiKeyList;
   /** One link of your workspace. */
@@ -221,6 +297,8 @@ export type Query = {
   linkStats: LinkStats;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
   links: LinkList;
+  /** Members of your workspace with their roles, oldest first. */
+  members: MemberList;
   /** Tags of your workspace with their link counts. */
   tags: TagList;
   /** The caller's workspace and plan. */
@@ -257,6 +335,13 @@ export type ReferrerClicks = {
   host: Scalars['String']['output'];
 };
 
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role =
+  | 'admin'
+  | 'member'
+  | 'owner'
+  | 'viewer';
+
 export type Tag = {
   created_at: Scalars['String']['output'];
   /** How many links carry the tag. */
@@ -281,6 +366,11 @@ export type DomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type DomainsQuery = { domains: { data: Array<{ created_at: string, host: string }> } };
+
+export type InvitesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InvitesQuery = { invites: { data: Array<{ created_at: string, email: string, expires_at: string, id: string, role: Role }> } };
 
 export type KeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -314,6 +404,11 @@ export type LinksQueryVariables = Exact<{
 
 export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string }> } };
 
+export type MembersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MembersQuery = { members: { data: Array<{ created_at: string, email: string, name: string, role: Role, user_id: string }> } };
+
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -330,6 +425,14 @@ export type CreateDomainMutationVariables = Exact<{
 
 
 export type CreateDomainMutation = { createDomain: { created_at: string, host: string } | null };
+
+export type CreateInviteMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+}>;
+
+
+export type CreateInviteMutation = { createInvite: { created_at: string, email: string, expires_at: string, id: string, role: Role, url: string } | null };
 
 export type CreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
@@ -370,6 +473,20 @@ export type DeleteTagMutationVariables = Exact<{
 
 export type DeleteTagMutation = { deleteTag: boolean | null };
 
+export type RemoveMemberMutationVariables = Exact<{
+  user_id: Scalars['String']['input'];
+}>;
+
+
+export type RemoveMemberMutation = { removeMember: boolean | null };
+
+export type RevokeInviteMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type RevokeInviteMutation = { revokeInvite: boolean | null };
+
 export type RevokeKeyMutationVariables = Exact<{
   id: Scalars['String']['input'];
 }>;
@@ -388,6 +505,14 @@ export type UpdateLinkMutationVariables = Exact<{
 
 
 export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } | null };
+
+export type UpdateMemberMutationVariables = Exact<{
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
+}>;
+
+
+export type UpdateMemberMutation = { updateMember: { created_at: string, email: string, name: string, role: Role, user_id: string } | null };
 
 export type UpdateTagMutationVariables = Exact<{
   name: Scalars['String']['input'];

@@ -65,6 +65,22 @@ public final class LskClient {
   }
 
   /**
+   * Invite someone
+   *
+   * Invite someone by email; the link (valid 7 days) is returned this once.
+   * {@code POST /invites} → 201.
+   * @param body the request body
+   */
+  public CreatedInvite createInvite(CreateInviteRequest body) {
+    return http.send("POST", "/invites", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<CreatedInvite>() {}));
+  }
+
+  /** Asynchronous {@link #createInvite}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<CreatedInvite> createInviteAsync(CreateInviteRequest body) {
+    return http.sendAsync("POST", "/invites", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<CreatedInvite>() {}));
+  }
+
+  /**
    * Create an API key
    *
    * Create an API key; the secret is returned this once.
@@ -160,6 +176,21 @@ public final class LskClient {
   }
 
   /**
+   * List pending invites
+   *
+   * Pending invites of your workspace, newest first (never their links).
+   * {@code GET /invites} → 200.
+   */
+  public InviteList invites() {
+    return http.send("GET", "/invites", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<InviteList>() {}));
+  }
+
+  /** Asynchronous {@link #invites}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<InviteList> invitesAsync() {
+    return http.sendAsync("GET", "/invites", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<InviteList>() {}));
+  }
+
+  /**
    * List API keys
    *
    * API keys of your workspace (never their secrets).
@@ -248,6 +279,53 @@ public final class LskClient {
   }
 
   /**
+   * List members
+   *
+   * Members of your workspace with their roles, oldest first.
+   * {@code GET /members} → 200.
+   */
+  public MemberList members() {
+    return http.send("GET", "/members", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<MemberList>() {}));
+  }
+
+  /** Asynchronous {@link #members}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<MemberList> membersAsync() {
+    return http.sendAsync("GET", "/members", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<MemberList>() {}));
+  }
+
+  /**
+   * Remove a member
+   *
+   * Remove a member from your workspace (never the last owner).
+   * {@code DELETE /members/{user_id}} → 204.
+   * @param userId An id starting with usr_; any other value answers 404.
+   */
+  public void removeMember(String userId) {
+    http.send("DELETE", "/members/" + LskHttp.segment(String.valueOf(userId)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #removeMember}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> removeMemberAsync(String userId) {
+    return http.sendAsync("DELETE", "/members/" + LskHttp.segment(String.valueOf(userId)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
+   * Withdraw an invite
+   *
+   * Withdraw an invite; its link stops working.
+   * {@code DELETE /invites/{id}} → 204.
+   * @param id An id starting with inv_; any other value answers 404.
+   */
+  public void revokeInvite(String id) {
+    http.send("DELETE", "/invites/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #revokeInvite}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> revokeInviteAsync(String id) {
+    return http.sendAsync("DELETE", "/invites/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
    * Revoke an API key
    *
    * Revoke an API key; it stops working at once.
@@ -293,6 +371,23 @@ public final class LskClient {
   /** Asynchronous {@link #updateLink}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Link> updateLinkAsync(String id, UpdateLinkRequest body) {
     return http.sendAsync("PATCH", "/links/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Link>() {}));
+  }
+
+  /**
+   * Change a member's role
+   *
+   * Change a member's role (admins: below owner only; the last owner keeps the role).
+   * {@code PATCH /members/{user_id}} → 200.
+   * @param userId An id starting with usr_; any other value answers 404.
+   * @param body the request body
+   */
+  public Member updateMember(String userId, UpdateMemberRequest body) {
+    return http.send("PATCH", "/members/" + LskHttp.segment(String.valueOf(userId)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Member>() {}));
+  }
+
+  /** Asynchronous {@link #updateMember}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Member> updateMemberAsync(String userId, UpdateMemberRequest body) {
+    return http.sendAsync("PATCH", "/members/" + LskHttp.segment(String.valueOf(userId)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Member>() {}));
   }
 
   /**

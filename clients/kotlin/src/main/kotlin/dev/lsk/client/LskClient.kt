@@ -43,6 +43,17 @@ class LskClient(
         send("POST", "/domains", emptyList(), emptyList(), body, jacksonTypeRef<Domain>())
 
     /**
+     * Invite someone
+     *
+     * Invite someone by email; the link (valid 7 days) is returned this once.
+     * `POST /invites` → 201.
+     */
+    suspend fun createInvite(
+        body: CreateInviteRequest,
+    ): CreatedInvite =
+        send("POST", "/invites", emptyList(), emptyList(), body, jacksonTypeRef<CreatedInvite>())
+
+    /**
      * Create an API key
      *
      * Create an API key; the secret is returned this once.
@@ -110,6 +121,15 @@ class LskClient(
         send("GET", "/domains", emptyList(), emptyList(), null, jacksonTypeRef<DomainList>())
 
     /**
+     * List pending invites
+     *
+     * Pending invites of your workspace, newest first (never their links).
+     * `GET /invites` → 200.
+     */
+    suspend fun invites(): InviteList =
+        send("GET", "/invites", emptyList(), emptyList(), null, jacksonTypeRef<InviteList>())
+
+    /**
      * List API keys
      *
      * API keys of your workspace (never their secrets).
@@ -167,6 +187,39 @@ class LskClient(
         send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "limit" to limit, "q" to q, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
 
     /**
+     * List members
+     *
+     * Members of your workspace with their roles, oldest first.
+     * `GET /members` → 200.
+     */
+    suspend fun members(): MemberList =
+        send("GET", "/members", emptyList(), emptyList(), null, jacksonTypeRef<MemberList>())
+
+    /**
+     * Remove a member
+     *
+     * Remove a member from your workspace (never the last owner).
+     * `DELETE /members/{user_id}` → 204.
+     * @param userId An id starting with usr_; any other value answers 404.
+     */
+    suspend fun removeMember(
+        userId: String,
+    ) =
+        sendNoContent("DELETE", "/members/${segment(userId.toString())}", emptyList(), emptyList(), null)
+
+    /**
+     * Withdraw an invite
+     *
+     * Withdraw an invite; its link stops working.
+     * `DELETE /invites/{id}` → 204.
+     * @param id An id starting with inv_; any other value answers 404.
+     */
+    suspend fun revokeInvite(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/invites/${segment(id.toString())}", emptyList(), emptyList(), null)
+
+    /**
      * Revoke an API key
      *
      * Revoke an API key; it stops working at once.
@@ -199,6 +252,19 @@ class LskClient(
         body: UpdateLinkRequest,
     ): Link =
         send("PATCH", "/links/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Link>())
+
+    /**
+     * Change a member's role
+     *
+     * Change a member's role (admins: below owner only; the last owner keeps the role).
+     * `PATCH /members/{user_id}` → 200.
+     * @param userId An id starting with usr_; any other value answers 404.
+     */
+    suspend fun updateMember(
+        userId: String,
+        body: UpdateMemberRequest,
+    ): Member =
+        send("PATCH", "/members/${segment(userId.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Member>())
 
     /**
      * Rename or merge a tag

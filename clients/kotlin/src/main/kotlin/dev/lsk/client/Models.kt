@@ -53,6 +53,17 @@ data class CreateDomainRequest(
     val host: String,
 )
 
+/** Request body of createInvite (POST /invites). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateInviteRequest(
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    /** owner, admin, member or viewer. One of: owner, admin, member, viewer. */
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+)
+
 /** Request body of createKey (POST /keys). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -102,6 +113,25 @@ data class CreatedApiKey(
     val lastUsedAt: OffsetDateTime? = null,
     @get:JsonProperty("revoked_at") @param:JsonProperty("revoked_at")
     val revokedAt: OffsetDateTime? = null,
+)
+
+/** A new invite with its link, shown this once. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreatedInvite(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime,
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+    /** The link to accept it (the dashboard page). */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
 )
 
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -220,6 +250,30 @@ data class ErrorResponseErrorDetailsItem(
     val message: String,
 )
 
+/** An invitation to join the workspace (its link is shown once, when created). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class Invite(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    /** Seven days after it was made. */
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime,
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class InviteList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<Invite>,
+)
+
 /** A short link. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -293,6 +347,31 @@ data class LinkStats(
     val to: LocalDate,
 )
 
+/** A user's role in the workspace. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class Member(
+    /** When the user joined the workspace. */
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    @get:JsonProperty("email") @param:JsonProperty("email")
+    val email: String,
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String,
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
+    /** The user (usr_…). */
+    @get:JsonProperty("user_id") @param:JsonProperty("user_id")
+    val userId: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class MemberList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<Member>,
+)
+
 /**
  * standard (100 rpm), advanced (500 rpm) or custom.
  * An unknown value from a newer server reads as null.
@@ -315,6 +394,20 @@ data class ReferrerClicks(
     @get:JsonProperty("host") @param:JsonProperty("host")
     val host: String,
 )
+
+/**
+ * owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads).
+ * An unknown value from a newer server reads as null.
+ */
+enum class Role(@get:JsonValue val value: String) {
+    OWNER("owner"),
+    ADMIN("admin"),
+    MEMBER("member"),
+    VIEWER("viewer"),
+    ;
+
+    override fun toString(): String = value
+}
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -354,6 +447,15 @@ data class UpdateLinkRequest(
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
+)
+
+/** Request body of updateMember (PATCH /members/{user_id}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateMemberRequest(
+    /** owner, admin, member or viewer. One of: owner, admin, member, viewer. */
+    @get:JsonProperty("role") @param:JsonProperty("role")
+    val role: Role,
 )
 
 /** Request body of updateTag (PATCH /tags/{name}). */

@@ -1,0 +1,99 @@
+import { ROLES } from '../../auth/scopes.js';
+import type { Invite } from '../../domain/accounts.js';
+import type { Member } from '../../services/accounts/member-service.js';
+import { builder } from '../builder.js';
+
+const RoleEnum = builder.enumType('Role', {
+  values: ROLES,
+  description:
+    'owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads).',
+});
+
+const MemberType = builder.objectRef<Member>('Member').implement({
+  description: "A user's role in the workspace.",
+  fields: (t) => ({
+    user_id: t.string({ description: 'The user (usr_…).', resolve: (m) => m.user.id }),
+    email: t.string({ resolve: (m) => m.user.email }),
+    name: t.string({ resolve: (m) => m.user.name }),
+    role: t.field({ type: RoleEnum, resolve: (m) => m.role }),
+    created_at: t.string({ description: 'When the user joined the workspace.', resolve: (m) => m.createdAt.toISOString() }),
+  }),
+});
+
+const inviteFields = builder.objectRef<Invite>('Invite').implement({
+  description: 'An invitation to join the workspace (its link is shown once, when created).',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    email: t.exposeString('email'),
+    role: t.field({ type: RoleEnum, resolve: (i) => i.role }),
+    created_at: t.string({ resolve: (i) => i.createdAt.toISOString() }),
+    expires_at: t.string({ description: 'Seven days after it was made.', resolve: (i) => i.expiresAt.toISOString() }),
+  }),
+});
+
+const CreatedInviteType = builder.objectRef<{ invite: Invite; url: string }>('CreatedInvite').implement({
+  description: 'A new invite with its link, shown this once.',
+  fields: (t) => ({
+    id: t.string({ resolve: (c) => c.invite.id }),
+    email: t.string({ resolve: (c) => c.invite.email }),
+    role: t.field({ type: RoleEnum, resolve: (c) => c.invite.role }),
+    created_at: t.string({ resolve: (c) => c.invite.createdAt.toISOString() }),
+    expires_at: t.string({ resolve: (c) => c.invite.expiresAt.toISOString() }),
+    url: t.string({ description: 'The link to accept it (the dashboard page).', resolve: (c) => c.url }),
+  }),
+});
+
+const MemberListType = builder
+  .objectRef<{ data: Member[] }>('MemberList')
+  .implement({ fields: (t) => ({ data: t.field({ type: [MemberType], resolve: (x) => x.data }) }) });
+const InviteListType = builder
+  .objectRef<{ data: Invite[] }>('InviteList')
+  .implement({ fields: (t) => ({ data: t.field({ type: [inviteFields], resolve: (x) => x.data }) }) });
+
+builder.queryFields((t) => ({
+  members: t.withAuth({ scope: 'members:read' }).field({
+    type: MemberListType,
+    description: 'Members of your workspace with their roles, oldest first.',
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.members.list(ctx.principal.workspace.id) }),
+  }),
+  invites: t.withAuth({ scope: 'members:read' }).field({
+    type: InviteListType,
+    description: 'Pending invites of your workspace, newest first (never their links).',
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.members.listInvites(ctx.principal.workspace.id) }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateMember: t.withAuth({ scope: 'members:write' }).field({
+    nullable: true,
+    type: MemberType,
+    description: "Change a member's role (admins: below owner only; the last owner keeps the role).",
+    args: { user_id: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
+    resolve: (_r, args, ctx) => ctx.services.members.update(ctx.principal, args.user_id, { role: args.role }),
+  }),
+  removeMember: t.withAuth({ scope: 'members:write' }).boolean({
+    nullable: true,
+    description: 'Remove a member from your workspace (never the last owner).',
+    args: { user_id: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.members.remove(ctx.principal, args.user_id);
+      return true;
+    },
+  }),
+  createInvite: t.withAuth({ scope: 'members:write' }).field({
+    nullable: true,
+    type: CreatedInviteType,
+    description: 'Invite someone by email; the link (valid 7 days) is returned this once.',
+    args: { email: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
+    resolve: (_r, args, ctx) => ctx.services.members.invite(ctx.principal, args),
+  }),
+  revokeInvite: t.withAuth({ scope: 'members:write' }).boolean({
+    nullable: true,
+    description: 'Withdraw an invite; its link stops working.',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.members.revokeInvite(ctx.principal.workspace.id, args.id);
+      return true;
+    },
+  }),
+}));

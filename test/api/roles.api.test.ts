@@ -1,0 +1,86 @@
+/**
+ * Roles, table-driven over the REST route table (each route runs its GraphQL root field, so the
+ * fields' declared scopes decide): for every role, every operation is either allowed (any answer but
+ * 403) or refused with 403 forbidden; an API key is never refused by role.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_SCOPES, ROLES, type Scope } from '../../src/auth/scopes.js';
+import { buildSchema } from '../../src/graphql/schema/index.js';
+import { REST_ROUTES, type RestRoute } from '../../src/http/rest-routes.js';
+import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { dashboard, newAccount } from './_accounts.js';
+import { BIG_PLAN, expectError } from './_assert.js';
+
+/** A well-formed request for each operation (bodies valid, ids that need not exist). */
+const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown }> = {
+  createLink: { body: { destination: 'https://example.com/role' } },
+  updateLink: { params: { id: 'lnk_none' }, body: { destination: 'https://example.com/x' } },
+  link: { params: { id: 'lnk_none' } },
+  deleteLink: { params: { id: 'lnk_none' } },
+  linkStats: { params: { id: 'lnk_none' } },
+  updateTag: { params: { tag: 'none' }, body: { name: 'other' } },
+  deleteTag: { params: { name: 'none' } },
+  createDomain: { body: { host: `role-${Math.random().toString(36).slice(2, 8)}.example.com` } },
+  deleteDomain: { params: { host: 'none.example.com' } },
+  createKey: { body: { name: 'role test' } },
+  revokeKey: { params: { id: 'key_none' } },
+  updateMember: { params: { user_id: 'usr_none' }, body: { role: 'viewer' } },
+  removeMember: { params: { user_id: 'usr_none' } },
+  createInvite: { body: { email: 'role@example.com', role: 'viewer' } },
+  revokeInvite: { params: { id: 'inv_none' } },
+};
+
+const schema = buildSchema();
+function scopeOf(route: RestRoute): Scope {
+  const [kind, name] = route.field.split('.') as ['Query' | 'Mutation', string];
+  const field = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name]!;
+  return (field.extensions as { pothosOptions: { authScopes: { scope: Scope } } }).pothosOptions.authScopes.scope;
+}
+
+function request(route: RestRoute): { path: string; body?: unknown } {
+  const name = route.field.split('.')[1]!;
+  const sample = SAMPLE[name] ?? {};
+  const path = `/v1${route.path.replace(/:([a-z_]+)/g, (_m, p: string) => encodeURIComponent(sample.params?.[p] ?? 'none'))}`;
+  return { path, body: sample.body };
+}
+
+describe.each(STORES)('roles on every operation on %s', (store) => {
+  let lsk: Lsk;
+  let key: string;
+  const cookies: Record<string, string> = {};
+  beforeAll(async () => {
+    lsk = await startLsk(store, { env: { LSK_TRUST_PROXY: '1', LSK_SESSION_RPM: '100000' } });
+    key = await lsk.workspace('roles', BIG_PLAN);
+    for (const role of ROLES) cookies[role] = (await newAccount(lsk, `${role}.${store}@example.com`, 'roles', role)).cookie;
+  });
+  afterAll(async () => {
+    await lsk?.stop();
+  });
+
+  it('has a sample request for every operation that needs one', () => {
+    for (const route of REST_ROUTES) if (route.body || route.params) expect(SAMPLE[route.field.split('.')[1]!], route.field).toBeDefined();
+  });
+
+  for (const role of ROLES) {
+    it(`${role}: allowed exactly where ROLE_SCOPES grants the operation's scope, else 403 forbidden`, async () => {
+      const api = client(lsk.base);
+      for (const route of REST_ROUTES) {
+        const { path, body } = request(route);
+        const res = await api(route.method, path, body, dashboard(cookies[role]!, 'roles'));
+        if (ROLE_SCOPES[role].has(scopeOf(route))) expect(res.status, `${role} ${route.method} ${path}: ${res.text}`).not.toBe(403);
+        else {
+          expectError(res, 403, 'forbidden');
+          expect(res.body.error.message, route.field).toContain(scopeOf(route));
+        }
+      }
+    });
+  }
+
+  it('an API key with every scope is refused by no operation', async () => {
+    const api = client(lsk.base, key);
+    for (const route of REST_ROUTES) {
+      const { path, body } = request(route);
+      expect((await api(route.method, path, body)).status, `${route.method} ${path}`).not.toBe(403);
+    }
+  });
+});
