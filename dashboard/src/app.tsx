@@ -3,6 +3,7 @@ import { getSession, type Session } from './api/auth';
 import type { ApiError } from './api/errors';
 import { whenSignedOut } from './api/graphql';
 import { currentWorkspace, setCurrentWorkspace } from './api/workspace';
+import { AcceptInvitePage } from './auth/accept-invite';
 import { SessionContext, type SessionState } from './auth/session-context';
 import { SetPasswordPage } from './auth/set-password';
 import { SignInPage } from './auth/sign-in';
@@ -13,7 +14,7 @@ import { ErrorBox, Loading } from './ui/states';
 import { asApiError } from './ui/use-query';
 
 /** Pages that work without a session. */
-const PUBLIC = new Set(['/sign-in', '/set-password']);
+const PUBLIC = new Set(['/sign-in', '/set-password', '/accept-invite']);
 
 export function App() {
   const { path } = useLocation();
@@ -45,6 +46,7 @@ export function App() {
     }
   }, [session, path]);
 
+  if (path === '/accept-invite') return <AcceptInvitePage onSignedIn={refresh} />;
   if (path === '/set-password') return <SetPasswordPage onSignedIn={refresh} />;
   if (path === '/sign-in') return <SignInPage onSignedIn={refresh} />;
   if (error)

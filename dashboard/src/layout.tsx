@@ -8,6 +8,7 @@ const NAV: { path: string; label: string; icon: IconName }[] = [
   { path: '/tags', label: 'Tags', icon: 'tag' },
   { path: '/domains', label: 'Domains', icon: 'globe' },
   { path: '/keys', label: 'API keys', icon: 'key' },
+  { path: '/members', label: 'Members', icon: 'users' },
   { path: '/workspace', label: 'Workspace', icon: 'home' },
   { path: '/account', label: 'Account', icon: 'user' },
 ];

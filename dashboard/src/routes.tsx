@@ -6,6 +6,7 @@ import { KeysPage } from './keys/keys-page';
 import { LinkDetailPage } from './links/link-detail-page';
 import { LinkEditPage, LinkNewPage } from './links/link-edit-page';
 import { LinksPage } from './links/links-page';
+import { MembersPage } from './members/members-page';
 import { match, navigate, type Params } from './router';
 import { TagsPage } from './tags/tags-page';
 import { WorkspacePage } from './workspace/workspace-page';
@@ -18,6 +19,7 @@ const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/tags', TagsPage, 'Tags'],
   ['/domains', DomainsPage, 'Domains'],
   ['/keys', KeysPage, 'API keys'],
+  ['/members', MembersPage, 'Members'],
   ['/workspace', WorkspacePage, 'Workspace'],
   ['/account', AccountPage, 'Account'],
 ];

@@ -2,7 +2,7 @@
  * The owner's journey through the dashboard in Chromium, on both stores: the first user from the
  * CLI's one-time link → set password → sign in → create a link with geo-targeting → follow it with a
  * browser user agent from that country → see the click → edit the link → create an API key (shown
- * once; it works) → sign out. Every page passes axe and is photographed at both sizes.
+ * once; it works) → invite a viewer, who joins with a new account → sign out. Every page passes axe and is photographed at both sizes.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,33 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     await page.reload();
     await page.getByRole('cell', { name: /^laptop key_/ }).waitFor();
     expect(await page.getByTestId('new-key').count(), 'the secret is not shown again').toBe(0);
+  });
+
+  it('invites a viewer, who accepts with a new account and can read but not change', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
+    await page.getByLabel('Invite by email').fill('viewer@example.com');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Create invite' }).click();
+    const url = (await page.getByTestId('invite-url').innerText()).trim();
+    expect(url).toMatch(new RegExp(`^${origin}/dashboard/accept-invite#token=`));
+    await page.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor();
+    if (shots) await checkPage(page, 'members');
+    const other = await openPage(browser, origin);
+    await other.page.goto(url);
+    await other.page.getByRole('heading', { name: 'Accept an invite' }).waitFor();
+    if (shots) await checkPage(other.page, 'accept-invite');
+    await other.page.getByLabel('Your name').fill('Vera Viewer');
+    await other.page.getByLabel('Password').fill(PASSWORD);
+    await other.page.getByRole('button', { name: 'Create account and join' }).click();
+    await other.page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    await other.page.getByText(`${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`).waitFor();
+    expect(await other.page.getByRole('link', { name: 'New link' }).count()).toBe(0);
+    expect(other.problems).toEqual([]);
+    await other.context.close();
+    await page.reload();
+    await page.getByRole('cell', { name: /Vera Viewer/ }).waitFor();
+    expect(await page.getByRole('cell', { name: 'viewer@example.com', exact: true }).count(), 'the invite is used up').toBe(0);
   });
 
   it('shows tags, domains, the workspace and the account', async () => {

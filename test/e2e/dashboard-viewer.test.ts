@@ -52,19 +52,21 @@ describe.each(STORES)('the viewer on %s', (store) => {
     await page.getByRole('heading', { name: 'Read only' }).waitFor();
   });
 
-  it('reads tags, domains, keys and the workspace without controls', async () => {
+  it('reads tags, domains, keys, the workspace and the members without controls', async () => {
     for (const [path, heading] of [
       ['/tags', 'Tags'],
       ['/domains', 'Domains'],
       ['/keys', 'API keys'],
       ['/workspace', 'Workspace'],
+      ['/members', 'Members'],
     ] as const) {
       await page.goto(`${origin}/dashboard${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await page.getByRole('button', { name: /Rename|Delete|Add domain|Create key|Revoke|Remove/ }).count(), path).toBe(0);
+      expect(await page.getByRole('button', { name: /Rename|Delete|Add domain|Create key|Revoke|Remove|Create invite|Withdraw/ }).count(), path).toBe(0);
     }
-    await page.getByText('viewer').first().waitFor();
+    await page.getByRole('cell', { name: /viewer@example\.com/ }).waitFor();
+    expect(await page.getByRole('combobox', { name: /Role of/ }).count(), 'no role pickers').toBe(0);
   });
 
   it('is refused by the API when the page session tries a change anyway', async () => {

@@ -52,6 +52,11 @@ export async function signOut(): Promise<void> {
   await call('POST', '/auth/sign-out');
 }
 
+/** Accepts an invite: signed in, joins its workspace; signed out, `{name, password}` creates the account and signs in. */
+export async function acceptInvite(token: string, account?: { name: string; password: string }): Promise<Session> {
+  return (await (await call('POST', `/auth/invites/${encodeURIComponent(token)}/accept`, account ?? {})).json()) as Session;
+}
+
 /** Ends every session of the user, this one included. */
 export async function signOutEverywhere(): Promise<void> {
   await call('POST', '/auth/sign-out-everywhere');

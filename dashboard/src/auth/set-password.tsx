@@ -4,11 +4,7 @@ import { href, navigate } from '../router';
 import { InputField, NEW_PASSWORD } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
-
-/** The one-time token travels in the URL fragment (#token=…): never sent to a server, never logged. */
-function tokenFromFragment(): string {
-  return new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
-}
+import { tokenFromFragment } from './token';
 
 /** After the password is set the service may already have signed this browser in: then on to the links. */
 export function SetPasswordPage({ onSignedIn }: { onSignedIn: () => Promise<boolean> }) {

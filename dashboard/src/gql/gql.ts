@@ -29,6 +29,12 @@ type Documents = {
     "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardCreateLinkDocument,
     "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardUpdateLinkDocument,
     "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": typeof types.DashboardDeleteLinkDocument,
+    "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": typeof types.DashboardInvitesDocument,
+    "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": typeof types.DashboardCreateInviteDocument,
+    "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": typeof types.DashboardRevokeInviteDocument,
+    "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardMembersDocument,
+    "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": typeof types.DashboardUpdateMemberDocument,
+    "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n": typeof types.DashboardRemoveMemberDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
@@ -49,6 +55,12 @@ const documents: Documents = {
     "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardCreateLinkDocument,
     "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardUpdateLinkDocument,
     "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": types.DashboardDeleteLinkDocument,
+    "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": types.DashboardInvitesDocument,
+    "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": types.DashboardCreateInviteDocument,
+    "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": types.DashboardRevokeInviteDocument,
+    "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": types.DashboardMembersDocument,
+    "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": types.DashboardUpdateMemberDocument,
+    "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n": types.DashboardRemoveMemberDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
@@ -111,6 +123,30 @@ export function graphql(source: "\n  mutation DashboardUpdateLink($id: String!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardInvitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n"): typeof import('./graphql').DashboardCreateInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n"): typeof import('./graphql').DashboardRevokeInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n"): typeof import('./graphql').DashboardRemoveMemberDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

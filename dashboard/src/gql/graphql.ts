@@ -54,6 +54,18 @@ export type CreatedApiKey = {
   revoked_at?: Maybe<Scalars['String']['output']>;
 };
 
+/** A new invite with its link, shown this once. */
+export type CreatedInvite = {
+  __typename?: 'CreatedInvite';
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: Scalars['String']['output'];
+};
+
 export type DayClicks = {
   __typename?: 'DayClicks';
   clicks: Scalars['Int']['output'];
@@ -77,6 +89,22 @@ export type Domain = {
 export type DomainList = {
   __typename?: 'DomainList';
   data: Array<Domain>;
+};
+
+/** An invitation to join the workspace (its link is shown once, when created). */
+export type Invite = {
+  __typename?: 'Invite';
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** Seven days after it was made. */
+  expires_at: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+};
+
+export type InviteList = {
+  __typename?: 'InviteList';
+  data: Array<Invite>;
 };
 
 /** A short link. */
@@ -128,11 +156,30 @@ export type LinkStats = {
   to: Scalars['String']['output'];
 };
 
+/** A user's role in the workspace. */
+export type Member = {
+  __typename?: 'Member';
+  /** When the user joined the workspace. */
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user (usr_…). */
+  user_id: Scalars['String']['output'];
+};
+
+export type MemberList = {
+  __typename?: 'MemberList';
+  data: Array<Member>;
+};
+
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Add a custom domain to your workspace. */
   createDomain?: Maybe<Domain>;
+  /** Invite someone by email; the link (valid 7 days) is returned this once. */
+  createInvite?: Maybe<CreatedInvite>;
   /** Create an API key; the secret is returned this once. */
   createKey?: Maybe<CreatedApiKey>;
   /** Create a link. */
@@ -143,10 +190,16 @@ export type Mutation = {
   deleteLink?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a tag and remove it from every link. */
   deleteTag?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a member from your workspace (never the last owner). */
+  removeMember?: Maybe<Scalars['Boolean']['output']>;
+  /** Withdraw an invite; its link stops working. */
+  revokeInvite?: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an API key; it stops working at once. */
   revokeKey?: Maybe<ApiKey>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink?: Maybe<Link>;
+  /** Change a member's role (admins: below owner only; the last owner keeps the role). */
+  updateMember?: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag?: Maybe<Tag>;
 };
@@ -155,6 +208,13 @@ export type Mutation = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateDomainArgs = {
   host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateInviteArgs = {
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
 };
 
 
@@ -193,6 +253,18 @@ export type MutationDeleteTagArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationRemoveMemberArgs = {
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeInviteArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
   id: Scalars['String']['input'];
 };
@@ -206,6 +278,13 @@ export type MutationUpdateLinkArgs = {
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   id: Scalars['String']['input'];
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateMemberArgs = {
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
 };
 
 
@@ -226,6 +305,8 @@ export type Query = {
   __typename?: 'Query';
   /** Custom domains of your workspace. */
   domains: DomainList;
+  /** Pending invites of your workspace, newest first (never their links). */
+  invites: InviteList;
   /** API keys of your workspace (never their secrets). */
   keys: ApiKeyList;
   /** One link of your workspace. */
@@ -234,6 +315,8 @@ export type Query = {
   linkStats: LinkStats;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
   links: LinkList;
+  /** Members of your workspace with their roles, oldest first. */
+  members: MemberList;
   /** Tags of your workspace with their link counts. */
   tags: TagList;
   /** The caller's workspace and plan. */
@@ -270,6 +353,13 @@ export type ReferrerClicks = {
   /** Referrer host name. */
   host: Scalars['String']['output'];
 };
+
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role =
+  | 'admin'
+  | 'member'
+  | 'owner'
+  | 'viewer';
 
 export type Tag = {
   __typename?: 'Tag';
@@ -395,6 +485,46 @@ export type DashboardDeleteLinkMutationVariables = Exact<{
 
 
 export type DashboardDeleteLinkMutation = { __typename?: 'Mutation', deleteLink?: boolean | null };
+
+export type DashboardInvitesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardInvitesQuery = { __typename?: 'Query', invites: { __typename?: 'InviteList', data: Array<{ __typename?: 'Invite', id: string, email: string, role: Role, expires_at: string }> } };
+
+export type DashboardCreateInviteMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+}>;
+
+
+export type DashboardCreateInviteMutation = { __typename?: 'Mutation', createInvite?: { __typename?: 'CreatedInvite', id: string, email: string, url: string } | null };
+
+export type DashboardRevokeInviteMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRevokeInviteMutation = { __typename?: 'Mutation', revokeInvite?: boolean | null };
+
+export type DashboardMembersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardMembersQuery = { __typename?: 'Query', members: { __typename?: 'MemberList', data: Array<{ __typename?: 'Member', user_id: string, email: string, name: string, role: Role, created_at: string }> } };
+
+export type DashboardUpdateMemberMutationVariables = Exact<{
+  user_id: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+}>;
+
+
+export type DashboardUpdateMemberMutation = { __typename?: 'Mutation', updateMember?: { __typename?: 'Member', user_id: string, role: Role } | null };
+
+export type DashboardRemoveMemberMutationVariables = Exact<{
+  user_id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRemoveMemberMutation = { __typename?: 'Mutation', removeMember?: boolean | null };
 
 export type DashboardTagsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -640,6 +770,58 @@ export const DashboardDeleteLinkDocument = new TypedDocumentString(`
   deleteLink(id: $id)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinkMutation, DashboardDeleteLinkMutationVariables>;
+export const DashboardInvitesDocument = new TypedDocumentString(`
+    query DashboardInvites {
+  invites {
+    data {
+      id
+      email
+      role
+      expires_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardInvitesQuery, DashboardInvitesQueryVariables>;
+export const DashboardCreateInviteDocument = new TypedDocumentString(`
+    mutation DashboardCreateInvite($email: String!, $role: String!) {
+  createInvite(email: $email, role: $role) {
+    id
+    email
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateInviteMutation, DashboardCreateInviteMutationVariables>;
+export const DashboardRevokeInviteDocument = new TypedDocumentString(`
+    mutation DashboardRevokeInvite($id: String!) {
+  revokeInvite(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardRevokeInviteMutation, DashboardRevokeInviteMutationVariables>;
+export const DashboardMembersDocument = new TypedDocumentString(`
+    query DashboardMembers {
+  members {
+    data {
+      user_id
+      email
+      name
+      role
+      created_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardMembersQuery, DashboardMembersQueryVariables>;
+export const DashboardUpdateMemberDocument = new TypedDocumentString(`
+    mutation DashboardUpdateMember($user_id: String!, $role: String!) {
+  updateMember(user_id: $user_id, role: $role) {
+    user_id
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUpdateMemberMutation, DashboardUpdateMemberMutationVariables>;
+export const DashboardRemoveMemberDocument = new TypedDocumentString(`
+    mutation DashboardRemoveMember($user_id: String!) {
+  removeMember(user_id: $user_id)
+}
+    `) as unknown as TypedDocumentString<DashboardRemoveMemberMutation, DashboardRemoveMemberMutationVariables>;
 export const DashboardTagsDocument = new TypedDocumentString(`
     query DashboardTags {
   tags {
