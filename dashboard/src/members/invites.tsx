@@ -113,30 +113,32 @@ function Invites() {
               <p>No pending invites.</p>
             </Empty>
           ) : (
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.invites.data.map((i) => (
-                  <tr key={i.id}>
-                    <td>{i.email}</td>
-                    <td>{i.role}</td>
-                    <td>{new Date(i.expires_at).toLocaleDateString()}</td>
-                    <td>
-                      <button type="button" class="small danger" onClick={() => doRevoke(i.id, i.email)} aria-label={`Withdraw the invite for ${i.email}`}>
-                        Withdraw
-                      </button>
-                    </td>
+            <div class="scroll">
+              <table class="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">Actions</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {d.invites.data.map((i) => (
+                    <tr key={i.id}>
+                      <td>{i.email}</td>
+                      <td>{i.role}</td>
+                      <td>{new Date(i.expires_at).toLocaleDateString()}</td>
+                      <td>
+                        <button type="button" class="small danger" onClick={() => doRevoke(i.id, i.email)} aria-label={`Withdraw the invite for ${i.email}`}>
+                          Withdraw
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )
         }
       </Loaded>
