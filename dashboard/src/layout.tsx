@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { useSession } from './auth/session-context';
 import { currentPath, href } from './router';
 import { Icon, type IconName } from './ui/icons';
@@ -38,6 +39,13 @@ function WorkspaceSwitcher() {
 
 export function Layout({ children }: { children: ComponentChildren }) {
   const path = currentPath();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // After an in-app navigation, keyboard and screen-reader users start at the new page's content.
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else main.current?.focus();
+  }, [path]);
   return (
     <>
       <a class="skip" href="#main">
@@ -60,7 +68,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
           ))}
         </ul>
       </nav>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         {children}
       </main>
     </>

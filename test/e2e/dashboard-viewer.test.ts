@@ -69,6 +69,20 @@ describe.each(STORES)('the viewer on %s', (store) => {
     expect(await page.getByRole('combobox', { name: /Role of/ }).count(), 'no role pickers').toBe(0);
   });
 
+  it('works from the keyboard: the skip link first, sections by Tab and Enter, focus on the new page', async () => {
+    await page.goto(`${origin}/dashboard/links`);
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    const focused = () => page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Tags');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Tags', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/tags');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
   it('is refused by the API when the page session tries a change anyway', async () => {
     const answer = await page.evaluate(async (id) => {
       const res = await fetch('/graphql', {
