@@ -17,7 +17,7 @@ export type Scalars = {
 };
 
 /** An API key (its secret is shown only once, when created). */
-export type ApiKey = {
+export type ApiKey = Node & {
   created_at: Scalars['String']['output'];
   expires_at: Scalars['String']['output'];
   id: Scalars['String']['output'];
@@ -81,7 +81,7 @@ export type DomainList = {
 };
 
 /** An invitation to join the workspace (its link is shown once, when created). */
-export type Invite = {
+export type Invite = Node & {
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
   /** Seven days after it was made. */
@@ -95,7 +95,7 @@ export type InviteList = {
 };
 
 /** A short link. */
-export type Link = {
+export type Link = Node & {
   /** Path segment(s) after the domain; case-sensitive. */
   alias: Scalars['String']['output'];
   /** Counted visits (bots and HEAD requests excluded). */
@@ -275,6 +275,11 @@ export type MutationUpdateTagArgs = {
   tag: Scalars['String']['input'];
 };
 
+/** An object with a global id; its prefix names its type. */
+export type Node = {
+  id: Scalars['String']['output'];
+};
+
 /** standard (100 rpm), advanced (500 rpm) or custom. */
 export type Plan =
   | 'advanced'
@@ -284,23 +289,27 @@ export type Plan =
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
-  domains: DomainList;
+  domains: Maybe<DomainList>;
   /** Pending invites of your workspace, newest first (never their links). */
-  invites: InviteList;
+  invites: Maybe<InviteList>;
   /** API keys of your workspace (never their secrets). */
-  keys: ApiKeyList;
+  keys: Maybe<ApiKeyList>;
   /** One link of your workspace. */
-  link: Link;
+  link: Maybe<Link>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
-  linkStats: LinkStats;
+  linkStats: Maybe<LinkStats>;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
-  links: LinkList;
+  links: Maybe<LinkList>;
   /** Members of your workspace with their roles, oldest first. */
-  members: MemberList;
+  members: Maybe<MemberList>;
+  /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
+  node: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
-  tags: TagList;
+  tags: Maybe<TagList>;
+  /** Who is calling, in which workspace, with which role and scopes. */
+  viewer: Maybe<Viewer>;
   /** The caller's workspace and plan. */
-  workspace: Workspace;
+  workspace: Maybe<Workspace>;
 };
 
 
@@ -327,6 +336,12 @@ export type QueryLinksArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
 export type ReferrerClicks = {
   clicks: Scalars['Int']['output'];
   /** Referrer host name. */
@@ -350,6 +365,31 @@ export type Tag = {
 export type TagList = {
   data: Array<Tag>;
 };
+
+/** A person who signs in to the dashboard. */
+export type User = Node & {
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
+export type Viewer = {
+  key: Maybe<ApiKey>;
+  kind: ViewerKind;
+  /** The user's role; null for a key. */
+  role: Maybe<Role>;
+  /** Scopes held, implications included. */
+  scopes: Array<Scalars['String']['output']>;
+  user: Maybe<User>;
+  workspace: Workspace;
+};
+
+/** A signed-in user (dashboard session) or an API key. */
+export type ViewerKind =
+  | 'key'
+  | 'user';
 
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {

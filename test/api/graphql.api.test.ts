@@ -53,9 +53,23 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(res.body.data.link.fields.map((f: { name: string }) => f.name).sort()).toEqual(LINK_FIELDS.split(' ').sort());
       const roots = await anon()('{ q: __type(name: "Query") { fields { name } } m: __type(name: "Mutation") { fields { name } } }');
       const names = (t: { fields: { name: string }[] }) => t.fields.map((f) => f.name).sort();
-      expect(names(roots.body.data.q)).toEqual(['domains', 'keys', 'link', 'linkStats', 'links', 'tags', 'workspace']);
+      expect(names(roots.body.data.q)).toEqual(['domains', 'invites', 'keys', 'link', 'linkStats', 'links', 'members', 'node', 'tags', 'viewer', 'workspace']);
       expect(names(roots.body.data.m)).toEqual(
-        ['createDomain', 'createKey', 'createLink', 'deleteDomain', 'deleteLink', 'deleteTag', 'revokeKey', 'updateLink', 'updateTag'].sort(),
+        [
+          'createDomain',
+          'createInvite',
+          'createKey',
+          'createLink',
+          'deleteDomain',
+          'deleteLink',
+          'deleteTag',
+          'removeMember',
+          'revokeInvite',
+          'revokeKey',
+          'updateLink',
+          'updateMember',
+          'updateTag',
+        ].sort(),
       );
     });
 

@@ -1,11 +1,21 @@
-import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { type GraphQLSchema, getNullableType, lexicographicSortSchema } from 'graphql';
 import { builder } from '../builder.js';
 import './scalars.js';
 import './link.js';
 import './workspace.js';
 import './members.js';
+import './viewer.js';
+import './node.js';
 
-/** The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. */
+/**
+ * The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. Every Query root field is
+ * nullable, so one refused or failed field answers null with its error while the others still
+ * answer (REST reads one field and answers its error as before).
+ */
 export function buildSchema(): GraphQLSchema {
-  return lexicographicSortSchema(builder.toSchema());
+  const nullableQueries = mapSchema(builder.toSchema(), {
+    [MapperKind.QUERY_ROOT_FIELD]: (field) => ({ ...field, type: getNullableType(field.type) }),
+  });
+  return lexicographicSortSchema(nullableQueries);
 }

@@ -3,10 +3,12 @@ import { shortUrl } from '../../domain/rules.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { StatsReport } from '../../services/stats-service.js';
 import { builder } from '../builder.js';
+import { NodeRef } from './node-interface.js';
 import { GeoTargetingScalar } from './scalars.js';
 
 export const LinkType = builder.objectRef<Link>('Link').implement({
   description: 'A short link.',
+  interfaces: [NodeRef],
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW.' }),
     short_url: t.string({ description: 'https://{domain}/{alias} (http:// for localhost).', resolve: (l) => shortUrl(l.domain, l.alias) }),

@@ -2,8 +2,9 @@ import { ROLES } from '../../auth/scopes.js';
 import type { Invite } from '../../domain/accounts.js';
 import type { Member } from '../../services/accounts/member-service.js';
 import { builder } from '../builder.js';
+import { NodeRef } from './node-interface.js';
 
-const RoleEnum = builder.enumType('Role', {
+export const RoleEnum = builder.enumType('Role', {
   values: ROLES,
   description:
     'owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads).',
@@ -20,8 +21,9 @@ const MemberType = builder.objectRef<Member>('Member').implement({
   }),
 });
 
-const inviteFields = builder.objectRef<Invite>('Invite').implement({
+export const InviteType = builder.objectRef<Invite>('Invite').implement({
   description: 'An invitation to join the workspace (its link is shown once, when created).',
+  interfaces: [NodeRef],
   fields: (t) => ({
     id: t.exposeString('id'),
     email: t.exposeString('email'),
@@ -48,7 +50,7 @@ const MemberListType = builder
   .implement({ fields: (t) => ({ data: t.field({ type: [MemberType], resolve: (x) => x.data }) }) });
 const InviteListType = builder
   .objectRef<{ data: Invite[] }>('InviteList')
-  .implement({ fields: (t) => ({ data: t.field({ type: [inviteFields], resolve: (x) => x.data }) }) });
+  .implement({ fields: (t) => ({ data: t.field({ type: [InviteType], resolve: (x) => x.data }) }) });
 
 builder.queryFields((t) => ({
   members: t.withAuth({ scope: 'members:read' }).field({

@@ -2,10 +2,11 @@ import type { ApiKey, Domain, Tag, Workspace } from '../../domain/model.js';
 import { PLANS } from '../../domain/resource-schemas.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import { builder } from '../builder.js';
+import { NodeRef } from './node-interface.js';
 
 const PlanEnum = builder.enumType('Plan', { values: PLANS, description: 'standard (100 rpm), advanced (500 rpm) or custom.' });
 
-const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement({
+export const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement({
   description: 'The tenant that owns links, tags, domains and keys.',
   fields: (t) => ({
     id: t.exposeString('id'),
@@ -31,8 +32,9 @@ const DomainType = builder.objectRef<Domain>('Domain').implement({
 });
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
+export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
   description: 'An API key (its secret is shown only once, when created).',
+  interfaces: [NodeRef],
   fields: (t) => ({
     id: t.exposeString('id'),
     name: t.exposeString('name'),

@@ -17,7 +17,11 @@ export const LinksDocument = "query Links($cursor: String, $domain: String, $lim
 
 export const MembersDocument = "query Members {\n  members {\n    data {\n      created_at\n      email\n      name\n      role\n      user_id\n    }\n  }\n}\n" as TypedDocument<T.MembersQuery, T.MembersQueryVariables>;
 
+export const NodeDocument = "query Node($id: String!) {\n  node(id: $id) {\n    __typename\n    ... on ApiKey {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n    }\n    ... on Invite {\n      created_at\n      email\n      expires_at\n      id\n      role\n    }\n    ... on Link {\n      alias\n      clicks\n      created_at\n      destination\n      domain\n      geo_targeting\n      id\n      short_url\n      tags\n      updated_at\n    }\n    ... on User {\n      created_at\n      email\n      id\n      name\n    }\n  }\n}\n" as TypedDocument<T.NodeQuery, T.NodeQueryVariables>;
+
 export const TagsDocument = "query Tags {\n  tags {\n    data {\n      created_at\n      links\n      name\n    }\n  }\n}\n" as TypedDocument<T.TagsQuery, T.TagsQueryVariables>;
+
+export const ViewerDocument = "query Viewer {\n  viewer {\n    key {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n    }\n    kind\n    role\n    scopes\n    user {\n      created_at\n      email\n      id\n      name\n    }\n    workspace {\n      id\n      plan\n      rate_limit_rpm\n      slug\n    }\n  }\n}\n" as TypedDocument<T.ViewerQuery, T.ViewerQueryVariables>;
 
 export const WorkspaceDocument = "query Workspace {\n  workspace {\n    id\n    plan\n    rate_limit_rpm\n    slug\n  }\n}\n" as TypedDocument<T.WorkspaceQuery, T.WorkspaceQueryVariables>;
 

@@ -19,7 +19,7 @@ export type Scalars = {
 };
 
 /** An API key (its secret is shown only once, when created). */
-export type ApiKey = {
+export type ApiKey = Node & {
   created_at: Scalars['String']['output'];
   expires_at: Scalars['String']['output'];
   id: Scalars['String']['output'];
@@ -83,7 +83,7 @@ export type DomainList = {
 };
 
 /** An invitation to join the workspace (its link is shown once, when created). */
-export type Invite = {
+export type Invite = Node & {
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
   /** Seven days after it was made. */
@@ -97,7 +97,7 @@ export type InviteList = {
 };
 
 /** A short link. */
-export type Link = {
+export type Link = Node & {
   /** Path segment(s) after the domain; case-sensitive. */
   alias: Scalars['String']['output'];
   /** Counted visits (bots and HEAD requests excluded). */
@@ -277,6 +277,11 @@ export type MutationUpdateTagArgs = {
   tag: Scalars['String']['input'];
 };
 
+/** An object with a global id; its prefix names its type. */
+export type Node = {
+  id: Scalars['String']['output'];
+};
+
 /** standard (100 rpm), advanced (500 rpm) or custom. */
 export type Plan =
   | 'advanced'
@@ -286,23 +291,27 @@ export type Plan =
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Custom domains of your workspace. */
-  domains: DomainList;
+  domains: Maybe<DomainList>;
   /** Pending invites of your workspace, newest first (never their links). */
-  invites: InviteList;
+  invites: Maybe<InviteList>;
   /** API keys of your workspace (never their secrets). */
-  keys: ApiKeyList;
+  keys: Maybe<ApiKeyList>;
   /** One link of your workspace. */
-  link: Link;
+  link: Maybe<Link>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
-  linkStats: LinkStats;
+  linkStats: Maybe<LinkStats>;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
-  links: LinkList;
+  links: Maybe<LinkList>;
   /** Members of your workspace with their roles, oldest first. */
-  members: MemberList;
+  members: Maybe<MemberList>;
+  /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
+  node: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
-  tags: TagList;
+  tags: Maybe<TagList>;
+  /** Who is calling, in which workspace, with which role and scopes. */
+  viewer: Maybe<Viewer>;
   /** The caller's workspace and plan. */
-  workspace: Workspace;
+  workspace: Maybe<Workspace>;
 };
 
 
@@ -329,6 +338,12 @@ export type QueryLinksArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
 export type ReferrerClicks = {
   clicks: Scalars['Int']['output'];
   /** Referrer host name. */
@@ -353,6 +368,31 @@ export type TagList = {
   data: Array<Tag>;
 };
 
+/** A person who signs in to the dashboard. */
+export type User = Node & {
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
+export type Viewer = {
+  key: Maybe<ApiKey>;
+  kind: ViewerKind;
+  /** The user's role; null for a key. */
+  role: Maybe<Role>;
+  /** Scopes held, implications included. */
+  scopes: Array<Scalars['String']['output']>;
+  user: Maybe<User>;
+  workspace: Workspace;
+};
+
+/** A signed-in user (dashboard session) or an API key. */
+export type ViewerKind =
+  | 'key'
+  | 'user';
+
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {
   id: Scalars['String']['output'];
@@ -365,24 +405,24 @@ export type Workspace = {
 export type DomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DomainsQuery = { domains: { data: Array<{ created_at: string, host: string }> } };
+export type DomainsQuery = { domains: { data: Array<{ created_at: string, host: string }> } | null };
 
 export type InvitesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type InvitesQuery = { invites: { data: Array<{ created_at: string, email: string, expires_at: string, id: string, role: Role }> } };
+export type InvitesQuery = { invites: { data: Array<{ created_at: string, email: string, expires_at: string, id: string, role: Role }> } | null };
 
 export type KeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null }> } };
+export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null }> } | null };
 
 export type LinkQueryVariables = Exact<{
   id: Scalars['String']['input'];
 }>;
 
 
-export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } };
+export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } | null };
 
 export type LinkStatsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
@@ -391,7 +431,7 @@ export type LinkStatsQueryVariables = Exact<{
 }>;
 
 
-export type LinkStatsQuery = { linkStats: { bots: number, clicks: number, from: string, link_id: string, to: string, by_country: Array<{ clicks: number, country: string }>, by_day: Array<{ clicks: number, date: string }>, by_device: Array<{ clicks: number, device: string }>, by_referrer: Array<{ clicks: number, host: string }> } };
+export type LinkStatsQuery = { linkStats: { bots: number, clicks: number, from: string, link_id: string, to: string, by_country: Array<{ clicks: number, country: string }>, by_day: Array<{ clicks: number, date: string }>, by_device: Array<{ clicks: number, device: string }>, by_referrer: Array<{ clicks: number, host: string }> } | null };
 
 export type LinksQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
@@ -402,22 +442,34 @@ export type LinksQueryVariables = Exact<{
 }>;
 
 
-export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string }> } };
+export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string }> } | null };
 
 export type MembersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MembersQuery = { members: { data: Array<{ created_at: string, email: string, name: string, role: Role, user_id: string }> } };
+export type MembersQuery = { members: { data: Array<{ created_at: string, email: string, name: string, role: Role, user_id: string }> } | null };
+
+export type NodeQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null } | { __typename: 'Invite', created_at: string, email: string, expires_at: string, id: string, role: Role } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, domain: string, geo_targeting: Record<string, string>, id: string, short_url: string, tags: Array<string>, updated_at: string } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
 
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TagsQuery = { tags: { data: Array<{ created_at: string, links: number, name: string }> } };
+export type TagsQuery = { tags: { data: Array<{ created_at: string, links: number, name: string }> } | null };
+
+export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } } | null };
 
 export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkspaceQuery = { workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } };
+export type WorkspaceQuery = { workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } | null };
 
 export type CreateDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];

@@ -1,0 +1,112 @@
+/** GraphQL for frontends: node(id) over every registered kind, viewer, and one store read per key per request. */
+import { execute, parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/auth/principal.js';
+import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/auth/scopes.js';
+import { loadConfig } from '../../src/config/env.js';
+import type { GraphQLContext } from '../../src/graphql/context.js';
+import { buildSchema } from '../../src/graphql/schema/index.js';
+import { toGraphQLError } from '../../src/http/errors.js';
+import { buildServices } from '../../src/services/build.js';
+import type { Services } from '../../src/services/services.js';
+import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+
+/** Every call of every repository method, as "repository.method(first argument…)". */
+const calls: string[] = [];
+function counted(repos: Repositories): Repositories {
+  for (const name of ['links', 'apiKeys', 'users', 'members', 'workspaces'] as const) {
+    const repo = repos[name] as unknown as Record<string, (...a: unknown[]) => unknown>;
+    for (const method of Object.getOwnPropertyNames(Object.getPrototypeOf(repo))) {
+      if (method === 'constructor') continue;
+      const original = repo[method]!.bind(repo);
+      repo[method] = (...args: unknown[]) => {
+        calls.push(`${name}.${method}(${JSON.stringify(args)})`);
+        return original(...args);
+      };
+    }
+  }
+  return repos;
+}
+
+describe('GraphQL for frontends', () => {
+  const schema = buildSchema();
+  let services: Services;
+  let ids: { link: string; key: string; user: string; invite: string; otherLink: string };
+  let key: (scopes: Iterable<Scope>) => Principal;
+  let owner: Principal;
+
+  beforeAll(async () => {
+    const repos = counted(await openRepositories('file::memory:'));
+    services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry' }), { repos });
+    const ws = await services.workspaces.create('front', 'standard');
+    const other = await services.workspaces.create('elsewhere', 'standard');
+    const link = await services.links.create(ws.id, { destination: 'https://example.com/', alias: 'front' });
+    const otherLink = await services.links.create(other.id, { destination: 'https://example.com/', alias: 'other' });
+    const issued = await services.keys.issue(ws.id, 'front');
+    const user = await services.accounts.createUser('own@example.com', 'Own');
+    await services.accounts.addMember(ws, user.id, 'owner');
+    key = (scopes) => ({ kind: 'key', key: issued.key, workspace: ws, scopes: expandScopes(scopes) });
+    owner = { kind: 'user', user, sessionId: 's', workspace: ws, role: 'owner', scopes: ROLE_SCOPES.owner };
+    const { invite } = await services.members.invite(owner, { email: 'new@example.com', role: 'viewer' });
+    ids = { link: link.id, key: issued.key.id, user: user.id, invite: invite.id, otherLink: otherLink.id };
+  });
+  afterAll(async () => {
+    await services?.repos.close();
+  });
+
+  async function run(query: string, who: Principal) {
+    const contextValue: GraphQLContext = { services, principal: who, requestId: 'unit' };
+    calls.length = 0;
+    const result = await execute({ schema, document: parse(query), contextValue });
+    return { data: result.data as Record<string, any> | null, errors: (result.errors ?? []).map((e) => toGraphQLError(e)) };
+  }
+
+  it('resolves every kind of global id of the caller workspace, and null for another workspace or an unknown id', async () => {
+    const res = await run(
+      `{ l: node(id: "${ids.link}") { __typename id ... on Link { alias } }
+         k: node(id: "${ids.key}") { __typename id ... on ApiKey { name } }
+         u: node(id: "${ids.user}") { __typename id ... on User { email } }
+         i: node(id: "${ids.invite}") { __typename id ... on Invite { email role } }
+         o: node(id: "${ids.otherLink}") { id } m: node(id: "lnk_missing") { id } x: node(id: "zzz_1") { id } }`,
+      owner,
+    );
+    expect(res.errors).toEqual([]);
+    expect(res.data).toEqual({
+      l: { __typename: 'Link', id: ids.link, alias: 'front' },
+      k: { __typename: 'ApiKey', id: ids.key, name: 'front' },
+      u: { __typename: 'User', id: ids.user, email: 'own@example.com' },
+      i: { __typename: 'Invite', id: ids.invite, email: 'new@example.com', role: 'viewer' },
+      o: null,
+      m: null,
+      x: null,
+    });
+  });
+
+  it('never issues the same store read twice in one request (repository calls counted)', async () => {
+    const res = await run(
+      `{ a: node(id: "${ids.link}") { id } b: node(id: "${ids.link}") { id } c: node(id: "${ids.link}") { ... on Link { alias } }
+         u1: node(id: "${ids.user}") { id } u2: node(id: "${ids.user}") { ... on User { name } } k1: node(id: "${ids.key}") { id } k2: node(id: "${ids.key}") { id } }`,
+      owner,
+    );
+    expect(res.errors).toEqual([]);
+    expect(calls.filter((c) => c.startsWith('links.get('))).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('apiKeys.get('))).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('users.getMany('))).toEqual([`users.getMany([${JSON.stringify([ids.user])}])`]);
+    expect(calls.filter((c) => c.startsWith('members.get('))).toHaveLength(1);
+    expect(new Set(calls).size).toBe(calls.length);
+  });
+
+  it("refuses a node the caller's scopes cannot read, while the other fields still answer", async () => {
+    const res = await run(`{ k: node(id: "${ids.key}") { id } l: node(id: "${ids.link}") { id } workspace { slug } }`, key(['links:read', 'workspace:read']));
+    expect(res.errors.map((e) => [e.path, e.extensions.code])).toEqual([[['k'], 'insufficient_scope']]);
+    expect(res.data).toEqual({ k: null, l: { id: ids.link }, workspace: { slug: 'front' } });
+  });
+
+  it('answers the viewer: a user with role, or a key, with workspace and scopes', async () => {
+    const asUser = await run('{ viewer { kind role user { email } key { id } workspace { slug } scopes } }', owner);
+    expect(asUser.data!.viewer).toMatchObject({ kind: 'user', role: 'owner', user: { email: 'own@example.com' }, key: null, workspace: { slug: 'front' } });
+    expect(asUser.data!.viewer.scopes).toContain('members:write');
+    const asKey = await run('{ viewer { kind role user { id } key { id } scopes } }', key(['links:write', 'workspace:read']));
+    expect(asKey.data!.viewer).toEqual({ kind: 'key', role: null, user: null, key: { id: ids.key }, scopes: ['links:read', 'links:write', 'workspace:read'] });
+  });
+});
