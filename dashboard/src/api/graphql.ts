@@ -49,3 +49,9 @@ export async function gql<R, V>(document: TypedDocumentString<R, V>, ...[variabl
   if (!body.data) throw new ApiError('bad_response', 'The service answered without data.', {}, res.status);
   return body.data;
 }
+
+/** A root field answered null without an error: what the page asked for does not exist (any more). */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new ApiError('not_found', `No such ${what} (it may have been deleted).`);
+  return value;
+}

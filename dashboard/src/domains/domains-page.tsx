@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { InputField } from '../ui/field';
@@ -35,7 +35,7 @@ const HINT = 'A host name such as go.example.com, pointed (DNS) at this service.
 
 export function DomainsPage() {
   const can = useCan();
-  const q = useQuery(() => gql(DomainsQuery), []);
+  const q = useQuery(() => gql(DomainsQuery).then((d) => present(d.domains, 'domain list')), []);
   const [host, setHost] = useState('');
   const add = useMutation(() => gql(CreateDomainMutation, { host: host.trim() }));
   const del = useMutation((h: string) => gql(DeleteDomainMutation, { host: h }));
@@ -65,7 +65,7 @@ export function DomainsPage() {
       {del.error ? <ErrorBox error={del.error} /> : null}
       <Loaded q={q}>
         {(d) =>
-          d.domains.data.length === 0 ? (
+          d.data.length === 0 ? (
             <Empty>
               <p>No custom domains yet.</p>
             </Empty>
@@ -79,7 +79,7 @@ export function DomainsPage() {
                 </tr>
               </thead>
               <tbody>
-                {d.domains.data.map((x) => (
+                {d.data.map((x) => (
                   <tr key={x.host}>
                     <td>{x.host}</td>
                     <td>

@@ -38,7 +38,7 @@ type Documents = {
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
-    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
+    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
 };
 const documents: Documents = {
     "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": types.DashboardDomainsDocument,
@@ -64,7 +64,7 @@ const documents: Documents = {
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
-    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n  }\n": types.DashboardWorkspaceDocument,
+    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
 };
 
 /**
@@ -162,7 +162,7 @@ export function graphql(source: "\n  mutation DashboardDeleteTag($name: String!)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n  }\n"): typeof import('./graphql').DashboardWorkspaceDocument;
+export function graphql(source: "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n"): typeof import('./graphql').DashboardWorkspaceDocument;
 
 
 export function graphql(source: string) {

@@ -19,7 +19,7 @@ export type Scalars = {
 };
 
 /** An API key (its secret is shown only once, when created). */
-export type ApiKey = {
+export type ApiKey = Node & {
   __typename?: 'ApiKey';
   created_at: Scalars['String']['output'];
   expires_at: Scalars['String']['output'];
@@ -92,7 +92,7 @@ export type DomainList = {
 };
 
 /** An invitation to join the workspace (its link is shown once, when created). */
-export type Invite = {
+export type Invite = Node & {
   __typename?: 'Invite';
   created_at: Scalars['String']['output'];
   email: Scalars['String']['output'];
@@ -108,7 +108,7 @@ export type InviteList = {
 };
 
 /** A short link. */
-export type Link = {
+export type Link = Node & {
   __typename?: 'Link';
   /** Path segment(s) after the domain; case-sensitive. */
   alias: Scalars['String']['output'];
@@ -294,6 +294,11 @@ export type MutationUpdateTagArgs = {
   tag: Scalars['String']['input'];
 };
 
+/** An object with a global id; its prefix names its type. */
+export type Node = {
+  id: Scalars['String']['output'];
+};
+
 /** standard (100 rpm), advanced (500 rpm) or custom. */
 export type Plan =
   | 'advanced'
@@ -304,23 +309,27 @@ export type Plan =
 export type Query = {
   __typename?: 'Query';
   /** Custom domains of your workspace. */
-  domains: DomainList;
+  domains?: Maybe<DomainList>;
   /** Pending invites of your workspace, newest first (never their links). */
-  invites: InviteList;
+  invites?: Maybe<InviteList>;
   /** API keys of your workspace (never their secrets). */
-  keys: ApiKeyList;
+  keys?: Maybe<ApiKeyList>;
   /** One link of your workspace. */
-  link: Link;
+  link?: Maybe<Link>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
-  linkStats: LinkStats;
+  linkStats?: Maybe<LinkStats>;
   /** Links of your workspace, newest first, with cursor pagination and filters. */
-  links: LinkList;
+  links?: Maybe<LinkList>;
   /** Members of your workspace with their roles, oldest first. */
-  members: MemberList;
+  members?: Maybe<MemberList>;
+  /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
+  node?: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
-  tags: TagList;
+  tags?: Maybe<TagList>;
+  /** Who is calling, in which workspace, with which role and scopes. */
+  viewer?: Maybe<Viewer>;
   /** The caller's workspace and plan. */
-  workspace: Workspace;
+  workspace?: Maybe<Workspace>;
 };
 
 
@@ -345,6 +354,12 @@ export type QueryLinksArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
 };
 
 export type ReferrerClicks = {
@@ -374,6 +389,33 @@ export type TagList = {
   data: Array<Tag>;
 };
 
+/** A person who signs in to the dashboard. */
+export type User = Node & {
+  __typename?: 'User';
+  created_at: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  key?: Maybe<ApiKey>;
+  kind: ViewerKind;
+  /** The user's role; null for a key. */
+  role?: Maybe<Role>;
+  /** Scopes held, implications included. */
+  scopes: Array<Scalars['String']['output']>;
+  user?: Maybe<User>;
+  workspace: Workspace;
+};
+
+/** A signed-in user (dashboard session) or an API key. */
+export type ViewerKind =
+  | 'key'
+  | 'user';
+
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {
   __typename?: 'Workspace';
@@ -387,7 +429,7 @@ export type Workspace = {
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardDomainsQuery = { __typename?: 'Query', domains: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string, created_at: string }> } };
+export type DashboardDomainsQuery = { __typename?: 'Query', domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string, created_at: string }> } | null };
 
 export type DashboardCreateDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
@@ -406,7 +448,7 @@ export type DashboardDeleteDomainMutation = { __typename?: 'Mutation', deleteDom
 export type DashboardKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardKeysQuery = { __typename?: 'Query', keys: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } };
+export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } | null };
 
 export type DashboardCreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
@@ -433,19 +475,19 @@ export type DashboardLinksQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinksQuery = { __typename?: 'Query', links: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string }> } };
+export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string }> } | null };
 
 export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardLinkFiltersQuery = { __typename?: 'Query', tags: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> }, domains: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } };
+export type DashboardLinkFiltersQuery = { __typename?: 'Query', tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null };
 
 export type DashboardLinkQueryVariables = Exact<{
   id: Scalars['String']['input'];
 }>;
 
 
-export type DashboardLinkQuery = { __typename?: 'Query', link: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } };
+export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
 
 export type DashboardLinkStatsQueryVariables = Exact<{
   id: Scalars['String']['input'];
@@ -454,7 +496,7 @@ export type DashboardLinkStatsQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } };
+export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -489,7 +531,7 @@ export type DashboardDeleteLinkMutation = { __typename?: 'Mutation', deleteLink?
 export type DashboardInvitesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardInvitesQuery = { __typename?: 'Query', invites: { __typename?: 'InviteList', data: Array<{ __typename?: 'Invite', id: string, email: string, role: Role, expires_at: string }> } };
+export type DashboardInvitesQuery = { __typename?: 'Query', invites?: { __typename?: 'InviteList', data: Array<{ __typename?: 'Invite', id: string, email: string, role: Role, expires_at: string }> } | null };
 
 export type DashboardCreateInviteMutationVariables = Exact<{
   email: Scalars['String']['input'];
@@ -509,7 +551,7 @@ export type DashboardRevokeInviteMutation = { __typename?: 'Mutation', revokeInv
 export type DashboardMembersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardMembersQuery = { __typename?: 'Query', members: { __typename?: 'MemberList', data: Array<{ __typename?: 'Member', user_id: string, email: string, name: string, role: Role, created_at: string }> } };
+export type DashboardMembersQuery = { __typename?: 'Query', members?: { __typename?: 'MemberList', data: Array<{ __typename?: 'Member', user_id: string, email: string, name: string, role: Role, created_at: string }> } | null };
 
 export type DashboardUpdateMemberMutationVariables = Exact<{
   user_id: Scalars['String']['input'];
@@ -529,7 +571,7 @@ export type DashboardRemoveMemberMutation = { __typename?: 'Mutation', removeMem
 export type DashboardTagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardTagsQuery = { __typename?: 'Query', tags: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string, links: number, created_at: string }> } };
+export type DashboardTagsQuery = { __typename?: 'Query', tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string, links: number, created_at: string }> } | null };
 
 export type DashboardUpdateTagMutationVariables = Exact<{
   tag: Scalars['String']['input'];
@@ -549,7 +591,7 @@ export type DashboardDeleteTagMutation = { __typename?: 'Mutation', deleteTag?: 
 export type DashboardWorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardWorkspaceQuery = { __typename?: 'Query', workspace: { __typename?: 'Workspace', id: string, slug: string, plan: Plan, rate_limit_rpm: number } };
+export type DashboardWorkspaceQuery = { __typename?: 'Query', workspace?: { __typename?: 'Workspace', id: string, slug: string, plan: Plan, rate_limit_rpm: number } | null, viewer?: { __typename?: 'Viewer', role?: Role | null, scopes: Array<string> } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -853,6 +895,10 @@ export const DashboardWorkspaceDocument = new TypedDocumentString(`
     slug
     plan
     rate_limit_rpm
+  }
+  viewer {
+    role
+    scopes
   }
 }
     `) as unknown as TypedDocumentString<DashboardWorkspaceQuery, DashboardWorkspaceQueryVariables>;

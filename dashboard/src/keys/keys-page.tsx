@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { CopyButton } from '../ui/copy';
@@ -90,7 +90,7 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
 
 export function KeysPage() {
   const can = useCan();
-  const q = useQuery(() => gql(KeysQuery), []);
+  const q = useQuery(() => gql(KeysQuery).then((d) => present(d.keys, 'key list')), []);
   const revoke = useMutation((id: string) => gql(RevokeKeyMutation, { id }));
   const doRevoke = async (id: string, name: string) => {
     if (confirm(`Revoke the key "${name}"? Programs using it stop working at once.`) && (await revoke.run(id)).ok) q.reload();
@@ -103,7 +103,7 @@ export function KeysPage() {
       {revoke.error ? <ErrorBox error={revoke.error} /> : null}
       <Loaded q={q}>
         {(d) =>
-          d.keys.data.length === 0 ? (
+          d.data.length === 0 ? (
             <Empty>
               <p>No API keys yet.</p>
             </Empty>
@@ -121,7 +121,7 @@ export function KeysPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {d.keys.data.map((k) => (
+                  {d.data.map((k) => (
                     <tr key={k.id}>
                       <td>
                         {k.name} <code class="muted">{k.id}</code>

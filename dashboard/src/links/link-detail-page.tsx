@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { BarList } from '../charts/bars';
 import { everyDay, TimeSeries } from '../charts/timeseries';
@@ -15,7 +15,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 function Stats({ id }: { id: string }) {
   const [range, setRange] = useState(() => ({ from: isoDay(new Date(Date.now() - 29 * 86_400_000)), to: isoDay(new Date()) }));
-  const q = useQuery(() => gql(LinkStatsQuery, { id, from: range.from, to: range.to }), [id, range.from, range.to]);
+  const q = useQuery(() => gql(LinkStatsQuery, { id, from: range.from, to: range.to }).then((d) => present(d.linkStats, 'link')), [id, range.from, range.to]);
   const change = (e: Event) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
@@ -36,7 +36,7 @@ function Stats({ id }: { id: string }) {
         <button type="submit">Show</button>
       </form>
       <Loaded q={q}>
-        {({ linkStats: s }) => (
+        {(s) => (
           <>
             <p class="totals">
               <strong class="big">{s.clicks}</strong> clicks · <span class="muted">{s.bots} from bots (not counted)</span> · {s.from} to {s.to}
@@ -60,14 +60,14 @@ function Stats({ id }: { id: string }) {
 
 export function LinkDetailPage({ id = '' }: Params) {
   const can = useCan();
-  const q = useQuery(() => gql(LinkQuery, { id: id }), [id]);
+  const q = useQuery(() => gql(LinkQuery, { id }).then((d) => present(d.link, 'link')), [id]);
   return (
     <section>
       <p class="crumbs">
         <a href={href('/links')}>Links</a> /
       </p>
       <Loaded q={q}>
-        {({ link: l }) => (
+        {(l) => (
           <>
             <div class="page-head">
               <h1>{l.short_url.replace(/^https?:\/\//, '')}</h1>

@@ -1,4 +1,4 @@
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import type { Params } from '../router';
 import { href, navigate } from '../router';
@@ -37,7 +37,7 @@ export function LinkNewPage() {
 
 export function LinkEditPage({ id = '' }: Params) {
   const can = useCan();
-  const q = useQuery(() => gql(LinkQuery, { id: id }), [id]);
+  const q = useQuery(() => gql(LinkQuery, { id }).then((d) => present(d.link, 'link')), [id]);
   const m = useMutation((input: LinkInput) => gql(UpdateLinkMutation, { id: id, ...input }));
   if (!can.writeLinks) return <ReadOnly />;
   const submit = async (input: LinkInput) => {
@@ -49,7 +49,7 @@ export function LinkEditPage({ id = '' }: Params) {
         <a href={href('/links')}>Links</a> / <a href={href(`/links/${encodeURIComponent(id)}`)}>{id}</a> /
       </p>
       <h1>Edit link</h1>
-      <Loaded q={q}>{(d) => <LinkForm link={d.link} submitLabel="Save changes" pending={m.pending} error={m.error} onSubmit={submit} />}</Loaded>
+      <Loaded q={q}>{(d) => <LinkForm link={d} submitLabel="Save changes" pending={m.pending} error={m.error} onSubmit={submit} />}</Loaded>
     </section>
   );
 }

@@ -80,7 +80,7 @@ export function LinkForm({
             onInput={(e) => setDomain(e.currentTarget.value)}
           />
           <datalist id="domain-choices">
-            {choices.data?.domains.data.map((d) => (
+            {choices.data?.domains?.data.map((d) => (
               <option key={d.host} value={d.host} />
             ))}
           </datalist>
@@ -90,7 +90,7 @@ export function LinkForm({
       <Field id="tags" label="Tags" hint={HINTS.tags} error={err('tags')}>
         <input {...describedBy('tags', HINTS.tags, err('tags'))} list="tag-choices" value={tags} onInput={(e) => setTags(e.currentTarget.value)} />
         <datalist id="tag-choices">
-          {choices.data?.tags.data.map((t) => (
+          {choices.data?.tags?.data.map((t) => (
             <option key={t.name} value={t.name} />
           ))}
         </datalist>

@@ -1,4 +1,4 @@
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { href, navigate, useLocation } from '../router';
 import { CopyButton } from '../ui/copy';
@@ -38,7 +38,7 @@ function Filters({ search }: { search: URLSearchParams }) {
         Tag
         <select name="tag" defaultValue={search.get('tag') ?? ''}>
           <option value="">Any tag</option>
-          {choices.data?.tags.data.map((t) => (
+          {choices.data?.tags?.data.map((t) => (
             <option key={t.name} value={t.name} selected={t.name === search.get('tag')}>
               {t.name}
             </option>
@@ -49,7 +49,7 @@ function Filters({ search }: { search: URLSearchParams }) {
         Domain
         <select name="domain" defaultValue={search.get('domain') ?? ''}>
           <option value="">Any domain</option>
-          {choices.data?.domains.data.map((d) => (
+          {choices.data?.domains?.data.map((d) => (
             <option key={d.host} value={d.host} selected={d.host === search.get('domain')}>
               {d.host}
             </option>
@@ -65,7 +65,7 @@ export function LinksPage() {
   const { search } = useLocation();
   const can = useCan();
   const vars = { limit: PAGE, cursor: search.get('cursor'), tag: search.get('tag'), domain: search.get('domain'), q: search.get('q') };
-  const q = useQuery(() => gql(LinksQuery, vars), [search.toString()]);
+  const q = useQuery(() => gql(LinksQuery, vars).then((d) => present(d.links, 'link list')), [search.toString()]);
   const del = useMutation((id: string) => gql(DeleteLinkMutation, { id }));
   const remove = async (id: string, shortUrl: string) => {
     if (!confirm(`Delete ${shortUrl}? Its short URL stops working at once.`)) return;
@@ -86,7 +86,7 @@ export function LinksPage() {
       {del.error ? <ErrorBox error={del.error} /> : null}
       <Loaded q={q}>
         {(d) =>
-          d.links.data.length === 0 ? (
+          d.data.length === 0 ? (
             <Empty>
               {filtered ? (
                 <p>
@@ -107,7 +107,7 @@ export function LinksPage() {
           ) : (
             <>
               <ul class="rows" aria-busy={q.loading}>
-                {d.links.data.map((l) => (
+                {d.data.map((l) => (
                   <li key={l.id} class="row">
                     <div class="grow">
                       <a class="strong" href={href(`/links/${encodeURIComponent(l.id)}`)}>
@@ -142,7 +142,7 @@ export function LinksPage() {
               </ul>
               <nav class="pager" aria-label="Pages">
                 {vars.cursor ? <a href={href(withParams(search, { cursor: null }))}>First page</a> : <span />}
-                {d.links.next_cursor ? <a href={href(withParams(search, { cursor: d.links.next_cursor }))}>Next page</a> : null}
+                {d.next_cursor ? <a href={href(withParams(search, { cursor: d.next_cursor }))}>Next page</a> : null}
               </nav>
             </>
           )

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { CopyButton } from '../ui/copy';
@@ -96,7 +96,7 @@ export function InvitesSection() {
 }
 
 function Invites() {
-  const q = useQuery(() => gql(InvitesQuery), []);
+  const q = useQuery(() => gql(InvitesQuery).then((d) => present(d.invites, 'invite list')), []);
   const revoke = useMutation((id: string) => gql(RevokeInviteMutation, { id }));
   const doRevoke = async (id: string, email: string) => {
     if (confirm(`Withdraw the invite for ${email}? Its link stops working.`) && (await revoke.run(id)).ok) q.reload();
@@ -108,7 +108,7 @@ function Invites() {
       {revoke.error ? <ErrorBox error={revoke.error} /> : null}
       <Loaded q={q}>
         {(d) =>
-          d.invites.data.length === 0 ? (
+          d.data.length === 0 ? (
             <Empty>
               <p>No pending invites.</p>
             </Empty>
@@ -124,7 +124,7 @@ function Invites() {
                   </tr>
                 </thead>
                 <tbody>
-                  {d.invites.data.map((i) => (
+                  {d.data.map((i) => (
                     <tr key={i.id}>
                       <td>{i.email}</td>
                       <td>{i.role}</td>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan, useSession } from '../auth/session-context';
 import { graphql } from '../gql';
 import { ErrorBox, Loaded } from '../ui/states';
@@ -39,7 +39,7 @@ const RemoveMemberMutation = graphql(`
 export function MembersPage() {
   const can = useCan();
   const { session } = useSession();
-  const q = useQuery(() => gql(MembersQuery), []);
+  const q = useQuery(() => gql(MembersQuery).then((d) => present(d.members, 'member list')), []);
   const update = useMutation((user_id: string, role: string) => gql(UpdateMemberMutation, { user_id, role }));
   const remove = useMutation((user_id: string) => gql(RemoveMemberMutation, { user_id }));
   const [changed, setChanged] = useState('');
@@ -73,7 +73,7 @@ export function MembersPage() {
                 </tr>
               </thead>
               <tbody>
-                {d.members.data.map((m) => (
+                {d.data.map((m) => (
                   <tr key={m.user_id}>
                     <td>
                       {m.name} <span class="muted">{m.email}</span>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { href } from '../router';
@@ -67,7 +67,7 @@ function RenameForm({ tag, others, onDone }: { tag: string; others: string[]; on
 
 export function TagsPage() {
   const can = useCan();
-  const q = useQuery(() => gql(TagsQuery), []);
+  const q = useQuery(() => gql(TagsQuery).then((d) => present(d.tags, 'tag list')), []);
   const [editing, setEditing] = useState<string | null>(null);
   const del = useMutation((name: string) => gql(DeleteTagMutation, { name }));
   const remove = async (name: string) => {
@@ -79,7 +79,7 @@ export function TagsPage() {
       {del.error ? <ErrorBox error={del.error} /> : null}
       <Loaded q={q}>
         {(d) =>
-          d.tags.data.length === 0 ? (
+          d.data.length === 0 ? (
             <Empty>
               <p>No tags yet. Tags are created when a link uses one.</p>
             </Empty>
@@ -95,7 +95,7 @@ export function TagsPage() {
                 </tr>
               </thead>
               <tbody>
-                {d.tags.data.map((t) => (
+                {d.data.map((t) => (
                   <tr key={t.name}>
                     <td>
                       <a href={href(`/links?tag=${encodeURIComponent(t.name)}`)}>{t.name}</a>
@@ -106,7 +106,7 @@ export function TagsPage() {
                         {editing === t.name ? (
                           <RenameForm
                             tag={t.name}
-                            others={d.tags.data.map((o) => o.name)}
+                            others={d.data.map((o) => o.name)}
                             onDone={() => {
                               setEditing(null);
                               q.reload();

@@ -1,4 +1,4 @@
-import { gql } from '../api/graphql';
+import { gql, present } from '../api/graphql';
 import { useSession } from '../auth/session-context';
 import { graphql } from '../gql';
 import { Loaded } from '../ui/states';
@@ -12,6 +12,10 @@ const WorkspaceQuery = graphql(`
       plan
       rate_limit_rpm
     }
+    viewer {
+      role
+      scopes
+    }
   }
 `);
 
@@ -23,12 +27,12 @@ const PLAN_TEXT = {
 
 export function WorkspacePage() {
   const { workspace: mine } = useSession();
-  const q = useQuery(() => gql(WorkspaceQuery), []);
+  const q = useQuery(() => gql(WorkspaceQuery).then((d) => ({ w: present(d.workspace, 'workspace'), viewer: d.viewer })), []);
   return (
     <section>
       <h1>Workspace</h1>
       <Loaded q={q}>
-        {({ workspace: w }) => (
+        {({ w, viewer }) => (
           <dl class="facts card">
             <dt>Name</dt>
             <dd>{w.slug}</dd>
@@ -43,7 +47,21 @@ export function WorkspacePage() {
               {w.rate_limit_rpm} requests per minute, shared by every API key of the workspace (the dashboard counts against your own per-user limit instead).
             </dd>
             <dt>Your role</dt>
-            <dd>{mine.role}</dd>
+            <dd>{viewer?.role ?? mine.role}</dd>
+            {viewer ? (
+              <>
+                <dt>What you may do</dt>
+                <dd>
+                  <ul class="plain scopes">
+                    {viewer.scopes.map((s) => (
+                      <li key={s}>
+                        <code>{s}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
           </dl>
         )}
       </Loaded>
