@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
-import { CopyButton } from '../ui/copy';
 import { InputField } from '../ui/field';
+import { ShownOnce } from '../ui/shown-once';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
@@ -69,20 +69,7 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
         </button>
       </form>
       {secret ? (
-        <div class="card secret" role="status">
-          <p>
-            <strong>Copy this key now: it is shown this once.</strong>
-          </p>
-          <code class="break" data-testid="new-key">
-            {secret}
-          </code>
-          <div class="actions">
-            <CopyButton text={secret} label="Copy key" />
-            <button type="button" class="small" onClick={() => setSecret(null)}>
-              Done
-            </button>
-          </div>
-        </div>
+        <ShownOnce value={secret} message="Copy this key now: it is shown this once." copyLabel="Copy key" testId="new-key" onDone={() => setSecret(null)} />
       ) : null}
     </>
   );

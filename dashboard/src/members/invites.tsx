@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
-import { CopyButton } from '../ui/copy';
 import { Field, InputField } from '../ui/field';
+import { ShownOnce } from '../ui/shown-once';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { ROLES } from './roles';
@@ -71,20 +71,13 @@ function NewInvite({ onCreated }: { onCreated: () => void }) {
       </form>
       {m.error && !m.error.field('email') && !m.error.field('role') ? <ErrorBox error={m.error} /> : null}
       {url ? (
-        <div class="card secret" role="status">
-          <p>
-            <strong>Send this link to the person you invite: it is shown this once and works for 7 days.</strong>
-          </p>
-          <code class="break" data-testid="invite-url">
-            {url}
-          </code>
-          <div class="actions">
-            <CopyButton text={url} label="Copy link" />
-            <button type="button" class="small" onClick={() => setUrl(null)}>
-              Done
-            </button>
-          </div>
-        </div>
+        <ShownOnce
+          value={url}
+          message="Send this link to the person you invite: it is shown this once and works for 7 days."
+          copyLabel="Copy link"
+          testId="invite-url"
+          onDone={() => setUrl(null)}
+        />
       ) : null}
     </>
   );
