@@ -2,12 +2,14 @@
 # lsk in a container: compiled once with the dev dependencies, run with the runtime ones only, as
 # the unprivileged "node" user, the SQLite store on a volume. See docs/deploying.md.
 
-# 1. Build: `npm ci` installs everything, and its postinstall compiles TypeScript into dist/.
+# 1. Build: `npm ci` installs everything, and its postinstall compiles TypeScript into dist/ and
+#    builds the dashboard (Vite) into dist/dashboard.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts ./scripts
+COPY dashboard ./dashboard
 RUN npm ci --no-audit --no-fund
 
 # 2. Runtime dependencies only. No install scripts are needed: better-sqlite3 ships prebuilt

@@ -3,6 +3,10 @@
  * `npm run schema:print`) into src/generated/graphql.ts. Run `npm run codegen` after schema:print;
  * test/api/schema-artifacts.test.ts fails while the generated file is stale.
  *
+ * The dashboard's typed documents: graphql-codegen's client preset reads every `graphql(...)` document
+ * in dashboard/src and writes dashboard/src/gql (typed document strings; no hand-written response
+ * types, no GraphQL AST in the browser bundle). test/unit/dashboard-parity.test.ts fails while it is stale.
+ *
  * The field names are the wire names (snake_case data fields, camelCase root fields), so these types
  * describe REST /v1 JSON bodies as well as GraphQL results.
  */
@@ -29,6 +33,23 @@ const config: CodegenConfig = {
         avoidOptionals: { field: true, object: false, inputValue: false, defaultValue: false },
         maybeValue: 'T | null',
         inputMaybeValue: 'T | null | undefined',
+        useTypeImports: true,
+        strictScalars: true,
+      },
+    },
+    'dashboard/src/gql/': {
+      documents: ['dashboard/src/**/*.{ts,tsx}', '!dashboard/src/gql/**'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        documentMode: 'string',
+        scalars: {
+          GeoTargeting: 'Record<string, string>',
+          DeviceTargeting: '{ ios?: string; android?: string }',
+          LinkFields: 'Record<string, unknown>',
+          DateTime: 'string',
+        },
+        enumsAsTypes: true,
         useTypeImports: true,
         strictScalars: true,
       },

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LskError } from '../domain/errors.js';
 import type { Services } from '../services/services.js';
 import { authRoutes } from './auth/routes.js';
+import { dashboardRoute } from './dashboard/route.js';
 import { metricsRoute } from './metrics-route.js';
 import { sendError, sendJson } from './respond.js';
 import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
@@ -97,7 +98,9 @@ export function serviceRoutes(services: Services, openapi: Record<string, unknow
   ];
   const auth = authRoutes(services);
   for (const [path, route] of auth.exact) exact.set(path, route);
-  const prefixes = [assets('/docs/'), assets('/graphiql/'), ...auth.prefixes];
+  const dashboard = dashboardRoute();
+  exact.set('/dashboard', dashboard);
+  const prefixes: [string, ServiceRoute][] = [assets('/docs/'), assets('/graphiql/'), ['/dashboard/', dashboard], ...auth.prefixes];
   return {
     match(path) {
       return exact.get(path) ?? prefixes.find(([p]) => path.startsWith(p))?.[1];

@@ -45,7 +45,7 @@ try {
 } catch (e) {
   if (e instanceof LskError) code = e.code;
 }
-console.log(JSON.stringify({ id: link.id, same: again.id === link.id, listed: listed.data.map((l) => l.id), graphqlAlias: viaGraphql.alias === link.alias, tags: tags.tags.data.map((t) => t.name), code }));
+console.log(JSON.stringify({ id: link.id, same: again.id === link.id, listed: listed.data.map((l) => l.id), graphqlAlias: viaGraphql?.alias === link.alias, tags: tags.tags.data.map((t) => t.name), code }));
 `;
 
 /** Wrong on purpose: each line must be refused by tsc (the installed types are real, not `any`). */

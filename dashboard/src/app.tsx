@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'preact/hooks';
+import { getSession, type Session } from './api/auth';
+import type { ApiError } from './api/errors';
+import { whenSignedOut } from './api/graphql';
+import { currentWorkspace, setCurrentWorkspace } from './api/workspace';
+import { AcceptInvitePage } from './auth/accept-invite';
+import { SessionContext, type SessionState } from './auth/session-context';
+import { SetPasswordPage } from './auth/set-password';
+import { SignInPage } from './auth/sign-in';
+import { Layout } from './layout';
+import { currentPath, navigate, useLocation } from './router';
+import { Routes } from './routes';
+import { ErrorBox, Loading } from './ui/states';
+import { asApiError } from './ui/use-query';
+
+/** Pages that work without a session. */
+const PUBLIC = new Set(['/sign-in', '/set-password', '/accept-invite']);
+
+export function App() {
+  const { path } = useLocation();
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [error, setError] = useState<ApiError | undefined>();
+  const [, setWs] = useState(currentWorkspace());
+
+  /** Asks the service who is signed in; true when someone is. */
+  const refresh = async (): Promise<boolean> => {
+    try {
+      setError(undefined);
+      const s = await getSession();
+      setSession(s);
+      return s !== null;
+    } catch (e) {
+      setError(asApiError(e));
+      return false;
+    }
+  };
+  useEffect(() => {
+    whenSignedOut(() => setSession(null));
+    void refresh();
+  }, []);
+
+  useEffect(() => {
+    if (session === null && !PUBLIC.has(path)) {
+      const next = currentPath() + location.search;
+      navigate(`/sign-in${next === '/' || next === '/sign-in' ? '' : `?next=${encodeURIComponent(next)}`}`, true);
+    }
+  }, [session, path]);
+
+  if (path === '/accept-invite') return <AcceptInvitePage onSignedIn={refresh} />;
+  if (path === '/set-password') return <SetPasswordPage onSignedIn={refresh} />;
+  if (path === '/sign-in') return <SignInPage onSignedIn={refresh} />;
+  if (error)
+    return (
+      <main class="narrow">
+        <ErrorBox error={error} retry={refresh} />
+      </main>
+    );
+  if (!session)
+    return (
+      <main class="narrow">
+        <Loading label="Checking your session…" />
+      </main>
+    );
+  if (session.workspaces.length === 0) {
+    return (
+      <main class="narrow">
+        <h1>No workspace yet</h1>
+        <p>Your account belongs to no workspace. Ask a workspace owner for an invite.</p>
+      </main>
+    );
+  }
+  const chosen = session.workspaces.find((w) => w.slug === currentWorkspace()) ?? session.workspaces[0]!;
+  if (chosen.slug !== currentWorkspace()) setCurrentWorkspace(chosen.slug);
+  const state: SessionState = {
+    session,
+    workspace: chosen,
+    switchWorkspace(slug) {
+      setCurrentWorkspace(slug);
+      setWs(slug);
+      navigate('/links');
+    },
+    refresh,
+  };
+  return (
+    <SessionContext.Provider value={state}>
+      <Layout key={chosen.slug}>
+        <Routes path={path} />
+      </Layout>
+    </SessionContext.Provider>
+  );
+}

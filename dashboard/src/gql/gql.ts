@@ -1,0 +1,170 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardDomainsDocument,
+    "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": typeof types.DashboardCreateDomainDocument,
+    "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": typeof types.DashboardDeleteDomainDocument,
+    "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n": typeof types.DashboardKeysDocument,
+    "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": typeof types.DashboardCreateKeyDocument,
+    "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": typeof types.DashboardRevokeKeyDocument,
+    "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    created_at\n    updated_at\n  }\n": typeof types.LinkFieldsFragmentDoc,
+    "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardLinksDocument,
+    "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": typeof types.DashboardLinkFiltersDocument,
+    "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardLinkDocument,
+    "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n": typeof types.DashboardLinkStatsDocument,
+    "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardCreateLinkDocument,
+    "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardUpdateLinkDocument,
+    "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": typeof types.DashboardDeleteLinkDocument,
+    "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": typeof types.DashboardInvitesDocument,
+    "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": typeof types.DashboardCreateInviteDocument,
+    "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": typeof types.DashboardRevokeInviteDocument,
+    "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardMembersDocument,
+    "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": typeof types.DashboardUpdateMemberDocument,
+    "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n": typeof types.DashboardRemoveMemberDocument,
+    "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
+    "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
+    "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
+    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
+};
+const documents: Documents = {
+    "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": types.DashboardDomainsDocument,
+    "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": types.DashboardCreateDomainDocument,
+    "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": types.DashboardDeleteDomainDocument,
+    "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n": types.DashboardKeysDocument,
+    "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": types.DashboardCreateKeyDocument,
+    "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": types.DashboardRevokeKeyDocument,
+    "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    created_at\n    updated_at\n  }\n": types.LinkFieldsFragmentDoc,
+    "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": types.DashboardLinksDocument,
+    "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": types.DashboardLinkFiltersDocument,
+    "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": types.DashboardLinkDocument,
+    "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n": types.DashboardLinkStatsDocument,
+    "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardCreateLinkDocument,
+    "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardUpdateLinkDocument,
+    "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": types.DashboardDeleteLinkDocument,
+    "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": types.DashboardInvitesDocument,
+    "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": types.DashboardCreateInviteDocument,
+    "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": types.DashboardRevokeInviteDocument,
+    "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": types.DashboardMembersDocument,
+    "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": types.DashboardUpdateMemberDocument,
+    "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n": types.DashboardRemoveMemberDocument,
+    "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
+    "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
+    "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
+    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardDomainsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n"): typeof import('./graphql').DashboardCreateDomainDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n"): typeof import('./graphql').DashboardDeleteDomainDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n"): typeof import('./graphql').DashboardCreateKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n"): typeof import('./graphql').DashboardRevokeKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    created_at\n    updated_at\n  }\n"): typeof import('./graphql').LinkFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n"): typeof import('./graphql').DashboardLinksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardLinkFiltersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n"): typeof import('./graphql').DashboardLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardLinkStatsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n"): typeof import('./graphql').DashboardCreateLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardInvitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n"): typeof import('./graphql').DashboardCreateInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n"): typeof import('./graphql').DashboardRevokeInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n"): typeof import('./graphql').DashboardRemoveMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardTagsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateTagDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n"): typeof import('./graphql').DashboardDeleteTagDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n"): typeof import('./graphql').DashboardWorkspaceDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

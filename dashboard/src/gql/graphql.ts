@@ -1,0 +1,1206 @@
+/* eslint-disable */
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset). */
+  DateTime: { input: string; output: string; }
+  /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
+  DeviceTargeting: { input: { ios?: string; android?: string }; output: { ios?: string; android?: string }; }
+  /** Country-to-URL map: keys are ISO 3166-1 alpha-2 codes in upper case, values absolute http(s) URLs, e.g. {"DE": "https://example.de/"}. Accepted as a variable or an inline object literal. */
+  GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
+  /** A JSON object of link fields exactly as createLink (or updateLink) takes them, e.g. {"destination": "https://example.com/", "alias": "spring"}. Accepted as a variable or an inline object literal; checked item by item. */
+  LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
+};
+
+/** An API key (its secret is shown only once, when created). */
+export type ApiKey = Node & {
+  __typename?: 'ApiKey';
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  last_used_at?: Maybe<Scalars['DateTime']['output']>;
+  name: Scalars['String']['output'];
+  revoked_at?: Maybe<Scalars['DateTime']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
+};
+
+export type ApiKeyList = {
+  __typename?: 'ApiKeyList';
+  data: Array<ApiKey>;
+};
+
+export type BulkDeleteResult = {
+  __typename?: 'BulkDeleteResult';
+  /** Ids of the links deleted, in request order. */
+  deleted: Array<Scalars['String']['output']>;
+  /** Ids that are not links of your workspace. */
+  not_found: Array<Scalars['String']['output']>;
+};
+
+export type BulkErrorDetail = {
+  __typename?: 'BulkErrorDetail';
+  message: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
+/** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
+export type BulkItemError = {
+  __typename?: 'BulkItemError';
+  code: Scalars['String']['output'];
+  /** The fields at fault (the first 10). */
+  details?: Maybe<Array<BulkErrorDetail>>;
+  message: Scalars['String']['output'];
+};
+
+/** One item of a bulk call: its link, or its error (exactly one is set). */
+export type BulkLinkResult = {
+  __typename?: 'BulkLinkResult';
+  error?: Maybe<BulkItemError>;
+  link?: Maybe<Link>;
+};
+
+/** One result per item, in request order. */
+export type BulkLinkResults = {
+  __typename?: 'BulkLinkResults';
+  data: Array<BulkLinkResult>;
+};
+
+export type CountryClicks = {
+  __typename?: 'CountryClicks';
+  clicks: Scalars['Int']['output'];
+  /** ISO 3166-1 alpha-2 code. */
+  country: Scalars['String']['output'];
+};
+
+/** A new API key with its secret, shown this once. */
+export type CreatedApiKey = {
+  __typename?: 'CreatedApiKey';
+  created_at: Scalars['DateTime']['output'];
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  /** The secret: lsk_live_... */
+  key: Scalars['String']['output'];
+  last_used_at?: Maybe<Scalars['DateTime']['output']>;
+  name: Scalars['String']['output'];
+  revoked_at?: Maybe<Scalars['DateTime']['output']>;
+  /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
+  scopes: Array<Scalars['String']['output']>;
+};
+
+/** A new invite with its link, shown this once. */
+export type CreatedInvite = {
+  __typename?: 'CreatedInvite';
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+  /** The link to accept it (the dashboard page). */
+  url: Scalars['String']['output'];
+};
+
+export type DayClicks = {
+  __typename?: 'DayClicks';
+  clicks: Scalars['Int']['output'];
+  /** ISO date (UTC). */
+  date: Scalars['String']['output'];
+};
+
+export type DeviceClicks = {
+  __typename?: 'DeviceClicks';
+  clicks: Scalars['Int']['output'];
+  /** desktop, mobile, tablet or other. */
+  device: Scalars['String']['output'];
+};
+
+export type Domain = {
+  __typename?: 'Domain';
+  created_at: Scalars['DateTime']['output'];
+  host: Scalars['String']['output'];
+};
+
+export type DomainList = {
+  __typename?: 'DomainList';
+  data: Array<Domain>;
+};
+
+/** An invitation to join the workspace (its link is shown once, when created). */
+export type Invite = Node & {
+  __typename?: 'Invite';
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  /** Seven days after it was made. */
+  expires_at: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  role: Role;
+};
+
+export type InviteList = {
+  __typename?: 'InviteList';
+  data: Array<Invite>;
+};
+
+/** A short link. */
+export type Link = Node & {
+  __typename?: 'Link';
+  /** Path segment(s) after the domain; case-sensitive. */
+  alias: Scalars['String']['output'];
+  /** Counted visits (bots and HEAD requests excluded). */
+  clicks: Scalars['Int']['output'];
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['DateTime']['output'];
+  /** Default target URL. */
+  destination: Scalars['String']['output'];
+  /** Device-specific targets (always an object). */
+  device_targeting: Scalars['DeviceTargeting']['output'];
+  /** Host name the link is served on. */
+  domain: Scalars['String']['output'];
+  /** Where visitors go once the link is expired or exhausted (else 410). */
+  expired_url?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC time after which the link is expired, or null. */
+  expires_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Your own id of the link, unique in the workspace; `ext_<external_id>` stands for the link id in paths and link(id). */
+  external_id?: Maybe<Scalars['String']['output']>;
+  /** Country-specific targets (always an object). */
+  geo_targeting: Scalars['GeoTargeting']['output'];
+  /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** Clicks after which the link is exhausted, or null. */
+  max_clicks?: Maybe<Scalars['Int']['output']>;
+  /** Whether visitors must enter a password first. */
+  password_protected: Scalars['Boolean']['output'];
+  /** A QR code of the link's short_url, as an SVG document. */
+  qr_svg: Scalars['String']['output'];
+  /** https://{domain}/{alias} (http:// for localhost). */
+  short_url: Scalars['String']['output'];
+  /** active, expired or exhausted. */
+  status: LinkStatus;
+  /** Tag names (always an array). */
+  tags: Array<Scalars['String']['output']>;
+  /** Display title (1-200 characters) or null. */
+  title?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC time. */
+  updated_at: Scalars['DateTime']['output'];
+};
+
+
+/** A short link. */
+export type LinkQr_SvgArgs = {
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One page of links, newest first. */
+export type LinkList = {
+  __typename?: 'LinkList';
+  data: Array<Link>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
+export type LinkStats = {
+  __typename?: 'LinkStats';
+  bots: Scalars['Int']['output'];
+  by_country: Array<CountryClicks>;
+  by_day: Array<DayClicks>;
+  by_device: Array<DeviceClicks>;
+  by_referrer: Array<ReferrerClicks>;
+  clicks: Scalars['Int']['output'];
+  /** ISO date. */
+  from: Scalars['String']['output'];
+  link_id: Scalars['String']['output'];
+  /** ISO date (inclusive). */
+  to: Scalars['String']['output'];
+};
+
+/** active; expired (past expires_at); exhausted (clicks reached max_clicks). */
+export type LinkStatus =
+  | 'active'
+  | 'exhausted'
+  | 'expired';
+
+/** A user's role in the workspace. */
+export type Member = {
+  __typename?: 'Member';
+  /** When the user joined the workspace. */
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user (usr_…). */
+  user_id: Scalars['String']['output'];
+};
+
+export type MemberList = {
+  __typename?: 'MemberList';
+  data: Array<Member>;
+};
+
+/** Writes. Every field needs an API key and names its scope. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Add a custom domain to your workspace. */
+  createDomain?: Maybe<Domain>;
+  /** Invite someone by email; the link (valid 7 days) is returned this once. */
+  createInvite?: Maybe<CreatedInvite>;
+  /** Create an API key; the secret is returned this once. */
+  createKey?: Maybe<CreatedApiKey>;
+  /** Create a link. */
+  createLink?: Maybe<Link>;
+  /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
+  createLinks?: Maybe<BulkLinkResults>;
+  /** Add a webhook endpoint; its signing secret is returned this once. */
+  createWebhook?: Maybe<WebhookEndpointWithSecret>;
+  /** Remove a custom domain (it must serve no links). */
+  deleteDomain?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a link; its alias answers 404 from then on. */
+  deleteLink?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete up to 100 links; ids that are not links of your workspace are listed as not_found. */
+  deleteLinks?: Maybe<BulkDeleteResult>;
+  /** Delete a tag and remove it from every link. */
+  deleteTag?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete an endpoint and its deliveries. */
+  deleteWebhook?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a member from your workspace (never the last owner). */
+  removeMember?: Maybe<Scalars['Boolean']['output']>;
+  /** Send a delivery again now, with the same webhook-id. */
+  retryWebhookDelivery?: Maybe<WebhookDelivery>;
+  /** Withdraw an invite; its link stops working. */
+  revokeInvite?: Maybe<Scalars['Boolean']['output']>;
+  /** Revoke an API key; it stops working at once. */
+  revokeKey?: Maybe<ApiKey>;
+  /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
+  rotateWebhookSecret?: Maybe<WebhookEndpointWithSecret>;
+  /** Send a webhook.test event to the endpoint. */
+  testWebhook?: Maybe<WebhookDelivery>;
+  /** Change any subset of a link's fields; null clears geo_targeting and tags. */
+  updateLink?: Maybe<Link>;
+  /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
+  updateLinks?: Maybe<BulkLinkResults>;
+  /** Change a member's role (admins: below owner only; the last owner keeps the role). */
+  updateMember?: Maybe<Member>;
+  /** Rename a tag; renaming to an existing tag's name merges the two. */
+  updateTag?: Maybe<Tag>;
+  /** Change any subset of an endpoint's url, events, description and enabled. */
+  updateWebhook?: Maybe<WebhookEndpoint>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateDomainArgs = {
+  host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateInviteArgs = {
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateKeyArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateLinkArgs = {
+  alias?: InputMaybe<Scalars['String']['input']>;
+  destination: Scalars['String']['input'];
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateLinksArgs = {
+  links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteDomainArgs = {
+  host: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteLinkArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteLinksArgs = {
+  ids: Array<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteTagArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRemoveMemberArgs = {
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRetryWebhookDeliveryArgs = {
+  delivery_id: Scalars['String']['input'];
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeInviteArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRevokeKeyArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationTestWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateLinkArgs = {
+  alias?: InputMaybe<Scalars['String']['input']>;
+  destination?: InputMaybe<Scalars['String']['input']>;
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  id: Scalars['String']['input'];
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateLinksArgs = {
+  add_tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  ids: Array<Scalars['String']['input']>;
+  patch?: InputMaybe<Scalars['LinkFields']['input']>;
+  remove_tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateMemberArgs = {
+  role: Scalars['String']['input'];
+  user_id: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateTagArgs = {
+  name: Scalars['String']['input'];
+  tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWebhookArgs = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An object with a global id; its prefix names its type. */
+export type Node = {
+  id: Scalars['String']['output'];
+};
+
+/** standard (100 rpm), advanced (500 rpm) or custom. */
+export type Plan =
+  | 'advanced'
+  | 'custom'
+  | 'standard';
+
+/** A QR code image of a link's short_url (GET /v1/links/{id}/qr answers the image itself). */
+export type QrCode = {
+  __typename?: 'QrCode';
+  /** The image, base64-encoded. */
+  base64: Scalars['String']['output'];
+  /** image/svg+xml or image/png. */
+  content_type: Scalars['String']['output'];
+};
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type Query = {
+  __typename?: 'Query';
+  /** Custom domains of your workspace. */
+  domains?: Maybe<DomainList>;
+  /** Pending invites of your workspace, newest first (never their links). */
+  invites?: Maybe<InviteList>;
+  /** API keys of your workspace (never their secrets). */
+  keys?: Maybe<ApiKeyList>;
+  /** One link of your workspace. */
+  link?: Maybe<Link>;
+  /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
+  linkQrCode?: Maybe<QrCode>;
+  /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
+  linkStats?: Maybe<LinkStats>;
+  /** Links of your workspace, newest first, with cursor pagination and filters. */
+  links?: Maybe<LinkList>;
+  /** Members of your workspace with their roles, oldest first. */
+  members?: Maybe<MemberList>;
+  /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
+  node?: Maybe<Node>;
+  /** Tags of your workspace with their link counts. */
+  tags?: Maybe<TagList>;
+  /** Who is calling, in which workspace, with which role and scopes. */
+  viewer?: Maybe<Viewer>;
+  /** One webhook endpoint. */
+  webhook?: Maybe<WebhookEndpoint>;
+  /** Deliveries of one endpoint, newest first. */
+  webhookDeliveries?: Maybe<WebhookDeliveryList>;
+  /** Webhook endpoints of your workspace (never their secrets). */
+  webhooks?: Maybe<WebhookEndpointList>;
+  /** The caller's workspace and plan. */
+  workspace?: Maybe<Workspace>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkQrCodeArgs = {
+  bg?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  fg?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkStatsArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinksArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryWebhookDeliveriesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ReferrerClicks = {
+  __typename?: 'ReferrerClicks';
+  clicks: Scalars['Int']['output'];
+  /** Referrer host name. */
+  host: Scalars['String']['output'];
+};
+
+/** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
+export type Role =
+  | 'admin'
+  | 'member'
+  | 'owner'
+  | 'viewer';
+
+export type Tag = {
+  __typename?: 'Tag';
+  created_at: Scalars['DateTime']['output'];
+  /** How many links carry the tag. */
+  links: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** The links carrying this tag, newest first, one page at a time (like the root `links`). */
+  tagged_links: LinkList;
+};
+
+
+export type TagTagged_LinksArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type TagList = {
+  __typename?: 'TagList';
+  data: Array<Tag>;
+};
+
+/** A person who signs in to the dashboard. */
+export type User = Node & {
+  __typename?: 'User';
+  created_at: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  key?: Maybe<ApiKey>;
+  kind: ViewerKind;
+  /** The user's role; null for a key. */
+  role?: Maybe<Role>;
+  /** Scopes held, implications included. */
+  scopes: Array<Scalars['String']['output']>;
+  user?: Maybe<User>;
+  workspace: Workspace;
+};
+
+/** A signed-in user (dashboard session) or an API key. */
+export type ViewerKind =
+  | 'key'
+  | 'user';
+
+/** One event for one endpoint, and how its delivery went. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  /** Attempts made so far. */
+  attempts: Scalars['Int']['output'];
+  /** When the event happened. */
+  created_at: Scalars['String']['output'];
+  /** When a 2xx answer came. */
+  delivered_at?: Maybe<Scalars['String']['output']>;
+  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
+  event_type: Scalars['String']['output'];
+  /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** How long the last attempt took, in milliseconds. */
+  last_duration_ms?: Maybe<Scalars['Int']['output']>;
+  /** Why the last attempt failed. */
+  last_error?: Maybe<Scalars['String']['output']>;
+  /** HTTP status of the last answer; null when none came. */
+  last_status_code?: Maybe<Scalars['Int']['output']>;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at?: Maybe<Scalars['String']['output']>;
+  /** pending, delivered or failed. */
+  status: Scalars['String']['output'];
+};
+
+/** One page of deliveries, newest first. */
+export type WebhookDeliveryList = {
+  __typename?: 'WebhookDeliveryList';
+  data: Array<WebhookDelivery>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** A URL that receives signed events (Standard Webhooks). */
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
+
+export type WebhookEndpointList = {
+  __typename?: 'WebhookEndpointList';
+  data: Array<WebhookEndpoint>;
+};
+
+/** A webhook endpoint with its signing secret, shown this once. */
+export type WebhookEndpointWithSecret = {
+  __typename?: 'WebhookEndpointWithSecret';
+  /** ISO 8601 UTC time. */
+  created_at: Scalars['String']['output'];
+  /** Free text for your own use. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
+  enabled: Scalars['Boolean']['output'];
+  /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
+  events: Array<Scalars['String']['output']>;
+  /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
+  id: Scalars['String']['output'];
+  /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
+  secret: Scalars['String']['output'];
+  /** Where events are POSTed. */
+  url: Scalars['String']['output'];
+};
+
+/** The tenant that owns links, tags, domains and keys. */
+export type Workspace = {
+  __typename?: 'Workspace';
+  id: Scalars['String']['output'];
+  plan: Plan;
+  /** Requests per minute allowed to the whole workspace. */
+  rate_limit_rpm: Scalars['Int']['output'];
+  slug: Scalars['String']['output'];
+};
+
+export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardDomainsQuery = { __typename?: 'Query', domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string, created_at: string }> } | null };
+
+export type DashboardCreateDomainMutationVariables = Exact<{
+  host: Scalars['String']['input'];
+}>;
+
+
+export type DashboardCreateDomainMutation = { __typename?: 'Mutation', createDomain?: { __typename?: 'Domain', host: string } | null };
+
+export type DashboardDeleteDomainMutationVariables = Exact<{
+  host: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteDomainMutation = { __typename?: 'Mutation', deleteDomain?: boolean | null };
+
+export type DashboardKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } | null };
+
+export type DashboardCreateKeyMutationVariables = Exact<{
+  name?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateKeyMutation = { __typename?: 'Mutation', createKey?: { __typename?: 'CreatedApiKey', id: string, name: string, key: string, expires_at: string } | null };
+
+export type DashboardRevokeKeyMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRevokeKeyMutation = { __typename?: 'Mutation', revokeKey?: { __typename?: 'ApiKey', id: string, revoked_at?: string | null } | null };
+
+export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string };
+
+export type DashboardLinksQueryVariables = Exact<{
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string }> } | null };
+
+export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardLinkFiltersQuery = { __typename?: 'Query', tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null };
+
+export type DashboardLinkQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+
+export type DashboardLinkStatsQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
+
+export type DashboardCreateLinkMutationVariables = Exact<{
+  destination: Scalars['String']['input'];
+  domain?: InputMaybe<Scalars['String']['input']>;
+  alias?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+
+export type DashboardUpdateLinkMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+  destination?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  alias?: InputMaybe<Scalars['String']['input']>;
+  geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+}>;
+
+
+export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+
+export type DashboardDeleteLinkMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteLinkMutation = { __typename?: 'Mutation', deleteLink?: boolean | null };
+
+export type DashboardInvitesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardInvitesQuery = { __typename?: 'Query', invites?: { __typename?: 'InviteList', data: Array<{ __typename?: 'Invite', id: string, email: string, role: Role, expires_at: string }> } | null };
+
+export type DashboardCreateInviteMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+}>;
+
+
+export type DashboardCreateInviteMutation = { __typename?: 'Mutation', createInvite?: { __typename?: 'CreatedInvite', id: string, email: string, url: string } | null };
+
+export type DashboardRevokeInviteMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRevokeInviteMutation = { __typename?: 'Mutation', revokeInvite?: boolean | null };
+
+export type DashboardMembersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardMembersQuery = { __typename?: 'Query', members?: { __typename?: 'MemberList', data: Array<{ __typename?: 'Member', user_id: string, email: string, name: string, role: Role, created_at: string }> } | null };
+
+export type DashboardUpdateMemberMutationVariables = Exact<{
+  user_id: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+}>;
+
+
+export type DashboardUpdateMemberMutation = { __typename?: 'Mutation', updateMember?: { __typename?: 'Member', user_id: string, role: Role } | null };
+
+export type DashboardRemoveMemberMutationVariables = Exact<{
+  user_id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRemoveMemberMutation = { __typename?: 'Mutation', removeMember?: boolean | null };
+
+export type DashboardTagsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardTagsQuery = { __typename?: 'Query', tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string, links: number, created_at: string }> } | null };
+
+export type DashboardUpdateTagMutationVariables = Exact<{
+  tag: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type DashboardUpdateTagMutation = { __typename?: 'Mutation', updateTag?: { __typename?: 'Tag', name: string, links: number } | null };
+
+export type DashboardDeleteTagMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteTagMutation = { __typename?: 'Mutation', deleteTag?: boolean | null };
+
+export type DashboardWorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardWorkspaceQuery = { __typename?: 'Query', workspace?: { __typename?: 'Workspace', id: string, slug: string, plan: Plan, rate_limit_rpm: number } | null, viewer?: { __typename?: 'Viewer', role?: Role | null, scopes: Array<string> } | null };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const LinkFieldsFragmentDoc = new TypedDocumentString(`
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}
+    `, {"fragmentName":"LinkFields"}) as unknown as TypedDocumentString<LinkFieldsFragment, unknown>;
+export const DashboardDomainsDocument = new TypedDocumentString(`
+    query DashboardDomains {
+  domains {
+    data {
+      host
+      created_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardDomainsQuery, DashboardDomainsQueryVariables>;
+export const DashboardCreateDomainDocument = new TypedDocumentString(`
+    mutation DashboardCreateDomain($host: String!) {
+  createDomain(host: $host) {
+    host
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateDomainMutation, DashboardCreateDomainMutationVariables>;
+export const DashboardDeleteDomainDocument = new TypedDocumentString(`
+    mutation DashboardDeleteDomain($host: String!) {
+  deleteDomain(host: $host)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteDomainMutation, DashboardDeleteDomainMutationVariables>;
+export const DashboardKeysDocument = new TypedDocumentString(`
+    query DashboardKeys {
+  keys {
+    data {
+      id
+      name
+      created_at
+      expires_at
+      last_used_at
+      revoked_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardKeysQuery, DashboardKeysQueryVariables>;
+export const DashboardCreateKeyDocument = new TypedDocumentString(`
+    mutation DashboardCreateKey($name: String) {
+  createKey(name: $name) {
+    id
+    name
+    key
+    expires_at
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateKeyMutation, DashboardCreateKeyMutationVariables>;
+export const DashboardRevokeKeyDocument = new TypedDocumentString(`
+    mutation DashboardRevokeKey($id: String!) {
+  revokeKey(id: $id) {
+    id
+    revoked_at
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardRevokeKeyMutation, DashboardRevokeKeyMutationVariables>;
+export const DashboardLinksDocument = new TypedDocumentString(`
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {
+  links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {
+    data {
+      ...LinkFields
+    }
+    next_cursor
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
+export const DashboardLinkFiltersDocument = new TypedDocumentString(`
+    query DashboardLinkFilters {
+  tags {
+    data {
+      name
+    }
+  }
+  domains {
+    data {
+      host
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkFiltersQuery, DashboardLinkFiltersQueryVariables>;
+export const DashboardLinkDocument = new TypedDocumentString(`
+    query DashboardLink($id: String!) {
+  link(id: $id) {
+    ...LinkFields
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
+export const DashboardLinkStatsDocument = new TypedDocumentString(`
+    query DashboardLinkStats($id: String!, $from: String, $to: String) {
+  linkStats(id: $id, from: $from, to: $to) {
+    from
+    to
+    clicks
+    bots
+    by_day {
+      date
+      clicks
+    }
+    by_country {
+      country
+      clicks
+    }
+    by_referrer {
+      host
+      clicks
+    }
+    by_device {
+      device
+      clicks
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkStatsQuery, DashboardLinkStatsQueryVariables>;
+export const DashboardCreateLinkDocument = new TypedDocumentString(`
+    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
+  createLink(
+    destination: $destination
+    domain: $domain
+    alias: $alias
+    geo_targeting: $geo_targeting
+    tags: $tags
+  ) {
+    ...LinkFields
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
+export const DashboardUpdateLinkDocument = new TypedDocumentString(`
+    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
+  updateLink(
+    id: $id
+    destination: $destination
+    domain: $domain
+    alias: $alias
+    geo_targeting: $geo_targeting
+    tags: $tags
+  ) {
+    ...LinkFields
+  }
+}
+    fragment LinkFields on Link {
+  id
+  short_url
+  domain
+  alias
+  destination
+  geo_targeting
+  tags
+  clicks
+  created_at
+  updated_at
+}`) as unknown as TypedDocumentString<DashboardUpdateLinkMutation, DashboardUpdateLinkMutationVariables>;
+export const DashboardDeleteLinkDocument = new TypedDocumentString(`
+    mutation DashboardDeleteLink($id: String!) {
+  deleteLink(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteLinkMutation, DashboardDeleteLinkMutationVariables>;
+export const DashboardInvitesDocument = new TypedDocumentString(`
+    query DashboardInvites {
+  invites {
+    data {
+      id
+      email
+      role
+      expires_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardInvitesQuery, DashboardInvitesQueryVariables>;
+export const DashboardCreateInviteDocument = new TypedDocumentString(`
+    mutation DashboardCreateInvite($email: String!, $role: String!) {
+  createInvite(email: $email, role: $role) {
+    id
+    email
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateInviteMutation, DashboardCreateInviteMutationVariables>;
+export const DashboardRevokeInviteDocument = new TypedDocumentString(`
+    mutation DashboardRevokeInvite($id: String!) {
+  revokeInvite(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardRevokeInviteMutation, DashboardRevokeInviteMutationVariables>;
+export const DashboardMembersDocument = new TypedDocumentString(`
+    query DashboardMembers {
+  members {
+    data {
+      user_id
+      email
+      name
+      role
+      created_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardMembersQuery, DashboardMembersQueryVariables>;
+export const DashboardUpdateMemberDocument = new TypedDocumentString(`
+    mutation DashboardUpdateMember($user_id: String!, $role: String!) {
+  updateMember(user_id: $user_id, role: $role) {
+    user_id
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUpdateMemberMutation, DashboardUpdateMemberMutationVariables>;
+export const DashboardRemoveMemberDocument = new TypedDocumentString(`
+    mutation DashboardRemoveMember($user_id: String!) {
+  removeMember(user_id: $user_id)
+}
+    `) as unknown as TypedDocumentString<DashboardRemoveMemberMutation, DashboardRemoveMemberMutationVariables>;
+export const DashboardTagsDocument = new TypedDocumentString(`
+    query DashboardTags {
+  tags {
+    data {
+      name
+      links
+      created_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardTagsQuery, DashboardTagsQueryVariables>;
+export const DashboardUpdateTagDocument = new TypedDocumentString(`
+    mutation DashboardUpdateTag($tag: String!, $name: String!) {
+  updateTag(tag: $tag, name: $name) {
+    name
+    links
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUpdateTagMutation, DashboardUpdateTagMutationVariables>;
+export const DashboardDeleteTagDocument = new TypedDocumentString(`
+    mutation DashboardDeleteTag($name: String!) {
+  deleteTag(name: $name)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteTagMutation, DashboardDeleteTagMutationVariables>;
+export const DashboardWorkspaceDocument = new TypedDocumentString(`
+    query DashboardWorkspace {
+  workspace {
+    id
+    slug
+    plan
+    rate_limit_rpm
+  }
+  viewer {
+    role
+    scopes
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardWorkspaceQuery, DashboardWorkspaceQueryVariables>;

@@ -1,0 +1,76 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { useSession } from './auth/session-context';
+import { currentPath, href } from './router';
+import { Icon, type IconName } from './ui/icons';
+
+const NAV: { path: string; label: string; icon: IconName }[] = [
+  { path: '/links', label: 'Links', icon: 'link' },
+  { path: '/tags', label: 'Tags', icon: 'tag' },
+  { path: '/domains', label: 'Domains', icon: 'globe' },
+  { path: '/keys', label: 'API keys', icon: 'key' },
+  { path: '/members', label: 'Members', icon: 'users' },
+  { path: '/workspace', label: 'Workspace', icon: 'home' },
+  { path: '/account', label: 'Account', icon: 'user' },
+];
+
+function WorkspaceSwitcher() {
+  const { session, workspace, switchWorkspace } = useSession();
+  if (session.workspaces.length < 2) {
+    return (
+      <span class="ws" title={`Your role: ${workspace.role}`}>
+        {workspace.slug} <span class="badge">{workspace.role}</span>
+      </span>
+    );
+  }
+  return (
+    <label class="ws">
+      <span class="visually-hidden">Workspace</span>
+      <select value={workspace.slug} onChange={(e) => switchWorkspace((e.target as HTMLSelectElement).value)}>
+        {session.workspaces.map((w) => (
+          <option key={w.id} value={w.slug}>
+            {w.slug} ({w.role})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function Layout({ children }: { children: ComponentChildren }) {
+  const path = currentPath();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // After an in-app navigation, keyboard and screen-reader users start at the new page's content.
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else main.current?.focus();
+  }, [path]);
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a class="brand" href={href('/links')}>
+          lsk
+        </a>
+        <WorkspaceSwitcher />
+      </header>
+      <nav class="side" aria-label="Sections">
+        <ul>
+          {NAV.map((n) => (
+            <li key={n.path}>
+              <a href={href(n.path)} aria-current={path === n.path || path.startsWith(`${n.path}/`) ? 'page' : undefined}>
+                <Icon name={n.icon} /> {n.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1} ref={main}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'preact/hooks';
+import { gql, present } from '../api/graphql';
+import { useCan, useSession } from '../auth/session-context';
+import { graphql } from '../gql';
+import { ErrorBox, Loaded } from '../ui/states';
+import { useMutation, useQuery } from '../ui/use-query';
+import { InvitesSection } from './invites';
+import { ROLES } from './roles';
+
+const MembersQuery = graphql(`
+  query DashboardMembers {
+    members {
+      data {
+        user_id
+        email
+        name
+        role
+        created_at
+      }
+    }
+  }
+`);
+
+const UpdateMemberMutation = graphql(`
+  mutation DashboardUpdateMember($user_id: String!, $role: String!) {
+    updateMember(user_id: $user_id, role: $role) {
+      user_id
+      role
+    }
+  }
+`);
+
+const RemoveMemberMutation = graphql(`
+  mutation DashboardRemoveMember($user_id: String!) {
+    removeMember(user_id: $user_id)
+  }
+`);
+
+export function MembersPage() {
+  const can = useCan();
+  const { session } = useSession();
+  const q = useQuery(() => gql(MembersQuery).then((d) => present(d.members, 'member list')), []);
+  const update = useMutation((user_id: string, role: string) => gql(UpdateMemberMutation, { user_id, role }));
+  const remove = useMutation((user_id: string) => gql(RemoveMemberMutation, { user_id }));
+  const [changed, setChanged] = useState('');
+  const setRole = async (userId: string, email: string, role: string) => {
+    if ((await update.run(userId, role)).ok) {
+      setChanged(`${email} is now ${role}.`);
+      q.reload();
+    }
+  };
+  const doRemove = async (userId: string, email: string) => {
+    if (confirm(`Remove ${email} from this workspace? Their account stays; they lose access here.`) && (await remove.run(userId)).ok) q.reload();
+  };
+  /** Admins manage roles below owner; owners manage every role. */
+  const manageable = (role: string) => can.owner || (can.admin && role !== 'owner');
+  return (
+    <section>
+      <h1>Members</h1>
+      {update.error ? <ErrorBox error={update.error} /> : null}
+      {remove.error ? <ErrorBox error={remove.error} /> : null}
+      {changed ? <p role="status">{changed}</p> : null}
+      <Loaded q={q}>
+        {(d) => (
+          <div class="scroll">
+            <table class="table">
+              <thead>
+                <tr>
+                  <th scope="col">Member</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  {can.admin ? <th scope="col">Actions</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {d.data.map((m) => (
+                  <tr key={m.user_id}>
+                    <td>
+                      {m.name} <span class="muted">{m.email}</span>
+                      {m.user_id === session.user.id ? <span class="badge">you</span> : null}
+                    </td>
+                    <td>
+                      {manageable(m.role) ? (
+                        <select
+                          aria-label={`Role of ${m.email}`}
+                          value={m.role}
+                          onChange={(e) => setRole(m.user_id, m.email, e.currentTarget.value)}
+                          disabled={update.pending}
+                        >
+                          {ROLES.filter((r) => can.owner || r !== 'owner').map((r) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        m.role
+                      )}
+                    </td>
+                    <td>
+                      <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleDateString()}</time>
+                    </td>
+                    {can.admin ? (
+                      <td>
+                        {manageable(m.role) ? (
+                          <button type="button" class="small danger" onClick={() => doRemove(m.user_id, m.email)} aria-label={`Remove ${m.email}`}>
+                            Remove
+                          </button>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
+      <InvitesSection />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** The roles of a workspace, highest first. */
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;

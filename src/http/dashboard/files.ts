@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+export interface DashboardFile {
+  body: Buffer;
+  type: string;
+  /** Built with a content hash in its name (under assets/): cacheable for ever. */
+  hashed: boolean;
+}
+
+/** The built app, read once at start: URL path (`/dashboard/assets/index-3f2a.js`) -> file. */
+export interface DashboardFiles {
+  index: Buffer;
+  files: Map<string, DashboardFile>;
+}
+
+/**
+ * Every file of the build (dist/dashboard) into memory: the whitelist of what /dashboard/* can
+ * answer. Nothing is read from disk per request, so no request path can reach another file. Null
+ * when the app is not built (or a file has a type the service does not serve: a broken build).
+ */
+export function loadDashboard(dir: string): DashboardFiles | null {
+  if (!existsSync(join(dir, 'index.html'))) return null;
+  const files = new Map<string, DashboardFile>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const type = TYPES[extname(name).toLowerCase()];
+      if (!type) continue;
+      const rel = relative(dir, full).split(sep).join('/');
+      files.set(`/dashboard/${rel}`, { body: readFileSync(full), type, hashed: rel.startsWith('assets/') });
+    }
+  };
+  walk(dir);
+  return { index: files.get('/dashboard/index.html')!.body, files };
+}

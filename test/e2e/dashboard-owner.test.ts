@@ -1,0 +1,172 @@
+/**
+ * The owner's journey through the dashboard in Chromium, on both stores: the first user from the
+ * CLI's one-time link → set password → sign in → create a link with geo-targeting → follow it with a
+ * browser user agent from that country → see the click → edit the link → create an API key (shown
+ * once; it works) → invite a viewer, who joins with a new account → sign out. Every page passes axe and is photographed at both sizes.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROME_UA, checkPage, createUser, launchChromium, openPage, PASSWORD, type PageWatch, signIn } from '../support/dashboard.js';
+import { type Lsk, STORES, startLsk, visit } from '../support/server.js';
+
+describe.each(STORES)('the owner journey on %s', (store) => {
+  let lsk: Lsk;
+  let browser: Browser;
+  let w: PageWatch;
+  let page: Page;
+  let origin = '';
+  const shots = store === 'sqlite';
+  const alias = `spring-${store}`;
+
+  beforeAll(async () => {
+    lsk = await startLsk(store, { env: { LSK_COUNTRY_HEADER: 'x-test-country' } });
+    browser = await launchChromium();
+    expect((await lsk.cli(['workspace', 'create', 'acme'])).code).toBe(0);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await lsk?.stop();
+  });
+
+  it('sets the password from the CLI link, which signs the browser in', async () => {
+    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
+    origin = new URL(link).origin;
+    w = await openPage(browser, origin);
+    page = w.page;
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Set your password' }).waitFor();
+    if (shots) await checkPage(page, 'set-password');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('The same password again').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    expect(page.url(), 'the token leaves the address bar').toBe(`${origin}/dashboard/links`);
+    await page.getByText('No links yet.').waitFor();
+    if (shots) await checkPage(page, 'links-empty');
+  });
+
+  it('creates a link with geo-targeting through the form', async () => {
+    await page.getByRole('link', { name: 'New link' }).click();
+    await page.getByRole('heading', { name: 'New link' }).waitFor();
+    expect(page.url()).toBe(`${origin}/dashboard/links/new`);
+    await page.getByLabel('Destination URL').fill('https://example.com/spring');
+    await page.getByLabel('Alias').fill(alias);
+    await page.getByLabel('Tags').fill('campaign, spring');
+    await page.getByRole('button', { name: 'Add a country' }).click();
+    await page.getByLabel('Country of row 1').selectOption('DE');
+    await page.getByLabel('URL for DE').fill('https://example.de/fruehling');
+    if (shots) await checkPage(page, 'link-new');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}` }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`${origin}/dashboard/links/lnk_\\w+$`));
+    await page.getByText('Germany (DE) → https://example.de/fruehling').waitFor();
+  });
+
+  it('shows the click of a browser from that country, after a reload at the same URL', async () => {
+    const res = await visit(lsk.base, `/${alias}`, { host: lsk.env.LSK_DEFAULT_DOMAIN!, 'user-agent': CHROME_UA, 'x-test-country': 'DE' });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe('https://example.de/fruehling');
+    const detail = page.url();
+    let shown = '';
+    for (let i = 0; i < 40 && !/^1 clicks/.test(shown); i++) {
+      await page.goto(detail);
+      await page.getByText(/clicks ·/).waitFor();
+      shown = (await page.locator('.totals').innerText()).trim();
+      if (!/^1 clicks/.test(shown)) await page.waitForTimeout(250);
+    }
+    expect(shown).toMatch(/^1 clicks/);
+    await page.getByRole('table', { name: 'Countries' }).getByText('(DE)').waitFor();
+    if (shots) await checkPage(page, 'link-detail');
+  });
+
+  it('edits the link and lists it with its tags', async () => {
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit link' }).waitFor();
+    await page.getByLabel('Destination URL').fill('https://example.com/summer');
+    if (shots) await checkPage(page, 'link-edit');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('link', { name: 'https://example.com/summer' }).waitFor();
+    await page.getByRole('link', { name: 'Links', exact: true }).first().click();
+    await page.getByText('→ https://example.com/summer').waitFor();
+    await page.getByRole('link', { name: 'campaign' }).first().click();
+    await page.waitForURL(/\/dashboard\/links\?tag=campaign$/);
+    await page.getByText('→ https://example.com/summer').waitFor();
+    if (shots) await checkPage(page, 'links');
+  });
+
+  it('creates an API key, shown once, that works against the API', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name of a new key').fill('laptop');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('new-key').innerText()).trim();
+    expect(secret).toMatch(/^lsk_live_/);
+    if (shots) await checkPage(page, 'keys');
+    const api = await fetch(`${lsk.base}/v1/links`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(api.status).toBe(200);
+    expect(((await api.json()) as { data: { alias: string }[] }).data.map((l) => l.alias)).toEqual([alias]);
+    await page.reload();
+    await page.getByRole('cell', { name: /^laptop key_/ }).waitFor();
+    expect(await page.getByTestId('new-key').count(), 'the secret is not shown again').toBe(0);
+  });
+
+  it('invites a viewer, who accepts with a new account and can read but not change', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
+    await page.getByLabel('Invite by email').fill('viewer@example.com');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Create invite' }).click();
+    const url = (await page.getByTestId('invite-url').innerText()).trim();
+    expect(url).toMatch(new RegExp(`^${origin}/dashboard/accept-invite#token=`));
+    await page.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor();
+    if (shots) await checkPage(page, 'members');
+    const other = await openPage(browser, origin);
+    await other.page.goto(url);
+    await other.page.getByRole('heading', { name: 'Accept an invite' }).waitFor();
+    if (shots) await checkPage(other.page, 'accept-invite');
+    await other.page.getByLabel('Your name').fill('Vera Viewer');
+    await other.page.getByLabel('Password').fill(PASSWORD);
+    await other.page.getByRole('button', { name: 'Create account and join' }).click();
+    await other.page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    await other.page.getByText(`${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`).waitFor();
+    expect(await other.page.getByRole('link', { name: 'New link' }).count()).toBe(0);
+    expect(other.problems).toEqual([]);
+    await other.context.close();
+    await page.reload();
+    await page.getByRole('cell', { name: /Vera Viewer/ }).waitFor();
+    expect(await page.getByRole('cell', { name: 'viewer@example.com', exact: true }).count(), 'the invite is used up').toBe(0);
+  });
+
+  it('shows tags, domains, the workspace and the account', async () => {
+    for (const [nav, heading, name, text] of [
+      ['Tags', 'Tags', 'tags', 'campaign'],
+      ['Domains', 'Domains', 'domains', 'No custom domains yet.'],
+      ['Workspace', 'Workspace', 'workspace', 'acme'],
+      ['Account', 'Account', 'account', 'owner@example.com'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: nav }).click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByText(text).first().waitFor();
+      if (shots) await checkPage(page, name);
+    }
+  });
+
+  it('signs out: the pages ask for sign-in again, and the API refuses the old cookie', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Account' }).click();
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'lsk_session');
+    expect(session?.httpOnly).toBe(true);
+    await page.getByRole('button', { name: 'Sign out of this browser' }).click();
+    await page.getByRole('heading', { name: 'Sign in to lsk' }).waitFor();
+    await page.goto(`${origin}/dashboard/links`);
+    await page.getByRole('heading', { name: 'Sign in to lsk' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/links');
+    const res = await fetch(`${lsk.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `lsk_session=${session!.value}`, 'lsk-workspace': 'acme', 'x-lsk-csrf': '1' },
+      body: JSON.stringify({ query: '{ links { data { id } } }' }),
+    });
+    expect(res.status).toBe(401);
+    await signIn(page, origin, 'owner@example.com');
+    expect(w.problems).toEqual([]);
+  });
+});
