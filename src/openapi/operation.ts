@@ -36,7 +36,9 @@ function parameters(route: RestRoute, schema: GraphQLSchema): Json[] {
   const shape = (route.query as { shape?: Record<string, never> } | undefined)?.shape ?? {};
   const inQuery = [...(route.queryParams ?? [])].sort().map((name) => {
     const description = argumentOf(field, name).description;
-    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(shape[name]!)) };
+    // Required exactly when the route's own schema refuses its absence (DELETE /links/bulk needs ids).
+    const required = !(shape[name] as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success;
+    return { name, in: 'query', required, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(shape[name]!)) };
   });
   return [...inPath, ...inQuery, ...(route.idempotent ? [IDEMPOTENCY_KEY] : [])];
 }

@@ -46,7 +46,8 @@ export function restVariables(
   const variables: Record<string, unknown> = { ...params };
   for (const [name, value] of url.searchParams) {
     const type = op.variables.get(name);
-    variables[name] = op.lists.has(name) ? value.split(',').map((v) => fromQueryString(v, type)) : fromQueryString(value, type);
+    // A comma list in a query string names a set: a repeated item is the same item (?ids=a,a deletes a once).
+    variables[name] = op.lists.has(name) ? [...new Set(value.split(','))].map((v) => fromQueryString(v, type)) : fromQueryString(value, type);
   }
   if (!route.body) return variables;
   if (!body || body.length === 0) {

@@ -79,7 +79,7 @@ extension LskClient {
     /// Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`.
     /// `DELETE /links/bulk` → 200.
     /// - Parameter ids: `ids` (query) 1 to 100 link ids, each once.
-    public func deleteLinks(ids: String? = nil) async throws -> BulkDeleteResult {
+    public func deleteLinks(ids: String) async throws -> BulkDeleteResult {
         try await send("DELETE", "/links/bulk", query: Self.param("ids", ids), headers: [], body: nil, as: BulkDeleteResult.self)
     }
 

@@ -587,7 +587,7 @@ export type UpdateLinksBody = UpdateLinksRequest;
 /** Query and header parameters of deleteLinks: Delete up to 100 links (DELETE /links/bulk). */
 export interface DeleteLinksParams {
   /** 1 to 100 link ids, each once. */
-  ids?: string;
+  ids: string;
 }
 
 
@@ -734,7 +734,7 @@ export interface OperationMethods {
   /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. Needs the scope `links:write`. → 204. */
   deleteLink(id: string, options?: RequestOptions): Promise<void>;
   /** Delete up to 100 links (DELETE /links/bulk): Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`. → 200. */
-  deleteLinks(params?: DeleteLinksParams, options?: RequestOptions): Promise<BulkDeleteResult>;
+  deleteLinks(params: DeleteLinksParams, options?: RequestOptions): Promise<BulkDeleteResult>;
   /** Delete a tag (DELETE /tags/{name}): Delete a tag and remove it from every link. Needs the scope `links:write`. → 204. */
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
   /** Delete a webhook endpoint (DELETE /webhooks/{id}): Delete an endpoint and its deliveries. Needs the scope `webhooks:write`. → 204. */

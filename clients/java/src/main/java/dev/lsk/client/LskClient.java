@@ -233,16 +233,6 @@ public final class LskClient {
     return http.sendAsync("DELETE", "/links/bulk", LskHttp.query().add("ids", params.getIds()), LskHttp.headers(), null, LskHttp.json(new TypeReference<BulkDeleteResult>() {}));
   }
 
-  /** {@link #deleteLinks} with no ids. */
-  public BulkDeleteResult deleteLinks() {
-    return deleteLinks(DeleteLinksParams.builder().build());
-  }
-
-  /** {@link #deleteLinks} with no ids. */
-  public CompletableFuture<BulkDeleteResult> deleteLinksAsync() {
-    return deleteLinksAsync(DeleteLinksParams.builder().build());
-  }
-
   /**
    * Delete a tag
    *

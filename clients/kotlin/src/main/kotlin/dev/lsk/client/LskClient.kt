@@ -132,10 +132,10 @@ class LskClient(
      *
      * Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`.
      * `DELETE /links/bulk` → 200.
-     * @param ids `ids` (query) 1 to 100 link ids, each once. (null: not sent)
+     * @param ids `ids` (query) 1 to 100 link ids, each once.
      */
     suspend fun deleteLinks(
-        ids: String? = null,
+        ids: String,
     ): BulkDeleteResult =
         send("DELETE", "/links/bulk", listOf("ids" to ids), emptyList(), null, jacksonTypeRef<BulkDeleteResult>())
 

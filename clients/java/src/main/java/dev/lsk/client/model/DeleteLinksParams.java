@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Parameters of {@code DELETE /links/bulk} ({@code deleteLinks}), by name: {@code DeleteLinksParams.builder()…build()}. */
+/**
+ * Parameters of {@code DELETE /links/bulk} ({@code deleteLinks}), by name: {@code DeleteLinksParams.builder()…build()}.
+ * Required: ids.
+ */
 public final class DeleteLinksParams {
   private final String ids;
 
@@ -24,7 +27,7 @@ public final class DeleteLinksParams {
     return new Builder();
   }
 
-  /** {@code ids} (query); null: not sent. */
+  /** {@code ids} (query). */
   public String getIds() {
     return ids;
   }
@@ -50,6 +53,7 @@ public final class DeleteLinksParams {
 
     /** @throws IllegalStateException when a required parameter is missing */
     public DeleteLinksParams build() {
+      if (ids == null) throw new IllegalStateException("DeleteLinksParams: ids is required");
       return new DeleteLinksParams(this);
     }
   }
