@@ -21,6 +21,7 @@ import {
   webhookEndpointWithSecretSchema,
 } from '../domain/webhook-outputs.js';
 import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
+import { ANALYTICS_ROUTES } from './rest-routes-analytics.js';
 import { LINK_EXTRA_ROUTES } from './rest-routes-links.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -32,7 +33,7 @@ export interface RestRoute {
   /** Under /v1, with :params named like the field's arguments. */
   path: string;
   status: 200 | 201 | 204;
-  tag: 'links' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks';
+  tag: 'links' | 'analytics' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks';
   summary: string;
   /** Strict schema of the JSON body (the same zod schema the resolver applies); a body is then required. */
   body?: z.ZodType;
@@ -57,6 +58,8 @@ export interface RestRoute {
   idempotent?: true;
   /** A success body that is not JSON: the media types it may have, and the bytes of the operation's result. */
   media?: { types: readonly string[]; encode: (data: Record<string, unknown>) => { contentType: string; body: Buffer } };
+  /** `format=csv` answers the result as text/csv: the parameter's description, the encoder, an example. */
+  csv?: { parameter: string; encode: (data: Record<string, unknown>) => string; example: string };
 }
 
 const LINK_ID = { id: linkIdParamSchema };
@@ -166,6 +169,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
   { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
   ...LINK_EXTRA_ROUTES,
+  ...ANALYTICS_ROUTES,
   { field: 'Query.members', method: 'GET', path: '/members', status: 200, tag: 'members', summary: 'List members', response: memberListSchema },
   {
     field: 'Mutation.updateMember',
