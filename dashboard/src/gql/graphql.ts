@@ -806,6 +806,20 @@ export type Workspace = {
   slug: Scalars['String']['output'];
 };
 
+export type DashboardAnalyticsQueryVariables = Exact<{
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
+
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -876,7 +890,7 @@ export type DashboardLinkStatsQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
+export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_browser: Array<{ __typename?: 'BrowserClicks', browser: string, clicks: number }>, by_os: Array<{ __typename?: 'OsClicks', os: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1005,6 +1019,36 @@ export const LinkFieldsFragmentDoc = new TypedDocumentString(`
   updated_at
 }
     `, {"fragmentName":"LinkFields"}) as unknown as TypedDocumentString<LinkFieldsFragment, unknown>;
+export const DashboardAnalyticsDocument = new TypedDocumentString(`
+    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {
+  analytics(
+    group_by: $group_by
+    from: $from
+    to: $to
+    interval: $interval
+    timezone: $timezone
+    limit: $limit
+    tag: $tag
+    domain: $domain
+  ) {
+    group_by
+    from
+    to
+    interval
+    timezone
+    total {
+      clicks
+      bots
+    }
+    data {
+      key
+      clicks
+      alias
+      short_url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1129,6 +1173,14 @@ export const DashboardLinkStatsDocument = new TypedDocumentString(`
     }
     by_referrer {
       host
+      clicks
+    }
+    by_browser {
+      browser
+      clicks
+    }
+    by_os {
+      os
       clicks
     }
     by_device {

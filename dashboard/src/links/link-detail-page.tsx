@@ -50,6 +50,8 @@ function Stats({ id }: { id: string }) {
               />
               <BarList caption="Referrers" keyLabel="Referrer" rows={s.by_referrer.map((r) => ({ key: r.host, clicks: r.clicks }))} />
               <BarList caption="Devices" keyLabel="Device" rows={s.by_device.map((d) => ({ key: d.device, clicks: d.clicks }))} />
+              <BarList caption="Browsers" keyLabel="Browser" rows={s.by_browser.map((b) => ({ key: b.browser, clicks: b.clicks }))} />
+              <BarList caption="Operating systems" keyLabel="Operating system" rows={s.by_os.map((o) => ({ key: o.os, clicks: o.clicks }))} />
             </div>
           </>
         )}
