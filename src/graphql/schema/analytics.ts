@@ -1,5 +1,6 @@
 import { HOUR_WINDOW_MAX_DAYS, WINDOW_MAX_DAYS } from '../../analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, ANALYTICS_LIMIT_MAX } from '../../domain/analytics-schemas.js';
+import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics-service.js';
 import type { ClickTotals } from '../../storage/clicks/repository.js';
 import { builder } from '../builder.js';
@@ -58,6 +59,9 @@ builder.queryField('analytics', (t) =>
         description: `Groupings other than timeseries: at most this many rows, 1 to ${ANALYTICS_LIMIT_MAX} (default ${ANALYTICS_LIMIT_DEFAULT}).`,
       }),
     },
-    resolve: (_r, args, ctx) => ctx.services.analytics.report(ctx.principal.workspace.id, args),
+    resolve: async (_r, args, ctx, info) => {
+      await ctx.services.fieldLimit(ctx, info, {}, FIELD_LIMITS.analytics);
+      return ctx.services.analytics.report(ctx.principal.workspace.id, args);
+    },
   }),
 );
