@@ -12,6 +12,7 @@ const NAV: { path: string; label: string; icon: IconName }[] = [
   { path: '/members', label: 'Members', icon: 'users' },
   { path: '/workspace', label: 'Workspace', icon: 'home' },
   { path: '/account', label: 'Account', icon: 'user' },
+  { path: '/webhooks', label: 'Webhooks', icon: 'webhook' },
 ];
 
 function WorkspaceSwitcher() {
