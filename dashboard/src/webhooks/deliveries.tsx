@@ -72,7 +72,7 @@ export function Deliveries({ id, canRetry, tick }: { id: string; canRetry: boole
                         <td>{x.delivered_at ? time(x.delivered_at) : time(x.next_attempt_at)}</td>
                         {canRetry ? (
                           <td>
-                            <button type="button" class="small" onClick={() => again(x.id)} disabled={retry.pending} aria-label={`Send delivery ${x.id} again`}>
+                            <button type="button" class="small" onClick={() => again(x.id)} disabled={retry.pending} aria-label={`Retry delivery ${x.id}`}>
                               Retry
                             </button>
                           </td>
