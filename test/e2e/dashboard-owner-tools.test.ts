@@ -22,7 +22,7 @@ const CSV = [
 
 /** The file a click makes the browser download. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
-  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
+  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
   return { name: d.suggestedFilename(), body: readFileSync((await d.path())!) };
 }
 

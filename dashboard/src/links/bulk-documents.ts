@@ -55,8 +55,8 @@ export const DeleteLinksMutation = graphql(`
   }
 `);
 
-/** One failed item: its error in words, with the fields at fault. */
+/** One failed item: its error in words, with the fields at fault the message does not already say. */
 export function itemProblem(e: { code: string; message: string; details?: { path: string; message: string }[] | null }): string {
-  const fields = (e.details ?? []).map((d) => `${d.path}: ${d.message}`).join('; ');
-  return `${e.message}${fields && !e.message.includes(fields) ? ` (${fields})` : ''}`;
+  const more = (e.details ?? []).filter((d) => !e.message.includes(d.message)).map((d) => `${d.path}: ${d.message}`);
+  return more.length ? `${e.message} (${more.join('; ')})` : e.message;
 }
