@@ -115,7 +115,7 @@ describe.each(STORES)('the owner tools on %s', (store) => {
     await bulk.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('status').filter({ hasText: 'Deleted 2 links.' }).waitFor();
     expect(asked).toMatch(/^Delete 2 links \((?=.*\/full)(?=.*\/imp-two).*\)\? Their short URLs stop working at once\.$/);
-    await page.getByLabel('Select all 1 links on this page').waitFor();
+    await page.getByLabel('Select the 1 link on this page').waitFor();
     expect(await page.getByText('→ https://example.com/one').count()).toBe(1);
   });
 

@@ -139,7 +139,7 @@ function LinkList({ rows, writable, onChanged, onDelete }: { rows: Row[]; writab
       {writable ? (
         <label class="select-all card check">
           <input ref={allBox} type="checkbox" checked={all} onChange={(e) => setSelected(new Set(e.currentTarget.checked ? rows.map((l) => l.id) : []))} />
-          Select all {rows.length} links on this page
+          {rows.length === 1 ? 'Select the 1 link on this page' : `Select all ${rows.length} links on this page`}
         </label>
       ) : null}
       {writable && onPage.length > 0 ? <BulkBar ids={onPage.map((l) => l.id)} label={(id) => names.get(id) ?? id} onDone={done} /> : null}

@@ -22,7 +22,8 @@ interface Run {
   finished: boolean;
 }
 
-const HINT = 'The columns of the export (docs/csv.md): destination required; domain, alias, title, tags (joined with |) and the others optional.';
+const HINT =
+  'The columns of the export: destination required; domain, alias, title, tags (joined with |) and the others optional. Export a file to see them all.';
 
 /** Sends the good rows through createLinks, BULK_MAX a call; each row succeeds or fails alone. */
 async function importRows(rows: ImportRow[], progress: (r: Run) => void): Promise<void> {
@@ -73,8 +74,9 @@ function Report({ run }: { run: Run }) {
             <caption class="visually-hidden">Rows that failed</caption>
             <thead>
               <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Code</th>
+                <th scope="col" class="num">
+                  Line
+                </th>
                 <th scope="col">Problem</th>
               </tr>
             </thead>
@@ -82,10 +84,12 @@ function Report({ run }: { run: Run }) {
               {run.failed.map((f) => (
                 <tr key={`${f.line}-${f.code}`}>
                   <td class="num">{f.line}</td>
-                  <td>
-                    <code>{f.code}</code>
+                  <td class="break">
+                    {f.problem}
+                    <div>
+                      <code class="muted">{f.code}</code>
+                    </div>
                   </td>
-                  <td class="break">{f.problem}</td>
                 </tr>
               ))}
             </tbody>
