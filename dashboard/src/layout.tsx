@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useSession } from './auth/session-context';
 import { currentPath, href } from './router';
 import { Icon, type IconName } from './ui/icons';
@@ -13,6 +13,7 @@ const NAV: { path: string; label: string; icon: IconName }[] = [
   { path: '/members', label: 'Members', icon: 'users' },
   { path: '/workspace', label: 'Workspace', icon: 'home' },
   { path: '/account', label: 'Account', icon: 'user' },
+  { path: '/webhooks', label: 'Webhooks', icon: 'webhook' },
 ];
 
 function WorkspaceSwitcher() {
@@ -42,8 +43,9 @@ export function Layout({ children }: { children: ComponentChildren }) {
   const path = currentPath();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
-  // After an in-app navigation, keyboard and screen-reader users start at the new page's content.
-  useEffect(() => {
+  // After an in-app navigation, keyboard and screen-reader users start at the new page's content
+  // (a layout effect: focus moves in the same commit that shows the page, never a frame later).
+  useLayoutEffect(() => {
     if (first.current) first.current = false;
     else main.current?.focus();
   }, [path]);

@@ -4,17 +4,21 @@ import { AccountPage } from './account/account-page';
 import { AnalyticsPage } from './analytics/analytics-page';
 import { DomainsPage } from './domains/domains-page';
 import { KeysPage } from './keys/keys-page';
+import { ImportPage } from './links/import/import-page';
 import { LinkDetailPage } from './links/link-detail-page';
 import { LinkEditPage, LinkNewPage } from './links/link-edit-page';
 import { LinksPage } from './links/links-page';
 import { MembersPage } from './members/members-page';
 import { match, navigate, type Params } from './router';
 import { TagsPage } from './tags/tags-page';
+import { WebhookPage } from './webhooks/webhook-page';
+import { WebhooksPage } from './webhooks/webhooks-page';
 import { WorkspacePage } from './workspace/workspace-page';
 
 const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/links', LinksPage, 'Links'],
   ['/links/new', LinkNewPage, 'New link'],
+  ['/links/import', ImportPage, 'Import links'],
   ['/links/:id', LinkDetailPage, 'Link'],
   ['/links/:id/edit', LinkEditPage, 'Edit link'],
   ['/tags', TagsPage, 'Tags'],
@@ -24,6 +28,8 @@ const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/members', MembersPage, 'Members'],
   ['/workspace', WorkspacePage, 'Workspace'],
   ['/account', AccountPage, 'Account'],
+  ['/webhooks', WebhooksPage, 'Webhooks'],
+  ['/webhooks/:id', WebhookPage, 'Webhook'],
 ];
 
 export function Routes({ path }: { path: string }) {

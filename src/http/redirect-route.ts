@@ -20,8 +20,14 @@ export function redirectRoute(services: Services, observer: HttpObserver, log: L
     totals: services.repos.clicks,
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(services.redirectCacheTtlMs) ? 1000 : Infinity,
+    staleMaxMs: services.config.staleMaxS * 1000,
   });
   services.metrics.gaugeFrom('lsk_redirect_cache_entries', 'Links (and known-missing aliases) in the redirect cache.', () => redirects.cache.size);
+  services.metrics.counterFrom(
+    'lsk_redirect_stale_total',
+    'Redirects answered from a cached link past its freshness because the database could not be read.',
+    () => redirects.stale.served,
+  );
   services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
   const metrics = observer.redirects();
   const logged = log.isLevelEnabled('debug');

@@ -22,6 +22,13 @@ export interface Visit {
   referrer: string | null;
 }
 
+/** Whether a link-hour has a counter for this dimension value. */
+function holds(h: HourCounts, dim: ClickDimension, value: string): boolean {
+  const c = h.counts;
+  for (let i = 0; i < c.length; i += 3) if (c[i] === dim && c[i + 1] === value) return true;
+  return false;
+}
+
 /**
  * Clicks leave the request path as counters (docs/adr/0016): `count` only adds to in-memory
  * per-link, per-hour counters; a timer writes them at most once a second. A failed write is kept
@@ -66,10 +73,14 @@ export class ClickRecorder {
     return this.visits + (this.pending?.visits ?? 0);
   }
 
-  /** The hot path: a few map updates, nothing else. */
+  /**
+   * The hot path: a few map updates, nothing else. At the bound (the store unreachable for long), a
+   * visit is still counted when it only adds to counters already held; one that needs a new counter
+   * (a new link-hour, country, referrer...) is dropped and counted in `dropped`.
+   */
   count(v: Visit): void {
     this.listener?.(v);
-    if (this.cells + (this.pending?.cells ?? 0) >= this.maxCells) {
+    if (this.cells + (this.pending?.cells ?? 0) >= this.maxCells && !this.fits(v)) {
       this.dropped++;
       return;
     }
@@ -88,6 +99,22 @@ export class ClickRecorder {
     if (who.os !== null) this.add(h, 'os', who.os);
     if (v.country !== null) this.add(h, 'country', v.country);
     if (v.referrer !== null) this.add(h, 'referrer', v.referrer);
+  }
+
+  /** Whether every counter this visit adds to is held already (so counting it takes no memory). */
+  private fits(v: Visit): boolean {
+    const h = this.current.get(v.linkId);
+    if (h === undefined || h.hour !== v.atMs - (v.atMs % HOUR_MS)) return false;
+    const who = v.visitor;
+    if (who.bot) return true;
+    const needed: [ClickDimension, string | null][] = [
+      ['device', who.device],
+      ['browser', who.browser],
+      ['os', who.os],
+      ['country', v.country],
+      ['referrer', v.referrer],
+    ];
+    return needed.every(([dim, value]) => value === null || holds(h, dim, value));
   }
 
   private hourCounts(linkId: string, workspaceId: string, hour: number, previous: HourCounts | undefined): HourCounts {

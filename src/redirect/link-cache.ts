@@ -47,7 +47,9 @@ function entryOf(link: RedirectTarget, at: number, clicks: number): CachedLink {
 /**
  * Size-bounded cache of links by (domain, alias), with negative entries for unknown aliases (a
  * separate, smaller bound, so probing cannot evict real links). When full, the oldest entry goes
- * (insertion order: no bookkeeping on the hot path; an evicted hot link is read back once).
+ * (insertion order: no bookkeeping on the hot path; an evicted hot link is read back once). A link
+ * past its freshness is kept until `staleMaxMs` after it was read: served only when the re-read
+ * fails (stale-if-error, docs/adr/0022).
  */
 export class LinkCache {
   private hits = new Map<string, CachedLink>();
@@ -66,18 +68,21 @@ export class LinkCache {
     private readonly missTtlMs = 30_000,
     /** Capped links are re-read (their click total with them) at least this often. */
     private readonly cappedTtlMs = Infinity,
+    /** How long after its read a link may still be served when the store cannot be read (0: never). */
+    private readonly staleMaxMs = 0,
   ) {}
 
   static key(domain: string, alias: string): string {
     return `${domain}/${alias}`;
   }
 
-  /** undefined: not cached; null: cached as unknown. */
+  /** undefined: not cached (or no longer fresh); null: cached as unknown. */
   get(key: string, nowMs: number): CachedLink | null | undefined {
     const hit = this.hits.get(key);
     if (hit) {
-      if (nowMs - hit.at < (hit.maxClicks === null ? this.ttlMs : Math.min(this.ttlMs, this.cappedTtlMs))) return hit;
-      this.hits.delete(key);
+      const age = nowMs - hit.at;
+      if (age < (hit.maxClicks === null ? this.ttlMs : Math.min(this.ttlMs, this.cappedTtlMs))) return hit;
+      if (age >= this.staleMaxMs) this.hits.delete(key);
       return undefined;
     }
     const missAt = this.misses.get(key);
@@ -86,6 +91,12 @@ export class LinkCache {
       this.misses.delete(key);
     }
     return undefined;
+  }
+
+  /** A link past its freshness, read less than `staleMaxMs` ago: what to serve if it cannot be read again. */
+  stale(key: string, nowMs: number): CachedLink | undefined {
+    const hit = this.hits.get(key);
+    return hit && nowMs - hit.at < this.staleMaxMs ? hit : undefined;
   }
 
   /** Keeps what a lookup read (unless a change raced with it), and returns the entry to answer with. */

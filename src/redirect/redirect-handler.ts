@@ -12,6 +12,7 @@ import { decide, target } from './link-rules.js';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { resolveTarget, withQuery } from './resolve.js';
+import { StaleIfError } from './stale-if-error.js';
 import { classify, Memo, referrerHost } from './user-agent.js';
 
 export interface RedirectOptions {
@@ -25,6 +26,8 @@ export interface RedirectOptions {
   totals: Pick<ClicksRepository, 'totals'>;
   /** Capped links are re-read (with their stored click total) at least this often: the click writer's interval on MongoDB. */
   cappedTtlMs?: number;
+  /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
+  staleMaxMs?: number;
 }
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -51,6 +54,7 @@ const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes(
  */
 export class RedirectHandler {
   readonly cache: LinkCache;
+  readonly stale = new StaleIfError();
   private readonly hosts = new Memo(hostOf, 10_000, 300);
   private readonly form: PasswordForm;
 
@@ -62,7 +66,7 @@ export class RedirectHandler {
     private readonly clock: Clock,
     private readonly opts: RedirectOptions,
   ) {
-    this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs);
+    this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
     this.form = new PasswordForm(this, config, clock);
   }
 
@@ -100,7 +104,11 @@ export class RedirectHandler {
     const link = this.cache.get(key, nowMs);
     if (link !== undefined) return link;
     if (aliasProblems(alias).length > 0) return null;
-    return this.load(host, alias, key, nowMs);
+    const stale = this.cache.stale(key, nowMs);
+    if (stale === undefined || !this.stale.failing) return this.load(host, alias, key, nowMs, stale);
+    // The store is failing: answer from the cache now; re-read in the background.
+    this.stale.probe(nowMs, () => this.load(host, alias, key, nowMs));
+    return this.stale.serve(stale);
   }
 
   private route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
@@ -112,11 +120,19 @@ export class RedirectHandler {
     return link.then((found) => this.answer(req, res, requestId, found, now));
   }
 
-  private async load(host: string, alias: string, key: string, nowMs: number): Promise<CachedLink | null> {
+  /** Reads a link (and a capped link's clicks) into the cache; when that fails, answers `stale` if given. */
+  private async load(host: string, alias: string, key: string, nowMs: number, stale?: CachedLink): Promise<CachedLink | null> {
     const generation = this.cache.generation;
-    const found = await this.links.findRedirect(host, alias);
-    const clicks = found?.maxClicks != null ? await this.countedClicks(found.id) : 0;
-    return this.cache.set(key, found, nowMs, generation, clicks);
+    try {
+      const found = await this.links.findRedirect(host, alias);
+      const clicks = found?.maxClicks != null ? await this.countedClicks(found.id) : 0;
+      this.stale.succeeded();
+      return this.cache.set(key, found, nowMs, generation, clicks);
+    } catch (e) {
+      this.stale.failed(nowMs);
+      if (stale === undefined) throw e;
+      return this.stale.serve(stale);
+    }
   }
 
   /**

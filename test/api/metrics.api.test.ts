@@ -142,6 +142,7 @@ describe.each(STORES)('metrics on %s', (store) => {
       lsk_clicks_written_total: 'counter',
       lsk_clicks_dropped_total: 'counter',
       lsk_redirect_cache_entries: 'gauge',
+      lsk_redirect_stale_total: 'counter',
       lsk_store_errors_total: 'counter',
       process_cpu_seconds_total: 'counter',
       process_resident_memory_bytes: 'gauge',
@@ -156,6 +157,7 @@ describe.each(STORES)('metrics on %s', (store) => {
     expect(samples(scrape, 'lsk_clicks_dropped_total')[0]?.value).toBe(0);
     expect(samples(scrape, 'lsk_clicks_pending')[0]?.value).toBeGreaterThanOrEqual(0);
     expect(samples(scrape, 'lsk_redirect_cache_entries')[0]?.value).toBeGreaterThanOrEqual(1);
+    expect(samples(scrape, 'lsk_redirect_stale_total')[0]?.value).toBe(0);
     expect(samples(scrape, 'process_resident_memory_bytes')[0]?.value).toBeGreaterThan(1e6);
     expect(samples(scrape, 'lsk_store_errors_total')).toEqual([]);
   });

@@ -36,4 +36,13 @@ describeStores('links repository, bulk', (store) => {
     expect(await store().links.get(other.id, theirs.id)).not.toBeNull();
     expect(await store().links.deleteMany(ws.id, [])).toEqual([]);
   });
+
+  it('inserts 1,000 links in one call, with tags: within the MongoDB outage bounds (no operation timeout, docs/adr/0022)', async () => {
+    const ws = await store().workspaces.create(workspace());
+    const batch = Array.from({ length: 1000 }, (_, i) => newLink(ws.id, { alias: `many-${i}`, tags: [`t${i % 20}`] }));
+    const out = await store().links.insertMany(ws.id, batch);
+    expect(out.filter((r) => r instanceof StoreConflict)).toEqual([]);
+    expect(out).toHaveLength(1000);
+    expect((await store().tags.list(ws.id)).reduce((n, t) => n + t.links, 0)).toBe(1000);
+  });
 });

@@ -8,7 +8,7 @@ import { expectConflict, workspace } from './_harness.js';
 
 describe('MongoDB repositories', () => {
   it('reports an unreachable server as StoreUnavailable', async () => {
-    const store = await openRepositories('mongodb://127.0.0.1:9/', { dbName: 'unreachable', serverSelectionTimeoutMS: 300 });
+    const store = await openRepositories('mongodb://127.0.0.1:9/', { dbName: 'unreachable', serverSelectionTimeoutMS: 300, startupWaitMs: 0 });
     try {
       await expect(store.init()).rejects.toBeInstanceOf(StoreUnavailable);
       await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailable);

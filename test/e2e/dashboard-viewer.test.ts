@@ -1,7 +1,8 @@
 /**
- * A viewer in the dashboard (Chromium, both stores): reads links, their statistics, tags, domains,
- * keys and the workspace; sees no control that changes anything; and the API refuses the change
- * when the page's own session tries it anyway (403 forbidden).
+ * A viewer in the dashboard (Chromium, both stores): reads links, their statistics and QR code,
+ * tags, domains, keys, webhooks with their deliveries and the workspace; sees no control that
+ * changes anything (no bulk selection, no import, no webhook controls); and the API refuses the
+ * change when the page's own session tries it anyway (403 forbidden).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,14 +16,18 @@ describe.each(STORES)('the viewer on %s', (store) => {
   let page: Page;
   let origin = '';
   let linkId = '';
+  let webhookId = '';
 
   beforeAll(async () => {
-    lsk = await startLsk(store);
+    lsk = await startLsk(store, { env: { LSK_WEBHOOK_ALLOW_PRIVATE: 'true' } });
     browser = await launchChromium();
     const key = await lsk.workspace('acme');
     const created = await client(lsk.base, key)('POST', '/v1/links', { destination: 'https://example.com/read-me', alias: 'read-me', tags: ['docs'] });
     expect(created.status).toBe(201);
     linkId = created.body.id;
+    const hook = await client(lsk.base, key)('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['link.deleted'], description: 'read only' });
+    expect(hook.status).toBe(201);
+    webhookId = hook.body.id;
     const link = await createUser(lsk, 'viewer@example.com', 'acme', 'viewer');
     origin = new URL(link).origin;
     await setPasswordByApi(link);
@@ -39,34 +44,56 @@ describe.each(STORES)('the viewer on %s', (store) => {
     await page.getByText('→ https://example.com/read-me').waitFor();
     expect(await page.getByRole('link', { name: 'New link' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count(), 'no bulk selection').toBe(0);
+    expect(await page.getByRole('link', { name: 'Import CSV' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
     await page
       .getByRole('link', { name: /read-me/ })
       .first()
       .click();
     await page.getByRole('heading', { name: 'Clicks' }).waitFor();
     expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    await page.getByRole('img', { name: /^QR code of / }).waitFor();
+    await page.getByRole('button', { name: 'Download PNG' }).waitFor();
     if (store === 'sqlite') await checkPage(page, 'viewer-link-detail');
     await page.goto(`${origin}/dashboard/links/new`);
     await page.getByRole('heading', { name: 'Read only' }).waitFor();
     await page.goto(`${origin}/dashboard/links/${linkId}/edit`);
     await page.getByRole('heading', { name: 'Read only' }).waitFor();
+    await page.goto(`${origin}/dashboard/links/import`);
+    await page.getByRole('heading', { name: 'Read only' }).waitFor();
   });
 
-  it('reads tags, domains, keys, the workspace and the members without controls', async () => {
+  it('reads tags, domains, keys, the workspace, webhooks and the members without controls', async () => {
     for (const [path, heading] of [
       ['/tags', 'Tags'],
       ['/domains', 'Domains'],
       ['/keys', 'API keys'],
       ['/workspace', 'Workspace'],
+      ['/webhooks', 'Webhooks'],
       ['/members', 'Members'],
     ] as const) {
       await page.goto(`${origin}/dashboard${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await page.getByRole('button', { name: /Rename|Delete|Add domain|Create key|Revoke|Remove|Create invite|Withdraw/ }).count(), path).toBe(0);
+      expect(
+        await page.getByRole('button', { name: /Rename|Delete|Add domain|Create key|Revoke|Remove|Create invite|Withdraw|New webhook|Disable|Enable/ }).count(),
+        path,
+      ).toBe(0);
     }
     await page.getByRole('cell', { name: /viewer@example\.com/ }).waitFor();
     expect(await page.getByRole('combobox', { name: /Role of/ }).count(), 'no role pickers').toBe(0);
+  });
+
+  it('reads a webhook and its deliveries without controls', async () => {
+    await page.goto(`${origin}/dashboard/webhooks`);
+    await page.getByRole('link', { name: 'http://127.0.0.1:9/hook' }).click();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+    await page.getByText('read only', { exact: true }).waitFor();
+    await page.getByText('No deliveries yet.').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/webhooks/${webhookId}`);
+    expect(await page.getByRole('button', { name: /Edit|Disable|Send test event|Rotate secret|Delete|Retry/ }).count()).toBe(0);
+    if (store === 'sqlite') await checkPage(page, 'viewer-webhook');
   });
 
   it('works from the keyboard: the skip link first, sections by Tab and Enter, focus on the new page', async () => {

@@ -80,58 +80,79 @@ function startWatchdog(serverPid: number, dir: string): void {
   w.unref();
 }
 
+/** A FerretDB process serving a data directory on a port (test/multi/mongo-outage restarts one on the same two). */
+export interface FerretDbProcess {
+  uri: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL after 5 s; the data directory stays. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts FerretDB on 127.0.0.1:`port` with its SQLite backend in `dir`/data (kept across restarts);
+ * waits until it answers. Throws (after stopping it) when it exits or does not answer in time.
+ */
+export async function startFerretDbAt(bin: string, dir: string, port: number, { readyTimeoutMs = 30_000 } = {}): Promise<FerretDbProcess> {
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  const args = [
+    '--handler=sqlite',
+    `--sqlite-url=file:${join(dir, 'data')}/`,
+    `--listen-addr=127.0.0.1:${port}`,
+    `--state-dir=${dir}`,
+    '--debug-addr=-', // no HTTP debug/metrics listener
+    '--telemetry=disable', // no network access besides the listener
+    '--log-level=warn',
+    '--log-format=text',
+  ];
+  const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-8_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  if (child.pid) startWatchdog(child.pid, dir);
+  const stop = async () => {
+    await stopProcess(child);
+    process.removeListener('exit', killOnExit);
+  };
+  const deadline = Date.now() + readyTimeoutMs;
+  while (!exited && Date.now() < deadline) {
+    if (await canPing(uri)) return { uri, child, stop };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(
+    exited
+      ? `FerretDB exited at start (${child.exitCode ?? child.signalCode}): ${output.trim()}`
+      : `FerretDB did not answer on ${uri} within ${readyTimeoutMs} ms: ${output.trim()}`,
+  );
+}
+
 /** Starts FerretDB on 127.0.0.1 with its SQLite backend in a fresh temp dir; waits until it answers. */
 export async function startFerretDb(bin: string, { readyTimeoutMs = 30_000 } = {}): Promise<TestMongo> {
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     const dir = mkdtempSync(join(tmpdir(), 'lsk-ferretdb-'));
-    mkdirSync(join(dir, 'data'), { recursive: true });
-    const port = await freePort();
-    const uri = `mongodb://127.0.0.1:${port}/`;
-    const args = [
-      '--handler=sqlite',
-      `--sqlite-url=file:${join(dir, 'data')}/`,
-      `--listen-addr=127.0.0.1:${port}`,
-      `--state-dir=${dir}`,
-      '--debug-addr=-', // no HTTP debug/metrics listener
-      '--telemetry=disable', // no network access besides the listener
-      '--log-level=warn',
-      '--log-format=text',
-    ];
-    const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (d: Buffer) => (output = (output + d.toString()).slice(-8_000));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    let exited = false;
-    child.once('exit', () => (exited = true));
-    const killOnExit = () => {
-      child.kill('SIGKILL');
+    const removeOnExit = () => rmSync(dir, { recursive: true, force: true });
+    process.once('exit', removeOnExit);
+    try {
+      const server = await startFerretDbAt(bin, dir, await freePort(), { readyTimeoutMs });
+      const stop = async () => {
+        await server.stop();
+        process.removeListener('exit', removeOnExit);
+        rmSync(dir, { recursive: true, force: true });
+      };
+      return { uri: server.uri, source: 'ferretdb', stop };
+    } catch (e) {
+      lastError = (e as Error).message;
+      process.removeListener('exit', removeOnExit);
       rmSync(dir, { recursive: true, force: true });
-    };
-    process.once('exit', killOnExit);
-    if (child.pid) startWatchdog(child.pid, dir);
-    const cleanup = async () => {
-      await stopProcess(child);
-      process.removeListener('exit', killOnExit);
-      rmSync(dir, { recursive: true, force: true });
-    };
-
-    const deadline = Date.now() + readyTimeoutMs;
-    let ready = false;
-    while (!exited && Date.now() < deadline) {
-      if (await canPing(uri)) {
-        ready = true;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
+      // The port may have been taken between probing and binding: try another one.
     }
-    if (ready) return { uri, source: 'ferretdb', stop: cleanup };
-    lastError = exited
-      ? `FerretDB exited at start (${child.exitCode ?? child.signalCode}): ${output.trim()}`
-      : `FerretDB did not answer on ${uri} within ${readyTimeoutMs} ms: ${output.trim()}`;
-    await cleanup();
-    // The port may have been taken between probing and binding: try another one.
   }
   throw new Error(`${lastError}\n${HOW_TO_PROVIDE_MONGODB}`);
 }

@@ -128,12 +128,28 @@ describe('click recorder', () => {
     for (let i = 0; i < 100; i++) rec.count(visit(`lnk_${i}`, { visitor: BOT }));
     expect(rec.queued).toBe(50);
     expect(rec.dropped).toBe(50);
-    for (let i = 0; i < 10; i++) rec.count(visit('lnk_0', { visitor: BOT })); // nothing new to hold: still refused while full
-    expect(rec.dropped).toBe(60);
+    for (let i = 0; i < 10; i++) rec.count(visit('lnk_0', { visitor: BOT })); // adds to a counter held: counted while full
+    expect(rec).toMatchObject({ queued: 60, dropped: 50 });
+    rec.count(visit('lnk_0')); // a human click needs new counters (device, browser, country...): dropped
+    expect(rec.dropped).toBe(51);
     store.mode = 'ok';
     await rec.stop();
-    expect(rec).toMatchObject({ queued: 0, written: 50 });
-    expect((await repos.clicks.summary(scope)).bots).toBe(50);
+    expect(rec).toMatchObject({ queued: 0, written: 60 });
+    expect((await repos.clicks.summary(scope)).bots).toBe(60);
+  });
+
+  it('at the bound, counts a human click whose every counter is held and drops one that needs a new one', async () => {
+    const rec = new ClickRecorder(store, { warn: () => {} }, { maxCells: 6 });
+    store.mode = 'down';
+    rec.count(visit('lnk_a')); // the link-hour, device, browser, os and country: 5 counters
+    rec.count(visit('lnk_a', { referrer: 'news.example' })); // a sixth: the bound
+    rec.count(visit('lnk_a')); // all held: counted
+    rec.count(visit('lnk_a', { country: 'FR' })); // a new country: dropped
+    rec.count(visit('lnk_b')); // a new link-hour: dropped
+    expect(rec).toMatchObject({ queued: 3, dropped: 2 });
+    store.mode = 'ok';
+    await rec.stop();
+    expect(await repos.clicks.breakdown({ ...scope, linkIds: ['lnk_a'] }, 'country')).toEqual([{ key: 'DE', clicks: 3 }]);
   });
 
   it('writes everything left at stop, on a timer in between', async () => {

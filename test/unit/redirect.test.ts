@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress, MmdbGeo } from '../../src/redirect/geo.js';
 import { LinkCache } from '../../src/redirect/link-cache.js';
 import { resolveTarget, withQuery } from '../../src/redirect/resolve.js';
+import { StaleIfError } from '../../src/redirect/stale-if-error.js';
 import { classify, referrerHost } from '../../src/redirect/user-agent.js';
 import type { RedirectTarget } from '../../src/storage/links/repository.js';
 
@@ -120,6 +121,51 @@ describe('link cache', () => {
     c.set('a', l, 0);
     c.invalidate('a');
     expect(c.get('a', 1)).toBeUndefined();
+  });
+});
+
+describe('link cache past freshness (stale-if-error)', () => {
+  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {}, ...PLAIN };
+  it('keeps a link past its TTL as stale until LSK_STALE_MAX_S after its read, and never a negative entry', () => {
+    const c = new LinkCache(10, 10, 2000, 30_000, Infinity, 60_000);
+    c.set('a', l, 0);
+    c.set('gone', null, 0);
+    expect(c.stale('a', 1000)).toBeTruthy(); // still fresh: get answers it
+    expect(c.get('a', 2000)).toBeUndefined(); // not fresh: read again...
+    expect(c.stale('a', 59_999)).toMatchObject({ id: 'lnk_1' }); // ...served if that read fails
+    expect(c.get('a', 60_000)).toBeUndefined();
+    expect(c.stale('a', 60_000)).toBeUndefined();
+    expect(c.size).toBe(0);
+    expect(c.stale('gone', 1)).toBeUndefined();
+  });
+  it('serves nothing stale when LSK_STALE_MAX_S is 0', () => {
+    const c = new LinkCache(10, 10, 2000);
+    c.set('a', l, 0);
+    expect(c.get('a', 2000)).toBeUndefined();
+    expect(c.stale('a', 2000)).toBeUndefined();
+  });
+  it('while reads fail, re-reads one at a time at most once a second, and a success ends it', async () => {
+    const s = new StaleIfError(1000);
+    expect(s.failing).toBe(false);
+    s.failed(5000);
+    expect(s.failing).toBe(true);
+    let reads = 0;
+    let finish: () => void = () => {};
+    const read = () => {
+      reads++;
+      return new Promise<void>((r) => (finish = r));
+    };
+    s.probe(5000, read);
+    s.probe(7000, read); // one under way: none more
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    s.probe(5500, read); // less than a second after the last: none
+    s.probe(6000, read);
+    expect(reads).toBe(2);
+    expect(s.serve('entry')).toBe('entry');
+    expect(s.served).toBe(1);
+    s.succeeded();
+    expect(s.failing).toBe(false);
   });
 });
 

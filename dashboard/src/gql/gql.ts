@@ -22,6 +22,10 @@ type Documents = {
     "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n": typeof types.DashboardKeysDocument,
     "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": typeof types.DashboardCreateKeyDocument,
     "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": typeof types.DashboardRevokeKeyDocument,
+    "\n  fragment BulkItemErrorFields on BulkItemError {\n    code\n    message\n    details {\n      path\n      message\n    }\n  }\n": typeof types.BulkItemErrorFieldsFragmentDoc,
+    "\n  mutation DashboardCreateLinks($links: [LinkFields!]!) {\n    createLinks(links: $links) {\n      data {\n        link {\n          id\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": typeof types.DashboardCreateLinksDocument,
+    "\n  mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": typeof types.DashboardUpdateLinksDocument,
+    "\n  mutation DashboardDeleteLinks($ids: [String!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n": typeof types.DashboardDeleteLinksDocument,
     "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    created_at\n    updated_at\n  }\n": typeof types.LinkFieldsFragmentDoc,
     "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardLinksDocument,
     "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": typeof types.DashboardLinkFiltersDocument,
@@ -30,6 +34,7 @@ type Documents = {
     "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardCreateLinkDocument,
     "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardUpdateLinkDocument,
     "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": typeof types.DashboardDeleteLinkDocument,
+    "\n  query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n": typeof types.DashboardLinkQrDocument,
     "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": typeof types.DashboardInvitesDocument,
     "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": typeof types.DashboardCreateInviteDocument,
     "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": typeof types.DashboardRevokeInviteDocument,
@@ -39,6 +44,16 @@ type Documents = {
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
+    "\n  fragment WebhookFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    created_at\n  }\n": typeof types.WebhookFieldsFragmentDoc,
+    "\n  query DashboardWebhooks {\n    webhooks {\n      data {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.DashboardWebhooksDocument,
+    "\n  query DashboardWebhook($id: String!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n": typeof types.DashboardWebhookDocument,
+    "\n  query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardWebhookDeliveriesDocument,
+    "\n  mutation DashboardCreateWebhook($url: String!, $events: [String!]!, $description: String) {\n    createWebhook(url: $url, events: $events, description: $description) {\n      id\n      secret\n    }\n  }\n": typeof types.DashboardCreateWebhookDocument,
+    "\n  mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": typeof types.DashboardUpdateWebhookDocument,
+    "\n  mutation DashboardDeleteWebhook($id: String!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DashboardDeleteWebhookDocument,
+    "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.DashboardRotateWebhookSecretDocument,
+    "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DashboardTestWebhookDocument,
+    "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": typeof types.DashboardRetryWebhookDeliveryDocument,
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
 };
 const documents: Documents = {
@@ -49,6 +64,10 @@ const documents: Documents = {
     "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n": types.DashboardKeysDocument,
     "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": types.DashboardCreateKeyDocument,
     "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": types.DashboardRevokeKeyDocument,
+    "\n  fragment BulkItemErrorFields on BulkItemError {\n    code\n    message\n    details {\n      path\n      message\n    }\n  }\n": types.BulkItemErrorFieldsFragmentDoc,
+    "\n  mutation DashboardCreateLinks($links: [LinkFields!]!) {\n    createLinks(links: $links) {\n      data {\n        link {\n          id\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": types.DashboardCreateLinksDocument,
+    "\n  mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": types.DashboardUpdateLinksDocument,
+    "\n  mutation DashboardDeleteLinks($ids: [String!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n": types.DashboardDeleteLinksDocument,
     "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    created_at\n    updated_at\n  }\n": types.LinkFieldsFragmentDoc,
     "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": types.DashboardLinksDocument,
     "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": types.DashboardLinkFiltersDocument,
@@ -57,6 +76,7 @@ const documents: Documents = {
     "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardCreateLinkDocument,
     "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardUpdateLinkDocument,
     "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": types.DashboardDeleteLinkDocument,
+    "\n  query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n": types.DashboardLinkQrDocument,
     "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": types.DashboardInvitesDocument,
     "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": types.DashboardCreateInviteDocument,
     "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": types.DashboardRevokeInviteDocument,
@@ -66,6 +86,16 @@ const documents: Documents = {
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
+    "\n  fragment WebhookFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    created_at\n  }\n": types.WebhookFieldsFragmentDoc,
+    "\n  query DashboardWebhooks {\n    webhooks {\n      data {\n        ...WebhookFields\n      }\n    }\n  }\n": types.DashboardWebhooksDocument,
+    "\n  query DashboardWebhook($id: String!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n": types.DashboardWebhookDocument,
+    "\n  query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n": types.DashboardWebhookDeliveriesDocument,
+    "\n  mutation DashboardCreateWebhook($url: String!, $events: [String!]!, $description: String) {\n    createWebhook(url: $url, events: $events, description: $description) {\n      id\n      secret\n    }\n  }\n": types.DashboardCreateWebhookDocument,
+    "\n  mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": types.DashboardUpdateWebhookDocument,
+    "\n  mutation DashboardDeleteWebhook($id: String!) {\n    deleteWebhook(id: $id)\n  }\n": types.DashboardDeleteWebhookDocument,
+    "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.DashboardRotateWebhookSecretDocument,
+    "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": types.DashboardTestWebhookDocument,
+    "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": types.DashboardRetryWebhookDeliveryDocument,
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
 };
 
@@ -100,6 +130,22 @@ export function graphql(source: "\n  mutation DashboardRevokeKey($id: String!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment BulkItemErrorFields on BulkItemError {\n    code\n    message\n    details {\n      path\n      message\n    }\n  }\n"): typeof import('./graphql').BulkItemErrorFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateLinks($links: [LinkFields!]!) {\n    createLinks(links: $links) {\n      data {\n        link {\n          id\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardCreateLinksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateLinksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteLinks($ids: [String!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n"): typeof import('./graphql').DashboardDeleteLinksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    created_at\n    updated_at\n  }\n"): typeof import('./graphql').LinkFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -129,6 +175,10 @@ export function graphql(source: "\n  mutation DashboardUpdateLink($id: String!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n"): typeof import('./graphql').DashboardLinkQrDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -165,6 +215,46 @@ export function graphql(source: "\n  mutation DashboardUpdateTag($tag: String!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n"): typeof import('./graphql').DashboardDeleteTagDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    created_at\n  }\n"): typeof import('./graphql').WebhookFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardWebhooks {\n    webhooks {\n      data {\n        ...WebhookFields\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardWebhooksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardWebhook($id: String!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n"): typeof import('./graphql').DashboardWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n"): typeof import('./graphql').DashboardWebhookDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateWebhook($url: String!, $events: [String!]!, $description: String) {\n    createWebhook(url: $url, events: $events, description: $description) {\n      id\n      secret\n    }\n  }\n"): typeof import('./graphql').DashboardCreateWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteWebhook($id: String!) {\n    deleteWebhook(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"): typeof import('./graphql').DashboardRotateWebhookSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardTestWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').DashboardRetryWebhookDeliveryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

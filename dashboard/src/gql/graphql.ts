@@ -858,6 +858,31 @@ export type DashboardRevokeKeyMutationVariables = Exact<{
 
 export type DashboardRevokeKeyMutation = { __typename?: 'Mutation', revokeKey?: { __typename?: 'ApiKey', id: string, revoked_at?: string | null } | null };
 
+export type BulkItemErrorFieldsFragment = { __typename?: 'BulkItemError', code: string, message: string, details?: Array<{ __typename?: 'BulkErrorDetail', path: string, message: string }> | null };
+
+export type DashboardCreateLinksMutationVariables = Exact<{
+  links: Array<Scalars['LinkFields']['input']> | Scalars['LinkFields']['input'];
+}>;
+
+
+export type DashboardCreateLinksMutation = { __typename?: 'Mutation', createLinks?: { __typename?: 'BulkLinkResults', data: Array<{ __typename?: 'BulkLinkResult', link?: { __typename?: 'Link', id: string } | null, error?: { __typename?: 'BulkItemError', code: string, message: string, details?: Array<{ __typename?: 'BulkErrorDetail', path: string, message: string }> | null } | null }> } | null };
+
+export type DashboardUpdateLinksMutationVariables = Exact<{
+  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  add_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  remove_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+}>;
+
+
+export type DashboardUpdateLinksMutation = { __typename?: 'Mutation', updateLinks?: { __typename?: 'BulkLinkResults', data: Array<{ __typename?: 'BulkLinkResult', link?: { __typename?: 'Link', id: string, tags: Array<string> } | null, error?: { __typename?: 'BulkItemError', code: string, message: string, details?: Array<{ __typename?: 'BulkErrorDetail', path: string, message: string }> | null } | null }> } | null };
+
+export type DashboardDeleteLinksMutationVariables = Exact<{
+  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteLinksMutation = { __typename?: 'Mutation', deleteLinks?: { __typename?: 'BulkDeleteResult', deleted: Array<string>, not_found: Array<string> } | null };
+
 export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string };
 
 export type DashboardLinksQueryVariables = Exact<{
@@ -922,6 +947,19 @@ export type DashboardDeleteLinkMutationVariables = Exact<{
 
 export type DashboardDeleteLinkMutation = { __typename?: 'Mutation', deleteLink?: boolean | null };
 
+export type DashboardLinkQrQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+  format?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+  margin?: InputMaybe<Scalars['Int']['input']>;
+  ecc?: InputMaybe<Scalars['String']['input']>;
+  fg?: InputMaybe<Scalars['String']['input']>;
+  bg?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardLinkQrQuery = { __typename?: 'Query', linkQrCode?: { __typename?: 'QrCode', content_type: string, base64: string } | null };
+
 export type DashboardInvitesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -982,6 +1020,78 @@ export type DashboardDeleteTagMutationVariables = Exact<{
 
 export type DashboardDeleteTagMutation = { __typename?: 'Mutation', deleteTag?: boolean | null };
 
+export type WebhookFieldsFragment = { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string };
+
+export type DashboardWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardWebhooksQuery = { __typename?: 'Query', webhooks?: { __typename?: 'WebhookEndpointList', data: Array<{ __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string }> } | null };
+
+export type DashboardWebhookQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardWebhookQuery = { __typename?: 'Query', webhook?: { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string } | null };
+
+export type DashboardWebhookDeliveriesQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardWebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries?: { __typename?: 'WebhookDeliveryList', next_cursor?: string | null, data: Array<{ __typename?: 'WebhookDelivery', id: string, event_type: string, status: string, attempts: number, last_status_code?: number | null, last_error?: string | null, last_duration_ms?: number | null, next_attempt_at?: string | null, created_at: string, delivered_at?: string | null }> } | null };
+
+export type DashboardCreateWebhookMutationVariables = Exact<{
+  url: Scalars['String']['input'];
+  events: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateWebhookMutation = { __typename?: 'Mutation', createWebhook?: { __typename?: 'WebhookEndpointWithSecret', id: string, secret: string } | null };
+
+export type DashboardUpdateWebhookMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type DashboardUpdateWebhookMutation = { __typename?: 'Mutation', updateWebhook?: { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string } | null };
+
+export type DashboardDeleteWebhookMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteWebhookMutation = { __typename?: 'Mutation', deleteWebhook?: boolean | null };
+
+export type DashboardRotateWebhookSecretMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRotateWebhookSecretMutation = { __typename?: 'Mutation', rotateWebhookSecret?: { __typename?: 'WebhookEndpointWithSecret', id: string, secret: string } | null };
+
+export type DashboardTestWebhookMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardTestWebhookMutation = { __typename?: 'Mutation', testWebhook?: { __typename?: 'WebhookDelivery', id: string } | null };
+
+export type DashboardRetryWebhookDeliveryMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+  delivery_id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardRetryWebhookDeliveryMutation = { __typename?: 'Mutation', retryWebhookDelivery?: { __typename?: 'WebhookDelivery', id: string, status: string } | null };
+
 export type DashboardWorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1005,6 +1115,16 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const BulkItemErrorFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BulkItemErrorFields on BulkItemError {
+  code
+  message
+  details {
+    path
+    message
+  }
+}
+    `, {"fragmentName":"BulkItemErrorFields"}) as unknown as TypedDocumentString<BulkItemErrorFieldsFragment, unknown>;
 export const LinkFieldsFragmentDoc = new TypedDocumentString(`
     fragment LinkFields on Link {
   id
@@ -1019,6 +1139,16 @@ export const LinkFieldsFragmentDoc = new TypedDocumentString(`
   updated_at
 }
     `, {"fragmentName":"LinkFields"}) as unknown as TypedDocumentString<LinkFieldsFragment, unknown>;
+export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
+    fragment WebhookFields on WebhookEndpoint {
+  id
+  url
+  events
+  description
+  enabled
+  created_at
+}
+    `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
     query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {
   analytics(
@@ -1103,6 +1233,57 @@ export const DashboardRevokeKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardRevokeKeyMutation, DashboardRevokeKeyMutationVariables>;
+export const DashboardCreateLinksDocument = new TypedDocumentString(`
+    mutation DashboardCreateLinks($links: [LinkFields!]!) {
+  createLinks(links: $links) {
+    data {
+      link {
+        id
+      }
+      error {
+        ...BulkItemErrorFields
+      }
+    }
+  }
+}
+    fragment BulkItemErrorFields on BulkItemError {
+  code
+  message
+  details {
+    path
+    message
+  }
+}`) as unknown as TypedDocumentString<DashboardCreateLinksMutation, DashboardCreateLinksMutationVariables>;
+export const DashboardUpdateLinksDocument = new TypedDocumentString(`
+    mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {
+  updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {
+    data {
+      link {
+        id
+        tags
+      }
+      error {
+        ...BulkItemErrorFields
+      }
+    }
+  }
+}
+    fragment BulkItemErrorFields on BulkItemError {
+  code
+  message
+  details {
+    path
+    message
+  }
+}`) as unknown as TypedDocumentString<DashboardUpdateLinksMutation, DashboardUpdateLinksMutationVariables>;
+export const DashboardDeleteLinksDocument = new TypedDocumentString(`
+    mutation DashboardDeleteLinks($ids: [String!]!) {
+  deleteLinks(ids: $ids) {
+    deleted
+    not_found
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteLinksMutation, DashboardDeleteLinksMutationVariables>;
 export const DashboardLinksDocument = new TypedDocumentString(`
     query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {
   links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {
@@ -1244,6 +1425,22 @@ export const DashboardDeleteLinkDocument = new TypedDocumentString(`
   deleteLink(id: $id)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinkMutation, DashboardDeleteLinkMutationVariables>;
+export const DashboardLinkQrDocument = new TypedDocumentString(`
+    query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {
+  linkQrCode(
+    id: $id
+    format: $format
+    size: $size
+    margin: $margin
+    ecc: $ecc
+    fg: $fg
+    bg: $bg
+  ) {
+    content_type
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkQrQuery, DashboardLinkQrQueryVariables>;
 export const DashboardInvitesDocument = new TypedDocumentString(`
     query DashboardInvites {
   invites {
@@ -1320,6 +1517,111 @@ export const DashboardDeleteTagDocument = new TypedDocumentString(`
   deleteTag(name: $name)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteTagMutation, DashboardDeleteTagMutationVariables>;
+export const DashboardWebhooksDocument = new TypedDocumentString(`
+    query DashboardWebhooks {
+  webhooks {
+    data {
+      ...WebhookFields
+    }
+  }
+}
+    fragment WebhookFields on WebhookEndpoint {
+  id
+  url
+  events
+  description
+  enabled
+  created_at
+}`) as unknown as TypedDocumentString<DashboardWebhooksQuery, DashboardWebhooksQueryVariables>;
+export const DashboardWebhookDocument = new TypedDocumentString(`
+    query DashboardWebhook($id: String!) {
+  webhook(id: $id) {
+    ...WebhookFields
+  }
+}
+    fragment WebhookFields on WebhookEndpoint {
+  id
+  url
+  events
+  description
+  enabled
+  created_at
+}`) as unknown as TypedDocumentString<DashboardWebhookQuery, DashboardWebhookQueryVariables>;
+export const DashboardWebhookDeliveriesDocument = new TypedDocumentString(`
+    query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {
+  webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {
+    data {
+      id
+      event_type
+      status
+      attempts
+      last_status_code
+      last_error
+      last_duration_ms
+      next_attempt_at
+      created_at
+      delivered_at
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardWebhookDeliveriesQuery, DashboardWebhookDeliveriesQueryVariables>;
+export const DashboardCreateWebhookDocument = new TypedDocumentString(`
+    mutation DashboardCreateWebhook($url: String!, $events: [String!]!, $description: String) {
+  createWebhook(url: $url, events: $events, description: $description) {
+    id
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateWebhookMutation, DashboardCreateWebhookMutationVariables>;
+export const DashboardUpdateWebhookDocument = new TypedDocumentString(`
+    mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {
+  updateWebhook(
+    id: $id
+    url: $url
+    events: $events
+    description: $description
+    enabled: $enabled
+  ) {
+    ...WebhookFields
+  }
+}
+    fragment WebhookFields on WebhookEndpoint {
+  id
+  url
+  events
+  description
+  enabled
+  created_at
+}`) as unknown as TypedDocumentString<DashboardUpdateWebhookMutation, DashboardUpdateWebhookMutationVariables>;
+export const DashboardDeleteWebhookDocument = new TypedDocumentString(`
+    mutation DashboardDeleteWebhook($id: String!) {
+  deleteWebhook(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteWebhookMutation, DashboardDeleteWebhookMutationVariables>;
+export const DashboardRotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation DashboardRotateWebhookSecret($id: String!) {
+  rotateWebhookSecret(id: $id) {
+    id
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardRotateWebhookSecretMutation, DashboardRotateWebhookSecretMutationVariables>;
+export const DashboardTestWebhookDocument = new TypedDocumentString(`
+    mutation DashboardTestWebhook($id: String!) {
+  testWebhook(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardTestWebhookMutation, DashboardTestWebhookMutationVariables>;
+export const DashboardRetryWebhookDeliveryDocument = new TypedDocumentString(`
+    mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {
+  retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardRetryWebhookDeliveryMutation, DashboardRetryWebhookDeliveryMutationVariables>;
 export const DashboardWorkspaceDocument = new TypedDocumentString(`
     query DashboardWorkspace {
   workspace {

@@ -10,6 +10,7 @@ import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { countryName } from './countries';
 import { LinkQuery, LinkStatsQuery } from './documents';
+import { QrPanel } from './qr-panel';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -116,6 +117,7 @@ export function LinkDetailPage({ id = '' }: Params) {
                 <code>{l.id}</code>
               </dd>
             </dl>
+            <QrPanel id={l.id} alias={l.alias} shortUrl={l.short_url} />
           </>
         )}
       </Loaded>

@@ -1,11 +1,15 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
+import type { LinkFieldsFragment } from '../gql/graphql';
 import { href, navigate, useLocation } from '../router';
 import { CopyButton } from '../ui/copy';
 import { Icon } from '../ui/icons';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { BulkBar, type BulkOutcome, BulkReport } from './bulk-bar';
 import { DeleteLinkMutation, LinkFiltersQuery, LinksQuery } from './documents';
+import { ExportButton } from './export-button';
 
 const PAGE = 20;
 
@@ -61,26 +65,127 @@ function Filters({ search }: { search: URLSearchParams }) {
   );
 }
 
+type Row = LinkFieldsFragment;
+
+/** One link of the list; with write rights, a checkbox selects it for the bulk actions. */
+function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boolean; onSelect?: (on: boolean) => void; onDelete?: () => void }) {
+  const name = l.short_url.replace(/^https?:\/\//, '');
+  return (
+    <li class="row">
+      {onSelect ? (
+        <label class="check">
+          <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} />
+          <span class="visually-hidden">Select {name}</span>
+        </label>
+      ) : null}
+      <div class="grow">
+        <a class="strong" href={href(`/links/${encodeURIComponent(l.id)}`)}>
+          {name}
+        </a>
+        <div class="muted ellipsis" title={l.destination}>
+          → {l.destination}
+        </div>
+        {l.tags.length ? (
+          <div class="tags">
+            {l.tags.map((t) => (
+              <a key={t} class="badge" href={href(withParams(new URLSearchParams(), { tag: t }))}>
+                {t}
+              </a>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <span class="clicks" title="Clicks">
+        {l.clicks} <span class="muted">clicks</span>
+      </span>
+      <div class="actions">
+        <CopyButton text={l.short_url} />
+        {onDelete ? (
+          <button type="button" class="small danger" onClick={onDelete} aria-label={`Delete ${l.short_url}`}>
+            <Icon name="trash" /> Delete
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The page's links with their checkboxes, the select-all box and the bulk actions. */
+function LinkList({ rows, writable, onChanged, onDelete }: { rows: Row[]; writable: boolean; onChanged: () => void; onDelete: (l: Row) => void }) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const onPage = rows.filter((l) => selected.has(l.id));
+  const all = rows.length > 0 && onPage.length === rows.length;
+  const allBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (allBox.current) allBox.current.indeterminate = onPage.length > 0 && !all;
+  });
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const names = new Map(rows.map((l) => [l.id, l.short_url.replace(/^https?:\/\//, '')]));
+  const done = (o: BulkOutcome) => {
+    setOutcome(o);
+    setSelected(new Set(o.failed.map((f) => f.id).filter((id) => names.has(id))));
+    onChanged();
+  };
+  return (
+    <>
+      {outcome ? <BulkReport outcome={outcome} /> : null}
+      {writable ? (
+        <label class="select-all card check">
+          <input ref={allBox} type="checkbox" checked={all} onChange={(e) => setSelected(new Set(e.currentTarget.checked ? rows.map((l) => l.id) : []))} />
+          {rows.length === 1 ? 'Select the 1 link on this page' : `Select all ${rows.length} links on this page`}
+        </label>
+      ) : null}
+      {writable && onPage.length > 0 ? <BulkBar ids={onPage.map((l) => l.id)} label={(id) => names.get(id) ?? id} onDone={done} /> : null}
+      <ul class="rows">
+        {rows.map((l) => (
+          <LinkRow
+            key={l.id}
+            l={l}
+            selected={selected.has(l.id)}
+            onSelect={writable ? (on) => toggle(l.id, on) : undefined}
+            onDelete={writable ? () => onDelete(l) : undefined}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function LinksPage() {
   const { search } = useLocation();
   const can = useCan();
   const vars = { limit: PAGE, cursor: search.get('cursor'), tag: search.get('tag'), domain: search.get('domain'), q: search.get('q') };
   const q = useQuery(() => gql(LinksQuery, vars).then((d) => present(d.links, 'link list')), [search.toString()]);
   const del = useMutation((id: string) => gql(DeleteLinkMutation, { id }));
-  const remove = async (id: string, shortUrl: string) => {
-    if (!confirm(`Delete ${shortUrl}? Its short URL stops working at once.`)) return;
-    if ((await del.run(id)).ok) q.reload();
+  const remove = async (l: Row) => {
+    if (!confirm(`Delete ${l.short_url}? Its short URL stops working at once.`)) return;
+    if ((await del.run(l.id)).ok) q.reload();
   };
   const filtered = Boolean(vars.q || vars.tag || vars.domain);
   return (
     <section>
       <div class="page-head">
         <h1>Links</h1>
-        {can.writeLinks ? (
-          <a class="button primary" href={href('/links/new')}>
-            <Icon name="plus" /> New link
-          </a>
-        ) : null}
+        <div class="actions">
+          <ExportButton />
+          {can.writeLinks ? (
+            <>
+              <a class="button" href={href('/links/import')}>
+                <Icon name="upload" /> Import CSV
+              </a>
+              <a class="button primary" href={href('/links/new')}>
+                <Icon name="plus" /> New link
+              </a>
+            </>
+          ) : null}
+        </div>
       </div>
       <Filters key={search.toString()} search={search} />
       {del.error ? <ErrorBox error={del.error} /> : null}
@@ -98,53 +203,20 @@ export function LinksPage() {
                   {can.writeLinks ? (
                     <>
                       {' '}
-                      <a href={href('/links/new')}>Create the first one</a>.
+                      <a href={href('/links/new')}>Create the first one</a> or <a href={href('/links/import')}>import a CSV file</a>.
                     </>
                   ) : null}
                 </p>
               )}
             </Empty>
           ) : (
-            <>
-              <ul class="rows" aria-busy={q.loading}>
-                {d.data.map((l) => (
-                  <li key={l.id} class="row">
-                    <div class="grow">
-                      <a class="strong" href={href(`/links/${encodeURIComponent(l.id)}`)}>
-                        {l.short_url.replace(/^https?:\/\//, '')}
-                      </a>
-                      <div class="muted ellipsis" title={l.destination}>
-                        → {l.destination}
-                      </div>
-                      {l.tags.length ? (
-                        <div class="tags">
-                          {l.tags.map((t) => (
-                            <a key={t} class="badge" href={href(withParams(new URLSearchParams(), { tag: t }))}>
-                              {t}
-                            </a>
-                          ))}
-                        </div>
-                      ) : null}
-                    </div>
-                    <span class="clicks" title="Clicks">
-                      {l.clicks} <span class="muted">clicks</span>
-                    </span>
-                    <div class="actions">
-                      <CopyButton text={l.short_url} />
-                      {can.writeLinks ? (
-                        <button type="button" class="small danger" onClick={() => remove(l.id, l.short_url)} aria-label={`Delete ${l.short_url}`}>
-                          <Icon name="trash" /> Delete
-                        </button>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
+            <div aria-busy={q.loading}>
+              <LinkList key={search.toString()} rows={d.data} writable={can.writeLinks} onChanged={q.reload} onDelete={remove} />
               <nav class="pager" aria-label="Pages">
                 {vars.cursor ? <a href={href(withParams(search, { cursor: null }))}>First page</a> : <span />}
                 {d.next_cursor ? <a href={href(withParams(search, { cursor: d.next_cursor }))}>Next page</a> : null}
               </nav>
-            </>
+            </div>
           )
         }
       </Loaded>

@@ -16,6 +16,7 @@ import {
   MongoTopologyClosedError,
 } from 'mongodb';
 import { StoreConflict, StoreUnavailable } from '../errors.js';
+import { clientOptions } from './client-options.js';
 
 /*
  * MongoDB storage relies on single-document atomicity only: no transactions, TTL, partial/sparse
@@ -26,10 +27,12 @@ import { StoreConflict, StoreUnavailable } from '../errors.js';
 export interface MongoOptions {
   /** Database name; defaults to the one in the URI, else `lsk`. */
   dbName?: string;
-  /** How long to wait for a reachable server before failing an operation (default 5000 ms). */
+  /** How long an operation waits for a reachable server (default 800 ms; see OUTAGE_BOUNDS). */
   serverSelectionTimeoutMS?: number;
-  /** TCP connect timeout (default 5000 ms). */
+  /** Connect and monitor-check timeout (default 500 ms). */
   connectTimeoutMS?: number;
+  /** How long `init` keeps trying to reach the server at start (default 5000 ms). */
+  startupWaitMs?: number;
 }
 
 /** An index a repository needs: [collection, key, options]. */
@@ -64,10 +67,14 @@ export function keyPatternOf(e: unknown): Record<string, unknown> | undefined {
 }
 
 function isUnavailable(e: unknown): boolean {
-  // A bulk write that failed as a whole (no write errors) carries the connection's error as its cause.
+  // A bulk write that failed as a whole (no write errors) carries the connection's error as its
+  // cause or (a connection interrupted when the server stopped answering) as its errorResponse.
   if (e instanceof MongoBulkWriteError) {
     const errs = Array.isArray(e.writeErrors) ? e.writeErrors : e.writeErrors ? [e.writeErrors] : [];
-    return errs.length === 0 && (isUnavailable(e.cause) || /topology is closed|not connected|server selection/i.test(e.message));
+    return (
+      errs.length === 0 &&
+      (isUnavailable(e.cause) || isUnavailable(e.errorResponse) || /topology is closed|not connected|server selection|interrupted/i.test(e.message))
+    );
   }
   return (
     e instanceof MongoServerSelectionError ||
@@ -80,19 +87,33 @@ function isUnavailable(e: unknown): boolean {
   );
 }
 
-/** The one client every MongoDB repository shares. */
+const DOWN = 'the last check of every MongoDB server failed';
+
+/**
+ * The one client every MongoDB repository shares. While the driver's last check of every server
+ * failed (docs/adr/0022), operations fail at once as StoreUnavailable instead of each waiting for
+ * server selection; the driver keeps checking every 500 ms and the first answer ends it.
+ */
 export class MongoConnection {
   readonly client: MongoClient;
   readonly db: Db;
+  /** Every server's last check failed (the driver marked each Unknown with an error). */
+  down = false;
+  private readonly startupWaitMs: number;
 
   constructor(uri: string, opts: MongoOptions = {}) {
-    this.client = new MongoClient(uri, {
-      serverSelectionTimeoutMS: opts.serverSelectionTimeoutMS ?? 5000,
-      connectTimeoutMS: opts.connectTimeoutMS ?? 5000,
-      appName: 'lsk',
-      ignoreUndefined: true,
-    });
+    const { serverSelectionTimeoutMS, connectTimeoutMS } = opts;
+    this.client = new MongoClient(uri, clientOptions(uri, { serverSelectionTimeoutMS, connectTimeoutMS }));
     this.db = this.client.db(opts.dbName ?? dbNameFromUri(uri) ?? 'lsk');
+    this.startupWaitMs = opts.startupWaitMs ?? 5000;
+    this.client.on('topologyDescriptionChanged', (e) => {
+      const servers = [...e.newDescription.servers.values()];
+      this.down = servers.length > 0 && servers.every((s) => s.type === 'Unknown' && s.error != null);
+    });
+    // A closed topology checks nothing: let the next operation reconnect rather than fail for ever.
+    this.client.on('topologyClosed', () => {
+      this.down = false;
+    });
   }
 
   collection<T extends Document>(name: string): Collection<T> {
@@ -101,6 +122,7 @@ export class MongoConnection {
 
   /** Runs a database operation, mapping "cannot reach the server" failures to StoreUnavailable. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.down) throw new StoreUnavailable(new Error(DOWN));
     try {
       return await fn();
     } catch (e) {
@@ -123,10 +145,19 @@ export class MongoConnection {
     });
   }
 
-  /** Connect and create the indexes the repositories declare. */
+  /** Connect (trying for up to `startupWaitMs`: the database may be starting too), then create the indexes the repositories declare. */
   async init(indexes: readonly IndexDef[]): Promise<void> {
+    const until = Date.now() + this.startupWaitMs;
+    for (;;) {
+      try {
+        await this.client.connect();
+        break;
+      } catch (e) {
+        if (!isUnavailable(e) || Date.now() >= until) throw isUnavailable(e) ? new StoreUnavailable(e) : e;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
     await this.run(async () => {
-      await this.client.connect();
       // One index per command: FerretDB 1.24 drops the connection (a server-side panic) when a
       // createIndexes command lists several indexes that already exist, i.e. on every restart.
       for (const [coll, key, options] of indexes) await this.db.collection(coll).createIndex(key, options);
