@@ -92,8 +92,8 @@ export function AnalyticsPage() {
         {(a) => (
           <>
             <p class="totals">
-              <strong class="big">{a.total.clicks}</strong> clicks · <span class="muted">{a.total.bots} from bots (not counted)</span> · {f.from} to {f.to} (
-              {a.timezone})
+              <strong class="big">{a.total.clicks}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
+              <span class="muted">{a.total.bots} from bots (not counted)</span> · {f.from} to {f.to} ({a.timezone})
             </p>
             {a.interval ? (
               <TimeSeries

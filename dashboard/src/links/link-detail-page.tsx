@@ -40,7 +40,8 @@ function Stats({ id }: { id: string }) {
         {(s) => (
           <>
             <p class="totals">
-              <strong class="big">{s.clicks}</strong> clicks · <span class="muted">{s.bots} from bots (not counted)</span> · {s.from} to {s.to}
+              <strong class="big">{s.clicks}</strong> {s.clicks === 1 ? 'click' : 'clicks'} · <span class="muted">{s.bots} from bots (not counted)</span> ·{' '}
+              {s.from} to {s.to}
             </p>
             <TimeSeries title="Clicks per day (UTC)" points={everyDay(s.from, s.to, s.by_day)} />
             <div class="grid3">
