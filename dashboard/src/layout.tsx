@@ -7,6 +7,7 @@ import { Icon, type IconName } from './ui/icons';
 const NAV: { path: string; label: string; icon: IconName }[] = [
   { path: '/links', label: 'Links', icon: 'link' },
   { path: '/tags', label: 'Tags', icon: 'tag' },
+  { path: '/analytics', label: 'Analytics', icon: 'chart' },
   { path: '/domains', label: 'Domains', icon: 'globe' },
   { path: '/keys', label: 'API keys', icon: 'key' },
   { path: '/members', label: 'Members', icon: 'users' },

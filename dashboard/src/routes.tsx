@@ -1,6 +1,7 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { AccountPage } from './account/account-page';
+import { AnalyticsPage } from './analytics/analytics-page';
 import { DomainsPage } from './domains/domains-page';
 import { KeysPage } from './keys/keys-page';
 import { ImportPage } from './links/import/import-page';
@@ -21,6 +22,7 @@ const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/links/:id', LinkDetailPage, 'Link'],
   ['/links/:id/edit', LinkEditPage, 'Edit link'],
   ['/tags', TagsPage, 'Tags'],
+  ['/analytics', AnalyticsPage, 'Analytics'],
   ['/domains', DomainsPage, 'Domains'],
   ['/keys', KeysPage, 'API keys'],
   ['/members', MembersPage, 'Members'],

@@ -64,6 +64,8 @@ export const dayClicksSchema = z.object({ date: dateSchema, clicks: countSchema 
 export const countryClicksSchema = z.object({ country: z.string().regex(new RegExp(COUNTRY_PATTERN)), clicks: countSchema });
 export const referrerClicksSchema = z.object({ host: z.string().min(1), clicks: countSchema });
 export const deviceClicksSchema = z.object({ device: z.enum(DEVICES), clicks: countSchema });
+export const browserClicksSchema = z.object({ browser: z.string().min(1), clicks: countSchema });
+export const osClicksSchema = z.object({ os: z.string().min(1), clicks: countSchema });
 
 export const linkStatsSchema = z.object({
   link_id: linkIdSchema,
@@ -75,4 +77,6 @@ export const linkStatsSchema = z.object({
   by_country: z.array(countryClicksSchema),
   by_referrer: z.array(referrerClicksSchema),
   by_device: z.array(deviceClicksSchema),
+  by_browser: z.array(browserClicksSchema),
+  by_os: z.array(osClicksSchema),
 });

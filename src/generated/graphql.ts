@@ -22,6 +22,34 @@ export type Scalars = {
   LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
+/** Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped. */
+export type Analytics = {
+  /** Time series: every bucket, oldest first, zeros included. Otherwise: most clicks first (ties by key), at most `limit`. */
+  data: Array<AnalyticsItem>;
+  /** First instant of the window. */
+  from: Scalars['DateTime']['output'];
+  /** timeseries, countries, referrers, devices, browsers, os, links or tags. */
+  group_by: Scalars['String']['output'];
+  /** Bucket size of a time series (hour, day, week or month); null otherwise. */
+  interval: Maybe<Scalars['String']['output']>;
+  /** The IANA time zone day, week and month buckets and date bounds follow. */
+  timezone: Scalars['String']['output'];
+  /** End of the window (exclusive). */
+  to: Scalars['DateTime']['output'];
+  total: ClickTotals;
+};
+
+/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+export type AnalyticsItem = {
+  /** Top links only: the link alias. */
+  alias: Maybe<Scalars['String']['output']>;
+  clicks: Scalars['Int']['output'];
+  /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
+  key: Scalars['String']['output'];
+  /** Top links only: the short URL. */
+  short_url: Maybe<Scalars['String']['output']>;
+};
+
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
   created_at: Scalars['DateTime']['output'];
@@ -36,6 +64,12 @@ export type ApiKey = Node & {
 
 export type ApiKeyList = {
   data: Array<ApiKey>;
+};
+
+export type BrowserClicks = {
+  /** Browser family (Chrome, Safari, Firefox, ...). */
+  browser: Scalars['String']['output'];
+  clicks: Scalars['Int']['output'];
 };
 
 export type BulkDeleteResult = {
@@ -67,6 +101,12 @@ export type BulkLinkResult = {
 /** One result per item, in request order. */
 export type BulkLinkResults = {
   data: Array<BulkLinkResult>;
+};
+
+/** Clicks in the window; bot visits are counted apart and never as clicks. */
+export type ClickTotals = {
+  bots: Scalars['Int']['output'];
+  clicks: Scalars['Int']['output'];
 };
 
 export type CountryClicks = {
@@ -167,6 +207,8 @@ export type Link = Node & {
   qr_svg: Scalars['String']['output'];
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
+  /** This link's click statistics (as linkStats); needs the scope analytics:read. */
+  stats: Maybe<LinkStats>;
   /** active, expired or exhausted. */
   status: LinkStatus;
   /** Tag names (always an array). */
@@ -185,6 +227,13 @@ export type LinkQr_SvgArgs = {
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** A short link. */
+export type LinkStatsArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** One page of links, newest first. */
 export type LinkList = {
   data: Array<Link>;
@@ -195,9 +244,11 @@ export type LinkList = {
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 export type LinkStats = {
   bots: Scalars['Int']['output'];
+  by_browser: Array<BrowserClicks>;
   by_country: Array<CountryClicks>;
   by_day: Array<DayClicks>;
   by_device: Array<DeviceClicks>;
+  by_os: Array<OsClicks>;
   by_referrer: Array<ReferrerClicks>;
   clicks: Scalars['Int']['output'];
   /** ISO date. */
@@ -450,6 +501,12 @@ export type Node = {
   id: Scalars['String']['output'];
 };
 
+export type OsClicks = {
+  clicks: Scalars['Int']['output'];
+  /** Operating system family (Windows, macOS, iOS, Android, ...). */
+  os: Scalars['String']['output'];
+};
+
 /** standard (100 rpm), advanced (500 rpm) or custom. */
 export type Plan =
   | 'advanced'
@@ -466,6 +523,8 @@ export type QrCode = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
+  /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. */
+  analytics: Maybe<Analytics>;
   /** Custom domains of your workspace. */
   domains: Maybe<DomainList>;
   /** Pending invites of your workspace, newest first (never their links). */
@@ -496,6 +555,20 @@ export type Query = {
   webhooks: Maybe<WebhookEndpointList>;
   /** The caller's workspace and plan. */
   workspace: Maybe<Workspace>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  link_id?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
 };
 
 

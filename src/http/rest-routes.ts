@@ -13,15 +13,9 @@ import {
   workspaceSchema,
 } from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
-import {
-  webhookDeliveryListSchema,
-  webhookDeliverySchema,
-  webhookEndpointListSchema,
-  webhookEndpointSchema,
-  webhookEndpointWithSecretSchema,
-} from '../domain/webhook-outputs.js';
-import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
+import { ANALYTICS_ROUTES } from './rest-routes-analytics.js';
 import { LINK_EXTRA_ROUTES } from './rest-routes-links.js';
+import { WEBHOOK_ROUTES } from './rest-routes-webhooks.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -32,7 +26,7 @@ export interface RestRoute {
   /** Under /v1, with :params named like the field's arguments. */
   path: string;
   status: 200 | 201 | 204;
-  tag: 'links' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks';
+  tag: 'links' | 'analytics' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks';
   summary: string;
   /** Strict schema of the JSON body (the same zod schema the resolver applies); a body is then required. */
   body?: z.ZodType;
@@ -57,12 +51,13 @@ export interface RestRoute {
   idempotent?: true;
   /** A success body that is not JSON: the media types it may have, and the bytes of the operation's result. */
   media?: { types: readonly string[]; encode: (data: Record<string, unknown>) => { contentType: string; body: Buffer } };
+  /** `format=csv` answers the result as text/csv: the parameter's description, the encoder, an example. */
+  csv?: { parameter: string; encode: (data: Record<string, unknown>) => string; example: string };
 }
 
 const LINK_ID = { id: linkIdParamSchema };
 const KEY_ID = { id: idParamSchema('key') };
 const USER_ID = { user_id: idParamSchema('usr') };
-const WEBHOOK_ID = { id: idParamSchema('whk') };
 
 /** The /v1 surface, exactly as the API reference (docs/api.md) lists it. */
 export const REST_ROUTES: readonly RestRoute[] = [
@@ -166,6 +161,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
   { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
   ...LINK_EXTRA_ROUTES,
+  ...ANALYTICS_ROUTES,
   { field: 'Query.members', method: 'GET', path: '/members', status: 200, tag: 'members', summary: 'List members', response: memberListSchema },
   {
     field: 'Mutation.updateMember',
@@ -200,154 +196,5 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: 'Withdraw an invite',
     params: { id: idParamSchema('inv') },
   },
-  // Webhooks (src/webhooks)
-  {
-    field: 'Mutation.createWebhook',
-    method: 'POST',
-    path: '/webhooks',
-    status: 201,
-    tag: 'webhooks',
-    summary: 'Add a webhook endpoint',
-    body: createWebhookSchema,
-    location: (d) => `/v1/webhooks/${String(d.id)}`,
-    response: webhookEndpointWithSecretSchema,
-  },
-  {
-    field: 'Query.webhooks',
-    method: 'GET',
-    path: '/webhooks',
-    status: 200,
-    tag: 'webhooks',
-    summary: 'List webhook endpoints',
-    response: webhookEndpointListSchema,
-  },
-  {
-    field: 'Query.webhook',
-    method: 'GET',
-    path: '/webhooks/:id',
-    status: 200,
-    tag: 'webhooks',
-    summary: 'Get a webhook endpoint',
-    params: WEBHOOK_ID,
-    response: webhookEndpointSchema,
-  },
-  {
-    field: 'Mutation.updateWebhook',
-    method: 'PATCH',
-    path: '/webhooks/:id',
-    status: 200,
-    tag: 'webhooks',
-    summary: 'Update a webhook endpoint',
-    body: updateWebhookSchema,
-    params: WEBHOOK_ID,
-    response: webhookEndpointSchema,
-  },
-  {
-    field: 'Mutation.deleteWebhook',
-    method: 'DELETE',
-    path: '/webhooks/:id',
-    status: 204,
-    tag: 'webhooks',
-    summary: 'Delete a webhook endpoint',
-    params: WEBHOOK_ID,
-  },
-  {
-    field: 'Mutation.rotateWebhookSecret',
-    method: 'POST',
-    path: '/webhooks/:id/rotate-secret',
-    status: 200,
-    tag: 'webhooks',
-    summary: 'Rotate the signing secret',
-    params: WEBHOOK_ID,
-    response: webhookEndpointWithSecretSchema,
-  },
-  {
-    field: 'Mutation.testWebhook',
-    method: 'POST',
-    path: '/webhooks/:id/test',
-    status: 200,
-    tag: 'webhooks',
-    summary: 'Send a test event',
-    params: WEBHOOK_ID,
-    response: webhookDeliverySchema,
-  },
-  {
-    field: 'Query.webhookDeliveries',
-    method: 'GET',
-    path: '/webhooks/:id/deliveries',
-    status: 200,
-    tag: 'webhooks',
-    summary: 'List deliveries of an endpoint',
-    query: listDeliveriesSchema,
-    queryParams: Object.keys(listDeliveriesSchema.shape),
-    params: WEBHOOK_ID,
-    response: webhookDeliveryListSchema,
-  },
-  {
-    field: 'Mutation.retryWebhookDelivery',
-    method: 'POST',
-    path: '/webhooks/:id/deliveries/:delivery_id/retry',
-    status: 200,
-    tag: 'webhooks',
-    summary: 'Retry a delivery',
-    params: { ...WEBHOOK_ID, delivery_id: idParamSchema('dlv') },
-    response: webhookDeliverySchema,
-  },
+  ...WEBHOOK_ROUTES,
 ];
-
-interface CompiledPath {
-  re: RegExp;
-  params: string[];
-}
-
-function compile(path: string): CompiledPath {
-  const params: string[] = [];
-  const re = path.replace(/:([a-z_]+)/g, (_m, name: string) => {
-    params.push(name);
-    return '([^/]+)';
-  });
-  return { re: new RegExp(`^${re}$`), params };
-}
-
-// Literal paths before parameterised ones: /links/bulk is not the link with id "bulk".
-const compiled = REST_ROUTES.map((r) => ({ route: r, ...compile(r.path) })).sort((a, b) => a.params.length - b.params.length);
-
-export type RouteMatch =
-  | { kind: 'route'; route: RestRoute; params: Record<string, string> }
-  | { kind: 'method_not_allowed'; allow: Method[]; route: RestRoute }
-  | { kind: 'not_found' };
-
-/** Match a path under /v1 (e.g. "/links/lnk_1") and method against the table. */
-export function matchRoute(method: string, path: string): RouteMatch {
-  const allow: Method[] = [];
-  let other: RestRoute | undefined;
-  for (const c of compiled) {
-    const m = c.re.exec(path);
-    if (!m) continue;
-    if (c.route.method !== method) {
-      allow.push(c.route.method);
-      other ??= c.route;
-      continue;
-    }
-    const params: Record<string, string> = {};
-    for (let i = 0; i < c.params.length; i++) {
-      let v: string;
-      try {
-        v = decodeURIComponent(m[i + 1]!);
-      } catch {
-        return { kind: 'not_found' };
-      }
-      params[c.params[i]!] = v;
-    }
-    return { kind: 'route', route: c.route, params };
-  }
-  return other ? { kind: 'method_not_allowed', allow, route: other } : { kind: 'not_found' };
-}
-
-/** The name a :param of `route.path` has in the public path (docPath), e.g. updateTag's `tag` is `name`. */
-export function publicParamName(route: RestRoute, name: string): string {
-  if (!route.docPath) return name;
-  const internal = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
-  const published = [...route.docPath.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
-  return published[internal.indexOf(name)] ?? name;
-}

@@ -7,6 +7,7 @@ import type { CountersRepository } from '../storage/counters/repository.js';
 export const FIELD_LIMITS = {
   createKey: { max: 10, window: '1m' },
   linkStats: { max: 120, window: '1m' },
+  analytics: { max: 120, window: '1m' },
 } as const;
 
 type FieldLimit = (typeof FIELD_LIMITS)[keyof typeof FIELD_LIMITS];

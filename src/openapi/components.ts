@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import * as analytics from '../domain/analytics-outputs.js';
 import * as bulk from '../domain/bulk-outputs.js';
 import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
@@ -20,6 +21,11 @@ const RESOURCES: Record<string, z.ZodType> = {
   CountryClicks: links.countryClicksSchema,
   ReferrerClicks: links.referrerClicksSchema,
   DeviceClicks: links.deviceClicksSchema,
+  BrowserClicks: links.browserClicksSchema,
+  OsClicks: links.osClicksSchema,
+  Analytics: analytics.analyticsSchema,
+  AnalyticsItem: analytics.analyticsItemSchema,
+  ClickTotals: analytics.clickTotalsSchema,
   GeoTargeting: geoMapSchema,
   HttpUrl: urlSchema,
   Tag: resources.tagSchema,

@@ -10,6 +10,7 @@ import { operationFor } from './operation.js';
 
 const TAGS = [
   { name: 'links', description: 'Short links: create, read, list, change, delete; click statistics.' },
+  { name: 'analytics', description: 'Clicks of the workspace over time (in a time zone) and by country, referrer, device, browser, OS, link and tag.' },
   { name: 'tags', description: 'Tags of the workspace: list, rename or merge, delete.' },
   { name: 'domains', description: 'Custom domains the workspace serves links on.' },
   { name: 'keys', description: 'API keys of the workspace (their secrets are shown once).' },

@@ -18,7 +18,8 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   payload_too_large: withBody,
   unsupported_media_type: withBody,
   invalid_cursor: (r) => r.queryParams?.includes('cursor') ?? false,
-  not_found: (r) => r.path.includes(':'),
+  // A resource in the path, or a link named in the query (GET /analytics?link_id=).
+  not_found: (r) => r.path.includes(':') || (r.queryParams?.includes('link_id') ?? false),
   // Answered for a path when the method is not one of its operations, never by an operation.
   method_not_allowed: () => false,
   alias_taken: bodyField('alias'),

@@ -106,6 +106,28 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
       { device: 'desktop', clicks: 4 },
       { device: 'mobile', clicks: 1 },
     ],
+    by_browser: [
+      { browser: 'Chrome', clicks: 3 },
+      { browser: 'Safari', clicks: 2 },
+    ],
+    by_os: [
+      { os: 'Windows', clicks: 3 },
+      { os: 'iOS', clicks: 1 },
+      { os: 'macOS', clicks: 1 },
+    ],
+  },
+  Analytics: {
+    group_by: 'timeseries',
+    from: '2026-11-19T23:00:00.000Z',
+    to: '2026-11-22T23:00:00.000Z',
+    interval: 'day',
+    timezone: 'Europe/Berlin',
+    total: { clicks: 7, bots: 2 },
+    data: [
+      { key: '2026-11-19T23:00:00.000Z', clicks: 2 },
+      { key: '2026-11-20T23:00:00.000Z', clicks: 0 },
+      { key: '2026-11-21T23:00:00.000Z', clicks: 5 },
+    ],
   },
   Tag: TAG,
   TagList: { data: [TAG, { name: 'spring', links: 3, created_at: '2026-11-21T10:15:00.123Z' }] },

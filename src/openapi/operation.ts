@@ -35,7 +35,7 @@ function parameters(route: RestRoute, schema: GraphQLSchema): Json[] {
   });
   const shape = (route.query as { shape?: Record<string, never> } | undefined)?.shape ?? {};
   const inQuery = [...(route.queryParams ?? [])].sort().map((name) => {
-    const description = argumentOf(field, name).description;
+    const description = name === 'format' && route.csv ? route.csv.parameter : argumentOf(field, name).description;
     // Required exactly when the route's own schema refuses its absence (DELETE /links/bulk needs ids).
     const required = !(shape[name] as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success;
     return { name, in: 'query', required, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(shape[name]!)) };
@@ -83,6 +83,14 @@ export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: s
       description: route.status === 204 ? 'Done; no body.' : route.status === 201 ? 'Created.' : 'OK.',
       headers: successHeaders(route.location !== undefined, route.idempotent === true),
       ...(ok ? { content: { 'application/json': { schema: { $ref: componentRef(ok) }, example: example(ok) } } } : {}),
+      ...(ok && route.csv
+        ? {
+            content: {
+              'application/json': { schema: { $ref: componentRef(ok) }, example: example(ok) },
+              'text/csv': { schema: { type: 'string' }, example: route.csv.example },
+            },
+          }
+        : {}),
       ...(route.media ? { content: mediaContent(route.media.types) } : {}),
     },
   };

@@ -16,6 +16,7 @@ import { AccountService } from './accounts/account-service.js';
 import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
+import { AnalyticsService } from './analytics-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
@@ -56,6 +57,7 @@ export async function buildServices(
     linkEvents,
     workspaces: new WorkspaceService(repos, clock, config.defaultDomain),
     stats: new StatsService(repos.clicks, clock, links),
+    analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),

@@ -12,6 +12,7 @@ import type { Webhooks } from '../webhooks/build.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
+import type { AnalyticsService } from './analytics-service.js';
 import type { BulkLinkService } from './bulk-links.js';
 import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents } from './link-events.js';
@@ -37,6 +38,8 @@ export interface Services {
   linkEvents: LinkEvents;
   workspaces: WorkspaceService;
   stats: StatsService;
+  /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
+  analytics: AnalyticsService;
   /** The plan limit (per workspace, rolling 60 s): in process on SQLite, shared through the store on MongoDB. */
   limiter: RateLimiter;
   /**

@@ -12,6 +12,8 @@ export interface LinkStats {
   byCountry: { country: string; clicks: number }[];
   byReferrer: { host: string; clicks: number }[];
   byDevice: { device: string; clicks: number }[];
+  byBrowser: { browser: string; clicks: number }[];
+  byOs: { os: string; clicks: number }[];
 }
 
 export interface StatsReport extends LinkStats {
@@ -33,6 +35,12 @@ export class StatsService {
   async forLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
     const q = parseOrThrow(statsQuerySchema, raw);
     linkId = (await this.links.get(workspaceId, linkId)).id; // 404 for unknown and other workspaces' links; ext_<external id> too
+    return this.ofLink(workspaceId, linkId, q);
+  }
+
+  /** The statistics of a link already known to be the workspace's (Link.stats). */
+  async ofLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
+    const q = parseOrThrow(statsQuerySchema, raw);
     const today = this.clock.now().toISOString().slice(0, 10);
     const to = q.to ?? today;
     const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
@@ -43,7 +51,14 @@ export class StatsService {
     }
     const scope: ClickScope = { workspaceId, linkIds: [linkId], from: new Date(fromMs), to: new Date(Math.min(toMs, fromMs + MAX_RANGE_DAYS * DAY_MS)) };
     const by = (dim: ClickDimension) => this.clicks.breakdown(scope, dim);
-    const [hours, countries, referrers, devices] = await Promise.all([this.clicks.hourly(scope), by('country'), by('referrer'), by('device')]);
+    const [hours, countries, referrers, devices, browsers, systems] = await Promise.all([
+      this.clicks.hourly(scope),
+      by('country'),
+      by('referrer'),
+      by('device'),
+      by('browser'),
+      by('os'),
+    ]);
     const days = new Map<string, number>();
     let clicks = 0;
     let bots = 0;
@@ -63,6 +78,8 @@ export class StatsService {
       byCountry: countries.map((r) => ({ country: r.key, clicks: r.clicks })),
       byReferrer: referrers.map((r) => ({ host: r.key, clicks: r.clicks })),
       byDevice: devices.map((r) => ({ device: r.key, clicks: r.clicks })),
+      byBrowser: browsers.map((r) => ({ browser: r.key, clicks: r.clicks })),
+      byOs: systems.map((r) => ({ os: r.key, clicks: r.clicks })),
     };
   }
 }

@@ -51,10 +51,11 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.__schema).toEqual({ queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } });
-      expect(res.body.data.link.fields.map((f: { name: string }) => f.name).sort()).toEqual([...LINK_FIELDS.split(' '), 'qr_svg'].sort());
+      expect(res.body.data.link.fields.map((f: { name: string }) => f.name).sort()).toEqual([...LINK_FIELDS.split(' '), 'qr_svg', 'stats'].sort());
       const roots = await anon()('{ q: __type(name: "Query") { fields { name } } m: __type(name: "Mutation") { fields { name } } }');
       const names = (t: { fields: { name: string }[] }) => t.fields.map((f) => f.name).sort();
       expect(names(roots.body.data.q)).toEqual([
+        'analytics',
         'domains',
         'invites',
         'keys',
@@ -298,7 +299,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
     it('answers link statistics in the REST shape', async () => {
       const link = await createLink(rest, { destination: D });
       const res = await gql(
-        'query($id: String!) { linkStats(id: $id, from: "2026-01-01", to: "2026-01-31") { link_id from to clicks bots by_day { date clicks } by_country { country clicks } by_referrer { host clicks } by_device { device clicks } } }',
+        'query($id: String!) { linkStats(id: $id, from: "2026-01-01", to: "2026-01-31") { link_id from to clicks bots by_day { date clicks } by_country { country clicks } by_referrer { host clicks } by_device { device clicks } by_browser { browser clicks } by_os { os clicks } } }',
         { id: link.id },
       );
       expect(res.body.errors, res.text).toBeUndefined();

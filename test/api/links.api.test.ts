@@ -443,19 +443,39 @@ describe.each(STORES)('links over REST on %s', (store) => {
     });
 
     function expectStatsShape(body: Record<string, unknown>) {
-      expect(Object.keys(body).sort()).toEqual(['bots', 'by_country', 'by_day', 'by_device', 'by_referrer', 'clicks', 'from', 'link_id', 'to']);
+      expect(Object.keys(body).sort()).toEqual([
+        'bots',
+        'by_browser',
+        'by_country',
+        'by_day',
+        'by_device',
+        'by_os',
+        'by_referrer',
+        'clicks',
+        'from',
+        'link_id',
+        'to',
+      ]);
       expect(body.link_id).toBe(link.id);
       expect(body.from).toMatch(ISO_DATE);
       expect(body.to).toMatch(ISO_DATE);
       expect(Number.isInteger(body.clicks)).toBe(true);
       expect(Number.isInteger(body.bots)).toBe(true);
-      const lists = { by_day: ['clicks', 'date'], by_country: ['clicks', 'country'], by_referrer: ['clicks', 'host'], by_device: ['clicks', 'device'] };
+      const lists = {
+        by_day: ['clicks', 'date'],
+        by_country: ['clicks', 'country'],
+        by_referrer: ['clicks', 'host'],
+        by_device: ['clicks', 'device'],
+        by_browser: ['browser', 'clicks'],
+        by_os: ['clicks', 'os'],
+      };
       for (const [name, keys] of Object.entries(lists)) {
         const list = body[name] as Record<string, unknown>[];
         expect(Array.isArray(list)).toBe(true);
         for (const row of list) expect(Object.keys(row).sort()).toEqual(keys);
         const total = list.reduce((n, r) => n + Number(r.clicks), 0);
-        if (name !== 'by_referrer') expect(total).toBe(body.clicks);
+        // A click without a referrer, or from an unknown browser or OS, counts under none of them.
+        if (!['by_referrer', 'by_browser', 'by_os'].includes(name)) expect(total).toBe(body.clicks);
       }
       const days = (body.by_day as { date: string }[]).map((d) => d.date);
       expect(days).toEqual([...days].sort());

@@ -96,7 +96,7 @@ describe.each(STORES)('redirects on %s with a trusted country header', (store) =
     expect((await visit(lsk.base, '/x', { host })).status).toBe(404);
   });
 
-  it('records clicks off the request path and reports them by day, country, referrer and device, bots apart', async () => {
+  it('records clicks off the request path and reports them by day, country, referrer, device, browser and OS, bots apart', async () => {
     const link = (await api('POST', '/v1/links', { destination: 'https://stats.example/', alias: 'stats' })).body;
     const hit = (ua: string, country: string, referer?: string) =>
       visit(lsk.base, '/stats', { host, 'user-agent': ua, 'cf-ipcountry': country, ...(referer ? { referer } : {}) });
@@ -135,6 +135,14 @@ describe.each(STORES)('redirects on %s with a trusted country header', (store) =
       by_device: [
         { device: 'desktop', clicks: 3 },
         { device: 'mobile', clicks: 1 },
+      ],
+      by_browser: [
+        { browser: 'Chrome', clicks: 3 },
+        { browser: 'Safari', clicks: 1 },
+      ],
+      by_os: [
+        { os: 'Windows', clicks: 3 },
+        { os: 'iOS', clicks: 1 },
       ],
     });
     const gql = await api('POST', '/graphql', { query: `{ linkStats(id: "${link.id}") { clicks bots by_country { country clicks } } }` });

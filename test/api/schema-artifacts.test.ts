@@ -38,6 +38,7 @@ const CONTRACT_ENDPOINTS: { method: string; path: string; status: number; operat
   { method: 'PATCH', path: '/v1/links/{id}', status: 200, operationId: 'updateLink' },
   { method: 'DELETE', path: '/v1/links/{id}', status: 204, operationId: 'deleteLink' },
   { method: 'GET', path: '/v1/links/{id}/stats', status: 200, operationId: 'linkStats' },
+  { method: 'GET', path: '/v1/analytics', status: 200, operationId: 'analytics' },
   { method: 'GET', path: '/v1/tags', status: 200, operationId: 'tags' },
   { method: 'PATCH', path: '/v1/tags/{name}', status: 200, operationId: 'updateTag' },
   { method: 'DELETE', path: '/v1/tags/{name}', status: 204, operationId: 'deleteTag' },
@@ -339,15 +340,15 @@ describe('GraphQL SDL', () => {
   };
 
   it('has the snake_case data fields of the contract', () => {
-    // qr_svg is GraphQL-only (a field with arguments); REST answers GET /v1/links/{id}/qr instead.
-    expect(Object.keys(fieldsOf('Link')).sort()).toEqual([...LINK_FIELDS, 'qr_svg'].sort());
+    // qr_svg and stats are GraphQL-only (fields with arguments); REST answers GET /v1/links/{id}/qr and /stats instead.
+    expect(Object.keys(fieldsOf('Link')).sort()).toEqual([...LINK_FIELDS, 'qr_svg', 'stats'].sort());
     expect(Object.keys(fieldsOf('LinkList')).sort()).toEqual(['data', 'next_cursor']);
     expect(Object.keys(fieldsOf('Workspace'))).toEqual(expect.arrayContaining(['id', 'slug', 'plan', 'rate_limit_rpm']));
     expect(Object.keys(fieldsOf('ApiKey'))).toEqual(expect.arrayContaining(['id', 'name', 'created_at', 'expires_at', 'last_used_at', 'revoked_at']));
     expect(Object.keys(fieldsOf('Tag'))).toEqual(expect.arrayContaining(['name', 'links', 'created_at']));
     expect(Object.keys(fieldsOf('Domain'))).toEqual(expect.arrayContaining(['host', 'created_at']));
     expect(Object.keys(fieldsOf('LinkStats'))).toEqual(
-      expect.arrayContaining(['link_id', 'from', 'to', 'clicks', 'bots', 'by_day', 'by_country', 'by_referrer', 'by_device']),
+      expect.arrayContaining(['link_id', 'from', 'to', 'clicks', 'bots', 'by_day', 'by_country', 'by_referrer', 'by_device', 'by_browser', 'by_os']),
     );
     expect(isScalarType(getNamedType(fieldsOf('Link').geo_targeting!.type)), 'geo_targeting is a scalar').toBe(true);
 

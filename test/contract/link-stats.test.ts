@@ -25,12 +25,18 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
   }
   const h = (iso: string) => Date.parse(iso);
 
-  it('reports totals with bots apart, by UTC day in date order, and by country, referrer and device by clicks then name', async () => {
+  it('reports totals with bots apart, by UTC day in date order, and by country, referrer, device, browser and OS by clicks then name', async () => {
     const { services, ws, link, other } = await setUp();
     await opened!.repos.clicks.record({
       hours: [
         hc(link, ws, h('2026-11-20T23:00:00Z'), 2, 1, { country: { FR: 1 }, referrer: { 'blog.example': 2 }, device: { tablet: 1, desktop: 1 } }),
-        hc(link, ws, h('2026-11-21T00:00:00Z'), 3, 0, { country: { DE: 2, US: 1 }, referrer: { 'news.example': 2 }, device: { desktop: 1, mobile: 2 } }),
+        hc(link, ws, h('2026-11-21T00:00:00Z'), 3, 0, {
+          country: { DE: 2, US: 1 },
+          referrer: { 'news.example': 2 },
+          device: { desktop: 1, mobile: 2 },
+          browser: { Chrome: 1, Safari: 2 },
+          os: { iOS: 2, Windows: 1 },
+        }),
         hc(link, ws, h('2026-11-21T09:00:00Z'), 1, 1, { country: { AT: 1 }, referrer: { 'a.example': 1 }, device: { desktop: 1 } }),
         hc(link, ws, h('2026-11-22T01:00:00Z'), 0, 3),
         hc(other, ws, h('2026-11-21T00:00:00Z'), 7, 0, { country: { DE: 7 } }),
@@ -62,6 +68,14 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
         { device: 'desktop', clicks: 3 },
         { device: 'mobile', clicks: 2 },
         { device: 'tablet', clicks: 1 },
+      ],
+      byBrowser: [
+        { browser: 'Safari', clicks: 2 },
+        { browser: 'Chrome', clicks: 1 },
+      ],
+      byOs: [
+        { os: 'iOS', clicks: 2 },
+        { os: 'Windows', clicks: 1 },
       ],
     });
     // Whole UTC days: "to" is inclusive, the day after it is not counted; the default is the last 30 days.

@@ -1,7 +1,7 @@
 /**
  * The owner's journey through the dashboard in Chromium, on both stores: the first user from the
  * CLI's one-time link → set password → sign in → create a link with geo-targeting → follow it with a
- * browser user agent from that country → see the click → edit the link → create an API key (shown
+ * browser user agent from that country → see the click (on the link and the analytics page) → edit the link → create an API key (shown
  * once; it works) → invite a viewer, who joins with a new account → sign out. Every page passes axe and is photographed at both sizes.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -68,15 +68,38 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     expect(res.location).toBe('https://example.de/fruehling');
     const detail = page.url();
     let shown = '';
-    for (let i = 0; i < 40 && !/^1 clicks/.test(shown); i++) {
+    for (let i = 0; i < 40 && !/^1 click ·/.test(shown); i++) {
       await page.goto(detail);
       await page.getByText(/clicks ·/).waitFor();
       shown = (await page.locator('.totals').innerText()).trim();
-      if (!/^1 clicks/.test(shown)) await page.waitForTimeout(250);
+      if (!/^1 click ·/.test(shown)) await page.waitForTimeout(250);
     }
-    expect(shown).toMatch(/^1 clicks/);
+    expect(shown).toMatch(/^1 click ·/);
     await page.getByRole('table', { name: 'Countries' }).getByText('(DE)').waitFor();
     if (shots) await checkPage(page, 'link-detail');
+  });
+
+  it('shows the click on the analytics page: over time in a time zone, by country and as a top link', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${origin}/dashboard/analytics`);
+    await page.getByLabel('Time zone').fill('Europe/Berlin');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page
+      .getByText(/\(Europe\/Berlin\)$/)
+      .first()
+      .waitFor();
+    expect((await page.locator('.totals').innerText()).trim()).toMatch(/^1 click ·/);
+    await page.getByRole('figure').getByText('Clicks per day (Europe/Berlin)').waitFor();
+    if (shots) await checkPage(page, 'analytics');
+    await page.getByLabel('View').selectOption('countries');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('table', { name: 'Countries' }).getByText('Germany (DE)').waitFor();
+    await page.getByLabel('View').selectOption('links');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('table', { name: 'Top links' }).getByText(`${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`).waitFor();
+    if (shots) await checkPage(page, 'analytics-links');
+    await page.goBack();
   });
 
   it('edits the link and lists it with its tags', async () => {

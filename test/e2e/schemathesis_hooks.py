@@ -13,6 +13,7 @@ import json
 import os
 import re
 import uuid
+import zoneinfo
 from datetime import datetime, timezone
 import urllib.parse
 import urllib.request
@@ -114,4 +115,22 @@ def map_case(context, case):
             case.query = {**query, "from": end, "to": start}
         elif isinstance(start, str) and ISO_DATE.match(start) and end is None and start > datetime.now(timezone.utc).date().isoformat():
             case.query = {**query, "to": start}
+    # Analytics windows: "from" before "to", at most 400 days, hour buckets over at most 31 days (rules
+    # between parameters, 400 otherwise, documented). Two ISO dates within 31 days are kept (ordered);
+    # other generated bounds are dropped, so the default window (the last 30 days) applies.
+    if _is(case, "GET", "/analytics") and query is not None:
+        start, end = query.get("from"), query.get("to")
+        kept = {k: v for k, v in query.items() if k not in ("from", "to")}
+        if isinstance(start, str) and isinstance(end, str) and ISO_DATE.match(start) and ISO_DATE.match(end):
+            try:
+                a, b = sorted([datetime.fromisoformat(start), datetime.fromisoformat(end)])
+                if (b - a).days <= 30:
+                    kept = {**kept, "from": a.date().isoformat(), "to": b.date().isoformat()}
+            except ValueError:
+                pass
+        # The IANA zone names are the runtime's tz database, not a pattern (documented as such): a
+        # generated name that is no zone becomes one that is.
+        if isinstance(kept.get("timezone"), str) and kept["timezone"] not in zoneinfo.available_timezones():
+            kept = {**kept, "timezone": "Europe/Berlin"}
+        case.query = kept
     return case

@@ -40,6 +40,7 @@ const DECLARED: Record<string, Scope> = {
   links: 'links:read',
   tags: 'links:read',
   linkStats: 'analytics:read',
+  analytics: 'analytics:read',
   domains: 'domains:read',
   keys: 'keys:read',
   workspace: 'workspace:read',

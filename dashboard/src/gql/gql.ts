@@ -15,6 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": typeof types.DashboardAnalyticsDocument,
     "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardDomainsDocument,
     "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": typeof types.DashboardCreateDomainDocument,
     "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": typeof types.DashboardDeleteDomainDocument,
@@ -29,7 +30,7 @@ type Documents = {
     "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardLinksDocument,
     "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": typeof types.DashboardLinkFiltersDocument,
     "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardLinkDocument,
-    "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n": typeof types.DashboardLinkStatsDocument,
+    "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_browser {\n        browser\n        clicks\n      }\n      by_os {\n        os\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n": typeof types.DashboardLinkStatsDocument,
     "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardCreateLinkDocument,
     "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardUpdateLinkDocument,
     "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": typeof types.DashboardDeleteLinkDocument,
@@ -56,6 +57,7 @@ type Documents = {
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
 };
 const documents: Documents = {
+    "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": types.DashboardAnalyticsDocument,
     "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": types.DashboardDomainsDocument,
     "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": types.DashboardCreateDomainDocument,
     "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": types.DashboardDeleteDomainDocument,
@@ -70,7 +72,7 @@ const documents: Documents = {
     "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": types.DashboardLinksDocument,
     "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": types.DashboardLinkFiltersDocument,
     "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": types.DashboardLinkDocument,
-    "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n": types.DashboardLinkStatsDocument,
+    "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_browser {\n        browser\n        clicks\n      }\n      by_os {\n        os\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n": types.DashboardLinkStatsDocument,
     "\n  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardCreateLinkDocument,
     "\n  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {\n    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {\n      ...LinkFields\n    }\n  }\n": types.DashboardUpdateLinkDocument,
     "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": types.DashboardDeleteLinkDocument,
@@ -97,6 +99,10 @@ const documents: Documents = {
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardAnalyticsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -156,7 +162,7 @@ export function graphql(source: "\n  query DashboardLink($id: String!) {\n    li
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardLinkStatsDocument;
+export function graphql(source: "\n  query DashboardLinkStats($id: String!, $from: String, $to: String) {\n    linkStats(id: $id, from: $from, to: $to) {\n      from\n      to\n      clicks\n      bots\n      by_day {\n        date\n        clicks\n      }\n      by_country {\n        country\n        clicks\n      }\n      by_referrer {\n        host\n        clicks\n      }\n      by_browser {\n        browser\n        clicks\n      }\n      by_os {\n        os\n        clicks\n      }\n      by_device {\n        device\n        clicks\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardLinkStatsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -24,6 +24,36 @@ export type Scalars = {
   LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
+/** Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped. */
+export type Analytics = {
+  __typename?: 'Analytics';
+  /** Time series: every bucket, oldest first, zeros included. Otherwise: most clicks first (ties by key), at most `limit`. */
+  data: Array<AnalyticsItem>;
+  /** First instant of the window. */
+  from: Scalars['DateTime']['output'];
+  /** timeseries, countries, referrers, devices, browsers, os, links or tags. */
+  group_by: Scalars['String']['output'];
+  /** Bucket size of a time series (hour, day, week or month); null otherwise. */
+  interval?: Maybe<Scalars['String']['output']>;
+  /** The IANA time zone day, week and month buckets and date bounds follow. */
+  timezone: Scalars['String']['output'];
+  /** End of the window (exclusive). */
+  to: Scalars['DateTime']['output'];
+  total: ClickTotals;
+};
+
+/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+export type AnalyticsItem = {
+  __typename?: 'AnalyticsItem';
+  /** Top links only: the link alias. */
+  alias?: Maybe<Scalars['String']['output']>;
+  clicks: Scalars['Int']['output'];
+  /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
+  key: Scalars['String']['output'];
+  /** Top links only: the short URL. */
+  short_url?: Maybe<Scalars['String']['output']>;
+};
+
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
   __typename?: 'ApiKey';
@@ -40,6 +70,13 @@ export type ApiKey = Node & {
 export type ApiKeyList = {
   __typename?: 'ApiKeyList';
   data: Array<ApiKey>;
+};
+
+export type BrowserClicks = {
+  __typename?: 'BrowserClicks';
+  /** Browser family (Chrome, Safari, Firefox, ...). */
+  browser: Scalars['String']['output'];
+  clicks: Scalars['Int']['output'];
 };
 
 export type BulkDeleteResult = {
@@ -76,6 +113,13 @@ export type BulkLinkResult = {
 export type BulkLinkResults = {
   __typename?: 'BulkLinkResults';
   data: Array<BulkLinkResult>;
+};
+
+/** Clicks in the window; bot visits are counted apart and never as clicks. */
+export type ClickTotals = {
+  __typename?: 'ClickTotals';
+  bots: Scalars['Int']['output'];
+  clicks: Scalars['Int']['output'];
 };
 
 export type CountryClicks = {
@@ -186,6 +230,8 @@ export type Link = Node & {
   qr_svg: Scalars['String']['output'];
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
+  /** This link's click statistics (as linkStats); needs the scope analytics:read. */
+  stats?: Maybe<LinkStats>;
   /** active, expired or exhausted. */
   status: LinkStatus;
   /** Tag names (always an array). */
@@ -204,6 +250,13 @@ export type LinkQr_SvgArgs = {
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** A short link. */
+export type LinkStatsArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** One page of links, newest first. */
 export type LinkList = {
   __typename?: 'LinkList';
@@ -216,9 +269,11 @@ export type LinkList = {
 export type LinkStats = {
   __typename?: 'LinkStats';
   bots: Scalars['Int']['output'];
+  by_browser: Array<BrowserClicks>;
   by_country: Array<CountryClicks>;
   by_day: Array<DayClicks>;
   by_device: Array<DeviceClicks>;
+  by_os: Array<OsClicks>;
   by_referrer: Array<ReferrerClicks>;
   clicks: Scalars['Int']['output'];
   /** ISO date. */
@@ -474,6 +529,13 @@ export type Node = {
   id: Scalars['String']['output'];
 };
 
+export type OsClicks = {
+  __typename?: 'OsClicks';
+  clicks: Scalars['Int']['output'];
+  /** Operating system family (Windows, macOS, iOS, Android, ...). */
+  os: Scalars['String']['output'];
+};
+
 /** standard (100 rpm), advanced (500 rpm) or custom. */
 export type Plan =
   | 'advanced'
@@ -492,6 +554,8 @@ export type QrCode = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   __typename?: 'Query';
+  /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. */
+  analytics?: Maybe<Analytics>;
   /** Custom domains of your workspace. */
   domains?: Maybe<DomainList>;
   /** Pending invites of your workspace, newest first (never their links). */
@@ -522,6 +586,20 @@ export type Query = {
   webhooks?: Maybe<WebhookEndpointList>;
   /** The caller's workspace and plan. */
   workspace?: Maybe<Workspace>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  link_id?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -728,6 +806,20 @@ export type Workspace = {
   slug: Scalars['String']['output'];
 };
 
+export type DashboardAnalyticsQueryVariables = Exact<{
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
+
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -823,7 +915,7 @@ export type DashboardLinkStatsQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
+export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_browser: Array<{ __typename?: 'BrowserClicks', browser: string, clicks: number }>, by_os: Array<{ __typename?: 'OsClicks', os: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1057,6 +1149,36 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
   created_at
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
+export const DashboardAnalyticsDocument = new TypedDocumentString(`
+    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {
+  analytics(
+    group_by: $group_by
+    from: $from
+    to: $to
+    interval: $interval
+    timezone: $timezone
+    limit: $limit
+    tag: $tag
+    domain: $domain
+  ) {
+    group_by
+    from
+    to
+    interval
+    timezone
+    total {
+      clicks
+      bots
+    }
+    data {
+      key
+      clicks
+      alias
+      short_url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1232,6 +1354,14 @@ export const DashboardLinkStatsDocument = new TypedDocumentString(`
     }
     by_referrer {
       host
+      clicks
+    }
+    by_browser {
+      browser
+      clicks
+    }
+    by_os {
+      os
       clicks
     }
     by_device {

@@ -70,6 +70,14 @@ export const LinkStatsQuery = graphql(`
         host
         clicks
       }
+      by_browser {
+        browser
+        clicks
+      }
+      by_os {
+        os
+        clicks
+      }
       by_device {
         device
         clicks

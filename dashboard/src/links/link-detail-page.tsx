@@ -40,7 +40,8 @@ function Stats({ id }: { id: string }) {
         {(s) => (
           <>
             <p class="totals">
-              <strong class="big">{s.clicks}</strong> clicks · <span class="muted">{s.bots} from bots (not counted)</span> · {s.from} to {s.to}
+              <strong class="big">{s.clicks}</strong> {s.clicks === 1 ? 'click' : 'clicks'} · <span class="muted">{s.bots} from bots (not counted)</span> ·{' '}
+              {s.from} to {s.to}
             </p>
             <TimeSeries title="Clicks per day (UTC)" points={everyDay(s.from, s.to, s.by_day)} />
             <div class="grid3">
@@ -51,6 +52,8 @@ function Stats({ id }: { id: string }) {
               />
               <BarList caption="Referrers" keyLabel="Referrer" rows={s.by_referrer.map((r) => ({ key: r.host, clicks: r.clicks }))} />
               <BarList caption="Devices" keyLabel="Device" rows={s.by_device.map((d) => ({ key: d.device, clicks: d.clicks }))} />
+              <BarList caption="Browsers" keyLabel="Browser" rows={s.by_browser.map((b) => ({ key: b.browser, clicks: b.clicks }))} />
+              <BarList caption="Operating systems" keyLabel="Operating system" rows={s.by_os.map((o) => ({ key: o.os, clicks: o.clicks }))} />
             </div>
           </>
         )}

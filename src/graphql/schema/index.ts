@@ -3,6 +3,8 @@ import { type GraphQLSchema, getNullableType, lexicographicSortSchema } from 'gr
 import { builder } from '../builder.js';
 import './scalars.js';
 import './link.js';
+import './link-stats.js';
+import './analytics.js';
 import './link-behaviour.js';
 import './link-qr.js';
 import './link-bulk.js';

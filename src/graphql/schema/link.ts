@@ -1,7 +1,5 @@
 import type { Link } from '../../domain/model.js';
 import { shortUrl } from '../../domain/rules.js';
-import { FIELD_LIMITS } from '../../limits/field-limits.js';
-import type { StatsReport } from '../../services/stats-service.js';
 import { builder } from '../builder.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
 import { NodeRef } from './node-interface.js';
@@ -89,43 +87,3 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
-
-const DayCount = builder.objectRef<{ date: string; clicks: number }>('DayClicks').implement({
-  fields: (t) => ({ date: t.exposeString('date', { description: 'ISO date (UTC).' }), clicks: t.exposeInt('clicks') }),
-});
-const CountryCount = builder.objectRef<{ country: string; clicks: number }>('CountryClicks').implement({
-  fields: (t) => ({ country: t.exposeString('country', { description: 'ISO 3166-1 alpha-2 code.' }), clicks: t.exposeInt('clicks') }),
-});
-const ReferrerCount = builder.objectRef<{ host: string; clicks: number }>('ReferrerClicks').implement({
-  fields: (t) => ({ host: t.exposeString('host', { description: 'Referrer host name.' }), clicks: t.exposeInt('clicks') }),
-});
-const DeviceCount = builder.objectRef<{ device: string; clicks: number }>('DeviceClicks').implement({
-  fields: (t) => ({ device: t.exposeString('device', { description: 'desktop, mobile, tablet or other.' }), clicks: t.exposeInt('clicks') }),
-});
-
-const LinkStatsType = builder.objectRef<StatsReport>('LinkStats').implement({
-  description: 'Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.',
-  fields: (t) => ({
-    link_id: t.exposeString('linkId'),
-    from: t.exposeString('from', { description: 'ISO date.' }),
-    to: t.exposeString('to', { description: 'ISO date (inclusive).' }),
-    clicks: t.exposeInt('clicks'),
-    bots: t.exposeInt('bots'),
-    by_day: t.field({ type: [DayCount], resolve: (s) => s.byDay }),
-    by_country: t.field({ type: [CountryCount], resolve: (s) => s.byCountry }),
-    by_referrer: t.field({ type: [ReferrerCount], resolve: (s) => s.byReferrer }),
-    by_device: t.field({ type: [DeviceCount], resolve: (s) => s.byDevice }),
-  }),
-});
-
-builder.queryField('linkStats', (t) =>
-  t.withAuth({ scope: 'analytics:read' }).field({
-    type: LinkStatsType,
-    description: 'Click statistics of a link; from/to are ISO dates, default the last 30 days.',
-    args: { id: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
-    resolve: async (_r, { id, ...range }, ctx, info) => {
-      await ctx.services.fieldLimit(ctx, info, { id }, FIELD_LIMITS.linkStats);
-      return ctx.services.stats.forLink(ctx.principal.workspace.id, id, range);
-    },
-  }),
-);

@@ -9,7 +9,8 @@ import type { GraphQLServer } from '../graphql/server.js';
 import { readBody } from '../guard/body.js';
 import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
-import { matchRoute, type RestRoute } from '../rest-routes.js';
+import { matchRoute } from '../rest-route-match.js';
+import type { RestRoute } from '../rest-routes.js';
 import { type Target, unmatched } from '../target.js';
 import { createExportRoute, EXPORT_PATH } from './export.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
@@ -64,6 +65,10 @@ export function createRestHandler(o: RestHandlerOptions) {
         const image = route.media.encode(data as Record<string, unknown>);
         res.writeHead(200, { ...headers, 'content-type': image.contentType, 'content-length': image.body.length });
         res.end(image.body);
+      } else if (route.csv && url.searchParams.get('format') === 'csv') {
+        const csv = Buffer.from(route.csv.encode(data as Record<string, unknown>));
+        res.writeHead(200, { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-length': csv.length });
+        res.end(csv);
       } else {
         if (route.location) headers.location = route.location(data as Record<string, unknown>);
         const payload = route.present ? route.present(data) : data;

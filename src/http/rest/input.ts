@@ -1,7 +1,8 @@
 import { LskError } from '../../domain/errors.js';
 import { issuesToDetails } from '../../domain/validate.js';
 import { parseJsonObject } from '../guard/body.js';
-import { publicParamName, type RestRoute } from '../rest-routes.js';
+import { publicParamName } from '../rest-route-match.js';
+import type { RestRoute } from '../rest-routes.js';
 import type { RestOperation } from './operations.js';
 
 /** Query-string values as the GraphQL input type of their argument expects them. */

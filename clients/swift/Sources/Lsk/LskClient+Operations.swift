@@ -7,6 +7,42 @@ extension LskClient {
     /// Version of the API this client was generated from (info.version).
     public static let apiVersion = "1.0.0"
 
+    /// Click analytics of the workspace
+    ///
+    /// Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+    /// `GET /analytics` → 200.
+    /// - Parameter domain: `domain` (query) Only links on this domain.
+    /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).
+    /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
+    /// - Parameter groupBy: `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags.
+    /// - Parameter interval: `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month.
+    /// - Parameter limit: `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10).
+    /// - Parameter linkId: `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.
+    /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
+    /// - Parameter timezone: `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates.
+    /// - Parameter to: `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.
+    public func analytics(domain: String? = nil, format: AnalyticsFormat? = nil, from: String? = nil, groupBy: AnalyticsGroupBy2? = nil, interval: AnalyticsInterval2? = nil, limit: Int? = nil, linkId: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil) async throws -> Analytics {
+        try await send("GET", "/analytics", query: Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to), headers: [], body: nil, as: Analytics.self)
+    }
+
+    /// Click analytics of the workspace
+    ///
+    /// Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+    /// `GET /analytics` → 200. The raw answer (content type and bytes), e.g. for CSV.
+    /// - Parameter domain: `domain` (query) Only links on this domain.
+    /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).
+    /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
+    /// - Parameter groupBy: `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags.
+    /// - Parameter interval: `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month.
+    /// - Parameter limit: `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10).
+    /// - Parameter linkId: `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.
+    /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
+    /// - Parameter timezone: `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates.
+    /// - Parameter to: `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.
+    public func analyticsRaw(domain: String? = nil, format: AnalyticsFormat? = nil, from: String? = nil, groupBy: AnalyticsGroupBy2? = nil, interval: AnalyticsInterval2? = nil, limit: Int? = nil, linkId: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil) async throws -> LskRawResponse {
+        try await sendRaw("GET", "/analytics", query: Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to), headers: [], body: nil, accept: "text/csv, application/json")
+    }
+
     /// Add a domain
     ///
     /// Add a custom domain to your workspace. Needs the scope `domains:write`.
@@ -157,8 +193,8 @@ extension LskClient {
     ///
     /// Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`.
     /// `GET /links/{id}/stats` → 200.
-    /// - Parameter from: `from` (query)
-    /// - Parameter to: `to` (query)
+    /// - Parameter from: `from` (query) ISO date (UTC); default 29 days before `to`.
+    /// - Parameter to: `to` (query) ISO date (UTC, inclusive); default today.
     public func linkStats(_ id: String, from: String? = nil, to: String? = nil) async throws -> LinkStats {
         try await send("GET", "/links/\(Self.segment(String(describing: id)))/stats", query: Self.param("from", from) + Self.param("to", to), headers: [], body: nil, as: LinkStats.self)
     }

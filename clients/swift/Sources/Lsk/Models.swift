@@ -26,6 +26,139 @@ extension Nullable: Codable where Wrapped: Codable {
 extension Nullable: Equatable where Wrapped: Equatable {}
 extension Nullable: Sendable where Wrapped: Sendable {}
 
+/// Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped.
+public struct Analytics: Codable, Sendable, Equatable {
+    /// Time series: every bucket, oldest first, zeros included. Otherwise: most clicks first (ties by key), at most `limit`.
+    public var data: [AnalyticsItem]
+    /// First instant of the window.
+    public var from: Date
+    /// timeseries, countries, referrers, devices, browsers, os, links or tags. One of: timeseries, countries, referrers, devices, browsers, os, links, tags.
+    public var groupBy: AnalyticsGroupBy
+    /// Bucket size of a time series (hour, day, week or month); null otherwise. One of: hour, day, week, month.
+    public var interval: AnalyticsInterval?
+    /// The IANA time zone day, week and month buckets and date bounds follow.
+    public var timezone: String
+    /// End of the window (exclusive).
+    public var to: Date
+    public var total: ClickTotals
+
+    public init(data: [AnalyticsItem], from: Date, groupBy: AnalyticsGroupBy, timezone: String, to: Date, total: ClickTotals, interval: AnalyticsInterval? = nil) {
+        self.data = data
+        self.from = from
+        self.groupBy = groupBy
+        self.timezone = timezone
+        self.to = to
+        self.total = total
+        self.interval = interval
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case from = "from"
+        case groupBy = "group_by"
+        case interval = "interval"
+        case timezone = "timezone"
+        case to = "to"
+        case total = "total"
+    }
+}
+
+/// Values of AnalyticsFormat.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsFormat: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let json = AnalyticsFormat(rawValue: "json")
+    public static let csv = AnalyticsFormat(rawValue: "csv")
+}
+
+/// timeseries, countries, referrers, devices, browsers, os, links or tags.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsGroupBy: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let timeseries = AnalyticsGroupBy(rawValue: "timeseries")
+    public static let countries = AnalyticsGroupBy(rawValue: "countries")
+    public static let referrers = AnalyticsGroupBy(rawValue: "referrers")
+    public static let devices = AnalyticsGroupBy(rawValue: "devices")
+    public static let browsers = AnalyticsGroupBy(rawValue: "browsers")
+    public static let os = AnalyticsGroupBy(rawValue: "os")
+    public static let links = AnalyticsGroupBy(rawValue: "links")
+    public static let tags = AnalyticsGroupBy(rawValue: "tags")
+}
+
+/// Values of AnalyticsGroupBy2.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsGroupBy2: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let timeseries = AnalyticsGroupBy2(rawValue: "timeseries")
+    public static let countries = AnalyticsGroupBy2(rawValue: "countries")
+    public static let referrers = AnalyticsGroupBy2(rawValue: "referrers")
+    public static let devices = AnalyticsGroupBy2(rawValue: "devices")
+    public static let browsers = AnalyticsGroupBy2(rawValue: "browsers")
+    public static let os = AnalyticsGroupBy2(rawValue: "os")
+    public static let links = AnalyticsGroupBy2(rawValue: "links")
+    public static let tags = AnalyticsGroupBy2(rawValue: "tags")
+}
+
+/// Bucket size of a time series (hour, day, week or month); null otherwise.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsInterval: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let hour = AnalyticsInterval(rawValue: "hour")
+    public static let day = AnalyticsInterval(rawValue: "day")
+    public static let week = AnalyticsInterval(rawValue: "week")
+    public static let month = AnalyticsInterval(rawValue: "month")
+}
+
+/// Values of AnalyticsInterval2.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsInterval2: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let hour = AnalyticsInterval2(rawValue: "hour")
+    public static let day = AnalyticsInterval2(rawValue: "day")
+    public static let week = AnalyticsInterval2(rawValue: "week")
+    public static let month = AnalyticsInterval2(rawValue: "month")
+}
+
+/// One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag.
+public struct AnalyticsItem: Codable, Sendable, Equatable {
+    /// Top links only: the link alias.
+    public var alias: String?
+    public var clicks: Int
+    /// Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by.
+    public var key: String
+    /// Top links only: the short URL.
+    public var shortUrl: String?
+
+    public init(clicks: Int, key: String, alias: String? = nil, shortUrl: String? = nil) {
+        self.clicks = clicks
+        self.key = key
+        self.alias = alias
+        self.shortUrl = shortUrl
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case alias = "alias"
+        case clicks = "clicks"
+        case key = "key"
+        case shortUrl = "short_url"
+    }
+}
+
 /// An API key (its secret is shown only once, when created).
 public struct ApiKey: Codable, Sendable, Equatable {
     public var createdAt: Date
@@ -89,6 +222,22 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
     public static let membersRead = ApiKeyScopesItem(rawValue: "members:read")
     public static let membersWrite = ApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = ApiKeyScopesItem(rawValue: "workspace:read")
+}
+
+public struct BrowserClicks: Codable, Sendable, Equatable {
+    /// Browser family (Chrome, Safari, Firefox, ...).
+    public var browser: String
+    public var clicks: Int
+
+    public init(browser: String, clicks: Int) {
+        self.browser = browser
+        self.clicks = clicks
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case browser = "browser"
+        case clicks = "clicks"
+    }
 }
 
 public struct BulkDeleteResult: Codable, Sendable, Equatable {
@@ -203,6 +352,22 @@ public struct BulkLinkResults: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case data = "data"
+    }
+}
+
+/// Clicks in the window; bot visits are counted apart and never as clicks.
+public struct ClickTotals: Codable, Sendable, Equatable {
+    public var bots: Int
+    public var clicks: Int
+
+    public init(bots: Int, clicks: Int) {
+        self.bots = bots
+        self.clicks = clicks
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case bots = "bots"
+        case clicks = "clicks"
     }
 }
 
@@ -809,9 +974,11 @@ public struct LinkQrCodeFormat: RawRepresentable, Codable, Hashable, Sendable, L
 /// Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.
 public struct LinkStats: Codable, Sendable, Equatable {
     public var bots: Int
+    public var byBrowser: [BrowserClicks]
     public var byCountry: [CountryClicks]
     public var byDay: [DayClicks]
     public var byDevice: [DeviceClicks]
+    public var byOs: [OsClicks]
     public var byReferrer: [ReferrerClicks]
     public var clicks: Int
     /// ISO date.
@@ -820,11 +987,13 @@ public struct LinkStats: Codable, Sendable, Equatable {
     /// ISO date (inclusive).
     public var to: String
 
-    public init(bots: Int, byCountry: [CountryClicks], byDay: [DayClicks], byDevice: [DeviceClicks], byReferrer: [ReferrerClicks], clicks: Int, from: String, linkId: String, to: String) {
+    public init(bots: Int, byBrowser: [BrowserClicks], byCountry: [CountryClicks], byDay: [DayClicks], byDevice: [DeviceClicks], byOs: [OsClicks], byReferrer: [ReferrerClicks], clicks: Int, from: String, linkId: String, to: String) {
         self.bots = bots
+        self.byBrowser = byBrowser
         self.byCountry = byCountry
         self.byDay = byDay
         self.byDevice = byDevice
+        self.byOs = byOs
         self.byReferrer = byReferrer
         self.clicks = clicks
         self.from = from
@@ -834,9 +1003,11 @@ public struct LinkStats: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case bots = "bots"
+        case byBrowser = "by_browser"
         case byCountry = "by_country"
         case byDay = "by_day"
         case byDevice = "by_device"
+        case byOs = "by_os"
         case byReferrer = "by_referrer"
         case clicks = "clicks"
         case from = "from"
@@ -905,6 +1076,22 @@ public struct MemberList: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case data = "data"
+    }
+}
+
+public struct OsClicks: Codable, Sendable, Equatable {
+    public var clicks: Int
+    /// Operating system family (Windows, macOS, iOS, Android, ...).
+    public var os: String
+
+    public init(clicks: Int, os: String) {
+        self.clicks = clicks
+        self.os = os
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case clicks = "clicks"
+        case os = "os"
     }
 }
 

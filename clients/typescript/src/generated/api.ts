@@ -9,6 +9,34 @@ export const basePath = "/v1";
 
 // ---- Component schemas ----
 
+/** Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped. */
+export interface Analytics {
+  /** Time series: every bucket, oldest first, zeros included. Otherwise: most clicks first (ties by key), at most `limit`. */
+  data: Array<AnalyticsItem>;
+  /** First instant of the window. */
+  from: string;
+  /** timeseries, countries, referrers, devices, browsers, os, links or tags. */
+  group_by: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags";
+  /** Bucket size of a time series (hour, day, week or month); null otherwise. */
+  interval: ("hour" | "day" | "week" | "month") | null;
+  /** The IANA time zone day, week and month buckets and date bounds follow. */
+  timezone: string;
+  /** End of the window (exclusive). */
+  to: string;
+  total: ClickTotals;
+}
+
+/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+export interface AnalyticsItem {
+  /** Top links only: the link alias. */
+  alias?: string;
+  clicks: number;
+  /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
+  key: string;
+  /** Top links only: the short URL. */
+  short_url?: string;
+}
+
 /** An API key (its secret is shown only once, when created). */
 export interface ApiKey {
   created_at: string;
@@ -23,6 +51,12 @@ export interface ApiKey {
 
 export interface ApiKeyList {
   data: Array<ApiKey>;
+}
+
+export interface BrowserClicks {
+  /** Browser family (Chrome, Safari, Firefox, ...). */
+  browser: string;
+  clicks: number;
 }
 
 export interface BulkDeleteResult {
@@ -49,6 +83,12 @@ export type BulkLinkResult = {
 /** One result per item, in request order. */
 export interface BulkLinkResults {
   data: Array<BulkLinkResult>;
+}
+
+/** Clicks in the window; bot visits are counted apart and never as clicks. */
+export interface ClickTotals {
+  bots: number;
+  clicks: number;
 }
 
 export interface CountryClicks {
@@ -254,9 +294,11 @@ export interface LinkList {
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 export interface LinkStats {
   bots: number;
+  by_browser: Array<BrowserClicks>;
   by_country: Array<CountryClicks>;
   by_day: Array<DayClicks>;
   by_device: Array<DeviceClicks>;
+  by_os: Array<OsClicks>;
   by_referrer: Array<ReferrerClicks>;
   clicks: number;
   /** ISO date. */
@@ -279,6 +321,12 @@ export interface Member {
 
 export interface MemberList {
   data: Array<Member>;
+}
+
+export interface OsClicks {
+  clicks: number;
+  /** Operating system family (Windows, macOS, iOS, Android, ...). */
+  os: string;
 }
 
 /** standard (100 rpm), advanced (500 rpm) or custom. */
@@ -509,7 +557,9 @@ export interface LinkStatsPath {
 }
 /** Query and header parameters of linkStats: Click statistics of a link (GET /links/{id}/stats). */
 export interface LinkStatsParams {
+  /** ISO date (UTC); default 29 days before `to`. */
   from?: string;
+  /** ISO date (UTC, inclusive); default today. */
   to?: string;
 }
 
@@ -588,6 +638,30 @@ export type UpdateLinksBody = UpdateLinksRequest;
 export interface DeleteLinksParams {
   /** 1 to 100 link ids, each once. */
   ids: string;
+}
+
+/** Query and header parameters of analytics: Click analytics of the workspace (GET /analytics). */
+export interface AnalyticsParams {
+  /** Only links on this domain. */
+  domain?: string;
+  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). */
+  format?: "json" | "csv";
+  /** ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. */
+  from?: string | string;
+  /** timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags. */
+  group_by?: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags";
+  /** Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. */
+  interval?: "hour" | "day" | "week" | "month";
+  /** Groupings other than timeseries: at most this many rows, 1 to 100 (default 10). */
+  limit?: number;
+  /** Only this link (lnk_… or ext_<external_id>); 404 when it is not yours. */
+  link_id?: string;
+  /** Only links carrying this tag (case-insensitive). */
+  tag?: string;
+  /** IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates. */
+  timezone?: string;
+  /** ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. */
+  to?: string | string;
 }
 
 
@@ -675,6 +749,7 @@ export interface RetryWebhookDeliveryPath {
 
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
+  analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
@@ -717,6 +792,8 @@ export type OperationId = keyof Operations;
 
 /** One typed method per operation (path parameters, then the body, then query and header parameters by name). */
 export interface OperationMethods {
+  /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`. → 200. */
+  analytics(params?: AnalyticsParams, options?: RequestOptions): Promise<Analytics | string>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
   /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`. → 201. */
@@ -796,6 +873,7 @@ export interface OperationMethods {
  * query parameters]. Flags: `B` body required, `b` body optional, `q` takes a query/header parameters object.
  */
 export const operations: Record<OperationId, OperationSpec> = {
+  analytics: ["GET", "/analytics", "q"],
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createInvite: ["POST", "/invites", "B"],
   createKey: ["POST", "/keys", "b"],

@@ -3,6 +3,8 @@
 import type { TypedDocument } from '../client.js';
 import type * as T from './graphql-types.js';
 
+export const AnalyticsDocument = "query Analytics($domain: String, $from: String, $group_by: String, $interval: String, $limit: Int, $link_id: String, $tag: String, $timezone: String, $to: String) {\n  analytics(domain: $domain, from: $from, group_by: $group_by, interval: $interval, limit: $limit, link_id: $link_id, tag: $tag, timezone: $timezone, to: $to) {\n    data {\n      alias\n      clicks\n      key\n      short_url\n    }\n    from\n    group_by\n    interval\n    timezone\n    to\n    total {\n      bots\n      clicks\n    }\n  }\n}\n" as TypedDocument<T.AnalyticsQuery, T.AnalyticsQueryVariables>;
+
 export const DomainsDocument = "query Domains {\n  domains {\n    data {\n      created_at\n      host\n    }\n  }\n}\n" as TypedDocument<T.DomainsQuery, T.DomainsQueryVariables>;
 
 export const InvitesDocument = "query Invites {\n  invites {\n    data {\n      created_at\n      email\n      expires_at\n      id\n      role\n    }\n  }\n}\n" as TypedDocument<T.InvitesQuery, T.InvitesQueryVariables>;
@@ -13,7 +15,7 @@ export const LinkDocument = "query Link($id: String!) {\n  link(id: $id) {\n    
 
 export const LinkQrCodeDocument = "query LinkQrCode($bg: String, $ecc: String, $fg: String, $format: String, $id: String!, $margin: Int, $size: Int) {\n  linkQrCode(bg: $bg, ecc: $ecc, fg: $fg, format: $format, id: $id, margin: $margin, size: $size) {\n    base64\n    content_type\n  }\n}\n" as TypedDocument<T.LinkQrCodeQuery, T.LinkQrCodeQueryVariables>;
 
-export const LinkStatsDocument = "query LinkStats($from: String, $id: String!, $to: String) {\n  linkStats(from: $from, id: $id, to: $to) {\n    bots\n    by_country {\n      clicks\n      country\n    }\n    by_day {\n      clicks\n      date\n    }\n    by_device {\n      clicks\n      device\n    }\n    by_referrer {\n      clicks\n      host\n    }\n    clicks\n    from\n    link_id\n    to\n  }\n}\n" as TypedDocument<T.LinkStatsQuery, T.LinkStatsQueryVariables>;
+export const LinkStatsDocument = "query LinkStats($from: String, $id: String!, $to: String) {\n  linkStats(from: $from, id: $id, to: $to) {\n    bots\n    by_browser {\n      browser\n      clicks\n    }\n    by_country {\n      clicks\n      country\n    }\n    by_day {\n      clicks\n      date\n    }\n    by_device {\n      clicks\n      device\n    }\n    by_os {\n      clicks\n      os\n    }\n    by_referrer {\n      clicks\n      host\n    }\n    clicks\n    from\n    link_id\n    to\n  }\n}\n" as TypedDocument<T.LinkStatsQuery, T.LinkStatsQueryVariables>;
 
 export const LinksDocument = "query Links($cursor: String, $domain: String, $external_id: String, $limit: Int, $q: String, $status: String, $tag: String) {\n  links(cursor: $cursor, domain: $domain, external_id: $external_id, limit: $limit, q: $q, status: $status, tag: $tag) {\n    data {\n      alias\n      clicks\n      created_at\n      destination\n      device_targeting\n      domain\n      expired_url\n      expires_at\n      external_id\n      geo_targeting\n      id\n      max_clicks\n      password_protected\n      short_url\n      status\n      tags\n      title\n      updated_at\n    }\n    next_cursor\n  }\n}\n" as TypedDocument<T.LinksQuery, T.LinksQueryVariables>;
 

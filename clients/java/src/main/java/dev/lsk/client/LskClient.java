@@ -49,6 +49,62 @@ public final class LskClient {
   }
 
   /**
+   * Click analytics of the workspace
+   *
+   * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+   * {@code GET /analytics} → 200.
+   * @param params domain, format, from, group_by, interval, limit, link_id, tag, timezone, to, by name: {@code AnalyticsParams.builder()…build()}
+   */
+  public Analytics analytics(AnalyticsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
+  }
+
+  /** Asynchronous {@link #analytics}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Analytics> analyticsAsync(AnalyticsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
+  }
+
+  /** {@link #analytics} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  public Analytics analytics() {
+    return analytics(AnalyticsParams.builder().build());
+  }
+
+  /** {@link #analytics} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  public CompletableFuture<Analytics> analyticsAsync() {
+    return analyticsAsync(AnalyticsParams.builder().build());
+  }
+
+  /**
+   * Click analytics of the workspace
+   *
+   * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+   * {@code GET /analytics} → 200. The raw answer (content type and bytes), e.g. for CSV.
+   * @param params domain, format, from, group_by, interval, limit, link_id, tag, timezone, to, by name: {@code AnalyticsParams.builder()…build()}
+   */
+  public LskHttp.RawResponse analyticsRaw(AnalyticsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+  }
+
+  /** Asynchronous {@link #analyticsRaw}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<LskHttp.RawResponse> analyticsRawAsync(AnalyticsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+  }
+
+  /** {@link #analyticsRaw} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  public LskHttp.RawResponse analyticsRaw() {
+    return analyticsRaw(AnalyticsParams.builder().build());
+  }
+
+  /** {@link #analyticsRaw} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  public CompletableFuture<LskHttp.RawResponse> analyticsRawAsync() {
+    return analyticsRawAsync(AnalyticsParams.builder().build());
+  }
+
+  /**
    * Add a domain
    *
    * Add a custom domain to your workspace. Needs the scope `domains:write`.

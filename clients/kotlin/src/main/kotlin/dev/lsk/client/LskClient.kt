@@ -32,6 +32,66 @@ class LskClient(
     }
 
     /**
+     * Click analytics of the workspace
+     *
+     * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+     * `GET /analytics` → 200.
+     * @param domain `domain` (query) Only links on this domain. (null: not sent)
+     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). (null: not sent)
+     * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
+     * @param groupBy `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags. (null: not sent)
+     * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
+     * @param limit `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10). (null: not sent)
+     * @param linkId `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours. (null: not sent)
+     * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
+     * @param timezone `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates. (null: not sent)
+     * @param to `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. (null: not sent)
+     */
+    suspend fun analytics(
+        domain: String? = null,
+        format: AnalyticsFormat? = null,
+        from: String? = null,
+        groupBy: AnalyticsGroupBy2? = null,
+        interval: AnalyticsInterval2? = null,
+        limit: Int? = null,
+        linkId: String? = null,
+        tag: String? = null,
+        timezone: String? = null,
+        to: String? = null,
+    ): Analytics =
+        send("GET", "/analytics", listOf("domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "limit" to limit, "link_id" to linkId, "tag" to tag, "timezone" to timezone, "to" to to), emptyList(), null, jacksonTypeRef<Analytics>())
+
+    /**
+     * Click analytics of the workspace
+     *
+     * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+     * `GET /analytics` → 200. The raw answer (content type and bytes), e.g. for CSV.
+     * @param domain `domain` (query) Only links on this domain. (null: not sent)
+     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). (null: not sent)
+     * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
+     * @param groupBy `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags. (null: not sent)
+     * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
+     * @param limit `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10). (null: not sent)
+     * @param linkId `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours. (null: not sent)
+     * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
+     * @param timezone `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates. (null: not sent)
+     * @param to `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. (null: not sent)
+     */
+    suspend fun analyticsRaw(
+        domain: String? = null,
+        format: AnalyticsFormat? = null,
+        from: String? = null,
+        groupBy: AnalyticsGroupBy2? = null,
+        interval: AnalyticsInterval2? = null,
+        limit: Int? = null,
+        linkId: String? = null,
+        tag: String? = null,
+        timezone: String? = null,
+        to: String? = null,
+    ): LskRawResponse =
+        sendRaw("GET", "/analytics", listOf("domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "limit" to limit, "link_id" to linkId, "tag" to tag, "timezone" to timezone, "to" to to), emptyList(), null, "text/csv, application/json")
+
+    /**
      * Add a domain
      *
      * Add a custom domain to your workspace. Needs the scope `domains:write`.
@@ -241,8 +301,8 @@ class LskClient(
      * Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`.
      * `GET /links/{id}/stats` → 200.
      * @param id A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
-     * @param from `from` (query)  (null: not sent)
-     * @param to `to` (query)  (null: not sent)
+     * @param from `from` (query) ISO date (UTC); default 29 days before `to`. (null: not sent)
+     * @param to `to` (query) ISO date (UTC, inclusive); default today. (null: not sent)
      */
     suspend fun linkStats(
         id: String,

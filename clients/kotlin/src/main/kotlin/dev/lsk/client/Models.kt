@@ -11,6 +11,125 @@ import com.fasterxml.jackson.databind.JsonNode
 import java.time.LocalDate
 import java.time.OffsetDateTime
 
+/** Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class Analytics(
+    /** Time series: every bucket, oldest first, zeros included. Otherwise: most clicks first (ties by key), at most `limit`. */
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<AnalyticsItem>,
+    /** First instant of the window. */
+    @get:JsonProperty("from") @param:JsonProperty("from")
+    val from: OffsetDateTime,
+    /** timeseries, countries, referrers, devices, browsers, os, links or tags. One of: timeseries, countries, referrers, devices, browsers, os, links, tags. */
+    @get:JsonProperty("group_by") @param:JsonProperty("group_by")
+    val groupBy: AnalyticsGroupBy,
+    /** The IANA time zone day, week and month buckets and date bounds follow. */
+    @get:JsonProperty("timezone") @param:JsonProperty("timezone")
+    val timezone: String,
+    /** End of the window (exclusive). */
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: OffsetDateTime,
+    @get:JsonProperty("total") @param:JsonProperty("total")
+    val total: ClickTotals,
+    /** Bucket size of a time series (hour, day, week or month); null otherwise. One of: hour, day, week, month. */
+    @get:JsonProperty("interval") @param:JsonProperty("interval")
+    val interval: AnalyticsInterval? = null,
+)
+
+/**
+ * Values of AnalyticsFormat.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsFormat(@get:JsonValue val value: String) {
+    JSON("json"),
+    CSV("csv"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * timeseries, countries, referrers, devices, browsers, os, links or tags.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsGroupBy(@get:JsonValue val value: String) {
+    TIMESERIES("timeseries"),
+    COUNTRIES("countries"),
+    REFERRERS("referrers"),
+    DEVICES("devices"),
+    BROWSERS("browsers"),
+    OS("os"),
+    LINKS("links"),
+    TAGS("tags"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of AnalyticsGroupBy2.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsGroupBy2(@get:JsonValue val value: String) {
+    TIMESERIES("timeseries"),
+    COUNTRIES("countries"),
+    REFERRERS("referrers"),
+    DEVICES("devices"),
+    BROWSERS("browsers"),
+    OS("os"),
+    LINKS("links"),
+    TAGS("tags"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Bucket size of a time series (hour, day, week or month); null otherwise.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsInterval(@get:JsonValue val value: String) {
+    HOUR("hour"),
+    DAY("day"),
+    WEEK("week"),
+    MONTH("month"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of AnalyticsInterval2.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsInterval2(@get:JsonValue val value: String) {
+    HOUR("hour"),
+    DAY("day"),
+    WEEK("week"),
+    MONTH("month"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AnalyticsItem(
+    @get:JsonProperty("clicks") @param:JsonProperty("clicks")
+    val clicks: Int,
+    /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
+    @get:JsonProperty("key") @param:JsonProperty("key")
+    val key: String,
+    /** Top links only: the link alias. */
+    @get:JsonProperty("alias") @param:JsonProperty("alias")
+    val alias: String? = null,
+    /** Top links only: the short URL. */
+    @get:JsonProperty("short_url") @param:JsonProperty("short_url")
+    val shortUrl: String? = null,
+)
+
 /** An API key (its secret is shown only once, when created). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -60,6 +179,16 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
 
     override fun toString(): String = value
 }
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class BrowserClicks(
+    /** Browser family (Chrome, Safari, Firefox, ...). */
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: String,
+    @get:JsonProperty("clicks") @param:JsonProperty("clicks")
+    val clicks: Int,
+)
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -145,6 +274,16 @@ data class BulkLinkResultErrorDetailsItem(
 data class BulkLinkResults(
     @get:JsonProperty("data") @param:JsonProperty("data")
     val data: List<BulkLinkResult>,
+)
+
+/** Clicks in the window; bot visits are counted apart and never as clicks. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class ClickTotals(
+    @get:JsonProperty("bots") @param:JsonProperty("bots")
+    val bots: Int,
+    @get:JsonProperty("clicks") @param:JsonProperty("clicks")
+    val clicks: Int,
 )
 
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -659,12 +798,16 @@ enum class LinkQrCodeFormat(@get:JsonValue val value: String) {
 data class LinkStats(
     @get:JsonProperty("bots") @param:JsonProperty("bots")
     val bots: Int,
+    @get:JsonProperty("by_browser") @param:JsonProperty("by_browser")
+    val byBrowser: List<BrowserClicks>,
     @get:JsonProperty("by_country") @param:JsonProperty("by_country")
     val byCountry: List<CountryClicks>,
     @get:JsonProperty("by_day") @param:JsonProperty("by_day")
     val byDay: List<DayClicks>,
     @get:JsonProperty("by_device") @param:JsonProperty("by_device")
     val byDevice: List<DeviceClicks>,
+    @get:JsonProperty("by_os") @param:JsonProperty("by_os")
+    val byOs: List<OsClicks>,
     @get:JsonProperty("by_referrer") @param:JsonProperty("by_referrer")
     val byReferrer: List<ReferrerClicks>,
     @get:JsonProperty("clicks") @param:JsonProperty("clicks")
@@ -728,6 +871,16 @@ data class Member(
 data class MemberList(
     @get:JsonProperty("data") @param:JsonProperty("data")
     val data: List<Member>,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class OsClicks(
+    @get:JsonProperty("clicks") @param:JsonProperty("clicks")
+    val clicks: Int,
+    /** Operating system family (Windows, macOS, iOS, Android, ...). */
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: String,
 )
 
 /**

@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.
  *
- * Required: bots, by_country, by_day, by_device, by_referrer, clicks, from, link_id, to.
+ * Required: bots, by_browser, by_country, by_day, by_device, by_os, by_referrer, clicks, from, link_id, to.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -23,6 +23,9 @@ import java.util.Objects;
 public final class LinkStats {
   @JsonProperty("bots")
   private Integer bots;
+
+  @JsonProperty("by_browser")
+  private List<BrowserClicks> byBrowser;
 
   @JsonProperty("by_country")
   private List<CountryClicks> byCountry;
@@ -32,6 +35,9 @@ public final class LinkStats {
 
   @JsonProperty("by_device")
   private List<DeviceClicks> byDevice;
+
+  @JsonProperty("by_os")
+  private List<OsClicks> byOs;
 
   @JsonProperty("by_referrer")
   private List<ReferrerClicks> byReferrer;
@@ -60,6 +66,17 @@ public final class LinkStats {
   /** Sets {@code bots}; returns this for chaining. */
   public LinkStats bots(Integer bots) {
     this.bots = bots;
+    return this;
+  }
+
+  /** {@code by_browser}. */
+  public List<BrowserClicks> getByBrowser() {
+    return byBrowser;
+  }
+
+  /** Sets {@code by_browser}; returns this for chaining. */
+  public LinkStats byBrowser(List<BrowserClicks> byBrowser) {
+    this.byBrowser = byBrowser;
     return this;
   }
 
@@ -93,6 +110,17 @@ public final class LinkStats {
   /** Sets {@code by_device}; returns this for chaining. */
   public LinkStats byDevice(List<DeviceClicks> byDevice) {
     this.byDevice = byDevice;
+    return this;
+  }
+
+  /** {@code by_os}. */
+  public List<OsClicks> getByOs() {
+    return byOs;
+  }
+
+  /** Sets {@code by_os}; returns this for chaining. */
+  public LinkStats byOs(List<OsClicks> byOs) {
+    this.byOs = byOs;
     return this;
   }
 
@@ -157,9 +185,11 @@ public final class LinkStats {
     if (!(o instanceof LinkStats)) return false;
     LinkStats other = (LinkStats) o;
     return Objects.equals(bots, other.bots)
+        && Objects.equals(byBrowser, other.byBrowser)
         && Objects.equals(byCountry, other.byCountry)
         && Objects.equals(byDay, other.byDay)
         && Objects.equals(byDevice, other.byDevice)
+        && Objects.equals(byOs, other.byOs)
         && Objects.equals(byReferrer, other.byReferrer)
         && Objects.equals(clicks, other.clicks)
         && Objects.equals(from, other.from)
@@ -169,16 +199,18 @@ public final class LinkStats {
 
   @Override
   public int hashCode() {
-    return Objects.hash(bots, byCountry, byDay, byDevice, byReferrer, clicks, from, linkId, to);
+    return Objects.hash(bots, byBrowser, byCountry, byDay, byDevice, byOs, byReferrer, clicks, from, linkId, to);
   }
 
   @Override
   public String toString() {
     return "LinkStats{"
         + "bots=" + bots
+        + ", by_browser=" + byBrowser
         + ", by_country=" + byCountry
         + ", by_day=" + byDay
         + ", by_device=" + byDevice
+        + ", by_os=" + byOs
         + ", by_referrer=" + byReferrer
         + ", clicks=" + clicks
         + ", from=" + from

@@ -51,11 +51,13 @@ public final class LinkStatsParams {
 
     private Builder() {}
 
+    /** ISO date (UTC); default 29 days before `to`. */
     public Builder from(LocalDate from) {
       this.from = from;
       return this;
     }
 
+    /** ISO date (UTC, inclusive); default today. */
     public Builder to(LocalDate to) {
       this.to = to;
       return this;

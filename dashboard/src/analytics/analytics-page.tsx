@@ -1,0 +1,111 @@
+import { useState } from 'preact/hooks';
+import { gql, present } from '../api/graphql';
+import { BarList } from '../charts/bars';
+import { TimeSeries } from '../charts/timeseries';
+import { Loaded } from '../ui/states';
+import { useQuery } from '../ui/use-query';
+import { AnalyticsQuery } from './documents';
+import { bucketLabel, INTERVALS, localZone, rowLabel, VIEWS, zones } from './labels';
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+interface Filters {
+  group_by: string;
+  interval: string;
+  timezone: string;
+  from: string;
+  to: string;
+}
+
+/** Clicks of the whole workspace: over time (interval, time zone) or grouped, over a date range. */
+export function AnalyticsPage() {
+  const [f, setF] = useState<Filters>(() => ({
+    group_by: 'timeseries',
+    interval: 'day',
+    timezone: localZone(),
+    from: isoDay(new Date(Date.now() - 29 * 86_400_000)),
+    to: isoDay(new Date()),
+  }));
+  const q = useQuery(
+    () =>
+      gql(AnalyticsQuery, { group_by: f.group_by, from: f.from, to: f.to, timezone: f.timezone, interval: f.interval, limit: 25 }).then((d) =>
+        present(d.analytics, 'analytics'),
+      ),
+    [f.group_by, f.interval, f.timezone, f.from, f.to],
+  );
+  const apply = (e: Event) => {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget as HTMLFormElement);
+    setF({
+      group_by: String(d.get('group_by')),
+      interval: String(d.get('interval') ?? 'day'),
+      timezone: String(d.get('timezone')),
+      from: String(d.get('from')),
+      to: String(d.get('to')),
+    });
+  };
+  const view = VIEWS.find(([v]) => v === f.group_by)?.[1] ?? f.group_by;
+  return (
+    <section aria-labelledby="analytics-h">
+      <h1 id="analytics-h">Analytics</h1>
+      <form class="filters" onSubmit={apply}>
+        <label>
+          View
+          <select name="group_by">
+            {VIEWS.map(([v, label]) => (
+              <option key={v} value={v} selected={v === f.group_by}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Interval
+          <select name="interval">
+            {INTERVALS.map(([v, label]) => (
+              <option key={v} value={v} selected={v === f.interval}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Time zone
+          <input name="timezone" list="zones" defaultValue={f.timezone} required />
+          <datalist id="zones">
+            {zones().map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </label>
+        <label>
+          From
+          <input type="date" name="from" defaultValue={f.from} required />
+        </label>
+        <label>
+          To
+          <input type="date" name="to" defaultValue={f.to} required />
+        </label>
+        <button type="submit">Show</button>
+      </form>
+      <Loaded q={q}>
+        {(a) => (
+          <>
+            <p class="totals">
+              <strong class="big">{a.total.clicks}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
+              <span class="muted">{a.total.bots} from bots (not counted)</span> · {f.from} to {f.to} ({a.timezone})
+            </p>
+            {a.interval ? (
+              <TimeSeries
+                title={`Clicks per ${a.interval} (${a.timezone})`}
+                points={a.data.map((p) => ({ date: bucketLabel(p.key, a.timezone, a.interval), clicks: p.clicks }))}
+              />
+            ) : (
+              <BarList caption={view} keyLabel={view} rows={a.data.map((r) => ({ key: rowLabel(a.group_by, r), clicks: r.clicks }))} />
+            )}
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

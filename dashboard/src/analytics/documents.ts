@@ -1,0 +1,23 @@
+import { graphql } from '../gql';
+
+export const AnalyticsQuery = graphql(`
+  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {
+    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, tag: $tag, domain: $domain) {
+      group_by
+      from
+      to
+      interval
+      timezone
+      total {
+        clicks
+        bots
+      }
+      data {
+        key
+        clicks
+        alias
+        short_url
+      }
+    }
+  }
+`);

@@ -1,0 +1,25 @@
+import { GROUP_BYS } from './analytics-schemas.js';
+import { countSchema, timeSchema } from './link-outputs.js';
+import { aliasSchema } from './link-schemas.js';
+import { z } from './zod.js';
+
+/** What GET /v1/analytics and analytics(...) answer (the OpenAPI document's schemas, the API tests' checks). */
+
+export const clickTotalsSchema = z.object({ clicks: countSchema, bots: countSchema });
+
+export const analyticsItemSchema = z.object({
+  key: z.string(),
+  clicks: countSchema,
+  alias: aliasSchema.optional(),
+  short_url: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+export const analyticsSchema = z.object({
+  group_by: z.enum(GROUP_BYS),
+  from: timeSchema,
+  to: timeSchema,
+  interval: z.enum(['hour', 'day', 'week', 'month']).nullable(),
+  timezone: z.string().min(1),
+  total: clickTotalsSchema,
+  data: z.array(analyticsItemSchema),
+});

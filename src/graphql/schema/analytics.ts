@@ -1,0 +1,67 @@
+import { HOUR_WINDOW_MAX_DAYS, WINDOW_MAX_DAYS } from '../../analytics/window.js';
+import { ANALYTICS_LIMIT_DEFAULT, ANALYTICS_LIMIT_MAX } from '../../domain/analytics-schemas.js';
+import { FIELD_LIMITS } from '../../limits/field-limits.js';
+import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics-service.js';
+import type { ClickTotals } from '../../storage/clicks/repository.js';
+import { builder } from '../builder.js';
+import { DateTimeScalar } from './scalars.js';
+
+const ClickTotalsType = builder.objectRef<ClickTotals>('ClickTotals').implement({
+  description: 'Clicks in the window; bot visits are counted apart and never as clicks.',
+  fields: (t) => ({ clicks: t.exposeInt('clicks'), bots: t.exposeInt('bots') }),
+});
+
+const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').implement({
+  description: 'One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag.',
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by.' }),
+    clicks: t.exposeInt('clicks'),
+    alias: t.string({ nullable: true, description: 'Top links only: the link alias.', resolve: (i) => i.alias ?? null }),
+    short_url: t.string({ nullable: true, description: 'Top links only: the short URL.', resolve: (i) => i.shortUrl ?? null }),
+  }),
+});
+
+const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement({
+  description: 'Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped.',
+  fields: (t) => ({
+    group_by: t.exposeString('groupBy', { description: 'timeseries, countries, referrers, devices, browsers, os, links or tags.' }),
+    from: t.field({ type: DateTimeScalar, description: 'First instant of the window.', resolve: (r) => r.from }),
+    to: t.field({ type: DateTimeScalar, description: 'End of the window (exclusive).', resolve: (r) => r.to }),
+    interval: t.string({ nullable: true, description: 'Bucket size of a time series (hour, day, week or month); null otherwise.', resolve: (r) => r.interval }),
+    timezone: t.exposeString('timezone', { description: 'The IANA time zone day, week and month buckets and date bounds follow.' }),
+    total: t.field({ type: ClickTotalsType, resolve: (r) => r.total }),
+    data: t.field({
+      type: [AnalyticsItemType],
+      description: 'Time series: every bucket, oldest first, zeros included. Otherwise: most clicks first (ties by key), at most `limit`.',
+      resolve: (r) => r.data,
+    }),
+  }),
+});
+
+builder.queryField('analytics', (t) =>
+  t.withAuth({ scope: 'analytics:read' }).field({
+    type: AnalyticsType,
+    description: `Clicks over a window of at most ${WINDOW_MAX_DAYS} days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain.`,
+    args: {
+      group_by: t.arg.string({ description: 'timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags.' }),
+      link_id: t.arg.string({ description: 'Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.' }),
+      tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
+      domain: t.arg.string({ description: 'Only links on this domain.' }),
+      from: t.arg.string({ description: 'ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.' }),
+      to: t.arg.string({ description: 'ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.' }),
+      interval: t.arg.string({
+        description: `Time series only: hour (windows of at most ${HOUR_WINDOW_MAX_DAYS} days), day (default), week (from Monday) or month.`,
+      }),
+      timezone: t.arg.string({
+        description: 'IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates.',
+      }),
+      limit: t.arg.int({
+        description: `Groupings other than timeseries: at most this many rows, 1 to ${ANALYTICS_LIMIT_MAX} (default ${ANALYTICS_LIMIT_DEFAULT}).`,
+      }),
+    },
+    resolve: async (_r, args, ctx, info) => {
+      await ctx.services.fieldLimit(ctx, info, {}, FIELD_LIMITS.analytics);
+      return ctx.services.analytics.report(ctx.principal.workspace.id, args);
+    },
+  }),
+);

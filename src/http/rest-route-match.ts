@@ -1,0 +1,58 @@
+import { type Method, REST_ROUTES, type RestRoute } from './rest-routes.js';
+
+interface CompiledPath {
+  re: RegExp;
+  params: string[];
+}
+
+function compile(path: string): CompiledPath {
+  const params: string[] = [];
+  const re = path.replace(/:([a-z_]+)/g, (_m, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { re: new RegExp(`^${re}$`), params };
+}
+
+// Literal paths before parameterised ones: /links/bulk is not the link with id "bulk".
+const compiled = REST_ROUTES.map((r) => ({ route: r, ...compile(r.path) })).sort((a, b) => a.params.length - b.params.length);
+
+export type RouteMatch =
+  | { kind: 'route'; route: RestRoute; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allow: Method[]; route: RestRoute }
+  | { kind: 'not_found' };
+
+/** Match a path under /v1 (e.g. "/links/lnk_1") and method against the table. */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const allow: Method[] = [];
+  let other: RestRoute | undefined;
+  for (const c of compiled) {
+    const m = c.re.exec(path);
+    if (!m) continue;
+    if (c.route.method !== method) {
+      allow.push(c.route.method);
+      other ??= c.route;
+      continue;
+    }
+    const params: Record<string, string> = {};
+    for (let i = 0; i < c.params.length; i++) {
+      let v: string;
+      try {
+        v = decodeURIComponent(m[i + 1]!);
+      } catch {
+        return { kind: 'not_found' };
+      }
+      params[c.params[i]!] = v;
+    }
+    return { kind: 'route', route: c.route, params };
+  }
+  return other ? { kind: 'method_not_allowed', allow, route: other } : { kind: 'not_found' };
+}
+
+/** The name a :param of `route.path` has in the public path (docPath), e.g. updateTag's `tag` is `name`. */
+export function publicParamName(route: RestRoute, name: string): string {
+  if (!route.docPath) return name;
+  const internal = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
+  const published = [...route.docPath.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
+  return published[internal.indexOf(name)] ?? name;
+}

@@ -1,0 +1,108 @@
+import { idParamSchema } from '../domain/ids.js';
+import {
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+} from '../domain/webhook-outputs.js';
+import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
+import type { RestRoute } from './rest-routes.js';
+
+const WEBHOOK_ID = { id: idParamSchema('whk') };
+
+/** Webhook endpoints and their deliveries (src/webhooks). */
+export const WEBHOOK_ROUTES: readonly RestRoute[] = [
+  {
+    field: 'Mutation.createWebhook',
+    method: 'POST',
+    path: '/webhooks',
+    status: 201,
+    tag: 'webhooks',
+    summary: 'Add a webhook endpoint',
+    body: createWebhookSchema,
+    location: (d) => `/v1/webhooks/${String(d.id)}`,
+    response: webhookEndpointWithSecretSchema,
+  },
+  {
+    field: 'Query.webhooks',
+    method: 'GET',
+    path: '/webhooks',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'List webhook endpoints',
+    response: webhookEndpointListSchema,
+  },
+  {
+    field: 'Query.webhook',
+    method: 'GET',
+    path: '/webhooks/:id',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Get a webhook endpoint',
+    params: WEBHOOK_ID,
+    response: webhookEndpointSchema,
+  },
+  {
+    field: 'Mutation.updateWebhook',
+    method: 'PATCH',
+    path: '/webhooks/:id',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Update a webhook endpoint',
+    body: updateWebhookSchema,
+    params: WEBHOOK_ID,
+    response: webhookEndpointSchema,
+  },
+  {
+    field: 'Mutation.deleteWebhook',
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    status: 204,
+    tag: 'webhooks',
+    summary: 'Delete a webhook endpoint',
+    params: WEBHOOK_ID,
+  },
+  {
+    field: 'Mutation.rotateWebhookSecret',
+    method: 'POST',
+    path: '/webhooks/:id/rotate-secret',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Rotate the signing secret',
+    params: WEBHOOK_ID,
+    response: webhookEndpointWithSecretSchema,
+  },
+  {
+    field: 'Mutation.testWebhook',
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Send a test event',
+    params: WEBHOOK_ID,
+    response: webhookDeliverySchema,
+  },
+  {
+    field: 'Query.webhookDeliveries',
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'List deliveries of an endpoint',
+    query: listDeliveriesSchema,
+    queryParams: Object.keys(listDeliveriesSchema.shape),
+    params: WEBHOOK_ID,
+    response: webhookDeliveryListSchema,
+  },
+  {
+    field: 'Mutation.retryWebhookDelivery',
+    method: 'POST',
+    path: '/webhooks/:id/deliveries/:delivery_id/retry',
+    status: 200,
+    tag: 'webhooks',
+    summary: 'Retry a delivery',
+    params: { ...WEBHOOK_ID, delivery_id: idParamSchema('dlv') },
+    response: webhookDeliverySchema,
+  },
+];
