@@ -70,7 +70,7 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     let shown = '';
     for (let i = 0; i < 40 && !/^1 click ·/.test(shown); i++) {
       await page.goto(detail);
-      await page.getByText(/clicks ·/).waitFor();
+      await page.locator('.totals').waitFor();
       shown = (await page.locator('.totals').innerText()).trim();
       if (!/^1 click ·/.test(shown)) await page.waitForTimeout(250);
     }

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Lsk } from './server.js';
 
@@ -30,9 +30,9 @@ export interface PageWatch {
   problems: string[];
 }
 
-/** A fresh browser profile (its own cookies) on the service's public origin. */
-export async function openPage(browser: Browser, origin: string): Promise<PageWatch & { context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: CHROME_UA });
+/** A fresh browser profile (its own cookies) on the service's public origin; `options` e.g. set its time zone. */
+export async function openPage(browser: Browser, origin: string, options: BrowserContextOptions = {}): Promise<PageWatch & { context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: CHROME_UA, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {

@@ -883,7 +883,7 @@ export type DashboardDeleteLinksMutationVariables = Exact<{
 
 export type DashboardDeleteLinksMutation = { __typename?: 'Mutation', deleteLinks?: { __typename?: 'BulkDeleteResult', deleted: Array<string>, not_found: Array<string> } | null };
 
-export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string };
+export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string };
 
 export type DashboardLinksQueryVariables = Exact<{
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -891,10 +891,11 @@ export type DashboardLinksQueryVariables = Exact<{
   tag?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string }> } | null };
+export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string }> } | null };
 
 export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -906,7 +907,7 @@ export type DashboardLinkQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
 
 export type DashboardLinkStatsQueryVariables = Exact<{
   id: Scalars['String']['input'];
@@ -923,10 +924,17 @@ export type DashboardCreateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
 }>;
 
 
-export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
 
 export type DashboardUpdateLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -935,10 +943,17 @@ export type DashboardUpdateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  max_clicks?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
 }>;
 
 
-export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, created_at: string, updated_at: string } | null };
+export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
 
 export type DashboardDeleteLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1135,6 +1150,14 @@ export const LinkFieldsFragmentDoc = new TypedDocumentString(`
   geo_targeting
   tags
   clicks
+  title
+  external_id
+  status
+  expires_at
+  expired_url
+  max_clicks
+  password_protected
+  device_targeting
   created_at
   updated_at
 }
@@ -1285,8 +1308,15 @@ export const DashboardDeleteLinksDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinksMutation, DashboardDeleteLinksMutationVariables>;
 export const DashboardLinksDocument = new TypedDocumentString(`
-    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {
-  links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String) {
+  links(
+    limit: $limit
+    cursor: $cursor
+    tag: $tag
+    domain: $domain
+    q: $q
+    status: $status
+  ) {
     data {
       ...LinkFields
     }
@@ -1302,6 +1332,14 @@ export const DashboardLinksDocument = new TypedDocumentString(`
   geo_targeting
   tags
   clicks
+  title
+  external_id
+  status
+  expires_at
+  expired_url
+  max_clicks
+  password_protected
+  device_targeting
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
@@ -1334,6 +1372,14 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   geo_targeting
   tags
   clicks
+  title
+  external_id
+  status
+  expires_at
+  expired_url
+  max_clicks
+  password_protected
+  device_targeting
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
@@ -1372,13 +1418,20 @@ export const DashboardLinkStatsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardLinkStatsQuery, DashboardLinkStatsQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
-    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
+    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
   createLink(
     destination: $destination
     domain: $domain
     alias: $alias
     geo_targeting: $geo_targeting
     tags: $tags
+    title: $title
+    external_id: $external_id
+    expires_at: $expires_at
+    expired_url: $expired_url
+    max_clicks: $max_clicks
+    password: $password
+    device_targeting: $device_targeting
   ) {
     ...LinkFields
   }
@@ -1392,11 +1445,19 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
   geo_targeting
   tags
   clicks
+  title
+  external_id
+  status
+  expires_at
+  expired_url
+  max_clicks
+  password_protected
+  device_targeting
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
 export const DashboardUpdateLinkDocument = new TypedDocumentString(`
-    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
+    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
   updateLink(
     id: $id
     destination: $destination
@@ -1404,6 +1465,13 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
     alias: $alias
     geo_targeting: $geo_targeting
     tags: $tags
+    title: $title
+    external_id: $external_id
+    expires_at: $expires_at
+    expired_url: $expired_url
+    max_clicks: $max_clicks
+    password: $password
+    device_targeting: $device_targeting
   ) {
     ...LinkFields
   }
@@ -1417,6 +1485,14 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
   geo_targeting
   tags
   clicks
+  title
+  external_id
+  status
+  expires_at
+  expired_url
+  max_clicks
+  password_protected
+  device_targeting
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardUpdateLinkMutation, DashboardUpdateLinkMutationVariables>;

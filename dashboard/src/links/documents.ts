@@ -1,4 +1,4 @@
-/** The links area's GraphQL documents (typed by codegen into ../gql). */
+/** The links area's GraphQL documents (typed by codegen into ../gql). Variables left out of an update are not sent: the API leaves those fields as they are. */
 import { graphql } from '../gql';
 
 export const LinkFieldsFragment = graphql(`
@@ -11,14 +11,22 @@ export const LinkFieldsFragment = graphql(`
     geo_targeting
     tags
     clicks
+    title
+    external_id
+    status
+    expires_at
+    expired_url
+    max_clicks
+    password_protected
+    device_targeting
     created_at
     updated_at
   }
 `);
 
 export const LinksQuery = graphql(`
-  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String) {
-    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q) {
+  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String) {
+    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status) {
       data {
         ...LinkFields
       }
@@ -87,16 +95,28 @@ export const LinkStatsQuery = graphql(`
 `);
 
 export const CreateLinkMutation = graphql(`
-  mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
-    createLink(destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {
+  mutation DashboardCreateLink(
+    $destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],
+    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting
+  ) {
+    createLink(
+      destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,
+      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting
+    ) {
       ...LinkFields
     }
   }
 `);
 
 export const UpdateLinkMutation = graphql(`
-  mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!]) {
-    updateLink(id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags) {
+  mutation DashboardUpdateLink(
+    $id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],
+    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting
+  ) {
+    updateLink(
+      id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,
+      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting
+    ) {
       ...LinkFields
     }
   }

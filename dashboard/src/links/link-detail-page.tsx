@@ -10,6 +10,7 @@ import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { countryName } from './countries';
 import { LinkQuery, LinkStatsQuery } from './documents';
+import { LinkFacts } from './link-facts';
 import { QrPanel } from './qr-panel';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -84,40 +85,7 @@ export function LinkDetailPage({ id = '' }: Params) {
                 ) : null}
               </div>
             </div>
-            <dl class="facts">
-              <dt>Destination</dt>
-              <dd class="break">
-                <a href={l.destination} rel="noreferrer noopener" target="_blank">
-                  {l.destination}
-                </a>
-              </dd>
-              <dt>Tags</dt>
-              <dd>{l.tags.length ? l.tags.join(', ') : <span class="muted">none</span>}</dd>
-              <dt>Geo-targeting</dt>
-              <dd>
-                {Object.keys(l.geo_targeting).length ? (
-                  <ul class="plain">
-                    {Object.entries(l.geo_targeting).map(([c, u]) => (
-                      <li key={c} class="break">
-                        {countryName(c)} ({c}) → {u}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span class="muted">none</span>
-                )}
-              </dd>
-              <dt>Total clicks</dt>
-              <dd>{l.clicks}</dd>
-              <dt>Created</dt>
-              <dd>
-                <time dateTime={l.created_at}>{new Date(l.created_at).toLocaleString()}</time>
-              </dd>
-              <dt>Id</dt>
-              <dd>
-                <code>{l.id}</code>
-              </dd>
-            </dl>
+            <LinkFacts l={l} />
             <QrPanel id={l.id} alias={l.alias} shortUrl={l.short_url} />
           </>
         )}

@@ -5,7 +5,8 @@ import { href, navigate } from '../router';
 import { Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { CreateLinkMutation, LinkQuery, UpdateLinkMutation } from './documents';
-import { LinkForm, type LinkInput } from './link-form';
+import type { LinkInput } from './link-draft';
+import { LinkForm } from './link-form';
 
 function ReadOnly() {
   return (
@@ -18,7 +19,8 @@ function ReadOnly() {
 
 export function LinkNewPage() {
   const can = useCan();
-  const m = useMutation((input: LinkInput) => gql(CreateLinkMutation, input));
+  // The form always fills in the destination of a new link (the API says when it is empty).
+  const m = useMutation((input: LinkInput) => gql(CreateLinkMutation, { ...input, destination: input.destination ?? '' }));
   if (!can.writeLinks) return <ReadOnly />;
   const submit = async (input: LinkInput) => {
     const r = await m.run(input);

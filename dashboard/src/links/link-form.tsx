@@ -5,17 +5,12 @@ import type { LinkFieldsFragment } from '../gql/graphql';
 import { describedBy, Field, InputField } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useQuery } from '../ui/use-query';
+import { ExpiryAndLimits, TitleAndIds } from './behaviour-fields';
+import { DeviceEditor } from './device-editor';
 import { LinkFiltersQuery } from './documents';
-import { GeoEditor, type GeoRow, toMap, toRows } from './geo-editor';
-
-/** What the form sends: the createLink/updateLink arguments. */
-export interface LinkInput {
-  destination: string;
-  domain: string | null;
-  alias: string | null;
-  geo_targeting: Record<string, string>;
-  tags: string[];
-}
+import { GeoEditor } from './geo-editor';
+import { changes, creation, draftOf, type LinkDraft, type LinkInput } from './link-draft';
+import { PasswordFields } from './password-fields';
 
 const HINTS = {
   destination: 'An absolute http(s) URL.',
@@ -24,7 +19,10 @@ const HINTS = {
   tags: 'Separated by commas; at most 25.',
 };
 
-/** Every field the schema has, each with the API's error for it next to it. */
+/**
+ * Every field the schema has, each with the API's error for it next to it. A new link sends what
+ * is filled in; an edit sends only what changed (a field emptied goes as null, which clears it).
+ */
 export function LinkForm({
   link,
   submitLabel,
@@ -38,26 +36,16 @@ export function LinkForm({
   error?: ApiError;
   onSubmit: (input: LinkInput) => void;
 }) {
-  const [destination, setDestination] = useState(link?.destination ?? '');
-  const [domain, setDomain] = useState(link?.domain ?? '');
-  const [alias, setAlias] = useState(link?.alias ?? '');
-  const [tags, setTags] = useState((link?.tags ?? []).join(', '));
-  const [geo, setGeo] = useState<GeoRow[]>(toRows(link?.geo_targeting ?? {}));
+  const [start] = useState(() => draftOf(link));
+  const [draft, setDraft] = useState<LinkDraft>(start);
+  const set = (patch: Partial<LinkDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const choices = useQuery(() => gql(LinkFiltersQuery), []);
   const err = (f: keyof typeof HINTS) => error?.field(f);
   const submit = (e: Event) => {
     e.preventDefault();
-    onSubmit({
-      destination: destination.trim(),
-      domain: domain.trim() || null,
-      alias: alias.trim() || null,
-      geo_targeting: toMap(geo),
-      tags: tags
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    });
+    onSubmit(link ? changes(start, draft) : creation(draft));
   };
+  const group = { draft, set, error };
   const shownElsewhere = error && Object.keys(error.fields).length > 0;
   return (
     <form class="card form" onSubmit={submit} noValidate>
@@ -68,16 +56,16 @@ export function LinkForm({
         error={err('destination')}
         type="url"
         required
-        value={destination}
-        onValue={setDestination}
+        value={draft.destination}
+        onValue={(destination) => set({ destination })}
       />
       <div class="two">
         <Field id="domain" label="Domain" hint={HINTS.domain} error={err('domain')}>
           <input
             {...describedBy('domain', HINTS.domain, err('domain'))}
             list="domain-choices"
-            value={domain}
-            onInput={(e) => setDomain(e.currentTarget.value)}
+            value={draft.domain}
+            onInput={(e) => set({ domain: e.currentTarget.value })}
           />
           <datalist id="domain-choices">
             {choices.data?.domains?.data.map((d) => (
@@ -85,17 +73,21 @@ export function LinkForm({
             ))}
           </datalist>
         </Field>
-        <InputField id="alias" label="Alias" hint={HINTS.alias} error={err('alias')} value={alias} onValue={setAlias} />
+        <InputField id="alias" label="Alias" hint={HINTS.alias} error={err('alias')} value={draft.alias} onValue={(alias) => set({ alias })} />
       </div>
       <Field id="tags" label="Tags" hint={HINTS.tags} error={err('tags')}>
-        <input {...describedBy('tags', HINTS.tags, err('tags'))} list="tag-choices" value={tags} onInput={(e) => setTags(e.currentTarget.value)} />
+        <input {...describedBy('tags', HINTS.tags, err('tags'))} list="tag-choices" value={draft.tags} onInput={(e) => set({ tags: e.currentTarget.value })} />
         <datalist id="tag-choices">
           {choices.data?.tags?.data.map((t) => (
             <option key={t.name} value={t.name} />
           ))}
         </datalist>
       </Field>
-      <GeoEditor rows={geo} onChange={setGeo} error={error} />
+      <TitleAndIds {...group} />
+      <ExpiryAndLimits {...group} />
+      <PasswordFields {...group} isProtected={link?.password_protected ?? false} />
+      <DeviceEditor {...group} />
+      <GeoEditor rows={draft.geo} onChange={(geo) => set({ geo })} error={error} />
       {error ? (
         shownElsewhere ? (
           <p class="field-error" role="alert">

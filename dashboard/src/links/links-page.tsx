@@ -10,6 +10,7 @@ import { useMutation, useQuery } from '../ui/use-query';
 import { BulkBar, type BulkOutcome, BulkReport } from './bulk-bar';
 import { DeleteLinkMutation, LinkFiltersQuery, LinksQuery } from './documents';
 import { ExportButton } from './export-button';
+import { STATUS_LABELS, StatusBadge } from './status-badge';
 
 const PAGE = 20;
 
@@ -30,7 +31,7 @@ function Filters({ search }: { search: URLSearchParams }) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const get = (k: string) => String(f.get(k) ?? '').trim() || null;
-    navigate(withParams(new URLSearchParams(), { q: get('q'), tag: get('tag'), domain: get('domain') }));
+    navigate(withParams(new URLSearchParams(), { q: get('q'), tag: get('tag'), domain: get('domain'), status: get('status') }));
   };
   return (
     <form class="filters" aria-label="Filter links" onSubmit={submit}>
@@ -60,6 +61,17 @@ function Filters({ search }: { search: URLSearchParams }) {
           ))}
         </select>
       </label>
+      <label>
+        Status
+        <select name="status" defaultValue={search.get('status') ?? ''}>
+          <option value="">Any status</option>
+          {Object.entries(STATUS_LABELS).map(([s, [label]]) => (
+            <option key={s} value={s} selected={s === search.get('status')}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
       <button type="submit">Apply</button>
     </form>
   );
@@ -82,6 +94,13 @@ function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boole
         <a class="strong" href={href(`/links/${encodeURIComponent(l.id)}`)}>
           {name}
         </a>
+        {l.status !== 'active' ? (
+          <>
+            {' '}
+            <StatusBadge status={l.status} />
+          </>
+        ) : null}
+        {l.title ? <div class="title ellipsis">{l.title}</div> : null}
         <div class="muted ellipsis" title={l.destination}>
           → {l.destination}
         </div>
@@ -161,14 +180,21 @@ function LinkList({ rows, writable, onChanged, onDelete }: { rows: Row[]; writab
 export function LinksPage() {
   const { search } = useLocation();
   const can = useCan();
-  const vars = { limit: PAGE, cursor: search.get('cursor'), tag: search.get('tag'), domain: search.get('domain'), q: search.get('q') };
+  const vars = {
+    limit: PAGE,
+    cursor: search.get('cursor'),
+    tag: search.get('tag'),
+    domain: search.get('domain'),
+    q: search.get('q'),
+    status: search.get('status'),
+  };
   const q = useQuery(() => gql(LinksQuery, vars).then((d) => present(d.links, 'link list')), [search.toString()]);
   const del = useMutation((id: string) => gql(DeleteLinkMutation, { id }));
   const remove = async (l: Row) => {
     if (!confirm(`Delete ${l.short_url}? Its short URL stops working at once.`)) return;
     if ((await del.run(l.id)).ok) q.reload();
   };
-  const filtered = Boolean(vars.q || vars.tag || vars.domain);
+  const filtered = Boolean(vars.q || vars.tag || vars.domain || vars.status);
   return (
     <section>
       <div class="page-head">

@@ -28,7 +28,9 @@ export function describedBy(id: string, hint?: string, error?: string) {
 
 /** The input attributes the dashboard's fields use. */
 interface InputProps {
-  type?: 'text' | 'email' | 'password' | 'url' | 'search';
+  type?: 'text' | 'email' | 'password' | 'url' | 'search' | 'number' | 'datetime-local';
+  min?: number;
+  max?: number;
   autocomplete?: string;
   required?: boolean;
   minLength?: number;
