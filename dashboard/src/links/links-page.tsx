@@ -115,7 +115,7 @@ function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boole
         ) : null}
       </div>
       <span class="clicks" title="Clicks">
-        {l.clicks} <span class="muted">clicks</span>
+        {l.clicks} <span class="muted">{l.clicks === 1 ? 'click' : 'clicks'}</span>
       </span>
       <div class="actions">
         <CopyButton text={l.short_url} />
