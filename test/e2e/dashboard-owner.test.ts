@@ -102,6 +102,20 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     await page.goBack();
   });
 
+  it("opens the link's own analytics from its page, by hour", async () => {
+    await page.getByRole('link', { name: 'By hour, week or month, in any time zone' }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`${origin}/dashboard/analytics\\?link=lnk_\\w+$`));
+    await page.getByText(/^Clicks of the link lnk_\w+ only/).waitFor();
+    await page.getByLabel('Interval').selectOption('hour');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('figure').getByText('Clicks per hour (', { exact: false }).waitFor();
+    expect((await page.locator('.totals').innerText()).trim()).toMatch(/^1 click ·/);
+    if (shots) await checkPage(page, 'analytics-link');
+    await page.goBack();
+    await page.getByRole('link', { name: 'Edit' }).waitFor();
+  });
+
   it('edits the link and lists it with its tags', async () => {
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit link' }).waitFor();

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { BarList } from '../charts/bars';
 import { TimeSeries } from '../charts/timeseries';
+import { href, useLocation } from '../router';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { AnalyticsQuery } from './documents';
@@ -17,8 +18,9 @@ interface Filters {
   to: string;
 }
 
-/** Clicks of the whole workspace: over time (interval, time zone) or grouped, over a date range. */
+/** Clicks of the whole workspace, or of one link (`?link=<id>`, opened from a link's page): over time (interval, time zone) or grouped, over a date range. */
 export function AnalyticsPage() {
+  const linkId = useLocation().search.get('link') || null;
   const [f, setF] = useState<Filters>(() => ({
     group_by: 'timeseries',
     interval: 'day',
@@ -28,10 +30,10 @@ export function AnalyticsPage() {
   }));
   const q = useQuery(
     () =>
-      gql(AnalyticsQuery, { group_by: f.group_by, from: f.from, to: f.to, timezone: f.timezone, interval: f.interval, limit: 25 }).then((d) =>
+      gql(AnalyticsQuery, { group_by: f.group_by, from: f.from, to: f.to, timezone: f.timezone, interval: f.interval, limit: 25, link_id: linkId }).then((d) =>
         present(d.analytics, 'analytics'),
       ),
-    [f.group_by, f.interval, f.timezone, f.from, f.to],
+    [f.group_by, f.interval, f.timezone, f.from, f.to, linkId],
   );
   const apply = (e: Event) => {
     e.preventDefault();
@@ -48,6 +50,11 @@ export function AnalyticsPage() {
   return (
     <section aria-labelledby="analytics-h">
       <h1 id="analytics-h">Analytics</h1>
+      {linkId ? (
+        <p class="scope">
+          Clicks of the link <a href={href(`/links/${encodeURIComponent(linkId)}`)}>{linkId}</a> only · <a href={href('/analytics')}>whole workspace</a>
+        </p>
+      ) : null}
       <form class="filters" onSubmit={apply}>
         <label>
           View

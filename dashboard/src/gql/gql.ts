@@ -15,7 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": typeof types.DashboardAnalyticsDocument,
+    "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, link_id: $link_id, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": typeof types.DashboardAnalyticsDocument,
     "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardDomainsDocument,
     "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": typeof types.DashboardCreateDomainDocument,
     "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": typeof types.DashboardDeleteDomainDocument,
@@ -57,7 +57,7 @@ type Documents = {
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
 };
 const documents: Documents = {
-    "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": types.DashboardAnalyticsDocument,
+    "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, link_id: $link_id, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": types.DashboardAnalyticsDocument,
     "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": types.DashboardDomainsDocument,
     "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": types.DashboardCreateDomainDocument,
     "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": types.DashboardDeleteDomainDocument,
@@ -102,7 +102,7 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardAnalyticsDocument;
+export function graphql(source: "\n  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, link_id: $link_id, tag: $tag, domain: $domain) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardAnalyticsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -813,6 +813,7 @@ export type DashboardAnalyticsQueryVariables = Exact<{
   interval?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  link_id?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
 }>;
@@ -1173,7 +1174,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
-    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $tag: String, $domain: String) {
+    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {
   analytics(
     group_by: $group_by
     from: $from
@@ -1181,6 +1182,7 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     interval: $interval
     timezone: $timezone
     limit: $limit
+    link_id: $link_id
     tag: $tag
     domain: $domain
   ) {

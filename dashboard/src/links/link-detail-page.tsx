@@ -36,6 +36,9 @@ function Stats({ id }: { id: string }) {
           <input type="date" name="to" defaultValue={range.to} required />
         </label>
         <button type="submit">Show</button>
+        <a class="button" href={href(`/analytics?link=${encodeURIComponent(id)}`)}>
+          By hour, week or month, in any time zone
+        </a>
       </form>
       <Loaded q={q}>
         {(s) => (
