@@ -5,95 +5,16 @@
  * table: reported, never asserted on time (performance is `npm run bench`'s business).
  */
 import { Agent, request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { allLinks, BIG_PLAN, createLink, expectError, graphql } from './_assert.js';
+import { type Measured, measured, post, rawExchange } from './_hostile.js';
 
 const D = 'https://example.com/';
 /** Short transport timeouts so the slow-client attacks take a second, not half a minute. */
 const HEADERS_TIMEOUT_MS = 800;
 const BODY_TIMEOUT_MS = 1200;
 const ANON_RPM = 40;
-
-interface Measured {
-  attack: string;
-  statuses: string;
-  ms: number;
-  rssBeforeMb: number;
-  rssAfterMb: number;
-  worstHealthzMs: number;
-}
-
-async function rss(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return Number(/^process_resident_memory_bytes (\d+)/m.exec(text)?.[1]) / 1048576;
-}
-
-/** Run `attack` while polling /healthz; record statuses, memory and the worst health latency. */
-async function measured(lsk: Lsk, table: Measured[], name: string, attack: () => Promise<number[]>): Promise<number[]> {
-  const before = await rss(lsk.base);
-  let running = true;
-  let worst = 0;
-  const poller = (async () => {
-    while (running) {
-      const t = performance.now();
-      const res = await fetch(`${lsk.base}/healthz`);
-      await res.text();
-      worst = Math.max(worst, performance.now() - t);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  })();
-  const started = performance.now();
-  let statuses: number[];
-  try {
-    statuses = await attack();
-  } finally {
-    running = false;
-    await poller;
-  }
-  const ms = performance.now() - started;
-  const counts = new Map<number, number>();
-  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  table.push({
-    attack: name,
-    statuses: [...counts].map(([s, n]) => (n > 1 ? `${n}×${s}` : String(s))).join(' '),
-    ms: Math.round(ms),
-    rssBeforeMb: Math.round(before),
-    rssAfterMb: Math.round(await rss(lsk.base)),
-    worstHealthzMs: Math.round(worst),
-  });
-  return statuses;
-}
-
-/** POST a raw body; status and parsed JSON. */
-async function post(base: string, path: string, body: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const text = await res.text();
-  return { status: res.status, bytes: Buffer.byteLength(text), body: JSON.parse(text), headers: res.headers, text };
-}
-
-/** Send raw bytes on a fresh connection and read until the server closes it (or `waitMs` passes). */
-function rawExchange(port: number, bytes: string, waitMs: number): Promise<{ text: string; closedAfterMs: number | null }> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const t0 = performance.now();
-    let text = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closedAfterMs: null });
-    }, waitMs);
-    socket.on('data', (d) => {
-      text += d.toString();
-    });
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ text, closedAfterMs: performance.now() - t0 });
-    });
-    socket.on('error', () => {});
-    socket.write(bytes);
-  });
-}
 
 describe.each(STORES)('hostile input on %s', (store) => {
   let lsk: Lsk;
