@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: figures, not assertions; every figure beside its reference in the same run.
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
- * the API, reading a link with 1M clicks (SQLite and MongoDB), the plan limiter, memory with 1M links.
+ * the API, reading a link with 1M clicks (SQLite and MongoDB), analytics over a year of
+ * hourly rollups of 1,000 links, the plan limiter, memory with 1M links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
- * BENCH_ONLY=redirects,api,link-read,limiter,memory runs only the sections named.
+ * BENCH_ONLY=redirects,api,link-read,analytics,limiter,memory runs only the sections named.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
 import { prepare } from './fixtures.js';
 import { benchLimiter } from './limiter.js';
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     if (runs('redirects')) await benchRedirects(fx, SECONDS, say);
     if (runs('api')) await benchApi(fx, SECONDS, say);
     if (runs('link-read')) await benchLinkRead(dir, SECONDS, say);
+    if (runs('analytics')) await benchAnalytics(dir, say);
     if (runs('limiter')) await benchLimiter(dir, say);
     if (runs('memory') && !process.env.BENCH_SKIP_1M) await benchMemory(say);
   } finally {

@@ -94,7 +94,7 @@ async function readFigures(databaseUrl: string, seconds: number, say: (s: string
 }
 
 /** MONGODB_URI (a fresh database on it), else a FerretDB started for the bench (the test helper). */
-async function mongo(): Promise<{ url: string; server?: TestMongo }> {
+export async function mongo(): Promise<{ url: string; server?: TestMongo }> {
   const name = `lsk_bench_${Date.now().toString(36)}`;
   if (process.env.MONGODB_URI) {
     const u = new URL(process.env.MONGODB_URI);

@@ -7,9 +7,10 @@ import { SqliteClickWriter } from './sqlite-writer.js';
 /**
  * Rollups in the embedded store (docs/adr/0016): open hours in `click_hours` (one row per link and
  * hour: a flush adds to one row per link), closed hours in `click_rollups` (one row per dimension
- * value) and `click_totals`; the `click_counts` view reads both. One process writes them, so an
- * upsert adding to a row is exact. A file database is written by a worker thread (its own
- * connection); `:memory:` exists only on this connection, so there the same writes run inline.
+ * value) and `click_totals`; reads sum `click_rollups` and the `click_open_counts` view apart
+ * (docs/adr/0091). One process writes them, so an upsert adding to a row is exact. A file database
+ * is written by a worker thread (its own connection); `:memory:` exists only on this connection, so
+ * there the same writes run inline.
  */
 export class SqliteClicks implements ClicksRepository {
   private readonly writer: SqliteClickWriter | undefined;
@@ -52,20 +53,33 @@ export class SqliteClicks implements ClicksRepository {
     return out;
   }
 
-  /** The WHERE clause of a scope (dimensions are added by the caller) and its parameters. */
+  /**
+   * The WHERE clause of a scope (dimensions are added by the caller) and its parameters. Scoped to
+   * links, the workspace term is kept out of index choice (`+`): each link's primary-key range is
+   * read, not the whole workspace's index range (docs/adr/0091).
+   */
   private scope(s: ClickScope): { where: string; params: Record<string, unknown> } {
     const params: Record<string, unknown> = { ws: s.workspaceId, from: s.from.getTime(), to: s.to.getTime() };
     let where = 'workspace_id = @ws AND hour >= @from AND hour < @to';
     if (s.linkIds) {
-      where += ' AND link_id IN (SELECT value FROM json_each(@links))';
+      where = `+${where} AND link_id IN (SELECT value FROM json_each(@links))`;
       params.links = JSON.stringify(s.linkIds);
     }
     return { where, params };
   }
 
+  /**
+   * `select` over the closed rollups and over the open hours, each aggregated by `group` on its own
+   * (the closed arm reads the covering index in order; no row passes through a union unsummed).
+   */
+  private closedAndOpen(select: string, where: string, group: string): string {
+    return `${select} FROM click_rollups WHERE ${where} GROUP BY ${group} UNION ALL ${select} FROM click_open_counts WHERE ${where} GROUP BY ${group}`;
+  }
+
   async summary(s: ClickScope): Promise<ClickTotals> {
     const { where, params } = this.scope(s);
-    const rows = this.conn.stmt(`SELECT dim, sum(n) AS n FROM click_counts WHERE ${where} AND dim IN ('clicks', 'bots') GROUP BY dim`).all(params) as Row[];
+    const inner = this.closedAndOpen('SELECT dim, sum(n) AS n', `${where} AND dim IN ('clicks', 'bots')`, 'dim');
+    const rows = this.conn.stmt(`SELECT dim, sum(n) AS n FROM (${inner}) GROUP BY dim`).all(params) as Row[];
     const out = { clicks: 0, bots: 0 };
     for (const r of rows) out[r.dim as 'clicks' | 'bots'] = Number(r.n);
     return out;
@@ -76,18 +90,19 @@ export class SqliteClicks implements ClicksRepository {
     const key = by === 'link' ? 'link_id' : 'value';
     params.dim = by === 'link' ? 'clicks' : by;
     params.limit = limit;
-    const rows = this.conn
-      .stmt(`SELECT ${key} AS k, sum(n) AS n FROM click_counts WHERE ${where} AND dim = @dim GROUP BY ${key} ORDER BY n DESC, k LIMIT @limit`)
-      .all(params) as Row[];
+    const inner = this.closedAndOpen(`SELECT ${key} AS k, sum(n) AS n`, `${where} AND dim = @dim`, key);
+    const rows = this.conn.stmt(`SELECT k, sum(n) AS n FROM (${inner}) GROUP BY k ORDER BY n DESC, k LIMIT @limit`).all(params) as Row[];
     return rows.map((r) => ({ key: String(r.k), clicks: Number(r.n) }));
   }
 
+  /** Clicks and bots apart: with one dimension fixed, the index hands the rows over in hour order (no sort). */
   async hourly(s: ClickScope): Promise<HourTotals[]> {
     const { where, params } = this.scope(s);
+    const arm = (dim: 'clicks' | 'bots') => this.closedAndOpen(`SELECT hour, sum(n) AS n, '${dim}' AS dim`, `${where} AND dim = '${dim}'`, 'hour');
     const rows = this.conn
       .stmt(
         `SELECT hour, sum(CASE dim WHEN 'clicks' THEN n ELSE 0 END) AS clicks, sum(CASE dim WHEN 'bots' THEN n ELSE 0 END) AS bots
-         FROM click_counts WHERE ${where} AND dim IN ('clicks', 'bots') GROUP BY hour ORDER BY hour`,
+         FROM (${arm('clicks')} UNION ALL ${arm('bots')}) GROUP BY hour ORDER BY hour`,
       )
       .all(params) as Row[];
     return rows.map((r) => ({ hour: new Date(Number(r.hour)), clicks: Number(r.clicks), bots: Number(r.bots) }));

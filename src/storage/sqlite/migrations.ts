@@ -267,4 +267,17 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   ALTER TABLE api_keys ADD COLUMN scopes TEXT;
   `,
+  // 9: analytics over long windows (docs/adr/0091): the workspace index of closed rollups carries the
+  //    count, so a workspace's series and breakdowns read the index alone; the open hours get a view
+  //    of their own, so queries sum closed and open rows apart (each arm aggregates before the union).
+  `
+  DROP INDEX click_rollups_by_workspace;
+  CREATE INDEX click_rollups_by_workspace ON click_rollups (workspace_id, dim, hour, n);
+  DROP VIEW click_counts;
+  CREATE VIEW click_open_counts AS
+    SELECT link_id, hour, 'clicks' AS dim, '' AS value, workspace_id, clicks AS n FROM click_hours WHERE clicks > 0
+    UNION ALL SELECT link_id, hour, 'bots', '', workspace_id, bots FROM click_hours WHERE bots > 0
+    UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
+      FROM click_hours h, json_each(h.dims) d;
+  `,
 ];

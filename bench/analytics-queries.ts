@@ -1,0 +1,74 @@
+/**
+ * The analytics reads the bench times, each over a year and over 30 days (its reference): in process
+ * (the service, no HTTP) and over HTTP (GET /v1/analytics and GET /v1/links/{id}/stats).
+ */
+import type { Services } from '../src/services/services.js';
+
+const DAY_MS = 86_400_000;
+
+export interface Query {
+  label: string;
+  /** In process, over the window [from, to] (ISO dates). */
+  direct(s: Services, t: Target, from: string, to: string): Promise<unknown>;
+  /** The same over HTTP: a path with its query string. */
+  path(t: Target, from: string, to: string): string;
+}
+
+/** The workspace the queries read, and the link whose statistics they read. */
+export interface Target {
+  workspaceId: string;
+  linkId: string;
+}
+
+const analytics = (label: string, params: Record<string, string>): Query => ({
+  label,
+  direct: (s, t, from, to) => s.analytics.report(t.workspaceId, { ...params, from, to }),
+  path: (_t, from, to) => `/v1/analytics?${new URLSearchParams({ ...params, from, to })}`,
+});
+
+export const QUERIES: Query[] = [
+  analytics('timeseries by day, UTC', { group_by: 'timeseries', interval: 'day' }),
+  analytics('timeseries by day, Europe/Berlin', { group_by: 'timeseries', interval: 'day', timezone: 'Europe/Berlin' }),
+  analytics('group_by=countries', { group_by: 'countries' }),
+  analytics('group_by=links (top 10)', { group_by: 'links' }),
+  analytics('group_by=tags', { group_by: 'tags' }),
+  {
+    label: 'link stats of one link',
+    direct: (s, t, from, to) => s.stats.forLink(t.workspaceId, t.linkId, { from, to }),
+    path: (t, from, to) => `/v1/links/${t.linkId}/stats?${new URLSearchParams({ from, to })}`,
+  },
+];
+
+/** The windows: `days` whole UTC days ending today. */
+export function window(days: number, nowMs = Date.now()): { from: string; to: string } {
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return { from: iso(nowMs - (days - 1) * DAY_MS), to: iso(nowMs) };
+}
+
+export interface Timing {
+  median: number;
+  max: number;
+}
+
+/** Median and max (ms) of `runs` sequential calls, after one unmeasured call (statements prepared, pages cached). */
+export async function time(runs: number, fn: () => Promise<unknown>): Promise<Timing> {
+  await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(runs / 2)]!, max: ms[runs - 1]! };
+}
+
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+export const fmtTiming = (t: Timing) => `${ms(t.median)} ms (max ${ms(t.max)})`;
+
+/** An HTTP GET that must answer 200; its body is read (the time includes sending it). */
+export async function get(base: string, key: string, path: string): Promise<void> {
+  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+}

@@ -1,0 +1,121 @@
+/**
+ * Analytics over a year of hourly rollups: 1,000 links (BENCH_ANALYTICS_LINKS; 0 skips SQLite),
+ * with clicks in every hour of the last 365 days (./analytics-seed.ts), on SQLite; then on MongoDB (MONGODB_URI,
+ * else a FerretDB started here) with fewer links (BENCH_ANALYTICS_MONGO_LINKS, default 1; 0 skips
+ * it) and runs (BENCH_ANALYTICS_MONGO_RUNS, default 1), since FerretDB 1.24 is far too slow to read
+ * a year of 1,000 links. Runs on SQLite: BENCH_ANALYTICS_RUNS (default 5). SQLite is seeded through
+ * the clicks repository's record(), MongoDB through plain inserts of the same documents
+ * (./analytics-mongo-seed.ts). Each query is timed over 365 days and, as its reference, over 30 days
+ * in the same store: in process, then over HTTP (not on FerretDB).
+ */
+import { join } from 'node:path';
+import { loadConfig } from '../src/config/env.js';
+import { buildServices } from '../src/services/build.js';
+import type { Services } from '../src/services/services.js';
+import { HOUR_MS } from '../src/storage/clicks/repository.js';
+import { openRepositories } from '../src/storage/repositories.js';
+import { insertRollups } from './analytics-mongo-seed.js';
+import { fmtTiming, get, QUERIES, type Target, type Timing, time, window } from './analytics-queries.js';
+import { SEED_TAGS, type SeedLink, seedHours } from './analytics-seed.js';
+import { DOMAIN } from './fixtures.js';
+import { mongo } from './link-read.js';
+import { ROOT, start, stop } from './servers.js';
+
+const LINKS = Number(process.env.BENCH_ANALYTICS_LINKS ?? 1000);
+const MONGO_LINKS = Number(process.env.BENCH_ANALYTICS_MONGO_LINKS ?? 1);
+const RUNS = Number(process.env.BENCH_ANALYTICS_RUNS ?? 5);
+const MONGO_RUNS = Number(process.env.BENCH_ANALYTICS_MONGO_RUNS ?? 1);
+const DAYS = 365;
+const REFERENCE_DAYS = 30;
+
+const plural = (n: number) => `${n.toLocaleString('en')} link${n === 1 ? '' : 's'}`;
+
+const services = (databaseUrl: string) => buildServices(loadConfig({ DATABASE_URL: databaseUrl, LSK_DEFAULT_DOMAIN: DOMAIN }));
+
+/** A workspace with `links` tagged links and a year of their hours (up to two hours ago, so all closed). */
+async function seed(databaseUrl: string, links: number, say: (s: string) => void): Promise<{ key: string; target: Target }> {
+  const s = await services(databaseUrl);
+  const ws = await s.workspaces.create('analytics', 'custom', 1_000_000);
+  const { secret } = await s.keys.issue(ws.id, 'bench');
+  const seeded: SeedLink[] = [];
+  for (let i = 0; i < links; i++) {
+    const tags = [SEED_TAGS[i % SEED_TAGS.length]!, ...(i % 3 === 0 ? [SEED_TAGS[(i + 3) % SEED_TAGS.length]!] : [])];
+    const link = await s.links.create(ws.id, { destination: `https://example.com/campaign/${i}`, alias: `a${i}`, tags });
+    seeded.push({ id: link.id, index: i });
+  }
+  const now = Date.now();
+  const firstHour = Date.parse(`${window(DAYS, now).from}T00:00:00Z`);
+  const hours = (now - (now % HOUR_MS) - 2 * HOUR_MS - firstHour) / HOUR_MS + 1;
+  const started = Date.now();
+  let linkHours: number;
+  if (databaseUrl.startsWith('file:')) {
+    linkHours = await seedHours(s.repos.clicks, ws.id, seeded, firstHour, hours);
+    await s.repos.close();
+    // maintain() closes hours at most once a minute: a fresh repository (as after a restart) closes the rest.
+    const repos = await openRepositories(databaseUrl);
+    await repos.init();
+    await repos.clicks.maintain();
+    await repos.close();
+  } else {
+    await s.repos.close();
+    linkHours = await insertRollups(databaseUrl, ws.id, seeded, firstHour, hours);
+  }
+  const how = databaseUrl.startsWith('file:') ? 'record() in batches of 50,000' : 'inserted as rollup documents';
+  say(`    seeded ${linkHours.toLocaleString('en')} link-hours of ${plural(links)} (${how}) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // The busiest link (index 0) has the most rows of any link.
+  return { key: secret, target: { workspaceId: ws.id, linkId: seeded[0]!.id } };
+}
+
+type Run = (q: (typeof QUERIES)[number], from: string, to: string) => Promise<unknown>;
+
+async function timeAll(runs: number, run: Run): Promise<[Timing, Timing][]> {
+  const year = window(DAYS);
+  const ref = window(REFERENCE_DAYS);
+  const out: [Timing, Timing][] = [];
+  for (const q of QUERIES) out.push([await time(runs, () => run(q, year.from, year.to)), await time(runs, () => run(q, ref.from, ref.to))]);
+  return out;
+}
+
+/** The in-process figures, then (when `http`) the same queries against a server on the store. */
+async function figures(databaseUrl: string, links: number, label: string, say: (s: string) => void, opts: { runs: number; http: boolean }): Promise<void> {
+  say(`  ${label}, median and max of ${opts.runs} run${opts.runs > 1 ? 's' : ''}:`);
+  const { key, target } = await seed(databaseUrl, links, say);
+  const s: Services = await services(databaseUrl);
+  const direct = await timeAll(opts.runs, (q, from, to) => q.direct(s, target, from, to));
+  await s.repos.close();
+  const http = opts.http ? await overHttp(databaseUrl, opts.runs, key, target) : null;
+  const head = [`${DAYS} days, in process`, `${REFERENCE_DAYS} days, in process`, `${DAYS} days, HTTP`, `${REFERENCE_DAYS} days, HTTP`];
+  say(`    ${'query'.padEnd(34)} ${head.map((h) => h.padEnd(26)).join(' ')}`);
+  QUERIES.forEach((q, i) => {
+    const cells = [...direct[i]!, ...(http?.[i] ?? [])].map(fmtTiming);
+    say(`    ${q.label.padEnd(34)} ${cells.map((c) => c.padEnd(26)).join(' ')}${http ? '' : 'not run'}`);
+  });
+}
+
+async function overHttp(databaseUrl: string, runs: number, key: string, target: Target): Promise<[Timing, Timing][]> {
+  const port = 18936;
+  const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', LSK_DEFAULT_DOMAIN: DOMAIN };
+  const lsk = await start([join(ROOT, 'dist/src/server.js')], env, `http://127.0.0.1:${port}/healthz`);
+  try {
+    return await timeAll(runs, (q, from, to) => get(`http://127.0.0.1:${port}`, key, q.path(target, from, to)));
+  } finally {
+    await stop(lsk);
+  }
+}
+
+export async function benchAnalytics(dir: string, say: (s: string) => void): Promise<void> {
+  say('');
+  say(`Analytics over ${DAYS} days of hourly rollups (every link clicked every hour), ${REFERENCE_DAYS} days as the reference:`);
+  if (LINKS > 0) await figures(`file:${join(dir, 'analytics.db')}`, LINKS, `SQLite, ${plural(LINKS)}`, say, { runs: RUNS, http: true });
+  if (MONGO_LINKS === 0) return;
+  const m = await mongo();
+  try {
+    // FerretDB evaluates each aggregation over every document it fetches: a slice, and no HTTP run (it adds the REST stack, as on SQLite).
+    const label = m.server
+      ? `MongoDB (FerretDB 1.24), a smaller slice: ${plural(MONGO_LINKS)} (FerretDB is far too slow for more)`
+      : `MongoDB (MONGODB_URI), ${plural(MONGO_LINKS)}`;
+    await figures(m.url, MONGO_LINKS, label, say, { runs: m.server ? MONGO_RUNS : RUNS, http: !m.server });
+  } finally {
+    await m.server?.stop();
+  }
+}
