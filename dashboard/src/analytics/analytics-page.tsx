@@ -5,10 +5,9 @@ import { TimeSeries } from '../charts/timeseries';
 import { href, useLocation } from '../router';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
+import { lastMonthIn } from './dates';
 import { AnalyticsQuery } from './documents';
 import { bucketLabel, INTERVALS, localZone, rowLabel, VIEWS, zones } from './labels';
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 interface Filters {
   group_by: string;
@@ -21,13 +20,7 @@ interface Filters {
 /** Clicks of the whole workspace, or of one link (`?link=<id>`, opened from a link's page): over time (interval, time zone) or grouped, over a date range. */
 export function AnalyticsPage() {
   const linkId = useLocation().search.get('link') || null;
-  const [f, setF] = useState<Filters>(() => ({
-    group_by: 'timeseries',
-    interval: 'day',
-    timezone: localZone(),
-    from: isoDay(new Date(Date.now() - 29 * 86_400_000)),
-    to: isoDay(new Date()),
-  }));
+  const [f, setF] = useState<Filters>(() => ({ group_by: 'timeseries', interval: 'day', timezone: localZone(), ...lastMonthIn(localZone()) }));
   const q = useQuery(
     () =>
       gql(AnalyticsQuery, { group_by: f.group_by, from: f.from, to: f.to, timezone: f.timezone, interval: f.interval, limit: 25, link_id: linkId }).then((d) =>
@@ -38,13 +31,12 @@ export function AnalyticsPage() {
   const apply = (e: Event) => {
     e.preventDefault();
     const d = new FormData(e.currentTarget as HTMLFormElement);
-    setF({
-      group_by: String(d.get('group_by')),
-      interval: String(d.get('interval') ?? 'day'),
-      timezone: String(d.get('timezone')),
-      from: String(d.get('from')),
-      to: String(d.get('to')),
-    });
+    const timezone = String(d.get('timezone'));
+    let range = { from: String(d.get('from')), to: String(d.get('to')) };
+    // The default window follows the time zone: "today" in Tokyo may be tomorrow in the browser's zone.
+    const last = lastMonthIn(f.timezone);
+    if (range.from === last.from && range.to === last.to) range = lastMonthIn(timezone);
+    setF({ group_by: String(d.get('group_by')), interval: String(d.get('interval') ?? 'day'), timezone, ...range });
   };
   const view = VIEWS.find(([v]) => v === f.group_by)?.[1] ?? f.group_by;
   return (
