@@ -1,31 +1,13 @@
 import type { Link } from '../domain/model.js';
 import { shortUrl } from '../domain/rules.js';
+import { CSV_COLUMNS } from './link-columns.js';
 
 /**
  * The links CSV (docs/csv.md): what GET /v1/links/export writes and what `lsk links import` and the
  * dashboard's import read. One header row; the returned link fields as columns; maps as JSON cells,
  * tags joined with `|`.
  */
-export const CSV_COLUMNS = [
-  'id',
-  'short_url',
-  'domain',
-  'alias',
-  'destination',
-  'title',
-  'external_id',
-  'geo_targeting',
-  'device_targeting',
-  'tags',
-  'expires_at',
-  'expired_url',
-  'max_clicks',
-  'password_protected',
-  'status',
-  'clicks',
-  'created_at',
-  'updated_at',
-] as const;
+export { CSV_COLUMNS } from './link-columns.js';
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading ' (OWASP's CSV injection advice). */
 const FORMULA_START = /^[=+\-@\t\r]/;
