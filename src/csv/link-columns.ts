@@ -42,8 +42,8 @@ export const IMPORT_COLUMNS = [
 ] as const;
 
 const JSON_COLUMNS: Record<string, string> = {
-  geo_targeting: 'geo_targeting is not a JSON object such as {"DE": "https://example.de/"}',
-  device_targeting: 'device_targeting is not a JSON object such as {"ios": "https://apps.apple.com/app/id1"}',
+  geo_targeting: 'geo_targeting is not a JSON object such as {"DE": "https://example.com/de"}',
+  device_targeting: 'device_targeting is not a JSON object such as {"ios": "https://example.com/ios"}',
 };
 
 /** One data row of a links CSV: its line number, and the createLink body it stands for or why it cannot. */
