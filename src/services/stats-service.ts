@@ -1,6 +1,6 @@
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
-import { statsQuerySchema } from '../domain/link-schemas.js';
+import { type StatsQueryInput, statsQuerySchema } from '../domain/link-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClickDimension, ClickScope, ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinkService } from './link-service.js';
@@ -35,12 +35,15 @@ export class StatsService {
   async forLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
     const q = parseOrThrow(statsQuerySchema, raw);
     linkId = (await this.links.get(workspaceId, linkId)).id; // 404 for unknown and other workspaces' links; ext_<external id> too
-    return this.ofLink(workspaceId, linkId, q);
+    return this.read(workspaceId, linkId, q);
   }
 
   /** The statistics of a link already known to be the workspace's (Link.stats). */
-  async ofLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
-    const q = parseOrThrow(statsQuerySchema, raw);
+  ofLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
+    return this.read(workspaceId, linkId, parseOrThrow(statsQuerySchema, raw));
+  }
+
+  private async read(workspaceId: string, linkId: string, q: StatsQueryInput): Promise<StatsReport> {
     const today = this.clock.now().toISOString().slice(0, 10);
     const to = q.to ?? today;
     const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
