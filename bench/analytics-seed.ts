@@ -1,10 +1,12 @@
 /**
- * A year of hourly click rollups for the analytics bench: every link has clicks in every hour, with a
- * few values of each dimension (three countries, two referrers, two device classes, two browsers,
- * two OS families; bot visits every third hour). Written through the clicks repository's `record()`
- * in large batches, so the store holds exactly what live redirects would leave there.
+ * A year of clicks for the analytics bench: every link has clicks in every hour, with a few values
+ * of each dimension (three countries, two referrers, two device classes, two browsers, two OS
+ * families; bot visits every third hour), paired into a handful of combinations per link-hour.
+ * Written through the clicks repository's `record()` in large batches (then closed), so the store
+ * holds exactly what live redirects would leave there.
  */
-import { addCount, type ClicksRepository, HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
+import { type LegacyDim, legacyCombos } from '../src/storage/clicks/legacy.js';
+import { type ClicksRepository, HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
 
 const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'IN', 'BR', 'JP', 'CA'];
 const REFERRERS = ['google.com', 't.co', 'news.ycombinator.com', 'linkedin.com', 'reddit.com', 'newsletter.example'];
@@ -29,15 +31,16 @@ function mix(a: number, b: number): number {
 }
 
 /** The counts of link `l` in hour number `h` (since the first seeded hour) starting at `hour`. */
-export function linkHour(workspaceId: string, l: SeedLink, h: number, hour: number): HourCounts {
+export function linkHour(workspaceId: string, l: SeedLink, h: number, hour: number, domain: string): HourCounts {
   const x = mix(l.index, h);
   const hourOfDay = (hour / HOUR_MS) % 24;
   const base = 2 + Math.floor(40 / (1 + l.index / 50)); // a few busy links, a long tail
   const clicks = base + (x % base) + (hourOfDay >= 8 && hourOfDay < 22 ? base : 0);
-  const out: HourCounts = { linkId: l.id, workspaceId, hour, clicks, bots: h % 3 === 0 ? 1 + (x % 3) : 0, counts: [] };
+  const bots = h % 3 === 0 ? 1 + (x % 3) : 0;
   const pick = (values: string[], k: number) => values[(x + l.index + k * 3) % values.length]!;
-  const split = (dim: 'country' | 'referrer' | 'device' | 'browser' | 'os', parts: [string, number][]) => {
-    for (const [v, n] of parts) if (n > 0) addCount(out, dim, v, n);
+  const dims: Partial<Record<LegacyDim, [string, number][]>> = {};
+  const split = (dim: LegacyDim, parts: [string, number][]) => {
+    dims[dim] = parts.filter(([, n]) => n > 0);
   };
   const half = Math.ceil(clicks / 2);
   const quarter = Math.ceil((clicks - half) / 2);
@@ -63,7 +66,8 @@ export function linkHour(workspaceId: string, l: SeedLink, h: number, hour: numb
     [pick(SYSTEMS, 0), half],
     [pick(SYSTEMS, 1), clicks - half],
   ]);
-  return out;
+  // The per-dimension counts paired into a handful of combinations (the same marginals as before).
+  return { linkId: l.id, workspaceId, hour, clicks, bots, combos: legacyCombos(clicks, bots, dims, domain) };
 }
 
 /**
@@ -77,12 +81,13 @@ export async function seedHours(
   links: readonly SeedLink[],
   firstHour: number,
   hours: number,
+  domain: string,
   progress: (done: number) => void = () => {},
 ): Promise<number> {
   let batch: HourCounts[] = [];
   let written = 0;
   const flush = async () => {
-    await clicks.record({ hours: batch });
+    await clicks.record({ hours: batch, events: [] });
     await clicks.maintain();
     written += batch.length;
     batch = [];
@@ -90,7 +95,7 @@ export async function seedHours(
   };
   for (let h = 0; h < hours; h++) {
     const hour = firstHour + h * HOUR_MS;
-    for (const l of links) batch.push(linkHour(workspaceId, l, h, hour));
+    for (const l of links) batch.push(linkHour(workspaceId, l, h, hour, domain));
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();

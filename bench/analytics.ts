@@ -14,7 +14,7 @@ import { buildServices } from '../src/services/build.js';
 import type { Services } from '../src/services/services.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
 import { openRepositories } from '../src/storage/repositories.js';
-import { insertRollups } from './analytics-mongo-seed.js';
+import { insertSheets } from './analytics-mongo-seed.js';
 import { fmtTiming, get, QUERIES, type Target, type Timing, time, window } from './analytics-queries.js';
 import { SEED_TAGS, type SeedLink, seedHours } from './analytics-seed.js';
 import { DOMAIN } from './fixtures.js';
@@ -49,7 +49,7 @@ async function seed(databaseUrl: string, links: number, say: (s: string) => void
   const started = Date.now();
   let linkHours: number;
   if (databaseUrl.startsWith('file:')) {
-    linkHours = await seedHours(s.repos.clicks, ws.id, seeded, firstHour, hours);
+    linkHours = await seedHours(s.repos.clicks, ws.id, seeded, firstHour, hours, DOMAIN);
     await s.repos.close();
     // maintain() closes hours at most once a minute: a fresh repository (as after a restart) closes the rest.
     const repos = await openRepositories(databaseUrl);
@@ -58,9 +58,9 @@ async function seed(databaseUrl: string, links: number, say: (s: string) => void
     await repos.close();
   } else {
     await s.repos.close();
-    linkHours = await insertRollups(databaseUrl, ws.id, seeded, firstHour, hours);
+    linkHours = await insertSheets(databaseUrl, ws.id, seeded, firstHour, hours, DOMAIN);
   }
-  const how = databaseUrl.startsWith('file:') ? 'record() in batches of 50,000' : 'inserted as rollup documents';
+  const how = databaseUrl.startsWith('file:') ? 'record() in batches of 50,000, then closed' : 'inserted as sheet documents';
   say(`    seeded ${linkHours.toLocaleString('en')} link-hours of ${plural(links)} (${how}) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // The busiest link (index 0) has the most rows of any link.
   return { key: secret, target: { workspaceId: ws.id, linkId: seeded[0]!.id } };

@@ -6,14 +6,15 @@ import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { clientAddress, type GeoLookup } from './geo.js';
+import { type CityLookup, cityName, clientAddress, type GeoLookup, NOWHERE, type Place, regionCode } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, target } from './link-rules.js';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { resolveTarget, withQuery } from './resolve.js';
 import { StaleIfError } from './stale-if-error.js';
-import { classify, Memo, referrerHost } from './user-agent.js';
+import { classify, Memo } from './user-agent.js';
+import { languageOf, referrerOf, splitTrigger, utmOfQuery, utmOfTarget } from './visit-facts.js';
 
 export interface RedirectOptions {
   /**
@@ -28,6 +29,8 @@ export interface RedirectOptions {
   cappedTtlMs?: number;
   /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
   staleMaxMs?: number;
+  /** Region and city from a city database (when no trusted header names them). */
+  city?: CityLookup | null;
 }
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -172,27 +175,54 @@ export class RedirectHandler {
     country: string | null,
     status: number = this.config.redirectStatus,
   ): undefined {
-    this.send(req, res, requestId, to, status);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const passed = q >= 0 ? splitTrigger(url.slice(q + 1)) : null;
+    this.send(req, res, requestId, to, status, passed?.query);
     if (req.method !== 'HEAD') {
       const visitor = classify(req.headers['user-agent']);
       if (link.maxClicks !== null && !visitor.bot) link.clicks++;
+      const ref = referrerOf(req.headers.referer);
+      const place = this.place(req, country);
       this.clicks.count({
         linkId: link.id,
         workspaceId: link.workspaceId,
+        domain: link.domain,
         atMs: now,
         visitor,
         country,
-        referrer: referrerHost(req.headers.referer),
+        region: place.region,
+        city: place.city,
+        referrer: ref?.host ?? null,
+        referrerUrl: ref?.url ?? null,
+        // UTM of the visited URL, else of the target (each target parsed once).
+        utm: (passed && utmOfQuery(passed.query)) ?? utmOfTarget(to),
+        trigger: passed?.qr ? 'qr' : 'link',
+        language: languageOf(req.headers['accept-language']),
+        variant: null,
       });
     }
     return undefined;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302): undefined {
+  /** Region and city: the trusted headers when configured, else the city database, else unknown. */
+  private place(req: IncomingMessage, country: string | null): Place {
+    const { regionHeader, cityHeader } = this.config;
+    if (regionHeader || cityHeader) {
+      const r = regionHeader ? req.headers[regionHeader] : undefined;
+      const c = cityHeader ? req.headers[cityHeader] : undefined;
+      return { region: typeof r === 'string' ? regionCode(country, r) : null, city: typeof c === 'string' ? cityName(c) : null };
+    }
+    return this.opts.city ? this.opts.city.place(this.clientOf(req)) : NOWHERE;
+  }
+
+  /** Redirect to `to` with the incoming query string (`query`: the one passed on, when it differs from the request's). */
+  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302, query?: string): undefined {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
+    const incoming = query ?? (q >= 0 ? url.slice(q + 1) : '');
     res.writeHead(status, {
-      location: q >= 0 ? withQuery(to, url.slice(q + 1)) : to,
+      location: incoming ? withQuery(to, incoming) : to,
       'x-request-id': requestId,
       'cache-control': 'private, max-age=0',
       'content-length': '0',

@@ -46,7 +46,7 @@ export interface Repositories {
 export interface OpenOptions extends MongoOptions {
   /** The clock of time-based storage upkeep (MongoDB writer leases). */
   clock?: Clock;
-  /** MongoDB click writers (tests shorten the lease times). */
+  /** Click storage: how long events are kept (both stores); MongoDB click writers (tests shorten the lease times). */
   clicks?: MongoClicksOptions;
 }
 
@@ -55,7 +55,7 @@ export async function openRepositories(databaseUrl: string, opts: OpenOptions = 
   if (databaseUrl.startsWith('file:')) {
     const path = databaseUrl.slice('file:'.length);
     const { openSqlite } = await import('./sqlite/open.js');
-    return openSqlite(path === ':memory:' ? path : resolve(path));
+    return openSqlite(path === ':memory:' ? path : resolve(path), opts.clock, opts.clicks);
   }
   const { openMongo } = await import('./mongo/open.js');
   return openMongo(databaseUrl, opts, opts.clock ?? systemClock);

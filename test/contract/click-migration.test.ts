@@ -1,6 +1,7 @@
 /**
  * Upgrading a store written by an earlier version: its per-visit click rows are folded into the
- * rollups on first start, on both stores, and links keep their counts. On MongoDB the fold may run
+ * rollups, and those moved into the sheets (docs/adr/0092) on first start, on both stores, and links
+ * keep their counts. On MongoDB the fold may run
  * on two instances at once, or again after an interruption, without counting anything twice.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ClickGrouping } from '../../src/storage/clicks/repository.js';
 import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
@@ -27,26 +29,29 @@ const OLD: [string, number, string | null, string | null, string, string, boolea
 
 async function expectFolded(repos: Repositories): Promise<void> {
   expect(Object.fromEntries(await repos.clicks.totals(['lnk_a', 'lnk_b']))).toEqual({ lnk_a: { clicks: 3, bots: 1 }, lnk_b: { clicks: 1, bots: 0 } });
-  const scope = { workspaceId: 'wsp_old', from: new Date(H), to: new Date(H + 3 * 3_600_000) };
-  expect(await repos.clicks.hourly({ ...scope, linkIds: ['lnk_a'] })).toEqual([
-    { hour: new Date(H), clicks: 2, bots: 0 },
-    { hour: new Date(H + 3_600_000), clicks: 1, bots: 1 },
-  ]);
-  expect(await repos.clicks.breakdown(scope, 'country')).toEqual([
+  const scope = { workspaceId: 'wsp_old', from: H, to: H + 3 * 3_600_000 };
+  const series = await repos.clicks.query({ ...scope, linkIds: ['lnk_a'], buckets: [H, H + 3_600_000, H + 2 * 3_600_000] });
+  expect(series.buckets).toEqual([2, 1, 0]);
+  expect(series.total).toEqual({ clicks: 3, bots: 1 });
+  const by = async (g: ClickGrouping) => (await repos.clicks.query({ ...scope, groups: [g] })).groups[g];
+  expect(await by('country')).toEqual([
     { key: 'DE', clicks: 2 },
     { key: 'FR', clicks: 1 },
   ]);
-  expect(await repos.clicks.breakdown(scope, 'device')).toEqual([
+  expect(await by('device')).toEqual([
     { key: 'desktop', clicks: 2 },
     { key: 'mobile', clicks: 1 },
     { key: 'tablet', clicks: 1 },
   ]);
-  expect(await repos.clicks.breakdown(scope, 'browser')).toEqual([
+  expect(await by('browser')).toEqual([
     { key: 'Chrome', clicks: 1 },
     { key: 'Firefox', clicks: 1 },
     { key: 'Safari', clicks: 1 },
   ]);
-  expect(await repos.clicks.breakdown(scope, 'referrer')).toEqual([{ key: 'news.example', clicks: 2 }]);
+  expect(await by('referrer')).toEqual([
+    { key: '(direct)', clicks: 2 },
+    { key: 'news.example', clicks: 2 },
+  ]);
 }
 
 describe('folding the click rows of earlier versions into rollups', () => {

@@ -11,7 +11,9 @@ import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
 import { matchRoute } from '../rest-route-match.js';
 import type { RestRoute } from '../rest-routes.js';
+import { EVENTS_PATH } from '../rest-routes-analytics.js';
 import { type Target, unmatched } from '../target.js';
+import { createEventsStream, streamFormat } from './events-stream.js';
 import { createExportRoute, EXPORT_PATH } from './export.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
@@ -89,6 +91,7 @@ export function createRestHandler(o: RestHandlerOptions) {
   }
 
   const exportLinks = createExportRoute(o);
+  const streamEvents = createEventsStream(o);
 
   return function resolveRest(method: string, pathname: string): Target {
     if (method === 'GET' && pathname === EXPORT_PATH) return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
@@ -99,6 +102,13 @@ export function createRestHandler(o: RestHandlerOptions) {
       return unmatched(template(match.route), () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow } }));
     }
     const { route, params } = match;
-    return { route: operationId(route), path: template(route), run: (req, res, url, requestId) => run(route, params, req, res, url, requestId) };
+    return {
+      route: operationId(route),
+      path: template(route),
+      run: (req, res, url, requestId) =>
+        route.path === EVENTS_PATH && streamFormat(url)
+          ? streamEvents(route, o.operations.get(route)!, req, res, url)
+          : run(route, params, req, res, url, requestId),
+    };
   };
 }

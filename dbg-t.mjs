@@ -1,0 +1,18 @@
+import { MongoClient } from 'mongodb';
+const c = new MongoClient('mongodb://127.0.0.1:27999/');
+await c.connect();
+const coll = c.db('dbg').collection('open2');
+await coll.deleteMany({});
+let t = Date.now();
+await coll.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: `x${i}`, n: 1, c: { a: 1 } })));
+console.log('insertMany 300', Date.now() - t);
+t = Date.now();
+await coll.bulkWrite(Array.from({ length: 300 }, (_, i) => ({ updateOne: { filter: { _id: `x${i}` }, update: { $inc: { n: 1, 'c.a': 1 } } } })), { ordered: false });
+console.log('bulk update 300 by id', Date.now() - t);
+t = Date.now();
+await coll.bulkWrite(Array.from({ length: 300 }, (_, i) => ({ updateOne: { filter: { _id: `y${i}` }, update: { $inc: { n: 1, 'c.a': 1 } }, upsert: true } })), { ordered: false });
+console.log('bulk upsert 300 new by id', Date.now() - t);
+t = Date.now();
+await coll.updateOne({ _id: 'big' }, { $inc: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`c.k${i}`, 1])) }, { upsert: true });
+console.log('one upsert with 3000 paths', Date.now() - t);
+await c.close();
