@@ -14,7 +14,7 @@ import { PasswordForm } from './password-form.js';
 import { resolveTarget, withQuery } from './resolve.js';
 import { StaleIfError } from './stale-if-error.js';
 import { classify, Memo } from './user-agent.js';
-import { languageOf, referrerOf, splitTrigger, utmOfQuery, utmOfTarget } from './visit-facts.js';
+import { languageOf, mergeUtm, referrerOf, splitTrigger, utmOfQuery, utmOfTarget } from './visit-facts.js';
 
 export interface RedirectOptions {
   /**
@@ -195,8 +195,8 @@ export class RedirectHandler {
         city: place.city,
         referrer: ref?.host ?? null,
         referrerUrl: ref?.url ?? null,
-        // UTM of the visited URL, else of the target (each target parsed once).
-        utm: (passed && utmOfQuery(passed.query)) ?? utmOfTarget(to),
+        // Each UTM parameter of the visited URL, else of the target (each target parsed once).
+        utm: mergeUtm(passed ? utmOfQuery(passed.query) : null, utmOfTarget(to)),
         trigger: passed?.qr ? 'qr' : 'link',
         language: languageOf(req.headers['accept-language']),
         variant: null,

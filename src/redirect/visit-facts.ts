@@ -103,6 +103,18 @@ export function utmOfTarget(url: string): Utm | null {
   return targets.get(url);
 }
 
+/** Each UTM parameter from the visited URL, else from the target (either may be null). */
+export function mergeUtm(visited: Utm | null, target: Utm | null): Utm | null {
+  if (!visited || !target) return visited ?? target;
+  return {
+    source: visited.source ?? target.source,
+    medium: visited.medium ?? target.medium,
+    campaign: visited.campaign ?? target.campaign,
+    term: visited.term ?? target.term,
+    content: visited.content ?? target.content,
+  };
+}
+
 /**
  * The query string a redirect passes on and whether the visit came from a QR code: `qr=1` marks a
  * QR code's visit and is removed (the target never sees it).
