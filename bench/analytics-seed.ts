@@ -5,6 +5,7 @@
  * Written through the clicks repository's `record()` in large batches (then closed), so the store
  * holds exactly what live redirects would leave there.
  */
+import { comboKey } from '../src/storage/clicks/combos.js';
 import { type LegacyDim, legacyCombos } from '../src/storage/clicks/legacy.js';
 import { type ClicksRepository, HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
 
@@ -100,4 +101,9 @@ export async function seedHours(
   }
   if (batch.length > 0) await flush();
   return written;
+}
+
+/** A combination for the flush-stall measurement: one of a few countries and devices. */
+export function keyOfBench(domain: string, i: number): string {
+  return comboKey(false, { country: COUNTRIES[i % COUNTRIES.length]!, device: i % 2 === 0 ? 'desktop' : 'mobile', trigger: 'link', domain });
 }

@@ -18,6 +18,8 @@ export class MongoClickSource implements ClickSource {
   private readonly sheetsColl: Collection<SheetDoc>;
   private readonly openColl: Collection<OpenDoc>;
   private readonly eventsColl: Collection<EventsDoc>;
+  /** Documents read so far (the bench reports them per query). */
+  docsRead = 0;
 
   constructor(
     private readonly conn: MongoConnection,
@@ -34,6 +36,7 @@ export class MongoClickSource implements ClickSource {
     const projection: Record<string, 1> = { key: 1, p: 1, tot: 1, bots: 1 };
     for (const f of r.fields) projection[f] = 1;
     const docs = await this.conn.run(() => this.sheetsColl.find(filter, { projection }).toArray());
+    this.docsRead += docs.length;
     return docs.map((d) => ({ ...d, key: d.key, period: d.p, tot: d.tot ?? 0, bots: d.bots ?? 0 }));
   }
 
@@ -41,6 +44,7 @@ export class MongoClickSource implements ClickSource {
     const filter: Filter<OpenDoc> = { w: r.workspaceId, h: { $gte: r.from, $lt: r.to }, z: { $exists: false } };
     if (r.linkIds) filter.l = { $in: [...r.linkIds] };
     const docs = await this.conn.run(() => this.openColl.find(filter).toArray());
+    this.docsRead += docs.length;
     return docs.map((d) => ({ linkId: d.l, hour: d.h, clicks: d.n ?? 0, bots: d.b ?? 0, c: d.c ?? {} }));
   }
 

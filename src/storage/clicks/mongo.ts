@@ -119,6 +119,11 @@ export class MongoClicks implements ClicksRepository {
     return out;
   }
 
+  /** Sheet and open-hour documents read by queries so far. */
+  get docsRead(): number {
+    return this.source.docsRead;
+  }
+
   query(q: ClickQuery): Promise<ClickAnswer> {
     return evaluate(this.source, q);
   }
