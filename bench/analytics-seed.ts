@@ -2,21 +2,18 @@
  * A year of clicks for the analytics bench: every link has clicks in every hour, with a few values
  * of each dimension (three countries, two referrers, two device classes, two browsers, two OS
  * families; bot visits every third hour), paired into a handful of combinations per link-hour.
- * Written through the clicks repository's `record()` in large batches (then closed), so the store
- * holds exactly what live redirects would leave there.
+ * Folded into the sheets by the stores' own closing code (analytics-sqlite-seed.ts,
+ * analytics-mongo-seed.ts), so the store holds what live redirects would leave there.
  */
 import { comboKey } from '../src/storage/clicks/combos.js';
 import { type LegacyDim, legacyCombos } from '../src/storage/clicks/legacy.js';
-import { type ClicksRepository, HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
+import { HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
 
 const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'IN', 'BR', 'JP', 'CA'];
 const REFERRERS = ['google.com', 't.co', 'news.ycombinator.com', 'linkedin.com', 'reddit.com', 'newsletter.example'];
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Samsung Internet for Android'];
 const SYSTEMS = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'];
 export const SEED_TAGS = ['launch', 'newsletter', 'social', 'ads', 'partners', 'blog', 'docs', 'events'];
-
-/** Link-hours per `record()` call. */
-const BATCH = 50_000;
 
 export interface SeedLink {
   id: string;
@@ -69,38 +66,6 @@ export function linkHour(workspaceId: string, l: SeedLink, h: number, hour: numb
   ]);
   // The per-dimension counts paired into a handful of combinations (the same marginals as before).
   return { linkId: l.id, workspaceId, hour, clicks, bots, combos: legacyCombos(clicks, bots, dims, domain) };
-}
-
-/**
- * Record `hours` hours from `firstHour` for every link, oldest first, in batches of BATCH
- * link-hours; `maintain()` after each (it closes the hours written so far, at most once a minute).
- * Returns the number of link-hours written.
- */
-export async function seedHours(
-  clicks: ClicksRepository,
-  workspaceId: string,
-  links: readonly SeedLink[],
-  firstHour: number,
-  hours: number,
-  domain: string,
-  progress: (done: number) => void = () => {},
-): Promise<number> {
-  let batch: HourCounts[] = [];
-  let written = 0;
-  const flush = async () => {
-    await clicks.record({ hours: batch, events: [] });
-    await clicks.maintain();
-    written += batch.length;
-    batch = [];
-    progress(written);
-  };
-  for (let h = 0; h < hours; h++) {
-    const hour = firstHour + h * HOUR_MS;
-    for (const l of links) batch.push(linkHour(workspaceId, l, h, hour, domain));
-    if (batch.length >= BATCH) await flush();
-  }
-  if (batch.length > 0) await flush();
-  return written;
 }
 
 /** A combination for the flush-stall measurement: one of a few countries and devices. */

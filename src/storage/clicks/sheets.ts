@@ -78,6 +78,10 @@ export class SheetDeltas {
     add(linkDay.hc!, h, cell.clicks);
     add(linkDay.hb!, h, cell.bots);
     const lx = hourOf(linkDay.x!, h);
+    // A link-hour's combinations nearly always share one domain: its sheets are looked up once.
+    let domain: string | null = null;
+    let dDay = linkDay;
+    let dMonth = linkMonth;
     for (const id in cell.c) {
       const n = cell.c[id]!;
       add(linkDay.c!, id, n);
@@ -85,8 +89,11 @@ export class SheetDeltas {
       add(lx, id, n);
       const f = this.facts(id);
       if (!f) continue;
-      const dDay = this.sheet('domain', ws, f.domain, 'day', day);
-      const dMonth = this.sheet('domain', ws, f.domain, 'month', month);
+      if (f.domain !== domain) {
+        domain = f.domain;
+        dDay = this.sheet('domain', ws, f.domain, 'day', day);
+        dMonth = this.sheet('domain', ws, f.domain, 'month', month);
+      }
       for (const s of [dDay, dMonth]) {
         if (f.bot) s.bots += n;
         else {

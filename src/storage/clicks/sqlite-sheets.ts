@@ -93,8 +93,8 @@ export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): voi
   const params = { key: d.key, grain: d.grain, period: d.period, ws: d.workspaceId };
   const cols = d.kind === 'domain' ? 'tot, bots, hc, hb, c, x, l' : 'tot, bots, hc, hb, c, x';
   const row = conn.stmt(`SELECT ${key} AS key, period, ${cols} FROM ${table} WHERE ${where}`).get(params) as Row | undefined;
-  const base: Sheet = row ? sheetOfRow(row) : { key: d.key, period: d.period, tot: 0, bots: 0 };
-  const s = mergeSheet(base, d, sign);
+  // A new sheet is the delta itself (nothing to add it to).
+  const s = row ? mergeSheet(sheetOfRow(row), d, sign) : sign === 1 ? d : mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
   const empty = s.tot === 0 && s.bots === 0 && Object.keys(s.c ?? {}).length === 0;
   if (empty) {
     if (row) conn.stmt(`DELETE FROM ${table} WHERE ${where}`).run(params);

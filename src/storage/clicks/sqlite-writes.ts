@@ -47,6 +47,8 @@ export async function encodeFlush(
 
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
+/** Open link-hours closed per transaction. */
+const CLOSE_CHUNK = 2000;
 /** Events deleted per statement by the sweep (short transactions). */
 const SWEEP_BATCH = 5000;
 
@@ -95,6 +97,26 @@ export function clickWriter(conn: SqliteConnection) {
     for (const [link, [ws, clicks, bots]] of perLink) add.run(link, ws, clicks, bots);
   }
 
+  /** Close up to CLOSE_CHUNK open link-hours before `before` (in the caller's transaction); returns how many. */
+  function closeChunk(before: number): number {
+    const rows = conn
+      .stmt('SELECT link_id, hour, workspace_id, clicks, bots, c FROM click_open WHERE hour < ? ORDER BY hour, link_id LIMIT ?')
+      .all(before, CLOSE_CHUNK) as Row[];
+    if (rows.length === 0) return 0;
+    const cells = rows.map((r) => ({
+      linkId: String(r.link_id),
+      workspaceId: String(r.workspace_id),
+      hour: Number(r.hour),
+      clicks: Number(r.clicks),
+      bots: Number(r.bots),
+      c: JSON.parse(String(r.c)) as Counts,
+    }));
+    fold(cells, true);
+    const drop = conn.stmt('DELETE FROM click_open WHERE link_id = ? AND hour = ?');
+    for (const c of cells) drop.run(c.linkId, c.hour);
+    return rows.length;
+  }
+
   return {
     dict,
     fold,
@@ -113,23 +135,19 @@ export function clickWriter(conn: SqliteConnection) {
         });
       }
     },
-    /** Move the hours before the previous one (at `nowMs`) out of the open rows into the sheets, in one transaction. */
-    closeHours(nowMs: number): void {
+    /**
+     * Move the hours before the previous one (at `nowMs`) out of the open rows into the sheets, in
+     * transactions of CLOSE_CHUNK link-hours (each moves its rows atomically, so a read sees them
+     * either open or closed; other writers never wait long). Returns the link-hours closed.
+     */
+    closeHours(nowMs: number): number {
       const before = nowMs - (nowMs % HOUR_MS) - HOUR_MS;
-      conn.tx(() => {
-        const rows = conn.stmt('SELECT link_id, hour, workspace_id, clicks, bots, c FROM click_open WHERE hour < ?').all(before) as Row[];
-        if (rows.length === 0) return;
-        const cells = rows.map((r) => ({
-          linkId: String(r.link_id),
-          workspaceId: String(r.workspace_id),
-          hour: Number(r.hour),
-          clicks: Number(r.clicks),
-          bots: Number(r.bots),
-          c: JSON.parse(String(r.c)) as Counts,
-        }));
-        fold(cells, true);
-        conn.stmt('DELETE FROM click_open WHERE hour < ?').run(before);
-      });
+      let closed = 0;
+      for (;;) {
+        const n = conn.tx(() => closeChunk(before));
+        closed += n;
+        if (n < CLOSE_CHUNK) return closed;
+      }
     },
     /** A deleted link: its sheets (and its share of its domains' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
