@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../auth/scopes.js';
+import { ROLES, type Role } from './scopes.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
 

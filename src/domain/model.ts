@@ -1,5 +1,5 @@
-import type { Scope } from '../auth/scopes.js';
 import type { Plan } from './resource-schemas.js';
+import type { Scope } from './scopes.js';
 
 /** Plain domain records. Adapters map their rows/documents to these; nothing here knows storage. */
 
