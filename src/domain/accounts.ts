@@ -9,7 +9,7 @@ export interface User {
   /** As typed at creation; compared through `emailKey`. */
   email: string;
   name: string;
-  /** scrypt hash (src/services/accounts/passwords.ts), null until the first password is set. */
+  /** scrypt hash (src/domain/passwords.ts), null until the first password is set. */
   passwordHash: string | null;
   createdAt: Date;
 }
