@@ -9,7 +9,8 @@ import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
 import { buildServices } from '../../src/services/build.js';
 import type { Services } from '../../src/services/services.js';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 
 /** Every call of every repository method, as "repository.method(first argument…)". */
 const calls: string[] = [];
