@@ -6,7 +6,7 @@ import type { RateLimiter } from '../limits/rate-limit.js';
 import { HttpObserver } from '../observability/http-observer.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
 import { REST_ROUTES } from '../v1/routes.js';
 import { corsPolicy } from './cors.js';
 import { clientError } from './errors.js';

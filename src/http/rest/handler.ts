@@ -3,7 +3,7 @@ import { credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { operationId } from '../../openapi/components.js';
-import type { Services } from '../../services/services.js';
+import type { Services } from '../../services/all-services.js';
 import type { RestRoute } from '../../v1/route.js';
 import { clientError, fromGraphQLErrors, type Logger } from '../errors.js';
 import type { GraphQLServer } from '../graphql/server.js';
