@@ -11,7 +11,7 @@ import { REST_ROUTES } from '../v1/routes.js';
 import { corsPolicy } from './cors.js';
 import { clientError } from './errors.js';
 import { createGraphQLHandler } from './graphql/handler.js';
-import { createGraphQLServer } from './graphql/server.js';
+import { createGraphQLServer } from './graphql/yoga.js';
 import { apiKeyAuthenticator } from './guard/authenticators.js';
 import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
@@ -20,8 +20,8 @@ import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
 import { buildRestOperations } from './rest/operations.js';
+import { type Target, unmatched } from './route-target.js';
 import { serviceRoutes } from './service-routes.js';
-import { type Target, unmatched } from './target.js';
 
 const ORIGIN = 'http://lsk.internal';
 

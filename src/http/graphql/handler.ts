@@ -10,7 +10,7 @@ import { sendGraphQLError, sendGraphQLResult } from '../respond.js';
 import { GRAPHIQL_PAGE } from './graphiql.js';
 import { type GraphQLParams, readParams } from './params.js';
 import { rootFieldCount } from './root-fields.js';
-import type { GraphQLServer } from './server.js';
+import type { GraphQLServer } from './yoga.js';
 
 type Enveloped = ReturnType<GraphQLServer['getEnveloped']>;
 
