@@ -9,10 +9,10 @@ import type { LinksRepository } from '../storage/links/repository.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
-import { decide, target } from './link-rules.js';
+import { decide, resolveTarget, target } from './link-rules.js';
+import { withQuery } from './location.js';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
-import { resolveTarget, withQuery } from './resolve.js';
 import { StaleIfError } from './stale-if-error.js';
 import { classify, Memo, referrerHost } from './user-agent.js';
 
