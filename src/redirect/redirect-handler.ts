@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
-import { aliasProblems, normalizeHost } from '../domain/rules.js';
+import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
