@@ -1,5 +1,5 @@
-import { INTERVALS } from '../analytics/buckets.js';
-import { canonicalZone } from '../analytics/time-zone.js';
+import { INTERVALS } from './analytics/buckets.js';
+import { canonicalZone } from './analytics/time-zone.js';
 import { type ClickFilter, FILTER_FIELDS, type FilterField, GROUP_BYS } from './click-fields.js';
 import { CURSOR_FORM, hostSchema, intParam, linkIdParamSchema, tagNameSchema } from './link-schemas.js';
 import { z } from './zod.js';

@@ -1,6 +1,6 @@
 /** The clicks repository: counts by combination, sheets, totals, events, forgetting; on both stores, against a visit-by-visit reference. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { bucketStarts } from '../../src/analytics/buckets.js';
+import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { ClickQuery, HourCounts } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, MmdbGeo } from '../../src/redirect/geo.js';
 import { LinkCache } from '../../src/redirect/link-cache.js';
-import { resolveTarget, withQuery } from '../../src/redirect/resolve.js';
+import { resolveTarget } from '../../src/redirect/link-rules.js';
+import { withQuery } from '../../src/redirect/location.js';
 import { StaleIfError } from '../../src/redirect/stale-if-error.js';
 import { classify } from '../../src/redirect/user-agent.js';
 import { referrerHost } from '../../src/redirect/visit-facts.js';

@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { credentialsRequired } from '../../auth/principal.js';
 import { eventsCsvHeader, eventsCsvRows } from '../../csv/events-csv.js';
 import { LskError } from '../../domain/errors.js';
+import type { Services } from '../../services/all-services.js';
 import type { ClickEventItem } from '../../services/analytics/events-service.js';
-import type { Services } from '../../services/services.js';
+import type { RestRoute } from '../../v1/route.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
-import type { RestRoute } from '../rest-routes.js';
 import { restVariables } from './input.js';
 import type { RestOperation } from './operations.js';
 

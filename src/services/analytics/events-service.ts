@@ -1,9 +1,9 @@
-import { resolveWindow } from '../../analytics/window.js';
+import { resolveWindow } from '../../domain/analytics/window.js';
 import { EVENTS_LIMIT_DEFAULT, eventsQuerySchema } from '../../domain/analytics-schemas.js';
 import type { ClickField } from '../../domain/click-fields.js';
 import type { Clock } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
-import { shortUrl } from '../../domain/rules.js';
+import { shortUrl } from '../../domain/field-rules.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import { type ClicksRepository, type EventQuery, StoreCursorError, type StoredEvent } from '../../storage/clicks/repository.js';
 import type { LinksRepository } from '../../storage/links/repository.js';

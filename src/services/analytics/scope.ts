@@ -1,6 +1,6 @@
 import type { ClickFilterInput } from '../../domain/analytics-schemas.js';
 import { CLICK_FIELDS, type ClickField, type ClickFilter, type FieldFilter } from '../../domain/click-fields.js';
-import { tagKey } from '../../domain/rules.js';
+import { tagKey } from '../../domain/field-rules.js';
 import type { ComboFilter } from '../../storage/clicks/repository.js';
 import type { LinksRepository } from '../../storage/links/repository.js';
 import type { LinkService } from '../link-service.js';

@@ -2,7 +2,7 @@ import { analyticsCsv } from '../csv/analytics-csv.js';
 import { EVENT_COLUMNS, eventsCsvHeader, eventsCsvRows } from '../csv/events-csv.js';
 import { analyticsSchema, clickEventListSchema } from '../domain/analytics-outputs.js';
 import { analyticsRestQuerySchema, eventsRestQuerySchema, restAnalyticsVariables } from '../domain/analytics-schemas.js';
-import type { RestRoute } from './rest-routes.js';
+import type { RestRoute } from './route.js';
 
 type Item = { key: string; clicks: number; alias: string | null; short_url: string | null };
 
@@ -39,6 +39,7 @@ const EVENT_EXAMPLE = {
 /** GET /v1/analytics/events; with format=csv or ndjson it streams (http/rest/events-stream.ts). */
 export const EVENTS_PATH = '/analytics/events';
 
+/** Click analytics of the workspace (JSON or CSV). */
 export const ANALYTICS_ROUTES: readonly RestRoute[] = [
   {
     field: 'Query.analytics',
