@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import countries from 'i18n-iso-countries';
 import { defineConfig } from 'vite';
+import { worldShapes } from './build/world-shapes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
   base: '/dashboard/',
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false })],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false }), worldShapes()],
   // The geo-targeting country picker's codes, the same list the API validates against.
   define: { __COUNTRY_CODES__: JSON.stringify(Object.keys(countries.getAlpha2Codes()).sort()) },
   build: {
