@@ -11,8 +11,10 @@ import Database from 'better-sqlite3';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClickGrouping } from '../../src/storage/clicks/repository.js';
+import { clickWriter } from '../../src/storage/clicks/sqlite-writes.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 
@@ -86,6 +88,50 @@ describe('folding the click rows of earlier versions into rollups', () => {
     expect((await repos.links.get('wsp_old', 'lnk_a'))?.alias).toBe('lnk_a');
     const check = new Database(file, { readonly: true });
     expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'clicks'").get()).toEqual({ n: 0 });
+    check.close();
+  });
+
+  it('on SQLite, from the hourly rollups of the last version: closed rows and open hours move into the sheets, resumably', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lsk-rollups-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'lsk.db');
+    const db = new Database(file);
+    db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
+    for (const m of MIGRATIONS.slice(0, 9)) db.exec(m);
+    db.pragma('user_version = 9');
+    for (const id of ['lnk_a', 'lnk_b']) {
+      db.prepare(
+        "INSERT INTO links (id, workspace_id, domain, alias, destination, geo, created_at, updated_at) VALUES (?, 'wsp_old', 'go.example', ?, 'https://example.com/', '{}', 1, 1)",
+      ).run(id, id);
+    }
+    // lnk_a: hour H closed (per-dimension rows and totals), hour H+1 still open; lnk_b: open only.
+    const rollup = db.prepare("INSERT INTO click_rollups (link_id, hour, dim, value, workspace_id, n) VALUES (?, ?, ?, ?, 'wsp_old', ?)");
+    for (const [dim, value, n] of [
+      ['clicks', '', 2],
+      ['country', 'DE', 2],
+      ['referrer', 'news.example', 1],
+      ['device', 'desktop', 1],
+      ['device', 'mobile', 1],
+      ['browser', 'Chrome', 1],
+      ['browser', 'Safari', 1],
+    ] as const)
+      rollup.run('lnk_a', H, dim, value, n);
+    db.prepare("INSERT INTO click_totals (link_id, workspace_id, clicks, bots) VALUES ('lnk_a', 'wsp_old', 2, 0)").run();
+    const open = db.prepare("INSERT INTO click_hours (link_id, hour, workspace_id, clicks, bots, dims) VALUES (?, ?, 'wsp_old', ?, ?, ?)");
+    open.run('lnk_a', H + 3_600_000, 1, 1, JSON.stringify({ 'country:FR': 1, 'referrer:news.example': 1, 'device:desktop': 1 }));
+    open.run('lnk_b', H + 2 * 3_600_000, 1, 0, JSON.stringify({ 'device:tablet': 1, 'browser:Firefox': 1 }));
+    db.close();
+    // A first start stopped after moving one link: the next one moves the rest, nothing twice.
+    const first = new SqliteConnection(file);
+    first.migrate();
+    expect(clickWriter(first).migrateLegacy(1)).toBe(true);
+    first.close();
+    const repos = await openRepositories(`file:${file}`);
+    cleanups.push(() => repos.close());
+    await repos.init();
+    await expectFolded(repos);
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name IN ('click_rollups', 'click_hours')").get()).toEqual({ n: 0 });
     check.close();
   });
 

@@ -127,6 +127,57 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     expect((await clicks.events({ workspaceId: w, from: hour(-10), to: hour(10), limit: 100 })).events).toHaveLength(3);
   });
 
+  it('interns each combination once when writers record it at the same time, and adds their counts up exactly', async () => {
+    const clicks = await open();
+    // On MongoDB a second instance on the same database (its own writer slot); SQLite has one writer.
+    const other = kind === 'mongodb' ? (await opened!.again({ clock })).clicks : clicks;
+    const w = uid('wsp');
+    const [l1, l2] = [uid('lnk'), uid('lnk')];
+    const fresh = [{ country: 'DE', city: 'Berlin' }, { country: 'DE', city: 'Bonn' }, { referrer: 'new.example', device: 'tablet' }, { bot: true }];
+    const batch = (l: string) =>
+      batchOf(
+        [
+          hc(
+            l,
+            w,
+            hour(0),
+            fresh.map((v) => [v, 1] as [typeof v, number]),
+          ),
+          hc(l, w, hour(1), [[fresh[0]!, 2]]),
+        ],
+        true,
+      );
+    await Promise.all([clicks.record(batch(l1)), other.record(batch(l2)), clicks.record(batch(l2)), other.record(batch(l1))]);
+    const read = async (r = clicks) => r.query({ workspaceId: w, from: hour(0), to: hour(2), groups: ['city', 'link'], buckets: [hour(0), hour(1)] });
+    const want = {
+      total: { clicks: 20, bots: 4 },
+      buckets: [12, 8],
+      groups: {
+        city: [
+          { key: 'Berlin', clicks: 12 },
+          { key: 'Bonn', clicks: 4 },
+        ],
+        link: [l1, l2].sort().map((key) => ({ key, clicks: 10 })),
+      },
+    };
+    expect(await read()).toEqual(want);
+    expect(await read(other)).toEqual(want);
+    expect((await clicks.events({ workspaceId: w, from: hour(0), to: hour(2), limit: 100 })).events).toHaveLength(20);
+    if (opened!.mongo) {
+      const { MongoClient } = await import('mongodb');
+      const c = new MongoClient(opened!.mongo.uri);
+      try {
+        expect(await c.db(opened!.mongo.dbName).collection('click_combos').countDocuments({ w })).toBe(fresh.length);
+      } finally {
+        await c.close();
+      }
+    }
+    clock.advance(DAY);
+    await clicks.maintain();
+    await other.maintain();
+    expect(await read()).toEqual(want);
+  }, 120_000);
+
   it('keeps workspaces apart: another workspace sees nothing, even naming the link', async () => {
     const clicks = await open();
     const [w1, w2] = [uid('wsp'), uid('wsp')];

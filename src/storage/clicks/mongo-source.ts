@@ -34,7 +34,10 @@ export class MongoClickSource implements ClickSource {
     const filter: Filter<SheetDoc> = { w: r.workspaceId, k: r.kind, g: r.grain, p: { $gte: r.from, $lt: r.to } };
     if (r.keys) filter.key = { $in: [...r.keys] };
     const projection: Record<string, 1> = { key: 1, p: 1, tot: 1, bots: 1 };
-    for (const f of r.fields) projection[f] = 1;
+    for (const f of r.fields) {
+      if (f === 'x' && r.xHours) for (const h of r.xHours) projection[`x.${h}`] = 1;
+      else projection[f] = 1;
+    }
     const docs = await this.conn.run(() => this.sheetsColl.find(filter, { projection }).toArray());
     this.docsRead += docs.length;
     return docs.map((d) => ({ ...d, key: d.key, period: d.p, tot: d.tot ?? 0, bots: d.bots ?? 0 }));

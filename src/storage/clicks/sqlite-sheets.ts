@@ -11,7 +11,12 @@ const parse = <T>(v: unknown): T | undefined => (typeof v === 'string' ? (JSON.p
 export function sheetOfRow(r: Row): Sheet {
   const s: Sheet = { key: String(r.key), period: Number(r.period), tot: Number(r.tot), bots: Number(r.bots) };
   for (const f of ['hc', 'hb', 'c', 'l'] as const) if (r[f] !== undefined) s[f] = parse<Counts>(r[f]) ?? {};
-  if (r.x !== undefined) s.x = parse<Record<string, Counts>>(r.x) ?? {};
+  for (let h = 0; h < 24; h++) {
+    const v = r[`x${h}`];
+    if (v === undefined) continue;
+    s.x ??= {};
+    if (v !== null) s.x[h] = parse<Counts>(v) ?? {};
+  }
   return s;
 }
 
@@ -83,6 +88,11 @@ export class ComboDictionary {
 }
 
 const TABLE = { domain: 'click_domain_sheets', link: 'click_link_sheets' } as const;
+/** The hour columns of day sheets: x0 ... x23. */
+export const X_COLUMNS = Array.from({ length: 24 }, (_, h) => `x${h}`);
+const X_LIST = X_COLUMNS.join(', ');
+const X_VALUES = X_COLUMNS.map((c) => `@${c}`).join(', ');
+const X_SET = X_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
 const KEY = { domain: 'domain', link: 'link_id' } as const;
 
 /** Read, add `sign` times the delta, write back (or delete a sheet left empty). Inside the caller's transaction. */
@@ -91,7 +101,7 @@ export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): voi
   const key = KEY[d.kind];
   const where = `${key} = @key AND grain = @grain AND period = @period AND workspace_id = @ws`;
   const params = { key: d.key, grain: d.grain, period: d.period, ws: d.workspaceId };
-  const cols = d.kind === 'domain' ? 'tot, bots, hc, hb, c, x, l' : 'tot, bots, hc, hb, c, x';
+  const cols = `tot, bots, hc, hb, c, ${X_LIST}${d.kind === 'domain' ? ', l' : ''}`;
   const row = conn.stmt(`SELECT ${key} AS key, period, ${cols} FROM ${table} WHERE ${where}`).get(params) as Row | undefined;
   // A new sheet is the delta itself (nothing to add it to).
   const s = row ? mergeSheet(sheetOfRow(row), d, sign) : sign === 1 ? d : mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
@@ -107,22 +117,22 @@ export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): voi
     hc: text(d.grain === 'day' ? (s.hc ?? {}) : undefined),
     hb: text(d.grain === 'day' ? (s.hb ?? {}) : undefined),
     c: text(s.c ?? {}),
-    x: text(d.grain === 'day' ? (s.x ?? {}) : undefined),
     l: text(s.l ?? {}),
+    ...Object.fromEntries(X_COLUMNS.map((c, h) => [c, d.grain === 'day' && s.x?.[h] ? text(s.x[h]) : null])),
   };
   if (d.kind === 'domain') {
     conn
       .stmt(
-        `INSERT INTO click_domain_sheets (workspace_id, grain, period, domain, tot, bots, hc, hb, c, x, l) VALUES (@ws, @grain, @period, @key, @tot, @bots, @hc, @hb, @c, @x, @l)
-         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, x = excluded.x, l = excluded.l`,
+        `INSERT INTO click_domain_sheets (workspace_id, grain, period, domain, tot, bots, hc, hb, c, ${X_LIST}, l) VALUES (@ws, @grain, @period, @key, @tot, @bots, @hc, @hb, @c, ${X_VALUES}, @l)
+         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, ${X_SET}, l = excluded.l`,
       )
       .run(values);
   } else {
     const { l: _l, ...linkValues } = values;
     conn
       .stmt(
-        `INSERT INTO click_link_sheets (link_id, grain, period, workspace_id, tot, bots, hc, hb, c, x) VALUES (@key, @grain, @period, @ws, @tot, @bots, @hc, @hb, @c, @x)
-         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, x = excluded.x`,
+        `INSERT INTO click_link_sheets (link_id, grain, period, workspace_id, tot, bots, hc, hb, c, ${X_LIST}) VALUES (@key, @grain, @period, @ws, @tot, @bots, @hc, @hb, @c, ${X_VALUES})
+         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, ${X_SET}`,
       )
       .run(linkValues);
   }

@@ -3,7 +3,7 @@ import { evaluate } from './engine/evaluate.js';
 import { collectEvents, type EventRow } from './engine/events.js';
 import type { ClickSource, Counts, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
 import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, type EventQuery, StoreCursorError } from './repository.js';
-import { ComboDictionary, sheetOfRow } from './sqlite-sheets.js';
+import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
 
@@ -24,7 +24,8 @@ export class SqliteClickReads implements ClickSource {
   }
 
   sheets(r: SheetRequest): Sheet[] {
-    const cols = ['tot', 'bots', ...r.fields.filter((f) => r.kind === 'domain' || f !== 'l')].join(', ');
+    const wanted = r.fields.filter((f) => r.kind === 'domain' || f !== 'l');
+    const cols = ['tot', 'bots', ...wanted.flatMap((f) => (f === 'x' ? (r.xHours ?? X_COLUMNS.map((_, h) => h)).map((h) => `x${h}`) : [f]))].join(', ');
     const params: Record<string, unknown> = { ws: r.workspaceId, grain: r.grain, from: r.from, to: r.to };
     let sql: string;
     if (r.kind === 'domain') {

@@ -3,7 +3,7 @@ import type { Counts } from './engine/source.js';
 import { HOUR_MS, type HourCounts } from './repository.js';
 import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
-import { applyDelta, ComboDictionary, sheetOfRow } from './sqlite-sheets.js';
+import { applyDelta, ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 
 /** A part of one flush, as JSON text (cheap to hand to a worker thread). */
 export interface FlushChunk {
@@ -153,7 +153,7 @@ export function clickWriter(conn: SqliteConnection) {
     forget(workspaceId: string, linkId: string): void {
       conn.tx(() => {
         const sheets = conn
-          .stmt('SELECT link_id AS key, grain, period, tot, bots, c, x FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?')
+          .stmt(`SELECT link_id AS key, grain, period, tot, bots, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?`)
           .all(linkId, workspaceId) as Row[];
         const ids = new Set<string>();
         const parsed = sheets.map((r) => ({ ...sheetOfRow(r), grain: r.grain as 'day' | 'month', workspaceId }));

@@ -282,7 +282,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 10: clicks counted per combination of their values (docs/adr/0092). Open hours are one row per
   //     link and hour (`click_open`, counts by combination id as JSON); closing an hour adds it to
-  //     the link's and its domains' day and month sheets. Combinations are interned per workspace in
+  //     the link's and its domains' day and month sheets (day sheets keep each hour's counts by
+  //     combination in a column of its own, x0-x23, so a read parses only the hours it needs). Combinations are interned per workspace in
   //     `click_combos`; people's clicks are logged in `click_events` for LSK_CLICK_EVENTS_DAYS. The
   //     per-dimension rollups of earlier versions (click_hours, click_rollups) are moved into the
   //     sheets link by link at start (restartable), then dropped.
@@ -315,7 +316,30 @@ export const MIGRATIONS: readonly string[] = [
     hc TEXT,
     hb TEXT,
     c TEXT NOT NULL,
-    x TEXT,
+    x0 TEXT,
+    x1 TEXT,
+    x2 TEXT,
+    x3 TEXT,
+    x4 TEXT,
+    x5 TEXT,
+    x6 TEXT,
+    x7 TEXT,
+    x8 TEXT,
+    x9 TEXT,
+    x10 TEXT,
+    x11 TEXT,
+    x12 TEXT,
+    x13 TEXT,
+    x14 TEXT,
+    x15 TEXT,
+    x16 TEXT,
+    x17 TEXT,
+    x18 TEXT,
+    x19 TEXT,
+    x20 TEXT,
+    x21 TEXT,
+    x22 TEXT,
+    x23 TEXT,
     l TEXT NOT NULL,
     UNIQUE (workspace_id, grain, period, domain)
   );
@@ -329,7 +353,30 @@ export const MIGRATIONS: readonly string[] = [
     hc TEXT,
     hb TEXT,
     c TEXT NOT NULL,
-    x TEXT,
+    x0 TEXT,
+    x1 TEXT,
+    x2 TEXT,
+    x3 TEXT,
+    x4 TEXT,
+    x5 TEXT,
+    x6 TEXT,
+    x7 TEXT,
+    x8 TEXT,
+    x9 TEXT,
+    x10 TEXT,
+    x11 TEXT,
+    x12 TEXT,
+    x13 TEXT,
+    x14 TEXT,
+    x15 TEXT,
+    x16 TEXT,
+    x17 TEXT,
+    x18 TEXT,
+    x19 TEXT,
+    x20 TEXT,
+    x21 TEXT,
+    x22 TEXT,
+    x23 TEXT,
     UNIQUE (link_id, grain, period)
   );
   CREATE INDEX click_link_sheets_by_workspace ON click_link_sheets (workspace_id, grain, period);

@@ -91,23 +91,53 @@ export async function evaluate(src: ClickSource & { pause?(): Promise<void> }, q
   for (const day of plan.partial) await partialDay(day);
 
   async function partialDay(day: PartialDay): Promise<void> {
-    const sheets = (await read('day', day.period, day.period + DAY_MS, shape.combos ? ['x'] : ['hc', 'hb'])).filter((s) => !shape.exclude?.has(s.key));
-    if (shape.combos) await tally.learn(sheets.flatMap((s) => [...day.hours.keys()].map((h) => s.x?.[h])));
-    for (const s of sheets) {
-      for (const [h, b] of day.hours) {
-        if (shape.combos) {
-          tally.addCombos(s.x?.[h], b, linkKey(s));
-          continue;
+    if (shape.combos) await partialByCombos(day);
+    else {
+      const sheets = (await read('day', day.period, day.period + DAY_MS, ['hc', 'hb'])).filter((s) => !shape.exclude?.has(s.key));
+      for (const s of sheets) {
+        for (const [h, b] of day.hours) {
+          const c = s.hc?.[h] ?? 0;
+          tally.addTotals(c, s.hb?.[h] ?? 0, b);
+          if (shape.domainByKey) tally.addGroup(0, s.key, c);
+          if (shape.kind === 'link') tally.addLink(s.key, c);
         }
-        const c = s.hc?.[h] ?? 0;
-        tally.addTotals(c, s.hb?.[h] ?? 0, b);
-        if (shape.domainByKey) tally.addGroup(0, s.key, c);
-        if (shape.kind === 'link') tally.addLink(s.key, c);
       }
     }
     if (shape.linksFromDomain) {
       const r: SheetRequest = { workspaceId: q.workspaceId, kind: 'link', grain: 'day', from: day.period, to: day.period + DAY_MS, fields: ['hc'] };
       for (const s of await src.sheets(r)) for (const h of day.hours.keys()) tally.addLink(s.key, s.hc?.[h] ?? 0);
+    }
+  }
+
+  /**
+   * A day whose hours fall in more than one bucket, by combination. A whole day (a time zone's
+   * buckets cut it) reads its day counts into the bucket most of its hours fall in, and moves only
+   * the other hours (one, for a whole-hour offset) to theirs; a day at the window's ends reads its hours.
+   */
+  async function partialByCombos(day: PartialDay): Promise<void> {
+    const votes = new Map<number, number>();
+    for (const b of day.hours.values()) votes.set(b, (votes.get(b) ?? 0) + 1);
+    const whole = day.hours.size === 24;
+    const main = whole ? [...votes].sort((a, b) => b[1] - a[1])[0]![0] : -1;
+    const moved = [...day.hours].filter(([, b]) => b !== main);
+    const r: SheetRequest = {
+      workspaceId: q.workspaceId,
+      kind: shape.kind,
+      grain: 'day',
+      from: day.period,
+      to: day.period + DAY_MS,
+      fields: whole ? ['c', 'x'] : ['x'],
+    };
+    r.xHours = moved.map(([h]) => h);
+    if (shape.keys) r.keys = shape.keys;
+    const sheets = (await src.sheets(r)).filter((s) => !shape.exclude?.has(s.key));
+    await tally.learn(sheets.flatMap((s) => [s.c, ...moved.map(([h]) => s.x?.[h])]));
+    for (const s of sheets) {
+      if (whole) tally.addCombos(s.c, main, linkKey(s));
+      for (const [h, b] of moved) {
+        if (whole) tally.addCombos(s.x?.[h], main, linkKey(s), -1);
+        tally.addCombos(s.x?.[h], b, linkKey(s));
+      }
     }
   }
 

@@ -43,6 +43,8 @@ export interface SheetRequest {
   from: number;
   to: number;
   fields: readonly SheetField[];
+  /** With `x`: only these hours of the day (absent: all 24). */
+  xHours?: readonly number[];
 }
 
 /** A link's counts in one hour not closed yet. */

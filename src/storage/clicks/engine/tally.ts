@@ -39,14 +39,14 @@ export class Tally {
     }
   }
 
-  /** Add a map of visits by combination (learned before) to bucket `b`, on behalf of `linkId` when known. */
-  addCombos(m: Counts | undefined, b: number, linkId?: string): void {
+  /** Add (`sign` -1: take away) a map of visits by combination (learned before) to bucket `b`, on behalf of `linkId` when known. */
+  addCombos(m: Counts | undefined, b: number, linkId?: string, sign = 1): void {
     if (!m) return;
     const groups = this.fieldGroups;
     for (const id in m) {
       const info = this.infos.get(id);
       if (!info?.pass) continue;
-      const n = m[id]!;
+      const n = sign * m[id]!;
       if (info.bot) {
         this.bots += n;
         continue;
