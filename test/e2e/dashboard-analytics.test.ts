@@ -265,7 +265,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
       .getByRole('row', { name: /Germany 3 100%/ })
       .waitFor();
     expect(await chips().innerText()).toMatch(/Trigger\s*is\s*QR code/);
-    if (shots) await checkPage(page, 'link-detail');
+    if (shots) await checkPage(page, 'link-clicks');
     expect(w.problems).toEqual([]);
   });
 });

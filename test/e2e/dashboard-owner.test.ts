@@ -91,14 +91,14 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     await page.getByRole('region', { name: 'Locations' }).getByRole('button', { name: 'Germany', exact: true }).waitFor();
     await page
       .getByRole('region', { name: 'Links' })
-      .getByRole('button', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}` })
+      .getByRole('button', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`, exact: true })
       .waitFor();
     if (shots) await checkPage(page, 'analytics-first-click');
     await page.goto(detail);
   });
 
   it("shows the link's own clicks by hour on its page", async () => {
-    await page.getByRole('heading', { name: 'Clicks', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Clicks', level: 2, exact: true }).waitFor();
     await page.getByLabel('Interval').selectOption('hour');
     await page.waitForURL(/\/dashboard\/links\/lnk_\w+\?interval=hour$/);
     await page.getByRole('figure').getByText('Clicks per hour (', { exact: false }).waitFor();

@@ -2,30 +2,15 @@
  * What the overview breaks clicks down by: its panels and their tabs (each an API group_by), the
  * filter each grouping's rows set when clicked.
  */
+import { FILTER_FIELDS as API_FILTER_FIELDS, type FilterField } from '../../../src/domain/click-fields.js';
+
+export type { FilterField };
+
+/** What picks links comes first among the chips; then what a click records, in the API's order. */
+const LINK_FIELDS: readonly FilterField[] = ['link_id', 'tag', 'domain', 'variant'];
+
 /** Filters the API takes (ClickFilter's fields), in the order chips show them. */
-export const FILTER_FIELDS = [
-  'link_id',
-  'tag',
-  'domain',
-  'variant',
-  'country',
-  'continent',
-  'region',
-  'city',
-  'referrer',
-  'referrer_url',
-  'device',
-  'browser',
-  'os',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'trigger',
-  'language',
-] as const;
-export type FilterField = (typeof FILTER_FIELDS)[number];
+export const FILTER_FIELDS: readonly FilterField[] = [...LINK_FIELDS, ...API_FILTER_FIELDS.filter((f) => !LINK_FIELDS.includes(f))];
 
 export const FIELD_LABEL: Record<FilterField, string> = {
   link_id: 'Link',

@@ -90,7 +90,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                 <p class="totals" aria-live="polite">
                   <strong class="big">{a.total.clicks}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
                   <span class="muted">{a.total.bots} from bots (not counted)</span> ·{' '}
-                  {view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`} ({a.timezone})
+                  <span class="nowrap">{view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`}</span> ({a.timezone})
                 </p>
                 {empty ? null : (
                   <button type="button" class="button small" onClick={download}>
@@ -106,8 +106,8 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                     </p>
                   ) : (
                     <p>
-                      <strong>No clicks {fixed ? 'on this link' : ''} in this period yet.</strong> Share a short link or its QR code: each visit by a person
-                      shows up here within a minute (bots are counted apart). Choose a longer period to look further back.
+                      <strong>{fixed ? 'No clicks on this link in this period yet.' : 'No clicks in this period yet.'}</strong> Share a short link or its QR
+                      code: each visit by a person shows up here within a minute (bots are counted apart). Choose a longer period to look further back.
                     </p>
                   )}
                 </div>
