@@ -1,3 +1,5 @@
+// First: an old Node stops here with one line, before the native SQLite module loads.
+import './startup/node-check.js';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './http/app.js';
 import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
