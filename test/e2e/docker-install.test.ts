@@ -24,7 +24,7 @@ interface Ran {
   out: string;
 }
 
-function sh(script: string, cwd: string, env: Record<string, string>, timeout = 900_000): Promise<Ran> {
+function sh(script: string, cwd: string, env: Record<string, string>, timeout = 2_400_000): Promise<Ran> {
   return new Promise((resolve) => {
     execFile('sh', ['-c', script], { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       // npm's peer-dependency warnings are many and say nothing here.
@@ -82,7 +82,7 @@ beforeAll(async () => {
   const path = `${binDir}:${pathWithoutBuildTools(join(work, 'path'))}`;
   env = { PATH: path, HOME: process.env.HOME ?? work, npm_config_update_notifier: 'false' };
   for (const [i, stage] of stages.entries()) await buildStage(stage, i === stages.length - 1 ? 'final' : (stage.name ?? `stage${i}`));
-}, 1_800_000);
+}, 2_700_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
