@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../config/project.js';
 import { type Encoding, pickEncoding } from '../accept-encoding.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { ServiceRoute } from '../service-route.js';
 import { type DashboardFile, loadDashboard } from './files.js';
 
 /** The app talks to this service only: scripts, styles, data and forms from 'self', no framing. */
