@@ -166,6 +166,6 @@ describe('the Dockerfile, built without a daemon', () => {
       } finally {
         rmSync(elsewhere, { recursive: true, force: true });
       }
-    });
+    }, 180_000);
   });
 });
