@@ -5,8 +5,8 @@ import { componentsSchemas, requestComponent } from './components.js';
 import { describeBody, describeComponents, rootField } from './descriptions.js';
 import { errorResponses } from './errors.js';
 import { ERROR_EXAMPLES } from './examples.js';
-import { exportOperation } from './export.js';
 import type { Json } from './json-schema.js';
+import { exportOperation } from './links-export-operation.js';
 import { operationFor } from './operation.js';
 
 const TAGS = [
