@@ -1,6 +1,6 @@
 import { readLinkCsv } from '../csv/link-import.js';
 import { BULK_MAX } from '../domain/bulk-schemas.js';
-import { shortUrl } from '../domain/rules.js';
+import { shortUrl } from '../domain/field-rules.js';
 import { linkJson } from '../webhooks/payloads.js';
 import { type Command, WORKSPACE, workspaceOption } from './command.js';
 import { table, when } from './output.js';
