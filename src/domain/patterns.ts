@@ -31,8 +31,8 @@ export const HOST_PATTERN = `^(?:${HOST_NAME}|(?:${caseless('localhost')}|127\\.
 /** Host name as the service returns it: lower case, IDN as punycode, a port only for loopback. */
 export const STORED_HOST_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[0-9]{1,5})?$';
 
-/** Target URL: http or https, a host name or IPv4 address, an optional port, then no spaces or controls. */
-export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:${HOST_NAME}|${IPV4})(?::${PORT})?(?:[/?#][^\\u0000-\\u0020\\u007f]*)?$`;
+/** Target URL: http or https, a host name or IPv4 address, an optional port, then no spaces or controls (C0, DEL, C1). */
+export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:${HOST_NAME}|${IPV4})(?::${PORT})?(?:[/?#][^\\u0000-\\u0020\\u007f-\\u009f]*)?$`;
 
 /** ISO 3166-1 alpha-2 country codes as the service returns them (click statistics). */
 export const COUNTRY_PATTERN = '^[A-Z]{2}$';

@@ -38,8 +38,9 @@ export const URL_MAX = 8192;
 /** Problems with a target URL; empty when it is an absolute http(s) URL with a host. */
 export function urlProblems(value: string): string[] {
   if (value.length > URL_MAX) return [`must be at most ${URL_MAX} characters`];
-  // URL parsing silently strips tabs, newlines and surrounding spaces; refuse them instead.
-  if (/[\u0000-\u0020\u007f]/.test(value)) return ['must not contain spaces or control characters'];
+  // URL parsing silently strips tabs, newlines and surrounding spaces; refuse them instead, and the
+  // C1 controls (U+0080-U+009F: NEL, CSI...), which terminals and some parsers act on.
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(value)) return ['must not contain spaces or control characters'];
   let url: URL;
   try {
     url = new URL(value);
