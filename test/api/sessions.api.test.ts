@@ -174,6 +174,21 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
     expect((await signIn(lsk, a.email, 'reset password 1')).status).toBe(204);
   });
 
+  it('voids every older outstanding password-set link once the password changes (by a link or with the current password)', async () => {
+    const a = await newAccount(lsk, email(), 'acme');
+    const links = [];
+    for (let i = 0; i < 3; i++) links.push(tokenOf((await lsk.cli(['user', 'reset-password', a.email])).last));
+    expect((await post(lsk, '/auth/password', { token: links[2], new_password: 'the newest link' })).status).toBe(204);
+    for (const token of links.slice(0, 2)) {
+      expectError(await post(lsk, '/auth/password', { token, new_password: 'an older link' }), 400, 'validation_failed', { paths: ['token'] });
+    }
+    const pending = tokenOf((await lsk.cli(['user', 'reset-password', a.email])).last);
+    const session = cookieOf(await signIn(lsk, a.email, 'the newest link'));
+    expect((await post(lsk, '/auth/password', { current_password: 'the newest link', new_password: 'changed in place' }, { cookie: session })).status).toBe(204);
+    expectError(await post(lsk, '/auth/password', { token: pending, new_password: 'an older link' }), 400, 'validation_failed', { paths: ['token'] });
+    expect((await signIn(lsk, a.email, 'changed in place')).status).toBe(204);
+  });
+
   it('a password-set link expires after 24 hours (server clock)', async () => {
     const created = await lsk.cli(['user', 'create', email(), '--workspace', 'acme']);
     const token = tokenOf(created.last);
