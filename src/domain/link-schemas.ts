@@ -1,6 +1,6 @@
 import { COUNTRY_CODES } from './countries.js';
-import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
-import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
+import { ALIAS_PATTERN, CUSTOM_DOMAIN_PATTERN, HOST_PATTERN } from './patterns.js';
+import { ALIAS_MAX, aliasProblems, customDomainProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
 import { displayTextSchema } from './text.js';
 import { urlMapSchema, urlRule, urlSchema } from './urls.js';
 import { z } from './zod.js';
@@ -21,6 +21,17 @@ export const hostSchema = z
     return r.host;
   })
   .meta({ minLength: 1, maxLength: 253, pattern: HOST_PATTERN });
+
+/** A tenant's custom domain (POST /v1/domains): a host name as above, never a loopback name or an IP literal. */
+export const customDomainSchema = z
+  .string()
+  .transform((v, ctx) => {
+    const r = normalizeHost(v);
+    const problems = 'problem' in r ? [r.problem] : customDomainProblems(r.host);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return problems.length > 0 ? z.NEVER : (r as { host: string }).host;
+  })
+  .meta({ minLength: 1, maxLength: 253, pattern: CUSTOM_DOMAIN_PATTERN });
 
 export const aliasSchema = z
   .string()

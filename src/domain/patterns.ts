@@ -28,6 +28,10 @@ const IPV4 = `${IPV4_PART}(?:\\.${IPV4_PART}){3}`;
 /** Host name of a link or domain (input): an ASCII host name, or localhost / 127.0.0.1 with a port. */
 export const HOST_PATTERN = `^(?:${HOST_NAME}|(?:${caseless('localhost')}|127\\.0\\.0\\.1):${PORT})$`;
 
+/** A tenant's custom domain: a host name (never an IP address: its last label starts with a letter), no port, not a loopback name. */
+const LOOPBACK_NAMES = [`(?:${LABEL}\\.)*${caseless('localhost')}`, ...['localhost.localdomain', 'ip6-localhost', 'ip6-loopback'].map(caseless)].join('|');
+export const CUSTOM_DOMAIN_PATTERN = `^(?!(?:${LOOPBACK_NAMES})$)${HOST_NAME}$`;
+
 /** Host name as the service returns it: lower case, IDN as punycode, a port only for loopback. */
 export const STORED_HOST_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[0-9]{1,5})?$';
 
