@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { isScope } from '../auth/scopes.js';
+import { isScope } from '../domain/scopes.js';
 import { declaredScope } from '../graphql/declared-scope.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/rest/idempotency.js';
 import type { RestRoute } from '../http/rest-routes.js';

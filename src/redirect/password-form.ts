@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import { verifyPassword } from '../domain/passwords.js';
 import { tagErrorCode } from '../observability/request-tags.js';
-import { checkPassword } from '../services/link-password.js';
 import { readForm } from './form-body.js';
 import { decide, target } from './link-rules.js';
 import { passwordPage, sendPage, TOO_MANY_TRIES_PAGE } from './pages.js';
@@ -57,7 +57,7 @@ export class PasswordForm {
     const body = await readForm(req, this.config.bodyTimeoutMs);
     if ('problem' in body) throw new LskError(body.problem, FORM_PROBLEMS[body.problem]);
     const password = body.fields.get('password');
-    const right = password !== null && password.length <= 512 && (await checkPassword(password, link.passwordHash));
+    const right = password !== null && password.length <= 512 && (await verifyPassword(password, link.passwordHash));
     if (!right) return this.show(req, res, requestId, true);
     this.tries.forgive(key);
     const country = this.redirects.country(req);

@@ -7,7 +7,7 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import { type GraphQLSchema, Kind, OperationTypeNode, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandScopes, SCOPES, type Scope } from '../../src/auth/scopes.js';
+import { expandScopes, SCOPES, type Scope } from '../../src/domain/scopes.js';
 import { declaredScope } from '../../src/graphql/declared-scope.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { withoutNestedArguments } from '../../src/http/rest/operations.js';

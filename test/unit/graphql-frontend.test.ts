@@ -2,8 +2,8 @@
 import { execute, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
-import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/auth/scopes.js';
 import { loadConfig } from '../../src/config/env.js';
+import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/domain/scopes.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
