@@ -68,7 +68,11 @@ describeStores('account repositories', (store) => {
     it('voids every outstanding token of the user when the password is set, and only theirs', async () => {
       const u = await store().users.create(user());
       const v = await store().users.create(user());
-      for (const [tokenHash, userId] of [['old1', u.id], ['old2', u.id], ['theirs', v.id]] as const) {
+      for (const [tokenHash, userId] of [
+        ['old1', u.id],
+        ['old2', u.id],
+        ['theirs', v.id],
+      ] as const) {
         await store().users.insertToken({ tokenHash, userId, expiresAt: at(100) });
       }
       await store().users.setPassword(u.id, 'scrypt$new');
