@@ -61,6 +61,6 @@ export class PasswordForm {
     if (!right) return this.show(req, res, requestId, true);
     this.tries.forgive(key);
     const country = this.redirects.country(req);
-    this.redirects.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
+    await this.redirects.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
   }
 }

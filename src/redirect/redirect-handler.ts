@@ -5,6 +5,7 @@ import { aliasProblems, normalizeHost } from '../domain/rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
+import type { SharedClickCaps } from './click-caps.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
@@ -13,7 +14,7 @@ import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.j
 import { PasswordForm } from './password-form.js';
 import { resolveTarget, withQuery } from './resolve.js';
 import { StaleIfError } from './stale-if-error.js';
-import { classify, Memo, referrerHost } from './user-agent.js';
+import { classify, Memo, referrerHost, type Visitor } from './user-agent.js';
 
 export interface RedirectOptions {
   /**
@@ -28,6 +29,8 @@ export interface RedirectOptions {
   cappedTtlMs?: number;
   /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
   staleMaxMs?: number;
+  /** Where a capped link's clicks are taken when instances share the store (MongoDB); else they are taken here, in memory. */
+  caps?: SharedClickCaps;
 }
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -148,7 +151,7 @@ export class RedirectHandler {
     }
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): undefined {
+  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {
     if (link === null) return this.notFound(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);
@@ -161,7 +164,11 @@ export class RedirectHandler {
     return this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country);
   }
 
-  /** Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a POSTed form's too). */
+  /**
+   * Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a
+   * POSTed form's too). A capped link's click is taken first (reserve, then redirect): here in memory
+   * on one instance, from the shared store when instances share it; none left answers as step 1.
+   */
   go(
     req: IncomingMessage,
     res: ServerResponse,
@@ -171,20 +178,36 @@ export class RedirectHandler {
     now: number,
     country: string | null,
     status: number = this.config.redirectStatus,
+  ): Promise<void> | undefined {
+    if (req.method === 'HEAD') return this.send(req, res, requestId, to, status);
+    const visitor = classify(req.headers['user-agent']);
+    if (link.maxClicks !== null && !visitor.bot) {
+      if (this.opts.caps) {
+        return this.opts.caps.take(link).then((won) => {
+          if (!won) return this.expired(req, res, requestId, link.expiredUrl);
+          link.clicks++;
+          return this.served(req, res, requestId, link, to, now, country, status, visitor);
+        });
+      }
+      if (link.clicks >= link.maxClicks) return this.expired(req, res, requestId, link.expiredUrl);
+      link.clicks++;
+    }
+    return this.served(req, res, requestId, link, to, now, country, status, visitor);
+  }
+
+  private served(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    link: CachedLink,
+    to: string,
+    now: number,
+    country: string | null,
+    status: number,
+    visitor: Visitor,
   ): undefined {
     this.send(req, res, requestId, to, status);
-    if (req.method !== 'HEAD') {
-      const visitor = classify(req.headers['user-agent']);
-      if (link.maxClicks !== null && !visitor.bot) link.clicks++;
-      this.clicks.count({
-        linkId: link.id,
-        workspaceId: link.workspaceId,
-        atMs: now,
-        visitor,
-        country,
-        referrer: referrerHost(req.headers.referer),
-      });
-    }
+    this.clicks.count({ linkId: link.id, workspaceId: link.workspaceId, atMs: now, visitor, country, referrer: referrerHost(req.headers.referer) });
     return undefined;
   }
 

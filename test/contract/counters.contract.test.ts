@@ -50,6 +50,19 @@ describeStores('counters repository', (store) => {
       expect(results.filter((n) => n === 0)).toHaveLength(7);
     });
   });
+
+  describe("lasting markers (capped links' click numbers)", () => {
+    it('inserts each marker once: exactly one of concurrent marks wins, sweeps and counters leave it alone', async () => {
+      const counters = store().counters;
+      const results = await Promise.all(Array.from({ length: 8 }, () => counters.mark('cap:lnk_a:1')));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      await counters.sweepSlots(Number.MAX_SAFE_INTEGER);
+      expect(await counters.mark('cap:lnk_a:1')).toBe(false);
+      expect(await counters.mark('cap:lnk_a:2')).toBe(true);
+      expect(await counters.mark('cap:lnk_b:1')).toBe(true);
+      expect(await counters.get('cap:lnk_a:1')).toBeNull();
+    });
+  });
 });
 
 /** Two limiters (as two instances would be) sharing one store. */
