@@ -94,6 +94,8 @@ export const deviceTargetingSchema = deviceMapSchema.nullable().transform((v): D
  */
 export const linkIdParamSchema = z
   .string()
+  // Empty is no link at all: as a filter (analytics' link_id=) it must not read as "every link".
+  .min(1, 'must not be empty')
   .max(4 + EXTERNAL_ID_MAX)
   .meta({
     pattern: '^(lnk_[0-9A-Za-z]{1,64}|ext_[\\x21-\\x7e]{1,255})$',
