@@ -161,8 +161,8 @@ export const listLinksSchema = z.strictObject({
   limit: intParam(1, 100, 20)
     .nullish()
     .transform((v) => v ?? 20),
-  // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
-  cursor: z.string().meta(CURSOR_FORM).nullish(),
+  // A malformed or overlong one is the service's invalid_cursor, not validation_failed; an empty one reads as no cursor, so it is refused here.
+  cursor: z.string().min(1, 'must not be empty (leave it out for the first page)').meta(CURSOR_FORM).nullish(),
   tag: tagNameSchema.nullish(),
   domain: hostSchema.nullish(),
   q: z.string().max(256, 'must be at most 256 characters').nullish(),

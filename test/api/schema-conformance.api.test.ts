@@ -61,5 +61,7 @@ describe('the server as its OpenAPI document says', () => {
       const res = await api('GET', `/v1/analytics?${q}`);
       expectError(res, 400, 'validation_failed', { paths: [q.split('=')[0]!] });
     }
+    // An empty cursor is not the first page (the document says minLength 1).
+    expectError(await api('GET', '/v1/links?cursor='), 400, 'validation_failed', { paths: ['cursor'] });
   });
 });
