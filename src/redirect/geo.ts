@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { type CityResponse, type CountryResponse, Reader } from 'maxmind';
@@ -120,4 +121,21 @@ export function cityName(v: string): string | null {
     .trim()
     .slice(0, 100);
   return s.length > 0 ? s : null;
+}
+
+/** Region and city: the trusted headers when configured, else the city database, else unknown. */
+export function placeOf(
+  headers: IncomingHttpHeaders,
+  country: string | null,
+  names: { regionHeader?: string | undefined; cityHeader?: string | undefined },
+  city: CityLookup | null | undefined,
+  client: () => string,
+): Place {
+  const { regionHeader, cityHeader } = names;
+  if (regionHeader || cityHeader) {
+    const r = regionHeader ? headers[regionHeader] : undefined;
+    const c = cityHeader ? headers[cityHeader] : undefined;
+    return { region: typeof r === 'string' ? regionCode(country, r) : null, city: typeof c === 'string' ? cityName(c) : null };
+  }
+  return city ? city.place(client()) : NOWHERE;
 }

@@ -125,3 +125,9 @@ export function splitTrigger(query: string): { query: string; qr: boolean } {
   const kept = parts.filter((p) => p !== 'qr=1');
   return kept.length === parts.length ? { query, qr: false } : { query: kept.join('&'), qr: true };
 }
+
+/** The query string of a request URL a redirect passes on (without `qr=1`), or null without a query. */
+export function passedQuery(url: string | undefined): { query: string; qr: boolean } | null {
+  const q = (url ?? '/').indexOf('?');
+  return q >= 0 ? splitTrigger(url!.slice(q + 1)) : null;
+}
