@@ -1,3 +1,5 @@
+import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
+
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
   // 1: initial schema
@@ -280,115 +282,6 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
-  // 10: clicks counted per combination of their values (docs/adr/0092). Open hours are one row per
-  //     link and hour (`click_open`, counts by combination id as JSON); closing an hour adds it to
-  //     the link's and its domains' day and month sheets (day sheets keep each hour's counts by
-  //     combination in a column of its own, x0-x23, so a read parses only the hours it needs). Combinations are interned per workspace in
-  //     `click_combos`; people's clicks are logged in `click_events` for LSK_CLICK_EVENTS_DAYS. The
-  //     per-dimension rollups of earlier versions (click_hours, click_rollups) are moved into the
-  //     sheets link by link at start (restartable), then dropped.
-  `
-  DROP VIEW click_open_counts;
-  CREATE TABLE click_combos (
-    id INTEGER PRIMARY KEY,
-    workspace_id TEXT NOT NULL,
-    key TEXT NOT NULL,
-    UNIQUE (workspace_id, key)
-  );
-  CREATE TABLE click_open (
-    link_id TEXT NOT NULL,
-    hour INTEGER NOT NULL,
-    workspace_id TEXT NOT NULL,
-    clicks INTEGER NOT NULL,
-    bots INTEGER NOT NULL,
-    c TEXT NOT NULL,
-    PRIMARY KEY (link_id, hour)
-  ) WITHOUT ROWID;
-  CREATE INDEX click_open_by_workspace ON click_open (workspace_id, hour);
-  CREATE INDEX click_open_by_hour ON click_open (hour);
-  CREATE TABLE click_domain_sheets (
-    workspace_id TEXT NOT NULL,
-    grain TEXT NOT NULL,
-    period INTEGER NOT NULL,
-    domain TEXT NOT NULL,
-    tot INTEGER NOT NULL,
-    bots INTEGER NOT NULL,
-    hc TEXT,
-    hb TEXT,
-    c TEXT NOT NULL,
-    x0 TEXT,
-    x1 TEXT,
-    x2 TEXT,
-    x3 TEXT,
-    x4 TEXT,
-    x5 TEXT,
-    x6 TEXT,
-    x7 TEXT,
-    x8 TEXT,
-    x9 TEXT,
-    x10 TEXT,
-    x11 TEXT,
-    x12 TEXT,
-    x13 TEXT,
-    x14 TEXT,
-    x15 TEXT,
-    x16 TEXT,
-    x17 TEXT,
-    x18 TEXT,
-    x19 TEXT,
-    x20 TEXT,
-    x21 TEXT,
-    x22 TEXT,
-    x23 TEXT,
-    l TEXT NOT NULL,
-    UNIQUE (workspace_id, grain, period, domain)
-  );
-  CREATE TABLE click_link_sheets (
-    link_id TEXT NOT NULL,
-    grain TEXT NOT NULL,
-    period INTEGER NOT NULL,
-    workspace_id TEXT NOT NULL,
-    tot INTEGER NOT NULL,
-    bots INTEGER NOT NULL,
-    hc TEXT,
-    hb TEXT,
-    c TEXT NOT NULL,
-    x0 TEXT,
-    x1 TEXT,
-    x2 TEXT,
-    x3 TEXT,
-    x4 TEXT,
-    x5 TEXT,
-    x6 TEXT,
-    x7 TEXT,
-    x8 TEXT,
-    x9 TEXT,
-    x10 TEXT,
-    x11 TEXT,
-    x12 TEXT,
-    x13 TEXT,
-    x14 TEXT,
-    x15 TEXT,
-    x16 TEXT,
-    x17 TEXT,
-    x18 TEXT,
-    x19 TEXT,
-    x20 TEXT,
-    x21 TEXT,
-    x22 TEXT,
-    x23 TEXT,
-    UNIQUE (link_id, grain, period)
-  );
-  CREATE INDEX click_link_sheets_by_workspace ON click_link_sheets (workspace_id, grain, period);
-  CREATE TABLE click_events (
-    id INTEGER PRIMARY KEY,
-    workspace_id TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    link_id TEXT NOT NULL,
-    combo INTEGER NOT NULL
-  );
-  CREATE INDEX click_events_by_workspace ON click_events (workspace_id, at);
-  CREATE INDEX click_events_by_link ON click_events (link_id, at);
-  CREATE INDEX click_events_by_at ON click_events (at);
-  `,
+  // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
+  CLICK_SHEETS_MIGRATION,
 ];
