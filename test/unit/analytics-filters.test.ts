@@ -1,10 +1,10 @@
 /** Filter parsing, combination keys and judging, the sheet plan's bucket maths, earlier rollups' pairing, and what a visit records. */
 import { describe, expect, it } from 'vitest';
 import { clickFilterSchema, restAnalyticsVariables, restFilterParamSchema } from '../../src/domain/analytics-schemas.js';
+import { languageOf, mergeUtm, passedQuery, referrerOf, splitTrigger, utmOfQuery } from '../../src/redirect/visit-facts.js';
 import { comboJudge, comboKey, decodeCombo } from '../../src/storage/clicks/combos.js';
 import { bucketFinder, planWindow, runs } from '../../src/storage/clicks/engine/plan.js';
 import { legacyCombos } from '../../src/storage/clicks/legacy.js';
-import { languageOf, mergeUtm, referrerOf, splitTrigger, utmOfQuery } from '../../src/redirect/visit-facts.js';
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -131,9 +131,20 @@ describe('what a visit records', () => {
     expect([languageOf('de-DE,de;q=0.9'), languageOf('EN'), languageOf('*'), languageOf(undefined)]).toEqual(['de', 'en', null, null]);
     const visited = utmOfQuery('utm_source=nl&utm_campaign=spring&x=1');
     expect(visited).toEqual({ source: 'nl', medium: null, campaign: 'spring', term: null, content: null });
-    expect(mergeUtm(visited, utmOfQuery('utm_source=other&utm_medium=email'))).toEqual({ source: 'nl', medium: 'email', campaign: 'spring', term: null, content: null });
+    expect(mergeUtm(visited, utmOfQuery('utm_source=other&utm_medium=email'))).toEqual({
+      source: 'nl',
+      medium: 'email',
+      campaign: 'spring',
+      term: null,
+      content: null,
+    });
     expect(utmOfQuery(`utm_term=${'t'.repeat(150)}`)!.term).toHaveLength(100);
     expect(splitTrigger('a=1&qr=1&b=2')).toEqual({ query: 'a=1&b=2', qr: true });
+    expect([passedQuery('/spring?qr=1&x=2'), passedQuery('/spring?x=2'), passedQuery('/spring')]).toEqual([
+      { query: 'x=2', qr: true },
+      { query: 'x=2', qr: false },
+      null,
+    ]);
     expect(splitTrigger('qr=10')).toEqual({ query: 'qr=10', qr: false });
   });
 });
