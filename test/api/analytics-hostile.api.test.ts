@@ -59,4 +59,15 @@ describe.each(STORES)('hostile analytics reads on %s', (store) => {
     expect(next.status).toBe(200);
     expect(next.body.data.map((e: { country: string }) => e.country)).not.toContain('DE');
   });
+
+  it('answers nothing when the domain argument and the domain filter exclude each other (AND, not "no filter")', async () => {
+    const host = `localhost:${lsk.port}`;
+    const both = await api('POST', '/graphql', {
+      query: `{ analytics(domain: "${host}", filter: {domain: {in: ["other.test"]}}) { total { clicks } } }`,
+    });
+    expect(both.body.errors).toBeUndefined();
+    expect(both.body.data.analytics.total.clicks).toBe(0);
+    const one = await api('POST', '/graphql', { query: `{ analytics(domain: "${host}", filter: {domain: {in: ["${host}"]}}) { total { clicks } } }` });
+    expect(one.body.data.analytics.total.clicks).toBe(3);
+  });
 });
