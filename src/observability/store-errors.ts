@@ -1,30 +1,17 @@
-import { StoreConflict, StoreUnavailable } from '../storage/errors.js';
+import { StoreConflict, StoreFailure, type StoreFailureKind } from '../storage/errors.js';
 import type { Metrics } from './metrics.js';
 
-/** What went wrong with a store call, in words an operator can act on. */
-export type StoreErrorKind = 'unavailable' | 'timeout' | 'busy' | 'constraint' | 'disk' | 'other';
+/** What went wrong with a store call: the kind the adapter gave it, else `other`. */
+export type StoreErrorKind = StoreFailureKind | 'other';
 
-const MONGO_UNREACHABLE = /^Mongo(ServerSelection|Network|NotConnected|Topology)/;
-
-/** The kind of a store error: the driver's class or code (MongoDB), SQLite's result code (better-sqlite3). */
+/** The kind of a store error, as the adapter that raised it classified it (storage/errors.ts). */
 export function storeErrorKind(e: unknown): StoreErrorKind {
-  if (e instanceof StoreUnavailable) return 'unavailable';
-  const { name = '', code } = (e ?? {}) as { name?: string; code?: unknown };
-  if (/^Mongo(NetworkTimeout|OperationTimeout)/.test(name) || code === 50) return 'timeout';
-  if (MONGO_UNREACHABLE.test(name)) return 'unavailable';
-  if (code === 11000 || code === 11001) return 'constraint';
-  if (typeof code === 'string' && code.startsWith('SQLITE_')) {
-    if (/^SQLITE_(BUSY|LOCKED)/.test(code)) return 'busy';
-    if (code.startsWith('SQLITE_CONSTRAINT')) return 'constraint';
-    if (/^SQLITE_(FULL|IOERR|CORRUPT|READONLY|NOTADB|CANTOPEN)/.test(code)) return 'disk';
-  }
-  return 'other';
+  return e instanceof StoreFailure ? e.kind : 'other';
 }
 
 /** Whether the database could not be reached or did not answer in time (answered 503 unavailable). */
 export function isUnreachable(e: unknown): boolean {
-  const kind = storeErrorKind(e);
-  return kind === 'unavailable' || kind === 'timeout';
+  return e instanceof StoreFailure && e.unreachable;
 }
 
 /**
