@@ -42,9 +42,9 @@ export async function buildServices(
   const linkEvents = new LinkEvents();
   const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
   const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
-  // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
-  // may serve many, which then share limits and re-read what another instance may have changed.
-  const shared = repos.kind === 'mongodb';
+  // The one place the store decides anything: an embedded store serves one instance; a shared one
+  // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
+  const { shared } = repos.capabilities;
   const services: Services = {
     config,
     clock,

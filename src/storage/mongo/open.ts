@@ -43,6 +43,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
   return raisingStoreFailures<Repositories>(
     {
       kind: 'mongodb',
+      capabilities: { shared: true },
       workspaces: new MongoWorkspaces(conn),
       links,
       tags: new MongoTags(conn),

@@ -25,6 +25,7 @@ export function openSqlite(path: string): Repositories {
   return raisingStoreFailures<Repositories>(
     {
       kind: 'sqlite',
+      capabilities: { shared: false },
       workspaces: new SqliteWorkspaces(conn),
       links: new SqliteLinks(conn),
       tags: new SqliteTags(conn),
