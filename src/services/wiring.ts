@@ -10,10 +10,12 @@ import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
+import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
 import { AccountService } from './accounts/account-service.js';
+import { Directory } from './accounts/directory.js';
 import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
@@ -24,6 +26,7 @@ import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
+import { Upkeep } from './upkeep.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
@@ -45,11 +48,28 @@ export async function buildServices(
   // The one place the store decides anything: an embedded store serves one instance; a shared one
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
+  const geo = config.countryHeader ? null : new MmdbGeo(config.geoipDb);
+  const clicks = new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} });
+  // A cached link is trusted for ever on the embedded store (one instance: every change
+  // invalidates at once), 2 s on a shared one (a change made through another instance shows).
+  const cacheTtlMs = shared ? 2000 : Number.POSITIVE_INFINITY;
+  // The redirect's cache-miss read goes to the repository itself: it is the hot path's loader.
+  const redirects = new RedirectHandler(repos.links, config, geo, clicks, clock, {
+    cacheTtlMs,
+    totals: repos.clicks,
+    // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
+    cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
+    staleMaxMs: config.staleMaxS * 1000,
+  });
+  linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+  const sessions = new SessionService(repos, clock);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
+    store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
+    upkeep: new Upkeep(sessions, repos.members, clock),
     keyring,
     keys,
     links,
@@ -60,12 +80,13 @@ export async function buildServices(
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
-    redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
-    geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
+    geo,
+    clicks,
+    redirects,
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
-    sessions: new SessionService(repos, clock),
+    sessions,
+    directory: new Directory(repos),
     members: new MemberService(repos, clock, config.publicUrl),
     webhooks,
   };

@@ -58,11 +58,10 @@ function noContent(res: ServerResponse, headers: Record<string, string>): void {
 
 /** What GET /auth/session answers: the user and every workspace they belong to, with their role there. */
 export async function sessionBody(services: Services, user: User) {
-  const memberships = await services.repos.members.listByUser(user.id);
-  const workspaces = await Promise.all(memberships.map(async (m) => ({ ws: await services.repos.workspaces.get(m.workspaceId), role: m.role })));
+  const workspaces = await services.directory.workspacesOf(user.id);
   return {
     user: { id: user.id, email: user.email, name: user.name, created_at: user.createdAt.toISOString() },
-    workspaces: workspaces.flatMap(({ ws, role }) => (ws ? [{ id: ws.id, slug: ws.slug, role }] : [])),
+    workspaces: workspaces.map(({ workspace, role }) => ({ id: workspace.id, slug: workspace.slug, role })),
   };
 }
 
