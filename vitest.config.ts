@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -36,4 +37,13 @@ function project(name: (typeof TEST_KINDS)[number]): TestProjectInlineConfigurat
   };
 }
 
-export default defineConfig({ test: { projects: TEST_KINDS.map(project) } });
+export default defineConfig({
+  test: {
+    projects: TEST_KINDS.map(project),
+    // Most test files wait on a server, a browser or a store in another process: one file per core
+    // (vitest's default, minus one) leaves a two-core machine half idle. LSK_TEST_WORKERS overrides.
+    // One figure for every project, so that `npm test` runs files of all projects side by side.
+    maxWorkers: Number(process.env.LSK_TEST_WORKERS) || availableParallelism() + 1,
+    reporters: ['default', './test/support/slowest-files.ts'],
+  },
+});

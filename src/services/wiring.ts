@@ -8,6 +8,7 @@ import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
 import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
+import { SharedClickCaps } from '../redirect/click-caps.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
@@ -50,6 +51,8 @@ export async function buildServices(
   const { shared } = repos.capabilities;
   const geo = config.countryHeader ? null : new MmdbGeo(config.geoipDb);
   const clicks = new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} });
+  // Capped links' clicks are taken from the shared store before redirecting (instances share it).
+  const clickCaps = shared ? new SharedClickCaps(repos.counters) : null;
   // A cached link is trusted for ever on the embedded store (one instance: every change
   // invalidates at once), 2 s on a shared one (a change made through another instance shows).
   const cacheTtlMs = shared ? 2000 : Number.POSITIVE_INFINITY;
@@ -60,6 +63,7 @@ export async function buildServices(
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: config.staleMaxS * 1000,
+    ...(clickCaps ? { caps: clickCaps } : {}),
   });
   linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
   const sessions = new SessionService(repos, clock);
@@ -76,7 +80,7 @@ export async function buildServices(
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, config.defaultDomain),
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host]),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
