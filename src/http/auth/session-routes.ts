@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { User } from '../../domain/accounts.js';
 import { LskError } from '../../domain/errors.js';
 import { parseOrThrow } from '../../domain/validate.js';
-import { clientAddress } from '../../redirect/geo.js';
+import { requestAddress } from '../../redirect/geo.js';
 import type { SignedIn } from '../../services/accounts/session-service.js';
 import type { Services } from '../../services/all-services.js';
 import { parseJsonObject, readBody } from '../guard/body.js';
@@ -45,7 +45,7 @@ export function authKit(services: Services) {
     signOut(req: IncomingMessage, res: ServerResponse): void {
       noContent(res, { 'set-cookie': clearedCookie(req, config.publicUrl, config.trustProxy) });
     },
-    address: (req: IncomingMessage) => clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy) || 'unknown',
+    address: (req: IncomingMessage) => requestAddress(req, config.trustProxy, 'unknown'),
   };
 }
 
