@@ -159,10 +159,16 @@ describeStores('clicks repository', (store) => {
       ]);
     });
 
-    it('has maintain and release callable at any time', async () => {
+    it('has maintain and release callable at any time: the store keeps recording and answering', async () => {
+      const link = uid('lnk');
       await store().clicks.maintain();
       await store().clicks.release();
-      await store().clicks.record(batch(hc(uid('lnk'), ws(), hour(0), 1, 0)));
+      await store().clicks.record(batch(hc(link, ws(), hour(0), 1, 0)));
+      expect(Object.fromEntries(await store().clicks.totals([link]))).toEqual({ [link]: { clicks: 1, bots: 0 } });
+      await store().clicks.release();
+      await store().clicks.maintain();
+      await store().clicks.record(batch(hc(link, ws(), hour(1), 2, 1)));
+      expect(Object.fromEntries(await store().clicks.totals([link]))).toEqual({ [link]: { clicks: 3, bots: 1 } });
     });
   });
 });
