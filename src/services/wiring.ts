@@ -10,7 +10,7 @@ import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
-import { MmdbGeo } from '../redirect/geo.js';
+import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
@@ -21,7 +21,8 @@ import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import type { Services } from './all-services.js';
-import { AnalyticsService } from './analytics-service.js';
+import { AnalyticsService } from './analytics/analytics-service.js';
+import { ClickEventsService } from './analytics/events-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
@@ -38,7 +39,7 @@ export async function buildServices(
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const metrics = new Metrics();
-  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock })), metrics);
+  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock, clicks: { eventDays: config.clickEventsDays } })), metrics);
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
@@ -50,7 +51,8 @@ export async function buildServices(
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
   const geo = config.countryHeader ? null : new MmdbGeo(config.geoipDb);
-  const clicks = new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} });
+  const city = config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb);
+  const clicks = new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }, config.clickEventsDays === 0 ? { maxEvents: 0 } : {});
   // Capped links' clicks are taken from the shared store before redirecting (instances share it).
   const clickCaps = shared ? new SharedClickCaps(repos.counters) : null;
   // A cached link is trusted for ever on the embedded store (one instance: every change
@@ -63,6 +65,7 @@ export async function buildServices(
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: config.staleMaxS * 1000,
+    city,
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
   linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
@@ -83,9 +86,11 @@ export async function buildServices(
     workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host]),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
+    clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     fieldLimit: createFieldLimiter(repos.counters),
     geo,
+    city,
     clicks,
     redirects,
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
