@@ -1,3 +1,4 @@
+import { onCallFailure } from '../storage/call-failures.js';
 import { StoreConflict, StoreFailure, type StoreFailureKind } from '../storage/errors.js';
 import type { Metrics } from './metrics.js';
 
@@ -24,43 +25,8 @@ export function countStoreErrors<T extends object>(repos: T, metrics: Metrics, n
     'operation',
     'kind',
   ]);
-  const count = (operation: string, e: unknown) => {
+  return onCallFailure(repos, (operation, e) => {
     if (!(e instanceof StoreConflict)) errors.labels(operation, storeErrorKind(e)).inc();
-  };
-  return counted(repos, '', count, true);
-}
-
-type Count = (operation: string, e: unknown) => void;
-
-/** `target` with its methods counted; with `nested`, its object properties (the repositories) too. */
-function counted<T extends object>(target: T, prefix: string, count: Count, nested: boolean): T {
-  const wrapped = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(obj, prop) {
-      const value = Reflect.get(obj, prop, obj) as unknown;
-      if (typeof prop !== 'string' || value === null || (typeof value !== 'function' && (typeof value !== 'object' || !nested))) return value;
-      let out = wrapped.get(prop);
-      if (!out) {
-        out =
-          typeof value === 'function'
-            ? countedCall(obj, value as (...a: unknown[]) => unknown, prefix + prop, count)
-            : counted(value, `${prop}.`, count, false);
-        wrapped.set(prop, out);
-      }
-      return out;
-    },
+    return e;
   });
-}
-
-function countedCall(self: object, fn: (...a: unknown[]) => unknown, operation: string, count: Count) {
-  return (...args: unknown[]) => {
-    try {
-      const result = fn.apply(self, args);
-      if (result instanceof Promise) result.catch((e: unknown) => count(operation, e));
-      return result;
-    } catch (e) {
-      count(operation, e);
-      throw e;
-    }
-  };
 }
