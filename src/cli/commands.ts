@@ -3,6 +3,7 @@ import type { Command } from './command.js';
 import { domainCommands } from './domain.js';
 import { keyCommands } from './key.js';
 import { linkCommands } from './links.js';
+import { mcpCommand } from './mcp.js';
 import { userCommands } from './user.js';
 import { workspaceCommands } from './workspace.js';
 
@@ -10,4 +11,4 @@ import { workspaceCommands } from './workspace.js';
  * Every lsk command, in the order `lsk --help` lists them. A new noun is a file exporting its
  * `Command[]` (name, synopsis, options, run) added here; parsing, help and exit codes follow.
  */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...linkCommands, ...userCommands, backupCommand];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...linkCommands, ...userCommands, backupCommand, mcpCommand];
