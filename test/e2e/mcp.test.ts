@@ -71,7 +71,7 @@ describe('MCP on sqlite', () => {
     await mcp.close();
   });
 
-  it("refuses what the key's scopes do not allow, with the API's code", async () => {
+  it("refuses what the key's scopes do not allow, with the API's code", { timeout: 120_000 }, async () => {
     const made = await lsk.cli(['key', 'create', '--workspace', 'acme', '--name', 'reader', '--scopes', 'links:read']);
     expect(made.code, made.stderr).toBe(0);
     const reader = made.last;
@@ -84,7 +84,7 @@ describe('MCP on sqlite', () => {
     await mcp.close();
   });
 
-  it('charges each tool call one unit of the plan and refuses past it with rate_limited', async () => {
+  it('charges each tool call one unit of the plan and refuses past it with rate_limited', { timeout: 120_000 }, async () => {
     const tiny = await lsk.workspace('tiny', ['--rpm', '2']);
     const mcp = await httpClient(lsk.base, tiny);
     const calls = [];
@@ -121,7 +121,7 @@ describe('MCP on sqlite', () => {
     expect(r.body.error.details[0].path).toBe('alias');
   });
 
-  it('lsk mcp serves the same tools over stdio, acting as LSK_API_KEY', async () => {
+  it('lsk mcp serves the same tools over stdio, acting as LSK_API_KEY', { timeout: 120_000 }, async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI_JS, 'mcp'],
@@ -139,7 +139,7 @@ describe('MCP on sqlite', () => {
     await mcp.close();
   });
 
-  it('lsk mcp without LSK_API_KEY, or with a bad one, stops with one line', async () => {
+  it('lsk mcp without LSK_API_KEY, or with a bad one, stops with one line', { timeout: 120_000 }, async () => {
     const none = await lsk.cli(['mcp']);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^lsk: set LSK_API_KEY/m);
