@@ -20,7 +20,11 @@ export interface ToolRunner {
  * the key's restrictions, the services' rules and the error table hold unchanged.
  */
 export function createToolRunner(o: { schema: GraphQLSchema; yoga: GraphQLServer; guard: Guard; services: Services; log: Logger }): ToolRunner {
-  const tools = deriveTools(o.schema, (doc) => o.yoga.getEnveloped({}).validate(o.schema, doc));
+  const tools = deriveTools(
+    o.schema,
+    (doc) => o.yoga.getEnveloped({}).validate(o.schema, doc),
+    (field, reason) => o.log.error({ field, reason }, 'MCP: a root field is left out of the tools (its operation is refused)'),
+  );
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
     tools,
