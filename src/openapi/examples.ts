@@ -210,4 +210,9 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   link_expired: error('link_expired', 'This link has expired.'),
   idempotency_in_progress: error('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
   idempotency_key_mismatch: error('idempotency_key_mismatch', 'This Idempotency-Key was used for a different request; use a new key for a new request.'),
+  destination_blocked: error('destination_blocked', 'destination is on a blocked host (phish.example).', [
+    { path: 'destination', message: 'is on a blocked host (phish.example)' },
+  ]),
+  workspace_suspended: error('workspace_suspended', 'This workspace is suspended; contact the operator of this service.'),
+  link_disabled: error('link_disabled', 'This link has been disabled.'),
 };
