@@ -60,3 +60,11 @@ export function assertNotBlocked(hosts: BlockedHosts, targets: Iterable<TargetUr
   const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
   throw new LskError('destination_blocked', `${first.path} ${first.message}${more}.`, { details });
 }
+
+/** What link writes ask before storing target URLs: 422 destination_blocked when one is on a blocked host. */
+export interface DestinationPolicy {
+  assertAllowed(targets: TargetUrl[]): Promise<void>;
+}
+
+/** A policy that allows every target (tests and tools that build services without a blocklist). */
+export const ALLOW_ALL: DestinationPolicy = { assertAllowed: async () => undefined };

@@ -2,11 +2,14 @@ import type { CountersRepository } from '../storage/counters/repository.js';
 import { ChainView } from './chain-view.js';
 import type { RateDecision, RateLimiter } from './rate-limit.js';
 
-const WINDOW_MS = 60_000;
-const SLOT_MS = 1_000;
-/** Slots a claim covers: every slot that overlaps the 60 s after it. */
-const SLOTS = WINDOW_MS / SLOT_MS + 1;
 const MAX_VIEWS = 100_000;
+
+export interface SharedWindow {
+  /** The rolling window (60 s for plan limits; an hour for abuse reports). */
+  windowMs: number;
+  /** The granularity of claims: a chain frees at most one slot later than exactly. */
+  slotMs: number;
+}
 
 /**
  * The plan limit shared by every instance on one MongoDB, exact with unique inserts only
@@ -15,13 +18,27 @@ const MAX_VIEWS = 100_000;
  * claims on a chain cannot share a slot, so they lie more than 60 s apart, and no rolling 60 s can
  * admit more than L (a chain frees 60–61 s after its claim: at most one second of extra caution,
  * like the in-process limiter). Store work per admitted request: one insert; a refusal costs none
- * once this process knows every chain is busy.
+ * once this process knows every chain is busy. Other windows work alike with longer slots: abuse
+ * reports are limited per hour with one-minute slots (61 markers per report).
  */
 export class SharedRateLimiter implements RateLimiter {
   private readonly views = new Map<string, ChainView>();
   private lastSweep = 0;
 
-  constructor(private readonly counters: CountersRepository) {}
+  private readonly slotMs: number;
+  /** Slots a claim covers: every slot that overlaps the window after it. */
+  private readonly slots: number;
+  /** Stored slot numbers are in seconds whatever the slot length, so every limiter's markers share one sweep. */
+  private readonly slotSeconds: number;
+
+  constructor(
+    private readonly counters: CountersRepository,
+    window: SharedWindow = { windowMs: 60_000, slotMs: 1_000 },
+  ) {
+    this.slotMs = window.slotMs;
+    this.slots = window.windowMs / window.slotMs + 1;
+    this.slotSeconds = window.slotMs / 1000;
+  }
 
   private view(key: string, limit: number, nowMs: number): ChainView {
     let v = this.views.get(key);
@@ -38,9 +55,11 @@ export class SharedRateLimiter implements RateLimiter {
   async take(key: string, limit: number, cost: number, nowMs: number): Promise<RateDecision> {
     this.sweep(nowMs);
     const v = this.view(key, limit, nowMs);
-    if (cost > limit) return { allowed: false, limit, remaining: v.available, resetSeconds: 60 };
+    const SLOT_MS = this.slotMs;
+    const SLOTS = this.slots;
+    if (cost > limit) return { allowed: false, limit, remaining: v.available, resetSeconds: (SLOTS - 1) * this.slotSeconds };
     const first = Math.floor(nowMs / SLOT_MS);
-    const slots = Array.from({ length: SLOTS }, (_, i) => first + i);
+    const slots = Array.from({ length: SLOTS }, (_, i) => (first + i) * this.slotSeconds);
     const claimed: number[] = [];
     // Every failed attempt marks a chain busy in the view, so this ends after at most `limit` attempts.
     while (claimed.length < cost) {
@@ -78,14 +97,18 @@ export class SharedRateLimiter implements RateLimiter {
   }
 
   private secondsUntil(atMs: number | null, nowMs: number): number {
-    return atMs === null ? 60 : Math.max(1, Math.ceil((atMs - nowMs) / 1000));
+    return atMs === null ? (this.slots - 1) * this.slotSeconds : Math.max(1, Math.ceil((atMs - nowMs) / 1000));
   }
 
-  /** Once a minute: drop markers of claims wholly in the past (no TTL index on FerretDB) and views unused for 5 minutes. */
+  /**
+   * Once a minute: drop markers of slots wholly in the past (no TTL index on FerretDB; a claim never
+   * includes a past slot, so none of them can matter again) and views unused for 5 windows.
+   */
   private sweep(nowMs: number): void {
-    if (nowMs - this.lastSweep < WINDOW_MS) return;
+    if (nowMs - this.lastSweep < 60_000) return;
     this.lastSweep = nowMs;
-    void this.counters.sweepSlots(Math.floor(nowMs / SLOT_MS) - SLOTS).catch(() => undefined);
-    for (const [k, v] of this.views) if (nowMs - v.lastUsed > 5 * WINDOW_MS) this.views.delete(k);
+    void this.counters.sweepSlots(Math.floor(nowMs / 1000) - 61).catch(() => undefined);
+    const idle = 5 * (this.slots - 1) * this.slotMs;
+    for (const [k, v] of this.views) if (nowMs - v.lastUsed > idle) this.views.delete(k);
   }
 }

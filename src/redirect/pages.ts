@@ -32,6 +32,10 @@ export function page(title: string, body: string): string {
 
 export const NOT_FOUND_PAGE = page('Link not found', '<h1>Link not found</h1><p>This short link does not exist or has been deleted.</p>');
 export const EXPIRED_PAGE = page('Link expired', '<h1>This link has expired</h1><p>The short link is no longer active.</p>');
+export const DISABLED_PAGE = page(
+  'Link disabled',
+  '<h1>This link has been disabled</h1><p>The short link was disabled by the operator of this service, for example because it was reported as abuse.</p>',
+);
 export const TOO_MANY_TRIES_PAGE = page('Too many tries', '<h1>Too many tries</h1><p>Too many wrong passwords. Please wait a minute and try again.</p>');
 
 /** The password form; it posts to the same short URL (query string included). */

@@ -41,6 +41,7 @@ export class PasswordForm {
     const found = this.redirects.lookup(req, now);
     const link = found === null || !('then' in found) ? found : await found;
     if (link === null) return this.redirects.notFound(req, res, requestId);
+    if (this.redirects.stops(link)) return this.redirects.disabled(req, res, requestId);
     const d = decide(link, now);
     if (d.kind === 'expired') return this.redirects.expired(req, res, requestId, d.to);
     if (d.kind === 'go' || link.passwordHash === null) {

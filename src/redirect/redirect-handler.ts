@@ -9,7 +9,7 @@ import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, target } from './link-rules.js';
-import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
+import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { resolveTarget, withQuery } from './resolve.js';
 import { StaleIfError } from './stale-if-error.js';
@@ -28,6 +28,8 @@ export interface RedirectOptions {
   cappedTtlMs?: number;
   /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
   staleMaxMs?: number;
+  /** Whether a link answers link_disabled (disabled, suspended workspace, blocked target): synchronous, asked on every visit. */
+  stops?: (link: CachedLink) => boolean;
 }
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -150,6 +152,7 @@ export class RedirectHandler {
 
   private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): undefined {
     if (link === null) return this.notFound(req, res, requestId);
+    if (this.opts.stops?.(link)) return this.disabled(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);
       return this.go(req, res, requestId, link, resolveTarget(link, country), now, country);
@@ -209,6 +212,20 @@ export class RedirectHandler {
     if (wantsJson(req)) sendJsonError(res, 410, 'link_expired', 'This link has expired.', head, requestId);
     else sendPage(res, 410, EXPIRED_PAGE, head, requestId);
     return undefined;
+  }
+
+  /** A disabled link (or one of a suspended workspace, or with a target on a blocked host): 403, not a click. */
+  disabled(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
+    tagErrorCode(res, 'link_disabled');
+    const head = req.method === 'HEAD';
+    if (wantsJson(req)) sendJsonError(res, 403, 'link_disabled', 'This link has been disabled.', head, requestId);
+    else sendPage(res, 403, DISABLED_PAGE, head, requestId);
+    return undefined;
+  }
+
+  /** Whether a visit to this link answers link_disabled. */
+  stops(link: CachedLink): boolean {
+    return this.opts.stops?.(link) ?? false;
   }
 
   /** The trusted country header when configured, else the client address in the IP database. */

@@ -1,7 +1,11 @@
+import { Abuse } from '../abuse/abuse.js';
+import { AbuseOperator } from '../abuse/operator.js';
+import { ReportService } from '../abuse/reports.js';
 import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
+import { buildHealth, type HealthOptions } from '../health/build.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
@@ -19,7 +23,7 @@ import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { AnalyticsService } from './analytics-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { IdempotencyService } from './idempotency.js';
-import { LinkEvents } from './link-events.js';
+import { LinkEvents, ServiceEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import type { Services } from './services.js';
 import { StatsService } from './stats-service.js';
@@ -28,7 +32,13 @@ import { WorkspaceService } from './workspace-service.js';
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(
   config: Config,
-  opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger; webhooks?: WebhookOptions } = {},
+  opts: {
+    clock?: Clock;
+    repos?: Repositories;
+    log?: ClickLogger & { info?(obj: object, msg: string): void };
+    webhooks?: WebhookOptions;
+    health?: HealthOptions;
+  } = {},
 ): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
@@ -40,7 +50,25 @@ export async function buildServices(
   const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
   const linkEvents = new LinkEvents();
   const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
-  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
+  const events = new ServiceEvents();
+  const log = opts.log ?? { warn: () => {} };
+  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
+  let links: LinkService | undefined;
+  const health = buildHealth(
+    repos,
+    {
+      clock,
+      config,
+      metrics,
+      outbox: webhooks.outbox,
+      events,
+      present: (rows) => links!.withClicks(rows),
+      blocked: abuse.blocklist,
+      suspended: (ws) => abuse.suspended(ws),
+    },
+    opts.health,
+  );
+  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox, abuse, health.service);
   // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
   // may serve many, which then share limits and re-read what another instance may have changed.
   const shared = repos.kind === 'mongodb';
@@ -62,11 +90,16 @@ export async function buildServices(
     redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
+    clicks: new ClickRecorder(repos.clicks, log),
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
     sessions: new SessionService(repos, clock),
     members: new MemberService(repos, clock, config.publicUrl),
     webhooks,
+    events,
+    abuse,
+    abuseOperator: new AbuseOperator(repos, abuse, clock, events),
+    reports: new ReportService(repos, clock),
+    health,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
   registerServiceMetrics(services);

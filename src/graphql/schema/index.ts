@@ -6,6 +6,7 @@ import './link.js';
 import './link-stats.js';
 import './analytics.js';
 import './link-behaviour.js';
+import './link-health.js';
 import './link-qr.js';
 import './link-bulk.js';
 import './workspace.js';
