@@ -166,7 +166,7 @@ export class ConfigError extends Error {}
 
 /**
  * Read and validate the environment once; a bad setting is one clear line. Relative file paths
- * (DATABASE_URL `file:`, LSK_GEOIP_DB) are made absolute against the project root, not the current
+ * (DATABASE_URL `file:`, LSK_GEOIP_DB, LSK_BLOCKLIST_FILE) are made absolute against the project root, not the current
  * directory, so every process of one installation opens the same files.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = PROJECT_ROOT): Config {

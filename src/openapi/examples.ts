@@ -24,6 +24,7 @@ const LINK = {
   password_protected: false,
   device_targeting: { ios: 'https://apps.apple.com/app/id123456789', android: 'https://play.google.com/store/apps/details?id=com.example' },
   status: 'active',
+  destination_health: { status: 'ok', http_status: 200, checked_at: '2026-11-22T03:12:45.000Z' },
 };
 const TAG = { name: 'campaign', links: 12, created_at: '2026-11-21T10:15:00.123Z' };
 const DOMAIN = { host: 'go.example.com', created_at: '2026-11-20T09:00:00.000Z' };
