@@ -124,14 +124,24 @@ export class HealthChecker {
         .finally(() => this.active.delete(job.id));
       this.active.set(job.id, running);
     }
+    await this.upkeep(now);
+  }
+
+  private lastSweep = Number.NEGATIVE_INFINITY;
+
+  /** The broken count (the gauge), and every 10 minutes the claims of checks finished over an hour ago (FerretDB has no TTL index). */
+  private async upkeep(nowMs: number): Promise<void> {
     this.broken = await this.parts.repo.countBroken();
+    if (nowMs - this.lastSweep < 10 * 60_000) return;
+    this.lastSweep = nowMs;
+    await this.parts.repo.sweepClaims(new Date(nowMs - 60 * 60_000));
   }
 
   /** One round, awaited whole (tests, and the bench): every due check up to `limit`; returns how many this instance made. */
   async runOnce(limit = 64): Promise<number> {
     const due = await this.parts.repo.due(this.parts.clock.now(), limit);
     const made = await Promise.all(due.map((j) => this.run(j)));
-    this.broken = await this.parts.repo.countBroken();
+    await this.upkeep(this.parts.clock.now().getTime());
     return made.filter(Boolean).length;
   }
 
@@ -168,8 +178,9 @@ export class HealthChecker {
     const key = targetsKey(row);
     // The link's targets changed since: the change scheduled a check of the new ones.
     if (key !== job.targetsKey) return repo.dropJob(job.id);
-    if (!this.parts.suspended(row.workspaceId)) {
-      const targets = linkTargets(row).filter((t) => blockedEntry(this.parts.blocked, t.url) === null);
+    const targets = linkTargets(row).filter((t) => blockedEntry(this.parts.blocked, t.url) === null);
+    // A suspended workspace's links wait; a link whose every target is blocked has nothing to check.
+    if (!this.parts.suspended(row.workspaceId) && targets.length > 0) {
       const results = await Promise.all(targets.map(async (target) => ({ target, result: await this.probe(target) })));
       const at = clock.now();
       const before = (await repo.states([row.id])).get(row.id);
