@@ -1,7 +1,7 @@
 import { blocklistHost } from '../domain/blocklist-feed.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
-import { normalizeHost } from '../domain/rules.js';
+import { normalizeHost } from '../domain/field-rules.js';
 import type { ServiceEvents } from '../services/link-events.js';
 import type { BlockedHost } from '../storage/blocklist/repository.js';
 import type { DisabledLink, Suspension } from '../storage/moderation/repository.js';

@@ -1,8 +1,8 @@
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import { normalizeHost } from '../domain/field-rules.js';
 import { newId } from '../domain/ids.js';
 import { reportSchema } from '../domain/report-schemas.js';
-import { normalizeHost } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
 import type { Report, ReportPosition } from '../storage/reports/repository.js';

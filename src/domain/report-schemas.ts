@@ -1,4 +1,4 @@
-import { URL_MAX, urlProblems } from './rules.js';
+import { URL_MAX, urlProblems } from './field-rules.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
 

@@ -4,10 +4,10 @@ import { REPORT_REASON_MAX } from '../domain/report-schemas.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import { clientAddress } from '../redirect/geo.js';
 import { escapeHtml, page, sendPage } from '../redirect/pages.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
 import { isJsonContentType, parseJsonObject, readBody } from './guard/body.js';
 import { sendJson } from './respond.js';
-import type { ServiceRoute } from './service-routes.js';
+import type { ServiceRoute } from './service-route.js';
 
 /** A report is a URL and a sentence or two; a larger body is refused unread. */
 const REPORT_MAX_BYTES = 16 * 1024;

@@ -1,17 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
-import { aliasProblems, normalizeHost } from '../domain/rules.js';
+import { LskError } from '../domain/errors.js';
+import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
-import { decide, target } from './link-rules.js';
+import { decide, resolveTarget, target } from './link-rules.js';
+import { withQuery } from './location.js';
 import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
-import { resolveTarget, withQuery } from './resolve.js';
 import { StaleIfError } from './stale-if-error.js';
 import { classify, Memo, referrerHost } from './user-agent.js';
 
@@ -69,7 +70,7 @@ export class RedirectHandler {
     private readonly opts: RedirectOptions,
   ) {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
-    this.form = new PasswordForm(this, config, clock);
+    this.form = new PasswordForm(config);
   }
 
   invalidate(domain: string, alias: string): void {
@@ -88,9 +89,22 @@ export class RedirectHandler {
     }
   }
 
-  /** A POST of the password form. */
-  post(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-    return this.form.post(req, res, requestId);
+  /** A POST of the password form: the right password redirects (302) and counts a click. */
+  async post(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const found = this.lookup(req, now);
+    const link = found === null || !('then' in found) ? found : await found;
+    if (link === null) return this.notFound(req, res, requestId);
+    if (this.opts.stops?.(link)) return this.disabled(req, res, requestId);
+    const d = decide(link, now);
+    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to);
+    if (d.kind === 'go' || link.passwordHash === null) {
+      throw new LskError('method_not_allowed', 'POST is allowed only on password-protected links.', { headers: { allow: 'GET, HEAD' } });
+    }
+    const protectedLink = { id: link.id, passwordHash: link.passwordHash };
+    if ((await this.form.check(req, res, requestId, protectedLink, this.clientOf(req), now)) !== 'right') return;
+    const country = this.country(req);
+    this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
   }
 
   /** The link a request names: cached, read, null (unknown) or undefined (not a short-link path: answered 404 by the caller). */
@@ -221,11 +235,6 @@ export class RedirectHandler {
     if (wantsJson(req)) sendJsonError(res, 403, 'link_disabled', 'This link has been disabled.', head, requestId);
     else sendPage(res, 403, DISABLED_PAGE, head, requestId);
     return undefined;
-  }
-
-  /** Whether a visit to this link answers link_disabled. */
-  stops(link: CachedLink): boolean {
-    return this.opts.stops?.(link) ?? false;
   }
 
   /** The trusted country header when configured, else the client address in the IP database. */

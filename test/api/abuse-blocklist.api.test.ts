@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
-const FEED = ['# a hosts file', '0.0.0.0 phish.example', '127.0.0.1 localhost', '||malware.example^', 'address=/scam.example/0.0.0.0', 'https://a.url.example/x'].join('\n');
+const FEED = [
+  '# a hosts file',
+  '0.0.0.0 phish.example',
+  '127.0.0.1 localhost',
+  '||malware.example^',
+  'address=/scam.example/0.0.0.0',
+  'https://a.url.example/x',
+].join('\n');
 
 describe.each(STORES)('blocked hosts on %s', (kind) => {
   let lsk: Lsk;
@@ -37,7 +44,8 @@ describe.each(STORES)('blocked hosts on %s', (kind) => {
     writeFileSync(`${feed}.new`, text);
     renameSync(`${feed}.new`, feed);
   };
-  const go = (alias: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => visit(lsk.base, `/${alias}`, { host, ...headers }, method);
+  const go = (alias: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    visit(lsk.base, `/${alias}`, { host, ...headers }, method);
 
   it('refuses every target on a blocked host, naming each field, on create, update, bulk, GraphQL and import', async () => {
     const res = await api('POST', '/v1/links', {
@@ -90,10 +98,20 @@ describe.each(STORES)('blocked hosts on %s', (kind) => {
   it('disables existing links whose target becomes blocked once the changed file is read, and enables them when it is lifted', async () => {
     const link = (await api('POST', '/v1/links', { destination: 'https://soon-bad.example/page', alias: 'soon' })).body;
     expect((await go('soon')).status).toBe(302);
-    await waitFor(() => api('GET', `/v1/links/${link.id}`), (r) => r.body.clicks === 1, 10_000, 'the first click');
+    await waitFor(
+      () => api('GET', `/v1/links/${link.id}`),
+      (r) => r.body.clicks === 1,
+      10_000,
+      'the first click',
+    );
 
     replaceFeed(`${FEED}\n0.0.0.0 soon-bad.example\n`);
-    const page = await waitFor(() => go('soon'), (v) => v.status === 403, 15_000, 'the link answering 403');
+    const page = await waitFor(
+      () => go('soon'),
+      (v) => v.status === 403,
+      15_000,
+      'the link answering 403',
+    );
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('This link has been disabled');
     expect(page.location).toBeNull();
@@ -103,9 +121,19 @@ describe.each(STORES)('blocked hosts on %s', (kind) => {
     expect((await api('POST', '/v1/links', { destination: 'https://soon-bad.example/other' })).body.error.code).toBe('destination_blocked');
 
     replaceFeed(FEED);
-    await waitFor(() => go('soon'), (v) => v.status === 302, 15_000, 'the link redirecting again');
+    await waitFor(
+      () => go('soon'),
+      (v) => v.status === 302,
+      15_000,
+      'the link redirecting again',
+    );
     // The 403 answers were not clicks: the first visit and the last one are.
-    const counted = await waitFor(() => api('GET', `/v1/links/${link.id}`), (r) => r.body.clicks >= 2, 10_000, 'the second click');
+    const counted = await waitFor(
+      () => api('GET', `/v1/links/${link.id}`),
+      (r) => r.body.clicks >= 2,
+      10_000,
+      'the second click',
+    );
     expect(counted.body.clicks).toBe(2);
   });
 
@@ -121,12 +149,22 @@ describe.each(STORES)('blocked hosts on %s', (kind) => {
     expect(body.data).toEqual([expect.objectContaining({ host: 'cli-blocked.example', note: 'reported twice' })]);
     expect(body.file).toMatchObject({ path: feed, hosts: 3, skipped: 1 });
 
-    await waitFor(() => go('cli'), (v) => v.status === 403, 10_000, 'the link answering 403');
+    await waitFor(
+      () => go('cli'),
+      (v) => v.status === 403,
+      10_000,
+      'the link answering 403',
+    );
     expect((await api('PATCH', `/v1/links/${link.id}`, { destination: 'https://www.cli-blocked.example/' })).status).toBe(422);
     expect((await lsk.cli(['blocklist', 'add', 'not a host'])).code).toBe(1);
 
     const removed = await lsk.cli(['blocklist', 'remove', 'cli-blocked.example']);
     expect(JSON.parse(removed.last)).toEqual({ host: 'cli-blocked.example', removed: true });
-    await waitFor(() => go('cli'), (v) => v.status === 302, 10_000, 'the link redirecting again');
+    await waitFor(
+      () => go('cli'),
+      (v) => v.status === 302,
+      10_000,
+      'the link redirecting again',
+    );
   });
 });

@@ -31,7 +31,12 @@ describe.each(STORES)('moderation and reports on %s', (kind) => {
     const off = await lsk.cli(['link', 'disable', `https://${host}/promo`, '--reason', 'phishing kit']);
     expect(off.code, off.stderr).toBe(0);
     expect(JSON.parse(off.last)).toEqual({ link_id: link.id, disabled: true });
-    const page = await waitFor(() => go('promo'), (v) => v.status === 403, 10_000, 'the disabled link answering 403');
+    const page = await waitFor(
+      () => go('promo'),
+      (v) => v.status === 403,
+      10_000,
+      'the disabled link answering 403',
+    );
     expect(page.body).toContain('This link has been disabled');
     expect(JSON.parse((await go('promo', { accept: 'application/json' })).body).error.code).toBe('link_disabled');
     // The link itself is untouched, and its owner still reads it.
@@ -42,12 +47,22 @@ describe.each(STORES)('moderation and reports on %s', (kind) => {
     expect((await lsk.cli(['link', 'disable', `${host}/no-such-link`])).code).toBe(1);
     const on = await lsk.cli(['link', 'enable', `${host}/promo`]);
     expect(JSON.parse(on.last)).toEqual({ link_id: link.id, disabled: false });
-    await waitFor(() => go('promo'), (v) => v.status === 302, 10_000, 'the link redirecting again');
-    const clicks = await waitFor(() => api('GET', `/v1/links/${link.id}`), (r) => r.body.clicks >= 2, 10_000, 'two clicks');
+    await waitFor(
+      () => go('promo'),
+      (v) => v.status === 302,
+      10_000,
+      'the link redirecting again',
+    );
+    const clicks = await waitFor(
+      () => api('GET', `/v1/links/${link.id}`),
+      (r) => r.body.clicks >= 2,
+      10_000,
+      'two clicks',
+    );
     expect(clicks.body.clicks).toBe(2);
   });
 
-  it("suspends a workspace: its keys and sessions get 403 workspace_suspended, its links link_disabled; its data stays", async () => {
+  it('suspends a workspace: its keys and sessions get 403 workspace_suspended, its links link_disabled; its data stays', async () => {
     const key = await lsk.workspace('sus');
     const api = client(lsk.base, key);
     const link = (await api('POST', '/v1/links', { destination: 'https://example.com/s', alias: 'sus-link' })).body;
@@ -57,7 +72,12 @@ describe.each(STORES)('moderation and reports on %s', (kind) => {
 
     const done = await lsk.cli(['workspace', 'suspend', 'sus', '--reason', 'spam campaign']);
     expect(JSON.parse(done.last)).toEqual({ workspace: 'sus', suspended: true });
-    const refused = await waitFor(() => api('GET', '/v1/links'), (r) => r.status === 403, 10_000, 'the key refused');
+    const refused = await waitFor(
+      () => api('GET', '/v1/links'),
+      (r) => r.status === 403,
+      10_000,
+      'the key refused',
+    );
     expect(refused.body.error.code).toBe('workspace_suspended');
     expect((await api('POST', '/graphql', { query: '{ links { data { id } } }' })).body.errors[0].extensions.code).toBe('workspace_suspended');
     const session = await client(lsk.base)('GET', '/v1/links', undefined, { ...dashboard(owner.cookie, 'sus'), 'x-forwarded-for': freshAddress() });
@@ -69,7 +89,12 @@ describe.each(STORES)('moderation and reports on %s', (kind) => {
     expect((await go('bystander-link')).status).toBe(302);
 
     expect(JSON.parse((await lsk.cli(['workspace', 'unsuspend', 'sus'])).last)).toEqual({ workspace: 'sus', suspended: false });
-    const back = await waitFor(() => api('GET', `/v1/links/${link.id}`), (r) => r.status === 200, 10_000, 'the key working again');
+    const back = await waitFor(
+      () => api('GET', `/v1/links/${link.id}`),
+      (r) => r.status === 200,
+      10_000,
+      'the key working again',
+    );
     expect(back.body).toMatchObject({ id: link.id, alias: 'sus-link', destination: 'https://example.com/s' });
     expect((await go('sus-link')).status).toBe(302);
     expect((await lsk.cli(['workspace', 'suspend', 'nobody'])).code).toBe(1);

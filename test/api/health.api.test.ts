@@ -5,7 +5,7 @@
  * link.broken and link.recovered webhooks, and the broken-links gauge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Targets, startTargets } from '../support/health-targets.js';
+import { startTargets, type Targets } from '../support/health-targets.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
@@ -90,7 +90,12 @@ describe.each(STORES)('destination health on %s', (kind) => {
     expect(metrics).toMatch(/^lsk_health_checks_failed_total [1-9]/m);
 
     targets.fixed.add('/missing');
-    await waitFor(() => healthOf(missing.id), (h) => h.status === 'ok', 20_000, 'the recovery');
+    await waitFor(
+      () => healthOf(missing.id),
+      (h) => h.status === 'ok',
+      20_000,
+      'the recovery',
+    );
     const recovered = await waitFor(
       async () => rx.received.filter((r) => r.body.type === 'link.recovered'),
       (e) => e.length >= 1,
@@ -107,7 +112,12 @@ describe.each(STORES)('destination health on %s', (kind) => {
 
   it('records a target that does not answer within 10 s as a failed check', async () => {
     const hang = await create('/hang', 'hang');
-    const h = await waitFor(() => healthOf(hang.id), (v) => v.checked_at !== null, 40_000, 'the first check');
+    const h = await waitFor(
+      () => healthOf(hang.id),
+      (v) => v.checked_at !== null,
+      40_000,
+      'the first check',
+    );
     expect(h).toMatchObject({ http_status: null });
     expect(['unknown', 'broken']).toContain(h.status);
   }, 60_000);

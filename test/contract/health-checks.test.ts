@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { Link } from '../../src/domain/model.js';
-import { buildServices } from '../../src/services/build.js';
-import type { Services } from '../../src/services/services.js';
-import { type Targets, startTargets } from '../support/health-targets.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
+import { startTargets, type Targets } from '../support/health-targets.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
 

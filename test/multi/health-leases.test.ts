@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Targets, startTargets } from '../support/health-targets.js';
+import { startTargets, type Targets } from '../support/health-targets.js';
 import { client, freshDatabaseUrl, type Lsk, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -47,7 +47,12 @@ describe('health checks on two instances sharing one MongoDB', () => {
 
     for (let round = 1; round <= 2; round++) {
       writeFileSync(clockFile, String(round * HOUR));
-      const total = await waitFor(async () => (await made(a)) + (await made(b)), (n) => n >= round * LINKS, 30_000, `round ${round}`);
+      const total = await waitFor(
+        async () => (await made(a)) + (await made(b)),
+        (n) => n >= round * LINKS,
+        30_000,
+        `round ${round}`,
+      );
       expect(total).toBe(round * LINKS);
       for (let i = 0; i < LINKS; i++) expect(targets.hits.get(`/page-${i}`), `page-${i}`).toBe(round);
     }
