@@ -43,6 +43,11 @@ export class HealthService implements LinkHealth {
       return;
     }
     await this.schedule(link, this.clock.now().getTime());
+    if (type === 'link.updated') {
+      // The state of targets the link no longer has goes (it would never be shown again).
+      const before = (await this.repo.states([link.id])).get(link.id);
+      if (before && before.targetsKey !== targetsKey(link)) await this.repo.dropState(link.id);
+    }
   }
 
   /** The link's next check at its place in the interval (a job that exists already is left as it is). */

@@ -127,17 +127,19 @@ export class LinkService {
       ...(q.status ? statusFilter(q.status, this.clock.now()) : {}),
       ...(q.health === 'broken' ? { ids: (await this.health?.brokenIds(workspaceId)) ?? [] } : {}),
     };
+    // A broken state of targets the link no longer has (changed a moment ago) is not shown.
+    const kept = (links: Link[]) => (q.health === 'broken' ? links.filter((l) => l.health.status === 'broken') : links);
     const { status } = q;
     if (status === 'active' || status === 'exhausted') {
       const read = async (from: typeof after, limit: number) =>
         this.withClicks(await this.links.list(workspaceId, { ...filter, limit, ...(from ? { after: from } : {}) }));
       const page = await statusPage(q.limit, after, status, read);
-      return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null };
+      return { data: kept(page.data), nextCursor: page.next ? encodeCursor(page.next) : null };
     }
     const rows = await this.links.list(workspaceId, { ...filter, limit: q.limit + 1, ...(after ? { after } : {}) });
     const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
-    return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+    return { data: kept(data), nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
   }
 
   async update(workspaceId: string, id: string, raw: unknown): Promise<Link> {
