@@ -27,7 +27,7 @@ describe.each(STORES)('destination health on %s', (kind) => {
         LSK_WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     });
-    api = client(lsk.base, await lsk.workspace('acme'));
+    api = client(lsk.base, await lsk.workspace('acme', ['--rpm', '100000']));
     const hook = await api('POST', '/v1/webhooks', { url: rx.url, events: ['link.broken', 'link.recovered'] });
     expect(hook.status).toBe(201);
     rx.secrets.push(hook.body.secret);
@@ -39,7 +39,11 @@ describe.each(STORES)('destination health on %s', (kind) => {
   });
 
   const healthOf = async (id: string) => (await api('GET', `/v1/links/${id}`)).body.destination_health;
-  const create = async (path: string, alias: string) => (await api('POST', '/v1/links', { destination: `${targets.base}${path}`, alias })).body;
+  const create = async (path: string, alias: string) => {
+    const res = await api('POST', '/v1/links', { destination: `${targets.base}${path}`, alias });
+    expect(res.status, res.text).toBe(201);
+    return res.body;
+  };
 
   it('marks ok, 404 and private-redirecting destinations, lists the broken ones, and sends link.broken then link.recovered', async () => {
     const ok = await create('/ok', 'ok');
