@@ -82,7 +82,9 @@ export class FeedFile {
   private seen: string | null = null;
   private reading: Promise<void> | undefined;
   private again = false;
+  /** Reads of the file, and looks at it (each stat after a sign of change). */
   reads = 0;
+  looks = 0;
 
   constructor(
     private readonly path: string,
@@ -151,6 +153,7 @@ export class FeedFile {
       do {
         this.again = false;
         const now = await signature(this.path);
+        this.looks++;
         if (now !== null && now !== this.seen) await this.load();
       } while (this.again);
     })();
