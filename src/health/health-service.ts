@@ -1,7 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { DestinationHealth } from '../domain/model.js';
 import type { LinkChange, LinkHealth } from '../services/link-health.js';
-import type { HealthRepository } from '../storage/health/repository.js';
+import type { HealthJob, HealthRepository } from '../storage/health/repository.js';
 import type { LinkRow } from '../storage/links/repository.js';
 import type { Repositories } from '../storage/repositories.js';
 import { HOUR_MS, jobId, nextCheckAt, targetsKey } from './schedule.js';
@@ -9,6 +9,8 @@ import { HOUR_MS, jobId, nextCheckAt, targetsKey } from './schedule.js';
 /** Links are scheduled on this interval while checks are off (LSK_HEALTH_INTERVAL_H=0), so turning them on finds every link scheduled. */
 const OFF_INTERVAL_MS = 24 * HOUR_MS;
 const BACKFILLED = 'health:backfilled';
+
+type SchedulableLink = Pick<LinkRow, 'id' | 'workspaceId'> & Parameters<typeof targetsKey>[0];
 
 /**
  * Destination health as the link services see it (docs/adr/0101): each created or retargeted link
@@ -51,10 +53,14 @@ export class HealthService implements LinkHealth {
   }
 
   /** The link's next check at its place in the interval (a job that exists already is left as it is). */
-  async schedule(link: Pick<LinkRow, 'id' | 'workspaceId'> & Parameters<typeof targetsKey>[0], afterMs: number): Promise<void> {
+  async schedule(link: SchedulableLink, afterMs: number): Promise<void> {
+    await this.repo.schedule(this.jobOf(link, afterMs));
+  }
+
+  private jobOf(link: SchedulableLink, afterMs: number): HealthJob {
     const key = targetsKey(link);
     const due = nextCheckAt(link.id, afterMs, this.scheduleMs);
-    await this.repo.schedule({ id: jobId(link.id, key, due), linkId: link.id, workspaceId: link.workspaceId, targetsKey: key, dueAt: new Date(due) });
+    return { id: jobId(link.id, key, due), linkId: link.id, workspaceId: link.workspaceId, targetsKey: key, dueAt: new Date(due) };
   }
 
   brokenIds(workspaceId: string): Promise<string[]> {
@@ -73,10 +79,10 @@ export class HealthService implements LinkHealth {
     for (const ws of await repos.workspaces.list()) {
       let after: { createdAt: Date; id: string } | undefined;
       for (;;) {
-        const page = await repos.links.list(ws.id, { limit: 200, ...(after ? { after } : {}) });
-        for (const link of page) await this.schedule(link, now);
+        const page = await repos.links.list(ws.id, { limit: 500, ...(after ? { after } : {}) });
+        await this.repo.scheduleMany(page.map((link) => this.jobOf(link, now)));
         n += page.length;
-        if (page.length < 200) break;
+        if (page.length < 500) break;
         const last = page[page.length - 1]!;
         after = { createdAt: last.createdAt, id: last.id };
       }

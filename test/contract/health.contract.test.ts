@@ -34,6 +34,11 @@ describeStores('health repository', (store) => {
       expect(await health.schedule(job('lnk_b', 10))).toBe(true);
       expect(await health.schedule(job('lnk_c', 90))).toBe(true);
       expect(await health.jobCount()).toBe(3);
+      expect(await health.scheduleMany([job('lnk_a', 30), job('lnk_d', 40), job('lnk_e', 50)])).toBe(2);
+      expect(await health.scheduleMany([])).toBe(0);
+      expect(await health.jobCount()).toBe(5);
+      await health.dropJob(job('lnk_d', 40).id);
+      await health.dropJob(job('lnk_e', 50).id);
       expect(await health.due(at(60), 10)).toEqual([job('lnk_b', 10), job('lnk_a', 30)]);
       expect(await health.due(at(60), 1)).toEqual([job('lnk_b', 10)]);
       await health.dropJob(job('lnk_b', 10).id);

@@ -1,5 +1,5 @@
-import type { Collection } from 'mongodb';
-import type { IndexDef, MongoConnection } from '../mongo/connection.js';
+import { type Collection, MongoBulkWriteError } from 'mongodb';
+import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState } from './repository.js';
 
 type JobDoc = Omit<HealthJob, 'id'> & { _id: string };
@@ -34,6 +34,24 @@ export class MongoHealth implements HealthRepository {
 
   schedule({ id, ...j }: HealthJob): Promise<boolean> {
     return this.conn.insertUnique(this.jobs, { _id: id, ...j });
+  }
+
+  async scheduleMany(jobs: readonly HealthJob[]): Promise<number> {
+    if (jobs.length === 0) return 0;
+    return this.conn.run(async () => {
+      try {
+        return (
+          await this.jobs.insertMany(
+            jobs.map(({ id, ...j }) => ({ _id: id, ...j })),
+            { ordered: false },
+          )
+        ).insertedCount;
+      } catch (e) {
+        // Jobs that exist already are skipped; anything else fails the call.
+        if (!(e instanceof MongoBulkWriteError) || !isDuplicateKey(e)) throw e;
+        return e.insertedCount;
+      }
+    });
   }
 
   async due(now: Date, limit: number): Promise<HealthJob[]> {

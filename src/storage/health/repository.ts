@@ -43,6 +43,8 @@ export interface CheckClaimRecord extends CheckClaim {
 export interface HealthRepository {
   /** A unique insert: false when that job exists already. */
   schedule(job: HealthJob): Promise<boolean>;
+  /** Many at once (one transaction, one unordered insert): how many were new. */
+  scheduleMany(jobs: readonly HealthJob[]): Promise<number>;
   /** Jobs due at `now`, the earliest first. */
   due(now: Date, limit: number): Promise<HealthJob[]>;
   dropJob(id: string): Promise<void>;

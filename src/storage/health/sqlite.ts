@@ -34,6 +34,11 @@ export class SqliteHealth implements HealthRepository {
     );
   }
 
+  async scheduleMany(jobs: readonly HealthJob[]): Promise<number> {
+    const insert = this.conn.stmt('INSERT OR IGNORE INTO health_jobs (id, link_id, workspace_id, targets_key, due_at) VALUES (?, ?, ?, ?, ?)');
+    return this.conn.tx(() => jobs.reduce((n, j) => n + insert.run(j.id, j.linkId, j.workspaceId, j.targetsKey, j.dueAt.getTime()).changes, 0));
+  }
+
   async due(now: Date, limit: number): Promise<HealthJob[]> {
     return (this.conn.stmt('SELECT * FROM health_jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT ?').all(now.getTime(), limit) as Row[]).map(toJob);
   }
