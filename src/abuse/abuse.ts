@@ -23,7 +23,7 @@ export interface AbuseOptions {
 }
 
 /**
- * Abuse controls in one place (docs/adr/0100): blocked hosts (LSK_BLOCKLIST_FILE plus `lsk
+ * Abuse controls in one place (docs/adr/0130): blocked hosts (LSK_BLOCKLIST_FILE plus `lsk
  * blocklist`), disabled links and suspended workspaces. Link writes ask `assertAllowed`; the
  * redirect path asks `stops` (synchronous, O(1) for a cached link unless the blocklist changed);
  * the API guard asks `suspended`.

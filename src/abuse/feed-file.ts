@@ -111,6 +111,8 @@ export class FeedFile {
       this.reads++;
       this.loaded(hosts, stats);
       const ms = Math.round(performance.now() - started);
+      if (stats.hosts >= MAX_FEED_HOSTS)
+        this.log.warn({ file: this.path, hosts: stats.hosts }, `LSK_BLOCKLIST_FILE holds more than ${MAX_FEED_HOSTS} hosts; the rest were skipped`);
       this.log.info?.(
         { file: this.path, lines: stats.lines, hosts: stats.hosts, skipped: stats.skipped, ms, bytes: stats.bytes, examples },
         'blocklist file read',

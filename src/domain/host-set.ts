@@ -1,6 +1,6 @@
 /**
  * An exact set of host names held in flat typed arrays, for blocklists of millions of entries
- * (docs/adr/0100): each host costs its bytes plus one length byte, and each slot of the
+ * (docs/adr/0130): each host costs its bytes plus one length byte, and each slot of the
  * open-addressing table 8 bytes (a hash and an offset), about 40 bytes per host where a Set of
  * strings costs 100 to 200. Hosts are lower-case ASCII (IDN as punycode), at most 255 characters.
  *

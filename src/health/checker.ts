@@ -50,7 +50,7 @@ export interface CheckerParts {
 }
 
 /**
- * Checks due links (docs/adr/0101): each check is claimed first by a unique-key insert of
+ * Checks due links (docs/adr/0131): each check is claimed first by a unique-key insert of
  * (job, take), so among any number of instances one makes it, and a claim whose instance died is
  * taken over once its lease has run out. The claimer alone writes the link's state, emits
  * link.broken / link.recovered, and schedules the next check at the link's place in the interval.

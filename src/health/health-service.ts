@@ -13,7 +13,7 @@ const BACKFILLED = 'health:backfilled';
 type SchedulableLink = Pick<LinkRow, 'id' | 'workspaceId'> & Parameters<typeof targetsKey>[0];
 
 /**
- * Destination health as the link services see it (docs/adr/0101): each created or retargeted link
+ * Destination health as the link services see it (docs/adr/0131): each created or retargeted link
  * gets its first check scheduled within one interval; links are returned with the state of their
  * current targets (a state of older targets reads as unknown); the broken ones can be listed.
  */

@@ -3,7 +3,7 @@ import { type LinkTargetFields, linkTargets } from '../domain/destinations.js';
 
 export const HOUR_MS = 3_600_000;
 
-/** A link's place within the interval: fixed for its life, spread evenly over all links (docs/adr/0101). */
+/** A link's place within the interval: fixed for its life, spread evenly over all links (docs/adr/0131). */
 export function phaseOf(linkId: string, intervalMs: number): number {
   const h = createHash('sha256').update(linkId).digest();
   return (h.readUInt32BE(0) * 0x1_0000 + h.readUInt16BE(4)) % intervalMs;

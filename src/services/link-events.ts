@@ -20,7 +20,7 @@ export interface ServiceEvent {
   workspaceId?: string;
 }
 
-/** Where services announce what they did (docs/adr/0100); subscribers (the audit log) listen. */
+/** Where services announce what they did (docs/adr/0130); subscribers (the audit log) listen. */
 export class ServiceEvents {
   private listeners: ((e: ServiceEvent) => void)[] = [];
   on(listener: (e: ServiceEvent) => void): void {

@@ -1,6 +1,6 @@
 export type HealthStatus = 'ok' | 'broken' | 'unknown';
 
-/** One scheduled check of a link's targets (docs/adr/0101). */
+/** One scheduled check of a link's targets (docs/adr/0131). */
 export interface HealthJob {
   /** `{linkId}:{targetsKey}:{dueAt ms}`: the same check scheduled twice is one job. */
   id: string;

@@ -280,7 +280,7 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
-  // 10: abuse and destination health (docs/adr/0100, 0101): the operator's blocked hosts, disabled
+  // 10: abuse and destination health (docs/adr/0130, 0131): the operator's blocked hosts, disabled
   //     links and suspended workspaces, abuse reports, and health-check jobs, claims and states.
   `
   CREATE TABLE blocked_hosts (
