@@ -74,7 +74,7 @@ function Filters({ search }: { search: URLSearchParams }) {
         </select>
       </label>
       <label>
-        Destination
+        Health
         <select name="health" defaultValue={search.get('health') ?? ''}>
           <option value="">Any health</option>
           <option value="broken" selected={search.get('health') === 'broken'}>
