@@ -151,17 +151,20 @@ export class HealthChecker {
     const now = clock.now();
     const claims = await repo.claims(job.id);
     const live = claims.find((c) => c.finishedAt !== null || c.leaseUntil > now);
-    if (live) {
+    // This instance's own unfinished claim: an earlier attempt failed on a store error (the job would
+    // be due again), so it carries on under its lease rather than leave the check waiting for it to end.
+    const resumed = live && live.finishedAt === null && live.owner === this.owner ? live : null;
+    if (live && !resumed) {
       this.held.set(job.id, live.finishedAt !== null ? now.getTime() + CHECK_LEASE_MS : live.leaseUntil.getTime());
       return false;
     }
-    const claim = {
+    const claim = resumed ?? {
       jobId: job.id,
       take: claims.length === 0 ? 0 : Math.max(...claims.map((c) => c.take)) + 1,
       owner: this.owner,
       leaseUntil: new Date(now.getTime() + CHECK_LEASE_MS),
     };
-    if (!(await repo.claim(claim))) return false;
+    if (!resumed && !(await repo.claim(claim))) return false;
     await this.check(job);
     await repo.finish(claim, clock.now());
     return true;

@@ -10,6 +10,7 @@ import { ManualClock } from '../../src/domain/clock.js';
 import type { Link } from '../../src/domain/model.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
+import { StoreUnavailable } from '../../src/storage/errors.js';
 import { startTargets, type Targets } from '../support/health-targets.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
@@ -162,6 +163,23 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     expect((await health(l)).status).toBe('unknown'); // nothing was left to check
     expect((await services.links.get('wsp_other', other.id)).health.status).toBe('unknown');
   });
+
+  it('carries on a check it claimed when a store error stopped it, at the next round, not when its lease ends', async () => {
+    const l = await link('/ok');
+    const repo = store.repos.health;
+    const putState = repo.putState.bind(repo);
+    let failures = 1;
+    repo.putState = async (s) => {
+      if (failures-- > 0) throw new StoreUnavailable(new Error('the connection was reset'));
+      return putState(s);
+    };
+    await expect(round()).rejects.toThrow(StoreUnavailable);
+    expect((await health(l)).status).toBe('unknown');
+    // Same time: the claim's 15-minute lease has not run out, and this instance holds it.
+    expect(await services.health.checker.runOnce(100)).toBe(1);
+    expect(await health(l)).toMatchObject({ status: 'ok', httpStatus: 200 });
+    expect(targets.hits.get('/ok'), 'the answer of the first attempt is reused').toBe(1);
+  });
 });
 
 describe('two checkers on one MongoDB (FerretDB)', () => {
@@ -175,8 +193,16 @@ describe('two checkers on one MongoDB (FerretDB)', () => {
       for (let i = 0; i < 30; i++) await a.links.create(WS, { destination: `${targets.base}/page-${i}` });
       for (let r = 1; r <= 2; r++) {
         clock.advance(HOUR);
-        const [ma, mb] = await Promise.all([a.health.checker.runOnce(100), b.health.checker.runOnce(100)]);
-        expect(ma + mb).toBe(30);
+        // Both look at the same first due checks at once, a few at a time (each check opens store
+        // operations; 60 at once make FerretDB's connection handshakes time out on a loaded machine),
+        // until a round finds nothing left to make.
+        let made = 0;
+        for (;;) {
+          const [ma, mb] = await Promise.all([a.health.checker.runOnce(6), b.health.checker.runOnce(6)]);
+          if (ma + mb === 0) break;
+          made += ma + mb;
+        }
+        expect(made).toBe(30);
         for (let i = 0; i < 30; i++) expect(targets.hits.get(`/page-${i}`), `page-${i} round ${r}`).toBe(r);
       }
     } finally {
