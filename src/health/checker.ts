@@ -140,9 +140,11 @@ export class HealthChecker {
   /** One round, awaited whole (tests, and the bench): every due check up to `limit`; returns how many this instance made. */
   async runOnce(limit = 64): Promise<number> {
     const due = await this.parts.repo.due(this.parts.clock.now(), limit);
-    const made = await Promise.all(due.map((j) => this.run(j)));
+    const made = await Promise.allSettled(due.map((j) => this.run(j)));
     await this.upkeep(this.parts.clock.now().getTime());
-    return made.filter(Boolean).length;
+    const failure = made.find((m) => m.status === 'rejected');
+    if (failure) throw failure.reason;
+    return made.filter((m) => m.status === 'fulfilled' && m.value).length;
   }
 
   /** Claim and make one check; false when another instance has it (or had it). */
@@ -165,12 +167,13 @@ export class HealthChecker {
       leaseUntil: new Date(now.getTime() + CHECK_LEASE_MS),
     };
     if (!resumed && !(await repo.claim(claim))) return false;
-    await this.check(job);
+    await this.check(job, claim.leaseUntil.getTime() - CHECK_LEASE_MS);
     await repo.finish(claim, clock.now());
     return true;
   }
 
-  private async check(job: HealthJob): Promise<void> {
+  /** The check of `job` under a claim taken at `claimedAt`. */
+  private async check(job: HealthJob, claimedAt: number): Promise<void> {
     const { repo, clock } = this.parts;
     const row = await this.parts.links.get(job.workspaceId, job.linkId);
     if (!row) {
@@ -182,14 +185,17 @@ export class HealthChecker {
     // The link's targets changed since: the change scheduled a check of the new ones.
     if (key !== job.targetsKey) return repo.dropJob(job.id);
     const targets = linkTargets(row).filter((t) => blockedEntry(this.parts.blocked, t.url) === null);
+    const before = (await repo.states([row.id])).get(row.id);
+    const prior = before?.targetsKey === key ? before : null;
+    // Recorded under this claim already (a store error stopped the attempt after the write): a
+    // second verdict on the same answers would count one failure twice.
+    const recorded = (prior?.checkedAt?.getTime() ?? Number.NEGATIVE_INFINITY) >= claimedAt;
     // A suspended workspace's links wait; a link whose every target is blocked has nothing to check.
-    if (!this.parts.suspended(row.workspaceId) && targets.length > 0) {
+    if (!recorded && !this.parts.suspended(row.workspaceId) && targets.length > 0) {
       const results = await Promise.all(targets.map(async (target) => ({ target, result: await this.probe(target) })));
       const at = clock.now();
-      const before = (await repo.states([row.id])).get(row.id);
-      const verdict = judge(results, before?.targetsKey === key ? before : null, at);
+      const verdict = judge(results, prior, at);
       const state = { linkId: row.id, workspaceId: row.workspaceId, targetsKey: key, ...verdict.state };
-      for (const r of results) this.made[failed(r.result) ? 'failed' : 'ok']++;
       if (verdict.event) {
         const [link] = await this.parts.present([row]);
         const health = { status: state.status, httpStatus: state.httpStatus, checkedAt: state.checkedAt };
@@ -198,6 +204,7 @@ export class HealthChecker {
         this.parts.events.emit({ action: verdict.event, target: { type: 'link', id: row.id }, workspaceId: row.workspaceId });
       }
       await repo.putState(state);
+      for (const r of results) this.made[failed(r.result) ? 'failed' : 'ok']++;
     }
     await this.parts.schedule.schedule(row, clock.now().getTime());
     await repo.dropJob(job.id);

@@ -164,21 +164,42 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     expect((await services.links.get('wsp_other', other.id)).health.status).toBe('unknown');
   });
 
-  it('carries on a check it claimed when a store error stopped it, at the next round, not when its lease ends', async () => {
-    const l = await link('/ok');
+  it('carries on a check it claimed when a store error stopped it, at the next round, not when its lease ends, and never judges one answer twice', async () => {
+    // Store errors on demand, set up before the first call (the services wrap each method on first use).
     const repo = store.repos.health;
+    const faults = { putState: 1, dropJobOf: '' };
+    const fail = () => new StoreUnavailable(new Error('the connection was reset'));
     const putState = repo.putState.bind(repo);
-    let failures = 1;
+    const dropJob = repo.dropJob.bind(repo);
     repo.putState = async (s) => {
-      if (failures-- > 0) throw new StoreUnavailable(new Error('the connection was reset'));
+      if (faults.putState-- > 0) throw fail();
       return putState(s);
     };
+    repo.dropJob = async (id) => {
+      if (faults.dropJobOf && id.startsWith(faults.dropJobOf)) {
+        faults.dropJobOf = '';
+        throw fail();
+      }
+      return dropJob(id);
+    };
+
+    const l = await link('/ok');
     await expect(round()).rejects.toThrow(StoreUnavailable);
     expect((await health(l)).status).toBe('unknown');
     // Same time: the claim's 15-minute lease has not run out, and this instance holds it.
     expect(await services.health.checker.runOnce(100)).toBe(1);
     expect(await health(l)).toMatchObject({ status: 'ok', httpStatus: 200 });
     expect(targets.hits.get('/ok'), 'the answer of the first attempt is reused').toBe(1);
+
+    // Stopped after its state was written: carried on without a second verdict (one failure is not two).
+    const missing = await link('/missing');
+    faults.dropJobOf = `${missing.id}:`;
+    await expect(round()).rejects.toThrow(StoreUnavailable);
+    expect(await services.health.checker.runOnce(100)).toBe(1);
+    expect(await services.health.checker.runOnce(100)).toBe(0);
+    expect(await health(missing)).toMatchObject({ status: 'unknown', httpStatus: 404 });
+    expect(targets.hits.get('/missing')).toBe(1);
+    expect(targets.hits.get('/ok')).toBe(2);
   });
 });
 
