@@ -5,6 +5,7 @@ import { newId } from '../domain/ids.js';
 import { reportSchema } from '../domain/report-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
+import type { ServiceEvents } from '../services/link-events.js';
 import type { Report, ReportPosition } from '../storage/reports/repository.js';
 import type { Repositories } from '../storage/repositories.js';
 
@@ -40,6 +41,7 @@ export class ReportService {
   constructor(
     private readonly repos: Pick<Repositories, 'reports' | 'links' | 'counters'>,
     private readonly clock: Clock,
+    private readonly events?: ServiceEvents,
   ) {
     this.limiter = new SharedRateLimiter(repos.counters, { windowMs: 3_600_000, slotMs: 60_000 });
   }
@@ -59,6 +61,11 @@ export class ReportService {
       createdAt: now,
     };
     await this.repos.reports.insert(report);
+    this.events?.emit({
+      action: 'report.received',
+      target: { type: 'report', id: report.id },
+      ...(report.workspaceId ? { workspaceId: report.workspaceId } : {}),
+    });
     return report;
   }
 

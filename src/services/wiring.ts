@@ -101,7 +101,7 @@ export async function buildServices(
     events,
     abuse,
     abuseOperator: new AbuseOperator(repos, abuse, clock, events),
-    reports: new ReportService(repos, clock),
+    reports: new ReportService(repos, clock, events),
     health,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
