@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tagErrorCode } from '../observability/request-tags.js';
 
 /**
  * The visitor-facing pages of short links (404, 410, the password form, 401, 429): one small
@@ -75,4 +76,15 @@ export function sendJsonError(res: ServerResponse, status: number, code: string,
     'x-request-id': requestId,
   });
   res.end(head ? undefined : body);
+}
+
+export const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
+
+/** A visit answered with an error, not a click: JSON when the client asks for it, else the page. */
+export function refuse(req: IncomingMessage, res: ServerResponse, requestId: string, status: number, code: string, message: string, html: string): undefined {
+  tagErrorCode(res, code);
+  const head = req.method === 'HEAD';
+  if (wantsJson(req)) sendJsonError(res, status, code, message, head, requestId);
+  else sendPage(res, status, html, head, requestId);
+  return undefined;
 }

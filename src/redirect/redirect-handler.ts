@@ -3,19 +3,19 @@ import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
-import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { SharedClickCaps } from './click-caps.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { clientAddress, type GeoLookup } from './geo.js';
+import { type CityLookup, clientAddress, type GeoLookup, placeOf } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { withQuery } from './location.js';
-import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
+import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, refuse, wantsJson } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { StaleIfError } from './stale-if-error.js';
-import { classify, Memo, referrerHost, type Visitor } from './user-agent.js';
+import { classify, Memo, type Visitor } from './user-agent.js';
+import { languageOf, mergeUtm, passedQuery, referrerOf, utmOfQuery, utmOfTarget } from './visit-facts.js';
 
 export interface RedirectOptions {
   /**
@@ -32,6 +32,8 @@ export interface RedirectOptions {
   staleMaxMs?: number;
   /** Whether a link answers link_disabled (disabled, suspended workspace, blocked target): synchronous, asked on every visit. */
   stops?: (link: CachedLink) => boolean;
+  /** Region and city from a city database (when no trusted header names them). */
+  city?: CityLookup | null;
   /** Where a capped link's clicks are taken when instances share the store (MongoDB); else they are taken here, in memory. */
   caps?: SharedClickCaps;
 }
@@ -49,8 +51,6 @@ function countryCode(v: string | string[] | undefined): string | null {
   const b = v.charCodeAt(1) | 32;
   return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
 }
-
-const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
 
 /**
  * The redirect hot path, straight on node:http: Host + path -> cached link -> Location, answered
@@ -196,7 +196,7 @@ export class RedirectHandler {
     country: string | null,
     status: number = this.config.redirectStatus,
   ): Promise<void> | undefined {
-    if (req.method === 'HEAD') return this.send(req, res, requestId, to, status);
+    if (req.method === 'HEAD') return this.send(req, res, requestId, to, status, passedQuery(req.url)?.query);
     const visitor = classify(req.headers['user-agent']);
     if (link.maxClicks !== null && !visitor.bot) {
       if (this.opts.caps) {
@@ -223,16 +223,37 @@ export class RedirectHandler {
     status: number,
     visitor: Visitor,
   ): undefined {
-    this.send(req, res, requestId, to, status);
-    this.clicks.count({ linkId: link.id, workspaceId: link.workspaceId, atMs: now, visitor, country, referrer: referrerHost(req.headers.referer) });
+    const passed = passedQuery(req.url);
+    this.send(req, res, requestId, to, status, passed?.query);
+    const ref = referrerOf(req.headers.referer);
+    const place = placeOf(req.headers, country, this.config, this.opts.city, () => this.clientOf(req));
+    this.clicks.count({
+      linkId: link.id,
+      workspaceId: link.workspaceId,
+      domain: link.domain,
+      atMs: now,
+      visitor,
+      country,
+      region: place.region,
+      city: place.city,
+      referrer: ref?.host ?? null,
+      referrerUrl: ref?.url ?? null,
+      // Each UTM parameter of the visited URL, else of the target (each target parsed once).
+      utm: mergeUtm(passed ? utmOfQuery(passed.query) : null, utmOfTarget(to)),
+      trigger: passed?.qr ? 'qr' : 'link',
+      language: languageOf(req.headers['accept-language']),
+      variant: null,
+    });
     return undefined;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302): undefined {
+  /** Redirect to `to` with the incoming query string (`query`: the one passed on, when it differs from the request's). */
+  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302, query?: string): undefined {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
+    const incoming = query ?? (q >= 0 ? url.slice(q + 1) : '');
     res.writeHead(status, {
-      location: q >= 0 ? withQuery(to, url.slice(q + 1)) : to,
+      location: incoming ? withQuery(to, incoming) : to,
       'x-request-id': requestId,
       'cache-control': 'private, max-age=0',
       'content-length': '0',
@@ -244,20 +265,12 @@ export class RedirectHandler {
   /** Step 1: expired or exhausted: to expired_url when set, else 410. Not a click. */
   expired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null): undefined {
     if (to !== null) return this.send(req, res, requestId, to);
-    tagErrorCode(res, 'link_expired');
-    const head = req.method === 'HEAD';
-    if (wantsJson(req)) sendJsonError(res, 410, 'link_expired', 'This link has expired.', head, requestId);
-    else sendPage(res, 410, EXPIRED_PAGE, head, requestId);
-    return undefined;
+    return refuse(req, res, requestId, 410, 'link_expired', 'This link has expired.', EXPIRED_PAGE);
   }
 
   /** A disabled link (or one of a suspended workspace, or with a target on a blocked host): 403, not a click. */
   disabled(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
-    tagErrorCode(res, 'link_disabled');
-    const head = req.method === 'HEAD';
-    if (wantsJson(req)) sendJsonError(res, 403, 'link_disabled', 'This link has been disabled.', head, requestId);
-    else sendPage(res, 403, DISABLED_PAGE, head, requestId);
-    return undefined;
+    return refuse(req, res, requestId, 403, 'link_disabled', 'This link has been disabled.', DISABLED_PAGE);
   }
 
   /** The trusted country header when configured, else the client address in the IP database. */
@@ -273,12 +286,7 @@ export class RedirectHandler {
   }
 
   notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
-    const json = wantsJson(req);
-    if (!json && this.config.notFoundUrl) return this.send(req, res, requestId, this.config.notFoundUrl);
-    tagErrorCode(res, 'not_found');
-    const head = req.method === 'HEAD';
-    if (json) sendJsonError(res, 404, 'not_found', 'Link not found.', head, requestId);
-    else sendPage(res, 404, NOT_FOUND_PAGE, head, requestId);
-    return undefined;
+    if (!wantsJson(req) && this.config.notFoundUrl) return this.send(req, res, requestId, this.config.notFoundUrl);
+    return refuse(req, res, requestId, 404, 'not_found', 'Link not found.', NOT_FOUND_PAGE);
   }
 }

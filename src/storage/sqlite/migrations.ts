@@ -1,3 +1,6 @@
+import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
+import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
+
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
   // 1: initial schema
@@ -280,64 +283,8 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
-  // 10: abuse and destination health (docs/adr/0130, 0131): the operator's blocked hosts, disabled
-  //     links and suspended workspaces, abuse reports, and health-check jobs, claims and states.
-  `
-  CREATE TABLE blocked_hosts (
-    host TEXT PRIMARY KEY,
-    note TEXT,
-    created_at INTEGER NOT NULL
-  ) WITHOUT ROWID;
-  CREATE TABLE disabled_links (
-    link_id TEXT PRIMARY KEY,
-    workspace_id TEXT NOT NULL,
-    domain TEXT NOT NULL,
-    alias TEXT NOT NULL,
-    reason TEXT,
-    disabled_at INTEGER NOT NULL
-  );
-  CREATE TABLE suspensions (
-    workspace_id TEXT PRIMARY KEY,
-    reason TEXT,
-    suspended_at INTEGER NOT NULL
-  );
-  CREATE TABLE reports (
-    id TEXT PRIMARY KEY,
-    url TEXT NOT NULL,
-    reason TEXT,
-    link_id TEXT,
-    workspace_id TEXT,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX reports_by_time ON reports (created_at DESC, id DESC);
-  CREATE TABLE health_jobs (
-    id TEXT PRIMARY KEY,
-    link_id TEXT NOT NULL,
-    workspace_id TEXT NOT NULL,
-    targets_key TEXT NOT NULL,
-    due_at INTEGER NOT NULL
-  );
-  CREATE INDEX health_jobs_due ON health_jobs (due_at, id);
-  CREATE TABLE health_claims (
-    job_id TEXT NOT NULL,
-    take INTEGER NOT NULL,
-    owner TEXT NOT NULL,
-    lease_until INTEGER NOT NULL,
-    finished_at INTEGER,
-    PRIMARY KEY (job_id, take)
-  ) WITHOUT ROWID;
-  CREATE INDEX health_claims_finished ON health_claims (finished_at);
-  CREATE TABLE link_health (
-    link_id TEXT PRIMARY KEY,
-    workspace_id TEXT NOT NULL,
-    targets_key TEXT NOT NULL,
-    status TEXT NOT NULL,
-    http_status INTEGER,
-    checked_at INTEGER,
-    failures INTEGER NOT NULL,
-    error TEXT,
-    failed_url TEXT
-  );
-  CREATE INDEX link_health_by_status ON link_health (status, workspace_id);
-  `,
+  // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
+  CLICK_SHEETS_MIGRATION,
+  // 11: abuse and destination health (docs/adr/0130, 0131), in migration-abuse-health.ts.
+  ABUSE_HEALTH_MIGRATION,
 ];
