@@ -1,3 +1,4 @@
+import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
@@ -284,4 +285,6 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
   CLICK_SHEETS_MIGRATION,
+  // 11: abuse and destination health (docs/adr/0130, 0131), in migration-abuse-health.ts.
+  ABUSE_HEALTH_MIGRATION,
 ];

@@ -240,7 +240,7 @@ data class BulkLinkResult(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class BulkLinkResultError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: BulkLinkResultErrorCode,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -280,6 +280,9 @@ enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -579,6 +582,8 @@ enum class CreateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -710,7 +715,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -754,6 +759,9 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -809,6 +817,9 @@ data class Link(
     /** Default target URL. */
     @get:JsonProperty("destination") @param:JsonProperty("destination")
     val destination: String,
+    /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+    @get:JsonProperty("destination_health") @param:JsonProperty("destination_health")
+    val destinationHealth: LinkDestinationHealth,
     /** Device-specific targets (always an object). */
     @get:JsonProperty("device_targeting") @param:JsonProperty("device_targeting")
     val deviceTargeting: Map<String, String>,
@@ -852,6 +863,32 @@ data class Link(
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
 )
+
+/** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkDestinationHealth(
+    /** One of: ok, broken, unknown. */
+    @get:JsonProperty("status") @param:JsonProperty("status")
+    val status: LinkDestinationHealthStatus,
+    @get:JsonProperty("checked_at") @param:JsonProperty("checked_at")
+    val checkedAt: OffsetDateTime? = null,
+    @get:JsonProperty("http_status") @param:JsonProperty("http_status")
+    val httpStatus: Int? = null,
+)
+
+/**
+ * Values of LinkDestinationHealthStatus.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkDestinationHealthStatus(@get:JsonValue val value: String) {
+    OK("ok"),
+    BROKEN("broken"),
+    UNKNOWN("unknown"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** One page of links, newest first. */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -928,6 +965,17 @@ enum class LinkStatus(@get:JsonValue val value: String) {
     ACTIVE("active"),
     EXPIRED("expired"),
     EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of LinksHealth.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinksHealth(@get:JsonValue val value: String) {
+    BROKEN("broken"),
     ;
 
     override fun toString(): String = value
@@ -1197,6 +1245,8 @@ enum class UpdateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1212,7 +1262,7 @@ data class WebhookDelivery(
     /** When the event happened. */
     @get:JsonProperty("created_at") @param:JsonProperty("created_at")
     val createdAt: OffsetDateTime,
-    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test. */
+    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, link.broken, link.recovered, webhook.test. */
     @get:JsonProperty("event_type") @param:JsonProperty("event_type")
     val eventType: WebhookDeliveryEventType,
     /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
@@ -1247,6 +1297,8 @@ enum class WebhookDeliveryEventType(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     WEBHOOK_TEST("webhook.test"),
     ;
 
@@ -1310,6 +1362,8 @@ enum class WebhookEndpointEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1358,6 +1412,8 @@ enum class WebhookEndpointWithSecretEventsItem(@get:JsonValue val value: String)
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
