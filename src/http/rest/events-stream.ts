@@ -35,7 +35,7 @@ export function createEventsStream(o: { guard: Guard; services: Services; log: L
     let first: IteratorResult<ClickEventItem[]>;
     try {
       if (!principal.scopes.has('analytics:read')) throw new LskError('insufficient_scope', 'This call needs the scope "analytics:read".');
-      const variables = restVariables(route, op, {}, url, undefined, null);
+      const { variables } = restVariables(route, op, {}, url, undefined, null);
       pages = await o.services.clickEvents.stream(principal.workspace.id, variables);
       first = await pages.next(); // a store failure before any byte is sent is still a clean error
     } catch (e) {
