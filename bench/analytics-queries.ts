@@ -2,6 +2,8 @@
  * The analytics reads the bench times, each over a year and over 30 days (its reference): in process
  * (the service, no HTTP) and over HTTP (GET /v1/analytics and GET /v1/links/{id}/stats).
  */
+
+import { systemCaller } from '../src/domain/caller.js';
 import type { Services } from '../src/services/services.js';
 
 const DAY_MS = 86_400_000;
@@ -22,7 +24,7 @@ export interface Target {
 
 const analytics = (label: string, params: Record<string, string>): Query => ({
   label,
-  direct: (s, t, from, to) => s.analytics.report(t.workspaceId, { ...params, from, to }),
+  direct: (s, t, from, to) => s.analytics.report(systemCaller(t.workspaceId, 'bench'), { ...params, from, to }),
   path: (_t, from, to) => `/v1/analytics?${new URLSearchParams({ ...params, from, to })}`,
 });
 
@@ -34,7 +36,7 @@ export const QUERIES: Query[] = [
   analytics('group_by=tags', { group_by: 'tags' }),
   {
     label: 'link stats of one link',
-    direct: (s, t, from, to) => s.stats.forLink(t.workspaceId, t.linkId, { from, to }),
+    direct: (s, t, from, to) => s.stats.forLink(systemCaller(t.workspaceId, 'bench'), t.linkId, { from, to }),
     path: (t, from, to) => `/v1/links/${t.linkId}/stats?${new URLSearchParams({ from, to })}`,
   },
 ];

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   loadCountryDatabase(services.geo, config.geoipDb);
   services.clicks.start();
   services.webhooks.start();
+  services.auditRecorder.start();
   const app = await createApp(services, log);
   const server: Server = createServer(serverOptions(config), app.handle);
   server.on('clientError', clientErrorAnswer(config));
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     // Ended sessions and expired invites (FerretDB has no TTL index).
     setInterval(() => void services.sessions.sweep().catch((e) => log.warn({ err: e }, 'session sweep failed')), 15 * 60_000),
     setInterval(() => void services.repos.members.sweepInvites(services.clock.now()).catch((e) => log.warn({ err: e }, 'invite sweep failed')), 60 * 60_000),
+    // Audit entries older than LSK_AUDIT_DAYS (no TTL index on FerretDB either).
+    setInterval(() => void services.audit.sweep().catch((e) => log.warn({ err: e }, 'audit sweep failed')), 60 * 60_000),
   ];
   for (const t of timers) t.unref();
 
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
       try {
         await services.clicks.stop();
         await services.webhooks.stop();
+        await services.auditRecorder.stop();
         await services.keys.flushLastUsed();
         await services.repos.close();
       } catch (e) {

@@ -19,13 +19,13 @@ export const linkCommands: Command[] = [
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
-      const { services, workspace } = await workspaceOption(ctx);
+      const { services, workspace, caller } = await workspaceOption(ctx);
       let created = 0;
       const failures: Failure[] = [];
       let chunk: { line: number; body: Record<string, unknown> }[] = [];
       const flush = async () => {
         if (chunk.length === 0) return;
-        const results = await services.bulkLinks.create(workspace.id, { links: chunk.map((c) => c.body) });
+        const results = await services.bulkLinks.create(caller, { links: chunk.map((c) => c.body) });
         results.forEach((r, i) => {
           if ('link' in r) created++;
           else failures.push({ line: chunk[i]!.line, code: r.error.code, message: r.error.message });

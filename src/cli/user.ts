@@ -1,6 +1,6 @@
 import type { User } from '../domain/accounts.js';
 import { emailSchema, roleSchema, userNameSchema } from '../domain/accounts.js';
-import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
+import { type Command, check, cliActing, WORKSPACE, workspaceOption } from './command.js';
 import { table, when } from './output.js';
 
 const userJson = (u: User, role?: string) => ({
@@ -33,8 +33,8 @@ export const userCommands: Command[] = [
       const { services, workspace } = await workspaceOption(ctx);
       const existing = await services.repos.users.getByEmail(email);
       const user = existing ?? (await services.accounts.createUser(email, name));
-      await services.accounts.addMember(workspace, user.id, role);
-      const link = await services.accounts.passwordLink(user.id);
+      await services.accounts.addMember(cliActing(), workspace, user.id, role);
+      const link = await services.accounts.passwordLink(cliActing(), user.id);
       const what = existing ? `added user ${user.id} ${user.email}` : `created user ${user.id} ${user.email}`;
       return [`${what} as ${role} of ${workspace.slug}; ${LINK}`, link];
     },
@@ -49,7 +49,7 @@ export const userCommands: Command[] = [
     async run({ arg, services: open }) {
       const services = await open();
       const user = await services.accounts.byEmail(check(emailSchema, arg, 'email'));
-      return [`${user.email} (${user.id}): ${LINK}`, await services.accounts.passwordLink(user.id)];
+      return [`${user.email} (${user.id}): ${LINK}`, await services.accounts.passwordLink(cliActing(), user.id)];
     },
   },
   {

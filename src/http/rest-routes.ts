@@ -14,6 +14,7 @@ import {
 } from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
 import { ANALYTICS_ROUTES } from './rest-routes-analytics.js';
+import { AUDIT_ROUTES } from './rest-routes-audit.js';
 import { LINK_EXTRA_ROUTES } from './rest-routes-links.js';
 import { WEBHOOK_ROUTES } from './rest-routes-webhooks.js';
 
@@ -26,7 +27,7 @@ export interface RestRoute {
   /** Under /v1, with :params named like the field's arguments. */
   path: string;
   status: 200 | 201 | 204;
-  tag: 'links' | 'analytics' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks';
+  tag: 'links' | 'analytics' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks' | 'audit';
   summary: string;
   /** Strict schema of the JSON body (the same zod schema the resolver applies); a body is then required. */
   body?: z.ZodType;
@@ -197,4 +198,5 @@ export const REST_ROUTES: readonly RestRoute[] = [
     params: { id: idParamSchema('inv') },
   },
   ...WEBHOOK_ROUTES,
+  ...AUDIT_ROUTES,
 ];

@@ -4,8 +4,15 @@ import type { Services } from '../services/services.js';
  * Metrics of the services themselves, read when /metrics is scraped. A service that keeps a count
  * declares it here (or wherever it is built) in one line through `services.metrics`.
  */
-export function registerServiceMetrics({ metrics, clicks }: Pick<Services, 'metrics' | 'clicks'>): void {
+export function registerServiceMetrics({ metrics, clicks, auditRecorder }: Pick<Services, 'metrics' | 'clicks' | 'auditRecorder'>): void {
   metrics.gaugeFrom('lsk_clicks_pending', 'Clicks waiting in memory to be written to the store.', () => clicks.queued);
   metrics.counterFrom('lsk_clicks_written_total', 'Clicks written to the store.', () => clicks.written);
   metrics.counterFrom('lsk_clicks_dropped_total', 'Clicks dropped because the queue was full while the store could not be written.', () => clicks.dropped);
+  metrics.gaugeFrom('lsk_audit_pending', 'Audit entries waiting in memory to be written to the store.', () => auditRecorder.queued);
+  metrics.counterFrom('lsk_audit_written_total', 'Audit entries written to the store.', () => auditRecorder.written);
+  metrics.counterFrom(
+    'lsk_audit_dropped_total',
+    'Audit events dropped because the buffer was full while the store could not be written.',
+    () => auditRecorder.dropped,
+  );
 }

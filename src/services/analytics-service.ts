@@ -1,7 +1,9 @@
 import { bucketStarts, fillBuckets, type Interval } from '../analytics/buckets.js';
 import { resolveWindow } from '../analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, analyticsQuerySchema, type GroupBy } from '../domain/analytics-schemas.js';
+import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
+import { restrictionFilter } from '../domain/link-access.js';
 import { shortUrl, tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClickDimension, ClickScope, ClicksRepository, ClickTotals, KeyCount } from '../storage/clicks/repository.js';
@@ -50,13 +52,14 @@ export class AnalyticsService {
     private readonly clock: Clock,
   ) {}
 
-  async report(workspaceId: string, raw: unknown): Promise<AnalyticsReport> {
+  async report(caller: Caller, raw: unknown): Promise<AnalyticsReport> {
+    const { workspaceId } = caller;
     const q = parseOrThrow(analyticsQuerySchema, raw);
     const groupBy = q.group_by ?? 'timeseries';
     const interval = groupBy === 'timeseries' ? (q.interval ?? 'day') : null;
     const window = resolveWindow(q, this.clock.now().getTime(), interval);
     const scope: ClickScope = { workspaceId, from: new Date(window.from), to: new Date(window.to) };
-    const linkIds = await this.scopedLinks(workspaceId, q);
+    const linkIds = await this.scopedLinks(caller, q);
     if (linkIds) scope.linkIds = linkIds;
     const report = { groupBy, from: scope.from, to: scope.to, interval, timezone: window.zone };
     if (interval) {
@@ -74,13 +77,17 @@ export class AnalyticsService {
     return { ...report, total, data };
   }
 
-  /** The links a request is about (null: the whole workspace); link_id answers 404 unless it is the caller's. */
-  private async scopedLinks(workspaceId: string, q: { link_id?: string | null; tag?: string | null; domain?: string | null }): Promise<string[] | null> {
+  /**
+   * The links a request is about (null: the whole workspace); link_id answers 404 unless it is the
+   * caller's. A restricted key's restriction is one more filter: it sees only its links' clicks.
+   */
+  private async scopedLinks(caller: Caller, q: { link_id?: string | null; tag?: string | null; domain?: string | null }): Promise<string[] | null> {
     let ids: string[] | null = null;
-    if (q.link_id) ids = [(await this.linkService.get(workspaceId, q.link_id)).id];
-    if (q.tag || q.domain) {
-      const matching = await this.links.ids(workspaceId, { ...(q.tag ? { tag: tagKey(q.tag) } : {}), ...(q.domain ? { domain: q.domain } : {}) });
-      ids = ids ? ids.filter((id) => matching.includes(id)) : matching;
+    if (q.link_id) ids = [(await this.linkService.get(caller, q.link_id)).id];
+    if (q.tag || q.domain || caller.restriction) {
+      const filter = { ...restrictionFilter(caller.restriction), ...(q.tag ? { tag: tagKey(q.tag) } : {}), ...(q.domain ? { domain: q.domain } : {}) };
+      const matching = new Set(await this.links.ids(caller.workspaceId, filter));
+      ids = ids ? ids.filter((id) => matching.has(id)) : [...matching];
     }
     return ids;
   }

@@ -8,7 +8,7 @@ import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
 import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
-import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
+import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/build.js';
@@ -17,7 +17,10 @@ import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { AnalyticsService } from './analytics-service.js';
+import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
+import { AuditService } from './audit/audit-service.js';
 import { BulkLinkService } from './bulk-links.js';
+import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
@@ -28,7 +31,7 @@ import { WorkspaceService } from './workspace-service.js';
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(
   config: Config,
-  opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger; webhooks?: WebhookOptions } = {},
+  opts: { clock?: Clock; repos?: Repositories; log?: AuditLogger; webhooks?: WebhookOptions } = {},
 ): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
@@ -37,10 +40,16 @@ export async function buildServices(
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
-  const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
+  const log = opts.log ?? { warn: () => {}, error: () => {} };
+  // The services' events (docs/adr/0120): every change is emitted here; the audit log records them.
+  const events = new ServiceEvents(clock, (e) => log.error({ err: e }, 'an event listener failed'));
+  const auditRecorder = new AuditRecorder(repos, log, { enabled: config.auditDays > 0 });
+  events.subscribe(auditRecorder.take);
+  const lifetimes = { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays, defaultDomain: config.defaultDomain };
+  const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
   const linkEvents = new LinkEvents();
-  const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
-  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, opts.webhooks);
+  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, events, webhooks.outbox);
   // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
   // may serve many, which then share limits and re-read what another instance may have changed.
   const shared = repos.kind === 'mongodb';
@@ -55,17 +64,20 @@ export async function buildServices(
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, config.defaultDomain),
+    events,
+    auditRecorder,
+    audit: new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays),
+    workspaces: new WorkspaceService(repos, clock, config.defaultDomain, events),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
-    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
-    sessions: new SessionService(repos, clock),
-    members: new MemberService(repos, clock, config.publicUrl),
+    clicks: new ClickRecorder(repos.clicks, log),
+    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl, events),
+    sessions: new SessionService(repos, clock, events),
+    members: new MemberService(repos, clock, config.publicUrl, events),
     webhooks,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);

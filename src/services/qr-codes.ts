@@ -1,3 +1,4 @@
+import type { Caller } from '../domain/caller.js';
 import { type QrOptions, qrQuerySchema, qrSvgSchema } from '../domain/qr-schemas.js';
 import { shortUrl } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
@@ -5,9 +6,9 @@ import { type QrImage, renderQr } from '../qr/render.js';
 import type { LinkService } from './link-service.js';
 
 /** The QR code of one link of the workspace: its short URL, drawn as asked (GET /v1/links/{id}/qr, linkQrCode). */
-export async function linkQrCode(links: LinkService, workspaceId: string, id: string, raw: unknown): Promise<QrImage> {
+export async function linkQrCode(links: LinkService, caller: Caller, id: string, raw: unknown): Promise<QrImage> {
   const options: QrOptions = parseOrThrow(qrQuerySchema, raw);
-  const link = await links.get(workspaceId, id);
+  const link = await links.get(caller, id);
   return renderQr(shortUrl(link.domain, link.alias), options);
 }
 

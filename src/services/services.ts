@@ -13,7 +13,10 @@ import type { AccountService } from './accounts/account-service.js';
 import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
 import type { AnalyticsService } from './analytics-service.js';
+import type { AuditRecorder } from './audit/audit-recorder.js';
+import type { AuditService } from './audit/audit-service.js';
 import type { BulkLinkService } from './bulk-links.js';
+import type { ServiceEvents } from './events.js';
 import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
@@ -36,6 +39,12 @@ export interface Services {
   /** Idempotency-Key: claims, kept answers, replays. */
   idempotency: IdempotencyService;
   linkEvents: LinkEvents;
+  /** What the services did, as typed events (who, what, which target, which request): the audit log listens. */
+  events: ServiceEvents;
+  /** Buffers the events as audit entries and writes them off the request path (flush on stop). */
+  auditRecorder: AuditRecorder;
+  /** Reading the audit log, its CSV, and its retention sweep. */
+  audit: AuditService;
   workspaces: WorkspaceService;
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */

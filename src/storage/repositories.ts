@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Clock, systemClock } from '../domain/clock.js';
+import type { AuditRepository } from './audit/repository.js';
 import type { MongoClicksOptions } from './clicks/mongo.js';
 import type { ClicksRepository } from './clicks/repository.js';
 import type { CountersRepository } from './counters/repository.js';
@@ -36,6 +37,7 @@ export interface Repositories {
   readonly members: MembersRepository;
   readonly sessions: SessionsRepository;
   readonly webhooks: WebhooksRepository;
+  readonly audit: AuditRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

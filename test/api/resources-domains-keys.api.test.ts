@@ -117,7 +117,7 @@ describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (
   describe('API keys', () => {
     let api: Api;
     let cliKey: string;
-    const KEY_FIELDS = ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'revoked_at', 'scopes'];
+    const KEY_FIELDS = ['created_at', 'domains', 'expires_at', 'id', 'last_used_at', 'name', 'revoked_at', 'scopes', 'tags'];
 
     beforeAll(async () => {
       cliKey = await lsk.workspace('keys', BIG_PLAN);

@@ -1,11 +1,10 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { credentialsRequired } from '../../auth/principal.js';
+import { callerOf, credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
-import { exportLinksCsv } from '../../services/link-export.js';
 import type { Services } from '../../services/services.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
+import { sendCsvStream } from './csv-stream.js';
 
 export const EXPORT_PATH = '/v1/links/export';
 
@@ -16,34 +15,23 @@ export const EXPORT_PATH = '/v1/links/export';
  * full socket buffer pauses the reading ('drain'), so a slow client costs no memory.
  */
 export function createExportRoute(o: { guard: Guard; services: Services; log: Logger }) {
-  return async function run(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  return async function run(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void> {
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
     const headers = await o.guard.charge(principal, 1);
-    const rows = exportLinksCsv(o.services.repos.links, o.services.repos.clicks, principal.workspace.id, o.services.clock);
+    let rows: AsyncGenerator<string>;
     let first: IteratorResult<string>;
     try {
       if (!principal.scopes.has('links:read')) throw new LskError('insufficient_scope', 'This call needs the scope "links:read".');
       const unknown = [...url.searchParams.keys()];
       if (unknown.length > 0) throw LskError.validation(unknown.map((n) => ({ path: n, message: 'is not a known query parameter' })));
+      rows = o.services.links.exportCsv(callerOf(principal, requestId));
       first = await rows.next(); // a store failure before any byte is sent is still a clean 503
     } catch (e) {
       const err = clientError(e, o.log);
       Object.assign(err.headers, headers);
       throw err;
     }
-    res.writeHead(200, { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="links.csv"' });
-    // A client gone mid-stream never drains: the wait ends at 'close' instead (one listener for the whole export).
-    const closed = new Promise<void>((resolve) => res.once('close', resolve));
-    try {
-      for (let r = first; !r.done; r = await rows.next()) {
-        if (res.destroyed) return;
-        if (!res.write(r.value)) await Promise.race([once(res, 'drain'), closed]);
-      }
-      res.end();
-    } catch (e) {
-      o.log.error({ err: e }, 'links export failed mid-stream');
-      res.destroy(); // the client sees a cut answer, never a partial file passed off as whole
-    }
+    await sendCsvStream(res, headers, 'links.csv', rows, first, o.log);
   };
 }

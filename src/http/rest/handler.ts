@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { credentialsRequired } from '../../auth/principal.js';
+import { callerOf, credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { operationId } from '../../openapi/components.js';
@@ -12,6 +12,7 @@ import { sendJson } from '../respond.js';
 import { matchRoute } from '../rest-route-match.js';
 import type { RestRoute } from '../rest-routes.js';
 import { type Target, unmatched } from '../target.js';
+import { createAuditCsvRoute } from './audit-csv.js';
 import { createExportRoute, EXPORT_PATH } from './export.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
@@ -52,7 +53,7 @@ export function createRestHandler(o: RestHandlerOptions) {
         if (begun.kind === 'replay') return sendReplay(res, begun.response, headers);
         claim = { key, token: begun.token };
       }
-      const context: GraphQLContext = { services: o.services, principal, requestId };
+      const context: GraphQLContext = { services: o.services, principal, caller: principal && callerOf(principal, requestId), requestId };
       const enveloped = o.yoga.getEnveloped(context);
       const contextValue = await enveloped.contextFactory();
       const result = await enveloped.execute({ schema: enveloped.schema, document: op.document, contextValue, variableValues });
@@ -89,6 +90,8 @@ export function createRestHandler(o: RestHandlerOptions) {
   }
 
   const exportLinks = createExportRoute(o);
+  // Routes whose format=csv is every match streamed rather than one page encoded: the audit log.
+  const streamed = new Map([...o.operations].filter(([r]) => r.field === 'Query.auditLog').map(([r, op]) => [r, createAuditCsvRoute(o, r, op)] as const));
 
   return function resolveRest(method: string, pathname: string): Target {
     if (method === 'GET' && pathname === EXPORT_PATH) return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
@@ -99,6 +102,12 @@ export function createRestHandler(o: RestHandlerOptions) {
       return unmatched(template(match.route), () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow } }));
     }
     const { route, params } = match;
-    return { route: operationId(route), path: template(route), run: (req, res, url, requestId) => run(route, params, req, res, url, requestId) };
+    const stream = streamed.get(route);
+    return {
+      route: operationId(route),
+      path: template(route),
+      run: (req, res, url, requestId) =>
+        stream && url.searchParams.get('format') === 'csv' ? stream(req, res, url, requestId) : run(route, params, req, res, url, requestId),
+    };
   };
 }

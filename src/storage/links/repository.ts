@@ -33,6 +33,10 @@ export interface LinkFilter {
   expiredAt?: { now: Date; expired: boolean };
   /** Only links with a click cap. */
   capped?: boolean;
+  /** A restricted key's links (domain/link-access.ts): on one of these domains... */
+  domainIn?: readonly string[];
+  /** ...and carrying one of these tag keys. */
+  tagIn?: readonly string[];
 }
 
 export interface LinkQuery extends LinkFilter {

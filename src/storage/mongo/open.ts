@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { AUDIT_INDEXES, MongoAudit } from '../audit/mongo.js';
 import { MongoClicks, type MongoClicksOptions } from '../clicks/mongo.js';
 import { CLICK_INDEXES } from '../clicks/mongo-docs.js';
 import { COUNTER_INDEXES, MongoCounters } from '../counters/mongo.js';
@@ -26,6 +27,7 @@ const INDEXES = [
   ...COUNTER_INDEXES,
   ...IDEMPOTENCY_INDEXES,
   ...WEBHOOK_INDEXES,
+  ...AUDIT_INDEXES,
 ];
 const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES];
 
@@ -50,6 +52,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
     members: new MongoMembers(conn),
     sessions: new MongoSessions(conn),
     webhooks: new MongoWebhooks(conn),
+    audit: new MongoAudit(conn),
     init: async () => {
       await conn.init([...INDEXES, ...ACCOUNT_INDEXES]);
       await links.init();

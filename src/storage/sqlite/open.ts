@@ -1,3 +1,4 @@
+import { SqliteAudit } from '../audit/sqlite.js';
 import { SqliteClicks } from '../clicks/sqlite.js';
 import { SqliteCounters } from '../counters/sqlite.js';
 import { SqliteDomains } from '../domains/sqlite.js';
@@ -32,6 +33,7 @@ export function openSqlite(path: string): Repositories {
     members: new SqliteMembers(conn),
     sessions: new SqliteSessions(conn),
     webhooks: new SqliteWebhooks(conn),
+    audit: new SqliteAudit(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();

@@ -43,6 +43,38 @@ extension LskClient {
         try await sendRaw("GET", "/analytics", query: Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to), headers: [], body: nil, accept: "text/csv, application/json")
     }
 
+    /// Read the audit log
+    ///
+    /// What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+    /// `GET /audit-log` → 200.
+    /// - Parameter action: `action` (query) Only entries of this action, e.g. link.created.
+    /// - Parameter actorId: `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system".
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter format: `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id.
+    /// - Parameter from: `from` (query) ISO date (midnight UTC) or date-time with an offset: entries at or after it.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 50.
+    /// - Parameter targetId: `target_id` (query) Only entries about this target (an id, a tag name or a host).
+    /// - Parameter to: `to` (query) ISO date (the whole UTC day included) or date-time with an offset: entries before it.
+    public func auditLog(action: AuditLogAction? = nil, actorId: String? = nil, cursor: String? = nil, format: AuditLogFormat? = nil, from: String? = nil, limit: Int? = nil, targetId: String? = nil, to: String? = nil) async throws -> AuditLog {
+        try await send("GET", "/audit-log", query: Self.param("action", action) + Self.param("actor_id", actorId) + Self.param("cursor", cursor) + Self.param("format", format) + Self.param("from", from) + Self.param("limit", limit) + Self.param("target_id", targetId) + Self.param("to", to), headers: [], body: nil, as: AuditLog.self)
+    }
+
+    /// Read the audit log
+    ///
+    /// What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+    /// `GET /audit-log` → 200. The raw answer (content type and bytes), e.g. for CSV.
+    /// - Parameter action: `action` (query) Only entries of this action, e.g. link.created.
+    /// - Parameter actorId: `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system".
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter format: `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id.
+    /// - Parameter from: `from` (query) ISO date (midnight UTC) or date-time with an offset: entries at or after it.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 50.
+    /// - Parameter targetId: `target_id` (query) Only entries about this target (an id, a tag name or a host).
+    /// - Parameter to: `to` (query) ISO date (the whole UTC day included) or date-time with an offset: entries before it.
+    public func auditLogRaw(action: AuditLogAction? = nil, actorId: String? = nil, cursor: String? = nil, format: AuditLogFormat? = nil, from: String? = nil, limit: Int? = nil, targetId: String? = nil, to: String? = nil) async throws -> LskRawResponse {
+        try await sendRaw("GET", "/audit-log", query: Self.param("action", action) + Self.param("actor_id", actorId) + Self.param("cursor", cursor) + Self.param("format", format) + Self.param("from", from) + Self.param("limit", limit) + Self.param("target_id", targetId) + Self.param("to", to), headers: [], body: nil, accept: "text/csv, application/json")
+    }
+
     /// Add a domain
     ///
     /// Add a custom domain to your workspace. Needs the scope `domains:write`.

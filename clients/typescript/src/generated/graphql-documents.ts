@@ -5,11 +5,13 @@ import type * as T from './graphql-types.js';
 
 export const AnalyticsDocument = "query Analytics($domain: String, $from: String, $group_by: String, $interval: String, $limit: Int, $link_id: String, $tag: String, $timezone: String, $to: String) {\n  analytics(domain: $domain, from: $from, group_by: $group_by, interval: $interval, limit: $limit, link_id: $link_id, tag: $tag, timezone: $timezone, to: $to) {\n    data {\n      alias\n      clicks\n      key\n      short_url\n    }\n    from\n    group_by\n    interval\n    timezone\n    to\n    total {\n      bots\n      clicks\n    }\n  }\n}\n" as TypedDocument<T.AnalyticsQuery, T.AnalyticsQueryVariables>;
 
+export const AuditLogDocument = "query AuditLog($action: String, $actor_id: String, $cursor: String, $from: String, $limit: Int, $target_id: String, $to: String) {\n  auditLog(action: $action, actor_id: $actor_id, cursor: $cursor, from: $from, limit: $limit, target_id: $target_id, to: $to) {\n    data {\n      action\n      actor {\n        id\n        label\n        type\n      }\n      at\n      id\n      request_id\n      target {\n        id\n        type\n      }\n    }\n    next_cursor\n  }\n}\n" as TypedDocument<T.AuditLogQuery, T.AuditLogQueryVariables>;
+
 export const DomainsDocument = "query Domains {\n  domains {\n    data {\n      created_at\n      host\n    }\n  }\n}\n" as TypedDocument<T.DomainsQuery, T.DomainsQueryVariables>;
 
 export const InvitesDocument = "query Invites {\n  invites {\n    data {\n      created_at\n      email\n      expires_at\n      id\n      role\n    }\n  }\n}\n" as TypedDocument<T.InvitesQuery, T.InvitesQueryVariables>;
 
-export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n    }\n  }\n}\n" as TypedDocument<T.KeysQuery, T.KeysQueryVariables>;
+export const KeysDocument = "query Keys {\n  keys {\n    data {\n      created_at\n      domains\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n      tags\n    }\n  }\n}\n" as TypedDocument<T.KeysQuery, T.KeysQueryVariables>;
 
 export const LinkDocument = "query Link($id: String!) {\n  link(id: $id) {\n    alias\n    clicks\n    created_at\n    destination\n    device_targeting\n    domain\n    expired_url\n    expires_at\n    external_id\n    geo_targeting\n    id\n    max_clicks\n    password_protected\n    short_url\n    status\n    tags\n    title\n    updated_at\n  }\n}\n" as TypedDocument<T.LinkQuery, T.LinkQueryVariables>;
 
@@ -21,11 +23,11 @@ export const LinksDocument = "query Links($cursor: String, $domain: String, $ext
 
 export const MembersDocument = "query Members {\n  members {\n    data {\n      created_at\n      email\n      name\n      role\n      user_id\n    }\n  }\n}\n" as TypedDocument<T.MembersQuery, T.MembersQueryVariables>;
 
-export const NodeDocument = "query Node($id: String!) {\n  node(id: $id) {\n    __typename\n    ... on ApiKey {\n      created_at\n      ApiKey_expires_at: expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n    }\n    ... on Invite {\n      created_at\n      email\n      Invite_expires_at: expires_at\n      id\n      role\n    }\n    ... on Link {\n      alias\n      clicks\n      created_at\n      destination\n      device_targeting\n      domain\n      expired_url\n      Link_expires_at: expires_at\n      external_id\n      geo_targeting\n      id\n      max_clicks\n      password_protected\n      short_url\n      status\n      tags\n      title\n      updated_at\n    }\n    ... on User {\n      created_at\n      email\n      id\n      name\n    }\n  }\n}\n" as TypedDocument<T.NodeQuery, T.NodeQueryVariables>;
+export const NodeDocument = "query Node($id: String!) {\n  node(id: $id) {\n    __typename\n    ... on ApiKey {\n      created_at\n      domains\n      ApiKey_expires_at: expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n      ApiKey_tags: tags\n    }\n    ... on Invite {\n      created_at\n      email\n      Invite_expires_at: expires_at\n      id\n      role\n    }\n    ... on Link {\n      alias\n      clicks\n      created_at\n      destination\n      device_targeting\n      domain\n      expired_url\n      Link_expires_at: expires_at\n      external_id\n      geo_targeting\n      id\n      max_clicks\n      password_protected\n      short_url\n      status\n      Link_tags: tags\n      title\n      updated_at\n    }\n    ... on User {\n      created_at\n      email\n      id\n      name\n    }\n  }\n}\n" as TypedDocument<T.NodeQuery, T.NodeQueryVariables>;
 
 export const TagsDocument = "query Tags {\n  tags {\n    data {\n      created_at\n      links\n      name\n    }\n  }\n}\n" as TypedDocument<T.TagsQuery, T.TagsQueryVariables>;
 
-export const ViewerDocument = "query Viewer {\n  viewer {\n    key {\n      created_at\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n    }\n    kind\n    role\n    scopes\n    user {\n      created_at\n      email\n      id\n      name\n    }\n    workspace {\n      id\n      plan\n      rate_limit_rpm\n      slug\n    }\n  }\n}\n" as TypedDocument<T.ViewerQuery, T.ViewerQueryVariables>;
+export const ViewerDocument = "query Viewer {\n  viewer {\n    key {\n      created_at\n      domains\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n      tags\n    }\n    kind\n    role\n    scopes\n    user {\n      created_at\n      email\n      id\n      name\n    }\n    workspace {\n      id\n      plan\n      rate_limit_rpm\n      slug\n    }\n  }\n}\n" as TypedDocument<T.ViewerQuery, T.ViewerQueryVariables>;
 
 export const WebhookDocument = "query Webhook($id: String!) {\n  webhook(id: $id) {\n    created_at\n    description\n    enabled\n    events\n    id\n    url\n  }\n}\n" as TypedDocument<T.WebhookQuery, T.WebhookQueryVariables>;
 
@@ -39,7 +41,7 @@ export const CreateDomainDocument = "mutation CreateDomain($host: String!) {\n  
 
 export const CreateInviteDocument = "mutation CreateInvite($email: String!, $role: String!) {\n  createInvite(email: $email, role: $role) {\n    created_at\n    email\n    expires_at\n    id\n    role\n    url\n  }\n}\n" as TypedDocument<T.CreateInviteMutation, T.CreateInviteMutationVariables>;
 
-export const CreateKeyDocument = "mutation CreateKey($name: String, $scopes: [String!]) {\n  createKey(name: $name, scopes: $scopes) {\n    created_at\n    expires_at\n    id\n    key\n    last_used_at\n    name\n    revoked_at\n    scopes\n  }\n}\n" as TypedDocument<T.CreateKeyMutation, T.CreateKeyMutationVariables>;
+export const CreateKeyDocument = "mutation CreateKey($domains: [String!], $name: String, $scopes: [String!], $tags: [String!]) {\n  createKey(domains: $domains, name: $name, scopes: $scopes, tags: $tags) {\n    created_at\n    domains\n    expires_at\n    id\n    key\n    last_used_at\n    name\n    revoked_at\n    scopes\n    tags\n  }\n}\n" as TypedDocument<T.CreateKeyMutation, T.CreateKeyMutationVariables>;
 
 export const CreateLinkDocument = "mutation CreateLink($alias: String, $destination: String!, $device_targeting: DeviceTargeting, $domain: String, $expired_url: String, $expires_at: String, $external_id: String, $geo_targeting: GeoTargeting, $max_clicks: Int, $password: String, $tags: [String!], $title: String) {\n  createLink(alias: $alias, destination: $destination, device_targeting: $device_targeting, domain: $domain, expired_url: $expired_url, expires_at: $expires_at, external_id: $external_id, geo_targeting: $geo_targeting, max_clicks: $max_clicks, password: $password, tags: $tags, title: $title) {\n    alias\n    clicks\n    created_at\n    destination\n    device_targeting\n    domain\n    expired_url\n    expires_at\n    external_id\n    geo_targeting\n    id\n    max_clicks\n    password_protected\n    short_url\n    status\n    tags\n    title\n    updated_at\n  }\n}\n" as TypedDocument<T.CreateLinkMutation, T.CreateLinkMutationVariables>;
 
@@ -63,7 +65,7 @@ export const RetryWebhookDeliveryDocument = "mutation RetryWebhookDelivery($deli
 
 export const RevokeInviteDocument = "mutation RevokeInvite($id: String!) {\n  revokeInvite(id: $id)\n}\n" as TypedDocument<T.RevokeInviteMutation, T.RevokeInviteMutationVariables>;
 
-export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n    scopes\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
+export const RevokeKeyDocument = "mutation RevokeKey($id: String!) {\n  revokeKey(id: $id) {\n    created_at\n    domains\n    expires_at\n    id\n    last_used_at\n    name\n    revoked_at\n    scopes\n    tags\n  }\n}\n" as TypedDocument<T.RevokeKeyMutation, T.RevokeKeyMutationVariables>;
 
 export const RotateWebhookSecretDocument = "mutation RotateWebhookSecret($id: String!) {\n  rotateWebhookSecret(id: $id) {\n    created_at\n    description\n    enabled\n    events\n    id\n    secret\n    url\n  }\n}\n" as TypedDocument<T.RotateWebhookSecretMutation, T.RotateWebhookSecretMutationVariables>;
 

@@ -92,6 +92,58 @@ class LskClient(
         sendRaw("GET", "/analytics", listOf("domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "limit" to limit, "link_id" to linkId, "tag" to tag, "timezone" to timezone, "to" to to), emptyList(), null, "text/csv, application/json")
 
     /**
+     * Read the audit log
+     *
+     * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+     * `GET /audit-log` → 200.
+     * @param action `action` (query) Only entries of this action, e.g. link.created. (null: not sent)
+     * @param actorId `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system". (null: not sent)
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param format `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id. (null: not sent)
+     * @param from `from` (query) ISO date (midnight UTC) or date-time with an offset: entries at or after it. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 50. (null: not sent)
+     * @param targetId `target_id` (query) Only entries about this target (an id, a tag name or a host). (null: not sent)
+     * @param to `to` (query) ISO date (the whole UTC day included) or date-time with an offset: entries before it. (null: not sent)
+     */
+    suspend fun auditLog(
+        action: AuditLogAction? = null,
+        actorId: String? = null,
+        cursor: String? = null,
+        format: AuditLogFormat? = null,
+        from: String? = null,
+        limit: Int? = null,
+        targetId: String? = null,
+        to: String? = null,
+    ): AuditLog =
+        send("GET", "/audit-log", listOf("action" to action, "actor_id" to actorId, "cursor" to cursor, "format" to format, "from" to from, "limit" to limit, "target_id" to targetId, "to" to to), emptyList(), null, jacksonTypeRef<AuditLog>())
+
+    /**
+     * Read the audit log
+     *
+     * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+     * `GET /audit-log` → 200. The raw answer (content type and bytes), e.g. for CSV.
+     * @param action `action` (query) Only entries of this action, e.g. link.created. (null: not sent)
+     * @param actorId `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system". (null: not sent)
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param format `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id. (null: not sent)
+     * @param from `from` (query) ISO date (midnight UTC) or date-time with an offset: entries at or after it. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 50. (null: not sent)
+     * @param targetId `target_id` (query) Only entries about this target (an id, a tag name or a host). (null: not sent)
+     * @param to `to` (query) ISO date (the whole UTC day included) or date-time with an offset: entries before it. (null: not sent)
+     */
+    suspend fun auditLogRaw(
+        action: AuditLogAction? = null,
+        actorId: String? = null,
+        cursor: String? = null,
+        format: AuditLogFormat? = null,
+        from: String? = null,
+        limit: Int? = null,
+        targetId: String? = null,
+        to: String? = null,
+    ): LskRawResponse =
+        sendRaw("GET", "/audit-log", listOf("action" to action, "actor_id" to actorId, "cursor" to cursor, "format" to format, "from" to from, "limit" to limit, "target_id" to targetId, "to" to to), emptyList(), null, "text/csv, application/json")
+
+    /**
      * Add a domain
      *
      * Add a custom domain to your workspace. Needs the scope `domains:write`.
