@@ -5,6 +5,7 @@ import { LskError } from '../domain/errors.js';
 import { hasPrefix, newId } from '../domain/ids.js';
 import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
+import { expandScopes, SCOPES, type Scope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { Acting, ServiceEvents } from '../services/events.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
@@ -13,7 +14,6 @@ import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
 import { grantKey, type KeyGrant } from './key-grant.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
-import { expandScopes, SCOPES, type Scope } from './scopes.js';
 
 export const KEY_PREFIX = 'lsk_live_';
 const CLOCK_SKEW_S = 60;

@@ -1,4 +1,4 @@
-import type { Role } from '../auth/scopes.js';
+import type { Role } from './scopes.js';
 
 /** Who did something, as the audit log names them. */
 export const ACTOR_TYPES = ['user', 'key', 'cli', 'system'] as const;

@@ -1,6 +1,6 @@
-import { SCOPES } from '../auth/scopes.js';
 import { hostSchema, tagNameSchema } from './link-schemas.js';
 import { normalizeTags, TAGS_MAX } from './rules.js';
+import { SCOPES } from './scopes.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
 

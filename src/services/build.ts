@@ -10,7 +10,8 @@ import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
 import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
-import { openRepositories, type Repositories } from '../storage/repositories.js';
+import { openRepositories } from '../storage/open.js';
+import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/build.js';
 import { AccountService } from './accounts/account-service.js';
 import { MemberService } from './accounts/member-service.js';
@@ -81,6 +82,6 @@ export async function buildServices(
     webhooks,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
-  registerServiceMetrics(services);
+  registerServiceMetrics({ metrics, clicks: services.clicks, audit: auditRecorder });
   return services;
 }

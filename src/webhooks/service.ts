@@ -1,14 +1,13 @@
 import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { DAY_MS } from '../domain/clock.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { LskError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { assertUnrestricted } from '../domain/link-access.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
 import type { ServiceEvents } from '../services/events.js';
-// The same opaque (created_at, id) cursor as link pages.
-import { decodeCursor, encodeCursor } from '../services/link-service.js';
 import type { Delivery, EndpointPatch, WebhookEndpoint, WebhooksRepository } from '../storage/webhooks/repository.js';
 import { newDelivery } from './outbox.js';
 import { eventBody } from './payloads.js';

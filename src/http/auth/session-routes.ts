@@ -8,7 +8,7 @@ import type { SignedIn } from '../../services/accounts/session-service.js';
 import type { Services } from '../../services/services.js';
 import { parseJsonObject, readBody } from '../guard/body.js';
 import { sendJson } from '../respond.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { ServiceRoute } from '../service-route.js';
 import { clearedCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.js';
 import { checkOrigin } from './csrf.js';
 import { passwordChangeSchema, signInSchema } from './schemas.js';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerOf, credentialsRequired, scopeRefusal } from '../../auth/principal.js';
 import type { Services } from '../../services/services.js';
+import type { RestRoute } from '../../v1/route.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
-import type { RestRoute } from '../rest-routes.js';
 import { sendCsvStream } from './csv-stream.js';
 import { restVariables } from './input.js';
 import type { RestOperation } from './operations.js';

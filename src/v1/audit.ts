@@ -1,6 +1,6 @@
 import { AUDIT_CSV_COLUMNS } from '../csv/audit-csv.js';
 import { auditPageSchema, auditRestQuerySchema } from '../domain/audit-schemas.js';
-import type { RestRoute } from './rest-routes.js';
+import type { RestRoute } from './route.js';
 
 export const AUDIT_PATH = '/v1/audit-log';
 
