@@ -1,12 +1,11 @@
 /** Domains, API keys and the workspace over REST. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { BIG_PLAN, createLink, expectError, ISO_TIME, KEY_ID, WSP_ID } from './_assert.js';
+import { BIG_PLAN, createLink, expectError, ISO_TIME, KEY_ID, keyIdOf, WSP_ID } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
 const D = 'https://example.com/';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const keyIdOf = (secret: string) => JSON.parse(Buffer.from(secret.slice('lsk_live_'.length).split('.')[1]!, 'base64url').toString()).sub as string;
 
 describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (store) => {
   let lsk: Lsk;

@@ -888,6 +888,19 @@ export type DashboardAnalyticsQueryVariables = Exact<{
 
 export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
 
+export type DashboardAuditLogQueryVariables = Exact<{
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardAuditLogQuery = { __typename?: 'Query', auditLog?: { __typename?: 'AuditLog', next_cursor?: string | null, data: Array<{ __typename?: 'AuditEntry', id: string, at: string, action: string, request_id?: string | null, actor: { __typename?: 'AuditActor', type: string, id: string, label: string }, target: { __typename?: 'AuditTarget', type: string, id: string } }> } | null };
+
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -910,10 +923,18 @@ export type DashboardDeleteDomainMutation = { __typename?: 'Mutation', deleteDom
 export type DashboardKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } | null };
+export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null, scopes: Array<string>, domains?: Array<string> | null, tags?: Array<string> | null }> } | null };
+
+export type DashboardKeyChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardKeyChoicesQuery = { __typename?: 'Query', viewer?: { __typename?: 'Viewer', scopes: Array<string> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null, tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null };
 
 export type DashboardCreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  domains?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
 
 
@@ -1271,6 +1292,36 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
+export const DashboardAuditLogDocument = new TypedDocumentString(`
+    query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
+  auditLog(
+    action: $action
+    actor_id: $actor_id
+    target_id: $target_id
+    from: $from
+    to: $to
+    limit: $limit
+    cursor: $cursor
+  ) {
+    data {
+      id
+      at
+      action
+      actor {
+        type
+        id
+        label
+      }
+      target {
+        type
+        id
+      }
+      request_id
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAuditLogQuery, DashboardAuditLogQueryVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1303,13 +1354,33 @@ export const DashboardKeysDocument = new TypedDocumentString(`
       expires_at
       last_used_at
       revoked_at
+      scopes
+      domains
+      tags
     }
   }
 }
     `) as unknown as TypedDocumentString<DashboardKeysQuery, DashboardKeysQueryVariables>;
+export const DashboardKeyChoicesDocument = new TypedDocumentString(`
+    query DashboardKeyChoices {
+  viewer {
+    scopes
+  }
+  domains {
+    data {
+      host
+    }
+  }
+  tags {
+    data {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardKeyChoicesQuery, DashboardKeyChoicesQueryVariables>;
 export const DashboardCreateKeyDocument = new TypedDocumentString(`
-    mutation DashboardCreateKey($name: String) {
-  createKey(name: $name) {
+    mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {
+  createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {
     id
     name
     key
