@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
-import { buildServices } from '../src/services/build.js';
+import { buildServices } from '../src/services/wiring.js';
 import { type Fixture, lskEnv } from './fixtures.js';
 import { type Figures, fmt, type LoadOptions, load } from './load.js';
 import { ROOT, start, stop } from './servers.js';

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
 import { randomBase62 } from '../src/domain/ids.js';
-import { buildServices } from '../src/services/build.js';
+import { buildServices } from '../src/services/wiring.js';
 
 /** The bench's own setup acts as lsk itself. */
 const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };

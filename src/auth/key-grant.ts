@@ -1,6 +1,6 @@
 import type { Caller, LinkRestriction } from '../domain/caller.js';
 import { type ErrorDetail, LskError } from '../domain/errors.js';
-import { tagKey } from '../domain/rules.js';
+import { tagKey } from '../domain/field-rules.js';
 import { SCOPES, type Scope } from '../domain/scopes.js';
 
 /** What a new key asks for: its scopes and its restriction (absent: what its creator has). */

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Config } from '../config/env.js';
 import type { Caller } from '../domain/caller.js';
 import type { Workspace } from '../domain/model.js';
+import type { Services } from '../services/all-services.js';
 import type { Acting } from '../services/events.js';
-import type { Services } from '../services/services.js';
 
 /** A malformed command line (exit status 2). */
 export class UsageError extends Error {}

@@ -1,6 +1,6 @@
 import type { Caller, LinkRestriction } from './caller.js';
 import { LskError } from './errors.js';
-import { tagKey } from './rules.js';
+import { tagKey } from './field-rules.js';
 
 /** The store filter a restriction amounts to: links on one of these domains, carrying one of these tag keys. */
 export interface RestrictionFilter {

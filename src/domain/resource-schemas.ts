@@ -1,5 +1,5 @@
+import { normalizeTags, TAGS_MAX } from './field-rules.js';
 import { hostSchema, tagNameSchema } from './link-schemas.js';
-import { normalizeTags, TAGS_MAX } from './rules.js';
 import { SCOPES } from './scopes.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';

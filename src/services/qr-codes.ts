@@ -1,6 +1,6 @@
 import type { Caller } from '../domain/caller.js';
+import { shortUrl } from '../domain/field-rules.js';
 import { type QrOptions, qrQuerySchema, qrSvgSchema } from '../domain/qr-schemas.js';
-import { shortUrl } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { type QrImage, renderQr } from '../qr/render.js';
 import type { LinkService } from './link-service.js';

@@ -5,7 +5,7 @@ import { LskError } from '../../domain/errors.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import { clientAddress } from '../../redirect/geo.js';
 import type { SignedIn } from '../../services/accounts/session-service.js';
-import type { Services } from '../../services/services.js';
+import type { Services } from '../../services/all-services.js';
 import { parseJsonObject, readBody } from '../guard/body.js';
 import { sendJson } from '../respond.js';
 import type { ServiceRoute } from '../service-route.js';

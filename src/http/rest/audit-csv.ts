@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerOf, credentialsRequired, scopeRefusal } from '../../auth/principal.js';
-import type { Services } from '../../services/services.js';
+import type { Services } from '../../services/all-services.js';
 import type { RestRoute } from '../../v1/route.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';

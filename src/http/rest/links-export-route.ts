@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerOf, credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
-import type { Services } from '../../services/services.js';
+import type { Services } from '../../services/all-services.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 import { sendCsvStream } from './csv-stream.js';
