@@ -4,13 +4,15 @@
  * the API, reading a link with 1M clicks (SQLite and MongoDB), analytics over a year of
  * hourly rollups of 1,000 links, the plan limiter, memory with 1M links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
- * BENCH_ONLY=redirects,api,link-read,analytics,limiter,memory runs only the sections named.
+ * BENCH_ONLY=redirects,api,audit,link-read,analytics,limiter,memory runs only the sections named
+ * (api includes audit: the audit log's cost on link creation).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
+import { benchAuditCost } from './audit-cost.js';
 import { prepare } from './fixtures.js';
 import { benchLimiter } from './limiter.js';
 import { benchLinkRead } from './link-read.js';
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     const fx = await prepare(dir, 100_000);
     if (runs('redirects')) await benchRedirects(fx, SECONDS, say);
     if (runs('api')) await benchApi(fx, SECONDS, say);
+    if (runs('api') || runs('audit')) await benchAuditCost(fx, SECONDS, say);
     if (runs('link-read')) await benchLinkRead(dir, SECONDS, say);
     if (runs('analytics')) await benchAnalytics(dir, say);
     if (runs('limiter')) await benchLimiter(dir, say);
