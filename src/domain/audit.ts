@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = {
   'user.password_link_issued': 'user',
   'user.two_factor_enabled': 'user',
   'user.two_factor_disabled': 'user',
+  'user.recovery_code_used': 'user',
+  'user.password_reset_requested': 'user',
   'user.passkey_added': 'user',
   'user.passkey_removed': 'user',
   'user.session_revoked': 'user',

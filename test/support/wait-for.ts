@@ -1,14 +1,15 @@
 /**
- * Polls `probe` until `ok` holds (every 100 ms, for at most `ms`), then returns the last value: the
- * caller asserts on it, so a timeout fails with the value seen. For work the server does on its own
- * timer (click counts written within a second); never a fixed sleep.
+ * The one poll of the black-box suites: ask `probe` until `ok` holds of its answer, at most `ms`
+ * (then fail with the last answer). For what happens after a response by design: an email sent
+ * once the request has answered, a delivery made by a worker.
  */
-export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await probe();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await probe();
+export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000, what = 'the condition'): Promise<T> {
+  const until = Date.now() + ms;
+  let last: T = await probe();
+  while (!ok(last)) {
+    if (Date.now() > until) throw new Error(`${what} did not hold within ${ms} ms; last: ${JSON.stringify(last)?.slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 50));
+    last = await probe();
   }
-  return v;
+  return last;
 }

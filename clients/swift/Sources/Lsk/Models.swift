@@ -235,7 +235,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
 
 /// One recorded action: who did what to which target, when, in which request. Never holds a secret.
 public struct AuditEntry: Codable, Sendable, Equatable {
-    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.passkey_added, user.passkey_removed, user.session_revoked.
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
     public var action: AuditEntryAction
     public var actor: AuditEntryActor
     /// When it happened.
@@ -306,6 +306,8 @@ public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, L
     public static let userPasswordLinkIssued = AuditEntryAction(rawValue: "user.password_link_issued")
     public static let userTwoFactorEnabled = AuditEntryAction(rawValue: "user.two_factor_enabled")
     public static let userTwoFactorDisabled = AuditEntryAction(rawValue: "user.two_factor_disabled")
+    public static let userRecoveryCodeUsed = AuditEntryAction(rawValue: "user.recovery_code_used")
+    public static let userPasswordResetRequested = AuditEntryAction(rawValue: "user.password_reset_requested")
     public static let userPasskeyAdded = AuditEntryAction(rawValue: "user.passkey_added")
     public static let userPasskeyRemoved = AuditEntryAction(rawValue: "user.passkey_removed")
     public static let userSessionRevoked = AuditEntryAction(rawValue: "user.session_revoked")
@@ -435,6 +437,8 @@ public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, Lsk
     public static let userPasswordLinkIssued = AuditLogAction(rawValue: "user.password_link_issued")
     public static let userTwoFactorEnabled = AuditLogAction(rawValue: "user.two_factor_enabled")
     public static let userTwoFactorDisabled = AuditLogAction(rawValue: "user.two_factor_disabled")
+    public static let userRecoveryCodeUsed = AuditLogAction(rawValue: "user.recovery_code_used")
+    public static let userPasswordResetRequested = AuditLogAction(rawValue: "user.password_reset_requested")
     public static let userPasskeyAdded = AuditLogAction(rawValue: "user.passkey_added")
     public static let userPasskeyRemoved = AuditLogAction(rawValue: "user.passkey_removed")
     public static let userSessionRevoked = AuditLogAction(rawValue: "user.session_revoked")

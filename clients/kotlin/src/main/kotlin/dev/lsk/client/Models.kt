@@ -191,7 +191,7 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class AuditEntry(
-    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
     @get:JsonProperty("action") @param:JsonProperty("action")
     val action: AuditEntryAction,
     @get:JsonProperty("actor") @param:JsonProperty("actor")
@@ -248,6 +248,8 @@ enum class AuditEntryAction(@get:JsonValue val value: String) {
     USER_PASSWORD_LINK_ISSUED("user.password_link_issued"),
     USER_TWO_FACTOR_ENABLED("user.two_factor_enabled"),
     USER_TWO_FACTOR_DISABLED("user.two_factor_disabled"),
+    USER_RECOVERY_CODE_USED("user.recovery_code_used"),
+    USER_PASSWORD_RESET_REQUESTED("user.password_reset_requested"),
     USER_PASSKEY_ADDED("user.passkey_added"),
     USER_PASSKEY_REMOVED("user.passkey_removed"),
     USER_SESSION_REVOKED("user.session_revoked"),
@@ -361,6 +363,8 @@ enum class AuditLogAction(@get:JsonValue val value: String) {
     USER_PASSWORD_LINK_ISSUED("user.password_link_issued"),
     USER_TWO_FACTOR_ENABLED("user.two_factor_enabled"),
     USER_TWO_FACTOR_DISABLED("user.two_factor_disabled"),
+    USER_RECOVERY_CODE_USED("user.recovery_code_used"),
+    USER_PASSWORD_RESET_REQUESTED("user.password_reset_requested"),
     USER_PASSKEY_ADDED("user.passkey_added"),
     USER_PASSKEY_REMOVED("user.passkey_removed"),
     USER_SESSION_REVOKED("user.session_revoked"),

@@ -42,6 +42,8 @@ public enum AuditEntryAction {
   USER_PASSWORD_LINK_ISSUED("user.password_link_issued"),
   USER_TWO_FACTOR_ENABLED("user.two_factor_enabled"),
   USER_TWO_FACTOR_DISABLED("user.two_factor_disabled"),
+  USER_RECOVERY_CODE_USED("user.recovery_code_used"),
+  USER_PASSWORD_RESET_REQUESTED("user.password_reset_requested"),
   USER_PASSKEY_ADDED("user.passkey_added"),
   USER_PASSKEY_REMOVED("user.passkey_removed"),
   USER_SESSION_REVOKED("user.session_revoked");
