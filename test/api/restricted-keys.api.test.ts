@@ -218,6 +218,16 @@ describe.each(STORES)('restricted keys on %s', (store) => {
     });
   }
 
+  it("leaves webhooks' link events as they are: a restricted key's change is delivered like any other", async () => {
+    const hook = await owner('POST', '/v1/webhooks', { url: 'https://hooks.invalid/in', events: ['link.created'] });
+    expect(hook.status, hook.text).toBe(201);
+    const made = await keys.byTag.api('POST', '/v1/links', { destination: 'https://example.com/hooked', tags: ['team-a'] });
+    expect(made.status).toBe(201);
+    const log = await owner('GET', `/v1/webhooks/${hook.body.id}/deliveries`);
+    expect(log.body.data.map((d: { event_type: string }) => d.event_type)).toEqual(['link.created']);
+    expect((await owner('DELETE', `/v1/links/${made.body.id}`)).status).toBe(204);
+  });
+
   it('keeps restricted keys to the workspace: a domain of another workspace or none at all is refused (400)', async () => {
     expectError(await owner('POST', '/v1/keys', { name: 'x', domains: ['nowhere.example.com'] }), 400, 'validation_failed', { paths: ['domains.0'] });
     expectError(await owner('POST', '/v1/keys', { name: 'x', domains: [] }), 400, 'validation_failed', { paths: ['domains'] });
