@@ -84,6 +84,8 @@ describe.each(STORES)('API keys and the audit log in the dashboard on %s', (stor
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/\/dashboard\/audit\?action=key\.created$/);
     const actions = page.locator('tbody tr td:nth-child(3)');
+    // The page keeps the unfiltered rows while the filtered ones load: wait until every other action is gone.
+    await actions.filter({ hasNotText: 'key.created' }).first().waitFor({ state: 'detached' });
     await page
       .getByRole('link', { name: /Only entries by this user: owner@example\.com/ })
       .first()
