@@ -8,6 +8,7 @@ import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
 import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
+import { SharedClickCaps } from '../redirect/click-caps.js';
 import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories } from '../storage/open.js';
@@ -68,7 +69,7 @@ export async function buildServices(
     events,
     auditRecorder,
     audit: new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays),
-    workspaces: new WorkspaceService(repos, clock, config.defaultDomain, events),
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
@@ -76,6 +77,7 @@ export async function buildServices(
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(repos.clicks, log),
+    clickCaps: shared ? new SharedClickCaps(repos.counters) : null,
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl, events),
     sessions: new SessionService(repos, clock, events),
     members: new MemberService(repos, clock, config.publicUrl, events),

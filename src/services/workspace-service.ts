@@ -23,14 +23,22 @@ export interface WorkspaceRepositories {
   links: LinksRepository;
 }
 
+/** A host without its port, as a custom domain would be spelt. */
+const hostName = (host: string) => host.replace(/:\d+$/, '').toLowerCase();
+
 /** Workspaces (the tenants) and what hangs off them besides links: tags and domains. */
 export class WorkspaceService {
+  private readonly ownHosts: ReadonlySet<string>;
+
+  /** `ownHosts`: the service's own hosts (the default domain, the public URL's), which no tenant may register. */
   constructor(
     private readonly repos: WorkspaceRepositories,
     private readonly clock: Clock,
-    private readonly defaultDomain: string,
+    ownHosts: readonly string[],
     private readonly events: ServiceEvents,
-  ) {}
+  ) {
+    this.ownHosts = new Set(ownHosts.map(hostName));
+  }
 
   async create(acting: Acting, slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
     const ws: Workspace = {
@@ -103,7 +111,7 @@ export class WorkspaceService {
 
   async addDomain(caller: Caller, raw: unknown): Promise<Domain> {
     const { host } = parseOrThrow(addDomainSchema, raw);
-    if (host === this.defaultDomain) throw LskError.domainTaken(host);
+    if (this.ownHosts.has(hostName(host))) throw LskError.domainTaken(host);
     let domain: Domain;
     try {
       domain = await this.repos.domains.add({ host, workspaceId: caller.workspaceId, createdAt: this.clock.now() });

@@ -5,7 +5,8 @@ import type { Logger } from '../errors.js';
 /**
  * Answer 200 with CSV pages pulled one at a time: each page is written before the next is read, and
  * a full socket buffer pauses the reading ('drain'), so a slow client costs no memory. `first` was
- * read before (a store failure before any byte is sent is still a clean error answer).
+ * read before (a store failure before any byte is sent is still a clean error answer). `turn` waits
+ * for the page's own loop turn (StreamTurns), so a long stream never holds the other requests.
  */
 export async function sendCsvStream(
   res: ServerResponse,
@@ -14,6 +15,7 @@ export async function sendCsvStream(
   rows: AsyncGenerator<string>,
   first: IteratorResult<string>,
   log: Logger,
+  turn: () => Promise<void>,
 ): Promise<void> {
   res.writeHead(200, { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` });
   // A client gone mid-stream never drains: the wait ends at 'close' instead (one listener for the whole answer).
@@ -22,6 +24,7 @@ export async function sendCsvStream(
     for (let r = first; !r.done; r = await rows.next()) {
       if (res.destroyed) return;
       if (!res.write(r.value)) await Promise.race([once(res, 'drain'), closed]);
+      await turn(); // a loop turn of its own for every page (a fast reader drains at once)
     }
     res.end();
   } catch (e) {

@@ -68,13 +68,16 @@ export class AccountService {
    * time whichever was wrong). A failure for an existing account is recorded in its workspaces.
    */
   async verify(email: string, password: string, address: string, requestId: string | null): Promise<User> {
-    await this.throttle.check(email, address);
+    // The try is taken before the (slow) check, so concurrent tries cannot outrun the count; a right one is given back.
+    const attempt = await this.throttle.take(email, address);
     const user = await this.repos.users.getByEmail(email);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-    if (user?.passwordHash && ok) return user;
-    await this.throttle.fail(email, address);
-    if (user) this.events.emitForUser({ actor: userActor(user), requestId }, 'user.sign_in_failed', user.id);
-    throw new LskError('invalid_credentials', WRONG);
+    if (!(user?.passwordHash && ok)) {
+      if (user) this.events.emitForUser({ actor: userActor(user), requestId }, 'user.sign_in_failed', user.id);
+      throw new LskError('invalid_credentials', WRONG);
+    }
+    await attempt.forgive();
+    return user;
   }
 
   /** Use a password-set link: the user whose password is now `password`; 400 when the link is unknown, used or expired. */
