@@ -120,6 +120,11 @@ describe.each(STORES)('restricted keys on %s', (store) => {
       (r) => r.body?.total?.clicks === 4,
     );
     expect(total.body.total.clicks).toBe(4);
+    const events = await waitFor(
+      () => owner('GET', '/v1/analytics/events'),
+      (r) => r.body?.data?.length === 4,
+    );
+    expect(events.body.data).toHaveLength(4);
   }, 60_000);
   afterAll(async () => {
     await lsk?.stop();
@@ -171,6 +176,12 @@ describe.each(STORES)('restricted keys on %s', (store) => {
         const byTag = await keys[keyName].api('GET', '/v1/analytics?group_by=tags');
         const tags = new Set(sees.flatMap((n) => LINKS[n].tags.map((t) => t.toLowerCase())));
         expect(new Set((byTag.body.data as { key: string }[]).map((d) => d.key.toLowerCase()))).toEqual(tags);
+      });
+
+      it("GET /v1/analytics/events lists only its links' clicks", async () => {
+        const events = await keys[keyName].api('GET', '/v1/analytics/events');
+        expect(events.status, events.text).toBe(200);
+        expect((events.body.data as { link_id: string }[]).map((e) => e.link_id).sort()).toEqual(idsOf(sees));
       });
 
       it('creates links inside its restriction (201) and refuses others with 403 forbidden, single and bulk', async () => {

@@ -4,6 +4,7 @@ import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { operationId } from '../../openapi/components.js';
 import type { Services } from '../../services/all-services.js';
+import { EVENTS_PATH } from '../../v1/analytics.js';
 import type { RestRoute } from '../../v1/route.js';
 import { clientError, fromGraphQLErrors, type Logger } from '../errors.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
@@ -12,6 +13,7 @@ import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
 import { type Target, unmatched } from '../route-target.js';
 import { createAuditCsvRoute } from './audit-csv.js';
+import { createEventsStream, streamFormat } from './events-stream.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
 import { createExportRoute, EXPORT_PATH } from './links-export-route.js';
@@ -90,6 +92,7 @@ export function createRestHandler(o: RestHandlerOptions) {
   }
 
   const exportLinks = createExportRoute(o);
+  const streamEvents = createEventsStream(o);
   // Routes whose format=csv is every match streamed rather than one page encoded: the audit log.
   const streamed = new Map([...o.operations].filter(([r]) => r.field === 'Query.auditLog').map(([r, op]) => [r, createAuditCsvRoute(o, r, op)] as const));
 
@@ -110,7 +113,11 @@ export function createRestHandler(o: RestHandlerOptions) {
       route: operationId(route),
       path: template(route),
       run: (req, res, url, requestId) =>
-        stream && url.searchParams.get('format') === 'csv' ? stream(req, res, url, requestId) : run(route, params, req, res, url, requestId),
+        route.path === EVENTS_PATH && streamFormat(url)
+          ? streamEvents(route, o.operations.get(route)!, req, res, url, requestId)
+          : stream && url.searchParams.get('format') === 'csv'
+            ? stream(req, res, url, requestId)
+            : run(route, params, req, res, url, requestId),
     };
   };
 }

@@ -1,3 +1,6 @@
+import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
+import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
+
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
   // 1: initial schema
@@ -280,27 +283,8 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
-  // 10: the audit log (docs/adr/0120): inserts only, newest first by its time-ordered id, an index
-  //     per filter; restricted API keys (docs/adr/0121): NULL domains or tags means no restriction.
-  `
-  CREATE TABLE audit_log (
-    id TEXT PRIMARY KEY,
-    workspace_id TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    actor_type TEXT NOT NULL,
-    actor_id TEXT NOT NULL,
-    actor_label TEXT NOT NULL,
-    action TEXT NOT NULL,
-    target_type TEXT NOT NULL,
-    target_id TEXT NOT NULL,
-    request_id TEXT
-  ) WITHOUT ROWID;
-  CREATE INDEX audit_by_workspace ON audit_log (workspace_id, id);
-  CREATE INDEX audit_by_action ON audit_log (workspace_id, action, id);
-  CREATE INDEX audit_by_actor ON audit_log (workspace_id, actor_id, id);
-  CREATE INDEX audit_by_target ON audit_log (workspace_id, target_id, id);
-  CREATE INDEX audit_by_time ON audit_log (at);
-  ALTER TABLE api_keys ADD COLUMN domains TEXT;
-  ALTER TABLE api_keys ADD COLUMN tags TEXT;
-  `,
+  // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
+  CLICK_SHEETS_MIGRATION,
+  // 11: the audit log and restricted API keys (migration-audit-log.ts).
+  AUDIT_LOG_MIGRATION,
 ];

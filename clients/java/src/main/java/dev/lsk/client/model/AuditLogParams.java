@@ -129,7 +129,7 @@ public final class AuditLogParams {
       return this;
     }
 
-    /** ISO date (midnight UTC) or date-time with an offset: entries at or after it. */
+    /** Entries at or after this instant; a date means its midnight UTC. */
     public Builder from(String from) {
       this.from = from;
       return this;
@@ -141,13 +141,13 @@ public final class AuditLogParams {
       return this;
     }
 
-    /** Only entries about this target (an id, a tag name or a host). */
+    /** Only entries about this target: a link, key, webhook, user or invite id, a tag name, a host. */
     public Builder targetId(String targetId) {
       this.targetId = targetId;
       return this;
     }
 
-    /** ISO date (the whole UTC day included) or date-time with an offset: entries before it. */
+    /** Entries before this instant; a date includes that whole UTC day. */
     public Builder to(String to) {
       this.to = to;
       return this;
