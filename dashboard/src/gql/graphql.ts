@@ -58,8 +58,6 @@ export type AnalyticsItem = {
 export type ApiKey = Node & {
   __typename?: 'ApiKey';
   created_at: Scalars['DateTime']['output'];
-  /** A restricted key sees and changes only links on these domains; null: any domain. */
-  domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   last_used_at?: Maybe<Scalars['DateTime']['output']>;
@@ -67,56 +65,11 @@ export type ApiKey = Node & {
   revoked_at?: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
-  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
-  tags?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 export type ApiKeyList = {
   __typename?: 'ApiKeyList';
   data: Array<ApiKey>;
-};
-
-/** Who acted: a user, an API key, the operator at the command line (cli) or lsk itself (system). */
-export type AuditActor = {
-  __typename?: 'AuditActor';
-  /** A usr_ or key_ id; "cli" or "system". */
-  id: Scalars['String']['output'];
-  /** The user's email, the key's name, the operating-system user and host of the CLI. */
-  label: Scalars['String']['output'];
-  /** user, key, cli or system. */
-  type: Scalars['String']['output'];
-};
-
-/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
-export type AuditEntry = {
-  __typename?: 'AuditEntry';
-  /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
-  action: Scalars['String']['output'];
-  actor: AuditActor;
-  /** When it happened. */
-  at: Scalars['DateTime']['output'];
-  /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
-  id: Scalars['String']['output'];
-  /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
-  request_id?: Maybe<Scalars['String']['output']>;
-  target: AuditTarget;
-};
-
-/** One page of audit entries, newest first. */
-export type AuditLog = {
-  __typename?: 'AuditLog';
-  data: Array<AuditEntry>;
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor?: Maybe<Scalars['String']['output']>;
-};
-
-/** What the action was about. */
-export type AuditTarget = {
-  __typename?: 'AuditTarget';
-  /** Its id (a tag by its name, a domain by its host). */
-  id: Scalars['String']['output'];
-  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
-  type: Scalars['String']['output'];
 };
 
 export type BrowserClicks = {
@@ -248,8 +201,6 @@ export type CountryClicks = {
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
   created_at: Scalars['DateTime']['output'];
-  /** A restricted key sees and changes only links on these domains; null: any domain. */
-  domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
@@ -259,8 +210,6 @@ export type CreatedApiKey = {
   revoked_at?: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
-  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
-  tags?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** A new invite with its link, shown this once. */
@@ -498,10 +447,8 @@ export type MutationCreateInviteArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
-  domains?: InputMaybe<Array<Scalars['String']['input']>>;
   name?: InputMaybe<Scalars['String']['input']>;
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -685,8 +632,6 @@ export type Query = {
   __typename?: 'Query';
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics?: Maybe<Analytics>;
-  /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
-  auditLog?: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
   clickEvents?: Maybe<ClickEventList>;
   /** Custom domains of your workspace. */
@@ -733,18 +678,6 @@ export type QueryAnalyticsArgs = {
   link_id?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
-  to?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
-export type QueryAuditLogArgs = {
-  action?: InputMaybe<Scalars['String']['input']>;
-  actor_id?: InputMaybe<Scalars['String']['input']>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  from?: InputMaybe<Scalars['String']['input']>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  target_id?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -970,26 +903,23 @@ export type DashboardAnalyticsQueryVariables = Exact<{
   interval?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
-  link_id?: InputMaybe<Scalars['String']['input']>;
-  tag?: InputMaybe<Scalars['String']['input']>;
-  domain?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
 }>;
 
 
 export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
 
-export type DashboardAuditLogQueryVariables = Exact<{
-  action?: InputMaybe<Scalars['String']['input']>;
-  actor_id?: InputMaybe<Scalars['String']['input']>;
-  target_id?: InputMaybe<Scalars['String']['input']>;
+export type DashboardClickEventsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   cursor?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
 }>;
 
 
-export type DashboardAuditLogQuery = { __typename?: 'Query', auditLog?: { __typename?: 'AuditLog', next_cursor?: string | null, data: Array<{ __typename?: 'AuditEntry', id: string, at: string, action: string, request_id?: string | null, actor: { __typename?: 'AuditActor', type: string, id: string, label: string }, target: { __typename?: 'AuditTarget', type: string, id: string } }> } | null };
+export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
 
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1013,18 +943,10 @@ export type DashboardDeleteDomainMutation = { __typename?: 'Mutation', deleteDom
 export type DashboardKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null, scopes: Array<string>, domains?: Array<string> | null, tags?: Array<string> | null }> } | null };
-
-export type DashboardKeyChoicesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type DashboardKeyChoicesQuery = { __typename?: 'Query', viewer?: { __typename?: 'Viewer', scopes: Array<string> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null, tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null };
+export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } | null };
 
 export type DashboardCreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
-  scopes?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
-  domains?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
-  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
 
 
@@ -1087,15 +1009,6 @@ export type DashboardLinkQueryVariables = Exact<{
 
 
 export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
-
-export type DashboardLinkStatsQueryVariables = Exact<{
-  id: Scalars['String']['input'];
-  from?: InputMaybe<Scalars['String']['input']>;
-  to?: InputMaybe<Scalars['String']['input']>;
-}>;
-
-
-export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_browser: Array<{ __typename?: 'BrowserClicks', browser: string, clicks: number }>, by_os: Array<{ __typename?: 'OsClicks', os: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1352,7 +1265,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
-    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {
+    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $filter: ClickFilter) {
   analytics(
     group_by: $group_by
     from: $from
@@ -1360,9 +1273,7 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     interval: $interval
     timezone: $timezone
     limit: $limit
-    link_id: $link_id
-    tag: $tag
-    domain: $domain
+    filter: $filter
   ) {
     group_by
     from
@@ -1382,36 +1293,38 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
-export const DashboardAuditLogDocument = new TypedDocumentString(`
-    query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
-  auditLog(
-    action: $action
-    actor_id: $actor_id
-    target_id: $target_id
+export const DashboardClickEventsDocument = new TypedDocumentString(`
+    query DashboardClickEvents($from: String, $to: String, $timezone: String, $limit: Int, $cursor: String, $filter: ClickFilter) {
+  clickEvents(
     from: $from
     to: $to
+    timezone: $timezone
     limit: $limit
     cursor: $cursor
+    filter: $filter
   ) {
     data {
-      id
-      at
-      action
-      actor {
-        type
-        id
-        label
-      }
-      target {
-        type
-        id
-      }
-      request_id
+      timestamp
+      link_id
+      short_url
+      country
+      region
+      city
+      device
+      browser
+      os
+      referrer
+      referrer_url
+      utm_source
+      utm_medium
+      utm_campaign
+      trigger
+      language
     }
     next_cursor
   }
 }
-    `) as unknown as TypedDocumentString<DashboardAuditLogQuery, DashboardAuditLogQueryVariables>;
+    `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1444,33 +1357,13 @@ export const DashboardKeysDocument = new TypedDocumentString(`
       expires_at
       last_used_at
       revoked_at
-      scopes
-      domains
-      tags
     }
   }
 }
     `) as unknown as TypedDocumentString<DashboardKeysQuery, DashboardKeysQueryVariables>;
-export const DashboardKeyChoicesDocument = new TypedDocumentString(`
-    query DashboardKeyChoices {
-  viewer {
-    scopes
-  }
-  domains {
-    data {
-      host
-    }
-  }
-  tags {
-    data {
-      name
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<DashboardKeyChoicesQuery, DashboardKeyChoicesQueryVariables>;
 export const DashboardCreateKeyDocument = new TypedDocumentString(`
-    mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {
-  createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {
+    mutation DashboardCreateKey($name: String) {
+  createKey(name: $name) {
     id
     name
     key
@@ -1613,40 +1506,6 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
-export const DashboardLinkStatsDocument = new TypedDocumentString(`
-    query DashboardLinkStats($id: String!, $from: String, $to: String) {
-  linkStats(id: $id, from: $from, to: $to) {
-    from
-    to
-    clicks
-    bots
-    by_day {
-      date
-      clicks
-    }
-    by_country {
-      country
-      clicks
-    }
-    by_referrer {
-      host
-      clicks
-    }
-    by_browser {
-      browser
-      clicks
-    }
-    by_os {
-      os
-      clicks
-    }
-    by_device {
-      device
-      clicks
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<DashboardLinkStatsQuery, DashboardLinkStatsQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
     mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
   createLink(
