@@ -34,7 +34,7 @@ export function cliDatabase(config: Config, init: boolean) {
       const services = await opened?.catch(() => undefined);
       // The command's audit entries are written before the store closes.
       await services?.auditRecorder.stop();
-      await services?.repos.close().catch(() => undefined);
+      await services?.store.close().catch(() => undefined);
     },
   };
 }

@@ -63,7 +63,7 @@ export const keyCommands: Command[] = [
     usesStore: true,
     async run({ arg, services: open }) {
       const services = await open();
-      const key = await services.repos.apiKeys.get(arg);
+      const key = await services.directory.key(arg);
       if (!key) throw LskError.notFound(`API key ${arg}`);
       const workspace = await services.repos.workspaces.get(key.workspaceId);
       if (!workspace) throw LskError.notFound(`API key ${arg}`);

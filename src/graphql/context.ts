@@ -9,6 +9,16 @@ export interface GraphQLContext {
   /** The principal as the services see it (callerOf): null without one. */
   caller: Caller | null;
   requestId: string;
+  /**
+   * The body of a REST call, as its route's schema parsed it (src/http/rest/input.ts): the resolver
+   * hands it to the service (`inputOf`), which takes it without parsing it again.
+   */
+  restBody?: object;
+}
+
+/** What a mutation hands its service: the REST body already parsed, else the GraphQL arguments. */
+export function inputOf(ctx: GraphQLContext, args: object): unknown {
+  return ctx.restBody ?? args;
 }
 
 /** The context a resolver sees once its field's declared scope was checked: there is a caller. */

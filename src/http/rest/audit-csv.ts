@@ -16,7 +16,7 @@ export function createAuditCsvRoute(o: { guard: Guard; services: Services; log: 
     filename: 'audit-log.csv',
     check(principal, url) {
       if (!principal.scopes.has('audit:read')) throw scopeRefusal(principal, 'audit:read');
-      const { format: _csv, ...query } = restVariables(route, op, {}, url, undefined, null);
+      const { format: _csv, ...query } = restVariables(route, op, {}, url, undefined, null).variables;
       return query;
     },
     open: (principal, query, requestId) => o.services.audit.csv(callerOf(principal, requestId), query),

@@ -43,6 +43,9 @@ export async function resolveScope(caller: Caller, filter: ClickFilter, links: L
   const { workspaceId } = caller;
   const combo: ComboFilter = {};
   for (const f of CLICK_FIELDS) if (filter[f]) combo[f as ClickField] = filter[f] as FieldFilter;
+  // An IN list left empty (the domain argument and a domain filter without it) matches no click;
+  // the stores read an empty list as no filter at all.
+  if (Object.values(combo).some((f) => f.in?.length === 0)) return { linkIds: [], filter: null };
   const ids = async (values: readonly string[] | undefined) => (values ? Promise.all(values.map(async (v) => (await linkService.get(caller, v)).id)) : null);
   const tagged = async (values: readonly string[] | undefined) => {
     if (!values) return null;

@@ -15,8 +15,8 @@ import { AuditRecorder } from '../../src/services/audit/audit-recorder.js';
 import { ServiceEvents } from '../../src/services/events.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
+import { type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
 import { as, TEST_ACTING } from '../support/caller.js';
-import { type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
 
 const SILENT = { warn: () => {}, error: () => {} };
 
