@@ -1,7 +1,7 @@
 import type { Actor } from './caller.js';
 
 /** What an audit entry's target can be. */
-export const TARGET_TYPES = ['link', 'tag', 'domain', 'key', 'webhook', 'delivery', 'user', 'invite', 'workspace'] as const;
+export const TARGET_TYPES = ['link', 'tag', 'domain', 'key', 'webhook', 'delivery', 'user', 'invite', 'workspace', 'report'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
 /**
@@ -38,6 +38,13 @@ export const AUDIT_ACTIONS = {
   'workspace.plan_changed': 'workspace',
   'workspace.updated': 'workspace',
   'audit_log.exported': 'workspace',
+  'link.disabled': 'link',
+  'link.enabled': 'link',
+  'workspace.suspended': 'workspace',
+  'workspace.unsuspended': 'workspace',
+  'report.received': 'report',
+  'link.broken': 'link',
+  'link.recovered': 'link',
   'user.signed_in': 'user',
   'user.sign_in_failed': 'user',
   'user.signed_out': 'user',

@@ -1,7 +1,11 @@
+import { Abuse } from '../abuse/abuse.js';
+import { AbuseOperator } from '../abuse/operator.js';
+import { ReportService } from '../abuse/reports.js';
 import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
+import { buildHealth, type HealthOptions } from '../health/build.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
@@ -25,10 +29,11 @@ import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
 import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
 import { AuditService } from './audit/audit-service.js';
+import { recordOperationalEvents } from './audit/operational-events.js';
 import { BulkLinkService } from './bulk-links.js';
 import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
-import { LinkEvents } from './link-events.js';
+import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
@@ -37,7 +42,13 @@ import { WorkspaceService } from './workspace-service.js';
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(
   config: Config,
-  opts: { clock?: Clock; repos?: Repositories; log?: AuditLogger; webhooks?: WebhookOptions } = {},
+  opts: {
+    clock?: Clock;
+    repos?: Repositories;
+    log?: AuditLogger & { info?(obj: object, msg: string): void };
+    webhooks?: WebhookOptions;
+    health?: HealthOptions;
+  } = {},
 ): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
@@ -55,7 +66,26 @@ export async function buildServices(
   const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
   const linkEvents = new LinkEvents();
   const webhooks = buildWebhooks(repos, clock, config, metrics, events, opts.webhooks);
-  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, events, webhooks.outbox);
+  // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
+  const operational = new OperationalEvents();
+  recordOperationalEvents(operational, events);
+  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
+  let links: LinkService | undefined;
+  const health = buildHealth(
+    repos,
+    {
+      clock,
+      config,
+      metrics,
+      outbox: webhooks.outbox,
+      events: operational,
+      present: (rows) => links!.withClicks(rows),
+      blocked: abuse.blocklist,
+      suspended: (ws) => abuse.suspended(ws),
+    },
+    opts.health,
+  );
+  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, events, webhooks.outbox, abuse, health.service);
   // The one place the store decides anything: an embedded store serves one instance; a shared one
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
@@ -74,6 +104,7 @@ export async function buildServices(
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: config.staleMaxS * 1000,
+    stops: (link) => abuse.stops(link),
     city,
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
@@ -93,7 +124,7 @@ export async function buildServices(
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    events,
+    serviceEvents: events,
     auditRecorder,
     audit,
     workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events),
@@ -111,6 +142,11 @@ export async function buildServices(
     directory: new Directory(repos),
     members: new MemberService(repos, clock, config.publicUrl, events),
     webhooks,
+    events: operational,
+    abuse,
+    abuseOperator: new AbuseOperator(repos, abuse, clock, operational),
+    reports: new ReportService(repos, clock, operational),
+    health,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
   registerServiceMetrics({ metrics, clicks: services.clicks, audit: auditRecorder });

@@ -1,5 +1,5 @@
 /**
- * Migration 11: the audit log (docs/adr/0120): inserts only, newest first by its time-ordered id, an
+ * Migration 12: the audit log (docs/adr/0120): inserts only, newest first by its time-ordered id, an
  * index per filter; restricted API keys (docs/adr/0121): NULL domains or tags means no restriction.
  */
 export const AUDIT_LOG_MIGRATION = `

@@ -60,7 +60,7 @@ export interface ApiKeyList {
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export interface AuditEntry {
   /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
-  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   actor: {
     id: string;
     label: string;
@@ -74,7 +74,7 @@ export interface AuditEntry {
   request_id: string | null;
   target: {
     id: string;
-    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace";
+    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report";
   };
 }
 
@@ -103,7 +103,7 @@ export type BulkLinkResult = {
   link: Link;
 } | ({
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     details?: Array<{
       message: string;
       path: string;
@@ -255,7 +255,7 @@ export interface CreateWebhookRequest {
   /** 1-500 characters. */
   description?: string | null;
   /** Any of link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
   url: HttpUrl;
 }
@@ -284,7 +284,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -327,6 +327,12 @@ export interface Link {
   created_at: string;
   /** Default target URL. */
   destination: HttpUrl;
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: {
+    checked_at: string | null;
+    http_status: number | null;
+    status: "ok" | "broken" | "unknown";
+  };
   /** Device-specific targets (always an object). */
   device_targeting: Record<string, string>;
   /** Host name the link is served on. */
@@ -484,7 +490,7 @@ export interface UpdateWebhookRequest {
   /** false pauses deliveries; true resumes them. */
   enabled?: boolean;
   /** Any of link.created, link.updated, link.deleted, link.clicked. */
-  events?: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events?: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
   url?: HttpUrl;
 }
@@ -498,7 +504,7 @@ export interface WebhookDelivery {
   /** When a 2xx answer came. */
   delivered_at: string | null;
   /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
-  event_type: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "webhook.test";
+  event_type: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered" | "webhook.test";
   /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** How long the last attempt took, in milliseconds. */
@@ -529,7 +535,7 @@ export interface WebhookEndpoint {
   /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
   enabled: boolean;
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** Where events are POSTed. */
@@ -549,7 +555,7 @@ export interface WebhookEndpointWithSecret {
   /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
   enabled: boolean;
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
@@ -573,7 +579,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"destination_blocked":422,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_disabled":403,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400,"workspace_suspended":403};
 
 // ---- Operations ----
 
@@ -585,6 +591,8 @@ export interface LinksParams {
   domain?: string;
   /** Only the link with this external_id. */
   external_id?: string;
+  /** broken: only links whose targets failed two checks in a row. */
+  health?: "broken";
   /** 1 to 100, default 20. */
   limit?: number;
   /** Case-insensitive substring of alias or destination. */
@@ -912,7 +920,7 @@ export interface RetryWebhookDeliveryPath {
 /** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
 export interface AuditLogParams {
   /** Only entries of this action, e.g. link.created. */
-  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
   actor_id?: string;
   /** next_cursor of the previous page. */

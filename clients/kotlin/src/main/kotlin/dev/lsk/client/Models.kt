@@ -217,7 +217,7 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class AuditEntry(
-    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
     @get:JsonProperty("action") @param:JsonProperty("action")
     val action: AuditEntryAction,
     @get:JsonProperty("actor") @param:JsonProperty("actor")
@@ -267,6 +267,13 @@ enum class AuditEntryAction(@get:JsonValue val value: String) {
     WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
     WORKSPACE_UPDATED("workspace.updated"),
     AUDIT_LOG_EXPORTED("audit_log.exported"),
+    LINK_DISABLED("link.disabled"),
+    LINK_ENABLED("link.enabled"),
+    WORKSPACE_SUSPENDED("workspace.suspended"),
+    WORKSPACE_UNSUSPENDED("workspace.unsuspended"),
+    REPORT_RECEIVED("report.received"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     USER_SIGNED_IN("user.signed_in"),
     USER_SIGN_IN_FAILED("user.sign_in_failed"),
     USER_SIGNED_OUT("user.signed_out"),
@@ -315,7 +322,7 @@ enum class AuditEntryActorType(@get:JsonValue val value: String) {
 data class AuditEntryTarget(
     @get:JsonProperty("id") @param:JsonProperty("id")
     val id: String,
-    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace. */
+    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report. */
     @get:JsonProperty("type") @param:JsonProperty("type")
     val type: AuditEntryTargetType,
 )
@@ -334,6 +341,7 @@ enum class AuditEntryTargetType(@get:JsonValue val value: String) {
     USER("user"),
     INVITE("invite"),
     WORKSPACE("workspace"),
+    REPORT("report"),
     ;
 
     override fun toString(): String = value
@@ -382,6 +390,13 @@ enum class AuditLogAction(@get:JsonValue val value: String) {
     WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
     WORKSPACE_UPDATED("workspace.updated"),
     AUDIT_LOG_EXPORTED("audit_log.exported"),
+    LINK_DISABLED("link.disabled"),
+    LINK_ENABLED("link.enabled"),
+    WORKSPACE_SUSPENDED("workspace.suspended"),
+    WORKSPACE_UNSUSPENDED("workspace.unsuspended"),
+    REPORT_RECEIVED("report.received"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     USER_SIGNED_IN("user.signed_in"),
     USER_SIGN_IN_FAILED("user.sign_in_failed"),
     USER_SIGNED_OUT("user.signed_out"),
@@ -445,7 +460,7 @@ data class BulkLinkResult(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class BulkLinkResultError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: BulkLinkResultErrorCode,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -485,6 +500,9 @@ enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -793,6 +811,8 @@ enum class CreateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -931,7 +951,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -975,6 +995,9 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -1030,6 +1053,9 @@ data class Link(
     /** Default target URL. */
     @get:JsonProperty("destination") @param:JsonProperty("destination")
     val destination: String,
+    /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+    @get:JsonProperty("destination_health") @param:JsonProperty("destination_health")
+    val destinationHealth: LinkDestinationHealth,
     /** Device-specific targets (always an object). */
     @get:JsonProperty("device_targeting") @param:JsonProperty("device_targeting")
     val deviceTargeting: Map<String, String>,
@@ -1073,6 +1099,32 @@ data class Link(
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
 )
+
+/** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkDestinationHealth(
+    /** One of: ok, broken, unknown. */
+    @get:JsonProperty("status") @param:JsonProperty("status")
+    val status: LinkDestinationHealthStatus,
+    @get:JsonProperty("checked_at") @param:JsonProperty("checked_at")
+    val checkedAt: OffsetDateTime? = null,
+    @get:JsonProperty("http_status") @param:JsonProperty("http_status")
+    val httpStatus: Int? = null,
+)
+
+/**
+ * Values of LinkDestinationHealthStatus.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkDestinationHealthStatus(@get:JsonValue val value: String) {
+    OK("ok"),
+    BROKEN("broken"),
+    UNKNOWN("unknown"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** One page of links, newest first. */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1149,6 +1201,17 @@ enum class LinkStatus(@get:JsonValue val value: String) {
     ACTIVE("active"),
     EXPIRED("expired"),
     EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of LinksHealth.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinksHealth(@get:JsonValue val value: String) {
+    BROKEN("broken"),
     ;
 
     override fun toString(): String = value
@@ -1418,6 +1481,8 @@ enum class UpdateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1433,7 +1498,7 @@ data class WebhookDelivery(
     /** When the event happened. */
     @get:JsonProperty("created_at") @param:JsonProperty("created_at")
     val createdAt: OffsetDateTime,
-    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test. */
+    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, link.broken, link.recovered, webhook.test. */
     @get:JsonProperty("event_type") @param:JsonProperty("event_type")
     val eventType: WebhookDeliveryEventType,
     /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
@@ -1468,6 +1533,8 @@ enum class WebhookDeliveryEventType(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     WEBHOOK_TEST("webhook.test"),
     ;
 
@@ -1531,6 +1598,8 @@ enum class WebhookEndpointEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1579,6 +1648,8 @@ enum class WebhookEndpointWithSecretEventsItem(@get:JsonValue val value: String)
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value

@@ -16,7 +16,8 @@ public enum AuditEntryTargetType {
   DELIVERY("delivery"),
   USER("user"),
   INVITE("invite"),
-  WORKSPACE("workspace");
+  WORKSPACE("workspace"),
+  REPORT("report");
 
   private final String value;
 
