@@ -52,5 +52,15 @@ describe.each(STORE_KINDS)('abuse service events on %s', (kind) => {
       { action: 'report.received', target: { type: 'report', id: report.id }, workspaceId: WS },
       { action: 'report.received', target: { type: 'report', id: expect.stringMatching(/^rep_/) } },
     ]);
+    // The workspace's part reaches its audit log (the blocklist and the stray report name no workspace).
+    await services.auditRecorder.flush();
+    const entries = (await services.audit.list(as(WS), {})).data.map((e) => [e.action, e.target.id, e.actor.type]);
+    expect(entries.slice(0, 5).reverse()).toEqual([
+      ['link.disabled', link.id, 'cli'],
+      ['link.enabled', link.id, 'cli'],
+      ['workspace.suspended', WS, 'cli'],
+      ['workspace.unsuspended', WS, 'cli'],
+      ['report.received', report.id, 'system'],
+    ]);
   });
 });
