@@ -20,9 +20,12 @@ import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
 import type { AnalyticsService } from './analytics/analytics-service.js';
 import type { ClickEventsService } from './analytics/events-service.js';
+import type { AuditRecorder } from './audit/audit-recorder.js';
+import type { AuditService } from './audit/audit-service.js';
 import type { BulkLinkService } from './bulk-links.js';
+import type { ServiceEvents } from './events.js';
 import type { IdempotencyService } from './idempotency.js';
-import type { LinkEvents, ServiceEvents } from './link-events.js';
+import type { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
 import type { Upkeep } from './upkeep.js';
@@ -48,6 +51,12 @@ export interface Services {
   /** Idempotency-Key: claims, kept answers, replays. */
   idempotency: IdempotencyService;
   linkEvents: LinkEvents;
+  /** What the services did, as typed events (who, what, which target, which request): the audit log listens. */
+  serviceEvents: ServiceEvents;
+  /** Buffers the events as audit entries and writes them off the request path (flush on stop). */
+  auditRecorder: AuditRecorder;
+  /** Reading the audit log, its CSV, and its retention sweep. */
+  audit: AuditService;
   workspaces: WorkspaceService;
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
@@ -76,8 +85,8 @@ export interface Services {
   members: MemberService;
   /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
   webhooks: Webhooks;
-  /** What the services did, for the record of changes (the audit log subscribes). */
-  events: ServiceEvents;
+  /** What abuse controls and health checks did; those concerning a workspace reach its audit log (audit/operational-events.ts). */
+  events: OperationalEvents;
   /** Blocked hosts, disabled links, suspended workspaces: asked by link writes, redirects and the API guard. */
   abuse: Abuse;
   /** The operator's abuse commands (the CLI). */

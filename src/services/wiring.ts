@@ -13,7 +13,7 @@ import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
-import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
+import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
@@ -27,9 +27,13 @@ import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
+import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
+import { AuditService } from './audit/audit-service.js';
+import { recordOperationalEvents } from './audit/operational-events.js';
 import { BulkLinkService } from './bulk-links.js';
+import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
-import { LinkEvents, ServiceEvents } from './link-events.js';
+import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
@@ -41,7 +45,7 @@ export async function buildServices(
   opts: {
     clock?: Clock;
     repos?: Repositories;
-    log?: ClickLogger & { info?(obj: object, msg: string): void };
+    log?: AuditLogger & { info?(obj: object, msg: string): void };
     webhooks?: WebhookOptions;
     health?: HealthOptions;
   } = {},
@@ -53,11 +57,18 @@ export async function buildServices(
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
-  const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
+  const log = opts.log ?? { warn: () => {}, error: () => {} };
+  // The services' events (docs/adr/0120): every change is emitted here; the audit log records them.
+  const events = new ServiceEvents(clock, (e) => log.error({ err: e }, 'an event listener failed'));
+  const auditRecorder = new AuditRecorder(repos, log, { enabled: config.auditDays > 0 });
+  events.subscribe(auditRecorder.take);
+  const lifetimes = { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays, defaultDomain: config.defaultDomain };
+  const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
   const linkEvents = new LinkEvents();
-  const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
-  const events = new ServiceEvents();
-  const log = opts.log ?? { warn: () => {} };
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, opts.webhooks);
+  // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
+  const operational = new OperationalEvents();
+  recordOperationalEvents(operational, events);
   const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
   let links: LinkService | undefined;
   const health = buildHealth(
@@ -67,14 +78,14 @@ export async function buildServices(
       config,
       metrics,
       outbox: webhooks.outbox,
-      events,
+      events: operational,
       present: (rows) => links!.withClicks(rows),
       blocked: abuse.blocklist,
       suspended: (ws) => abuse.suspended(ws),
     },
     opts.health,
   );
-  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox, abuse, health.service);
+  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, events, webhooks.outbox, abuse, health.service);
   // The one place the store decides anything: an embedded store serves one instance; a shared one
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
@@ -98,21 +109,25 @@ export async function buildServices(
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
   linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
-  const sessions = new SessionService(repos, clock);
+  const sessions = new SessionService(repos, clock, events);
+  const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
     store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
-    upkeep: new Upkeep(sessions, repos.members, clock),
+    upkeep: new Upkeep(sessions, repos.members, clock, audit),
     keyring,
     keys,
     links,
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host]),
+    serviceEvents: events,
+    auditRecorder,
+    audit,
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
@@ -122,18 +137,18 @@ export async function buildServices(
     city,
     clicks,
     redirects,
-    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
+    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl, events),
     sessions,
     directory: new Directory(repos),
-    members: new MemberService(repos, clock, config.publicUrl),
+    members: new MemberService(repos, clock, config.publicUrl, events),
     webhooks,
-    events,
+    events: operational,
     abuse,
-    abuseOperator: new AbuseOperator(repos, abuse, clock, events),
-    reports: new ReportService(repos, clock, events),
+    abuseOperator: new AbuseOperator(repos, abuse, clock, operational),
+    reports: new ReportService(repos, clock, operational),
     health,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
-  registerServiceMetrics(services);
+  registerServiceMetrics({ metrics, clicks: services.clicks, audit: auditRecorder });
   return services;
 }

@@ -41,6 +41,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       const names = (t: { fields: { name: string }[] }) => t.fields.map((f) => f.name).sort();
       expect(names(roots.body.data.q)).toEqual([
         'analytics',
+        'auditLog',
         'clickEvents',
         'domains',
         'invites',

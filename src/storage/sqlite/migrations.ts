@@ -1,4 +1,5 @@
 import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
+import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
@@ -287,4 +288,6 @@ export const MIGRATIONS: readonly string[] = [
   CLICK_SHEETS_MIGRATION,
   // 11: abuse and destination health (docs/adr/0130, 0131), in migration-abuse-health.ts.
   ABUSE_HEALTH_MIGRATION,
+  // 12: the audit log and restricted API keys (migration-audit-log.ts).
+  AUDIT_LOG_MIGRATION,
 ];

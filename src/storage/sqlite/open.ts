@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { SqliteAudit } from '../audit/sqlite.js';
 import { SqliteBlocklist } from '../blocklist/sqlite.js';
 import type { ClickStoreOptions } from '../clicks/repository.js';
 import { SqliteClicks } from '../clicks/sqlite.js';
@@ -45,6 +46,7 @@ export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStor
       members: new SqliteMembers(conn),
       sessions: new SqliteSessions(conn),
       webhooks: new SqliteWebhooks(conn),
+      audit: new SqliteAudit(conn),
       blocklist: new SqliteBlocklist(conn),
       moderation: new SqliteModeration(conn),
       reports: new SqliteReports(conn),
