@@ -84,11 +84,14 @@ export const linkCommands: Command[] = [
     synopsis: '<file> --workspace <slug>',
     summary: 'Create links from a CSV file (the format GET /v1/links/export writes; see docs/csv.md), 100 per bulk call.',
     details:
-      'Columns: destination (required), domain, alias, geo_targeting (JSON), tags (|-joined); the export\'s read-only columns are skipped. Progress goes to stderr. Result: {"created", "failed", "errors": [{"line", "code", "message"}]} as JSON.',
+      'Columns: destination (required), domain, alias, geo_targeting (JSON), tags (|-joined); the export\'s read-only columns are skipped. A file that cannot be read to its end (an unterminated quote, a row with the wrong number of cells) is refused before anything is created; rows the API refuses are reported by line while the others are created. Progress goes to stderr. Result: {"created", "failed", "errors": [{"line", "code", "message"}]} as JSON.',
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
       const { services, workspace, caller } = await workspaceOption(ctx);
+      // The whole file is read once before the first write: a file that cannot be read to its end (an
+      // unterminated quote, a row with the wrong number of cells) is refused whole and creates nothing.
+      for await (const _row of readLinkCsv(ctx.arg));
       let created = 0;
       const failures: Failure[] = [];
       let chunk: { line: number; body: Record<string, unknown> }[] = [];
