@@ -113,7 +113,8 @@ describe.each(STORES)('list and remove commands on %s', (kind) => {
     expect(json<{ data: Domain[] }>(await lsk(['domain', 'list', '--workspace', 'alpha'])).data.map((d) => d.host)).toEqual(['b.alpha.example']);
     expectFailure(await lsk(['domain', 'remove', 'go.alpha.example', '--workspace', 'alpha']), 1, /not found/);
     expectFailure(await lsk(['domain', 'remove', 'not a host', '--workspace', 'alpha']), 1, /invalid host/);
-  });
+    // Nine CLI processes, each loading the whole service: past 30 s on a busy two-core machine.
+  }, 90_000);
 
   it.each([
     [['key', 'list'], /missing --workspace <slug> for "lsk key list"/],
