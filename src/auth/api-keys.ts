@@ -264,9 +264,10 @@ export class ApiKeyService {
   /** Write last-used times in one batch (run on a timer and at shutdown, never per request). */
   async flushLastUsed(): Promise<void> {
     if (this.lastUsed.size === 0) return;
-    const batch = this.lastUsed;
-    this.lastUsed = new Map();
+    // The batch stays visible to list() until it is written: a list during the write sees it.
+    const batch = new Map(this.lastUsed);
     await this.store.apiKeys.touch(batch);
+    for (const [id, at] of batch) if (this.lastUsed.get(id) === at) this.lastUsed.delete(id);
   }
 
   /** Forget cached workspaces (after a plan change on this instance). */

@@ -67,6 +67,7 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
       password_protected: false,
       status: 'active',
       clicks: 0,
+      destination_health: { status: 'unknown', checked_at: null, http_status: null },
       created_at: l.createdAt.toISOString(),
       updated_at: l.updatedAt.toISOString(),
     });
