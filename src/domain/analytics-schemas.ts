@@ -46,12 +46,26 @@ export const clickFilterSchema = z.strictObject(
 export type ClickFilterInput = z.output<typeof clickFilterSchema>;
 
 /**
+ * The form of a REST filter parameter, for OpenAPI: values IN (none starting with `!`), or all NOT IN
+ * (each after its `!`), none empty, no control characters. The counts and lengths are the parser's
+ * (maxLength bounds the whole; a pattern that counted them costs generators minutes per operation).
+ */
+const REST_FILTER_PATTERN = (() => {
+  const char = '[^\\u0000-\\u001f\\u007f,]';
+  const first = '[^\\u0000-\\u001f\\u007f,!]';
+  const included = `${first}${char}*(?:,${first}${char}*)*`;
+  const excluded = `!${char}+(?:,!${char}+)*`;
+  return `^(?:${included}|${excluded})$`;
+})();
+
+/**
  * A filter in a query string: a comma-separated list (IN), or a list whose every item starts with `!`
  * (NOT IN); mixing both is refused, naming the parameter.
  */
 export const restFilterParamSchema = z
   .string()
   .max(FILTER_VALUES_MAX * (FILTER_VALUE_MAX + 2), { error: `must be at most ${FILTER_VALUES_MAX} values of at most ${FILTER_VALUE_MAX} characters` })
+  .meta({ pattern: REST_FILTER_PATTERN })
   .transform((v, ctx) => {
     const items = v.split(',');
     const neg = items.filter((i) => i.startsWith('!'));

@@ -15,7 +15,7 @@ const withBody = (r: RestRoute) => r.body !== undefined;
  */
 const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   invalid_json: withBody,
-  payload_too_large: withBody,
+  // Any operation: a body over its limit, and request headers (a long query string) over theirs.
   unsupported_media_type: withBody,
   invalid_cursor: (r) => r.queryParams?.includes('cursor') ?? false,
   // A resource in the path, or a link named in the query (GET /analytics?link_id=).
