@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import LongFilesFirst from './test/support/long-files-first.js';
 
 /**
  * The tests, one vitest project per kind, each the folder of its name (README "Testing"):
@@ -46,5 +47,7 @@ export default defineConfig({
     // One figure for every project, so that `npm test` runs files of all projects side by side.
     maxWorkers: Number(process.env.LSK_TEST_WORKERS) || availableParallelism() + 1,
     reporters: ['default', './test/support/slowest-files.ts'],
+    // The files that take minutes start first (test/support/long-files-first.ts).
+    sequence: { sequencer: LongFilesFirst },
   },
 });

@@ -7,6 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TEST_KINDS } from '../../vitest.config.js';
+import { LONG_FILES } from '../support/long-files-first.js';
 
 const TEST_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,5 +25,10 @@ describe('the vitest projects', () => {
     expect(files.length).toBeGreaterThan(50);
     const kinds: readonly string[] = TEST_KINDS;
     expect(files.filter((f) => !kinds.includes(f.split(sep)[0]!))).toEqual([]);
+  });
+
+  it('start with the long files the sequencer names, each of them a test file that exists', () => {
+    const files = testFiles(TEST_ROOT).map((f) => `test/${f.split(sep).join('/')}`);
+    expect(LONG_FILES.filter((f) => !files.includes(f))).toEqual([]);
   });
 });
