@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const timers = [
     setInterval(() => void services.keys.flushLastUsed().catch((e) => log.warn({ err: e }, 'last-used flush failed')), 30_000),
     setInterval(() => void services.keyring.rotateIfDue().catch((e) => log.warn({ err: e }, 'signing key rotation failed')), 60_000),
-    // Ended sessions and expired invites (FerretDB has no TTL index).
+    // Ended sessions, expired one-time records and expired invites (FerretDB has no TTL index).
     setInterval(() => void services.sessions.sweep().catch((e) => log.warn({ err: e }, 'session sweep failed')), 15 * 60_000),
     setInterval(() => void services.repos.members.sweepInvites(services.clock.now()).catch((e) => log.warn({ err: e }, 'invite sweep failed')), 60 * 60_000),
   ];
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       try {
         await services.clicks.stop();
         await services.webhooks.stop();
+        await services.mailer.drain(5000);
         await services.keys.flushLastUsed();
         await services.repos.close();
       } catch (e) {

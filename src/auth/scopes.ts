@@ -16,6 +16,7 @@ export const SCOPES = [
   'members:read',
   'members:write',
   'workspace:read',
+  'workspace:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -9,7 +9,7 @@ import { envelope, MAX_DETAILS } from './errors.js';
  * here is measurably cheaper than handing node a string to measure and encode (about 30 µs of a
  * 5 KB page).
  */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | number> = {}): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | number | string[]> = {}): void {
   const bytes = Buffer.from(JSON.stringify(body) ?? 'null');
   res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
   res.end(bytes);

@@ -12,7 +12,7 @@ import {
   tagSchema,
   workspaceSchema,
 } from '../domain/resource-outputs.js';
-import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
+import { addDomainSchema, createKeySchema, updateTagSchema, updateWorkspaceSchema } from '../domain/resource-schemas.js';
 import { ANALYTICS_ROUTES } from './rest-routes-analytics.js';
 import { LINK_EXTRA_ROUTES } from './rest-routes-links.js';
 import { WEBHOOK_ROUTES } from './rest-routes-webhooks.js';
@@ -160,6 +160,16 @@ export const REST_ROUTES: readonly RestRoute[] = [
   },
   { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
   { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
+  {
+    field: 'Mutation.updateWorkspace',
+    method: 'PATCH',
+    path: '/workspace',
+    status: 200,
+    tag: 'workspace',
+    summary: 'Change workspace settings',
+    body: updateWorkspaceSchema,
+    response: workspaceSchema,
+  },
   ...LINK_EXTRA_ROUTES,
   ...ANALYTICS_ROUTES,
   { field: 'Query.members', method: 'GET', path: '/members', status: 200, tag: 'members', summary: 'List members', response: memberListSchema },

@@ -8,14 +8,11 @@ import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
 import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
-import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
+import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories, type Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/build.js';
-import { AccountService } from './accounts/account-service.js';
-import { MemberService } from './accounts/member-service.js';
-import { SessionService } from './accounts/session-service.js';
-import { SignInThrottle } from './accounts/sign-in-throttle.js';
+import { buildAccounts, type ServiceLog } from './accounts/build-accounts.js';
 import { AnalyticsService } from './analytics-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { IdempotencyService } from './idempotency.js';
@@ -25,10 +22,12 @@ import type { Services } from './services.js';
 import { StatsService } from './stats-service.js';
 import { WorkspaceService } from './workspace-service.js';
 
+const QUIET: ServiceLog = { warn: () => {}, info: () => {} };
+
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(
   config: Config,
-  opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger; webhooks?: WebhookOptions } = {},
+  opts: { clock?: Clock; repos?: Repositories; log?: ServiceLog; webhooks?: WebhookOptions } = {},
 ): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
@@ -44,6 +43,7 @@ export async function buildServices(
   // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
   // may serve many, which then share limits and re-read what another instance may have changed.
   const shared = repos.kind === 'mongodb';
+  const log = opts.log ?? QUIET;
   const services: Services = {
     config,
     clock,
@@ -62,10 +62,8 @@ export async function buildServices(
     redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
-    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
-    sessions: new SessionService(repos, clock),
-    members: new MemberService(repos, clock, config.publicUrl),
+    clicks: new ClickRecorder(repos.clicks, log),
+    ...buildAccounts(repos, clock, config, log),
     webhooks,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);

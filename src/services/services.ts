@@ -9,14 +9,21 @@ import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Webhooks } from '../webhooks/build.js';
+import type { AccountEvents } from './accounts/account-events.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { MemberService } from './accounts/member-service.js';
+import type { OidcService } from './accounts/oidc-service.js';
+import type { PasskeyService } from './accounts/passkey-service.js';
+import type { PasswordResets } from './accounts/password-resets.js';
 import type { SessionService } from './accounts/session-service.js';
+import type { SignInService } from './accounts/sign-in-service.js';
+import type { TwoFactorService } from './accounts/two-factor-service.js';
 import type { AnalyticsService } from './analytics-service.js';
 import type { BulkLinkService } from './bulk-links.js';
 import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
+import type { Mailer } from './mail/mailer.js';
 import type { StatsService } from './stats-service.js';
 import type { WorkspaceService } from './workspace-service.js';
 
@@ -59,6 +66,19 @@ export interface Services {
   sessions: SessionService;
   /** Members and invites of a workspace. */
   members: MemberService;
+  /** Sign-in in one or two steps (password, passkey; then a second factor when the user has one). */
+  signIn: SignInService;
+  /** Authenticator apps (TOTP) and recovery codes. */
+  twoFactor: TwoFactorService;
+  passkeys: PasskeyService;
+  /** OpenID Connect single sign-on; null unless LSK_OIDC_* are set. */
+  oidc: OidcService | null;
+  /** Self-service password resets by email. */
+  passwordResets: PasswordResets;
+  /** Sign-ins, second-factor and session changes, as typed events (emails and the audit log subscribe). */
+  accountEvents: AccountEvents;
+  /** Email through LSK_SMTP_URL (or nothing when unset). */
+  mailer: Mailer;
   /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
   webhooks: Webhooks;
 }

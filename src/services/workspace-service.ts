@@ -3,7 +3,7 @@ import { LskError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import type { Domain, Tag, Workspace } from '../domain/model.js';
-import { addDomainSchema, type Plan, updateTagSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
+import { addDomainSchema, type Plan, updateTagSchema, updateWorkspaceSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
 import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
@@ -35,6 +35,7 @@ export class WorkspaceService {
       plan,
       rateLimitRpm: rpmFor(plan, customRpm),
       createdAt: this.clock.now(),
+      require2fa: false,
     };
     try {
       return await this.repos.workspaces.create(ws);
@@ -59,6 +60,18 @@ export class WorkspaceService {
     const ws = await this.bySlug(slug);
     const updated = await this.repos.workspaces.setPlan(ws.id, plan, rpmFor(plan, customRpm));
     if (!updated) throw LskError.notFound(`Workspace "${slug}"`);
+    return updated;
+  }
+
+  /** PATCH /v1/workspace. Requiring a second factor needs one yourself (when a member asks), or you would be locked out. */
+  async update(workspace: Workspace, raw: unknown, callerHasSecondFactor: () => Promise<boolean>): Promise<Workspace> {
+    const input = parseOrThrow(updateWorkspaceSchema, raw);
+    if (input.require_2fa === undefined || input.require_2fa === workspace.require2fa) return workspace;
+    if (input.require_2fa && !(await callerHasSecondFactor())) {
+      throw LskError.validation([{ path: 'require_2fa', message: 'needs two-factor sign-in on your own account first (an authenticator app or a passkey)' }]);
+    }
+    const updated = await this.repos.workspaces.setRequire2fa(workspace.id, input.require_2fa);
+    if (!updated) throw LskError.notFound('Workspace');
     return updated;
   }
 

@@ -9,8 +9,11 @@ import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository
 import type { LinksRepository } from './links/repository.js';
 import type { MembersRepository } from './members/repository.js';
 import type { MongoOptions } from './mongo/connection.js';
+import type { OneTimeRepository } from './one-time/repository.js';
+import type { PasskeysRepository } from './passkeys/repository.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
+import type { TwoFactorRepository } from './two-factor/repository.js';
 import type { UsersRepository } from './users/repository.js';
 import type { WebhooksRepository } from './webhooks/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
@@ -36,6 +39,11 @@ export interface Repositories {
   readonly members: MembersRepository;
   readonly sessions: SessionsRepository;
   readonly webhooks: WebhooksRepository;
+  /** Authenticator apps (TOTP) and their recovery codes. */
+  readonly twoFactor: TwoFactorRepository;
+  readonly passkeys: PasskeysRepository;
+  /** Whatever may happen once (a code used, a challenge taken): unique-key inserts. */
+  readonly oneTime: OneTimeRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

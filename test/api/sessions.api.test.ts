@@ -59,8 +59,8 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
       created_at: expect.stringMatching(ISO_TIME),
     });
     expect(res.body.workspaces).toEqual([
-      { id: expect.stringMatching(WSP_ID), slug: 'acme', role: 'viewer' },
-      { id: expect.stringMatching(WSP_ID), slug: 'other', role: 'admin' },
+      { id: expect.stringMatching(WSP_ID), slug: 'acme', role: 'viewer', require_2fa: false },
+      { id: expect.stringMatching(WSP_ID), slug: 'other', role: 'admin', require_2fa: false },
     ]);
     expectError(await api('GET', '/auth/session'), 401, 'unauthorized');
     expectError(await api('GET', '/auth/session', undefined, { cookie: 'lsk_session=nonsense' }), 401, 'unauthorized');

@@ -98,7 +98,7 @@ export const uid = (prefix: string): string => `${prefix}_${(++seq).toString(36)
 
 export function workspace(over: Partial<Workspace> = {}): Workspace {
   const id = over.id ?? uid('wsp');
-  return { id, slug: over.slug ?? `ws-${id.slice(4).toLowerCase()}`, plan: 'standard', rateLimitRpm: 100, createdAt: at(0), ...over };
+  return { id, slug: over.slug ?? `ws-${id.slice(4).toLowerCase()}`, plan: 'standard', rateLimitRpm: 100, createdAt: at(0), require2fa: false, ...over };
 }
 
 export function newLink(workspaceId: string, over: Partial<NewLink> = {}): NewLink {

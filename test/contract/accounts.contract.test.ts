@@ -17,6 +17,8 @@ const session = (userId: string, over: Partial<Session> = {}): Session => ({
   createdAt: at(0),
   seenAt: at(0),
   expiresAt: at(1000),
+  browser: 'Chrome',
+  os: 'Linux',
   ...over,
 });
 const member = (workspaceId: string, userId: string, over: Partial<Membership> = {}): Membership => ({

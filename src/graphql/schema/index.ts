@@ -9,6 +9,7 @@ import './link-behaviour.js';
 import './link-qr.js';
 import './link-bulk.js';
 import './workspace.js';
+import './workspace-settings.js';
 import './members.js';
 import './viewer.js';
 import './node.js';

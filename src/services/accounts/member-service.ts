@@ -5,8 +5,11 @@ import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { createInviteSchema, updateMemberSchema } from '../../domain/member-schemas.js';
+import type { Workspace } from '../../domain/model.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { Repositories } from '../../storage/repositories.js';
+import type { Mailer } from '../mail/mailer.js';
+import { inviteMail } from '../mail/messages.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const INVITE_MS = 7 * DAY_MS;
@@ -39,6 +42,7 @@ export class MemberService {
     private readonly repos: Repositories,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly mailer: Mailer,
   ) {}
 
   async list(workspaceId: string): Promise<Member[]> {
@@ -86,7 +90,17 @@ export class MemberService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITE_MS),
     });
-    return { invite, url: `${this.publicUrl}/dashboard/accept-invite#token=${token}` };
+    const url = `${this.publicUrl}/dashboard/accept-invite#token=${token}`;
+    if (this.mailer.enabled) this.mailer.send(inviteMail(email, caller.workspace.slug, role, url, invite.expiresAt));
+    return { invite, url };
+  }
+
+  /** A live invite and its workspace (what the accept page shows), or null. */
+  async inviteByToken(token: string): Promise<{ invite: Invite; workspace: Workspace } | null> {
+    const invite = await this.repos.members.getInviteByToken(hashSecret(token));
+    if (!invite || invite.expiresAt <= this.clock.now()) return null;
+    const workspace = await this.repos.workspaces.get(invite.workspaceId);
+    return workspace ? { invite, workspace } : null;
   }
 
   listInvites(workspaceId: string): Promise<Invite[]> {

@@ -5,9 +5,12 @@ import { SqliteIdempotency } from '../idempotency/sqlite.js';
 import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
 import { SqliteMembers } from '../members/sqlite.js';
+import { SqliteOneTime } from '../one-time/sqlite.js';
+import { SqlitePasskeys } from '../passkeys/sqlite.js';
 import type { Repositories } from '../repositories.js';
 import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
+import { SqliteTwoFactor } from '../two-factor/sqlite.js';
 import { SqliteUsers } from '../users/sqlite.js';
 import { SqliteWebhooks } from '../webhooks/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
@@ -32,6 +35,9 @@ export function openSqlite(path: string): Repositories {
     members: new SqliteMembers(conn),
     sessions: new SqliteSessions(conn),
     webhooks: new SqliteWebhooks(conn),
+    twoFactor: new SqliteTwoFactor(conn),
+    passkeys: new SqlitePasskeys(conn),
+    oneTime: new SqliteOneTime(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();

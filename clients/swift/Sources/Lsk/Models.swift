@@ -222,6 +222,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
     public static let membersRead = ApiKeyScopesItem(rawValue: "members:read")
     public static let membersWrite = ApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = ApiKeyScopesItem(rawValue: "workspace:read")
+    public static let workspaceWrite = ApiKeyScopesItem(rawValue: "workspace:write")
 }
 
 public struct BrowserClicks: Codable, Sendable, Equatable {
@@ -274,7 +275,7 @@ public struct BulkLinkResult: Codable, Sendable, Equatable {
 }
 
 public struct BulkLinkResultError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required.
     public var code: BulkLinkResultErrorCode
     public var details: [BulkLinkResultErrorDetailsItem]?
     public var message: String
@@ -325,6 +326,7 @@ public struct BulkLinkResultErrorCode: RawRepresentable, Codable, Hashable, Send
     public static let linkExpired = BulkLinkResultErrorCode(rawValue: "link_expired")
     public static let idempotencyInProgress = BulkLinkResultErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = BulkLinkResultErrorCode(rawValue: "idempotency_key_mismatch")
+    public static let twoFactorRequired = BulkLinkResultErrorCode(rawValue: "two_factor_required")
 }
 
 public struct BulkLinkResultErrorDetailsItem: Codable, Sendable, Equatable {
@@ -455,6 +457,7 @@ public struct CreateKeyRequestScopesItem: RawRepresentable, Codable, Hashable, S
     public static let membersRead = CreateKeyRequestScopesItem(rawValue: "members:read")
     public static let membersWrite = CreateKeyRequestScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreateKeyRequestScopesItem(rawValue: "workspace:read")
+    public static let workspaceWrite = CreateKeyRequestScopesItem(rawValue: "workspace:write")
 }
 
 /// Request body of createLink (POST /links).
@@ -619,6 +622,7 @@ public struct CreatedApiKeyScopesItem: RawRepresentable, Codable, Hashable, Send
     public static let membersRead = CreatedApiKeyScopesItem(rawValue: "members:read")
     public static let membersWrite = CreatedApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreatedApiKeyScopesItem(rawValue: "workspace:read")
+    public static let workspaceWrite = CreatedApiKeyScopesItem(rawValue: "workspace:write")
 }
 
 /// A new invite with its link, shown this once.
@@ -736,7 +740,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -792,6 +796,7 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let linkExpired = ErrorResponseErrorCode(rawValue: "link_expired")
     public static let idempotencyInProgress = ErrorResponseErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = ErrorResponseErrorCode(rawValue: "idempotency_key_mismatch")
+    public static let twoFactorRequired = ErrorResponseErrorCode(rawValue: "two_factor_required")
 }
 
 public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
@@ -1318,6 +1323,20 @@ public struct UpdateWebhookRequestEventsItem: RawRepresentable, Codable, Hashabl
     public static let linkClicked = UpdateWebhookRequestEventsItem(rawValue: "link.clicked")
 }
 
+/// Request body of updateWorkspace (PATCH /workspace).
+public struct UpdateWorkspaceRequest: Codable, Sendable, Equatable {
+    /// Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here.
+    public var require2fa: Bool?
+
+    public init(require2fa: Bool? = nil) {
+        self.require2fa = require2fa
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case require2fa = "require_2fa"
+    }
+}
+
 /// One event for one endpoint, and how its delivery went.
 public struct WebhookDelivery: Codable, Sendable, Equatable {
     /// Attempts made so far.
@@ -1528,12 +1547,15 @@ public struct Workspace: Codable, Sendable, Equatable {
     public var plan: Plan
     /// Requests per minute allowed to the whole workspace.
     public var rateLimitRpm: Int
+    /// Whether members need a second factor (authenticator app or passkey) to act here; set by an owner.
+    public var require2fa: Bool
     public var slug: String
 
-    public init(id: String, plan: Plan, rateLimitRpm: Int, slug: String) {
+    public init(id: String, plan: Plan, rateLimitRpm: Int, require2fa: Bool, slug: String) {
         self.id = id
         self.plan = plan
         self.rateLimitRpm = rateLimitRpm
+        self.require2fa = require2fa
         self.slug = slug
     }
 
@@ -1541,6 +1563,7 @@ public struct Workspace: Codable, Sendable, Equatable {
         case id = "id"
         case plan = "plan"
         case rateLimitRpm = "rate_limit_rpm"
+        case require2fa = "require_2fa"
         case slug = "slug"
     }
 }

@@ -33,7 +33,8 @@ public enum ErrorResponseErrorCode {
   EXTERNAL_ID_TAKEN("external_id_taken"),
   LINK_EXPIRED("link_expired"),
   IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
-  IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch");
+  IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+  TWO_FACTOR_REQUIRED("two_factor_required");
 
   private final String value;
 

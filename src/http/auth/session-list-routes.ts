@@ -1,0 +1,40 @@
+import { LskError } from '../../domain/errors.js';
+import type { Services } from '../../services/services.js';
+import { sendJson } from '../respond.js';
+import type { ServiceRoute } from '../service-routes.js';
+import { checkOrigin } from './csrf.js';
+import { type AuthKit, noContent } from './kit.js';
+import { authRoute } from './route.js';
+
+const ONE = /^\/auth\/sessions\/([^/]{1,256})$/;
+
+/** The signed-in user's own sessions: list them, end one (this one included). */
+export function sessionListRoutes(services: Services, kit: AuthKit): { exact: [string, ServiceRoute][]; prefixes: [string, ServiceRoute][] } {
+  const list = authRoute('/auth/sessions', ['GET'], async (req, res) => {
+    const { user, session } = await kit.required(req);
+    const data = (await services.sessions.list(user.id, session.id)).map((s) => ({
+      id: s.id,
+      created_at: s.createdAt.toISOString(),
+      last_seen_at: s.seenAt.toISOString(),
+      browser: s.browser,
+      os: s.os,
+      current: s.current,
+    }));
+    sendJson(res, 200, { data }, { 'cache-control': 'no-store' });
+  });
+  const one: ServiceRoute = {
+    label: 'auth_session_revoke',
+    path: '/auth/sessions/{id}',
+    methods: ['DELETE'],
+    async handle(req, res, url, requestId) {
+      const m = ONE.exec(url.pathname);
+      if (!m) throw new LskError('not_found', `No such page: ${url.pathname}`);
+      checkOrigin(req, services.config.publicUrl);
+      const { user, session } = await kit.required(req);
+      const { current } = await services.sessions.revoke(user, m[1]!, session.id, kit.client(req, requestId));
+      if (current) kit.signOut(req, res);
+      else noContent(res);
+    },
+  };
+  return { exact: [list], prefixes: [['/auth/sessions/', one]] };
+}
