@@ -55,7 +55,7 @@ export async function buildServices(
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, config.defaultDomain),
+    workspaces: new WorkspaceService(repos, clock, config.defaultDomain, (id) => keys.forgetWorkspace(id)),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),

@@ -26,6 +26,8 @@ export class WorkspaceService {
     private readonly repos: WorkspaceRepositories,
     private readonly clock: Clock,
     private readonly defaultDomain: string,
+    /** Told of every change to a workspace record (the API keys' workspace cache forgets it). */
+    private readonly changed: (workspaceId: string) => void = () => {},
   ) {}
 
   async create(slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
@@ -60,6 +62,7 @@ export class WorkspaceService {
     const ws = await this.bySlug(slug);
     const updated = await this.repos.workspaces.setPlan(ws.id, plan, rpmFor(plan, customRpm));
     if (!updated) throw LskError.notFound(`Workspace "${slug}"`);
+    this.changed(ws.id);
     return updated;
   }
 
@@ -72,6 +75,7 @@ export class WorkspaceService {
     }
     const updated = await this.repos.workspaces.setRequire2fa(workspace.id, input.require_2fa);
     if (!updated) throw LskError.notFound('Workspace');
+    this.changed(workspace.id);
     return updated;
   }
 
