@@ -1,5 +1,5 @@
-import type { Scope } from '../auth/scopes.js';
 import type { Plan } from './resource-schemas.js';
+import type { Scope } from './scopes.js';
 
 /** Plain domain records. Adapters map their rows/documents to these; nothing here knows storage. */
 
@@ -30,7 +30,7 @@ export interface Link {
   expiresAt: Date | null;
   expiredUrl: string | null;
   maxClicks: number | null;
-  /** The password's salted slow hash (services/link-password.ts); never returned. */
+  /** The password's salted slow hash (src/domain/passwords.ts); never returned. */
   passwordHash: string | null;
   deviceTargeting: { ios?: string; android?: string };
   /** Computed when read: expired (past expiresAt), exhausted (clicks reached maxClicks) or active. */

@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import type { Scope } from '../auth/scopes.js';
+import type { Scope } from '../domain/scopes.js';
 import type { AuthedContext, GraphQLContext } from './context.js';
 import { refusal } from './refusal.js';
 

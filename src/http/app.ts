@@ -7,6 +7,7 @@ import { HttpObserver } from '../observability/http-observer.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/services.js';
+import { REST_ROUTES } from '../v1/routes.js';
 import { corsPolicy } from './cors.js';
 import { clientError } from './errors.js';
 import { createGraphQLHandler } from './graphql/handler.js';
@@ -19,7 +20,6 @@ import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
 import { buildRestOperations } from './rest/operations.js';
-import { REST_ROUTES } from './rest-routes.js';
 import { serviceRoutes } from './service-routes.js';
 import { type Target, unmatched } from './target.js';
 

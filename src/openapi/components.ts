@@ -8,7 +8,8 @@ import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
 import { urlSchema } from '../domain/urls.js';
 import * as webhooks from '../domain/webhook-outputs.js';
-import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
+import type { RestRoute } from '../v1/route.js';
+import { REST_ROUTES } from '../v1/routes.js';
 import { ERROR_SCHEMA } from './errors.js';
 import { componentRef, componentSchemas, type Json } from './json-schema.js';
 

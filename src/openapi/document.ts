@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { REST_ROUTES } from '../http/rest-routes.js';
+import { REST_ROUTES } from '../v1/routes.js';
 import { componentsSchemas, requestComponent } from './components.js';
 import { describeBody, describeComponents, rootField } from './descriptions.js';
 import { errorResponses } from './errors.js';

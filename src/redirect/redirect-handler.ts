@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
+import { LskError } from '../domain/errors.js';
 import { aliasProblems, normalizeHost } from '../domain/rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
@@ -67,7 +68,7 @@ export class RedirectHandler {
     private readonly opts: RedirectOptions,
   ) {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
-    this.form = new PasswordForm(this, config, clock);
+    this.form = new PasswordForm(config);
   }
 
   invalidate(domain: string, alias: string): void {
@@ -86,9 +87,21 @@ export class RedirectHandler {
     }
   }
 
-  /** A POST of the password form. */
-  post(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-    return this.form.post(req, res, requestId);
+  /** A POST of the password form: the right password redirects (302) and counts a click. */
+  async post(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const found = this.lookup(req, now);
+    const link = found === null || !('then' in found) ? found : await found;
+    if (link === null) return this.notFound(req, res, requestId);
+    const d = decide(link, now);
+    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to);
+    if (d.kind === 'go' || link.passwordHash === null) {
+      throw new LskError('method_not_allowed', 'POST is allowed only on password-protected links.', { headers: { allow: 'GET, HEAD' } });
+    }
+    const protectedLink = { id: link.id, passwordHash: link.passwordHash };
+    if ((await this.form.check(req, res, requestId, protectedLink, this.clientOf(req), now)) !== 'right') return;
+    const country = this.country(req);
+    this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
   }
 
   /** The link a request names: cached, read, null (unknown) or undefined (not a short-link path: answered 404 by the caller). */

@@ -6,7 +6,8 @@ import { DAY_MS, ManualClock } from '../../src/domain/clock.js';
 import { LskError } from '../../src/domain/errors.js';
 import { buildServices } from '../../src/services/build.js';
 import type { Services } from '../../src/services/services.js';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 
 const STORES: Record<string, () => Promise<Repositories>> = {

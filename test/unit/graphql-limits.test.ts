@@ -10,7 +10,7 @@ import { LIMITS } from '../../src/graphql/limits/limits.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { createGraphQLServer } from '../../src/http/graphql/server.js';
 import { buildRestOperations } from '../../src/http/rest/operations.js';
-import { REST_ROUTES } from '../../src/http/rest-routes.js';
+import { REST_ROUTES } from '../../src/v1/routes.js';
 
 const schema = buildSchema();
 const silent = { error: () => {}, warn: () => {} };

@@ -5,7 +5,7 @@ import type { Passkey } from '../../domain/second-factor.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { Services } from '../../services/services.js';
 import { sendJson } from '../respond.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';
 import { type AuthKit, noContent } from './kit.js';
 import { authRoute } from './route.js';

@@ -2,7 +2,7 @@ import { LskError } from '../../domain/errors.js';
 import type { FirstStep } from '../../services/accounts/sign-in-service.js';
 import type { Services } from '../../services/services.js';
 import { sendJson } from '../respond.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';
 import { type AuthKit, noContent, sessionBody } from './kit.js';
 import { authRoute } from './route.js';

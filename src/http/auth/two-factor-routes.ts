@@ -1,6 +1,6 @@
 import type { Services } from '../../services/services.js';
 import { sendJson } from '../respond.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';
 import { type AuthKit, noContent } from './kit.js';
 import { authRoute } from './route.js';
