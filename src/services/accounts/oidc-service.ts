@@ -109,24 +109,30 @@ export class OidcService {
     if (!flight || !binding || !sameHash(flight.binding, hashSecret(binding)) || !(await this.challenges.take('oidc', state, FLIGHT_MS))) {
       throw new OidcRefused('failed');
     }
-    let claims: oidc.IDToken | undefined;
-    try {
-      const config = await this.discover();
-      const tokens = await oidc.authorizationCodeGrant(config, new URL(`${this.redirectUri}?${query.toString()}`), {
-        pkceCodeVerifier: flight.verifier,
-        expectedState: state,
-        expectedNonce: flight.nonce,
-        idTokenExpected: true,
-      });
-      claims = tokens.claims();
-    } catch {
-      claims = undefined;
-    }
+    const claims = await this.claims(query, state, flight).catch(() => null);
     if (!claims) throw new OidcRefused('failed');
     const email = typeof claims.email === 'string' ? claims.email : '';
     if (!email || claims.email_verified !== true) throw new OidcRefused('email_unverified');
     const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!.slice(0, 100);
     return { user: await this.userFor(email, name, flight.invite), next: flight.next };
+  }
+
+  /**
+   * The code exchanged for tokens (PKCE verifier, state and nonce checked by openid-client): the ID
+   * token's claims, completed from the userinfo endpoint when the ID token leaves out the email (as
+   * providers that keep ID tokens small do).
+   */
+  private async claims(query: URLSearchParams, state: string, flight: Flight): Promise<Record<string, unknown>> {
+    const config = await this.discover();
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(`${this.redirectUri}?${query.toString()}`), {
+      pkceCodeVerifier: flight.verifier,
+      expectedState: state,
+      expectedNonce: flight.nonce,
+      idTokenExpected: true,
+    });
+    const claims: Record<string, unknown> = { ...tokens.claims() };
+    if (typeof claims.email !== 'string') Object.assign(claims, await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub)));
+    return claims;
   }
 
   /** The account of a verified email: existing, made from an invite for that email, or made by auto-join. */
