@@ -35,7 +35,8 @@ export const authenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: b64url(8192),
     authenticatorData: b64url(8192),
-    signature: b64url(2048),
+    // Post-quantum signatures (ML-DSA-87: 4,627 bytes) are large; Chromium's authenticator offers ML-DSA.
+    signature: b64url(16384),
     userHandle: z
       .string()
       .max(1024)

@@ -9,6 +9,12 @@ import { PasskeysCard } from './passkeys';
 import { SessionsCard } from './sessions';
 import { TwoFactorCard } from './two-factor';
 
+/** What protects the account besides its password, in words. */
+function secondFactors(f: { totp: boolean; passkeys: number }): string {
+  const parts = [f.totp ? 'authenticator app' : '', f.passkeys > 0 ? `${f.passkeys} passkey${f.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.length ? `On: ${parts.join(', ')}` : 'Off';
+}
+
 const HINT = '10 to 256 characters. Saving signs out every other session of yours.';
 
 function ChangePassword() {
@@ -79,7 +85,7 @@ export function AccountPage() {
         <dt>Workspaces</dt>
         <dd>{session.workspaces.map((w) => `${w.slug} (${w.role})`).join(', ')}</dd>
         <dt>Two-factor sign-in</dt>
-        <dd>{session.two_factor ? 'On' : 'Off'}</dd>
+        <dd>{secondFactors(session.second_factors)}</dd>
       </dl>
       <ChangePassword />
       <TwoFactorCard />
