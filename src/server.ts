@@ -1,13 +1,16 @@
+// First: an old Node stops here with one line, before the native SQLite module loads.
+import './startup/node-check.js';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './http/app.js';
 import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
 import { createLogger } from './logger.js';
-import { buildServices } from './services/build.js';
+import { buildServices } from './services/wiring.js';
 import { databaseFailure } from './startup/database.js';
 import { failStartup } from './startup/failure.js';
 import { loadCountryDatabase } from './startup/geo.js';
 import { listen } from './startup/listen.js';
 import { readSettings } from './startup/settings.js';
+import { startLine } from './startup/start-line.js';
 
 /**
  * Start lsk: settings (environment + the project's .env) -> store -> services -> HTTP. Every
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
 
   const addr = await listen(server, config.port, config.host);
   log.info({ host: addr.address, port: addr.port, store: services.repos.kind, default_domain: config.defaultDomain }, 'lsk listening');
+  if (config.startLine) process.stderr.write(`${startLine(config.publicUrl)}\n`);
   if (config.testClockFile)
     log.warn({ file: config.testClockFile }, 'LSK_TEST_CLOCK_FILE is set: the clock is moved by a test file (never do this in production)');
 }

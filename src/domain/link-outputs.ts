@@ -1,3 +1,4 @@
+import { TAG_MAX, TAGS_MAX } from './field-rules.js';
 import { prefixedIdSchema } from './ids.js';
 import {
   aliasSchema,
@@ -10,7 +11,6 @@ import {
   TITLE_MAX,
 } from './link-schemas.js';
 import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
-import { TAG_MAX, TAGS_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
 import { urlSchema } from './urls.js';
 import { z } from './zod.js';

@@ -1,6 +1,6 @@
 import { COUNTRY_CODES } from './countries.js';
+import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './field-rules.js';
 import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
-import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
 import { displayTextSchema } from './text.js';
 import { urlMapSchema, urlRule, urlSchema } from './urls.js';
 import { z } from './zod.js';

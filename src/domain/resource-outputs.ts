@@ -1,7 +1,7 @@
+import { TAG_MAX } from './field-rules.js';
 import { prefixedIdSchema } from './ids.js';
 import { countSchema, storedHostSchema, timeSchema } from './link-outputs.js';
 import { PLANS, scopeSchema, workspaceSlugSchema } from './resource-schemas.js';
-import { TAG_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
 import { z } from './zod.js';
 

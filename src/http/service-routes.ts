@@ -1,5 +1,5 @@
 import { LskError } from '../domain/errors.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
 import { authRoutes } from './auth/routes.js';
 import { dashboardRoute } from './dashboard/route.js';
 import { metricsRoute } from './metrics-route.js';

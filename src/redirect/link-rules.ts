@@ -1,5 +1,4 @@
 import type { CachedLink } from './link-cache.js';
-import { resolveTarget } from './resolve.js';
 
 /** The device a User-Agent targets: iPhone, iPad and iPod are ios, Android is android. */
 export function targetedDevice(userAgent: string | undefined): 'ios' | 'android' | null {
@@ -25,4 +24,13 @@ export function target(link: CachedLink, userAgent: string | undefined, country:
   const device = targetedDevice(userAgent);
   const byDevice = device === null ? undefined : link.deviceTargeting[device];
   return byDevice ?? resolveTarget(link, country);
+}
+
+/** Steps 4 and 5: the geo-targeted URL of the visitor's country, else the destination. Pure. */
+export function resolveTarget(link: { destination: string; geoTargeting: Record<string, string> }, country: string | null): string {
+  if (country) {
+    const target = link.geoTargeting[country];
+    if (target) return target;
+  }
+  return link.destination;
 }

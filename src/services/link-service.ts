@@ -1,10 +1,10 @@
 import type { Clock } from '../domain/clock.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { LskError } from '../domain/errors.js';
+import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { type Link, linkStatus } from '../domain/model.js';
-import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';

@@ -7,8 +7,8 @@ import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/domain/scopes.j
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
-import { buildServices } from '../../src/services/build.js';
-import type { Services } from '../../src/services/services.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 

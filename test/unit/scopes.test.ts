@@ -12,8 +12,8 @@ import { ALL_SCOPES, expandScopes, ROLE_SCOPES, SCOPES, type Scope } from '../..
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
-import { buildServices } from '../../src/services/build.js';
-import type { Services } from '../../src/services/services.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
 
 describe('the scope vocabulary', () => {
   it('lets every write imply the read of the same resource, and nothing else', () => {

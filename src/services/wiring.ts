@@ -12,14 +12,14 @@ import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
-import { buildWebhooks, type WebhookOptions } from '../webhooks/build.js';
+import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
 import { buildAccounts, type ServiceLog } from './accounts/build-accounts.js';
+import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
-import type { Services } from './services.js';
 import { StatsService } from './stats-service.js';
 import { WorkspaceService } from './workspace-service.js';
 
