@@ -4,20 +4,8 @@
  * workspace's require_2fa setting.
  */
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../src/domain/accounts.js';
 import type { Passkey } from '../../src/domain/second-factor.js';
-import { at, describeStores, expectConflict, uid, workspace } from './_harness.js';
-
-const session = (userId: string, over: Partial<Session> = {}): Session => ({
-  id: uid('s'),
-  userId,
-  createdAt: at(0),
-  seenAt: at(0),
-  expiresAt: at(1000),
-  browser: 'Firefox',
-  os: 'Linux',
-  ...over,
-});
+import { at, describeStores, expectConflict, session, uid, workspace } from './_harness.js';
 
 const passkey = (userId: string, over: Partial<Passkey> = {}): Passkey => ({
   id: uid('pky'),

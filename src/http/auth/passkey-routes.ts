@@ -1,4 +1,3 @@
-import { LskError } from '../../domain/errors.js';
 import { idParamSchema } from '../../domain/ids.js';
 import { addPasskeySchema } from '../../domain/passkey-schemas.js';
 import type { Passkey } from '../../domain/second-factor.js';
@@ -8,13 +7,12 @@ import { sendJson } from '../respond.js';
 import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';
 import { type AuthKit, noContent } from './kit.js';
-import { authRoute } from './route.js';
+import { authRoute, deleteByIdRoute } from './route.js';
 import { passkeySignInSchema } from './schemas.js';
 import { answerFirstStep } from './session-routes.js';
 
 const POST = ['POST'] as const;
 const NO_STORE = { 'cache-control': 'no-store' };
-const ONE = /^\/auth\/passkeys\/([^/]{1,256})$/;
 
 /** A passkey as its owner sees it (never its key material). */
 const present = (p: Passkey) => ({
@@ -54,18 +52,10 @@ export function passkeyRoutes(services: Services, kit: AuthKit): { exact: [strin
       await answerFirstStep(kit, await services.signIn.passkey(response, kit.client(req, requestId)), req, res, requestId);
     }),
   ];
-  const one: ServiceRoute = {
-    label: 'auth_passkey',
-    path: '/auth/passkeys/{id}',
-    methods: ['DELETE'],
-    async handle(req, res, url, requestId) {
-      const m = ONE.exec(url.pathname);
-      if (!m) throw new LskError('not_found', `No such page: ${url.pathname}`);
-      checkOrigin(req, publicUrl);
-      const { user } = await kit.required(req);
-      await services.passkeys.remove(user, parseOrThrow(idParamSchema('pky'), m[1]!, 'id'), kit.client(req, requestId));
-      noContent(res);
-    },
-  };
-  return { exact, prefixes: [['/auth/passkeys/', one]] };
+  const one = deleteByIdRoute('/auth/passkeys/', 'auth_passkey', publicUrl, async (id, req, res, _url, requestId) => {
+    const { user } = await kit.required(req);
+    await services.passkeys.remove(user, parseOrThrow(idParamSchema('pky'), id, 'id'), kit.client(req, requestId));
+    noContent(res);
+  });
+  return { exact, prefixes: [one] };
 }

@@ -1,12 +1,8 @@
-import { LskError } from '../../domain/errors.js';
 import type { Services } from '../../services/all-services.js';
 import { sendJson } from '../respond.js';
 import type { ServiceRoute } from '../service-route.js';
-import { checkOrigin } from './csrf.js';
 import { type AuthKit, noContent } from './kit.js';
-import { authRoute } from './route.js';
-
-const ONE = /^\/auth\/sessions\/([^/]{1,256})$/;
+import { authRoute, deleteByIdRoute } from './route.js';
 
 /** The signed-in user's own sessions: list them, end one (this one included). */
 export function sessionListRoutes(services: Services, kit: AuthKit): { exact: [string, ServiceRoute][]; prefixes: [string, ServiceRoute][] } {
@@ -22,19 +18,11 @@ export function sessionListRoutes(services: Services, kit: AuthKit): { exact: [s
     }));
     sendJson(res, 200, { data }, { 'cache-control': 'no-store' });
   });
-  const one: ServiceRoute = {
-    label: 'auth_session_revoke',
-    path: '/auth/sessions/{id}',
-    methods: ['DELETE'],
-    async handle(req, res, url, requestId) {
-      const m = ONE.exec(url.pathname);
-      if (!m) throw new LskError('not_found', `No such page: ${url.pathname}`);
-      checkOrigin(req, services.config.publicUrl);
-      const { user, session } = await kit.required(req);
-      const { current } = await services.sessions.revoke(user, m[1]!, session.id, kit.client(req, requestId));
-      if (current) kit.signOut(req, res);
-      else noContent(res);
-    },
-  };
-  return { exact: [list], prefixes: [['/auth/sessions/', one]] };
+  const one = deleteByIdRoute('/auth/sessions/', 'auth_session_revoke', services.config.publicUrl, async (id, req, res, _url, requestId) => {
+    const { user, session } = await kit.required(req);
+    const { current } = await services.sessions.revoke(user, id, session.id, kit.client(req, requestId));
+    if (current) kit.signOut(req, res);
+    else noContent(res);
+  });
+  return { exact: [list], prefixes: [one] };
 }
