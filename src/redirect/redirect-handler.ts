@@ -6,6 +6,7 @@ import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
+import type { SharedClickCaps } from './click-caps.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
@@ -14,7 +15,7 @@ import { withQuery } from './location.js';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { StaleIfError } from './stale-if-error.js';
-import { classify, Memo, referrerHost } from './user-agent.js';
+import { classify, Memo, referrerHost, type Visitor } from './user-agent.js';
 
 export interface RedirectOptions {
   /**
@@ -29,6 +30,8 @@ export interface RedirectOptions {
   cappedTtlMs?: number;
   /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
   staleMaxMs?: number;
+  /** Where a capped link's clicks are taken when instances share the store (MongoDB); else they are taken here, in memory. */
+  caps?: SharedClickCaps;
 }
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -101,7 +104,7 @@ export class RedirectHandler {
     const protectedLink = { id: link.id, passwordHash: link.passwordHash };
     if ((await this.form.check(req, res, requestId, protectedLink, this.clientOf(req), now)) !== 'right') return;
     const country = this.country(req);
-    this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
+    await this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
   }
 
   /** The link a request names: cached, read, null (unknown) or undefined (not a short-link path: answered 404 by the caller). */
@@ -161,7 +164,7 @@ export class RedirectHandler {
     }
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): undefined {
+  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {
     if (link === null) return this.notFound(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);
@@ -174,7 +177,11 @@ export class RedirectHandler {
     return this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country);
   }
 
-  /** Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a POSTed form's too). */
+  /**
+   * Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a
+   * POSTed form's too). A capped link's click is taken first (reserve, then redirect): here in memory
+   * on one instance, from the shared store when instances share it; none left answers as step 1.
+   */
   go(
     req: IncomingMessage,
     res: ServerResponse,
@@ -184,20 +191,36 @@ export class RedirectHandler {
     now: number,
     country: string | null,
     status: number = this.config.redirectStatus,
+  ): Promise<void> | undefined {
+    if (req.method === 'HEAD') return this.send(req, res, requestId, to, status);
+    const visitor = classify(req.headers['user-agent']);
+    if (link.maxClicks !== null && !visitor.bot) {
+      if (this.opts.caps) {
+        return this.opts.caps.take(link).then((won) => {
+          if (!won) return this.expired(req, res, requestId, link.expiredUrl);
+          link.clicks++;
+          return this.served(req, res, requestId, link, to, now, country, status, visitor);
+        });
+      }
+      if (link.clicks >= link.maxClicks) return this.expired(req, res, requestId, link.expiredUrl);
+      link.clicks++;
+    }
+    return this.served(req, res, requestId, link, to, now, country, status, visitor);
+  }
+
+  private served(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    link: CachedLink,
+    to: string,
+    now: number,
+    country: string | null,
+    status: number,
+    visitor: Visitor,
   ): undefined {
     this.send(req, res, requestId, to, status);
-    if (req.method !== 'HEAD') {
-      const visitor = classify(req.headers['user-agent']);
-      if (link.maxClicks !== null && !visitor.bot) link.clicks++;
-      this.clicks.count({
-        linkId: link.id,
-        workspaceId: link.workspaceId,
-        atMs: now,
-        visitor,
-        country,
-        referrer: referrerHost(req.headers.referer),
-      });
-    }
+    this.clicks.count({ linkId: link.id, workspaceId: link.workspaceId, atMs: now, visitor, country, referrer: referrerHost(req.headers.referer) });
     return undefined;
   }
 

@@ -8,6 +8,7 @@ import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
 import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
+import { SharedClickCaps } from '../redirect/click-caps.js';
 import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories } from '../storage/open.js';
@@ -56,7 +57,7 @@ export async function buildServices(
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, config.defaultDomain, (id) => keys.forgetWorkspace(id)),
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], (id) => keys.forgetWorkspace(id)),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
@@ -64,6 +65,7 @@ export async function buildServices(
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(repos.clicks, log),
+    clickCaps: shared ? new SharedClickCaps(repos.counters) : null,
     ...buildAccounts(repos, clock, config, log),
     webhooks,
   };

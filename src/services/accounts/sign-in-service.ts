@@ -117,12 +117,15 @@ export class SignInService {
 
   private async answer(challenge: string, client: ClientInfo, via: SignInMethod, check: (user: User) => Promise<SecondFactor | null>): Promise<SignedInBy> {
     const { user, method: first } = await this.open(challenge);
-    await this.throttle.check(user.email, client.address);
+    // A try is taken from the sign-in allowance before the code is checked, and given back when right.
+    const tried = await this.throttle.take(user.email, client.address);
     const attempt = await this.challenges.tryOnce('second_factor', challenge, CHALLENGE_TRIES, CHALLENGE_MS);
-    if (attempt === null) throw voided();
+    if (attempt === null) {
+      await tried.forgive();
+      throw voided();
+    }
     const secondFactor = await check(user);
     if (!secondFactor) {
-      await this.throttle.fail(user.email, client.address);
       this.failed(user, via, client);
       const left = CHALLENGE_TRIES - attempt;
       throw new LskError(
@@ -130,6 +133,7 @@ export class SignInService {
         left > 0 ? 'The code is not right, or was used already.' : 'The code is not right; this sign-in is void now: sign in again.',
       );
     }
+    await tried.forgive();
     // Of two right answers racing, one signs in.
     if (!(await this.challenges.take('second_factor', challenge, CHALLENGE_MS))) throw voided();
     return { user, method: first, secondFactor };
