@@ -117,13 +117,11 @@ export class SignInService {
 
   private async answer(challenge: string, client: ClientInfo, via: SignInMethod, check: (user: User) => Promise<SecondFactor | null>): Promise<SignedInBy> {
     const { user, method: first } = await this.open(challenge);
-    // A try is taken from the sign-in allowance before the code is checked, and given back when right.
-    const tried = await this.throttle.take(user.email, client.address);
+    // Both reserved before the code is checked: one of the challenge's 5 tries (beyond them it is void),
+    // then a try from the sign-in allowance of wrong passwords and codes (given back when right).
     const attempt = await this.challenges.tryOnce('second_factor', challenge, CHALLENGE_TRIES, CHALLENGE_MS);
-    if (attempt === null) {
-      await tried.forgive();
-      throw voided();
-    }
+    if (attempt === null) throw voided();
+    const tried = await this.throttle.take(user.email, client.address);
     const secondFactor = await check(user);
     if (!secondFactor) {
       this.failed(user, via, client);
