@@ -21,6 +21,7 @@ export function redirectRoute(services: Services, observer: HttpObserver, log: L
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(services.redirectCacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: services.config.staleMaxS * 1000,
+    city: services.city,
     ...(services.clickCaps ? { caps: services.clickCaps } : {}),
   });
   services.metrics.gaugeFrom('lsk_redirect_cache_entries', 'Links (and known-missing aliases) in the redirect cache.', () => redirects.cache.size);

@@ -2,6 +2,8 @@ import type { RedirectTarget } from '../storage/links/repository.js';
 
 /** A cached link, with its target URLs made safe for a Location header. */
 export interface CachedLink extends RedirectTarget {
+  /** The domain it was found on (what its clicks record). */
+  domain: string;
   at: number;
   /** No expiry, click cap, password or device targets: the plain redirect, nothing else checked. */
   plain: boolean;
@@ -26,9 +28,10 @@ export function locationSafe(url: string): string {
 const safeMap = <M extends Record<string, string | undefined>>(m: M): M =>
   Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === undefined ? v : locationSafe(v)])) as M;
 
-function entryOf(link: RedirectTarget, at: number, clicks: number): CachedLink {
+function entryOf(link: RedirectTarget, domain: string, at: number, clicks: number): CachedLink {
   const device = safeMap(link.deviceTargeting);
   return {
+    domain,
     id: link.id,
     workspaceId: link.workspaceId,
     destination: locationSafe(link.destination),
@@ -101,7 +104,7 @@ export class LinkCache {
 
   /** Keeps what a lookup read (unless a change raced with it), and returns the entry to answer with. */
   set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation, clicks = 0): CachedLink | null {
-    const entry = link && entryOf(link, nowMs, clicks);
+    const entry = link && entryOf(link, key.slice(0, key.indexOf('/')), nowMs, clicks);
     if (readAtGeneration !== this.generation) return entry;
     if (entry) {
       if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);

@@ -8,14 +8,15 @@ import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { SharedClickCaps } from './click-caps.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { clientAddress, type GeoLookup } from './geo.js';
+import { type CityLookup, clientAddress, type GeoLookup, placeOf } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { withQuery } from './location.js';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { StaleIfError } from './stale-if-error.js';
-import { classify, Memo, referrerHost, type Visitor } from './user-agent.js';
+import { classify, Memo, type Visitor } from './user-agent.js';
+import { languageOf, mergeUtm, passedQuery, referrerOf, utmOfQuery, utmOfTarget } from './visit-facts.js';
 
 export interface RedirectOptions {
   /**
@@ -30,6 +31,8 @@ export interface RedirectOptions {
   cappedTtlMs?: number;
   /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
   staleMaxMs?: number;
+  /** Region and city from a city database (when no trusted header names them). */
+  city?: CityLookup | null;
   /** Where a capped link's clicks are taken when instances share the store (MongoDB); else they are taken here, in memory. */
   caps?: SharedClickCaps;
 }
@@ -192,7 +195,7 @@ export class RedirectHandler {
     country: string | null,
     status: number = this.config.redirectStatus,
   ): Promise<void> | undefined {
-    if (req.method === 'HEAD') return this.send(req, res, requestId, to, status);
+    if (req.method === 'HEAD') return this.send(req, res, requestId, to, status, passedQuery(req.url)?.query);
     const visitor = classify(req.headers['user-agent']);
     if (link.maxClicks !== null && !visitor.bot) {
       if (this.opts.caps) {
@@ -219,16 +222,37 @@ export class RedirectHandler {
     status: number,
     visitor: Visitor,
   ): undefined {
-    this.send(req, res, requestId, to, status);
-    this.clicks.count({ linkId: link.id, workspaceId: link.workspaceId, atMs: now, visitor, country, referrer: referrerHost(req.headers.referer) });
+    const passed = passedQuery(req.url);
+    this.send(req, res, requestId, to, status, passed?.query);
+    const ref = referrerOf(req.headers.referer);
+    const place = placeOf(req.headers, country, this.config, this.opts.city, () => this.clientOf(req));
+    this.clicks.count({
+      linkId: link.id,
+      workspaceId: link.workspaceId,
+      domain: link.domain,
+      atMs: now,
+      visitor,
+      country,
+      region: place.region,
+      city: place.city,
+      referrer: ref?.host ?? null,
+      referrerUrl: ref?.url ?? null,
+      // Each UTM parameter of the visited URL, else of the target (each target parsed once).
+      utm: mergeUtm(passed ? utmOfQuery(passed.query) : null, utmOfTarget(to)),
+      trigger: passed?.qr ? 'qr' : 'link',
+      language: languageOf(req.headers['accept-language']),
+      variant: null,
+    });
     return undefined;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302): undefined {
+  /** Redirect to `to` with the incoming query string (`query`: the one passed on, when it differs from the request's). */
+  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302, query?: string): undefined {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
+    const incoming = query ?? (q >= 0 ? url.slice(q + 1) : '');
     res.writeHead(status, {
-      location: q >= 0 ? withQuery(to, url.slice(q + 1)) : to,
+      location: incoming ? withQuery(to, incoming) : to,
       'x-request-id': requestId,
       'cache-control': 'private, max-age=0',
       'content-length': '0',

@@ -10,13 +10,14 @@ import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
 import { ClickRecorder } from '../redirect/click-recorder.js';
-import { MmdbGeo } from '../redirect/geo.js';
+import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
 import { buildAccounts, type ServiceLog } from './accounts/build-accounts.js';
 import type { Services } from './all-services.js';
-import { AnalyticsService } from './analytics-service.js';
+import { AnalyticsService } from './analytics/analytics-service.js';
+import { ClickEventsService } from './analytics/events-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
@@ -34,7 +35,7 @@ export async function buildServices(
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const metrics = new Metrics();
-  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock })), metrics);
+  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock, clicks: { eventDays: config.clickEventsDays } })), metrics);
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
@@ -60,11 +61,13 @@ export async function buildServices(
     workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], (id) => keys.forgetWorkspace(id)),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
+    clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    clicks: new ClickRecorder(repos.clicks, log),
+    city: config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb),
+    clicks: new ClickRecorder(repos.clicks, log, config.clickEventsDays === 0 ? { maxEvents: 0 } : {}),
     clickCaps: shared ? new SharedClickCaps(repos.counters) : null,
     ...buildAccounts(repos, clock, config, log),
     webhooks,

@@ -1,3 +1,4 @@
+import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { SIGN_IN_MIGRATION } from './migrations-sign-in.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
@@ -282,6 +283,8 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
-  // 10: second factors, one-time records, session details, require_2fa (migrations-sign-in.ts)
+  // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
+  CLICK_SHEETS_MIGRATION,
+  // 11: second factors, one-time records, session details, require_2fa (migrations-sign-in.ts)
   SIGN_IN_MIGRATION,
 ];
