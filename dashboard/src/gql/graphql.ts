@@ -913,13 +913,23 @@ export type DashboardAnalyticsQueryVariables = Exact<{
   interval?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
-  link_id?: InputMaybe<Scalars['String']['input']>;
-  tag?: InputMaybe<Scalars['String']['input']>;
-  domain?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
 }>;
 
 
 export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
+
+export type DashboardClickEventsQueryVariables = Exact<{
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+}>;
+
+
+export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
 
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1009,15 +1019,6 @@ export type DashboardLinkQueryVariables = Exact<{
 
 
 export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
-
-export type DashboardLinkStatsQueryVariables = Exact<{
-  id: Scalars['String']['input'];
-  from?: InputMaybe<Scalars['String']['input']>;
-  to?: InputMaybe<Scalars['String']['input']>;
-}>;
-
-
-export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_browser: Array<{ __typename?: 'BrowserClicks', browser: string, clicks: number }>, by_os: Array<{ __typename?: 'OsClicks', os: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1281,7 +1282,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
-    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {
+    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $filter: ClickFilter) {
   analytics(
     group_by: $group_by
     from: $from
@@ -1289,9 +1290,7 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     interval: $interval
     timezone: $timezone
     limit: $limit
-    link_id: $link_id
-    tag: $tag
-    domain: $domain
+    filter: $filter
   ) {
     group_by
     from
@@ -1311,6 +1310,38 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
+export const DashboardClickEventsDocument = new TypedDocumentString(`
+    query DashboardClickEvents($from: String, $to: String, $timezone: String, $limit: Int, $cursor: String, $filter: ClickFilter) {
+  clickEvents(
+    from: $from
+    to: $to
+    timezone: $timezone
+    limit: $limit
+    cursor: $cursor
+    filter: $filter
+  ) {
+    data {
+      timestamp
+      link_id
+      short_url
+      country
+      region
+      city
+      device
+      browser
+      os
+      referrer
+      referrer_url
+      utm_source
+      utm_medium
+      utm_campaign
+      trigger
+      language
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1492,40 +1523,6 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
-export const DashboardLinkStatsDocument = new TypedDocumentString(`
-    query DashboardLinkStats($id: String!, $from: String, $to: String) {
-  linkStats(id: $id, from: $from, to: $to) {
-    from
-    to
-    clicks
-    bots
-    by_day {
-      date
-      clicks
-    }
-    by_country {
-      country
-      clicks
-    }
-    by_referrer {
-      host
-      clicks
-    }
-    by_browser {
-      browser
-      clicks
-    }
-    by_os {
-      os
-      clicks
-    }
-    by_device {
-      device
-      clicks
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<DashboardLinkStatsQuery, DashboardLinkStatsQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
     mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
   createLink(
