@@ -24,11 +24,13 @@ const SECRET_FIELDS = [
 
 export const REDACTED_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*["${f}"]`), 'req.headers.authorization', 'req.headers.cookie'];
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** JSON lines on stdout; `stderr` puts them there instead (the stdio MCP server keeps stdout for the protocol). */
+export function createLogger(level: string, to: 'stdout' | 'stderr' = 'stdout'): Logger {
+  const options = {
     level,
     base: { service: 'lsk' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  });
+  };
+  return to === 'stdout' ? pino(options) : pino(options, pino.destination(2));
 }

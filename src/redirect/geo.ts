@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { type CityResponse, type CountryResponse, Reader } from 'maxmind';
@@ -51,6 +51,11 @@ export function clientAddress(remote: string | undefined, forwardedFor: string |
     .filter(Boolean);
   const chain = [...hops, peer];
   return chain[Math.max(0, chain.length - 1 - trustProxy)] ?? peer;
+}
+
+/** The client address of a request (clientAddress above), or `fallback` when it has none (a closed socket). */
+export function requestAddress(req: IncomingMessage, trustProxy: number, fallback = ''): string {
+  return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy) || fallback;
 }
 
 /** Region (ISO 3166-2) and city of a visit. */

@@ -8,7 +8,7 @@ import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { SharedClickCaps } from './click-caps.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { type CityLookup, clientAddress, type GeoLookup, placeOf } from './geo.js';
+import { type CityLookup, type GeoLookup, placeOf, requestAddress } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { withQuery } from './location.js';
@@ -280,7 +280,7 @@ export class RedirectHandler {
   }
 
   clientOf(req: IncomingMessage): string {
-    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy);
+    return requestAddress(req, this.config.trustProxy);
   }
 
   notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {

@@ -11,10 +11,12 @@ import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
 import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
+import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
 import { buildAccounts, type ServiceLog } from './accounts/build-accounts.js';
+import { Directory } from './accounts/directory.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
@@ -23,6 +25,7 @@ import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
+import { Upkeep } from './upkeep.js';
 import { WorkspaceService } from './workspace-service.js';
 
 const QUIET: ServiceLog = { warn: () => {}, info: () => {} };
@@ -43,15 +46,37 @@ export async function buildServices(
   const linkEvents = new LinkEvents();
   const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
   const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
-  // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
-  // may serve many, which then share limits and re-read what another instance may have changed.
-  const shared = repos.kind === 'mongodb';
+  // The one place the store decides anything: an embedded store serves one instance; a shared one
+  // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
+  const { shared } = repos.capabilities;
   const log = opts.log ?? QUIET;
+  const geo = config.countryHeader ? null : new MmdbGeo(config.geoipDb);
+  const city = config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb);
+  const clicks = new ClickRecorder(repos.clicks, log, config.clickEventsDays === 0 ? { maxEvents: 0 } : {});
+  // Capped links' clicks are taken from the shared store before redirecting (instances share it).
+  const clickCaps = shared ? new SharedClickCaps(repos.counters) : null;
+  // A cached link is trusted for ever on the embedded store (one instance: every change
+  // invalidates at once), 2 s on a shared one (a change made through another instance shows).
+  const cacheTtlMs = shared ? 2000 : Number.POSITIVE_INFINITY;
+  // The redirect's cache-miss read goes to the repository itself: it is the hot path's loader.
+  const redirects = new RedirectHandler(repos.links, config, geo, clicks, clock, {
+    cacheTtlMs,
+    totals: repos.clicks,
+    // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
+    cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
+    staleMaxMs: config.staleMaxS * 1000,
+    city,
+    ...(clickCaps ? { caps: clickCaps } : {}),
+  });
+  linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+  const accounts = buildAccounts(repos, clock, config, log);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
+    store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
+    upkeep: new Upkeep(accounts.sessions, repos.members, clock),
     keyring,
     keys,
     links,
@@ -63,13 +88,13 @@ export async function buildServices(
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
-    redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
-    geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    city: config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb),
-    clicks: new ClickRecorder(repos.clicks, log, config.clickEventsDays === 0 ? { maxEvents: 0 } : {}),
-    clickCaps: shared ? new SharedClickCaps(repos.counters) : null,
-    ...buildAccounts(repos, clock, config, log),
+    geo,
+    city,
+    clicks,
+    redirects,
+    ...accounts,
+    directory: new Directory(repos),
     webhooks,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);

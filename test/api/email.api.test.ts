@@ -37,7 +37,7 @@ describe.each(STORES)('email through SMTP on %s', (store) => {
     const mails = await waitFor(
       async () => smtp.to(address),
       (m) => m.length >= count,
-      { timeoutMs: 10_000 },
+      { timeout: 10_000 },
     );
     expect(mails.length, `mails to ${address}`).toBeGreaterThanOrEqual(count);
     return mails;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import Bowser from 'bowser';
-import { clientAddress } from '../../redirect/geo.js';
+import { requestAddress } from '../../redirect/geo.js';
 import { Memo } from '../../redirect/user-agent.js';
 import type { ClientInfo } from '../../services/accounts/account-events.js';
 
@@ -23,5 +23,5 @@ const families = new Memo(
 export function clientInfo(req: IncomingMessage, requestId: string, trustProxy: number): ClientInfo {
   const ua = req.headers['user-agent'];
   const { browser, os } = ua ? families.get(ua) : { browser: null, os: null };
-  return { requestId, address: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy) || 'unknown', browser, os };
+  return { requestId, address: requestAddress(req, trustProxy, 'unknown'), browser, os };
 }

@@ -65,14 +65,10 @@ export function noContent(res: ServerResponse, headers: Record<string, string | 
 
 /** What GET /auth/session answers: the user, their second factors and every workspace they belong to, with their role there. */
 export async function sessionBody(services: Services, user: User) {
-  const memberships = await services.repos.members.listByUser(user.id);
-  const [workspaces, factors] = await Promise.all([
-    Promise.all(memberships.map(async (m) => ({ ws: await services.repos.workspaces.get(m.workspaceId), role: m.role }))),
-    services.twoFactor.factors(user.id),
-  ]);
+  const [workspaces, factors] = await Promise.all([services.directory.workspacesOf(user.id), services.twoFactor.factors(user.id)]);
   return {
     user: { id: user.id, email: user.email, name: user.name, created_at: user.createdAt.toISOString() },
-    workspaces: workspaces.flatMap(({ ws, role }) => (ws ? [{ id: ws.id, slug: ws.slug, role, require_2fa: ws.require2fa }] : [])),
+    workspaces: workspaces.map(({ workspace, role }) => ({ id: workspace.id, slug: workspace.slug, role, require_2fa: workspace.require2fa })),
     two_factor: factors.totp || factors.passkeys > 0,
     second_factors: { totp: factors.totp, passkeys: factors.passkeys },
   };

@@ -9,8 +9,8 @@ import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/schedule.js';
+import { type OpenedStore, openStore, STORE_KINDS, T0 } from '../contract/_harness.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
-import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
 
 const config = loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry', LSK_WEBHOOK_ALLOW_PRIVATE: 'true' });
 
