@@ -24,8 +24,22 @@ async function main(): Promise<void> {
   });
   loadCountryDatabase(services.geo, config.geoipDb);
   loadCityDatabase(services.city, config.geoipCityDb);
+  // Blocked hosts, disabled links and suspensions are in force before the first request.
+  await services.abuse.ready();
+  services.abuse.start(
+    () => log.info('abuse decisions re-read (blocked hosts, disabled links, suspended workspaces)'),
+    (e) => log.warn({ err: e }, 'reading the abuse decisions failed; the ones read before stay in force'),
+  );
   services.clicks.start();
   services.webhooks.start();
+  services.health.checker.start();
+  if (config.healthIntervalMs > 0) {
+    // Links from before health checks existed get their first check scheduled (once per store).
+    void services.health.service
+      .backfill(services.repos)
+      .then((n) => n > 0 && log.info({ links: n }, 'health checks scheduled for existing links'))
+      .catch((e: unknown) => log.warn({ err: e }, 'scheduling health checks for existing links failed; retried at the next start'));
+  }
   const app = await createApp(services, log);
   const server: Server = createServer(serverOptions(config), app.handle);
   server.on('clientError', clientErrorAnswer(config));
@@ -54,6 +68,8 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       try {
+        services.abuse.stop();
+        await services.health.checker.stop();
         await services.clicks.stop();
         await services.webhooks.stop();
         await services.mailer.drain(5000);

@@ -14,7 +14,7 @@ export { CSV_COLUMNS } from './link-columns.js';
 export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
 
 /** One link as a CSV line. */
-export function linkCsvRow(l: Link): string {
+export function linkCsvRow(l: Omit<Link, 'health'>): string {
   const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
     id: l.id,
     short_url: shortUrl(l.domain, l.alias),

@@ -27,6 +27,9 @@ export const ERROR_STATUS = {
   idempotency_in_progress: 409,
   idempotency_key_mismatch: 422,
   two_factor_required: 403,
+  link_disabled: 403,
+  workspace_suspended: 403,
+  destination_blocked: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -19,6 +19,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'graphiql',
   'auth',
   'assets',
+  'report',
 ]);
 
 /** Problems with an alias, as sentences; empty when it is valid. */

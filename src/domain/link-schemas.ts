@@ -168,6 +168,7 @@ export const listLinksSchema = z.strictObject({
   q: z.string().max(256, 'must be at most 256 characters').nullish(),
   status: linkStatusSchema.nullish(),
   external_id: externalIdSchema.nullish(),
+  health: z.enum(['broken'], { error: 'must be broken (the links whose destinations failed two checks in a row)' }).nullish(),
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
 

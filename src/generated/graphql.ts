@@ -212,6 +212,16 @@ export type DayClicks = {
   date: Scalars['String']['output'];
 };
 
+/** The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours. */
+export type DestinationHealth = {
+  /** When the targets were last checked; null before the first check. */
+  checked_at: Maybe<Scalars['DateTime']['output']>;
+  /** The HTTP status of the failing target (or of the destination when all answered); null when none came. */
+  http_status: Maybe<Scalars['Int']['output']>;
+  /** ok, broken or unknown. */
+  status: HealthStatus;
+};
+
 export type DeviceClicks = {
   clicks: Scalars['Int']['output'];
   /** desktop, mobile, tablet or other. */
@@ -234,6 +244,12 @@ export type FieldFilter = {
   /** No clicks with any of these values (a click without a value passes). */
   not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
+
+/** ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set). */
+export type HealthStatus =
+  | 'broken'
+  | 'ok'
+  | 'unknown';
 
 /** An invitation to join the workspace (its link is shown once, when created). */
 export type Invite = Node & {
@@ -259,6 +275,8 @@ export type Link = Node & {
   created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: DestinationHealth;
   /** Device-specific targets (always an object). */
   device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
@@ -699,6 +717,7 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;

@@ -24,6 +24,7 @@ const LINK = {
   password_protected: false,
   device_targeting: { ios: 'https://apps.apple.com/app/id123456789', android: 'https://play.google.com/store/apps/details?id=com.example' },
   status: 'active',
+  destination_health: { status: 'ok', http_status: 200, checked_at: '2026-11-22T03:12:45.000Z' },
 };
 const TAG = { name: 'campaign', links: 12, created_at: '2026-11-21T10:15:00.123Z' };
 const DOMAIN = { host: 'go.example.com', created_at: '2026-11-20T09:00:00.000Z' };
@@ -238,4 +239,9 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   link_expired: error('link_expired', 'This link has expired.'),
   idempotency_in_progress: error('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
   idempotency_key_mismatch: error('idempotency_key_mismatch', 'This Idempotency-Key was used for a different request; use a new key for a new request.'),
+  destination_blocked: error('destination_blocked', 'destination is on a blocked host (phish.example).', [
+    { path: 'destination', message: 'is on a blocked host (phish.example)' },
+  ]),
+  workspace_suspended: error('workspace_suspended', 'This workspace is suspended; contact the operator of this service.'),
+  link_disabled: error('link_disabled', 'This link has been disabled.'),
 };

@@ -3,7 +3,6 @@ import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
-import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { SharedClickCaps } from './click-caps.js';
@@ -12,7 +11,7 @@ import { type CityLookup, type GeoLookup, placeOf, requestAddress } from './geo.
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { withQuery } from './location.js';
-import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
+import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, refuse, wantsJson } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { StaleIfError } from './stale-if-error.js';
 import { classify, Memo, type Visitor } from './user-agent.js';
@@ -31,6 +30,8 @@ export interface RedirectOptions {
   cappedTtlMs?: number;
   /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
   staleMaxMs?: number;
+  /** Whether a link answers link_disabled (disabled, suspended workspace, blocked target): synchronous, asked on every visit. */
+  stops?: (link: CachedLink) => boolean;
   /** Region and city from a city database (when no trusted header names them). */
   city?: CityLookup | null;
   /** Where a capped link's clicks are taken when instances share the store (MongoDB); else they are taken here, in memory. */
@@ -50,8 +51,6 @@ function countryCode(v: string | string[] | undefined): string | null {
   const b = v.charCodeAt(1) | 32;
   return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
 }
-
-const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
 
 /**
  * The redirect hot path, straight on node:http: Host + path -> cached link -> Location, answered
@@ -99,6 +98,7 @@ export class RedirectHandler {
     const found = this.lookup(req, now);
     const link = found === null || !('then' in found) ? found : await found;
     if (link === null) return this.notFound(req, res, requestId);
+    if (this.opts.stops?.(link)) return this.disabled(req, res, requestId);
     const d = decide(link, now);
     if (d.kind === 'expired') return this.expired(req, res, requestId, d.to);
     if (d.kind === 'go' || link.passwordHash === null) {
@@ -169,6 +169,7 @@ export class RedirectHandler {
 
   private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {
     if (link === null) return this.notFound(req, res, requestId);
+    if (this.opts.stops?.(link)) return this.disabled(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);
       return this.go(req, res, requestId, link, resolveTarget(link, country), now, country);
@@ -264,11 +265,12 @@ export class RedirectHandler {
   /** Step 1: expired or exhausted: to expired_url when set, else 410. Not a click. */
   expired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null): undefined {
     if (to !== null) return this.send(req, res, requestId, to);
-    tagErrorCode(res, 'link_expired');
-    const head = req.method === 'HEAD';
-    if (wantsJson(req)) sendJsonError(res, 410, 'link_expired', 'This link has expired.', head, requestId);
-    else sendPage(res, 410, EXPIRED_PAGE, head, requestId);
-    return undefined;
+    return refuse(req, res, requestId, 410, 'link_expired', 'This link has expired.', EXPIRED_PAGE);
+  }
+
+  /** A disabled link (or one of a suspended workspace, or with a target on a blocked host): 403, not a click. */
+  disabled(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
+    return refuse(req, res, requestId, 403, 'link_disabled', 'This link has been disabled.', DISABLED_PAGE);
   }
 
   /** The trusted country header when configured, else the client address in the IP database. */
@@ -284,12 +286,7 @@ export class RedirectHandler {
   }
 
   notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
-    const json = wantsJson(req);
-    if (!json && this.config.notFoundUrl) return this.send(req, res, requestId, this.config.notFoundUrl);
-    tagErrorCode(res, 'not_found');
-    const head = req.method === 'HEAD';
-    if (json) sendJsonError(res, 404, 'not_found', 'Link not found.', head, requestId);
-    else sendPage(res, 404, NOT_FOUND_PAGE, head, requestId);
-    return undefined;
+    if (!wantsJson(req) && this.config.notFoundUrl) return this.send(req, res, requestId, this.config.notFoundUrl);
+    return refuse(req, res, requestId, 404, 'not_found', 'Link not found.', NOT_FOUND_PAGE);
   }
 }

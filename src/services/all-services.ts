@@ -1,7 +1,11 @@
+import type { Abuse } from '../abuse/abuse.js';
+import type { AbuseOperator } from '../abuse/operator.js';
+import type { ReportService } from '../abuse/reports.js';
 import type { ApiKeyService } from '../auth/api-keys.js';
 import type { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
+import type { Health } from '../health/build.js';
 import type { FieldLimiter } from '../limits/field-limits.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -24,7 +28,7 @@ import type { AnalyticsService } from './analytics/analytics-service.js';
 import type { ClickEventsService } from './analytics/events-service.js';
 import type { BulkLinkService } from './bulk-links.js';
 import type { IdempotencyService } from './idempotency.js';
-import type { LinkEvents } from './link-events.js';
+import type { LinkEvents, ServiceEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { StatsService } from './stats-service.js';
@@ -92,4 +96,14 @@ export interface Services {
   mailer: Mailer;
   /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
   webhooks: Webhooks;
+  /** What the services did, for the record of changes (the audit log subscribes). */
+  events: ServiceEvents;
+  /** Blocked hosts, disabled links, suspended workspaces: asked by link writes, redirects and the API guard. */
+  abuse: Abuse;
+  /** The operator's abuse commands (the CLI). */
+  abuseOperator: AbuseOperator;
+  /** Abuse reports: POST /report and `lsk reports list`. */
+  reports: ReportService;
+  /** Destination health: the link services' side and the checker. */
+  health: Health;
 }

@@ -4,7 +4,7 @@ import { type ErrorCode, type ErrorDetail, isLskError, LskError } from '../domai
 import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { createLinkSchema } from '../domain/link-schemas.js';
-import { type Link, linkStatus } from '../domain/model.js';
+import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import { StoreConflict } from '../storage/errors.js';
@@ -69,6 +69,7 @@ export class BulkLinkService {
           );
         const problem = await domains.get(domain);
         if (problem) throw problem;
+        await this.single.assertTargetsAllowed(input);
         pending.push({ index, row: await newLinkFrom(workspaceId, domain, input, now), ...(input.alias ? { alias: input.alias } : {}) });
       } catch (e) {
         results[index] = itemError(e);
@@ -83,7 +84,7 @@ export class BulkLinkService {
         const p = pending[k]!;
         if (!(r instanceof StoreConflict)) {
           this.events.changed(r.domain, r.alias); // clears a cached "not found" for this alias
-          results[p.index] = { link: { ...r, clicks: 0, status: linkStatus(r, 0, now.getTime()) } };
+          results[p.index] = { link: { ...r, clicks: 0, status: linkStatus(r, 0, now.getTime()), health: UNKNOWN_HEALTH } };
           created.push(results[p.index] as { link: Link });
         } else if (r.field === 'external_id') results[p.index] = itemError(externalIdConflict(r, p.row.externalId));
         else if (p.alias && r.field === 'alias') results[p.index] = failure(LskError.aliasTaken(p.row.domain, p.alias));
@@ -131,14 +132,10 @@ export class BulkLinkService {
         found.map((l) => l.id),
       ),
     );
-    const totals = await this.clicks.totals(found.map((l) => l.id));
-    const now = this.clock.now().getTime();
-    for (const link of found) {
-      if (!gone.has(link.id)) continue;
+    for (const link of await this.single.withClicks(found.filter((l) => gone.has(l.id)))) {
       this.events.changed(link.domain, link.alias);
-      const clicks = totals.get(link.id)?.clicks ?? 0;
       await this.clicks.forget(workspaceId, link.id);
-      await this.single.publish('link.deleted', { ...link, clicks, status: linkStatus(link, clicks, now) });
+      await this.single.publish('link.deleted', link);
     }
     return { deleted: ids.filter((id) => gone.has(id)), notFound: ids.filter((id) => !gone.has(id)) };
   }

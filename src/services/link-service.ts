@@ -1,10 +1,11 @@
 import type { Clock } from '../domain/clock.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { ALLOW_ALL, type DestinationPolicy } from '../domain/destinations.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
-import { type Link, linkStatus } from '../domain/model.js';
+import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
@@ -14,7 +15,8 @@ import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
 import type { LinkEvents } from './link-events.js';
 import { exportLinksCsv } from './link-export.js';
-import { behaviourOf, externalIdConflict, statusFilter } from './link-fields.js';
+import { behaviourOf, externalIdConflict, inputTargets, statusFilter } from './link-fields.js';
+import type { LinkChange, LinkHealth } from './link-health.js';
 import { newLinkFrom } from './new-link.js';
 import { statusPage } from './status-pages.js';
 
@@ -37,22 +39,34 @@ export class LinkService {
     private readonly events: LinkEvents,
     /** Webhook events (the outbox): stored before the call answers. */
     private readonly published?: EventSink,
+    /** Which target URLs may be written (the blocklist). */
+    private readonly policy: DestinationPolicy = ALLOW_ALL,
+    /** Destination health: read with links, told about their changes. */
+    private readonly health?: LinkHealth,
   ) {}
 
-  /** The one place link events leave the service: link.created, link.updated, link.deleted. */
-  /** Emits the link event (webhooks); bulk calls emit through here too. */
-  async publish(type: 'link.created' | 'link.updated' | 'link.deleted', link: Link): Promise<Link> {
+  /**
+   * The one place link events leave the service (bulk calls emit through here too): the webhook
+   * event (link.created, link.updated, link.deleted), and destination health's schedule.
+   */
+  async publish(type: LinkChange, link: Link): Promise<Link> {
     await this.published?.emit(link.workspaceId, type, { link: linkJson(link) });
+    await this.health?.changed(type, link);
     return link;
   }
 
-  /** Links as returned: each with its all-time click count, read from the click totals (never summed over clicks). */
-  private async withClicks(rows: LinkRow[]): Promise<Link[]> {
-    const totals = await this.clicks.totals(rows.map((r) => r.id));
+  /** 422 destination_blocked when a target URL the input writes is on a blocked host. */
+  async assertTargetsAllowed(input: Parameters<typeof inputTargets>[0]): Promise<void> {
+    await this.policy.assertAllowed(inputTargets(input));
+  }
+
+  /** Links as returned: each with its all-time click count (read from the click totals, never summed over clicks) and its destination health. */
+  async withClicks(rows: LinkRow[]): Promise<Link[]> {
+    const [totals, health] = await Promise.all([this.clicks.totals(rows.map((r) => r.id)), this.health?.of(rows)]);
     const now = this.clock.now().getTime();
     return rows.map((r) => {
       const clicks = totals.get(r.id)?.clicks ?? 0;
-      return { ...r, clicks, status: linkStatus(r, clicks, now) };
+      return { ...r, clicks, status: linkStatus(r, clicks, now), health: health?.get(r.id) ?? UNKNOWN_HEALTH };
     });
   }
 
@@ -69,9 +83,10 @@ export class LinkService {
     const input = parseOrThrow(createLinkSchema, raw);
     const domain = input.domain ?? this.defaultDomain;
     await this.assertDomainUsable(workspaceId, domain);
+    await this.assertTargetsAllowed(input);
     const now = this.clock.now();
     const base = await newLinkFrom(workspaceId, domain, input, now);
-    const created = (link: Omit<Link, 'clicks' | 'status'>): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()) });
+    const created = (link: LinkRow): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH });
     if (input.alias) {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
@@ -116,24 +131,28 @@ export class LinkService {
       ...(q.q ? { q: q.q } : {}),
       ...(q.external_id ? { externalId: q.external_id } : {}),
       ...(q.status ? statusFilter(q.status, this.clock.now()) : {}),
+      ...(q.health === 'broken' ? { ids: (await this.health?.brokenIds(workspaceId)) ?? [] } : {}),
     };
+    // A broken state of targets the link no longer has (changed a moment ago) is not shown.
+    const kept = (links: Link[]) => (q.health === 'broken' ? links.filter((l) => l.health.status === 'broken') : links);
     const { status } = q;
     if (status === 'active' || status === 'exhausted') {
       const read = async (from: typeof after, limit: number) =>
         this.withClicks(await this.links.list(workspaceId, { ...filter, limit, ...(from ? { after: from } : {}) }));
       const page = await statusPage(q.limit, after, status, read);
-      return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null };
+      return { data: kept(page.data), nextCursor: page.next ? encodeCursor(page.next) : null };
     }
     const rows = await this.links.list(workspaceId, { ...filter, limit: q.limit + 1, ...(after ? { after } : {}) });
     const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
-    return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+    return { data: kept(data), nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
   }
 
   async update(workspaceId: string, id: string, raw: unknown): Promise<Link> {
     const input = parseOrThrow(updateLinkSchema, raw);
     const current = await this.get(workspaceId, id);
     if (input.domain !== undefined && input.domain !== current.domain) await this.assertDomainUsable(workspaceId, input.domain);
+    await this.assertTargetsAllowed(input);
     const patch: LinkPatch = { updatedAt: this.clock.now() };
     if (input.destination !== undefined) patch.destination = input.destination;
     if (input.domain !== undefined) patch.domain = input.domain;
@@ -153,7 +172,8 @@ export class LinkService {
     if (!link) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
-    return this.publish('link.updated', { ...link, clicks: current.clicks, status: linkStatus(link, current.clicks, patch.updatedAt.getTime()) });
+    const [updated] = await this.withClicks([link]);
+    return this.publish('link.updated', updated!);
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {

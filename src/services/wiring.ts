@@ -1,7 +1,11 @@
+import { Abuse } from '../abuse/abuse.js';
+import { AbuseOperator } from '../abuse/operator.js';
+import { ReportService } from '../abuse/reports.js';
 import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
+import { buildHealth, type HealthOptions } from '../health/build.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
@@ -22,7 +26,7 @@ import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { IdempotencyService } from './idempotency.js';
-import { LinkEvents } from './link-events.js';
+import { LinkEvents, ServiceEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
@@ -33,7 +37,13 @@ const QUIET: ServiceLog = { warn: () => {}, info: () => {} };
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(
   config: Config,
-  opts: { clock?: Clock; repos?: Repositories; log?: ServiceLog; webhooks?: WebhookOptions } = {},
+  opts: {
+    clock?: Clock;
+    repos?: Repositories;
+    log?: ServiceLog;
+    webhooks?: WebhookOptions;
+    health?: HealthOptions;
+  } = {},
 ): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
@@ -45,11 +55,28 @@ export async function buildServices(
   const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
   const linkEvents = new LinkEvents();
   const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
-  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
+  const events = new ServiceEvents();
+  const log = opts.log ?? QUIET;
+  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
+  let links: LinkService | undefined;
+  const health = buildHealth(
+    repos,
+    {
+      clock,
+      config,
+      metrics,
+      outbox: webhooks.outbox,
+      events,
+      present: (rows) => links!.withClicks(rows),
+      blocked: abuse.blocklist,
+      suspended: (ws) => abuse.suspended(ws),
+    },
+    opts.health,
+  );
+  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox, abuse, health.service);
   // The one place the store decides anything: an embedded store serves one instance; a shared one
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
-  const log = opts.log ?? QUIET;
   const geo = config.countryHeader ? null : new MmdbGeo(config.geoipDb);
   const city = config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb);
   const clicks = new ClickRecorder(repos.clicks, log, config.clickEventsDays === 0 ? { maxEvents: 0 } : {});
@@ -65,6 +92,7 @@ export async function buildServices(
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: config.staleMaxS * 1000,
+    stops: (link) => abuse.stops(link),
     city,
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
@@ -96,6 +124,11 @@ export async function buildServices(
     ...accounts,
     directory: new Directory(repos),
     webhooks,
+    events,
+    abuse,
+    abuseOperator: new AbuseOperator(repos, abuse, clock, events),
+    reports: new ReportService(repos, clock, events),
+    health,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
   registerServiceMetrics(services);

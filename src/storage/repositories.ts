@@ -1,12 +1,16 @@
+import type { BlocklistRepository } from './blocklist/repository.js';
 import type { ClicksRepository } from './clicks/repository.js';
 import type { CountersRepository } from './counters/repository.js';
 import type { DomainsRepository } from './domains/repository.js';
+import type { HealthRepository } from './health/repository.js';
 import type { IdempotencyRepository } from './idempotency/repository.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository.js';
 import type { LinksRepository } from './links/repository.js';
 import type { MembersRepository } from './members/repository.js';
+import type { ModerationRepository } from './moderation/repository.js';
 import type { OneTimeRepository } from './one-time/repository.js';
 import type { PasskeysRepository } from './passkeys/repository.js';
+import type { ReportsRepository } from './reports/repository.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
 import type { TwoFactorRepository } from './two-factor/repository.js';
@@ -51,6 +55,14 @@ export interface Repositories {
   readonly passkeys: PasskeysRepository;
   /** Whatever may happen once (a code used, a challenge taken): unique-key inserts. */
   readonly oneTime: OneTimeRepository;
+  /** The operator's blocked hosts (`lsk blocklist`). */
+  readonly blocklist: BlocklistRepository;
+  /** Disabled links and suspended workspaces. */
+  readonly moderation: ModerationRepository;
+  /** Abuse reports (`POST /report`). */
+  readonly reports: ReportsRepository;
+  /** Destination health: check jobs, claims and each link's state. */
+  readonly health: HealthRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

@@ -55,5 +55,6 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
 export const LINK_FIELDS = [
   ...['id', 'short_url', 'domain', 'alias', 'destination', 'geo_targeting', 'tags', 'clicks', 'created_at', 'updated_at'],
   ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
+  'destination_health',
 ];
 export const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;

@@ -97,6 +97,8 @@ export const NO_BEHAVIOUR = {
   password_protected: false,
   device_targeting: {},
   status: 'active',
+  // Not checked yet (checks come within LSK_HEALTH_INTERVAL_H, 24 h by default).
+  destination_health: { status: 'unknown', http_status: null, checked_at: null },
 };
 
 /** The returned link: exactly the contract's fields, with the right types. */
@@ -105,6 +107,7 @@ export function expectLinkShape(link: Record<string, unknown>): void {
     [
       ...['alias', 'clicks', 'created_at', 'destination', 'domain', 'geo_targeting', 'id', 'short_url', 'tags', 'updated_at'],
       ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
+      'destination_health',
     ].sort(),
   );
   expect(link.id).toMatch(LINK_ID);

@@ -5,7 +5,7 @@ import { ERROR_STATUS, type graphql } from './_assert.js';
 export type Gql = ReturnType<typeof graphql>;
 export type GqlResponse = Awaited<ReturnType<Gql>>;
 export const LINK_FIELDS =
-  'id short_url domain alias destination geo_targeting tags clicks created_at updated_at title external_id expires_at expired_url max_clicks password_protected device_targeting status';
+  'id short_url domain alias destination geo_targeting tags clicks created_at updated_at title external_id expires_at expired_url max_clicks password_protected device_targeting status destination_health { status http_status checked_at }';
 
 /** A GraphQL error answer: the contract code in extensions.code, details naming every expected path. */
 export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: string[]; field?: string } = {}) {

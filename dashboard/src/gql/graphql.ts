@@ -231,6 +231,17 @@ export type DayClicks = {
   date: Scalars['String']['output'];
 };
 
+/** The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours. */
+export type DestinationHealth = {
+  __typename?: 'DestinationHealth';
+  /** When the targets were last checked; null before the first check. */
+  checked_at?: Maybe<Scalars['DateTime']['output']>;
+  /** The HTTP status of the failing target (or of the destination when all answered); null when none came. */
+  http_status?: Maybe<Scalars['Int']['output']>;
+  /** ok, broken or unknown. */
+  status: HealthStatus;
+};
+
 export type DeviceClicks = {
   __typename?: 'DeviceClicks';
   clicks: Scalars['Int']['output'];
@@ -256,6 +267,12 @@ export type FieldFilter = {
   /** No clicks with any of these values (a click without a value passes). */
   not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
+
+/** ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set). */
+export type HealthStatus =
+  | 'broken'
+  | 'ok'
+  | 'unknown';
 
 /** An invitation to join the workspace (its link is shown once, when created). */
 export type Invite = Node & {
@@ -284,6 +301,8 @@ export type Link = Node & {
   created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: DestinationHealth;
   /** Device-specific targets (always an object). */
   device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
@@ -732,6 +751,7 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
@@ -994,7 +1014,7 @@ export type DashboardDeleteLinksMutationVariables = Exact<{
 
 export type DashboardDeleteLinksMutation = { __typename?: 'Mutation', deleteLinks?: { __typename?: 'BulkDeleteResult', deleted: Array<string>, not_found: Array<string> } | null };
 
-export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string };
+export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } };
 
 export type DashboardLinksQueryVariables = Exact<{
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1003,10 +1023,11 @@ export type DashboardLinksQueryVariables = Exact<{
   domain?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string }> } | null };
+export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } }> } | null };
 
 export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1018,7 +1039,7 @@ export type DashboardLinkQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
+export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1036,7 +1057,7 @@ export type DashboardCreateLinkMutationVariables = Exact<{
 }>;
 
 
-export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
+export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardUpdateLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1055,7 +1076,7 @@ export type DashboardUpdateLinkMutationVariables = Exact<{
 }>;
 
 
-export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
+export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardDeleteLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1269,6 +1290,11 @@ export const LinkFieldsFragmentDoc = new TypedDocumentString(`
   device_targeting
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }
     `, {"fragmentName":"LinkFields"}) as unknown as TypedDocumentString<LinkFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
@@ -1448,7 +1474,7 @@ export const DashboardDeleteLinksDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinksMutation, DashboardDeleteLinksMutationVariables>;
 export const DashboardLinksDocument = new TypedDocumentString(`
-    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String) {
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String) {
   links(
     limit: $limit
     cursor: $cursor
@@ -1456,6 +1482,7 @@ export const DashboardLinksDocument = new TypedDocumentString(`
     domain: $domain
     q: $q
     status: $status
+    health: $health
   ) {
     data {
       ...LinkFields
@@ -1482,6 +1509,11 @@ export const DashboardLinksDocument = new TypedDocumentString(`
   device_targeting
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
 export const DashboardLinkFiltersDocument = new TypedDocumentString(`
     query DashboardLinkFilters {
@@ -1522,6 +1554,11 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   device_targeting
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
     mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
@@ -1561,6 +1598,11 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
   device_targeting
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
 export const DashboardUpdateLinkDocument = new TypedDocumentString(`
     mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
@@ -1601,6 +1643,11 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
   device_targeting
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardUpdateLinkMutation, DashboardUpdateLinkMutationVariables>;
 export const DashboardDeleteLinkDocument = new TypedDocumentString(`
     mutation DashboardDeleteLink($id: String!) {

@@ -21,12 +21,17 @@ export const LinkFieldsFragment = graphql(`
     device_targeting
     created_at
     updated_at
+    destination_health {
+      status
+      http_status
+      checked_at
+    }
   }
 `);
 
 export const LinksQuery = graphql(`
-  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String) {
-    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status) {
+  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String) {
+    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
       data {
         ...LinkFields
       }

@@ -10,6 +10,7 @@ import { useMutation, useQuery } from '../ui/use-query';
 import { BulkBar, type BulkOutcome, BulkReport } from './bulk-bar';
 import { DeleteLinkMutation, LinkFiltersQuery, LinksQuery } from './documents';
 import { ExportButton } from './export-button';
+import { HealthBadge } from './health-badge';
 import { STATUS_LABELS, StatusBadge } from './status-badge';
 
 const PAGE = 20;
@@ -31,7 +32,7 @@ function Filters({ search }: { search: URLSearchParams }) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const get = (k: string) => String(f.get(k) ?? '').trim() || null;
-    navigate(withParams(new URLSearchParams(), { q: get('q'), tag: get('tag'), domain: get('domain'), status: get('status') }));
+    navigate(withParams(new URLSearchParams(), { q: get('q'), tag: get('tag'), domain: get('domain'), status: get('status'), health: get('health') }));
   };
   return (
     <form class="filters" aria-label="Filter links" onSubmit={submit}>
@@ -72,6 +73,15 @@ function Filters({ search }: { search: URLSearchParams }) {
           ))}
         </select>
       </label>
+      <label>
+        Health
+        <select name="health" defaultValue={search.get('health') ?? ''}>
+          <option value="">Any health</option>
+          <option value="broken" selected={search.get('health') === 'broken'}>
+            Broken only
+          </option>
+        </select>
+      </label>
       <button type="submit">Apply</button>
     </form>
   );
@@ -98,6 +108,12 @@ function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boole
           <>
             {' '}
             <StatusBadge status={l.status} />
+          </>
+        ) : null}
+        {l.destination_health.status === 'broken' ? (
+          <>
+            {' '}
+            <HealthBadge health={l.destination_health} />
           </>
         ) : null}
         {l.title ? <div class="title ellipsis">{l.title}</div> : null}
@@ -187,6 +203,7 @@ export function LinksPage() {
     domain: search.get('domain'),
     q: search.get('q'),
     status: search.get('status'),
+    health: search.get('health'),
   };
   const q = useQuery(() => gql(LinksQuery, vars).then((d) => present(d.links, 'link list')), [search.toString()]);
   const del = useMutation((id: string) => gql(DeleteLinkMutation, { id }));
@@ -194,7 +211,7 @@ export function LinksPage() {
     if (!confirm(`Delete ${l.short_url}? Its short URL stops working at once.`)) return;
     if ((await del.run(l.id)).ok) q.reload();
   };
-  const filtered = Boolean(vars.q || vars.tag || vars.domain || vars.status);
+  const filtered = Boolean(vars.q || vars.tag || vars.domain || vars.status || vars.health);
   return (
     <section>
       <div class="page-head">

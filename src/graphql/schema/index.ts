@@ -7,6 +7,7 @@ import './link-stats.js';
 import './analytics.js';
 import './click-events.js';
 import './link-behaviour.js';
+import './link-health.js';
 import './link-qr.js';
 import './link-bulk.js';
 import './workspace.js';

@@ -57,6 +57,7 @@ builder.queryFields((t) => ({
       q: t.arg.string({ description: 'Case-insensitive substring of alias or destination.' }),
       status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
       external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
+      health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
     },
     resolve: (_r, args, ctx) => ctx.services.links.list(ctx.principal.workspace.id, args),
   }),

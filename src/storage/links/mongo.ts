@@ -185,6 +185,7 @@ export class MongoLinks implements LinksRepository {
       and.push(f.expiredAt.expired ? { expiresAt: { $lte: now } } : { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
     }
     if (f.capped) and.push({ maxClicks: { $gte: 1 } });
+    if (f.ids !== undefined) and.push({ _id: { $in: [...f.ids] } });
     return and;
   }
 

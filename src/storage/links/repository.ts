@@ -2,7 +2,7 @@ import type { Link } from '../../domain/model.js';
 import type { StoreConflict } from '../errors.js';
 
 /** A stored link: the domain link without its click count (that belongs to the clicks aggregate). */
-export type LinkRow = Omit<Link, 'clicks' | 'status'>;
+export type LinkRow = Omit<Link, 'clicks' | 'status' | 'health'>;
 
 /** A link to insert: `updatedAt` starts as `createdAt`. */
 export type NewLink = Omit<LinkRow, 'updatedAt'>;
@@ -28,6 +28,8 @@ export interface LinkFilter {
   expiredAt?: { now: Date; expired: boolean };
   /** Only links with a click cap. */
   capped?: boolean;
+  /** Only links among these ids (the health=broken filter: the ids come from the health states). */
+  ids?: readonly string[];
 }
 
 export interface LinkQuery extends LinkFilter {

@@ -195,6 +195,10 @@ export class SqliteLinks implements LinksRepository {
       params.now = filter.expiredAt.now.getTime();
     }
     if (filter.capped) where.push('max_clicks IS NOT NULL');
+    if (filter.ids !== undefined) {
+      where.push('id IN (SELECT value FROM json_each(@ids))');
+      params.ids = JSON.stringify(filter.ids);
+    }
     if (filter.tag !== undefined) {
       where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
       params.tag = filter.tag;

@@ -1,3 +1,4 @@
+import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { SIGN_IN_MIGRATION } from './migrations-sign-in.js';
 
@@ -285,6 +286,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
   CLICK_SHEETS_MIGRATION,
-  // 11: second factors, one-time records, session details, require_2fa (migrations-sign-in.ts)
+  // 11: abuse and destination health (docs/adr/0130, 0131), in migration-abuse-health.ts.
+  ABUSE_HEALTH_MIGRATION,
+  // 12: second factors, one-time records, session details, require_2fa (migrations-sign-in.ts)
   SIGN_IN_MIGRATION,
 ];

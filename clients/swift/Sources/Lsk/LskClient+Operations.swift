@@ -308,12 +308,13 @@ extension LskClient {
     /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
     /// - Parameter domain: `domain` (query) Only links on this domain.
     /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
+    /// - Parameter health: `health` (query) broken: only links whose targets failed two checks in a row.
     /// - Parameter limit: `limit` (query) 1 to 100, default 20.
     /// - Parameter q: `q` (query) Case-insensitive substring of alias or destination.
     /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
     /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
-    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, limit: Int? = nil, q: String? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
-        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("limit", limit) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
+    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, health: LinksHealth? = nil, limit: Int? = nil, q: String? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
+        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("health", health) + Self.param("limit", limit) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
     }
 
     /// List members

@@ -301,7 +301,7 @@ public struct BulkLinkResult: Codable, Sendable, Equatable {
 }
 
 public struct BulkLinkResultError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked.
     public var code: BulkLinkResultErrorCode
     public var details: [BulkLinkResultErrorDetailsItem]?
     public var message: String
@@ -353,6 +353,9 @@ public struct BulkLinkResultErrorCode: RawRepresentable, Codable, Hashable, Send
     public static let idempotencyInProgress = BulkLinkResultErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = BulkLinkResultErrorCode(rawValue: "idempotency_key_mismatch")
     public static let twoFactorRequired = BulkLinkResultErrorCode(rawValue: "two_factor_required")
+    public static let linkDisabled = BulkLinkResultErrorCode(rawValue: "link_disabled")
+    public static let workspaceSuspended = BulkLinkResultErrorCode(rawValue: "workspace_suspended")
+    public static let destinationBlocked = BulkLinkResultErrorCode(rawValue: "destination_blocked")
 }
 
 public struct BulkLinkResultErrorDetailsItem: Codable, Sendable, Equatable {
@@ -692,6 +695,8 @@ public struct CreateWebhookRequestEventsItem: RawRepresentable, Codable, Hashabl
     public static let linkUpdated = CreateWebhookRequestEventsItem(rawValue: "link.updated")
     public static let linkDeleted = CreateWebhookRequestEventsItem(rawValue: "link.deleted")
     public static let linkClicked = CreateWebhookRequestEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = CreateWebhookRequestEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = CreateWebhookRequestEventsItem(rawValue: "link.recovered")
 }
 
 /// A new API key with its secret, shown this once.
@@ -867,7 +872,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -924,6 +929,9 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let idempotencyInProgress = ErrorResponseErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = ErrorResponseErrorCode(rawValue: "idempotency_key_mismatch")
     public static let twoFactorRequired = ErrorResponseErrorCode(rawValue: "two_factor_required")
+    public static let linkDisabled = ErrorResponseErrorCode(rawValue: "link_disabled")
+    public static let workspaceSuspended = ErrorResponseErrorCode(rawValue: "workspace_suspended")
+    public static let destinationBlocked = ErrorResponseErrorCode(rawValue: "destination_blocked")
 }
 
 public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
@@ -990,6 +998,8 @@ public struct Link: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// Default target URL.
     public var destination: String
+    /// Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken).
+    public var destinationHealth: LinkDestinationHealth
     /// Device-specific targets (always an object).
     public var deviceTargeting: [String: String]
     /// Host name the link is served on.
@@ -1019,11 +1029,12 @@ public struct Link: Codable, Sendable, Equatable {
     /// ISO 8601 UTC time.
     public var updatedAt: Date
 
-    public init(alias: String, clicks: Int, createdAt: Date, destination: String, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, title: String? = nil) {
+    public init(alias: String, clicks: Int, createdAt: Date, destination: String, destinationHealth: LinkDestinationHealth, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, title: String? = nil) {
         self.alias = alias
         self.clicks = clicks
         self.createdAt = createdAt
         self.destination = destination
+        self.destinationHealth = destinationHealth
         self.deviceTargeting = deviceTargeting
         self.domain = domain
         self.geoTargeting = geoTargeting
@@ -1045,6 +1056,7 @@ public struct Link: Codable, Sendable, Equatable {
         case clicks = "clicks"
         case createdAt = "created_at"
         case destination = "destination"
+        case destinationHealth = "destination_health"
         case deviceTargeting = "device_targeting"
         case domain = "domain"
         case expiredUrl = "expired_url"
@@ -1060,6 +1072,38 @@ public struct Link: Codable, Sendable, Equatable {
         case title = "title"
         case updatedAt = "updated_at"
     }
+}
+
+/// Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken).
+public struct LinkDestinationHealth: Codable, Sendable, Equatable {
+    public var checkedAt: Date?
+    public var httpStatus: Int?
+    /// One of: ok, broken, unknown.
+    public var status: LinkDestinationHealthStatus
+
+    public init(status: LinkDestinationHealthStatus, checkedAt: Date? = nil, httpStatus: Int? = nil) {
+        self.status = status
+        self.checkedAt = checkedAt
+        self.httpStatus = httpStatus
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case checkedAt = "checked_at"
+        case httpStatus = "http_status"
+        case status = "status"
+    }
+}
+
+/// Values of LinkDestinationHealthStatus.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkDestinationHealthStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let ok = LinkDestinationHealthStatus(rawValue: "ok")
+    public static let broken = LinkDestinationHealthStatus(rawValue: "broken")
+    public static let unknown = LinkDestinationHealthStatus(rawValue: "unknown")
 }
 
 /// One page of links, newest first.
@@ -1158,6 +1202,16 @@ public struct LinkStatus: RawRepresentable, Codable, Hashable, Sendable, LskQuer
     public static let active = LinkStatus(rawValue: "active")
     public static let expired = LinkStatus(rawValue: "expired")
     public static let exhausted = LinkStatus(rawValue: "exhausted")
+}
+
+/// Values of LinksHealth.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinksHealth: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let broken = LinksHealth(rawValue: "broken")
 }
 
 /// Values of LinksStatus.
@@ -1448,6 +1502,8 @@ public struct UpdateWebhookRequestEventsItem: RawRepresentable, Codable, Hashabl
     public static let linkUpdated = UpdateWebhookRequestEventsItem(rawValue: "link.updated")
     public static let linkDeleted = UpdateWebhookRequestEventsItem(rawValue: "link.deleted")
     public static let linkClicked = UpdateWebhookRequestEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = UpdateWebhookRequestEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = UpdateWebhookRequestEventsItem(rawValue: "link.recovered")
 }
 
 /// Request body of updateWorkspace (PATCH /workspace).
@@ -1472,7 +1528,7 @@ public struct WebhookDelivery: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// When a 2xx answer came.
     public var deliveredAt: Date?
-    /// link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test.
+    /// link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, link.broken, link.recovered, webhook.test.
     public var eventType: WebhookDeliveryEventType
     /// Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW.
     public var id: String
@@ -1525,6 +1581,8 @@ public struct WebhookDeliveryEventType: RawRepresentable, Codable, Hashable, Sen
     public static let linkUpdated = WebhookDeliveryEventType(rawValue: "link.updated")
     public static let linkDeleted = WebhookDeliveryEventType(rawValue: "link.deleted")
     public static let linkClicked = WebhookDeliveryEventType(rawValue: "link.clicked")
+    public static let linkBroken = WebhookDeliveryEventType(rawValue: "link.broken")
+    public static let linkRecovered = WebhookDeliveryEventType(rawValue: "link.recovered")
     public static let webhookTest = WebhookDeliveryEventType(rawValue: "webhook.test")
 }
 
@@ -1602,6 +1660,8 @@ public struct WebhookEndpointEventsItem: RawRepresentable, Codable, Hashable, Se
     public static let linkUpdated = WebhookEndpointEventsItem(rawValue: "link.updated")
     public static let linkDeleted = WebhookEndpointEventsItem(rawValue: "link.deleted")
     public static let linkClicked = WebhookEndpointEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = WebhookEndpointEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = WebhookEndpointEventsItem(rawValue: "link.recovered")
 }
 
 public struct WebhookEndpointList: Codable, Sendable, Equatable {
@@ -1665,6 +1725,8 @@ public struct WebhookEndpointWithSecretEventsItem: RawRepresentable, Codable, Ha
     public static let linkUpdated = WebhookEndpointWithSecretEventsItem(rawValue: "link.updated")
     public static let linkDeleted = WebhookEndpointWithSecretEventsItem(rawValue: "link.deleted")
     public static let linkClicked = WebhookEndpointWithSecretEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = WebhookEndpointWithSecretEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = WebhookEndpointWithSecretEventsItem(rawValue: "link.recovered")
 }
 
 /// The tenant that owns links, tags, domains and keys.

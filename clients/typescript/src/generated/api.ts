@@ -71,7 +71,7 @@ export type BulkLinkResult = {
   link: Link;
 } | ({
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "two_factor_required";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "two_factor_required" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     details?: Array<{
       message: string;
       path: string;
@@ -215,7 +215,7 @@ export interface CreateWebhookRequest {
   /** 1-500 characters. */
   description?: string | null;
   /** Any of link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
   url: HttpUrl;
 }
@@ -244,7 +244,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "two_factor_required";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "two_factor_required" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -287,6 +287,12 @@ export interface Link {
   created_at: string;
   /** Default target URL. */
   destination: HttpUrl;
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: {
+    checked_at: string | null;
+    http_status: number | null;
+    status: "ok" | "broken" | "unknown";
+  };
   /** Device-specific targets (always an object). */
   device_targeting: Record<string, string>;
   /** Host name the link is served on. */
@@ -444,7 +450,7 @@ export interface UpdateWebhookRequest {
   /** false pauses deliveries; true resumes them. */
   enabled?: boolean;
   /** Any of link.created, link.updated, link.deleted, link.clicked. */
-  events?: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events?: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
   url?: HttpUrl;
 }
@@ -464,7 +470,7 @@ export interface WebhookDelivery {
   /** When a 2xx answer came. */
   delivered_at: string | null;
   /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
-  event_type: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "webhook.test";
+  event_type: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered" | "webhook.test";
   /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** How long the last attempt took, in milliseconds. */
@@ -495,7 +501,7 @@ export interface WebhookEndpoint {
   /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
   enabled: boolean;
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** Where events are POSTed. */
@@ -515,7 +521,7 @@ export interface WebhookEndpointWithSecret {
   /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
   enabled: boolean;
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
@@ -541,7 +547,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"two_factor_required":403,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"destination_blocked":422,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_disabled":403,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"two_factor_required":403,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400,"workspace_suspended":403};
 
 // ---- Operations ----
 
@@ -553,6 +559,8 @@ export interface LinksParams {
   domain?: string;
   /** Only the link with this external_id. */
   external_id?: string;
+  /** broken: only links whose targets failed two checks in a row. */
+  health?: "broken";
   /** 1 to 100, default 20. */
   limit?: number;
   /** Case-insensitive substring of alias or destination. */

@@ -214,6 +214,16 @@ export type DayClicks = {
   date: Scalars['String']['output'];
 };
 
+/** The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours. */
+export type DestinationHealth = {
+  /** When the targets were last checked; null before the first check. */
+  checked_at: Maybe<Scalars['DateTime']['output']>;
+  /** The HTTP status of the failing target (or of the destination when all answered); null when none came. */
+  http_status: Maybe<Scalars['Int']['output']>;
+  /** ok, broken or unknown. */
+  status: HealthStatus;
+};
+
 export type DeviceClicks = {
   clicks: Scalars['Int']['output'];
   /** desktop, mobile, tablet or other. */
@@ -236,6 +246,12 @@ export type FieldFilter = {
   /** No clicks with any of these values (a click without a value passes). */
   not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
+
+/** ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set). */
+export type HealthStatus =
+  | 'broken'
+  | 'ok'
+  | 'unknown';
 
 /** An invitation to join the workspace (its link is shown once, when created). */
 export type Invite = Node & {
@@ -261,6 +277,8 @@ export type Link = Node & {
   created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: DestinationHealth;
   /** Device-specific targets (always an object). */
   device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
@@ -701,6 +719,7 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
@@ -912,7 +931,7 @@ export type LinkQueryVariables = Exact<{
 }>;
 
 
-export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
+export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type LinkQrCodeQueryVariables = Exact<{
   bg?: InputMaybe<Scalars['String']['input']>;
@@ -940,6 +959,7 @@ export type LinksQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
@@ -947,7 +967,7 @@ export type LinksQueryVariables = Exact<{
 }>;
 
 
-export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string }> } | null };
+export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } }> } | null };
 
 export type MembersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -959,7 +979,7 @@ export type NodeQueryVariables = Exact<{
 }>;
 
 
-export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, Link_expires_at: string | null } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
+export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, Link_expires_at: string | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
 
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1036,7 +1056,7 @@ export type CreateLinkMutationVariables = Exact<{
 }>;
 
 
-export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
+export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type CreateLinksMutationVariables = Exact<{
   links: Array<Scalars['LinkFields']['input']> | Scalars['LinkFields']['input'];
@@ -1149,7 +1169,7 @@ export type UpdateLinkMutationVariables = Exact<{
 }>;
 
 
-export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null };
+export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type UpdateLinksMutationVariables = Exact<{
   add_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;

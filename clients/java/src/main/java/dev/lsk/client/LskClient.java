@@ -516,25 +516,25 @@ public final class LskClient {
    *
    * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links} → 200.
-   * @param params cursor, domain, external_id, limit, q, status, tag, by name: {@code LinksParams.builder()…build()}
+   * @param params cursor, domain, external_id, health, limit, q, status, tag, by name: {@code LinksParams.builder()…build()}
    */
   public LinkList links(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
   /** Asynchronous {@link #links}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LinkList> linksAsync(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
-  /** {@link #links} with no cursor, domain, external_id, limit, q, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, health, limit, q, status, tag. */
   public LinkList links() {
     return links(LinksParams.builder().build());
   }
 
-  /** {@link #links} with no cursor, domain, external_id, limit, q, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, health, limit, q, status, tag. */
   public CompletableFuture<LinkList> linksAsync() {
     return linksAsync(LinksParams.builder().build());
   }

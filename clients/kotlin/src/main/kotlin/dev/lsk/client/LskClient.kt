@@ -511,6 +511,7 @@ class LskClient(
      * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
      * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
+     * @param health `health` (query) broken: only links whose targets failed two checks in a row. (null: not sent)
      * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
      * @param q `q` (query) Case-insensitive substring of alias or destination. (null: not sent)
      * @param status `status` (query) Only links of this status: active, expired or exhausted. (null: not sent)
@@ -520,12 +521,13 @@ class LskClient(
         cursor: String? = null,
         domain: String? = null,
         externalId: String? = null,
+        health: LinksHealth? = null,
         limit: Int? = null,
         q: String? = null,
         status: LinksStatus? = null,
         tag: String? = null,
     ): LinkList =
-        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "limit" to limit, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
+        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "health" to health, "limit" to limit, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
 
     /**
      * List members

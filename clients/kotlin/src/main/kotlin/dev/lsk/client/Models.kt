@@ -241,7 +241,7 @@ data class BulkLinkResult(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class BulkLinkResultError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: BulkLinkResultErrorCode,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -282,6 +282,9 @@ enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
     TWO_FACTOR_REQUIRED("two_factor_required"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -582,6 +585,8 @@ enum class CreateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -714,7 +719,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -759,6 +764,9 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
     TWO_FACTOR_REQUIRED("two_factor_required"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -814,6 +822,9 @@ data class Link(
     /** Default target URL. */
     @get:JsonProperty("destination") @param:JsonProperty("destination")
     val destination: String,
+    /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+    @get:JsonProperty("destination_health") @param:JsonProperty("destination_health")
+    val destinationHealth: LinkDestinationHealth,
     /** Device-specific targets (always an object). */
     @get:JsonProperty("device_targeting") @param:JsonProperty("device_targeting")
     val deviceTargeting: Map<String, String>,
@@ -857,6 +868,32 @@ data class Link(
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
 )
+
+/** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkDestinationHealth(
+    /** One of: ok, broken, unknown. */
+    @get:JsonProperty("status") @param:JsonProperty("status")
+    val status: LinkDestinationHealthStatus,
+    @get:JsonProperty("checked_at") @param:JsonProperty("checked_at")
+    val checkedAt: OffsetDateTime? = null,
+    @get:JsonProperty("http_status") @param:JsonProperty("http_status")
+    val httpStatus: Int? = null,
+)
+
+/**
+ * Values of LinkDestinationHealthStatus.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkDestinationHealthStatus(@get:JsonValue val value: String) {
+    OK("ok"),
+    BROKEN("broken"),
+    UNKNOWN("unknown"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** One page of links, newest first. */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -933,6 +970,17 @@ enum class LinkStatus(@get:JsonValue val value: String) {
     ACTIVE("active"),
     EXPIRED("expired"),
     EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of LinksHealth.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinksHealth(@get:JsonValue val value: String) {
+    BROKEN("broken"),
     ;
 
     override fun toString(): String = value
@@ -1202,6 +1250,8 @@ enum class UpdateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1226,7 +1276,7 @@ data class WebhookDelivery(
     /** When the event happened. */
     @get:JsonProperty("created_at") @param:JsonProperty("created_at")
     val createdAt: OffsetDateTime,
-    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test. */
+    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, link.broken, link.recovered, webhook.test. */
     @get:JsonProperty("event_type") @param:JsonProperty("event_type")
     val eventType: WebhookDeliveryEventType,
     /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
@@ -1261,6 +1311,8 @@ enum class WebhookDeliveryEventType(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     WEBHOOK_TEST("webhook.test"),
     ;
 
@@ -1324,6 +1376,8 @@ enum class WebhookEndpointEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1372,6 +1426,8 @@ enum class WebhookEndpointWithSecretEventsItem(@get:JsonValue val value: String)
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value

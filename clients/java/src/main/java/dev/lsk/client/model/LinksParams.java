@@ -17,6 +17,7 @@ public final class LinksParams {
   private final String cursor;
   private final String domain;
   private final String externalId;
+  private final LinksHealth health;
   private final Integer limit;
   private final String q;
   private final LinksStatus status;
@@ -26,6 +27,7 @@ public final class LinksParams {
     this.cursor = b.cursor;
     this.domain = b.domain;
     this.externalId = b.externalId;
+    this.health = b.health;
     this.limit = b.limit;
     this.q = b.q;
     this.status = b.status;
@@ -49,6 +51,11 @@ public final class LinksParams {
   /** {@code external_id} (query); null: not sent. */
   public String getExternalId() {
     return externalId;
+  }
+
+  /** {@code health} (query); null: not sent. */
+  public LinksHealth getHealth() {
+    return health;
   }
 
   /** {@code limit} (query); null: not sent. */
@@ -77,6 +84,7 @@ public final class LinksParams {
         + "cursor=" + cursor
         + ", domain=" + domain
         + ", external_id=" + externalId
+        + ", health=" + health
         + ", limit=" + limit
         + ", q=" + q
         + ", status=" + status
@@ -89,6 +97,7 @@ public final class LinksParams {
     private String cursor;
     private String domain;
     private String externalId;
+    private LinksHealth health;
     private Integer limit;
     private String q;
     private LinksStatus status;
@@ -111,6 +120,12 @@ public final class LinksParams {
     /** Only the link with this external_id. */
     public Builder externalId(String externalId) {
       this.externalId = externalId;
+      return this;
+    }
+
+    /** broken: only links whose targets failed two checks in a row. */
+    public Builder health(LinksHealth health) {
+      this.health = health;
       return this;
     }
 
