@@ -13,6 +13,8 @@ import { buildServices } from '../src/services/wiring.js';
 import type { Resolver } from '../src/webhooks/ssrf.js';
 
 const LINKS = 100_000;
+/** The bench acts as lsk itself (its workspace's audit entries say so). */
+const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
 const MB = 1048576;
 const TARGET = `require('node:http').createServer((q, s) => s.writeHead(200).end()).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port)); });`;
 
@@ -38,7 +40,7 @@ async function run(
   const clock = new ManualClock(Date.now());
   const services = await buildServices(config, { clock, health: { resolve, pollMs: 100 } });
   try {
-    const ws = await services.workspaces.create(slug, 'custom', 1_000_000);
+    const ws = await services.workspaces.create(BENCH, slug, 'custom', 1_000_000);
     const db = new Database(file);
     const insert = db.prepare(
       "INSERT INTO links (id, workspace_id, domain, alias, destination, geo, created_at, updated_at) VALUES (?, ?, 'bench.lsk', ?, ?, '{}', ?, ?)",

@@ -2,6 +2,7 @@ import type { FunctionComponent } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { AccountPage } from './account/account-page';
 import { AnalyticsPage } from './analytics/analytics-page';
+import { AuditPage } from './audit/audit-page';
 import { DomainsPage } from './domains/domains-page';
 import { KeysPage } from './keys/keys-page';
 import { ImportPage } from './links/import/import-page';
@@ -30,6 +31,7 @@ const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/account', AccountPage, 'Account'],
   ['/webhooks', WebhooksPage, 'Webhooks'],
   ['/webhooks/:id', WebhookPage, 'Webhook'],
+  ['/audit', AuditPage, 'Audit log'],
 ];
 
 export function Routes({ path }: { path: string }) {

@@ -104,6 +104,7 @@ const envSchema = z
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
+    LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
     LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
     LSK_SMTP_URL: z
@@ -217,6 +218,8 @@ const envSchema = z
           : null,
       /** Requests per minute of one signed-in dashboard user (all their sessions and workspaces). */
       sessionRpm: e.LSK_SESSION_RPM,
+      /** Audit entries are kept this many days (0: none are recorded). */
+      auditDays: e.LSK_AUDIT_DAYS,
       /** A cached link whose re-read fails may still be served this long after it was last read (0: never). */
       staleMaxS: e.LSK_STALE_MAX_S,
       /** Blocked hosts, one a line (hosts files and adblock domain lists too); re-read when it changes. */

@@ -82,6 +82,10 @@ export interface ApiKey {
   successorId: string | null;
   /** What the key may do, as granted (keys issued before scopes existed hold every scope). */
   scopes: Scope[];
+  /** Restricted keys (docs/adr/0121): only links on these domains (null: any domain)... */
+  domains: string[] | null;
+  /** ...carrying one of these tags (null: any link). */
+  tags: string[] | null;
 }
 
 export interface SigningKey {

@@ -6,7 +6,7 @@ export const MAX_QUEUED = 1000;
 
 interface MailLog {
   warn(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
+  info?(obj: object, msg?: string): void;
 }
 
 /**
@@ -44,7 +44,7 @@ export class SmtpMailer implements Mailer {
     for (let m = this.queue.shift(); m; m = this.queue.shift()) {
       try {
         await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
-        this.log.info({ subject: m.subject }, 'mail sent');
+        this.log.info?.({ subject: m.subject }, 'mail sent');
       } catch (e) {
         this.log.warn({ subject: m.subject, error: (e as Error).message?.slice(0, 200) }, 'mail not sent');
       }

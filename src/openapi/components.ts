@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import * as analytics from '../domain/analytics-outputs.js';
+import * as audit from '../domain/audit-schemas.js';
 import * as bulk from '../domain/bulk-outputs.js';
 import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
@@ -54,6 +55,8 @@ const RESOURCES: Record<string, z.ZodType> = {
   WebhookEndpointWithSecret: webhooks.webhookEndpointWithSecretSchema,
   WebhookDelivery: webhooks.webhookDeliverySchema,
   WebhookDeliveryList: webhooks.webhookDeliveryListSchema,
+  AuditLog: audit.auditPageSchema,
+  AuditEntry: audit.auditEntrySchema,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;

@@ -36,6 +36,17 @@ const KEY = {
   last_used_at: null,
   revoked_at: null,
   scopes: ['links:read', 'links:write', 'analytics:read'],
+  domains: ['go.example.com'],
+  tags: null,
+};
+
+const AUDIT_ENTRY = {
+  id: 'aud_0VbbQFuK000NfDApHTI5',
+  at: '2026-11-21T10:15:00.123Z',
+  actor: { type: 'key', id: 'key_7fQ2mZ0aLr5Tn8Bx1Wc3', label: 'ci' },
+  action: 'link.created',
+  target: { type: 'link', id: 'lnk_3kTMd9sQ0pX1bY7zA2cW' },
+  request_id: '4f1c9e2a-1',
 };
 
 const WEBHOOK = {
@@ -86,7 +97,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   UpdateTagRequest: { name: 'marketing' },
   UpdateWorkspaceRequest: { require_2fa: true },
   CreateDomainRequest: { host: 'go.example.com' },
-  CreateKeyRequest: { name: 'ci', scopes: ['links:read', 'links:write', 'analytics:read'] },
+  CreateKeyRequest: { name: 'ci', scopes: ['links:read', 'links:write', 'analytics:read'], domains: ['go.example.com'] },
   Link: LINK,
   LinkList: { data: [LINK], next_cursor: 'WzE3OTU1MjQ5MDAxMjMsImxua18za1RNZDlzUTBwWDFiWTd6QTJjVyJd' },
   LinkStats: {
@@ -204,6 +215,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   WebhookEndpointWithSecret: { ...WEBHOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2TC2Fhn3hb4=' },
   WebhookDelivery: DELIVERY,
   WebhookDeliveryList: { data: [DELIVERY], next_cursor: null },
+  AuditLog: { data: [AUDIT_ENTRY], next_cursor: 'YXVkXzBWYmJRRnVLMDAwTmZEQXBIVEk1' },
 };
 
 /** The start of a QR code as GET /v1/links/{id}/qr answers it in SVG. */

@@ -14,7 +14,6 @@ import type { CityLookup, GeoLookup } from '../redirect/geo.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Webhooks } from '../webhooks/wiring.js';
-import type { AccountEvents } from './accounts/account-events.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { Directory } from './accounts/directory.js';
 import type { MemberService } from './accounts/member-service.js';
@@ -26,9 +25,12 @@ import type { SignInService } from './accounts/sign-in-service.js';
 import type { TwoFactorService } from './accounts/two-factor-service.js';
 import type { AnalyticsService } from './analytics/analytics-service.js';
 import type { ClickEventsService } from './analytics/events-service.js';
+import type { AuditRecorder } from './audit/audit-recorder.js';
+import type { AuditService } from './audit/audit-service.js';
 import type { BulkLinkService } from './bulk-links.js';
+import type { ServiceEvents } from './events.js';
 import type { IdempotencyService } from './idempotency.js';
-import type { LinkEvents, ServiceEvents } from './link-events.js';
+import type { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { StatsService } from './stats-service.js';
@@ -55,6 +57,12 @@ export interface Services {
   /** Idempotency-Key: claims, kept answers, replays. */
   idempotency: IdempotencyService;
   linkEvents: LinkEvents;
+  /** What the services did, as typed events (who, what, which target, which request): the audit log listens. */
+  serviceEvents: ServiceEvents;
+  /** Buffers the events as audit entries and writes them off the request path (flush on stop). */
+  auditRecorder: AuditRecorder;
+  /** Reading the audit log, its CSV, and its retention sweep. */
+  audit: AuditService;
   workspaces: WorkspaceService;
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
@@ -90,14 +98,12 @@ export interface Services {
   oidc: OidcService | null;
   /** Self-service password resets by email. */
   passwordResets: PasswordResets;
-  /** Sign-ins, second-factor and session changes, as typed events (emails and the audit log subscribe). */
-  accountEvents: AccountEvents;
   /** Email through LSK_SMTP_URL (or nothing when unset). */
   mailer: Mailer;
   /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
   webhooks: Webhooks;
-  /** What the services did, for the record of changes (the audit log subscribes). */
-  events: ServiceEvents;
+  /** What abuse controls and health checks did; those concerning a workspace reach its audit log (audit/operational-events.ts). */
+  events: OperationalEvents;
   /** Blocked hosts, disabled links, suspended workspaces: asked by link writes, redirects and the API guard. */
   abuse: Abuse;
   /** The operator's abuse commands (the CLI). */

@@ -1,9 +1,11 @@
+import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { ALLOW_ALL, type DestinationPolicy } from '../domain/destinations.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
+import { assertWithinRestriction, restrictionFilter, withinRestriction } from '../domain/link-access.js';
 import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
@@ -13,6 +15,7 @@ import { StoreConflict } from '../storage/errors.js';
 import type { LinkPatch, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
+import type { ServiceEvents } from './events.js';
 import type { LinkEvents } from './link-events.js';
 import { exportLinksCsv } from './link-export.js';
 import { behaviourOf, externalIdConflict, inputTargets, statusFilter } from './link-fields.js';
@@ -28,7 +31,11 @@ export interface LinkPage {
   nextCursor: string | null;
 }
 
-/** Links of one workspace: create, read, list, update, delete. */
+/**
+ * Links of one workspace: create, read, list, update, delete. Every call takes the Caller: a
+ * restricted key sees only its links (others are not found) and may create or leave a link only
+ * inside its restriction (403 forbidden); every change is emitted for the audit log and webhooks.
+ */
 export class LinkService {
   constructor(
     private readonly links: LinksRepository,
@@ -37,6 +44,8 @@ export class LinkService {
     private readonly clock: Clock,
     private readonly defaultDomain: string,
     private readonly events: LinkEvents,
+    /** Audit events (services/events.ts). */
+    private readonly emitted: ServiceEvents,
     /** Webhook events (the outbox): stored before the call answers. */
     private readonly published?: EventSink,
     /** Which target URLs may be written (the blocklist). */
@@ -46,10 +55,12 @@ export class LinkService {
   ) {}
 
   /**
-   * The one place link events leave the service (bulk calls emit through here too): the webhook
-   * event (link.created, link.updated, link.deleted), and destination health's schedule.
+   * The one place link events leave the service (bulk calls emit through here too): the audit
+   * entry of the caller's change, the webhook event (link.created, link.updated, link.deleted), and
+   * destination health's schedule.
    */
-  async publish(type: LinkChange, link: Link): Promise<Link> {
+  async publish(caller: Caller, type: LinkChange, link: Link): Promise<Link> {
+    this.emitted.emit(caller, type, link.id);
     await this.published?.emit(link.workspaceId, type, { link: linkJson(link) });
     await this.health?.changed(type, link);
     return link;
@@ -79,10 +90,12 @@ export class LinkService {
     }
   }
 
-  async create(workspaceId: string, raw: unknown): Promise<Link> {
+  async create(caller: Caller, raw: unknown): Promise<Link> {
+    const { workspaceId } = caller;
     const input = parseOrThrow(createLinkSchema, raw);
     const domain = input.domain ?? this.defaultDomain;
     await this.assertDomainUsable(workspaceId, domain);
+    assertWithinRestriction(caller, { domain, tags: input.tags ?? [] });
     await this.assertTargetsAllowed(input);
     const now = this.clock.now();
     const base = await newLinkFrom(workspaceId, domain, input, now);
@@ -91,7 +104,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return this.publish('link.created', created(link));
+        return this.publish(caller, 'link.created', created(link));
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw externalIdConflict(e, input.external_id);
@@ -103,7 +116,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return this.publish('link.created', created(link));
+        return this.publish(caller, 'link.created', created(link));
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw externalIdConflict(e, input.external_id);
       }
@@ -111,21 +124,19 @@ export class LinkService {
     throw new LskError('internal_error', 'Could not generate a free alias.');
   }
 
-  /** Every link of the workspace as CSV text, a page at a time, pulled as the caller writes (link-export.ts). */
-  exportCsv(workspaceId: string): AsyncGenerator<string> {
-    return exportLinksCsv(this.links, this.clicks, workspaceId, this.clock);
-  }
-
-  async get(workspaceId: string, id: string): Promise<Link> {
-    const link = await this.links.get(workspaceId, id);
-    if (!link) throw LskError.notFound('Link');
+  /** One link the caller may see: 404 for unknown ids, other workspaces' links and links outside a key's restriction. */
+  async get(caller: Caller, id: string): Promise<Link> {
+    const link = await this.links.get(caller.workspaceId, id);
+    if (!link || !withinRestriction(caller.restriction, link)) throw LskError.notFound('Link');
     return (await this.withClicks([link]))[0]!;
   }
 
-  async list(workspaceId: string, raw: unknown): Promise<LinkPage> {
+  async list(caller: Caller, raw: unknown): Promise<LinkPage> {
+    const { workspaceId } = caller;
     const q = parseOrThrow(listLinksSchema, raw);
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
     const filter = {
+      ...restrictionFilter(caller.restriction),
       ...(q.tag ? { tag: tagKey(q.tag) } : {}),
       ...(q.domain ? { domain: q.domain } : {}),
       ...(q.q ? { q: q.q } : {}),
@@ -148,9 +159,16 @@ export class LinkService {
     return { data: kept(data), nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
   }
 
-  async update(workspaceId: string, id: string, raw: unknown): Promise<Link> {
+  /** Every link the caller may see, as CSV pages (GET /v1/links/export); the export is recorded as it starts. */
+  exportCsv(caller: Caller): AsyncGenerator<string> {
+    this.emitted.emit(caller, 'links.exported', caller.workspaceId);
+    return exportLinksCsv(this.links, this.clicks, caller.workspaceId, this.clock, restrictionFilter(caller.restriction));
+  }
+
+  async update(caller: Caller, id: string, raw: unknown): Promise<Link> {
+    const { workspaceId } = caller;
     const input = parseOrThrow(updateLinkSchema, raw);
-    const current = await this.get(workspaceId, id);
+    const current = await this.get(caller, id);
     if (input.domain !== undefined && input.domain !== current.domain) await this.assertDomainUsable(workspaceId, input.domain);
     await this.assertTargetsAllowed(input);
     const patch: LinkPatch = { updatedAt: this.clock.now() };
@@ -160,6 +178,7 @@ export class LinkService {
     if (input.geo_targeting !== undefined) patch.geoTargeting = input.geo_targeting;
     if (input.tags !== undefined) patch.tags = input.tags;
     Object.assign(patch, await behaviourOf(input, patch.updatedAt));
+    assertWithinRestriction(caller, { domain: patch.domain ?? current.domain, tags: patch.tags ?? current.tags });
     let link: LinkRow | null;
     try {
       link = await this.links.update(workspaceId, current.id, patch);
@@ -173,14 +192,15 @@ export class LinkService {
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
     const [updated] = await this.withClicks([link]);
-    return this.publish('link.updated', updated!);
+    return this.publish(caller, 'link.updated', updated!);
   }
 
-  async delete(workspaceId: string, id: string): Promise<void> {
-    const current = await this.get(workspaceId, id);
+  async delete(caller: Caller, id: string): Promise<void> {
+    const { workspaceId } = caller;
+    const current = await this.get(caller, id);
     if (!(await this.links.delete(workspaceId, current.id))) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     await this.clicks.forget(workspaceId, current.id);
-    await this.publish('link.deleted', current);
+    await this.publish(caller, 'link.deleted', current);
   }
 }

@@ -19,20 +19,22 @@ import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
-import { buildAccounts, type ServiceLog } from './accounts/build-accounts.js';
+import { buildAccounts } from './accounts/build-accounts.js';
 import { Directory } from './accounts/directory.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
+import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
+import { AuditService } from './audit/audit-service.js';
+import { recordOperationalEvents } from './audit/operational-events.js';
 import { BulkLinkService } from './bulk-links.js';
+import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
-import { LinkEvents, ServiceEvents } from './link-events.js';
+import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
 import { WorkspaceService } from './workspace-service.js';
-
-const QUIET: ServiceLog = { warn: () => {}, info: () => {} };
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(
@@ -40,7 +42,7 @@ export async function buildServices(
   opts: {
     clock?: Clock;
     repos?: Repositories;
-    log?: ServiceLog;
+    log?: AuditLogger & { info?(obj: object, msg: string): void };
     webhooks?: WebhookOptions;
     health?: HealthOptions;
   } = {},
@@ -52,11 +54,18 @@ export async function buildServices(
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
-  const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
+  const log = opts.log ?? { warn: () => {}, error: () => {} };
+  // The services' events (docs/adr/0120): every change is emitted here; the audit log records them.
+  const events = new ServiceEvents(clock, (e) => log.error({ err: e }, 'an event listener failed'));
+  const auditRecorder = new AuditRecorder(repos, log, { enabled: config.auditDays > 0 });
+  events.subscribe(auditRecorder.take);
+  const lifetimes = { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays, defaultDomain: config.defaultDomain };
+  const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
   const linkEvents = new LinkEvents();
-  const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
-  const events = new ServiceEvents();
-  const log = opts.log ?? QUIET;
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, opts.webhooks);
+  // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
+  const operational = new OperationalEvents();
+  recordOperationalEvents(operational, events);
   const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
   let links: LinkService | undefined;
   const health = buildHealth(
@@ -66,14 +75,14 @@ export async function buildServices(
       config,
       metrics,
       outbox: webhooks.outbox,
-      events,
+      events: operational,
       present: (rows) => links!.withClicks(rows),
       blocked: abuse.blocklist,
       suspended: (ws) => abuse.suspended(ws),
     },
     opts.health,
   );
-  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox, abuse, health.service);
+  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, events, webhooks.outbox, abuse, health.service);
   // The one place the store decides anything: an embedded store serves one instance; a shared one
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
@@ -97,21 +106,25 @@ export async function buildServices(
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
   linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
-  const accounts = buildAccounts(repos, clock, config, log);
+  const accounts = buildAccounts(repos, clock, config, log, events);
+  const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
     store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
-    upkeep: new Upkeep(accounts.sessions, repos.members, clock),
+    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit),
     keyring,
     keys,
     links,
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], (id) => keys.forgetWorkspace(id)),
+    serviceEvents: events,
+    auditRecorder,
+    audit,
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events, (id) => keys.forgetWorkspace(id)),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
@@ -124,13 +137,13 @@ export async function buildServices(
     ...accounts,
     directory: new Directory(repos),
     webhooks,
-    events,
+    events: operational,
     abuse,
-    abuseOperator: new AbuseOperator(repos, abuse, clock, events),
-    reports: new ReportService(repos, clock, events),
+    abuseOperator: new AbuseOperator(repos, abuse, clock, operational),
+    reports: new ReportService(repos, clock, operational),
     health,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
-  registerServiceMetrics(services);
+  registerServiceMetrics({ metrics, clicks: services.clicks, audit: auditRecorder });
   return services;
 }

@@ -1,3 +1,4 @@
+import type { AuditRepository } from './audit/repository.js';
 import type { BlocklistRepository } from './blocklist/repository.js';
 import type { ClicksRepository } from './clicks/repository.js';
 import type { CountersRepository } from './counters/repository.js';
@@ -63,6 +64,8 @@ export interface Repositories {
   readonly reports: ReportsRepository;
   /** Destination health: check jobs, claims and each link's state. */
   readonly health: HealthRepository;
+  /** The audit log (docs/adr/0120). */
+  readonly audit: AuditRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

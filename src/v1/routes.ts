@@ -1,4 +1,5 @@
 import { ANALYTICS_ROUTES } from './analytics.js';
+import { AUDIT_ROUTES } from './audit.js';
 import { LINK_ROUTES } from './links.js';
 import { MEMBER_ROUTES } from './members.js';
 import { RESOURCE_ROUTES } from './resources.js';
@@ -6,4 +7,11 @@ import type { RestRoute } from './route.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
 /** The /v1 surface, resource by resource (the API reference, docs/api.md, lists the same calls). */
-export const REST_ROUTES: readonly RestRoute[] = [...LINK_ROUTES, ...RESOURCE_ROUTES, ...ANALYTICS_ROUTES, ...MEMBER_ROUTES, ...WEBHOOK_ROUTES];
+export const REST_ROUTES: readonly RestRoute[] = [
+  ...LINK_ROUTES,
+  ...RESOURCE_ROUTES,
+  ...ANALYTICS_ROUTES,
+  ...MEMBER_ROUTES,
+  ...WEBHOOK_ROUTES,
+  ...AUDIT_ROUTES,
+];

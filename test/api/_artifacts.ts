@@ -50,6 +50,8 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'POST', path: '/v1/webhooks/{id}/test', status: 200, operationId: 'testWebhook' },
   { method: 'GET', path: '/v1/webhooks/{id}/deliveries', status: 200, operationId: 'webhookDeliveries' },
   { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/retry', status: 200, operationId: 'retryWebhookDelivery' },
+  // Third round: the audit log.
+  { method: 'GET', path: '/v1/audit-log', status: 200, operationId: 'auditLog' },
 ];
 
 export const LINK_FIELDS = [

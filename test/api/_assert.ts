@@ -48,6 +48,10 @@ export const WSP_ID = /^wsp_[0-9A-Za-z]+$/;
 /** Generous plan so suites that make many calls never meet the rate limit by accident. */
 export const BIG_PLAN = ['--rpm', '1000000'];
 
+/** The key id (`key_…`) inside an lsk_live_ secret: the JWT's subject. */
+export const keyIdOf = (secret: string): string =>
+  JSON.parse(Buffer.from(secret.slice('lsk_live_'.length).split('.')[1]!, 'base64url').toString()).sub as string;
+
 export interface ErrorExpectation {
   /** Field paths `details` must name (each at least once, nothing else); omitted: no `details` at all. */
   paths?: string[];

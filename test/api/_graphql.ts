@@ -25,3 +25,49 @@ export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: s
     expect(paths, JSON.stringify(err.extensions.details)).toEqual([...new Set(opts.paths)].sort());
   }
 }
+
+/** The schema's root fields, as a client introspecting it sees them (a new root field is added here on purpose). */
+export const QUERY_FIELDS = [
+  'analytics',
+  'auditLog',
+  'clickEvents',
+  'domains',
+  'invites',
+  'keys',
+  'link',
+  'linkQrCode',
+  'linkStats',
+  'links',
+  'members',
+  'node',
+  'tags',
+  'viewer',
+  'webhook',
+  'webhookDeliveries',
+  'webhooks',
+  'workspace',
+] as const;
+export const MUTATION_FIELDS = [
+  'createDomain',
+  'createInvite',
+  'createKey',
+  'createLink',
+  'createLinks',
+  'createWebhook',
+  'deleteDomain',
+  'deleteLink',
+  'deleteLinks',
+  'deleteTag',
+  'deleteWebhook',
+  'removeMember',
+  'retryWebhookDelivery',
+  'revokeInvite',
+  'revokeKey',
+  'rotateWebhookSecret',
+  'testWebhook',
+  'updateLink',
+  'updateLinks',
+  'updateMember',
+  'updateTag',
+  'updateWebhook',
+] as const;

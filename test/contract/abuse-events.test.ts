@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { ServiceEvent } from '../../src/services/link-events.js';
 import { buildServices } from '../../src/services/wiring.js';
+import { as } from '../support/caller.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
 
 const WS = 'wsp_events';
@@ -27,7 +28,7 @@ describe.each(STORE_KINDS)('abuse service events on %s', (kind) => {
     const clock = new ManualClock(T0);
     const services = await buildServices(config, { clock, repos: store.repos });
     await store.repos.workspaces.create({ id: WS, slug: 'events', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now(), require2fa: false });
-    const link = await services.links.create(WS, { destination: 'https://example.com/a', alias: 'promo' });
+    const link = await services.links.create(as(WS), { destination: 'https://example.com/a', alias: 'promo' });
     const seen: ServiceEvent[] = [];
     services.events.on((e) => seen.push(e));
 
@@ -50,6 +51,16 @@ describe.each(STORE_KINDS)('abuse service events on %s', (kind) => {
       { action: 'workspace.unsuspended', target: { type: 'workspace', id: WS }, workspaceId: WS },
       { action: 'report.received', target: { type: 'report', id: report.id }, workspaceId: WS },
       { action: 'report.received', target: { type: 'report', id: expect.stringMatching(/^rep_/) } },
+    ]);
+    // The workspace's part reaches its audit log (the blocklist and the stray report name no workspace).
+    await services.auditRecorder.flush();
+    const entries = (await services.audit.list(as(WS), {})).data.map((e) => [e.action, e.target.id, e.actor.type]);
+    expect(entries.slice(0, 5).reverse()).toEqual([
+      ['link.disabled', link.id, 'cli'],
+      ['link.enabled', link.id, 'cli'],
+      ['workspace.suspended', WS, 'cli'],
+      ['workspace.unsuspended', WS, 'cli'],
+      ['report.received', report.id, 'system'],
     ]);
   });
 });

@@ -11,6 +11,7 @@ import type { Link } from '../../src/domain/model.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { StoreUnavailable } from '../../src/storage/errors.js';
+import { as } from '../support/caller.js';
 import { startTargets, type Targets } from '../support/health-targets.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
@@ -39,7 +40,7 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     services = await buildServices(config, { clock, repos: store.repos, health: { timeoutMs: 500, hostGapMs: 0 } });
     targets = await startTargets();
     rx = await startReceiver(() => clock.now());
-    const hook = await services.webhooks.service.create(WS, { url: rx.url, events: ['link.broken', 'link.recovered'] });
+    const hook = await services.webhooks.service.create(as(WS), { url: rx.url, events: ['link.broken', 'link.recovered'] });
     rx.secrets.push(hook.secret);
   });
   afterEach(async () => {
@@ -48,8 +49,8 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     await store.dispose();
   });
 
-  const link = (path: string, extra: Record<string, unknown> = {}) => services.links.create(WS, { destination: `${targets.base}${path}`, ...extra });
-  const health = async (l: Link) => (await services.links.get(WS, l.id)).health;
+  const link = (path: string, extra: Record<string, unknown> = {}) => services.links.create(as(WS), { destination: `${targets.base}${path}`, ...extra });
+  const health = async (l: Link) => (await services.links.get(as(WS), l.id)).health;
   /** Every link is due within the hour: move past it and run the checks. */
   const round = async () => {
     clock.advance(HOUR);
@@ -96,7 +97,7 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
       checked_at: clock.now().toISOString(),
     });
 
-    const broken = await services.links.list(WS, { health: 'broken' });
+    const broken = await services.links.list(as(WS), { health: 'broken' });
     expect(broken.data.map((l) => l.alias).sort()).toEqual(['hang', 'hop', 'missing']);
     expect(services.health.checker.broken).toBe(3);
 
@@ -107,7 +108,7 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     await round();
     expect(await health(missing)).toEqual({ status: 'ok', httpStatus: 200, checkedAt: clock.now() });
     expect(await events()).toEqual(['link.broken hang', 'link.broken hop', 'link.broken missing', 'link.recovered missing']);
-    expect((await services.links.list(WS, { health: 'broken' })).data.map((l) => l.alias).sort()).toEqual(['hang', 'hop']);
+    expect((await services.links.list(as(WS), { health: 'broken' })).data.map((l) => l.alias).sort()).toEqual(['hang', 'hop']);
   });
 
   it('checks every target of a link (geo, device, expired URL) and names the failing one', async () => {
@@ -129,10 +130,10 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     await round();
     await round();
     expect((await health(l)).status).toBe('broken');
-    const moved = await services.links.update(WS, l.id, { destination: `${targets.base}/ok` });
+    const moved = await services.links.update(as(WS), l.id, { destination: `${targets.base}/ok` });
     // A state of other targets does not apply: unknown until the new ones are checked.
     expect(moved.health).toEqual({ status: 'unknown', httpStatus: null, checkedAt: null });
-    expect((await services.links.list(WS, { health: 'broken' })).data).toEqual([]);
+    expect((await services.links.list(as(WS), { health: 'broken' })).data).toEqual([]);
     const before = targets.hits.get('/ok') ?? 0;
     await round();
     expect((await health(l)).status).toBe('ok');
@@ -145,7 +146,7 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     expect(job!.dueAt.getTime()).toBeGreaterThan(clock.now().getTime());
     expect(job!.dueAt.getTime()).toBeLessThanOrEqual(clock.now().getTime() + HOUR);
 
-    await services.links.delete(WS, l.id);
+    await services.links.delete(as(WS), l.id);
     await round();
     expect(await store.repos.health.states([l.id])).toEqual(new Map());
     expect((await store.repos.health.due(new Date(clock.now().getTime() + 2 * HOUR), 10)).map((j) => j.linkId)).toEqual([fresh.id]);
@@ -153,7 +154,7 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
 
   it('never requests a target on a blocked host, and skips links of suspended workspaces', async () => {
     const l = await link('/ok', { geo_targeting: { FR: `${targets.base}/fr` } });
-    const other = await services.links.create('wsp_other', { destination: `${targets.base}/other` });
+    const other = await services.links.create(as('wsp_other'), { destination: `${targets.base}/other` });
     await services.repos.workspaces.create({ id: 'wsp_other', slug: 'other', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now(), require2fa: false });
     await services.abuseOperator.block('127.0.0.1', 'test');
     await services.abuseOperator.suspend('other', null);
@@ -161,7 +162,7 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     await round();
     expect(targets.hits.size).toBe(0);
     expect((await health(l)).status).toBe('unknown'); // nothing was left to check
-    expect((await services.links.get('wsp_other', other.id)).health.status).toBe('unknown');
+    expect((await services.links.get(as('wsp_other'), other.id)).health.status).toBe('unknown');
   });
 
   it('carries on a check it claimed when a store error stopped it, at the next round, not when its lease ends, and never judges one answer twice', async () => {
@@ -211,7 +212,7 @@ describe('two checkers on one MongoDB (FerretDB)', () => {
     try {
       const a = await buildServices(config, { clock, repos: store.repos, health: { hostGapMs: 0, owner: 'a' } });
       const b = await buildServices(config, { clock, repos: await store.again({ clock }), health: { hostGapMs: 0, owner: 'b' } });
-      for (let i = 0; i < 30; i++) await a.links.create(WS, { destination: `${targets.base}/page-${i}` });
+      for (let i = 0; i < 30; i++) await a.links.create(as(WS), { destination: `${targets.base}/page-${i}` });
       for (let r = 1; r <= 2; r++) {
         clock.advance(HOUR);
         // Both look at the same first due checks at once, a few at a time (each check opens store

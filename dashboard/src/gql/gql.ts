@@ -17,11 +17,13 @@ import * as types from './graphql';
 type Documents = {
     "\n  query DashboardAnalytics(\n    $group_by: String\n    $from: String\n    $to: String\n    $interval: String\n    $timezone: String\n    $limit: Int\n    $filter: ClickFilter\n  ) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": typeof types.DashboardAnalyticsDocument,
     "\n  query DashboardClickEvents($from: String, $to: String, $timezone: String, $limit: Int, $cursor: String, $filter: ClickFilter) {\n    clickEvents(from: $from, to: $to, timezone: $timezone, limit: $limit, cursor: $cursor, filter: $filter) {\n      data {\n        timestamp\n        link_id\n        short_url\n        country\n        region\n        city\n        device\n        browser\n        os\n        referrer\n        referrer_url\n        utm_source\n        utm_medium\n        utm_campaign\n        trigger\n        language\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardClickEventsDocument,
+    "\n  query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {\n    auditLog(action: $action, actor_id: $actor_id, target_id: $target_id, from: $from, to: $to, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        at\n        action\n        actor {\n          type\n          id\n          label\n        }\n        target {\n          type\n          id\n        }\n        request_id\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardAuditLogDocument,
     "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardDomainsDocument,
     "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": typeof types.DashboardCreateDomainDocument,
     "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": typeof types.DashboardDeleteDomainDocument,
-    "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n": typeof types.DashboardKeysDocument,
-    "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": typeof types.DashboardCreateKeyDocument,
+    "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n        scopes\n        domains\n        tags\n      }\n    }\n  }\n": typeof types.DashboardKeysDocument,
+    "\n  query DashboardKeyChoices {\n    viewer {\n      scopes\n    }\n    domains {\n      data {\n        host\n      }\n    }\n    tags {\n      data {\n        name\n      }\n    }\n  }\n": typeof types.DashboardKeyChoicesDocument,
+    "\n  mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {\n    createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": typeof types.DashboardCreateKeyDocument,
     "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": typeof types.DashboardRevokeKeyDocument,
     "\n  fragment BulkItemErrorFields on BulkItemError {\n    code\n    message\n    details {\n      path\n      message\n    }\n  }\n": typeof types.BulkItemErrorFieldsFragmentDoc,
     "\n  mutation DashboardCreateLinks($links: [LinkFields!]!) {\n    createLinks(links: $links) {\n      data {\n        link {\n          id\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": typeof types.DashboardCreateLinksDocument,
@@ -60,11 +62,13 @@ type Documents = {
 const documents: Documents = {
     "\n  query DashboardAnalytics(\n    $group_by: String\n    $from: String\n    $to: String\n    $interval: String\n    $timezone: String\n    $limit: Int\n    $filter: ClickFilter\n  ) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": types.DashboardAnalyticsDocument,
     "\n  query DashboardClickEvents($from: String, $to: String, $timezone: String, $limit: Int, $cursor: String, $filter: ClickFilter) {\n    clickEvents(from: $from, to: $to, timezone: $timezone, limit: $limit, cursor: $cursor, filter: $filter) {\n      data {\n        timestamp\n        link_id\n        short_url\n        country\n        region\n        city\n        device\n        browser\n        os\n        referrer\n        referrer_url\n        utm_source\n        utm_medium\n        utm_campaign\n        trigger\n        language\n      }\n      next_cursor\n    }\n  }\n": types.DashboardClickEventsDocument,
+    "\n  query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {\n    auditLog(action: $action, actor_id: $actor_id, target_id: $target_id, from: $from, to: $to, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        at\n        action\n        actor {\n          type\n          id\n          label\n        }\n        target {\n          type\n          id\n        }\n        request_id\n      }\n      next_cursor\n    }\n  }\n": types.DashboardAuditLogDocument,
     "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n": types.DashboardDomainsDocument,
     "\n  mutation DashboardCreateDomain($host: String!) {\n    createDomain(host: $host) {\n      host\n    }\n  }\n": types.DashboardCreateDomainDocument,
     "\n  mutation DashboardDeleteDomain($host: String!) {\n    deleteDomain(host: $host)\n  }\n": types.DashboardDeleteDomainDocument,
-    "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n": types.DashboardKeysDocument,
-    "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": types.DashboardCreateKeyDocument,
+    "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n        scopes\n        domains\n        tags\n      }\n    }\n  }\n": types.DashboardKeysDocument,
+    "\n  query DashboardKeyChoices {\n    viewer {\n      scopes\n    }\n    domains {\n      data {\n        host\n      }\n    }\n    tags {\n      data {\n        name\n      }\n    }\n  }\n": types.DashboardKeyChoicesDocument,
+    "\n  mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {\n    createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": types.DashboardCreateKeyDocument,
     "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": types.DashboardRevokeKeyDocument,
     "\n  fragment BulkItemErrorFields on BulkItemError {\n    code\n    message\n    details {\n      path\n      message\n    }\n  }\n": types.BulkItemErrorFieldsFragmentDoc,
     "\n  mutation DashboardCreateLinks($links: [LinkFields!]!) {\n    createLinks(links: $links) {\n      data {\n        link {\n          id\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": types.DashboardCreateLinksDocument,
@@ -112,6 +116,10 @@ export function graphql(source: "\n  query DashboardClickEvents($from: String, $
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {\n    auditLog(action: $action, actor_id: $actor_id, target_id: $target_id, from: $from, to: $to, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        at\n        action\n        actor {\n          type\n          id\n          label\n        }\n        target {\n          type\n          id\n        }\n        request_id\n      }\n      next_cursor\n    }\n  }\n"): typeof import('./graphql').DashboardAuditLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query DashboardDomains {\n    domains {\n      data {\n        host\n        created_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardDomainsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -124,11 +132,15 @@ export function graphql(source: "\n  mutation DashboardDeleteDomain($host: Strin
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardKeysDocument;
+export function graphql(source: "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n        scopes\n        domains\n        tags\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardKeysDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardCreateKey($name: String) {\n    createKey(name: $name) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n"): typeof import('./graphql').DashboardCreateKeyDocument;
+export function graphql(source: "\n  query DashboardKeyChoices {\n    viewer {\n      scopes\n    }\n    domains {\n      data {\n        host\n      }\n    }\n    tags {\n      data {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardKeyChoicesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {\n    createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n"): typeof import('./graphql').DashboardCreateKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -58,6 +58,8 @@ export type AnalyticsItem = {
 export type ApiKey = Node & {
   __typename?: 'ApiKey';
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   last_used_at?: Maybe<Scalars['DateTime']['output']>;
@@ -65,11 +67,56 @@ export type ApiKey = Node & {
   revoked_at?: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 export type ApiKeyList = {
   __typename?: 'ApiKeyList';
   data: Array<ApiKey>;
+};
+
+/** Who acted: a user, an API key, the operator at the command line (cli) or lsk itself (system). */
+export type AuditActor = {
+  __typename?: 'AuditActor';
+  /** A usr_ or key_ id; "cli" or "system". */
+  id: Scalars['String']['output'];
+  /** The user's email, the key's name, the operating-system user and host of the CLI. */
+  label: Scalars['String']['output'];
+  /** user, key, cli or system. */
+  type: Scalars['String']['output'];
+};
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
+  action: Scalars['String']['output'];
+  actor: AuditActor;
+  /** When it happened. */
+  at: Scalars['DateTime']['output'];
+  /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+  id: Scalars['String']['output'];
+  /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+  request_id?: Maybe<Scalars['String']['output']>;
+  target: AuditTarget;
+};
+
+/** One page of audit entries, newest first. */
+export type AuditLog = {
+  __typename?: 'AuditLog';
+  data: Array<AuditEntry>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** What the action was about. */
+export type AuditTarget = {
+  __typename?: 'AuditTarget';
+  /** Its id (a tag by its name, a domain by its host). */
+  id: Scalars['String']['output'];
+  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
+  type: Scalars['String']['output'];
 };
 
 export type BrowserClicks = {
@@ -201,6 +248,8 @@ export type CountryClicks = {
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
@@ -210,6 +259,8 @@ export type CreatedApiKey = {
   revoked_at?: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** A new invite with its link, shown this once. */
@@ -468,8 +519,10 @@ export type MutationCreateInviteArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
   name?: InputMaybe<Scalars['String']['input']>;
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -659,6 +712,8 @@ export type Query = {
   __typename?: 'Query';
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics?: Maybe<Analytics>;
+  /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
+  auditLog?: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
   clickEvents?: Maybe<ClickEventList>;
   /** Custom domains of your workspace. */
@@ -705,6 +760,18 @@ export type QueryAnalyticsArgs = {
   link_id?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAuditLogArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -951,6 +1018,19 @@ export type DashboardClickEventsQueryVariables = Exact<{
 
 export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
 
+export type DashboardAuditLogQueryVariables = Exact<{
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardAuditLogQuery = { __typename?: 'Query', auditLog?: { __typename?: 'AuditLog', next_cursor?: string | null, data: Array<{ __typename?: 'AuditEntry', id: string, at: string, action: string, request_id?: string | null, actor: { __typename?: 'AuditActor', type: string, id: string, label: string }, target: { __typename?: 'AuditTarget', type: string, id: string } }> } | null };
+
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -973,10 +1053,18 @@ export type DashboardDeleteDomainMutation = { __typename?: 'Mutation', deleteDom
 export type DashboardKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } | null };
+export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null, scopes: Array<string>, domains?: Array<string> | null, tags?: Array<string> | null }> } | null };
+
+export type DashboardKeyChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardKeyChoicesQuery = { __typename?: 'Query', viewer?: { __typename?: 'Viewer', scopes: Array<string> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null, tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null };
 
 export type DashboardCreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  domains?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
 
 
@@ -1368,6 +1456,36 @@ export const DashboardClickEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
+export const DashboardAuditLogDocument = new TypedDocumentString(`
+    query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
+  auditLog(
+    action: $action
+    actor_id: $actor_id
+    target_id: $target_id
+    from: $from
+    to: $to
+    limit: $limit
+    cursor: $cursor
+  ) {
+    data {
+      id
+      at
+      action
+      actor {
+        type
+        id
+        label
+      }
+      target {
+        type
+        id
+      }
+      request_id
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAuditLogQuery, DashboardAuditLogQueryVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1400,13 +1518,33 @@ export const DashboardKeysDocument = new TypedDocumentString(`
       expires_at
       last_used_at
       revoked_at
+      scopes
+      domains
+      tags
     }
   }
 }
     `) as unknown as TypedDocumentString<DashboardKeysQuery, DashboardKeysQueryVariables>;
+export const DashboardKeyChoicesDocument = new TypedDocumentString(`
+    query DashboardKeyChoices {
+  viewer {
+    scopes
+  }
+  domains {
+    data {
+      host
+    }
+  }
+  tags {
+    data {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardKeyChoicesQuery, DashboardKeyChoicesQueryVariables>;
 export const DashboardCreateKeyDocument = new TypedDocumentString(`
-    mutation DashboardCreateKey($name: String) {
-  createKey(name: $name) {
+    mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {
+  createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {
     id
     name
     key

@@ -17,6 +17,7 @@ import './viewer.js';
 import './node.js';
 import './tag-links.js';
 import './webhook.js';
+import './audit.js';
 
 /**
  * The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. Every Query root field is

@@ -44,7 +44,7 @@ builder.queryFields((t) => ({
     type: LinkType,
     description: 'One link of your workspace.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.links.get(ctx.principal.workspace.id, args.id),
+    resolve: (_r, args, ctx) => ctx.services.links.get(ctx.caller, args.id),
   }),
   links: t.withAuth({ scope: 'links:read' }).field({
     type: LinkListType,
@@ -59,7 +59,7 @@ builder.queryFields((t) => ({
       external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
       health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
     },
-    resolve: (_r, args, ctx) => ctx.services.links.list(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.links.list(ctx.caller, args),
   }),
 }));
 
@@ -70,21 +70,21 @@ builder.mutationFields((t) => ({
     type: LinkType,
     description: 'Create a link.',
     args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.principal.workspace.id, inputOf(ctx, args)),
+    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.caller, inputOf(ctx, args)),
   }),
   updateLink: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: LinkType,
     description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
     args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.principal.workspace.id, id, inputOf(ctx, rest)),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.caller, id, inputOf(ctx, rest)),
   }),
   deleteLink: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a link; its alias answers 404 from then on.',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.links.delete(ctx.principal.workspace.id, args.id);
+      await ctx.services.links.delete(ctx.caller, args.id);
       return true;
     },
   }),

@@ -20,6 +20,6 @@ builder.mutationFields((t) => ({
         description: 'Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here.',
       }),
     },
-    resolve: (_r, args, ctx) => ctx.services.workspaces.update(ctx.principal.workspace, args, callerHasSecondFactor(ctx.services, ctx.principal)),
+    resolve: (_r, args, ctx) => ctx.services.workspaces.update(ctx.caller, ctx.principal.workspace, args, callerHasSecondFactor(ctx.services, ctx.principal)),
   }),
 }));

@@ -43,8 +43,11 @@ export function inviteRoutes(services: Services, kit: AuthKit): [string, Service
         const missing = (['name', 'password'] as const).filter((k) => input[k] === undefined);
         throw LskError.validation(missing.map((path) => ({ path, message: 'is required to create your account (or sign in first)' })));
       }
-      const { user } = await services.members.accept(m[1]!, signedIn?.user ?? null, (email) =>
-        services.accounts.createUser(email, input.name!, input.password!),
+      const { user } = await services.members.accept(
+        m[1]!,
+        signedIn?.user ?? null,
+        (email) => services.accounts.createUser(email, input.name!, input.password!),
+        requestId,
       );
       const body = await sessionBody(services, user);
       if (signedIn) {

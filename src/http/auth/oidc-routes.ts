@@ -41,12 +41,12 @@ export function oidcRoutes(services: Services, kit: AuthKit): [string, ServiceRo
       const oidc = enabled();
       const clear = oidcCookie(req, '', publicUrl, trustProxy);
       try {
-        const { user, next } = await oidc.callback(url.searchParams, readCookie(req, OIDC_COOKIE));
+        const { user, next } = await oidc.callback(url.searchParams, readCookie(req, OIDC_COOKIE), requestId);
         const cookies = await kit.startSession(req, { user, method: 'oidc' }, requestId);
         redirect(res, `${publicUrl}/dashboard${next}`, [...cookies, clear]);
       } catch (e) {
+        // A refused SSO sign-in names no account lsk could record it for: the request log has it.
         if (!(e instanceof OidcRefused)) throw e;
-        services.signIn.oidcFailed(kit.client(req, requestId));
         redirect(res, `${publicUrl}/dashboard/sign-in?sso_error=${e.reason}`, [clear]);
       }
     }),

@@ -49,7 +49,7 @@ export function passkeyRoutes(services: Services, kit: AuthKit): { exact: [strin
     authRoute('/auth/passkeys/sign-in', POST, async (req, res, _url, requestId) => {
       checkOrigin(req, publicUrl);
       const { response } = await kit.body(req, passkeySignInSchema);
-      await answerFirstStep(kit, await services.signIn.passkey(response, kit.client(req, requestId)), req, res, requestId);
+      await answerFirstStep(kit, await services.signIn.passkey(response), req, res, requestId);
     }),
   ];
   const one = deleteByIdRoute('/auth/passkeys/', 'auth_passkey', publicUrl, async (id, req, res, _url, requestId) => {

@@ -38,10 +38,10 @@ export function sessionRoutes(services: Services, kit: AuthKit): [string, Servic
       const { email, password } = await kit.body(req, signInSchema);
       await answerFirstStep(kit, await services.signIn.password(email, password, kit.client(req, requestId)), req, res, requestId);
     }),
-    authRoute('/auth/sign-out', POST, async (req, res) => {
+    authRoute('/auth/sign-out', POST, async (req, res, _url, requestId) => {
       checkOrigin(req, publicUrl);
       const s = await kit.current(req);
-      if (s) await services.sessions.end(s.session.id);
+      if (s) await services.sessions.signOut(s, requestId);
       kit.signOut(req, res);
     }),
     authRoute('/auth/sign-out-everywhere', POST, async (req, res) => {
@@ -67,13 +67,13 @@ export function sessionRoutes(services: Services, kit: AuthKit): [string, Servic
       const input = await kit.body(req, passwordChangeSchema);
       if ('token' in input) {
         // A password-set link: every session of the user ends; this browser gets a fresh one.
-        const user = await services.accounts.setWithToken(input.token, input.new_password);
+        const user = await services.accounts.setWithToken(input.token, input.new_password, requestId);
         await services.sessions.endOthers(user.id);
         await kit.signInAs(req, res, { user, method: 'password_link' }, requestId);
         return;
       }
       const s = await kit.required(req);
-      await services.accounts.change(s.user, input.current_password, input.new_password);
+      await services.accounts.change(s.user, input.current_password, input.new_password, requestId);
       await services.sessions.endOthers(s.user.id, s.session.id);
       noContent(res);
     }),

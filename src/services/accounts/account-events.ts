@@ -1,21 +1,14 @@
-/**
- * What happens to accounts, as typed events the services emit: sign-ins and failed sign-ins, second
- * factors turned on or off, passkeys added or removed, sessions revoked. Subscribers (the emails of
- * ../mail/account-mail.ts; the audit log) hear every one whatever surface caused it. Events carry
- * ids, the account's email and what the client was (browser and OS families), never a secret: no
- * password, code, token or key.
- */
+import { userActor } from '../../domain/caller.js';
+import type { Acting } from '../events.js';
 
-export type AccountAction =
-  | 'user.signed_in'
-  | 'user.sign_in_failed'
-  | 'user.two_factor_enabled'
-  | 'user.two_factor_disabled'
-  | 'user.recovery_code_used'
-  | 'user.passkey_added'
-  | 'user.passkey_removed'
-  | 'user.session_revoked'
-  | 'user.password_reset_requested';
+/**
+ * The account services' part of the services' events (../events.ts): sign-ins and failed sign-ins,
+ * second factors turned on or off, recovery codes used, passkeys added or removed, sessions revoked
+ * and password resets requested are user events (`emitForUser`) carrying an AccountDetail. The audit
+ * log records them in each of the user's workspaces; the account emails (../mail/account-mail.ts)
+ * read the detail. Nothing in them is secret: ids, the account's email and the browser and OS
+ * families, never a password, code, token or key.
+ */
 
 /** How someone signed in (or tried to). */
 export type SignInMethod = 'password' | 'passkey' | 'oidc' | 'totp' | 'recovery_code' | 'password_link' | 'invite';
@@ -31,11 +24,12 @@ export interface ClientInfo {
 
 export type SecondFactor = 'totp' | 'recovery_code' | 'passkey';
 
-export interface AccountEvent {
-  action: AccountAction;
-  at: Date;
-  /** The account concerned; null for a failed sign-in naming no known account. */
-  user: { id: string; email: string } | null;
+/** What an account event says beyond its action, user and actor. */
+export interface AccountDetail {
+  /** The account's email (where its notices go). */
+  email: string;
+  browser: string | null;
+  os: string | null;
   /** What was acted on, when it is not the user: a session (its public `ses_…` id) or a passkey. */
   target?: { type: 'session' | 'passkey'; id: string };
   /** How: the first factor of a sign-in (or what was tried, for a failure). */
@@ -44,31 +38,13 @@ export interface AccountEvent {
   secondFactor?: SecondFactor;
   /** user.signed_in: the first sign-in of this user from this browser. */
   newDevice?: boolean;
-  browser: string | null;
-  os: string | null;
-  requestId: string;
 }
 
-export type AccountListener = (event: AccountEvent) => void;
+/** The user acting on their own account from this client. */
+export const actingUser = (user: { id: string; email: string }, client: ClientInfo): Acting => ({
+  actor: userActor(user),
+  requestId: client.requestId,
+});
 
-export class AccountEvents {
-  private listeners: AccountListener[] = [];
-
-  on(listener: AccountListener): void {
-    this.listeners.push(listener);
-  }
-
-  /** Tell every subscriber; one that throws does not stop the others or the caller. */
-  emit(event: AccountEvent): void {
-    for (const l of this.listeners) {
-      try {
-        l(event);
-      } catch {
-        // A subscriber's failure is its own (each logs what it needs to).
-      }
-    }
-  }
-}
-
-/** The event fields that come from the request. */
-export const fromClient = (c: ClientInfo): Pick<AccountEvent, 'browser' | 'os' | 'requestId'> => ({ browser: c.browser, os: c.os, requestId: c.requestId });
+/** The detail every account event carries: the account's email and the client's browser and OS. */
+export const detailOf = (user: { email: string }, client: ClientInfo): AccountDetail => ({ email: user.email, browser: client.browser, os: client.os });

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { emailKey, type Role, type User } from '../../domain/accounts.js';
+import { userActor } from '../../domain/caller.js';
 import { LskError } from '../../domain/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
 import type { AccountService } from './account-service.js';
@@ -103,7 +104,7 @@ export class OidcService {
   }
 
   /** The provider sent the browser back: the user to sign in and where to go; OidcRefused otherwise. */
-  async callback(query: URLSearchParams, binding: string | undefined): Promise<{ user: User; next: string }> {
+  async callback(query: URLSearchParams, binding: string | undefined, requestId: string | null): Promise<{ user: User; next: string }> {
     const state = query.get('state') ?? '';
     const flight = state ? await this.challenges.read<Flight>('oidc', state) : null;
     if (!flight || !binding || !sameHash(flight.binding, hashSecret(binding)) || !(await this.challenges.take('oidc', state, FLIGHT_MS))) {
@@ -114,7 +115,7 @@ export class OidcService {
     const email = typeof claims.email === 'string' ? claims.email : '';
     if (!email || claims.email_verified !== true) throw new OidcRefused('email_unverified');
     const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!.slice(0, 100);
-    return { user: await this.userFor(email, name, flight.invite), next: flight.next };
+    return { user: await this.userFor(email, name, flight.invite, requestId), next: flight.next };
   }
 
   /**
@@ -136,12 +137,12 @@ export class OidcService {
   }
 
   /** The account of a verified email: existing, made from an invite for that email, or made by auto-join. */
-  private async userFor(email: string, name: string, invite: string | null): Promise<User> {
+  private async userFor(email: string, name: string, invite: string | null, requestId: string | null): Promise<User> {
     const existing = await this.repos.users.getByEmail(email);
     if (invite) {
       const found = await this.members.inviteByToken(invite);
       if (!found || emailKey(found.invite.email) !== emailKey(email)) throw new OidcRefused('invite_mismatch');
-      const { user } = await this.members.accept(invite, existing, () => this.accounts.createUser(email, name));
+      const { user } = await this.members.accept(invite, existing, () => this.accounts.createUser(email, name), requestId);
       return user;
     }
     if (existing) return existing;
@@ -149,7 +150,8 @@ export class OidcService {
     const workspace = join ? await this.repos.workspaces.getBySlug(join.slug) : null;
     if (!join || !workspace) throw new OidcRefused('no_account');
     const user = await this.accounts.createUser(email, name);
-    await this.accounts.addMember(workspace, user.id, join.role);
+    // The new user joins by their own SSO sign-in: they are the actor of `member.added`.
+    await this.accounts.addMember({ actor: userActor(user), requestId }, workspace, user.id, join.role);
     return user;
   }
 }

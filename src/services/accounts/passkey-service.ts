@@ -8,7 +8,8 @@ import type { AuthenticationResponse, RegistrationResponse } from '../../domain/
 import type { Passkey } from '../../domain/second-factor.js';
 import { StoreConflict } from '../../storage/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
-import { type AccountEvents, type ClientInfo, fromClient } from './account-events.js';
+import type { ServiceEvents } from '../events.js';
+import { actingUser, type ClientInfo, detailOf } from './account-events.js';
 import type { Challenges } from './challenges.js';
 
 /** A WebAuthn ceremony must finish within this. */
@@ -37,7 +38,7 @@ export class PasskeyService {
     private readonly repos: Pick<Repositories, 'passkeys' | 'users'>,
     private readonly clock: Clock,
     private readonly challenges: Challenges,
-    private readonly events: AccountEvents,
+    private readonly events: ServiceEvents,
     publicUrl: string,
   ) {
     const url = new URL(publicUrl);
@@ -164,12 +165,6 @@ export class PasskeyService {
   }
 
   private emit(action: 'user.passkey_added' | 'user.passkey_removed', user: User, passkeyId: string, client: ClientInfo): void {
-    this.events.emit({
-      action,
-      at: this.clock.now(),
-      user: { id: user.id, email: user.email },
-      target: { type: 'passkey', id: passkeyId },
-      ...fromClient(client),
-    });
+    this.events.emitForUser(actingUser(user, client), action, user.id, { ...detailOf(user, client), target: { type: 'passkey', id: passkeyId } });
   }
 }

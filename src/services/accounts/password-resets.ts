@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { emailKey } from '../../domain/accounts.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Repositories } from '../../storage/repositories.js';
+import type { ServiceEvents } from '../events.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/messages.js';
-import { type AccountEvents, type ClientInfo, fromClient } from './account-events.js';
+import { actingUser, type ClientInfo, detailOf } from './account-events.js';
 import type { AccountService } from './account-service.js';
 
 /** At most one reset email per address per window (more requests are accepted and do nothing). */
@@ -23,7 +24,7 @@ export class PasswordResets {
     private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly mailer: Mailer,
-    private readonly events: AccountEvents,
+    private readonly events: ServiceEvents,
     private readonly log: { warn(obj: object, msg?: string): void },
   ) {}
 
@@ -42,8 +43,8 @@ export class PasswordResets {
     if (!(await this.repos.oneTime.claim(`reset:${address}:${slot}`, new Date((slot + 1) * RESET_WINDOW_MS)))) return;
     const user = await this.repos.users.getByEmail(email);
     if (!user || !this.mailer.enabled) return;
-    const url = await this.accounts.passwordLink(user.id);
+    const url = await this.accounts.newPasswordLink(user.id);
     this.mailer.send(passwordResetMail(user.email, url));
-    this.events.emit({ action: 'user.password_reset_requested', at: new Date(now), user: { id: user.id, email: user.email }, ...fromClient(client) });
+    this.events.emitForUser(actingUser(user, client), 'user.password_reset_requested', user.id, detailOf(user, client));
   }
 }

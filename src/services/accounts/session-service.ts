@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Session, User } from '../../domain/accounts.js';
+import { userActor } from '../../domain/caller.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
-import { type AccountEvents, type ClientInfo, fromClient, type SecondFactor, type SignInMethod } from './account-events.js';
+import type { ServiceEvents } from '../events.js';
+import { actingUser, type ClientInfo, detailOf, type SecondFactor, type SignInMethod } from './account-events.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const SESSION_IDLE_MS = 14 * DAY_MS;
@@ -43,12 +45,13 @@ export class SessionService {
   constructor(
     private readonly repos: Pick<Repositories, 'sessions' | 'users' | 'oneTime'>,
     private readonly clock: Clock,
-    private readonly events: AccountEvents,
+    private readonly events: ServiceEvents,
   ) {}
 
   /**
-   * A new session for a user: the token for the cookie (shown to nobody else) and the session.
-   * `device` is the browser's device cookie (known browsers are remembered per account by its hash).
+   * A new session for a user (a sign-in, recorded): the token for the cookie (shown to nobody else)
+   * and the session. `device` is the browser's device cookie (known browsers are remembered per
+   * account by its hash).
    */
   async start(
     user: User,
@@ -68,15 +71,12 @@ export class SessionService {
       os: client.os,
     });
     const newDevice = await this.repos.oneTime.claim(`device:${user.id}:${hashSecret(device)}`, new Date(now.getTime() + DEVICE_MEMORY_MS));
-    this.events.emit({
-      action: 'user.signed_in',
-      at: now,
-      user: { id: user.id, email: user.email },
+    this.events.emitForUser(actingUser(user, client), 'user.signed_in', user.id, {
+      ...detailOf(user, client),
       target: { type: 'session', id: publicSessionId(session.id) },
       method: how.method,
       ...(how.secondFactor ? { secondFactor: how.secondFactor } : {}),
       newDevice,
-      ...fromClient(client),
     });
     return { token, session };
   }
@@ -116,18 +116,21 @@ export class SessionService {
     const session = (await this.repos.sessions.listByUser(user.id)).find((s) => publicSessionId(s.id) === publicId);
     if (!session || !this.live(session, this.clock.now())) throw LskError.notFound('Session');
     await this.repos.sessions.delete(session.id);
-    this.events.emit({
-      action: 'user.session_revoked',
-      at: this.clock.now(),
-      user: { id: user.id, email: user.email },
+    this.events.emitForUser(actingUser(user, client), 'user.session_revoked', user.id, {
+      ...detailOf(user, client),
       target: { type: 'session', id: publicId },
-      ...fromClient(client),
     });
     return { current: session.id === currentId };
   }
 
   end(sessionId: string): Promise<void> {
     return this.repos.sessions.delete(sessionId);
+  }
+
+  /** The user signs out of this session (recorded). */
+  async signOut({ session, user }: SignedIn, requestId: string | null): Promise<void> {
+    await this.end(session.id);
+    this.events.emitForUser({ actor: userActor(user), requestId }, 'user.signed_out', user.id);
   }
 
   /** Every session of the user except `keepId` (sign out everywhere else); the count ended. */

@@ -1,9 +1,9 @@
 import type { User } from '../../domain/accounts.js';
-import type { Clock } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import type { AuthenticationResponse } from '../../domain/passkey-schemas.js';
 import type { Repositories } from '../../storage/repositories.js';
-import { type AccountEvents, type ClientInfo, fromClient, type SecondFactor, type SignInMethod } from './account-events.js';
+import type { ServiceEvents } from '../events.js';
+import { actingUser, type ClientInfo, detailOf, type SecondFactor, type SignInMethod } from './account-events.js';
 import type { AccountService } from './account-service.js';
 import type { Challenges } from './challenges.js';
 import type { PasskeyService } from './passkey-service.js';
@@ -41,41 +41,34 @@ const voided = () =>
  * factor; a user with an authenticator app or a passkey then gets a challenge (10 minutes, 5 tries,
  * each try reserved before the code is checked, so concurrent guesses cannot exceed 5) and answers it
  * with a TOTP code, a recovery code or a passkey. A passkey that verified its user (PIN, biometrics)
- * is both factors. Every failure is a `user.sign_in_failed` event and counts against the same
- * per-email and per-address throttle as wrong passwords.
+ * is both factors. Every failure for a known account (a wrong password or second factor) is a
+ * `user.sign_in_failed` event, recorded in the account's workspaces; wrong passwords and codes count
+ * against the same per-email and per-address throttle.
  */
 export class SignInService {
   constructor(
     private readonly repos: Pick<Repositories, 'users'>,
-    private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly twoFactor: TwoFactorService,
     private readonly passkeys: PasskeyService,
     private readonly challenges: Challenges,
     private readonly throttle: SignInThrottle,
-    private readonly events: AccountEvents,
+    private readonly events: ServiceEvents,
   ) {}
 
   async password(email: string, password: string, client: ClientInfo): Promise<FirstStep> {
-    let user: User;
-    try {
-      user = await this.accounts.verify(email, password, client.address);
-    } catch (e) {
-      if (e instanceof LskError && e.code === 'invalid_credentials') this.failed(await this.repos.users.getByEmail(email), 'password', client);
-      throw e;
-    }
+    // A wrong password for an account is recorded by the account service itself.
+    const user = await this.accounts.verify(email, password, client.address, client.requestId);
     return this.secondStep(user, 'password');
   }
 
-  /** A passkey sign-in that starts with the passkey: both factors when its authenticator verified the user. */
-  async passkey(response: AuthenticationResponse, client: ClientInfo): Promise<FirstStep> {
-    try {
-      const proof = await this.passkeys.authenticate(response);
-      return proof.userVerified ? { user: proof.user, method: 'passkey' } : this.secondStep(proof.user, 'passkey');
-    } catch (e) {
-      if (e instanceof LskError && e.code === 'invalid_credentials') this.failed(null, 'passkey', client);
-      throw e;
-    }
+  /**
+   * A passkey sign-in that starts with the passkey: both factors when its authenticator verified the
+   * user. A refused one names no account lsk could record it for (the request log has it).
+   */
+  async passkey(response: AuthenticationResponse): Promise<FirstStep> {
+    const proof = await this.passkeys.authenticate(response);
+    return proof.userVerified ? { user: proof.user, method: 'passkey' } : this.secondStep(proof.user, 'passkey');
   }
 
   /** The user is signed in unless they have a second factor; then a challenge naming the ways to answer it. */
@@ -144,22 +137,12 @@ export class SignInService {
     return { user, method: data.method };
   }
 
-  /** An OIDC sign-in the provider or lsk refused. */
-  oidcFailed(client: ClientInfo): void {
-    this.failed(null, 'oidc', client);
-  }
-
-  private failed(user: User | null, method: SignInMethod, client: ClientInfo): void {
-    this.events.emit({
-      action: 'user.sign_in_failed',
-      at: this.clock.now(),
-      user: user && { id: user.id, email: user.email },
-      method,
-      ...fromClient(client),
-    });
+  /** A wrong second factor for a known account (recorded in its workspaces). */
+  private failed(user: User, method: SignInMethod, client: ClientInfo): void {
+    this.events.emitForUser(actingUser(user, client), 'user.sign_in_failed', user.id, { ...detailOf(user, client), method });
   }
 
   private emit(action: 'user.recovery_code_used', user: User, client: ClientInfo): void {
-    this.events.emit({ action, at: this.clock.now(), user: { id: user.id, email: user.email }, ...fromClient(client) });
+    this.events.emitForUser(actingUser(user, client), action, user.id, detailOf(user, client));
   }
 }

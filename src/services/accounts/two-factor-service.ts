@@ -2,7 +2,8 @@ import type { User } from '../../domain/accounts.js';
 import type { Clock } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
-import { type AccountEvents, type ClientInfo, fromClient } from './account-events.js';
+import type { ServiceEvents } from '../events.js';
+import { actingUser, type ClientInfo, detailOf } from './account-events.js';
 import { takeTry } from './challenges.js';
 import { matchRecoveryCode, newRecoveryCodes, recoveryHash } from './recovery-codes.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
@@ -36,7 +37,7 @@ export class TwoFactorService {
   constructor(
     private readonly repos: Pick<Repositories, 'twoFactor' | 'passkeys' | 'oneTime'>,
     private readonly clock: Clock,
-    private readonly events: AccountEvents,
+    private readonly events: ServiceEvents,
     publicUrl: string,
   ) {
     this.issuer = `lsk (${new URL(publicUrl).host})`;
@@ -112,7 +113,7 @@ export class TwoFactorService {
   }
 
   private emit(action: 'user.two_factor_enabled' | 'user.two_factor_disabled', user: User, client: ClientInfo): void {
-    this.events.emit({ action, at: this.clock.now(), user: { id: user.id, email: user.email }, ...fromClient(client) });
+    this.events.emitForUser(actingUser(user, client), action, user.id, detailOf(user, client));
   }
 }
 

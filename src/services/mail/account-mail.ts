@@ -1,4 +1,4 @@
-import type { AccountEvent } from '../accounts/account-events.js';
+import type { ServiceEvent } from '../events.js';
 import type { Mailer } from './mailer.js';
 import { newSignInMail, passkeyMail, twoFactorMail } from './messages.js';
 
@@ -6,18 +6,20 @@ import { newSignInMail, passkeyMail, twoFactorMail } from './messages.js';
 const NOTIFIED_SIGN_INS: ReadonlySet<string> = new Set(['password', 'passkey', 'oidc']);
 
 /**
- * The account emails, as a subscriber of the account events: a sign-in from a browser the account
- * had not seen, and every change of its second factors. Whatever surface made the change, the owner
- * of the account hears of it.
+ * The account emails, as a subscriber of the services' events: a sign-in from a browser the account
+ * had not seen, and every change of its second factors (the account services' user events, whose
+ * detail names the account's email and the browser). Whatever surface made the change, the owner of
+ * the account hears of it.
  */
-export function accountMail(mailer: Mailer, publicUrl: string): (e: AccountEvent) => void {
+export function accountMail(mailer: Mailer, publicUrl: string): (e: ServiceEvent) => void {
   const accountUrl = `${publicUrl}/dashboard/account`;
   return (e) => {
-    if (!mailer.enabled || !e.user) return;
-    const to = e.user.email;
+    if (!mailer.enabled || e.kind !== 'user' || !e.detail) return;
+    const d = e.detail;
+    const to = d.email;
     switch (e.action) {
       case 'user.signed_in':
-        if (e.newDevice && NOTIFIED_SIGN_INS.has(e.method ?? '')) mailer.send(newSignInMail(to, e.at, e.browser, e.os, accountUrl));
+        if (d.newDevice && NOTIFIED_SIGN_INS.has(d.method ?? '')) mailer.send(newSignInMail(to, e.at, d.browser, d.os, accountUrl));
         return;
       case 'user.two_factor_enabled':
       case 'user.two_factor_disabled':

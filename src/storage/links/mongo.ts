@@ -185,6 +185,8 @@ export class MongoLinks implements LinksRepository {
       and.push(f.expiredAt.expired ? { expiresAt: { $lte: now } } : { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
     }
     if (f.capped) and.push({ maxClicks: { $gte: 1 } });
+    if (f.domainIn !== undefined) and.push({ domain: { $in: [...f.domainIn] } });
+    if (f.tagIn !== undefined) and.push({ tagKeys: { $in: [...f.tagIn] } });
     if (f.ids !== undefined) and.push({ _id: { $in: [...f.ids] } });
     return and;
   }

@@ -28,6 +28,10 @@ export interface LinkFilter {
   expiredAt?: { now: Date; expired: boolean };
   /** Only links with a click cap. */
   capped?: boolean;
+  /** A restricted key's links (domain/link-access.ts): on one of these domains... */
+  domainIn?: readonly string[];
+  /** ...and carrying one of these tag keys. */
+  tagIn?: readonly string[];
   /** Only links among these ids (the health=broken filter: the ids come from the health states). */
   ids?: readonly string[];
 }

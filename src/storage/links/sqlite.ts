@@ -203,6 +203,14 @@ export class SqliteLinks implements LinksRepository {
       where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
       params.tag = filter.tag;
     }
+    if (filter.domainIn !== undefined) {
+      where.push('domain IN (SELECT value FROM json_each(@domain_in))');
+      params.domain_in = JSON.stringify(filter.domainIn);
+    }
+    if (filter.tagIn !== undefined) {
+      where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key IN (SELECT value FROM json_each(@tag_in)))');
+      params.tag_in = JSON.stringify(filter.tagIn);
+    }
     return where;
   }
 

@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { AUDIT_INDEXES, MongoAudit } from '../audit/mongo.js';
 import { MongoBlocklist } from '../blocklist/mongo.js';
 import { MongoClicks, type MongoClicksOptions } from '../clicks/mongo.js';
 import { CLICK_INDEXES } from '../clicks/mongo-docs.js';
@@ -35,6 +36,7 @@ const INDEXES = [
   ...COUNTER_INDEXES,
   ...IDEMPOTENCY_INDEXES,
   ...WEBHOOK_INDEXES,
+  ...AUDIT_INDEXES,
 ];
 const ABUSE_INDEXES = [...MODERATION_INDEXES, ...REPORT_INDEXES, ...HEALTH_INDEXES];
 const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES, ...PASSKEY_INDEXES];
@@ -68,6 +70,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
       twoFactor: new MongoTwoFactor(conn),
       passkeys: new MongoPasskeys(conn),
       oneTime: new MongoOneTime(conn),
+      audit: new MongoAudit(conn),
       blocklist: new MongoBlocklist(conn),
       moderation: new MongoModeration(conn),
       reports: new MongoReports(conn),

@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { SqliteAudit } from '../audit/sqlite.js';
 import { SqliteBlocklist } from '../blocklist/sqlite.js';
 import type { ClickStoreOptions } from '../clicks/repository.js';
 import { SqliteClicks } from '../clicks/sqlite.js';
@@ -51,6 +52,7 @@ export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStor
       twoFactor: new SqliteTwoFactor(conn),
       passkeys: new SqlitePasskeys(conn),
       oneTime: new SqliteOneTime(conn),
+      audit: new SqliteAudit(conn),
       blocklist: new SqliteBlocklist(conn),
       moderation: new SqliteModeration(conn),
       reports: new SqliteReports(conn),

@@ -188,6 +188,8 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
 /// An API key (its secret is shown only once, when created).
 public struct ApiKey: Codable, Sendable, Equatable {
     public var createdAt: Date
+    /// A restricted key sees and changes only links on these domains; null: any domain.
+    public var domains: [String]?
     public var expiresAt: Date
     public var id: String
     public var lastUsedAt: Date?
@@ -195,25 +197,31 @@ public struct ApiKey: Codable, Sendable, Equatable {
     public var revokedAt: Date?
     /// What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.
     public var scopes: [ApiKeyScopesItem]
+    /// A restricted key sees and changes only links carrying one of these tags; null: any link.
+    public var tags: [String]?
 
-    public init(createdAt: Date, expiresAt: Date, id: String, name: String, scopes: [ApiKeyScopesItem], lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
+    public init(createdAt: Date, expiresAt: Date, id: String, name: String, scopes: [ApiKeyScopesItem], domains: [String]? = nil, lastUsedAt: Date? = nil, revokedAt: Date? = nil, tags: [String]? = nil) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.id = id
         self.name = name
         self.scopes = scopes
+        self.domains = domains
         self.lastUsedAt = lastUsedAt
         self.revokedAt = revokedAt
+        self.tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
         case createdAt = "created_at"
+        case domains = "domains"
         case expiresAt = "expires_at"
         case id = "id"
         case lastUsedAt = "last_used_at"
         case name = "name"
         case revokedAt = "revoked_at"
         case scopes = "scopes"
+        case tags = "tags"
     }
 }
 
@@ -249,6 +257,244 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
     public static let membersWrite = ApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = ApiKeyScopesItem(rawValue: "workspace:read")
     public static let workspaceWrite = ApiKeyScopesItem(rawValue: "workspace:write")
+    public static let auditRead = ApiKeyScopesItem(rawValue: "audit:read")
+}
+
+/// One recorded action: who did what to which target, when, in which request. Never holds a secret.
+public struct AuditEntry: Codable, Sendable, Equatable {
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
+    public var action: AuditEntryAction
+    public var actor: AuditEntryActor
+    /// When it happened.
+    public var at: Date
+    /// Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time.
+    public var id: String
+    /// X-Request-Id of the request (one per CLI command); null for lsk's own work.
+    public var requestId: String?
+    public var target: AuditEntryTarget
+
+    public init(action: AuditEntryAction, actor: AuditEntryActor, at: Date, id: String, target: AuditEntryTarget, requestId: String? = nil) {
+        self.action = action
+        self.actor = actor
+        self.at = at
+        self.id = id
+        self.target = target
+        self.requestId = requestId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case action = "action"
+        case actor = "actor"
+        case at = "at"
+        case id = "id"
+        case requestId = "request_id"
+        case target = "target"
+    }
+}
+
+/// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all).
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = AuditEntryAction(rawValue: "link.created")
+    public static let linkUpdated = AuditEntryAction(rawValue: "link.updated")
+    public static let linkDeleted = AuditEntryAction(rawValue: "link.deleted")
+    public static let linksExported = AuditEntryAction(rawValue: "links.exported")
+    public static let tagUpdated = AuditEntryAction(rawValue: "tag.updated")
+    public static let tagDeleted = AuditEntryAction(rawValue: "tag.deleted")
+    public static let domainCreated = AuditEntryAction(rawValue: "domain.created")
+    public static let domainDeleted = AuditEntryAction(rawValue: "domain.deleted")
+    public static let keyCreated = AuditEntryAction(rawValue: "key.created")
+    public static let keyRevoked = AuditEntryAction(rawValue: "key.revoked")
+    public static let keyRenewed = AuditEntryAction(rawValue: "key.renewed")
+    public static let webhookCreated = AuditEntryAction(rawValue: "webhook.created")
+    public static let webhookUpdated = AuditEntryAction(rawValue: "webhook.updated")
+    public static let webhookDeleted = AuditEntryAction(rawValue: "webhook.deleted")
+    public static let webhookSecretRotated = AuditEntryAction(rawValue: "webhook.secret_rotated")
+    public static let webhookTested = AuditEntryAction(rawValue: "webhook.tested")
+    public static let webhookDeliveryRetried = AuditEntryAction(rawValue: "webhook.delivery_retried")
+    public static let memberAdded = AuditEntryAction(rawValue: "member.added")
+    public static let memberRoleChanged = AuditEntryAction(rawValue: "member.role_changed")
+    public static let memberRemoved = AuditEntryAction(rawValue: "member.removed")
+    public static let inviteCreated = AuditEntryAction(rawValue: "invite.created")
+    public static let inviteRevoked = AuditEntryAction(rawValue: "invite.revoked")
+    public static let inviteAccepted = AuditEntryAction(rawValue: "invite.accepted")
+    public static let workspaceCreated = AuditEntryAction(rawValue: "workspace.created")
+    public static let workspacePlanChanged = AuditEntryAction(rawValue: "workspace.plan_changed")
+    public static let workspaceUpdated = AuditEntryAction(rawValue: "workspace.updated")
+    public static let auditLogExported = AuditEntryAction(rawValue: "audit_log.exported")
+    public static let linkDisabled = AuditEntryAction(rawValue: "link.disabled")
+    public static let linkEnabled = AuditEntryAction(rawValue: "link.enabled")
+    public static let workspaceSuspended = AuditEntryAction(rawValue: "workspace.suspended")
+    public static let workspaceUnsuspended = AuditEntryAction(rawValue: "workspace.unsuspended")
+    public static let reportReceived = AuditEntryAction(rawValue: "report.received")
+    public static let linkBroken = AuditEntryAction(rawValue: "link.broken")
+    public static let linkRecovered = AuditEntryAction(rawValue: "link.recovered")
+    public static let userSignedIn = AuditEntryAction(rawValue: "user.signed_in")
+    public static let userSignInFailed = AuditEntryAction(rawValue: "user.sign_in_failed")
+    public static let userSignedOut = AuditEntryAction(rawValue: "user.signed_out")
+    public static let userPasswordChanged = AuditEntryAction(rawValue: "user.password_changed")
+    public static let userPasswordLinkIssued = AuditEntryAction(rawValue: "user.password_link_issued")
+    public static let userTwoFactorEnabled = AuditEntryAction(rawValue: "user.two_factor_enabled")
+    public static let userTwoFactorDisabled = AuditEntryAction(rawValue: "user.two_factor_disabled")
+    public static let userRecoveryCodeUsed = AuditEntryAction(rawValue: "user.recovery_code_used")
+    public static let userPasswordResetRequested = AuditEntryAction(rawValue: "user.password_reset_requested")
+    public static let userPasskeyAdded = AuditEntryAction(rawValue: "user.passkey_added")
+    public static let userPasskeyRemoved = AuditEntryAction(rawValue: "user.passkey_removed")
+    public static let userSessionRevoked = AuditEntryAction(rawValue: "user.session_revoked")
+}
+
+public struct AuditEntryActor: Codable, Sendable, Equatable {
+    public var id: String
+    public var label: String
+    /// One of: user, key, cli, system.
+    public var type: AuditEntryActorType
+
+    public init(id: String, label: String, type: AuditEntryActorType) {
+        self.id = id
+        self.label = label
+        self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case label = "label"
+        case type = "type"
+    }
+}
+
+/// Values of AuditEntryActorType.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditEntryActorType: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let user = AuditEntryActorType(rawValue: "user")
+    public static let key = AuditEntryActorType(rawValue: "key")
+    public static let cli = AuditEntryActorType(rawValue: "cli")
+    public static let system = AuditEntryActorType(rawValue: "system")
+}
+
+public struct AuditEntryTarget: Codable, Sendable, Equatable {
+    public var id: String
+    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report.
+    public var type: AuditEntryTargetType
+
+    public init(id: String, type: AuditEntryTargetType) {
+        self.id = id
+        self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case type = "type"
+    }
+}
+
+/// Values of AuditEntryTargetType.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditEntryTargetType: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let link = AuditEntryTargetType(rawValue: "link")
+    public static let tag = AuditEntryTargetType(rawValue: "tag")
+    public static let domain = AuditEntryTargetType(rawValue: "domain")
+    public static let key = AuditEntryTargetType(rawValue: "key")
+    public static let webhook = AuditEntryTargetType(rawValue: "webhook")
+    public static let delivery = AuditEntryTargetType(rawValue: "delivery")
+    public static let user = AuditEntryTargetType(rawValue: "user")
+    public static let invite = AuditEntryTargetType(rawValue: "invite")
+    public static let workspace = AuditEntryTargetType(rawValue: "workspace")
+    public static let report = AuditEntryTargetType(rawValue: "report")
+}
+
+/// One page of audit entries, newest first.
+public struct AuditLog: Codable, Sendable, Equatable {
+    public var data: [AuditEntry]
+    /// Pass as `cursor` for the next page; null on the last page.
+    public var nextCursor: String?
+
+    public init(data: [AuditEntry], nextCursor: String? = nil) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// Only entries of this action, e.g. link.created.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = AuditLogAction(rawValue: "link.created")
+    public static let linkUpdated = AuditLogAction(rawValue: "link.updated")
+    public static let linkDeleted = AuditLogAction(rawValue: "link.deleted")
+    public static let linksExported = AuditLogAction(rawValue: "links.exported")
+    public static let tagUpdated = AuditLogAction(rawValue: "tag.updated")
+    public static let tagDeleted = AuditLogAction(rawValue: "tag.deleted")
+    public static let domainCreated = AuditLogAction(rawValue: "domain.created")
+    public static let domainDeleted = AuditLogAction(rawValue: "domain.deleted")
+    public static let keyCreated = AuditLogAction(rawValue: "key.created")
+    public static let keyRevoked = AuditLogAction(rawValue: "key.revoked")
+    public static let keyRenewed = AuditLogAction(rawValue: "key.renewed")
+    public static let webhookCreated = AuditLogAction(rawValue: "webhook.created")
+    public static let webhookUpdated = AuditLogAction(rawValue: "webhook.updated")
+    public static let webhookDeleted = AuditLogAction(rawValue: "webhook.deleted")
+    public static let webhookSecretRotated = AuditLogAction(rawValue: "webhook.secret_rotated")
+    public static let webhookTested = AuditLogAction(rawValue: "webhook.tested")
+    public static let webhookDeliveryRetried = AuditLogAction(rawValue: "webhook.delivery_retried")
+    public static let memberAdded = AuditLogAction(rawValue: "member.added")
+    public static let memberRoleChanged = AuditLogAction(rawValue: "member.role_changed")
+    public static let memberRemoved = AuditLogAction(rawValue: "member.removed")
+    public static let inviteCreated = AuditLogAction(rawValue: "invite.created")
+    public static let inviteRevoked = AuditLogAction(rawValue: "invite.revoked")
+    public static let inviteAccepted = AuditLogAction(rawValue: "invite.accepted")
+    public static let workspaceCreated = AuditLogAction(rawValue: "workspace.created")
+    public static let workspacePlanChanged = AuditLogAction(rawValue: "workspace.plan_changed")
+    public static let workspaceUpdated = AuditLogAction(rawValue: "workspace.updated")
+    public static let auditLogExported = AuditLogAction(rawValue: "audit_log.exported")
+    public static let linkDisabled = AuditLogAction(rawValue: "link.disabled")
+    public static let linkEnabled = AuditLogAction(rawValue: "link.enabled")
+    public static let workspaceSuspended = AuditLogAction(rawValue: "workspace.suspended")
+    public static let workspaceUnsuspended = AuditLogAction(rawValue: "workspace.unsuspended")
+    public static let reportReceived = AuditLogAction(rawValue: "report.received")
+    public static let linkBroken = AuditLogAction(rawValue: "link.broken")
+    public static let linkRecovered = AuditLogAction(rawValue: "link.recovered")
+    public static let userSignedIn = AuditLogAction(rawValue: "user.signed_in")
+    public static let userSignInFailed = AuditLogAction(rawValue: "user.sign_in_failed")
+    public static let userSignedOut = AuditLogAction(rawValue: "user.signed_out")
+    public static let userPasswordChanged = AuditLogAction(rawValue: "user.password_changed")
+    public static let userPasswordLinkIssued = AuditLogAction(rawValue: "user.password_link_issued")
+    public static let userTwoFactorEnabled = AuditLogAction(rawValue: "user.two_factor_enabled")
+    public static let userTwoFactorDisabled = AuditLogAction(rawValue: "user.two_factor_disabled")
+    public static let userRecoveryCodeUsed = AuditLogAction(rawValue: "user.recovery_code_used")
+    public static let userPasswordResetRequested = AuditLogAction(rawValue: "user.password_reset_requested")
+    public static let userPasskeyAdded = AuditLogAction(rawValue: "user.passkey_added")
+    public static let userPasskeyRemoved = AuditLogAction(rawValue: "user.passkey_removed")
+    public static let userSessionRevoked = AuditLogAction(rawValue: "user.session_revoked")
+}
+
+/// Values of AuditLogFormat.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditLogFormat: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let json = AuditLogFormat(rawValue: "json")
+    public static let csv = AuditLogFormat(rawValue: "csv")
 }
 
 public struct BrowserClicks: Codable, Sendable, Equatable {
@@ -552,19 +798,27 @@ public struct CreateInviteRequest: Codable, Sendable, Equatable {
 
 /// Request body of createKey (POST /keys).
 public struct CreateKeyRequest: Codable, Sendable, Equatable {
+    /// Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain.
+    public var domains: Nullable<[String]>?
     /// 1-64 characters; default "default".
     public var name: Nullable<String>?
     /// What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks.
     public var scopes: Nullable<[CreateKeyRequestScopesItem]>?
+    /// Restrict the key to links carrying one of these tags; default any link.
+    public var tags: Nullable<[String]>?
 
-    public init(name: Nullable<String>? = nil, scopes: Nullable<[CreateKeyRequestScopesItem]>? = nil) {
+    public init(domains: Nullable<[String]>? = nil, name: Nullable<String>? = nil, scopes: Nullable<[CreateKeyRequestScopesItem]>? = nil, tags: Nullable<[String]>? = nil) {
+        self.domains = domains
         self.name = name
         self.scopes = scopes
+        self.tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
+        case domains = "domains"
         case name = "name"
         case scopes = "scopes"
+        case tags = "tags"
     }
 }
 
@@ -588,6 +842,7 @@ public struct CreateKeyRequestScopesItem: RawRepresentable, Codable, Hashable, S
     public static let membersWrite = CreateKeyRequestScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreateKeyRequestScopesItem(rawValue: "workspace:read")
     public static let workspaceWrite = CreateKeyRequestScopesItem(rawValue: "workspace:write")
+    public static let auditRead = CreateKeyRequestScopesItem(rawValue: "audit:read")
 }
 
 /// Request body of createLink (POST /links).
@@ -702,6 +957,8 @@ public struct CreateWebhookRequestEventsItem: RawRepresentable, Codable, Hashabl
 /// A new API key with its secret, shown this once.
 public struct CreatedApiKey: Codable, Sendable, Equatable {
     public var createdAt: Date
+    /// A restricted key sees and changes only links on these domains; null: any domain.
+    public var domains: [String]?
     public var expiresAt: Date
     public var id: String
     /// The secret: lsk_live_...
@@ -711,20 +968,25 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
     public var revokedAt: Date?
     /// What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.
     public var scopes: [CreatedApiKeyScopesItem]
+    /// A restricted key sees and changes only links carrying one of these tags; null: any link.
+    public var tags: [String]?
 
-    public init(createdAt: Date, expiresAt: Date, id: String, key: String, name: String, scopes: [CreatedApiKeyScopesItem], lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
+    public init(createdAt: Date, expiresAt: Date, id: String, key: String, name: String, scopes: [CreatedApiKeyScopesItem], domains: [String]? = nil, lastUsedAt: Date? = nil, revokedAt: Date? = nil, tags: [String]? = nil) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.id = id
         self.key = key
         self.name = name
         self.scopes = scopes
+        self.domains = domains
         self.lastUsedAt = lastUsedAt
         self.revokedAt = revokedAt
+        self.tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
         case createdAt = "created_at"
+        case domains = "domains"
         case expiresAt = "expires_at"
         case id = "id"
         case key = "key"
@@ -732,6 +994,7 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
         case name = "name"
         case revokedAt = "revoked_at"
         case scopes = "scopes"
+        case tags = "tags"
     }
 }
 
@@ -755,6 +1018,7 @@ public struct CreatedApiKeyScopesItem: RawRepresentable, Codable, Hashable, Send
     public static let membersWrite = CreatedApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreatedApiKeyScopesItem(rawValue: "workspace:read")
     public static let workspaceWrite = CreatedApiKeyScopesItem(rawValue: "workspace:write")
+    public static let auditRead = CreatedApiKeyScopesItem(rawValue: "audit:read")
 }
 
 /// A new invite with its link, shown this once.

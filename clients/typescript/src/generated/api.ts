@@ -40,17 +40,49 @@ export interface AnalyticsItem {
 /** An API key (its secret is shown only once, when created). */
 export interface ApiKey {
   created_at: string;
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Array<string> | null;
   expires_at: string;
   id: string;
   last_used_at: string | null;
   name: string;
   revoked_at: string | null;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
-  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write">;
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write" | "audit:read">;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Array<string> | null;
 }
 
 export interface ApiKeyList {
   data: Array<ApiKey>;
+}
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+export interface AuditEntry {
+  /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  actor: {
+    id: string;
+    label: string;
+    type: "user" | "key" | "cli" | "system";
+  };
+  /** When it happened. */
+  at: string;
+  /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+  id: string;
+  /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+  request_id: string | null;
+  target: {
+    id: string;
+    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report";
+  };
+}
+
+/** One page of audit entries, newest first. */
+export interface AuditLog {
+  data: Array<AuditEntry>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
 }
 
 export interface BrowserClicks {
@@ -133,6 +165,8 @@ export interface CountryClicks {
 /** A new API key with its secret, shown this once. */
 export interface CreatedApiKey {
   created_at: string;
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Array<string> | null;
   expires_at: string;
   id: string;
   /** The secret: lsk_live_... */
@@ -141,7 +175,9 @@ export interface CreatedApiKey {
   name: string;
   revoked_at: string | null;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
-  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write">;
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write" | "audit:read">;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Array<string> | null;
 }
 
 /** A new invite with its link, shown this once. */
@@ -170,10 +206,14 @@ export interface CreateInviteRequest {
 
 /** Request body of createKey (POST /keys). */
 export interface CreateKeyRequest {
+  /** Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain. */
+  domains?: Array<string> | null;
   /** 1-64 characters; default "default". */
   name?: string | null;
   /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
-  scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write">) | null;
+  scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write" | "audit:read">) | null;
+  /** Restrict the key to links carrying one of these tags; default any link. */
+  tags?: Array<string> | null;
 }
 
 /** Request body of createLink (POST /links). */
@@ -888,10 +928,31 @@ export interface RetryWebhookDeliveryPath {
   delivery_id: string;
 }
 
+/** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
+export interface AuditLogParams {
+  /** Only entries of this action, e.g. link.created. */
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
+  actor_id?: string;
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id. */
+  format?: "json" | "csv";
+  /** Entries at or after this instant; a date means its midnight UTC. */
+  from?: string | string;
+  /** 1 to 100, default 50. */
+  limit?: number;
+  /** Only entries about this target: a link, key, webhook, user or invite id, a tag name, a host. */
+  target_id?: string;
+  /** Entries before this instant; a date includes that whole UTC day. */
+  to?: string | string;
+}
+
 
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
+  auditLog: { path: Record<string, never>; params: AuditLogParams; body: never; response: AuditLog | string };
   clickEvents: { path: Record<string, never>; params: ClickEventsParams; body: never; response: ClickEventList | string | Blob };
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
@@ -938,6 +999,8 @@ export type OperationId = keyof Operations;
 export interface OperationMethods {
   /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`. → 200. */
   analytics(params?: AnalyticsParams, options?: RequestOptions): Promise<Analytics | string>;
+  /** Read the audit log (GET /audit-log): What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`. → 200. */
+  auditLog(params?: AuditLogParams, options?: RequestOptions): Promise<AuditLog | string>;
   /** Click events, newest first (GET /analytics/events): People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`. → 200. */
   clickEvents(params?: ClickEventsParams, options?: RequestOptions): Promise<ClickEventList | string | Blob>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
@@ -1022,6 +1085,7 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   analytics: ["GET", "/analytics", "q"],
+  auditLog: ["GET", "/audit-log", "q"],
   clickEvents: ["GET", "/analytics/events", "q"],
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createInvite: ["POST", "/invites", "B"],

@@ -105,6 +105,62 @@ public final class LskClient {
   }
 
   /**
+   * Read the audit log
+   *
+   * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+   * {@code GET /audit-log} → 200.
+   * @param params action, actor_id, cursor, format, from, limit, target_id, to, by name: {@code AuditLogParams.builder()…build()}
+   */
+  public AuditLog auditLog(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AuditLog>() {}));
+  }
+
+  /** Asynchronous {@link #auditLog}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<AuditLog> auditLogAsync(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AuditLog>() {}));
+  }
+
+  /** {@link #auditLog} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public AuditLog auditLog() {
+    return auditLog(AuditLogParams.builder().build());
+  }
+
+  /** {@link #auditLog} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public CompletableFuture<AuditLog> auditLogAsync() {
+    return auditLogAsync(AuditLogParams.builder().build());
+  }
+
+  /**
+   * Read the audit log
+   *
+   * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+   * {@code GET /audit-log} → 200. The raw answer (content type and bytes), e.g. for CSV.
+   * @param params action, actor_id, cursor, format, from, limit, target_id, to, by name: {@code AuditLogParams.builder()…build()}
+   */
+  public LskHttp.RawResponse auditLogRaw(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+  }
+
+  /** Asynchronous {@link #auditLogRaw}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<LskHttp.RawResponse> auditLogRawAsync(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+  }
+
+  /** {@link #auditLogRaw} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public LskHttp.RawResponse auditLogRaw() {
+    return auditLogRaw(AuditLogParams.builder().build());
+  }
+
+  /** {@link #auditLogRaw} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public CompletableFuture<LskHttp.RawResponse> auditLogRawAsync() {
+    return auditLogRawAsync(AuditLogParams.builder().build());
+  }
+
+  /**
    * Click events, newest first
    *
    * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.

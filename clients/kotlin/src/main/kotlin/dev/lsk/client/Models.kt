@@ -171,10 +171,16 @@ data class ApiKey(
     /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
     @get:JsonProperty("scopes") @param:JsonProperty("scopes")
     val scopes: List<ApiKeyScopesItem>,
+    /** A restricted key sees and changes only links on these domains; null: any domain. */
+    @get:JsonProperty("domains") @param:JsonProperty("domains")
+    val domains: List<String>? = null,
     @get:JsonProperty("last_used_at") @param:JsonProperty("last_used_at")
     val lastUsedAt: OffsetDateTime? = null,
     @get:JsonProperty("revoked_at") @param:JsonProperty("revoked_at")
     val revokedAt: OffsetDateTime? = null,
+    /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+    @get:JsonProperty("tags") @param:JsonProperty("tags")
+    val tags: List<String>? = null,
 )
 
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -202,6 +208,220 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
     WORKSPACE_WRITE("workspace:write"),
+    AUDIT_READ("audit:read"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditEntry(
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    @get:JsonProperty("action") @param:JsonProperty("action")
+    val action: AuditEntryAction,
+    @get:JsonProperty("actor") @param:JsonProperty("actor")
+    val actor: AuditEntryActor,
+    /** When it happened. */
+    @get:JsonProperty("at") @param:JsonProperty("at")
+    val at: OffsetDateTime,
+    /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("target") @param:JsonProperty("target")
+    val target: AuditEntryTarget,
+    /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+    @get:JsonProperty("request_id") @param:JsonProperty("request_id")
+    val requestId: String? = null,
+)
+
+/**
+ * What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all).
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditEntryAction(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINKS_EXPORTED("links.exported"),
+    TAG_UPDATED("tag.updated"),
+    TAG_DELETED("tag.deleted"),
+    DOMAIN_CREATED("domain.created"),
+    DOMAIN_DELETED("domain.deleted"),
+    KEY_CREATED("key.created"),
+    KEY_REVOKED("key.revoked"),
+    KEY_RENEWED("key.renewed"),
+    WEBHOOK_CREATED("webhook.created"),
+    WEBHOOK_UPDATED("webhook.updated"),
+    WEBHOOK_DELETED("webhook.deleted"),
+    WEBHOOK_SECRET_ROTATED("webhook.secret_rotated"),
+    WEBHOOK_TESTED("webhook.tested"),
+    WEBHOOK_DELIVERY_RETRIED("webhook.delivery_retried"),
+    MEMBER_ADDED("member.added"),
+    MEMBER_ROLE_CHANGED("member.role_changed"),
+    MEMBER_REMOVED("member.removed"),
+    INVITE_CREATED("invite.created"),
+    INVITE_REVOKED("invite.revoked"),
+    INVITE_ACCEPTED("invite.accepted"),
+    WORKSPACE_CREATED("workspace.created"),
+    WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
+    WORKSPACE_UPDATED("workspace.updated"),
+    AUDIT_LOG_EXPORTED("audit_log.exported"),
+    LINK_DISABLED("link.disabled"),
+    LINK_ENABLED("link.enabled"),
+    WORKSPACE_SUSPENDED("workspace.suspended"),
+    WORKSPACE_UNSUSPENDED("workspace.unsuspended"),
+    REPORT_RECEIVED("report.received"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
+    USER_SIGNED_IN("user.signed_in"),
+    USER_SIGN_IN_FAILED("user.sign_in_failed"),
+    USER_SIGNED_OUT("user.signed_out"),
+    USER_PASSWORD_CHANGED("user.password_changed"),
+    USER_PASSWORD_LINK_ISSUED("user.password_link_issued"),
+    USER_TWO_FACTOR_ENABLED("user.two_factor_enabled"),
+    USER_TWO_FACTOR_DISABLED("user.two_factor_disabled"),
+    USER_RECOVERY_CODE_USED("user.recovery_code_used"),
+    USER_PASSWORD_RESET_REQUESTED("user.password_reset_requested"),
+    USER_PASSKEY_ADDED("user.passkey_added"),
+    USER_PASSKEY_REMOVED("user.passkey_removed"),
+    USER_SESSION_REVOKED("user.session_revoked"),
+    ;
+
+    override fun toString(): String = value
+}
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditEntryActor(
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("label") @param:JsonProperty("label")
+    val label: String,
+    /** One of: user, key, cli, system. */
+    @get:JsonProperty("type") @param:JsonProperty("type")
+    val type: AuditEntryActorType,
+)
+
+/**
+ * Values of AuditEntryActorType.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditEntryActorType(@get:JsonValue val value: String) {
+    USER("user"),
+    KEY("key"),
+    CLI("cli"),
+    SYSTEM("system"),
+    ;
+
+    override fun toString(): String = value
+}
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditEntryTarget(
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report. */
+    @get:JsonProperty("type") @param:JsonProperty("type")
+    val type: AuditEntryTargetType,
+)
+
+/**
+ * Values of AuditEntryTargetType.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditEntryTargetType(@get:JsonValue val value: String) {
+    LINK("link"),
+    TAG("tag"),
+    DOMAIN("domain"),
+    KEY("key"),
+    WEBHOOK("webhook"),
+    DELIVERY("delivery"),
+    USER("user"),
+    INVITE("invite"),
+    WORKSPACE("workspace"),
+    REPORT("report"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One page of audit entries, newest first. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditLog(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<AuditEntry>,
+    /** Pass as `cursor` for the next page; null on the last page. */
+    @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
+    val nextCursor: String? = null,
+)
+
+/**
+ * Only entries of this action, e.g. link.created.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditLogAction(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINKS_EXPORTED("links.exported"),
+    TAG_UPDATED("tag.updated"),
+    TAG_DELETED("tag.deleted"),
+    DOMAIN_CREATED("domain.created"),
+    DOMAIN_DELETED("domain.deleted"),
+    KEY_CREATED("key.created"),
+    KEY_REVOKED("key.revoked"),
+    KEY_RENEWED("key.renewed"),
+    WEBHOOK_CREATED("webhook.created"),
+    WEBHOOK_UPDATED("webhook.updated"),
+    WEBHOOK_DELETED("webhook.deleted"),
+    WEBHOOK_SECRET_ROTATED("webhook.secret_rotated"),
+    WEBHOOK_TESTED("webhook.tested"),
+    WEBHOOK_DELIVERY_RETRIED("webhook.delivery_retried"),
+    MEMBER_ADDED("member.added"),
+    MEMBER_ROLE_CHANGED("member.role_changed"),
+    MEMBER_REMOVED("member.removed"),
+    INVITE_CREATED("invite.created"),
+    INVITE_REVOKED("invite.revoked"),
+    INVITE_ACCEPTED("invite.accepted"),
+    WORKSPACE_CREATED("workspace.created"),
+    WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
+    WORKSPACE_UPDATED("workspace.updated"),
+    AUDIT_LOG_EXPORTED("audit_log.exported"),
+    LINK_DISABLED("link.disabled"),
+    LINK_ENABLED("link.enabled"),
+    WORKSPACE_SUSPENDED("workspace.suspended"),
+    WORKSPACE_UNSUSPENDED("workspace.unsuspended"),
+    REPORT_RECEIVED("report.received"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
+    USER_SIGNED_IN("user.signed_in"),
+    USER_SIGN_IN_FAILED("user.sign_in_failed"),
+    USER_SIGNED_OUT("user.signed_out"),
+    USER_PASSWORD_CHANGED("user.password_changed"),
+    USER_PASSWORD_LINK_ISSUED("user.password_link_issued"),
+    USER_TWO_FACTOR_ENABLED("user.two_factor_enabled"),
+    USER_TWO_FACTOR_DISABLED("user.two_factor_disabled"),
+    USER_RECOVERY_CODE_USED("user.recovery_code_used"),
+    USER_PASSWORD_RESET_REQUESTED("user.password_reset_requested"),
+    USER_PASSKEY_ADDED("user.passkey_added"),
+    USER_PASSKEY_REMOVED("user.passkey_removed"),
+    USER_SESSION_REVOKED("user.session_revoked"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of AuditLogFormat.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditLogFormat(@get:JsonValue val value: String) {
+    JSON("json"),
+    CSV("csv"),
     ;
 
     override fun toString(): String = value
@@ -423,13 +643,19 @@ data class CreateInviteRequest(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class CreateKeyRequest(
+    /** Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain. */
+    @get:JsonProperty("domains") @param:JsonProperty("domains")
+    val domains: List<String>? = null,
     /** 1-64 characters; default "default". */
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String? = null,
     /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
     @get:JsonProperty("scopes") @param:JsonProperty("scopes")
     val scopes: List<CreateKeyRequestScopesItem>? = null,
-    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateKeyRequest.Clear.NAME)`. */
+    /** Restrict the key to links carrying one of these tags; default any link. */
+    @get:JsonProperty("tags") @param:JsonProperty("tags")
+    val tags: List<String>? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateKeyRequest.Clear.DOMAINS)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
     init {
@@ -438,8 +664,10 @@ data class CreateKeyRequest(
 
     /** The fields that can be sent as an explicit JSON null. */
     enum class Clear(val json: String, internal val value: (CreateKeyRequest) -> Any?) {
+        DOMAINS("domains", { it.domains }),
         NAME("name", { it.name }),
         SCOPES("scopes", { it.scopes }),
+        TAGS("tags", { it.tags }),
     }
 
     @JsonAnyGetter
@@ -465,6 +693,7 @@ enum class CreateKeyRequestScopesItem(@get:JsonValue val value: String) {
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
     WORKSPACE_WRITE("workspace:write"),
+    AUDIT_READ("audit:read"),
     ;
 
     override fun toString(): String = value
@@ -610,10 +839,16 @@ data class CreatedApiKey(
     /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
     @get:JsonProperty("scopes") @param:JsonProperty("scopes")
     val scopes: List<CreatedApiKeyScopesItem>,
+    /** A restricted key sees and changes only links on these domains; null: any domain. */
+    @get:JsonProperty("domains") @param:JsonProperty("domains")
+    val domains: List<String>? = null,
     @get:JsonProperty("last_used_at") @param:JsonProperty("last_used_at")
     val lastUsedAt: OffsetDateTime? = null,
     @get:JsonProperty("revoked_at") @param:JsonProperty("revoked_at")
     val revokedAt: OffsetDateTime? = null,
+    /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+    @get:JsonProperty("tags") @param:JsonProperty("tags")
+    val tags: List<String>? = null,
 )
 
 /**
@@ -634,6 +869,7 @@ enum class CreatedApiKeyScopesItem(@get:JsonValue val value: String) {
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
     WORKSPACE_WRITE("workspace:write"),
+    AUDIT_READ("audit:read"),
     ;
 
     override fun toString(): String = value

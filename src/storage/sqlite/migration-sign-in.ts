@@ -1,5 +1,5 @@
 /**
- * Migration 11 (kept apart: migrations.ts is near its size limit): second factors and session
+ * Migration 13 (kept apart: migrations.ts is near its size limit): second factors and session
  * details. One-time records (a code used, a challenge taken, a device seen) are claimed by a unique
  * insert; authenticator apps and passkeys per user; sessions remember the browser and OS that signed
  * in; a workspace may require a second factor of its members.
