@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const timers = [
     setInterval(() => void services.keys.flushLastUsed().catch((e) => log.warn({ err: e }, 'last-used flush failed')), 30_000),
     setInterval(() => void services.keyring.rotateIfDue().catch((e) => log.warn({ err: e }, 'signing key rotation failed')), 60_000),
-    // Ended sessions, expired invites and audit entries past LSK_AUDIT_DAYS (FerretDB has no TTL index).
+    // Ended sessions, expired one-time records, expired invites and audit entries past LSK_AUDIT_DAYS (FerretDB has no TTL index).
     setInterval(() => void services.upkeep.sweep().then(logFailedSweeps), 15 * 60_000),
   ];
   for (const t of timers) t.unref();
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
         await services.health.checker.stop();
         await services.clicks.stop();
         await services.webhooks.stop();
+        await services.mailer.drain(5000);
         await services.auditRecorder.stop();
         await services.keys.flushLastUsed();
         await services.store.close();

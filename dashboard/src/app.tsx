@@ -4,17 +4,18 @@ import type { ApiError } from './api/errors';
 import { whenSignedOut } from './api/graphql';
 import { currentWorkspace, setCurrentWorkspace } from './api/workspace';
 import { AcceptInvitePage } from './auth/accept-invite';
+import { ForgotPasswordPage } from './auth/forgot-password';
 import { SessionContext, type SessionState } from './auth/session-context';
 import { SetPasswordPage } from './auth/set-password';
 import { SignInPage } from './auth/sign-in';
 import { Layout } from './layout';
-import { currentPath, navigate, useLocation } from './router';
+import { currentPath, href, navigate, useLocation } from './router';
 import { Routes } from './routes';
 import { ErrorBox, Loading } from './ui/states';
 import { asApiError } from './ui/use-query';
 
 /** Pages that work without a session. */
-const PUBLIC = new Set(['/sign-in', '/set-password', '/accept-invite']);
+const PUBLIC = new Set(['/sign-in', '/set-password', '/accept-invite', '/forgot-password']);
 
 export function App() {
   const { path } = useLocation();
@@ -49,6 +50,7 @@ export function App() {
   if (path === '/accept-invite') return <AcceptInvitePage onSignedIn={refresh} />;
   if (path === '/set-password') return <SetPasswordPage onSignedIn={refresh} />;
   if (path === '/sign-in') return <SignInPage onSignedIn={refresh} />;
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
   if (error)
     return (
       <main class="narrow">
@@ -84,8 +86,22 @@ export function App() {
   return (
     <SessionContext.Provider value={state}>
       <Layout key={chosen.slug}>
-        <Routes path={path} />
+        {chosen.require_2fa && !session.two_factor && path !== '/account' ? <TwoFactorRequired slug={chosen.slug} /> : <Routes path={path} />}
       </Layout>
     </SessionContext.Provider>
+  );
+}
+
+/** A workspace that requires a second factor, for a user without one: the API refuses its data, so the page says why and where to fix it. */
+function TwoFactorRequired({ slug }: { slug: string }) {
+  document.title = 'Two-factor sign-in required · lsk';
+  return (
+    <section>
+      <h1>Two-factor sign-in required</h1>
+      <p>
+        The workspace <strong>{slug}</strong> requires two-factor sign-in. Add an authenticator app or a passkey on{' '}
+        <a href={href('/account')}>your account page</a>, then come back.
+      </p>
+    </section>
   );
 }

@@ -3,7 +3,13 @@ import type { ApiKey, Domain, Workspace } from '../generated/graphql.js';
 
 // The machine-readable results use the API's wire shapes (types generated from the GraphQL schema).
 
-export const workspaceJson = (w: WorkspaceRecord): Workspace => ({ id: w.id, slug: w.slug, plan: w.plan, rate_limit_rpm: w.rateLimitRpm });
+export const workspaceJson = (w: WorkspaceRecord): Workspace => ({
+  id: w.id,
+  slug: w.slug,
+  plan: w.plan,
+  rate_limit_rpm: w.rateLimitRpm,
+  require_2fa: w.require2fa,
+});
 
 export const domainJson = (d: DomainRecord): Domain => ({ host: d.host, created_at: d.createdAt.toISOString() });
 

@@ -107,6 +107,39 @@ const envSchema = z
     LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
     LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
+    LSK_SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587'),
+    LSK_SMTP_FROM: z
+      .string()
+      .max(320)
+      .optional()
+      .transform((v) => v || undefined),
+    LSK_OIDC_ISSUER: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), "must be the provider's issuer URL, such as https://accounts.example.com"),
+    LSK_OIDC_CLIENT_ID: z
+      .string()
+      .max(1024)
+      .optional()
+      .transform((v) => v || undefined),
+    LSK_OIDC_CLIENT_SECRET: z
+      .string()
+      .max(4096)
+      .optional()
+      .transform((v) => v || undefined),
+    LSK_OIDC_AUTO_JOIN: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine(
+        (v) => v === undefined || /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?:(owner|admin|member|viewer)$/.test(v),
+        'must be <workspace slug>:<role>, e.g. acme:member',
+      ),
     LSK_BLOCKLIST_FILE: z.string().min(1).optional(),
     LSK_HEALTH_INTERVAL_H: hoursSchema,
     LSK_HEALTH_ALLOW_PRIVATE: allowPrivateSchema,
@@ -123,10 +156,17 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['LSK_DEFAULT_DOMAIN'], message: host.problem });
       return z.NEVER;
     }
+    const oidcSet = [e.LSK_OIDC_ISSUER, e.LSK_OIDC_CLIENT_ID, e.LSK_OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+    if (oidcSet !== 0 && oidcSet !== 3) {
+      ctx.addIssue({ code: 'custom', path: ['LSK_OIDC_ISSUER'], message: 'LSK_OIDC_ISSUER, LSK_OIDC_CLIENT_ID and LSK_OIDC_CLIENT_SECRET go together' });
+      return z.NEVER;
+    }
     if (e.LSK_KEY_RENEW_DAYS >= e.LSK_KEY_TTL_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['LSK_KEY_RENEW_DAYS'], message: 'must be less than LSK_KEY_TTL_DAYS' });
       return z.NEVER;
     }
+    const publicUrl = (e.LSK_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+    const [joinSlug, joinRole] = (e.LSK_OIDC_AUTO_JOIN ?? '').split(':') as [string, 'owner' | 'admin' | 'member' | 'viewer'];
     return {
       port: e.PORT,
       host: e.HOST,
@@ -162,7 +202,20 @@ const envSchema = z
       /** Where `GET /` goes (default /dashboard). */
       rootUrl: e.LSK_ROOT_URL ?? '/dashboard',
       /** The dashboard's and sign-in links' base URL (no trailing slash). */
-      publicUrl: (e.LSK_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      publicUrl,
+      /** Email through this SMTP server (nodemailer's URL form); undefined: no email is sent. */
+      smtpUrl: e.LSK_SMTP_URL,
+      smtpFrom: e.LSK_SMTP_FROM ?? `lsk <no-reply@${new URL(publicUrl).hostname}>`,
+      /** OpenID Connect single sign-on, when all three are set. */
+      oidc:
+        e.LSK_OIDC_ISSUER && e.LSK_OIDC_CLIENT_ID && e.LSK_OIDC_CLIENT_SECRET
+          ? {
+              issuer: e.LSK_OIDC_ISSUER,
+              clientId: e.LSK_OIDC_CLIENT_ID,
+              clientSecret: e.LSK_OIDC_CLIENT_SECRET,
+              autoJoin: e.LSK_OIDC_AUTO_JOIN ? { slug: joinSlug, role: joinRole } : null,
+            }
+          : null,
       /** Requests per minute of one signed-in dashboard user (all their sessions and workspaces). */
       sessionRpm: e.LSK_SESSION_RPM,
       /** Audit entries are kept this many days (0: none are recorded). */

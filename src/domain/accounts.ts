@@ -41,6 +41,9 @@ export interface Session {
   seenAt: Date;
   /** The absolute end, whatever the activity. */
   expiresAt: Date;
+  /** Browser and OS families of the User-Agent that signed in (null when unknown). */
+  browser: string | null;
+  os: string | null;
 }
 
 /** A one-time password-set token (CLI links), stored as its SHA-256. */

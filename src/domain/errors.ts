@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   link_expired: 410,
   idempotency_in_progress: 409,
   idempotency_key_mismatch: 422,
+  two_factor_required: 403,
   link_disabled: 403,
   workspace_suspended: 403,
   destination_blocked: 422,

@@ -9,6 +9,8 @@ export interface Workspace {
   plan: Plan;
   rateLimitRpm: number;
   createdAt: Date;
+  /** Members must have a second factor (TOTP or a passkey) to act in it (set by an owner). */
+  require2fa: boolean;
 }
 
 export interface Link {

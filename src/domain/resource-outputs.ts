@@ -37,4 +37,5 @@ export const workspaceSchema = z.object({
   slug: workspaceSlugSchema,
   plan: z.enum(PLANS),
   rate_limit_rpm: z.int32().min(1),
+  require_2fa: z.boolean(),
 });

@@ -55,6 +55,14 @@ export const createKeySchema = z.strictObject({
   tags: keyTagsSchema.meta({ description: 'Restrict the key to links carrying one of these tags; default any link.' }).nullish(),
 });
 
+/** PATCH /v1/workspace (an owner's settings). */
+export const updateWorkspaceSchema = z.strictObject({
+  require_2fa: z
+    .boolean()
+    .meta({ description: 'Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here.' })
+    .optional(),
+});
+
 export const PLANS = ['standard', 'advanced', 'custom'] as const;
 export type Plan = (typeof PLANS)[number];
 

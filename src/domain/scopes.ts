@@ -16,6 +16,7 @@ export const SCOPES = [
   'members:read',
   'members:write',
   'workspace:read',
+  'workspace:write',
   'audit:read',
 ] as const;
 

@@ -464,6 +464,8 @@ export type Mutation = {
   updateTag: Maybe<Tag>;
   /** Change any subset of an endpoint's url, events, description and enabled. */
   updateWebhook: Maybe<WebhookEndpoint>;
+  /** Change the workspace's settings (owners): `require_2fa`. */
+  updateWorkspace: Maybe<Workspace>;
 };
 
 
@@ -635,6 +637,12 @@ export type MutationUpdateWebhookArgs = {
   events?: InputMaybe<Array<Scalars['String']['input']>>;
   id: Scalars['String']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWorkspaceArgs = {
+  require_2fa?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** An object with a global id; its prefix names its type. */
@@ -931,5 +939,7 @@ export type Workspace = {
   plan: Plan;
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: Scalars['Int']['output'];
+  /** Whether members need a second factor (authenticator app or passkey) to act here; set by an owner. */
+  require_2fa: Scalars['Boolean']['output'];
   slug: Scalars['String']['output'];
 };

@@ -95,6 +95,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   },
   UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'], password: 'spring-2027', max_clicks: null },
   UpdateTagRequest: { name: 'marketing' },
+  UpdateWorkspaceRequest: { require_2fa: true },
   CreateDomainRequest: { host: 'go.example.com' },
   CreateKeyRequest: { name: 'ci', scopes: ['links:read', 'links:write', 'analytics:read'], domains: ['go.example.com'] },
   Link: LINK,
@@ -174,7 +175,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   DomainList: { data: [DOMAIN] },
   ApiKeyList: { data: [{ ...KEY, last_used_at: '2026-11-22T08:00:00.000Z' }] },
   CreatedApiKey: { ...KEY, key: 'lsk_live_eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJrZXlfN2ZRMm1aMGFMcjVUbjhCeDFXYzMifQ.c2lnbmF0dXJl' },
-  Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100 },
+  Workspace: { id: 'wsp_9pLm2Qx8Rt4Zs6Vb0Nc1', slug: 'acme', plan: 'standard', rate_limit_rpm: 100, require_2fa: false },
   CreateLinksRequest: {
     links: [
       { destination: 'https://example.com/spring-sale', alias: 'spring', tags: ['campaign'] },

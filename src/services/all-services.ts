@@ -17,7 +17,12 @@ import type { Webhooks } from '../webhooks/wiring.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { Directory } from './accounts/directory.js';
 import type { MemberService } from './accounts/member-service.js';
+import type { OidcService } from './accounts/oidc-service.js';
+import type { PasskeyService } from './accounts/passkey-service.js';
+import type { PasswordResets } from './accounts/password-resets.js';
 import type { SessionService } from './accounts/session-service.js';
+import type { SignInService } from './accounts/sign-in-service.js';
+import type { TwoFactorService } from './accounts/two-factor-service.js';
 import type { AnalyticsService } from './analytics/analytics-service.js';
 import type { ClickEventsService } from './analytics/events-service.js';
 import type { AuditRecorder } from './audit/audit-recorder.js';
@@ -27,6 +32,7 @@ import type { ServiceEvents } from './events.js';
 import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
+import type { Mailer } from './mail/mailer.js';
 import type { StatsService } from './stats-service.js';
 import type { Upkeep } from './upkeep.js';
 import type { WorkspaceService } from './workspace-service.js';
@@ -41,7 +47,7 @@ export interface Services {
   repos: Repositories;
   /** The store itself, for the process: its kind (logs, /readyz), a ping (/readyz), and close at shutdown. */
   store: Pick<Repositories, 'kind' | 'ping' | 'close'>;
-  /** Expired sessions and invites, swept now and then. */
+  /** Expired sessions, one-time records and invites, swept now and then. */
   upkeep: Upkeep;
   keyring: Keyring;
   keys: ApiKeyService;
@@ -83,6 +89,17 @@ export interface Services {
   directory: Directory;
   /** Members and invites of a workspace. */
   members: MemberService;
+  /** Sign-in in one or two steps (password, passkey; then a second factor when the user has one). */
+  signIn: SignInService;
+  /** Authenticator apps (TOTP) and recovery codes. */
+  twoFactor: TwoFactorService;
+  passkeys: PasskeyService;
+  /** OpenID Connect single sign-on; null unless LSK_OIDC_* are set. */
+  oidc: OidcService | null;
+  /** Self-service password resets by email. */
+  passwordResets: PasswordResets;
+  /** Email through LSK_SMTP_URL (or nothing when unset). */
+  mailer: Mailer;
   /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
   webhooks: Webhooks;
   /** What abuse controls and health checks did; those concerning a workspace reach its audit log (audit/operational-events.ts). */

@@ -1,6 +1,7 @@
 import type { AuditAction } from '../domain/audit.js';
 import type { Actor, Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
+import type { AccountDetail } from './accounts/account-events.js';
 
 /** Something a service did in a workspace: what, to which target, by whom, for which request, when. */
 export interface WorkspaceEvent {
@@ -24,6 +25,8 @@ export interface UserEvent {
   actor: Actor;
   requestId: string | null;
   at: Date;
+  /** The account services' events say more (how a sign-in was made, which browser): the emails read it. */
+  detail?: AccountDetail;
 }
 
 export type ServiceEvent = WorkspaceEvent | UserEvent;
@@ -61,8 +64,9 @@ export class ServiceEvents {
   }
 
   /** `action` happened to the user `userId` (sign-in, failed sign-in, 2FA, passkeys, sessions, password). */
-  emitForUser(acting: Acting, action: AuditAction, userId: string): void {
-    this.publish({ kind: 'user', action, userId, actor: acting.actor, requestId: acting.requestId, at: this.clock.now() });
+  emitForUser(acting: Acting, action: AuditAction, userId: string, detail?: AccountDetail): void {
+    const at = this.clock.now();
+    this.publish({ kind: 'user', action, userId, actor: acting.actor, requestId: acting.requestId, at, ...(detail ? { detail } : {}) });
   }
 
   private publish(e: ServiceEvent): void {

@@ -5,9 +5,10 @@ import type { AuditService } from './audit/audit-service.js';
 
 /**
  * Expiry by sweeps: neither store deletes what has expired by itself (FerretDB has no TTL index),
- * so sessions past their end or idle too long, invites past their week, and audit entries older
- * than LSK_AUDIT_DAYS are deleted now and then. Each sweep is its repository's (it knows its own
- * records); this runs them all, on one timer of the process (src/server.ts). Reads ignore expired records anyway, so a late sweep only
+ * so sessions past their end or idle too long (with the expired one-time records: sign-in
+ * challenges, reset links), invites past their week, and audit entries older than LSK_AUDIT_DAYS
+ * are deleted now and then. Each sweep is its repository's (it knows its own records); this runs
+ * them all, on one timer of the process (src/server.ts). Reads ignore expired records anyway, so a late sweep only
  * costs space.
  */
 export class Upkeep {

@@ -19,11 +19,8 @@ import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
-import { AccountService } from './accounts/account-service.js';
+import { buildAccounts } from './accounts/build-accounts.js';
 import { Directory } from './accounts/directory.js';
-import { MemberService } from './accounts/member-service.js';
-import { SessionService } from './accounts/session-service.js';
-import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
@@ -109,7 +106,7 @@ export async function buildServices(
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
   linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
-  const sessions = new SessionService(repos, clock, events);
+  const accounts = buildAccounts(repos, clock, config, log, events);
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const services: Services = {
     config,
@@ -117,7 +114,7 @@ export async function buildServices(
     metrics,
     repos,
     store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
-    upkeep: new Upkeep(sessions, repos.members, clock, audit),
+    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit),
     keyring,
     keys,
     links,
@@ -127,7 +124,7 @@ export async function buildServices(
     serviceEvents: events,
     auditRecorder,
     audit,
-    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events),
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events, (id) => keys.forgetWorkspace(id)),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
@@ -137,10 +134,8 @@ export async function buildServices(
     city,
     clicks,
     redirects,
-    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl, events),
-    sessions,
+    ...accounts,
     directory: new Directory(repos),
-    members: new MemberService(repos, clock, config.publicUrl, events),
     webhooks,
     events: operational,
     abuse,

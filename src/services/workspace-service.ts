@@ -6,7 +6,7 @@ import { newId } from '../domain/ids.js';
 import { assertUnrestricted } from '../domain/link-access.js';
 import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import type { Domain, Tag, Workspace } from '../domain/model.js';
-import { addDomainSchema, type Plan, updateTagSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
+import { addDomainSchema, type Plan, updateTagSchema, updateWorkspaceSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
@@ -36,6 +36,8 @@ export class WorkspaceService {
     private readonly clock: Clock,
     ownHosts: readonly string[],
     private readonly events: ServiceEvents,
+    /** Told of every change to a workspace record (the API keys' workspace cache forgets it). */
+    private readonly changed: (workspaceId: string) => void = () => {},
   ) {
     this.ownHosts = new Set(ownHosts.map(hostName));
   }
@@ -47,6 +49,7 @@ export class WorkspaceService {
       plan,
       rateLimitRpm: rpmFor(plan, customRpm),
       createdAt: this.clock.now(),
+      require2fa: false,
     };
     try {
       await this.repos.workspaces.create(ws);
@@ -74,6 +77,21 @@ export class WorkspaceService {
     const updated = await this.repos.workspaces.setPlan(ws.id, plan, rpmFor(plan, customRpm));
     if (!updated) throw LskError.notFound(`Workspace "${slug}"`);
     this.events.emit({ ...acting, workspaceId: ws.id }, 'workspace.plan_changed', ws.id);
+    this.changed(ws.id);
+    return updated;
+  }
+
+  /** PATCH /v1/workspace. Requiring a second factor needs one yourself (when a member asks), or you would be locked out. */
+  async update(caller: Caller, workspace: Workspace, raw: unknown, callerHasSecondFactor: () => Promise<boolean>): Promise<Workspace> {
+    const input = parseOrThrow(updateWorkspaceSchema, raw);
+    if (input.require_2fa === undefined || input.require_2fa === workspace.require2fa) return workspace;
+    if (input.require_2fa && !(await callerHasSecondFactor())) {
+      throw LskError.validation([{ path: 'require_2fa', message: 'needs two-factor sign-in on your own account first (an authenticator app or a passkey)' }]);
+    }
+    const updated = await this.repos.workspaces.setRequire2fa(workspace.id, input.require_2fa);
+    if (!updated) throw LskError.notFound('Workspace');
+    this.events.emit(caller, 'workspace.updated', workspace.id);
+    this.changed(workspace.id);
     return updated;
   }
 

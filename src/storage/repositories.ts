@@ -9,9 +9,12 @@ import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository
 import type { LinksRepository } from './links/repository.js';
 import type { MembersRepository } from './members/repository.js';
 import type { ModerationRepository } from './moderation/repository.js';
+import type { OneTimeRepository } from './one-time/repository.js';
+import type { PasskeysRepository } from './passkeys/repository.js';
 import type { ReportsRepository } from './reports/repository.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
+import type { TwoFactorRepository } from './two-factor/repository.js';
 import type { UsersRepository } from './users/repository.js';
 import type { WebhooksRepository } from './webhooks/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
@@ -48,6 +51,11 @@ export interface Repositories {
   readonly members: MembersRepository;
   readonly sessions: SessionsRepository;
   readonly webhooks: WebhooksRepository;
+  /** Authenticator apps (TOTP) and their recovery codes. */
+  readonly twoFactor: TwoFactorRepository;
+  readonly passkeys: PasskeysRepository;
+  /** Whatever may happen once (a code used, a challenge taken): unique-key inserts. */
+  readonly oneTime: OneTimeRepository;
   /** The operator's blocked hosts (`lsk blocklist`). */
   readonly blocklist: BlocklistRepository;
   /** Disabled links and suspended workspaces. */

@@ -9,7 +9,7 @@ import {
   tagSchema,
   workspaceSchema,
 } from '../domain/resource-outputs.js';
-import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
+import { addDomainSchema, createKeySchema, updateTagSchema, updateWorkspaceSchema } from '../domain/resource-schemas.js';
 import type { RestRoute } from './route.js';
 
 const KEY_ID = { id: idParamSchema('key') };
@@ -67,4 +67,14 @@ export const RESOURCE_ROUTES: readonly RestRoute[] = [
   },
   { field: 'Mutation.revokeKey', method: 'DELETE', path: '/keys/:id', status: 204, tag: 'keys', summary: 'Revoke an API key', params: KEY_ID },
   { field: 'Query.workspace', method: 'GET', path: '/workspace', status: 200, tag: 'workspace', summary: 'Your workspace and plan', response: workspaceSchema },
+  {
+    field: 'Mutation.updateWorkspace',
+    method: 'PATCH',
+    path: '/workspace',
+    status: 200,
+    tag: 'workspace',
+    summary: 'Change workspace settings',
+    body: updateWorkspaceSchema,
+    response: workspaceSchema,
+  },
 ];

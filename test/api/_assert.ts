@@ -36,6 +36,7 @@ export const ERROR_STATUS: Record<string, number> = {
   link_expired: 410,
   idempotency_in_progress: 409,
   idempotency_key_mismatch: 422,
+  two_factor_required: 403,
 };
 
 export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

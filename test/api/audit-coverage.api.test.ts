@@ -165,6 +165,14 @@ const CASES: Record<string, Case> = {
       return s.toRemove;
     },
   },
+  updateWorkspace: {
+    action: 'workspace.updated',
+    run: async (send, setup) => {
+      const id = (await send('mutation { updateWorkspace(require_2fa: true) { id } }')).updateWorkspace.id;
+      await setup('mutation { updateWorkspace(require_2fa: false) { id } }');
+      return id;
+    },
+  },
 };
 
 const schema = buildSchema(readFileSync(join(ROOT, 'schema/schema.graphql'), 'utf8'));

@@ -272,7 +272,13 @@ describe('fuzzing the running server (sqlite)', () => {
     const fresh = await createLink(api, { destination: 'https://example.com/after-fuzz', tags: ['after'] });
     expectLinkShape(fresh);
     expect(fresh.tags).toEqual(['after']);
-    expect((await api('GET', '/v1/workspace')).body).toEqual({ id: expect.any(String), slug: 'fuzz', plan: 'custom', rate_limit_rpm: 1_000_000 });
+    expect((await api('GET', '/v1/workspace')).body).toEqual({
+      id: expect.any(String),
+      slug: 'fuzz',
+      plan: 'custom',
+      rate_limit_rpm: 1_000_000,
+      require_2fa: false,
+    });
     const tagRes = await api('GET', '/v1/tags');
     for (const t of tagRes.body.data) expect(Object.keys(t).sort()).toEqual(['created_at', 'links', 'name']);
   });

@@ -120,7 +120,7 @@ describe.each(STORES)('members and invites on %s', (store) => {
     const accepted = await post(lsk, `/auth/invites/${token}/accept`, { name: 'Vic', password: 'a good password' });
     expect(accepted.status).toBe(200);
     expect(accepted.body.user).toMatchObject({ email: invited, name: 'Vic' });
-    expect(accepted.body.workspaces).toEqual([{ id: expect.any(String), slug: t.slug, role: 'viewer' }]);
+    expect(accepted.body.workspaces).toEqual([{ id: expect.any(String), slug: t.slug, role: 'viewer', require_2fa: false }]);
     const cookie = cookieOf(accepted);
     expect((await api('GET', '/v1/links', undefined, dashboard(cookie, t.slug))).status).toBe(200);
     expectError(await post(lsk, `/auth/invites/${token}/accept`, { name: 'Vic', password: 'a good password' }), 400, 'validation_failed', { paths: ['token'] });

@@ -164,7 +164,7 @@ function checkDocument(doc: Obj): void {
   expect(propertySchema(doc, schemas.Link.properties.geo_targeting).type).toBe('object');
   expect(schemas.LinkList.properties.next_cursor.nullable).toBe(true);
   expect(schemas.LinkList.required).toEqual(expect.arrayContaining(['data', 'next_cursor']));
-  expect(Object.keys(schemas.Workspace.properties).sort()).toEqual(['id', 'plan', 'rate_limit_rpm', 'slug']);
+  expect(Object.keys(schemas.Workspace.properties).sort()).toEqual(['id', 'plan', 'rate_limit_rpm', 'require_2fa', 'slug']);
   for (const [name, schema] of Object.entries(schemas)) {
     // A map's properties are its possible keys (data), not field names.
     if ((schema as Obj)['x-lsk-map']) continue;

@@ -219,17 +219,20 @@ describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (
       ['standard', [], 'standard', 100],
       ['advanced', ['--plan', 'advanced'], 'advanced', 500],
       ['custom', ['--rpm', '1234'], 'custom', 1234],
-    ] as [string, string[], string, number][])('answers GET /v1/workspace with id, slug, plan and rate_limit_rpm (%s plan)', async (slug, args, plan, rpm) => {
-      const api = client(lsk.base, await lsk.workspace(`ws-${slug}`, args));
-      const res = await api('GET', '/v1/workspace');
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ id: expect.stringMatching(WSP_ID), slug: `ws-${slug}`, plan, rate_limit_rpm: rpm });
-      expect(res.headers.get('ratelimit-limit')).toBe(String(rpm));
-      expect(res.headers.get('ratelimit-policy')).toBe(`${rpm};w=60`);
-      // The key's wsp claim is this workspace.
-      const keys = (await api('GET', '/v1/keys')).body.data;
-      expect(keys).toHaveLength(1);
-    });
+    ] as [string, string[], string, number][])(
+      'answers GET /v1/workspace with id, slug, plan, rate_limit_rpm and require_2fa (%s plan)',
+      async (slug, args, plan, rpm) => {
+        const api = client(lsk.base, await lsk.workspace(`ws-${slug}`, args));
+        const res = await api('GET', '/v1/workspace');
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ id: expect.stringMatching(WSP_ID), slug: `ws-${slug}`, plan, rate_limit_rpm: rpm, require_2fa: false });
+        expect(res.headers.get('ratelimit-limit')).toBe(String(rpm));
+        expect(res.headers.get('ratelimit-policy')).toBe(`${rpm};w=60`);
+        // The key's wsp claim is this workspace.
+        const keys = (await api('GET', '/v1/keys')).body.data;
+        expect(keys).toHaveLength(1);
+      },
+    );
 
     it('follows a plan change made with the CLI', async () => {
       const api = client(lsk.base, await lsk.workspace('ws-change'));

@@ -59,8 +59,8 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
       created_at: expect.stringMatching(ISO_TIME),
     });
     expect(res.body.workspaces).toEqual([
-      { id: expect.stringMatching(WSP_ID), slug: 'acme', role: 'viewer' },
-      { id: expect.stringMatching(WSP_ID), slug: 'other', role: 'admin' },
+      { id: expect.stringMatching(WSP_ID), slug: 'acme', role: 'viewer', require_2fa: false },
+      { id: expect.stringMatching(WSP_ID), slug: 'other', role: 'admin', require_2fa: false },
     ]);
     expectError(await api('GET', '/auth/session'), 401, 'unauthorized');
     expectError(await api('GET', '/auth/session', undefined, { cookie: 'lsk_session=nonsense' }), 401, 'unauthorized');
@@ -91,14 +91,17 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
     expect((await signIn(lsk, b.email, b.password)).status).toBe(204);
   });
 
-  it('takes each try from the throttle before checking it: 100 sign-ins at once (the 41st right) check at most 10 passwords', async () => {
+  it('takes each try from the throttle before checking it: 100 sign-ins at once (the 41st right) check at most 10 wrong passwords', async () => {
     const a = await newAccount(lsk, email(), 'acme');
     const address = freshAddress();
     const tries = Array.from({ length: 100 }, (_, i) => signIn(lsk, a.email, i === 40 ? a.password : `wrong guess ${i}`, address));
     const statuses = (await Promise.all(tries)).map((r) => r.status);
-    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(10);
+    // At most 10 wrong passwords are checked. The right one, when it got a try, gives it back as it
+    // signs in, and a guess still arriving may then take that try: 11 checked passwords at the most.
+    expect(statuses.filter((s) => s !== 204 && s !== 401 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(90);
+    expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(89);
     // A right password gives its try back: signing in does not use up the allowance.
     const b = await newAccount(lsk, email(), 'acme');
     for (let i = 0; i < 12; i++) expect((await signIn(lsk, b.email, b.password)).status).toBe(204);

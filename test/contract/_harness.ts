@@ -6,6 +6,7 @@
 
 import { MongoClient } from 'mongodb';
 import { afterAll, afterEach, beforeEach, describe } from 'vitest';
+import type { Session } from '../../src/domain/accounts.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { ApiKey, SigningKey, Workspace } from '../../src/domain/model.js';
 import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
@@ -101,7 +102,7 @@ export const uid = (prefix: string): string => `${prefix}_${(++seq).toString(36)
 
 export function workspace(over: Partial<Workspace> = {}): Workspace {
   const id = over.id ?? uid('wsp');
-  return { id, slug: over.slug ?? `ws-${id.slice(4).toLowerCase()}`, plan: 'standard', rateLimitRpm: 100, createdAt: at(0), ...over };
+  return { id, slug: over.slug ?? `ws-${id.slice(4).toLowerCase()}`, plan: 'standard', rateLimitRpm: 100, createdAt: at(0), require2fa: false, ...over };
 }
 
 export function newLink(workspaceId: string, over: Partial<NewLink> = {}): NewLink {
@@ -117,6 +118,11 @@ export function newLink(workspaceId: string, over: Partial<NewLink> = {}): NewLi
     createdAt: at(1),
     ...over,
   };
+}
+
+/** A dashboard session of `userId` (its id stands for the cookie token's hash). */
+export function session(userId: string, over: Partial<Session> = {}): Session {
+  return { id: uid('s'), userId, createdAt: at(0), seenAt: at(0), expiresAt: at(1000), browser: 'Chrome', os: 'Linux', ...over };
 }
 
 export function apiKey(workspaceId: string, over: Partial<ApiKey> = {}): ApiKey {

@@ -27,7 +27,7 @@ describe.each(STORE_KINDS)('abuse service events on %s', (kind) => {
   it('emits one event per decision that changed something, and one per report', async () => {
     const clock = new ManualClock(T0);
     const services = await buildServices(config, { clock, repos: store.repos });
-    await store.repos.workspaces.create({ id: WS, slug: 'events', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now() });
+    await store.repos.workspaces.create({ id: WS, slug: 'events', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now(), require2fa: false });
     const link = await services.links.create(as(WS), { destination: 'https://example.com/a', alias: 'promo' });
     const seen: ServiceEvent[] = [];
     services.events.on((e) => seen.push(e));

@@ -1,7 +1,7 @@
 /** The accounts repositories: users (and password-set tokens), sessions, memberships and invites. */
 import { describe, expect, it } from 'vitest';
-import type { Invite, Membership, Session, User } from '../../src/domain/accounts.js';
-import { at, describeStores, expectConflict, uid, workspace } from './_harness.js';
+import type { Invite, Membership, User } from '../../src/domain/accounts.js';
+import { at, describeStores, expectConflict, session, uid, workspace } from './_harness.js';
 
 const user = (over: Partial<User> = {}): User => ({
   id: uid('usr'),
@@ -9,14 +9,6 @@ const user = (over: Partial<User> = {}): User => ({
   name: 'Ann',
   passwordHash: null,
   createdAt: at(0),
-  ...over,
-});
-const session = (userId: string, over: Partial<Session> = {}): Session => ({
-  id: uid('s'),
-  userId,
-  createdAt: at(0),
-  seenAt: at(0),
-  expiresAt: at(1000),
   ...over,
 });
 const member = (workspaceId: string, userId: string, over: Partial<Membership> = {}): Membership => ({

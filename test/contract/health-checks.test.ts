@@ -155,7 +155,7 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
   it('never requests a target on a blocked host, and skips links of suspended workspaces', async () => {
     const l = await link('/ok', { geo_targeting: { FR: `${targets.base}/fr` } });
     const other = await services.links.create(as('wsp_other'), { destination: `${targets.base}/other` });
-    await services.repos.workspaces.create({ id: 'wsp_other', slug: 'other', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now() });
+    await services.repos.workspaces.create({ id: 'wsp_other', slug: 'other', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now(), require2fa: false });
     await services.abuseOperator.block('127.0.0.1', 'test');
     await services.abuseOperator.suspend('other', null);
     await services.abuse.state.refresh();

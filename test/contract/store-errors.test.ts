@@ -17,7 +17,7 @@ import { sqliteFailureKind } from '../../src/storage/sqlite/failures.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 import { parseExposition } from '../support/prometheus.js';
 
-const workspace = (id: string, slug: string) => ({ id, slug, plan: 'standard' as const, rateLimitRpm: 100, createdAt: new Date() });
+const workspace = (id: string, slug: string) => ({ id, slug, plan: 'standard' as const, rateLimitRpm: 100, createdAt: new Date(), require2fa: false });
 
 async function errorCounts(metrics: Metrics): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

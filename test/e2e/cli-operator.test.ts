@@ -68,8 +68,8 @@ describe.each(STORES)('list and remove commands on %s', (kind) => {
     expectOk(r, database);
     const data = json<{ data: Workspace[] }>(r).data;
     expect(data).toEqual([
-      { id: expect.stringMatching(/^wsp_/), slug: 'alpha', plan: 'standard', rate_limit_rpm: 100 },
-      { id: expect.stringMatching(/^wsp_/), slug: 'beta', plan: 'custom', rate_limit_rpm: 42 },
+      { id: expect.stringMatching(/^wsp_/), slug: 'alpha', plan: 'standard', rate_limit_rpm: 100, require_2fa: false },
+      { id: expect.stringMatching(/^wsp_/), slug: 'beta', plan: 'custom', rate_limit_rpm: 42, require_2fa: false },
     ]);
     expect(r.stdout).toMatch(/^alpha +standard +100 +wsp_/m);
   });

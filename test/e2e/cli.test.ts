@@ -54,7 +54,13 @@ describe('lsk workspace', () => {
   it('creates a standard workspace by default (JSON on the last line)', async () => {
     const r = await cli('workspace', 'create', 'acme');
     expectOk(r);
-    expect(json<Workspace>(r)).toEqual({ id: expect.stringMatching(/^wsp_[A-Za-z0-9]+$/), slug: 'acme', plan: 'standard', rate_limit_rpm: 100 });
+    expect(json<Workspace>(r)).toEqual({
+      id: expect.stringMatching(/^wsp_[A-Za-z0-9]+$/),
+      slug: 'acme',
+      plan: 'standard',
+      rate_limit_rpm: 100,
+      require_2fa: false,
+    });
   });
 
   it('creates advanced and custom (--rpm) workspaces', async () => {

@@ -46,7 +46,7 @@ describe.each(STORES)('dashboard failure paths on %s', (store) => {
     if (shots) await checkPage(page, 'sign-in');
     await page.getByLabel('Email').fill('member@example.com');
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('invalid_credentials');
@@ -82,7 +82,7 @@ describe.each(STORES)('dashboard failure paths on %s', (store) => {
     writeFileSync(clockFile, String(31 * DAY));
     await page.getByLabel('Email').fill('member@example.com');
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Tags', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/tags');
   });

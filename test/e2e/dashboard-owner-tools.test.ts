@@ -6,10 +6,9 @@
  * secret shown once, a signed test delivery, its log, a retry with the same webhook-id. Every new
  * page passes axe and is photographed at both sizes.
  */
-import { readFileSync } from 'node:fs';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { checkPage, createUser, downloaded, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
@@ -19,12 +18,6 @@ const CSV = [
   'https://example.com/two,imp-two,imported,',
   'ftp://example.com/three,imp-three,,',
 ].join('\r\n');
-
-/** The file a click makes the browser download. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
-  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
-  return { name: d.suggestedFilename(), body: readFileSync((await d.path())!) };
-}
 
 describe.each(STORES)('the owner tools on %s', (store) => {
   let lsk: Lsk;

@@ -62,7 +62,7 @@ describe.each(STORE_KINDS)('the audit recorder on %s', (kind) => {
     const user = await services.accounts.createUser(`u.${kind}@example.com`, 'U');
     for (const w of [ws, other]) await services.accounts.addMember(TEST_ACTING, (await opened!.repos.workspaces.get(w))!, user.id, 'viewer');
     await expect(services.accounts.verify(user.email, 'wrong password', '10.0.0.1', 'req-1')).rejects.toMatchObject({ code: 'invalid_credentials' });
-    await services.sessions.start(user, 'req-2');
+    await services.sessions.start(user, { requestId: 'req-2', address: '10.0.0.1', browser: null, os: null }, { method: 'password' }, 'device-1');
     await services.auditRecorder.flush();
     for (const w of [ws, other]) {
       const mine = await opened!.repos.audit.list(w, { limit: 10, targetId: user.id });

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Lsk } from './server.js';
 
@@ -101,6 +101,12 @@ export async function signIn(page: Page, origin: string, email: string, password
   await page.goto(`${origin}/dashboard/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+}
+
+/** The file a click makes the browser download. */
+export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
+  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
+  return { name: d.suggestedFilename(), body: readFileSync((await d.path())!) };
 }

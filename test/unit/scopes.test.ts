@@ -48,6 +48,7 @@ const DECLARED: Record<string, Scope> = {
   domains: 'domains:read',
   keys: 'keys:read',
   workspace: 'workspace:read',
+  updateWorkspace: 'workspace:write',
   createLink: 'links:write',
   updateLink: 'links:write',
   deleteLink: 'links:write',

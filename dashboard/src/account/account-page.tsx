@@ -5,6 +5,15 @@ import { navigate } from '../router';
 import { InputField, NEW_PASSWORD } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
+import { PasskeysCard } from './passkeys';
+import { SessionsCard } from './sessions';
+import { TwoFactorCard } from './two-factor';
+
+/** What protects the account besides its password, in words. */
+function secondFactors(f: { totp: boolean; passkeys: number }): string {
+  const parts = [f.totp ? 'authenticator app' : '', f.passkeys > 0 ? `${f.passkeys} passkey${f.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.length ? `On: ${parts.join(', ')}` : 'Off';
+}
 
 const HINT = '10 to 256 characters. Saving signs out every other session of yours.';
 
@@ -48,7 +57,7 @@ function ChangePassword() {
 }
 
 export function AccountPage() {
-  const { session, refresh } = useSession();
+  const { session, workspace, refresh } = useSession();
   const out = useMutation((everywhere: boolean) => (everywhere ? signOutEverywhere() : signOut()));
   const doSignOut = async (everywhere: boolean) => {
     if ((await out.run(everywhere)).ok) {
@@ -59,6 +68,11 @@ export function AccountPage() {
   return (
     <section>
       <h1>Account</h1>
+      {workspace.require_2fa && !session.two_factor ? (
+        <p class="state error" role="alert">
+          The workspace <strong>{workspace.slug}</strong> requires two-factor sign-in: add an authenticator app or a passkey below to use it.
+        </p>
+      ) : null}
       <dl class="facts card">
         <dt>Email</dt>
         <dd>{session.user.email}</dd>
@@ -70,8 +84,13 @@ export function AccountPage() {
         ) : null}
         <dt>Workspaces</dt>
         <dd>{session.workspaces.map((w) => `${w.slug} (${w.role})`).join(', ')}</dd>
+        <dt>Two-factor sign-in</dt>
+        <dd>{secondFactors(session.second_factors)}</dd>
       </dl>
       <ChangePassword />
+      <TwoFactorCard />
+      <PasskeysCard />
+      <SessionsCard onSignedOut={refresh} />
       <div class="card">
         <h2>Sign out</h2>
         {out.error ? <ErrorBox error={out.error} /> : null}

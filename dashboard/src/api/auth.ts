@@ -5,14 +5,25 @@ export interface SessionWorkspace {
   id: string;
   slug: string;
   role: 'owner' | 'admin' | 'member' | 'viewer';
+  /** Members need a second factor to act here. */
+  require_2fa: boolean;
 }
 
 export interface Session {
   user: { id: string; email: string; name?: string | null };
   workspaces: SessionWorkspace[];
+  two_factor: boolean;
+  second_factors: { totp: boolean; passkeys: number };
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<Response> {
+/** The first step of a sign-in when the account has a second factor: answer `challenge` one of `methods`. */
+export interface SecondStep {
+  second_factor_required: true;
+  challenge: string;
+  methods: ('totp' | 'recovery_code' | 'passkey')[];
+}
+
+export async function call(method: string, path: string, body?: unknown): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -44,8 +55,45 @@ export async function getSession(): Promise<Session | null> {
   }
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
-  await call('POST', '/auth/sign-in', { email, password });
+/** Signed in (null), or the second step to take. */
+export async function signIn(email: string, password: string): Promise<SecondStep | null> {
+  const res = await call('POST', '/auth/sign-in', { email, password });
+  return res.status === 200 ? ((await res.json()) as SecondStep) : null;
+}
+
+/** Answer the second step with a code (authenticator app or recovery code) or a passkey's answer. */
+export async function verifySignIn(challenge: string, answer: { code: string } | { passkey: unknown }): Promise<void> {
+  await call('POST', '/auth/sign-in/verify', { challenge, ...answer });
+}
+
+/** What this service offers at sign-in. */
+export interface SignInMethods {
+  password: boolean;
+  passkey: boolean;
+  oidc: boolean;
+  password_reset: boolean;
+  email: boolean;
+}
+
+export async function signInMethods(): Promise<SignInMethods> {
+  return (await (await call('GET', '/auth/methods')).json()) as SignInMethods;
+}
+
+/** Ask for a reset email (answered the same whether or not the address has an account). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await call('POST', '/auth/password-reset', { email });
+}
+
+/** What an invite is for. */
+export interface InviteInfo {
+  email: string;
+  role: SessionWorkspace['role'];
+  workspace: { id: string; slug: string };
+  expires_at: string;
+}
+
+export async function inviteInfo(token: string): Promise<InviteInfo> {
+  return (await (await call('GET', `/auth/invites/${encodeURIComponent(token)}`)).json()) as InviteInfo;
 }
 
 export async function signOut(): Promise<void> {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { acceptInvite, getSession, type Session } from '../api/auth';
+import { acceptInvite, getSession, type InviteInfo, inviteInfo, type Session, signInMethods } from '../api/auth';
+import type { ApiError } from '../api/errors';
 import { setCurrentWorkspace } from '../api/workspace';
 import { navigate } from '../router';
 import { InputField, NEW_PASSWORD } from '../ui/field';
 import { ErrorBox, Loading } from '../ui/states';
-import { useMutation } from '../ui/use-query';
+import { asApiError, useMutation } from '../ui/use-query';
 import { tokenFromFragment } from './token';
 
 /** The workspace the invite added: the one the answer lists that the session before did not. */
@@ -21,10 +22,17 @@ export function AcceptInvitePage({ onSignedIn }: { onSignedIn: () => Promise<boo
   document.title = 'Accept an invite · lsk';
   const [token] = useState(tokenFromFragment);
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [invite, setInvite] = useState<InviteInfo | ApiError | undefined>(undefined);
+  const [sso, setSso] = useState(false);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   useEffect(() => {
     getSession().then(setSession, () => setSession(null));
+    if (token) inviteInfo(token).then(setInvite, (e: unknown) => setInvite(asApiError(e)));
+    signInMethods().then(
+      (m) => setSso(m.oidc),
+      () => setSso(false),
+    );
   }, []);
   const m = useMutation((account?: { name: string; password: string }) => acceptInvite(token, account));
   const submit = async (e: Event) => {
@@ -45,15 +53,35 @@ export function AcceptInvitePage({ onSignedIn }: { onSignedIn: () => Promise<boo
       </main>
     );
   }
-  if (session === undefined)
+  if (session === undefined || invite === undefined)
     return (
       <main class="narrow" id="main">
         <Loading />
       </main>
     );
+  if (!('email' in invite)) {
+    return (
+      <main class="narrow" id="main">
+        <h1>Accept an invite</h1>
+        <p role="alert">
+          {invite.code === 'not_found' ? 'This invite is unknown, used already or expired (invites last 7 days). Ask for a new one.' : invite.message}
+        </p>
+      </main>
+    );
+  }
   return (
     <main class="narrow" id="main">
       <h1>Accept an invite</h1>
+      <dl class="facts card">
+        <dt>Workspace</dt>
+        <dd>{invite.workspace.slug}</dd>
+        <dt>Role</dt>
+        <dd>{invite.role}</dd>
+        <dt>For</dt>
+        <dd>{invite.email}</dd>
+        <dt>Valid until</dt>
+        <dd>{new Date(invite.expires_at).toLocaleString()}</dd>
+      </dl>
       <form class="card form" onSubmit={submit}>
         {session ? (
           <p>
@@ -61,7 +89,9 @@ export function AcceptInvitePage({ onSignedIn }: { onSignedIn: () => Promise<boo
           </p>
         ) : (
           <>
-            <p>Create your account for the invited email address.</p>
+            <p>
+              Create your account for <strong>{invite.email}</strong>.
+            </p>
             <InputField
               id="name"
               label="Your name"
@@ -85,9 +115,18 @@ export function AcceptInvitePage({ onSignedIn }: { onSignedIn: () => Promise<boo
         )}
         {m.error && !m.error.field('name') && !m.error.field('password') ? <ErrorBox error={m.error} /> : null}
         <button type="submit" class="primary" disabled={m.pending}>
-          {session ? 'Join the workspace' : 'Create account and join'}
+          {session ? `Join ${invite.workspace.slug}` : 'Create account and join'}
         </button>
       </form>
+      {!session && sso ? (
+        <p>
+          Or{' '}
+          <a class="button" href={`/auth/oidc/start?invite=${encodeURIComponent(token)}&next=/links`}>
+            Sign in with SSO
+          </a>{' '}
+          as {invite.email} to accept it.
+        </p>
+      ) : null}
     </main>
   );
 }

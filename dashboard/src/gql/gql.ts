@@ -56,7 +56,8 @@ type Documents = {
     "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.DashboardRotateWebhookSecretDocument,
     "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DashboardTestWebhookDocument,
     "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": typeof types.DashboardRetryWebhookDeliveryDocument,
-    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
+    "\n  mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {\n    updateWorkspace(require_2fa: $require_2fa) {\n      id\n      require_2fa\n    }\n  }\n": typeof types.DashboardRequireTwoFactorDocument,
+    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n      require_2fa\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
 };
 const documents: Documents = {
     "\n  query DashboardAnalytics(\n    $group_by: String\n    $from: String\n    $to: String\n    $interval: String\n    $timezone: String\n    $limit: Int\n    $filter: ClickFilter\n  ) {\n    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter) {\n      group_by\n      from\n      to\n      interval\n      timezone\n      total {\n        clicks\n        bots\n      }\n      data {\n        key\n        clicks\n        alias\n        short_url\n      }\n    }\n  }\n": types.DashboardAnalyticsDocument,
@@ -100,7 +101,8 @@ const documents: Documents = {
     "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.DashboardRotateWebhookSecretDocument,
     "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": types.DashboardTestWebhookDocument,
     "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": types.DashboardRetryWebhookDeliveryDocument,
-    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
+    "\n  mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {\n    updateWorkspace(require_2fa: $require_2fa) {\n      id\n      require_2fa\n    }\n  }\n": types.DashboardRequireTwoFactorDocument,
+    "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n      require_2fa\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
 };
 
 /**
@@ -270,7 +272,11 @@ export function graphql(source: "\n  mutation DashboardRetryWebhookDelivery($id:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n"): typeof import('./graphql').DashboardWorkspaceDocument;
+export function graphql(source: "\n  mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {\n    updateWorkspace(require_2fa: $require_2fa) {\n      id\n      require_2fa\n    }\n  }\n"): typeof import('./graphql').DashboardRequireTwoFactorDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n      require_2fa\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n"): typeof import('./graphql').DashboardWorkspaceDocument;
 
 
 export function graphql(source: string) {

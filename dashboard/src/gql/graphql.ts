@@ -499,6 +499,8 @@ export type Mutation = {
   updateTag?: Maybe<Tag>;
   /** Change any subset of an endpoint's url, events, description and enabled. */
   updateWebhook?: Maybe<WebhookEndpoint>;
+  /** Change the workspace's settings (owners): `require_2fa`. */
+  updateWorkspace?: Maybe<Workspace>;
 };
 
 
@@ -670,6 +672,12 @@ export type MutationUpdateWebhookArgs = {
   events?: InputMaybe<Array<Scalars['String']['input']>>;
   id: Scalars['String']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWorkspaceArgs = {
+  require_2fa?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** An object with a global id; its prefix names its type. */
@@ -980,6 +988,8 @@ export type Workspace = {
   plan: Plan;
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: Scalars['Int']['output'];
+  /** Whether members need a second factor (authenticator app or passkey) to act here; set by an owner. */
+  require_2fa: Scalars['Boolean']['output'];
   slug: Scalars['String']['output'];
 };
 
@@ -1308,10 +1318,17 @@ export type DashboardRetryWebhookDeliveryMutationVariables = Exact<{
 
 export type DashboardRetryWebhookDeliveryMutation = { __typename?: 'Mutation', retryWebhookDelivery?: { __typename?: 'WebhookDelivery', id: string, status: string } | null };
 
+export type DashboardRequireTwoFactorMutationVariables = Exact<{
+  require_2fa: Scalars['Boolean']['input'];
+}>;
+
+
+export type DashboardRequireTwoFactorMutation = { __typename?: 'Mutation', updateWorkspace?: { __typename?: 'Workspace', id: string, require_2fa: boolean } | null };
+
 export type DashboardWorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardWorkspaceQuery = { __typename?: 'Query', workspace?: { __typename?: 'Workspace', id: string, slug: string, plan: Plan, rate_limit_rpm: number } | null, viewer?: { __typename?: 'Viewer', role?: Role | null, scopes: Array<string> } | null };
+export type DashboardWorkspaceQuery = { __typename?: 'Query', workspace?: { __typename?: 'Workspace', id: string, slug: string, plan: Plan, rate_limit_rpm: number, require_2fa: boolean } | null, viewer?: { __typename?: 'Viewer', role?: Role | null, scopes: Array<string> } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1972,6 +1989,14 @@ export const DashboardRetryWebhookDeliveryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardRetryWebhookDeliveryMutation, DashboardRetryWebhookDeliveryMutationVariables>;
+export const DashboardRequireTwoFactorDocument = new TypedDocumentString(`
+    mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {
+  updateWorkspace(require_2fa: $require_2fa) {
+    id
+    require_2fa
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardRequireTwoFactorMutation, DashboardRequireTwoFactorMutationVariables>;
 export const DashboardWorkspaceDocument = new TypedDocumentString(`
     query DashboardWorkspace {
   workspace {
@@ -1979,6 +2004,7 @@ export const DashboardWorkspaceDocument = new TypedDocumentString(`
     slug
     plan
     rate_limit_rpm
+    require_2fa
   }
   viewer {
     role

@@ -11,6 +11,7 @@ import './link-health.js';
 import './link-qr.js';
 import './link-bulk.js';
 import './workspace.js';
+import './workspace-settings.js';
 import './members.js';
 import './viewer.js';
 import './node.js';

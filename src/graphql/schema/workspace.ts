@@ -15,6 +15,10 @@ export const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement
     slug: t.exposeString('slug'),
     plan: t.field({ type: PlanEnum, resolve: (w) => w.plan }),
     rate_limit_rpm: t.int({ description: 'Requests per minute allowed to the whole workspace.', resolve: (w) => w.rateLimitRpm }),
+    require_2fa: t.boolean({
+      description: 'Whether members need a second factor (authenticator app or passkey) to act here; set by an owner.',
+      resolve: (w) => w.require2fa,
+    }),
   }),
 });
 

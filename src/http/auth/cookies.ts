@@ -2,6 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { SESSION_MAX_MS } from '../../services/accounts/session-service.js';
 
 export const SESSION_COOKIE = 'lsk_session';
+/** A random id per browser (a year): how a sign-in from a browser new to an account is told. */
+export const DEVICE_COOKIE = 'lsk_device';
+const DEVICE_MAX_S = 365 * 86_400;
 
 /** The value of one cookie of the request, or undefined. */
 export function readCookie(req: IncomingMessage, name: string): string | undefined {
@@ -39,4 +42,18 @@ export function sessionCookie(req: IncomingMessage, token: string, publicUrl: st
 export function clearedCookie(req: IncomingMessage, publicUrl: string, trustProxy: number): string {
   const secure = isLocalHttp(req, publicUrl, trustProxy) ? '' : '; Secure';
   return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** `Set-Cookie` of the device id: HttpOnly, SameSite=Lax, a year, renewed on each sign-in. */
+export function deviceCookie(req: IncomingMessage, device: string, publicUrl: string, trustProxy: number): string {
+  const secure = isLocalHttp(req, publicUrl, trustProxy) ? '' : '; Secure';
+  return `${DEVICE_COOKIE}=${device}; Path=/; Max-Age=${DEVICE_MAX_S}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The OIDC flight's browser binding: only /auth/oidc sees it, for 10 minutes; Lax, so the provider's redirect back carries it. */
+export const OIDC_COOKIE = 'lsk_oidc';
+
+export function oidcCookie(req: IncomingMessage, binding: string, publicUrl: string, trustProxy: number): string {
+  const secure = isLocalHttp(req, publicUrl, trustProxy) ? '' : '; Secure';
+  return `${OIDC_COOKIE}=${binding}; Path=/auth/oidc; Max-Age=${binding ? 600 : 0}; HttpOnly; SameSite=Lax${secure}`;
 }

@@ -20,7 +20,8 @@ async function memberOf(services: Services, userId: string, req: IncomingMessage
 
 /**
  * Cookie `lsk_session` (the dashboard). Asked after the API key authenticator, so a request with
- * both acts for the key. Checks the CSRF rule first, then the session, then the membership.
+ * both acts for the key. Checks the CSRF rule first, then the session, then the membership, then
+ * (when the workspace requires it) that the user has a second factor.
  */
 export function sessionAuthenticator(services: Services): Authenticator {
   return async (req): Promise<UserPrincipal | null> => {
@@ -30,6 +31,15 @@ export function sessionAuthenticator(services: Services): Authenticator {
     const signedIn = await services.sessions.resolve(token);
     if (!signedIn) throw new LskError('unauthorized', 'The dashboard session has ended; sign in again.');
     const { workspace, role } = await memberOf(services, signedIn.user.id, req);
+    if (workspace.require2fa) {
+      const f = await services.twoFactor.factors(signedIn.user.id);
+      if (!f.totp && f.passkeys === 0) {
+        throw new LskError(
+          'two_factor_required',
+          `The workspace "${workspace.slug}" requires two-factor sign-in: add an authenticator app or a passkey on your account page.`,
+        );
+      }
+    }
     return { kind: 'user', user: signedIn.user, sessionId: signedIn.session.id, workspace, role, scopes: ROLE_SCOPES[role] };
   };
 }

@@ -57,9 +57,15 @@ export class AccountService {
 
   /** A one-time link (24 h) to the dashboard's set-password page (its issue is recorded, never the link). */
   async passwordLink(acting: Acting, userId: string): Promise<string> {
+    const url = await this.newPasswordLink(userId);
+    this.events.emitForUser(acting, 'user.password_link_issued', userId);
+    return url;
+  }
+
+  /** The link alone, unrecorded: for a caller that records its own action (a password reset by email). */
+  async newPasswordLink(userId: string): Promise<string> {
     const token = newSecret();
     await this.repos.users.insertToken({ tokenHash: hashSecret(token), userId, expiresAt: new Date(this.clock.now().getTime() + PASSWORD_LINK_MS) });
-    this.events.emitForUser(acting, 'user.password_link_issued', userId);
     return `${this.publicUrl}/dashboard/set-password#token=${token}`;
   }
 

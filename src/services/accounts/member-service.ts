@@ -4,10 +4,13 @@ import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { createInviteSchema, updateMemberSchema } from '../../domain/member-schemas.js';
+import type { Workspace } from '../../domain/model.js';
 import { ROLES } from '../../domain/scopes.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { Repositories } from '../../storage/repositories.js';
 import type { ServiceEvents } from '../events.js';
+import type { Mailer } from '../mail/mailer.js';
+import { inviteMail } from '../mail/messages.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const INVITE_MS = 7 * DAY_MS;
@@ -41,6 +44,7 @@ export class MemberService {
     private readonly clock: Clock,
     private readonly publicUrl: string,
     private readonly events: ServiceEvents,
+    private readonly mailer: Mailer,
   ) {}
 
   async list(caller: Caller): Promise<Member[]> {
@@ -91,7 +95,20 @@ export class MemberService {
       expiresAt: new Date(now.getTime() + INVITE_MS),
     });
     this.events.emit(caller, 'invite.created', invite.id);
-    return { invite, url: `${this.publicUrl}/dashboard/accept-invite#token=${token}` };
+    const url = `${this.publicUrl}/dashboard/accept-invite#token=${token}`;
+    if (this.mailer.enabled) {
+      const workspace = await this.repos.workspaces.get(caller.workspaceId);
+      if (workspace) this.mailer.send(inviteMail(email, workspace.slug, role, url, invite.expiresAt));
+    }
+    return { invite, url };
+  }
+
+  /** A live invite and its workspace (what the accept page shows), or null. */
+  async inviteByToken(token: string): Promise<{ invite: Invite; workspace: Workspace } | null> {
+    const invite = await this.repos.members.getInviteByToken(hashSecret(token));
+    if (!invite || invite.expiresAt <= this.clock.now()) return null;
+    const workspace = await this.repos.workspaces.get(invite.workspaceId);
+    return workspace ? { invite, workspace } : null;
   }
 
   listInvites(caller: Caller): Promise<Invite[]> {

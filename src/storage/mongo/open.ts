@@ -12,10 +12,13 @@ import { KEY_INDEXES, MongoApiKeys, MongoSigningKeys } from '../keys/mongo.js';
 import { LINK_INDEXES, MongoLinks } from '../links/mongo.js';
 import { MEMBER_INDEXES, MongoMembers } from '../members/mongo.js';
 import { MODERATION_INDEXES, MongoModeration } from '../moderation/mongo.js';
+import { MongoOneTime } from '../one-time/mongo.js';
+import { MongoPasskeys, PASSKEY_INDEXES } from '../passkeys/mongo.js';
 import { MongoReports, REPORT_INDEXES } from '../reports/mongo.js';
 import type { Repositories } from '../repositories.js';
 import { MongoSessions, SESSION_INDEXES } from '../sessions/mongo.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
+import { MongoTwoFactor } from '../two-factor/mongo.js';
 import { MongoUsers, USER_INDEXES } from '../users/mongo.js';
 import { MongoWebhooks, WEBHOOK_INDEXES } from '../webhooks/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
@@ -36,7 +39,7 @@ const INDEXES = [
   ...AUDIT_INDEXES,
 ];
 const ABUSE_INDEXES = [...MODERATION_INDEXES, ...REPORT_INDEXES, ...HEALTH_INDEXES];
-const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES];
+const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES, ...PASSKEY_INDEXES];
 
 /**
  * MongoDB: one client shared by every repository; indexes are created (idempotently) at init. The
@@ -64,6 +67,9 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
       members: new MongoMembers(conn),
       sessions: new MongoSessions(conn),
       webhooks: new MongoWebhooks(conn),
+      twoFactor: new MongoTwoFactor(conn),
+      passkeys: new MongoPasskeys(conn),
+      oneTime: new MongoOneTime(conn),
       audit: new MongoAudit(conn),
       blocklist: new MongoBlocklist(conn),
       moderation: new MongoModeration(conn),

@@ -11,7 +11,15 @@ export const SESSION_INDEXES: IndexDef[] = [
   ['sessions', { seenAt: 1 }, { name: 'sessions_by_activity' }],
 ];
 
-const toSession = ({ _id, ...d }: SessionDoc): Session => ({ id: _id, userId: d.userId, createdAt: d.createdAt, seenAt: d.seenAt, expiresAt: d.expiresAt });
+const toSession = ({ _id, ...d }: SessionDoc): Session => ({
+  id: _id,
+  userId: d.userId,
+  createdAt: d.createdAt,
+  seenAt: d.seenAt,
+  expiresAt: d.expiresAt,
+  browser: d.browser ?? null,
+  os: d.os ?? null,
+});
 
 /** Each session document has one writer at a time in practice (its own browser); deletes are idempotent. */
 export class MongoSessions implements SessionsRepository {
@@ -32,6 +40,10 @@ export class MongoSessions implements SessionsRepository {
       const d = await this.sessions.findOne({ _id: id });
       return d ? toSession(d) : null;
     });
+  }
+
+  async listByUser(userId: string): Promise<Session[]> {
+    return this.conn.run(async () => (await this.sessions.find({ userId }).sort({ createdAt: -1, _id: 1 }).toArray()).map(toSession));
   }
 
   async touch(id: string, at: Date): Promise<void> {

@@ -4,6 +4,8 @@ import type { Session } from '../../domain/accounts.js';
 export interface SessionsRepository {
   insert(session: Session): Promise<Session>;
   get(id: string): Promise<Session | null>;
+  /** A user's sessions (ended ones too, until swept), newest first. */
+  listByUser(userId: string): Promise<Session[]>;
   /** Record activity (never moves `seenAt` back). */
   touch(id: string, at: Date): Promise<void>;
   delete(id: string): Promise<void>;

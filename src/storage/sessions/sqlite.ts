@@ -9,6 +9,8 @@ const toSession = (r: Row): Session => ({
   createdAt: toDate(r.created_at),
   seenAt: toDate(r.seen_at),
   expiresAt: toDate(r.expires_at),
+  browser: r.browser === null || r.browser === undefined ? null : String(r.browser),
+  os: r.os === null || r.os === undefined ? null : String(r.os),
 });
 
 export class SqliteSessions implements SessionsRepository {
@@ -16,14 +18,18 @@ export class SqliteSessions implements SessionsRepository {
 
   async insert(s: Session): Promise<Session> {
     this.conn
-      .stmt('INSERT INTO sessions (id, user_id, created_at, seen_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(s.id, s.userId, s.createdAt.getTime(), s.seenAt.getTime(), s.expiresAt.getTime());
+      .stmt('INSERT INTO sessions (id, user_id, created_at, seen_at, expires_at, browser, os) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(s.id, s.userId, s.createdAt.getTime(), s.seenAt.getTime(), s.expiresAt.getTime(), s.browser, s.os);
     return s;
   }
 
   async get(id: string): Promise<Session | null> {
     const r = this.conn.stmt('SELECT * FROM sessions WHERE id = ?').get(id) as Row | undefined;
     return r ? toSession(r) : null;
+  }
+
+  async listByUser(userId: string): Promise<Session[]> {
+    return (this.conn.stmt('SELECT * FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id').all(userId) as Row[]).map(toSession);
   }
 
   async touch(id: string, at: Date): Promise<void> {

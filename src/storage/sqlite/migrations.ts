@@ -1,6 +1,7 @@
 import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
+import { SIGN_IN_MIGRATION } from './migration-sign-in.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
@@ -290,4 +291,6 @@ export const MIGRATIONS: readonly string[] = [
   ABUSE_HEALTH_MIGRATION,
   // 12: the audit log and restricted API keys (migration-audit-log.ts).
   AUDIT_LOG_MIGRATION,
+  // 13: second factors, one-time records, session details, require_2fa (migration-sign-in.ts).
+  SIGN_IN_MIGRATION,
 ];

@@ -12,10 +12,13 @@ import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
 import { SqliteMembers } from '../members/sqlite.js';
 import { SqliteModeration } from '../moderation/sqlite.js';
+import { SqliteOneTime } from '../one-time/sqlite.js';
+import { SqlitePasskeys } from '../passkeys/sqlite.js';
 import { SqliteReports } from '../reports/sqlite.js';
 import type { Repositories } from '../repositories.js';
 import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
+import { SqliteTwoFactor } from '../two-factor/sqlite.js';
 import { SqliteUsers } from '../users/sqlite.js';
 import { SqliteWebhooks } from '../webhooks/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
@@ -46,6 +49,9 @@ export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStor
       members: new SqliteMembers(conn),
       sessions: new SqliteSessions(conn),
       webhooks: new SqliteWebhooks(conn),
+      twoFactor: new SqliteTwoFactor(conn),
+      passkeys: new SqlitePasskeys(conn),
+      oneTime: new SqliteOneTime(conn),
       audit: new SqliteAudit(conn),
       blocklist: new SqliteBlocklist(conn),
       moderation: new SqliteModeration(conn),

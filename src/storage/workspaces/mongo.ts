@@ -11,11 +11,20 @@ interface WorkspaceDoc {
   plan: Plan;
   rateLimitRpm: number;
   createdAt: Date;
+  /** Absent on workspaces made before the setting existed (false). */
+  require2fa?: boolean;
 }
 
 export const WORKSPACE_INDEXES: IndexDef[] = [['workspaces', { slug: 1 }, { name: 'workspaces_slug', unique: true }]];
 
-const toWorkspace = (d: WorkspaceDoc): Workspace => ({ id: d._id, slug: d.slug, plan: d.plan, rateLimitRpm: Number(d.rateLimitRpm), createdAt: d.createdAt });
+const toWorkspace = (d: WorkspaceDoc): Workspace => ({
+  id: d._id,
+  slug: d.slug,
+  plan: d.plan,
+  rateLimitRpm: Number(d.rateLimitRpm),
+  createdAt: d.createdAt,
+  require2fa: d.require2fa === true,
+});
 
 export class MongoWorkspaces implements WorkspacesRepository {
   private readonly workspaces: Collection<WorkspaceDoc>;
@@ -27,7 +36,14 @@ export class MongoWorkspaces implements WorkspacesRepository {
   async create(ws: Workspace): Promise<Workspace> {
     return this.conn.run(async () => {
       try {
-        await this.workspaces.insertOne({ _id: ws.id, slug: ws.slug, plan: ws.plan, rateLimitRpm: ws.rateLimitRpm, createdAt: ws.createdAt });
+        await this.workspaces.insertOne({
+          _id: ws.id,
+          slug: ws.slug,
+          plan: ws.plan,
+          rateLimitRpm: ws.rateLimitRpm,
+          createdAt: ws.createdAt,
+          require2fa: ws.require2fa,
+        });
       } catch (e) {
         if (!isDuplicateKey(e)) throw e;
         const kp = keyPatternOf(e);
@@ -57,6 +73,13 @@ export class MongoWorkspaces implements WorkspacesRepository {
   async setPlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null> {
     return this.conn.run(async () => {
       const d = await this.workspaces.findOneAndUpdate({ _id: id }, { $set: { plan, rateLimitRpm } }, { returnDocument: 'after' });
+      return d ? toWorkspace(d) : null;
+    });
+  }
+
+  async setRequire2fa(id: string, require2fa: boolean): Promise<Workspace | null> {
+    return this.conn.run(async () => {
+      const d = await this.workspaces.findOneAndUpdate({ _id: id }, { $set: { require2fa } }, { returnDocument: 'after' });
       return d ? toWorkspace(d) : null;
     });
   }

@@ -9,6 +9,7 @@ const toWorkspace = (r: Row): Workspace => ({
   plan: r.plan as Plan,
   rateLimitRpm: Number(r.rate_limit_rpm),
   createdAt: toDate(r.created_at),
+  require2fa: r.require_2fa === 1,
 });
 
 export class SqliteWorkspaces implements WorkspacesRepository {
@@ -17,8 +18,8 @@ export class SqliteWorkspaces implements WorkspacesRepository {
   async create(ws: Workspace): Promise<Workspace> {
     try {
       this.conn
-        .stmt('INSERT INTO workspaces (id, slug, plan, rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(ws.id, ws.slug, ws.plan, ws.rateLimitRpm, ws.createdAt.getTime());
+        .stmt('INSERT INTO workspaces (id, slug, plan, rate_limit_rpm, created_at, require_2fa) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(ws.id, ws.slug, ws.plan, ws.rateLimitRpm, ws.createdAt.getTime(), ws.require2fa ? 1 : 0);
     } catch (e) {
       throw conflictOf(e) ?? e;
     }
@@ -37,6 +38,11 @@ export class SqliteWorkspaces implements WorkspacesRepository {
 
   async setPlan(id: string, plan: Plan, rateLimitRpm: number): Promise<Workspace | null> {
     this.conn.stmt('UPDATE workspaces SET plan = ?, rate_limit_rpm = ? WHERE id = ?').run(plan, rateLimitRpm, id);
+    return this.get(id);
+  }
+
+  async setRequire2fa(id: string, require2fa: boolean): Promise<Workspace | null> {
+    this.conn.stmt('UPDATE workspaces SET require_2fa = ? WHERE id = ?').run(require2fa ? 1 : 0, id);
     return this.get(id);
   }
 

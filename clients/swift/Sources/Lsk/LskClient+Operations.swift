@@ -453,6 +453,14 @@ extension LskClient {
         try await send("PATCH", "/webhooks/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: WebhookEndpoint.self)
     }
 
+    /// Change workspace settings
+    ///
+    /// Change the workspace's settings (owners): `require_2fa`. Needs the scope `workspace:write`.
+    /// `PATCH /workspace` → 200.
+    public func updateWorkspace(_ body: UpdateWorkspaceRequest) async throws -> Workspace {
+        try await send("PATCH", "/workspace", query: [], headers: [], body: try encode(body), as: Workspace.self)
+    }
+
     /// Get a webhook endpoint
     ///
     /// One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
@@ -481,7 +489,7 @@ extension LskClient {
 
     /// Your workspace and plan
     ///
-    /// The caller's workspace and plan. Needs the scope `workspace:read`.
+    /// The caller's workspace and plan. Needs the scope `workspace:read` (or `workspace:write`, which implies it).
     /// `GET /workspace` → 200.
     public func workspace() async throws -> Workspace {
         try await send("GET", "/workspace", query: [], headers: [], body: nil, as: Workspace.self)

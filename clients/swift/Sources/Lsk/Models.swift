@@ -256,6 +256,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
     public static let membersRead = ApiKeyScopesItem(rawValue: "members:read")
     public static let membersWrite = ApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = ApiKeyScopesItem(rawValue: "workspace:read")
+    public static let workspaceWrite = ApiKeyScopesItem(rawValue: "workspace:write")
     public static let auditRead = ApiKeyScopesItem(rawValue: "audit:read")
 }
 
@@ -546,7 +547,7 @@ public struct BulkLinkResult: Codable, Sendable, Equatable {
 }
 
 public struct BulkLinkResultError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked.
     public var code: BulkLinkResultErrorCode
     public var details: [BulkLinkResultErrorDetailsItem]?
     public var message: String
@@ -597,6 +598,7 @@ public struct BulkLinkResultErrorCode: RawRepresentable, Codable, Hashable, Send
     public static let linkExpired = BulkLinkResultErrorCode(rawValue: "link_expired")
     public static let idempotencyInProgress = BulkLinkResultErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = BulkLinkResultErrorCode(rawValue: "idempotency_key_mismatch")
+    public static let twoFactorRequired = BulkLinkResultErrorCode(rawValue: "two_factor_required")
     public static let linkDisabled = BulkLinkResultErrorCode(rawValue: "link_disabled")
     public static let workspaceSuspended = BulkLinkResultErrorCode(rawValue: "workspace_suspended")
     public static let destinationBlocked = BulkLinkResultErrorCode(rawValue: "destination_blocked")
@@ -839,6 +841,7 @@ public struct CreateKeyRequestScopesItem: RawRepresentable, Codable, Hashable, S
     public static let membersRead = CreateKeyRequestScopesItem(rawValue: "members:read")
     public static let membersWrite = CreateKeyRequestScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreateKeyRequestScopesItem(rawValue: "workspace:read")
+    public static let workspaceWrite = CreateKeyRequestScopesItem(rawValue: "workspace:write")
     public static let auditRead = CreateKeyRequestScopesItem(rawValue: "audit:read")
 }
 
@@ -1014,6 +1017,7 @@ public struct CreatedApiKeyScopesItem: RawRepresentable, Codable, Hashable, Send
     public static let membersRead = CreatedApiKeyScopesItem(rawValue: "members:read")
     public static let membersWrite = CreatedApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreatedApiKeyScopesItem(rawValue: "workspace:read")
+    public static let workspaceWrite = CreatedApiKeyScopesItem(rawValue: "workspace:write")
     public static let auditRead = CreatedApiKeyScopesItem(rawValue: "audit:read")
 }
 
@@ -1132,7 +1136,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -1188,6 +1192,7 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let linkExpired = ErrorResponseErrorCode(rawValue: "link_expired")
     public static let idempotencyInProgress = ErrorResponseErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = ErrorResponseErrorCode(rawValue: "idempotency_key_mismatch")
+    public static let twoFactorRequired = ErrorResponseErrorCode(rawValue: "two_factor_required")
     public static let linkDisabled = ErrorResponseErrorCode(rawValue: "link_disabled")
     public static let workspaceSuspended = ErrorResponseErrorCode(rawValue: "workspace_suspended")
     public static let destinationBlocked = ErrorResponseErrorCode(rawValue: "destination_blocked")
@@ -1765,6 +1770,20 @@ public struct UpdateWebhookRequestEventsItem: RawRepresentable, Codable, Hashabl
     public static let linkRecovered = UpdateWebhookRequestEventsItem(rawValue: "link.recovered")
 }
 
+/// Request body of updateWorkspace (PATCH /workspace).
+public struct UpdateWorkspaceRequest: Codable, Sendable, Equatable {
+    /// Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here.
+    public var require2fa: Bool?
+
+    public init(require2fa: Bool? = nil) {
+        self.require2fa = require2fa
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case require2fa = "require_2fa"
+    }
+}
+
 /// One event for one endpoint, and how its delivery went.
 public struct WebhookDelivery: Codable, Sendable, Equatable {
     /// Attempts made so far.
@@ -1981,12 +2000,15 @@ public struct Workspace: Codable, Sendable, Equatable {
     public var plan: Plan
     /// Requests per minute allowed to the whole workspace.
     public var rateLimitRpm: Int
+    /// Whether members need a second factor (authenticator app or passkey) to act here; set by an owner.
+    public var require2fa: Bool
     public var slug: String
 
-    public init(id: String, plan: Plan, rateLimitRpm: Int, slug: String) {
+    public init(id: String, plan: Plan, rateLimitRpm: Int, require2fa: Bool, slug: String) {
         self.id = id
         self.plan = plan
         self.rateLimitRpm = rateLimitRpm
+        self.require2fa = require2fa
         self.slug = slug
     }
 
@@ -1994,6 +2016,7 @@ public struct Workspace: Codable, Sendable, Equatable {
         case id = "id"
         case plan = "plan"
         case rateLimitRpm = "rate_limit_rpm"
+        case require2fa = "require_2fa"
         case slug = "slug"
     }
 }

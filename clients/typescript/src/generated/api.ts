@@ -48,7 +48,7 @@ export interface ApiKey {
   name: string;
   revoked_at: string | null;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
-  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "audit:read">;
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write" | "audit:read">;
   /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
   tags: Array<string> | null;
 }
@@ -103,7 +103,7 @@ export type BulkLinkResult = {
   link: Link;
 } | ({
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "link_disabled" | "workspace_suspended" | "destination_blocked";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "two_factor_required" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     details?: Array<{
       message: string;
       path: string;
@@ -175,7 +175,7 @@ export interface CreatedApiKey {
   name: string;
   revoked_at: string | null;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
-  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "audit:read">;
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write" | "audit:read">;
   /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
   tags: Array<string> | null;
 }
@@ -211,7 +211,7 @@ export interface CreateKeyRequest {
   /** 1-64 characters; default "default". */
   name?: string | null;
   /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
-  scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "audit:read">) | null;
+  scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write" | "audit:read">) | null;
   /** Restrict the key to links carrying one of these tags; default any link. */
   tags?: Array<string> | null;
 }
@@ -284,7 +284,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "link_disabled" | "workspace_suspended" | "destination_blocked";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "two_factor_required" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -495,6 +495,12 @@ export interface UpdateWebhookRequest {
   url?: HttpUrl;
 }
 
+/** Request body of updateWorkspace (PATCH /workspace). */
+export interface UpdateWorkspaceRequest {
+  /** Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here. */
+  require_2fa?: boolean;
+}
+
 /** One event for one endpoint, and how its delivery went. */
 export interface WebhookDelivery {
   /** Attempts made so far. */
@@ -570,6 +576,8 @@ export interface Workspace {
   plan: "standard" | "advanced" | "custom";
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: number;
+  /** Whether members need a second factor (authenticator app or passkey) to act here; set by an owner. */
+  require_2fa: boolean;
   slug: string;
 }
 
@@ -579,7 +587,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"destination_blocked":422,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_disabled":403,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400,"workspace_suspended":403};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"destination_blocked":422,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_disabled":403,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"two_factor_required":403,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400,"workspace_suspended":403};
 
 // ---- Operations ----
 
@@ -720,6 +728,9 @@ export interface RevokeKeyPath {
   id: string;
 }
 
+
+/** Request body of updateWorkspace: Change workspace settings (PATCH /workspace). */
+export type UpdateWorkspaceBody = UpdateWorkspaceRequest;
 
 /** Query and header parameters of analytics: Click analytics of the workspace (GET /analytics). */
 export interface AnalyticsParams {
@@ -975,6 +986,7 @@ export interface Operations {
   updateMember: { path: UpdateMemberPath; params: Record<string, never>; body: UpdateMemberBody; response: Member };
   updateTag: { path: UpdateTagPath; params: Record<string, never>; body: UpdateTagBody; response: Tag };
   updateWebhook: { path: UpdateWebhookPath; params: Record<string, never>; body: UpdateWebhookBody; response: WebhookEndpoint };
+  updateWorkspace: { path: Record<string, never>; params: Record<string, never>; body: UpdateWorkspaceBody; response: Workspace };
   webhook: { path: WebhookPath; params: Record<string, never>; body: never; response: WebhookEndpoint };
   webhookDeliveries: { path: WebhookDeliveriesPath; params: WebhookDeliveriesParams; body: never; response: WebhookDeliveryList };
   webhooks: { path: Record<string, never>; params: Record<string, never>; body: never; response: WebhookEndpointList };
@@ -1055,13 +1067,15 @@ export interface OperationMethods {
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
   /** Update a webhook endpoint (PATCH /webhooks/{id}): Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`. → 200. */
   updateWebhook(id: string, body: UpdateWebhookBody, options?: RequestOptions): Promise<WebhookEndpoint>;
+  /** Change workspace settings (PATCH /workspace): Change the workspace's settings (owners): `require_2fa`. Needs the scope `workspace:write`. → 200. */
+  updateWorkspace(body: UpdateWorkspaceBody, options?: RequestOptions): Promise<Workspace>;
   /** Get a webhook endpoint (GET /webhooks/{id}): One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
   webhook(id: string, options?: RequestOptions): Promise<WebhookEndpoint>;
   /** List deliveries of an endpoint (GET /webhooks/{id}/deliveries): Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
   webhookDeliveries(id: string, params?: WebhookDeliveriesParams, options?: RequestOptions): Promise<WebhookDeliveryList>;
   /** List webhook endpoints (GET /webhooks): Webhook endpoints of your workspace (never their secrets). Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
   webhooks(options?: RequestOptions): Promise<WebhookEndpointList>;
-  /** Your workspace and plan (GET /workspace): The caller's workspace and plan. Needs the scope `workspace:read`. → 200. */
+  /** Your workspace and plan (GET /workspace): The caller's workspace and plan. Needs the scope `workspace:read` (or `workspace:write`, which implies it). → 200. */
   workspace(options?: RequestOptions): Promise<Workspace>;
 }
 
@@ -1105,6 +1119,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   updateMember: ["PATCH", "/members/{user_id}", "B"],
   updateTag: ["PATCH", "/tags/{name}", "B"],
   updateWebhook: ["PATCH", "/webhooks/{id}", "B"],
+  updateWorkspace: ["PATCH", "/workspace", "B"],
   webhook: ["GET", "/webhooks/{id}", ""],
   webhookDeliveries: ["GET", "/webhooks/{id}/deliveries", "q"],
   webhooks: ["GET", "/webhooks", ""],

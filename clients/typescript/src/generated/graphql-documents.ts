@@ -29,7 +29,7 @@ export const NodeDocument = "query Node($id: String!) {\n  node(id: $id) {\n    
 
 export const TagsDocument = "query Tags {\n  tags {\n    data {\n      created_at\n      links\n      name\n    }\n  }\n}\n" as TypedDocument<T.TagsQuery, T.TagsQueryVariables>;
 
-export const ViewerDocument = "query Viewer {\n  viewer {\n    key {\n      created_at\n      domains\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n      tags\n    }\n    kind\n    role\n    scopes\n    user {\n      created_at\n      email\n      id\n      name\n    }\n    workspace {\n      id\n      plan\n      rate_limit_rpm\n      slug\n    }\n  }\n}\n" as TypedDocument<T.ViewerQuery, T.ViewerQueryVariables>;
+export const ViewerDocument = "query Viewer {\n  viewer {\n    key {\n      created_at\n      domains\n      expires_at\n      id\n      last_used_at\n      name\n      revoked_at\n      scopes\n      tags\n    }\n    kind\n    role\n    scopes\n    user {\n      created_at\n      email\n      id\n      name\n    }\n    workspace {\n      id\n      plan\n      rate_limit_rpm\n      require_2fa\n      slug\n    }\n  }\n}\n" as TypedDocument<T.ViewerQuery, T.ViewerQueryVariables>;
 
 export const WebhookDocument = "query Webhook($id: String!) {\n  webhook(id: $id) {\n    created_at\n    description\n    enabled\n    events\n    id\n    url\n  }\n}\n" as TypedDocument<T.WebhookQuery, T.WebhookQueryVariables>;
 
@@ -37,7 +37,7 @@ export const WebhookDeliveriesDocument = "query WebhookDeliveries($cursor: Strin
 
 export const WebhooksDocument = "query Webhooks {\n  webhooks {\n    data {\n      created_at\n      description\n      enabled\n      events\n      id\n      url\n    }\n  }\n}\n" as TypedDocument<T.WebhooksQuery, T.WebhooksQueryVariables>;
 
-export const WorkspaceDocument = "query Workspace {\n  workspace {\n    id\n    plan\n    rate_limit_rpm\n    slug\n  }\n}\n" as TypedDocument<T.WorkspaceQuery, T.WorkspaceQueryVariables>;
+export const WorkspaceDocument = "query Workspace {\n  workspace {\n    id\n    plan\n    rate_limit_rpm\n    require_2fa\n    slug\n  }\n}\n" as TypedDocument<T.WorkspaceQuery, T.WorkspaceQueryVariables>;
 
 export const CreateDomainDocument = "mutation CreateDomain($host: String!) {\n  createDomain(host: $host) {\n    created_at\n    host\n  }\n}\n" as TypedDocument<T.CreateDomainMutation, T.CreateDomainMutationVariables>;
 
@@ -82,3 +82,5 @@ export const UpdateMemberDocument = "mutation UpdateMember($role: String!, $user
 export const UpdateTagDocument = "mutation UpdateTag($name: String!, $tag: String!) {\n  updateTag(name: $name, tag: $tag) {\n    created_at\n    links\n    name\n  }\n}\n" as TypedDocument<T.UpdateTagMutation, T.UpdateTagMutationVariables>;
 
 export const UpdateWebhookDocument = "mutation UpdateWebhook($description: String, $enabled: Boolean, $events: [String!], $id: String!, $url: String) {\n  updateWebhook(description: $description, enabled: $enabled, events: $events, id: $id, url: $url) {\n    created_at\n    description\n    enabled\n    events\n    id\n    url\n  }\n}\n" as TypedDocument<T.UpdateWebhookMutation, T.UpdateWebhookMutationVariables>;
+
+export const UpdateWorkspaceDocument = "mutation UpdateWorkspace($require_2fa: Boolean) {\n  updateWorkspace(require_2fa: $require_2fa) {\n    id\n    plan\n    rate_limit_rpm\n    require_2fa\n    slug\n  }\n}\n" as TypedDocument<T.UpdateWorkspaceMutation, T.UpdateWorkspaceMutationVariables>;

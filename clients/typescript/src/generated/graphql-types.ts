@@ -466,6 +466,8 @@ export type Mutation = {
   updateTag: Maybe<Tag>;
   /** Change any subset of an endpoint's url, events, description and enabled. */
   updateWebhook: Maybe<WebhookEndpoint>;
+  /** Change the workspace's settings (owners): `require_2fa`. */
+  updateWorkspace: Maybe<Workspace>;
 };
 
 
@@ -637,6 +639,12 @@ export type MutationUpdateWebhookArgs = {
   events?: InputMaybe<Array<Scalars['String']['input']>>;
   id: Scalars['String']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateWorkspaceArgs = {
+  require_2fa?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** An object with a global id; its prefix names its type. */
@@ -933,6 +941,8 @@ export type Workspace = {
   plan: Plan;
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: Scalars['Int']['output'];
+  /** Whether members need a second factor (authenticator app or passkey) to act here; set by an owner. */
+  require_2fa: Scalars['Boolean']['output'];
   slug: Scalars['String']['output'];
 };
 
@@ -1055,7 +1065,7 @@ export type TagsQuery = { tags: { data: Array<{ created_at: string, links: numbe
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } } | null };
+export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, require_2fa: boolean, slug: string } } | null };
 
 export type WebhookQueryVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1081,7 +1091,7 @@ export type WebhooksQuery = { webhooks: { data: Array<{ created_at: string, desc
 export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkspaceQuery = { workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } | null };
+export type WorkspaceQuery = { workspace: { id: string, plan: Plan, rate_limit_rpm: number, require_2fa: boolean, slug: string } | null };
 
 export type CreateDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
@@ -1275,3 +1285,10 @@ export type UpdateWebhookMutationVariables = Exact<{
 
 
 export type UpdateWebhookMutation = { updateWebhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, url: string } | null };
+
+export type UpdateWorkspaceMutationVariables = Exact<{
+  require_2fa?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type UpdateWorkspaceMutation = { updateWorkspace: { id: string, plan: Plan, rate_limit_rpm: number, require_2fa: boolean, slug: string } | null };

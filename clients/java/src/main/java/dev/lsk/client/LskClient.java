@@ -807,6 +807,22 @@ public final class LskClient {
   }
 
   /**
+   * Change workspace settings
+   *
+   * Change the workspace's settings (owners): `require_2fa`. Needs the scope `workspace:write`.
+   * {@code PATCH /workspace} → 200.
+   * @param body the request body
+   */
+  public Workspace updateWorkspace(UpdateWorkspaceRequest body) {
+    return http.send("PATCH", "/workspace", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Workspace>() {}));
+  }
+
+  /** Asynchronous {@link #updateWorkspace}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Workspace> updateWorkspaceAsync(UpdateWorkspaceRequest body) {
+    return http.sendAsync("PATCH", "/workspace", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Workspace>() {}));
+  }
+
+  /**
    * Get a webhook endpoint
    *
    * One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
@@ -869,7 +885,7 @@ public final class LskClient {
   /**
    * Your workspace and plan
    *
-   * The caller's workspace and plan. Needs the scope `workspace:read`.
+   * The caller's workspace and plan. Needs the scope `workspace:read` (or `workspace:write`, which implies it).
    * {@code GET /workspace} → 200.
    */
   public Workspace workspace() {

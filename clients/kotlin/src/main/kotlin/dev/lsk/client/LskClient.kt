@@ -737,6 +737,17 @@ class LskClient(
         send("PATCH", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpoint>())
 
     /**
+     * Change workspace settings
+     *
+     * Change the workspace's settings (owners): `require_2fa`. Needs the scope `workspace:write`.
+     * `PATCH /workspace` → 200.
+     */
+    suspend fun updateWorkspace(
+        body: UpdateWorkspaceRequest,
+    ): Workspace =
+        send("PATCH", "/workspace", emptyList(), emptyList(), body, jacksonTypeRef<Workspace>())
+
+    /**
      * Get a webhook endpoint
      *
      * One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it).
@@ -776,7 +787,7 @@ class LskClient(
     /**
      * Your workspace and plan
      *
-     * The caller's workspace and plan. Needs the scope `workspace:read`.
+     * The caller's workspace and plan. Needs the scope `workspace:read` (or `workspace:write`, which implies it).
      * `GET /workspace` → 200.
      */
     suspend fun workspace(): Workspace =

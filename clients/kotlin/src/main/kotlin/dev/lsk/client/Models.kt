@@ -207,6 +207,7 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
     MEMBERS_READ("members:read"),
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
+    WORKSPACE_WRITE("workspace:write"),
     AUDIT_READ("audit:read"),
     ;
 
@@ -460,7 +461,7 @@ data class BulkLinkResult(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class BulkLinkResultError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: BulkLinkResultErrorCode,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -500,6 +501,7 @@ enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    TWO_FACTOR_REQUIRED("two_factor_required"),
     LINK_DISABLED("link_disabled"),
     WORKSPACE_SUSPENDED("workspace_suspended"),
     DESTINATION_BLOCKED("destination_blocked"),
@@ -690,6 +692,7 @@ enum class CreateKeyRequestScopesItem(@get:JsonValue val value: String) {
     MEMBERS_READ("members:read"),
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
+    WORKSPACE_WRITE("workspace:write"),
     AUDIT_READ("audit:read"),
     ;
 
@@ -865,6 +868,7 @@ enum class CreatedApiKeyScopesItem(@get:JsonValue val value: String) {
     MEMBERS_READ("members:read"),
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
+    WORKSPACE_WRITE("workspace:write"),
     AUDIT_READ("audit:read"),
     ;
 
@@ -951,7 +955,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, two_factor_required, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -995,6 +999,7 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    TWO_FACTOR_REQUIRED("two_factor_required"),
     LINK_DISABLED("link_disabled"),
     WORKSPACE_SUSPENDED("workspace_suspended"),
     DESTINATION_BLOCKED("destination_blocked"),
@@ -1488,6 +1493,15 @@ enum class UpdateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     override fun toString(): String = value
 }
 
+/** Request body of updateWorkspace (PATCH /workspace). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateWorkspaceRequest(
+    /** Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here. */
+    @get:JsonProperty("require_2fa") @param:JsonProperty("require_2fa")
+    val require2fa: Boolean? = null,
+)
+
 /** One event for one endpoint, and how its delivery went. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -1667,6 +1681,9 @@ data class Workspace(
     /** Requests per minute allowed to the whole workspace. */
     @get:JsonProperty("rate_limit_rpm") @param:JsonProperty("rate_limit_rpm")
     val rateLimitRpm: Int,
+    /** Whether members need a second factor (authenticator app or passkey) to act here; set by an owner. */
+    @get:JsonProperty("require_2fa") @param:JsonProperty("require_2fa")
+    val require2fa: Boolean,
     @get:JsonProperty("slug") @param:JsonProperty("slug")
     val slug: String,
 )

@@ -20,6 +20,7 @@ public enum CreatedApiKeyScopesItem {
   MEMBERS_READ("members:read"),
   MEMBERS_WRITE("members:write"),
   WORKSPACE_READ("workspace:read"),
+  WORKSPACE_WRITE("workspace:write"),
   AUDIT_READ("audit:read");
 
   private final String value;

@@ -34,6 +34,7 @@ public enum ErrorResponseErrorCode {
   LINK_EXPIRED("link_expired"),
   IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
   IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+  TWO_FACTOR_REQUIRED("two_factor_required"),
   LINK_DISABLED("link_disabled"),
   WORKSPACE_SUSPENDED("workspace_suspended"),
   DESTINATION_BLOCKED("destination_blocked");

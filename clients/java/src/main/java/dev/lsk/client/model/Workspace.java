@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * The tenant that owns links, tags, domains and keys.
  *
- * Required: id, plan, rate_limit_rpm, slug.
+ * Required: id, plan, rate_limit_rpm, require_2fa, slug.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -31,6 +31,10 @@ public final class Workspace {
   /** Requests per minute allowed to the whole workspace. */
   @JsonProperty("rate_limit_rpm")
   private Integer rateLimitRpm;
+
+  /** Whether members need a second factor (authenticator app or passkey) to act here; set by an owner. */
+  @JsonProperty("require_2fa")
+  private Boolean require2fa;
 
   @JsonProperty("slug")
   private String slug;
@@ -70,6 +74,17 @@ public final class Workspace {
     return this;
   }
 
+  /** {@code require_2fa}. */
+  public Boolean getRequire2fa() {
+    return require2fa;
+  }
+
+  /** Sets {@code require_2fa}; returns this for chaining. */
+  public Workspace require2fa(Boolean require2fa) {
+    this.require2fa = require2fa;
+    return this;
+  }
+
   /** {@code slug}. */
   public String getSlug() {
     return slug;
@@ -89,12 +104,13 @@ public final class Workspace {
     return Objects.equals(id, other.id)
         && Objects.equals(plan, other.plan)
         && Objects.equals(rateLimitRpm, other.rateLimitRpm)
+        && Objects.equals(require2fa, other.require2fa)
         && Objects.equals(slug, other.slug);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, plan, rateLimitRpm, slug);
+    return Objects.hash(id, plan, rateLimitRpm, require2fa, slug);
   }
 
   @Override
@@ -103,6 +119,7 @@ public final class Workspace {
         + "id=" + id
         + ", plan=" + plan
         + ", rate_limit_rpm=" + rateLimitRpm
+        + ", require_2fa=" + require2fa
         + ", slug=" + slug
         + "}";
   }

@@ -1,0 +1,58 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Mailer, MailMessage } from '../services/mail/mailer.js';
+
+/** Mail waiting to go out at most; beyond it new mail is dropped (and logged), so memory stays bounded. */
+export const MAX_QUEUED = 1000;
+
+interface MailLog {
+  warn(obj: object, msg?: string): void;
+  info?(obj: object, msg?: string): void;
+}
+
+/**
+ * Email through the SMTP server of LSK_SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`;
+ * nodemailer reads the URL). Messages queue in process and go out one at a time after the request
+ * that caused them has answered; a failed send is logged (subject only: never the recipient's
+ * address, the body or the server's credentials) and not retried.
+ */
+export class SmtpMailer implements Mailer {
+  readonly enabled = true;
+  private readonly transport: Transporter;
+  private readonly queue: MailMessage[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+    private readonly log: MailLog,
+  ) {
+    this.transport = createTransport(url);
+  }
+
+  send(message: MailMessage): void {
+    if (this.queue.length >= MAX_QUEUED) {
+      this.log.warn({ subject: message.subject }, 'mail queue full: message dropped');
+      return;
+    }
+    this.queue.push(message);
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+  }
+
+  private async run(): Promise<void> {
+    for (let m = this.queue.shift(); m; m = this.queue.shift()) {
+      try {
+        await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+        this.log.info?.({ subject: m.subject }, 'mail sent');
+      } catch (e) {
+        this.log.warn({ subject: m.subject, error: (e as Error).message?.slice(0, 200) }, 'mail not sent');
+      }
+    }
+  }
+
+  async drain(ms: number): Promise<void> {
+    if (!this.running) return;
+    await Promise.race([this.running, new Promise((r) => setTimeout(r, ms).unref())]);
+  }
+}
