@@ -20,6 +20,9 @@ export function csvCell(value: string): string {
 
 export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
 
+/** An optional JSON field's cell: empty when null. */
+const json = (v: unknown): string => (v === null ? '' : JSON.stringify(v));
+
 /** One link as a CSV line. */
 export function linkCsvRow(l: Link): string {
   const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
@@ -41,6 +44,10 @@ export function linkCsvRow(l: Link): string {
     clicks: String(l.clicks),
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),
+    rules: json(l.rules),
+    variants: json(l.variants),
+    utm: json(l.utm),
+    preview: json(l.preview),
   };
   return `${CSV_COLUMNS.map((c) => csvCell(cells[c])).join(',')}\r\n`;
 }

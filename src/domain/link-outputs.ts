@@ -10,9 +10,13 @@ import {
   TITLE_MAX,
 } from './link-schemas.js';
 import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
+import { previewSchema } from './preview-schemas.js';
+import { linkRuleSchema, RULES_MAX } from './rule-schemas.js';
 import { TAG_MAX, TAGS_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
 import { urlSchema } from './urls.js';
+import { utmSchema } from './utm-schemas.js';
+import { variantsSchema } from './variant-schemas.js';
 import { z } from './zod.js';
 
 /**
@@ -45,6 +49,10 @@ export const linkSchema = z.object({
   password_protected: z.boolean(),
   device_targeting: deviceMapSchema,
   status: linkStatusSchema,
+  rules: z.array(linkRuleSchema).min(1).max(RULES_MAX).nullable(),
+  variants: variantsSchema,
+  utm: utmSchema,
+  preview: previewSchema,
 });
 
 /** A page's next_cursor: pass it back as `cursor`; null on the last page. */

@@ -1,8 +1,12 @@
 import { COUNTRY_CODES } from './countries.js';
 import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
+import { previewSchema } from './preview-schemas.js';
+import { rulesSchema } from './rule-schemas.js';
 import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
 import { displayTextSchema } from './text.js';
 import { urlMapSchema, urlRule, urlSchema } from './urls.js';
+import { utmSchema } from './utm-schemas.js';
+import { variantsSchema } from './variant-schemas.js';
 import { z } from './zod.js';
 
 /**
@@ -100,7 +104,7 @@ const linkFields = {
   tags: tagsSchema,
 };
 
-/** The link's behaviour fields (title to device_targeting); null clears each. */
+/** The link's behaviour fields (title to preview); null clears each. */
 const behaviourFields = {
   title: displayTextSchema(1, TITLE_MAX).nullable().optional(),
   external_id: externalIdSchema.nullable().optional(),
@@ -109,6 +113,10 @@ const behaviourFields = {
   max_clicks: maxClicksSchema.nullable().optional(),
   password: passwordSchema.nullable().optional(),
   device_targeting: deviceTargetingSchema.optional(),
+  rules: rulesSchema.optional(),
+  variants: variantsSchema.optional(),
+  utm: utmSchema.optional(),
+  preview: previewSchema.optional(),
 };
 
 /** POST /v1/links, createLink. */

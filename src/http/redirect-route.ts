@@ -21,6 +21,7 @@ export function redirectRoute(services: Services, observer: HttpObserver, log: L
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(services.redirectCacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: services.config.staleMaxS * 1000,
+    domains: services.repos.domains,
   });
   services.metrics.gaugeFrom('lsk_redirect_cache_entries', 'Links (and known-missing aliases) in the redirect cache.', () => redirects.cache.size);
   services.metrics.counterFrom(
@@ -29,6 +30,7 @@ export function redirectRoute(services: Services, observer: HttpObserver, log: L
     () => redirects.stale.served,
   );
   services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+  services.linkEvents.onSite((host) => redirects.invalidateSite(host));
   const metrics = observer.redirects();
   const logged = log.isLevelEnabled('debug');
 

@@ -13,6 +13,7 @@ import {
   workspaceSchema,
 } from '../domain/resource-outputs.js';
 import { addDomainSchema, createKeySchema, updateTagSchema } from '../domain/resource-schemas.js';
+import { ADAPT_ROUTES } from './rest-routes-adapt.js';
 import { ANALYTICS_ROUTES } from './rest-routes-analytics.js';
 import { LINK_EXTRA_ROUTES } from './rest-routes-links.js';
 import { WEBHOOK_ROUTES } from './rest-routes-webhooks.js';
@@ -197,4 +198,5 @@ export const REST_ROUTES: readonly RestRoute[] = [
     params: { id: idParamSchema('inv') },
   },
   ...WEBHOOK_ROUTES,
+  ...ADAPT_ROUTES,
 ];

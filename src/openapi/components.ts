@@ -6,7 +6,10 @@ import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
 import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
+import * as rules from '../domain/rule-schemas.js';
 import { urlSchema } from '../domain/urls.js';
+import * as utm from '../domain/utm-schemas.js';
+import { variantSchema } from '../domain/variant-schemas.js';
 import * as webhooks from '../domain/webhook-outputs.js';
 import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
 import { ERROR_SCHEMA } from './errors.js';
@@ -51,6 +54,10 @@ const RESOURCES: Record<string, z.ZodType> = {
   WebhookEndpointWithSecret: webhooks.webhookEndpointWithSecretSchema,
   WebhookDelivery: webhooks.webhookDeliverySchema,
   WebhookDeliveryList: webhooks.webhookDeliveryListSchema,
+  UtmTemplate: utm.utmTemplateSchema,
+  UtmTemplateList: utm.utmTemplateListSchema,
+  LinkRule: rules.linkRuleSchema,
+  LinkVariant: variantSchema,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;

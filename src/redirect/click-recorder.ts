@@ -20,6 +20,8 @@ export interface Visit {
   visitor: Visitor;
   country: string | null;
   referrer: string | null;
+  /** The URL of the A/B variant the visit went to, or null (analytics' `variants` dimension). */
+  variant?: string | null;
 }
 
 /** Whether a link-hour has a counter for this dimension value. */

@@ -5,7 +5,7 @@ import { LskError } from '../domain/errors.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import { checkPassword } from '../services/link-password.js';
 import { readForm } from './form-body.js';
-import { decide, target } from './link-rules.js';
+import { decide } from './link-rules.js';
 import { passwordPage, sendPage, TOO_MANY_TRIES_PAGE } from './pages.js';
 import type { RedirectHandler } from './redirect-handler.js';
 import { WrongTries } from './wrong-tries.js';
@@ -18,7 +18,7 @@ const FORM_PROBLEMS = {
 
 /**
  * Step 2 of a redirect: the password form of a protected link (GET), and its POST: the right
- * password redirects (steps 3-5) and counts a click, a wrong one answers 401 with the form again,
+ * password redirects (steps 3-6) and counts a click, a wrong one answers 401 with the form again,
  * and an 11th try within a minute from one client address answers 429 without checking.
  */
 export class PasswordForm {
@@ -42,7 +42,7 @@ export class PasswordForm {
     const link = found === null || !('then' in found) ? found : await found;
     if (link === null) return this.redirects.notFound(req, res, requestId);
     const d = decide(link, now);
-    if (d.kind === 'expired') return this.redirects.expired(req, res, requestId, d.to);
+    if (d.kind === 'expired') return this.redirects.expired(req, res, requestId, d.to, link.noindex);
     if (d.kind === 'go' || link.passwordHash === null) {
       throw new LskError('method_not_allowed', 'POST is allowed only on password-protected links.', { headers: { allow: 'GET, HEAD' } });
     }
@@ -61,6 +61,7 @@ export class PasswordForm {
     if (!right) return this.show(req, res, requestId, true);
     this.tries.forgive(key);
     const country = this.redirects.country(req);
-    this.redirects.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
+    const { to, facts } = this.redirects.visitTarget(req, link, now, country);
+    this.redirects.go(req, res, requestId, link, to, now, country, 302, facts);
   }
 }

@@ -1,10 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { aliasProblems, normalizeHost } from '../domain/rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
+import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
+import type { RandomSource } from './adapt/variants.js';
+import { VisitFacts } from './adapt/visit-facts.js';
+import { placePath, restBelow } from './adapt/wildcard.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
@@ -12,8 +16,11 @@ import { decide, target } from './link-rules.js';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import { resolveTarget, withQuery } from './resolve.js';
+import { sendPreview, siteFile } from './site-answers.js';
+import { type Site, SiteCache } from './sites.js';
 import { StaleIfError } from './stale-if-error.js';
 import { classify, Memo, referrerHost } from './user-agent.js';
+import { WildcardLookup } from './wildcard-lookup.js';
 
 export interface RedirectOptions {
   /**
@@ -28,6 +35,12 @@ export interface RedirectOptions {
   cappedTtlMs?: number;
   /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
   staleMaxMs?: number;
+  /** Domain settings (root, not-found and expired URLs, crawlable, app-link files), read per host. */
+  domains: Pick<DomainsRepository, 'get'>;
+  /** A/B draws (Math.random unless a test injects a seeded source). */
+  random?: RandomSource;
+  /** The visitor's ISO 3166-2 region (upper case) for `region` rules; unknown unless given. */
+  regionOf?: (req: IncomingMessage) => string | null;
 }
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -55,11 +68,14 @@ const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes(
 export class RedirectHandler {
   readonly cache: LinkCache;
   readonly stale = new StaleIfError();
+  readonly sites: SiteCache;
   private readonly hosts = new Memo(hostOf, 10_000, 300);
   private readonly form: PasswordForm;
+  private readonly wildcards: WildcardLookup;
+  private readonly random: RandomSource;
 
   constructor(
-    private readonly links: Pick<LinksRepository, 'findRedirect'>,
+    private readonly links: Pick<LinksRepository, 'findRedirect' | 'findRedirects'>,
     private readonly config: Config,
     private readonly geo: GeoLookup | null,
     private readonly clicks: ClickRecorder,
@@ -68,10 +84,25 @@ export class RedirectHandler {
   ) {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
     this.form = new PasswordForm(this, config, clock);
+    this.sites = new SiteCache(opts.domains, config, opts.cacheTtlMs);
+    this.wildcards = new WildcardLookup(this.cache, links, this.sites, this.stale, (id) => this.countedClicks(id));
+    this.random = opts.random ?? Math.random;
   }
 
   invalidate(domain: string, alias: string): void {
     this.cache.invalidate(LinkCache.key(domain, alias));
+  }
+
+  /** A domain's settings changed: its cached settings and links go. */
+  invalidateSite(host: string): void {
+    this.sites.invalidate(host);
+    this.cache.forgetDomain(host);
+  }
+
+  /** The normalized host a request names, or null. */
+  hostOf(req: IncomingMessage): string | null {
+    const header = req.headers.host;
+    return header ? this.hosts.get(header) : null;
   }
 
   /**
@@ -96,13 +127,15 @@ export class RedirectHandler {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const alias = q >= 0 ? url.slice(1, q) : url.slice(1);
-    const header = req.headers.host;
-    const host = header ? this.hosts.get(header) : null;
+    const host = this.hostOf(req);
     if (host === null) return null;
     const key = LinkCache.key(host, alias);
     // Only valid aliases are ever cached, so a hit needs no validation.
     const link = this.cache.get(key, nowMs);
-    if (link !== undefined) return link;
+    if (link) return link;
+    // Below a first segment, a wildcard alias may answer (one cache key, or one indexed read, per segment).
+    if (alias.includes('/')) return this.wildcards.find(host, alias, nowMs, link);
+    if (link === null) return null;
     if (aliasProblems(alias).length > 0) return null;
     const stale = this.cache.stale(key, nowMs);
     if (stale === undefined || !this.stale.failing) return this.load(host, alias, key, nowMs, stale);
@@ -113,8 +146,11 @@ export class RedirectHandler {
 
   private route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
     const url = req.url ?? '/';
-    if (url === '/' || url.startsWith('/?')) return this.send(req, res, requestId, this.config.rootUrl);
     const now = this.clock.now().getTime();
+    if (url === '/' || url.startsWith('/?')) return this.withSite(req, now, (site) => this.send(req, res, requestId, site.rootUrl, 302, !site.crawlable));
+    if (url.startsWith('/robots.txt') || url.startsWith('/.well-known/')) {
+      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => this.notFound(req, res, requestId)));
+    }
     const link = this.lookup(req, now);
     if (link === null || !('then' in link)) return this.answer(req, res, requestId, link, now);
     return link.then((found) => this.answer(req, res, requestId, found, now));
@@ -126,8 +162,9 @@ export class RedirectHandler {
     try {
       const found = await this.links.findRedirect(host, alias);
       const clicks = found?.maxClicks != null ? await this.countedClicks(found.id) : 0;
+      const site = found === null ? undefined : await this.sites.site(host, nowMs);
       this.stale.succeeded();
-      return this.cache.set(key, found, nowMs, generation, clicks);
+      return this.cache.set(key, found, nowMs, generation, clicks, site);
     } catch (e) {
       this.stale.failed(nowMs);
       if (stale === undefined) throw e;
@@ -148,17 +185,49 @@ export class RedirectHandler {
     }
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): undefined {
+  private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {
     if (link === null) return this.notFound(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);
       return this.go(req, res, requestId, link, resolveTarget(link, country), now, country);
     }
     const d = decide(link, now);
-    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to);
+    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
+    if (link.preview !== null && classify(req.headers['user-agent']).bot) return sendPreview(req, res, requestId, link, this.pathOf(req));
     if (d.kind === 'password') return this.form.show(req, res, requestId);
     const country = this.country(req);
-    return this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country);
+    const facts = new VisitFacts(req, now, country, this);
+    return this.go(req, res, requestId, link, this.placed(req, link, target(link, facts, this.random)), now, country, this.config.redirectStatus, facts);
+  }
+
+  /** Steps 3-6 for a visit past steps 1 and 2 (a right password): where it goes, and what was decided on the way. */
+  visitTarget(req: IncomingMessage, link: CachedLink, now: number, country: string | null): { to: string; facts: VisitFacts } {
+    const facts = new VisitFacts(req, now, country, this);
+    return { to: this.placed(req, link, target(link, facts, this.random)), facts };
+  }
+
+  /** The visited path, without its leading slash and query string. */
+  private pathOf(req: IncomingMessage): string {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    return q >= 0 ? url.slice(1, q) : url.slice(1);
+  }
+
+  /** A wildcard link's target with the rest of the visited path placed in it; others' as they are. */
+  private placed(req: IncomingMessage, link: CachedLink, to: string): string {
+    return link.wildcard ? placePath(to, restBelow(link.alias, this.pathOf(req))) : to;
+  }
+
+  /** The visitor's region, for `region` rules (FactSources). */
+  regionOf(req: IncomingMessage): string | null {
+    return this.opts.regionOf?.(req) ?? null;
+  }
+
+  /** Runs `then` with the settings of the request's host: at once when cached, else after one read. */
+  private withSite(req: IncomingMessage, now: number, then: (site: Site) => Promise<void> | undefined): Promise<void> | undefined {
+    const site = this.sites.site(this.hostOf(req), now);
+    if ('then' in site) return site.then(then);
+    return then(site);
   }
 
   /** Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a POSTed form's too). */
@@ -171,8 +240,9 @@ export class RedirectHandler {
     now: number,
     country: string | null,
     status: number = this.config.redirectStatus,
+    facts?: VisitFacts,
   ): undefined {
-    this.send(req, res, requestId, to, status);
+    this.send(req, res, requestId, to, status, link.noindex, facts?.cookie ?? null);
     if (req.method !== 'HEAD') {
       const visitor = classify(req.headers['user-agent']);
       if (link.maxClicks !== null && !visitor.bot) link.clicks++;
@@ -183,27 +253,40 @@ export class RedirectHandler {
         visitor,
         country,
         referrer: referrerHost(req.headers.referer),
+        variant: facts?.variant ?? null,
       });
     }
     return undefined;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302): undefined {
+  /** A redirect: `to` plus the incoming query string; X-Robots-Tag unless the domain is crawlable; a variant's cookie. */
+  private send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    to: string,
+    status = 302,
+    noindex = true,
+    cookie: string | null = null,
+  ): undefined {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    res.writeHead(status, {
+    const headers: OutgoingHttpHeaders = {
       location: q >= 0 ? withQuery(to, url.slice(q + 1)) : to,
       'x-request-id': requestId,
       'cache-control': 'private, max-age=0',
       'content-length': '0',
-    });
+    };
+    if (noindex) headers['x-robots-tag'] = 'noindex';
+    if (cookie !== null) headers['set-cookie'] = cookie;
+    res.writeHead(status, headers);
     res.end();
     return undefined;
   }
 
-  /** Step 1: expired or exhausted: to expired_url when set, else 410. Not a click. */
-  expired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null): undefined {
-    if (to !== null) return this.send(req, res, requestId, to);
+  /** Step 1: expired or exhausted: to expired_url (the link's, else its domain's) when set, else 410. Not a click. */
+  expired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null, noindex = true): undefined {
+    if (to !== null) return this.send(req, res, requestId, to, 302, noindex);
     tagErrorCode(res, 'link_expired');
     const head = req.method === 'HEAD';
     if (wantsJson(req)) sendJsonError(res, 410, 'link_expired', 'This link has expired.', head, requestId);
@@ -223,9 +306,16 @@ export class RedirectHandler {
     return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy);
   }
 
-  notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
+  /** An unknown alias: to the domain's not_found_url (else LSK_NOT_FOUND_URL) when set, else 404. */
+  notFound(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
     const json = wantsJson(req);
-    if (!json && this.config.notFoundUrl) return this.send(req, res, requestId, this.config.notFoundUrl);
+    if (json) return this.notFoundPage(req, res, requestId, true);
+    return this.withSite(req, this.clock.now().getTime(), (site) =>
+      site.notFoundUrl === null ? this.notFoundPage(req, res, requestId, false) : this.send(req, res, requestId, site.notFoundUrl, 302, !site.crawlable),
+    );
+  }
+
+  private notFoundPage(req: IncomingMessage, res: ServerResponse, requestId: string, json: boolean): undefined {
     tagErrorCode(res, 'not_found');
     const head = req.method === 'HEAD';
     if (json) sendJsonError(res, 404, 'not_found', 'Link not found.', head, requestId);

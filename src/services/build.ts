@@ -18,11 +18,13 @@ import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { AnalyticsService } from './analytics-service.js';
 import { BulkLinkService } from './bulk-links.js';
+import { DomainSettingsService } from './domain-settings.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import type { Services } from './services.js';
 import { StatsService } from './stats-service.js';
+import { UtmTemplateService } from './utm-templates.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
@@ -55,7 +57,9 @@ export async function buildServices(
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, config.defaultDomain),
+    workspaces: new WorkspaceService(repos, clock, config.defaultDomain, (host) => linkEvents.siteChanged(host)),
+    domainSettings: new DomainSettingsService(repos.domains, linkEvents),
+    utmTemplates: new UtmTemplateService(repos.utmTemplates, clock),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),

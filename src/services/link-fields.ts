@@ -6,7 +6,10 @@ import type { LinkRow } from '../storage/links/repository.js';
 import { hashPassword } from './link-password.js';
 
 /** The behaviour fields of a link (title to device targeting) as stored. */
-export type LinkBehaviour = Pick<LinkRow, 'title' | 'externalId' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash' | 'deviceTargeting'>;
+export type LinkBehaviour = Pick<
+  LinkRow,
+  'title' | 'externalId' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash' | 'deviceTargeting' | 'rules' | 'variants' | 'utm' | 'preview'
+>;
 
 export const NO_BEHAVIOUR: LinkBehaviour = {
   title: null,
@@ -16,6 +19,10 @@ export const NO_BEHAVIOUR: LinkBehaviour = {
   maxClicks: null,
   passwordHash: null,
   deviceTargeting: {},
+  rules: null,
+  variants: null,
+  utm: null,
+  preview: null,
 };
 
 /**
@@ -34,6 +41,10 @@ export async function behaviourOf(input: CreateLinkInput | UpdateLinkInput, now:
   if (input.max_clicks !== undefined) out.maxClicks = input.max_clicks;
   if (input.password !== undefined) out.passwordHash = input.password === null ? null : await hashPassword(input.password);
   if (input.device_targeting !== undefined) out.deviceTargeting = input.device_targeting;
+  if (input.rules !== undefined) out.rules = input.rules;
+  if (input.variants !== undefined) out.variants = input.variants;
+  if (input.utm !== undefined) out.utm = input.utm;
+  if (input.preview !== undefined) out.preview = input.preview;
   return out;
 }
 

@@ -14,10 +14,12 @@ import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
 import type { AnalyticsService } from './analytics-service.js';
 import type { BulkLinkService } from './bulk-links.js';
+import type { DomainSettingsService } from './domain-settings.js';
 import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
+import type { UtmTemplateService } from './utm-templates.js';
 import type { WorkspaceService } from './workspace-service.js';
 
 /** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process by buildServices (build.ts). */
@@ -37,6 +39,10 @@ export interface Services {
   idempotency: IdempotencyService;
   linkEvents: LinkEvents;
   workspaces: WorkspaceService;
+  /** Custom domains' settings (root, not-found and expired URLs, crawlable, app-link files). */
+  domainSettings: DomainSettingsService;
+  /** The workspaces' UTM templates. */
+  utmTemplates: UtmTemplateService;
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
   analytics: AnalyticsService;

@@ -26,6 +26,8 @@ export class WorkspaceService {
     private readonly repos: WorkspaceRepositories,
     private readonly clock: Clock,
     private readonly defaultDomain: string,
+    /** A domain was removed (the redirects of this instance forget its settings). */
+    private readonly domainGone: (host: string) => void = () => {},
   ) {}
 
   async create(slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
@@ -107,5 +109,6 @@ export class WorkspaceService {
       throw LskError.validation([{ path: 'host', message: `${host} still serves ${n} link(s); delete or move them first` }]);
     }
     if (!(await this.repos.domains.delete(workspaceId, host))) throw LskError.notFound('Domain');
+    this.domainGone(host);
   }
 }

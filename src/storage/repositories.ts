@@ -12,6 +12,7 @@ import type { MongoOptions } from './mongo/connection.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
 import type { UsersRepository } from './users/repository.js';
+import type { UtmTemplatesRepository } from './utm-templates/repository.js';
 import type { WebhooksRepository } from './webhooks/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
 
@@ -36,6 +37,7 @@ export interface Repositories {
   readonly members: MembersRepository;
   readonly sessions: SessionsRepository;
   readonly webhooks: WebhooksRepository;
+  readonly utmTemplates: UtmTemplatesRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

@@ -96,6 +96,10 @@ export const NO_BEHAVIOUR = {
   password_protected: false,
   device_targeting: {},
   status: 'active',
+  rules: null,
+  variants: null,
+  utm: null,
+  preview: null,
 };
 
 /** The returned link: exactly the contract's fields, with the right types. */
@@ -104,6 +108,7 @@ export function expectLinkShape(link: Record<string, unknown>): void {
     [
       ...['alias', 'clicks', 'created_at', 'destination', 'domain', 'geo_targeting', 'id', 'short_url', 'tags', 'updated_at'],
       ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
+      ...['rules', 'variants', 'utm', 'preview'],
     ].sort(),
   );
   expect(link.id).toMatch(LINK_ID);

@@ -14,6 +14,8 @@ import './viewer.js';
 import './node.js';
 import './tag-links.js';
 import './webhook.js';
+import './domain-settings.js';
+import './utm-template.js';
 
 /**
  * The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. Every Query root field is

@@ -56,9 +56,6 @@ export class MongoLinks implements LinksRepository {
     const names = await this.tags.namesOf(docs);
     return docs.map((d) => ({
       ...redirectFields(d),
-      domain: d.domain,
-      alias: d.alias,
-      title: d.title ?? null,
       externalId: d.externalId ?? null,
       tags: names.get(d._id) ?? [],
       createdAt: d.createdAt,
@@ -145,6 +142,13 @@ export class MongoLinks implements LinksRepository {
       const d = await this.links.findOne({ domain, alias }, { projection: REDIRECT_PROJECTION });
       return d ? redirectFields(d) : null;
     });
+  }
+
+  async findRedirects(domain: string, aliases: readonly string[]): Promise<RedirectTarget[]> {
+    if (aliases.length === 0) return [];
+    return this.conn.run(async () =>
+      (await this.links.find({ domain, alias: { $in: [...aliases] } }, { projection: REDIRECT_PROJECTION }).toArray()).map(redirectFields),
+    );
   }
 
   async update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null> {

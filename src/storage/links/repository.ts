@@ -13,7 +13,22 @@ export type LinkPatch = Partial<Omit<LinkRow, 'id' | 'workspaceId' | 'createdAt'
 /** Just what a redirect needs, read in one indexed lookup. */
 export type RedirectTarget = Pick<
   LinkRow,
-  'id' | 'workspaceId' | 'destination' | 'geoTargeting' | 'deviceTargeting' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash'
+  | 'id'
+  | 'workspaceId'
+  | 'domain'
+  | 'alias'
+  | 'title'
+  | 'destination'
+  | 'geoTargeting'
+  | 'deviceTargeting'
+  | 'expiresAt'
+  | 'expiredUrl'
+  | 'maxClicks'
+  | 'passwordHash'
+  | 'rules'
+  | 'variants'
+  | 'utm'
+  | 'preview'
 >;
 
 /** `ext_<external id>` stands for the link of that external id wherever a link id is taken. */
@@ -49,6 +64,11 @@ export interface LinksRepository {
   get(workspaceId: string, id: string): Promise<LinkRow | null>;
   /** For redirects (any workspace). */
   findRedirect(domain: string, alias: string): Promise<RedirectTarget | null>;
+  /**
+   * For wildcard redirects (any workspace): the links among these aliases of one domain, in one
+   * indexed read (one probe of the (domain, alias) index per alias).
+   */
+  findRedirects(domain: string, aliases: readonly string[]): Promise<RedirectTarget[]>;
   update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null>;
   delete(workspaceId: string, id: string): Promise<boolean>;
   list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]>;

@@ -13,12 +13,22 @@ import {
 } from './repository.js';
 
 const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const nullableJson = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
+/** A JSON column's value: undefined (not given) stays undefined, null stays NULL. */
+const jsonColumn = (v: unknown): string | null | undefined => (v === undefined ? undefined : v === null ? null : JSON.stringify(v));
+
+/** The columns findRedirect reads. */
+const REDIRECT_COLUMNS =
+  'id, workspace_id, domain, alias, title, destination, geo, device, expires_at, expired_url, max_clicks, password_hash, rules, variants, utm, preview';
 
 /** The redirect's fields of a row (findRedirect reads only these columns). */
 function redirectFields(r: Row): RedirectTarget {
   return {
     id: String(r.id),
     workspaceId: String(r.workspace_id),
+    domain: String(r.domain),
+    alias: String(r.alias),
+    title: nullableText(r.title),
     destination: String(r.destination),
     geoTargeting: JSON.parse(String(r.geo)) as Record<string, string>,
     deviceTargeting: JSON.parse(String(r.device)) as RedirectTarget['deviceTargeting'],
@@ -26,6 +36,10 @@ function redirectFields(r: Row): RedirectTarget {
     expiredUrl: nullableText(r.expired_url),
     maxClicks: r.max_clicks === null ? null : Number(r.max_clicks),
     passwordHash: nullableText(r.password_hash),
+    rules: nullableJson(r.rules),
+    variants: nullableJson(r.variants),
+    utm: nullableJson(r.utm),
+    preview: nullableJson(r.preview),
   };
 }
 
@@ -39,6 +53,10 @@ function behaviourColumns(l: Partial<LinkRow>): Record<string, unknown> {
     max_clicks: l.maxClicks,
     password_hash: l.passwordHash,
     device: l.deviceTargeting && JSON.stringify(l.deviceTargeting),
+    rules: jsonColumn(l.rules),
+    variants: jsonColumn(l.variants),
+    utm: jsonColumn(l.utm),
+    preview: jsonColumn(l.preview),
   };
 }
 
@@ -61,9 +79,6 @@ export class SqliteLinks implements LinksRepository {
     );
     return rows.map((r) => ({
       ...redirectFields(r),
-      domain: String(r.domain),
-      alias: String(r.alias),
-      title: nullableText(r.title),
       externalId: nullableText(r.external_id),
       tags: tags.get(String(r.id)) ?? [],
       createdAt: toDate(r.created_at),
@@ -148,10 +163,16 @@ export class SqliteLinks implements LinksRepository {
   }
 
   async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
-    const r = this.conn
-      .stmt('SELECT id, workspace_id, destination, geo, device, expires_at, expired_url, max_clicks, password_hash FROM links WHERE domain = ? AND alias = ?')
-      .get(domain, alias) as Row | undefined;
+    const r = this.conn.stmt(`SELECT ${REDIRECT_COLUMNS} FROM links WHERE domain = ? AND alias = ?`).get(domain, alias) as Row | undefined;
     return r ? redirectFields(r) : null;
+  }
+
+  async findRedirects(domain: string, aliases: readonly string[]): Promise<RedirectTarget[]> {
+    if (aliases.length === 0) return [];
+    const rows = this.conn
+      .stmt(`SELECT ${REDIRECT_COLUMNS} FROM links WHERE domain = ? AND alias IN (SELECT value FROM json_each(?))`)
+      .all(domain, JSON.stringify(aliases)) as Row[];
+    return rows.map(redirectFields);
   }
 
   async update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null> {

@@ -11,6 +11,7 @@ import type { Repositories } from '../repositories.js';
 import { MongoSessions, SESSION_INDEXES } from '../sessions/mongo.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
 import { MongoUsers, USER_INDEXES } from '../users/mongo.js';
+import { MongoUtmTemplates, UTM_TEMPLATE_INDEXES } from '../utm-templates/mongo.js';
 import { MongoWebhooks, WEBHOOK_INDEXES } from '../webhooks/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
 import { MongoConnection, type MongoOptions } from './connection.js';
@@ -26,6 +27,7 @@ const INDEXES = [
   ...COUNTER_INDEXES,
   ...IDEMPOTENCY_INDEXES,
   ...WEBHOOK_INDEXES,
+  ...UTM_TEMPLATE_INDEXES,
 ];
 const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES];
 
@@ -50,6 +52,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
     members: new MongoMembers(conn),
     sessions: new MongoSessions(conn),
     webhooks: new MongoWebhooks(conn),
+    utmTemplates: new MongoUtmTemplates(conn),
     init: async () => {
       await conn.init([...INDEXES, ...ACCOUNT_INDEXES]);
       await links.init();

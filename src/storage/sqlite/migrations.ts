@@ -280,4 +280,24 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
+  // 10: links that adapt: redirect rules, A/B variants, UTM values and the social preview (JSON, NULL:
+  //     none); per-domain settings (NULL: the service's defaults); the workspaces' UTM templates.
+  `
+  ALTER TABLE links ADD COLUMN rules TEXT;
+  ALTER TABLE links ADD COLUMN variants TEXT;
+  ALTER TABLE links ADD COLUMN utm TEXT;
+  ALTER TABLE links ADD COLUMN preview TEXT;
+  ALTER TABLE domains ADD COLUMN settings TEXT;
+  CREATE TABLE utm_templates (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL,
+    fields TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (workspace_id, name_key)
+  );
+  CREATE INDEX utm_templates_by_workspace ON utm_templates (workspace_id, created_at);
+  `,
 ];

@@ -9,6 +9,7 @@ import type { Repositories } from '../repositories.js';
 import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
 import { SqliteUsers } from '../users/sqlite.js';
+import { SqliteUtmTemplates } from '../utm-templates/sqlite.js';
 import { SqliteWebhooks } from '../webhooks/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
@@ -32,6 +33,7 @@ export function openSqlite(path: string): Repositories {
     members: new SqliteMembers(conn),
     sessions: new SqliteSessions(conn),
     webhooks: new SqliteWebhooks(conn),
+    utmTemplates: new SqliteUtmTemplates(conn),
     init: async () => conn.migrate(),
     ping: async () => {
       conn.stmt('SELECT 1').get();

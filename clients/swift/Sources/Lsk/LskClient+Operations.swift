@@ -86,6 +86,14 @@ extension LskClient {
         try await send("POST", "/links/bulk", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: BulkLinkResults.self)
     }
 
+    /// Save a UTM template
+    ///
+    /// Save a UTM template (at most 100 per workspace). Needs the scope `links:write`.
+    /// `POST /utm-templates` → 201.
+    public func createUtmTemplate(_ body: CreateUtmTemplateRequest) async throws -> UtmTemplate {
+        try await send("POST", "/utm-templates", query: [], headers: [], body: try encode(body), as: UtmTemplate.self)
+    }
+
     /// Add a webhook endpoint
     ///
     /// Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
@@ -125,6 +133,14 @@ extension LskClient {
     /// `DELETE /tags/{name}` → 204.
     public func deleteTag(_ name: String) async throws {
         try await sendNoContent("DELETE", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: nil)
+    }
+
+    /// Delete a UTM template
+    ///
+    /// Delete a UTM template (links keep their utm values). Needs the scope `links:write`.
+    /// `DELETE /utm-templates/{id}` → 204.
+    public func deleteUtmTemplate(_ id: String) async throws {
+        try await sendNoContent("DELETE", "/utm-templates/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
     /// Delete a webhook endpoint
@@ -278,6 +294,14 @@ extension LskClient {
         try await send("POST", "/webhooks/\(Self.segment(String(describing: id)))/test", query: [], headers: [], body: nil, as: WebhookDelivery.self)
     }
 
+    /// Change a domain's settings
+    ///
+    /// Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`.
+    /// `PATCH /domains/{host}` → 200.
+    public func updateDomain(_ host: String, body: UpdateDomainRequest) async throws -> Domain {
+        try await send("PATCH", "/domains/\(Self.segment(String(describing: host)))", query: [], headers: [], body: try encode(body), as: Domain.self)
+    }
+
     /// Update a link
     ///
     /// Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
@@ -310,12 +334,36 @@ extension LskClient {
         try await send("PATCH", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: try encode(body), as: Tag.self)
     }
 
+    /// Change a UTM template
+    ///
+    /// Change a UTM template's name or values (null clears a value). Needs the scope `links:write`.
+    /// `PATCH /utm-templates/{id}` → 200.
+    public func updateUtmTemplate(_ id: String, body: UpdateUtmTemplateRequest) async throws -> UtmTemplate {
+        try await send("PATCH", "/utm-templates/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: UtmTemplate.self)
+    }
+
     /// Update a webhook endpoint
     ///
     /// Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
     /// `PATCH /webhooks/{id}` → 200.
     public func updateWebhook(_ id: String, body: UpdateWebhookRequest) async throws -> WebhookEndpoint {
         try await send("PATCH", "/webhooks/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: WebhookEndpoint.self)
+    }
+
+    /// Get a UTM template
+    ///
+    /// One UTM template of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
+    /// `GET /utm-templates/{id}` → 200.
+    public func utmTemplate(_ id: String) async throws -> UtmTemplate {
+        try await send("GET", "/utm-templates/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: UtmTemplate.self)
+    }
+
+    /// List UTM templates
+    ///
+    /// UTM templates of your workspace, oldest first. Needs the scope `links:read` (or `links:write`, which implies it).
+    /// `GET /utm-templates` → 200.
+    public func utmTemplates() async throws -> UtmTemplateList {
+        try await send("GET", "/utm-templates", query: [], headers: [], body: nil, as: UtmTemplateList.self)
     }
 
     /// Get a webhook endpoint

@@ -224,6 +224,22 @@ public final class LskClient {
   }
 
   /**
+   * Save a UTM template
+   *
+   * Save a UTM template (at most 100 per workspace). Needs the scope `links:write`.
+   * {@code POST /utm-templates} → 201.
+   * @param body the request body
+   */
+  public UtmTemplate createUtmTemplate(CreateUtmTemplateRequest body) {
+    return http.send("POST", "/utm-templates", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /** Asynchronous {@link #createUtmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplate> createUtmTemplateAsync(CreateUtmTemplateRequest body) {
+    return http.sendAsync("POST", "/utm-templates", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /**
    * Add a webhook endpoint
    *
    * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
@@ -303,6 +319,22 @@ public final class LskClient {
   /** Asynchronous {@link #deleteTag}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Void> deleteTagAsync(String name) {
     return http.sendAsync("DELETE", "/tags/" + LskHttp.segment(String.valueOf(name)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
+   * Delete a UTM template
+   *
+   * Delete a UTM template (links keep their utm values). Needs the scope `links:write`.
+   * {@code DELETE /utm-templates/{id}} → 204.
+   * @param id An id starting with utm_; any other value answers 404.
+   */
+  public void deleteUtmTemplate(String id) {
+    http.send("DELETE", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteUtmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteUtmTemplateAsync(String id) {
+    return http.sendAsync("DELETE", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
   }
 
   /**
@@ -611,6 +643,23 @@ public final class LskClient {
   }
 
   /**
+   * Change a domain's settings
+   *
+   * Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`.
+   * {@code PATCH /domains/{host}} → 200.
+   * @param host The host, e.g. go.example.com.
+   * @param body the request body
+   */
+  public Domain updateDomain(String host, UpdateDomainRequest body) {
+    return http.send("PATCH", "/domains/" + LskHttp.segment(String.valueOf(host)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+  }
+
+  /** Asynchronous {@link #updateDomain}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Domain> updateDomainAsync(String host, UpdateDomainRequest body) {
+    return http.sendAsync("PATCH", "/domains/" + LskHttp.segment(String.valueOf(host)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+  }
+
+  /**
    * Update a link
    *
    * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
@@ -678,6 +727,23 @@ public final class LskClient {
   }
 
   /**
+   * Change a UTM template
+   *
+   * Change a UTM template's name or values (null clears a value). Needs the scope `links:write`.
+   * {@code PATCH /utm-templates/{id}} → 200.
+   * @param id An id starting with utm_; any other value answers 404.
+   * @param body the request body
+   */
+  public UtmTemplate updateUtmTemplate(String id, UpdateUtmTemplateRequest body) {
+    return http.send("PATCH", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /** Asynchronous {@link #updateUtmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplate> updateUtmTemplateAsync(String id, UpdateUtmTemplateRequest body) {
+    return http.sendAsync("PATCH", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /**
    * Update a webhook endpoint
    *
    * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
@@ -692,6 +758,37 @@ public final class LskClient {
   /** Asynchronous {@link #updateWebhook}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<WebhookEndpoint> updateWebhookAsync(String id, UpdateWebhookRequest body) {
     return http.sendAsync("PATCH", "/webhooks/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpoint>() {}));
+  }
+
+  /**
+   * Get a UTM template
+   *
+   * One UTM template of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
+   * {@code GET /utm-templates/{id}} → 200.
+   * @param id An id starting with utm_; any other value answers 404.
+   */
+  public UtmTemplate utmTemplate(String id) {
+    return http.send("GET", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /** Asynchronous {@link #utmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplate> utmTemplateAsync(String id) {
+    return http.sendAsync("GET", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /**
+   * List UTM templates
+   *
+   * UTM templates of your workspace, oldest first. Needs the scope `links:read` (or `links:write`, which implies it).
+   * {@code GET /utm-templates} → 200.
+   */
+  public UtmTemplateList utmTemplates() {
+    return http.send("GET", "/utm-templates", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplateList>() {}));
+  }
+
+  /** Asynchronous {@link #utmTemplates}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplateList> utmTemplatesAsync() {
+    return http.sendAsync("GET", "/utm-templates", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplateList>() {}));
   }
 
   /**

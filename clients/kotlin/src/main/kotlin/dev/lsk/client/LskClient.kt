@@ -153,6 +153,17 @@ class LskClient(
         send("POST", "/links/bulk", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<BulkLinkResults>())
 
     /**
+     * Save a UTM template
+     *
+     * Save a UTM template (at most 100 per workspace). Needs the scope `links:write`.
+     * `POST /utm-templates` → 201.
+     */
+    suspend fun createUtmTemplate(
+        body: CreateUtmTemplateRequest,
+    ): UtmTemplate =
+        send("POST", "/utm-templates", emptyList(), emptyList(), body, jacksonTypeRef<UtmTemplate>())
+
+    /**
      * Add a webhook endpoint
      *
      * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
@@ -210,6 +221,18 @@ class LskClient(
         name: String,
     ) =
         sendNoContent("DELETE", "/tags/${segment(name.toString())}", emptyList(), emptyList(), null)
+
+    /**
+     * Delete a UTM template
+     *
+     * Delete a UTM template (links keep their utm values). Needs the scope `links:write`.
+     * `DELETE /utm-templates/{id}` → 204.
+     * @param id An id starting with utm_; any other value answers 404.
+     */
+    suspend fun deleteUtmTemplate(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/utm-templates/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
      * Delete a webhook endpoint
@@ -428,6 +451,19 @@ class LskClient(
         send("POST", "/webhooks/${segment(id.toString())}/test", emptyList(), emptyList(), null, jacksonTypeRef<WebhookDelivery>())
 
     /**
+     * Change a domain's settings
+     *
+     * Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`.
+     * `PATCH /domains/{host}` → 200.
+     * @param host The host, e.g. go.example.com.
+     */
+    suspend fun updateDomain(
+        host: String,
+        body: UpdateDomainRequest,
+    ): Domain =
+        send("PATCH", "/domains/${segment(host.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Domain>())
+
+    /**
      * Update a link
      *
      * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
@@ -478,6 +514,19 @@ class LskClient(
         send("PATCH", "/tags/${segment(name.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Tag>())
 
     /**
+     * Change a UTM template
+     *
+     * Change a UTM template's name or values (null clears a value). Needs the scope `links:write`.
+     * `PATCH /utm-templates/{id}` → 200.
+     * @param id An id starting with utm_; any other value answers 404.
+     */
+    suspend fun updateUtmTemplate(
+        id: String,
+        body: UpdateUtmTemplateRequest,
+    ): UtmTemplate =
+        send("PATCH", "/utm-templates/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<UtmTemplate>())
+
+    /**
      * Update a webhook endpoint
      *
      * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
@@ -489,6 +538,27 @@ class LskClient(
         body: UpdateWebhookRequest,
     ): WebhookEndpoint =
         send("PATCH", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpoint>())
+
+    /**
+     * Get a UTM template
+     *
+     * One UTM template of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
+     * `GET /utm-templates/{id}` → 200.
+     * @param id An id starting with utm_; any other value answers 404.
+     */
+    suspend fun utmTemplate(
+        id: String,
+    ): UtmTemplate =
+        send("GET", "/utm-templates/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<UtmTemplate>())
+
+    /**
+     * List UTM templates
+     *
+     * UTM templates of your workspace, oldest first. Needs the scope `links:read` (or `links:write`, which implies it).
+     * `GET /utm-templates` → 200.
+     */
+    suspend fun utmTemplates(): UtmTemplateList =
+        send("GET", "/utm-templates", emptyList(), emptyList(), null, jacksonTypeRef<UtmTemplateList>())
 
     /**
      * Get a webhook endpoint

@@ -400,12 +400,24 @@ data class CreateLinkRequest(
     /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
     @get:JsonProperty("password") @param:JsonProperty("password")
     val password: String? = null,
+    /** What link-preview crawlers show; {} or null clears. */
+    @get:JsonProperty("preview") @param:JsonProperty("preview")
+    val preview: CreateLinkRequestPreview? = null,
+    /** Ordered redirect rules (first match wins); [] or null clears. */
+    @get:JsonProperty("rules") @param:JsonProperty("rules")
+    val rules: List<CreateLinkRequestRulesItem>? = null,
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
     /** 1-200 characters after trimming; null clears. */
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
+    /** UTM values set on the target URL; {} or null clears. */
+    @get:JsonProperty("utm") @param:JsonProperty("utm")
+    val utm: CreateLinkRequestUtm? = null,
+    /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+    @get:JsonProperty("variants") @param:JsonProperty("variants")
+    val variants: List<CreateLinkRequestVariantsItem>? = null,
     /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateLinkRequest.Clear.ALIAS)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
@@ -424,14 +436,96 @@ data class CreateLinkRequest(
         GEO_TARGETING("geo_targeting", { it.geoTargeting }),
         MAX_CLICKS("max_clicks", { it.maxClicks }),
         PASSWORD("password", { it.password }),
+        PREVIEW("preview", { it.preview }),
+        RULES("rules", { it.rules }),
         TAGS("tags", { it.tags }),
         TITLE("title", { it.title }),
+        UTM("utm", { it.utm }),
+        VARIANTS("variants", { it.variants }),
     }
 
     @JsonAnyGetter
     @JsonInclude(content = JsonInclude.Include.ALWAYS)
     private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
 }
+
+/** What link-preview crawlers show; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestPreview(
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    @get:JsonProperty("image") @param:JsonProperty("image")
+    val image: String? = null,
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestRulesItem(
+    @get:JsonProperty("if") @param:JsonProperty("if")
+    val `if`: CreateLinkRequestRulesItemIf,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestRulesItemIf(
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("after") @param:JsonProperty("after")
+    val after: OffsetDateTime? = null,
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("before") @param:JsonProperty("before")
+    val before: OffsetDateTime? = null,
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: List<String>? = null,
+    @get:JsonProperty("continent") @param:JsonProperty("continent")
+    val continent: List<String>? = null,
+    @get:JsonProperty("country") @param:JsonProperty("country")
+    val country: List<String>? = null,
+    @get:JsonProperty("device") @param:JsonProperty("device")
+    val device: List<String>? = null,
+    @get:JsonProperty("ip") @param:JsonProperty("ip")
+    val ip: List<String>? = null,
+    @get:JsonProperty("language") @param:JsonProperty("language")
+    val language: List<String>? = null,
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: List<String>? = null,
+    /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+    @get:JsonProperty("query") @param:JsonProperty("query")
+    val query: Map<String, String>? = null,
+    @get:JsonProperty("region") @param:JsonProperty("region")
+    val region: List<String>? = null,
+)
+
+/** UTM values set on the target URL; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestUtm(
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestVariantsItem(
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    @get:JsonProperty("weight") @param:JsonProperty("weight")
+    val weight: Int,
+)
 
 /** Request body of createLinks (POST /links/bulk). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -441,6 +535,49 @@ data class CreateLinksRequest(
     @get:JsonProperty("links") @param:JsonProperty("links")
     val links: List<CreateLinkRequest>,
 )
+
+/** Request body of createUtmTemplate (POST /utm-templates). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateUtmTemplateRequest(
+    /** 1-64 characters, unique in the workspace. */
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String,
+    /** utm_campaign, 1-100 characters; null clears. */
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    /** utm_content, 1-100 characters; null clears. */
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    /** utm_medium, 1-100 characters; null clears. */
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    /** utm_source, 1-100 characters; null clears. */
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    /** utm_term, 1-100 characters; null clears. */
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateUtmTemplateRequest.Clear.CAMPAIGN)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "CreateUtmTemplateRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (CreateUtmTemplateRequest) -> Any?) {
+        CAMPAIGN("campaign", { it.campaign }),
+        CONTENT("content", { it.content }),
+        MEDIUM("medium", { it.medium }),
+        SOURCE("source", { it.source }),
+        TERM("term", { it.term }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
 
 /** Request body of createWebhook (POST /webhooks). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -588,10 +725,28 @@ enum class DeviceClicksDevice(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class Domain(
+    /** Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex). */
+    @get:JsonProperty("crawlable") @param:JsonProperty("crawlable")
+    val crawlable: Boolean,
     @get:JsonProperty("created_at") @param:JsonProperty("created_at")
     val createdAt: OffsetDateTime,
     @get:JsonProperty("host") @param:JsonProperty("host")
     val host: String,
+    /** Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("apple_app_site_association") @param:JsonProperty("apple_app_site_association")
+    val appleAppSiteAssociation: Map<String, JsonNode>? = null,
+    /** Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("assetlinks") @param:JsonProperty("assetlinks")
+    val assetlinks: List<Map<String, JsonNode>>? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
+    val expiredUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("not_found_url") @param:JsonProperty("not_found_url")
+    val notFoundUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("root_url") @param:JsonProperty("root_url")
+    val rootUrl: String? = null,
 )
 
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -726,6 +881,9 @@ data class Link(
     /** Whether visitors must enter a password first. */
     @get:JsonProperty("password_protected") @param:JsonProperty("password_protected")
     val passwordProtected: Boolean,
+    /** The social preview crawlers get; null when none. */
+    @get:JsonProperty("preview") @param:JsonProperty("preview")
+    val preview: JsonNode,
     /** https://{domain}/{alias} (http:// for localhost). */
     @get:JsonProperty("short_url") @param:JsonProperty("short_url")
     val shortUrl: String,
@@ -738,6 +896,9 @@ data class Link(
     /** ISO 8601 UTC time. */
     @get:JsonProperty("updated_at") @param:JsonProperty("updated_at")
     val updatedAt: OffsetDateTime,
+    /** UTM values set on the target URL; null when none. */
+    @get:JsonProperty("utm") @param:JsonProperty("utm")
+    val utm: JsonNode,
     /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
     @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
     val expiredUrl: String? = null,
@@ -750,9 +911,15 @@ data class Link(
     /** Clicks after which the link is exhausted, or null. */
     @get:JsonProperty("max_clicks") @param:JsonProperty("max_clicks")
     val maxClicks: Int? = null,
+    /** Redirect rules, in order, as given; null when none. */
+    @get:JsonProperty("rules") @param:JsonProperty("rules")
+    val rules: List<LinkRule>? = null,
     /** Display title (1-200 characters) or null. */
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
+    /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+    @get:JsonProperty("variants") @param:JsonProperty("variants")
+    val variants: List<LinkVariant>? = null,
 )
 
 /** One page of links, newest first. */
@@ -791,6 +958,46 @@ enum class LinkQrCodeFormat(@get:JsonValue val value: String) {
 
     override fun toString(): String = value
 }
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkRule(
+    @get:JsonProperty("if") @param:JsonProperty("if")
+    val `if`: LinkRuleIf,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkRuleIf(
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("after") @param:JsonProperty("after")
+    val after: OffsetDateTime? = null,
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("before") @param:JsonProperty("before")
+    val before: OffsetDateTime? = null,
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: List<String>? = null,
+    @get:JsonProperty("continent") @param:JsonProperty("continent")
+    val continent: List<String>? = null,
+    @get:JsonProperty("country") @param:JsonProperty("country")
+    val country: List<String>? = null,
+    @get:JsonProperty("device") @param:JsonProperty("device")
+    val device: List<String>? = null,
+    @get:JsonProperty("ip") @param:JsonProperty("ip")
+    val ip: List<String>? = null,
+    @get:JsonProperty("language") @param:JsonProperty("language")
+    val language: List<String>? = null,
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: List<String>? = null,
+    /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+    @get:JsonProperty("query") @param:JsonProperty("query")
+    val query: Map<String, String>? = null,
+    @get:JsonProperty("region") @param:JsonProperty("region")
+    val region: List<String>? = null,
+)
 
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -834,6 +1041,16 @@ enum class LinkStatus(@get:JsonValue val value: String) {
 
     override fun toString(): String = value
 }
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkVariant(
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    @get:JsonProperty("weight") @param:JsonProperty("weight")
+    val weight: Int,
+)
 
 /**
  * Values of LinksStatus.
@@ -939,6 +1156,50 @@ data class TagList(
     val data: List<Tag>,
 )
 
+/** Request body of updateDomain (PATCH /domains/{host}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateDomainRequest(
+    /** Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("apple_app_site_association") @param:JsonProperty("apple_app_site_association")
+    val appleAppSiteAssociation: Map<String, JsonNode>? = null,
+    /** Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("assetlinks") @param:JsonProperty("assetlinks")
+    val assetlinks: List<Map<String, JsonNode>>? = null,
+    /** Let search engines index the domain; default false. */
+    @get:JsonProperty("crawlable") @param:JsonProperty("crawlable")
+    val crawlable: Boolean? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
+    val expiredUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("not_found_url") @param:JsonProperty("not_found_url")
+    val notFoundUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("root_url") @param:JsonProperty("root_url")
+    val rootUrl: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateDomainRequest.Clear.APPLE_APP_SITE_ASSOCIATION)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "UpdateDomainRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (UpdateDomainRequest) -> Any?) {
+        APPLE_APP_SITE_ASSOCIATION("apple_app_site_association", { it.appleAppSiteAssociation }),
+        ASSETLINKS("assetlinks", { it.assetlinks }),
+        CRAWLABLE("crawlable", { it.crawlable }),
+        EXPIRED_URL("expired_url", { it.expiredUrl }),
+        NOT_FOUND_URL("not_found_url", { it.notFoundUrl }),
+        ROOT_URL("root_url", { it.rootUrl }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
 /** Request body of updateLink (PATCH /links/{id}). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -973,12 +1234,24 @@ data class UpdateLinkRequest(
     /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
     @get:JsonProperty("password") @param:JsonProperty("password")
     val password: String? = null,
+    /** What link-preview crawlers show; {} or null clears. */
+    @get:JsonProperty("preview") @param:JsonProperty("preview")
+    val preview: UpdateLinkRequestPreview? = null,
+    /** Ordered redirect rules (first match wins); [] or null clears. */
+    @get:JsonProperty("rules") @param:JsonProperty("rules")
+    val rules: List<UpdateLinkRequestRulesItem>? = null,
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
     /** 1-200 characters after trimming; null clears. */
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
+    /** UTM values set on the target URL; {} or null clears. */
+    @get:JsonProperty("utm") @param:JsonProperty("utm")
+    val utm: UpdateLinkRequestUtm? = null,
+    /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+    @get:JsonProperty("variants") @param:JsonProperty("variants")
+    val variants: List<UpdateLinkRequestVariantsItem>? = null,
     /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateLinkRequest.Clear.DEVICE_TARGETING)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
@@ -995,14 +1268,96 @@ data class UpdateLinkRequest(
         GEO_TARGETING("geo_targeting", { it.geoTargeting }),
         MAX_CLICKS("max_clicks", { it.maxClicks }),
         PASSWORD("password", { it.password }),
+        PREVIEW("preview", { it.preview }),
+        RULES("rules", { it.rules }),
         TAGS("tags", { it.tags }),
         TITLE("title", { it.title }),
+        UTM("utm", { it.utm }),
+        VARIANTS("variants", { it.variants }),
     }
 
     @JsonAnyGetter
     @JsonInclude(content = JsonInclude.Include.ALWAYS)
     private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
 }
+
+/** What link-preview crawlers show; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestPreview(
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    @get:JsonProperty("image") @param:JsonProperty("image")
+    val image: String? = null,
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestRulesItem(
+    @get:JsonProperty("if") @param:JsonProperty("if")
+    val `if`: UpdateLinkRequestRulesItemIf,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestRulesItemIf(
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("after") @param:JsonProperty("after")
+    val after: OffsetDateTime? = null,
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("before") @param:JsonProperty("before")
+    val before: OffsetDateTime? = null,
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: List<String>? = null,
+    @get:JsonProperty("continent") @param:JsonProperty("continent")
+    val continent: List<String>? = null,
+    @get:JsonProperty("country") @param:JsonProperty("country")
+    val country: List<String>? = null,
+    @get:JsonProperty("device") @param:JsonProperty("device")
+    val device: List<String>? = null,
+    @get:JsonProperty("ip") @param:JsonProperty("ip")
+    val ip: List<String>? = null,
+    @get:JsonProperty("language") @param:JsonProperty("language")
+    val language: List<String>? = null,
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: List<String>? = null,
+    /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+    @get:JsonProperty("query") @param:JsonProperty("query")
+    val query: Map<String, String>? = null,
+    @get:JsonProperty("region") @param:JsonProperty("region")
+    val region: List<String>? = null,
+)
+
+/** UTM values set on the target URL; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestUtm(
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestVariantsItem(
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    @get:JsonProperty("weight") @param:JsonProperty("weight")
+    val weight: Int,
+)
 
 /** Request body of updateLinks (PATCH /links/bulk). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1057,6 +1412,49 @@ data class UpdateTagRequest(
     val name: String,
 )
 
+/** Request body of updateUtmTemplate (PATCH /utm-templates/{id}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateUtmTemplateRequest(
+    /** utm_campaign, 1-100 characters; null clears. */
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    /** utm_content, 1-100 characters; null clears. */
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    /** utm_medium, 1-100 characters; null clears. */
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    /** 1-64 characters, unique in the workspace. */
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String? = null,
+    /** utm_source, 1-100 characters; null clears. */
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    /** utm_term, 1-100 characters; null clears. */
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateUtmTemplateRequest.Clear.CAMPAIGN)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "UpdateUtmTemplateRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (UpdateUtmTemplateRequest) -> Any?) {
+        CAMPAIGN("campaign", { it.campaign }),
+        CONTENT("content", { it.content }),
+        MEDIUM("medium", { it.medium }),
+        SOURCE("source", { it.source }),
+        TERM("term", { it.term }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
 /** Request body of updateWebhook (PATCH /webhooks/{id}). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -1103,6 +1501,44 @@ enum class UpdateWebhookRequestEventsItem(@get:JsonValue val value: String) {
 
     override fun toString(): String = value
 }
+
+/** A named set of UTM values of the workspace. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UtmTemplate(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** Unique in the workspace (case-insensitively). */
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String,
+    @get:JsonProperty("updated_at") @param:JsonProperty("updated_at")
+    val updatedAt: OffsetDateTime,
+    /** utm_campaign, or null. */
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    /** utm_content, or null. */
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    /** utm_medium, or null. */
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    /** utm_source, or null. */
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    /** utm_term, or null. */
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UtmTemplateList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<UtmTemplate>,
+)
 
 /** One event for one endpoint, and how its delivery went. */
 @JsonIgnoreProperties(ignoreUnknown = true)

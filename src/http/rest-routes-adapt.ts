@@ -1,0 +1,75 @@
+import { updateDomainSchema } from '../domain/domain-settings-schemas.js';
+import { idParamSchema } from '../domain/ids.js';
+import { hostSchema } from '../domain/link-schemas.js';
+import { domainSchema } from '../domain/resource-outputs.js';
+import { createUtmTemplateSchema, updateUtmTemplateSchema, utmTemplateListSchema, utmTemplateSchema } from '../domain/utm-schemas.js';
+import type { RestRoute } from './rest-routes.js';
+
+const TEMPLATE_ID = { id: idParamSchema('utm') };
+
+/** Domain settings and UTM templates. */
+export const ADAPT_ROUTES: readonly RestRoute[] = [
+  {
+    field: 'Mutation.updateDomain',
+    method: 'PATCH',
+    path: '/domains/:domain',
+    status: 200,
+    tag: 'domains',
+    summary: "Change a domain's settings",
+    body: updateDomainSchema,
+    params: { domain: hostSchema },
+    // One name for the path parameter of /domains/{host} (DELETE names it host).
+    docPath: '/domains/:host',
+    response: domainSchema,
+  },
+  {
+    field: 'Mutation.createUtmTemplate',
+    method: 'POST',
+    path: '/utm-templates',
+    status: 201,
+    tag: 'links',
+    summary: 'Save a UTM template',
+    body: createUtmTemplateSchema,
+    location: (d) => `/v1/utm-templates/${String(d.id)}`,
+    response: utmTemplateSchema,
+  },
+  {
+    field: 'Query.utmTemplates',
+    method: 'GET',
+    path: '/utm-templates',
+    status: 200,
+    tag: 'links',
+    summary: 'List UTM templates',
+    response: utmTemplateListSchema,
+  },
+  {
+    field: 'Query.utmTemplate',
+    method: 'GET',
+    path: '/utm-templates/:id',
+    status: 200,
+    tag: 'links',
+    summary: 'Get a UTM template',
+    params: TEMPLATE_ID,
+    response: utmTemplateSchema,
+  },
+  {
+    field: 'Mutation.updateUtmTemplate',
+    method: 'PATCH',
+    path: '/utm-templates/:id',
+    status: 200,
+    tag: 'links',
+    summary: 'Change a UTM template',
+    body: updateUtmTemplateSchema,
+    params: TEMPLATE_ID,
+    response: utmTemplateSchema,
+  },
+  {
+    field: 'Mutation.deleteUtmTemplate',
+    method: 'DELETE',
+    path: '/utm-templates/:id',
+    status: 204,
+    tag: 'links',
+    summary: 'Delete a UTM template',
+    params: TEMPLATE_ID,
+  },
+];
