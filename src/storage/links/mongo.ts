@@ -144,11 +144,16 @@ export class MongoLinks implements LinksRepository {
     });
   }
 
+  /**
+   * One equality lookup per alias, at once: each is a probe of the (domain, alias) index. (An `$in` is
+   * the same on MongoDB, but FerretDB scans the whole collection for it.)
+   */
   async findRedirects(domain: string, aliases: readonly string[]): Promise<RedirectTarget[]> {
     if (aliases.length === 0) return [];
-    return this.conn.run(async () =>
-      (await this.links.find({ domain, alias: { $in: [...aliases] } }, { projection: REDIRECT_PROJECTION }).toArray()).map(redirectFields),
-    );
+    return this.conn.run(async () => {
+      const docs = await Promise.all(aliases.map((alias) => this.links.findOne({ domain, alias }, { projection: REDIRECT_PROJECTION })));
+      return docs.filter((d) => d !== null).map(redirectFields);
+    });
   }
 
   async update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null> {
