@@ -92,7 +92,11 @@ describe('rule conditions', () => {
     const req = new IncomingMessage(new Socket());
     req.url = '/p';
     req.headers = { 'user-agent': CHROME_WIN };
-    const f = new VisitFacts(req, NOW, 'DE', { clientOf: () => (addressReads++, '10.1.2.3'), regionOf: () => null });
+    const clientOf = () => {
+      addressReads++;
+      return '10.1.2.3';
+    };
+    const f = new VisitFacts(req, NOW, 'DE', { clientOf, regionOf: () => null });
     const countryOnly = compiled(Array.from({ length: 50 }, (_v, i) => ({ if: { country: [i === 49 ? 'DE' : 'US'] }, to: `https://${i}.test/` })));
     expect(firstMatch(countryOnly, f)).toBe('https://49.test/');
     expect(addressReads).toBe(0);

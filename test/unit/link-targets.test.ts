@@ -40,7 +40,7 @@ describe('wildcard aliases', () => {
     expect(wildcardCandidates('v1/x')).toEqual([]); // a reserved first segment is no alias
     expect(wildcardCandidates('help/a b')).toEqual([]); // nothing but URL path characters below
     expect(wildcardCandidates('help/x%20y/z')).toEqual(['help/*']); // "x%20y" is no alias segment
-    expect(wildcardCandidates('a/'.repeat(200) + 'z')).toHaveLength(63); // prefixes stay within 128 characters
+    expect(wildcardCandidates(`${'a/'.repeat(200)}z`)).toHaveLength(63); // prefixes stay within 128 characters
   });
 
   it('place the rest of the path: at {path}, else after the target path (before its query)', () => {
