@@ -2,7 +2,7 @@
  * The analytics reads the bench times, each over a year and over 30 days (its reference): in process
  * (the service, no HTTP) and over HTTP (GET /v1/analytics and GET /v1/links/{id}/stats).
  */
-import type { Services } from '../src/services/services.js';
+import type { Services } from '../src/services/all-services.js';
 
 const DAY_MS = 86_400_000;
 

@@ -10,10 +10,10 @@
  */
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
-import { buildServices } from '../src/services/build.js';
-import type { Services } from '../src/services/services.js';
+import type { Services } from '../src/services/all-services.js';
+import { buildServices } from '../src/services/wiring.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
-import { openRepositories } from '../src/storage/repositories.js';
+import { openRepositories } from '../src/storage/open.js';
 import { insertRollups } from './analytics-mongo-seed.js';
 import { fmtTiming, get, QUERIES, type Target, type Timing, time, window } from './analytics-queries.js';
 import { SEED_TAGS, type SeedLink, seedHours } from './analytics-seed.js';

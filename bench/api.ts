@@ -1,7 +1,7 @@
 /** The API: link creation and listing over REST and GraphQL, and refused requests (401, 429). */
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
-import { buildServices } from '../src/services/build.js';
+import { buildServices } from '../src/services/wiring.js';
 import { type Fixture, lskEnv } from './fixtures.js';
 import { type Figures, fmt, type LoadOptions, load } from './load.js';
 import { ROOT, start, stop } from './servers.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config/env.js';
 import { randomBase62 } from '../src/domain/ids.js';
-import { buildServices } from '../src/services/build.js';
+import { buildServices } from '../src/services/wiring.js';
 
 export const DOMAIN = 'bench.lsk';
 export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { MemoryRateLimiter } from '../src/limits/rate-limit.js';
 import { SharedRateLimiter } from '../src/limits/shared-rate-limit.js';
-import { openRepositories } from '../src/storage/repositories.js';
+import { openRepositories } from '../src/storage/open.js';
 
 export async function benchLimiter(dir: string, say: (s: string) => void): Promise<void> {
   const mem = new MemoryRateLimiter();

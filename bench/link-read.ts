@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
 import { ClickRecorder } from '../src/redirect/click-recorder.js';
 import { classify } from '../src/redirect/user-agent.js';
-import { buildServices } from '../src/services/build.js';
+import { buildServices } from '../src/services/wiring.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
 import { startFerretDb, type TestMongo } from '../test/support/ferretdb.js';
 import { BROWSER_UA, DOMAIN } from './fixtures.js';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createApp } from './http/app.js';
 import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
 import { createLogger } from './logger.js';
-import { buildServices } from './services/build.js';
+import { buildServices } from './services/wiring.js';
 import { databaseFailure } from './startup/database.js';
 import { failStartup } from './startup/failure.js';
 import { loadCountryDatabase } from './startup/geo.js';

@@ -4,12 +4,12 @@ import { LskError } from '../domain/errors.js';
 import { hasPrefix, newId } from '../domain/ids.js';
 import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
+import { expandScopes, SCOPES, type Scope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
-import { expandScopes, SCOPES, type Scope } from './scopes.js';
 
 export const KEY_PREFIX = 'lsk_live_';
 const CLOCK_SKEW_S = 60;

@@ -1,7 +1,7 @@
 import type { User } from '../domain/accounts.js';
 import { LskError } from '../domain/errors.js';
 import type { ApiKey, Workspace } from '../domain/model.js';
-import type { Role, Scope } from './scopes.js';
+import type { Role, Scope } from '../domain/scopes.js';
 
 /** A caller authenticated by an API key (`Authorization: Bearer lsk_live_…`). */
 export interface KeyPrincipal {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Config } from '../config/env.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
 
 /** A malformed command line (exit status 2). */
 export class UsageError extends Error {}

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../config/env.js';
 import { sqlitePath } from '../config/project.js';
-import { buildServices } from '../services/build.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
+import { buildServices } from '../services/wiring.js';
 import { databaseFailure } from '../startup/database.js';
 
 /**

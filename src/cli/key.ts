@@ -1,6 +1,6 @@
-import { SCOPES } from '../auth/scopes.js';
 import { LskError } from '../domain/errors.js';
 import { keyNameSchema, scopesSchema } from '../domain/resource-schemas.js';
+import { SCOPES } from '../domain/scopes.js';
 import type { ApiKey } from '../generated/graphql.js';
 import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
 import { keyJson, table, when } from './output.js';

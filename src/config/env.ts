@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeHost } from '../domain/rules.js';
+import { normalizeHost } from '../domain/field-rules.js';
 import { PROJECT_ROOT, projectPath, resolveDatabaseUrl } from './project.js';
 
 const intFrom = (def: number, min: number, max: number) =>

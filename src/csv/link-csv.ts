@@ -1,5 +1,5 @@
+import { shortUrl } from '../domain/field-rules.js';
 import type { Link } from '../domain/model.js';
-import { shortUrl } from '../domain/rules.js';
 import { CSV_COLUMNS } from './link-columns.js';
 
 /**

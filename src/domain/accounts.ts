@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../auth/scopes.js';
+import { ROLES, type Role } from './scopes.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
 
@@ -9,7 +9,7 @@ export interface User {
   /** As typed at creation; compared through `emailKey`. */
   email: string;
   name: string;
-  /** scrypt hash (src/services/accounts/passwords.ts), null until the first password is set. */
+  /** scrypt hash (src/domain/passwords.ts), null until the first password is set. */
   passwordHash: string | null;
   createdAt: Date;
 }

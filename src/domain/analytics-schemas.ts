@@ -1,5 +1,5 @@
-import { INTERVALS } from '../analytics/buckets.js';
-import { canonicalZone } from '../analytics/time-zone.js';
+import { INTERVALS } from './analytics/buckets.js';
+import { canonicalZone } from './analytics/time-zone.js';
 import { hostSchema, intParam, linkIdParamSchema, tagNameSchema } from './link-schemas.js';
 import { z } from './zod.js';
 

@@ -1,5 +1,5 @@
+import { TAGS_MAX } from './field-rules.js';
 import { createLinkSchema, tagNameSchema, updateLinkSchema } from './link-schemas.js';
-import { TAGS_MAX } from './rules.js';
 import { z } from './zod.js';
 
 /** At most this many links per bulk call (and per chunk of a CSV import). */

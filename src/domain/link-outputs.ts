@@ -1,3 +1,4 @@
+import { TAG_MAX, TAGS_MAX } from './field-rules.js';
 import { prefixedIdSchema } from './ids.js';
 import {
   aliasSchema,
@@ -12,7 +13,6 @@ import {
 import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
 import { previewSchema } from './preview-schemas.js';
 import { linkRuleSchema, RULES_MAX } from './rule-schemas.js';
-import { TAG_MAX, TAGS_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
 import { urlSchema } from './urls.js';
 import { utmSchema } from './utm-schemas.js';

@@ -1,8 +1,8 @@
 import { COUNTRY_CODES } from './countries.js';
+import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './field-rules.js';
 import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
 import { previewSchema } from './preview-schemas.js';
 import { rulesSchema } from './rule-schemas.js';
-import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './rules.js';
 import { displayTextSchema } from './text.js';
 import { urlMapSchema, urlRule, urlSchema } from './urls.js';
 import { utmSchema } from './utm-schemas.js';

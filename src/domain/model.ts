@@ -1,7 +1,7 @@
-import type { Scope } from '../auth/scopes.js';
 import type { Preview } from './preview-schemas.js';
 import type { Plan } from './resource-schemas.js';
 import type { LinkRule } from './rule-schemas.js';
+import type { Scope } from './scopes.js';
 import type { Utm } from './utm-schemas.js';
 import type { Variant } from './variant-schemas.js';
 
@@ -32,7 +32,7 @@ export interface Link {
   expiresAt: Date | null;
   expiredUrl: string | null;
   maxClicks: number | null;
-  /** The password's salted slow hash (services/link-password.ts); never returned. */
+  /** The password's salted slow hash (src/domain/passwords.ts); never returned. */
   passwordHash: string | null;
   deviceTargeting: { ios?: string; android?: string };
   /** Ordered redirect rules (first match wins), or null. */

@@ -1,7 +1,7 @@
-import { RESERVED_FIRST_SEGMENTS } from './rules.js';
+import { RESERVED_FIRST_SEGMENTS } from './field-rules.js';
 
 /**
- * The rules of rules.ts as JSON Schema patterns (ECMA-262), for the OpenAPI document and the clients
+ * The rules of field-rules.ts as JSON Schema patterns (ECMA-262), for the OpenAPI document and the clients
  * generated from it. Every string a pattern matches passes the rule (the unit tests check this on a
  * table); where the rule also accepts rarer forms (IDN in Unicode, IPv6 hosts, user info), the
  * pattern shows the common form and the field's description names the rest.

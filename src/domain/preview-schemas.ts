@@ -1,4 +1,4 @@
-import { urlProblems } from './rules.js';
+import { urlProblems } from './field-rules.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
 

@@ -1,8 +1,8 @@
 import { appleAppSiteAssociationSchema, assetlinksSchema } from './domain-settings-schemas.js';
+import { TAG_MAX } from './field-rules.js';
 import { prefixedIdSchema } from './ids.js';
 import { countSchema, storedHostSchema, timeSchema } from './link-outputs.js';
 import { PLANS, scopeSchema, workspaceSlugSchema } from './resource-schemas.js';
-import { TAG_MAX } from './rules.js';
 import { visibleTextSchema } from './text.js';
 import { urlRule } from './urls.js';
 import { z } from './zod.js';

@@ -1,5 +1,5 @@
-import { SCOPES } from '../auth/scopes.js';
 import { hostSchema, tagNameSchema } from './link-schemas.js';
+import { SCOPES } from './scopes.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
 

@@ -1,5 +1,5 @@
+import { URL_MAX, urlProblems } from './field-rules.js';
 import { HTTP_URL_PATTERN } from './patterns.js';
-import { URL_MAX, urlProblems } from './rules.js';
 import { RESERVED_KEY_MESSAGE, RESERVED_KEYS } from './validate.js';
 import { z } from './zod.js';
 

@@ -1,8 +1,8 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import type { Scope } from '../auth/scopes.js';
 import type { Preview } from '../domain/preview-schemas.js';
 import type { LinkRule } from '../domain/rule-schemas.js';
+import type { Scope } from '../domain/scopes.js';
 import type { Utm } from '../domain/utm-schemas.js';
 import type { Variant } from '../domain/variant-schemas.js';
 import type { AuthedContext, GraphQLContext } from './context.js';

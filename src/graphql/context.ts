@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
 
 export interface GraphQLContext {
   services: Services;

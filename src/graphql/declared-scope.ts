@@ -1,5 +1,5 @@
 import type { GraphQLField } from 'graphql';
-import { isScope, type Scope } from '../auth/scopes.js';
+import { isScope, type Scope } from '../domain/scopes.js';
 
 /** The scope a root field declares with `t.withAuth({ scope })` (Pothos keeps it in the field's extensions); null for none. */
 export function declaredScope(field: GraphQLField<unknown, unknown>): Scope | null {

@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/scopes.js';
+import type { Scope } from '../domain/scopes.js';
 import type { AuthedContext } from './context.js';
 
 /** How `node(id)` finds one kind of object in the caller's workspace. */

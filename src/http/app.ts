@@ -6,11 +6,12 @@ import type { RateLimiter } from '../limits/rate-limit.js';
 import { HttpObserver } from '../observability/http-observer.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
+import { REST_ROUTES } from '../v1/routes.js';
 import { corsPolicy } from './cors.js';
 import { clientError } from './errors.js';
 import { createGraphQLHandler } from './graphql/handler.js';
-import { createGraphQLServer } from './graphql/server.js';
+import { createGraphQLServer } from './graphql/yoga.js';
 import { apiKeyAuthenticator } from './guard/authenticators.js';
 import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
@@ -19,9 +20,8 @@ import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
 import { buildRestOperations } from './rest/operations.js';
-import { REST_ROUTES } from './rest-routes.js';
+import { type Target, unmatched } from './route-target.js';
 import { serviceRoutes } from './service-routes.js';
-import { type Target, unmatched } from './target.js';
 
 const ORIGIN = 'http://lsk.internal';
 

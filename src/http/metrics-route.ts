@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LskError } from '../domain/errors.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { ServiceRoute } from './service-routes.js';
+import type { ServiceRoute } from './service-route.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -1,22 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LskError } from '../domain/errors.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../services/all-services.js';
 import { authRoutes } from './auth/routes.js';
 import { dashboardRoute } from './dashboard/route.js';
 import { metricsRoute } from './metrics-route.js';
 import { sendError, sendJson } from './respond.js';
+import type { ServiceRoute } from './service-route.js';
 import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
-
-/** A path the service answers itself, ahead of short links. */
-export interface ServiceRoute {
-  /** The metrics label. */
-  label: string;
-  /** The path as logged: the route's own, or its template (`/docs/{asset}`). */
-  path: string;
-  /** Methods answered; any other is 405 with an Allow header. */
-  methods: readonly string[];
-  handle(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): void | Promise<void>;
-}
 
 const READ = ['GET', 'HEAD'] as const;
 

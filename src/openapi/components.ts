@@ -11,7 +11,8 @@ import { urlSchema } from '../domain/urls.js';
 import * as utm from '../domain/utm-schemas.js';
 import { variantSchema } from '../domain/variant-schemas.js';
 import * as webhooks from '../domain/webhook-outputs.js';
-import { REST_ROUTES, type RestRoute } from '../http/rest-routes.js';
+import type { RestRoute } from '../v1/route.js';
+import { REST_ROUTES } from '../v1/routes.js';
 import { ERROR_SCHEMA } from './errors.js';
 import { componentRef, componentSchemas, type Json } from './json-schema.js';
 

@@ -1,5 +1,5 @@
 import { type GraphQLArgument, type GraphQLField, type GraphQLSchema, isObjectType } from 'graphql';
-import type { RestRoute } from '../http/rest-routes.js';
+import type { RestRoute } from '../v1/route.js';
 import type { Json } from './json-schema.js';
 
 /**

@@ -1,11 +1,11 @@
 import type { GraphQLSchema } from 'graphql';
-import { REST_ROUTES } from '../http/rest-routes.js';
+import { REST_ROUTES } from '../v1/routes.js';
 import { componentsSchemas, requestComponent } from './components.js';
 import { describeBody, describeComponents, rootField } from './descriptions.js';
 import { errorResponses } from './errors.js';
 import { ERROR_EXAMPLES } from './examples.js';
-import { exportOperation } from './export.js';
 import type { Json } from './json-schema.js';
+import { exportOperation } from './links-export-operation.js';
 import { operationFor } from './operation.js';
 
 const TAGS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
-import type { RestRoute } from '../http/rest-routes.js';
+import type { RestRoute } from '../v1/route.js';
 import { errorHeaders } from './headers.js';
 import { componentRef, type Json } from './json-schema.js';
 

@@ -1,8 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
-import { isScope } from '../auth/scopes.js';
+import { isScope } from '../domain/scopes.js';
 import { declaredScope } from '../graphql/declared-scope.js';
-import { IDEMPOTENCY_KEY_PATTERN } from '../http/rest/idempotency.js';
-import type { RestRoute } from '../http/rest-routes.js';
+import { IDEMPOTENCY_KEY_PATTERN, type RestRoute } from '../v1/route.js';
 import { operationId, requestComponent, responseComponent } from './components.js';
 import { argumentOf, rootField } from './descriptions.js';
 import { errorStatuses } from './errors.js';

@@ -53,3 +53,12 @@ export function target(link: CachedLink, f: VisitFacts, random: RandomSource): s
   if (link.variants !== null) return variantOf(link, f, random);
   return link.destination;
 }
+
+/** Steps 4 and 5: the geo-targeted URL of the visitor's country, else the destination. Pure. */
+export function resolveTarget(link: { destination: string; geoTargeting: Record<string, string> }, country: string | null): string {
+  if (country) {
+    const target = link.geoTargeting[country];
+    if (target) return target;
+  }
+  return link.destination;
+}

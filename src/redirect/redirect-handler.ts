@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
-import { aliasProblems, normalizeHost } from '../domain/rules.js';
+import { LskError } from '../domain/errors.js';
+import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
@@ -12,10 +13,10 @@ import { placePath, restBelow } from './adapt/wildcard.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { clientAddress, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
-import { decide, target } from './link-rules.js';
+import { decide, resolveTarget, target } from './link-rules.js';
+import { withQuery } from './location.js';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
-import { resolveTarget, withQuery } from './resolve.js';
 import { sendPreview, siteFile } from './site-answers.js';
 import { type Site, SiteCache } from './sites.js';
 import { StaleIfError } from './stale-if-error.js';
@@ -83,7 +84,7 @@ export class RedirectHandler {
     private readonly opts: RedirectOptions,
   ) {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
-    this.form = new PasswordForm(this, config, clock);
+    this.form = new PasswordForm(config);
     this.sites = new SiteCache(opts.domains, config, opts.cacheTtlMs);
     this.wildcards = new WildcardLookup(this.cache, links, this.sites, this.stale, (id) => this.countedClicks(id));
     this.random = opts.random ?? Math.random;
@@ -117,9 +118,20 @@ export class RedirectHandler {
     }
   }
 
-  /** A POST of the password form. */
-  post(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-    return this.form.post(req, res, requestId);
+  /** A POST of the password form: the right password redirects (302) and counts a click. */
+  async post(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const found = this.lookup(req, now);
+    const link = found === null || !('then' in found) ? found : await found;
+    if (link === null) return this.notFound(req, res, requestId);
+    const d = decide(link, now);
+    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
+    if (d.kind === 'go' || link.passwordHash === null) {
+      throw new LskError('method_not_allowed', 'POST is allowed only on password-protected links.', { headers: { allow: 'GET, HEAD' } });
+    }
+    const protectedLink = { id: link.id, passwordHash: link.passwordHash };
+    if ((await this.form.check(req, res, requestId, protectedLink, this.clientOf(req), now)) !== 'right') return;
+    this.visit(req, res, requestId, link, now, 302);
   }
 
   /** The link a request names: cached, read, null (unknown) or undefined (not a short-link path: answered 404 by the caller). */
@@ -195,15 +207,14 @@ export class RedirectHandler {
     if (d.kind === 'expired') return this.expired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
     if (link.preview !== null && classify(req.headers['user-agent']).bot) return sendPreview(req, res, requestId, link, this.pathOf(req));
     if (d.kind === 'password') return this.form.show(req, res, requestId);
-    const country = this.country(req);
-    const facts = new VisitFacts(req, now, country, this);
-    return this.go(req, res, requestId, link, this.placed(req, link, target(link, facts, this.random)), now, country, this.config.redirectStatus, facts);
+    return this.visit(req, res, requestId, link, now, this.config.redirectStatus);
   }
 
-  /** Steps 3-6 for a visit past steps 1 and 2 (a right password): where it goes, and what was decided on the way. */
-  visitTarget(req: IncomingMessage, link: CachedLink, now: number, country: string | null): { to: string; facts: VisitFacts } {
+  /** Steps 3-6 for a visit past steps 1 and 2: where it goes (rules compiled when cached; nothing awaited), then the redirect. */
+  private visit(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink, now: number, status: number): undefined {
+    const country = this.country(req);
     const facts = new VisitFacts(req, now, country, this);
-    return { to: this.placed(req, link, target(link, facts, this.random)), facts };
+    return this.go(req, res, requestId, link, this.placed(req, link, target(link, facts, this.random)), now, country, status, facts);
   }
 
   /** The visited path, without its leading slash and query string. */
@@ -230,7 +241,7 @@ export class RedirectHandler {
     return then(site);
   }
 
-  /** Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a POSTed form's too). */
+  /** Steps 3-6 decided: redirect to `to` (plus the incoming query string) and count a GET's click (a POSTed form's too). */
   go(
     req: IncomingMessage,
     res: ServerResponse,

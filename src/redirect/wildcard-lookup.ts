@@ -1,4 +1,4 @@
-import { aliasProblems } from '../domain/rules.js';
+import { aliasProblems } from '../domain/field-rules.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import { wildcardCandidates } from './adapt/wildcard.js';
 import { type CachedLink, LinkCache } from './link-cache.js';

@@ -1,8 +1,8 @@
-import { bucketStarts, fillBuckets, type Interval } from '../analytics/buckets.js';
-import { resolveWindow } from '../analytics/window.js';
+import { bucketStarts, fillBuckets, type Interval } from '../domain/analytics/buckets.js';
+import { resolveWindow } from '../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, analyticsQuerySchema, type GroupBy } from '../domain/analytics-schemas.js';
 import type { Clock } from '../domain/clock.js';
-import { shortUrl, tagKey } from '../domain/rules.js';
+import { shortUrl, tagKey } from '../domain/field-rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClickDimension, ClickScope, ClicksRepository, ClickTotals, KeyCount } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';

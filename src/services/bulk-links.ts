@@ -1,10 +1,10 @@
 import { bulkCreateSchema, bulkDeleteSchema, bulkUpdateSchema } from '../domain/bulk-schemas.js';
 import type { Clock } from '../domain/clock.js';
 import { type ErrorCode, type ErrorDetail, isLskError, LskError } from '../domain/errors.js';
+import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { createLinkSchema } from '../domain/link-schemas.js';
 import { type Link, linkStatus } from '../domain/model.js';
-import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import { StoreConflict } from '../storage/errors.js';

@@ -1,9 +1,9 @@
 import { LskError } from '../domain/errors.js';
 import type { CreateLinkInput, UpdateLinkInput } from '../domain/link-schemas.js';
 import type { Link } from '../domain/model.js';
+import { hashPassword } from '../domain/passwords.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinkRow } from '../storage/links/repository.js';
-import { hashPassword } from './link-password.js';
 
 /** The behaviour fields of a link (title to device targeting) as stored. */
 export type LinkBehaviour = Pick<

@@ -1,14 +1,15 @@
 import type { Clock } from '../domain/clock.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { LskError } from '../domain/errors.js';
+import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { type Link, linkStatus } from '../domain/model.js';
-import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
-import type { LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
+import type { LinkPatch, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
 import type { LinkEvents } from './link-events.js';
@@ -22,23 +23,6 @@ export const GENERATE_ATTEMPTS = 8;
 export interface LinkPage {
   data: Link[];
   nextCursor: string | null;
-}
-
-export function encodeCursor(p: LinkPosition): string {
-  return Buffer.from(JSON.stringify([p.createdAt.getTime(), p.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): LinkPosition {
-  const bad = () => new LskError('invalid_cursor', 'The cursor is not valid; use next_cursor from a previous page.');
-  if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw bad();
-  let v: unknown;
-  try {
-    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  if (!Array.isArray(v) || v.length !== 2 || !Number.isSafeInteger(v[0]) || typeof v[1] !== 'string' || v[1].length > 128) throw bad();
-  return { createdAt: new Date(v[0] as number), id: v[1] as string };
 }
 
 /** Links of one workspace: create, read, list, update, delete. */

@@ -1,5 +1,5 @@
+import { shortUrl } from '../domain/field-rules.js';
 import { type QrOptions, qrQuerySchema, qrSvgSchema } from '../domain/qr-schemas.js';
-import { shortUrl } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { type QrImage, renderQr } from '../qr/render.js';
 import type { LinkService } from './link-service.js';

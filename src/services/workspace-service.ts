@@ -1,10 +1,10 @@
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import { tagKey } from '../domain/field-rules.js';
 import { newId } from '../domain/ids.js';
 import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import type { Domain, Tag, Workspace } from '../domain/model.js';
 import { addDomainSchema, type Plan, updateTagSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
-import { tagKey } from '../domain/rules.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';

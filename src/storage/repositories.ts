@@ -1,6 +1,3 @@
-import { resolve } from 'node:path';
-import { type Clock, systemClock } from '../domain/clock.js';
-import type { MongoClicksOptions } from './clicks/mongo.js';
 import type { ClicksRepository } from './clicks/repository.js';
 import type { CountersRepository } from './counters/repository.js';
 import type { DomainsRepository } from './domains/repository.js';
@@ -8,7 +5,6 @@ import type { IdempotencyRepository } from './idempotency/repository.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository.js';
 import type { LinksRepository } from './links/repository.js';
 import type { MembersRepository } from './members/repository.js';
-import type { MongoOptions } from './mongo/connection.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
 import type { UsersRepository } from './users/repository.js';
@@ -43,22 +39,4 @@ export interface Repositories {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface OpenOptions extends MongoOptions {
-  /** The clock of time-based storage upkeep (MongoDB writer leases). */
-  clock?: Clock;
-  /** MongoDB click writers (tests shorten the lease times). */
-  clicks?: MongoClicksOptions;
-}
-
-/** DATABASE_URL -> the repositories: `file:PATH` is the embedded SQLite, `mongodb://` / `mongodb+srv://` MongoDB. */
-export async function openRepositories(databaseUrl: string, opts: OpenOptions = {}): Promise<Repositories> {
-  if (databaseUrl.startsWith('file:')) {
-    const path = databaseUrl.slice('file:'.length);
-    const { openSqlite } = await import('./sqlite/open.js');
-    return openSqlite(path === ':memory:' ? path : resolve(path));
-  }
-  const { openMongo } = await import('./mongo/open.js');
-  return openMongo(databaseUrl, opts, opts.clock ?? systemClock);
 }

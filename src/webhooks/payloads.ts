@@ -1,5 +1,5 @@
+import { shortUrl } from '../domain/field-rules.js';
 import type { Link } from '../domain/model.js';
-import { shortUrl } from '../domain/rules.js';
 import type { EventType } from '../domain/webhook-schemas.js';
 
 /** The link exactly as the API returns it (the `link` of link.* events). */

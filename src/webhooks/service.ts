@@ -1,11 +1,10 @@
 import type { Clock } from '../domain/clock.js';
 import { DAY_MS } from '../domain/clock.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { LskError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
-// The same opaque (created_at, id) cursor as link pages.
-import { decodeCursor, encodeCursor } from '../services/link-service.js';
 import type { Delivery, EndpointPatch, WebhookEndpoint, WebhooksRepository } from '../storage/webhooks/repository.js';
 import { newDelivery } from './outbox.js';
 import { eventBody } from './payloads.js';

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
-import { openRepositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { BIG_PLAN, createLink, expectError } from './_assert.js';
 

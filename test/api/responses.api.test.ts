@@ -5,7 +5,7 @@
  * document against the SQLite store with generated data; this covers MongoDB and realistic data.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REST_ROUTES } from '../../src/http/rest-routes.js';
+import { REST_ROUTES } from '../../src/v1/routes.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { BIG_PLAN } from './_assert.js';
 

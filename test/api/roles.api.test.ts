@@ -4,9 +4,10 @@
  * 403) or refused with 403 forbidden; an API key is never refused by role.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_SCOPES, ROLES, type Scope } from '../../src/auth/scopes.js';
+import { ROLE_SCOPES, ROLES, type Scope } from '../../src/domain/scopes.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
-import { REST_ROUTES, type RestRoute } from '../../src/http/rest-routes.js';
+import type { RestRoute } from '../../src/v1/route.js';
+import { REST_ROUTES } from '../../src/v1/routes.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { dashboard, newAccount } from './_accounts.js';
 import { BIG_PLAN, expectError } from './_assert.js';

@@ -7,14 +7,15 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import { type GraphQLSchema, Kind, OperationTypeNode, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandScopes, SCOPES, type Scope } from '../../src/auth/scopes.js';
+import { expandScopes, SCOPES, type Scope } from '../../src/domain/scopes.js';
 import { declaredScope } from '../../src/graphql/declared-scope.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { withoutNestedArguments } from '../../src/http/rest/operations.js';
-import { REST_ROUTES, type RestRoute } from '../../src/http/rest-routes.js';
 import { requestComponent } from '../../src/openapi/components.js';
 import { rootField } from '../../src/openapi/descriptions.js';
 import { SCHEMA_EXAMPLES } from '../../src/openapi/examples.js';
+import type { RestRoute } from '../../src/v1/route.js';
+import { REST_ROUTES } from '../../src/v1/routes.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 

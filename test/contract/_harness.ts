@@ -13,7 +13,8 @@ import type { MongoClicksOptions } from '../../src/storage/clicks/mongo.js';
 import { addCount, type ClickDimension, HOUR_MS, type HourCounts } from '../../src/storage/clicks/repository.js';
 import { StoreConflict } from '../../src/storage/errors.js';
 import type { NewLink } from '../../src/storage/links/repository.js';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 
 export type StoreKind = 'sqlite' | 'mongodb';

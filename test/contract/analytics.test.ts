@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { buildServices } from '../../src/services/build.js';
-import type { Services } from '../../src/services/services.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
 import { hc, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
 
 const h = (iso: string) => Date.parse(iso);

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 

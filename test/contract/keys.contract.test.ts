@@ -1,8 +1,8 @@
 /** The API key and signing key repositories. */
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { SCOPES } from '../../src/auth/scopes.js';
 import type { Workspace } from '../../src/domain/model.js';
+import { SCOPES } from '../../src/domain/scopes.js';
 import { SqliteApiKeys } from '../../src/storage/keys/sqlite.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 import { apiKey, at, describeStores, openStore, signingKey, workspace } from './_harness.js';

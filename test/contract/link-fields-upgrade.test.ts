@@ -1,7 +1,7 @@
 /** A MongoDB database written before link behaviour fields existed keeps working once upgraded. */
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { openRepositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 import { at, expectConflict, newLink } from './_harness.js';
 

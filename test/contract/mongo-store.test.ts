@@ -2,7 +2,7 @@
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailable } from '../../src/storage/errors.js';
-import { openRepositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 import { expectConflict, workspace } from './_harness.js';
 

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { buildServices } from '../../src/services/build.js';
-import type { Services } from '../../src/services/services.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/schedule.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';

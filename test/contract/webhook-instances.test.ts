@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { buildServices } from '../../src/services/build.js';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { buildServices } from '../../src/services/wiring.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 import { type OpenedStore, openStore, T0 } from './_harness.js';
 

@@ -1,8 +1,8 @@
 /** Time-series buckets in time zones: local midnights across DST, Monday weeks, months, zero fill, and the window rules. */
 import { describe, expect, it } from 'vitest';
-import { bucketStarts, fillBuckets } from '../../src/analytics/buckets.js';
-import { canonicalZone, offsetAt, startOfLocalDay } from '../../src/analytics/time-zone.js';
-import { resolveWindow } from '../../src/analytics/window.js';
+import { bucketStarts, fillBuckets } from '../../src/domain/analytics/buckets.js';
+import { canonicalZone, offsetAt, startOfLocalDay } from '../../src/domain/analytics/time-zone.js';
+import { resolveWindow } from '../../src/domain/analytics/window.js';
 
 const iso = (t: number) => new Date(t).toISOString();
 const at = (s: string) => Date.parse(s);

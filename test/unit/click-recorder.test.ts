@@ -3,7 +3,8 @@ import { ClickRecorder, type Visit } from '../../src/redirect/click-recorder.js'
 import { classify } from '../../src/redirect/user-agent.js';
 import { type ClickBatch, type ClicksRepository, HOUR_MS } from '../../src/storage/clicks/repository.js';
 import { StoreUnavailable } from '../../src/storage/errors.js';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 
 const CHROME = classify('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36');
 const IPHONE = classify(

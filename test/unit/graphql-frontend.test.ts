@@ -2,14 +2,15 @@
 import { execute, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
-import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/auth/scopes.js';
 import { loadConfig } from '../../src/config/env.js';
+import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/domain/scopes.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
-import { buildServices } from '../../src/services/build.js';
-import type { Services } from '../../src/services/services.js';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 
 /** Every call of every repository method, as "repository.method(first argument…)". */
 const calls: string[] = [];

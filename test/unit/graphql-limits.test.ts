@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { operationCost } from '../../src/graphql/limits/cost.js';
 import { LIMITS } from '../../src/graphql/limits/limits.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
-import { createGraphQLServer } from '../../src/http/graphql/server.js';
+import { createGraphQLServer } from '../../src/http/graphql/yoga.js';
 import { buildRestOperations } from '../../src/http/rest/operations.js';
-import { REST_ROUTES } from '../../src/http/rest-routes.js';
+import { REST_ROUTES } from '../../src/v1/routes.js';
 
 const schema = buildSchema();
 const silent = { error: () => {}, warn: () => {} };

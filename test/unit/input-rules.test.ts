@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { aliasProblems, normalizeHost, tagKey, urlProblems } from '../../src/domain/field-rules.js';
 import { createLinkSchema, geoTargetingSchema, listLinksSchema, statsQuerySchema, tagsSchema, updateLinkSchema } from '../../src/domain/link-schemas.js';
 import { ALIAS_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from '../../src/domain/patterns.js';
 import { createKeySchema, updateTagSchema } from '../../src/domain/resource-schemas.js';
-import { aliasProblems, normalizeHost, tagKey, urlProblems } from '../../src/domain/rules.js';
 import { displayTextSchema, HIDDEN_RANGES, VISIBLE_TEXT_PATTERN } from '../../src/domain/text.js';
 import { urlMapSchema } from '../../src/domain/urls.js';
 import { issuesToDetails } from '../../src/domain/validate.js';

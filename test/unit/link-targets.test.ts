@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { urlProblems } from '../../src/domain/field-rules.js';
 import { previewSchema } from '../../src/domain/preview-schemas.js';
-import { urlProblems } from '../../src/domain/rules.js';
 import { utmSchema } from '../../src/domain/utm-schemas.js';
 import { issuesToDetails } from '../../src/domain/validate.js';
 import { targetOf } from '../../src/redirect/adapt/compile-link.js';

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../src/domain/errors.js';
-import { REST_ROUTES } from '../../src/http/rest-routes.js';
 import { operationId, requestComponent, responseComponent } from '../../src/openapi/components.js';
 import { ERROR_EXAMPLES, SCHEMA_EXAMPLES } from '../../src/openapi/examples.js';
+import { REST_ROUTES } from '../../src/v1/routes.js';
 
 type Obj = Record<string, any>;
 const doc = JSON.parse(readFileSync(fileURLToPath(new URL('../../schema/openapi.json', import.meta.url)), 'utf8')) as Obj;

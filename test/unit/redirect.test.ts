@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, MmdbGeo } from '../../src/redirect/geo.js';
 import { LinkCache } from '../../src/redirect/link-cache.js';
-import { resolveTarget, withQuery } from '../../src/redirect/resolve.js';
+import { resolveTarget } from '../../src/redirect/link-rules.js';
+import { withQuery } from '../../src/redirect/location.js';
 import { StaleIfError } from '../../src/redirect/stale-if-error.js';
 import { classify, referrerHost } from '../../src/redirect/user-agent.js';
 import type { RedirectTarget } from '../../src/storage/links/repository.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from '../../src/domain/countries.js';
+import { decodeCursor, encodeCursor } from '../../src/domain/cursor.js';
 import type { LskError } from '../../src/domain/errors.js';
+import { aliasProblems, normalizeHost, normalizeTags, shortUrl, urlProblems } from '../../src/domain/field-rules.js';
 import { createLinkSchema, updateLinkSchema } from '../../src/domain/link-schemas.js';
-import { aliasProblems, normalizeHost, normalizeTags, shortUrl, urlProblems } from '../../src/domain/rules.js';
 import { issuesToDetails } from '../../src/domain/validate.js';
-import { decodeCursor, encodeCursor } from '../../src/services/link-service.js';
 
 describe('alias rule', () => {
   it.each([

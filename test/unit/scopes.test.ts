@@ -7,13 +7,13 @@
 import { execute, type GraphQLSchema, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
-import { ALL_SCOPES, expandScopes, ROLE_SCOPES, SCOPES, type Scope } from '../../src/auth/scopes.js';
 import { loadConfig } from '../../src/config/env.js';
+import { ALL_SCOPES, expandScopes, ROLE_SCOPES, SCOPES, type Scope } from '../../src/domain/scopes.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
-import { buildServices } from '../../src/services/build.js';
-import type { Services } from '../../src/services/services.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
 
 describe('the scope vocabulary', () => {
   it('lets every write imply the read of the same resource, and nothing else', () => {

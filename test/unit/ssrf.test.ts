@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { LskError } from '../../src/domain/errors.js';
-import { buildServices } from '../../src/services/build.js';
+import { buildServices } from '../../src/services/wiring.js';
 import { send } from '../../src/webhooks/sender.js';
 import { blockedAddress, type Resolver, resolveTarget, TargetRefused } from '../../src/webhooks/ssrf.js';
 import { startReceiver } from '../support/webhook-receiver.js';

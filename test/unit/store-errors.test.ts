@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/observability/metrics.js';
 import { countStoreErrors, isUnreachable, storeErrorKind } from '../../src/observability/store-errors.js';
 import { StoreConflict, StoreUnavailable } from '../../src/storage/errors.js';
-import { openRepositories, type Repositories } from '../../src/storage/repositories.js';
+import { openRepositories } from '../../src/storage/open.js';
+import type { Repositories } from '../../src/storage/repositories.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 import { parseExposition } from '../support/prometheus.js';
 

@@ -1,4 +1,4 @@
-import { HOUR_WINDOW_MAX_DAYS, WINDOW_MAX_DAYS } from '../../analytics/window.js';
+import { HOUR_WINDOW_MAX_DAYS, WINDOW_MAX_DAYS } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, ANALYTICS_LIMIT_MAX } from '../../domain/analytics-schemas.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics-service.js';

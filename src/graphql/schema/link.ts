@@ -1,5 +1,5 @@
+import { shortUrl } from '../../domain/field-rules.js';
 import type { Link } from '../../domain/model.js';
-import { shortUrl } from '../../domain/rules.js';
 import { builder } from '../builder.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
 import { NodeRef } from './node-interface.js';

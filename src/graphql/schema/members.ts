@@ -1,5 +1,5 @@
-import { ROLES } from '../../auth/scopes.js';
 import type { Invite } from '../../domain/accounts.js';
+import { ROLES } from '../../domain/scopes.js';
 import type { Member } from '../../services/accounts/member-service.js';
 import { builder } from '../builder.js';
 import { NodeRef } from './node-interface.js';

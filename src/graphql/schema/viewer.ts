@@ -1,5 +1,5 @@
 import type { Principal } from '../../auth/principal.js';
-import { SCOPES } from '../../auth/scopes.js';
+import { SCOPES } from '../../domain/scopes.js';
 import { builder } from '../builder.js';
 import { RoleEnum } from './members.js';
 import { UserType } from './users.js';

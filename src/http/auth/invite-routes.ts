@@ -1,7 +1,7 @@
 import { LskError } from '../../domain/errors.js';
-import type { Services } from '../../services/services.js';
+import type { Services } from '../../services/all-services.js';
 import { sendJson } from '../respond.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';
 import { acceptInviteSchema } from './schemas.js';
 import { type AuthKit, sessionBody } from './session-routes.js';

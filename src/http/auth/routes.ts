@@ -1,5 +1,5 @@
-import type { Services } from '../../services/services.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { Services } from '../../services/all-services.js';
+import type { ServiceRoute } from '../service-route.js';
 import { inviteRoutes } from './invite-routes.js';
 import { authKit, sessionRoutes } from './session-routes.js';
 

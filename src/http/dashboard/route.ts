@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../config/project.js';
-import type { ServiceRoute } from '../service-routes.js';
+import type { ServiceRoute } from '../service-route.js';
 import { loadDashboard } from './files.js';
 
 /** The app talks to this service only: scripts, styles, data and forms from 'self', no framing. */

@@ -3,14 +3,14 @@ import { type DocumentNode, GraphQLError, getOperationAST, type OperationDefinit
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { LIMITS, tooComplex } from '../../graphql/limits/limits.js';
-import type { Services } from '../../services/services.js';
+import type { Services } from '../../services/all-services.js';
 import { clientError, toGraphQLError } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 import { sendGraphQLError, sendGraphQLResult } from '../respond.js';
 import { GRAPHIQL_PAGE } from './graphiql.js';
 import { type GraphQLParams, readParams } from './params.js';
 import { rootFieldCount } from './root-fields.js';
-import type { GraphQLServer } from './server.js';
+import type { GraphQLServer } from './yoga.js';
 
 type Enveloped = ReturnType<GraphQLServer['getEnveloped']>;
 

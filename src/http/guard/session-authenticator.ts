@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { UserPrincipal } from '../../auth/principal.js';
-import { ROLE_SCOPES } from '../../auth/scopes.js';
 import { LskError } from '../../domain/errors.js';
-import type { Services } from '../../services/services.js';
+import { ROLE_SCOPES } from '../../domain/scopes.js';
+import type { Services } from '../../services/all-services.js';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.js';
 import { checkCsrf } from '../auth/csrf.js';
 import type { Authenticator } from './authenticators.js';

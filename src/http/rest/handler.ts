@@ -3,19 +3,19 @@ import { credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { operationId } from '../../openapi/components.js';
-import type { Services } from '../../services/services.js';
+import type { Services } from '../../services/all-services.js';
+import type { RestRoute } from '../../v1/route.js';
 import { clientError, fromGraphQLErrors, type Logger } from '../errors.js';
-import type { GraphQLServer } from '../graphql/server.js';
+import type { GraphQLServer } from '../graphql/yoga.js';
 import { readBody } from '../guard/body.js';
 import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
-import { matchRoute } from '../rest-route-match.js';
-import type { RestRoute } from '../rest-routes.js';
-import { type Target, unmatched } from '../target.js';
-import { createExportRoute, EXPORT_PATH } from './export.js';
+import { type Target, unmatched } from '../route-target.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
+import { createExportRoute, EXPORT_PATH } from './links-export-route.js';
 import type { RestOperation } from './operations.js';
+import { matchRoute } from './route-match.js';
 
 export interface RestHandlerOptions {
   yoga: GraphQLServer;

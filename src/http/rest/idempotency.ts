@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LskError } from '../../domain/errors.js';
 import type { StoredResponse } from '../../storage/idempotency/repository.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../v1/route.js';
 
-/** Printable ASCII; no space at either end (HTTP would strip it). The OpenAPI document states the same pattern. */
-export const IDEMPOTENCY_KEY_PATTERN = '^[!-~]([ -~]{0,253}[!-~])?$';
 const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 /** The Idempotency-Key header: 1 to 255 visible ASCII characters, or none. */

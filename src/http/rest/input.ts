@@ -1,8 +1,7 @@
 import { LskError } from '../../domain/errors.js';
 import { issuesToDetails } from '../../domain/validate.js';
+import { publicParamName, type RestRoute } from '../../v1/route.js';
 import { parseJsonObject } from '../guard/body.js';
-import { publicParamName } from '../rest-route-match.js';
-import type { RestRoute } from '../rest-routes.js';
 import type { RestOperation } from './operations.js';
 
 /** Query-string values as the GraphQL input type of their argument expects them. */

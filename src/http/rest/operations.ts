@@ -1,7 +1,7 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import type { DocumentNode, GraphQLError, GraphQLSchema, OperationDefinitionNode, TypeNode } from 'graphql';
 import { Kind, OperationTypeNode, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
-import type { RestRoute } from '../rest-routes.js';
+import type { RestRoute } from '../../v1/route.js';
 import { sofaProjection } from './sofa.js';
 
 /** One /v1 route as the GraphQL operation it runs. */

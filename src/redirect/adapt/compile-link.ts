@@ -1,5 +1,5 @@
+import { isLoopbackHost, isWildcard, shortUrl } from '../../domain/field-rules.js';
 import type { Preview } from '../../domain/preview-schemas.js';
-import { isLoopbackHost, isWildcard, shortUrl } from '../../domain/rules.js';
 import type { Utm } from '../../domain/utm-schemas.js';
 import type { RedirectTarget } from '../../storage/links/repository.js';
 import type { Site } from '../sites.js';

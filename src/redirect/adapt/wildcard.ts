@@ -1,4 +1,4 @@
-import { ALIAS_MAX, aliasProblems } from '../../domain/rules.js';
+import { ALIAS_MAX, aliasProblems } from '../../domain/field-rules.js';
 
 /**
  * Wildcard aliases (`help/*`): a path without a link of its own is answered by the longest wildcard

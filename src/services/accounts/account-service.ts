@@ -3,9 +3,9 @@ import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Workspace } from '../../domain/model.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { StoreConflict } from '../../storage/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { hashSecret, newSecret } from './secrets.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 

@@ -1,10 +1,10 @@
 import type { Principal } from '../../auth/principal.js';
-import { ROLES } from '../../auth/scopes.js';
 import type { Invite, Role, User } from '../../domain/accounts.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { createInviteSchema, updateMemberSchema } from '../../domain/member-schemas.js';
+import { ROLES } from '../../domain/scopes.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { Repositories } from '../../storage/repositories.js';
 import { hashSecret, newSecret } from './secrets.js';

@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
-import { SCOPES, type Scope } from '../../auth/scopes.js';
 import type { ApiKey, SigningKey } from '../../domain/model.js';
+import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';

@@ -1,5 +1,5 @@
-import { SCOPES, type Scope } from '../../auth/scopes.js';
 import type { ApiKey, SigningKey } from '../../domain/model.js';
+import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 

@@ -1,18 +1,10 @@
 import { type Collection, type Filter, MongoBulkWriteError } from 'mongodb';
+import { linkRef } from '../../domain/link-ref.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
 import { MongoTagDocs, tagEntries } from '../tags/mongo.js';
 import { behaviourFields, escapeRegex, extKey, type LinkDoc, REDIRECT_PROJECTION, redirectFields, toDoc } from './mongo-docs.js';
-import {
-  type LinkFilter,
-  type LinkPatch,
-  type LinkQuery,
-  type LinkRow,
-  type LinksRepository,
-  linkRef,
-  type NewLink,
-  type RedirectTarget,
-} from './repository.js';
+import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 
 /** Which unique index a duplicate-key error on a link came from. */
 async function collided(

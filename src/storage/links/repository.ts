@@ -31,11 +31,6 @@ export type RedirectTarget = Pick<
   | 'preview'
 >;
 
-/** `ext_<external id>` stands for the link of that external id wherever a link id is taken. */
-export function linkRef(id: string): { id: string } | { externalId: string } {
-  return id.startsWith('ext_') ? { externalId: id.slice(4) } : { id };
-}
-
 /** Position in the newest-first link order: (createdAt desc, id desc). */
 export type LinkPosition = Pick<LinkRow, 'createdAt' | 'id'>;
 
@@ -60,7 +55,7 @@ export interface LinkQuery extends LinkFilter {
 /** Links, with their tags (tags are created implicitly by the links that use them). */
 export interface LinksRepository {
   insert(link: NewLink): Promise<LinkRow>;
-  /** By id, or by external id when `id` is `ext_<external id>` (linkRef). */
+  /** By id, or by external id when `id` is `ext_<external id>` (domain/link-ref.ts). */
   get(workspaceId: string, id: string): Promise<LinkRow | null>;
   /** For redirects (any workspace). */
   findRedirect(domain: string, alias: string): Promise<RedirectTarget | null>;

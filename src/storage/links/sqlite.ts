@@ -1,16 +1,8 @@
+import { linkRef } from '../../domain/link-ref.js';
 import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
-import {
-  type LinkFilter,
-  type LinkPatch,
-  type LinkQuery,
-  type LinkRow,
-  type LinksRepository,
-  linkRef,
-  type NewLink,
-  type RedirectTarget,
-} from './repository.js';
+import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 
 const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const nullableJson = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));

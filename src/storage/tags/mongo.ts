@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Filter, MongoBulkWriteError } from 'mongodb';
+import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
-import { tagKey } from '../../domain/rules.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { TagsRepository } from './repository.js';
 

@@ -1,5 +1,5 @@
+import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
-import { tagKey } from '../../domain/rules.js';
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
 import type { TagsRepository } from './repository.js';
 

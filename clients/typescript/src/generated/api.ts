@@ -764,6 +764,44 @@ export interface LinkStatsParams {
   to?: string;
 }
 
+/** Path parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
+export interface LinkQrCodePath {
+  /** An id starting with lnk_; any other value answers 404. */
+  id: string;
+}
+/** Query and header parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
+export interface LinkQrCodeParams {
+  /** Background colour, RRGGBB (default FFFFFF). */
+  bg?: string;
+  /** Error-correction level L, M, Q or H (default M). */
+  ecc?: "L" | "M" | "Q" | "H";
+  /** Colour of the dark modules, RRGGBB (default 000000). */
+  fg?: string;
+  /** svg (default) or png. */
+  format?: "svg" | "png";
+  /** Quiet zone in modules, 0 to 16 (default 2). */
+  margin?: number;
+  /** Width and height in pixels, 64 to 2048 (default 512). */
+  size?: number;
+}
+
+/** Query and header parameters of createLinks: Create up to 100 links (POST /links/bulk). */
+export interface CreateLinksParams {
+  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
+  idempotencyKey?: string;
+}
+/** Request body of createLinks: Create up to 100 links (POST /links/bulk). */
+export type CreateLinksBody = CreateLinksRequest;
+
+/** Request body of updateLinks: Change up to 100 links (PATCH /links/bulk). */
+export type UpdateLinksBody = UpdateLinksRequest;
+
+/** Query and header parameters of deleteLinks: Delete up to 100 links (DELETE /links/bulk). */
+export interface DeleteLinksParams {
+  /** 1 to 100 link ids, each once. */
+  ids: string;
+}
+
 
 /** Path parameters of updateTag: Rename or merge a tag (PATCH /tags/{name}). */
 export interface UpdateTagPath {
@@ -810,44 +848,6 @@ export interface RevokeKeyPath {
   id: string;
 }
 
-
-/** Path parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
-export interface LinkQrCodePath {
-  /** An id starting with lnk_; any other value answers 404. */
-  id: string;
-}
-/** Query and header parameters of linkQrCode: A QR code of the link's short URL (GET /links/{id}/qr). */
-export interface LinkQrCodeParams {
-  /** Background colour, RRGGBB (default FFFFFF). */
-  bg?: string;
-  /** Error-correction level L, M, Q or H (default M). */
-  ecc?: "L" | "M" | "Q" | "H";
-  /** Colour of the dark modules, RRGGBB (default 000000). */
-  fg?: string;
-  /** svg (default) or png. */
-  format?: "svg" | "png";
-  /** Quiet zone in modules, 0 to 16 (default 2). */
-  margin?: number;
-  /** Width and height in pixels, 64 to 2048 (default 512). */
-  size?: number;
-}
-
-/** Query and header parameters of createLinks: Create up to 100 links (POST /links/bulk). */
-export interface CreateLinksParams {
-  /** Makes a retry safe: the first answer (status, Location, body) is kept 24 h per workspace and key and replayed, with `Idempotent-Replayed: true`, to the same method, path and body; another request with the key answers 422, a repeat while the first runs 409. */
-  idempotencyKey?: string;
-}
-/** Request body of createLinks: Create up to 100 links (POST /links/bulk). */
-export type CreateLinksBody = CreateLinksRequest;
-
-/** Request body of updateLinks: Change up to 100 links (PATCH /links/bulk). */
-export type UpdateLinksBody = UpdateLinksRequest;
-
-/** Query and header parameters of deleteLinks: Delete up to 100 links (DELETE /links/bulk). */
-export interface DeleteLinksParams {
-  /** 1 to 100 link ids, each once. */
-  ids: string;
-}
 
 /** Query and header parameters of analytics: Click analytics of the workspace (GET /analytics). */
 export interface AnalyticsParams {

@@ -1,27 +1,11 @@
-import { updateDomainSchema } from '../domain/domain-settings-schemas.js';
 import { idParamSchema } from '../domain/ids.js';
-import { hostSchema } from '../domain/link-schemas.js';
-import { domainSchema } from '../domain/resource-outputs.js';
 import { createUtmTemplateSchema, updateUtmTemplateSchema, utmTemplateListSchema, utmTemplateSchema } from '../domain/utm-schemas.js';
-import type { RestRoute } from './rest-routes.js';
+import type { RestRoute } from './route.js';
 
 const TEMPLATE_ID = { id: idParamSchema('utm') };
 
-/** Domain settings and UTM templates. */
-export const ADAPT_ROUTES: readonly RestRoute[] = [
-  {
-    field: 'Mutation.updateDomain',
-    method: 'PATCH',
-    path: '/domains/:domain',
-    status: 200,
-    tag: 'domains',
-    summary: "Change a domain's settings",
-    body: updateDomainSchema,
-    params: { domain: hostSchema },
-    // One name for the path parameter of /domains/{host} (DELETE names it host).
-    docPath: '/domains/:host',
-    response: domainSchema,
-  },
+/** The workspace's UTM templates (scope links:write to change them). */
+export const UTM_TEMPLATE_ROUTES: readonly RestRoute[] = [
   {
     field: 'Mutation.createUtmTemplate',
     method: 'POST',

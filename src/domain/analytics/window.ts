@@ -1,4 +1,4 @@
-import { LskError } from '../domain/errors.js';
+import { LskError } from '../errors.js';
 import type { Interval } from './buckets.js';
 import { canonicalZone, type LocalDate, localDateAt, startOfLocalDay } from './time-zone.js';
 

@@ -1,3 +1,4 @@
+/** The rules of link fields, as plain functions: aliases, target URLs, host names, short URLs, tags. */
 import { domainToASCII } from 'node:url';
 
 /** Alias: 1..128 of A-Z a-z 0-9 - _ . ~ and `/` (no leading, trailing or double slash). */

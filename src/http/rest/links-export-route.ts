@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
+import type { Services } from '../../services/all-services.js';
 import { exportLinksCsv } from '../../services/link-export.js';
-import type { Services } from '../../services/services.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 

@@ -8,7 +8,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
-import type { Webhooks } from '../webhooks/build.js';
+import type { Webhooks } from '../webhooks/wiring.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
@@ -22,7 +22,7 @@ import type { StatsService } from './stats-service.js';
 import type { UtmTemplateService } from './utm-templates.js';
 import type { WorkspaceService } from './workspace-service.js';
 
-/** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process by buildServices (build.ts). */
+/** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process by buildServices (wiring.ts). */
 export interface Services {
   config: Config;
   clock: Clock;

@@ -1,7 +1,7 @@
 import { analyticsCsv } from '../csv/analytics-csv.js';
 import { analyticsSchema } from '../domain/analytics-outputs.js';
 import { analyticsRestQuerySchema } from '../domain/analytics-schemas.js';
-import type { RestRoute } from './rest-routes.js';
+import type { RestRoute } from './route.js';
 
 type Item = { key: string; clicks: number; alias: string | null; short_url: string | null };
 
@@ -13,6 +13,7 @@ function presentAnalytics(data: unknown): unknown {
 
 const CSV_EXAMPLE = 'key,clicks\r\n2026-11-20T00:00:00.000Z,2\r\n2026-11-21T00:00:00.000Z,0\r\n2026-11-22T00:00:00.000Z,5\r\n';
 
+/** Click analytics of the workspace (JSON or CSV). */
 export const ANALYTICS_ROUTES: readonly RestRoute[] = [
   {
     field: 'Query.analytics',

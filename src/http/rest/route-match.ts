@@ -1,4 +1,5 @@
-import { type Method, REST_ROUTES, type RestRoute } from './rest-routes.js';
+import type { Method, RestRoute } from '../../v1/route.js';
+import { REST_ROUTES } from '../../v1/routes.js';
 
 interface CompiledPath {
   re: RegExp;
@@ -47,12 +48,4 @@ export function matchRoute(method: string, path: string): RouteMatch {
     return { kind: 'route', route: c.route, params };
   }
   return other ? { kind: 'method_not_allowed', allow, route: other } : { kind: 'not_found' };
-}
-
-/** The name a :param of `route.path` has in the public path (docPath), e.g. updateTag's `tag` is `name`. */
-export function publicParamName(route: RestRoute, name: string): string {
-  if (!route.docPath) return name;
-  const internal = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
-  const published = [...route.docPath.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
-  return published[internal.indexOf(name)] ?? name;
 }

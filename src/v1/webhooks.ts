@@ -7,7 +7,7 @@ import {
   webhookEndpointWithSecretSchema,
 } from '../domain/webhook-outputs.js';
 import { createWebhookSchema, listDeliveriesSchema, updateWebhookSchema } from '../domain/webhook-schemas.js';
-import type { RestRoute } from './rest-routes.js';
+import type { RestRoute } from './route.js';
 
 const WEBHOOK_ID = { id: idParamSchema('whk') };
 

@@ -1,10 +1,15 @@
 import { bulkDeleteResultSchema, bulkLinkResultsSchema } from '../domain/bulk-outputs.js';
 import { bulkCreateDocSchema, bulkCreateSchema, bulkDeleteQuerySchema, bulkUpdateSchema } from '../domain/bulk-schemas.js';
 import { idParamSchema } from '../domain/ids.js';
+import { linkListSchema, linkSchema, linkStatsSchema } from '../domain/link-outputs.js';
+import { createLinkSchema, linkIdParamSchema, listLinksSchema, statsQuerySchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { qrQuerySchema } from '../domain/qr-schemas.js';
-import type { RestRoute } from './rest-routes.js';
+import type { RestRoute } from './route.js';
 
-const LINK_ID = { id: idParamSchema('lnk') };
+/** A link by its id or `ext_` + its external id. */
+const LINK_ID = { id: linkIdParamSchema };
+/** A link by its lnk_ id only (QR codes). */
+const LNK_ID = { id: idParamSchema('lnk') };
 
 /** The image of a linkQrCode result: its base64 bytes under its own content type. */
 const qrImage = (data: Record<string, unknown>) => ({ contentType: String(data.content_type), body: Buffer.from(String(data.base64), 'base64') });
@@ -23,8 +28,56 @@ function bulkItems(data: unknown): unknown {
   };
 }
 
-/** Link routes beyond one link at a time: QR codes, bulk calls. Appended to the route table (rest-routes.ts). */
-export const LINK_EXTRA_ROUTES: readonly RestRoute[] = [
+/** Links: one at a time, their statistics and QR codes, and bulk calls. */
+export const LINK_ROUTES: readonly RestRoute[] = [
+  {
+    field: 'Mutation.createLink',
+    method: 'POST',
+    path: '/links',
+    status: 201,
+    tag: 'links',
+    summary: 'Create a link',
+    body: createLinkSchema,
+    idempotent: true,
+    location: (d) => `/v1/links/${String(d.id)}`,
+    response: linkSchema,
+  },
+  {
+    field: 'Query.links',
+    method: 'GET',
+    path: '/links',
+    status: 200,
+    tag: 'links',
+    summary: 'List links',
+    query: listLinksSchema,
+    queryParams: Object.keys(listLinksSchema.shape),
+    response: linkListSchema,
+  },
+  { field: 'Query.link', method: 'GET', path: '/links/:id', status: 200, tag: 'links', summary: 'Get a link', params: LINK_ID, response: linkSchema },
+  {
+    field: 'Mutation.updateLink',
+    method: 'PATCH',
+    path: '/links/:id',
+    status: 200,
+    tag: 'links',
+    summary: 'Update a link',
+    body: updateLinkSchema,
+    params: LINK_ID,
+    response: linkSchema,
+  },
+  { field: 'Mutation.deleteLink', method: 'DELETE', path: '/links/:id', status: 204, tag: 'links', summary: 'Delete a link', params: LINK_ID },
+  {
+    field: 'Query.linkStats',
+    method: 'GET',
+    path: '/links/:id/stats',
+    status: 200,
+    tag: 'links',
+    summary: 'Click statistics of a link',
+    query: statsQuerySchema,
+    queryParams: ['from', 'to'],
+    params: LINK_ID,
+    response: linkStatsSchema,
+  },
   {
     field: 'Query.linkQrCode',
     method: 'GET',
@@ -34,7 +87,7 @@ export const LINK_EXTRA_ROUTES: readonly RestRoute[] = [
     summary: "A QR code of the link's short URL",
     query: qrQuerySchema,
     queryParams: Object.keys(qrQuerySchema.shape),
-    params: LINK_ID,
+    params: LNK_ID,
     media: { types: ['image/svg+xml', 'image/png'], encode: qrImage },
   },
   {

@@ -1,0 +1,57 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Password hashes, for account passwords and link passwords alike (docs/adr/0021): scrypt from
+ * node:crypto (no native add-on), N = 2^15, r = 8, p = 1, a 16-byte random salt and a 32-byte key
+ * (OWASP's minimum for scrypt is N = 2^17 with p = 1 or N = 2^15 with a higher cost elsewhere;
+ * 2^15·8 needs 32 MiB and ~50–100 ms per hash here). Hashing and checking run in libuv's thread
+ * pool (async scrypt), never on the event loop. Passwords are NFC-normalised first.
+ *
+ * Format: `scrypt$N$r$p$salt$key` (base64url). The parameters are stored with each hash, so hashes
+ * made with other ones (link passwords were hashed with N = 2^14 before) are still read, and
+ * raising them later re-hashes nothing and breaks nothing.
+ */
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+interface Cost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** Parameters a stored hash may name: N a power of two up to 2^20, r up to 32, p up to 16. */
+function isSaneCost({ N, r, p }: Cost): boolean {
+  const small = (v: number, max: number) => Number.isSafeInteger(v) && v > 0 && v <= max;
+  return small(N, 2 ** 20) && (N & (N - 1)) === 0 && N > 1 && small(r, 32) && small(p, 16);
+}
+
+function derive(password: string, salt: Buffer, o: Cost): Promise<Buffer> {
+  const options: ScryptOptions = { N: o.N, r: o.r, p: o.p, maxmem: 256 * o.N * o.r };
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (e, key) => (e ? reject(e) : resolve(key))));
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, PARAMS);
+  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** Whether `password` matches a stored hash (constant-time); a malformed hash matches nothing. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, salt, key] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !key) return false;
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!isSaneCost(cost)) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), cost);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash of nothing anyone knows: checked against when the email is unknown, so both failures take as long. */
+let dummy: Promise<string> | undefined;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummy;
+}
