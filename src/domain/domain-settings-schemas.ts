@@ -43,11 +43,18 @@ export const appleAppSiteAssociationSchema = jsonFile(isObject, 'must be a JSON 
   description: 'Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB.',
 });
 
-export const assetlinksSchema = jsonFile((v): v is unknown[] => Array.isArray(v), 'must be a JSON array', {
-  type: 'array',
-  items: { type: 'object', additionalProperties: true },
-  description: 'Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB.',
-});
+export const ASSETLINKS_MAX = 100;
+
+export const assetlinksSchema = jsonFile(
+  (v): v is unknown[] => Array.isArray(v) && v.length <= ASSETLINKS_MAX,
+  `must be a JSON array of at most ${ASSETLINKS_MAX} statements`,
+  {
+    type: 'array',
+    maxItems: ASSETLINKS_MAX,
+    items: { type: 'object', additionalProperties: true },
+    description: 'Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB.',
+  },
+);
 
 export const updateDomainSchema = z.strictObject({
   root_url: urlRule().nullable().optional(),

@@ -11,11 +11,11 @@ import {
   TITLE_MAX,
 } from './link-schemas.js';
 import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
-import { previewSchema } from './preview-schemas.js';
+import { PREVIEW_DESCRIPTION_MAX, PREVIEW_TITLE_MAX, previewImageSchema } from './preview-schemas.js';
 import { linkRuleSchema, RULES_MAX } from './rule-schemas.js';
 import { visibleTextSchema } from './text.js';
 import { urlSchema } from './urls.js';
-import { utmSchema } from './utm-schemas.js';
+import { UTM_KEYS, UTM_VALUE_MAX } from './utm-schemas.js';
 import { variantsSchema } from './variant-schemas.js';
 import { z } from './zod.js';
 
@@ -51,8 +51,14 @@ export const linkSchema = z.object({
   status: linkStatusSchema,
   rules: z.array(linkRuleSchema).min(1).max(RULES_MAX).nullable(),
   variants: variantsSchema,
-  utm: utmSchema,
-  preview: previewSchema,
+  utm: z.object(Object.fromEntries(UTM_KEYS.map((k) => [k, visibleTextSchema(1, UTM_VALUE_MAX).optional()]))).nullable(),
+  preview: z
+    .object({
+      title: visibleTextSchema(1, PREVIEW_TITLE_MAX).optional(),
+      description: visibleTextSchema(1, PREVIEW_DESCRIPTION_MAX).optional(),
+      image: previewImageSchema.optional(),
+    })
+    .nullable(),
 });
 
 /** A page's next_cursor: pass it back as `cursor`; null on the last page. */

@@ -74,6 +74,12 @@ const DECLARED: Record<string, Scope> = {
   rotateWebhookSecret: 'webhooks:write',
   testWebhook: 'webhooks:write',
   retryWebhookDelivery: 'webhooks:write',
+  updateDomain: 'domains:write',
+  utmTemplates: 'links:read',
+  utmTemplate: 'links:read',
+  createUtmTemplate: 'links:write',
+  updateUtmTemplate: 'links:write',
+  deleteUtmTemplate: 'links:write',
 };
 
 describe('declared scopes on the schema', () => {

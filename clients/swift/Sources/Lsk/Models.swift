@@ -1072,7 +1072,7 @@ public struct Link: Codable, Sendable, Equatable {
     /// Whether visitors must enter a password first.
     public var passwordProtected: Bool
     /// The social preview crawlers get; null when none.
-    public var preview: JSONValue
+    public var preview: LinkPreview?
     /// Redirect rules, in order, as given; null when none.
     public var rules: [LinkRule]?
     /// https://{domain}/{alias} (http:// for localhost).
@@ -1086,11 +1086,11 @@ public struct Link: Codable, Sendable, Equatable {
     /// ISO 8601 UTC time.
     public var updatedAt: Date
     /// UTM values set on the target URL; null when none.
-    public var utm: JSONValue
+    public var utm: LinkUtm?
     /// 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears.
     public var variants: [LinkVariant]?
 
-    public init(alias: String, clicks: Int, createdAt: Date, destination: String, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, preview: JSONValue, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, utm: JSONValue, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, rules: [LinkRule]? = nil, title: String? = nil, variants: [LinkVariant]? = nil) {
+    public init(alias: String, clicks: Int, createdAt: Date, destination: String, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, preview: LinkPreview? = nil, rules: [LinkRule]? = nil, title: String? = nil, utm: LinkUtm? = nil, variants: [LinkVariant]? = nil) {
         self.alias = alias
         self.clicks = clicks
         self.createdAt = createdAt
@@ -1100,18 +1100,18 @@ public struct Link: Codable, Sendable, Equatable {
         self.geoTargeting = geoTargeting
         self.id = id
         self.passwordProtected = passwordProtected
-        self.preview = preview
         self.shortUrl = shortUrl
         self.status = status
         self.tags = tags
         self.updatedAt = updatedAt
-        self.utm = utm
         self.expiredUrl = expiredUrl
         self.expiresAt = expiresAt
         self.externalId = externalId
         self.maxClicks = maxClicks
+        self.preview = preview
         self.rules = rules
         self.title = title
+        self.utm = utm
         self.variants = variants
     }
 
@@ -1155,6 +1155,25 @@ public struct LinkList: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case data = "data"
         case nextCursor = "next_cursor"
+    }
+}
+
+/// The social preview crawlers get; null when none.
+public struct LinkPreview: Codable, Sendable, Equatable {
+    public var description: String?
+    public var image: String?
+    public var title: String?
+
+    public init(description: String? = nil, image: String? = nil, title: String? = nil) {
+        self.description = description
+        self.image = image
+        self.title = title
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case description = "description"
+        case image = "image"
+        case title = "title"
     }
 }
 
@@ -1298,6 +1317,31 @@ public struct LinkStatus: RawRepresentable, Codable, Hashable, Sendable, LskQuer
     public static let active = LinkStatus(rawValue: "active")
     public static let expired = LinkStatus(rawValue: "expired")
     public static let exhausted = LinkStatus(rawValue: "exhausted")
+}
+
+/// UTM values set on the target URL; null when none.
+public struct LinkUtm: Codable, Sendable, Equatable {
+    public var campaign: String?
+    public var content: String?
+    public var medium: String?
+    public var source: String?
+    public var term: String?
+
+    public init(campaign: String? = nil, content: String? = nil, medium: String? = nil, source: String? = nil, term: String? = nil) {
+        self.campaign = campaign
+        self.content = content
+        self.medium = medium
+        self.source = source
+        self.term = term
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case campaign = "campaign"
+        case content = "content"
+        case medium = "medium"
+        case source = "source"
+        case term = "term"
+    }
 }
 
 public struct LinkVariant: Codable, Sendable, Equatable {

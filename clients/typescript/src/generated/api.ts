@@ -342,7 +342,11 @@ export interface Link {
   /** Whether visitors must enter a password first. */
   password_protected: boolean;
   /** The social preview crawlers get; null when none. */
-  preview: unknown;
+  preview: {
+    description?: string;
+    image?: string;
+    title?: string;
+  } | null;
   /** Redirect rules, in order, as given; null when none. */
   rules: Array<LinkRule> | null;
   /** https://{domain}/{alias} (http:// for localhost). */
@@ -356,7 +360,13 @@ export interface Link {
   /** ISO 8601 UTC time. */
   updated_at: string;
   /** UTM values set on the target URL; null when none. */
-  utm: unknown;
+  utm: {
+    campaign?: string;
+    content?: string;
+    medium?: string;
+    source?: string;
+    term?: string;
+  } | null;
   /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
   variants: Array<LinkVariant> | null;
 }

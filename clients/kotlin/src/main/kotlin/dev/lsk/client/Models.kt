@@ -881,9 +881,6 @@ data class Link(
     /** Whether visitors must enter a password first. */
     @get:JsonProperty("password_protected") @param:JsonProperty("password_protected")
     val passwordProtected: Boolean,
-    /** The social preview crawlers get; null when none. */
-    @get:JsonProperty("preview") @param:JsonProperty("preview")
-    val preview: JsonNode,
     /** https://{domain}/{alias} (http:// for localhost). */
     @get:JsonProperty("short_url") @param:JsonProperty("short_url")
     val shortUrl: String,
@@ -896,9 +893,6 @@ data class Link(
     /** ISO 8601 UTC time. */
     @get:JsonProperty("updated_at") @param:JsonProperty("updated_at")
     val updatedAt: OffsetDateTime,
-    /** UTM values set on the target URL; null when none. */
-    @get:JsonProperty("utm") @param:JsonProperty("utm")
-    val utm: JsonNode,
     /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
     @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
     val expiredUrl: String? = null,
@@ -911,12 +905,18 @@ data class Link(
     /** Clicks after which the link is exhausted, or null. */
     @get:JsonProperty("max_clicks") @param:JsonProperty("max_clicks")
     val maxClicks: Int? = null,
+    /** The social preview crawlers get; null when none. */
+    @get:JsonProperty("preview") @param:JsonProperty("preview")
+    val preview: LinkPreview? = null,
     /** Redirect rules, in order, as given; null when none. */
     @get:JsonProperty("rules") @param:JsonProperty("rules")
     val rules: List<LinkRule>? = null,
     /** Display title (1-200 characters) or null. */
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
+    /** UTM values set on the target URL; null when none. */
+    @get:JsonProperty("utm") @param:JsonProperty("utm")
+    val utm: LinkUtm? = null,
     /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
     @get:JsonProperty("variants") @param:JsonProperty("variants")
     val variants: List<LinkVariant>? = null,
@@ -931,6 +931,18 @@ data class LinkList(
     /** Pass as `cursor` for the next page; null on the last page. */
     @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
     val nextCursor: String? = null,
+)
+
+/** The social preview crawlers get; null when none. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkPreview(
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    @get:JsonProperty("image") @param:JsonProperty("image")
+    val image: String? = null,
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
 )
 
 /**
@@ -1041,6 +1053,22 @@ enum class LinkStatus(@get:JsonValue val value: String) {
 
     override fun toString(): String = value
 }
+
+/** UTM values set on the target URL; null when none. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkUtm(
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
 
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)

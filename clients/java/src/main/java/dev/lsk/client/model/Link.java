@@ -75,7 +75,7 @@ public final class Link {
 
   /** The social preview crawlers get; null when none. */
   @JsonProperty("preview")
-  private JsonNode preview;
+  private LinkPreview preview;
 
   /** Redirect rules, in order, as given; null when none. */
   @JsonProperty("rules")
@@ -103,7 +103,7 @@ public final class Link {
 
   /** UTM values set on the target URL; null when none. */
   @JsonProperty("utm")
-  private JsonNode utm;
+  private LinkUtm utm;
 
   /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
   @JsonProperty("variants")
@@ -254,13 +254,13 @@ public final class Link {
     return this;
   }
 
-  /** {@code preview}. */
-  public JsonNode getPreview() {
+  /** {@code preview} (may be null). */
+  public LinkPreview getPreview() {
     return preview;
   }
 
   /** Sets {@code preview}; returns this for chaining. */
-  public Link preview(JsonNode preview) {
+  public Link preview(LinkPreview preview) {
     this.preview = preview;
     return this;
   }
@@ -331,13 +331,13 @@ public final class Link {
     return this;
   }
 
-  /** {@code utm}. */
-  public JsonNode getUtm() {
+  /** {@code utm} (may be null). */
+  public LinkUtm getUtm() {
     return utm;
   }
 
   /** Sets {@code utm}; returns this for chaining. */
-  public Link utm(JsonNode utm) {
+  public Link utm(LinkUtm utm) {
     this.utm = utm;
     return this;
   }
