@@ -161,7 +161,8 @@ export class RedirectHandler {
     const now = this.clock.now().getTime();
     if (url === '/' || url.startsWith('/?')) return this.withSite(req, now, (site) => this.send(req, res, requestId, site.rootUrl, 302, !site.crawlable));
     if (url.startsWith('/robots.txt') || url.startsWith('/.well-known/')) {
-      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => this.notFound(req, res, requestId)));
+      // A file the domain does not have is a plain 404 (apps probing for it must not be redirected).
+      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => this.notFoundPage(req, res, requestId, wantsJson(req))));
     }
     const link = this.lookup(req, now);
     if (link === null || !('then' in link)) return this.answer(req, res, requestId, link, now);

@@ -26,7 +26,7 @@ function sendText(req: IncomingMessage, res: ServerResponse, requestId: string, 
  * (/.well-known/apple-app-site-association, /.well-known/assetlinks.json, as application/json).
  * Anything else there is `notFound`.
  */
-export function siteFile(req: IncomingMessage, res: ServerResponse, requestId: string, site: Site, notFound: () => Promise<void> | undefined) {
+export function siteFile(req: IncomingMessage, res: ServerResponse, requestId: string, site: Site, notFound: () => undefined) {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const path = q >= 0 ? url.slice(0, q) : url;
