@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config/env.js';
 import { randomBase62 } from '../src/domain/ids.js';
 import { buildServices } from '../src/services/wiring.js';
+import { fillRuledLinks } from './ruled-links.js';
 
 export const DOMAIN = 'bench.lsk';
 export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -12,6 +13,8 @@ export interface Fixture {
   file: string;
   key: string;
   aliases: string[];
+  /** 1,000 links with 50 rules each (bench/ruled-links.ts). */
+  ruled: string[];
 }
 
 /** Fill the lsk schema directly (a fixture, not the API): n links on DOMAIN, each geo-targeted. */
@@ -40,7 +43,7 @@ export async function prepare(dir: string, links: number): Promise<Fixture> {
   const ws = await services.workspaces.create('bench', 'custom', 1_000_000);
   const { secret } = await services.keys.issue(ws.id, 'bench');
   await services.repos.close();
-  return { file, key: secret, aliases: fillLinks(file, ws.id, links) };
+  return { file, key: secret, aliases: fillLinks(file, ws.id, links), ruled: fillRuledLinks(file, ws.id, DOMAIN, 1000) };
 }
 
 /** The environment of an lsk process serving a fixture. */

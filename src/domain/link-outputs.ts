@@ -72,6 +72,9 @@ export const linkListSchema = z.object({
   next_cursor: nextCursorSchema,
 });
 
+/** GET /v1/links/count. */
+export const linkCountSchema = z.object({ total: countSchema.nullable() });
+
 export const DEVICES = ['desktop', 'mobile', 'tablet', 'other'] as const;
 
 export const dayClicksSchema = z.object({ date: dateSchema, clicks: countSchema });

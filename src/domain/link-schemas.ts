@@ -1,5 +1,6 @@
 import { COUNTRY_CODES } from './countries.js';
 import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './field-rules.js';
+import { LINK_SORTS } from './list-cursor.js';
 import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
 import { previewSchema } from './preview-schemas.js';
 import { rulesSchema } from './rule-schemas.js';
@@ -163,8 +164,15 @@ export const listLinksSchema = z.strictObject({
   q: z.string().max(256, 'must be at most 256 characters').nullish(),
   status: linkStatusSchema.nullish(),
   external_id: externalIdSchema.nullish(),
+  sort: z
+    .enum(LINK_SORTS)
+    .meta({ default: 'newest', description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' })
+    .nullish(),
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
+
+/** GET /v1/links/count, linkCount(...): the list's filters. */
+export const countLinksSchema = listLinksSchema.omit({ limit: true, cursor: true, sort: true });
 
 const isoDate = z.iso.date({ error: 'must be an ISO date (YYYY-MM-DD) that exists' });
 

@@ -20,6 +20,7 @@ import { componentRef, componentSchemas, type Json } from './json-schema.js';
 const RESOURCES: Record<string, z.ZodType> = {
   Link: links.linkSchema,
   LinkList: links.linkListSchema,
+  LinkCount: links.linkCountSchema,
   LinkStats: links.linkStatsSchema,
   DayClicks: links.dayClicksSchema,
   CountryClicks: links.countryClicksSchema,

@@ -53,5 +53,6 @@ export const ADAPT_EXAMPLES: Record<string, Json> = {
   CreateUtmTemplateRequest: { name: 'Newsletter', source: 'newsletter', medium: 'email' },
   UpdateUtmTemplateRequest: { campaign: 'spring', medium: null },
   UtmTemplate: TEMPLATE,
+  LinkCount: { total: 42 },
   UtmTemplateList: { data: [TEMPLATE] },
 };

@@ -1,19 +1,20 @@
 import type { Clock } from '../domain/clock.js';
-import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
-import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { countLinksSchema, createLinkSchema, type ListLinksInput, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { type ClicksPosition, decodeListCursor, encodeListCursor } from '../domain/list-cursor.js';
 import { type Link, linkStatus } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
-import type { LinkPatch, LinkRow, LinksRepository } from '../storage/links/repository.js';
+import type { AliasPosition, LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
 import type { LinkEvents } from './link-events.js';
 import { behaviourOf, externalIdConflict, statusFilter } from './link-fields.js';
+import { clicksPage, totalOf } from './link-sorts.js';
 import { newLinkFrom } from './new-link.js';
 import { statusPage } from './status-pages.js';
 
@@ -101,9 +102,8 @@ export class LinkService {
     return (await this.withClicks([link]))[0]!;
   }
 
-  async list(workspaceId: string, raw: unknown): Promise<LinkPage> {
-    const q = parseOrThrow(listLinksSchema, raw);
-    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  /** The store filter and the clicks-dependent status test of a list's (or count's) parameters. */
+  private filterOf(q: Omit<ListLinksInput, 'limit' | 'cursor' | 'sort'>) {
     const filter = {
       ...(q.tag ? { tag: tagKey(q.tag) } : {}),
       ...(q.domain ? { domain: q.domain } : {}),
@@ -112,16 +112,39 @@ export class LinkService {
       ...(q.status ? statusFilter(q.status, this.clock.now()) : {}),
     };
     const { status } = q;
-    if (status === 'active' || status === 'exhausted') {
-      const read = async (from: typeof after, limit: number) =>
-        this.withClicks(await this.links.list(workspaceId, { ...filter, limit, ...(from ? { after: from } : {}) }));
-      const page = await statusPage(q.limit, after, status, read);
-      return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null };
+    // active and exhausted depend on click counts: the store narrows, the counts decide.
+    const keep = status === 'active' || status === 'exhausted' ? (l: Link) => l.status === status : null;
+    const deps = { links: this.links, clicks: this.clicks, withClicks: (rows: LinkRow[]) => this.withClicks(rows) };
+    return { filter, keep, deps };
+  }
+
+  /** How many links match (GET /v1/links/count); null for a status that needs more than 10,000 links' click counts. */
+  async count(workspaceId: string, raw: unknown): Promise<number | null> {
+    const { filter, keep, deps } = this.filterOf(parseOrThrow(countLinksSchema, raw));
+    return totalOf(deps, workspaceId, filter, keep);
+  }
+
+  async list(workspaceId: string, raw: unknown): Promise<LinkPage> {
+    const q = parseOrThrow(listLinksSchema, raw);
+    const sort = q.sort ?? 'newest';
+    const after = q.cursor ? decodeListCursor(sort, q.cursor) : undefined;
+    const { filter, keep, deps } = this.filterOf(q);
+    if (sort === 'clicks') {
+      const page = await clicksPage(deps, workspaceId, filter, q.limit, after as ClicksPosition | undefined, keep ?? (() => true));
+      return { data: page.data, nextCursor: page.next ? encodeListCursor(sort, page.next) : null };
     }
-    const rows = await this.links.list(workspaceId, { ...filter, limit: q.limit + 1, ...(after ? { after } : {}) });
+    const order = { order: sort, ...(after ? { after: after as LinkPosition | AliasPosition } : {}) };
+    const positionOf = (l: Link) => (sort === 'alias' ? { alias: l.alias, id: l.id } : { createdAt: l.createdAt, id: l.id });
+    if (keep) {
+      const read = async (from: LinkPosition | AliasPosition | undefined, limit: number) =>
+        this.withClicks(await this.links.list(workspaceId, { ...filter, limit, order: sort, ...(from ? { after: from } : {}) }));
+      const page = await statusPage(q.limit, order.after, q.status as Link['status'], read, positionOf);
+      return { data: page.data, nextCursor: page.next ? encodeListCursor(sort, page.next) : null };
+    }
+    const rows = await this.links.list(workspaceId, { ...filter, ...order, limit: q.limit + 1 });
     const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
-    return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+    return { data, nextCursor: rows.length > q.limit && last ? encodeListCursor(sort, positionOf(last)) : null };
   }
 
   async update(workspaceId: string, id: string, raw: unknown): Promise<Link> {

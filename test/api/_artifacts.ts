@@ -49,6 +49,7 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'GET', path: '/v1/webhooks/{id}/deliveries', status: 200, operationId: 'webhookDeliveries' },
   { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/retry', status: 200, operationId: 'retryWebhookDelivery' },
   { method: 'PATCH', path: '/v1/domains/{host}', status: 200, operationId: 'updateDomain' },
+  { method: 'GET', path: '/v1/links/count', status: 200, operationId: 'linkCount' },
   { method: 'POST', path: '/v1/utm-templates', status: 201, operationId: 'createUtmTemplate' },
   { method: 'GET', path: '/v1/utm-templates', status: 200, operationId: 'utmTemplates' },
   { method: 'GET', path: '/v1/utm-templates/{id}', status: 200, operationId: 'utmTemplate' },

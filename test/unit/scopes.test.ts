@@ -76,6 +76,7 @@ const DECLARED: Record<string, Scope> = {
   retryWebhookDelivery: 'webhooks:write',
   updateDomain: 'domains:write',
   utmTemplates: 'links:read',
+  linkCount: 'links:read',
   utmTemplate: 'links:read',
   createUtmTemplate: 'links:write',
   updateUtmTemplate: 'links:write',

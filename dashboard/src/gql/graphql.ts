@@ -289,6 +289,13 @@ export type LinkStatsArgs = {
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** How many links match. */
+export type LinkCount = {
+  __typename?: 'LinkCount';
+  /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+  total?: Maybe<Scalars['Int']['output']>;
+};
+
 /** One page of links, newest first. */
 export type LinkList = {
   __typename?: 'LinkList';
@@ -653,6 +660,8 @@ export type Query = {
   keys?: Maybe<ApiKeyList>;
   /** One link of your workspace. */
   link?: Maybe<Link>;
+  /** How many links of your workspace match the filters of links(...). */
+  linkCount?: Maybe<LinkCount>;
   /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
   linkQrCode?: Maybe<QrCode>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
@@ -703,6 +712,16 @@ export type QueryLinkArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkCountArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
   ecc?: InputMaybe<Scalars['String']['input']>;
@@ -729,6 +748,7 @@ export type QueryLinksArgs = {
   external_id?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };

@@ -34,6 +34,12 @@ export type RedirectTarget = Pick<
 /** Position in the newest-first link order: (createdAt desc, id desc). */
 export type LinkPosition = Pick<LinkRow, 'createdAt' | 'id'>;
 
+/** The orders a list can come in: by creation (either way), or by alias (A-Z, byte order; then id). */
+export type LinkOrder = 'newest' | 'oldest' | 'alias';
+
+/** Position in the alias order. */
+export type AliasPosition = Pick<LinkRow, 'alias' | 'id'>;
+
 export interface LinkFilter {
   /** Tag key (lower-cased). */
   tag?: string;
@@ -43,13 +49,16 @@ export interface LinkFilter {
   expiredAt?: { now: Date; expired: boolean };
   /** Only links with a click cap. */
   capped?: boolean;
+  /** Case-insensitive substring of alias, destination or title. */
+  q?: string;
 }
 
 export interface LinkQuery extends LinkFilter {
   limit: number;
-  after?: LinkPosition;
-  /** Case-insensitive substring of alias or destination. */
-  q?: string;
+  /** Default newest. */
+  order?: LinkOrder;
+  /** After this position of the order (an AliasPosition for `alias`). */
+  after?: LinkPosition | AliasPosition;
 }
 
 /** Links, with their tags (tags are created implicitly by the links that use them). */
@@ -68,6 +77,8 @@ export interface LinksRepository {
   delete(workspaceId: string, id: string): Promise<boolean>;
   list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]>;
   countOnDomain(workspaceId: string, domain: string): Promise<number>;
+  /** How many of the workspace's links match the filter. */
+  count(workspaceId: string, filter: LinkFilter): Promise<number>;
   /** Ids of the workspace's links matching the filter (scopes analytics by tag or domain). */
   ids(workspaceId: string, filter: LinkFilter): Promise<string[]>;
   /** The workspace's links among these ids, in no particular order (unknown ids and other workspaces' are left out). */

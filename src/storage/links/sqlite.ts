@@ -3,6 +3,7 @@ import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
+import { orderSql } from './sqlite-order.js';
 
 const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const nullableJson = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
@@ -220,23 +221,25 @@ export class SqliteLinks implements LinksRepository {
       where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
       params.tag = filter.tag;
     }
+    if (filter.q !== undefined && filter.q !== '') {
+      where.push("(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0 OR instr(lsk_lower(coalesce(title, '')), @q) > 0)");
+      params.q = filter.q.toLowerCase();
+    }
     return where;
   }
 
   async list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]> {
     const params: Record<string, unknown> = { limit: query.limit };
     const where = this.where(workspaceId, query, params);
-    if (query.after) {
-      where.push('(created_at < @at OR (created_at = @at AND id < @after_id))');
-      params.at = query.after.createdAt.getTime();
-      params.after_id = query.after.id;
-    }
-    if (query.q !== undefined && query.q !== '') {
-      where.push('(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0)');
-      params.q = query.q.toLowerCase();
-    }
-    const rows = this.conn.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`).all(params) as Row[];
+    const order = orderSql(query, where, params);
+    const rows = this.conn.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`).all(params) as Row[];
     return this.toLinks(rows);
+  }
+
+  async count(workspaceId: string, filter: LinkFilter): Promise<number> {
+    const params: Record<string, unknown> = {};
+    const where = this.where(workspaceId, filter, params);
+    return Number((this.conn.stmt(`SELECT count(*) AS n FROM links WHERE ${where.join(' AND ')}`).get(params) as Row).n);
   }
 
   async countOnDomain(workspaceId: string, domain: string): Promise<number> {

@@ -281,7 +281,8 @@ export const MIGRATIONS: readonly string[] = [
       FROM click_hours h, json_each(h.dims) d;
   `,
   // 10: links that adapt: redirect rules, A/B variants, UTM values and the social preview (JSON, NULL:
-  //     none); per-domain settings (NULL: the service's defaults); the workspaces' UTM templates.
+  //     none); per-domain settings (NULL: the service's defaults); the workspaces' UTM templates;
+  //     links listed by alias.
   `
   ALTER TABLE links ADD COLUMN rules TEXT;
   ALTER TABLE links ADD COLUMN variants TEXT;
@@ -299,5 +300,6 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (workspace_id, name_key)
   );
   CREATE INDEX utm_templates_by_workspace ON utm_templates (workspace_id, created_at);
+  CREATE INDEX links_by_alias ON links (workspace_id, alias, id);
   `,
 ];

@@ -191,6 +191,19 @@ extension LskClient {
         try await send("GET", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: Link.self)
     }
 
+    /// Count links
+    ///
+    /// How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it).
+    /// `GET /links/count` → 200.
+    /// - Parameter domain: `domain` (query) Only links on this domain.
+    /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
+    /// - Parameter q: `q` (query) Case-insensitive substring of alias, destination or title.
+    /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
+    /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
+    public func linkCount(domain: String? = nil, externalId: String? = nil, q: String? = nil, status: LinkCountStatus? = nil, tag: String? = nil) async throws -> LinkCount {
+        try await send("GET", "/links/count", query: Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkCount.self)
+    }
+
     /// A QR code of the link's short URL
     ///
     /// A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -223,11 +236,12 @@ extension LskClient {
     /// - Parameter domain: `domain` (query) Only links on this domain.
     /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
     /// - Parameter limit: `limit` (query) 1 to 100, default 20.
-    /// - Parameter q: `q` (query) Case-insensitive substring of alias or destination.
+    /// - Parameter q: `q` (query) Case-insensitive substring of alias, destination or title.
+    /// - Parameter sort: `sort` (query) newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
     /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
     /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
-    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, limit: Int? = nil, q: String? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
-        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("limit", limit) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
+    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, limit: Int? = nil, q: String? = nil, sort: LinksSort? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
+        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("limit", limit) + Self.param("q", q) + Self.param("sort", sort) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
     }
 
     /// List members

@@ -1141,6 +1141,32 @@ public struct Link: Codable, Sendable, Equatable {
     }
 }
 
+/// How many links match.
+public struct LinkCount: Codable, Sendable, Equatable {
+    /// null for status=active or exhausted over more than 10,000 links (their click counts decide).
+    public var total: Int?
+
+    public init(total: Int? = nil) {
+        self.total = total
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case total = "total"
+    }
+}
+
+/// Values of LinkCountStatus.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkCountStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let active = LinkCountStatus(rawValue: "active")
+    public static let expired = LinkCountStatus(rawValue: "expired")
+    public static let exhausted = LinkCountStatus(rawValue: "exhausted")
+}
+
 /// One page of links, newest first.
 public struct LinkList: Codable, Sendable, Equatable {
     public var data: [Link]
@@ -1358,6 +1384,19 @@ public struct LinkVariant: Codable, Sendable, Equatable {
         case url = "url"
         case weight = "weight"
     }
+}
+
+/// newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinksSort: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let newest = LinksSort(rawValue: "newest")
+    public static let oldest = LinksSort(rawValue: "oldest")
+    public static let alias = LinksSort(rawValue: "alias")
+    public static let clicks = LinksSort(rawValue: "clicks")
 }
 
 /// Values of LinksStatus.

@@ -371,6 +371,12 @@ export interface Link {
   variants: Array<LinkVariant> | null;
 }
 
+/** How many links match. */
+export interface LinkCount {
+  /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+  total: number | null;
+}
+
 /** One page of links, newest first. */
 export interface LinkList {
   data: Array<Link>;
@@ -725,8 +731,10 @@ export interface LinksParams {
   external_id?: string;
   /** 1 to 100, default 20. */
   limit?: number;
-  /** Case-insensitive substring of alias or destination. */
+  /** Case-insensitive substring of alias, destination or title. */
   q?: string;
+  /** newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links). */
+  sort?: "newest" | "oldest" | "alias" | "clicks";
   /** Only links of this status: active, expired or exhausted. */
   status?: "active" | "expired" | "exhausted";
   /** Only links carrying this tag (case-insensitive). */
@@ -740,6 +748,20 @@ export interface CreateLinkParams {
 }
 /** Request body of createLink: Create a link (POST /links). */
 export type CreateLinkBody = CreateLinkRequest;
+
+/** Query and header parameters of linkCount: Count links (GET /links/count). */
+export interface LinkCountParams {
+  /** Only links on this domain. */
+  domain?: string;
+  /** Only the link with this external_id. */
+  external_id?: string;
+  /** Case-insensitive substring of alias, destination or title. */
+  q?: string;
+  /** Only links of this status: active, expired or exhausted. */
+  status?: "active" | "expired" | "exhausted";
+  /** Only links carrying this tag (case-insensitive). */
+  tag?: string;
+}
 
 /** Path parameters of link: Get a link (GET /links/{id}). */
 export interface LinkPath {
@@ -1011,6 +1033,7 @@ export interface Operations {
   invites: { path: Record<string, never>; params: Record<string, never>; body: never; response: InviteList };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
   link: { path: LinkPath; params: Record<string, never>; body: never; response: Link };
+  linkCount: { path: Record<string, never>; params: LinkCountParams; body: never; response: LinkCount };
   linkQrCode: { path: LinkQrCodePath; params: LinkQrCodeParams; body: never; response: string | Blob };
   linkStats: { path: LinkStatsPath; params: LinkStatsParams; body: never; response: LinkStats };
   links: { path: Record<string, never>; params: LinksParams; body: never; response: LinkList };
@@ -1079,6 +1102,8 @@ export interface OperationMethods {
   keys(options?: RequestOptions): Promise<ApiKeyList>;
   /** Get a link (GET /links/{id}): One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   link(id: string, options?: RequestOptions): Promise<Link>;
+  /** Count links (GET /links/count): How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
+  linkCount(params?: LinkCountParams, options?: RequestOptions): Promise<LinkCount>;
   /** A QR code of the link's short URL (GET /links/{id}/qr): A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   linkQrCode(id: string, params?: LinkQrCodeParams, options?: RequestOptions): Promise<string | Blob>;
   /** Click statistics of a link (GET /links/{id}/stats): Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`. → 200. */
@@ -1153,6 +1178,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   invites: ["GET", "/invites", ""],
   keys: ["GET", "/keys", ""],
   link: ["GET", "/links/{id}", ""],
+  linkCount: ["GET", "/links/count", "q"],
   linkQrCode: ["GET", "/links/{id}/qr", "q"],
   linkStats: ["GET", "/links/{id}/stats", "q"],
   links: ["GET", "/links", "q"],

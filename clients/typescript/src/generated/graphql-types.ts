@@ -268,6 +268,12 @@ export type LinkStatsArgs = {
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** How many links match. */
+export type LinkCount = {
+  /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+  total: Maybe<Scalars['Int']['output']>;
+};
+
 /** One page of links, newest first. */
 export type LinkList = {
   data: Array<Link>;
@@ -624,6 +630,8 @@ export type Query = {
   keys: Maybe<ApiKeyList>;
   /** One link of your workspace. */
   link: Maybe<Link>;
+  /** How many links of your workspace match the filters of links(...). */
+  linkCount: Maybe<LinkCount>;
   /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
   linkQrCode: Maybe<QrCode>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
@@ -674,6 +682,16 @@ export type QueryLinkArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkCountArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
   ecc?: InputMaybe<Scalars['String']['input']>;
@@ -700,6 +718,7 @@ export type QueryLinksArgs = {
   external_id?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
@@ -926,6 +945,17 @@ export type LinkQueryVariables = Exact<{
 
 export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null };
 
+export type LinkCountQueryVariables = Exact<{
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type LinkCountQuery = { linkCount: { total: number | null } | null };
+
 export type LinkQrCodeQueryVariables = Exact<{
   bg?: InputMaybe<Scalars['String']['input']>;
   ecc?: InputMaybe<Scalars['String']['input']>;
@@ -954,6 +984,7 @@ export type LinksQueryVariables = Exact<{
   external_id?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 }>;

@@ -430,6 +430,34 @@ public final class LskClient {
   }
 
   /**
+   * Count links
+   *
+   * How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it).
+   * {@code GET /links/count} → 200.
+   * @param params domain, external_id, q, status, tag, by name: {@code LinkCountParams.builder()…build()}
+   */
+  public LinkCount linkCount(LinkCountParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
+  }
+
+  /** Asynchronous {@link #linkCount}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<LinkCount> linkCountAsync(LinkCountParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
+  }
+
+  /** {@link #linkCount} with no domain, external_id, q, status, tag. */
+  public LinkCount linkCount() {
+    return linkCount(LinkCountParams.builder().build());
+  }
+
+  /** {@link #linkCount} with no domain, external_id, q, status, tag. */
+  public CompletableFuture<LinkCount> linkCountAsync() {
+    return linkCountAsync(LinkCountParams.builder().build());
+  }
+
+  /**
    * A QR code of the link's short URL
    *
    * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -492,25 +520,25 @@ public final class LskClient {
    *
    * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links} → 200.
-   * @param params cursor, domain, external_id, limit, q, status, tag, by name: {@code LinksParams.builder()…build()}
+   * @param params cursor, domain, external_id, limit, q, sort, status, tag, by name: {@code LinksParams.builder()…build()}
    */
   public LinkList links(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
   /** Asynchronous {@link #links}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LinkList> linksAsync(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
-  /** {@link #links} with no cursor, domain, external_id, limit, q, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, limit, q, sort, status, tag. */
   public LinkList links() {
     return links(LinksParams.builder().build());
   }
 
-  /** {@link #links} with no cursor, domain, external_id, limit, q, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, limit, q, sort, status, tag. */
   public CompletableFuture<LinkList> linksAsync() {
     return linksAsync(LinksParams.builder().build());
   }

@@ -295,6 +295,26 @@ class LskClient(
         send("GET", "/links/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<Link>())
 
     /**
+     * Count links
+     *
+     * How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it).
+     * `GET /links/count` → 200.
+     * @param domain `domain` (query) Only links on this domain. (null: not sent)
+     * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
+     * @param q `q` (query) Case-insensitive substring of alias, destination or title. (null: not sent)
+     * @param status `status` (query) Only links of this status: active, expired or exhausted. (null: not sent)
+     * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
+     */
+    suspend fun linkCount(
+        domain: String? = null,
+        externalId: String? = null,
+        q: String? = null,
+        status: LinkCountStatus? = null,
+        tag: String? = null,
+    ): LinkCount =
+        send("GET", "/links/count", listOf("domain" to domain, "external_id" to externalId, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkCount>())
+
+    /**
      * A QR code of the link's short URL
      *
      * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -343,7 +363,8 @@ class LskClient(
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
      * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
      * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
-     * @param q `q` (query) Case-insensitive substring of alias or destination. (null: not sent)
+     * @param q `q` (query) Case-insensitive substring of alias, destination or title. (null: not sent)
+     * @param sort `sort` (query) newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links). (null: not sent)
      * @param status `status` (query) Only links of this status: active, expired or exhausted. (null: not sent)
      * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
      */
@@ -353,10 +374,11 @@ class LskClient(
         externalId: String? = null,
         limit: Int? = null,
         q: String? = null,
+        sort: LinksSort? = null,
         status: LinksStatus? = null,
         tag: String? = null,
     ): LinkList =
-        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "limit" to limit, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
+        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "limit" to limit, "q" to q, "sort" to sort, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
 
     /**
      * List members

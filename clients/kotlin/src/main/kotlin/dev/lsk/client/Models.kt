@@ -922,6 +922,28 @@ data class Link(
     val variants: List<LinkVariant>? = null,
 )
 
+/** How many links match. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkCount(
+    /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+    @get:JsonProperty("total") @param:JsonProperty("total")
+    val total: Int? = null,
+)
+
+/**
+ * Values of LinkCountStatus.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkCountStatus(@get:JsonValue val value: String) {
+    ACTIVE("active"),
+    EXPIRED("expired"),
+    EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
+
 /** One page of links, newest first. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -1079,6 +1101,20 @@ data class LinkVariant(
     @get:JsonProperty("weight") @param:JsonProperty("weight")
     val weight: Int,
 )
+
+/**
+ * newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinksSort(@get:JsonValue val value: String) {
+    NEWEST("newest"),
+    OLDEST("oldest"),
+    ALIAS("alias"),
+    CLICKS("clicks"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /**
  * Values of LinksStatus.

@@ -19,6 +19,7 @@ public final class LinksParams {
   private final String externalId;
   private final Integer limit;
   private final String q;
+  private final LinksSort sort;
   private final LinksStatus status;
   private final String tag;
 
@@ -28,6 +29,7 @@ public final class LinksParams {
     this.externalId = b.externalId;
     this.limit = b.limit;
     this.q = b.q;
+    this.sort = b.sort;
     this.status = b.status;
     this.tag = b.tag;
   }
@@ -61,6 +63,11 @@ public final class LinksParams {
     return q;
   }
 
+  /** {@code sort} (query); null: not sent. */
+  public LinksSort getSort() {
+    return sort;
+  }
+
   /** {@code status} (query); null: not sent. */
   public LinksStatus getStatus() {
     return status;
@@ -79,6 +86,7 @@ public final class LinksParams {
         + ", external_id=" + externalId
         + ", limit=" + limit
         + ", q=" + q
+        + ", sort=" + sort
         + ", status=" + status
         + ", tag=" + tag
         + "}";
@@ -91,6 +99,7 @@ public final class LinksParams {
     private String externalId;
     private Integer limit;
     private String q;
+    private LinksSort sort;
     private LinksStatus status;
     private String tag;
 
@@ -120,9 +129,15 @@ public final class LinksParams {
       return this;
     }
 
-    /** Case-insensitive substring of alias or destination. */
+    /** Case-insensitive substring of alias, destination or title. */
     public Builder q(String q) {
       this.q = q;
+      return this;
+    }
+
+    /** newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links). */
+    public Builder sort(LinksSort sort) {
+      this.sort = sort;
       return this;
     }
 
