@@ -11,8 +11,8 @@ export type ListPosition = PagePosition | AliasPosition | ClicksPosition;
 
 const bad = () => new LskError('invalid_cursor', 'The cursor is not valid for this sort; use next_cursor from a previous page of the same sort.');
 
-/** next_cursor of a link page in `sort` (newest and oldest keep the form link cursors always had). */
-export function encodeListCursor(sort: LinkSort, p: ListPosition): string {
+/** next_cursor of a link page at a position of its sort (newest and oldest keep the form link cursors always had). */
+export function encodeListCursor(p: ListPosition): string {
   if ('createdAt' in p) return encodeCursor(p);
   const tuple = 'alias' in p ? ['a', p.alias, p.id] : ['c', p.clicks, p.id];
   return Buffer.from(JSON.stringify(tuple)).toString('base64url');

@@ -131,7 +131,7 @@ export class LinkService {
     const { filter, keep, deps } = this.filterOf(q);
     if (sort === 'clicks') {
       const page = await clicksPage(deps, workspaceId, filter, q.limit, after as ClicksPosition | undefined, keep ?? (() => true));
-      return { data: page.data, nextCursor: page.next ? encodeListCursor(sort, page.next) : null };
+      return { data: page.data, nextCursor: page.next ? encodeListCursor(page.next) : null };
     }
     const order = { order: sort, ...(after ? { after: after as LinkPosition | AliasPosition } : {}) };
     const positionOf = (l: Link) => (sort === 'alias' ? { alias: l.alias, id: l.id } : { createdAt: l.createdAt, id: l.id });
@@ -139,12 +139,12 @@ export class LinkService {
       const read = async (from: LinkPosition | AliasPosition | undefined, limit: number) =>
         this.withClicks(await this.links.list(workspaceId, { ...filter, limit, order: sort, ...(from ? { after: from } : {}) }));
       const page = await statusPage(q.limit, order.after, q.status as Link['status'], read, positionOf);
-      return { data: page.data, nextCursor: page.next ? encodeListCursor(sort, page.next) : null };
+      return { data: page.data, nextCursor: page.next ? encodeListCursor(page.next) : null };
     }
     const rows = await this.links.list(workspaceId, { ...filter, ...order, limit: q.limit + 1 });
     const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
-    return { data, nextCursor: rows.length > q.limit && last ? encodeListCursor(sort, positionOf(last)) : null };
+    return { data, nextCursor: rows.length > q.limit && last ? encodeListCursor(positionOf(last)) : null };
   }
 
   async update(workspaceId: string, id: string, raw: unknown): Promise<Link> {
