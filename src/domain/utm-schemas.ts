@@ -3,8 +3,7 @@ import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
 
 /** UTM values a link sets on its target URL (utm_source, utm_medium, ...), and workspace templates of them. */
-export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
-export type UtmKey = (typeof UTM_KEYS)[number];
+export { UTM_KEYS, type UtmKey } from './utm-url.js';
 export const UTM_VALUE_MAX = 100;
 
 const utmValue = displayTextSchema(1, UTM_VALUE_MAX);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { urlProblems } from '../../src/domain/field-rules.js';
 import { previewSchema } from '../../src/domain/preview-schemas.js';
 import { utmSchema } from '../../src/domain/utm-schemas.js';
+import { withUtm } from '../../src/domain/utm-url.js';
 import { issuesToDetails } from '../../src/domain/validate.js';
 import { targetOf } from '../../src/redirect/adapt/compile-link.js';
 import { previewPage } from '../../src/redirect/adapt/preview-page.js';
-import { withUtm } from '../../src/redirect/adapt/utm.js';
 import { placePath, restBelow, wildcardCandidates } from '../../src/redirect/adapt/wildcard.js';
 import { locationSafe } from '../../src/redirect/link-cache.js';
 

@@ -1,10 +1,10 @@
 import { isLoopbackHost, isWildcard, shortUrl } from '../../domain/field-rules.js';
 import type { Preview } from '../../domain/preview-schemas.js';
 import type { Utm } from '../../domain/utm-schemas.js';
+import { withUtm } from '../../domain/utm-url.js';
 import type { RedirectTarget } from '../../storage/links/repository.js';
 import type { Site } from '../sites.js';
 import { type CompiledRule, compileRules } from './compile-rules.js';
-import { withUtm } from './utm.js';
 import { VariantDraw } from './variants.js';
 
 /** What a cached link holds for steps 3 and 6 of a redirect, wildcards, previews and its domain's settings. */
