@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
+import { href } from '../router';
 import { InputField } from '../ui/field';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
@@ -81,7 +82,9 @@ export function DomainsPage() {
               <tbody>
                 {d.data.map((x) => (
                   <tr key={x.host}>
-                    <td>{x.host}</td>
+                    <td>
+                      <a href={href(`/domains/${encodeURIComponent(x.host)}`)}>{x.host}</a>
+                    </td>
                     <td>
                       <time dateTime={x.created_at}>{new Date(x.created_at).toLocaleDateString()}</time>
                     </td>

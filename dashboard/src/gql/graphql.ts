@@ -966,6 +966,26 @@ export type DashboardAnalyticsQueryVariables = Exact<{
 
 export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
 
+export type DomainSettingsFieldsFragment = { __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null };
+
+export type DashboardDomainSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardDomainSettingsQuery = { __typename?: 'Query', domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null }> } | null };
+
+export type DashboardUpdateDomainMutationVariables = Exact<{
+  domain: Scalars['String']['input'];
+  root_url?: InputMaybe<Scalars['String']['input']>;
+  not_found_url?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  crawlable?: InputMaybe<Scalars['Boolean']['input']>;
+  apple_app_site_association?: InputMaybe<Scalars['AppSiteAssociation']['input']>;
+  assetlinks?: InputMaybe<Scalars['AssetLinks']['input']>;
+}>;
+
+
+export type DashboardUpdateDomainMutation = { __typename?: 'Mutation', updateDomain?: { __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null } | null };
+
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1029,7 +1049,7 @@ export type DashboardDeleteLinksMutationVariables = Exact<{
 
 export type DashboardDeleteLinksMutation = { __typename?: 'Mutation', deleteLinks?: { __typename?: 'BulkDeleteResult', deleted: Array<string>, not_found: Array<string> } | null };
 
-export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string };
+export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string };
 
 export type DashboardLinksQueryVariables = Exact<{
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1038,10 +1058,26 @@ export type DashboardLinksQueryVariables = Exact<{
   domain?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string }> } | null };
+export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string }> } | null };
+
+export type DashboardLinkCountQueryVariables = Exact<{
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardLinkCountQuery = { __typename?: 'Query', linkCount?: { __typename?: 'LinkCount', total?: number | null } | null };
+
+export type DashboardUtmTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardUtmTemplatesQuery = { __typename?: 'Query', utmTemplates?: { __typename?: 'UtmTemplateList', data: Array<{ __typename?: 'UtmTemplate', id: string, name: string, source?: string | null, medium?: string | null, campaign?: string | null, term?: string | null, content?: string | null }> } | null };
 
 export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1053,7 +1089,7 @@ export type DashboardLinkQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
+export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string } | null };
 
 export type DashboardLinkStatsQueryVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1077,10 +1113,14 @@ export type DashboardCreateLinkMutationVariables = Exact<{
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
 }>;
 
 
-export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
+export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string } | null };
 
 export type DashboardUpdateLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1096,10 +1136,14 @@ export type DashboardUpdateLinkMutationVariables = Exact<{
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
 }>;
 
 
-export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string } | null };
+export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string } | null };
 
 export type DashboardDeleteLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1180,6 +1224,45 @@ export type DashboardDeleteTagMutationVariables = Exact<{
 
 
 export type DashboardDeleteTagMutation = { __typename?: 'Mutation', deleteTag?: boolean | null };
+
+export type DashboardCreateUtmTemplateMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+  source?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateUtmTemplateMutation = { __typename?: 'Mutation', createUtmTemplate?: { __typename?: 'UtmTemplate', id: string } | null };
+
+export type DashboardUpdateUtmTemplateMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardUpdateUtmTemplateMutation = { __typename?: 'Mutation', updateUtmTemplate?: { __typename?: 'UtmTemplate', id: string } | null };
+
+export type DashboardUtmTemplateQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardUtmTemplateQuery = { __typename?: 'Query', utmTemplate?: { __typename?: 'UtmTemplate', id: string, name: string, source?: string | null, medium?: string | null, campaign?: string | null, term?: string | null, content?: string | null } | null };
+
+export type DashboardDeleteUtmTemplateMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteUtmTemplateMutation = { __typename?: 'Mutation', deleteUtmTemplate?: boolean | null };
 
 export type WebhookFieldsFragment = { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string };
 
@@ -1276,6 +1359,17 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const DomainSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DomainSettingsFields on Domain {
+  host
+  root_url
+  not_found_url
+  expired_url
+  crawlable
+  apple_app_site_association
+  assetlinks
+}
+    `, {"fragmentName":"DomainSettingsFields"}) as unknown as TypedDocumentString<DomainSettingsFieldsFragment, unknown>;
 export const BulkItemErrorFieldsFragmentDoc = new TypedDocumentString(`
     fragment BulkItemErrorFields on BulkItemError {
   code
@@ -1304,6 +1398,10 @@ export const LinkFieldsFragmentDoc = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
 }
@@ -1349,6 +1447,46 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
+export const DashboardDomainSettingsDocument = new TypedDocumentString(`
+    query DashboardDomainSettings {
+  domains {
+    data {
+      ...DomainSettingsFields
+    }
+  }
+}
+    fragment DomainSettingsFields on Domain {
+  host
+  root_url
+  not_found_url
+  expired_url
+  crawlable
+  apple_app_site_association
+  assetlinks
+}`) as unknown as TypedDocumentString<DashboardDomainSettingsQuery, DashboardDomainSettingsQueryVariables>;
+export const DashboardUpdateDomainDocument = new TypedDocumentString(`
+    mutation DashboardUpdateDomain($domain: String!, $root_url: String, $not_found_url: String, $expired_url: String, $crawlable: Boolean, $apple_app_site_association: AppSiteAssociation, $assetlinks: AssetLinks) {
+  updateDomain(
+    domain: $domain
+    root_url: $root_url
+    not_found_url: $not_found_url
+    expired_url: $expired_url
+    crawlable: $crawlable
+    apple_app_site_association: $apple_app_site_association
+    assetlinks: $assetlinks
+  ) {
+    ...DomainSettingsFields
+  }
+}
+    fragment DomainSettingsFields on Domain {
+  host
+  root_url
+  not_found_url
+  expired_url
+  crawlable
+  apple_app_site_association
+  assetlinks
+}`) as unknown as TypedDocumentString<DashboardUpdateDomainMutation, DashboardUpdateDomainMutationVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1455,7 +1593,7 @@ export const DashboardDeleteLinksDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinksMutation, DashboardDeleteLinksMutationVariables>;
 export const DashboardLinksDocument = new TypedDocumentString(`
-    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String) {
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $sort: String) {
   links(
     limit: $limit
     cursor: $cursor
@@ -1463,6 +1601,7 @@ export const DashboardLinksDocument = new TypedDocumentString(`
     domain: $domain
     q: $q
     status: $status
+    sort: $sort
   ) {
     data {
       ...LinkFields
@@ -1487,9 +1626,35 @@ export const DashboardLinksDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
+export const DashboardLinkCountDocument = new TypedDocumentString(`
+    query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String) {
+  linkCount(tag: $tag, domain: $domain, q: $q, status: $status) {
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkCountQuery, DashboardLinkCountQueryVariables>;
+export const DashboardUtmTemplatesDocument = new TypedDocumentString(`
+    query DashboardUtmTemplates {
+  utmTemplates {
+    data {
+      id
+      name
+      source
+      medium
+      campaign
+      term
+      content
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUtmTemplatesQuery, DashboardUtmTemplatesQueryVariables>;
 export const DashboardLinkFiltersDocument = new TypedDocumentString(`
     query DashboardLinkFilters {
   tags {
@@ -1527,6 +1692,10 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
@@ -1565,7 +1734,7 @@ export const DashboardLinkStatsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardLinkStatsQuery, DashboardLinkStatsQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
-    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
+    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
   createLink(
     destination: $destination
     domain: $domain
@@ -1579,6 +1748,10 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
     max_clicks: $max_clicks
     password: $password
     device_targeting: $device_targeting
+    rules: $rules
+    variants: $variants
+    utm: $utm
+    preview: $preview
   ) {
     ...LinkFields
   }
@@ -1600,11 +1773,15 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
 export const DashboardUpdateLinkDocument = new TypedDocumentString(`
-    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
+    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
   updateLink(
     id: $id
     destination: $destination
@@ -1619,6 +1796,10 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
     max_clicks: $max_clicks
     password: $password
     device_targeting: $device_targeting
+    rules: $rules
+    variants: $variants
+    utm: $utm
+    preview: $preview
   ) {
     ...LinkFields
   }
@@ -1640,6 +1821,10 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardUpdateLinkMutation, DashboardUpdateLinkMutationVariables>;
@@ -1740,6 +1925,53 @@ export const DashboardDeleteTagDocument = new TypedDocumentString(`
   deleteTag(name: $name)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteTagMutation, DashboardDeleteTagMutationVariables>;
+export const DashboardCreateUtmTemplateDocument = new TypedDocumentString(`
+    mutation DashboardCreateUtmTemplate($name: String!, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
+  createUtmTemplate(
+    name: $name
+    source: $source
+    medium: $medium
+    campaign: $campaign
+    term: $term
+    content: $content
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateUtmTemplateMutation, DashboardCreateUtmTemplateMutationVariables>;
+export const DashboardUpdateUtmTemplateDocument = new TypedDocumentString(`
+    mutation DashboardUpdateUtmTemplate($id: String!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
+  updateUtmTemplate(
+    id: $id
+    name: $name
+    source: $source
+    medium: $medium
+    campaign: $campaign
+    term: $term
+    content: $content
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUpdateUtmTemplateMutation, DashboardUpdateUtmTemplateMutationVariables>;
+export const DashboardUtmTemplateDocument = new TypedDocumentString(`
+    query DashboardUtmTemplate($id: String!) {
+  utmTemplate(id: $id) {
+    id
+    name
+    source
+    medium
+    campaign
+    term
+    content
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUtmTemplateQuery, DashboardUtmTemplateQueryVariables>;
+export const DashboardDeleteUtmTemplateDocument = new TypedDocumentString(`
+    mutation DashboardDeleteUtmTemplate($id: String!) {
+  deleteUtmTemplate(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteUtmTemplateMutation, DashboardDeleteUtmTemplateMutationVariables>;
 export const DashboardWebhooksDocument = new TypedDocumentString(`
     query DashboardWebhooks {
   webhooks {
