@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,10 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     include: ['test/**/*.test.ts'],
+    // Most test files wait on a server, a browser or a store in another process: one file per core
+    // (vitest's default, minus one) leaves a two-core machine half idle. LSK_TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.LSK_TEST_WORKERS) || availableParallelism() + 1,
+    reporters: ['default', './test/support/slowest-files.ts'],
     // One MongoDB (MONGODB_URI or a local FerretDB) for the whole run; see test/support/mongo.ts.
     globalSetup: ['test/support/mongo-global-setup.ts'],
     testTimeout: 30_000,

@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: figures, not assertions; every figure beside its reference in the same run.
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
- * the API, reading a link with 1M clicks (SQLite and MongoDB), analytics over a year of
+ * the API, redirects while CSV exports stream and capped links' redirects, reading a link with 1M clicks (SQLite and MongoDB), analytics over a year of
  * hourly rollups of 1,000 links, the plan limiter, memory with 1M links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
- * BENCH_ONLY=redirects,api,link-read,analytics,limiter,memory runs only the sections named.
+ * BENCH_ONLY=redirects,api,loop,link-read,analytics,limiter,memory runs only the sections named.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { prepare } from './fixtures.js';
 import { benchLimiter } from './limiter.js';
 import { benchLinkRead } from './link-read.js';
 import { TOOL } from './load.js';
+import { benchLoop } from './loop.js';
 import { benchMemory } from './memory.js';
 import { benchRedirects } from './redirect.js';
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     const fx = await prepare(dir, 100_000);
     if (runs('redirects')) await benchRedirects(fx, SECONDS, say);
     if (runs('api')) await benchApi(fx, SECONDS, say);
+    if (runs('loop')) await benchLoop(fx, SECONDS, say);
     if (runs('link-read')) await benchLinkRead(dir, SECONDS, say);
     if (runs('analytics')) await benchAnalytics(dir, say);
     if (runs('limiter')) await benchLimiter(dir, say);

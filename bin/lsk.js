@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First, before anything native loads: one clear line and exit 1 on a Node that is too old.
+import './node-check.cjs';
 import module from 'node:module';
 
 // Node's compile cache: repeated runs reuse the compiled modules (see src/main.ts).

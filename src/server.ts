@@ -1,3 +1,5 @@
+// First: an old Node stops here with one line, before the native SQLite module loads.
+import './startup/node-check.js';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './http/app.js';
 import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
@@ -8,6 +10,7 @@ import { failStartup } from './startup/failure.js';
 import { loadCountryDatabase } from './startup/geo.js';
 import { listen } from './startup/listen.js';
 import { readSettings } from './startup/settings.js';
+import { startLine } from './startup/start-line.js';
 
 /**
  * Start lsk: settings (environment + the project's .env) -> store -> services -> HTTP. Every
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
 
   const addr = await listen(server, config.port, config.host);
   log.info({ host: addr.address, port: addr.port, store: services.repos.kind, default_domain: config.defaultDomain }, 'lsk listening');
+  if (config.startLine) process.stderr.write(`${startLine(config.publicUrl)}\n`);
   if (config.testClockFile)
     log.warn({ file: config.testClockFile }, 'LSK_TEST_CLOCK_FILE is set: the clock is moved by a test file (never do this in production)');
 }

@@ -28,6 +28,18 @@ interface VerifiedToken {
   exp: number;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A compact JWS whose three parts are each in the one base64url spelling of their bytes (RFC 7515
+ * §2: no padding, no other alphabet, unused bits of the last character zero). Decoders accept the
+ * other spellings too, so without this one key would have many spellings that all pass.
+ */
+export function isCanonicalJws(jws: string): boolean {
+  const parts = jws.split('.');
+  return parts.length === 3 && parts.every((p) => BASE64URL.test(p) && Buffer.from(p, 'base64url').toString('base64url') === p);
+}
+
 /** Records read through from the store and trusted for `ttlMs` (a clock moved back re-reads). */
 class TtlCache<T> {
   private entries = new Map<string, { value: T; at: number }>();
@@ -124,10 +136,13 @@ export class ApiKeyService {
   /** Authorization header value -> principal, or the contract's 401. */
   async authenticate(header: string | undefined): Promise<KeyPrincipal> {
     if (!header) throw credentialsRequired();
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    // RFC 6750: "Bearer", one or more spaces, the token; nothing else (a trailing no-break space is not white space here).
+    const m = /^Bearer +([\x21-\x7e]+)$/i.exec(header);
     if (!m) throw new LskError('invalid_api_key', 'The Authorization header must be "Bearer lsk_live_...".');
     const token = m[1]!;
-    if (!token.startsWith(KEY_PREFIX) || token.length > 4096) throw new LskError('invalid_api_key', 'The API key is not valid.');
+    if (!token.startsWith(KEY_PREFIX) || token.length > 4096 || !isCanonicalJws(token.slice(KEY_PREFIX.length))) {
+      throw new LskError('invalid_api_key', 'The API key is not valid.');
+    }
     const now = this.clock.now();
     const claims = await this.verifyToken(token.slice(KEY_PREFIX.length), now);
     const key = await this.record(claims.keyId, now);

@@ -18,8 +18,9 @@ export const userCommands: Command[] = [
     name: 'user create',
     arg: '<email>',
     synopsis: '<email> --workspace <slug> [--role owner|admin|member|viewer] [--name N]',
-    summary: 'Create a dashboard user in a workspace (or add an existing one to it); the last line is a one-time link to set the password.',
-    details: 'The role defaults to owner. The link (24 h) opens /dashboard/set-password on LSK_PUBLIC_URL.',
+    summary: 'Create a dashboard user in a workspace; the last line is a one-time link to set the password.',
+    details:
+      'The role defaults to owner. The link (24 h) opens /dashboard/set-password on LSK_PUBLIC_URL. An email that already has an account is added to the workspace instead, and said so: no link (the last line is the user as JSON, with the role).',
     options: {
       ...WORKSPACE,
       role: { value: 'owner|admin|member|viewer', help: 'the role in the workspace (default: owner)' },
@@ -32,11 +33,17 @@ export const userCommands: Command[] = [
       const name = check(userNameSchema, ctx.options.name ?? email.split('@')[0], '--name');
       const { services, workspace } = await workspaceOption(ctx);
       const existing = await services.repos.users.getByEmail(email);
-      const user = existing ?? (await services.accounts.createUser(email, name));
+      if (existing) {
+        // Their password stays theirs: no set-password link unless the operator asks for one.
+        await services.accounts.addMember(workspace, existing.id, role);
+        return [
+          `${existing.email} already has an account (${existing.id}): added to ${workspace.slug} as ${role}; no link issued, the password is unchanged (lsk user reset-password ${existing.email} issues one)`,
+          JSON.stringify(userJson(existing, role)),
+        ];
+      }
+      const user = await services.accounts.createUser(email, name);
       await services.accounts.addMember(workspace, user.id, role);
-      const link = await services.accounts.passwordLink(user.id);
-      const what = existing ? `added user ${user.id} ${user.email}` : `created user ${user.id} ${user.email}`;
-      return [`${what} as ${role} of ${workspace.slug}; ${LINK}`, link];
+      return [`created user ${user.id} ${user.email} as ${role} of ${workspace.slug}; ${LINK}`, await services.accounts.passwordLink(user.id)];
     },
   },
   {

@@ -33,6 +33,7 @@ const envSchema = z
     LSK_TRUST_PROXY: intFrom(0, 0, 20),
     LSK_REDIRECT_STATUS: intFrom(302, 301, 308).refine((v) => [301, 302, 303, 307, 308].includes(v), 'must be 301, 302, 303, 307 or 308'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['json', ''], { error: 'must be json (JSON lines only) or unset' }).optional(),
     LSK_SIGNING_KEY_ROTATE_DAYS: intFrom(30, 1, 3650),
     LSK_KEY_TTL_DAYS: intFrom(90, 1, 3650),
     LSK_KEY_RENEW_DAYS: intFrom(14, 0, 3650),
@@ -78,6 +79,8 @@ const envSchema = z
       trustProxy: e.LSK_TRUST_PROXY,
       redirectStatus: e.LSK_REDIRECT_STATUS as 301 | 302 | 303 | 307 | 308,
       logLevel: e.LOG_LEVEL,
+      /** Besides the JSON log, one line for people at start (where to go); not with LOG_FORMAT=json. */
+      startLine: e.LOG_FORMAT !== 'json',
       signingKeyRotateDays: e.LSK_SIGNING_KEY_ROTATE_DAYS,
       keyTtlDays: e.LSK_KEY_TTL_DAYS,
       keyRenewDays: e.LSK_KEY_RENEW_DAYS,

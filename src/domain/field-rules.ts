@@ -47,8 +47,9 @@ export const URL_MAX = 8192;
 /** Problems with a target URL; empty when it is an absolute http(s) URL with a host. */
 export function urlProblems(value: string): string[] {
   if (value.length > URL_MAX) return [`must be at most ${URL_MAX} characters`];
-  // URL parsing silently strips tabs, newlines and surrounding spaces; refuse them instead.
-  if (/[\u0000-\u0020\u007f]/.test(value)) return ['must not contain spaces or control characters'];
+  // URL parsing silently strips tabs, newlines and surrounding spaces; refuse them instead, and the
+  // C1 controls (U+0080-U+009F: NEL, CSI...), which terminals and some parsers act on.
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(value)) return ['must not contain spaces or control characters'];
   let url: URL;
   try {
     url = new URL(value);
@@ -95,6 +96,22 @@ export function normalizeHost(input: string): { host: string } | { problem: stri
     return { host: `${ascii}:${n}` };
   }
   return { host: ascii };
+}
+
+/** Names that resolve to the machine itself: localhost and any name below it (RFC 6761), and the usual aliases. */
+const LOOPBACK_NAME_RE = /^(?:(?:[a-z0-9-]+\.)*localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$/;
+
+/**
+ * Problems with a normalized host as a tenant's custom domain: a loopback name or an IP literal in any
+ * spelling is never one (`0`, `2130706433`, `0x7f.1` and `127.1` are IPv4 addresses to a URL parser:
+ * a name whose last label starts with a digit is one, so the last label must start with a letter).
+ */
+export function customDomainProblems(host: string): string[] {
+  const name = host.replace(/:\d+$/, '');
+  if (LOOPBACK_NAME_RE.test(name)) return ['must not be a loopback name (localhost)'];
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  if (!/^[a-z]/.test(last)) return ['must be a host name, not an IP address (its last label starts with a letter)'];
+  return [];
 }
 
 export function shortUrl(domain: string, alias: string): string {

@@ -1,7 +1,7 @@
 import { COUNTRY_CODES } from './countries.js';
-import { ALIAS_MAX, aliasProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './field-rules.js';
+import { ALIAS_MAX, aliasProblems, customDomainProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './field-rules.js';
 import { LINK_SORTS } from './list-cursor.js';
-import { ALIAS_PATTERN, HOST_PATTERN } from './patterns.js';
+import { ALIAS_PATTERN, CUSTOM_DOMAIN_PATTERN, HOST_PATTERN } from './patterns.js';
 import { previewSchema } from './preview-schemas.js';
 import { rulesSchema } from './rule-schemas.js';
 import { displayTextSchema } from './text.js';
@@ -26,6 +26,17 @@ export const hostSchema = z
     return r.host;
   })
   .meta({ minLength: 1, maxLength: 253, pattern: HOST_PATTERN });
+
+/** A tenant's custom domain (POST /v1/domains): a host name as above, never a loopback name or an IP literal. */
+export const customDomainSchema = z
+  .string()
+  .transform((v, ctx) => {
+    const r = normalizeHost(v);
+    const problems = 'problem' in r ? [r.problem] : customDomainProblems(r.host);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return problems.length > 0 ? z.NEVER : (r as { host: string }).host;
+  })
+  .meta({ minLength: 1, maxLength: 253, pattern: CUSTOM_DOMAIN_PATTERN });
 
 export const aliasSchema = z
   .string()
@@ -88,6 +99,8 @@ export const deviceTargetingSchema = deviceMapSchema.nullable().transform((v): D
  */
 export const linkIdParamSchema = z
   .string()
+  // Empty is no link at all: as a filter (analytics' link_id=) it must not read as "every link".
+  .min(1, 'must not be empty')
   .max(4 + EXTERNAL_ID_MAX)
   .meta({
     pattern: '^(lnk_[0-9A-Za-z]{1,64}|ext_[\\x21-\\x7e]{1,255})$',
@@ -157,8 +170,8 @@ export const listLinksSchema = z.strictObject({
   limit: intParam(1, 100, 20)
     .nullish()
     .transform((v) => v ?? 20),
-  // Any string: a malformed or overlong one is the service's invalid_cursor, not validation_failed.
-  cursor: z.string().meta(CURSOR_FORM).nullish(),
+  // A malformed or overlong one is the service's invalid_cursor, not validation_failed; an empty one reads as no cursor, so it is refused here.
+  cursor: z.string().min(1, 'must not be empty (leave it out for the first page)').meta(CURSOR_FORM).nullish(),
   tag: tagNameSchema.nullish(),
   domain: hostSchema.nullish(),
   q: z.string().max(256, 'must be at most 256 characters').nullish(),

@@ -28,11 +28,15 @@ const IPV4 = `${IPV4_PART}(?:\\.${IPV4_PART}){3}`;
 /** Host name of a link or domain (input): an ASCII host name, or localhost / 127.0.0.1 with a port. */
 export const HOST_PATTERN = `^(?:${HOST_NAME}|(?:${caseless('localhost')}|127\\.0\\.0\\.1):${PORT})$`;
 
+/** A tenant's custom domain: a host name (never an IP address: its last label starts with a letter), no port, not a loopback name. */
+const LOOPBACK_NAMES = [`(?:${LABEL}\\.)*${caseless('localhost')}`, ...['localhost.localdomain', 'ip6-localhost', 'ip6-loopback'].map(caseless)].join('|');
+export const CUSTOM_DOMAIN_PATTERN = `^(?!(?:${LOOPBACK_NAMES})$)${HOST_NAME}$`;
+
 /** Host name as the service returns it: lower case, IDN as punycode, a port only for loopback. */
 export const STORED_HOST_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[0-9]{1,5})?$';
 
-/** Target URL: http or https, a host name or IPv4 address, an optional port, then no spaces or controls. */
-export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:${HOST_NAME}|${IPV4})(?::${PORT})?(?:[/?#][^\\u0000-\\u0020\\u007f]*)?$`;
+/** Target URL: http or https, a host name or IPv4 address, an optional port, then no spaces or controls (C0, DEL, C1). */
+export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:${HOST_NAME}|${IPV4})(?::${PORT})?(?:[/?#][^\\u0000-\\u0020\\u007f-\\u009f]*)?$`;
 
 /** ISO 3166-1 alpha-2 country codes as the service returns them (click statistics). */
 export const COUNTRY_PATTERN = '^[A-Z]{2}$';

@@ -1,4 +1,4 @@
-import { hostSchema, tagNameSchema } from './link-schemas.js';
+import { customDomainSchema, tagNameSchema } from './link-schemas.js';
 import { SCOPES } from './scopes.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
@@ -7,7 +7,7 @@ import { z } from './zod.js';
 export const updateTagSchema = z.strictObject({ name: tagNameSchema });
 
 /** POST /v1/domains. */
-export const addDomainSchema = z.strictObject({ host: hostSchema });
+export const addDomainSchema = z.strictObject({ host: customDomainSchema });
 
 export const keyNameSchema = displayTextSchema(1, 64);
 

@@ -42,5 +42,5 @@ export const listDeliveriesSchema = z.strictObject({
   limit: intParam(1, 100, 20)
     .nullish()
     .transform((v) => v ?? 20),
-  cursor: z.string().meta(CURSOR_FORM).nullish(),
+  cursor: z.string().min(1, 'must not be empty (leave it out for the first page)').meta(CURSOR_FORM).nullish(),
 });

@@ -3,6 +3,7 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { LskError } from '../domain/errors.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import { envelope, MAX_DETAILS } from './errors.js';
+import { cutAfterAnswer, hasUnreadBody } from './guard/cut-body.js';
 
 /**
  * Answer JSON with its length (never chunked). The body goes out as one Buffer: encoding it once
@@ -11,7 +12,14 @@ import { envelope, MAX_DETAILS } from './errors.js';
  */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | number> = {}): void {
   const bytes = Buffer.from(JSON.stringify(body) ?? 'null');
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+  const cut = res.req !== undefined && hasUnreadBody(res.req);
+  if (cut) cutAfterAnswer(res.req);
+  res.writeHead(status, {
+    ...headers,
+    ...(cut ? { connection: 'close' } : {}),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': bytes.length,
+  });
   res.end(bytes);
 }
 

@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
+import { projectVersion } from '../config/project.js';
 import { REST_ROUTES } from '../v1/routes.js';
 import { componentsSchemas, requestComponent } from './components.js';
 import { describeBody, describeComponents, rootField } from './descriptions.js';
@@ -43,7 +44,8 @@ export function buildOpenApiDocument(schema: GraphQLSchema): Json {
     openapi: '3.0.3',
     info: {
       title: 'lsk',
-      version: '1.0.0',
+      // The package's version (package.json), so a client can tell which lsk it talks to.
+      version: projectVersion(),
       description:
         'Link management: short links on custom domains, aliases, geo-targeting, tags and click statistics. ' +
         'REST /v1 is a projection of the GraphQL schema at /graphql. Authenticate with `Authorization: Bearer lsk_live_…`.',

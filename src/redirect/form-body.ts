@@ -19,6 +19,8 @@ export function readForm(req: IncomingMessage, timeoutMs: number): Promise<FormB
     const finish = (r: FormBody) => {
       clearTimeout(timer);
       req.removeAllListeners('data');
+      // A refused or late body is not read further: its answer closes the connection.
+      if ('problem' in r) req.pause();
       resolve(r);
     };
     const timer = setTimeout(() => finish({ problem: 'request_timeout' }), timeoutMs);

@@ -51,3 +51,11 @@ export function clientAddress(remote: string | undefined, forwardedFor: string |
   const chain = [...hops, peer];
   return chain[Math.max(0, chain.length - 1 - trustProxy)] ?? peer;
 }
+
+/** A two-letter country code from a trusted header, upper-cased; null for anything else. */
+export function countryCode(v: string | string[] | undefined): string | null {
+  if (typeof v !== 'string' || v.length !== 2) return null;
+  const a = v.charCodeAt(0) | 32;
+  const b = v.charCodeAt(1) | 32;
+  return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
+}

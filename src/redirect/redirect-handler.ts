@@ -1,64 +1,30 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
-import { tagErrorCode } from '../observability/request-tags.js';
-import type { ClicksRepository } from '../storage/clicks/repository.js';
-import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { RandomSource } from './adapt/variants.js';
 import { VisitFacts } from './adapt/visit-facts.js';
-import { placePath, restBelow } from './adapt/wildcard.js';
+import { pathOf, placedTarget } from './adapt/wildcard.js';
+import { sendExpired, sendNotFound, sendRedirect, wantsJson } from './answers.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { clientAddress, type GeoLookup } from './geo.js';
+import { clientAddress, countryCode, type GeoLookup } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
-import { withQuery } from './location.js';
-import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
 import { PasswordForm } from './password-form.js';
+import type { RedirectOptions } from './redirect-options.js';
 import { sendPreview, siteFile } from './site-answers.js';
 import { type Site, SiteCache } from './sites.js';
 import { StaleIfError } from './stale-if-error.js';
-import { classify, Memo, referrerHost } from './user-agent.js';
+import { classify, Memo, referrerHost, type Visitor } from './user-agent.js';
 import { WildcardLookup } from './wildcard-lookup.js';
-
-export interface RedirectOptions {
-  /**
-   * How long a cached entry is trusted before it is read again. Infinity on the embedded store (one
-   * instance: every change invalidates at once); 2 s on MongoDB, so a change made through another
-   * instance is seen here within 2 s.
-   */
-  cacheTtlMs: number;
-  /** The click totals, read with a capped link (its count is then kept here). */
-  totals: Pick<ClicksRepository, 'totals'>;
-  /** Capped links are re-read (with their stored click total) at least this often: the click writer's interval on MongoDB. */
-  cappedTtlMs?: number;
-  /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
-  staleMaxMs?: number;
-  /** Domain settings (root, not-found and expired URLs, crawlable, app-link files), read per host. */
-  domains: Pick<DomainsRepository, 'get'>;
-  /** A/B draws (Math.random unless a test injects a seeded source). */
-  random?: RandomSource;
-  /** The visitor's ISO 3166-2 region (upper case) for `region` rules; unknown unless given. */
-  regionOf?: (req: IncomingMessage) => string | null;
-}
 
 /** Host header -> normalized host, or null when it is not one. */
 function hostOf(header: string): string | null {
   const r = normalizeHost(header);
   return 'problem' in r ? null : r.host;
 }
-
-/** A two-letter country code from a trusted header, upper-cased; null for anything else. */
-function countryCode(v: string | string[] | undefined): string | null {
-  if (typeof v !== 'string' || v.length !== 2) return null;
-  const a = v.charCodeAt(0) | 32;
-  const b = v.charCodeAt(1) | 32;
-  return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
-}
-
-const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
 
 /**
  * The redirect hot path, straight on node:http: Host + path -> cached link -> Location, answered
@@ -125,13 +91,13 @@ export class RedirectHandler {
     const link = found === null || !('then' in found) ? found : await found;
     if (link === null) return this.notFound(req, res, requestId);
     const d = decide(link, now);
-    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
+    if (d.kind === 'expired') return sendExpired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
     if (d.kind === 'go' || link.passwordHash === null) {
       throw new LskError('method_not_allowed', 'POST is allowed only on password-protected links.', { headers: { allow: 'GET, HEAD' } });
     }
     const protectedLink = { id: link.id, passwordHash: link.passwordHash };
     if ((await this.form.check(req, res, requestId, protectedLink, this.clientOf(req), now)) !== 'right') return;
-    this.visit(req, res, requestId, link, now, 302);
+    await this.visit(req, res, requestId, link, now, 302);
   }
 
   /** The link a request names: cached, read, null (unknown) or undefined (not a short-link path: answered 404 by the caller). */
@@ -159,10 +125,10 @@ export class RedirectHandler {
   private route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
     const url = req.url ?? '/';
     const now = this.clock.now().getTime();
-    if (url === '/' || url.startsWith('/?')) return this.withSite(req, now, (site) => this.send(req, res, requestId, site.rootUrl, 302, !site.crawlable));
+    if (url === '/' || url.startsWith('/?')) return this.withSite(req, now, (site) => sendRedirect(req, res, requestId, site.rootUrl, 302, !site.crawlable));
     if (url.startsWith('/robots.txt') || url.startsWith('/.well-known/')) {
       // A file the domain does not have is a plain 404 (apps probing for it must not be redirected).
-      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => this.notFoundPage(req, res, requestId, wantsJson(req))));
+      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => sendNotFound(req, res, requestId, wantsJson(req))));
     }
     const link = this.lookup(req, now);
     if (link === null || !('then' in link)) return this.answer(req, res, requestId, link, now);
@@ -205,29 +171,22 @@ export class RedirectHandler {
       return this.go(req, res, requestId, link, resolveTarget(link, country), now, country);
     }
     const d = decide(link, now);
-    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
-    if (link.preview !== null && classify(req.headers['user-agent']).bot) return sendPreview(req, res, requestId, link, this.pathOf(req));
+    if (d.kind === 'expired') return sendExpired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
+    if (link.preview !== null && classify(req.headers['user-agent']).bot) return sendPreview(req, res, requestId, link, pathOf(req.url ?? '/'));
     if (d.kind === 'password') return this.form.show(req, res, requestId);
     return this.visit(req, res, requestId, link, now, this.config.redirectStatus);
   }
 
   /** Steps 3-6 for a visit past steps 1 and 2: where it goes (rules compiled when cached; nothing awaited), then the redirect. */
-  private visit(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink, now: number, status: number): undefined {
+  private visit(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink, now: number, status: number): Promise<void> | undefined {
     const country = this.country(req);
     const facts = new VisitFacts(req, now, country, this);
     return this.go(req, res, requestId, link, this.placed(req, link, target(link, facts, this.random)), now, country, status, facts);
   }
 
-  /** The visited path, without its leading slash and query string. */
-  private pathOf(req: IncomingMessage): string {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    return q >= 0 ? url.slice(1, q) : url.slice(1);
-  }
-
   /** A wildcard link's target with the rest of the visited path placed in it; others' as they are. */
   private placed(req: IncomingMessage, link: CachedLink, to: string): string {
-    return link.wildcard ? placePath(to, restBelow(link.alias, this.pathOf(req))) : to;
+    return link.wildcard ? placedTarget(link.alias, req.url ?? '/', to) : to;
   }
 
   /** The visitor's region, for `region` rules (FactSources). */
@@ -242,7 +201,11 @@ export class RedirectHandler {
     return then(site);
   }
 
-  /** Steps 3-6 decided: redirect to `to` (plus the incoming query string) and count a GET's click (a POSTed form's too). */
+  /**
+   * Steps 3-6 decided: redirect to `to` (plus the incoming query string) and count a GET's click (a
+   * POSTed form's too). A capped link's click is taken first (reserve, then redirect): here in memory
+   * on one instance, from the shared store when instances share it; none left answers as step 1.
+   */
   go(
     req: IncomingMessage,
     res: ServerResponse,
@@ -253,57 +216,45 @@ export class RedirectHandler {
     country: string | null,
     status: number = this.config.redirectStatus,
     facts?: VisitFacts,
-  ): undefined {
-    this.send(req, res, requestId, to, status, link.noindex, facts?.cookie ?? null);
-    if (req.method !== 'HEAD') {
-      const visitor = classify(req.headers['user-agent']);
-      if (link.maxClicks !== null && !visitor.bot) link.clicks++;
-      this.clicks.count({
-        linkId: link.id,
-        workspaceId: link.workspaceId,
-        atMs: now,
-        visitor,
-        country,
-        referrer: referrerHost(req.headers.referer),
-        variant: facts?.variant ?? null,
-      });
+  ): Promise<void> | undefined {
+    const cookie = facts?.cookie ?? null;
+    if (req.method === 'HEAD') return sendRedirect(req, res, requestId, to, status, link.noindex, cookie);
+    const visitor = classify(req.headers['user-agent']);
+    if (link.maxClicks !== null && !visitor.bot) {
+      if (this.opts.caps) {
+        return this.opts.caps.take(link).then((won) => {
+          if (!won) return this.exhausted(req, res, requestId, link);
+          link.clicks++;
+          return this.served(req, res, requestId, link, to, now, country, status, visitor, facts);
+        });
+      }
+      if (link.clicks >= link.maxClicks) return this.exhausted(req, res, requestId, link);
+      link.clicks++;
     }
-    return undefined;
+    return this.served(req, res, requestId, link, to, now, country, status, visitor, facts);
   }
 
-  /** A redirect: `to` plus the incoming query string; X-Robots-Tag unless the domain is crawlable; a variant's cookie. */
-  private send(
+  private served(
     req: IncomingMessage,
     res: ServerResponse,
     requestId: string,
+    link: CachedLink,
     to: string,
-    status = 302,
-    noindex = true,
-    cookie: string | null = null,
+    now: number,
+    country: string | null,
+    status: number,
+    visitor: Visitor,
+    facts: VisitFacts | undefined,
   ): undefined {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const headers: OutgoingHttpHeaders = {
-      location: q >= 0 ? withQuery(to, url.slice(q + 1)) : to,
-      'x-request-id': requestId,
-      'cache-control': 'private, max-age=0',
-      'content-length': '0',
-    };
-    if (noindex) headers['x-robots-tag'] = 'noindex';
-    if (cookie !== null) headers['set-cookie'] = cookie;
-    res.writeHead(status, headers);
-    res.end();
+    sendRedirect(req, res, requestId, to, status, link.noindex, facts?.cookie ?? null);
+    const referrer = referrerHost(req.headers.referer);
+    this.clicks.count({ linkId: link.id, workspaceId: link.workspaceId, atMs: now, visitor, country, referrer, variant: facts?.variant ?? null });
     return undefined;
   }
 
-  /** Step 1: expired or exhausted: to expired_url (the link's, else its domain's) when set, else 410. Not a click. */
-  expired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null, noindex = true): undefined {
-    if (to !== null) return this.send(req, res, requestId, to, 302, noindex);
-    tagErrorCode(res, 'link_expired');
-    const head = req.method === 'HEAD';
-    if (wantsJson(req)) sendJsonError(res, 410, 'link_expired', 'This link has expired.', head, requestId);
-    else sendPage(res, 410, EXPIRED_PAGE, head, requestId);
-    return undefined;
+  /** The cap was used up between the check of step 1 and the click: answered as step 1. */
+  private exhausted(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink): undefined {
+    return sendExpired(req, res, requestId, link.expiredUrl && this.placed(req, link, link.expiredUrl), link.noindex);
   }
 
   /** The trusted country header when configured, else the client address in the IP database. */
@@ -321,17 +272,9 @@ export class RedirectHandler {
   /** An unknown alias: to the domain's not_found_url (else LSK_NOT_FOUND_URL) when set, else 404. */
   notFound(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
     const json = wantsJson(req);
-    if (json) return this.notFoundPage(req, res, requestId, true);
+    if (json) return sendNotFound(req, res, requestId, true);
     return this.withSite(req, this.clock.now().getTime(), (site) =>
-      site.notFoundUrl === null ? this.notFoundPage(req, res, requestId, false) : this.send(req, res, requestId, site.notFoundUrl, 302, !site.crawlable),
+      site.notFoundUrl === null ? sendNotFound(req, res, requestId, false) : sendRedirect(req, res, requestId, site.notFoundUrl, 302, !site.crawlable),
     );
-  }
-
-  private notFoundPage(req: IncomingMessage, res: ServerResponse, requestId: string, json: boolean): undefined {
-    tagErrorCode(res, 'not_found');
-    const head = req.method === 'HEAD';
-    if (json) sendJsonError(res, 404, 'not_found', 'Link not found.', head, requestId);
-    else sendPage(res, 404, NOT_FOUND_PAGE, head, requestId);
-    return undefined;
   }
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { FieldLimiter } from '../limits/field-limits.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { SharedClickCaps } from '../redirect/click-caps.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
@@ -59,6 +60,8 @@ export interface Services {
   geo: GeoLookup | null;
   /** The in-memory click counters behind redirects (written at most once a second). */
   clicks: ClickRecorder;
+  /** Capped links' clicks taken from the shared store before redirecting (MongoDB: instances share it); null: taken in memory. */
+  clickCaps: SharedClickCaps | null;
   /** Users, passwords and password-set links. */
   accounts: AccountService;
   /** Dashboard sessions. */

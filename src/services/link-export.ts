@@ -5,7 +5,7 @@ import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinkPosition, LinksRepository } from '../storage/links/repository.js';
 
 /** Links read per store round trip while exporting. */
-export const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 250;
 
 /**
  * Every link of the workspace as CSV text, one page at a time (keyset paging on the newest-first

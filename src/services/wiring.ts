@@ -8,6 +8,7 @@ import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
 import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
+import { SharedClickCaps } from '../redirect/click-caps.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbGeo } from '../redirect/geo.js';
 import { openRepositories } from '../storage/open.js';
@@ -58,7 +59,7 @@ export async function buildServices(
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, config.defaultDomain, (host) => linkEvents.siteChanged(host)),
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], (host) => linkEvents.siteChanged(host)),
     domainSettings: new DomainSettingsService(repos.domains, linkEvents),
     utmTemplates: new UtmTemplateService(repos.utmTemplates, clock),
     stats: new StatsService(repos.clicks, clock, links),
@@ -68,6 +69,7 @@ export async function buildServices(
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
     clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
+    clickCaps: shared ? new SharedClickCaps(repos.counters) : null,
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
     sessions: new SessionService(repos, clock),
     members: new MemberService(repos, clock, config.publicUrl),

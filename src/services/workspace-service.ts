@@ -20,15 +20,23 @@ export interface WorkspaceRepositories {
   links: LinksRepository;
 }
 
+/** A host without its port, as a custom domain would be spelt. */
+const hostName = (host: string) => host.replace(/:\d+$/, '').toLowerCase();
+
 /** Workspaces (the tenants) and what hangs off them besides links: tags and domains. */
 export class WorkspaceService {
+  private readonly ownHosts: ReadonlySet<string>;
+
+  /** `ownHosts`: the service's own hosts (the default domain, the public URL's), which no tenant may register. */
   constructor(
     private readonly repos: WorkspaceRepositories,
     private readonly clock: Clock,
-    private readonly defaultDomain: string,
+    ownHosts: readonly string[],
     /** A domain was removed (the redirects of this instance forget its settings). */
     private readonly domainGone: (host: string) => void = () => {},
-  ) {}
+  ) {
+    this.ownHosts = new Set(ownHosts.map(hostName));
+  }
 
   async create(slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
     const ws: Workspace = {
@@ -91,7 +99,7 @@ export class WorkspaceService {
 
   async addDomain(workspaceId: string, raw: unknown): Promise<Domain> {
     const { host } = parseOrThrow(addDomainSchema, raw);
-    if (host === this.defaultDomain) throw LskError.domainTaken(host);
+    if (this.ownHosts.has(hostName(host))) throw LskError.domainTaken(host);
     try {
       return await this.repos.domains.add({ host, workspaceId, createdAt: this.clock.now() });
     } catch (e) {

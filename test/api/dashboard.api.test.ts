@@ -5,10 +5,26 @@
  * (SQLite) is enough here; the browser journeys cover both.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lsk, startLsk, visit } from '../support/server.js';
+
+/** A GET with exactly these headers (fetch would add and undo its own compression), the body as bytes. */
+function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: Number(u.port), path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const DIST = fileURLToPath(new URL('../../dist/dashboard/', import.meta.url));
 const CSP =
@@ -16,7 +32,8 @@ const CSP =
 
 describe('the dashboard route', () => {
   let lsk: Lsk;
-  const assets = readdirSync(join(DIST, 'assets'));
+  // The build's files; the .br and .gz beside them are their compressed copies, no paths of their own.
+  const assets = readdirSync(join(DIST, 'assets')).filter((a) => !/\.(br|gz)$/.test(a));
 
   beforeAll(async () => {
     lsk = await startLsk('sqlite');
@@ -53,6 +70,47 @@ describe('the dashboard route', () => {
       expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(DIST, 'assets', name)))).toBe(true);
       expect(name, 'a content hash in the name').toMatch(/-[\w-]{8}\.(js|css)$/);
     }
+  });
+
+  describe('compressed: brotli or gzip as the browser asks, precompressed at build time', () => {
+    const js = () => assets.find((a) => a.endsWith('.js'))!;
+    it.each([
+      ['br', 'br'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, br;q=0', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['*', 'br'],
+      ['identity', null],
+      ['br;q=0, gzip;q=0', null],
+    ])('Accept-Encoding %j: %s', async (accept, encoding) => {
+      const original = readFileSync(join(DIST, 'assets', js()));
+      const res = await rawGet(lsk.base, `/dashboard/assets/${js()}`, { 'accept-encoding': accept });
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers['content-encoding']).toBe(encoding ?? undefined);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      const plain = encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
+      expect(plain.equals(original)).toBe(true);
+      if (encoding) expect(res.body.length).toBeLessThan(original.length / 3);
+    });
+
+    it('the app page and the stylesheet too, with the same headers otherwise', async () => {
+      const page = await rawGet(lsk.base, '/dashboard/links', { 'accept-encoding': 'gzip, br' });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toBe(CSP);
+      expect(brotliDecompressSync(page.body).toString()).toBe(readFileSync(join(DIST, 'index.html'), 'utf8'));
+      const css = assets.find((a) => a.endsWith('.css'))!;
+      const style = await rawGet(lsk.base, `/dashboard/assets/${css}`, { 'accept-encoding': 'gzip' });
+      expect(style.headers['content-encoding']).toBe('gzip');
+      expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(gunzipSync(style.body).equals(readFileSync(join(DIST, 'assets', css)))).toBe(true);
+    });
+
+    it('the compressed copies are no paths of their own', async () => {
+      expect((await visit(lsk.base, `/dashboard/assets/${js()}.br`)).status).toBe(404);
+      expect((await visit(lsk.base, '/dashboard/index.html.gz')).status).toBe(404);
+    });
   });
 
   it('answers HEAD like GET without a body', async () => {

@@ -200,6 +200,31 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       }
     });
 
+    it('accepts only the canonical base64url spelling of a key (RFC 7515 §2): padding, changed unused bits or trailing characters are 401', async () => {
+      const jwt = key.slice('lsk_live_'.length);
+      const [h, p, s] = jwt.split('.') as [string, string, string];
+      // A 64-byte signature is 86 characters: the last one carries 2 bits and 4 unused ones.
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const last = alphabet.indexOf(s[s.length - 1]!);
+      const otherBits = s.slice(0, -1) + alphabet[last ^ 1];
+      expect(Buffer.from(otherBits, 'base64url')).toEqual(Buffer.from(s, 'base64url'));
+      expect((await withAuth(`Bearer ${key}`)).status).toBe(200);
+      expect((await withAuth(`bearer  ${key}`)).status).toBe(200);
+      for (const authorization of [
+        `Bearer lsk_live_${h}.${p}.${s}==`,
+        `Bearer lsk_live_${h}.${p}.${s}=`,
+        `Bearer lsk_live_${h}.${p}=.${s}`,
+        `Bearer lsk_live_${h}.${p}.${otherBits}`,
+        `Bearer lsk_live_${h}.${p}.${s}\u00a0`,
+        `Bearer\u00a0${key}`,
+        `Bearer lsk_live_${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}`,
+      ]) {
+        const res = await withAuth(authorization);
+        expect(res.body?.error?.code, authorization.slice(-12)).toBe('invalid_api_key');
+        expectError(res as ApiResponse, 401, 'invalid_api_key');
+      }
+    });
+
     it('answers 401 key_revoked at once after DELETE /v1/keys/{id}, on REST and GraphQL', async () => {
       const created = await api('POST', '/v1/keys', { name: 'short-lived' });
       expect(created.status).toBe(201);

@@ -35,6 +35,13 @@ const CREATE_CASES: [string, Body, string[]][] = [
   ['a destination with leading whitespace', { destination: ' https://example.com/' }, ['destination']],
   ['a destination with a trailing newline', { destination: 'https://example.com/\n' }, ['destination']],
   ['a destination with a tab', { destination: 'https://exa\tmple.com/' }, ['destination']],
+  // C1 controls (U+0080-U+009F): NEL and CSI among them; every URL field refuses them.
+  ['a destination with U+0085 (NEL)', { destination: 'https://example.com/a\u0085b' }, ['destination']],
+  ['a destination with U+009B (CSI)', { destination: 'https://example.com/\u009b31m' }, ['destination']],
+  ['a destination with U+0080', { destination: 'https://example.com/?q=\u0080' }, ['destination']],
+  ['a geo URL with U+009F', { destination: D, geo_targeting: { DE: 'https://example.de/\u009f' } }, ['geo_targeting.DE']],
+  ['a device URL with U+0085', { destination: D, device_targeting: { ios: 'https://example.com/\u0085' } }, ['device_targeting.ios']],
+  ['an expired_url with U+009B', { destination: D, expired_url: 'https://example.com/\u009b' }, ['expired_url']],
   ...RESERVED.map((w): [string, Body, string[]] => [`the reserved alias "${w}"`, { destination: D, alias: w }, ['alias']]),
   ...RESERVED.map((w): [string, Body, string[]] => [`an alias under the reserved segment "${w}/"`, { destination: D, alias: `${w}/x` }, ['alias']]),
   ...['a b', 'a?b', 'a#b', 'a%20b', 'äpfel', 'a+b', 'a@b', 'a:b', 'a\\b', 'a,b', '<script>', 'a\u0000b', 'emoji😀'].map((a): [string, Body, string[]] => [

@@ -191,6 +191,12 @@ describe('OpenAPI document', () => {
     await lsk?.stop();
   });
 
+  it("info.version is the package's version (package.json)", async () => {
+    const pkg = JSON.parse(await readText('package.json')) as { version: string };
+    expect((JSON.parse(served.text) as Obj).info.version).toBe(pkg.version);
+    expect((JSON.parse(await readText('schema/openapi.json')) as Obj).info.version).toBe(pkg.version);
+  });
+
   it('schema/openapi.json is valid OpenAPI 3.0.x (swagger-parser)', async () => {
     const doc = JSON.parse(await readText('schema/openapi.json')) as Obj;
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();

@@ -48,8 +48,8 @@ describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (
       expectError(await api('POST', '/v1/domains', { host: 'xn--mnchen-3ya.example' }), 409, 'domain_taken', { paths: ['host'] });
     });
 
-    it("refuses the service's default domain with 409 domain_taken", async () => {
-      expectError(await api('POST', '/v1/domains', { host: `localhost:${lsk.port}` }), 409, 'domain_taken', { paths: ['host'] });
+    it("refuses the service's default domain here, localhost:PORT, as the loopback name it is (400; see domains-reserved)", async () => {
+      expectError(await api('POST', '/v1/domains', { host: `localhost:${lsk.port}` }), 400, 'validation_failed', { paths: ['host'] });
     });
 
     it.each([

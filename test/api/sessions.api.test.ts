@@ -91,6 +91,19 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
     expect((await signIn(lsk, b.email, b.password)).status).toBe(204);
   });
 
+  it('takes each try from the throttle before checking it: 100 sign-ins at once (the 41st right) check at most 10 passwords', async () => {
+    const a = await newAccount(lsk, email(), 'acme');
+    const address = freshAddress();
+    const tries = Array.from({ length: 100 }, (_, i) => signIn(lsk, a.email, i === 40 ? a.password : `wrong guess ${i}`, address));
+    const statuses = (await Promise.all(tries)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(90);
+    // A right password gives its try back: signing in does not use up the allowance.
+    const b = await newAccount(lsk, email(), 'acme');
+    for (let i = 0; i < 12; i++) expect((await signIn(lsk, b.email, b.password)).status).toBe(204);
+  });
+
   it('acts for the user in the workspace named by Lsk-Workspace (slug or id), with X-Lsk-Csrf and a same-origin Origin', async () => {
     const a = await newAccount(lsk, email(), 'acme');
     const ws = await api('GET', '/v1/workspace', undefined, dashboard(a.cookie, 'acme'));
@@ -172,6 +185,23 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
     expectError(await api('GET', '/auth/session', undefined, { cookie: a.cookie }), 401, 'unauthorized');
     expectError(await post(lsk, '/auth/password', { token, new_password: 'reset password 2' }), 400, 'validation_failed', { paths: ['token'] });
     expect((await signIn(lsk, a.email, 'reset password 1')).status).toBe(204);
+  });
+
+  it('voids every older outstanding password-set link once the password changes (by a link or with the current password)', async () => {
+    const a = await newAccount(lsk, email(), 'acme');
+    const links = [];
+    for (let i = 0; i < 3; i++) links.push(tokenOf((await lsk.cli(['user', 'reset-password', a.email])).last));
+    expect((await post(lsk, '/auth/password', { token: links[2], new_password: 'the newest link' })).status).toBe(204);
+    for (const token of links.slice(0, 2)) {
+      expectError(await post(lsk, '/auth/password', { token, new_password: 'an older link' }), 400, 'validation_failed', { paths: ['token'] });
+    }
+    const pending = tokenOf((await lsk.cli(['user', 'reset-password', a.email])).last);
+    const session = cookieOf(await signIn(lsk, a.email, 'the newest link'));
+    expect((await post(lsk, '/auth/password', { current_password: 'the newest link', new_password: 'changed in place' }, { cookie: session })).status).toBe(
+      204,
+    );
+    expectError(await post(lsk, '/auth/password', { token: pending, new_password: 'an older link' }), 400, 'validation_failed', { paths: ['token'] });
+    expect((await signIn(lsk, a.email, 'changed in place')).status).toBe(204);
   });
 
   it('a password-set link expires after 24 hours (server clock)', async () => {

@@ -94,6 +94,7 @@ describe.each(STORES)('webhooks over the API on %s', (store) => {
     });
     expectError(await api('POST', '/v1/webhooks', { url: rx.url, events: ['link.exploded'] }), 400, 'validation_failed', { paths: ['events.0'] });
     expectError(await api('POST', '/v1/webhooks', { url: rx.url }), 400, 'validation_failed', { paths: ['events'] });
+    expectError(await api('POST', '/v1/webhooks', { url: `${rx.url}\u0085`, events: ['link.created'] }), 400, 'validation_failed', { paths: ['url'] });
     expectError(await api('GET', '/v1/webhooks/whk_x/deliveries?limit=0'), 400, 'validation_failed', { paths: ['limit'] });
     expect((await api('GET', '/v1/webhooks')).body.data).toEqual([]);
   });

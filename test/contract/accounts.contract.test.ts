@@ -64,6 +64,24 @@ describeStores('account repositories', (store) => {
       expect(await store().users.consumeToken('h2', at(50))).toBeNull();
       expect(await store().users.consumeToken('unknown', at(0))).toBeNull();
     });
+
+    it('voids every outstanding token of the user when the password is set, and only theirs', async () => {
+      const u = await store().users.create(user());
+      const v = await store().users.create(user());
+      for (const [tokenHash, userId] of [
+        ['old1', u.id],
+        ['old2', u.id],
+        ['theirs', v.id],
+      ] as const) {
+        await store().users.insertToken({ tokenHash, userId, expiresAt: at(100) });
+      }
+      await store().users.setPassword(u.id, 'scrypt$new');
+      expect(await store().users.consumeToken('old1', at(50))).toBeNull();
+      expect(await store().users.consumeToken('old2', at(50))).toBeNull();
+      expect(await store().users.consumeToken('theirs', at(50))).toBe(v.id);
+      await store().users.insertToken({ tokenHash: 'after', userId: u.id, expiresAt: at(100) });
+      expect(await store().users.consumeToken('after', at(50))).toBe(u.id);
+    });
   });
 
   describe('sessions', () => {

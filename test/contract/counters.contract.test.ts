@@ -50,6 +50,19 @@ describeStores('counters repository', (store) => {
       expect(results.filter((n) => n === 0)).toHaveLength(7);
     });
   });
+
+  describe("lasting markers (capped links' click numbers)", () => {
+    it('inserts each marker once: exactly one of concurrent marks wins, sweeps and counters leave it alone', async () => {
+      const counters = store().counters;
+      const results = await Promise.all(Array.from({ length: 8 }, () => counters.mark('cap:lnk_a:1')));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      await counters.sweepSlots(Number.MAX_SAFE_INTEGER);
+      expect(await counters.mark('cap:lnk_a:1')).toBe(false);
+      expect(await counters.mark('cap:lnk_a:2')).toBe(true);
+      expect(await counters.mark('cap:lnk_b:1')).toBe(true);
+      expect(await counters.get('cap:lnk_a:1')).toBeNull();
+    });
+  });
 });
 
 /** Two limiters (as two instances would be) sharing one store. */
@@ -95,6 +108,26 @@ describe.each(STORE_KINDS)('the shared plan limiter on %s', (kind) => {
     }
     for (const end of admitted) expect(admitted.filter((t) => t > end - 60_000 && t <= end).length).toBeLessThanOrEqual(20);
     expect(admitted.length).toBeGreaterThanOrEqual(3 * 20);
+  });
+
+  it('gives a claim back to every instance, and keeps a 15-minute window on one-minute slots', async () => {
+    opened = await openStore(kind);
+    const second: Repositories = kind === 'mongodb' ? await opened.again() : opened.repos;
+    const opts = { windowMs: 15 * 60_000, slotMs: 60_000 };
+    const [a, b] = [new SharedRateLimiter(opened.repos.counters, opts), new SharedRateLimiter(second.counters, opts)];
+    const tries = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).claim('signin:x', 10, 1, t0 + i)));
+    const held = tries.filter((t) => t.claim !== null);
+    expect(held).toHaveLength(10);
+    expect((await b.claim('signin:x', 10, 1, t0 + 14 * 60_000)).claim).toBeNull();
+    // Given back by one instance: free in the store at once (another instance tries it again once the slot turns).
+    const owner = tries.indexOf(held[0]!) % 2 === 0 ? a : b;
+    const other = owner === a ? b : a;
+    await owner.giveBack(held[0]!.claim!);
+    expect((await owner.claim('signin:x', 10, 1, t0 + 100)).claim).not.toBeNull();
+    expect((await other.claim('signin:x', 10, 1, t0 + 60_000)).claim).toBeNull();
+    // 15 to 16 minutes after the claims, their chains are free again.
+    const later = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? b : a).claim('signin:x', 10, 1, t0 + 16 * 60_000 + i)));
+    expect(later.filter((t) => t.claim !== null)).toHaveLength(10);
   });
 
   it('charges a cost of several units all or nothing, and keeps keys apart', async () => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../../dist/dashboard/', import.meta.url));
@@ -43,9 +43,15 @@ describe('the built dashboard', () => {
     expect(gz).toBeLessThanOrEqual(LIMIT);
   });
 
-  it('names every asset by its content hash', () => {
+  it('names every asset by its content hash; text ones come with brotli and gzip copies of the same bytes', () => {
     expect(assets.length).toBeGreaterThan(1);
-    for (const a of assets) expect(a).toMatch(/^[\w.-]+-[\w-]{8}\.(js|css|svg|png|woff2)$/);
+    for (const a of assets) expect(a).toMatch(/^[\w.-]+-[\w-]{8}\.(js|css|svg|png|woff2)(\.br|\.gz)?$/);
+    const text = ['index.html', ...assets.filter((a) => /\.(js|css)$/.test(a)).map((a) => `assets/${a}`)];
+    for (const f of text) {
+      const original = readFileSync(join(DIST, f));
+      expect(brotliDecompressSync(readFileSync(join(DIST, `${f}.br`))).equals(original), `${f}.br`).toBe(true);
+      expect(gunzipSync(readFileSync(join(DIST, `${f}.gz`))).equals(original), `${f}.gz`).toBe(true);
+    }
   });
 
   it('references no other host in its page, scripts or styles', () => {

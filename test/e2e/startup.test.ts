@@ -4,6 +4,7 @@
  * relative `file:` path resolved against the project root (not the current directory), and every
  * start-up failure as exactly one line on stderr (no stack trace) with a non-zero exit status.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -149,5 +150,51 @@ describe('start-up failures: one line, non-zero exit', () => {
       1,
       /^lsk: cannot read LSK_GEOIP_DB .*missing\.mmdb: no such file or directory/,
     );
+  });
+});
+
+describe('the start line for people', () => {
+  /** Start the server, wait until it listens, stop it; its stdout and stderr apart. */
+  async function startAndStop(env: Record<string, string>): Promise<{ stdout: string; stderr: string; port: number }> {
+    const port = await freePort();
+    const proc = spawn(process.execPath, [app.server], {
+      cwd: elsewhere,
+      env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'file::memory:', ...env }),
+    });
+    let stdout = '';
+    let stderr = '';
+    proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    await new Promise<void>((resolve, reject) => {
+      proc.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.includes('"msg":"lsk listening"')) resolve();
+      });
+      proc.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+    });
+    // Everything it wrote has arrived once its pipes close (stderr and stdout pipes are synchronous).
+    const closed = new Promise((resolve) => proc.on('close', resolve));
+    proc.kill('SIGTERM');
+    await closed;
+    return { stdout, stderr, port };
+  }
+
+  it('names the dashboard, the API docs and how to make the first user, on stderr; stdout stays JSON lines', async () => {
+    const { stdout, stderr, port } = await startAndStop({});
+    expect(stderr).toBe(
+      `lsk is running: dashboard http://localhost:${port}/dashboard, API docs http://localhost:${port}/docs; ` +
+        'first user: npx lsk workspace create acme, then npx lsk user create you@example.com --workspace acme\n',
+    );
+    for (const line of stdout.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
+  });
+
+  it('uses LSK_PUBLIC_URL', async () => {
+    const { stderr } = await startAndStop({ LSK_PUBLIC_URL: 'https://links.example.com' });
+    expect(stderr).toMatch(/^lsk is running: dashboard https:\/\/links\.example\.com\/dashboard, API docs https:\/\/links\.example\.com\/docs; /);
+  });
+
+  it('is not printed with LOG_FORMAT=json', async () => {
+    const { stdout, stderr } = await startAndStop({ LOG_FORMAT: 'json' });
+    expect(stderr).toBe('');
+    expect(stdout).toContain('"msg":"lsk listening"');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A second installation of lsk in a temp folder (package.json, bin/ and the built dist/ copied,
+ * A second installation of lsk in a temp folder (package.json, bin/, scripts/ and the built dist/ copied,
  * node_modules linked), so tests can write its `.env`, use its default `./data`, and run its server
  * and CLI from any directory without touching the repository's own files. Plus process helpers
  * that control the environment exactly (no DATABASE_URL, PORT, … leaking in from the test run).
@@ -21,7 +21,7 @@ export interface Install {
 
 export function installCopy(): Install {
   const root = mkdtempSync(join(tmpdir(), 'lsk-install-'));
-  for (const item of ['package.json', 'bin', 'dist']) cpSync(join(ROOT, item), join(root, item), { recursive: true });
+  for (const item of ['package.json', 'bin', 'dist', 'scripts']) cpSync(join(ROOT, item), join(root, item), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return {
     root,

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { aliasProblems, normalizeHost, tagKey, urlProblems } from '../../src/domain/field-rules.js';
+import { aliasProblems, customDomainProblems, normalizeHost, tagKey, urlProblems } from '../../src/domain/field-rules.js';
 import { createLinkSchema, geoTargetingSchema, listLinksSchema, statsQuerySchema, tagsSchema, updateLinkSchema } from '../../src/domain/link-schemas.js';
-import { ALIAS_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from '../../src/domain/patterns.js';
+import { ALIAS_PATTERN, CUSTOM_DOMAIN_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from '../../src/domain/patterns.js';
 import { createKeySchema, updateTagSchema } from '../../src/domain/resource-schemas.js';
 import { displayTextSchema, HIDDEN_RANGES, VISIBLE_TEXT_PATTERN } from '../../src/domain/text.js';
 import { urlMapSchema } from '../../src/domain/urls.js';
@@ -216,6 +216,33 @@ describe('documented patterns agree with the rules', () => {
   ])('host %j matches: %s', (host, ok) => {
     expect(matches(HOST_PATTERN, host)).toBe(ok);
     if (ok) expect(normalizeHost(host)).toHaveProperty('host');
+  });
+
+  it.each([
+    ['go.example.com', true],
+    ['Go.Example.COM', true],
+    ['a-b.c0', true],
+    ['intranet', true],
+    ['localhost', false],
+    ['LOCALHOST', false],
+    ['links.localhost', false],
+    ['localhost.localdomain', false],
+    ['ip6-loopback', false],
+    ['localhost.example.com', true],
+    ['localhost:8080', false],
+    ['127.0.0.1:8080', false],
+    ['0', false],
+    ['999', false],
+    ['2130706433', false],
+    ['0x7f000001', false],
+    ['0x7f.1', false],
+    ['127.1', false],
+    ['1.2.3.4', false],
+    ['example.com.', false],
+  ])('custom domain %j matches: %s (and the rule agrees)', (host, ok) => {
+    expect(matches(CUSTOM_DOMAIN_PATTERN, host)).toBe(ok);
+    const n = normalizeHost(host);
+    expect('host' in n && customDomainProblems(n.host).length === 0).toBe(ok);
   });
 
   it.each([

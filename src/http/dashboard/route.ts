@@ -1,8 +1,9 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../config/project.js';
+import { type Encoding, pickEncoding } from '../accept-encoding.js';
 import type { ServiceRoute } from '../service-route.js';
-import { loadDashboard } from './files.js';
+import { type DashboardFile, loadDashboard } from './files.js';
 
 /** The app talks to this service only: scripts, styles, data and forms from 'self', no framing. */
 export const DASHBOARD_CSP =
@@ -26,6 +27,26 @@ function send(res: ServerResponse, status: number, type: string, body: Buffer | 
   res.end(head ? undefined : body);
 }
 
+/** A built file in the encoding the client prefers among those built (brotli, gzip), else as it is. */
+function sendFile(req: IncomingMessage, res: ServerResponse, file: DashboardFile, cache: string, head: boolean): void {
+  const offered = Object.keys(file.encoded) as Encoding[];
+  if (offered.length === 0) {
+    send(res, 200, file.type, file.body, cache, head);
+    return;
+  }
+  const encoding = pickEncoding(req.headers['accept-encoding'], offered);
+  const body = encoding ? file.encoded[encoding]! : file.body;
+  res.writeHead(200, {
+    ...SECURITY,
+    'content-type': file.type,
+    'content-length': body.length,
+    'cache-control': cache,
+    vary: 'Accept-Encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  });
+  res.end(head ? undefined : body);
+}
+
 /**
  * `/dashboard` and everything below it: the built files from the whitelist read at start; every
  * other path is a page of the app (index.html, never cached, so a new build is seen at once); a
@@ -42,13 +63,13 @@ export function dashboardRoute(dir = join(PROJECT_ROOT, 'dist/dashboard')): Serv
       if (!app) return send(res, 503, 'text/html; charset=utf-8', NOT_BUILT, 'no-store', head);
       const file = app.files.get(url.pathname);
       if (file && url.pathname !== '/dashboard/index.html') {
-        return send(res, 200, file.type, file.body, file.hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', head);
+        return sendFile(req, res, file, file.hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', head);
       }
       const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
       if (url.pathname.startsWith('/dashboard/assets/') || (/\.[a-z0-9]+$/i.test(last) && url.pathname !== '/dashboard/index.html')) {
         return send(res, 404, 'text/plain; charset=utf-8', `No such file: ${url.pathname}\n`, 'no-store', head);
       }
-      send(res, 200, 'text/html; charset=utf-8', app.index, 'no-cache', head);
+      sendFile(req, res, app.index, 'no-cache', head);
     },
   };
 }

@@ -4,15 +4,13 @@ import { LskError } from '../../domain/errors.js';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Read a request body: more than 1 MiB is 413 (the excess is never buffered); a body not complete
- * within `timeoutMs` is 408 request_timeout (the connection is then closed by the edge).
+ * Read a request body: more than 1 MiB is 413 (the excess is never read: reading stops, and the
+ * answer closes the connection); a body not complete within `timeoutMs` is 408 request_timeout
+ * (the connection is then closed too).
  */
 export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    req.resume();
-    return Promise.reject(tooLarge());
-  }
+  if (declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -36,7 +34,7 @@ export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffe
       if (done) return;
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        req.resume();
+        req.pause();
         finish(tooLarge());
         return;
       }
@@ -51,7 +49,7 @@ export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffe
 }
 
 function tooLarge(): LskError {
-  return new LskError('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  return new LskError('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`, { headers: { connection: 'close' } });
 }
 
 export function isJsonContentType(value: string | undefined): boolean {

@@ -91,7 +91,10 @@ export function createRestHandler(o: RestHandlerOptions) {
   const exportLinks = createExportRoute(o);
 
   return function resolveRest(method: string, pathname: string): Target {
-    if (method === 'GET' && pathname === EXPORT_PATH) return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
+    if (pathname === EXPORT_PATH) {
+      if (method === 'GET') return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
+      return unmatched(EXPORT_PATH, () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow: 'GET' } }));
+    }
     const match = matchRoute(method, pathname.slice('/v1'.length));
     if (match.kind === 'not_found') return unmatched('/v1/{unmatched}', () => new LskError('not_found', `No such endpoint: ${method} ${pathname}`));
     if (match.kind === 'method_not_allowed') {

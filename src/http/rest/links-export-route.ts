@@ -6,8 +6,11 @@ import type { Services } from '../../services/all-services.js';
 import { exportLinksCsv } from '../../services/link-export.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
+import { StreamTurns } from './stream-turns.js';
 
 export const EXPORT_PATH = '/v1/links/export';
+/** Exports streaming at once per instance; one more is refused (429). */
+export const EXPORTS_AT_ONCE = 4;
 
 /**
  * GET /v1/links/export: the workspace's links as CSV, streamed. It answers no GraphQL field (a
@@ -16,18 +19,23 @@ export const EXPORT_PATH = '/v1/links/export';
  * full socket buffer pauses the reading ('drain'), so a slow client costs no memory.
  */
 export function createExportRoute(o: { guard: Guard; services: Services; log: Logger }) {
+  const turns = new StreamTurns(EXPORTS_AT_ONCE);
   return async function run(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
     const headers = await o.guard.charge(principal, 1);
     const rows = exportLinksCsv(o.services.repos.links, o.services.repos.clicks, principal.workspace.id, o.services.clock);
     let first: IteratorResult<string>;
+    let leave = () => {};
     try {
       if (!principal.scopes.has('links:read')) throw new LskError('insufficient_scope', 'This call needs the scope "links:read".');
       const unknown = [...url.searchParams.keys()];
       if (unknown.length > 0) throw LskError.validation(unknown.map((n) => ({ path: n, message: 'is not a known query parameter' })));
+      leave = turns.enter();
+      await turns.turn();
       first = await rows.next(); // a store failure before any byte is sent is still a clean 503
     } catch (e) {
+      leave();
       const err = clientError(e, o.log);
       Object.assign(err.headers, headers);
       throw err;
@@ -38,12 +46,16 @@ export function createExportRoute(o: { guard: Guard; services: Services; log: Lo
     try {
       for (let r = first; !r.done; r = await rows.next()) {
         if (res.destroyed) return;
+        // Back-pressure from the socket, and a loop turn of its own for every page (a fast reader drains at once).
         if (!res.write(r.value)) await Promise.race([once(res, 'drain'), closed]);
+        await turns.turn();
       }
       res.end();
     } catch (e) {
       o.log.error({ err: e }, 'links export failed mid-stream');
       res.destroy(); // the client sees a cut answer, never a partial file passed off as whole
+    } finally {
+      leave();
     }
   };
 }

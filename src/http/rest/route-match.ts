@@ -23,19 +23,26 @@ export type RouteMatch =
   | { kind: 'method_not_allowed'; allow: Method[]; route: RestRoute }
   | { kind: 'not_found' };
 
-/** Match a path under /v1 (e.g. "/links/lnk_1") and method against the table. */
+/**
+ * Match a path under /v1 (e.g. "/links/lnk_1") and method against the table. A path belongs to the
+ * most literal paths that match it (/links/bulk is never /links/{id}), so those alone decide its
+ * route, or the methods a 405 allows.
+ */
 export function matchRoute(method: string, path: string): RouteMatch {
   const allow: Method[] = [];
   let other: RestRoute | undefined;
+  let params = -1;
   for (const c of compiled) {
     const m = c.re.exec(path);
     if (!m) continue;
+    if (params >= 0 && c.params.length > params) break;
+    params = c.params.length;
     if (c.route.method !== method) {
-      allow.push(c.route.method);
+      if (!allow.includes(c.route.method)) allow.push(c.route.method);
       other ??= c.route;
       continue;
     }
-    const params: Record<string, string> = {};
+    const values: Record<string, string> = {};
     for (let i = 0; i < c.params.length; i++) {
       let v: string;
       try {
@@ -43,9 +50,9 @@ export function matchRoute(method: string, path: string): RouteMatch {
       } catch {
         return { kind: 'not_found' };
       }
-      params[c.params[i]!] = v;
+      values[c.params[i]!] = v;
     }
-    return { kind: 'route', route: c.route, params };
+    return { kind: 'route', route: c.route, params: values };
   }
   return other ? { kind: 'method_not_allowed', allow, route: other } : { kind: 'not_found' };
 }

@@ -41,3 +41,14 @@ export function placePath(target: string, rest: string): string {
   const base = target.slice(0, end);
   return `${base.endsWith('/') ? base : `${base}/`}${rest}${target.slice(end)}`;
 }
+
+/** The visited path of a request URL, without its leading slash and query string. */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q >= 0 ? url.slice(1, q) : url.slice(1);
+}
+
+/** The target of wildcard link `alias` for the request URL `url`: the rest of its path placed in `to`. */
+export function placedTarget(alias: string, url: string, to: string): string {
+  return placePath(to, restBelow(alias, pathOf(url)));
+}

@@ -58,12 +58,13 @@ export class AccountService {
 
   /** Check an email and password: the user, or 401 invalid_credentials (same words and about the same time whichever was wrong). */
   async verify(email: string, password: string, address: string): Promise<User> {
-    await this.throttle.check(email, address);
+    // The try is taken before the (slow) check, so concurrent tries cannot outrun the count; a right one is given back.
+    const attempt = await this.throttle.take(email, address);
     const user = await this.repos.users.getByEmail(email);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-    if (user?.passwordHash && ok) return user;
-    await this.throttle.fail(email, address);
-    throw new LskError('invalid_credentials', WRONG);
+    if (!(user?.passwordHash && ok)) throw new LskError('invalid_credentials', WRONG);
+    await attempt.forgive();
+    return user;
   }
 
   /** Use a password-set link: the user whose password is now `password`; 400 when the link is unknown, used or expired. */

@@ -28,10 +28,12 @@ const slotIds = (key: string, chain: number, slots: readonly number[]) => slots.
 export class MongoCounters implements CountersRepository {
   private readonly versions: Collection<VersionDoc>;
   private readonly slots: Collection<SlotDoc>;
+  private readonly marks: Collection<{ _id: string }>;
 
   constructor(private readonly conn: MongoConnection) {
     this.versions = conn.collection('counters');
     this.slots = conn.collection('rate_slots');
+    this.marks = conn.collection('marks');
   }
 
   async get(key: string): Promise<Versioned | null> {
@@ -69,6 +71,11 @@ export class MongoCounters implements CountersRepository {
 
   async dropSlots(key: string, chain: number, slots: readonly number[]): Promise<void> {
     if (slots.length > 0) await this.conn.run(() => this.slots.deleteMany({ _id: { $in: slotIds(key, chain, slots) } }));
+  }
+
+  /** A lasting marker (a capped link's click number): its own collection, so the counters' reads never scan them. */
+  mark(key: string): Promise<boolean> {
+    return this.conn.insertUnique(this.marks, { _id: key });
   }
 
   async sweepSlots(before: number): Promise<void> {

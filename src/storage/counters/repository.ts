@@ -21,4 +21,7 @@ export interface CountersRepository {
   dropSlots(key: string, chain: number, slots: readonly number[]): Promise<void>;
   /** Delete every marker of a slot before `slot` (a sweep: FerretDB has no TTL index). */
   sweepSlots(before: number): Promise<void>;
+
+  /** Insert a lasting marker once (a unique key): true for the one call that inserted it, false for every other. */
+  mark(key: string): Promise<boolean>;
 }

@@ -29,6 +29,10 @@ export class SqliteCounters implements CountersRepository {
     });
   }
 
+  async mark(key: string): Promise<boolean> {
+    return this.conn.stmt('INSERT OR IGNORE INTO counters (key, version, value) VALUES (?, 0, ?)').run(`mark:${key}`, '').changes > 0;
+  }
+
   async sweepSlots(before: number): Promise<void> {
     this.conn.stmt('DELETE FROM rate_slots WHERE slot < ?').run(before);
   }

@@ -15,6 +15,7 @@ interface TokenDoc {
 export const USER_INDEXES: IndexDef[] = [
   ['users', { emailKey: 1 }, { name: 'users_email_key', unique: true }],
   ['password_tokens', { expiresAt: 1 }, { name: 'password_tokens_by_expiry' }],
+  ['password_tokens', { userId: 1 }, { name: 'password_tokens_by_user' }],
 ];
 
 const toUser = ({ _id, email, name, passwordHash, createdAt }: UserDoc): User => ({ id: _id, email, name, passwordHash: passwordHash ?? null, createdAt });
@@ -69,6 +70,7 @@ export class MongoUsers implements UsersRepository {
 
   async setPassword(id: string, passwordHash: string): Promise<void> {
     await this.conn.run(() => this.users.updateOne({ _id: id }, { $set: { passwordHash } }));
+    await this.conn.run(() => this.tokens.deleteMany({ userId: id }));
   }
 
   async insertToken(t: PasswordToken): Promise<void> {

@@ -11,6 +11,7 @@ export interface UsersRepository {
   getMany(ids: readonly string[]): Promise<User[]>;
   /** Every user, oldest first (an operator's listing). */
   list(): Promise<User[]>;
+  /** Sets the password and voids every outstanding password-set token of the user (an older link must not undo the change). */
   setPassword(id: string, passwordHash: string): Promise<void>;
   insertToken(token: PasswordToken): Promise<void>;
   /** Use a token once: its user id when it exists and is unexpired at `now`, null otherwise (also for the second use). */

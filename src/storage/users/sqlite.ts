@@ -44,7 +44,10 @@ export class SqliteUsers implements UsersRepository {
   }
 
   async setPassword(id: string, passwordHash: string): Promise<void> {
-    this.conn.stmt('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+    this.conn.tx(() => {
+      this.conn.stmt('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+      this.conn.stmt('DELETE FROM password_tokens WHERE user_id = ?').run(id);
+    });
   }
 
   async insertToken(t: PasswordToken): Promise<void> {

@@ -5,7 +5,7 @@ extension LskClient {
     /// The API's base path (servers[0].url of the OpenAPI document).
     public static let basePath = "/v1"
     /// Version of the API this client was generated from (info.version).
-    public static let apiVersion = "1.0.0"
+    public static let apiVersion = "0.1.0"
 
     /// Click analytics of the workspace
     ///

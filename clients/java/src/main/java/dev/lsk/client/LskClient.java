@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * lsk API 1.0.0: one method per OpenAPI operation (blocking), plus an {@code …Async} twin
+ * lsk API 0.1.0: one method per OpenAPI operation (blocking), plus an {@code …Async} twin
  * returning a {@link CompletableFuture}. Path parameters come first, then the request body, then the
  * operation's query and header parameters as one {@code …Params} object built by name. Errors are thrown as
  * {@link LskException}.
@@ -24,7 +24,7 @@ public final class LskClient {
   /** The API's base path (servers[0].url of the OpenAPI document). */
   public static final String BASE_PATH = "/v1";
   /** Version of the API this client was generated from (info.version). */
-  public static final String API_VERSION = "1.0.0";
+  public static final String API_VERSION = "0.1.0";
 
   private final LskHttp http;
 

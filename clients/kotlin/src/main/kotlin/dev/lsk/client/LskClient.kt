@@ -9,7 +9,7 @@ import java.time.LocalDate
 import java.time.OffsetDateTime
 
 /**
- * lsk API 1.0.0: one suspend function per OpenAPI operation (non-blocking: java.net.http
+ * lsk API 0.1.0: one suspend function per OpenAPI operation (non-blocking: java.net.http
  * sendAsync awaited in the caller's coroutine; cancelling the coroutine cancels the request). Query and header
  * parameters are named arguments with defaults: `links(tag = "x", limit = 10)`. Errors are thrown as [LskException].
  *
@@ -28,7 +28,7 @@ class LskClient(
         const val BASE_PATH = "/v1"
 
         /** Version of the API this client was generated from (info.version). */
-        const val API_VERSION = "1.0.0"
+        const val API_VERSION = "0.1.0"
     }
 
     /**
