@@ -1,3 +1,5 @@
+import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
+
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
   // 1: initial schema
@@ -280,26 +282,6 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
-  // 10: links that adapt: redirect rules, A/B variants, UTM values and the social preview (JSON, NULL:
-  //     none); per-domain settings (NULL: the service's defaults); the workspaces' UTM templates;
-  //     links listed by alias.
-  `
-  ALTER TABLE links ADD COLUMN rules TEXT;
-  ALTER TABLE links ADD COLUMN variants TEXT;
-  ALTER TABLE links ADD COLUMN utm TEXT;
-  ALTER TABLE links ADD COLUMN preview TEXT;
-  ALTER TABLE domains ADD COLUMN settings TEXT;
-  CREATE TABLE utm_templates (
-    id TEXT PRIMARY KEY,
-    workspace_id TEXT NOT NULL,
-    name TEXT NOT NULL,
-    name_key TEXT NOT NULL,
-    fields TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL,
-    UNIQUE (workspace_id, name_key)
-  );
-  CREATE INDEX utm_templates_by_workspace ON utm_templates (workspace_id, created_at);
-  CREATE INDEX links_by_alias ON links (workspace_id, alias, id);
-  `,
+  // 10: links that adapt (rules, variants, UTM, previews, domain settings, UTM templates)
+  LINKS_THAT_ADAPT,
 ];
