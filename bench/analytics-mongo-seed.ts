@@ -1,43 +1,86 @@
 /**
- * Seeding MongoDB for the analytics bench through the adapter's bulk path: the counter documents the
- * fold of earlier click documents writes (src/storage/clicks/mongo-fold.ts: slot FOLD_SLOT, plain
- * inserts), the same layout and indexes reads use. `record()` upserts one document per dimension
- * value with a condition on its sequence; FerretDB 1.24 took over ten minutes for a fraction of two
- * links' year that way, where plain inserts take seconds.
+ * Seeding MongoDB for the analytics bench with plain inserts of the documents closing hours would
+ * leave (sheets per link and per domain, per UTC day and month; combinations; link totals), built
+ * in memory a UTC month at a time with the store's own SheetDeltas. `record()` and closing update
+ * documents one by one, which FerretDB 1.24 applies at tens of ms each: a year of 1,000 links that
+ * way would take days; inserts take minutes. The documents are those of one writer slot (BENCH_SLOT).
  */
 import { MongoClient } from 'mongodb';
-import { FOLD_SLOT, ROLLUPS, type RollupDoc, rollupEntries, rollupId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
+import { comboHash, decodeCombo } from '../src/storage/clicks/combos.js';
+import { monthStart } from '../src/storage/clicks/engine/plan.js';
+import type { Counts } from '../src/storage/clicks/engine/source.js';
+import { COMBOS, type ComboDoc, SHEETS, type SheetDoc, sheetDocId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
+import { type ComboFacts, SheetDeltas } from '../src/storage/clicks/sheets.js';
 import { linkHour, type SeedLink } from './analytics-seed.js';
 
-const BATCH = 10_000;
+const BENCH_SLOT = 0;
+const BATCH = 2000;
 
-/** Insert `hours` hours from `firstHour` of every link as rollup documents, then each link's totals; returns the link-hours written. */
-export async function insertRollups(databaseUrl: string, workspaceId: string, links: readonly SeedLink[], firstHour: number, hours: number): Promise<number> {
+/** Insert `hours` hours from `firstHour` of every link as sheet documents; returns the link-hours written. */
+export async function insertSheets(
+  databaseUrl: string,
+  workspaceId: string,
+  links: readonly SeedLink[],
+  firstHour: number,
+  hours: number,
+  domain: string,
+): Promise<number> {
   const client = new MongoClient(databaseUrl);
   try {
     const db = client.db();
-    const rollups = db.collection<RollupDoc>(ROLLUPS);
+    const facts = new Map<string, ComboFacts>();
+    const combos: ComboDoc[] = [];
     const totals = new Map<string, TotalsDoc>();
-    let docs: RollupDoc[] = [];
+    let deltas = new SheetDeltas((id) => facts.get(id));
+    const flush = async () => {
+      const docs: SheetDoc[] = [...deltas.sheets.values()].map((d) => ({
+        _id: sheetDocId(BENCH_SLOT, d.kind, d.workspaceId, d.key, d.grain, d.period),
+        s: BENCH_SLOT,
+        w: d.workspaceId,
+        k: d.kind,
+        key: d.key,
+        g: d.grain,
+        p: d.period,
+        tot: d.tot,
+        bots: d.bots,
+        ...(d.hc ? { hc: d.hc, hb: d.hb!, x: d.x! } : {}),
+        c: d.c!,
+        ...(d.l ? { l: d.l } : {}),
+        f: 0,
+        mf: '',
+      }));
+      for (let i = 0; i < docs.length; i += BATCH) await db.collection<SheetDoc>(SHEETS).insertMany(docs.slice(i, i + BATCH), { ordered: false });
+      if (combos.length > 0) await db.collection<ComboDoc>(COMBOS).insertMany(combos.splice(0), { ordered: false });
+      deltas = new SheetDeltas((id) => facts.get(id));
+    };
+    let month = monthStart(firstHour);
     for (let h = 0; h < hours; h++) {
       const hour = firstHour + h * HOUR_MS;
-      for (const l of links) {
-        const c = linkHour(workspaceId, l, h, hour);
-        const t = totals.get(l.id) ?? { _id: totalsId(FOLD_SLOT, l.id), s: FOLD_SLOT, l: l.id, w: workspaceId, n: 0, b: 0, q: 0 };
-        t.n += c.clicks;
-        t.b += c.bots;
-        totals.set(l.id, t);
-        for (const [d, v, n] of rollupEntries(c)) {
-          docs.push({ _id: rollupId(FOLD_SLOT, l.id, hour, d, v), s: FOLD_SLOT, l: l.id, w: workspaceId, h: new Date(hour), d, v, n, q: 0 });
-        }
+      if (monthStart(hour) !== month) {
+        await flush();
+        month = monthStart(hour);
       }
-      if (docs.length >= BATCH) {
-        await rollups.insertMany(docs, { ordered: false });
-        docs = [];
+      for (const l of links) {
+        const cell = linkHour(workspaceId, l, h, hour, domain);
+        const c: Counts = {};
+        for (const [key, n] of cell.combos) {
+          const id = comboHash(workspaceId, key);
+          if (!facts.has(id)) {
+            const combo = decodeCombo(key);
+            facts.set(id, { domain: combo.values.domain ?? '', bot: combo.bot });
+            combos.push({ _id: id, w: workspaceId, k: key });
+          }
+          c[id] = n;
+        }
+        deltas.add({ linkId: l.id, workspaceId, hour, clicks: cell.clicks, bots: cell.bots, c });
+        const t = totals.get(l.id) ?? { _id: totalsId(BENCH_SLOT, l.id), s: BENCH_SLOT, l: l.id, w: workspaceId, n: 0, b: 0, q: 0 };
+        t.n += cell.clicks;
+        t.b += cell.bots;
+        totals.set(l.id, t);
       }
     }
-    if (docs.length > 0) await rollups.insertMany(docs, { ordered: false });
+    await flush();
     if (totals.size > 0) await db.collection<TotalsDoc>(TOTALS).insertMany([...totals.values()], { ordered: false });
     return hours * links.length;
   } finally {

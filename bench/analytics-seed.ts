@@ -1,19 +1,19 @@
 /**
- * A year of hourly click rollups for the analytics bench: every link has clicks in every hour, with a
- * few values of each dimension (three countries, two referrers, two device classes, two browsers,
- * two OS families; bot visits every third hour). Written through the clicks repository's `record()`
- * in large batches, so the store holds exactly what live redirects would leave there.
+ * A year of clicks for the analytics bench: every link has clicks in every hour, with a few values
+ * of each dimension (three countries, two referrers, two device classes, two browsers, two OS
+ * families; bot visits every third hour), paired into a handful of combinations per link-hour.
+ * Folded into the sheets by the stores' own closing code (analytics-sqlite-seed.ts,
+ * analytics-mongo-seed.ts), so the store holds what live redirects would leave there.
  */
-import { addCount, type ClicksRepository, HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
+import { comboKey } from '../src/storage/clicks/combos.js';
+import { type LegacyDim, legacyCombos } from '../src/storage/clicks/legacy.js';
+import { HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
 
 const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'IN', 'BR', 'JP', 'CA'];
 const REFERRERS = ['google.com', 't.co', 'news.ycombinator.com', 'linkedin.com', 'reddit.com', 'newsletter.example'];
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Samsung Internet for Android'];
 const SYSTEMS = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'];
 export const SEED_TAGS = ['launch', 'newsletter', 'social', 'ads', 'partners', 'blog', 'docs', 'events'];
-
-/** Link-hours per `record()` call. */
-const BATCH = 50_000;
 
 export interface SeedLink {
   id: string;
@@ -29,15 +29,16 @@ function mix(a: number, b: number): number {
 }
 
 /** The counts of link `l` in hour number `h` (since the first seeded hour) starting at `hour`. */
-export function linkHour(workspaceId: string, l: SeedLink, h: number, hour: number): HourCounts {
+export function linkHour(workspaceId: string, l: SeedLink, h: number, hour: number, domain: string): HourCounts {
   const x = mix(l.index, h);
   const hourOfDay = (hour / HOUR_MS) % 24;
   const base = 2 + Math.floor(40 / (1 + l.index / 50)); // a few busy links, a long tail
   const clicks = base + (x % base) + (hourOfDay >= 8 && hourOfDay < 22 ? base : 0);
-  const out: HourCounts = { linkId: l.id, workspaceId, hour, clicks, bots: h % 3 === 0 ? 1 + (x % 3) : 0, counts: [] };
+  const bots = h % 3 === 0 ? 1 + (x % 3) : 0;
   const pick = (values: string[], k: number) => values[(x + l.index + k * 3) % values.length]!;
-  const split = (dim: 'country' | 'referrer' | 'device' | 'browser' | 'os', parts: [string, number][]) => {
-    for (const [v, n] of parts) if (n > 0) addCount(out, dim, v, n);
+  const dims: Partial<Record<LegacyDim, [string, number][]>> = {};
+  const split = (dim: LegacyDim, parts: [string, number][]) => {
+    dims[dim] = parts.filter(([, n]) => n > 0);
   };
   const half = Math.ceil(clicks / 2);
   const quarter = Math.ceil((clicks - half) / 2);
@@ -63,36 +64,11 @@ export function linkHour(workspaceId: string, l: SeedLink, h: number, hour: numb
     [pick(SYSTEMS, 0), half],
     [pick(SYSTEMS, 1), clicks - half],
   ]);
-  return out;
+  // The per-dimension counts paired into a handful of combinations (the same marginals as before).
+  return { linkId: l.id, workspaceId, hour, clicks, bots, combos: legacyCombos(clicks, bots, dims, domain) };
 }
 
-/**
- * Record `hours` hours from `firstHour` for every link, oldest first, in batches of BATCH
- * link-hours; `maintain()` after each (it closes the hours written so far, at most once a minute).
- * Returns the number of link-hours written.
- */
-export async function seedHours(
-  clicks: ClicksRepository,
-  workspaceId: string,
-  links: readonly SeedLink[],
-  firstHour: number,
-  hours: number,
-  progress: (done: number) => void = () => {},
-): Promise<number> {
-  let batch: HourCounts[] = [];
-  let written = 0;
-  const flush = async () => {
-    await clicks.record({ hours: batch });
-    await clicks.maintain();
-    written += batch.length;
-    batch = [];
-    progress(written);
-  };
-  for (let h = 0; h < hours; h++) {
-    const hour = firstHour + h * HOUR_MS;
-    for (const l of links) batch.push(linkHour(workspaceId, l, h, hour));
-    if (batch.length >= BATCH) await flush();
-  }
-  if (batch.length > 0) await flush();
-  return written;
+/** A combination for the flush-stall measurement: one of a few countries and devices. */
+export function keyOfBench(domain: string, i: number): string {
+  return comboKey(false, { country: COUNTRIES[i % COUNTRIES.length]!, device: i % 2 === 0 ? 'desktop' : 'mobile', trigger: 'link', domain });
 }

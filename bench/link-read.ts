@@ -56,10 +56,18 @@ async function seed(databaseUrl: string): Promise<{ key: string; linkId: string;
       recorder.count({
         linkId: link.id,
         workspaceId: ws.id,
+        domain: link.domain,
         atMs: first + h * HOUR_MS + (i % 3600) * 1000,
         visitor,
         country: COUNTRIES[i % 5]!,
+        region: null,
+        city: null,
         referrer: REFERRERS[i % 3]!,
+        referrerUrl: `https://${REFERRERS[i % 3]!}/`,
+        utm: null,
+        trigger: 'link',
+        language: 'en',
+        variant: null,
       });
     }
     await recorder.flush();

@@ -9,6 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
 import countries from 'i18n-iso-countries';
 import { defineConfig, type Plugin } from 'vite';
+import { worldShapes } from './build/world-shapes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -37,7 +38,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   base: '/dashboard/',
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false }), precompress()],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false }), worldShapes(), precompress()],
   // The geo-targeting country picker's codes, the same list the API validates against.
   define: { __COUNTRY_CODES__: JSON.stringify(Object.keys(countries.getAlpha2Codes()).sort()) },
   build: {

@@ -7,7 +7,7 @@ import { createLogger } from './logger.js';
 import { buildServices } from './services/wiring.js';
 import { databaseFailure } from './startup/database.js';
 import { failStartup } from './startup/failure.js';
-import { loadCountryDatabase } from './startup/geo.js';
+import { loadCityDatabase, loadCountryDatabase } from './startup/geo.js';
 import { listen } from './startup/listen.js';
 import { readSettings } from './startup/settings.js';
 import { startLine } from './startup/start-line.js';
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     throw databaseFailure(e, config.databaseUrl);
   });
   loadCountryDatabase(services.geo, config.geoipDb);
+  loadCityDatabase(services.city, config.geoipCityDb);
   services.clicks.start();
   services.webhooks.start();
   const app = await createApp(services, log);

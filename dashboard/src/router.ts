@@ -10,12 +10,13 @@ export type Params = Record<string, string>;
 
 const listeners = new Set<() => void>();
 
-export function navigate(to: string, replace = false): void {
+/** Goes to `to` (a new history entry unless `replace`); a new page starts at its top unless `keepScroll` (the same page in another state). */
+export function navigate(to: string, replace = false, keepScroll = false): void {
   const url = to.startsWith(BASE) ? to : `${BASE}${to}`;
   if (replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
   for (const l of listeners) l();
-  window.scrollTo(0, 0);
+  if (!keepScroll) window.scrollTo(0, 0);
 }
 
 /** The path below /dashboard (`/links/lnk_1`), '/' for the root. */

@@ -30,6 +30,18 @@ const envSchema = z
       .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
       .optional()
       .transform((v) => v?.toLowerCase()),
+    LSK_REGION_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+      .optional()
+      .transform((v) => v?.toLowerCase()),
+    LSK_CITY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+      .optional()
+      .transform((v) => v?.toLowerCase()),
+    LSK_GEOIP_CITY_DB: z.string().min(1).optional(),
+    LSK_CLICK_EVENTS_DAYS: intFrom(90, 0, 3660),
     LSK_TRUST_PROXY: intFrom(0, 0, 20),
     LSK_REDIRECT_STATUS: intFrom(302, 301, 308).refine((v) => [301, 302, 303, 307, 308].includes(v), 'must be 301, 302, 303, 307 or 308'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -76,6 +88,13 @@ const envSchema = z
       databaseUrl: e.DATABASE_URL,
       defaultDomain: host.host,
       countryHeader: e.LSK_COUNTRY_HEADER,
+      /** Trusted headers holding the visitor's region (ISO 3166-2, or its subdivision part) and city. */
+      regionHeader: e.LSK_REGION_HEADER,
+      cityHeader: e.LSK_CITY_HEADER,
+      /** An MMDB city database (GeoLite2-City format) for region and city when no header gives them. */
+      geoipCityDb: e.LSK_GEOIP_CITY_DB,
+      /** Days click events are kept (0: none are written). */
+      clickEventsDays: e.LSK_CLICK_EVENTS_DAYS,
       trustProxy: e.LSK_TRUST_PROXY,
       redirectStatus: e.LSK_REDIRECT_STATUS as 301 | 302 | 303 | 307 | 308,
       logLevel: e.LOG_LEVEL,
@@ -125,8 +144,13 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = PROJECT_ROOT): Config {
   const r = envSchema.safeParse(env);
   if (r.success) {
-    const { databaseUrl, geoipDb } = r.data;
-    return { ...r.data, databaseUrl: resolveDatabaseUrl(databaseUrl, root), geoipDb: geoipDb && projectPath(geoipDb, root) };
+    const { databaseUrl, geoipDb, geoipCityDb } = r.data;
+    return {
+      ...r.data,
+      databaseUrl: resolveDatabaseUrl(databaseUrl, root),
+      geoipDb: geoipDb && projectPath(geoipDb, root),
+      geoipCityDb: geoipCityDb && projectPath(geoipCityDb, root),
+    };
   }
   const lines = r.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
   throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);

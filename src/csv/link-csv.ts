@@ -1,5 +1,6 @@
 import { shortUrl } from '../domain/field-rules.js';
 import type { Link } from '../domain/model.js';
+import { csvCell } from './csv-cell.js';
 import { CSV_COLUMNS } from './link-columns.js';
 
 /**
@@ -7,16 +8,8 @@ import { CSV_COLUMNS } from './link-columns.js';
  * dashboard's import read. One header row; the returned link fields as columns; maps as JSON cells,
  * tags joined with `|`.
  */
+export { csvCell } from './csv-cell.js';
 export { CSV_COLUMNS } from './link-columns.js';
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading ' (OWASP's CSV injection advice). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: injection-safe, quoted when it holds a comma, quote or line break (RFC 4180). */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
 

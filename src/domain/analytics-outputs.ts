@@ -23,3 +23,31 @@ export const analyticsSchema = z.object({
   total: clickTotalsSchema,
   data: z.array(analyticsItemSchema),
 });
+
+const valueSchema = z.string().nullable();
+
+/** One item of GET /v1/analytics/events and clickEvents(...). */
+export const clickEventSchema = z.object({
+  timestamp: timeSchema,
+  link_id: z.string(),
+  short_url: z.url({ protocol: /^https?$/ }),
+  country: valueSchema,
+  continent: valueSchema,
+  region: valueSchema,
+  city: valueSchema,
+  referrer: valueSchema,
+  referrer_url: valueSchema,
+  device: valueSchema,
+  browser: valueSchema,
+  os: valueSchema,
+  utm_source: valueSchema,
+  utm_medium: valueSchema,
+  utm_campaign: valueSchema,
+  utm_term: valueSchema,
+  utm_content: valueSchema,
+  trigger: valueSchema,
+  language: valueSchema,
+  variant: valueSchema,
+});
+
+export const clickEventListSchema = z.object({ data: z.array(clickEventSchema), next_cursor: z.string().nullable() });

@@ -1,14 +1,19 @@
 import { INTERVALS } from './analytics/buckets.js';
 import { canonicalZone } from './analytics/time-zone.js';
-import { hostSchema, intParam, linkIdParamSchema, tagNameSchema } from './link-schemas.js';
+import { type ClickFilter, FILTER_FIELDS, type FilterField, GROUP_BYS } from './click-fields.js';
+import { CURSOR_FORM, hostSchema, intParam, linkIdParamSchema, tagNameSchema } from './link-schemas.js';
 import { z } from './zod.js';
 
-/** What GET /v1/analytics and analytics(...) group clicks by. */
-export const GROUP_BYS = ['timeseries', 'countries', 'referrers', 'devices', 'browsers', 'os', 'links', 'tags'] as const;
-export type GroupBy = (typeof GROUP_BYS)[number];
+export { GROUP_BYS, type GroupBy } from './click-fields.js';
 
 export const ANALYTICS_LIMIT_DEFAULT = 10;
 export const ANALYTICS_LIMIT_MAX = 100;
+export const EVENTS_LIMIT_DEFAULT = 50;
+export const EVENTS_LIMIT_MAX = 100;
+/** Values one filter may list. */
+export const FILTER_VALUES_MAX = 100;
+/** The longest filter value (a referrer URL is kept to 500 characters). */
+export const FILTER_VALUE_MAX = 500;
 
 const isoDate = z.iso.date({ error: 'must be an ISO date (YYYY-MM-DD) that exists' });
 const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO date (YYYY-MM-DD) or date-time with an offset' });
@@ -22,7 +27,64 @@ export const timezoneSchema = z
   .refine((v) => canonicalZone(v) !== null, 'is not a known IANA time zone (e.g. Europe/Berlin)')
   .meta({ minLength: 1, pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$' });
 
-/** analytics(...), and the query string of GET /v1/analytics without `format`. Defaults and the window rules are the service's. */
+/** One value a filter lists: a country code, a referrer host, a link id, ... as analytics names them. */
+const filterValueSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(FILTER_VALUE_MAX, `must be at most ${FILTER_VALUE_MAX} characters`)
+  .regex(/^[^\x00-\x1f\x7f]*$/, 'must not hold control characters');
+
+const valueList = z.array(filterValueSchema).min(1, 'must list at least one value').max(FILTER_VALUES_MAX, `must list at most ${FILTER_VALUES_MAX} values`);
+
+/** A filter on one field (GraphQL): IN these values and/or NOT IN those. */
+export const fieldFilterSchema = z.strictObject({ in: valueList.nullish(), not_in: valueList.nullish() });
+
+/** analytics(filter: {...}) and clickEvents(filter: {...}): one optional filter per field, combined with AND. */
+export const clickFilterSchema = z.strictObject(
+  Object.fromEntries(FILTER_FIELDS.map((f) => [f, fieldFilterSchema.nullish()])) as Record<FilterField, z.ZodOptional<z.ZodNullable<typeof fieldFilterSchema>>>,
+);
+export type ClickFilterInput = z.output<typeof clickFilterSchema>;
+
+/**
+ * A filter in a query string: a comma-separated list (IN), or a list whose every item starts with `!`
+ * (NOT IN); mixing both is refused, naming the parameter.
+ */
+export const restFilterParamSchema = z
+  .string()
+  .transform((v, ctx) => {
+    const items = v.split(',');
+    const neg = items.filter((i) => i.startsWith('!'));
+    if (neg.length > 0 && neg.length < items.length) {
+      ctx.addIssue({ code: 'custom', message: 'mixes included and excluded (!) values: list only one kind' });
+      return z.NEVER;
+    }
+    const values = neg.length > 0 ? items.map((i) => i.slice(1)) : items;
+    const r = valueList.safeParse(values);
+    if (!r.success) {
+      for (const issue of r.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.path.length > 0 ? `item ${Number(issue.path[0]) + 1} ${issue.message}` : issue.message });
+      return z.NEVER;
+    }
+    return neg.length > 0 ? { not_in: r.data } : { in: r.data };
+  })
+  .meta({
+    minLength: 1,
+    description: `A comma-separated list of at most ${FILTER_VALUES_MAX} values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.`,
+  });
+
+const restFilters = Object.fromEntries(FILTER_FIELDS.map((f) => [f, restFilterParamSchema.optional()])) as Record<
+  FilterField,
+  z.ZodOptional<typeof restFilterParamSchema>
+>;
+
+/** The window of a read: bounds and the time zone they are read in. */
+const windowFields = {
+  from: windowBoundSchema.nullish(),
+  to: windowBoundSchema.nullish(),
+  timezone: timezoneSchema.nullish(),
+};
+
+/** analytics(...). Defaults and the window rules are the service's; link_id, tag and domain are the single-value forms of their filters. */
 export const analyticsQuerySchema = z.strictObject({
   group_by: z.enum(GROUP_BYS).nullish(),
   link_id: linkIdParamSchema.nullish(),
@@ -33,8 +95,52 @@ export const analyticsQuerySchema = z.strictObject({
   interval: z.enum(INTERVALS).nullish(),
   timezone: timezoneSchema.nullish(),
   limit: intParam(1, ANALYTICS_LIMIT_MAX, ANALYTICS_LIMIT_DEFAULT).nullish(),
+  filter: clickFilterSchema.nullish(),
 });
 export type AnalyticsQueryInput = z.output<typeof analyticsQuerySchema>;
 
-/** GET /v1/analytics: the same, and the answer's format (csv: the rows as text/csv). */
-export const analyticsRestQuerySchema = analyticsQuerySchema.extend({ format: z.enum(['json', 'csv']).nullish() });
+/** GET /v1/analytics: every filter as its own parameter, and the answer's format (csv: the rows as text/csv). */
+export const analyticsRestQuerySchema = z.strictObject({
+  group_by: z.enum(GROUP_BYS).optional(),
+  ...restFilters,
+  from: windowBoundSchema.optional(),
+  to: windowBoundSchema.optional(),
+  interval: z.enum(INTERVALS).optional(),
+  timezone: timezoneSchema.optional(),
+  limit: intParam(1, ANALYTICS_LIMIT_MAX, ANALYTICS_LIMIT_DEFAULT).optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+/** clickEvents(...). */
+export const eventsQuerySchema = z.strictObject({
+  ...windowFields,
+  limit: intParam(1, EVENTS_LIMIT_MAX, EVENTS_LIMIT_DEFAULT).nullish(),
+  // Any string: a malformed one is the service's invalid_cursor.
+  cursor: z.string().meta(CURSOR_FORM).nullish(),
+  filter: clickFilterSchema.nullish(),
+});
+export type EventsQueryInput = z.output<typeof eventsQuerySchema>;
+
+/** GET /v1/analytics/events: filters as parameters; format=csv|ndjson streams every match. */
+export const eventsRestQuerySchema = z.strictObject({
+  ...restFilters,
+  from: windowBoundSchema.optional(),
+  to: windowBoundSchema.optional(),
+  timezone: timezoneSchema.optional(),
+  limit: intParam(1, EVENTS_LIMIT_MAX, EVENTS_LIMIT_DEFAULT).optional(),
+  cursor: z.string().meta(CURSOR_FORM).optional(),
+  format: z.enum(['json', 'csv', 'ndjson']).optional(),
+});
+
+/** A parsed REST query as the GraphQL field's variables: the filter parameters gathered into `filter`. */
+export function restAnalyticsVariables(query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const filter: ClickFilter = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || k === 'format') continue;
+    if ((FILTER_FIELDS as readonly string[]).includes(k)) filter[k as FilterField] = v as ClickFilter[FilterField];
+    else out[k] = v;
+  }
+  if (Object.keys(filter).length > 0) out.filter = filter;
+  return out;
+}

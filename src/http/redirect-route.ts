@@ -22,6 +22,7 @@ export function redirectRoute(services: Services, observer: HttpObserver, log: L
     cappedTtlMs: Number.isFinite(services.redirectCacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: services.config.staleMaxS * 1000,
     domains: services.repos.domains,
+    city: services.city,
     ...(services.clickCaps ? { caps: services.clickCaps } : {}),
   });
   services.metrics.gaugeFrom('lsk_redirect_cache_entries', 'Links (and known-missing aliases) in the redirect cache.', () => redirects.cache.size);

@@ -31,6 +31,8 @@ const RESOURCES: Record<string, z.ZodType> = {
   Analytics: analytics.analyticsSchema,
   AnalyticsItem: analytics.analyticsItemSchema,
   ClickTotals: analytics.clickTotalsSchema,
+  ClickEvent: analytics.clickEventSchema,
+  ClickEventList: analytics.clickEventListSchema,
   GeoTargeting: geoMapSchema,
   HttpUrl: urlSchema,
   Tag: resources.tagSchema,

@@ -34,7 +34,10 @@ function parameters(route: RestRoute, schema: GraphQLSchema): Json[] {
   });
   const shape = (route.query as { shape?: Record<string, never> } | undefined)?.shape ?? {};
   const inQuery = [...(route.queryParams ?? [])].sort().map((name) => {
-    const description = name === 'format' && route.csv ? route.csv.parameter : argumentOf(field, name).description;
+    // A parameter that is no argument of the field (an analytics filter) is described by its zod schema.
+    const arg = field.args.some((a) => a.name === name) ? argumentOf(field, name) : null;
+    const own = inputSchema(shape[name]!).description as string | undefined;
+    const description = name === 'format' && route.csv ? route.csv.parameter : (own ?? arg?.description);
     // Required exactly when the route's own schema refuses its absence (DELETE /links/bulk needs ids).
     const required = !(shape[name] as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success;
     return { name, in: 'query', required, ...(description ? { description } : {}), schema: parameterSchema(inputSchema(shape[name]!)) };
@@ -87,6 +90,7 @@ export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: s
             content: {
               'application/json': { schema: { $ref: componentRef(ok) }, example: example(ok) },
               'text/csv': { schema: { type: 'string' }, example: route.csv.example },
+              ...(route.csv.ndjsonExample ? { 'application/x-ndjson': { schema: { type: 'string' }, example: route.csv.ndjsonExample } } : {}),
             },
           }
         : {}),

@@ -7,7 +7,10 @@ import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.j
 
 export const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
 
-/** A redirect: `to` plus the incoming query string; X-Robots-Tag unless the domain is crawlable; a variant's cookie. */
+/**
+ * A redirect: `to` plus the incoming query string (`query`: the one passed on, when it differs from
+ * the request's); X-Robots-Tag unless the domain is crawlable; a variant's cookie.
+ */
 export function sendRedirect(
   req: IncomingMessage,
   res: ServerResponse,
@@ -16,11 +19,13 @@ export function sendRedirect(
   status = 302,
   noindex = true,
   cookie: string | null = null,
+  query?: string,
 ): undefined {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
+  const incoming = query ?? (q >= 0 ? url.slice(q + 1) : '');
   const headers: OutgoingHttpHeaders = {
-    location: q >= 0 ? withQuery(to, url.slice(q + 1)) : to,
+    location: incoming ? withQuery(to, incoming) : to,
     'x-request-id': requestId,
     'cache-control': 'private, max-age=0',
     'content-length': '0',

@@ -5,7 +5,7 @@ const MAX_LINKS = 100_000;
 
 /**
  * A capped link's clicks taken from the shared store before the redirect, so `max_clicks` is exact
- * across instances (docs/adr/0092): click number n of a link is the unique marker `cap:{id}:{n}`,
+ * across instances (docs/adr/0093): click number n of a link is the unique marker `cap:{id}:{n}`,
  * and a visit is served only when its insert wins a number up to the cap. Only inserts, no
  * read-modify-write (FerretDB is not atomic). Each process hands out numbers from its own pointer
  * (never twice here), starting after the link's counted clicks; a number another instance took is

@@ -1,47 +1,70 @@
-import { addCount, type ClickBatch, type ClickDimension, type ClicksRepository, HOUR_MS, type HourCounts } from '../storage/clicks/repository.js';
+import { continentOf } from '../domain/continents.js';
+import { SEP } from '../storage/clicks/combos.js';
+import type { ClickBatch, ClickEvent, ClicksRepository, HourCounts } from '../storage/clicks/repository.js';
+import { HOUR_MS } from '../storage/clicks/repository.js';
 import type { Visitor } from './user-agent.js';
+import type { Utm } from './visit-facts.js';
 
 export interface ClickRecorderOptions {
   /** How often counts are written (and no more often). */
   intervalMs?: number;
   /** At most this many distinct counters are held (waiting and being written); past it visits are dropped and counted. */
   maxCells?: number;
+  /** At most this many events wait to be written; past it events are dropped (the counts still count). 0: no events. */
+  maxEvents?: number;
 }
 
 export interface ClickLogger {
   warn(obj: object, msg?: string): void;
 }
 
-/** One visit, as the redirect hands it over. */
+/** One visit, as the redirect hands it over: what a click records (docs/adr/0092). */
 export interface Visit {
   linkId: string;
   workspaceId: string;
+  /** The link's domain at the time of the visit. */
+  domain: string;
   atMs: number;
   visitor: Visitor;
   country: string | null;
+  /** ISO 3166-2 (DE-BE). */
+  region: string | null;
+  city: string | null;
+  /** Referrer host. */
   referrer: string | null;
-  /** The URL of the A/B variant the visit went to, or null (analytics' `variants` dimension). */
-  variant?: string | null;
+  referrerUrl: string | null;
+  utm: Utm | null;
+  trigger: 'qr' | 'link';
+  language: string | null;
+  /** The A/B variant the visitor was sent to (null: the link has none). */
+  variant: string | null;
 }
 
-/** Whether a link-hour has a counter for this dimension value. */
-function holds(h: HourCounts, dim: ClickDimension, value: string): boolean {
-  const c = h.counts;
-  for (let i = 0; i < c.length; i += 3) if (c[i] === dim && c[i + 1] === value) return true;
-  return false;
+/** The visit's combination key (combos.ts): its recorded values in CLICK_FIELDS order. Bots keep no device, browser or OS. */
+export function visitKey(v: Visit): string {
+  const w = v.visitor;
+  const u = v.utm;
+  const s = SEP;
+  return `${w.bot ? 'b' : 'h'}${s}${v.country ?? ''}${s}${continentOf(v.country) ?? ''}${s}${v.region ?? ''}${s}${v.city ?? ''}${s}${v.referrer ?? ''}${s}${
+    v.referrerUrl ?? ''
+  }${s}${w.bot ? '' : w.device}${s}${w.bot ? '' : (w.browser ?? '')}${s}${w.bot ? '' : (w.os ?? '')}${s}${u?.source ?? ''}${s}${u?.medium ?? ''}${s}${
+    u?.campaign ?? ''
+  }${s}${u?.term ?? ''}${s}${u?.content ?? ''}${s}${v.trigger}${s}${v.language ?? ''}${s}${v.variant ?? ''}${s}${v.domain}`;
 }
 
 /**
- * Clicks leave the request path as counters (docs/adr/0016): `count` only adds to in-memory
- * per-link, per-hour counters; a timer writes them at most once a second. A failed write is kept
- * and retried as it was (the store never counts one batch twice) while new visits keep counting,
- * within a bound on the counters held. `stop()` writes what is left, so a clean stop loses nothing.
+ * Clicks leave the request path as counters (docs/adr/0016, 0092): `count` only adds to in-memory
+ * per-link, per-hour counts by combination (and keeps people's clicks as events); a timer writes them
+ * at most once a second. A failed write is kept and retried as it was (the store never counts one
+ * batch twice) while new visits keep counting, within bounds on what is held. `stop()` writes what is
+ * left, so a clean stop loses nothing.
  */
 export class ClickRecorder {
   /** The current hour's counters of each link... */
   private current = new Map<string, HourCounts>();
   /** ...and any other hour's, by `${linkId}|${hour}` (around the turn of an hour). */
   private other = new Map<string, HourCounts>();
+  private events: ClickEvent[] = [];
   private cells = 0;
   private visits = 0;
   /** The batch being written, or whose write failed. */
@@ -51,6 +74,8 @@ export class ClickRecorder {
   private failingSince = 0;
   /** Visits dropped because the bound was reached (the store was unreachable for long). */
   dropped = 0;
+  /** Events dropped because too many were waiting (their clicks were still counted). */
+  eventsDropped = 0;
   /** Visits (clicks and bots) written. */
   written = 0;
   /** Batches written so far, and the write under way: a reader of the stored totals checks both around its read. */
@@ -60,6 +85,7 @@ export class ClickRecorder {
   listener: ((v: Visit) => void) | null = null;
   private readonly intervalMs: number;
   private readonly maxCells: number;
+  private readonly maxEvents: number;
 
   constructor(
     private readonly store: ClicksRepository,
@@ -68,6 +94,7 @@ export class ClickRecorder {
   ) {
     this.intervalMs = opts.intervalMs ?? 1000;
     this.maxCells = opts.maxCells ?? 500_000;
+    this.maxEvents = opts.maxEvents ?? 200_000;
   }
 
   /** Visits counted and not written yet. */
@@ -76,47 +103,35 @@ export class ClickRecorder {
   }
 
   /**
-   * The hot path: a few map updates, nothing else. At the bound (the store unreachable for long), a
-   * visit is still counted when it only adds to counters already held; one that needs a new counter
-   * (a new link-hour, country, referrer...) is dropped and counted in `dropped`.
+   * The hot path: a key and a few map updates. At the bound (the store unreachable for long), a
+   * visit is still counted when it only adds to a counter already held; one that needs a new counter
+   * (a new link-hour or combination) is dropped and counted in `dropped`.
    */
   count(v: Visit): void {
     this.listener?.(v);
-    if (this.cells + (this.pending?.cells ?? 0) >= this.maxCells && !this.fits(v)) {
+    const hour = v.atMs - (v.atMs % HOUR_MS);
+    const key = visitKey(v);
+    let h = this.current.get(v.linkId);
+    const full = this.cells + (this.pending?.cells ?? 0) >= this.maxCells;
+    if (full && (h === undefined || h.hour !== hour || !h.combos.has(key))) {
       this.dropped++;
       return;
     }
-    const hour = v.atMs - (v.atMs % HOUR_MS);
-    let h = this.current.get(v.linkId);
     if (h === undefined || h.hour !== hour) h = this.hourCounts(v.linkId, v.workspaceId, hour, h);
     this.visits++;
-    const who = v.visitor;
-    if (who.bot) {
+    const n = h.combos.get(key);
+    if (n === undefined) {
+      h.combos.set(key, 1);
+      this.cells++;
+    } else h.combos.set(key, n + 1);
+    if (v.visitor.bot) {
       h.bots++;
       return;
     }
     h.clicks++;
-    this.add(h, 'device', who.device);
-    if (who.browser !== null) this.add(h, 'browser', who.browser);
-    if (who.os !== null) this.add(h, 'os', who.os);
-    if (v.country !== null) this.add(h, 'country', v.country);
-    if (v.referrer !== null) this.add(h, 'referrer', v.referrer);
-  }
-
-  /** Whether every counter this visit adds to is held already (so counting it takes no memory). */
-  private fits(v: Visit): boolean {
-    const h = this.current.get(v.linkId);
-    if (h === undefined || h.hour !== v.atMs - (v.atMs % HOUR_MS)) return false;
-    const who = v.visitor;
-    if (who.bot) return true;
-    const needed: [ClickDimension, string | null][] = [
-      ['device', who.device],
-      ['browser', who.browser],
-      ['os', who.os],
-      ['country', v.country],
-      ['referrer', v.referrer],
-    ];
-    return needed.every(([dim, value]) => value === null || holds(h, dim, value));
+    if (this.maxEvents === 0) return;
+    if (this.events.length >= this.maxEvents) this.eventsDropped++;
+    else this.events.push({ at: v.atMs, linkId: v.linkId, workspaceId: v.workspaceId, combo: key });
   }
 
   private hourCounts(linkId: string, workspaceId: string, hour: number, previous: HourCounts | undefined): HourCounts {
@@ -125,15 +140,11 @@ export class ClickRecorder {
     let h = this.other.get(key);
     if (h) this.other.delete(key);
     else {
-      h = { linkId, workspaceId, hour, clicks: 0, bots: 0, counts: [] };
+      h = { linkId, workspaceId, hour, clicks: 0, bots: 0, combos: new Map() };
       this.cells++;
     }
     this.current.set(linkId, h);
     return h;
-  }
-
-  private add(h: HourCounts, dim: ClickDimension, value: string): void {
-    if (addCount(h, dim, value)) this.cells++;
   }
 
   start(): void {
@@ -171,11 +182,12 @@ export class ClickRecorder {
   /** Write the failed batch again, else what was counted since the last write. Throws when the store refuses. */
   async flush(): Promise<void> {
     if (!this.pending) {
-      if (this.current.size === 0 && this.other.size === 0) return;
+      if (this.current.size === 0 && this.other.size === 0 && this.events.length === 0) return;
       const hours = [...this.current.values(), ...this.other.values()];
-      this.pending = { batch: { hours }, cells: this.cells, visits: this.visits };
+      this.pending = { batch: { hours, events: this.events }, cells: this.cells, visits: this.visits };
       this.current = new Map();
       this.other = new Map();
+      this.events = [];
       this.cells = 0;
       this.visits = 0;
     }
@@ -216,7 +228,7 @@ export class ClickRecorder {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.ticking;
-    for (let tries = 0; tries < 3 && (this.pending || this.current.size > 0 || this.other.size > 0); tries++) {
+    for (let tries = 0; tries < 3 && (this.pending || this.current.size > 0 || this.other.size > 0 || this.events.length > 0); tries++) {
       await this.flush().catch((e: unknown) => this.log.warn({ err: e, queued: this.queued }, 'could not write clicks at stop'));
     }
     await this.store.release().catch(() => undefined);

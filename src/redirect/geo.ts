@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { type CountryResponse, Reader } from 'maxmind';
+import { type CityResponse, type CountryResponse, Reader } from 'maxmind';
 
 /** Country of a client address; the seam between the redirect path and any IP database. */
 export interface GeoLookup {
@@ -58,4 +59,91 @@ export function countryCode(v: string | string[] | undefined): string | null {
   const a = v.charCodeAt(0) | 32;
   const b = v.charCodeAt(1) | 32;
   return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
+}
+
+/** Region (ISO 3166-2) and city of a visit. */
+export interface Place {
+  region: string | null;
+  city: string | null;
+}
+
+export const NOWHERE: Place = Object.freeze({ region: null, city: null });
+
+/** Region and city of a client address; the seam between the redirect path and a city database. */
+export interface CityLookup {
+  place(ip: string): Place;
+  load(): unknown;
+}
+
+const PLACES_CACHED = 10_000;
+
+/**
+ * IP -> region and city from an MMDB city database named by LSK_GEOIP_CITY_DB (MaxMind GeoLite2-City
+ * format: `subdivisions[0].iso_code` with `country.iso_code`, `city.names.en`). Each address is
+ * looked up once (a bounded memo), so a busy visitor costs one Map read.
+ */
+export class MmdbCity implements CityLookup {
+  private reader: Reader<CityResponse> | undefined;
+  private readonly memo = new Map<string, Place>();
+
+  constructor(private readonly path: string) {}
+
+  load(): this {
+    this.reader ??= new Reader(readFileSync(this.path));
+    return this;
+  }
+
+  place(ip: string): Place {
+    const hit = this.memo.get(ip);
+    if (hit) return hit;
+    const addr = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+    let place = NOWHERE;
+    if (isIP(addr) !== 0) {
+      const rec = this.load().reader!.get(addr);
+      const country = rec?.country?.iso_code;
+      const sub = rec?.subdivisions?.[0]?.iso_code;
+      const city = rec?.city?.names?.en;
+      place = Object.freeze({
+        region: typeof country === 'string' && typeof sub === 'string' ? regionCode(country, sub) : null,
+        city: typeof city === 'string' ? cityName(city) : null,
+      });
+    }
+    if (this.memo.size >= PLACES_CACHED) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(ip, place);
+    return place;
+  }
+}
+
+/** An ISO 3166-2 code from a country and a subdivision (`BE` or `DE-BE`), or null when it is not one. */
+export function regionCode(country: string | null, sub: string): string | null {
+  const s = sub.trim().toUpperCase();
+  if (/^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(s)) return s;
+  if (country && /^[A-Z0-9]{1,3}$/.test(s)) return `${country}-${s}`;
+  return null;
+}
+
+/** A city name as recorded: no control characters, at most 100 characters. */
+export function cityName(v: string): string | null {
+  const s = v
+    .replace(/[\x00-\x1f\x7f]/g, '')
+    .trim()
+    .slice(0, 100);
+  return s.length > 0 ? s : null;
+}
+
+/** Region and city: the trusted headers when configured, else the city database, else unknown. */
+export function placeOf(
+  headers: IncomingHttpHeaders,
+  country: string | null,
+  names: { regionHeader?: string | undefined; cityHeader?: string | undefined },
+  city: CityLookup | null | undefined,
+  client: () => string,
+): Place {
+  const { regionHeader, cityHeader } = names;
+  if (regionHeader || cityHeader) {
+    const r = regionHeader ? headers[regionHeader] : undefined;
+    const c = cityHeader ? headers[cityHeader] : undefined;
+    return { region: typeof r === 'string' ? regionCode(country, r) : null, city: typeof c === 'string' ? cityName(c) : null };
+  }
+  return city ? city.place(client()) : NOWHERE;
 }

@@ -9,7 +9,7 @@ import { VisitFacts } from './adapt/visit-facts.js';
 import { pathOf, placedTarget } from './adapt/wildcard.js';
 import { sendExpired, sendNotFound, sendRedirect, wantsJson } from './answers.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { clientAddress, countryCode, type GeoLookup } from './geo.js';
+import { clientAddress, countryCode, type GeoLookup, placeOf } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { PasswordForm } from './password-form.js';
@@ -17,7 +17,8 @@ import type { RedirectOptions } from './redirect-options.js';
 import { sendPreview, siteFile } from './site-answers.js';
 import { type Site, SiteCache } from './sites.js';
 import { StaleIfError } from './stale-if-error.js';
-import { classify, Memo, referrerHost, type Visitor } from './user-agent.js';
+import { classify, Memo, type Visitor } from './user-agent.js';
+import { languageOf, mergeUtm, passedQuery, referrerOf, utmOfQuery, utmOfTarget } from './visit-facts.js';
 import { WildcardLookup } from './wildcard-lookup.js';
 
 /** Host header -> normalized host, or null when it is not one. */
@@ -189,9 +190,9 @@ export class RedirectHandler {
     return link.wildcard ? placedTarget(link.alias, req.url ?? '/', to) : to;
   }
 
-  /** The visitor's region, for `region` rules (FactSources). */
-  regionOf(req: IncomingMessage): string | null {
-    return this.opts.regionOf?.(req) ?? null;
+  /** The visitor's region, for `region` rules (FactSources): the trusted header, else the city database. */
+  regionOf(req: IncomingMessage, country: string | null): string | null {
+    return placeOf(req.headers, country, this.config, this.opts.city, () => this.clientOf(req)).region;
   }
 
   /** Runs `then` with the settings of the request's host: at once when cached, else after one read. */
@@ -218,8 +219,8 @@ export class RedirectHandler {
     facts?: VisitFacts,
   ): Promise<void> | undefined {
     const cookie = facts?.cookie ?? null;
-    if (req.method === 'HEAD') return sendRedirect(req, res, requestId, to, status, link.noindex, cookie);
-    const visitor = classify(req.headers['user-agent']);
+    if (req.method === 'HEAD') return sendRedirect(req, res, requestId, to, status, link.noindex, cookie, passedQuery(req.url)?.query);
+    const visitor = facts ? facts.visitor : classify(req.headers['user-agent']);
     if (link.maxClicks !== null && !visitor.bot) {
       if (this.opts.caps) {
         return this.opts.caps.take(link).then((won) => {
@@ -246,9 +247,28 @@ export class RedirectHandler {
     visitor: Visitor,
     facts: VisitFacts | undefined,
   ): undefined {
-    sendRedirect(req, res, requestId, to, status, link.noindex, facts?.cookie ?? null);
-    const referrer = referrerHost(req.headers.referer);
-    this.clicks.count({ linkId: link.id, workspaceId: link.workspaceId, atMs: now, visitor, country, referrer, variant: facts?.variant ?? null });
+    const passed = passedQuery(req.url);
+    sendRedirect(req, res, requestId, to, status, link.noindex, facts?.cookie ?? null, passed?.query);
+    const ref = referrerOf(req.headers.referer);
+    const place = placeOf(req.headers, country, this.config, this.opts.city, () => this.clientOf(req));
+    this.clicks.count({
+      linkId: link.id,
+      workspaceId: link.workspaceId,
+      domain: link.domain,
+      atMs: now,
+      visitor,
+      country,
+      region: place.region,
+      city: place.city,
+      referrer: ref?.host ?? null,
+      referrerUrl: ref?.url ?? null,
+      // Each UTM parameter of the visited URL, else of the target (each target parsed once).
+      utm: mergeUtm(passed ? utmOfQuery(passed.query) : null, utmOfTarget(to)),
+      trigger: passed?.qr ? 'qr' : 'link',
+      language: languageOf(req.headers['accept-language']),
+      // The variant the draw of step 6 chose (VisitFacts), recorded in the analytics `variants` dimension.
+      variant: facts?.variant ?? null,
+    });
     return undefined;
   }
 

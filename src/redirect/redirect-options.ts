@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { RandomSource } from './adapt/variants.js';
 import type { SharedClickCaps } from './click-caps.js';
+import type { CityLookup } from './geo.js';
 
 /** What the redirect handler is given besides its store, settings, geo lookup, recorder and clock. */
 export interface RedirectOptions {
@@ -22,8 +22,8 @@ export interface RedirectOptions {
   domains: Pick<DomainsRepository, 'get'>;
   /** A/B draws (Math.random unless a test injects a seeded source). */
   random?: RandomSource;
-  /** The visitor's ISO 3166-2 region (upper case) for `region` rules; unknown unless given. */
-  regionOf?: (req: IncomingMessage) => string | null;
+  /** Region and city from a city database (when no trusted header names them): recorded, and asked by `region` rules. */
+  city?: CityLookup | null;
   /** Where a capped link's clicks are taken when instances share the store (MongoDB); else they are taken here, in memory. */
   caps?: SharedClickCaps;
 }

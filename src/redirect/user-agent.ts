@@ -64,19 +64,3 @@ const visitors = new Memo(parse, CACHE_SIZE, CACHE_KEY_MAX);
 export function classify(ua: string | undefined): Visitor {
   return ua ? visitors.get(ua) : BOT;
 }
-
-function hostOf(referer: string): string | null {
-  try {
-    const host = new URL(referer).hostname;
-    return host ? host.toLowerCase().slice(0, 253) : null;
-  } catch {
-    return null;
-  }
-}
-
-const referrers = new Memo(hostOf, CACHE_SIZE, CACHE_KEY_MAX);
-
-/** Host of a Referer header, or null. */
-export function referrerHost(referer: string | undefined): string | null {
-  return referer ? referrers.get(referer) : null;
-}

@@ -7,13 +7,14 @@ import type { RateLimiter } from '../limits/rate-limit.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SharedClickCaps } from '../redirect/click-caps.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
-import type { GeoLookup } from '../redirect/geo.js';
+import type { CityLookup, GeoLookup } from '../redirect/geo.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Webhooks } from '../webhooks/wiring.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
-import type { AnalyticsService } from './analytics-service.js';
+import type { AnalyticsService } from './analytics/analytics-service.js';
+import type { ClickEventsService } from './analytics/events-service.js';
 import type { BulkLinkService } from './bulk-links.js';
 import type { DomainSettingsService } from './domain-settings.js';
 import type { IdempotencyService } from './idempotency.js';
@@ -47,6 +48,8 @@ export interface Services {
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
   analytics: AnalyticsService;
+  /** People's clicks one by one (kept LSK_CLICK_EVENTS_DAYS). */
+  clickEvents: ClickEventsService;
   /** The plan limit (per workspace, rolling 60 s): in process on SQLite, shared through the store on MongoDB. */
   limiter: RateLimiter;
   /**
@@ -58,6 +61,8 @@ export interface Services {
   fieldLimit: FieldLimiter;
   /** IP -> country for redirects (null when LSK_COUNTRY_HEADER is set: the header is trusted instead). */
   geo: GeoLookup | null;
+  /** IP -> region and city (LSK_GEOIP_CITY_DB; null when trusted headers give them, or no database is set). */
+  city: CityLookup | null;
   /** The in-memory click counters behind redirects (written at most once a second). */
   clicks: ClickRecorder;
   /** Capped links' clicks taken from the shared store before redirecting (MongoDB: instances share it); null: taken in memory. */

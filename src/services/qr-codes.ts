@@ -4,16 +4,19 @@ import { parseOrThrow } from '../domain/validate.js';
 import { type QrImage, renderQr } from '../qr/render.js';
 import type { LinkService } from './link-service.js';
 
+/** What a link's QR code encodes: its short URL marked `?qr=1`, so a scan counts with trigger `qr` (the redirect removes the mark). */
+export const qrTarget = (link: { domain: string; alias: string }) => `${shortUrl(link.domain, link.alias)}?qr=1`;
+
 /** The QR code of one link of the workspace: its short URL, drawn as asked (GET /v1/links/{id}/qr, linkQrCode). */
 export async function linkQrCode(links: LinkService, workspaceId: string, id: string, raw: unknown): Promise<QrImage> {
   const options: QrOptions = parseOrThrow(qrQuerySchema, raw);
   const link = await links.get(workspaceId, id);
-  return renderQr(shortUrl(link.domain, link.alias), options);
+  return renderQr(qrTarget(link), options);
 }
 
 /** Link.qr_svg: the SVG of a link already read. */
 export async function qrSvgOf(link: { domain: string; alias: string }, raw: unknown): Promise<string> {
   const o = parseOrThrow(qrSvgSchema, raw);
-  const image = await renderQr(shortUrl(link.domain, link.alias), { ...o, format: 'svg', fg: null, bg: null });
+  const image = await renderQr(qrTarget(link), { ...o, format: 'svg', fg: null, bg: null });
   return image.body.toString('utf8');
 }

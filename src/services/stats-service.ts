@@ -1,8 +1,9 @@
+import type { ClickField } from '../domain/click-fields.js';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { type StatsQueryInput, statsQuerySchema } from '../domain/link-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { ClickDimension, ClickScope, ClicksRepository } from '../storage/clicks/repository.js';
+import type { ClickQuery, ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinkService } from './link-service.js';
 
 export interface LinkStats {
@@ -24,7 +25,7 @@ export interface StatsReport extends LinkStats {
 
 const MAX_RANGE_DAYS = 3660;
 
-/** Click statistics of one link over whole UTC days, [from, to] inclusive; default the last 30 days. Read from the hourly rollups. */
+/** Click statistics of one link over whole UTC days, [from, to] inclusive; default the last 30 days. Read from the click sheets (docs/adr/0092). */
 export class StatsService {
   constructor(
     private readonly clicks: ClicksRepository,
@@ -52,37 +53,26 @@ export class StatsService {
     if (fromMs > toMs - DAY_MS) {
       throw LskError.validation([{ path: 'from', message: 'must not be after "to"' }]);
     }
-    const scope: ClickScope = { workspaceId, linkIds: [linkId], from: new Date(fromMs), to: new Date(Math.min(toMs, fromMs + MAX_RANGE_DAYS * DAY_MS)) };
-    const by = (dim: ClickDimension) => this.clicks.breakdown(scope, dim);
-    const [hours, countries, referrers, devices, browsers, systems] = await Promise.all([
-      this.clicks.hourly(scope),
-      by('country'),
-      by('referrer'),
-      by('device'),
-      by('browser'),
-      by('os'),
+    const read: ClickQuery = { workspaceId, linkIds: [linkId], from: fromMs, to: Math.min(toMs, fromMs + MAX_RANGE_DAYS * DAY_MS) };
+    const starts: number[] = [];
+    for (let d = read.from; d < read.to; d += DAY_MS) starts.push(d);
+    const [series, groups] = await Promise.all([
+      this.clicks.query({ ...read, buckets: starts }),
+      this.clicks.query({ ...read, groups: ['country', 'referrer', 'device', 'browser', 'os'] }),
     ]);
-    const days = new Map<string, number>();
-    let clicks = 0;
-    let bots = 0;
-    for (const h of hours) {
-      clicks += h.clicks;
-      bots += h.bots;
-      const date = h.hour.toISOString().slice(0, 10);
-      if (h.clicks > 0) days.set(date, (days.get(date) ?? 0) + h.clicks);
-    }
+    const g = (f: ClickField) => groups.groups[f] ?? [];
     return {
       linkId,
       from,
       to,
-      clicks,
-      bots,
-      byDay: [...days].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, n]) => ({ date, clicks: n })),
-      byCountry: countries.map((r) => ({ country: r.key, clicks: r.clicks })),
-      byReferrer: referrers.map((r) => ({ host: r.key, clicks: r.clicks })),
-      byDevice: devices.map((r) => ({ device: r.key, clicks: r.clicks })),
-      byBrowser: browsers.map((r) => ({ browser: r.key, clicks: r.clicks })),
-      byOs: systems.map((r) => ({ os: r.key, clicks: r.clicks })),
+      clicks: series.total.clicks,
+      bots: series.total.bots,
+      byDay: starts.flatMap((d, i) => ((series.buckets?.[i] ?? 0) > 0 ? [{ date: new Date(d).toISOString().slice(0, 10), clicks: series.buckets![i]! }] : [])),
+      byCountry: g('country').map((r) => ({ country: r.key, clicks: r.clicks })),
+      byReferrer: g('referrer').map((r) => ({ host: r.key, clicks: r.clicks })),
+      byDevice: g('device').map((r) => ({ device: r.key, clicks: r.clicks })),
+      byBrowser: g('browser').map((r) => ({ browser: r.key, clicks: r.clicks })),
+      byOs: g('os').map((r) => ({ os: r.key, clicks: r.clicks })),
     };
   }
 }

@@ -10,7 +10,7 @@ import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
-import { MmdbGeo } from '../redirect/geo.js';
+import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
@@ -19,7 +19,8 @@ import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import type { Services } from './all-services.js';
-import { AnalyticsService } from './analytics-service.js';
+import { AnalyticsService } from './analytics/analytics-service.js';
+import { ClickEventsService } from './analytics/events-service.js';
 import { BulkLinkService } from './bulk-links.js';
 import { DomainSettingsService } from './domain-settings.js';
 import { IdempotencyService } from './idempotency.js';
@@ -37,7 +38,7 @@ export async function buildServices(
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const metrics = new Metrics();
-  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock })), metrics);
+  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock, clicks: { eventDays: config.clickEventsDays } })), metrics);
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
@@ -64,11 +65,13 @@ export async function buildServices(
     utmTemplates: new UtmTemplateService(repos.utmTemplates, clock),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
+    clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
     geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }),
+    city: config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb),
+    clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }, config.clickEventsDays === 0 ? { maxEvents: 0 } : {}),
     clickCaps: shared ? new SharedClickCaps(repos.counters) : null,
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
     sessions: new SessionService(repos, clock),

@@ -5,9 +5,9 @@ import type { MongoOptions } from './mongo/connection.js';
 import type { Repositories } from './repositories.js';
 
 export interface OpenOptions extends MongoOptions {
-  /** The clock of time-based storage upkeep (MongoDB writer leases). */
+  /** The clock of time-based storage upkeep (closing click hours, sweeping events, MongoDB writer leases). */
   clock?: Clock;
-  /** MongoDB click writers (tests shorten the lease times). */
+  /** Click storage: how long events are kept (both stores); MongoDB click writers (tests shorten the lease times). */
   clicks?: MongoClicksOptions;
 }
 
@@ -16,7 +16,7 @@ export async function openRepositories(databaseUrl: string, opts: OpenOptions = 
   if (databaseUrl.startsWith('file:')) {
     const path = databaseUrl.slice('file:'.length);
     const { openSqlite } = await import('./sqlite/open.js');
-    return openSqlite(path === ':memory:' ? path : resolve(path));
+    return openSqlite(path === ':memory:' ? path : resolve(path), opts.clock, opts.clicks);
   }
   const { openMongo } = await import('./mongo/open.js');
   return openMongo(databaseUrl, opts, opts.clock ?? systemClock);

@@ -22,6 +22,8 @@ export interface RestRoute {
   /** Strict schema of the query string, and the parameter names it allows. */
   query?: z.ZodType;
   queryParams?: readonly string[];
+  /** The field's variables from the checked query string, where they are not the parameters one to one (analytics filters). */
+  variables?: (query: Record<string, unknown>) => Record<string, unknown>;
   /** Location header of a 201. */
   location?: (data: Record<string, unknown>) => string;
   /** Schema of each :param of `path`: checked at the edge (errors name the parameter as docPath does) and documented. */
@@ -39,7 +41,7 @@ export interface RestRoute {
   /** A success body that is not JSON: the media types it may have, and the bytes of the operation's result. */
   media?: { types: readonly string[]; encode: (data: Record<string, unknown>) => { contentType: string; body: Buffer } };
   /** `format=csv` answers the result as text/csv: the parameter's description, the encoder, an example. */
-  csv?: { parameter: string; encode: (data: Record<string, unknown>) => string; example: string };
+  csv?: { parameter: string; encode: (data: Record<string, unknown>) => string; example: string; ndjsonExample?: string };
 }
 
 /** Printable ASCII; no space at either end (HTTP would strip it). The OpenAPI document states the same pattern. */

@@ -17,6 +17,7 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'DELETE', path: '/v1/links/{id}', status: 204, operationId: 'deleteLink' },
   { method: 'GET', path: '/v1/links/{id}/stats', status: 200, operationId: 'linkStats' },
   { method: 'GET', path: '/v1/analytics', status: 200, operationId: 'analytics' },
+  { method: 'GET', path: '/v1/analytics/events', status: 200, operationId: 'clickEvents' },
   { method: 'GET', path: '/v1/tags', status: 200, operationId: 'tags' },
   { method: 'PATCH', path: '/v1/tags/{name}', status: 200, operationId: 'updateTag' },
   { method: 'DELETE', path: '/v1/tags/{name}', status: 204, operationId: 'deleteTag' },

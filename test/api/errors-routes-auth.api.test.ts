@@ -217,7 +217,8 @@ describe.each(STORES)('errors over REST on %s', (store) => {
         `Bearer lsk_live_${h}.${p}.${otherBits}`,
         `Bearer lsk_live_${h}.${p}.${s}\u00a0`,
         `Bearer\u00a0${key}`,
-        `Bearer lsk_live_${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}`,
+        // The standard alphabet's spelling differs only when the signature has a - or _ (about 15 keys in 16).
+        ...(/[-_]/.test(s) ? [`Bearer lsk_live_${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}`] : []),
       ]) {
         const res = await withAuth(authorization);
         expect(res.body?.error?.code, authorization.slice(-12)).toBe('invalid_api_key');

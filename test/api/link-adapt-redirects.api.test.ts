@@ -125,6 +125,35 @@ describe.each(STORES)('links that adapt, redirected on %s', (store) => {
     expect(String(redrawn.headers['set-cookie'])).not.toContain(pair);
   });
 
+  it("records each click's variant in analytics (group_by=variants); a rule's answer records none", async () => {
+    const link = await createLink(api, {
+      alias: 'ab/counted',
+      destination: 'https://example.com/default',
+      rules: [{ if: { country: ['JP'] }, to: 'https://example.com/jp' }],
+      variants: [
+        { url: 'https://example.com/x', weight: 50 },
+        { url: 'https://example.com/y', weight: 50 },
+      ],
+    });
+    const sent = new Map<string, number>();
+    const count = (to: string | null) => sent.set(String(to), (sent.get(String(to)) ?? 0) + 1);
+    const first = await go('/ab/counted');
+    count(first.location);
+    const pair = String(first.headers['set-cookie']).split(';')[0]!;
+    // A kept visitor's clicks record the variant first drawn; fresh visitors' their own draws.
+    for (let i = 0; i < 3; i++) count((await go('/ab/counted', { cookie: pair })).location);
+    for (let i = 0; i < 6; i++) count((await go('/ab/counted')).location);
+    expect((await go('/ab/counted', { 'cf-ipcountry': 'JP' })).location).toBe('https://example.com/jp');
+    const got = await waitFor(
+      () => api('GET', `/v1/analytics?group_by=variants&link_id=${link.id}`),
+      (r) => r.body?.total?.clicks === 11,
+    );
+    expect(got.body.total.clicks).toBe(11);
+    const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
+    expect([...got.body.data].sort(byKey)).toEqual([...sent].map(([key, clicks]) => ({ key, clicks })).sort(byKey));
+    expect([...sent.values()].reduce((a, b) => a + b)).toBe(10);
+  });
+
   it('sets the UTM values on the chosen target (replacing the same keys), then appends the incoming query', async () => {
     await createLink(api, {
       alias: 'utm',

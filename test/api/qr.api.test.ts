@@ -41,7 +41,7 @@ describe.each(STORES)('QR codes on %s', (store) => {
     expect(res.status).toBe(200);
     expect(res.type).toBe('image/png');
     const png = decodePng(res.body);
-    expect(png.text).toBe(link.short_url);
+    expect(png.text).toBe(`${link.short_url}?qr=1`);
     expect(png.width).toBe(300);
     expect(png.pixel(0, 0)).toEqual([0xff, 0xee, 0xdd]);
   });
@@ -58,7 +58,7 @@ describe.each(STORES)('QR codes on %s', (store) => {
     expect(gql.body.data.link.qr_svg).toBe(svg);
     const png = await api('POST', '/graphql', { query: `{ linkQrCode(id: "${link.id}", format: "png", size: 128) { content_type base64 } }` });
     expect(png.body.data.linkQrCode.content_type).toBe('image/png');
-    expect(decodePng(Buffer.from(png.body.data.linkQrCode.base64, 'base64')).text).toBe(link.short_url);
+    expect(decodePng(Buffer.from(png.body.data.linkQrCode.base64, 'base64')).text).toBe(`${link.short_url}?qr=1`);
   });
 
   it('refuses bad options with every problem named, and another workspace’s link with 404', async () => {

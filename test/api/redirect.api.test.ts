@@ -130,6 +130,7 @@ describe.each(STORES)('redirects on %s with a trusted country header', (store) =
       ],
       by_referrer: [
         { host: 'news.example', clicks: 2 },
+        { host: '(direct)', clicks: 1 },
         { host: 'social.example', clicks: 1 },
       ],
       by_device: [

@@ -9,8 +9,10 @@ import { afterAll, afterEach, beforeEach, describe } from 'vitest';
 import type { Clock } from '../../src/domain/clock.js';
 import type { ApiKey, SigningKey, Workspace } from '../../src/domain/model.js';
 import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
+import { type ComboValues, comboKey } from '../../src/storage/clicks/combos.js';
+import { type LegacyDim, legacyCombos } from '../../src/storage/clicks/legacy.js';
 import type { MongoClicksOptions } from '../../src/storage/clicks/mongo.js';
-import { addCount, type ClickDimension, HOUR_MS, type HourCounts } from '../../src/storage/clicks/repository.js';
+import { type ClickBatch, type ClickEvent, HOUR_MS, type HourCounts } from '../../src/storage/clicks/repository.js';
 import { StoreConflict } from '../../src/storage/errors.js';
 import type { NewLink } from '../../src/storage/links/repository.js';
 import { openRepositories } from '../../src/storage/open.js';
@@ -150,17 +152,50 @@ const H0 = Date.parse('2026-11-21T00:00:00.000Z');
 /** The start of the UTC hour `n` hours after 2026-11-21T00:00Z. */
 export const hour = (n: number): number => H0 + n * HOUR_MS;
 
-/** One link-hour's counts, dimension values given as plain objects. */
-export function hc(
+/** A visit's recorded values (domain go.example unless given); `bot` for a bot's visit. */
+export type Values = Partial<ComboValues> & { bot?: boolean };
+
+export const keyOf = (v: Values): string => comboKey(v.bot === true, { domain: 'go.example', trigger: 'link', ...v });
+
+/** One link-hour's visits: each a combination of values and how many visits had it. */
+export function hc(linkId: string, workspaceId: string, h: number, visits: [Values, number][] = []): HourCounts {
+  const out: HourCounts = { linkId, workspaceId, hour: h, clicks: 0, bots: 0, combos: new Map() };
+  for (const [v, n] of visits) {
+    const k = keyOf(v);
+    out.combos.set(k, (out.combos.get(k) ?? 0) + n);
+    if (v.bot) out.bots += n;
+    else out.clicks += n;
+  }
+  return out;
+}
+
+/**
+ * One link-hour given as per-dimension counts (as earlier rollups kept them): the values are paired
+ * largest with largest into combinations (legacy.ts), so every single-dimension count is as given.
+ */
+export function hcDims(
   linkId: string,
   workspaceId: string,
   h: number,
   clicks: number,
   bots: number,
-  dims: { [D in ClickDimension]?: Record<string, number> } = {},
+  dims: Partial<Record<LegacyDim, Record<string, number>>> = {},
+  domain = 'go.example',
 ): HourCounts {
-  const out: HourCounts = { linkId, workspaceId, hour: h, clicks, bots, counts: [] };
-  for (const [d, values] of Object.entries(dims) as [ClickDimension, Record<string, number>][])
-    for (const [v, n] of Object.entries(values)) addCount(out, d, v, n);
-  return out;
+  const lists = Object.fromEntries(Object.entries(dims).map(([d, values]) => [d, Object.entries(values)]));
+  const combos = legacyCombos(clicks, bots, lists, domain);
+  return { linkId, workspaceId, hour: h, clicks, bots, combos };
+}
+
+/** A batch of link-hours, and events for every people's visit of them (at the start of their hour plus `i` ms). */
+export function batchOf(hours: HourCounts[], withEvents = false): ClickBatch {
+  const events: ClickEvent[] = [];
+  if (withEvents) {
+    for (const h of hours) {
+      let i = 0;
+      for (const [k, n] of h.combos)
+        if (k.startsWith('h')) for (let j = 0; j < n; j++) events.push({ at: h.hour + i++, linkId: h.linkId, workspaceId: h.workspaceId, combo: k });
+    }
+  }
+  return { hours, events };
 }

@@ -4,9 +4,11 @@ import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
-import { hc, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
+import { hcDims, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
 
 const h = (iso: string) => Date.parse(iso);
+/** The domain the links are created on (the service's default). */
+const D = 'localhost:8080';
 
 describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
   let opened: OpenedStore | undefined;
@@ -31,18 +33,27 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
     const elsewhere = (await services.workspaces.create(`an2-${kind}`, 'standard')).id;
     const foreign = (await services.links.create(elsewhere, { destination: 'https://example.com/', alias: 'foreign' })).id;
     await opened.repos.clicks.record({
+      events: [],
       hours: [
-        hc(a, ws, h('2026-11-20T22:00:00Z'), 2, 1, { country: { DE: 2 }, browser: { Chrome: 2 }, os: { Windows: 2 }, device: { desktop: 2 } }),
-        hc(a, ws, h('2026-11-21T09:00:00Z'), 3, 0, {
-          country: { FR: 3 },
-          referrer: { 'news.example': 3 },
-          browser: { Safari: 3 },
-          os: { iOS: 3 },
-          device: { mobile: 3 },
-        }),
-        hc(b, ws, h('2026-11-21T23:00:00Z'), 4, 2, { country: { DE: 4 }, browser: { Firefox: 4 }, os: { Linux: 4 }, device: { desktop: 4 } }),
-        hc(c, ws, h('2026-11-22T10:00:00Z'), 0, 5),
-        hc(foreign, elsewhere, h('2026-11-21T10:00:00Z'), 9, 0, { country: { US: 9 } }),
+        hcDims(a, ws, h('2026-11-20T22:00:00Z'), 2, 1, { country: { DE: 2 }, browser: { Chrome: 2 }, os: { Windows: 2 }, device: { desktop: 2 } }, D),
+        hcDims(
+          a,
+          ws,
+          h('2026-11-21T09:00:00Z'),
+          3,
+          0,
+          {
+            country: { FR: 3 },
+            referrer: { 'news.example': 3 },
+            browser: { Safari: 3 },
+            os: { iOS: 3 },
+            device: { mobile: 3 },
+          },
+          D,
+        ),
+        hcDims(b, ws, h('2026-11-21T23:00:00Z'), 4, 2, { country: { DE: 4 }, browser: { Firefox: 4 }, os: { Linux: 4 }, device: { desktop: 4 } }, D),
+        hcDims(c, ws, h('2026-11-22T10:00:00Z'), 0, 5, {}, D),
+        hcDims(foreign, elsewhere, h('2026-11-21T10:00:00Z'), 9, 0, { country: { US: 9 } }, D),
       ],
     });
     return { services, ws, a, b, c, foreign };
@@ -95,7 +106,11 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
       { key: 'DE', clicks: 6 },
       { key: 'FR', clicks: 3 },
     ]);
-    expect(await by('referrers')).toEqual([{ key: 'news.example', clicks: 3 }]);
+    // Clicks without a referrer count as (direct).
+    expect(await by('referrers')).toEqual([
+      { key: '(direct)', clicks: 6 },
+      { key: 'news.example', clicks: 3 },
+    ]);
     expect(await by('devices')).toEqual([
       { key: 'desktop', clicks: 6 },
       { key: 'mobile', clicks: 3 },
@@ -149,7 +164,7 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
       const e = await services.analytics.report(ws, q).catch((x: unknown) => x as { code: string; details: { path: string }[] });
       return { code: (e as { code: string }).code, paths: (e as { details: { path: string }[] }).details.map((d) => d.path) };
     };
-    expect(await refused({ group_by: 'cities', interval: 'minute', timezone: 'Nowhere/Land', limit: 101, from: 'yesterday' })).toEqual({
+    expect(await refused({ group_by: 'planets', interval: 'minute', timezone: 'Nowhere/Land', limit: 101, from: 'yesterday' })).toEqual({
       code: 'validation_failed',
       paths: ['group_by', 'from', 'interval', 'timezone', 'limit'],
     });

@@ -7,8 +7,9 @@
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
+import type { ClickGrouping } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
-import { hc, hour, type OpenedStore, openStore, uid } from './_harness.js';
+import { batchOf, hc, hour, type OpenedStore, openStore, uid } from './_harness.js';
 
 const TIMES = { renewMs: 100, fenceMs: 1000, takeoverMs: 5000 };
 
@@ -39,15 +40,25 @@ describe('MongoDB click writer slots', () => {
   }
   const docs = (coll: string, filter: object = {}) => client!.db(opened!.mongo!.dbName).collection(coll).find(filter).toArray();
   const w = 'wsp_slots';
-  const one = (link: string, clicks = 1, bots = 0) => ({ hours: [hc(link, w, hour(0), clicks, bots, { country: { DE: clicks } })] });
+  const one = (link: string, clicks = 1, bots = 0) =>
+    batchOf([
+      hc(link, w, hour(0), [
+        [{ country: 'DE' }, clicks],
+        [{ bot: true }, bots],
+      ]),
+    ]);
+  /** People's clicks by one recorded value (or link) over a scope. */
+  const by = async (r: Repositories, scope: { linkIds?: string[]; from: number; to: number }, g: ClickGrouping) =>
+    (await r.clicks.query({ workspaceId: w, ...scope, groups: [g] })).groups[g];
+  const series = async (r: Repositories, scope: { from: number; to: number }) =>
+    (await r.clicks.query({ workspaceId: w, ...scope, buckets: [scope.from, scope.from + 3_600_000] })).buckets;
 
   it('counts exactly when two instances record the same link at once, each in its own slot', async () => {
     const [a, b] = await instances(2);
     const link = uid('lnk');
     await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a! : b!).clicks.record(one(link))));
     expect(await a!.clicks.totals([link])).toEqual(new Map([[link, { clicks: 40, bots: 0 }]]));
-    const scope = { workspaceId: w, linkIds: [link], from: new Date(hour(0)), to: new Date(hour(1)) };
-    expect(await b!.clicks.breakdown(scope, 'country')).toEqual([{ key: 'DE', clicks: 40 }]);
+    expect(await by(b!, { linkIds: [link], from: hour(0), to: hour(1) }, 'country')).toEqual([{ key: 'DE', clicks: 40 }]);
     expect((await docs('click_totals', { l: link })).map((d) => d.s).sort()).toEqual([0, 1]);
   });
 
@@ -74,15 +85,31 @@ describe('MongoDB click writer slots', () => {
   it('compacts an idle slot into the live one, reads unchanged', async () => {
     const [a, b] = await instances(2);
     const [l1, l2] = [uid('lnk'), uid('lnk')];
-    await a!.clicks.record({ hours: [hc(l1, w, hour(0), 3, 1, { device: { desktop: 3 } })] });
-    await b!.clicks.record({ hours: [hc(l1, w, hour(0), 2, 0, { device: { mobile: 2 } }), hc(l2, w, hour(1), 5, 5, { device: { desktop: 5 } })] });
+    await a!.clicks.record(
+      batchOf([
+        hc(l1, w, hour(0), [
+          [{ device: 'desktop' }, 3],
+          [{ bot: true }, 1],
+        ]),
+      ]),
+    );
+    await b!.clicks.record(
+      batchOf([
+        hc(l1, w, hour(0), [[{ device: 'mobile' }, 2]]),
+        hc(l2, w, hour(1), [
+          [{ device: 'desktop' }, 5],
+          [{ bot: true }, 5],
+        ]),
+      ]),
+    );
     await b!.clicks.release();
-    const scope = { workspaceId: w, from: new Date(hour(0)), to: new Date(hour(2)) };
-    const before = [await a!.clicks.totals([l1, l2]), await a!.clicks.breakdown(scope, 'device'), await a!.clicks.hourly(scope)];
+    const scope = { from: hour(0), to: hour(2) };
+    const before = [await a!.clicks.totals([l1, l2]), await by(a!, scope, 'device'), await series(a!, scope)];
     for (let i = 0; i < 5; i++) await a!.clicks.maintain();
     expect(await docs('click_totals', { s: 1 })).toEqual([]);
-    expect(await docs('click_rollups', { s: 1 })).toEqual([]);
-    expect([await a!.clicks.totals([l1, l2]), await a!.clicks.breakdown(scope, 'device'), await a!.clicks.hourly(scope)]).toEqual(before);
+    // The idle slot's open hours were closed into its sheets (which stay in slot 1).
+    expect(await docs('click_open', { s: 1 })).toEqual([]);
+    expect([await a!.clicks.totals([l1, l2]), await by(a!, scope, 'device'), await series(a!, scope)]).toEqual(before);
     expect((await docs('click_totals', { l: l1 })).length).toBe(1);
     // The compacted slot is free again for writing.
     await b!.clicks.record(one(l1, 1));
@@ -94,17 +121,16 @@ describe('MongoDB click writer slots', () => {
     const never = { clock, clicks: { leaseTimes: TIMES, compactEveryMs: 1e12 } };
     const [a, b, c] = [await opened!.again(never), await opened!.again(never), await opened!.again(never)];
     const l = uid('lnk');
-    await a.clicks.record({ hours: [hc(l, w, hour(0), 1, 0, { os: { iOS: 1 } })] });
-    await b.clicks.record({ hours: [hc(l, w, hour(0), 10, 0, { os: { iOS: 10 } })] });
+    await a.clicks.record(batchOf([hc(l, w, hour(0), [[{ os: 'iOS' }, 1]])]));
+    await b.clicks.record(batchOf([hc(l, w, hour(0), [[{ os: 'iOS' }, 10]])]));
     await b.clicks.release();
     // As a compactor of slot 1 into slot 0 would have left it when it crashed: the totals document
-    // marked and already added to slot 0 (its token recorded there); the rollups marked, not added.
+    // marked and already added to slot 0 (its token recorded there).
     const db = client!.db(opened!.mongo!.dbName);
     const tok = '1:2';
     await db.collection('click_slots').insertOne({ _id: '1:2' as never, s: 1, t: 2, owner: 'crashed', renewedAt: clock.now().getTime(), compact: true });
     await db.collection('click_totals').updateOne({ s: 1, l }, { $set: { m: { t: 0, tok } } });
     await db.collection('click_totals').updateOne({ s: 0, l }, { $inc: { n: 10 }, $set: { 'mg.1': tok } });
-    await db.collection('click_rollups').updateMany({ s: 1, l }, { $set: { m: { t: 0, tok } } });
     // Once that lease has expired, a new writer still leaves slot 1 alone: only a compaction may take it.
     await advance(TIMES.takeoverMs + 100, a);
     const other = uid('lnk');
@@ -113,10 +139,10 @@ describe('MongoDB click writer slots', () => {
     expect((await docs('click_slots', { s: 1 })).map((x) => x.t).sort()).toEqual([1, 2]);
     for (let i = 0; i < 5; i++) await finisher!.clicks.maintain();
     expect(await docs('click_totals', { s: 1 })).toEqual([]);
-    expect(await docs('click_rollups', { s: 1 })).toEqual([]);
+    expect(await docs('click_open', { s: 1 })).toEqual([]);
     expect(await a.clicks.totals([l])).toEqual(new Map([[l, { clicks: 11, bots: 0 }]]));
-    const scope = { workspaceId: w, linkIds: [l], from: new Date(hour(0)), to: new Date(hour(1)) };
-    expect(await a.clicks.breakdown(scope, 'os')).toEqual([{ key: 'iOS', clicks: 11 }]);
-    expect(await a.clicks.summary(scope)).toEqual({ clicks: 11, bots: 0 });
+    const scope = { linkIds: [l], from: hour(0), to: hour(1) };
+    expect(await by(a, scope, 'os')).toEqual([{ key: 'iOS', clicks: 11 }]);
+    expect((await a.clicks.query({ workspaceId: w, ...scope })).total).toEqual({ clicks: 11, bots: 0 });
   });
 });

@@ -1,168 +1,206 @@
-/** The clicks repository: hourly rollups and per-link totals, on both stores. */
-import { describe, expect, it } from 'vitest';
-import type { ClickBatch, HourCounts } from '../../src/storage/clicks/repository.js';
-import { describeStores, hc, hour, uid } from './_harness.js';
+/** The clicks repository: counts by combination, sheets, totals, events, forgetting; on both stores, against a visit-by-visit reference. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { bucketStarts } from '../../src/domain/analytics/buckets.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import type { ClickQuery, HourCounts } from '../../src/storage/clicks/repository.js';
+import { HOUR_MS } from '../../src/storage/clicks/repository.js';
+import { ALL_GROUPS, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
+import { batchOf, hc, hour, type OpenedStore, openStore, STORE_KINDS, uid } from './_harness.js';
 
-const batch = (...hours: HourCounts[]): ClickBatch => ({ hours });
+const DAY = 86_400_000;
 
-describeStores('clicks repository', (store) => {
-  const ws = () => uid('wsp');
-  const all = { from: new Date(hour(-1000)), to: new Date(hour(1000)) };
+/** Group recorded visits into link-hours as the recorder would. */
+function asHours(visits: readonly Recorded[]): HourCounts[] {
+  const byKey = new Map<string, [string, string, number, [Recorded['values'], number][]]>();
+  for (const v of visits) {
+    const k = `${v.linkId}|${v.hour}`;
+    const e = byKey.get(k) ?? [v.linkId, v.workspaceId, v.hour, []];
+    e[3].push([v.values, v.n]);
+    byKey.set(k, e);
+  }
+  return [...byKey.values()].map(([l, w, h, vs]) => hc(l, w, h, vs));
+}
 
-  it('adds batches up into all-time totals per link, bots apart; links without clicks are absent', async () => {
-    const w = ws();
-    const [l1, l2, quiet] = [uid('lnk'), uid('lnk'), uid('lnk')];
-    await store().clicks.record(batch());
-    await store().clicks.record(batch(hc(l1, w, hour(0), 3, 1), hc(l2, w, hour(0), 0, 2)));
-    await store().clicks.record(batch(hc(l1, w, hour(0), 2, 0), hc(l1, w, hour(5), 1, 1), hc(l2, w, hour(1), 4, 0)));
-    const totals = await store().clicks.totals([l1, l2, quiet]);
-    expect(Object.fromEntries(totals)).toEqual({ [l1]: { clicks: 6, bots: 2 }, [l2]: { clicks: 4, bots: 2 } });
-    expect(await store().clicks.totals([])).toEqual(new Map());
+describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
+  let opened: OpenedStore | undefined;
+  afterEach(async () => {
+    await opened?.dispose();
+    opened = undefined;
   });
+  // Hours from 2026-09-28 on: across a month boundary, whole months, whole days and partial ones.
+  const start = Date.parse('2026-09-28T00:00:00Z');
+  const clock = new ManualClock(start + 70 * DAY);
+  const open = async () => {
+    clock.set(start + 70 * DAY);
+    opened = await openStore(kind, { clock });
+    return opened.repos.clicks;
+  };
+
+  it('answers every filter, grouping and bucketing exactly like the visits say, before and after the hours close', async () => {
+    const clicks = await open();
+    const ws = uid('wsp');
+    const other = uid('wsp');
+    const links = [uid('lnk'), uid('lnk'), uid('lnk')];
+    const r = rng(42);
+    // FerretDB applies each update on its own (tens of ms each): fewer visits there, the same shapes.
+    const n = kind === 'sqlite' ? 900 : 40;
+    const visits = [...randomVisits(r, ws, links, start, 66 * 24, n), ...randomVisits(r, other, [uid('lnk')], start, 66 * 24, n / 10)];
+    const hours = asHours(visits);
+    await clicks.record(batchOf(hours.slice(0, 50)));
+    await clicks.record(batchOf(hours.slice(50)));
+    const windows: [number, number][] = [
+      [start, start + 66 * DAY],
+      [start + 3 * DAY + 5 * HOUR_MS, start + 40 * DAY + 17 * HOUR_MS + 1],
+    ];
+    const queries: ClickQuery[] = [];
+    for (const [from, to] of windows) {
+      const base = { workspaceId: ws, from, to };
+      queries.push({ ...base, groups: [...ALL_GROUPS] });
+      queries.push({ ...base, filter: { country: { in: ['DE'] } }, groups: ['device', 'link', 'city'] });
+      queries.push({ ...base, filter: { country: { not_in: ['DE'] }, device: { in: ['mobile', 'tablet'] } }, groups: ['referrer', 'referrer_url', 'domain'] });
+      queries.push({ ...base, filter: { referrer: { in: ['(direct)'] } }, groups: ['trigger', 'language'] });
+      queries.push({ ...base, filter: { domain: { in: ['l.example'] } }, groups: ['domain', 'link'] });
+      queries.push({ ...base, filter: { domain: { not_in: ['l.example'] } }, groups: ['domain'] });
+      queries.push({ ...base, linkIds: [links[0]!, links[2]!], groups: ['link', 'variant'] });
+      queries.push({ ...base, linkIds: [links[1]!], filter: { utm_campaign: { in: ['spring'] } }, groups: ['country'] });
+      const series: [string, 'day' | 'week' | 'month'][] = [
+        ['UTC', 'day'],
+        ['UTC', 'month'],
+        ['Europe/Berlin', 'day'],
+        ['Europe/Berlin', 'week'],
+        ['Asia/Kolkata', 'month'],
+      ];
+      for (const [zone, interval] of series) {
+        const buckets = bucketStarts(from, to, interval, zone);
+        queries.push({ ...base, buckets });
+        queries.push({ ...base, buckets, filter: { trigger: { in: ['qr'] } } });
+        queries.push({ ...base, buckets, linkIds: [links[0]!] });
+      }
+      queries.push({ ...base, buckets: bucketStarts(from, Math.min(to, from + 20 * DAY), 'hour', 'UTC'), to: Math.min(to, from + 20 * DAY) });
+    }
+    // On FerretDB every third query (each is many reads there); all of them on SQLite.
+    const check = async () => {
+      for (const q of kind === 'sqlite' ? queries : queries.filter((_, i) => i % 3 === 0))
+        expect(await clicks.query(q), JSON.stringify(q).slice(0, 300)).toEqual(expected(visits, q));
+    };
+    await check();
+    await clicks.maintain(); // closes every hour (the clock is days past them)
+    await check();
+    // Late counts for closed hours add up too (into open rows first, then into the same sheets).
+    const late = randomVisits(rng(7), ws, links, start, 66 * 24, n / 20);
+    await clicks.record(batchOf(asHours(late)));
+    visits.push(...late);
+    await check();
+    clock.advance(2 * 60_000);
+    await clicks.maintain();
+    await check();
+    const totals = await clicks.totals([...links, uid('lnk')]);
+    for (const l of links) {
+      const mine = visits.filter((v) => v.linkId === l);
+      expect(totals.get(l)).toEqual({
+        clicks: mine.filter((v) => !v.values.bot).reduce((s, v) => s + v.n, 0),
+        bots: mine.filter((v) => v.values.bot).reduce((s, v) => s + v.n, 0),
+      });
+    }
+    expect(totals.size).toBe(links.length);
+  }, 240_000);
 
   it('never counts one batch twice when it is recorded again (a retry after an unknown outcome)', async () => {
-    const w = ws();
+    const clicks = await open();
+    const w = uid('wsp');
     const l = uid('lnk');
-    const b = batch(hc(l, w, hour(0), 2, 1, { country: { DE: 2 } }));
-    await store().clicks.record(b);
-    await store().clicks.record(b);
-    await store().clicks.record(batch(hc(l, w, hour(0), 1, 0, { country: { DE: 1 } })));
-    expect(await store().clicks.totals([l])).toEqual(new Map([[l, { clicks: 3, bots: 1 }]]));
-    expect(await store().clicks.breakdown({ workspaceId: w, ...all }, 'country')).toEqual([{ key: 'DE', clicks: 3 }]);
-  });
-
-  it('sums hours in [from, to): totals, hourly rows oldest first, hours with bots only included', async () => {
-    const w = ws();
-    const l = uid('lnk');
-    await store().clicks.record(batch(hc(l, w, hour(0), 1, 0), hc(l, w, hour(1), 2, 1), hc(l, w, hour(2), 0, 4), hc(l, w, hour(3), 8, 0)));
-    const scope = { workspaceId: w, linkIds: [l], from: new Date(hour(1)), to: new Date(hour(3)) };
-    expect(await store().clicks.summary(scope)).toEqual({ clicks: 2, bots: 5 });
-    expect(await store().clicks.hourly(scope)).toEqual([
-      { hour: new Date(hour(1)), clicks: 2, bots: 1 },
-      { hour: new Date(hour(2)), clicks: 0, bots: 4 },
-    ]);
-    // A `from` inside an hour leaves that hour out: rollups are hourly.
-    expect(await store().clicks.summary({ ...scope, from: new Date(hour(1) + 1) })).toEqual({ clicks: 0, bots: 4 });
-    expect(await store().clicks.summary({ ...scope, from: new Date(hour(10)), to: new Date(hour(20)) })).toEqual({ clicks: 0, bots: 0 });
-    expect(await store().clicks.hourly({ ...scope, from: new Date(hour(10)), to: new Date(hour(20)) })).toEqual([]);
-  });
-
-  it('breaks human clicks down by every dimension, most first then by key, with a limit', async () => {
-    const w = ws();
-    const [a, b] = [uid('lnk'), uid('lnk')];
-    await store().clicks.record(
-      batch(
-        hc(a, w, hour(0), 5, 9, {
-          country: { DE: 3, FR: 1, AT: 1 },
-          referrer: { 'news.example': 2 },
-          device: { desktop: 4, mobile: 1 },
-          browser: { Chrome: 3, Firefox: 2 },
-          os: { Windows: 4, iOS: 1 },
-        }),
-        hc(b, w, hour(1), 3, 0, { country: { FR: 3 }, referrer: { 'blog.example': 2 }, device: { tablet: 3 }, browser: { Safari: 3 }, os: { iOS: 2 } }),
-      ),
+    const b = batchOf(
+      [
+        hc(l, w, hour(0), [
+          [{ country: 'DE' }, 2],
+          [{ bot: true }, 1],
+        ]),
+      ],
+      true,
     );
-    const scope = { workspaceId: w, ...all };
-    const by = (d: Parameters<ReturnType<typeof store>['clicks']['breakdown']>[1], limit?: number) => store().clicks.breakdown(scope, d, limit);
-    expect(await by('country')).toEqual([
-      { key: 'FR', clicks: 4 },
-      { key: 'DE', clicks: 3 },
-      { key: 'AT', clicks: 1 },
-    ]);
-    expect(await by('country', 2)).toEqual([
-      { key: 'FR', clicks: 4 },
-      { key: 'DE', clicks: 3 },
-    ]);
-    expect(await by('referrer')).toEqual([
-      { key: 'blog.example', clicks: 2 },
-      { key: 'news.example', clicks: 2 },
-    ]);
-    expect(await by('device')).toEqual([
-      { key: 'desktop', clicks: 4 },
-      { key: 'tablet', clicks: 3 },
-      { key: 'mobile', clicks: 1 },
-    ]);
-    expect(await by('browser')).toEqual([
-      { key: 'Chrome', clicks: 3 },
-      { key: 'Safari', clicks: 3 },
-      { key: 'Firefox', clicks: 2 },
-    ]);
-    expect(await by('os')).toEqual([
-      { key: 'Windows', clicks: 4 },
-      { key: 'iOS', clicks: 3 },
-    ]);
-    expect(await by('link')).toEqual([
-      { key: a, clicks: 5 },
-      { key: b, clicks: 3 },
-    ]);
-    expect(await store().clicks.breakdown({ ...scope, linkIds: [b] }, 'country')).toEqual([{ key: 'FR', clicks: 3 }]);
-    expect(await store().clicks.summary(scope)).toEqual({ clicks: 8, bots: 9 });
+    await clicks.record(b);
+    await clicks.record(b);
+    await clicks.record(batchOf([hc(l, w, hour(0), [[{ country: 'DE' }, 1]])], true));
+    expect(await clicks.totals([l])).toEqual(new Map([[l, { clicks: 3, bots: 1 }]]));
+    const a = await clicks.query({ workspaceId: w, from: hour(-10), to: hour(10), groups: ['country'] });
+    expect(a.groups.country).toEqual([{ key: 'DE', clicks: 3 }]);
+    expect((await clicks.events({ workspaceId: w, from: hour(-10), to: hour(10), limit: 100 })).events).toHaveLength(3);
   });
+
+  it('interns each combination once when writers record it at the same time, and adds their counts up exactly', async () => {
+    const clicks = await open();
+    // On MongoDB a second instance on the same database (its own writer slot); SQLite has one writer.
+    const other = kind === 'mongodb' ? (await opened!.again({ clock })).clicks : clicks;
+    const w = uid('wsp');
+    const [l1, l2] = [uid('lnk'), uid('lnk')];
+    const fresh = [{ country: 'DE', city: 'Berlin' }, { country: 'DE', city: 'Bonn' }, { referrer: 'new.example', device: 'tablet' }, { bot: true }];
+    const batch = (l: string) =>
+      batchOf(
+        [
+          hc(
+            l,
+            w,
+            hour(0),
+            fresh.map((v) => [v, 1] as [typeof v, number]),
+          ),
+          hc(l, w, hour(1), [[fresh[0]!, 2]]),
+        ],
+        true,
+      );
+    await Promise.all([clicks.record(batch(l1)), other.record(batch(l2)), clicks.record(batch(l2)), other.record(batch(l1))]);
+    const read = async (r = clicks) => r.query({ workspaceId: w, from: hour(0), to: hour(2), groups: ['city', 'link'], buckets: [hour(0), hour(1)] });
+    const want = {
+      total: { clicks: 20, bots: 4 },
+      buckets: [12, 8],
+      groups: {
+        city: [
+          { key: 'Berlin', clicks: 12 },
+          { key: 'Bonn', clicks: 4 },
+        ],
+        link: [l1, l2].sort().map((key) => ({ key, clicks: 10 })),
+      },
+    };
+    expect(await read()).toEqual(want);
+    expect(await read(other)).toEqual(want);
+    expect((await clicks.events({ workspaceId: w, from: hour(0), to: hour(2), limit: 100 })).events).toHaveLength(20);
+    if (opened!.mongo) {
+      const { MongoClient } = await import('mongodb');
+      const c = new MongoClient(opened!.mongo.uri);
+      try {
+        expect(await c.db(opened!.mongo.dbName).collection('click_combos').countDocuments({ w })).toBe(fresh.length);
+      } finally {
+        await c.close();
+      }
+    }
+    clock.advance(DAY);
+    await clicks.maintain();
+    await other.maintain();
+    expect(await read()).toEqual(want);
+  }, 120_000);
 
   it('keeps workspaces apart: another workspace sees nothing, even naming the link', async () => {
-    const [w1, w2] = [ws(), ws()];
+    const clicks = await open();
+    const [w1, w2] = [uid('wsp'), uid('wsp')];
     const l = uid('lnk');
-    await store().clicks.record(batch(hc(l, w1, hour(0), 2, 1, { country: { DE: 2 } })));
-    const scope = { workspaceId: w2, ...all };
-    expect(await store().clicks.summary({ ...scope, linkIds: [l] })).toEqual({ clicks: 0, bots: 0 });
-    expect(await store().clicks.summary(scope)).toEqual({ clicks: 0, bots: 0 });
-    expect(await store().clicks.breakdown({ ...scope, linkIds: [l] }, 'country')).toEqual([]);
-    expect(await store().clicks.hourly(scope)).toEqual([]);
-    expect(await store().clicks.summary({ workspaceId: w1, linkIds: [], ...all })).toEqual({ clicks: 0, bots: 0 });
-  });
-
-  it("forgets a deleted link's counts, and only that link's", async () => {
-    const w = ws();
-    const [gone, kept] = [uid('lnk'), uid('lnk')];
-    await store().clicks.record(batch(hc(gone, w, hour(0), 2, 1, { device: { desktop: 2 } }), hc(kept, w, hour(0), 1, 0, { device: { mobile: 1 } })));
-    await store().clicks.forget(w, gone);
-    expect(Object.fromEntries(await store().clicks.totals([gone, kept]))).toEqual({ [kept]: { clicks: 1, bots: 0 } });
-    expect(await store().clicks.breakdown({ workspaceId: w, ...all }, 'device')).toEqual([{ key: 'mobile', clicks: 1 }]);
-  });
-
-  describe('upkeep', () => {
-    it('reads the same before and after upkeep (SQLite closes past hours), and adds counts arriving late', async () => {
-      const w = ws();
-      const [l1, l2] = [uid('lnk'), uid('lnk')];
-      const now = Date.now();
-      const current = now - (now % 3_600_000);
-      await store().clicks.record(
-        batch(
-          hc(l1, w, hour(0), 2, 1, { country: { DE: 2 }, device: { desktop: 2 } }),
-          hc(l1, w, current, 1, 0, { country: { FR: 1 }, device: { mobile: 1 } }),
-          hc(l2, w, hour(3), 4, 0, { referrer: { 'a.example': 4 }, device: { tablet: 4 } }),
-        ),
-      );
-      const scope = { workspaceId: w, from: new Date(hour(-10)), to: new Date(current + 3_600_000) };
-      const reads = async () => [
-        Object.fromEntries(await store().clicks.totals([l1, l2])),
-        await store().clicks.summary(scope),
-        await store().clicks.hourly(scope),
-        await store().clicks.breakdown(scope, 'country'),
-        await store().clicks.breakdown(scope, 'device'),
-        await store().clicks.breakdown(scope, 'referrer'),
-        await store().clicks.breakdown(scope, 'link'),
-      ];
-      const before = await reads();
-      await store().clicks.maintain();
-      expect(await reads()).toEqual(before);
-      await store().clicks.record(batch(hc(l1, w, hour(0), 1, 0, { country: { DE: 1 }, device: { desktop: 1 } })));
-      expect(Object.fromEntries(await store().clicks.totals([l1]))).toEqual({ [l1]: { clicks: 4, bots: 1 } });
-      expect(await store().clicks.breakdown({ ...scope, linkIds: [l1] }, 'country')).toEqual([
-        { key: 'DE', clicks: 3 },
-        { key: 'FR', clicks: 1 },
-      ]);
-      await store().clicks.maintain();
-      expect(await store().clicks.breakdown({ ...scope, linkIds: [l1] }, 'device')).toEqual([
-        { key: 'desktop', clicks: 3 },
-        { key: 'mobile', clicks: 1 },
-      ]);
-    });
-
-    it('has maintain and release callable at any time', async () => {
-      await store().clicks.maintain();
-      await store().clicks.release();
-      await store().clicks.record(batch(hc(uid('lnk'), ws(), hour(0), 1, 0)));
-    });
+    await clicks.record(
+      batchOf(
+        [
+          hc(l, w1, hour(0), [
+            [{ country: 'DE' }, 2],
+            [{ bot: true }, 1],
+          ]),
+        ],
+        true,
+      ),
+    );
+    for (let round = 0; round < 2; round++) {
+      const q = { workspaceId: w2, from: hour(-100), to: hour(100) };
+      expect((await clicks.query({ ...q, linkIds: [l], groups: ['country'] })).total).toEqual({ clicks: 0, bots: 0 });
+      expect(await clicks.query({ ...q, groups: ['link', 'country'] })).toEqual({ total: { clicks: 0, bots: 0 }, groups: { link: [], country: [] } });
+      expect((await clicks.events({ ...q, limit: 10 })).events).toEqual([]);
+      expect((await clicks.events({ ...q, linkIds: [l], limit: 10 })).events).toEqual([]);
+      clock.advance(DAY);
+      await clicks.maintain();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
-import { hc, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
+import { hcDims, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
 
 describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
   let opened: OpenedStore | undefined;
@@ -28,18 +28,19 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
   it('reports totals with bots apart, by UTC day in date order, and by country, referrer, device, browser and OS by clicks then name', async () => {
     const { services, ws, link, other } = await setUp();
     await opened!.repos.clicks.record({
+      events: [],
       hours: [
-        hc(link, ws, h('2026-11-20T23:00:00Z'), 2, 1, { country: { FR: 1 }, referrer: { 'blog.example': 2 }, device: { tablet: 1, desktop: 1 } }),
-        hc(link, ws, h('2026-11-21T00:00:00Z'), 3, 0, {
+        hcDims(link, ws, h('2026-11-20T23:00:00Z'), 2, 1, { country: { FR: 1 }, referrer: { 'blog.example': 2 }, device: { tablet: 1, desktop: 1 } }),
+        hcDims(link, ws, h('2026-11-21T00:00:00Z'), 3, 0, {
           country: { DE: 2, US: 1 },
           referrer: { 'news.example': 2 },
           device: { desktop: 1, mobile: 2 },
           browser: { Chrome: 1, Safari: 2 },
           os: { iOS: 2, Windows: 1 },
         }),
-        hc(link, ws, h('2026-11-21T09:00:00Z'), 1, 1, { country: { AT: 1 }, referrer: { 'a.example': 1 }, device: { desktop: 1 } }),
-        hc(link, ws, h('2026-11-22T01:00:00Z'), 0, 3),
-        hc(other, ws, h('2026-11-21T00:00:00Z'), 7, 0, { country: { DE: 7 } }),
+        hcDims(link, ws, h('2026-11-21T09:00:00Z'), 1, 1, { country: { AT: 1 }, referrer: { 'a.example': 1 }, device: { desktop: 1 } }),
+        hcDims(link, ws, h('2026-11-22T01:00:00Z'), 0, 3),
+        hcDims(other, ws, h('2026-11-21T00:00:00Z'), 7, 0, { country: { DE: 7 } }),
       ],
     });
     const stats = await services.stats.forLink(ws, link, { from: '2026-11-19', to: '2026-11-22' });
@@ -62,6 +63,7 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
       byReferrer: [
         { host: 'blog.example', clicks: 2 },
         { host: 'news.example', clicks: 2 },
+        { host: '(direct)', clicks: 1 },
         { host: 'a.example', clicks: 1 },
       ],
       byDevice: [
@@ -92,7 +94,10 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
 
   it("forgets a deleted link's counts, and keeps statistics inside the workspace", async () => {
     const { services, ws, link, other } = await setUp();
-    await opened!.repos.clicks.record({ hours: [hc(link, ws, h('2026-11-22T10:00:00Z'), 2, 0), hc(other, ws, h('2026-11-22T10:00:00Z'), 1, 0)] });
+    await opened!.repos.clicks.record({
+      events: [],
+      hours: [hcDims(link, ws, h('2026-11-22T10:00:00Z'), 2, 0), hcDims(other, ws, h('2026-11-22T10:00:00Z'), 1, 0)],
+    });
     const elsewhere = (await services.workspaces.create(`elsewhere-${kind}`, 'standard')).id;
     await expect(services.stats.forLink(elsewhere, link, {})).rejects.toMatchObject({ code: 'not_found' });
     await services.links.delete(ws, link);

@@ -178,8 +178,16 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
       workspaceId: WS,
       atMs: clock.now().getTime(),
       visitor: { bot, device: 'mobile' as const, browser: bot ? null : 'Safari', os: bot ? null : 'iOS' },
+      domain: link.domain,
       country: 'DE',
+      region: null,
+      city: null,
       referrer: 'news.example',
+      referrerUrl: 'https://news.example/',
+      utm: null,
+      trigger: 'link' as const,
+      language: null,
+      variant: null,
     });
     services.clicks.count(visit(false));
     services.clicks.count(visit(true));

@@ -75,43 +75,34 @@ describe.each(STORES)('the owner journey on %s', (store) => {
       if (!/^1 click ·/.test(shown)) await page.waitForTimeout(250);
     }
     expect(shown).toMatch(/^1 click ·/);
-    await page.getByRole('table', { name: 'Countries' }).getByText('(DE)').waitFor();
+    await page.getByRole('region', { name: 'Locations' }).getByRole('button', { name: 'Germany', exact: true }).waitFor();
     if (shots) await checkPage(page, 'link-detail');
   });
 
   it('shows the click on the analytics page: over time in a time zone, by country and as a top link', async () => {
+    const detail = page.url();
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     expect(page.url()).toBe(`${origin}/dashboard/analytics`);
-    await page.getByLabel('Time zone').fill('Europe/Berlin');
-    await page.getByRole('button', { name: 'Show' }).click();
-    await page
-      .getByText(/\(Europe\/Berlin\)$/)
-      .first()
-      .waitFor();
-    expect((await page.locator('.totals').innerText()).trim()).toMatch(/^1 click ·/);
+    await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await page.waitForURL(`${origin}/dashboard/analytics?tz=Europe%2FBerlin`);
     await page.getByRole('figure').getByText('Clicks per day (Europe/Berlin)').waitFor();
-    if (shots) await checkPage(page, 'analytics');
-    await page.getByLabel('View').selectOption('countries');
-    await page.getByRole('button', { name: 'Show' }).click();
-    await page.getByRole('table', { name: 'Countries' }).getByText('Germany (DE)').waitFor();
-    await page.getByLabel('View').selectOption('links');
-    await page.getByRole('button', { name: 'Show' }).click();
-    await page.getByRole('table', { name: 'Top links' }).getByText(`${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`).waitFor();
-    if (shots) await checkPage(page, 'analytics-links');
-    await page.goBack();
+    expect((await page.locator('.totals').innerText()).trim()).toMatch(/^1 click ·/);
+    await page.getByRole('region', { name: 'Locations' }).getByRole('button', { name: 'Germany', exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Links' })
+      .getByRole('button', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`, exact: true })
+      .waitFor();
+    if (shots) await checkPage(page, 'analytics-first-click');
+    await page.goto(detail);
   });
 
-  it("opens the link's own analytics from its page, by hour", async () => {
-    await page.getByRole('link', { name: 'By hour, week or month, in any time zone' }).click();
-    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
-    expect(page.url()).toMatch(new RegExp(`${origin}/dashboard/analytics\\?link=lnk_\\w+$`));
-    await page.getByText(/^Clicks of the link lnk_\w+ only/).waitFor();
+  it("shows the link's own clicks by hour on its page", async () => {
+    await page.getByRole('heading', { name: 'Clicks', level: 2, exact: true }).waitFor();
     await page.getByLabel('Interval').selectOption('hour');
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(/\/dashboard\/links\/lnk_\w+\?interval=hour$/);
     await page.getByRole('figure').getByText('Clicks per hour (', { exact: false }).waitFor();
     expect((await page.locator('.totals').innerText()).trim()).toMatch(/^1 click ·/);
-    if (shots) await checkPage(page, 'analytics-link');
     await page.goBack();
     await page.getByRole('link', { name: 'Edit' }).waitFor();
   });

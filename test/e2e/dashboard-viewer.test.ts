@@ -51,7 +51,7 @@ describe.each(STORES)('the viewer on %s', (store) => {
       .getByRole('link', { name: /read-me/ })
       .first()
       .click();
-    await page.getByRole('heading', { name: 'Clicks' }).waitFor();
+    await page.getByRole('heading', { name: 'Clicks', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
     await page.getByRole('img', { name: /^QR code of / }).waitFor();
     await page.getByRole('button', { name: 'Download PNG' }).waitFor();

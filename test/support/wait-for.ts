@@ -1,15 +1,14 @@
 /**
- * The one poll of the black-box suites: ask `probe` until `ok` holds of its answer, at most `ms`
- * (then fail with the last answer). For what happens after a response by design: an email sent
- * once the request has answered, a delivery made by a worker.
+ * The tests' one way to wait for something the service does in the background (clicks reaching the
+ * store, a sweep): ask again every `everyMs` until the answer is good or `timeoutMs` passed, then hand
+ * back the last answer for the test's own assertion to judge (so a miss fails with what was seen).
  */
-export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000, what = 'the condition'): Promise<T> {
-  const until = Date.now() + ms;
-  let last: T = await probe();
-  while (!ok(last)) {
-    if (Date.now() > until) throw new Error(`${what} did not hold within ${ms} ms; last: ${JSON.stringify(last)?.slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 50));
-    last = await probe();
+export async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, { timeoutMs = 15_000, everyMs = 200 } = {}): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let value = await probe();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    value = await probe();
   }
-  return last;
+  return value;
 }

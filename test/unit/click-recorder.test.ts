@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClickRecorder, type Visit } from '../../src/redirect/click-recorder.js';
 import { classify } from '../../src/redirect/user-agent.js';
-import { type ClickBatch, type ClicksRepository, HOUR_MS } from '../../src/storage/clicks/repository.js';
+import { type ClickBatch, type ClickGrouping, type ClicksRepository, HOUR_MS } from '../../src/storage/clicks/repository.js';
 import { StoreUnavailable } from '../../src/storage/errors.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
@@ -27,17 +27,17 @@ class Faulty implements ClicksRepository {
   totals(ids: readonly string[]) {
     return this.real.totals(ids);
   }
-  summary(...a: Parameters<ClicksRepository['summary']>) {
-    return this.real.summary(...a);
+  query(...a: Parameters<ClicksRepository['query']>) {
+    return this.real.query(...a);
   }
-  breakdown(...a: Parameters<ClicksRepository['breakdown']>) {
-    return this.real.breakdown(...a);
-  }
-  hourly(...a: Parameters<ClicksRepository['hourly']>) {
-    return this.real.hourly(...a);
+  events(...a: Parameters<ClicksRepository['events']>) {
+    return this.real.events(...a);
   }
   forget(...a: Parameters<ClicksRepository['forget']>) {
     return this.real.forget(...a);
+  }
+  forgetWorkspace(...a: Parameters<ClicksRepository['forgetWorkspace']>) {
+    return this.real.forgetWorkspace(...a);
   }
   maintain() {
     return this.real.maintain();
@@ -62,13 +62,22 @@ describe('click recorder', () => {
   const visit = (linkId: string, over: Partial<Visit> = {}): Visit => ({
     linkId,
     workspaceId: 'wsp_1',
+    domain: 'go.example',
     atMs: T,
     visitor: CHROME,
     country: 'DE',
+    region: null,
+    city: null,
     referrer: null,
+    referrerUrl: null,
+    utm: null,
+    trigger: 'link',
+    language: null,
+    variant: null,
     ...over,
   });
-  const scope = { workspaceId: 'wsp_1', from: new Date(T - 2 * HOUR_MS), to: new Date(T + 2 * HOUR_MS) };
+  const scope = { workspaceId: 'wsp_1', from: T - 2 * HOUR_MS, to: T + 2 * HOUR_MS };
+  const by = async (g: ClickGrouping, linkIds?: string[]) => (await repos.clicks.query({ ...scope, ...(linkIds ? { linkIds } : {}), groups: [g] })).groups[g];
 
   it('adds visits up in memory and writes them per link and hour in one batch, bots apart', async () => {
     const rec = new ClickRecorder(store, { warn: (o) => warnings.push(o) });
@@ -87,11 +96,16 @@ describe('click recorder', () => {
     ]);
     expect(rec).toMatchObject({ queued: 0, written: 5, dropped: 0 });
     expect(await repos.clicks.totals(['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 3, bots: 1 }]]));
-    expect(await repos.clicks.breakdown({ ...scope, linkIds: ['lnk_a'] }, 'os')).toEqual([
+    expect(await by('os', ['lnk_a'])).toEqual([
       { key: 'Windows', clicks: 2 },
       { key: 'iOS', clicks: 1 },
     ]);
-    expect(await repos.clicks.breakdown(scope, 'referrer')).toEqual([{ key: 'news.example', clicks: 1 }]);
+    expect(await by('referrer')).toEqual([
+      { key: '(direct)', clicks: 3 },
+      { key: 'news.example', clicks: 1 },
+    ]);
+    // Every person's click is also an event, newest first.
+    expect((await repos.clicks.events({ ...scope, limit: 10 })).events).toHaveLength(4);
     await rec.flush(); // nothing new: nothing written
     expect(store.seen).toHaveLength(1);
   });
@@ -124,40 +138,40 @@ describe('click recorder', () => {
   });
 
   it('holds a bounded number of counters while the store is down, dropping and counting what exceeds it', async () => {
-    const rec = new ClickRecorder(store, { warn: () => {} }, { maxCells: 50 });
+    const rec = new ClickRecorder(store, { warn: () => {} }, { maxCells: 100 }); // 2 counters a link: its hour and one combination
     store.mode = 'down';
     for (let i = 0; i < 100; i++) rec.count(visit(`lnk_${i}`, { visitor: BOT }));
     expect(rec.queued).toBe(50);
     expect(rec.dropped).toBe(50);
     for (let i = 0; i < 10; i++) rec.count(visit('lnk_0', { visitor: BOT })); // adds to a counter held: counted while full
     expect(rec).toMatchObject({ queued: 60, dropped: 50 });
-    rec.count(visit('lnk_0')); // a human click needs new counters (device, browser, country...): dropped
+    rec.count(visit('lnk_0')); // a human click is another combination, a new counter: dropped
     expect(rec.dropped).toBe(51);
     store.mode = 'ok';
     await rec.stop();
     expect(rec).toMatchObject({ queued: 0, written: 60 });
-    expect((await repos.clicks.summary(scope)).bots).toBe(60);
+    expect((await repos.clicks.query(scope)).total.bots).toBe(60);
   });
 
-  it('at the bound, counts a human click whose every counter is held and drops one that needs a new one', async () => {
-    const rec = new ClickRecorder(store, { warn: () => {} }, { maxCells: 6 });
+  it('at the bound, counts a click whose combination is held and drops one that needs a new one', async () => {
+    const rec = new ClickRecorder(store, { warn: () => {} }, { maxCells: 3 });
     store.mode = 'down';
-    rec.count(visit('lnk_a')); // the link-hour, device, browser, os and country: 5 counters
-    rec.count(visit('lnk_a', { referrer: 'news.example' })); // a sixth: the bound
+    rec.count(visit('lnk_a')); // the link-hour and its combination: 2 counters
+    rec.count(visit('lnk_a', { referrer: 'news.example' })); // another combination, a third: the bound
     rec.count(visit('lnk_a')); // all held: counted
     rec.count(visit('lnk_a', { country: 'FR' })); // a new country: dropped
     rec.count(visit('lnk_b')); // a new link-hour: dropped
     expect(rec).toMatchObject({ queued: 3, dropped: 2 });
     store.mode = 'ok';
     await rec.stop();
-    expect(await repos.clicks.breakdown({ ...scope, linkIds: ['lnk_a'] }, 'country')).toEqual([{ key: 'DE', clicks: 3 }]);
+    expect(await by('country', ['lnk_a'])).toEqual([{ key: 'DE', clicks: 3 }]);
   });
 
   it('writes everything left at stop, on a timer in between', async () => {
     const rec = new ClickRecorder(store, { warn: () => {} }, { intervalMs: 10 });
     rec.start();
     rec.count(visit('lnk_a'));
-    await new Promise((r) => setTimeout(r, 60));
+    while (rec.written < 1) await new Promise((r) => setTimeout(r, 5)); // the timer's write (a poll, not a fixed wait)
     expect(rec.written).toBe(1);
     rec.count(visit('lnk_a'));
     await rec.stop();

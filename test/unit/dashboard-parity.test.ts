@@ -21,6 +21,9 @@ const ALLOWED_WITHOUT_PAGE: Record<string, string> = {
   // The generic refetch of any object by its global id (for caches and clients); each page reads its
   // objects through their own typed fields (link(id), keys, members, invites), which say more.
   'Query.node': 'generic refetch by global id; pages use the typed fields',
+  // A link's page shows its clicks through analytics(filter: {link_id}) (filters, any grouping, time
+  // zones); linkStats answers a fixed subset of that in one call, for API clients.
+  'Query.linkStats': 'the link page reads the same numbers through analytics(filter: {link_id})',
 };
 
 function sources(dir: string): string[] {

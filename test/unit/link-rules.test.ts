@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { inBlock, parseCidr, parseIp } from '../../src/domain/cidr.js';
 import { type LinkRule, rulesSchema } from '../../src/domain/rule-schemas.js';
 import { compileRules, firstMatch } from '../../src/redirect/adapt/compile-rules.js';
-import { primaryLanguage, VisitFacts } from '../../src/redirect/adapt/visit-facts.js';
+import { VisitFacts } from '../../src/redirect/adapt/visit-facts.js';
+import { languageOf } from '../../src/redirect/visit-facts.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const CHROME_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -128,7 +129,7 @@ describe('addresses and blocks', () => {
   });
 });
 
-describe('primaryLanguage', () => {
+describe('languageOf (the language rules ask for)', () => {
   it.each([
     ['de-DE,de;q=0.9,en;q=0.8', 'de'],
     ['EN', 'en'],
@@ -138,6 +139,6 @@ describe('primaryLanguage', () => {
     [undefined, null],
     ['zh-Hant-TW', 'zh'],
   ])('%s -> %s', (header, expected) => {
-    expect(primaryLanguage(header)).toBe(expected);
+    expect(languageOf(header)).toBe(expected);
   });
 });

@@ -4,7 +4,8 @@ import { LinkCache } from '../../src/redirect/link-cache.js';
 import { resolveTarget } from '../../src/redirect/link-rules.js';
 import { withQuery } from '../../src/redirect/location.js';
 import { StaleIfError } from '../../src/redirect/stale-if-error.js';
-import { classify, referrerHost } from '../../src/redirect/user-agent.js';
+import { classify } from '../../src/redirect/user-agent.js';
+import { referrerHost } from '../../src/redirect/visit-facts.js';
 import type { RedirectTarget } from '../../src/storage/links/repository.js';
 
 const link = { destination: 'https://example.com/', geoTargeting: { DE: 'https://example.de/', FR: 'https://example.fr/' } };

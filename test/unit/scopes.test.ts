@@ -41,6 +41,7 @@ const DECLARED: Record<string, Scope> = {
   tags: 'links:read',
   linkStats: 'analytics:read',
   analytics: 'analytics:read',
+  clickEvents: 'analytics:read',
   domains: 'domains:read',
   keys: 'keys:read',
   workspace: 'workspace:read',

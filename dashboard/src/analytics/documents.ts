@@ -1,8 +1,17 @@
 import { graphql } from '../gql';
 
+/** One grouping (or the time series) of clicks over a window, filtered: every panel and the chart ask this. */
 export const AnalyticsQuery = graphql(`
-  query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {
-    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, link_id: $link_id, tag: $tag, domain: $domain) {
+  query DashboardAnalytics(
+    $group_by: String
+    $from: String
+    $to: String
+    $interval: String
+    $timezone: String
+    $limit: Int
+    $filter: ClickFilter
+  ) {
+    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter) {
       group_by
       from
       to
@@ -18,6 +27,33 @@ export const AnalyticsQuery = graphql(`
         alias
         short_url
       }
+    }
+  }
+`);
+
+/** The recent clicks table: people's clicks one by one, newest first, a page at a time. */
+export const ClickEventsQuery = graphql(`
+  query DashboardClickEvents($from: String, $to: String, $timezone: String, $limit: Int, $cursor: String, $filter: ClickFilter) {
+    clickEvents(from: $from, to: $to, timezone: $timezone, limit: $limit, cursor: $cursor, filter: $filter) {
+      data {
+        timestamp
+        link_id
+        short_url
+        country
+        region
+        city
+        device
+        browser
+        os
+        referrer
+        referrer_url
+        utm_source
+        utm_medium
+        utm_campaign
+        trigger
+        language
+      }
+      next_cursor
     }
   }
 `);

@@ -1,38 +1,18 @@
-import { countryName } from '../links/countries';
-
-/** The views of the analytics page: the API's group_by values with their headings. */
-export const VIEWS = [
-  ['timeseries', 'Over time'],
-  ['countries', 'Countries'],
-  ['referrers', 'Referrers'],
-  ['devices', 'Devices'],
-  ['browsers', 'Browsers'],
-  ['os', 'Operating systems'],
-  ['links', 'Top links'],
-  ['tags', 'Tags'],
-] as const;
-
-export const INTERVALS = [
-  ['hour', 'Hour (up to 31 days)'],
-  ['day', 'Day'],
-  ['week', 'Week (from Monday)'],
-  ['month', 'Month'],
-] as const;
+import type { Point } from '../charts/timeseries';
 
 /** The browser's own time zone, else UTC. */
 export function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** Time zones to offer (the browser's list; a few if it has none). */
-export function zones(): string[] {
+/** Time zones to offer (the browser's list; a few if it has none), `keep` among them. */
+export function zones(keep?: string): string[] {
   const all = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  return [...new Set(['UTC', localZone(), ...all])];
+  return [...new Set(['UTC', localZone(), ...(keep ? [keep] : []), ...all])];
 }
 
-/** A bucket start as the wall-clock date (and hour) in the report's time zone. */
-export function bucketLabel(iso: string, zone: string, interval: string | null | undefined): string {
-  const parts = Object.fromEntries(
+function parts(iso: string, zone: string): Record<string, string> {
+  return Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
       year: 'numeric',
@@ -45,14 +25,23 @@ export function bucketLabel(iso: string, zone: string, interval: string | null |
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  if (interval === 'hour') return `${date} ${parts.hour}:${parts.minute}`;
+}
+
+/** A bucket start as the wall-clock date (and hour) in the report's time zone. */
+export function bucketLabel(iso: string, zone: string, interval: string | null | undefined): string {
+  const p = parts(iso, zone);
+  const date = `${p.year}-${p.month}-${p.day}`;
+  if (interval === 'hour') return `${date} ${p.hour}:${p.minute}`;
   return interval === 'month' ? date.slice(0, 7) : date;
 }
 
-/** A grouped row's key as people read it. */
-export function rowLabel(groupBy: string, row: { key: string; alias?: string | null; short_url?: string | null }): string {
-  if (groupBy === 'countries') return `${countryName(row.key)} (${row.key})`;
-  if (groupBy === 'links') return (row.short_url ?? row.key).replace(/^https?:\/\//, '');
-  return row.key;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A bucket of the time series: its full label and its short axis label (`14:00`, `Nov 3`, `Nov 2026`). */
+export function pointOf(iso: string, clicks: number, zone: string, interval: string | null | undefined): Point {
+  const p = parts(iso, zone);
+  const month = MONTHS[Number(p.month) - 1] ?? p.month;
+  const tick = interval === 'hour' ? `${p.hour}:${p.minute}` : interval === 'month' ? `${month} ${p.year}` : `${month} ${Number(p.day)}`;
+  const label = interval === 'week' ? `week of ${bucketLabel(iso, zone, 'day')}` : bucketLabel(iso, zone, interval);
+  return { label, tick, clicks };
 }

@@ -1,61 +1,107 @@
 /**
- * Clicks per day as a plain SVG column chart (no library: a few dozen columns need none), with the
- * same numbers in a table for screen readers and keyboard users.
+ * Clicks over time as a plain SVG area chart (no library: one line and its axes need none), drawn at
+ * the width it is shown at so its labels stay readable on a phone; a pointer shows each bucket's
+ * count, and the same numbers are in a table for screen readers and keyboard users.
  */
-/** Every day of [from, to] (ISO dates, UTC), with the clicks of the days the API listed and zero elsewhere. */
-export function everyDay(from: string, to: string, points: { date: string; clicks: number }[]): { date: string; clicks: number }[] {
-  const byDate = new Map(points.map((p) => [p.date, p.clicks]));
-  const out: { date: string; clicks: number }[] = [];
-  const end = Date.parse(`${to}T00:00:00Z`);
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end && out.length < 1000; t += 86_400_000) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    out.push({ date, clicks: byDate.get(date) ?? 0 });
-  }
-  return out.length ? out : points;
+import { useState } from 'preact/hooks';
+import { useWidth } from './use-width';
+import './timeseries.css';
+
+export interface Point {
+  /** The bucket as people read it (tooltip and table). */
+  label: string;
+  /** The bucket's axis label (shorter). */
+  tick: string;
+  clicks: number;
 }
 
-export function TimeSeries({ points, title }: { points: { date: string; clicks: number }[]; title: string }) {
-  const max = Math.max(1, ...points.map((p) => p.clicks));
-  const w = 600;
-  const h = 160;
-  const step = points.length ? w / points.length : w;
-  const first = points[0]?.date;
-  const last = points[points.length - 1]?.date;
+/** A round step of about a quarter of `max` (1, 2 or 5 times a power of ten). */
+export function niceStep(max: number): number {
+  const rough = Math.max(1, max / 4);
+  const pow = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= rough) ?? rough;
+  return Math.max(1, step);
+}
+
+const LEFT = 40;
+const BOTTOM = 24;
+const TOP = 10;
+const RIGHT = 12;
+
+export function TimeSeries({ points, title, bucket }: { points: Point[]; title: string; bucket: string }) {
+  const [ref, width] = useWidth<HTMLDivElement>(640);
+  const [hover, setHover] = useState<number | null>(null);
+  const height = width < 500 ? 170 : 220;
+  const max = Math.max(0, ...points.map((p) => p.clicks));
+  const step = niceStep(max);
+  const top = Math.max(step, Math.ceil(max / step) * step);
+  const plotW = Math.max(1, width - LEFT - RIGHT);
+  const plotH = height - TOP - BOTTOM;
+  const n = points.length;
+  const x = (i: number) => LEFT + (n > 1 ? (i / (n - 1)) * plotW : plotW / 2);
+  const y = (v: number) => TOP + plotH * (1 - v / top);
+  const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.clicks).toFixed(1)}`).join('');
+  const area = n > 1 ? `${line}L${x(n - 1).toFixed(1)},${y(0)}L${x(0).toFixed(1)},${y(0)}Z` : '';
+  const yTicks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
+  const labels = Math.max(2, Math.floor(plotW / 90));
+  const xTicks = n <= labels ? points.map((_, i) => i) : Array.from({ length: labels }, (_, k) => Math.round((k * (n - 1)) / (labels - 1)));
+  const total = points.reduce((s, p) => s + p.clicks, 0);
+  const pick = (e: PointerEvent) => {
+    const box = (e.currentTarget as SVGElement).getBoundingClientRect();
+    const i = n > 1 ? Math.round(((e.clientX - box.left - LEFT) / plotW) * (n - 1)) : 0;
+    setHover(Math.min(n - 1, Math.max(0, i)));
+  };
+  const h = hover === null ? undefined : points[hover];
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${w} ${h + 20}`}
-        role="img"
-        aria-label={`${title}: ${points.reduce((n, p) => n + p.clicks, 0)} clicks from ${first} to ${last}, most in a day ${max}`}
-      >
-        <line x1="0" y1={h} x2={w} y2={h} class="axis" />
-        {points.map((p, i) => {
-          const bh = (p.clicks / max) * (h - 10);
-          return (
-            <rect key={p.date} x={i * step + step * 0.15} y={h - bh} width={Math.max(1, step * 0.7)} height={bh} class="col">
-              <title>
-                {p.date}: {p.clicks}
-              </title>
-            </rect>
-          );
-        })}
-        <text x="0" y={h + 16} class="tick">
-          {first}
-        </text>
-        <text x={w} y={h + 16} class="tick" text-anchor="end">
-          {last}
-        </text>
-        <text x="4" y="12" class="tick">
-          {max}
-        </text>
-      </svg>
+      <div class="chart-box" ref={ref}>
+        <svg
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}`}
+          onPointerMove={pick}
+          onPointerLeave={() => setHover(null)}
+        >
+          {yTicks.map((v) => (
+            <g key={v}>
+              <line x1={LEFT} x2={width - RIGHT} y1={y(v)} y2={y(v)} class={v === 0 ? 'axis' : 'grid'} />
+              <text x={LEFT - 6} y={y(v) + 4} class="tick" text-anchor="end">
+                {v}
+              </text>
+            </g>
+          ))}
+          {area ? <path d={area} class="area" /> : null}
+          <path d={line} class="line" />
+          {n === 1 ? <circle cx={x(0)} cy={y(points[0]!.clicks)} r="4" class="dot" /> : null}
+          {xTicks.map((i, k) => (
+            <text key={i} x={x(i)} y={height - 6} class="tick" text-anchor={k === 0 && n > 1 ? 'start' : k === xTicks.length - 1 && n > 1 ? 'end' : 'middle'}>
+              {points[i]?.tick}
+            </text>
+          ))}
+          {h && hover !== null ? (
+            <g class="hover">
+              <line x1={x(hover)} x2={x(hover)} y1={TOP} y2={y(0)} />
+              <circle cx={x(hover)} cy={y(h.clicks)} r="4" />
+            </g>
+          ) : null}
+        </svg>
+        {h && hover !== null ? (
+          <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px` }} aria-hidden="true">
+            <strong>{h.clicks}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
+            <br />
+            {h.label}
+          </p>
+        ) : null}
+      </div>
       <details>
         <summary>Show as a table</summary>
         <table>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{bucket[0]?.toUpperCase() + bucket.slice(1)}</th>
               <th scope="col" class="num">
                 Clicks
               </th>
@@ -63,8 +109,8 @@ export function TimeSeries({ points, title }: { points: { date: string; clicks: 
           </thead>
           <tbody>
             {points.map((p) => (
-              <tr key={p.date}>
-                <td>{p.date}</td>
+              <tr key={p.label}>
+                <td>{p.label}</td>
                 <td class="num">{p.clicks}</td>
               </tr>
             ))}

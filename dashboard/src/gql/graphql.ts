@@ -43,7 +43,7 @@ export type Analytics = {
   data: Array<AnalyticsItem>;
   /** First instant of the window. */
   from: Scalars['DateTime']['output'];
-  /** timeseries, countries, referrers, devices, browsers, os, links or tags. */
+  /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
   group_by: Scalars['String']['output'];
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval?: Maybe<Scalars['String']['output']>;
@@ -54,7 +54,7 @@ export type Analytics = {
   total: ClickTotals;
 };
 
-/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+/** One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag. */
 export type AnalyticsItem = {
   __typename?: 'AnalyticsItem';
   /** Top links only: the link alias. */
@@ -125,6 +125,74 @@ export type BulkLinkResult = {
 export type BulkLinkResults = {
   __typename?: 'BulkLinkResults';
   data: Array<BulkLinkResult>;
+};
+
+/** One person's click (bots are never logged), with what it recorded; null where a value is unknown. */
+export type ClickEvent = {
+  __typename?: 'ClickEvent';
+  browser?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  continent?: Maybe<Scalars['String']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  device?: Maybe<Scalars['String']['output']>;
+  language?: Maybe<Scalars['String']['output']>;
+  link_id: Scalars['String']['output'];
+  os?: Maybe<Scalars['String']['output']>;
+  referrer?: Maybe<Scalars['String']['output']>;
+  referrer_url?: Maybe<Scalars['String']['output']>;
+  region?: Maybe<Scalars['String']['output']>;
+  /** The link's short URL now. */
+  short_url: Scalars['String']['output'];
+  /** When the click happened. */
+  timestamp: Scalars['DateTime']['output'];
+  trigger?: Maybe<Scalars['String']['output']>;
+  utm_campaign?: Maybe<Scalars['String']['output']>;
+  utm_content?: Maybe<Scalars['String']['output']>;
+  utm_medium?: Maybe<Scalars['String']['output']>;
+  utm_source?: Maybe<Scalars['String']['output']>;
+  utm_term?: Maybe<Scalars['String']['output']>;
+  variant?: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of click events, newest first. */
+export type ClickEventList = {
+  __typename?: 'ClickEventList';
+  data: Array<ClickEvent>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** Filters on the recorded values of clicks and on links, combined with AND (zod: clickFilterSchema). */
+export type ClickFilter = {
+  browser?: InputMaybe<FieldFilter>;
+  city?: InputMaybe<FieldFilter>;
+  /** AF, AN, AS, EU, NA, OC or SA. */
+  continent?: InputMaybe<FieldFilter>;
+  country?: InputMaybe<FieldFilter>;
+  device?: InputMaybe<FieldFilter>;
+  /** The domain the link was served on when clicked. */
+  domain?: InputMaybe<FieldFilter>;
+  /** Primary subtag of the visitor's first Accept-Language entry, e.g. de. */
+  language?: InputMaybe<FieldFilter>;
+  /** Link ids (lnk_… or ext_<external_id>); 404 when one is not yours. */
+  link_id?: InputMaybe<FieldFilter>;
+  os?: InputMaybe<FieldFilter>;
+  /** Referrer host; (direct) for visits without a referrer. */
+  referrer?: InputMaybe<FieldFilter>;
+  /** Referrer URL (scheme, host and path); (direct) for visits without a referrer. */
+  referrer_url?: InputMaybe<FieldFilter>;
+  /** ISO 3166-2 code, e.g. DE-BE. */
+  region?: InputMaybe<FieldFilter>;
+  /** Tags (case-insensitive): clicks of links carrying one of them. */
+  tag?: InputMaybe<FieldFilter>;
+  /** qr (a QR code was scanned) or link. */
+  trigger?: InputMaybe<FieldFilter>;
+  utm_campaign?: InputMaybe<FieldFilter>;
+  utm_content?: InputMaybe<FieldFilter>;
+  utm_medium?: InputMaybe<FieldFilter>;
+  utm_source?: InputMaybe<FieldFilter>;
+  utm_term?: InputMaybe<FieldFilter>;
+  variant?: InputMaybe<FieldFilter>;
 };
 
 /** Clicks in the window; bot visits are counted apart and never as clicks. */
@@ -203,6 +271,14 @@ export type Domain = {
 export type DomainList = {
   __typename?: 'DomainList';
   data: Array<Domain>;
+};
+
+/** A filter on one recorded value: clicks whose value is among `in` and not among `not_in` (each a list of 1 to 100 values of at most 500 characters). */
+export type FieldFilter = {
+  /** Only clicks with one of these values. */
+  in?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** No clicks with any of these values (a click without a value passes). */
+  not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** An invitation to join the workspace (its link is shown once, when created). */
@@ -650,8 +726,10 @@ export type QrCode = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   __typename?: 'Query';
-  /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. */
+  /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics?: Maybe<Analytics>;
+  /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
+  clickEvents?: Maybe<ClickEventList>;
   /** Custom domains of your workspace. */
   domains?: Maybe<DomainList>;
   /** Pending invites of your workspace, newest first (never their links). */
@@ -694,12 +772,24 @@ export type Query = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryAnalyticsArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   interval?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   link_id?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryClickEventsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
 };
@@ -958,13 +1048,23 @@ export type DashboardAnalyticsQueryVariables = Exact<{
   interval?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
-  link_id?: InputMaybe<Scalars['String']['input']>;
-  tag?: InputMaybe<Scalars['String']['input']>;
-  domain?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
 }>;
 
 
 export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
+
+export type DashboardClickEventsQueryVariables = Exact<{
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+}>;
+
+
+export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
 
 export type DomainSettingsFieldsFragment = { __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null };
 
@@ -1090,15 +1190,6 @@ export type DashboardLinkQueryVariables = Exact<{
 
 
 export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string } | null };
-
-export type DashboardLinkStatsQueryVariables = Exact<{
-  id: Scalars['String']['input'];
-  from?: InputMaybe<Scalars['String']['input']>;
-  to?: InputMaybe<Scalars['String']['input']>;
-}>;
-
-
-export type DashboardLinkStatsQuery = { __typename?: 'Query', linkStats?: { __typename?: 'LinkStats', from: string, to: string, clicks: number, bots: number, by_day: Array<{ __typename?: 'DayClicks', date: string, clicks: number }>, by_country: Array<{ __typename?: 'CountryClicks', country: string, clicks: number }>, by_referrer: Array<{ __typename?: 'ReferrerClicks', host: string, clicks: number }>, by_browser: Array<{ __typename?: 'BrowserClicks', browser: string, clicks: number }>, by_os: Array<{ __typename?: 'OsClicks', os: string, clicks: number }>, by_device: Array<{ __typename?: 'DeviceClicks', device: string, clicks: number }> } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1417,7 +1508,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
-    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $link_id: String, $tag: String, $domain: String) {
+    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $filter: ClickFilter) {
   analytics(
     group_by: $group_by
     from: $from
@@ -1425,9 +1516,7 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     interval: $interval
     timezone: $timezone
     limit: $limit
-    link_id: $link_id
-    tag: $tag
-    domain: $domain
+    filter: $filter
   ) {
     group_by
     from
@@ -1447,6 +1536,38 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
+export const DashboardClickEventsDocument = new TypedDocumentString(`
+    query DashboardClickEvents($from: String, $to: String, $timezone: String, $limit: Int, $cursor: String, $filter: ClickFilter) {
+  clickEvents(
+    from: $from
+    to: $to
+    timezone: $timezone
+    limit: $limit
+    cursor: $cursor
+    filter: $filter
+  ) {
+    data {
+      timestamp
+      link_id
+      short_url
+      country
+      region
+      city
+      device
+      browser
+      os
+      referrer
+      referrer_url
+      utm_source
+      utm_medium
+      utm_campaign
+      trigger
+      language
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
 export const DashboardDomainSettingsDocument = new TypedDocumentString(`
     query DashboardDomainSettings {
   domains {
@@ -1699,40 +1820,6 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   created_at
   updated_at
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
-export const DashboardLinkStatsDocument = new TypedDocumentString(`
-    query DashboardLinkStats($id: String!, $from: String, $to: String) {
-  linkStats(id: $id, from: $from, to: $to) {
-    from
-    to
-    clicks
-    bots
-    by_day {
-      date
-      clicks
-    }
-    by_country {
-      country
-      clicks
-    }
-    by_referrer {
-      host
-      clicks
-    }
-    by_browser {
-      browser
-      clicks
-    }
-    by_os {
-      os
-      clicks
-    }
-    by_device {
-      device
-      clicks
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<DashboardLinkStatsQuery, DashboardLinkStatsQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
     mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
   createLink(

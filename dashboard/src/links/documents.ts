@@ -89,41 +89,6 @@ export const LinkQuery = graphql(`
   }
 `);
 
-export const LinkStatsQuery = graphql(`
-  query DashboardLinkStats($id: String!, $from: String, $to: String) {
-    linkStats(id: $id, from: $from, to: $to) {
-      from
-      to
-      clicks
-      bots
-      by_day {
-        date
-        clicks
-      }
-      by_country {
-        country
-        clicks
-      }
-      by_referrer {
-        host
-        clicks
-      }
-      by_browser {
-        browser
-        clicks
-      }
-      by_os {
-        os
-        clicks
-      }
-      by_device {
-        device
-        clicks
-      }
-    }
-  }
-`);
-
 export const CreateLinkMutation = graphql(`
   mutation DashboardCreateLink(
     $destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],

@@ -1,9 +1,11 @@
 import { HOUR_WINDOW_MAX_DAYS, WINDOW_MAX_DAYS } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, ANALYTICS_LIMIT_MAX } from '../../domain/analytics-schemas.js';
+import { GROUP_BYS } from '../../domain/click-fields.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
-import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics-service.js';
+import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics/analytics-service.js';
 import type { ClickTotals } from '../../storage/clicks/repository.js';
 import { builder } from '../builder.js';
+import { ClickFilterInput } from './analytics-filter.js';
 import { DateTimeScalar } from './scalars.js';
 
 const ClickTotalsType = builder.objectRef<ClickTotals>('ClickTotals').implement({
@@ -12,7 +14,7 @@ const ClickTotalsType = builder.objectRef<ClickTotals>('ClickTotals').implement(
 });
 
 const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').implement({
-  description: 'One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag.',
+  description: 'One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag.',
   fields: (t) => ({
     key: t.exposeString('key', { description: 'Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by.' }),
     clicks: t.exposeInt('clicks'),
@@ -24,7 +26,7 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
 const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement({
   description: 'Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped.',
   fields: (t) => ({
-    group_by: t.exposeString('groupBy', { description: 'timeseries, countries, referrers, devices, browsers, os, links or tags.' }),
+    group_by: t.exposeString('groupBy', { description: `${GROUP_BYS.join(', ')}.` }),
     from: t.field({ type: DateTimeScalar, description: 'First instant of the window.', resolve: (r) => r.from }),
     to: t.field({ type: DateTimeScalar, description: 'End of the window (exclusive).', resolve: (r) => r.to }),
     interval: t.string({ nullable: true, description: 'Bucket size of a time series (hour, day, week or month); null otherwise.', resolve: (r) => r.interval }),
@@ -41,9 +43,9 @@ const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement(
 builder.queryField('analytics', (t) =>
   t.withAuth({ scope: 'analytics:read' }).field({
     type: AnalyticsType,
-    description: `Clicks over a window of at most ${WINDOW_MAX_DAYS} days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain.`,
+    description: `Clicks over a window of at most ${WINDOW_MAX_DAYS} days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain.`,
     args: {
-      group_by: t.arg.string({ description: 'timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags.' }),
+      group_by: t.arg.string({ description: `One of ${GROUP_BYS.join(', ')} (default timeseries; links: top links).` }),
       link_id: t.arg.string({ description: 'Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.' }),
       tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
       domain: t.arg.string({ description: 'Only links on this domain.' }),
@@ -55,6 +57,7 @@ builder.queryField('analytics', (t) =>
       timezone: t.arg.string({
         description: 'IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates.',
       }),
+      filter: t.arg({ type: ClickFilterInput, description: 'IN / NOT IN filters on recorded values, links, tags and domains, combined with AND.' }),
       limit: t.arg.int({
         description: `Groupings other than timeseries: at most this many rows, 1 to ${ANALYTICS_LIMIT_MAX} (default ${ANALYTICS_LIMIT_DEFAULT}).`,
       }),

@@ -5,6 +5,7 @@ import './scalars.js';
 import './link.js';
 import './link-stats.js';
 import './analytics.js';
+import './click-events.js';
 import './link-behaviour.js';
 import './link-qr.js';
 import './link-bulk.js';

@@ -4,6 +4,7 @@ import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { operationId } from '../../openapi/components.js';
 import type { Services } from '../../services/all-services.js';
+import { EVENTS_PATH } from '../../v1/analytics.js';
 import type { RestRoute } from '../../v1/route.js';
 import { clientError, fromGraphQLErrors, type Logger } from '../errors.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
@@ -11,6 +12,7 @@ import { readBody } from '../guard/body.js';
 import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
 import { type Target, unmatched } from '../route-target.js';
+import { createEventsStream, streamFormat } from './events-stream.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
 import { createExportRoute, EXPORT_PATH } from './links-export-route.js';
@@ -89,6 +91,7 @@ export function createRestHandler(o: RestHandlerOptions) {
   }
 
   const exportLinks = createExportRoute(o);
+  const streamEvents = createEventsStream(o);
 
   return function resolveRest(method: string, pathname: string): Target {
     if (pathname === EXPORT_PATH) {
@@ -102,6 +105,13 @@ export function createRestHandler(o: RestHandlerOptions) {
       return unmatched(template(match.route), () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow } }));
     }
     const { route, params } = match;
-    return { route: operationId(route), path: template(route), run: (req, res, url, requestId) => run(route, params, req, res, url, requestId) };
+    return {
+      route: operationId(route),
+      path: template(route),
+      run: (req, res, url, requestId) =>
+        route.path === EVENTS_PATH && streamFormat(url)
+          ? streamEvents(route, o.operations.get(route)!, req, res, url)
+          : run(route, params, req, res, url, requestId),
+    };
   };
 }

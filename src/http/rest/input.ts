@@ -36,12 +36,15 @@ export function restVariables(
     const r = schema.safeParse(params[name]);
     if (!r.success) problems.push(...issuesToDetails(r.error.issues, publicParamName(route, name)));
   }
+  let checked: Record<string, unknown> = {};
   if (route.query) {
     const known = Object.fromEntries([...url.searchParams].filter(([n]) => route.queryParams?.includes(n)));
     const r = route.query.safeParse(known);
     if (!r.success) problems.push(...issuesToDetails(r.error.issues));
+    else checked = r.data as Record<string, unknown>;
   }
   if (problems.length > 0) throw LskError.validation(problems);
+  if (route.variables) return { ...params, ...route.variables(checked) };
 
   const variables: Record<string, unknown> = { ...params };
   for (const [name, value] of url.searchParams) {

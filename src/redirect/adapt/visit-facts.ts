@@ -2,25 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import { type IpWords, parseIp } from '../../domain/cidr.js';
 import { continentOf } from '../../domain/continents.js';
 import { classify, type Visitor } from '../user-agent.js';
+import { languageOf } from '../visit-facts.js';
 
 /** Where the facts that need more than the request come from (the redirect handler's settings). */
 export interface FactSources {
   /** The visitor's address (the socket peer, or X-Forwarded-For behind trusted proxies). */
   clientOf(req: IncomingMessage): string;
   /** The visitor's ISO 3166-2 region in upper case, when known. */
-  regionOf(req: IncomingMessage): string | null;
-}
-
-/** Primary subtag of the first Accept-Language entry, lower-cased (`de-DE,en;q=0.5` -> `de`); null when none. */
-export function primaryLanguage(header: string | undefined): string | null {
-  if (!header) return null;
-  let end = header.length;
-  for (const stop of [',', ';', '-']) {
-    const i = header.indexOf(stop);
-    if (i >= 0 && i < end) end = i;
-  }
-  const tag = header.slice(0, end).trim().toLowerCase();
-  return /^[a-z]{2,8}$/.test(tag) ? tag : null;
+  regionOf(req: IncomingMessage, country: string | null): string | null;
 }
 
 /**
@@ -62,7 +51,7 @@ export class VisitFacts {
   }
 
   get region(): string | null {
-    if (this.region_ === undefined) this.region_ = this.sources.regionOf(this.req);
+    if (this.region_ === undefined) this.region_ = this.sources.regionOf(this.req, this.country);
     return this.region_;
   }
 
@@ -82,10 +71,7 @@ export class VisitFacts {
   }
 
   get language(): string | null {
-    if (this.language_ === undefined) {
-      const h = this.req.headers['accept-language'];
-      this.language_ = primaryLanguage(typeof h === 'string' ? h : undefined);
-    }
+    if (this.language_ === undefined) this.language_ = languageOf(this.req.headers['accept-language']);
     return this.language_;
   }
 

@@ -1,7 +1,7 @@
 import type { Collection } from 'mongodb';
 import { isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import { type CounterDoc, FOLD_SLOT, inSlot, ROLLUPS, TOTALS } from './mongo-docs.js';
-import { isFolded } from './mongo-fold.js';
+import { inSlot, OPEN, TOTALS, type TotalsDoc } from './mongo-docs.js';
+import { FOLD_SLOT, isFolded } from './mongo-fold.js';
 import type { Lease, SlotLeases } from './mongo-slots.js';
 
 interface Job {
@@ -12,8 +12,9 @@ interface Job {
 }
 
 /**
- * Merges the counts of idle writer slots (released, or expired after a crash) into the slot this
- * process holds, so reads sum over few documents (docs/adr/0017). The compactor leases the idle
+ * Merges the link totals of idle writer slots (released, or expired after a crash) into the slot this
+ * process holds, so reads sum over few documents (docs/adr/0017), and closes the idle slot's open
+ * hours into its sheets (docs/adr/0092; sheets stay in the slot that wrote them). The compactor leases the idle
  * slot first (a unique insert), so it is the only writer of both slots. Each source document is
  * marked, added to its target (whose `mg[src]` records the mark's token: redoing the addition
  * collides instead of counting twice), then deleted; a compactor resuming after a crash finds the
@@ -22,15 +23,18 @@ interface Job {
 export class Compactor {
   private job: Job | null = null;
   private nextLookAt: number | null = null;
-  private readonly collections: Collection<CounterDoc>[];
+  private readonly totals: Collection<TotalsDoc>;
+  private closed = false;
 
   constructor(
     private readonly conn: MongoConnection,
     private readonly leases: SlotLeases,
+    /** Close every open hour of an idle slot (its counts then stay in that slot's sheets). */
+    private readonly closeIdle: (slot: number) => Promise<void>,
     private readonly everyMs = 60_000,
     private readonly batch = 200,
   ) {
-    this.collections = [conn.collection(TOTALS), conn.collection(ROLLUPS)];
+    this.totals = conn.collection(TOTALS);
   }
 
   /** One bounded step, run between flushes by the holder of `own`. */
@@ -51,13 +55,13 @@ export class Compactor {
       this.job = null; // fenced: another compactor resumes from the marks later
       return;
     }
-    let moved = 0;
-    for (const coll of this.collections) {
-      const docs = await this.conn.run(() => coll.find({ s: job.src }).limit(this.batch).toArray());
-      for (const x of docs) await this.move(coll, x, job, own.slot);
-      moved += docs.length;
+    if (!this.closed) {
+      await this.closeIdle(job.src);
+      this.closed = true;
     }
-    if (moved === 0) {
+    const docs = await this.conn.run(() => this.totals.find({ s: job.src }).limit(this.batch).toArray());
+    for (const x of docs) await this.move(this.totals, x, job, own.slot);
+    if (docs.length === 0) {
       await this.leases.release(job.lease, true);
       this.job = null;
       this.nextLookAt = this.leases.now(); // another idle slot may be waiting
@@ -67,7 +71,7 @@ export class Compactor {
   /** An idle slot with counts, leased for this compaction; null when there is none. */
   private async pick(target: number): Promise<Job | null> {
     const withData = new Set<number>();
-    for (const coll of this.collections) for (const s of await this.conn.run(() => coll.distinct('s'))) withData.add(Number(s));
+    for (const coll of [this.totals, this.conn.collection(OPEN)]) for (const s of await this.conn.run(() => coll.distinct('s'))) withData.add(Number(s));
     withData.delete(target);
     if (withData.size === 0) return null;
     const latest = await this.leases.latest();
@@ -76,12 +80,15 @@ export class Compactor {
       const doc = latest.get(src);
       if (!this.leases.isFree(doc, this.leases.now(), true)) continue;
       const lease = await this.leases.take(src, doc?.t ?? 0, true);
-      if (lease) return { src, lease, tok: `${src}:${lease.term}` };
+      if (lease) {
+        this.closed = false;
+        return { src, lease, tok: `${src}:${lease.term}` };
+      }
     }
     return null;
   }
 
-  private async move(coll: Collection<CounterDoc>, x: CounterDoc, job: Job, target: number): Promise<void> {
+  private async move(coll: Collection<TotalsDoc>, x: TotalsDoc, job: Job, target: number): Promise<void> {
     const src = String(job.src);
     await this.conn.run(async () => {
       if (x.m) {
@@ -93,8 +100,8 @@ export class Compactor {
         }
       }
       await coll.updateOne({ _id: x._id }, { $set: { m: { t: target, tok: job.tok } } });
-      const inc = 'b' in x ? { n: x.n, b: x.b } : { n: x.n };
-      const fields = 'b' in x ? { l: x.l, w: x.w } : { l: x.l, w: x.w, h: x.h, d: x.d, v: x.v };
+      const inc = { n: x.n, b: x.b };
+      const fields = { l: x.l, w: x.w };
       try {
         await coll.updateOne(
           { _id: inSlot(x._id, target), [`mg.${src}`]: { $ne: job.tok } },

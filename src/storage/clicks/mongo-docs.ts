@@ -1,82 +1,119 @@
-import { type AnyBulkWriteOperation, type Collection, MongoBulkWriteError, type UpdateFilter } from 'mongodb';
+import { type AnyBulkWriteOperation, type Collection, type Document, MongoBulkWriteError, type UpdateFilter } from 'mongodb';
 import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
-import { eachCount, HOUR_MS, type HourCounts } from './repository.js';
+import type { Counts, Grain } from './engine/source.js';
 
 /*
- * Counter documents on MongoDB (docs/adr/0017). Every document belongs to one writer slot `s` and is
- * written only by the current holder of that slot; reads sum over slots. `q` is the sequence number of
- * the last flush applied (a retried flush is skipped); `mg` and `m` belong to the compaction of idle slots.
+ * Click documents on MongoDB (docs/adr/0017, 0092). Counters belong to one writer slot `s` and are
+ * written only by the current holder of that slot; reads add up every slot's documents. `q` is the
+ * sequence number of the last flush applied (a retried flush is skipped), `f` the closing (its
+ * `before` hour) last added to a sheet (a resumed closing is skipped where it landed already).
  */
 
-/** A compaction's mark on a document it is moving: into slot `t`, under token `tok`. */
-export interface Mark {
-  t: number;
-  tok: string;
-}
-
-interface CounterFields {
+interface SlotFields {
   _id: string;
   s: number;
-  l: string;
   w: string;
   q?: number;
-  /** Source slot -> token of the compaction whose counts this document has absorbed. */
-  mg?: Record<string, string>;
-  m?: Mark;
 }
 
-/** Per link, hour, dimension (`clicks`, `bots` or a ClickDimension) and value: `n`. */
-export interface RollupDoc extends CounterFields {
-  h: Date;
-  d: string;
-  v: string;
-  n: number;
-}
-
-/** Per link, all-time: `n` human clicks, `b` bot visits. */
-export interface TotalsDoc extends CounterFields {
+/** A link's counts in one UTC hour not closed yet: `n` people, `b` bots, `c` by combination id; `z` while being closed. */
+export interface OpenDoc extends SlotFields {
+  l: string;
+  h: number;
   n: number;
   b: number;
+  c: Counts;
+  z?: number;
 }
 
-export type CounterDoc = RollupDoc | TotalsDoc;
+/** A sheet (engine/source.ts) of one slot. */
+export interface SheetDoc extends SlotFields {
+  k: 'domain' | 'link';
+  key: string;
+  g: Grain;
+  p: number;
+  tot: number;
+  bots: number;
+  hc?: Counts;
+  hb?: Counts;
+  c?: Counts;
+  x?: Record<string, Counts>;
+  l?: Counts;
+  f?: number;
+  /** The migration's position (the last link moved in). */
+  mf?: string;
+  /** Links whose share a deletion took away from this sheet. */
+  del?: Record<string, 1>;
+}
 
-/** The slot holding counts folded in from the click documents of earlier versions (written once). */
-export const FOLD_SLOT = -1;
+/** Per link, all-time: `n` human clicks, `b` bot visits (with the compaction's marks, ADR 17). */
+export interface TotalsDoc extends SlotFields {
+  l: string;
+  n: number;
+  b: number;
+  mg?: Record<string, string>;
+  m?: { t: number; tok: string };
+}
 
-export const ROLLUPS = 'click_rollups';
+/** A combination: `_id` its content hash, `k` its key. */
+export interface ComboDoc {
+  _id: string;
+  w: string;
+  k: string;
+}
+
+/** People's clicks of one workspace and hour, written by one slot's holder (a new part every EVENTS_PER_DOC). */
+export interface EventsDoc extends SlotFields {
+  a0: number;
+  a1: number;
+  e: { t: number; l: string; c: string }[];
+}
+
+/** A slot's closing: `closing` while one is under way, `through` once it finished. */
+export interface CloseDoc {
+  _id: number;
+  closing?: number;
+  through?: number;
+}
+
+export const OPEN = 'click_open';
+export const SHEETS = 'click_sheets';
 export const TOTALS = 'click_totals';
+export const COMBOS = 'click_combos';
+export const EVENTS = 'click_events';
+export const CLOSES = 'click_closes';
 export const SLOTS = 'click_slots';
+/** The per-dimension rollups of earlier versions (moved into the sheets at start, then dropped). */
+export const LEGACY_ROLLUPS = 'click_rollups';
+
+export const EVENTS_PER_DOC = 5000;
 
 export const CLICK_INDEXES: IndexDef[] = [
-  [ROLLUPS, { l: 1, d: 1, h: 1 }, { name: 'click_rollups_by_link' }],
-  [ROLLUPS, { w: 1, d: 1, h: 1 }, { name: 'click_rollups_by_workspace' }],
-  [ROLLUPS, { s: 1 }, { name: 'click_rollups_by_slot' }],
+  [OPEN, { w: 1, h: 1 }, { name: 'click_open_by_workspace' }],
+  [OPEN, { l: 1, h: 1 }, { name: 'click_open_by_link' }],
+  [OPEN, { s: 1, h: 1 }, { name: 'click_open_by_slot' }],
+  [SHEETS, { w: 1, k: 1, g: 1, p: 1 }, { name: 'click_sheets_by_workspace' }],
+  [SHEETS, { key: 1, g: 1, p: 1 }, { name: 'click_sheets_by_key' }],
   [TOTALS, { l: 1 }, { name: 'click_totals_by_link' }],
   [TOTALS, { s: 1 }, { name: 'click_totals_by_slot' }],
+  [COMBOS, { w: 1 }, { name: 'click_combos_by_workspace' }],
+  [EVENTS, { w: 1, a0: 1 }, { name: 'click_events_by_workspace' }],
+  [EVENTS, { a1: 1 }, { name: 'click_events_by_end' }],
   [SLOTS, { s: 1, t: -1 }, { name: 'click_slots_by_slot' }],
 ];
 
-export const rollupId = (s: number, l: string, hour: number, d: string, v: string) => `${s}|${l}|${hour / HOUR_MS}|${d}|${v}`;
+export const openId = (s: number, l: string, hour: number) => `${s}|${l}|${hour}`;
+export const sheetDocId = (s: number, k: string, w: string, key: string, g: Grain, p: number) => `${s}|${k}|${w}|${key}|${g}|${p}`;
 export const totalsId = (s: number, l: string) => `${s}|${l}`;
 /** The same counter in another slot. */
 export const inSlot = (id: string, s: number) => `${s}${id.slice(id.indexOf('|'))}`;
-
-/** The rollup rows of one link-hour: [dimension, value, count]. */
-export function rollupEntries(h: HourCounts): [string, string, number][] {
-  const out: [string, string, number][] = [];
-  if (h.clicks > 0) out.push(['clicks', '', h.clicks]);
-  if (h.bots > 0) out.push(['bots', '', h.bots]);
-  eachCount(h, (dim, v, n) => out.push([dim, v, n]));
-  return out;
-}
 
 /** Whether a bulk write failed on some of its writes (rather than as a whole, e.g. the connection). */
 export function hasWriteErrors(e: MongoBulkWriteError): boolean {
   return Array.isArray(e.writeErrors) ? e.writeErrors.length > 0 : Boolean(e.writeErrors);
 }
 
-export interface Upsert<T extends CounterDoc> {
+export interface Upsert<T extends Document> {
   filter: { _id: string } & Record<string, unknown>;
   update: UpdateFilter<T>;
 }
@@ -86,19 +123,32 @@ export interface Upsert<T extends CounterDoc> {
  * upsert collides on _id). FerretDB 1.24 stops an unordered bulk write at its first error, so after
  * any bulk error every write is redone alone.
  */
-export async function upsertAll<T extends CounterDoc>(coll: Collection<T>, ops: Upsert<T>[]): Promise<void> {
-  if (ops.length === 0) return;
-  try {
-    const bulk = ops.map((o) => ({ updateOne: { filter: o.filter, update: o.update, upsert: true } })) as AnyBulkWriteOperation<T>[];
-    await coll.bulkWrite(bulk, { ordered: false });
-  } catch (e) {
-    if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
-    for (const o of ops) {
-      try {
-        await coll.updateOne(o.filter as never, o.update, { upsert: true });
-      } catch (e2) {
-        if (!isDuplicateKey(e2)) throw e2;
+export async function upsertAll<T extends Document>(coll: Collection<T>, ops: Upsert<T>[]): Promise<void> {
+  for (let i = 0; i < ops.length; i += 1000) {
+    const part = ops.slice(i, i + 1000);
+    try {
+      const bulk = part.map((o) => ({ updateOne: { filter: o.filter, update: o.update, upsert: true } })) as AnyBulkWriteOperation<T>[];
+      await coll.bulkWrite(bulk, { ordered: false });
+    } catch (e) {
+      if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
+      for (const o of part) {
+        try {
+          await coll.updateOne(o.filter as never, o.update, { upsert: true });
+        } catch (e2) {
+          if (!isDuplicateKey(e2)) throw e2;
+        }
       }
     }
+  }
+}
+
+/** Insert documents that may exist already (a unique insert that collides is the document being there): duplicates are skipped. */
+export async function insertOnce<T extends { _id: string }>(coll: Collection<T>, docs: T[]): Promise<void> {
+  if (docs.length === 0) return;
+  try {
+    await coll.insertMany(docs as never, { ordered: false });
+  } catch (e) {
+    if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
+    for (const d of docs) await coll.insertOne(d as never).catch((e2: unknown) => (isDuplicateKey(e2) ? undefined : Promise.reject(e2)));
   }
 }

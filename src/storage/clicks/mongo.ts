@@ -1,13 +1,22 @@
-import type { Collection, Document, Filter } from 'mongodb';
-import type { Clock } from '../../domain/clock.js';
+import type { Collection } from 'mongodb';
+import { type Clock, DAY_MS } from '../../domain/clock.js';
 import type { MongoConnection } from '../mongo/connection.js';
+import { evaluate } from './engine/evaluate.js';
+import { collectEvents } from './engine/events.js';
+import { closeSlot } from './mongo-close.js';
+import { MongoComboDictionary } from './mongo-combos.js';
 import { Compactor } from './mongo-compaction.js';
-import { ROLLUPS, type RollupDoc, rollupEntries, rollupId, TOTALS, type TotalsDoc, totalsId, type Upsert, upsertAll } from './mongo-docs.js';
+import { EVENTS, TOTALS, type TotalsDoc } from './mongo-docs.js';
 import { foldRawClicks } from './mongo-fold.js';
+import { forgetLink, forgetWorkspace } from './mongo-forget.js';
+import { moveLegacyRollups } from './mongo-legacy.js';
 import { type Lease, type LeaseTimes, SlotLeases } from './mongo-slots.js';
-import type { ClickBatch, ClickGrouping, ClickScope, ClicksRepository, ClickTotals, HourTotals, KeyCount } from './repository.js';
+import { MongoClickSource } from './mongo-source.js';
+import { EventParts, writeBatch } from './mongo-write.js';
+import type { ClickAnswer, ClickBatch, ClickQuery, ClickStoreOptions, ClicksRepository, ClickTotals, EventPage, EventQuery } from './repository.js';
+import { HOUR_MS } from './repository.js';
 
-export interface MongoClicksOptions {
+export interface MongoClicksOptions extends ClickStoreOptions {
   /** Writer slots: at most this many instances record clicks at once (default 64). */
   maxSlots?: number;
   leaseTimes?: LeaseTimes;
@@ -17,36 +26,54 @@ export interface MongoClicksOptions {
 
 /** Sequence numbers of one lease: term-major, so a later term's flushes always count as newer. */
 const SEQ_PER_TERM = 1e9;
+/** Closings and event sweeps run at most this often. */
+const UPKEEP_MS = 60_000;
 
 /**
- * Rollups on MongoDB without atomic read-modify-write (docs/adr/0017): this process writes only the
- * documents of the writer slot it leases; reads sum every slot's documents (those a compaction is
- * moving excepted: `m` is set on them).
+ * Clicks on MongoDB without atomic read-modify-write (docs/adr/0017, 0092): this process writes only
+ * the documents of the writer slot it leases (open hours, sheets, totals, event documents); reads
+ * add up every slot's documents through the same engine as SQLite.
  */
 export class MongoClicks implements ClicksRepository {
-  private readonly rollups: Collection<RollupDoc>;
   private readonly totalsColl: Collection<TotalsDoc>;
   private readonly leases: SlotLeases;
   private readonly compactor: Compactor;
+  private readonly dict: MongoComboDictionary;
+  private readonly source: MongoClickSource;
+  private readonly parts = new EventParts();
+  private readonly eventDays: number;
   private lease: Lease | null = null;
   private seq = 0;
+  private lastUpkeep = Number.NEGATIVE_INFINITY;
   /** Writes and upkeep run one at a time: a slot's documents must never see two of our updates at once. */
   private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly conn: MongoConnection,
-    clock: Clock,
+    private readonly clock: Clock,
     opts: MongoClicksOptions = {},
   ) {
-    this.rollups = conn.collection(ROLLUPS);
     this.totalsColl = conn.collection(TOTALS);
     this.leases = new SlotLeases(conn, clock, opts.maxSlots ?? 64, opts.leaseTimes);
-    this.compactor = new Compactor(conn, this.leases, opts.compactEveryMs);
+    this.dict = new MongoComboDictionary(conn);
+    this.source = new MongoClickSource(conn, this.dict);
+    this.compactor = new Compactor(
+      conn,
+      this.leases,
+      (slot) => closeSlot(conn, this.dict, slot, this.now() - (this.now() % HOUR_MS) + 2 * HOUR_MS),
+      opts.compactEveryMs,
+    );
+    this.eventDays = opts.eventDays ?? 90;
   }
 
-  /** Fold the click documents of earlier versions in (once). */
-  init(): Promise<void> {
-    return this.conn.run(() => foldRawClicks(this.conn));
+  private now(): number {
+    return this.clock.now().getTime();
+  }
+
+  /** Fold the click documents of the first versions in, then move the rollups of the second into sheets (once). */
+  async init(): Promise<void> {
+    await this.conn.run(() => foldRawClicks(this.conn));
+    await moveLegacyRollups(this.conn, this.leases, this.dict);
   }
 
   /** The lease to write under: kept (renewed when due) or taken afresh. */
@@ -67,37 +94,13 @@ export class MongoClicks implements ClicksRepository {
   }
 
   record(batch: ClickBatch): Promise<void> {
-    return batch.hours.length === 0 ? Promise.resolve() : this.serial(() => this.write(batch));
-  }
-
-  private async write(batch: ClickBatch): Promise<void> {
-    const lease = await this.writer();
-    const writer = `${lease.slot}:${lease.term}`;
-    // A batch retried under a later lease is stamped anew (docs/adr/0017 says when that may over-count).
-    if (batch.stamp?.writer !== writer) batch.stamp = { writer, seq: lease.term * SEQ_PER_TERM + ++this.seq };
-    const { seq } = batch.stamp;
-    const s = lease.slot;
-    const rollupOps: Upsert<RollupDoc>[] = [];
-    const perLink = new Map<string, { w: string; n: number; b: number }>();
-    for (const h of batch.hours) {
-      for (const [d, v, n] of rollupEntries(h)) {
-        rollupOps.push({
-          filter: { _id: rollupId(s, h.linkId, h.hour, d, v), q: { $lt: seq } },
-          update: { $inc: { n }, $set: { q: seq }, $setOnInsert: { s, l: h.linkId, w: h.workspaceId, h: new Date(h.hour), d, v } },
-        });
-      }
-      const t = perLink.get(h.linkId) ?? { w: h.workspaceId, n: 0, b: 0 };
-      t.n += h.clicks;
-      t.b += h.bots;
-      perLink.set(h.linkId, t);
-    }
-    const totalOps: Upsert<TotalsDoc>[] = [...perLink].map(([l, t]) => ({
-      filter: { _id: totalsId(s, l), q: { $lt: seq } },
-      update: { $inc: { n: t.n, b: t.b }, $set: { q: seq }, $setOnInsert: { s, l, w: t.w } },
-    }));
-    await this.conn.run(async () => {
-      await upsertAll(this.rollups, rollupOps);
-      await upsertAll(this.totalsColl, totalOps);
+    if (batch.hours.length === 0 && batch.events.length === 0) return Promise.resolve();
+    return this.serial(async () => {
+      const lease = await this.writer();
+      const writer = `${lease.slot}:${lease.term}`;
+      // A batch retried under a later lease is stamped anew (docs/adr/0017 says when that may over-count).
+      if (batch.stamp?.writer !== writer) batch.stamp = { writer, seq: lease.term * SEQ_PER_TERM + ++this.seq };
+      await writeBatch(this.conn, this.dict, this.parts, lease, batch, batch.stamp.seq, this.eventDays > 0);
     });
   }
 
@@ -116,50 +119,45 @@ export class MongoClicks implements ClicksRepository {
     return out;
   }
 
-  private match(s: ClickScope, d: string | { $in: string[] }): Filter<RollupDoc> {
-    return { w: s.workspaceId, d, h: { $gte: s.from, $lt: s.to }, m: { $exists: false }, ...(s.linkIds ? { l: { $in: [...s.linkIds] } } : {}) };
+  /** Sheet and open-hour documents read by queries so far. */
+  get docsRead(): number {
+    return this.source.docsRead;
   }
 
-  private group<T extends Document>(match: Filter<RollupDoc>, key: string, more: Document[] = []): Promise<T[]> {
-    return this.conn.run(() => this.rollups.aggregate<T>([{ $match: match }, { $group: { _id: key, n: { $sum: '$n' } } }, ...more]).toArray());
+  query(q: ClickQuery): Promise<ClickAnswer> {
+    return evaluate(this.source, q);
   }
 
-  async summary(s: ClickScope): Promise<ClickTotals> {
-    const out = { clicks: 0, bots: 0 };
-    for (const r of await this.group<{ _id: 'clicks' | 'bots'; n: number }>(this.match(s, { $in: ['clicks', 'bots'] }), '$d')) out[r._id] = Number(r.n);
-    return out;
+  events(q: EventQuery): Promise<EventPage> {
+    return collectEvents(
+      q,
+      (after, n) => this.source.eventRows(q, after, n),
+      (ids) => this.dict.lookup(q.workspaceId, ids),
+    );
   }
 
-  async breakdown(s: ClickScope, by: ClickGrouping, limit?: number): Promise<KeyCount[]> {
-    const more: Document[] = [{ $sort: { n: -1, _id: 1 } }, ...(limit !== undefined ? [{ $limit: limit }] : [])];
-    const rows = await this.group<{ _id: string; n: number }>(this.match(s, by === 'link' ? 'clicks' : by), by === 'link' ? '$l' : '$v', more);
-    return rows.map((r) => ({ key: String(r._id), clicks: Number(r.n) }));
-  }
-
-  async hourly(s: ClickScope): Promise<HourTotals[]> {
-    const rows = await this.group<{ _id: { h: Date; d: string }; n: number }>(this.match(s, { $in: ['clicks', 'bots'] }), { h: '$h', d: '$d' } as never);
-    const byHour = new Map<number, HourTotals>();
-    for (const r of rows) {
-      const t = new Date(r._id.h).getTime();
-      const row = byHour.get(t) ?? { hour: new Date(t), clicks: 0, bots: 0 };
-      if (r._id.d === 'bots') row.bots += Number(r.n);
-      else row.clicks += Number(r.n);
-      byHour.set(t, row);
-    }
-    return [...byHour.values()].sort((a, b) => a.hour.getTime() - b.hour.getTime());
-  }
-
-  async forget(workspaceId: string, linkId: string): Promise<void> {
-    await this.conn.run(async () => {
-      await this.rollups.deleteMany({ l: linkId, w: workspaceId });
-      await this.totalsColl.deleteMany({ l: linkId, w: workspaceId });
+  forget(workspaceId: string, linkId: string): Promise<void> {
+    return this.serial(async () => {
+      const lease = await this.writer();
+      await forgetLink(this.conn, this.dict, lease.slot, workspaceId, linkId);
     });
   }
 
+  forgetWorkspace(workspaceId: string): Promise<void> {
+    return forgetWorkspace(this.conn, workspaceId);
+  }
+
+  /** Renew the lease, compact a step; at most once a minute close this slot's finished hours and sweep old events. */
   maintain(): Promise<void> {
     return this.serial(async () => {
       const lease = await this.writer();
       await this.compactor.step(lease);
+      const now = this.now();
+      if (now - this.lastUpkeep < UPKEEP_MS && now >= this.lastUpkeep) return;
+      this.lastUpkeep = now;
+      await closeSlot(this.conn, this.dict, lease.slot, now - (now % HOUR_MS) - HOUR_MS);
+      const cutoff = now - this.eventDays * DAY_MS;
+      await this.conn.run(() => this.conn.collection(EVENTS).deleteMany({ a1: { $lte: cutoff } }));
     });
   }
 

@@ -1,11 +1,12 @@
 /*
- * Clicks are stored as rollups, never as one row per visit (docs/adr/0016): per link and UTC hour,
- * the number of human clicks, of bot visits, and of human clicks by each dimension's value. A link's
- * all-time totals are kept apart so that reading a link never sums hours.
+ * Clicks are stored as counts per combination (docs/adr/0092): a click's recorded values together
+ * (country, referrer, device, ... domain; see CLICK_FIELDS) form a combination, interned once per
+ * workspace; counts are kept per link, UTC hour and combination while an hour is open, then folded
+ * into coarse "sheets" (per link and per domain, per UTC day and month). Reads are bounded by the
+ * sheets a window needs, not by clicks or link-hours. Click events (time, link, combination) are
+ * kept apart for LSK_CLICK_EVENTS_DAYS.
  */
-
-export const CLICK_DIMENSIONS = ['country', 'referrer', 'device', 'browser', 'os'] as const;
-export type ClickDimension = (typeof CLICK_DIMENSIONS)[number];
+import type { ClickField, FieldFilter } from '../../domain/click-fields.js';
 
 export const HOUR_MS = 3_600_000;
 
@@ -18,36 +19,23 @@ export interface HourCounts {
   /** Human clicks (bot visits and HEAD requests are not clicks). */
   clicks: number;
   bots: number;
-  /**
-   * Human clicks by dimension value, flat: dimension, value, count, dimension, value, count, ... (a
-   * handful of entries, searched in place: no map per link-hour on the hot path). A click without a
-   * value (no referrer, unknown country) counts under none. Read it with `eachCount`.
-   */
-  readonly counts: (string | number)[];
+  /** Visits by combination key (see combos.ts): people's and bots' (the key tells which). */
+  readonly combos: Map<string, number>;
 }
 
-/** Add `n` to a dimension value of a link-hour; true when the value is new there. */
-export function addCount(h: HourCounts, dim: ClickDimension, value: string, n = 1): boolean {
-  const c = h.counts;
-  for (let i = 0; i < c.length; i += 3) {
-    if (c[i] === dim && c[i + 1] === value) {
-      (c[i + 2] as number) += n;
-      return false;
-    }
-  }
-  c.push(dim, value, n);
-  return true;
-}
-
-/** Each dimension value of a link-hour with its count. */
-export function eachCount(h: HourCounts, fn: (dim: ClickDimension, value: string, n: number) => void): void {
-  const c = h.counts;
-  for (let i = 0; i < c.length; i += 3) fn(c[i] as ClickDimension, c[i + 1] as string, c[i + 2] as number);
+/** One person's click, as the event log keeps it. */
+export interface ClickEvent {
+  readonly at: number;
+  readonly linkId: string;
+  readonly workspaceId: string;
+  /** The combination key. */
+  readonly combo: string;
 }
 
 /** What one flush writes. */
 export interface ClickBatch {
   readonly hours: readonly HourCounts[];
+  readonly events: readonly ClickEvent[];
   /**
    * The adapter's bookkeeping, set on the first attempt: recording the same batch object again
    * (after a failure whose outcome is unknown) never counts it twice.
@@ -60,49 +48,90 @@ export interface ClickTotals {
   bots: number;
 }
 
-/** Which rollups a query reads: one workspace's, optionally only some of its links', over the hours in [from, to). */
-export interface ClickScope {
-  workspaceId: string;
-  /** Only these links (ids of other workspaces match nothing). Absent: every link of the workspace. */
-  linkIds?: readonly string[];
-  /** Rollups are hourly: an hour counts when its start lies in [from, to). */
-  from: Date;
-  to: Date;
-}
-
-/** A breakdown's grouping: a dimension's values, or the links themselves (key = link id). */
-export type ClickGrouping = ClickDimension | 'link';
-
 export interface KeyCount {
   key: string;
   clicks: number;
 }
 
-export interface HourTotals {
-  hour: Date;
-  clicks: number;
-  bots: number;
+/** Filters on the values a click recorded (link_id and tag are resolved to `linkIds` first). */
+export type ComboFilter = Partial<Record<ClickField, FieldFilter>>;
+
+/** What a read groups people's clicks by: a click field's values, or the links (key = link id). */
+export type ClickGrouping = ClickField | 'link';
+
+/** One read: a workspace's clicks (optionally only some links'), over the hours whose start lies in [from, to). */
+export interface ClickQuery {
+  workspaceId: string;
+  /** Only these links (known to be the workspace's). Absent: every link. */
+  linkIds?: readonly string[];
+  from: number;
+  to: number;
+  /** Null or empty: every click. */
+  filter?: ComboFilter | null;
+  /** Time series: the bucket starts (ms, ascending); each hour counts in the last bucket starting at or before it. */
+  buckets?: readonly number[];
+  /** Breakdowns wanted (each over the whole window). */
+  groups?: readonly ClickGrouping[];
+}
+
+export interface ClickAnswer {
+  total: ClickTotals;
+  /** With `buckets`: people's clicks per bucket. */
+  buckets?: number[];
+  /** Per grouping asked: every key with clicks, most first (ties by key). */
+  groups: Partial<Record<ClickGrouping, KeyCount[]>>;
+}
+
+/** A stored click event with its recorded values. */
+export interface StoredEvent {
+  at: number;
+  linkId: string;
+  values: Record<ClickField, string | null>;
+}
+
+export interface EventQuery {
+  workspaceId: string;
+  linkIds?: readonly string[];
+  from: number;
+  to: number;
+  filter?: ComboFilter | null;
+  limit: number;
+  /** Opaque position from a previous page (the store's own; `invalid` when it cannot read it). */
+  after?: string | null;
+}
+
+export interface EventPage {
+  events: StoredEvent[];
+  /** Where the next page starts; null on the last. */
+  next: string | null;
 }
 
 /**
- * Reads never scale with the number of clicks: `totals` reads O(writers) rows per link (one on SQLite,
- * one per MongoDB writer slot), the others O(hours x values) rollups. Day, week and month buckets in
- * a time zone are built by the caller from `hourly`.
+ * Reads never scale with the number of clicks: `totals` reads O(writers) rows per link, `query`
+ * the day and month sheets covering its window (and the open hours), `events` pages of the log.
  */
 export interface ClicksRepository {
-  /** Add a batch to the rollups and totals (one transaction on SQLite; idempotent upserts on MongoDB). */
+  /** Add a batch to the open hours and the event log (idempotent per batch object). */
   record(batch: ClickBatch): Promise<void>;
   /** All-time totals of each link (links without clicks are absent). */
   totals(linkIds: readonly string[]): Promise<Map<string, ClickTotals>>;
-  summary(scope: ClickScope): Promise<ClickTotals>;
-  /** Human clicks by key, most first (ties by key); at most `limit` rows. */
-  breakdown(scope: ClickScope, by: ClickGrouping, limit?: number): Promise<KeyCount[]>;
-  /** Hours with any count, oldest first. */
-  hourly(scope: ClickScope): Promise<HourTotals[]>;
-  /** Drop a deleted link's counts. */
+  query(q: ClickQuery): Promise<ClickAnswer>;
+  /** Events newest first; throws StoreCursorError on a cursor it cannot read. */
+  events(q: EventQuery): Promise<EventPage>;
+  /** Drop a deleted link's counts and events (and its share of the workspace's sheets). */
   forget(workspaceId: string, linkId: string): Promise<void>;
-  /** Upkeep between flushes (MongoDB: renew the writer lease, compact idle writers' counts); cheap to call. */
+  /** Drop everything a workspace recorded. */
+  forgetWorkspace(workspaceId: string): Promise<void>;
+  /** Upkeep between flushes: close finished hours, sweep expired events (MongoDB: renew the writer lease, compact). */
   maintain(): Promise<void>;
   /** After the last flush of a clean stop (MongoDB: hand the writer slot back). */
   release(): Promise<void>;
 }
+
+/** How long click events are kept, in days (0: none are written). */
+export interface ClickStoreOptions {
+  eventDays?: number;
+}
+
+/** A cursor the store cannot read. */
+export class StoreCursorError extends Error {}

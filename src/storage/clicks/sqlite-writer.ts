@@ -1,38 +1,44 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SqliteConnection } from '../sqlite/connection.js';
-import { clickWriter, type FlushChunk } from './sqlite-rows.js';
+import { type ClickWriterOps, clickWriter, type FlushChunk } from './sqlite-writes.js';
 
-type Job = { chunks: FlushChunk[] } | { closeBefore: number };
+/** One write job: a method of ClickWriterOps and its arguments. */
+export type WriteJob =
+  | { op: 'flush'; args: [FlushChunk[]] }
+  | { op: 'closeHours'; args: [number] }
+  | { op: 'forget'; args: [string, string] }
+  | { op: 'forgetWorkspace'; args: [string] }
+  | { op: 'sweepEvents'; args: [number] }
+  | { op: 'migrateLegacy'; args: [number] };
 
 interface Reply {
   id: number;
+  result?: unknown;
   error?: string;
+}
+
+/** Run a job on a connection's writer (the thread's, or the main one's for `:memory:`). */
+export function runWrite(ops: ClickWriterOps, job: WriteJob): unknown {
+  return (ops[job.op] as (...a: unknown[]) => unknown)(...job.args);
 }
 
 /**
  * Click writes made by a worker thread with its own connection to the same file (WAL lets it write
- * beside the main connection), so a large flush never stalls the event loop that answers redirects.
+ * beside the main connection), so a large flush or closing never stalls the event loop that answers
+ * redirects. Jobs run one at a time, in order.
  */
 export class SqliteClickWriter {
   private worker: Worker | undefined;
   private seq = 0;
-  private readonly pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
   constructor(private readonly path: string) {}
 
-  flush(chunks: FlushChunk[]): Promise<void> {
-    return this.send({ chunks });
-  }
-
-  closeHours(nowMs: number): Promise<void> {
-    return this.send({ closeBefore: nowMs });
-  }
-
-  private send(job: Job): Promise<void> {
+  send<T>(job: WriteJob): Promise<T> {
     if (!this.worker) this.start();
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker!.postMessage({ id, job });
     });
   }
@@ -44,7 +50,7 @@ export class SqliteClickWriter {
       const p = this.pending.get(m.id);
       this.pending.delete(m.id);
       if (m.error) p?.reject(new Error(m.error));
-      else p?.resolve();
+      else p?.resolve(m.result);
     });
     worker.on('error', (e) => this.failAll(e));
     worker.on('exit', () => {
@@ -66,14 +72,12 @@ export class SqliteClickWriter {
   }
 }
 
-if (!isMainThread && parentPort && (workerData as { path?: string } | null)?.path) {
-  const writer = clickWriter(new SqliteConnection((workerData as { path: string }).path));
+if (!isMainThread && parentPort && (workerData as { path?: string; reader?: boolean } | null)?.path && !(workerData as { reader?: boolean }).reader) {
+  const ops = clickWriter(new SqliteConnection((workerData as { path: string }).path));
   const port = parentPort;
-  port.on('message', ({ id, job }: { id: number; job: Job }) => {
+  port.on('message', ({ id, job }: { id: number; job: WriteJob }) => {
     try {
-      if ('chunks' in job) writer.flush(job.chunks);
-      else writer.closeHours(job.closeBefore);
-      port.postMessage({ id } satisfies Reply);
+      port.postMessage({ id, result: runWrite(ops, job) } satisfies Reply);
     } catch (e) {
       port.postMessage({ id, error: (e as Error).message } satisfies Reply);
     }

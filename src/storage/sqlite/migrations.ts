@@ -1,3 +1,4 @@
+import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
@@ -282,6 +283,8 @@ export const MIGRATIONS: readonly string[] = [
     UNION ALL SELECT h.link_id, h.hour, substr(d.key, 1, instr(d.key, ':') - 1), substr(d.key, instr(d.key, ':') + 1), h.workspace_id, d.value
       FROM click_hours h, json_each(h.dims) d;
   `,
-  // 10: links that adapt (rules, variants, UTM, previews, domain settings, UTM templates)
+  // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
+  CLICK_SHEETS_MIGRATION,
+  // 11: links that adapt (rules, variants, UTM, previews, domain settings, UTM templates)
   LINKS_THAT_ADAPT,
 ];

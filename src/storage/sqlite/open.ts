@@ -1,3 +1,5 @@
+import type { Clock } from '../../domain/clock.js';
+import type { ClickStoreOptions } from '../clicks/repository.js';
 import { SqliteClicks } from '../clicks/sqlite.js';
 import { SqliteCounters } from '../counters/sqlite.js';
 import { SqliteDomains } from '../domains/sqlite.js';
@@ -15,9 +17,9 @@ import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
 
 /** The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on first start. */
-export function openSqlite(path: string): Repositories {
+export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStoreOptions = {}): Repositories {
   const conn = new SqliteConnection(path);
-  const clicks = new SqliteClicks(conn);
+  const clicks = new SqliteClicks(conn, clock, clicksOptions);
   return {
     kind: 'sqlite',
     workspaces: new SqliteWorkspaces(conn),
@@ -34,7 +36,10 @@ export function openSqlite(path: string): Repositories {
     sessions: new SqliteSessions(conn),
     webhooks: new SqliteWebhooks(conn),
     utmTemplates: new SqliteUtmTemplates(conn),
-    init: async () => conn.migrate(),
+    init: async () => {
+      conn.migrate();
+      await clicks.init();
+    },
     ping: async () => {
       conn.stmt('SELECT 1').get();
     },

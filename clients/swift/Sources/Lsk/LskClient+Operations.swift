@@ -9,38 +9,140 @@ extension LskClient {
 
     /// Click analytics of the workspace
     ///
-    /// Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+    /// Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
     /// `GET /analytics` → 200.
-    /// - Parameter domain: `domain` (query) Only links on this domain.
+    /// - Parameter browser: `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter city: `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter continent: `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter domain: `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).
     /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
-    /// - Parameter groupBy: `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags.
+    /// - Parameter groupBy: `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links).
     /// - Parameter interval: `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month.
+    /// - Parameter language: `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter limit: `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10).
-    /// - Parameter linkId: `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.
-    /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
+    /// - Parameter linkId: `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter os: `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrer: `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrerUrl: `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter region: `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter tag: `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter timezone: `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates.
     /// - Parameter to: `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.
-    public func analytics(domain: String? = nil, format: AnalyticsFormat? = nil, from: String? = nil, groupBy: AnalyticsGroupBy2? = nil, interval: AnalyticsInterval2? = nil, limit: Int? = nil, linkId: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil) async throws -> Analytics {
-        try await send("GET", "/analytics", query: Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to), headers: [], body: nil, as: Analytics.self)
+    /// - Parameter trigger: `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmCampaign: `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmContent: `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmMedium: `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmSource: `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmTerm: `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter variant: `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    public func analytics(browser: String? = nil, city: String? = nil, continent: String? = nil, country: String? = nil, device: String? = nil, domain: String? = nil, format: AnalyticsFormat? = nil, from: String? = nil, groupBy: AnalyticsGroupBy2? = nil, interval: AnalyticsInterval2? = nil, language: String? = nil, limit: Int? = nil, linkId: String? = nil, os: String? = nil, referrer: String? = nil, referrerUrl: String? = nil, region: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil, trigger: String? = nil, utmCampaign: String? = nil, utmContent: String? = nil, utmMedium: String? = nil, utmSource: String? = nil, utmTerm: String? = nil, variant: String? = nil) async throws -> Analytics {
+        try await send("GET", "/analytics", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("continent", continent) + Self.param("country", country) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, as: Analytics.self)
     }
 
     /// Click analytics of the workspace
     ///
-    /// Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+    /// Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
     /// `GET /analytics` → 200. The raw answer (content type and bytes), e.g. for CSV.
-    /// - Parameter domain: `domain` (query) Only links on this domain.
+    /// - Parameter browser: `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter city: `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter continent: `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter domain: `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).
     /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
-    /// - Parameter groupBy: `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags.
+    /// - Parameter groupBy: `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links).
     /// - Parameter interval: `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month.
+    /// - Parameter language: `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter limit: `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10).
-    /// - Parameter linkId: `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.
-    /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
+    /// - Parameter linkId: `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter os: `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrer: `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrerUrl: `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter region: `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter tag: `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter timezone: `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates.
     /// - Parameter to: `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.
-    public func analyticsRaw(domain: String? = nil, format: AnalyticsFormat? = nil, from: String? = nil, groupBy: AnalyticsGroupBy2? = nil, interval: AnalyticsInterval2? = nil, limit: Int? = nil, linkId: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil) async throws -> LskRawResponse {
-        try await sendRaw("GET", "/analytics", query: Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to), headers: [], body: nil, accept: "text/csv, application/json")
+    /// - Parameter trigger: `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmCampaign: `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmContent: `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmMedium: `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmSource: `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmTerm: `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter variant: `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    public func analyticsRaw(browser: String? = nil, city: String? = nil, continent: String? = nil, country: String? = nil, device: String? = nil, domain: String? = nil, format: AnalyticsFormat? = nil, from: String? = nil, groupBy: AnalyticsGroupBy2? = nil, interval: AnalyticsInterval2? = nil, language: String? = nil, limit: Int? = nil, linkId: String? = nil, os: String? = nil, referrer: String? = nil, referrerUrl: String? = nil, region: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil, trigger: String? = nil, utmCampaign: String? = nil, utmContent: String? = nil, utmMedium: String? = nil, utmSource: String? = nil, utmTerm: String? = nil, variant: String? = nil) async throws -> LskRawResponse {
+        try await sendRaw("GET", "/analytics", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("continent", continent) + Self.param("country", country) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "text/csv, application/json")
+    }
+
+    /// Click events, newest first
+    ///
+    /// People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
+    /// `GET /analytics/events` → 200.
+    /// - Parameter browser: `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter city: `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter continent: `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter domain: `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter format: `format` (query) json (default): one page. csv or ndjson: every match streamed, newest first (csv: header timestamp,link_id,short_url,country,continent,region,city,device,browser,os,referrer,referrer_url,utm_source,utm_medium,utm_campaign,utm_term,utm_content,trigger,language,variant; ndjson: one JSON event per line).
+    /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
+    /// - Parameter language: `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 50.
+    /// - Parameter linkId: `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter os: `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrer: `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrerUrl: `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter region: `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter tag: `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter timezone: `timezone` (query) IANA time zone the date bounds are read in; default UTC.
+    /// - Parameter to: `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.
+    /// - Parameter trigger: `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmCampaign: `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmContent: `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmMedium: `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmSource: `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmTerm: `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter variant: `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    public func clickEvents(browser: String? = nil, city: String? = nil, continent: String? = nil, country: String? = nil, cursor: String? = nil, device: String? = nil, domain: String? = nil, format: ClickEventsFormat? = nil, from: String? = nil, language: String? = nil, limit: Int? = nil, linkId: String? = nil, os: String? = nil, referrer: String? = nil, referrerUrl: String? = nil, region: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil, trigger: String? = nil, utmCampaign: String? = nil, utmContent: String? = nil, utmMedium: String? = nil, utmSource: String? = nil, utmTerm: String? = nil, variant: String? = nil) async throws -> ClickEventList {
+        try await send("GET", "/analytics/events", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("continent", continent) + Self.param("country", country) + Self.param("cursor", cursor) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, as: ClickEventList.self)
+    }
+
+    /// Click events, newest first
+    ///
+    /// People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
+    /// `GET /analytics/events` → 200. The raw answer (content type and bytes), e.g. for CSV.
+    /// - Parameter browser: `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter city: `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter continent: `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter domain: `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter format: `format` (query) json (default): one page. csv or ndjson: every match streamed, newest first (csv: header timestamp,link_id,short_url,country,continent,region,city,device,browser,os,referrer,referrer_url,utm_source,utm_medium,utm_campaign,utm_term,utm_content,trigger,language,variant; ndjson: one JSON event per line).
+    /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
+    /// - Parameter language: `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 50.
+    /// - Parameter linkId: `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter os: `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrer: `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter referrerUrl: `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter region: `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter tag: `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter timezone: `timezone` (query) IANA time zone the date bounds are read in; default UTC.
+    /// - Parameter to: `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.
+    /// - Parameter trigger: `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmCampaign: `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmContent: `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmMedium: `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmSource: `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter utmTerm: `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    /// - Parameter variant: `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
+    public func clickEventsRaw(browser: String? = nil, city: String? = nil, continent: String? = nil, country: String? = nil, cursor: String? = nil, device: String? = nil, domain: String? = nil, format: ClickEventsFormat? = nil, from: String? = nil, language: String? = nil, limit: Int? = nil, linkId: String? = nil, os: String? = nil, referrer: String? = nil, referrerUrl: String? = nil, region: String? = nil, tag: String? = nil, timezone: String? = nil, to: String? = nil, trigger: String? = nil, utmCampaign: String? = nil, utmContent: String? = nil, utmMedium: String? = nil, utmSource: String? = nil, utmTerm: String? = nil, variant: String? = nil) async throws -> LskRawResponse {
+        try await sendRaw("GET", "/analytics/events", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("continent", continent) + Self.param("country", country) + Self.param("cursor", cursor) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "application/x-ndjson, text/csv, application/json")
     }
 
     /// Add a domain
@@ -122,7 +224,7 @@ extension LskClient {
     ///
     /// Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`.
     /// `DELETE /links/bulk` → 200.
-    /// - Parameter ids: `ids` (query) 1 to 100 link ids, each once.
+    /// - Parameter ids: `ids` (query) Comma-separated link ids, 1 to 100, each at most 40 visible ASCII characters other than %.
     public func deleteLinks(ids: String) async throws -> BulkDeleteResult {
         try await send("DELETE", "/links/bulk", query: Self.param("ids", ids), headers: [], body: nil, as: BulkDeleteResult.self)
     }

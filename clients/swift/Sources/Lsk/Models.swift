@@ -32,7 +32,7 @@ public struct Analytics: Codable, Sendable, Equatable {
     public var data: [AnalyticsItem]
     /// First instant of the window.
     public var from: Date
-    /// timeseries, countries, referrers, devices, browsers, os, links or tags. One of: timeseries, countries, referrers, devices, browsers, os, links, tags.
+    /// timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. One of: timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
     public var groupBy: AnalyticsGroupBy
     /// Bucket size of a time series (hour, day, week or month); null otherwise. One of: hour, day, week, month.
     public var interval: AnalyticsInterval?
@@ -74,7 +74,7 @@ public struct AnalyticsFormat: RawRepresentable, Codable, Hashable, Sendable, Ls
     public static let csv = AnalyticsFormat(rawValue: "csv")
 }
 
-/// timeseries, countries, referrers, devices, browsers, os, links or tags.
+/// timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct AnalyticsGroupBy: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
     public let rawValue: String
@@ -89,6 +89,19 @@ public struct AnalyticsGroupBy: RawRepresentable, Codable, Hashable, Sendable, L
     public static let os = AnalyticsGroupBy(rawValue: "os")
     public static let links = AnalyticsGroupBy(rawValue: "links")
     public static let tags = AnalyticsGroupBy(rawValue: "tags")
+    public static let continents = AnalyticsGroupBy(rawValue: "continents")
+    public static let regions = AnalyticsGroupBy(rawValue: "regions")
+    public static let cities = AnalyticsGroupBy(rawValue: "cities")
+    public static let referrerUrls = AnalyticsGroupBy(rawValue: "referrer_urls")
+    public static let utmSources = AnalyticsGroupBy(rawValue: "utm_sources")
+    public static let utmMediums = AnalyticsGroupBy(rawValue: "utm_mediums")
+    public static let utmCampaigns = AnalyticsGroupBy(rawValue: "utm_campaigns")
+    public static let utmTerms = AnalyticsGroupBy(rawValue: "utm_terms")
+    public static let utmContents = AnalyticsGroupBy(rawValue: "utm_contents")
+    public static let triggers = AnalyticsGroupBy(rawValue: "triggers")
+    public static let languages = AnalyticsGroupBy(rawValue: "languages")
+    public static let variants = AnalyticsGroupBy(rawValue: "variants")
+    public static let domains = AnalyticsGroupBy(rawValue: "domains")
 }
 
 /// Values of AnalyticsGroupBy2.
@@ -106,6 +119,19 @@ public struct AnalyticsGroupBy2: RawRepresentable, Codable, Hashable, Sendable, 
     public static let os = AnalyticsGroupBy2(rawValue: "os")
     public static let links = AnalyticsGroupBy2(rawValue: "links")
     public static let tags = AnalyticsGroupBy2(rawValue: "tags")
+    public static let continents = AnalyticsGroupBy2(rawValue: "continents")
+    public static let regions = AnalyticsGroupBy2(rawValue: "regions")
+    public static let cities = AnalyticsGroupBy2(rawValue: "cities")
+    public static let referrerUrls = AnalyticsGroupBy2(rawValue: "referrer_urls")
+    public static let utmSources = AnalyticsGroupBy2(rawValue: "utm_sources")
+    public static let utmMediums = AnalyticsGroupBy2(rawValue: "utm_mediums")
+    public static let utmCampaigns = AnalyticsGroupBy2(rawValue: "utm_campaigns")
+    public static let utmTerms = AnalyticsGroupBy2(rawValue: "utm_terms")
+    public static let utmContents = AnalyticsGroupBy2(rawValue: "utm_contents")
+    public static let triggers = AnalyticsGroupBy2(rawValue: "triggers")
+    public static let languages = AnalyticsGroupBy2(rawValue: "languages")
+    public static let variants = AnalyticsGroupBy2(rawValue: "variants")
+    public static let domains = AnalyticsGroupBy2(rawValue: "domains")
 }
 
 /// Bucket size of a time series (hour, day, week or month); null otherwise.
@@ -134,7 +160,7 @@ public struct AnalyticsInterval2: RawRepresentable, Codable, Hashable, Sendable,
     public static let month = AnalyticsInterval2(rawValue: "month")
 }
 
-/// One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag.
+/// One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag.
 public struct AnalyticsItem: Codable, Sendable, Equatable {
     /// Top links only: the link alias.
     public var alias: String?
@@ -353,6 +379,107 @@ public struct BulkLinkResults: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case data = "data"
     }
+}
+
+/// One person's click (bots are never logged), with what it recorded; null where a value is unknown.
+public struct ClickEvent: Codable, Sendable, Equatable {
+    public var browser: String?
+    public var city: String?
+    public var continent: String?
+    public var country: String?
+    public var device: String?
+    public var language: String?
+    public var linkId: String
+    public var os: String?
+    public var referrer: String?
+    public var referrerUrl: String?
+    public var region: String?
+    /// The link's short URL now.
+    public var shortUrl: String
+    /// When the click happened.
+    public var timestamp: Date
+    public var trigger: String?
+    public var utmCampaign: String?
+    public var utmContent: String?
+    public var utmMedium: String?
+    public var utmSource: String?
+    public var utmTerm: String?
+    public var variant: String?
+
+    public init(linkId: String, shortUrl: String, timestamp: Date, browser: String? = nil, city: String? = nil, continent: String? = nil, country: String? = nil, device: String? = nil, language: String? = nil, os: String? = nil, referrer: String? = nil, referrerUrl: String? = nil, region: String? = nil, trigger: String? = nil, utmCampaign: String? = nil, utmContent: String? = nil, utmMedium: String? = nil, utmSource: String? = nil, utmTerm: String? = nil, variant: String? = nil) {
+        self.linkId = linkId
+        self.shortUrl = shortUrl
+        self.timestamp = timestamp
+        self.browser = browser
+        self.city = city
+        self.continent = continent
+        self.country = country
+        self.device = device
+        self.language = language
+        self.os = os
+        self.referrer = referrer
+        self.referrerUrl = referrerUrl
+        self.region = region
+        self.trigger = trigger
+        self.utmCampaign = utmCampaign
+        self.utmContent = utmContent
+        self.utmMedium = utmMedium
+        self.utmSource = utmSource
+        self.utmTerm = utmTerm
+        self.variant = variant
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case browser = "browser"
+        case city = "city"
+        case continent = "continent"
+        case country = "country"
+        case device = "device"
+        case language = "language"
+        case linkId = "link_id"
+        case os = "os"
+        case referrer = "referrer"
+        case referrerUrl = "referrer_url"
+        case region = "region"
+        case shortUrl = "short_url"
+        case timestamp = "timestamp"
+        case trigger = "trigger"
+        case utmCampaign = "utm_campaign"
+        case utmContent = "utm_content"
+        case utmMedium = "utm_medium"
+        case utmSource = "utm_source"
+        case utmTerm = "utm_term"
+        case variant = "variant"
+    }
+}
+
+/// One page of click events, newest first.
+public struct ClickEventList: Codable, Sendable, Equatable {
+    public var data: [ClickEvent]
+    /// Pass as `cursor` for the next page; null on the last page.
+    public var nextCursor: String?
+
+    public init(data: [ClickEvent], nextCursor: String? = nil) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// Values of ClickEventsFormat.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct ClickEventsFormat: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let json = ClickEventsFormat(rawValue: "json")
+    public static let csv = ClickEventsFormat(rawValue: "csv")
+    public static let ndjson = ClickEventsFormat(rawValue: "ndjson")
 }
 
 /// Clicks in the window; bot visits are counted apart and never as clicks.

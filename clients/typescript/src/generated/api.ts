@@ -15,8 +15,8 @@ export interface Analytics {
   data: Array<AnalyticsItem>;
   /** First instant of the window. */
   from: string;
-  /** timeseries, countries, referrers, devices, browsers, os, links or tags. */
-  group_by: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags";
+  /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
+  group_by: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags" | "continents" | "regions" | "cities" | "referrer_urls" | "utm_sources" | "utm_mediums" | "utm_campaigns" | "utm_terms" | "utm_contents" | "triggers" | "languages" | "variants" | "domains";
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval: ("hour" | "day" | "week" | "month") | null;
   /** The IANA time zone day, week and month buckets and date bounds follow. */
@@ -26,7 +26,7 @@ export interface Analytics {
   total: ClickTotals;
 }
 
-/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+/** One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag. */
 export interface AnalyticsItem {
   /** Top links only: the link alias. */
   alias?: string;
@@ -83,6 +83,39 @@ export type BulkLinkResult = {
 /** One result per item, in request order. */
 export interface BulkLinkResults {
   data: Array<BulkLinkResult>;
+}
+
+/** One person's click (bots are never logged), with what it recorded; null where a value is unknown. */
+export interface ClickEvent {
+  browser: string | null;
+  city: string | null;
+  continent: string | null;
+  country: string | null;
+  device: string | null;
+  language: string | null;
+  link_id: string;
+  os: string | null;
+  referrer: string | null;
+  referrer_url: string | null;
+  region: string | null;
+  /** The link's short URL now. */
+  short_url: string;
+  /** When the click happened. */
+  timestamp: string;
+  trigger: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_medium: string | null;
+  utm_source: string | null;
+  utm_term: string | null;
+  variant: string | null;
+}
+
+/** One page of click events, newest first. */
+export interface ClickEventList {
+  data: Array<ClickEvent>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
 }
 
 /** Clicks in the window; bot visits are counted apart and never as clicks. */
@@ -830,7 +863,7 @@ export type UpdateLinksBody = UpdateLinksRequest;
 
 /** Query and header parameters of deleteLinks: Delete up to 100 links (DELETE /links/bulk). */
 export interface DeleteLinksParams {
-  /** 1 to 100 link ids, each once. */
+  /** Comma-separated link ids, 1 to 100, each at most 40 visible ASCII characters other than %. */
   ids: string;
 }
 
@@ -883,26 +916,116 @@ export interface RevokeKeyPath {
 
 /** Query and header parameters of analytics: Click analytics of the workspace (GET /analytics). */
 export interface AnalyticsParams {
-  /** Only links on this domain. */
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  browser?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  city?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  continent?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  country?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  device?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   domain?: string;
   /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). */
   format?: "json" | "csv";
   /** ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. */
   from?: string | string;
-  /** timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags. */
-  group_by?: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags";
+  /** One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links). */
+  group_by?: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags" | "continents" | "regions" | "cities" | "referrer_urls" | "utm_sources" | "utm_mediums" | "utm_campaigns" | "utm_terms" | "utm_contents" | "triggers" | "languages" | "variants" | "domains";
   /** Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. */
   interval?: "hour" | "day" | "week" | "month";
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  language?: string;
   /** Groupings other than timeseries: at most this many rows, 1 to 100 (default 10). */
   limit?: number;
-  /** Only this link (lnk_… or ext_<external_id>); 404 when it is not yours. */
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   link_id?: string;
-  /** Only links carrying this tag (case-insensitive). */
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  os?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  referrer?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  referrer_url?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  region?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   tag?: string;
   /** IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates. */
   timezone?: string;
   /** ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. */
   to?: string | string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  trigger?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_campaign?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_content?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_medium?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_source?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_term?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  variant?: string;
+}
+
+/** Query and header parameters of clickEvents: Click events, newest first (GET /analytics/events). */
+export interface ClickEventsParams {
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  browser?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  city?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  continent?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  country?: string;
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  device?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  domain?: string;
+  /** json (default): one page. csv or ndjson: every match streamed, newest first (csv: header timestamp,link_id,short_url,country,continent,region,city,device,browser,os,referrer,referrer_url,utm_source,utm_medium,utm_campaign,utm_term,utm_content,trigger,language,variant; ndjson: one JSON event per line). */
+  format?: "json" | "csv" | "ndjson";
+  /** ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. */
+  from?: string | string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  language?: string;
+  /** 1 to 100, default 50. */
+  limit?: number;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  link_id?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  os?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  referrer?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  referrer_url?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  region?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  tag?: string;
+  /** IANA time zone the date bounds are read in; default UTC. */
+  timezone?: string;
+  /** ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. */
+  to?: string | string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  trigger?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_campaign?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_content?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_medium?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_source?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  utm_term?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+  variant?: string;
 }
 
 
@@ -1015,6 +1138,7 @@ export interface DeleteUtmTemplatePath {
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
+  clickEvents: { path: Record<string, never>; params: ClickEventsParams; body: never; response: ClickEventList | string | Blob };
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
@@ -1064,8 +1188,10 @@ export type OperationId = keyof Operations;
 
 /** One typed method per operation (path parameters, then the body, then query and header parameters by name). */
 export interface OperationMethods {
-  /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`. → 200. */
+  /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`. → 200. */
   analytics(params?: AnalyticsParams, options?: RequestOptions): Promise<Analytics | string>;
+  /** Click events, newest first (GET /analytics/events): People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`. → 200. */
+  clickEvents(params?: ClickEventsParams, options?: RequestOptions): Promise<ClickEventList | string | Blob>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
   /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`. → 201. */
@@ -1160,6 +1286,7 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   analytics: ["GET", "/analytics", "q"],
+  clickEvents: ["GET", "/analytics/events", "q"],
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createInvite: ["POST", "/invites", "B"],
   createKey: ["POST", "/keys", "b"],

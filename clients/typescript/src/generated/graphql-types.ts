@@ -42,7 +42,7 @@ export type Analytics = {
   data: Array<AnalyticsItem>;
   /** First instant of the window. */
   from: Scalars['DateTime']['output'];
-  /** timeseries, countries, referrers, devices, browsers, os, links or tags. */
+  /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
   group_by: Scalars['String']['output'];
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval: Maybe<Scalars['String']['output']>;
@@ -53,7 +53,7 @@ export type Analytics = {
   total: ClickTotals;
 };
 
-/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+/** One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag. */
 export type AnalyticsItem = {
   /** Top links only: the link alias. */
   alias: Maybe<Scalars['String']['output']>;
@@ -115,6 +115,72 @@ export type BulkLinkResult = {
 /** One result per item, in request order. */
 export type BulkLinkResults = {
   data: Array<BulkLinkResult>;
+};
+
+/** One person's click (bots are never logged), with what it recorded; null where a value is unknown. */
+export type ClickEvent = {
+  browser: Maybe<Scalars['String']['output']>;
+  city: Maybe<Scalars['String']['output']>;
+  continent: Maybe<Scalars['String']['output']>;
+  country: Maybe<Scalars['String']['output']>;
+  device: Maybe<Scalars['String']['output']>;
+  language: Maybe<Scalars['String']['output']>;
+  link_id: Scalars['String']['output'];
+  os: Maybe<Scalars['String']['output']>;
+  referrer: Maybe<Scalars['String']['output']>;
+  referrer_url: Maybe<Scalars['String']['output']>;
+  region: Maybe<Scalars['String']['output']>;
+  /** The link's short URL now. */
+  short_url: Scalars['String']['output'];
+  /** When the click happened. */
+  timestamp: Scalars['DateTime']['output'];
+  trigger: Maybe<Scalars['String']['output']>;
+  utm_campaign: Maybe<Scalars['String']['output']>;
+  utm_content: Maybe<Scalars['String']['output']>;
+  utm_medium: Maybe<Scalars['String']['output']>;
+  utm_source: Maybe<Scalars['String']['output']>;
+  utm_term: Maybe<Scalars['String']['output']>;
+  variant: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of click events, newest first. */
+export type ClickEventList = {
+  data: Array<ClickEvent>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** Filters on the recorded values of clicks and on links, combined with AND (zod: clickFilterSchema). */
+export type ClickFilter = {
+  browser?: InputMaybe<FieldFilter>;
+  city?: InputMaybe<FieldFilter>;
+  /** AF, AN, AS, EU, NA, OC or SA. */
+  continent?: InputMaybe<FieldFilter>;
+  country?: InputMaybe<FieldFilter>;
+  device?: InputMaybe<FieldFilter>;
+  /** The domain the link was served on when clicked. */
+  domain?: InputMaybe<FieldFilter>;
+  /** Primary subtag of the visitor's first Accept-Language entry, e.g. de. */
+  language?: InputMaybe<FieldFilter>;
+  /** Link ids (lnk_… or ext_<external_id>); 404 when one is not yours. */
+  link_id?: InputMaybe<FieldFilter>;
+  os?: InputMaybe<FieldFilter>;
+  /** Referrer host; (direct) for visits without a referrer. */
+  referrer?: InputMaybe<FieldFilter>;
+  /** Referrer URL (scheme, host and path); (direct) for visits without a referrer. */
+  referrer_url?: InputMaybe<FieldFilter>;
+  /** ISO 3166-2 code, e.g. DE-BE. */
+  region?: InputMaybe<FieldFilter>;
+  /** Tags (case-insensitive): clicks of links carrying one of them. */
+  tag?: InputMaybe<FieldFilter>;
+  /** qr (a QR code was scanned) or link. */
+  trigger?: InputMaybe<FieldFilter>;
+  utm_campaign?: InputMaybe<FieldFilter>;
+  utm_content?: InputMaybe<FieldFilter>;
+  utm_medium?: InputMaybe<FieldFilter>;
+  utm_source?: InputMaybe<FieldFilter>;
+  utm_term?: InputMaybe<FieldFilter>;
+  variant?: InputMaybe<FieldFilter>;
 };
 
 /** Clicks in the window; bot visits are counted apart and never as clicks. */
@@ -185,6 +251,14 @@ export type Domain = {
 
 export type DomainList = {
   data: Array<Domain>;
+};
+
+/** A filter on one recorded value: clicks whose value is among `in` and not among `not_in` (each a list of 1 to 100 values of at most 500 characters). */
+export type FieldFilter = {
+  /** Only clicks with one of these values. */
+  in?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** No clicks with any of these values (a click without a value passes). */
+  not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** An invitation to join the workspace (its link is shown once, when created). */
@@ -620,8 +694,10 @@ export type QrCode = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
-  /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. */
+  /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics: Maybe<Analytics>;
+  /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
+  clickEvents: Maybe<ClickEventList>;
   /** Custom domains of your workspace. */
   domains: Maybe<DomainList>;
   /** Pending invites of your workspace, newest first (never their links). */
@@ -664,12 +740,24 @@ export type Query = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryAnalyticsArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   interval?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   link_id?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryClickEventsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
 };
@@ -910,6 +998,7 @@ export type Workspace = {
 
 export type AnalyticsQueryVariables = Exact<{
   domain?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   interval?: InputMaybe<Scalars['String']['input']>;
@@ -922,6 +1011,18 @@ export type AnalyticsQueryVariables = Exact<{
 
 
 export type AnalyticsQuery = { analytics: { from: string, group_by: string, interval: string | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, key: string, short_url: string | null }>, total: { bots: number, clicks: number } } | null };
+
+export type ClickEventsQueryVariables = Exact<{
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ClickEventsQuery = { clickEvents: { next_cursor: string | null, data: Array<{ browser: string | null, city: string | null, continent: string | null, country: string | null, device: string | null, language: string | null, link_id: string, os: string | null, referrer: string | null, referrer_url: string | null, region: string | null, short_url: string, timestamp: string, trigger: string | null, utm_campaign: string | null, utm_content: string | null, utm_medium: string | null, utm_source: string | null, utm_term: string | null, variant: string | null }> } | null };
 
 export type DomainsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -51,27 +51,27 @@ public final class LskClient {
   /**
    * Click analytics of the workspace
    *
-   * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+   * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
    * {@code GET /analytics} → 200.
-   * @param params domain, format, from, group_by, interval, limit, link_id, tag, timezone, to, by name: {@code AnalyticsParams.builder()…build()}
+   * @param params browser, city, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code AnalyticsParams.builder()…build()}
    */
   public Analytics analytics(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
+    return http.send("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
   }
 
   /** Asynchronous {@link #analytics}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Analytics> analyticsAsync(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
+    return http.sendAsync("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
   }
 
-  /** {@link #analytics} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  /** {@link #analytics} with no browser, city, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public Analytics analytics() {
     return analytics(AnalyticsParams.builder().build());
   }
 
-  /** {@link #analytics} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  /** {@link #analytics} with no browser, city, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<Analytics> analyticsAsync() {
     return analyticsAsync(AnalyticsParams.builder().build());
   }
@@ -79,29 +79,85 @@ public final class LskClient {
   /**
    * Click analytics of the workspace
    *
-   * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+   * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
    * {@code GET /analytics} → 200. The raw answer (content type and bytes), e.g. for CSV.
-   * @param params domain, format, from, group_by, interval, limit, link_id, tag, timezone, to, by name: {@code AnalyticsParams.builder()…build()}
+   * @param params browser, city, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code AnalyticsParams.builder()…build()}
    */
   public LskHttp.RawResponse analyticsRaw(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+    return http.send("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
   }
 
   /** Asynchronous {@link #analyticsRaw}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LskHttp.RawResponse> analyticsRawAsync(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/analytics", LskHttp.query().add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+    return http.sendAsync("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
   }
 
-  /** {@link #analyticsRaw} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  /** {@link #analyticsRaw} with no browser, city, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public LskHttp.RawResponse analyticsRaw() {
     return analyticsRaw(AnalyticsParams.builder().build());
   }
 
-  /** {@link #analyticsRaw} with no domain, format, from, group_by, interval, limit, link_id, tag, timezone, to. */
+  /** {@link #analyticsRaw} with no browser, city, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<LskHttp.RawResponse> analyticsRawAsync() {
     return analyticsRawAsync(AnalyticsParams.builder().build());
+  }
+
+  /**
+   * Click events, newest first
+   *
+   * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
+   * {@code GET /analytics/events} → 200.
+   * @param params browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code ClickEventsParams.builder()…build()}
+   */
+  public ClickEventList clickEvents(ClickEventsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ClickEventList>() {}));
+  }
+
+  /** Asynchronous {@link #clickEvents}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<ClickEventList> clickEventsAsync(ClickEventsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ClickEventList>() {}));
+  }
+
+  /** {@link #clickEvents} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  public ClickEventList clickEvents() {
+    return clickEvents(ClickEventsParams.builder().build());
+  }
+
+  /** {@link #clickEvents} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  public CompletableFuture<ClickEventList> clickEventsAsync() {
+    return clickEventsAsync(ClickEventsParams.builder().build());
+  }
+
+  /**
+   * Click events, newest first
+   *
+   * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
+   * {@code GET /analytics/events} → 200. The raw answer (content type and bytes), e.g. for CSV.
+   * @param params browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code ClickEventsParams.builder()…build()}
+   */
+  public LskHttp.RawResponse clickEventsRaw(ClickEventsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("application/x-ndjson, text/csv, application/json"));
+  }
+
+  /** Asynchronous {@link #clickEventsRaw}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<LskHttp.RawResponse> clickEventsRawAsync(ClickEventsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("application/x-ndjson, text/csv, application/json"));
+  }
+
+  /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  public LskHttp.RawResponse clickEventsRaw() {
+    return clickEventsRaw(ClickEventsParams.builder().build());
+  }
+
+  /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  public CompletableFuture<LskHttp.RawResponse> clickEventsRawAsync() {
+    return clickEventsRawAsync(ClickEventsParams.builder().build());
   }
 
   /**

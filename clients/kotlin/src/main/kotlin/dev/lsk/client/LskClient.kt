@@ -34,62 +34,254 @@ class LskClient(
     /**
      * Click analytics of the workspace
      *
-     * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+     * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
      * `GET /analytics` → 200.
-     * @param domain `domain` (query) Only links on this domain. (null: not sent)
+     * @param browser `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param city `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param continent `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). (null: not sent)
      * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
-     * @param groupBy `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags. (null: not sent)
+     * @param groupBy `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links). (null: not sent)
      * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
+     * @param language `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param limit `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10). (null: not sent)
-     * @param linkId `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours. (null: not sent)
-     * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
+     * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param timezone `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates. (null: not sent)
      * @param to `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. (null: not sent)
+     * @param trigger `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmCampaign `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmContent `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmMedium `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmSource `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmTerm `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param variant `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      */
     suspend fun analytics(
+        browser: String? = null,
+        city: String? = null,
+        continent: String? = null,
+        country: String? = null,
+        device: String? = null,
         domain: String? = null,
         format: AnalyticsFormat? = null,
         from: String? = null,
         groupBy: AnalyticsGroupBy2? = null,
         interval: AnalyticsInterval2? = null,
+        language: String? = null,
         limit: Int? = null,
         linkId: String? = null,
+        os: String? = null,
+        referrer: String? = null,
+        referrerUrl: String? = null,
+        region: String? = null,
         tag: String? = null,
         timezone: String? = null,
         to: String? = null,
+        trigger: String? = null,
+        utmCampaign: String? = null,
+        utmContent: String? = null,
+        utmMedium: String? = null,
+        utmSource: String? = null,
+        utmTerm: String? = null,
+        variant: String? = null,
     ): Analytics =
-        send("GET", "/analytics", listOf("domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "limit" to limit, "link_id" to linkId, "tag" to tag, "timezone" to timezone, "to" to to), emptyList(), null, jacksonTypeRef<Analytics>())
+        send("GET", "/analytics", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<Analytics>())
 
     /**
      * Click analytics of the workspace
      *
-     * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped; scoped to a link, tag or domain. Needs the scope `analytics:read`.
+     * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
      * `GET /analytics` → 200. The raw answer (content type and bytes), e.g. for CSV.
-     * @param domain `domain` (query) Only links on this domain. (null: not sent)
+     * @param browser `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param city `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param continent `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). (null: not sent)
      * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
-     * @param groupBy `group_by` (query) timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags. (null: not sent)
+     * @param groupBy `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links). (null: not sent)
      * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
+     * @param language `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param limit `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10). (null: not sent)
-     * @param linkId `link_id` (query) Only this link (lnk_… or ext_<external_id>); 404 when it is not yours. (null: not sent)
-     * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
+     * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param timezone `timezone` (query) IANA time zone, default UTC: days, weeks and months start at local midnight there, and date bounds are its dates. (null: not sent)
      * @param to `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. (null: not sent)
+     * @param trigger `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmCampaign `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmContent `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmMedium `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmSource `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmTerm `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param variant `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      */
     suspend fun analyticsRaw(
+        browser: String? = null,
+        city: String? = null,
+        continent: String? = null,
+        country: String? = null,
+        device: String? = null,
         domain: String? = null,
         format: AnalyticsFormat? = null,
         from: String? = null,
         groupBy: AnalyticsGroupBy2? = null,
         interval: AnalyticsInterval2? = null,
+        language: String? = null,
         limit: Int? = null,
         linkId: String? = null,
+        os: String? = null,
+        referrer: String? = null,
+        referrerUrl: String? = null,
+        region: String? = null,
         tag: String? = null,
         timezone: String? = null,
         to: String? = null,
+        trigger: String? = null,
+        utmCampaign: String? = null,
+        utmContent: String? = null,
+        utmMedium: String? = null,
+        utmSource: String? = null,
+        utmTerm: String? = null,
+        variant: String? = null,
     ): LskRawResponse =
-        sendRaw("GET", "/analytics", listOf("domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "limit" to limit, "link_id" to linkId, "tag" to tag, "timezone" to timezone, "to" to to), emptyList(), null, "text/csv, application/json")
+        sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
+
+    /**
+     * Click events, newest first
+     *
+     * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
+     * `GET /analytics/events` → 200.
+     * @param browser `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param city `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param continent `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param format `format` (query) json (default): one page. csv or ndjson: every match streamed, newest first (csv: header timestamp,link_id,short_url,country,continent,region,city,device,browser,os,referrer,referrer_url,utm_source,utm_medium,utm_campaign,utm_term,utm_content,trigger,language,variant; ndjson: one JSON event per line). (null: not sent)
+     * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
+     * @param language `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 50. (null: not sent)
+     * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param timezone `timezone` (query) IANA time zone the date bounds are read in; default UTC. (null: not sent)
+     * @param to `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. (null: not sent)
+     * @param trigger `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmCampaign `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmContent `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmMedium `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmSource `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmTerm `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param variant `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     */
+    suspend fun clickEvents(
+        browser: String? = null,
+        city: String? = null,
+        continent: String? = null,
+        country: String? = null,
+        cursor: String? = null,
+        device: String? = null,
+        domain: String? = null,
+        format: ClickEventsFormat? = null,
+        from: String? = null,
+        language: String? = null,
+        limit: Int? = null,
+        linkId: String? = null,
+        os: String? = null,
+        referrer: String? = null,
+        referrerUrl: String? = null,
+        region: String? = null,
+        tag: String? = null,
+        timezone: String? = null,
+        to: String? = null,
+        trigger: String? = null,
+        utmCampaign: String? = null,
+        utmContent: String? = null,
+        utmMedium: String? = null,
+        utmSource: String? = null,
+        utmTerm: String? = null,
+        variant: String? = null,
+    ): ClickEventList =
+        send("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<ClickEventList>())
+
+    /**
+     * Click events, newest first
+     *
+     * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
+     * `GET /analytics/events` → 200. The raw answer (content type and bytes), e.g. for CSV.
+     * @param browser `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param city `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param continent `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param format `format` (query) json (default): one page. csv or ndjson: every match streamed, newest first (csv: header timestamp,link_id,short_url,country,continent,region,city,device,browser,os,referrer,referrer_url,utm_source,utm_medium,utm_campaign,utm_term,utm_content,trigger,language,variant; ndjson: one JSON event per line). (null: not sent)
+     * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
+     * @param language `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 50. (null: not sent)
+     * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param timezone `timezone` (query) IANA time zone the date bounds are read in; default UTC. (null: not sent)
+     * @param to `to` (query) ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. (null: not sent)
+     * @param trigger `trigger` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmCampaign `utm_campaign` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmContent `utm_content` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmMedium `utm_medium` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmSource `utm_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param utmTerm `utm_term` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param variant `variant` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     */
+    suspend fun clickEventsRaw(
+        browser: String? = null,
+        city: String? = null,
+        continent: String? = null,
+        country: String? = null,
+        cursor: String? = null,
+        device: String? = null,
+        domain: String? = null,
+        format: ClickEventsFormat? = null,
+        from: String? = null,
+        language: String? = null,
+        limit: Int? = null,
+        linkId: String? = null,
+        os: String? = null,
+        referrer: String? = null,
+        referrerUrl: String? = null,
+        region: String? = null,
+        tag: String? = null,
+        timezone: String? = null,
+        to: String? = null,
+        trigger: String? = null,
+        utmCampaign: String? = null,
+        utmContent: String? = null,
+        utmMedium: String? = null,
+        utmSource: String? = null,
+        utmTerm: String? = null,
+        variant: String? = null,
+    ): LskRawResponse =
+        sendRaw("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "application/x-ndjson, text/csv, application/json")
 
     /**
      * Add a domain
@@ -203,7 +395,7 @@ class LskClient(
      *
      * Delete up to 100 links; ids that are not links of your workspace are listed as not_found. Needs the scope `links:write`.
      * `DELETE /links/bulk` → 200.
-     * @param ids `ids` (query) 1 to 100 link ids, each once.
+     * @param ids `ids` (query) Comma-separated link ids, 1 to 100, each at most 40 visible ASCII characters other than %.
      */
     suspend fun deleteLinks(
         ids: String,

@@ -21,7 +21,7 @@ data class Analytics(
     /** First instant of the window. */
     @get:JsonProperty("from") @param:JsonProperty("from")
     val from: OffsetDateTime,
-    /** timeseries, countries, referrers, devices, browsers, os, links or tags. One of: timeseries, countries, referrers, devices, browsers, os, links, tags. */
+    /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. One of: timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
     @get:JsonProperty("group_by") @param:JsonProperty("group_by")
     val groupBy: AnalyticsGroupBy,
     /** The IANA time zone day, week and month buckets and date bounds follow. */
@@ -50,7 +50,7 @@ enum class AnalyticsFormat(@get:JsonValue val value: String) {
 }
 
 /**
- * timeseries, countries, referrers, devices, browsers, os, links or tags.
+ * timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
  * An unknown value from a newer server reads as null.
  */
 enum class AnalyticsGroupBy(@get:JsonValue val value: String) {
@@ -62,6 +62,19 @@ enum class AnalyticsGroupBy(@get:JsonValue val value: String) {
     OS("os"),
     LINKS("links"),
     TAGS("tags"),
+    CONTINENTS("continents"),
+    REGIONS("regions"),
+    CITIES("cities"),
+    REFERRER_URLS("referrer_urls"),
+    UTM_SOURCES("utm_sources"),
+    UTM_MEDIUMS("utm_mediums"),
+    UTM_CAMPAIGNS("utm_campaigns"),
+    UTM_TERMS("utm_terms"),
+    UTM_CONTENTS("utm_contents"),
+    TRIGGERS("triggers"),
+    LANGUAGES("languages"),
+    VARIANTS("variants"),
+    DOMAINS("domains"),
     ;
 
     override fun toString(): String = value
@@ -80,6 +93,19 @@ enum class AnalyticsGroupBy2(@get:JsonValue val value: String) {
     OS("os"),
     LINKS("links"),
     TAGS("tags"),
+    CONTINENTS("continents"),
+    REGIONS("regions"),
+    CITIES("cities"),
+    REFERRER_URLS("referrer_urls"),
+    UTM_SOURCES("utm_sources"),
+    UTM_MEDIUMS("utm_mediums"),
+    UTM_CAMPAIGNS("utm_campaigns"),
+    UTM_TERMS("utm_terms"),
+    UTM_CONTENTS("utm_contents"),
+    TRIGGERS("triggers"),
+    LANGUAGES("languages"),
+    VARIANTS("variants"),
+    DOMAINS("domains"),
     ;
 
     override fun toString(): String = value
@@ -113,7 +139,7 @@ enum class AnalyticsInterval2(@get:JsonValue val value: String) {
     override fun toString(): String = value
 }
 
-/** One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag. */
+/** One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class AnalyticsItem(
@@ -275,6 +301,78 @@ data class BulkLinkResults(
     @get:JsonProperty("data") @param:JsonProperty("data")
     val data: List<BulkLinkResult>,
 )
+
+/** One person's click (bots are never logged), with what it recorded; null where a value is unknown. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class ClickEvent(
+    @get:JsonProperty("link_id") @param:JsonProperty("link_id")
+    val linkId: String,
+    /** The link's short URL now. */
+    @get:JsonProperty("short_url") @param:JsonProperty("short_url")
+    val shortUrl: String,
+    /** When the click happened. */
+    @get:JsonProperty("timestamp") @param:JsonProperty("timestamp")
+    val timestamp: OffsetDateTime,
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: String? = null,
+    @get:JsonProperty("city") @param:JsonProperty("city")
+    val city: String? = null,
+    @get:JsonProperty("continent") @param:JsonProperty("continent")
+    val continent: String? = null,
+    @get:JsonProperty("country") @param:JsonProperty("country")
+    val country: String? = null,
+    @get:JsonProperty("device") @param:JsonProperty("device")
+    val device: String? = null,
+    @get:JsonProperty("language") @param:JsonProperty("language")
+    val language: String? = null,
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: String? = null,
+    @get:JsonProperty("referrer") @param:JsonProperty("referrer")
+    val referrer: String? = null,
+    @get:JsonProperty("referrer_url") @param:JsonProperty("referrer_url")
+    val referrerUrl: String? = null,
+    @get:JsonProperty("region") @param:JsonProperty("region")
+    val region: String? = null,
+    @get:JsonProperty("trigger") @param:JsonProperty("trigger")
+    val trigger: String? = null,
+    @get:JsonProperty("utm_campaign") @param:JsonProperty("utm_campaign")
+    val utmCampaign: String? = null,
+    @get:JsonProperty("utm_content") @param:JsonProperty("utm_content")
+    val utmContent: String? = null,
+    @get:JsonProperty("utm_medium") @param:JsonProperty("utm_medium")
+    val utmMedium: String? = null,
+    @get:JsonProperty("utm_source") @param:JsonProperty("utm_source")
+    val utmSource: String? = null,
+    @get:JsonProperty("utm_term") @param:JsonProperty("utm_term")
+    val utmTerm: String? = null,
+    @get:JsonProperty("variant") @param:JsonProperty("variant")
+    val variant: String? = null,
+)
+
+/** One page of click events, newest first. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class ClickEventList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<ClickEvent>,
+    /** Pass as `cursor` for the next page; null on the last page. */
+    @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
+    val nextCursor: String? = null,
+)
+
+/**
+ * Values of ClickEventsFormat.
+ * An unknown value from a newer server reads as null.
+ */
+enum class ClickEventsFormat(@get:JsonValue val value: String) {
+    JSON("json"),
+    CSV("csv"),
+    NDJSON("ndjson"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** Clicks in the window; bot visits are counted apart and never as clicks. */
 @JsonIgnoreProperties(ignoreUnknown = true)

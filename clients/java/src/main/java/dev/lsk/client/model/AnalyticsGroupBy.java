@@ -4,7 +4,7 @@ package dev.lsk.client.model;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * timeseries, countries, referrers, devices, browsers, os, links or tags.
+ * timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
  * An unknown value from a newer server reads as null.
  */
 public enum AnalyticsGroupBy {
@@ -15,7 +15,20 @@ public enum AnalyticsGroupBy {
   BROWSERS("browsers"),
   OS("os"),
   LINKS("links"),
-  TAGS("tags");
+  TAGS("tags"),
+  CONTINENTS("continents"),
+  REGIONS("regions"),
+  CITIES("cities"),
+  REFERRER_URLS("referrer_urls"),
+  UTM_SOURCES("utm_sources"),
+  UTM_MEDIUMS("utm_mediums"),
+  UTM_CAMPAIGNS("utm_campaigns"),
+  UTM_TERMS("utm_terms"),
+  UTM_CONTENTS("utm_contents"),
+  TRIGGERS("triggers"),
+  LANGUAGES("languages"),
+  VARIANTS("variants"),
+  DOMAINS("domains");
 
   private final String value;
 

@@ -15,7 +15,20 @@ public enum AnalyticsGroupBy2 {
   BROWSERS("browsers"),
   OS("os"),
   LINKS("links"),
-  TAGS("tags");
+  TAGS("tags"),
+  CONTINENTS("continents"),
+  REGIONS("regions"),
+  CITIES("cities"),
+  REFERRER_URLS("referrer_urls"),
+  UTM_SOURCES("utm_sources"),
+  UTM_MEDIUMS("utm_mediums"),
+  UTM_CAMPAIGNS("utm_campaigns"),
+  UTM_TERMS("utm_terms"),
+  UTM_CONTENTS("utm_contents"),
+  TRIGGERS("triggers"),
+  LANGUAGES("languages"),
+  VARIANTS("variants"),
+  DOMAINS("domains");
 
   private final String value;
 

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One row: a bucket start (time series), or a country, referrer host, device, browser, OS, link id or tag.
+ * One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag.
  *
  * Required: clicks, key.
  */

@@ -14,32 +14,91 @@ import java.util.Objects;
 
 /** Parameters of {@code GET /analytics} ({@code analytics}), by name: {@code AnalyticsParams.builder()…build()}. */
 public final class AnalyticsParams {
+  private final String browser;
+  private final String city;
+  private final String continent;
+  private final String country;
+  private final String device;
   private final String domain;
   private final AnalyticsFormat format;
   private final String from;
   private final AnalyticsGroupBy2 groupBy;
   private final AnalyticsInterval2 interval;
+  private final String language;
   private final Integer limit;
   private final String linkId;
+  private final String os;
+  private final String referrer;
+  private final String referrerUrl;
+  private final String region;
   private final String tag;
   private final String timezone;
   private final String to;
+  private final String trigger;
+  private final String utmCampaign;
+  private final String utmContent;
+  private final String utmMedium;
+  private final String utmSource;
+  private final String utmTerm;
+  private final String variant;
 
   private AnalyticsParams(Builder b) {
+    this.browser = b.browser;
+    this.city = b.city;
+    this.continent = b.continent;
+    this.country = b.country;
+    this.device = b.device;
     this.domain = b.domain;
     this.format = b.format;
     this.from = b.from;
     this.groupBy = b.groupBy;
     this.interval = b.interval;
+    this.language = b.language;
     this.limit = b.limit;
     this.linkId = b.linkId;
+    this.os = b.os;
+    this.referrer = b.referrer;
+    this.referrerUrl = b.referrerUrl;
+    this.region = b.region;
     this.tag = b.tag;
     this.timezone = b.timezone;
     this.to = b.to;
+    this.trigger = b.trigger;
+    this.utmCampaign = b.utmCampaign;
+    this.utmContent = b.utmContent;
+    this.utmMedium = b.utmMedium;
+    this.utmSource = b.utmSource;
+    this.utmTerm = b.utmTerm;
+    this.variant = b.variant;
   }
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  /** {@code browser} (query); null: not sent. */
+  public String getBrowser() {
+    return browser;
+  }
+
+  /** {@code city} (query); null: not sent. */
+  public String getCity() {
+    return city;
+  }
+
+  /** {@code continent} (query); null: not sent. */
+  public String getContinent() {
+    return continent;
+  }
+
+  /** {@code country} (query); null: not sent. */
+  public String getCountry() {
+    return country;
+  }
+
+  /** {@code device} (query); null: not sent. */
+  public String getDevice() {
+    return device;
   }
 
   /** {@code domain} (query); null: not sent. */
@@ -67,6 +126,11 @@ public final class AnalyticsParams {
     return interval;
   }
 
+  /** {@code language} (query); null: not sent. */
+  public String getLanguage() {
+    return language;
+  }
+
   /** {@code limit} (query); null: not sent. */
   public Integer getLimit() {
     return limit;
@@ -75,6 +139,26 @@ public final class AnalyticsParams {
   /** {@code link_id} (query); null: not sent. */
   public String getLinkId() {
     return linkId;
+  }
+
+  /** {@code os} (query); null: not sent. */
+  public String getOs() {
+    return os;
+  }
+
+  /** {@code referrer} (query); null: not sent. */
+  public String getReferrer() {
+    return referrer;
+  }
+
+  /** {@code referrer_url} (query); null: not sent. */
+  public String getReferrerUrl() {
+    return referrerUrl;
+  }
+
+  /** {@code region} (query); null: not sent. */
+  public String getRegion() {
+    return region;
   }
 
   /** {@code tag} (query); null: not sent. */
@@ -92,38 +176,137 @@ public final class AnalyticsParams {
     return to;
   }
 
+  /** {@code trigger} (query); null: not sent. */
+  public String getTrigger() {
+    return trigger;
+  }
+
+  /** {@code utm_campaign} (query); null: not sent. */
+  public String getUtmCampaign() {
+    return utmCampaign;
+  }
+
+  /** {@code utm_content} (query); null: not sent. */
+  public String getUtmContent() {
+    return utmContent;
+  }
+
+  /** {@code utm_medium} (query); null: not sent. */
+  public String getUtmMedium() {
+    return utmMedium;
+  }
+
+  /** {@code utm_source} (query); null: not sent. */
+  public String getUtmSource() {
+    return utmSource;
+  }
+
+  /** {@code utm_term} (query); null: not sent. */
+  public String getUtmTerm() {
+    return utmTerm;
+  }
+
+  /** {@code variant} (query); null: not sent. */
+  public String getVariant() {
+    return variant;
+  }
+
   @Override
   public String toString() {
     return "AnalyticsParams{"
-        + "domain=" + domain
+        + "browser=" + browser
+        + ", city=" + city
+        + ", continent=" + continent
+        + ", country=" + country
+        + ", device=" + device
+        + ", domain=" + domain
         + ", format=" + format
         + ", from=" + from
         + ", group_by=" + groupBy
         + ", interval=" + interval
+        + ", language=" + language
         + ", limit=" + limit
         + ", link_id=" + linkId
+        + ", os=" + os
+        + ", referrer=" + referrer
+        + ", referrer_url=" + referrerUrl
+        + ", region=" + region
         + ", tag=" + tag
         + ", timezone=" + timezone
         + ", to=" + to
+        + ", trigger=" + trigger
+        + ", utm_campaign=" + utmCampaign
+        + ", utm_content=" + utmContent
+        + ", utm_medium=" + utmMedium
+        + ", utm_source=" + utmSource
+        + ", utm_term=" + utmTerm
+        + ", variant=" + variant
         + "}";
   }
 
   /** Builds a {@link AnalyticsParams}. */
   public static final class Builder {
+    private String browser;
+    private String city;
+    private String continent;
+    private String country;
+    private String device;
     private String domain;
     private AnalyticsFormat format;
     private String from;
     private AnalyticsGroupBy2 groupBy;
     private AnalyticsInterval2 interval;
+    private String language;
     private Integer limit;
     private String linkId;
+    private String os;
+    private String referrer;
+    private String referrerUrl;
+    private String region;
     private String tag;
     private String timezone;
     private String to;
+    private String trigger;
+    private String utmCampaign;
+    private String utmContent;
+    private String utmMedium;
+    private String utmSource;
+    private String utmTerm;
+    private String variant;
 
     private Builder() {}
 
-    /** Only links on this domain. */
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder browser(String browser) {
+      this.browser = browser;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder city(String city) {
+      this.city = city;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder continent(String continent) {
+      this.continent = continent;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder country(String country) {
+      this.country = country;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder device(String device) {
+      this.device = device;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
     public Builder domain(String domain) {
       this.domain = domain;
       return this;
@@ -141,7 +324,7 @@ public final class AnalyticsParams {
       return this;
     }
 
-    /** timeseries (default), countries, referrers, devices, browsers, os, links (top links) or tags. */
+    /** One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links). */
     public Builder groupBy(AnalyticsGroupBy2 groupBy) {
       this.groupBy = groupBy;
       return this;
@@ -153,19 +336,49 @@ public final class AnalyticsParams {
       return this;
     }
 
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder language(String language) {
+      this.language = language;
+      return this;
+    }
+
     /** Groupings other than timeseries: at most this many rows, 1 to 100 (default 10). */
     public Builder limit(Integer limit) {
       this.limit = limit;
       return this;
     }
 
-    /** Only this link (lnk_… or ext_<external_id>); 404 when it is not yours. */
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
     public Builder linkId(String linkId) {
       this.linkId = linkId;
       return this;
     }
 
-    /** Only links carrying this tag (case-insensitive). */
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder os(String os) {
+      this.os = os;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder referrer(String referrer) {
+      this.referrer = referrer;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder referrerUrl(String referrerUrl) {
+      this.referrerUrl = referrerUrl;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder region(String region) {
+      this.region = region;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
     public Builder tag(String tag) {
       this.tag = tag;
       return this;
@@ -180,6 +393,48 @@ public final class AnalyticsParams {
     /** ISO date (the whole local day is included) or date-time with an offset (exclusive); default today. */
     public Builder to(String to) {
       this.to = to;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder trigger(String trigger) {
+      this.trigger = trigger;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder utmCampaign(String utmCampaign) {
+      this.utmCampaign = utmCampaign;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder utmContent(String utmContent) {
+      this.utmContent = utmContent;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder utmMedium(String utmMedium) {
+      this.utmMedium = utmMedium;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder utmSource(String utmSource) {
+      this.utmSource = utmSource;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder utmTerm(String utmTerm) {
+      this.utmTerm = utmTerm;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
+    public Builder variant(String variant) {
+      this.variant = variant;
       return this;
     }
 

@@ -45,7 +45,7 @@ public final class DeleteLinksParams {
 
     private Builder() {}
 
-    /** 1 to 100 link ids, each once. */
+    /** Comma-separated link ids, 1 to 100, each at most 40 visible ASCII characters other than %. */
     public Builder ids(String ids) {
       this.ids = ids;
       return this;

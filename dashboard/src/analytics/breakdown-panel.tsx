@@ -1,0 +1,78 @@
+/** A panel of the overview: its tabs (each a grouping of the API), and the open tab's rows with their shares. */
+import { useEffect } from 'preact/hooks';
+import { Loaded } from '../ui/states';
+import { useQuery } from '../ui/use-query';
+import type { Panel, Tab } from './dimensions';
+import { type Analytics, breakdown, type Scope } from './fetch';
+import { type ShareRow, ShareTable } from './share-table';
+import { rememberLink, valueLabel } from './value-labels';
+
+export interface Shown {
+  title: string;
+  rows: ShareRow[];
+  total: number;
+}
+
+/** The rows of one answer as people read them. */
+export function shareRows(tab: Tab, a: Analytics): ShareRow[] {
+  return a.data.map((r) => {
+    if (tab.field === 'link_id') rememberLink(r.key, r.short_url);
+    return { value: r.key, label: valueLabel(tab.field, r.key), clicks: r.clicks };
+  });
+}
+
+interface Props {
+  panel: Panel;
+  /** The open tab (a group_by of the panel). */
+  open: string;
+  scope: Scope;
+  picked: (tab: Tab) => string[];
+  onTab: (panel: Panel, groupBy: string) => void;
+  onPick: (field: Tab['field'], value: string, exclude: boolean) => void;
+  /** Called with what the panel shows (for the CSV download). */
+  onShown: (panelId: string, shown: Shown | null) => void;
+}
+
+export function BreakdownPanel({ panel, open, scope, picked, onTab, onPick, onShown }: Props) {
+  const tab = panel.tabs.find((t) => t.groupBy === open) ?? panel.tabs[0]!;
+  const q = useQuery(() => breakdown(tab.groupBy, scope), [tab.groupBy, scope.from, scope.to, scope.timezone, JSON.stringify(scope.filter)]);
+  const rows = q.data && !q.loading ? shareRows(tab, q.data) : null;
+  useEffect(() => {
+    onShown(panel.id, rows && q.data ? { title: `${panel.title}: ${tab.label}`, rows, total: q.data.total.clicks } : null);
+  }, [q.data, q.loading]);
+  const headingId = `panel-${panel.id}-h`;
+  return (
+    <section class="panel" aria-labelledby={headingId} aria-busy={q.loading}>
+      <div class="panel-head">
+        <h2 id={headingId}>{panel.title}</h2>
+        {panel.tabs.length > 1 ? (
+          <fieldset class="tabs">
+            <legend class="visually-hidden">{panel.title}: show</legend>
+            {panel.tabs.map((t) => (
+              <button key={t.groupBy} type="button" aria-pressed={t === tab} onClick={() => onTab(panel, t.groupBy)}>
+                {t.label}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+      <Loaded q={q}>
+        {(a) =>
+          a.data.length === 0 ? (
+            <p class="muted panel-empty">{a.total.clicks === 0 ? 'No clicks in this view.' : `No ${tab.label.toLowerCase()} recorded for these clicks.`}</p>
+          ) : (
+            <ShareTable
+              caption={`${panel.title}: ${tab.label}`}
+              keyLabel={tab.label}
+              field={tab.field}
+              rows={shareRows(tab, a)}
+              total={a.total.clicks}
+              picked={picked(tab)}
+              onPick={onPick}
+            />
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}

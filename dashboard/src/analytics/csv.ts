@@ -1,0 +1,22 @@
+/** The overview's downloads as CSV text (cells made safe and quoted as the service's own CSV answers are). */
+import { csvCell } from '../../../src/csv/csv-cell.js';
+import type { Point } from '../charts/timeseries';
+import type { Shown } from './breakdown-panel';
+import { percent } from './share-table';
+
+export function csvText(rows: string[][]): string {
+  return rows.map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
+}
+
+/**
+ * What the overview shows, as one table: the time series (one row per bucket), then each panel's
+ * rows (its open tab), each with its section, value, label, clicks and share of the view's clicks.
+ */
+export function overviewCsv(series: { title: string; points: Point[]; total: number }, panels: Shown[]): string {
+  const rows: string[][] = [['section', 'value', 'label', 'clicks', 'share']];
+  for (const p of series.points) rows.push([series.title, p.label, p.label, String(p.clicks), percent(p.clicks, series.total)]);
+  for (const panel of panels) {
+    for (const r of panel.rows) rows.push([panel.title, r.value, r.label, String(r.clicks), percent(r.clicks, panel.total)]);
+  }
+  return csvText(rows);
+}

@@ -1,0 +1,143 @@
+/**
+ * The analytics overview (the Analytics page, and a link's page scoped to that link): the window
+ * controls, the filter chips, totals and clicks over time, a world map, panels of breakdowns whose
+ * rows filter the view, and the recent clicks. Every setting is in the address (view-state.ts).
+ */
+import { useRef } from 'preact/hooks';
+import { TimeSeries } from '../charts/timeseries';
+import { currentPath, navigate, useLocation } from '../router';
+import { saveBlob } from '../ui/download';
+import { Loaded } from '../ui/states';
+import { useQuery } from '../ui/use-query';
+import { BreakdownPanel, type Shown } from './breakdown-panel';
+import { overviewCsv } from './csv';
+import { intervalOf, windowOf } from './dates';
+import { type FilterField, PANELS, type Panel, type Tab } from './dimensions';
+import { analytics, type Scope } from './fetch';
+import { FilterChips } from './filter-chips';
+import { localZone, pointOf } from './labels';
+import { MapPanel } from './map-panel';
+import { RecentClicks } from './recent-clicks';
+import { ViewControls } from './view-controls';
+import './analytics.css';
+import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
+
+/** A link's page: its link is always filtered on, and breakdowns by link or tag say nothing. */
+export interface Fixed {
+  linkId: string;
+  name: string;
+}
+
+function panelsFor(fixed: Fixed | undefined): Panel[] {
+  if (!fixed) return PANELS;
+  return PANELS.map((p) =>
+    p.id === 'top' ? { ...p, title: 'Variants and domains', tabs: p.tabs.filter((t) => t.field !== 'link_id' && t.field !== 'tag') } : p,
+  );
+}
+
+export function Overview({ fixed }: { fixed?: Fixed }) {
+  const { search } = useLocation();
+  const view = parseView(search);
+  if (fixed) delete view.filters.link_id;
+  const zone = view.tz ?? localZone();
+  const window = windowOf(view.range, zone, view);
+  const interval = intervalOf(view.range, view.interval, window.days);
+  const fixedFilter: Filters = fixed ? { link_id: { values: [fixed.linkId], exclude: false } } : {};
+  const scope: Scope = { from: window.from, to: window.to, timezone: zone, filter: apiFilter(view.filters, fixedFilter) };
+  const go = (next: View) => navigate(`${currentPath()}${viewSearch(next)}`, false, true);
+  const setFilters = (filters: Filters) => go({ ...view, filters });
+  const shown = useRef(new Map<string, Shown>());
+  const series = useQuery(
+    () => analytics({ group_by: 'timeseries', interval, ...scope }),
+    [interval, scope.from, scope.to, zone, JSON.stringify(scope.filter)],
+  );
+  const filtered = Object.keys(view.filters).length > 0;
+  const onPick = (field: FilterField, value: string, exclude: boolean) => setFilters(toggleValue(view.filters, field, value, exclude));
+  const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
+  const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
+  const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
+  const name = `${fixed ? `${fixed.name}-` : ''}${window.from.slice(0, 10)}-${window.to.slice(0, 10)}`;
+  const empty = series.data !== undefined && !series.loading && series.data.total.clicks === 0;
+  return (
+    <div class="overview">
+      <ViewControls
+        key={`${view.range}-${view.from}-${view.to}`}
+        range={view.range}
+        window={window}
+        zone={zone}
+        interval={interval}
+        onRange={(range, custom) => go({ ...view, range, from: custom?.from, to: custom?.to, interval: undefined })}
+        onZone={(tz) => go({ ...view, tz })}
+        onInterval={(i) => go({ ...view, interval: i })}
+      />
+      <FilterChips
+        filters={view.filters}
+        onInvert={(f) => setFilters(invertField(view.filters, f))}
+        onRemove={(f) => setFilters(withoutField(view.filters, f))}
+        onClear={() => setFilters({})}
+      />
+      <Loaded q={series}>
+        {(a) => {
+          const points = a.data.map((p) => pointOf(p.key, p.clicks, a.timezone, a.interval));
+          const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
+          const download = () => {
+            const csv = overviewCsv({ title, points, total: a.total.clicks }, [...shown.current.values()]);
+            saveBlob(new Blob([csv], { type: 'text/csv' }), `analytics-${name}.csv`);
+          };
+          return (
+            <>
+              <div class="totals-row">
+                <p class="totals" aria-live="polite">
+                  <strong class="big">{a.total.clicks}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
+                  <span class="muted">{a.total.bots} from bots (not counted)</span> ·{' '}
+                  <span class="nowrap">{view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`}</span> ({a.timezone})
+                </p>
+                {empty ? null : (
+                  <button type="button" class="button small" onClick={download}>
+                    Download CSV
+                  </button>
+                )}
+              </div>
+              {empty ? (
+                <div class="state empty">
+                  {filtered ? (
+                    <p>
+                      <strong>No clicks match these filters</strong> in this period. Remove a filter above, or choose a longer period.
+                    </p>
+                  ) : (
+                    <p>
+                      <strong>{fixed ? 'No clicks on this link in this period yet.' : 'No clicks in this period yet.'}</strong> Share a short link or its QR
+                      code: each visit by a person shows up here within a minute (bots are counted apart). Choose a longer period to look further back.
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <TimeSeries title={title} points={points} bucket={a.interval ?? interval} />
+              )}
+            </>
+          );
+        }}
+      </Loaded>
+      {empty ? null : (
+        <>
+          <div class="panels">
+            {panelsFor(fixed).map((p) => [
+              p.id === 'geo' ? <MapPanel key="map" scope={scope} picked={view.filters.country} onPick={onPick} /> : null,
+              <BreakdownPanel
+                key={p.id}
+                panel={p}
+                open={view.tabs[p.id] ?? p.tabs[0]!.groupBy}
+                scope={scope}
+                picked={picked}
+                onTab={onTab}
+                onPick={onPick}
+                onShown={onShown}
+              />,
+            ])}
+          </div>
+          <RecentClicks scope={scope} filename={`clicks-${name}.csv`} oneLink={Boolean(fixed)} />
+        </>
+      )}
+    </div>
+  );
+}

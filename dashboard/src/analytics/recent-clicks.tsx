@@ -1,0 +1,139 @@
+/** The view's clicks one by one (clickEvents), newest first, a page at a time, and as a CSV file. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ApiError } from '../api/errors';
+import { gql, present } from '../api/graphql';
+import type { DashboardClickEventsQuery } from '../gql/graphql';
+import { saveBlob } from '../ui/download';
+import { ErrorBox, Loading } from '../ui/states';
+import { asApiError } from '../ui/use-query';
+import { csvText } from './csv';
+import { ClickEventsQuery } from './documents';
+import type { Scope } from './fetch';
+import { valueLabel } from './value-labels';
+import './recent-clicks.css';
+
+type ClickEvent = NonNullable<DashboardClickEventsQuery['clickEvents']>['data'][number];
+
+const PAGE = 20;
+const COLUMNS: (keyof ClickEvent)[] = [
+  'timestamp',
+  'short_url',
+  'country',
+  'region',
+  'city',
+  'device',
+  'browser',
+  'os',
+  'referrer_url',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'trigger',
+  'language',
+];
+
+function when(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+
+/** `oneLink`: on a link's page, where a column of its short URL would say nothing. */
+export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scope; filename: string; oneLink?: boolean }) {
+  const [events, setEvents] = useState<ClickEvent[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<ApiError | undefined>();
+  const run = useRef(0);
+  const load = (after: string | null) => {
+    const mine = after ? run.current : ++run.current;
+    setLoading(true);
+    setError(undefined);
+    gql(ClickEventsQuery, { ...scope, limit: PAGE, cursor: after })
+      .then((d) => present(d.clickEvents, 'click events'))
+      .then(
+        (page) => {
+          if (mine !== run.current) return;
+          setEvents((old) => (after ? [...old, ...page.data] : page.data));
+          setCursor(page.next_cursor ?? null);
+          setLoading(false);
+        },
+        (e: unknown) => {
+          if (mine !== run.current) return;
+          setError(asApiError(e));
+          setLoading(false);
+        },
+      );
+  };
+  const key = JSON.stringify(scope);
+  useEffect(() => load(null), [key]);
+  const download = () => {
+    const rows = events.map((e) => COLUMNS.map((c) => String(e[c] ?? '')));
+    saveBlob(new Blob([csvText([COLUMNS, ...rows])], { type: 'text/csv' }), filename);
+  };
+  return (
+    <section class="panel recent" aria-labelledby="recent-h" aria-busy={loading}>
+      <div class="panel-head">
+        <h2 id="recent-h">Recent clicks</h2>
+        {events.length > 0 ? (
+          <button type="button" class="button small" onClick={download}>
+            Download these {events.length} clicks (CSV)
+          </button>
+        ) : null}
+      </div>
+      {events.length > 0 ? (
+        <div class="scroll">
+          <table class="table events-table">
+            <caption class="visually-hidden">Recent clicks, newest first, times in {scope.timezone}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                {oneLink ? null : <th scope="col">Link</th>}
+                <th scope="col">Location</th>
+                <th scope="col">Device</th>
+                <th scope="col">Referrer</th>
+                <th scope="col">Trigger</th>
+                <th scope="col">Language</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((e, i) => (
+                <tr key={`${e.timestamp}-${i}`}>
+                  <td class="nowrap" data-label="Time">
+                    {when(e.timestamp, scope.timezone)}
+                  </td>
+                  {oneLink ? null : <td data-label="Link">{e.short_url.replace(/^https?:\/\//, '')}</td>}
+                  <td data-label="Location">{join(e.city, e.region, e.country ? valueLabel('country', e.country) : null) || '—'}</td>
+                  <td data-label="Device">{join(e.device, e.browser, e.os) || '—'}</td>
+                  <td class="break" data-label="Referrer">
+                    {e.referrer_url ?? e.referrer ?? '(direct)'}
+                  </td>
+                  <td class="nowrap" data-label="Trigger">
+                    {e.trigger ? valueLabel('trigger', e.trigger) : '—'}
+                  </td>
+                  <td data-label="Language">{e.language ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {!loading && !error && events.length === 0 ? <p class="muted panel-empty">No clicks to list in this view.</p> : null}
+      {error ? <ErrorBox error={error} retry={() => load(events.length ? cursor : null)} /> : null}
+      {loading ? <Loading label="Loading clicks…" /> : null}
+      {cursor && !loading && !error ? (
+        <button type="button" onClick={() => load(cursor)}>
+          Load more
+        </button>
+      ) : null}
+    </section>
+  );
+}

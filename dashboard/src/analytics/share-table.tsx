@@ -1,0 +1,96 @@
+/**
+ * One breakdown as a table: each value with its clicks and share of the view's clicks (bar and
+ * percent). Its name is a button that filters the view by it (pressed while it does; pressing again
+ * removes it), and a second button excludes it.
+ */
+import { useState } from 'preact/hooks';
+import type { FilterField } from './dimensions';
+
+export interface ShareRow {
+  value: string;
+  label: string;
+  clicks: number;
+}
+
+const SHOWN = 8;
+
+/** A share as a percentage people read: whole numbers, `<1%` for a sliver. */
+export function percent(clicks: number, total: number): string {
+  if (total <= 0) return '0%';
+  const p = (clicks / total) * 100;
+  return p > 0 && p < 1 ? '<1%' : `${Math.round(p)}%`;
+}
+
+interface Props {
+  caption: string;
+  keyLabel: string;
+  field: FilterField;
+  rows: ShareRow[];
+  total: number;
+  /** Values of the field's IN filter. */
+  picked: string[];
+  onPick: (field: FilterField, value: string, exclude: boolean) => void;
+}
+
+export function ShareTable({ caption, keyLabel, field, rows, total, picked, onPick }: Props) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, SHOWN);
+  const max = Math.max(1, ...rows.map((r) => r.clicks));
+  return (
+    <>
+      <table class="shares">
+        <caption class="visually-hidden">{caption}</caption>
+        <colgroup>
+          <col />
+          <col class="c-clicks" />
+          <col class="c-share" />
+          <col class="c-x" />
+        </colgroup>
+        <thead class="visually-hidden">
+          <tr>
+            <th scope="col">{keyLabel} (press to filter by it)</th>
+            <th scope="col">Clicks</th>
+            <th scope="col">Share</th>
+            <th scope="col">Exclude</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.value}>
+              <th scope="row">
+                <button
+                  type="button"
+                  class="pick"
+                  aria-pressed={picked.includes(r.value)}
+                  title={`Only ${r.label}`}
+                  onClick={() => onPick(field, r.value, false)}
+                >
+                  <span class="share-bar" style={{ width: `${(r.clicks / max) * 100}%` }} aria-hidden="true" />
+                  <span class="share-label">{r.label}</span>
+                </button>
+              </th>
+              <td class="num">{r.clicks}</td>
+              <td class="num muted">{percent(r.clicks, total)}</td>
+              <td class="x">
+                <button
+                  type="button"
+                  class="exclude"
+                  aria-label={`Exclude ${r.label}`}
+                  title={`Exclude ${r.label}`}
+                  onClick={() => onPick(field, r.value, true)}
+                >
+                  <span aria-hidden="true">⊘</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > SHOWN ? (
+        <button type="button" class="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${rows.length}`}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The overview's whole state lives in the address (so reload, Back and a shared link show the same
+ * view): `range` (a preset, or `custom` with `from`/`to` dates), `tz`, `interval`, one parameter per
+ * panel naming its open tab, and the filters, one parameter per value (`country=DE&country=FR`;
+ * `!` before every value excludes them: `country=!US`). Defaults are left out of the address.
+ */
+import { INTERVALS, type Interval, PRESETS, type Preset } from './dates.js';
+import { FILTER_FIELDS, type FilterField, PANELS } from './dimensions.js';
+
+export interface FieldFilter {
+  values: string[];
+  exclude: boolean;
+}
+export type Filters = Partial<Record<FilterField, FieldFilter>>;
+
+export interface View {
+  range: Preset;
+  /** Custom range only: ISO dates. */
+  from?: string;
+  to?: string;
+  /** IANA zone; undefined: the browser's own. */
+  tz?: string;
+  interval?: Interval;
+  filters: Filters;
+  /** Open tab of each panel (by panel id); a panel left out shows its first tab. */
+  tabs: Record<string, string>;
+}
+
+export const DEFAULT_RANGE: Preset = '30d';
+const RANGES: readonly string[] = [...PRESETS.map((p) => p[0]), 'custom'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseView(search: URLSearchParams): View {
+  const range = search.get('range') ?? DEFAULT_RANGE;
+  const view: View = { range: RANGES.includes(range) ? (range as Preset) : DEFAULT_RANGE, filters: {}, tabs: {} };
+  if (view.range === 'custom') {
+    const from = search.get('from') ?? '';
+    const to = search.get('to') ?? '';
+    if (DATE.test(from) && DATE.test(to) && from <= to) Object.assign(view, { from, to });
+    else view.range = DEFAULT_RANGE;
+  }
+  const tz = search.get('tz');
+  if (tz) view.tz = tz;
+  const interval = search.get('interval');
+  if ((INTERVALS as readonly string[]).includes(interval ?? '')) view.interval = interval as Interval;
+  for (const panel of PANELS) {
+    const t = search.get(panel.id);
+    if (t && panel.tabs.some((x) => x.groupBy === t)) view.tabs[panel.id] = t;
+  }
+  // `link` is the address the link page used to open its analytics with.
+  const legacyLink = search.get('link');
+  for (const field of FILTER_FIELDS) {
+    const raw = search.getAll(field).filter((v) => v !== '' && v !== '!');
+    if (field === 'link_id' && legacyLink && raw.length === 0) raw.push(legacyLink);
+    if (raw.length === 0) continue;
+    const exclude = raw.every((v) => v.startsWith('!'));
+    const values = [...new Set(exclude ? raw.map((v) => v.slice(1)) : raw.filter((v) => !v.startsWith('!')))].slice(0, 100);
+    view.filters[field] = { values, exclude };
+  }
+  return view;
+}
+
+export function viewSearch(view: View): string {
+  const p = new URLSearchParams();
+  if (view.range !== DEFAULT_RANGE) p.set('range', view.range);
+  if (view.range === 'custom' && view.from && view.to) {
+    p.set('from', view.from);
+    p.set('to', view.to);
+  }
+  if (view.tz) p.set('tz', view.tz);
+  if (view.interval) p.set('interval', view.interval);
+  for (const panel of PANELS) {
+    const t = view.tabs[panel.id];
+    if (t && t !== panel.tabs[0]?.groupBy) p.set(panel.id, t);
+  }
+  for (const field of FILTER_FIELDS) {
+    const f = view.filters[field];
+    for (const v of f?.values ?? []) p.append(field, f?.exclude ? `!${v}` : v);
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * A click on a row: the value joins its field's IN filter (or leaves it when it was there); with
+ * `exclude`, it joins the NOT IN filter instead. A field is either included or excluded, never both.
+ */
+export function toggleValue(filters: Filters, field: FilterField, value: string, exclude: boolean): Filters {
+  const current = filters[field];
+  const same = current && current.exclude === exclude ? current.values : [];
+  const values = same.includes(value) ? same.filter((v) => v !== value) : [...same, value];
+  const next = { ...filters };
+  if (values.length === 0) delete next[field];
+  else next[field] = { values, exclude };
+  return next;
+}
+
+/** The chip's switch: the same values, included instead of excluded or the reverse. */
+export function invertField(filters: Filters, field: FilterField): Filters {
+  const f = filters[field];
+  return f ? { ...filters, [field]: { values: f.values, exclude: !f.exclude } } : filters;
+}
+
+export function withoutField(filters: Filters, field: FilterField): Filters {
+  const next = { ...filters };
+  delete next[field];
+  return next;
+}
+
+/** The filters as the API's ClickFilter input (`fixed` ones, such as a link page's own link, added). */
+export function apiFilter(filters: Filters, fixed: Filters = {}): Record<string, { in?: string[]; not_in?: string[] }> | null {
+  const out: Record<string, { in?: string[]; not_in?: string[] }> = {};
+  for (const [field, f] of Object.entries({ ...filters, ...fixed })) {
+    if (f && f.values.length > 0) out[field] = f.exclude ? { not_in: f.values } : { in: f.values };
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}

@@ -1,0 +1,64 @@
+import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { credentialsRequired } from '../../auth/principal.js';
+import { eventsCsvHeader, eventsCsvRows } from '../../csv/events-csv.js';
+import { LskError } from '../../domain/errors.js';
+import type { Services } from '../../services/all-services.js';
+import type { ClickEventItem } from '../../services/analytics/events-service.js';
+import type { RestRoute } from '../../v1/route.js';
+import { clientError, type Logger } from '../errors.js';
+import type { Guard } from '../guard/guard.js';
+import { restVariables } from './input.js';
+import type { RestOperation } from './operations.js';
+
+/** Whether GET /v1/analytics/events asks for a stream rather than a page. */
+export const streamFormat = (url: URL) => {
+  const f = url.searchParams.get('format');
+  return f === 'csv' || f === 'ndjson' ? f : null;
+};
+
+const ndjson = (events: ClickEventItem[]) => events.map((e) => `${JSON.stringify(e)}\n`).join('');
+
+/**
+ * GET /v1/analytics/events?format=csv|ndjson: every matching event, streamed newest first. A stream
+ * is not a GraphQL field's value, so this is authenticated, scoped (analytics:read) and charged here,
+ * with the route's own query checks. Each page is written before the next is read, and a full socket
+ * buffer pauses the reading ('drain'): a slow client costs no memory.
+ */
+export function createEventsStream(o: { guard: Guard; services: Services; log: Logger }) {
+  return async function run(route: RestRoute, op: RestOperation, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const format = streamFormat(url)!;
+    const principal = await o.guard.authenticate(req);
+    if (!principal) throw credentialsRequired();
+    const headers = await o.guard.charge(principal, 1);
+    let pages: AsyncGenerator<ClickEventItem[]>;
+    let first: IteratorResult<ClickEventItem[]>;
+    try {
+      if (!principal.scopes.has('analytics:read')) throw new LskError('insufficient_scope', 'This call needs the scope "analytics:read".');
+      const variables = restVariables(route, op, {}, url, undefined, null);
+      pages = await o.services.clickEvents.stream(principal.workspace.id, variables);
+      first = await pages.next(); // a store failure before any byte is sent is still a clean error
+    } catch (e) {
+      const err = clientError(e, o.log);
+      Object.assign(err.headers, headers);
+      throw err;
+    }
+    const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson';
+    res.writeHead(200, { ...headers, 'content-type': type, 'content-disposition': `attachment; filename="click-events.${format}"` });
+    const closed = new Promise<void>((resolve) => res.once('close', resolve));
+    const write = async (chunk: string) => {
+      if (chunk && !res.write(chunk)) await Promise.race([once(res, 'drain'), closed]);
+    };
+    try {
+      if (format === 'csv') await write(eventsCsvHeader());
+      for (let r = first; !r.done; r = await pages.next()) {
+        if (res.destroyed) return;
+        await write(format === 'csv' ? eventsCsvRows(r.value) : ndjson(r.value));
+      }
+      res.end();
+    } catch (e) {
+      o.log.error({ err: e }, 'click events stream failed mid-stream');
+      res.destroy();
+    }
+  };
+}

@@ -1,0 +1,64 @@
+import type { ClickFilterInput } from '../../domain/analytics-schemas.js';
+import { CLICK_FIELDS, type ClickField, type ClickFilter, type FieldFilter } from '../../domain/click-fields.js';
+import { tagKey } from '../../domain/field-rules.js';
+import type { ComboFilter } from '../../storage/clicks/repository.js';
+import type { LinksRepository } from '../../storage/links/repository.js';
+import type { LinkService } from '../link-service.js';
+
+/** What a read's filters come to: the links it covers (null: all) and the filter on recorded values. */
+export interface ResolvedScope {
+  linkIds: string[] | null;
+  filter: ComboFilter | null;
+}
+
+/** The `filter` argument plus the single-value link_id, tag and domain arguments (ANDed with it). */
+export function mergedFilter(q: { filter?: ClickFilterInput | null; link_id?: string | null; tag?: string | null; domain?: string | null }): ClickFilter {
+  const out: ClickFilter = {};
+  for (const [k, v] of Object.entries(q.filter ?? {})) {
+    if (!v) continue;
+    const f: { in?: string[]; not_in?: string[] } = {};
+    if (v.in) f.in = [...new Set(v.in)];
+    if (v.not_in) f.not_in = [...new Set(v.not_in)];
+    out[k as keyof ClickFilter] = f;
+  }
+  const single = (field: 'link_id' | 'tag' | 'domain', value: string | null | undefined) => {
+    if (!value) return;
+    const f = out[field];
+    out[field] = f?.in ? { ...f, in: f.in.filter((x) => x === value) } : { ...f, in: [value] };
+  };
+  single('link_id', q.link_id);
+  single('tag', q.tag);
+  single('domain', q.domain);
+  return out;
+}
+
+/**
+ * Resolve link_id and tag to links of the workspace (an id that is not the caller's answers 404,
+ * in an IN list and a NOT IN list alike); the other filters stay on the recorded values.
+ */
+export async function resolveScope(workspaceId: string, filter: ClickFilter, links: LinksRepository, linkService: LinkService): Promise<ResolvedScope> {
+  const combo: ComboFilter = {};
+  for (const f of CLICK_FIELDS) if (filter[f]) combo[f as ClickField] = filter[f] as FieldFilter;
+  const ids = async (values: readonly string[] | undefined) =>
+    values ? Promise.all(values.map(async (v) => (await linkService.get(workspaceId, v)).id)) : null;
+  const tagged = async (values: readonly string[] | undefined) => {
+    if (!values) return null;
+    const sets = await Promise.all(values.map((t) => links.ids(workspaceId, { tag: tagKey(t) })));
+    return sets.flat();
+  };
+  const [inLinks, outLinks, inTags, outTags] = await Promise.all([
+    ids(filter.link_id?.in),
+    ids(filter.link_id?.not_in),
+    tagged(filter.tag?.in),
+    tagged(filter.tag?.not_in),
+  ]);
+  let include: Set<string> | null = null;
+  for (const s of [inLinks, inTags]) {
+    if (!s) continue;
+    include = include ? new Set(s.filter((id) => include!.has(id))) : new Set(s);
+  }
+  const exclude = new Set([...(outLinks ?? []), ...(outTags ?? [])]);
+  if (exclude.size > 0) include ??= new Set(await links.ids(workspaceId, {}));
+  const linkIds = include ? [...include].filter((id) => !exclude.has(id)) : null;
+  return { linkIds, filter: Object.keys(combo).length > 0 ? combo : null };
+}

@@ -1,0 +1,71 @@
+/**
+ * What the read engine asks of a store (docs/adr/0092). Both adapters answer these three questions
+ * from their own tables or documents; everything else about a read (which sheets, filters, buckets,
+ * groupings) is the engine's, so both stores give the same answers by construction.
+ */
+
+/** Counts by id: hour index, combination id or link id. */
+export type Counts = Record<string, number>;
+
+export type Grain = 'day' | 'month';
+
+/**
+ * The counts of one domain or link over one UTC day or month (one per writer slot on MongoDB:
+ * readers add them up). Day sheets hold hours; month sheets only totals.
+ */
+export interface Sheet {
+  /** The domain (domain sheets) or link id (link sheets). */
+  key: string;
+  /** Start of the UTC day or month, ms. */
+  period: number;
+  tot: number;
+  bots: number;
+  /** Day sheets: people's clicks and bot visits by hour of the day (0-23). */
+  hc?: Counts;
+  hb?: Counts;
+  /** Visits by combination id (people's and bots'). */
+  c?: Counts;
+  /** Day sheets: hour of the day -> combination id -> visits. */
+  x?: Record<string, Counts>;
+  /** Domain sheets: people's clicks by link id. */
+  l?: Counts;
+}
+
+export type SheetField = 'hc' | 'hb' | 'c' | 'x' | 'l';
+
+export interface SheetRequest {
+  workspaceId: string;
+  kind: 'domain' | 'link';
+  /** Only these domains or links; absent: every one of the workspace. */
+  keys?: readonly string[];
+  grain: Grain;
+  /** Periods whose start lies in [from, to). */
+  from: number;
+  to: number;
+  fields: readonly SheetField[];
+  /** With `x`: only these hours of the day (absent: all 24). */
+  xHours?: readonly number[];
+}
+
+/** A link's counts in one hour not closed yet. */
+export interface OpenHour {
+  linkId: string;
+  hour: number;
+  clicks: number;
+  bots: number;
+  c: Counts;
+}
+
+export interface OpenRequest {
+  workspaceId: string;
+  linkIds?: readonly string[];
+  from: number;
+  to: number;
+}
+
+export interface ClickSource {
+  sheets(r: SheetRequest): Promise<Sheet[]> | Sheet[];
+  open(r: OpenRequest): Promise<OpenHour[]> | OpenHour[];
+  /** Combination keys by id (ids the store does not know are absent). */
+  combos(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> | Map<string, string>;
+}

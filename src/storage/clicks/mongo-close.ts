@@ -1,0 +1,29 @@
+import type { MongoConnection } from '../mongo/connection.js';
+import type { MongoComboDictionary } from './mongo-combos.js';
+import { CLOSES, type CloseDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc } from './mongo-docs.js';
+import { foldCells } from './mongo-sheets.js';
+
+/**
+ * Close slot `s`'s hours before `before` into its sheets (docs/adr/0092); only the slot's holder
+ * (or a compaction holding its lease) calls this. The closing is recorded first (`closing`), its open
+ * documents are marked (`z`: readers leave them out, at worst a brief under-count), their counts are
+ * added to the sheets (each sheet guarded by `f`), then they are deleted. A closing cut short is
+ * finished with the same `before` by the next one, so nothing is added twice.
+ */
+export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionary, s: number, before: number): Promise<void> {
+  const closes = conn.collection<CloseDoc>(CLOSES);
+  const open = conn.collection<OpenDoc>(OPEN);
+  const state = await conn.run(() => closes.findOne({ _id: s }));
+  // Marks only grow (the sheets' guard needs it), even after a compaction closed ahead of time.
+  const mark = state?.closing ?? Math.max(before, (state?.through ?? 0) + 1);
+  if (state?.closing === undefined) {
+    if (!(await conn.run(() => open.findOne({ s, h: { $lt: mark } }, { projection: { _id: 1 } })))) return;
+    await conn.run(() => closes.updateOne({ _id: s }, { $set: { closing: mark } }, { upsert: true }));
+  }
+  await conn.run(() => open.updateMany({ s, h: { $lt: mark } }, { $set: { z: mark } }));
+  const docs = await conn.run(() => open.find({ s, h: { $lt: mark } }).toArray());
+  const cells = docs.map((d) => ({ linkId: d.l, workspaceId: d.w, hour: d.h, clicks: d.n, bots: d.b, c: d.c ?? {} }));
+  await foldCells(conn, conn.collection<SheetDoc>(SHEETS), dict, s, cells, mark);
+  await conn.run(() => open.deleteMany({ s, h: { $lt: mark }, z: mark }));
+  await conn.run(() => closes.updateOne({ _id: s }, { $set: { through: mark }, $unset: { closing: '' } }));
+}

@@ -1,0 +1,80 @@
+import type { Collection } from 'mongodb';
+import type { MongoConnection } from '../mongo/connection.js';
+import { comboHash, decodeCombo } from './combos.js';
+import { COMBOS, type ComboDoc, insertOnce } from './mongo-docs.js';
+import type { ComboFacts } from './sheets.js';
+
+/**
+ * Combinations on MongoDB: the id is a hash of the workspace and the key, so every instance names a
+ * combination alike without asking; a combination is stored by a unique insert (a collision is the
+ * combination being there already) before any count refers to it. Known ids and keys are remembered
+ * up to a bound.
+ */
+export class MongoComboDictionary {
+  private readonly coll: Collection<ComboDoc>;
+  private readonly stored = new Set<string>();
+  private readonly keys = new Map<string, string>();
+
+  constructor(
+    private readonly conn: MongoConnection,
+    private readonly max = 200_000,
+  ) {
+    this.coll = conn.collection(COMBOS);
+  }
+
+  private remember(id: string, key: string): void {
+    if (this.keys.size >= this.max) {
+      const oldest = this.keys.keys().next().value!;
+      this.keys.delete(oldest);
+      this.stored.delete(oldest);
+    }
+    this.keys.set(id, key);
+  }
+
+  /** Ids of these keys of a workspace, each stored (once) before this returns. */
+  async ensure(entries: Iterable<[workspaceId: string, key: string]>): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    const fresh: ComboDoc[] = [];
+    for (const [w, k] of entries) {
+      const mapKey = `${w}\n${k}`;
+      if (ids.has(mapKey)) continue;
+      const id = comboHash(w, k);
+      ids.set(mapKey, id);
+      if (!this.stored.has(id)) fresh.push({ _id: id, w, k });
+    }
+    for (let i = 0; i < fresh.length; i += 1000) await this.conn.run(() => insertOnce(this.coll, fresh.slice(i, i + 1000)));
+    for (const d of fresh) {
+      this.stored.add(d._id);
+      this.remember(d._id, d.k);
+    }
+    return ids;
+  }
+
+  async lookup(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const k = this.keys.get(id);
+      if (k === undefined) missing.push(id);
+      else out.set(id, k);
+    }
+    for (let i = 0; i < missing.length; i += 5000) {
+      const docs = await this.conn.run(() => this.coll.find({ _id: { $in: missing.slice(i, i + 5000) }, w: workspaceId }).toArray());
+      for (const d of docs) {
+        out.set(d._id, d.k);
+        this.stored.add(d._id);
+        this.remember(d._id, d.k);
+      }
+    }
+    return out;
+  }
+
+  async facts(workspaceId: string, ids: Iterable<string>): Promise<Map<string, ComboFacts>> {
+    const out = new Map<string, ComboFacts>();
+    for (const [id, key] of await this.lookup(workspaceId, [...new Set(ids)])) {
+      const c = decodeCombo(key);
+      out.set(id, { domain: c.values.domain ?? '', bot: c.bot });
+    }
+    return out;
+  }
+}

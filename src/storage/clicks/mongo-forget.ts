@@ -1,0 +1,43 @@
+import type { MongoConnection } from '../mongo/connection.js';
+import type { Grain } from './engine/source.js';
+import type { MongoComboDictionary } from './mongo-combos.js';
+import { COMBOS, EVENTS, type EventsDoc, OPEN, SHEETS, type SheetDoc, TOTALS } from './mongo-docs.js';
+import { applyDeltas } from './mongo-sheets.js';
+import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
+
+/**
+ * A deleted link: its share of its domains' sheets is taken away in this instance's own slot (a
+ * negative count beside the other slots' positive ones; each target records the link in `del`, so a
+ * repeat takes nothing twice), then its sheets, open hours, totals and events go. Deleting the
+ * documents of other slots is not a single-writer write: a flush landing at that moment may leave a
+ * stray count of the deleted link (ADR 17 says the same of its totals).
+ */
+export async function forgetLink(conn: MongoConnection, dict: MongoComboDictionary, ownSlot: number, workspaceId: string, linkId: string): Promise<void> {
+  const sheets = conn.collection<SheetDoc>(SHEETS);
+  const docs = await conn.run(() => sheets.find({ k: 'link', key: linkId, w: workspaceId }).toArray());
+  const ids = new Set<string>();
+  for (const d of docs) for (const id in d.c ?? {}) ids.add(id);
+  const facts = await dict.facts(workspaceId, ids);
+  const merged = new Map<string, SheetDelta>();
+  for (const d of docs) {
+    const sheet = { key: d.key, period: d.p, tot: d.tot, bots: d.bots, c: d.c ?? {}, x: d.x ?? {}, grain: d.g as Grain, workspaceId };
+    for (const share of domainShare(sheet, (id) => facts.get(id))) {
+      const id = sheetId(share);
+      const seen = merged.get(id);
+      merged.set(id, seen ? { ...seen, ...mergeSheet(seen, share) } : share);
+    }
+  }
+  await applyDeltas(conn, sheets, ownSlot, [...merged.values()], { [`del.${linkId}`]: { $exists: false } }, { [`del.${linkId}`]: 1 }, -1);
+  await conn.run(async () => {
+    await sheets.deleteMany({ k: 'link', key: linkId, w: workspaceId });
+    await conn.collection(OPEN).deleteMany({ l: linkId, w: workspaceId });
+    await conn.collection(TOTALS).deleteMany({ l: linkId, w: workspaceId });
+    await conn.collection<EventsDoc>(EVENTS).updateMany({ w: workspaceId, 'e.l': linkId }, { $pull: { e: { l: linkId } } });
+  });
+}
+
+export async function forgetWorkspace(conn: MongoConnection, workspaceId: string): Promise<void> {
+  await conn.run(async () => {
+    for (const c of [SHEETS, OPEN, TOTALS, EVENTS, COMBOS]) await conn.collection(c).deleteMany({ w: workspaceId });
+  });
+}

@@ -1,0 +1,53 @@
+import type { Collection } from 'mongodb';
+import type { MongoConnection } from '../mongo/connection.js';
+import type { Counts } from './engine/source.js';
+import type { MongoComboDictionary } from './mongo-combos.js';
+import { type SheetDoc, sheetDocId, type Upsert, upsertAll } from './mongo-docs.js';
+import { incPaths, type OpenCell, type SheetDelta, SheetDeltas } from './sheets.js';
+
+/**
+ * Fold cells into slot `s`'s sheets with `$inc`, each sheet guarded by `mark` (the closing's
+ * `before`, or a migration's position): a sheet whose `f` has reached it is skipped, so a resumed
+ * fold adds nothing twice. Only the slot's holder calls this.
+ */
+export async function foldCells(
+  conn: MongoConnection,
+  sheets: Collection<SheetDoc>,
+  dict: MongoComboDictionary,
+  s: number,
+  cells: readonly OpenCell[],
+  mark: number,
+): Promise<void> {
+  const byWorkspace = new Map<string, Set<string>>();
+  for (const c of cells) {
+    const ids = byWorkspace.get(c.workspaceId) ?? new Set<string>();
+    for (const id in c.c) ids.add(id);
+    byWorkspace.set(c.workspaceId, ids);
+  }
+  const facts = new Map();
+  for (const [ws, ids] of byWorkspace) for (const [id, f] of await dict.facts(ws, ids)) facts.set(id, f);
+  const deltas = new SheetDeltas((id) => facts.get(id));
+  for (const c of cells) deltas.add(c);
+  await applyDeltas(conn, sheets, s, [...deltas.sheets.values()], { f: { $lt: mark } }, { f: mark });
+}
+
+/** `$inc` deltas into slot `s`'s sheets, under a guard and with what the guard records. */
+export async function applyDeltas(
+  conn: MongoConnection,
+  sheets: Collection<SheetDoc>,
+  s: number,
+  deltas: readonly SheetDelta[],
+  guard: Record<string, unknown>,
+  set: Record<string, unknown>,
+  sign = 1,
+): Promise<void> {
+  // Every sheet carries both guards from its insert on (a guard on an absent field never matches).
+  const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '' }).filter(([k]) => !(k in set)));
+  const ops: Upsert<SheetDoc>[] = deltas.map((d) => ({
+    filter: { _id: sheetDocId(s, d.kind, d.workspaceId, d.key, d.grain, d.period), ...guard },
+    update: { $inc: incPaths(d, sign), $set: set, $setOnInsert: { s, w: d.workspaceId, k: d.kind, key: d.key, g: d.grain, p: d.period, ...defaults } } as never,
+  }));
+  await conn.run(() => upsertAll(sheets, ops));
+}
+
+export type { Counts };

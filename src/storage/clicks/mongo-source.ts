@@ -1,0 +1,95 @@
+import type { Collection, Filter } from 'mongodb';
+import type { MongoConnection } from '../mongo/connection.js';
+import type { EventRow } from './engine/events.js';
+import type { ClickSource, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
+import type { MongoComboDictionary } from './mongo-combos.js';
+import { EVENTS, type EventsDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc } from './mongo-docs.js';
+import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
+
+const CURSOR = /^(\d{1,15})\.([^.]{1,300})\.(\d{1,6})$/;
+/** Hours of event documents read per round trip. */
+const EVENT_HOURS = 24;
+
+/**
+ * The reads of the clicks repository on MongoDB: sheets and open hours of every slot (the engine adds
+ * them up), combinations through the dictionary. Open documents being closed (`z`) are left out.
+ */
+export class MongoClickSource implements ClickSource {
+  private readonly sheetsColl: Collection<SheetDoc>;
+  private readonly openColl: Collection<OpenDoc>;
+  private readonly eventsColl: Collection<EventsDoc>;
+  /** Documents read so far (the bench reports them per query). */
+  docsRead = 0;
+
+  constructor(
+    private readonly conn: MongoConnection,
+    private readonly dict: MongoComboDictionary,
+  ) {
+    this.sheetsColl = conn.collection(SHEETS);
+    this.openColl = conn.collection(OPEN);
+    this.eventsColl = conn.collection(EVENTS);
+  }
+
+  async sheets(r: SheetRequest): Promise<Sheet[]> {
+    const filter: Filter<SheetDoc> = { w: r.workspaceId, k: r.kind, g: r.grain, p: { $gte: r.from, $lt: r.to } };
+    if (r.keys) filter.key = { $in: [...r.keys] };
+    const projection: Record<string, 1> = { key: 1, p: 1, tot: 1, bots: 1 };
+    for (const f of r.fields) {
+      if (f === 'x' && r.xHours) for (const h of r.xHours) projection[`x.${h}`] = 1;
+      else projection[f] = 1;
+    }
+    const docs = await this.conn.run(() => this.sheetsColl.find(filter, { projection }).toArray());
+    this.docsRead += docs.length;
+    return docs.map((d) => ({ ...d, key: d.key, period: d.p, tot: d.tot ?? 0, bots: d.bots ?? 0 }));
+  }
+
+  async open(r: OpenRequest): Promise<OpenHour[]> {
+    const filter: Filter<OpenDoc> = { w: r.workspaceId, h: { $gte: r.from, $lt: r.to }, z: { $exists: false } };
+    if (r.linkIds) filter.l = { $in: [...r.linkIds] };
+    const docs = await this.conn.run(() => this.openColl.find(filter).toArray());
+    this.docsRead += docs.length;
+    return docs.map((d) => ({ linkId: d.l, hour: d.h, clicks: d.n ?? 0, bots: d.b ?? 0, c: d.c ?? {} }));
+  }
+
+  combos(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    return this.dict.lookup(workspaceId, ids);
+  }
+
+  /** Let other work run between the batches of a long read (it runs on the event loop here). */
+  pause(): Promise<void> {
+    return new Promise((r) => setImmediate(r));
+  }
+
+  /**
+   * Events newest first after `after` ("at.docId.index"): whole hours of event documents at a time,
+   * sorted, until `n` rows are found or the window is exhausted.
+   */
+  async eventRows(q: EventQuery, after: string | null, n: number): Promise<EventRow[]> {
+    let bound: [number, string, number] | null = null;
+    if (after) {
+      const m = CURSOR.exec(after);
+      if (!m) throw new StoreCursorError('unreadable cursor');
+      bound = [Number(m[1]), m[2]!, Number(m[3])];
+    }
+    const links = q.linkIds ? new Set(q.linkIds) : null;
+    const out: (EventRow & { d: string; i: number })[] = [];
+    let hour = (bound ? bound[0] : q.to - 1) - ((bound ? bound[0] : q.to - 1) % HOUR_MS);
+    const first = q.from - (q.from % HOUR_MS);
+    while (hour >= first && out.length < n) {
+      const lo = Math.max(first, hour - (EVENT_HOURS - 1) * HOUR_MS);
+      const docs = await this.conn.run(() => this.eventsColl.find({ w: q.workspaceId, a0: { $gte: lo, $lte: hour } }).toArray());
+      const rows: (EventRow & { d: string; i: number })[] = [];
+      for (const d of docs) {
+        d.e.forEach((e, i) => {
+          if (e.t < q.from || e.t >= q.to || (links && !links.has(e.l))) return;
+          if (bound && (e.t > bound[0] || (e.t === bound[0] && (d._id > bound[1] || (d._id === bound[1] && i >= bound[2]))))) return;
+          rows.push({ at: e.t, pos: `${e.t}.${d._id}.${i}`, linkId: e.l, combo: e.c, d: d._id, i });
+        });
+      }
+      rows.sort((a, b) => b.at - a.at || (a.d < b.d ? 1 : a.d > b.d ? -1 : b.i - a.i));
+      out.push(...rows);
+      hour = lo - HOUR_MS;
+    }
+    return out;
+  }
+}

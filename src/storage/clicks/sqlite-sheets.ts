@@ -1,0 +1,139 @@
+import type { Row, SqliteConnection } from '../sqlite/connection.js';
+import { decodeCombo, SEP } from './combos.js';
+import type { Counts, Sheet } from './engine/source.js';
+import { type ComboFacts, mergeSheet, type SheetDelta } from './sheets.js';
+
+/** JSON text of a count map (null for none). */
+const text = (m: Counts | Record<string, Counts> | undefined) => (m === undefined ? null : JSON.stringify(m));
+const parse = <T>(v: unknown): T | undefined => (typeof v === 'string' ? (JSON.parse(v) as T) : undefined);
+
+/** A sheet row as the engine reads it. */
+export function sheetOfRow(r: Row): Sheet {
+  const s: Sheet = { key: String(r.key), period: Number(r.period), tot: Number(r.tot), bots: Number(r.bots) };
+  for (const f of ['hc', 'hb', 'c', 'l'] as const) if (r[f] !== undefined) s[f] = parse<Counts>(r[f]) ?? {};
+  for (let h = 0; h < 24; h++) {
+    const v = r[`x${h}`];
+    if (v === undefined) continue;
+    s.x ??= {};
+    if (v !== null) s.x[h] = parse<Counts>(v) ?? {};
+  }
+  return s;
+}
+
+/**
+ * The combination dictionary of one connection: key -> id (interning, writer side) and id -> key,
+ * each remembered up to a bound (the oldest forgotten first).
+ */
+export class ComboDictionary {
+  private readonly ids = new Map<string, number>();
+  private readonly keys = new Map<string, string>();
+
+  constructor(
+    private readonly conn: Pick<SqliteConnection, 'stmt'>,
+    private readonly max = 200_000,
+  ) {}
+
+  private remember<K, V>(m: Map<K, V>, k: K, v: V): void {
+    if (m.size >= this.max) m.delete(m.keys().next().value!);
+    m.set(k, v);
+  }
+
+  /** The id of a combination of a workspace, interned when new (the writer's connection only). */
+  intern(workspaceId: string, key: string): number {
+    const k = `${workspaceId}${SEP}${key}`;
+    let id = this.ids.get(k);
+    if (id !== undefined) return id;
+    this.conn.stmt('INSERT INTO click_combos (workspace_id, key) VALUES (?, ?) ON CONFLICT DO NOTHING').run(workspaceId, key);
+    id = Number((this.conn.stmt('SELECT id FROM click_combos WHERE workspace_id = ? AND key = ?').get(workspaceId, key) as Row).id);
+    this.remember(this.ids, k, id);
+    this.remember(this.keys, String(id), key);
+    return id;
+  }
+
+  /** Keys of these ids (within the workspace; unknown ids are absent). */
+  lookup(workspaceId: string, ids: readonly string[]): Map<string, string> {
+    const out = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const k = this.keys.get(id);
+      if (k === undefined) missing.push(id);
+      else out.set(id, k);
+    }
+    for (let i = 0; i < missing.length; i += 5000) {
+      const rows = this.conn
+        .stmt('SELECT id, key FROM click_combos WHERE id IN (SELECT value FROM json_each(?)) AND workspace_id = ?')
+        .all(JSON.stringify(missing.slice(i, i + 5000).map(Number)), workspaceId) as Row[];
+      for (const r of rows) {
+        out.set(String(r.id), String(r.key));
+        this.remember(this.keys, String(r.id), String(r.key));
+      }
+    }
+    return out;
+  }
+
+  /** Domain and bot flag of each id (closing needs them). */
+  facts(workspaceId: string, ids: Iterable<string>): Map<string, ComboFacts> {
+    const out = new Map<string, ComboFacts>();
+    for (const [id, key] of this.lookup(workspaceId, [...new Set(ids)])) {
+      const c = decodeCombo(key);
+      out.set(id, { domain: c.values.domain ?? '', bot: c.bot });
+    }
+    return out;
+  }
+
+  forgetAll(): void {
+    this.ids.clear();
+    this.keys.clear();
+  }
+}
+
+const TABLE = { domain: 'click_domain_sheets', link: 'click_link_sheets' } as const;
+/** The hour columns of day sheets: x0 ... x23. */
+export const X_COLUMNS = Array.from({ length: 24 }, (_, h) => `x${h}`);
+const X_LIST = X_COLUMNS.join(', ');
+const X_VALUES = X_COLUMNS.map((c) => `@${c}`).join(', ');
+const X_SET = X_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
+const KEY = { domain: 'domain', link: 'link_id' } as const;
+
+/** Read, add `sign` times the delta, write back (or delete a sheet left empty). Inside the caller's transaction. */
+export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): void {
+  const table = TABLE[d.kind];
+  const key = KEY[d.kind];
+  const where = `${key} = @key AND grain = @grain AND period = @period AND workspace_id = @ws`;
+  const params = { key: d.key, grain: d.grain, period: d.period, ws: d.workspaceId };
+  const cols = `tot, bots, hc, hb, c, ${X_LIST}${d.kind === 'domain' ? ', l' : ''}`;
+  const row = conn.stmt(`SELECT ${key} AS key, period, ${cols} FROM ${table} WHERE ${where}`).get(params) as Row | undefined;
+  // A new sheet is the delta itself (nothing to add it to).
+  const s = row ? mergeSheet(sheetOfRow(row), d, sign) : sign === 1 ? d : mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
+  const empty = s.tot === 0 && s.bots === 0 && Object.keys(s.c ?? {}).length === 0;
+  if (empty) {
+    if (row) conn.stmt(`DELETE FROM ${table} WHERE ${where}`).run(params);
+    return;
+  }
+  const values = {
+    ...params,
+    tot: s.tot,
+    bots: s.bots,
+    hc: text(d.grain === 'day' ? (s.hc ?? {}) : undefined),
+    hb: text(d.grain === 'day' ? (s.hb ?? {}) : undefined),
+    c: text(s.c ?? {}),
+    l: text(s.l ?? {}),
+    ...Object.fromEntries(X_COLUMNS.map((c, h) => [c, d.grain === 'day' && s.x?.[h] ? text(s.x[h]) : null])),
+  };
+  if (d.kind === 'domain') {
+    conn
+      .stmt(
+        `INSERT INTO click_domain_sheets (workspace_id, grain, period, domain, tot, bots, hc, hb, c, ${X_LIST}, l) VALUES (@ws, @grain, @period, @key, @tot, @bots, @hc, @hb, @c, ${X_VALUES}, @l)
+         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, ${X_SET}, l = excluded.l`,
+      )
+      .run(values);
+  } else {
+    const { l: _l, ...linkValues } = values;
+    conn
+      .stmt(
+        `INSERT INTO click_link_sheets (link_id, grain, period, workspace_id, tot, bots, hc, hb, c, ${X_LIST}) VALUES (@key, @grain, @period, @ws, @tot, @bots, @hc, @hb, @c, ${X_VALUES})
+         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, ${X_SET}`,
+      )
+      .run(linkValues);
+  }
+}

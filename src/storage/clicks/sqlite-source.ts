@@ -1,0 +1,130 @@
+import type { Row, SqliteConnection } from '../sqlite/connection.js';
+import { evaluate } from './engine/evaluate.js';
+import { collectEvents, type EventRow } from './engine/events.js';
+import type { ClickSource, Counts, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
+import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, type EventQuery, StoreCursorError } from './repository.js';
+import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
+
+const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
+
+/**
+ * The reads of the clicks repository on one connection: the main one (`:memory:`), or a reader
+ * thread's read-only one (sqlite-readers.ts). Each read runs in one transaction, so it sees the
+ * sheets and open hours of one moment (a closing moves counts from one to the other atomically).
+ */
+export class SqliteClickReads implements ClickSource {
+  private readonly dict: ComboDictionary;
+
+  /** `snapshots`: each read in a transaction of its own (a reader thread's connection, used by one read at a time). */
+  constructor(
+    private readonly conn: Pick<SqliteConnection, 'stmt'>,
+    private readonly snapshots = false,
+  ) {
+    this.dict = new ComboDictionary(conn);
+  }
+
+  sheets(r: SheetRequest): Sheet[] {
+    const wanted = r.fields.filter((f) => r.kind === 'domain' || f !== 'l');
+    const cols = ['tot', 'bots', ...wanted.flatMap((f) => (f === 'x' ? (r.xHours ?? X_COLUMNS.map((_, h) => h)).map((h) => `x${h}`) : [f]))].join(', ');
+    const params: Record<string, unknown> = { ws: r.workspaceId, grain: r.grain, from: r.from, to: r.to };
+    let sql: string;
+    if (r.kind === 'domain') {
+      sql = `SELECT domain AS key, period, ${cols} FROM click_domain_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
+      if (r.keys) sql += ' AND domain IN (SELECT value FROM json_each(@keys))';
+    } else if (r.keys) {
+      sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE link_id IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to AND +workspace_id = @ws`;
+    } else {
+      sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
+    }
+    if (r.keys) params.keys = JSON.stringify(r.keys);
+    return (this.conn.stmt(sql).all(params) as Row[]).map(sheetOfRow);
+  }
+
+  open(r: OpenRequest): OpenHour[] {
+    const params: Record<string, unknown> = { ws: r.workspaceId, from: r.from, to: r.to };
+    let sql = 'SELECT link_id, hour, clicks, bots, c FROM click_open WHERE workspace_id = @ws AND hour >= @from AND hour < @to';
+    if (r.linkIds) {
+      sql =
+        'SELECT link_id, hour, clicks, bots, c FROM click_open WHERE link_id IN (SELECT value FROM json_each(@links)) AND hour >= @from AND hour < @to AND +workspace_id = @ws';
+      params.links = JSON.stringify(r.linkIds);
+    }
+    return (this.conn.stmt(sql).all(params) as Row[]).map((o) => ({
+      linkId: String(o.link_id),
+      hour: Number(o.hour),
+      clicks: Number(o.clicks),
+      bots: Number(o.bots),
+      c: JSON.parse(String(o.c)) as Counts,
+    }));
+  }
+
+  combos(workspaceId: string, ids: readonly string[]): Map<string, string> {
+    return this.dict.lookup(workspaceId, ids);
+  }
+
+  totals(linkIds: readonly string[]): Map<string, ClickTotals> {
+    const out = new Map<string, ClickTotals>();
+    if (linkIds.length === 0) return out;
+    const rows = this.conn
+      .stmt(
+        `SELECT link_id, sum(clicks) AS clicks, sum(bots) AS bots FROM (
+           SELECT link_id, clicks, bots FROM click_totals WHERE link_id IN (SELECT value FROM json_each(@ids))
+           UNION ALL SELECT link_id, clicks, bots FROM click_open WHERE link_id IN (SELECT value FROM json_each(@ids))
+         ) GROUP BY link_id`,
+      )
+      .all({ ids: JSON.stringify(linkIds) }) as Row[];
+    for (const r of rows) out.set(String(r.link_id), { clicks: Number(r.clicks), bots: Number(r.bots) });
+    return out;
+  }
+
+  /** A read in one transaction (evaluate only awaits values that are already there). */
+  async query(q: ClickQuery): Promise<ClickAnswer> {
+    return this.snapshot(() => evaluate(this, q));
+  }
+
+  async events(q: EventQuery): Promise<EventPage> {
+    let after: string | null = null;
+    if (q.after) {
+      if (!CURSOR.test(q.after)) throw new StoreCursorError('unreadable cursor');
+      after = q.after;
+    }
+    return this.snapshot(() =>
+      collectEvents(
+        { ...q, after },
+        (pos, n) => this.eventRows(q, pos, n),
+        (ids) => this.dict.lookup(q.workspaceId, ids),
+      ),
+    );
+  }
+
+  private eventRows(q: EventQuery, after: string | null, n: number): EventRow[] {
+    const params: Record<string, unknown> = { ws: q.workspaceId, from: q.from, to: q.to, n, at: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
+    if (after) {
+      const [, at, id] = CURSOR.exec(after)!;
+      params.at = Number(at);
+      params.id = Number(id);
+    }
+    let where = 'workspace_id = @ws';
+    if (q.linkIds) {
+      where = 'link_id IN (SELECT value FROM json_each(@links)) AND +workspace_id = @ws';
+      params.links = JSON.stringify(q.linkIds);
+    }
+    const rows = this.conn
+      .stmt(
+        `SELECT id, at, link_id, combo FROM click_events WHERE ${where} AND at >= @from AND at < @to AND (at < @at OR (at = @at AND id < @id))
+         ORDER BY at DESC, id DESC LIMIT @n`,
+      )
+      .all(params) as Row[];
+    return rows.map((r) => ({ at: Number(r.at), pos: `${r.at}.${r.id}`, linkId: String(r.link_id), combo: String(r.combo) }));
+  }
+
+  private async snapshot<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.snapshots) return fn();
+    // A deferred transaction: its first read fixes the snapshot (WAL), no lock is held against writers.
+    this.conn.stmt('BEGIN').run();
+    try {
+      return await fn();
+    } finally {
+      this.conn.stmt('COMMIT').run();
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import type { Row, SqliteConnection } from '../sqlite/connection.js';
+import type { Counts } from './engine/source.js';
+import { HOUR_MS, type HourCounts } from './repository.js';
+import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
+import { migrateLegacyLink } from './sqlite-legacy.js';
+import { applyDelta, ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
+
+/** A part of one flush, as JSON text (cheap to hand to a worker thread). */
+export interface FlushChunk {
+  /** Unique per chunk and flush: a chunk applied once is skipped when sent again. */
+  id: string;
+  /** [link, hour, workspace, clicks, bots, {comboKey: n}][] */
+  rows: string;
+  /** [at, link, workspace, comboKey][] */
+  events: string;
+}
+
+/** Link-hours (or events) per chunk, each chunk one transaction. */
+const CHUNK = 4000;
+/** Link-hours encoded between two turns of the event loop. */
+const SLICE = 500;
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+/** Encode a flush in chunks, yielding to the event loop every SLICE items (a large flush never blocks it for long). */
+export async function encodeFlush(
+  id: string,
+  hours: readonly HourCounts[],
+  events: readonly { at: number; linkId: string; workspaceId: string; combo: string }[],
+): Promise<FlushChunk[]> {
+  const out: FlushChunk[] = [];
+  const n = Math.max(hours.length, events.length);
+  for (let i = 0; i < n; i += CHUNK) {
+    const rows: string[] = [];
+    const evs: string[] = [];
+    for (let j = i; j < Math.min(i + CHUNK, n); j += SLICE) {
+      if (j > 0) await tick();
+      for (const h of hours.slice(j, Math.min(j + SLICE, i + CHUNK))) {
+        rows.push(JSON.stringify([h.linkId, h.hour, h.workspaceId, h.clicks, h.bots, Object.fromEntries(h.combos)]));
+      }
+      for (const e of events.slice(j, Math.min(j + SLICE, i + CHUNK))) evs.push(JSON.stringify([e.at, e.linkId, e.workspaceId, e.combo]));
+    }
+    out.push({ id: `${id}:${out.length}`, rows: `[${rows.join(',')}]`, events: `[${evs.join(',')}]` });
+  }
+  return out;
+}
+
+const PRUNE_EVERY = 256;
+const REMEMBER_MS = 86_400_000;
+/** Open link-hours closed per transaction. */
+const CLOSE_CHUNK = 2000;
+/** Events deleted per statement by the sweep (short transactions). */
+const SWEEP_BATCH = 5000;
+
+type OpenRow = [string, number, string, number, number, Record<string, number>];
+
+/**
+ * The writes of the clicks repository on one connection (the writer thread's, or the main one for
+ * `:memory:`): flushes into the open hours and the event log, closing hours into the sheets,
+ * forgetting links and workspaces, sweeping old events, and moving the rollups of earlier versions.
+ */
+export function clickWriter(conn: SqliteConnection) {
+  const dict = new ComboDictionary(conn);
+  const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
+  const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
+  const upsert = conn.stmt(
+    `INSERT INTO click_open (link_id, hour, workspace_id, clicks, bots, c) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, bots = bots + excluded.bots, c = lsk_add_counts(c, excluded.c)`,
+  );
+  const event = conn.stmt('INSERT INTO click_events (workspace_id, at, link_id, combo) VALUES (?, ?, ?, ?)');
+  let applied = 0;
+
+  /** Fold open cells into the sheets (and totals when `totals`), inside the caller's transaction. */
+  function fold(cells: OpenCell[], totals: boolean): void {
+    const byWorkspace = new Map<string, Set<string>>();
+    for (const c of cells) {
+      const ids = byWorkspace.get(c.workspaceId) ?? new Set();
+      for (const id in c.c) ids.add(id);
+      byWorkspace.set(c.workspaceId, ids);
+    }
+    const facts = new Map([...byWorkspace].flatMap(([ws, ids]) => [...dict.facts(ws, ids)]));
+    const deltas = new SheetDeltas((id) => facts.get(id));
+    for (const c of cells) deltas.add(c);
+    for (const d of deltas.sheets.values()) applyDelta(conn, d);
+    if (!totals) return;
+    const add = conn.stmt(
+      `INSERT INTO click_totals (link_id, workspace_id, clicks, bots) VALUES (?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, bots = bots + excluded.bots`,
+    );
+    const perLink = new Map<string, [string, number, number]>();
+    for (const c of cells) {
+      const t = perLink.get(c.linkId) ?? [c.workspaceId, 0, 0];
+      t[1] += c.clicks;
+      t[2] += c.bots;
+      perLink.set(c.linkId, t);
+    }
+    for (const [link, [ws, clicks, bots]] of perLink) add.run(link, ws, clicks, bots);
+  }
+
+  /** Close up to CLOSE_CHUNK open link-hours before `before` (in the caller's transaction); returns how many. */
+  function closeChunk(before: number): number {
+    const rows = conn
+      .stmt('SELECT link_id, hour, workspace_id, clicks, bots, c FROM click_open WHERE hour < ? ORDER BY hour, link_id LIMIT ?')
+      .all(before, CLOSE_CHUNK) as Row[];
+    if (rows.length === 0) return 0;
+    const cells = rows.map((r) => ({
+      linkId: String(r.link_id),
+      workspaceId: String(r.workspace_id),
+      hour: Number(r.hour),
+      clicks: Number(r.clicks),
+      bots: Number(r.bots),
+      c: JSON.parse(String(r.c)) as Counts,
+    }));
+    fold(cells, true);
+    const drop = conn.stmt('DELETE FROM click_open WHERE link_id = ? AND hour = ?');
+    for (const c of cells) drop.run(c.linkId, c.hour);
+    return rows.length;
+  }
+
+  return {
+    dict,
+    fold,
+    flush(chunks: readonly FlushChunk[]): void {
+      for (const ch of chunks) {
+        conn.tx(() => {
+          const now = Date.now();
+          if (seen.run(ch.id, now).changes === 0) return; // applied before (a retry)
+          for (const [link, hour, ws, clicks, bots, combos] of JSON.parse(ch.rows) as OpenRow[]) {
+            const c: Counts = {};
+            for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
+            upsert.run(link, hour, ws, clicks, bots, JSON.stringify(c));
+          }
+          for (const [at, link, ws, key] of JSON.parse(ch.events) as [number, string, string, string][]) event.run(ws, at, link, dict.intern(ws, key));
+          if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
+        });
+      }
+    },
+    /**
+     * Move the hours before the previous one (at `nowMs`) out of the open rows into the sheets, in
+     * transactions of CLOSE_CHUNK link-hours (each moves its rows atomically, so a read sees them
+     * either open or closed; other writers never wait long). Returns the link-hours closed.
+     */
+    closeHours(nowMs: number): number {
+      const before = nowMs - (nowMs % HOUR_MS) - HOUR_MS;
+      let closed = 0;
+      for (;;) {
+        const n = conn.tx(() => closeChunk(before));
+        closed += n;
+        if (n < CLOSE_CHUNK) return closed;
+      }
+    },
+    /** A deleted link: its sheets (and its share of its domains' sheets), open hours, totals and events. */
+    forget(workspaceId: string, linkId: string): void {
+      conn.tx(() => {
+        const sheets = conn
+          .stmt(`SELECT link_id AS key, grain, period, tot, bots, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?`)
+          .all(linkId, workspaceId) as Row[];
+        const ids = new Set<string>();
+        const parsed = sheets.map((r) => ({ ...sheetOfRow(r), grain: r.grain as 'day' | 'month', workspaceId }));
+        for (const s of parsed) for (const id in s.c) ids.add(id);
+        const facts = dict.facts(workspaceId, ids);
+        for (const s of parsed) for (const share of domainShare(s, (id) => facts.get(id))) applyDelta(conn, share, -1);
+        for (const table of ['click_link_sheets', 'click_open', 'click_totals', 'click_events']) {
+          conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND workspace_id = ?`).run(linkId, workspaceId);
+        }
+      });
+    },
+    forgetWorkspace(workspaceId: string): void {
+      conn.tx(() => {
+        for (const table of ['click_domain_sheets', 'click_link_sheets', 'click_open', 'click_totals', 'click_events', 'click_combos']) {
+          conn.stmt(`DELETE FROM ${table} WHERE workspace_id = ?`).run(workspaceId);
+        }
+      });
+      dict.forgetAll();
+    },
+    /** Delete events recorded before `cutoff`, in short transactions. */
+    sweepEvents(cutoff: number): number {
+      let n = 0;
+      for (;;) {
+        const r = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE at < ? LIMIT ?)').run(cutoff, SWEEP_BATCH);
+        n += r.changes;
+        if (r.changes < SWEEP_BATCH) return n;
+      }
+    },
+    /** Move the rollups of up to `links` links of earlier versions into the sheets; false once none are left. */
+    migrateLegacy(links: number): boolean {
+      return migrateLegacyLink(conn, links, (ws, key) => dict.intern(ws, key), fold);
+    },
+  };
+}
+
+export type ClickWriterOps = ReturnType<typeof clickWriter>;

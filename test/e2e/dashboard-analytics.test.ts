@@ -1,0 +1,275 @@
+/**
+ * The analytics overview in Chromium, on both stores, over real clicks: visits to two links with
+ * browser user agents, countries, regions and cities from trusted headers, languages, referrers, UTM
+ * parameters and QR scans (`?qr=1`). Clicking a row filters the view (a chip), a second button
+ * excludes, chips switch and go away; presets, a custom range, the interval and the time zone live in
+ * the address, so reload and Back keep the view; the world map filters too; the CSV download holds
+ * what is shown; the recent clicks load page by page; a link's page shows its clicks first. Every
+ * view passes axe and is photographed at 1280 and 390 px.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROME_UA, checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** Who visits: [link path, how many times, headers]. 26 people and a bot. */
+const VISITS: [string, number, Record<string, string>][] = [
+  [
+    '/spring?utm_source=newsletter&utm_campaign=launch',
+    4,
+    {
+      'x-country': 'DE',
+      'x-region': 'BE',
+      'x-city': 'Berlin',
+      'accept-language': 'de-DE,de;q=0.9',
+      referer: 'https://news.example/story?id=7',
+      'user-agent': CHROME_UA,
+    },
+  ],
+  ['/spring?qr=1', 3, { 'x-country': 'DE', 'x-region': 'BY', 'x-city': 'Munich', 'accept-language': 'de', 'user-agent': IPHONE }],
+  ['/spring', 2, { 'x-country': 'FR', 'x-region': 'IDF', 'x-city': 'Paris', 'accept-language': 'fr-FR', referer: 'https://t.co/abc', 'user-agent': FIREFOX }],
+  ['/autumn', 16, { 'x-country': 'US', 'x-region': 'NY', 'x-city': 'New York', 'accept-language': 'en-US,en', 'user-agent': CHROME_UA }],
+  ['/autumn?qr=1', 1, { 'x-country': 'JP', 'x-region': '13', 'x-city': 'Tokyo', 'accept-language': 'ja', 'user-agent': ANDROID }],
+  ['/autumn', 1, { 'x-country': 'US', 'user-agent': BOT }],
+];
+
+/** The file a click makes the browser download. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: string }> {
+  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
+  return { name: d.suggestedFilename(), body: readFileSync((await d.path())!, 'utf8') };
+}
+
+describe.each(STORES)('the analytics overview on %s', (store) => {
+  let lsk: Lsk;
+  let browser: Browser;
+  let w: PageWatch;
+  let page: Page;
+  let origin = '';
+  let springId = '';
+  const shots = store === 'sqlite';
+  /** The totals line once it says `n clicks`. */
+  const totals = (n: number) =>
+    page
+      .locator('.totals')
+      .filter({ hasText: new RegExp(`^${n} clicks? ·`) })
+      .waitFor();
+  const region = (name: string) => page.getByRole('region', { name, exact: true });
+  const chips = () => page.getByRole('list', { name: 'Filters' });
+
+  beforeAll(async () => {
+    lsk = await startLsk(store, { env: { LSK_COUNTRY_HEADER: 'x-country', LSK_REGION_HEADER: 'x-region', LSK_CITY_HEADER: 'x-city' } });
+    browser = await launchChromium();
+    const key = await lsk.workspace('acme', ['--rpm', '1000000']);
+    const api = client(lsk.base, key);
+    const spring = await api('POST', '/v1/links', { destination: 'https://example.com/spring', alias: 'spring', tags: ['campaign'] });
+    expect(spring.status).toBe(201);
+    springId = spring.body.id;
+    expect((await api('POST', '/v1/links', { destination: 'https://example.com/autumn', alias: 'autumn', tags: ['fall'] })).status).toBe(201);
+    for (const [path, times, headers] of VISITS) {
+      for (let i = 0; i < times; i++) expect((await visit(lsk.base, path, { host: lsk.env.LSK_DEFAULT_DOMAIN!, ...headers })).status).toBe(302);
+    }
+    // Clicks reach the store within a second or so.
+    const counted = await waitFor(
+      () => api('GET', '/v1/analytics'),
+      (r) => r.body?.total?.clicks === 26 && r.body.total.bots === 1,
+      { everyMs: 500 },
+    );
+    expect(counted.body.total).toEqual({ clicks: 26, bots: 1 });
+    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
+    origin = new URL(link).origin;
+    await setPasswordByApi(link);
+    w = await openPage(browser, origin, { timezoneId: 'UTC' });
+    page = w.page;
+    await signIn(page, origin, 'owner@example.com');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await totals(26);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await lsk?.stop();
+  });
+
+  it('shows totals, the time series, the map and every panel with shares', async () => {
+    await page.getByRole('figure').getByText('Clicks per day (UTC)').waitFor();
+    const locations = region('Locations');
+    await locations.getByRole('row', { name: /United States 16 62%/ }).waitFor();
+    expect(await locations.getByRole('row', { name: /Germany 7 27%/ }).count()).toBe(1);
+    await region('Links')
+      .getByRole('row', { name: /\/autumn 17 65%/ })
+      .waitFor();
+    await region('Referrers')
+      .getByRole('row', { name: /\(direct\) 20 77%/ })
+      .waitFor();
+    await region('Devices')
+      .getByRole('row', { name: /Desktop 22 85%/ })
+      .waitFor();
+    await region('UTM parameters')
+      .getByRole('row', { name: /newsletter 4 15%/ })
+      .waitFor();
+    await region('Triggers')
+      .getByRole('row', { name: /QR code 4 15%/ })
+      .waitFor();
+    await region('Languages')
+      .getByRole('row', { name: /English \(en\) 16 62%/ })
+      .waitFor();
+    await region('Map').getByRole('button', { name: 'Germany: 7 clicks (27%)' }).waitFor();
+    expect(await region('Map').getByRole('button').count(), 'countries with clicks are buttons').toBe(4);
+    expect(w.problems).toEqual([]);
+    if (shots) await checkPage(page, 'analytics');
+  });
+
+  it('filters by a clicked row, excludes with the second button, and keeps both across reload and Back', async () => {
+    await region('Locations').getByRole('button', { name: 'Germany', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/analytics\?country=DE$/);
+    await totals(7);
+    expect(await chips().innerText()).toMatch(/Country\s*is\s*Germany/);
+    expect(await region('Locations').getByRole('button', { name: 'Germany', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await region('Devices').getByRole('button', { name: 'Exclude Mobile' }).click();
+    await page.waitForURL(/\?country=DE&device=%21mobile$/);
+    await totals(4);
+    expect(await chips().innerText()).toMatch(/Device\s*is not\s*Mobile/);
+    await region('Languages')
+      .getByRole('row', { name: /German \(de\) 4 100%/ })
+      .waitFor();
+    await page.reload();
+    await totals(4);
+    expect(await chips().getByRole('listitem').count()).toBe(3);
+    if (shots) await checkPage(page, 'analytics-filtered');
+    await page.goBack();
+    await page.waitForURL(/\?country=DE$/);
+    await totals(7);
+    await page.goBack();
+    await page.waitForURL(/\/dashboard\/analytics$/);
+    await totals(26);
+    expect(await chips().count()).toBe(0);
+  });
+
+  it('switches a chip between is and is not, and removes it', async () => {
+    await page.goto(`${origin}/dashboard/analytics?trigger=qr`);
+    await totals(4);
+    await chips()
+      .getByRole('button', { name: /^Trigger is QR code: switch to is not$/ })
+      .click();
+    await page.waitForURL(/\?trigger=%21qr$/);
+    await totals(22);
+    await chips()
+      .getByRole('button', { name: /^Remove the filter Trigger is not QR code$/ })
+      .click();
+    await page.waitForURL(/\/dashboard\/analytics$/);
+    await totals(26);
+  });
+
+  it('filters by a country on the map, by keyboard', async () => {
+    const japan = region('Map').getByRole('button', { name: 'Japan: 1 click (4%)' });
+    await japan.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\?country=JP$/);
+    await totals(1);
+    await region('Map').getByRole('button', { name: 'Japan: 1 click (100%)' }).waitFor();
+    await page.goBack();
+    await totals(26);
+  });
+
+  // Each view asks about nine questions; on a loaded machine with FerretDB a view takes seconds.
+  it('changes the period with presets, the interval and the time zone, all in the address', async () => {
+    await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '24 h' }).click();
+    await page.waitForURL(/\?range=24h$/);
+    await page.getByRole('figure').getByText('Clicks per hour (UTC)').waitFor();
+    await totals(26);
+    await page.getByRole('button', { name: '1 y' }).click();
+    await page.waitForURL(/\?range=1y$/);
+    await page.getByRole('figure').getByText('Clicks per month (UTC)').waitFor();
+    await page.getByLabel('Interval').selectOption('week');
+    await page.waitForURL(/\?range=1y&interval=week$/);
+    await page.getByRole('figure').getByText('Clicks per week (UTC)').waitFor();
+    await page.getByLabel('Time zone').selectOption('Asia/Tokyo');
+    await page.waitForURL(/\?range=1y&tz=Asia%2FTokyo&interval=week$/);
+    await page.getByRole('figure').getByText('Clicks per week (Asia/Tokyo)').waitFor();
+    await page.reload();
+    await page.getByRole('figure').getByText('Clicks per week (Asia/Tokyo)').waitFor();
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('Asia/Tokyo');
+    await totals(26);
+  }, 90_000);
+
+  it('shows a custom range with no clicks as an empty state, and goes Back to the view before', async () => {
+    await page.getByRole('button', { name: 'Custom' }).click();
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/\?range=custom&from=2020-01-01&to=2020-01-31&tz=Asia%2FTokyo$/);
+    await totals(0);
+    await page.getByText('No clicks in this period yet.').waitFor();
+    if (shots) await checkPage(page, 'analytics-empty');
+    await page.goBack();
+    await page.waitForURL(/\?range=1y&tz=Asia%2FTokyo&interval=week$/);
+    await totals(26);
+    expect(await page.getByRole('button', { name: '1 y' }).getAttribute('aria-pressed')).toBe('true');
+    await page.goto(`${origin}/dashboard/analytics`);
+    await totals(26);
+  }, 60_000);
+
+  it('downloads what is shown as CSV', async () => {
+    await region('Devices').getByRole('button', { name: 'Browsers' }).click();
+    await page.waitForURL(/\?dev=browsers$/);
+    await region('Devices')
+      .getByRole('row', { name: /Chrome 21 81%/ })
+      .waitFor();
+    const file = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    expect(file.name).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = file.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('section,value,label,clicks,share');
+    expect(lines.filter((l) => l.startsWith('Clicks per day (UTC),'))).toHaveLength(30);
+    for (const row of [
+      'Locations: Countries,US,United States,16,62%',
+      'Locations: Countries,DE,Germany,7,27%',
+      'Devices: Browsers,Chrome,Chrome,21,81%',
+      'Triggers: QR code or link,qr,QR code,4,15%',
+      'Referrers: Hosts,news.example,news.example,4,15%',
+    ])
+      expect(lines).toContain(row);
+    expect(lines.some((l) => l.startsWith('Links: Links,lnk_') && l.endsWith('/spring,9,35%'))).toBe(true);
+  });
+
+  it('lists the recent clicks a page at a time, and downloads them', async () => {
+    const recent = region('Recent clicks');
+    await recent.getByRole('row').nth(20).waitFor();
+    expect(await recent.getByRole('row').count(), 'the header and the first 20 clicks').toBe(21);
+    await recent.getByRole('button', { name: 'Load more' }).click();
+    await recent.getByRole('row').nth(26).waitFor();
+    expect(await recent.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(await recent.getByRole('row').filter({ hasText: 'Munich · DE-BY · Germany' }).count()).toBe(3);
+    const file = await downloaded(page, () => recent.getByRole('button', { name: 'Download these 26 clicks (CSV)' }).click());
+    const lines = file.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('timestamp,short_url,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language');
+    expect(lines).toHaveLength(27);
+    expect(
+      lines.filter((l) => l.includes(',DE,DE-BE,Berlin,desktop,Chrome,') && l.includes(',https://news.example/story,newsletter,,launch,link,de')),
+    ).toHaveLength(4);
+  });
+
+  it("shows a link's clicks first on its page, with the same panels scoped to it", async () => {
+    await page.goto(`${origin}/dashboard/links/${springId}`);
+    await totals(9);
+    const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('QR code'));
+    expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('Details'));
+    expect(await region('Links').count(), 'no breakdown by link on a link').toBe(0);
+    await region('Triggers').getByRole('button', { name: 'QR code', exact: true }).click();
+    await page.waitForURL(new RegExp(`/dashboard/links/${springId}\\?trigger=qr$`));
+    await totals(3);
+    await region('Locations')
+      .getByRole('row', { name: /Germany 3 100%/ })
+      .waitFor();
+    expect(await chips().innerText()).toMatch(/Trigger\s*is\s*QR code/);
+    if (shots) await checkPage(page, 'link-clicks');
+    expect(w.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The analytics overview keeps its whole view in the address: parsing and writing it back are
+ * inverse, defaults stay out of it, filters are IN or NOT IN per field (as the API takes them),
+ * clicks on rows toggle values, and the presets mean the windows the API reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { intervalOf, windowOf } from '../../dashboard/src/analytics/dates.js';
+import { apiFilter, invertField, parseView, toggleValue, viewSearch, withoutField } from '../../dashboard/src/analytics/view-state.js';
+
+const view = (s: string) => parseView(new URLSearchParams(s));
+
+describe('the overview state in the address', () => {
+  it('reads and writes every setting, leaving defaults out', () => {
+    const s =
+      '?range=custom&from=2026-01-01&to=2026-01-31&tz=Europe%2FBerlin&interval=week&geo=cities&utm=utm_campaigns&country=DE&country=FR&device=%21mobile';
+    const v = view(s);
+    expect(v).toEqual({
+      range: 'custom',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      tz: 'Europe/Berlin',
+      interval: 'week',
+      tabs: { geo: 'cities', utm: 'utm_campaigns' },
+      filters: { country: { values: ['DE', 'FR'], exclude: false }, device: { values: ['mobile'], exclude: true } },
+    });
+    expect(viewSearch(v)).toBe(s);
+    expect(viewSearch(view(''))).toBe('');
+    expect(viewSearch(view('?range=30d&geo=countries'))).toBe('');
+  });
+
+  it('falls back to the defaults for values it does not know', () => {
+    expect(view('?range=5y&interval=minute&geo=planets')).toEqual({ range: '30d', filters: {}, tabs: {} });
+    expect(view('?range=custom&from=2026-02-01&to=2026-01-01').range).toBe('30d');
+    expect(view('?range=custom&from=yesterday&to=2026-01-01').range).toBe('30d');
+  });
+
+  it('keeps a field either included or excluded: mixed values keep the included ones', () => {
+    expect(view('?country=DE&country=%21US').filters).toEqual({ country: { values: ['DE'], exclude: false } });
+    expect(view('?country=DE&country=DE').filters.country?.values).toEqual(['DE']);
+  });
+
+  it("reads the link page's old `link` parameter as a link filter", () => {
+    expect(view('?link=lnk_1').filters).toEqual({ link_id: { values: ['lnk_1'], exclude: false } });
+  });
+
+  it('toggles values, switches and removes fields, and hands the API its filter', () => {
+    let f = toggleValue({}, 'country', 'DE', false);
+    f = toggleValue(f, 'country', 'FR', false);
+    expect(f).toEqual({ country: { values: ['DE', 'FR'], exclude: false } });
+    expect(toggleValue(f, 'country', 'DE', false)).toEqual({ country: { values: ['FR'], exclude: false } });
+    expect(toggleValue(f, 'country', 'US', true), 'excluding replaces the included values').toEqual({ country: { values: ['US'], exclude: true } });
+    expect(toggleValue(toggleValue({}, 'os', 'iOS', false), 'os', 'iOS', false)).toEqual({});
+    const inverted = invertField(f, 'country');
+    expect(inverted.country).toEqual({ values: ['DE', 'FR'], exclude: true });
+    expect(apiFilter({ ...inverted, trigger: { values: ['qr'], exclude: false } }, { link_id: { values: ['lnk_1'], exclude: false } })).toEqual({
+      country: { not_in: ['DE', 'FR'] },
+      trigger: { in: ['qr'] },
+      link_id: { in: ['lnk_1'] },
+    });
+    expect(apiFilter(withoutField(f, 'country'))).toBeNull();
+  });
+});
+
+describe('the presets', () => {
+  const NOW = new Date('2026-11-25T23:30:00Z');
+
+  it('are whole local days ending today in the zone, or the last 24 whole hours', () => {
+    expect(windowOf('7d', 'Europe/Berlin', {}, NOW)).toEqual({ from: '2026-11-20', to: '2026-11-26', days: 7 });
+    expect(windowOf('1y', 'UTC', {}, NOW)).toEqual({ from: '2025-11-26', to: '2026-11-25', days: 365 });
+    expect(windowOf('all', 'UTC', {}, NOW).days).toBe(400);
+    expect(windowOf('24h', 'UTC', {}, NOW)).toEqual({ from: '2026-11-25T00:00:00.000Z', to: '2026-11-26T00:00:00.000Z', days: 1 });
+    expect(windowOf('custom', 'UTC', { from: '2026-01-01', to: '2026-01-31' }, NOW)).toEqual({ from: '2026-01-01', to: '2026-01-31', days: 31 });
+  });
+
+  it('pick a bucket size, and never hours over more than 31 days', () => {
+    expect(intervalOf('24h', undefined, 1)).toBe('hour');
+    expect(intervalOf('30d', undefined, 30)).toBe('day');
+    expect(intervalOf('1y', undefined, 365)).toBe('month');
+    expect(intervalOf('90d', 'hour', 90)).toBe('day');
+    expect(intervalOf('custom', undefined, 2)).toBe('hour');
+    expect(intervalOf('custom', undefined, 200)).toBe('month');
+  });
+});
