@@ -30,12 +30,14 @@ async function main(): Promise<void> {
   const server: Server = createServer(serverOptions(config), app.handle);
   server.on('clientError', clientErrorAnswer(config));
 
+  const logFailedSweeps = (failed: { what: string; error: unknown }[]) => {
+    for (const { what, error } of failed) log.warn({ err: error }, `${what} sweep failed`);
+  };
   const timers = [
     setInterval(() => void services.keys.flushLastUsed().catch((e) => log.warn({ err: e }, 'last-used flush failed')), 30_000),
     setInterval(() => void services.keyring.rotateIfDue().catch((e) => log.warn({ err: e }, 'signing key rotation failed')), 60_000),
     // Ended sessions and expired invites (FerretDB has no TTL index).
-    setInterval(() => void services.sessions.sweep().catch((e) => log.warn({ err: e }, 'session sweep failed')), 15 * 60_000),
-    setInterval(() => void services.repos.members.sweepInvites(services.clock.now()).catch((e) => log.warn({ err: e }, 'invite sweep failed')), 60 * 60_000),
+    setInterval(() => void services.upkeep.sweep().then(logFailedSweeps), 15 * 60_000),
   ];
   for (const t of timers) t.unref();
 
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
         await services.clicks.stop();
         await services.webhooks.stop();
         await services.keys.flushLastUsed();
-        await services.repos.close();
+        await services.store.close();
       } catch (e) {
         log.error({ err: e }, 'error while closing the store');
       }
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const addr = await listen(server, config.port, config.host);
-  log.info({ host: addr.address, port: addr.port, store: services.repos.kind, default_domain: config.defaultDomain }, 'lsk listening');
+  log.info({ host: addr.address, port: addr.port, store: services.store.kind, default_domain: config.defaultDomain }, 'lsk listening');
   if (config.startLine) process.stderr.write(`${startLine(config.publicUrl)}\n`);
   if (config.testClockFile)
     log.warn({ file: config.testClockFile }, 'LSK_TEST_CLOCK_FILE is set: the clock is moved by a test file (never do this in production)');

@@ -1,8 +1,10 @@
 import { backupCommand } from './backup.js';
 import type { Command } from './command.js';
 import { domainCommands } from './domain.js';
+import { importCommands } from './import.js';
 import { keyCommands } from './key.js';
 import { linkCommands } from './links.js';
+import { mcpCommand } from './mcp.js';
 import { userCommands } from './user.js';
 import { workspaceCommands } from './workspace.js';
 
@@ -10,4 +12,13 @@ import { workspaceCommands } from './workspace.js';
  * Every lsk command, in the order `lsk --help` lists them. A new noun is a file exporting its
  * `Command[]` (name, synopsis, options, run) added here; parsing, help and exit codes follow.
  */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...linkCommands, ...userCommands, backupCommand];
+export const COMMANDS: Command[] = [
+  ...workspaceCommands,
+  ...keyCommands,
+  ...domainCommands,
+  ...linkCommands,
+  ...importCommands,
+  ...userCommands,
+  backupCommand,
+  mcpCommand,
+];

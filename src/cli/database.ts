@@ -32,7 +32,7 @@ export function cliDatabase(config: Config, init: boolean) {
     },
     async close() {
       const services = await opened?.catch(() => undefined);
-      await services?.repos.close().catch(() => undefined);
+      await services?.store.close().catch(() => undefined);
     },
   };
 }

@@ -57,7 +57,7 @@ export const keyCommands: Command[] = [
     usesStore: true,
     async run({ arg, services: open }) {
       const services = await open();
-      const key = await services.repos.apiKeys.get(arg);
+      const key = await services.directory.key(arg);
       if (!key) throw LskError.notFound(`API key ${arg}`);
       const revoked = await services.keys.revoke(key.workspaceId, arg);
       const result: Pick<ApiKey, 'id' | 'revoked_at'> = { id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null };

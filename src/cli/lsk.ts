@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
     where = describeDatabase(config.databaseUrl);
     db = cliDatabase(config, parsed.init);
     const lines = await parsed.command.run({ arg: parsed.arg, options: parsed.options, config, services: db.services });
-    out(lines.join('\n'));
+    if (lines.length > 0) out(lines.join('\n'));
     process.stderr.write(`lsk: using ${where}\n`);
     return 0;
   } catch (e) {

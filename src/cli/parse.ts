@@ -53,6 +53,11 @@ export function parseCommandLine(argv: string[], commands: Command[]): Parsed {
   for (const [option, o] of Object.entries(command.options)) {
     if (o.required && values[option] === undefined) throw new UsageError(`missing --${option} ${o.value} for ${name}`);
   }
-  const given = Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  // A command's own flags (`--dry-run`) are given as "true"; the global ones are not the command's.
+  const given = Object.fromEntries(
+    Object.entries(values)
+      .filter(([k, v]) => typeof v === 'string' || (v === true && k in command.options))
+      .map(([k, v]) => [k, String(v)]),
+  );
   return { kind: 'run', command, arg: arg ?? '', options: given, init: values.init === true };
 }

@@ -32,7 +32,7 @@ export const userCommands: Command[] = [
       const role = check(roleSchema, ctx.options.role ?? 'owner', '--role');
       const name = check(userNameSchema, ctx.options.name ?? email.split('@')[0], '--name');
       const { services, workspace } = await workspaceOption(ctx);
-      const existing = await services.repos.users.getByEmail(email);
+      const existing = await services.directory.userByEmail(email);
       if (existing) {
         // Their password stays theirs: no set-password link unless the operator asks for one.
         await services.accounts.addMember(workspace, existing.id, role);
@@ -69,12 +69,10 @@ export const userCommands: Command[] = [
     async run(ctx) {
       const services = await ctx.services();
       let rows: { user: User; role?: string }[];
-      if (ctx.options.workspace === undefined) rows = (await services.repos.users.list()).map((user) => ({ user }));
+      if (ctx.options.workspace === undefined) rows = (await services.directory.allUsers()).map((user) => ({ user }));
       else {
         const { workspace } = await workspaceOption(ctx);
-        const members = await services.repos.members.listByWorkspace(workspace.id);
-        const users = new Map((await services.repos.users.getMany(members.map((m) => m.userId))).map((u) => [u.id, u]));
-        rows = members.flatMap((m) => (users.has(m.userId) ? [{ user: users.get(m.userId)!, role: m.role }] : []));
+        rows = (await services.members.list(workspace.id)).map(({ user, role }) => ({ user, role }));
       }
       const lines = rows.map(({ user, role }) => [user.email, user.name, role ?? '-', when(user.createdAt), user.id]);
       return [...table(['EMAIL', 'NAME', 'ROLE', 'CREATED', 'ID'], lines), JSON.stringify({ data: rows.map(({ user, role }) => userJson(user, role)) })];

@@ -7,6 +7,7 @@ const ALIAS_RE = /^[A-Za-z0-9\-_.~]+(?:\/[A-Za-z0-9\-_.~]+)*$/;
 export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'v1',
   'graphql',
+  'mcp',
   'docs',
   'healthz',
   'readyz',

@@ -31,9 +31,26 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], at?: string
   return details;
 }
 
+/** Objects parsed by `parseOnce`, with the schema that parsed them. */
+const PARSED = new WeakMap<object, z.ZodType>();
+
 /** Parse with a zod schema or throw validation_failed listing every problem (`at`: see issuesToDetails). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, at?: string): z.output<S> {
+  // What parseOnce made of this very schema is taken as it is: it was checked once already.
+  if (typeof input === 'object' && input !== null && PARSED.get(input) === schema) return input as z.output<S>;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw LskError.validation(issuesToDetails(result.error.issues, at));
+}
+
+/**
+ * parseOrThrow, remembering that the (object) result is `schema`'s output, so that a later
+ * parseOrThrow with the same schema takes it as it is. The REST edge parses a body once this way
+ * and hands the result through the resolver to the service, which then does not parse it again.
+ * The result must not be changed in between.
+ */
+export function parseOnce<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const out = parseOrThrow(schema, input);
+  if (typeof out === 'object' && out !== null) PARSED.set(out, schema);
+  return out;
 }

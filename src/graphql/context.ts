@@ -6,6 +6,16 @@ export interface GraphQLContext {
   /** Null when the request carried no credentials (introspection is allowed; data fields are not). */
   principal: Principal | null;
   requestId: string;
+  /**
+   * The body of a REST call, as its route's schema parsed it (src/http/rest/input.ts): the resolver
+   * hands it to the service (`inputOf`), which takes it without parsing it again.
+   */
+  restBody?: object;
+}
+
+/** What a mutation hands its service: the REST body already parsed, else the GraphQL arguments. */
+export function inputOf(ctx: GraphQLContext, args: object): unknown {
+  return ctx.restBody ?? args;
 }
 
 /** The context a resolver sees once its field's declared scope was checked: there is a caller. */

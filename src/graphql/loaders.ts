@@ -31,17 +31,17 @@ const orNull = async <T>(p: Promise<T>): Promise<T | null> => {
 export function loaders(ctx: GraphQLContext): Loaders {
   let l = PER_REQUEST.get(ctx);
   if (l) return l;
-  const { repos, links } = ctx.services;
+  const { directory, links } = ctx.services;
   const ws = () => ctx.principal?.workspace.id ?? '';
   l = {
     user: new DataLoader(async (ids) => {
-      const found = new Map((await repos.users.getMany(ids)).map((u) => [u.id, u]));
+      const found = new Map((await directory.users(ids)).map((u) => [u.id, u]));
       return ids.map((id) => found.get(id) ?? null);
     }),
     link: new DataLoader((ids) => Promise.all(ids.map((id) => orNull(links.get(ws(), id))))),
-    key: new DataLoader((ids) => Promise.all(ids.map(async (id) => ((k) => (k && k.workspaceId === ws() ? k : null))(await repos.apiKeys.get(id))))),
-    invite: new DataLoader((ids) => Promise.all(ids.map((id) => repos.members.getInvite(ws(), id)))),
-    membership: new DataLoader((userIds) => Promise.all(userIds.map((u) => repos.members.get(ws(), u)))),
+    key: new DataLoader((ids) => Promise.all(ids.map(async (id) => ((k) => (k && k.workspaceId === ws() ? k : null))(await directory.key(id))))),
+    invite: new DataLoader((ids) => Promise.all(ids.map((id) => directory.invite(ws(), id)))),
+    membership: new DataLoader((userIds) => Promise.all(userIds.map((u) => directory.membership(ws(), u)))),
   };
   PER_REQUEST.set(ctx, l);
   return l;

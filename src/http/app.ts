@@ -3,6 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { LskError } from '../domain/errors.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
+import { createToolRunner } from '../mcp/runner.js';
 import { HttpObserver } from '../observability/http-observer.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
@@ -16,6 +17,7 @@ import { apiKeyAuthenticator } from './guard/authenticators.js';
 import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
 import { sessionAuthenticator } from './guard/session-authenticator.js';
+import { createMcpHandler, MCP_PATH } from './mcp-route.js';
 import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
@@ -33,7 +35,7 @@ export interface App {
 
 /**
  * The HTTP edge, composed: short-link redirects first (bare node:http), then the service routes
- * (health, metrics, docs...), then /graphql and /v1, each behind the same guard (authentication,
+ * (health, metrics, docs...), then /graphql, /mcp and /v1, each behind the same guard (authentication,
  * plan limit, body limits) and run by the same GraphQL engine. Every request is matched to its route
  * first, so that its metrics label and logged path template hold whatever the answer.
  */
@@ -56,6 +58,11 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     path: '/graphql',
     run: createGraphQLHandler({ yoga, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log }),
   };
+  const mcp: Target = {
+    route: 'mcp',
+    path: MCP_PATH,
+    run: createMcpHandler({ runner: createToolRunner({ schema, yoga, guard, services, log }), guard, bodyTimeoutMs: config.bodyTimeoutMs, log }),
+  };
   const observer = new HttpObserver(services.metrics, log);
   const routes = serviceRoutes(services, openapi);
   const redirect = redirectRoute(services, observer, log);
@@ -65,7 +72,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
 
   /** Paths the service answers itself; everything else under GET/HEAD is a short link. */
   function isServicePath(path: string): boolean {
-    return path === '/graphql' || isRest(path) || routes.match(path) !== undefined;
+    return path === '/graphql' || path === MCP_PATH || isRest(path) || routes.match(path) !== undefined;
   }
 
   /** The route of a request for the service itself (its URL already known to be origin-form). */
@@ -80,6 +87,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       return { route: service.label, path: service.path, run };
     }
     if (path === '/graphql') return graphql;
+    if (path === MCP_PATH) return mcp;
     if (isRest(path)) return rest(method, path);
     if (method === 'GET' || method === 'HEAD') return unmatched('/{alias}', () => new LskError('not_found', `No such page: ${path}`));
     // Other methods on short-link paths (GET and HEAD took the redirect path).

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { HttpObserver } from '../observability/http-observer.js';
-import { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Services } from '../services/all-services.js';
 import { clientError } from './errors.js';
 import { requestIdFrom } from './guard/request-id.js';
@@ -15,24 +14,13 @@ import { sendError } from './respond.js';
  * changes invalidate the cache.
  */
 export function redirectRoute(services: Services, observer: HttpObserver, log: Logger) {
-  const redirects = new RedirectHandler(services.repos.links, services.config, services.geo, services.clicks, services.clock, {
-    cacheTtlMs: services.redirectCacheTtlMs,
-    totals: services.repos.clicks,
-    // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
-    cappedTtlMs: Number.isFinite(services.redirectCacheTtlMs) ? 1000 : Infinity,
-    staleMaxMs: services.config.staleMaxS * 1000,
-    domains: services.repos.domains,
-    city: services.city,
-    ...(services.clickCaps ? { caps: services.clickCaps } : {}),
-  });
+  const { redirects } = services;
   services.metrics.gaugeFrom('lsk_redirect_cache_entries', 'Links (and known-missing aliases) in the redirect cache.', () => redirects.cache.size);
   services.metrics.counterFrom(
     'lsk_redirect_stale_total',
     'Redirects answered from a cached link past its freshness because the database could not be read.',
     () => redirects.stale.served,
   );
-  services.linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
-  services.linkEvents.onSite((host) => redirects.invalidateSite(host));
   const metrics = observer.redirects();
   const logged = log.isLevelEnabled('debug');
 

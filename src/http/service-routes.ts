@@ -31,8 +31,8 @@ export function serviceRoutes(services: Services, openapi: Record<string, unknow
         methods: READ,
         async handle(_q, res, _url, requestId) {
           try {
-            await Promise.race([services.repos.ping(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 1000).unref())]);
-            sendJson(res, 200, { status: 'ready', store: services.repos.kind });
+            await Promise.race([services.store.ping(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 1000).unref())]);
+            sendJson(res, 200, { status: 'ready', store: services.store.kind });
           } catch {
             sendError(res, new LskError('unavailable', 'The database cannot be reached.'), requestId);
           }

@@ -1,30 +1,18 @@
-import { StoreConflict, StoreUnavailable } from '../storage/errors.js';
+import { onCallFailure } from '../storage/call-failures.js';
+import { StoreConflict, StoreFailure, type StoreFailureKind } from '../storage/errors.js';
 import type { Metrics } from './metrics.js';
 
-/** What went wrong with a store call, in words an operator can act on. */
-export type StoreErrorKind = 'unavailable' | 'timeout' | 'busy' | 'constraint' | 'disk' | 'other';
+/** What went wrong with a store call: the kind the adapter gave it, else `other`. */
+export type StoreErrorKind = StoreFailureKind | 'other';
 
-const MONGO_UNREACHABLE = /^Mongo(ServerSelection|Network|NotConnected|Topology)/;
-
-/** The kind of a store error: the driver's class or code (MongoDB), SQLite's result code (better-sqlite3). */
+/** The kind of a store error, as the adapter that raised it classified it (storage/errors.ts). */
 export function storeErrorKind(e: unknown): StoreErrorKind {
-  if (e instanceof StoreUnavailable) return 'unavailable';
-  const { name = '', code } = (e ?? {}) as { name?: string; code?: unknown };
-  if (/^Mongo(NetworkTimeout|OperationTimeout)/.test(name) || code === 50) return 'timeout';
-  if (MONGO_UNREACHABLE.test(name)) return 'unavailable';
-  if (code === 11000 || code === 11001) return 'constraint';
-  if (typeof code === 'string' && code.startsWith('SQLITE_')) {
-    if (/^SQLITE_(BUSY|LOCKED)/.test(code)) return 'busy';
-    if (code.startsWith('SQLITE_CONSTRAINT')) return 'constraint';
-    if (/^SQLITE_(FULL|IOERR|CORRUPT|READONLY|NOTADB|CANTOPEN)/.test(code)) return 'disk';
-  }
-  return 'other';
+  return e instanceof StoreFailure ? e.kind : 'other';
 }
 
 /** Whether the database could not be reached or did not answer in time (answered 503 unavailable). */
 export function isUnreachable(e: unknown): boolean {
-  const kind = storeErrorKind(e);
-  return kind === 'unavailable' || kind === 'timeout';
+  return e instanceof StoreFailure && e.unreachable;
 }
 
 /**
@@ -37,43 +25,8 @@ export function countStoreErrors<T extends object>(repos: T, metrics: Metrics, n
     'operation',
     'kind',
   ]);
-  const count = (operation: string, e: unknown) => {
+  return onCallFailure(repos, (operation, e) => {
     if (!(e instanceof StoreConflict)) errors.labels(operation, storeErrorKind(e)).inc();
-  };
-  return counted(repos, '', count, true);
-}
-
-type Count = (operation: string, e: unknown) => void;
-
-/** `target` with its methods counted; with `nested`, its object properties (the repositories) too. */
-function counted<T extends object>(target: T, prefix: string, count: Count, nested: boolean): T {
-  const wrapped = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(obj, prop) {
-      const value = Reflect.get(obj, prop, obj) as unknown;
-      if (typeof prop !== 'string' || value === null || (typeof value !== 'function' && (typeof value !== 'object' || !nested))) return value;
-      let out = wrapped.get(prop);
-      if (!out) {
-        out =
-          typeof value === 'function'
-            ? countedCall(obj, value as (...a: unknown[]) => unknown, prefix + prop, count)
-            : counted(value, `${prop}.`, count, false);
-        wrapped.set(prop, out);
-      }
-      return out;
-    },
+    return e;
   });
-}
-
-function countedCall(self: object, fn: (...a: unknown[]) => unknown, operation: string, count: Count) {
-  return (...args: unknown[]) => {
-    try {
-      const result = fn.apply(self, args);
-      if (result instanceof Promise) result.catch((e: unknown) => count(operation, e));
-      return result;
-    } catch (e) {
-      count(operation, e);
-      throw e;
-    }
-  };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { type CityResponse, type CountryResponse, Reader } from 'maxmind';
@@ -59,6 +59,11 @@ export function countryCode(v: string | string[] | undefined): string | null {
   const a = v.charCodeAt(0) | 32;
   const b = v.charCodeAt(1) | 32;
   return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
+}
+
+/** The client address of a request (clientAddress above), or `fallback` when it has none (a closed socket). */
+export function requestAddress(req: IncomingMessage, trustProxy: number, fallback = ''): string {
+  return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy) || fallback;
 }
 
 /** Region (ISO 3166-2) and city of a visit. */

@@ -9,7 +9,7 @@ import { VisitFacts } from './adapt/visit-facts.js';
 import { pathOf, placedTarget } from './adapt/wildcard.js';
 import { sendExpired, sendNotFound, sendRedirect, wantsJson } from './answers.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { clientAddress, countryCode, type GeoLookup, placeOf } from './geo.js';
+import { countryCode, type GeoLookup, placeOf, requestAddress } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { PasswordForm } from './password-form.js';
@@ -286,7 +286,7 @@ export class RedirectHandler {
   }
 
   clientOf(req: IncomingMessage): string {
-    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy);
+    return requestAddress(req, this.config.trustProxy);
   }
 
   /** An unknown alias: to the domain's not_found_url (else LSK_NOT_FOUND_URL) when set, else 404. */

@@ -5,12 +5,13 @@ import type { Clock } from '../domain/clock.js';
 import type { FieldLimiter } from '../limits/field-limits.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { SharedClickCaps } from '../redirect/click-caps.js';
 import type { ClickRecorder } from '../redirect/click-recorder.js';
 import type { CityLookup, GeoLookup } from '../redirect/geo.js';
+import type { RedirectHandler } from '../redirect/redirect-handler.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Webhooks } from '../webhooks/wiring.js';
 import type { AccountService } from './accounts/account-service.js';
+import type { Directory } from './accounts/directory.js';
 import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
 import type { AnalyticsService } from './analytics/analytics-service.js';
@@ -21,6 +22,7 @@ import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
+import type { Upkeep } from './upkeep.js';
 import type { UtmTemplateService } from './utm-templates.js';
 import type { WorkspaceService } from './workspace-service.js';
 
@@ -30,8 +32,12 @@ export interface Services {
   clock: Clock;
   /** Prometheus metrics (/metrics): any part of the service declares its own here. */
   metrics: Metrics;
-  /** The storage, one repository per aggregate. */
+  /** The storage, one repository per aggregate: for the services' wiring, tests and the bench; the edges go through the services. */
   repos: Repositories;
+  /** The store itself, for the process: its kind (logs, /readyz), a ping (/readyz), and close at shutdown. */
+  store: Pick<Repositories, 'kind' | 'ping' | 'close'>;
+  /** Expired sessions and invites, swept now and then. */
+  upkeep: Upkeep;
   keyring: Keyring;
   keys: ApiKeyService;
   links: LinkService;
@@ -52,11 +58,6 @@ export interface Services {
   clickEvents: ClickEventsService;
   /** The plan limit (per workspace, rolling 60 s): in process on SQLite, shared through the store on MongoDB. */
   limiter: RateLimiter;
-  /**
-   * How long the redirect cache trusts an entry: for ever on the embedded store (one instance: every
-   * change invalidates at once), 2 s on MongoDB (a change made through another instance shows here).
-   */
-  redirectCacheTtlMs: number;
   /** Per-field limits (graphql-rate-limit) on the same store. */
   fieldLimit: FieldLimiter;
   /** IP -> country for redirects (null when LSK_COUNTRY_HEADER is set: the header is trusted instead). */
@@ -65,12 +66,14 @@ export interface Services {
   city: CityLookup | null;
   /** The in-memory click counters behind redirects (written at most once a second). */
   clicks: ClickRecorder;
-  /** Capped links' clicks taken from the shared store before redirecting (MongoDB: instances share it); null: taken in memory. */
-  clickCaps: SharedClickCaps | null;
+  /** Short links answered: the link cache (invalidated by link events), the redirect rules, the password form. */
+  redirects: RedirectHandler;
   /** Users, passwords and password-set links. */
   accounts: AccountService;
   /** Dashboard sessions. */
   sessions: SessionService;
+  /** Plain lookups of users, memberships, invites and keys, for the edges. */
+  directory: Directory;
   /** Members and invites of a workspace. */
   members: MemberService;
   /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */

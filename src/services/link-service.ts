@@ -13,6 +13,7 @@ import type { AliasPosition, LinkPatch, LinkPosition, LinkRow, LinksRepository }
 import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
 import type { LinkEvents } from './link-events.js';
+import { exportLinksCsv } from './link-export.js';
 import { behaviourOf, externalIdConflict, statusFilter } from './link-fields.js';
 import { clicksPage, totalOf } from './link-sorts.js';
 import { newLinkFrom } from './new-link.js';
@@ -94,6 +95,11 @@ export class LinkService {
       }
     }
     throw new LskError('internal_error', 'Could not generate a free alias.');
+  }
+
+  /** Every link of the workspace as CSV text, a page at a time, pulled as the caller writes (link-export.ts). */
+  exportCsv(workspaceId: string): AsyncGenerator<string> {
+    return exportLinksCsv(this.links, this.clicks, workspaceId, this.clock);
   }
 
   async get(workspaceId: string, id: string): Promise<Link> {

@@ -11,10 +11,12 @@ import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
 import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
+import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
 import { AccountService } from './accounts/account-service.js';
+import { Directory } from './accounts/directory.js';
 import { MemberService } from './accounts/member-service.js';
 import { SessionService } from './accounts/session-service.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
@@ -27,6 +29,7 @@ import { IdempotencyService } from './idempotency.js';
 import { LinkEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
+import { Upkeep } from './upkeep.js';
 import { UtmTemplateService } from './utm-templates.js';
 import { WorkspaceService } from './workspace-service.js';
 
@@ -46,14 +49,38 @@ export async function buildServices(
   const linkEvents = new LinkEvents();
   const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
   const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
-  // The one place the store kind decides anything: an embedded store serves one instance; MongoDB
-  // may serve many, which then share limits and re-read what another instance may have changed.
-  const shared = repos.kind === 'mongodb';
+  // The one place the store decides anything: an embedded store serves one instance; a shared one
+  // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
+  const { shared } = repos.capabilities;
+  const geo = config.countryHeader ? null : new MmdbGeo(config.geoipDb);
+  const city = config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb);
+  const clicks = new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }, config.clickEventsDays === 0 ? { maxEvents: 0 } : {});
+  // Capped links' clicks are taken from the shared store before redirecting (instances share it).
+  const clickCaps = shared ? new SharedClickCaps(repos.counters) : null;
+  // A cached link is trusted for ever on the embedded store (one instance: every change
+  // invalidates at once), 2 s on a shared one (a change made through another instance shows).
+  const cacheTtlMs = shared ? 2000 : Number.POSITIVE_INFINITY;
+  // The redirect's cache-miss reads (a link, a domain's settings) go to the repositories themselves: they are the hot path's loaders.
+  const redirects = new RedirectHandler(repos.links, config, geo, clicks, clock, {
+    cacheTtlMs,
+    totals: repos.clicks,
+    // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
+    cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
+    staleMaxMs: config.staleMaxS * 1000,
+    domains: repos.domains,
+    city,
+    ...(clickCaps ? { caps: clickCaps } : {}),
+  });
+  linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+  linkEvents.onSite((host) => redirects.invalidateSite(host));
+  const sessions = new SessionService(repos, clock);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
+    store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
+    upkeep: new Upkeep(sessions, repos.members, clock),
     keyring,
     keys,
     links,
@@ -67,14 +94,14 @@ export async function buildServices(
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
-    redirectCacheTtlMs: shared ? 2000 : Number.POSITIVE_INFINITY,
     fieldLimit: createFieldLimiter(repos.counters),
-    geo: config.countryHeader ? null : new MmdbGeo(config.geoipDb),
-    city: config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb),
-    clicks: new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }, config.clickEventsDays === 0 ? { maxEvents: 0 } : {}),
-    clickCaps: shared ? new SharedClickCaps(repos.counters) : null,
+    geo,
+    city,
+    clicks,
+    redirects,
     accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
-    sessions: new SessionService(repos, clock),
+    sessions,
+    directory: new Directory(repos),
     members: new MemberService(repos, clock, config.publicUrl),
     webhooks,
   };

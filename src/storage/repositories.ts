@@ -18,8 +18,19 @@ import type { WorkspacesRepository } from './workspaces/repository.js';
  * id: nothing crosses workspaces. New aggregates get a folder of their own beside these
  * (`<aggregate>/repository.ts`, `sqlite.ts`, `mongo.ts`) and a property here.
  */
+/** What a store offers beyond the repositories, so the services ask this and never the store's kind. */
+export interface StoreCapabilities {
+  /**
+   * Several lsk instances may serve from it (MongoDB; the embedded SQLite file serves one): plan
+   * limits are then kept in the store, and cached reads expire so another instance's change shows.
+   */
+  readonly shared: boolean;
+}
+
 export interface Repositories {
+  /** Which store this is, for logs and /readyz only: decisions read `capabilities`. */
   readonly kind: 'sqlite' | 'mongodb';
+  readonly capabilities: StoreCapabilities;
   readonly workspaces: WorkspacesRepository;
   readonly links: LinksRepository;
   readonly tags: TagsRepository;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSchema } from '../../src/domain/analytics-outputs.js';
 import { linkStatsSchema } from '../../src/domain/link-outputs.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -17,17 +18,6 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 /** The server's "now": 01:30 in Berlin on the night its clocks go from 02:00 to 03:00. */
 const NOW = Date.parse('2026-03-29T00:30:00Z');
-
-/** Polls until the recorder's flush (at most a second) shows; the server's clock is never waited on. */
-async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await probe();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await probe();
-  }
-  return v;
-}
 
 describe.each(STORES)('analytics on %s', (store) => {
   const dir = mkdtempSync(join(tmpdir(), 'lsk-analytics-'));

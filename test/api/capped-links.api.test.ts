@@ -5,6 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, createLink } from './_assert.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -36,13 +37,12 @@ describe.each(STORES)('capped links under concurrent visits on %s', (store) => {
     await lsk?.stop();
   });
 
-  async function clicksOf(id: string, want: number): Promise<number> {
-    let clicks = -1;
-    for (let i = 0; i < 50 && clicks !== want; i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 100));
-      clicks = (await api('GET', `/v1/links/${id}`)).body.clicks;
-    }
-    return clicks;
+  function clicksOf(id: string, want: number): Promise<number> {
+    return waitFor(
+      async () => (await api('GET', `/v1/links/${id}`)).body.clicks as number,
+      (clicks) => clicks === want,
+      { timeout: 5000, interval: 100 },
+    );
   }
 
   it('redirects exactly max_clicks of ten right passwords sent at once, from one address', async () => {

@@ -1,6 +1,7 @@
 /** Errors over REST: workspaces are isolated from each other, and rate limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { allLinks, BIG_PLAN, createLink, expectError, graphql } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
@@ -142,11 +143,11 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       expect(refused.headers.get('ratelimit-remaining')).toBe('0');
       // A refused request changes nothing: once the plan allows reading again, the workspace has no links.
       expect((await lsk.cli(['workspace', 'set-plan', 'tiny', '--rpm', '100'])).code).toBe(0);
-      let list = await tiny('GET', '/v1/links');
-      for (let i = 0; i < 50 && list.status === 429; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        list = await tiny('GET', '/v1/links');
-      }
+      const list = await waitFor(
+        () => tiny('GET', '/v1/links'),
+        (r) => r.status !== 429,
+        { timeout: 10_000, interval: 200 },
+      );
       expect(list.status).toBe(200);
       expect(list.body.data).toEqual([]);
     });

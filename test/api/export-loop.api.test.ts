@@ -9,6 +9,7 @@ import { newId } from '../../src/domain/ids.js';
 import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
 import { openRepositories } from '../../src/storage/open.js';
 import { client, type Lsk, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, createLink } from './_assert.js';
 
 const LINKS = 100_000;
@@ -85,13 +86,15 @@ describe('CSV exports and the event loop (SQLite)', () => {
     expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
     await slow[0]!.body!.cancel();
     for (const r of slow.slice(1)) await r.body!.cancel();
-    let again = 0;
-    for (let i = 0; i < 50 && again !== 200; i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 100));
-      const res = await fetch(`${lsk.base}/v1/links/export`, { headers: { authorization: `Bearer ${key}` } });
-      again = res.status;
-      await res.body!.cancel();
-    }
+    const again = await waitFor(
+      async () => {
+        const res = await fetch(`${lsk.base}/v1/links/export`, { headers: { authorization: `Bearer ${key}` } });
+        await res.body!.cancel();
+        return res.status;
+      },
+      (status) => status === 200,
+      { timeout: 5000, interval: 100 },
+    );
     expect(again).toBe(200);
   }, 120_000);
 });

@@ -1,12 +1,15 @@
 /** GraphQL: what answers without a key (introspection, GraphiQL, refusals), and links. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { serverClock } from '../support/server-clock.js';
 import { BIG_PLAN, createLink, expectLinkShape, graphql } from './_assert.js';
 import { expectGqlError, type Gql, type GqlResponse, LINK_FIELDS } from './_graphql.js';
 
 const D = 'https://example.com/';
 
 describe.each(STORES)('GraphQL on %s', (store) => {
+  // Moved 1 ms on between creations whose order a test reads.
+  const clock = serverClock();
   let lsk: Lsk;
   let key: string;
   let gql: Gql;
@@ -14,7 +17,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
   const anon = () => graphql(lsk.base);
 
   beforeAll(async () => {
-    lsk = await startLsk(store);
+    lsk = await startLsk(store, { env: clock.env });
     key = await lsk.workspace('graph', BIG_PLAN);
     gql = graphql(lsk.base, key);
     rest = client(lsk.base, key);
@@ -22,6 +25,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
   afterAll(async () => {
     if (lsk && lsk.proc.exitCode !== null) console.log(lsk.output().slice(-5000));
     await lsk?.stop();
+    clock.remove();
   });
 
   describe('without a key', () => {
@@ -254,7 +258,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       const r = client(lsk.base, ws);
       const made: string[] = [];
       for (let i = 0; i < 5; i++) {
-        await new Promise((res) => setTimeout(res, 2));
+        clock.tick();
         made.push((await createLink(r, { destination: `${D}${i}`, tags: i % 2 ? ['odd'] : [] })).id);
       }
       const seen: string[] = [];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 const gql = (query: string) => ({ query });
 
@@ -82,18 +83,13 @@ describe.each(STORES)('plan limits over HTTP on %s', (store) => {
     expect((await api('GET', '/v1/workspace')).headers.get('ratelimit-limit')).toBe('2');
     const r = await lsk.cli(['workspace', 'set-plan', 'grow', '--plan', 'advanced']);
     expect(r.code).toBe(0);
-    const deadline = Date.now() + 5000;
-    let limit = '';
-    while (Date.now() < deadline) {
-      const res = await api('GET', '/v1/workspace');
-      limit = res.headers.get('ratelimit-limit') ?? '';
-      if (limit === '500') {
-        expect(res.body).toMatchObject({ plan: 'advanced', rate_limit_rpm: 500 });
-        break;
-      }
-      await new Promise((res) => setTimeout(res, 250));
-    }
-    expect(limit).toBe('500');
+    const res = await waitFor(
+      () => api('GET', '/v1/workspace'),
+      (r) => r.headers.get('ratelimit-limit') === '500',
+      { timeout: 5000, interval: 250 },
+    );
+    expect(res.headers.get('ratelimit-limit')).toBe('500');
+    expect(res.body).toMatchObject({ plan: 'advanced', rate_limit_rpm: 500 });
   });
 
   it('per-field limits (graphql-rate-limit) hold on key creation, with the same code', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { allLinks, BIG_PLAN, createLink, expectError, expectLinkShape, graphql, ISO_TIME, NO_BEHAVIOUR } from './_assert.js';
 
 const HOUR = 3_600_000;
@@ -147,7 +148,11 @@ describe.each(STORES)('link fields (title, external_id, expiry, cap, password, d
     expect(await ids('status=active')).toEqual([soon.id, capped.id, open.id].sort());
     expect((await visit(lsk.base, `/capped-${store}`, { host, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0' })).status).toBe(302);
     // The click reaches the stored total within a flush (about a second).
-    for (let i = 0; i < 50 && (await ws('GET', `/v1/links/${capped.id}`)).body.status !== 'exhausted'; i++) await new Promise((r) => setTimeout(r, 200));
+    await waitFor(
+      () => ws('GET', `/v1/links/${capped.id}`),
+      (r) => r.body.status === 'exhausted',
+      { timeout: 10_000, interval: 200 },
+    );
     expect((await ws('GET', `/v1/links/${capped.id}`)).body).toMatchObject({ clicks: 1, status: 'exhausted' });
     expect(await ids('status=exhausted')).toEqual([capped.id]);
     moveTo(2 * HOUR);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk, type Visit, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, createLink } from './_assert.js';
 
 const HOUR = 3_600_000;
@@ -32,14 +33,12 @@ function submit(base: string, path: string, body: string, headers: Record<string
   });
 }
 
-async function clicksOf(api: ReturnType<typeof client>, id: string, want: number): Promise<number> {
-  let clicks = -1;
-  for (let i = 0; i < 50; i++) {
-    clicks = (await api('GET', `/v1/links/${id}`)).body.clicks;
-    if (clicks === want) return clicks;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return clicks;
+function clicksOf(api: ReturnType<typeof client>, id: string, want: number): Promise<number> {
+  return waitFor(
+    async () => (await api('GET', `/v1/links/${id}`)).body.clicks as number,
+    (clicks) => clicks === want,
+    { timeout: 10_000, interval: 200 },
+  );
 }
 
 describe.each(STORES)('redirects of links with behaviour fields on %s', (store) => {

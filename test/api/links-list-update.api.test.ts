@@ -1,25 +1,29 @@
 /** Links over REST: listing (paging, filters) and updating. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { serverClock } from '../support/server-clock.js';
 import { allLinks, BIG_PLAN, createLink, expectError, expectLinkShape } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(STORES)('links over REST on %s', (store) => {
+  // Moved 1 ms on between writes whose order a test reads: creation and update times increase.
+  const clock = serverClock();
+  const tick = clock.tick;
   let lsk: Lsk;
   /** A workspace with a generous plan for the suites below that make many calls. */
   let bulk: Api;
   let home: string;
 
   beforeAll(async () => {
-    lsk = await startLsk(store);
+    lsk = await startLsk(store, { env: clock.env });
     bulk = client(lsk.base, await lsk.workspace('bulk', BIG_PLAN));
     home = `localhost:${lsk.port}`;
   });
   afterAll(async () => {
     if (lsk && lsk.proc.exitCode !== null) console.log(lsk.output().slice(-5000));
     await lsk?.stop();
+    clock.remove();
   });
 
   describe('listing', () => {
@@ -30,8 +34,8 @@ describe.each(STORES)('links over REST on %s', (store) => {
     beforeAll(async () => {
       pager = client(lsk.base, await lsk.workspace('pager', BIG_PLAN));
       for (let i = 0; i < 45; i++) {
-        // 2 ms apart so that creation times are strictly increasing.
-        await sleep(2);
+        // 1 ms apart on the server's clock so that creation times are strictly increasing.
+        tick();
         made.push(await createLink(pager, { destination: `https://example.com/page/${i}`, alias: `page-${i}` }));
       }
     });
@@ -100,13 +104,13 @@ describe.each(STORES)('links over REST on %s', (store) => {
       const ws = client(lsk.base, await lsk.workspace('filters', BIG_PLAN));
       expect((await ws('POST', '/v1/domains', { host: 'f.example.net' })).status).toBe(201);
       const red1 = await createLink(ws, { destination: 'https://shop.example/red', alias: 'red-one', tags: ['Red'] });
-      await sleep(2);
+      tick();
       const red2 = await createLink(ws, { destination: 'https://shop.example/both', alias: 'red-two', tags: ['blue', 'red'], domain: 'f.example.net' });
-      await sleep(2);
+      tick();
       const blue = await createLink(ws, { destination: 'https://other.example/Blue', alias: 'blue-one', tags: ['Blue'], domain: 'f.example.net' });
-      await sleep(2);
+      tick();
       const plain = await createLink(ws, { destination: 'https://plain.example/path_with_underscore', alias: 'a_b' });
-      await sleep(2);
+      tick();
       const lookalike = await createLink(ws, { destination: 'https://plain.example/pathXwithXunderscore', alias: 'axb' });
       const ids = async (query: string) => (await allLinks(ws, query)).map((l) => l.id);
 
@@ -171,7 +175,7 @@ describe.each(STORES)('links over REST on %s', (store) => {
     });
 
     async function patch(body: unknown) {
-      await sleep(2);
+      tick();
       const res = await bulk('PATCH', `/v1/links/${link.id}`, body);
       expect(res.status, res.text).toBe(200);
       expectLinkShape(res.body);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, graphql } from './_assert.js';
 
 type Line = Record<string, unknown> & { req?: { id: string; method: string; url: string }; res?: { statusCode: number } };
@@ -19,15 +20,14 @@ function lines(lsk: Lsk): Line[] {
 
 /** The request line of a request id, once the server has written it. */
 async function lineOf(lsk: Lsk, id: string): Promise<Line> {
-  for (let i = 0; i < 100; i++) {
-    const found = lines(lsk).filter((l) => l.req?.id === id);
-    if (found.length > 0) {
-      expect(found, `one line for ${id}`).toHaveLength(1);
-      return found[0]!;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no log line for ${id}:\n${lsk.output().slice(-3000)}`);
+  const found = await waitFor(
+    () => lines(lsk).filter((l) => l.req?.id === id),
+    (f) => f.length > 0,
+    { timeout: 5000 },
+  );
+  if (found.length === 0) throw new Error(`no log line for ${id}:\n${lsk.output().slice(-3000)}`);
+  expect(found, `one line for ${id}`).toHaveLength(1);
+  return found[0]!;
 }
 
 function expectRequestLine(line: Line, level: number, method: string, url: string, route: string, status: number, errorCode?: string): void {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Exposition, parseExposition, promtoolCheck } from '../support/prometheus.js';
 import { client, freePort, freshDatabaseUrl, type Lsk, SERVER_JS, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, createLink, graphql } from './_assert.js';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -96,12 +97,8 @@ describe.each(STORES)('metrics on %s', (store) => {
     const preflight = await anon('OPTIONS', '/v1/links', undefined, { origin: ORIGIN, 'access-control-request-method': 'POST' });
     expect(preflight.status).toBe(204);
     // Clicks leave the queue within a flush interval (1 s).
-    for (let i = 0; i < 50; i++) {
-      text = await scrapeNow();
-      scrape = parseExposition(text);
-      if ((samples(scrape, 'lsk_clicks_written_total')[0]?.value ?? 0) >= 1) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    text = await waitFor(scrapeNow, (t) => (samples(parseExposition(t), 'lsk_clicks_written_total')[0]?.value ?? 0) >= 1, { timeout: 5000, interval: 100 });
+    scrape = parseExposition(text);
   });
   afterAll(async () => {
     if (lsk && lsk.proc.exitCode !== null) console.log(lsk.output().slice(-5000));

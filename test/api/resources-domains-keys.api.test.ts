@@ -1,11 +1,11 @@
 /** Domains, API keys and the workspace over REST. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, createLink, expectError, ISO_TIME, KEY_ID, WSP_ID } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
 const D = 'https://example.com/';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const keyIdOf = (secret: string) => JSON.parse(Buffer.from(secret.slice('lsk_live_'.length).split('.')[1]!, 'base64url').toString()).sub as string;
 
 describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (store) => {
@@ -236,11 +236,11 @@ describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (
       const api = client(lsk.base, await lsk.workspace('ws-change'));
       expect((await api('GET', '/v1/workspace')).body.plan).toBe('standard');
       expect((await lsk.cli(['workspace', 'set-plan', 'ws-change', '--plan', 'advanced'])).code).toBe(0);
-      let body = (await api('GET', '/v1/workspace')).body;
-      for (let i = 0; i < 40 && body.plan !== 'advanced'; i++) {
-        await sleep(200);
-        body = (await api('GET', '/v1/workspace')).body;
-      }
+      const { body } = await waitFor(
+        () => api('GET', '/v1/workspace'),
+        (r) => r.body.plan === 'advanced',
+        { timeout: 8000, interval: 200 },
+      );
       expect(body).toMatchObject({ plan: 'advanced', rate_limit_rpm: 500 });
     });
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 import { BIG_PLAN, expectError, ISO_TIME } from './_assert.js';
 
@@ -28,12 +29,9 @@ const DELIVERY_FIELDS = [
 
 /** Poll (the worker runs on its own timer) until `check` holds; fails after 15 s. */
 async function until<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await read();
-    if (check(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not reached in 15 s');
+  const v = await waitFor(read, check, { timeout: 15_000, interval: 100 });
+  if (!check(v)) throw new Error('condition not reached in 15 s');
+  return v;
 }
 
 describe.each(STORES)('webhooks over the API on %s', (store) => {

@@ -24,6 +24,8 @@ const COMMAND_NAMES = [
   'domain list',
   'domain remove',
   'backup',
+  'import bitly',
+  'mcp',
 ];
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 

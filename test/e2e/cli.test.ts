@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKey, ApiKeyList, Domain, DomainList, Workspace } from '../../src/generated/graphql.js';
 import { type CliResult, client, freshDatabaseUrl, type Lsk, runCli, startLsk } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 const KEY = /^lsk_live_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -132,12 +133,11 @@ describe('lsk key and domain, seen through the server', () => {
     expectOk(r);
     expect(json<Pick<ApiKey, 'id' | 'revoked_at'>>(r)).toEqual({ id: keyId, revoked_at: expect.stringMatching(ISO) });
     const api = client(lsk.base, key);
-    const deadline = Date.now() + 7_000;
-    let res = await api('GET', '/v1/workspace');
-    while (res.status !== 401 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      res = await api('GET', '/v1/workspace');
-    }
+    const res = await waitFor(
+      () => api('GET', '/v1/workspace'),
+      (r) => r.status === 401,
+      { timeout: 7000, interval: 250 },
+    );
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('key_revoked');
   });

@@ -79,7 +79,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     const counted = await waitFor(
       () => api('GET', '/v1/analytics'),
       (r) => r.body?.total?.clicks === 26 && r.body.total.bots === 1,
-      { everyMs: 500 },
+      { interval: 500 },
     );
     expect(counted.body.total).toEqual({ clicks: 26, bots: 1 });
     const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_CANDIDATES, Chromium, findChromium } from '../support/chromium.js';
 import { client, type Lsk, startLsk } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -16,14 +17,12 @@ async function submitForm(browser: Chromium, url: string, password: string, java
   const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
   const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
   const send = (method: string, params: Json = {}) => browser.send(method, params, sessionId as string);
-  const poll = async <T>(probe: () => Promise<T | undefined>): Promise<T | undefined> => {
-    for (let i = 0; i < 80; i++) {
-      const v = await probe().catch(() => undefined);
-      if (v !== undefined) return v;
-      await new Promise((r) => setTimeout(r, 125));
-    }
-    return undefined;
-  };
+  const poll = <T>(probe: () => Promise<T | undefined>): Promise<T | undefined> =>
+    waitFor(
+      () => probe().catch(() => undefined),
+      (v) => v !== undefined,
+      { timeout: 10_000, interval: 125 },
+    );
   const currentUrl = async () => {
     const h = await send('Page.getNavigationHistory');
     return String(h.entries[h.currentIndex].url);

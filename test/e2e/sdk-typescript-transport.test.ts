@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { LskClient, LskError } from '../../clients/typescript/src/index.js';
 import { liveLsk, recordingFetch, rejection } from '../support/sdk-fetch.js';
-import { runCli } from '../support/server.js';
+import { client, runCli } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 const live = liveLsk();
 const make = live.make;
@@ -94,7 +95,14 @@ describe('TypeScript client: errors and retries', () => {
         delays.push(ms);
         const r = await runCli(['workspace', 'set-plan', 'slow', '--rpm', '50'], live.lsk.env);
         expect(r.code, r.stderr).toBe(0);
-        await new Promise((res) => setTimeout(res, 2500));
+        // Until the server has re-read the workspace: the key is answered again (outside this client).
+        const probe = client(live.lsk.base, slowKey);
+        const seen = await waitFor(
+          () => probe('GET', '/v1/workspace'),
+          (res) => res.status === 200,
+          { timeout: 10_000, interval: 250 },
+        );
+        expect(seen.status).toBe(200);
       },
     });
     const ws = await c.workspace();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshDatabaseUrl, type Lsk, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 /**
  * max_clicks across two lsk processes on one MongoDB: a capped link's visit takes its click from
@@ -23,13 +24,12 @@ describe('max_clicks on two instances sharing one MongoDB', () => {
     await Promise.all([a?.stop(), b?.stop()]);
   });
 
-  async function storedClicks(id: string, want: number): Promise<number> {
-    let clicks = -1;
-    for (let i = 0; i < 50 && clicks !== want; i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 100));
-      clicks = (await apiA('GET', `/v1/links/${id}`)).body.clicks;
-    }
-    return clicks;
+  function storedClicks(id: string, want: number): Promise<number> {
+    return waitFor(
+      async () => (await apiA('GET', `/v1/links/${id}`)).body.clicks as number,
+      (clicks) => clicks === want,
+      { timeout: 5000, interval: 100 },
+    );
   }
 
   it('stops a "first 50 visitors" link at exactly 50 of 200 visits at once split over both instances (2 earlier)', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FerretDbProcess, startFerretDbAt } from '../support/ferretdb.js';
 import { ensureFerretDbBinary } from '../support/mongo.js';
 import { client, freePort, type Lsk, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 /**
  * lsk on a MongoDB (a FerretDB of its own) that stops answering (SIGSTOP), then goes away (SIGKILL)
@@ -35,15 +36,7 @@ describe('a MongoDB outage', () => {
     return [value, performance.now() - started];
   };
   const readyz = () => fetch(`${lsk.base}/readyz`).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code: string } } }));
-  async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    let value = await probe();
-    while (!ok(value) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      value = await probe();
-    }
-    return value;
-  }
+  const until = <T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> => waitFor(probe, ok, { timeout: ms, interval: 100 });
   const storedClicks = (want: number) =>
     until(
       () => api('GET', `/v1/links/${linkId}`).then((r) => (r.status === 200 ? (r.body.clicks as number) : -1)),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshDatabaseUrl, type Lsk, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 /** Two lsk processes on one MongoDB, as behind a load balancer. */
 describe('two instances on one MongoDB', () => {
@@ -18,11 +19,7 @@ describe('two instances on one MongoDB', () => {
 
   async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<{ value: T; elapsed: number }> {
     const start = Date.now();
-    let value = await probe();
-    while (!ok(value) && Date.now() - start < ms) {
-      await new Promise((r) => setTimeout(r, 100));
-      value = await probe();
-    }
+    const value = await waitFor(probe, ok, { timeout: ms, interval: 100 });
     return { value, elapsed: Date.now() - start };
   }
 

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { waitFor } from './wait-for.js';
 
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -164,20 +165,25 @@ export class Chromium {
       await this.send('Runtime.enable', {}, sessionId);
       await this.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sessionId);
       await this.send('Page.navigate', { url }, sessionId);
-      const deadline = Date.now() + timeoutMs;
-      let ready = false;
-      while (!ready && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 250));
-        const res = await this.send('Runtime.evaluate', { expression: `Boolean(${readyExpression})`, returnByValue: true }, sessionId).catch(() => undefined);
-        ready = res?.result?.value === true;
-      }
-      // Let late requests (fonts, workers, lazy chunks) start and finish.
-      let settled = requests.length;
-      for (let i = 0; i < 8; i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        if (requests.length === settled && requests.every((r) => r.status !== undefined || r.failed !== undefined || r.type === 'WebSocket')) break;
-        settled = requests.length;
-      }
+      const ready = await waitFor(
+        async () => {
+          const res = await this.send('Runtime.evaluate', { expression: `Boolean(${readyExpression})`, returnByValue: true }, sessionId).catch(() => undefined);
+          return res?.result?.value === true;
+        },
+        (ready) => ready,
+        { timeout: timeoutMs, interval: 250 },
+      );
+      // Let late requests (fonts, workers, lazy chunks) start and finish: quiet for one interval, at most 2 s.
+      let settled = -1;
+      await waitFor(
+        () => {
+          const quiet = requests.length === settled && requests.every((r) => r.status !== undefined || r.failed !== undefined || r.type === 'WebSocket');
+          settled = requests.length;
+          return quiet;
+        },
+        (quiet) => quiet,
+        { timeout: 2000, interval: 250 },
+      );
       const text = await this.send('Runtime.evaluate', { expression: `String((${textExpression}) ?? '')`, returnByValue: true }, sessionId);
       const shot = await this.send('Page.captureScreenshot', { format: 'png' }, sessionId);
       return { requests, text: String(text.result?.value ?? ''), ready, screenshot: Buffer.from(String(shot.data), 'base64'), consoleErrors };

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
+import { waitFor } from './wait-for.js';
 
 export const HOW_TO_PROVIDE_MONGODB =
   'The MongoDB tests need a MongoDB server. Either set MONGODB_URI (e.g. MONGODB_URI=mongodb://127.0.0.1:27017), ' +
@@ -119,11 +120,12 @@ export async function startFerretDbAt(bin: string, dir: string, port: number, { 
     await stopProcess(child);
     process.removeListener('exit', killOnExit);
   };
-  const deadline = Date.now() + readyTimeoutMs;
-  while (!exited && Date.now() < deadline) {
-    if (await canPing(uri)) return { uri, child, stop };
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const up = await waitFor(
+    () => !exited && canPing(uri),
+    (answered) => answered || exited,
+    { timeout: readyTimeoutMs, interval: 100 },
+  );
+  if (up) return { uri, child, stop };
   await stop();
   throw new Error(
     exited

@@ -1,13 +1,24 @@
 /**
- * The tests' one way to wait for something the service does in the background (clicks reaching the
- * store, a sweep): ask again every `everyMs` until the answer is good or `timeoutMs` passed, then hand
- * back the last answer for the test's own assertion to judge (so a miss fails with what was seen).
+ * The one way tests wait for something another process or timer does (a click flush, a webhook
+ * delivery, a log line, a server noticing its store is back): poll `probe` until `ok` holds.
+ * Resolves to the first value that satisfies `ok`, or, when `timeout` ms pass first, to the last
+ * value read, so the caller's assertion on it fails with a readable diff. Never a fixed sleep:
+ * a test that must show something did NOT happen waits for a later thing that did (see
+ * test/api/redirect.api.test.ts, HEAD counts no click).
  */
-export async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, { timeoutMs = 15_000, everyMs = 200 } = {}): Promise<T> {
-  const end = Date.now() + timeoutMs;
+export interface WaitOptions {
+  /** How long to keep polling, ms (default 15 s). */
+  timeout?: number;
+  /** Pause between probes, ms (default 50). */
+  interval?: number;
+}
+
+export async function waitFor<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, options: WaitOptions = {}): Promise<T> {
+  const { timeout = 15_000, interval = 50 } = options;
+  const deadline = Date.now() + timeout;
   let value = await probe();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, everyMs));
+  while (!ok(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, interval));
     value = await probe();
   }
   return value;

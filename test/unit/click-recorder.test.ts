@@ -5,6 +5,7 @@ import { type ClickBatch, type ClickGrouping, type ClicksRepository, HOUR_MS } f
 import { StoreUnavailable } from '../../src/storage/errors.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { waitFor } from '../support/wait-for.js';
 
 const CHROME = classify('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36');
 const IPHONE = classify(
@@ -171,8 +172,14 @@ describe('click recorder', () => {
     const rec = new ClickRecorder(store, { warn: () => {} }, { intervalMs: 10 });
     rec.start();
     rec.count(visit('lnk_a'));
-    while (rec.written < 1) await new Promise((r) => setTimeout(r, 5)); // the timer's write (a poll, not a fixed wait)
-    expect(rec.written).toBe(1);
+    // Written by the timer (every 10 ms), not by stop().
+    expect(
+      await waitFor(
+        () => rec.written,
+        (n) => n === 1,
+        { timeout: 5000, interval: 5 },
+      ),
+    ).toBe(1);
     rec.count(visit('lnk_a'));
     await rec.stop();
     expect(await repos.clicks.totals(['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 2, bots: 0 }]]));

@@ -134,7 +134,7 @@ describe('URL maps with a fixed set of keys (geo_targeting now, device_targeting
 });
 
 describe('reserved first alias segments', () => {
-  it.each(['graphiql', 'auth', 'assets', 'GraphiQL/x', 'Auth/sign-in', 'assets/app.js'])('%j is refused', (alias) => {
+  it.each(['graphiql', 'auth', 'assets', 'mcp', 'MCP/tools', 'GraphiQL/x', 'Auth/sign-in', 'assets/app.js'])('%j is refused', (alias) => {
     expect(aliasProblems(alias)).toEqual([`"${alias.split('/')[0]}" is reserved by the service`]);
   });
   it.each(['graphiqlx', 'authors', 'my/assets'])('%j is allowed', (alias) => {

@@ -4,7 +4,8 @@ import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { href } from '../router';
 import { InputField } from '../ui/field';
-import { Empty, ErrorBox, Loaded } from '../ui/states';
+import { ListTable } from '../ui/list-table';
+import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
 const DomainsQuery = graphql(`
@@ -65,42 +66,28 @@ export function DomainsPage() {
       ) : null}
       {del.error ? <ErrorBox error={del.error} /> : null}
       <Loaded q={q}>
-        {(d) =>
-          d.data.length === 0 ? (
-            <Empty>
-              <p>No custom domains yet.</p>
-            </Empty>
-          ) : (
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">Host</th>
-                  <th scope="col">Added</th>
-                  {can.admin ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {d.data.map((x) => (
-                  <tr key={x.host}>
-                    <td>
-                      <a href={href(`/domains/${encodeURIComponent(x.host)}`)}>{x.host}</a>
-                    </td>
-                    <td>
-                      <time dateTime={x.created_at}>{new Date(x.created_at).toLocaleDateString()}</time>
-                    </td>
-                    {can.admin ? (
-                      <td>
-                        <button type="button" class="small danger" onClick={() => remove(x.host)} aria-label={`Remove ${x.host}`}>
-                          Remove
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(d) => (
+          <ListTable
+            rows={d.data}
+            rowKey={(x) => x.host}
+            empty={<p>No custom domains yet.</p>}
+            columns={[
+              {
+                header: 'Host',
+                cell: (x) => <a href={href(`/domains/${encodeURIComponent(x.host)}`)}>{x.host}</a>,
+              },
+              { header: 'Added', cell: (x) => <time dateTime={x.created_at}>{new Date(x.created_at).toLocaleDateString()}</time> },
+              can.admin && {
+                header: 'Actions',
+                cell: (x) => (
+                  <button type="button" class="small danger" onClick={() => remove(x.host)} aria-label={`Remove ${x.host}`}>
+                    Remove
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
     </section>
   );

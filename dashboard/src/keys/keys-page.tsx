@@ -3,8 +3,9 @@ import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { InputField } from '../ui/field';
+import { ListTable } from '../ui/list-table';
 import { ShownOnce } from '../ui/shown-once';
-import { Empty, ErrorBox, Loaded } from '../ui/states';
+import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
 const KeysQuery = graphql(`
@@ -89,50 +90,37 @@ export function KeysPage() {
       {can.admin ? <NewKey onCreated={q.reload} /> : null}
       {revoke.error ? <ErrorBox error={revoke.error} /> : null}
       <Loaded q={q}>
-        {(d) =>
-          d.data.length === 0 ? (
-            <Empty>
-              <p>No API keys yet.</p>
-            </Empty>
-          ) : (
-            <div class="scroll">
-              <table class="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Status</th>
-                    {can.admin ? <th scope="col">Actions</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.data.map((k) => (
-                    <tr key={k.id}>
-                      <td>
-                        {k.name} <code class="muted">{k.id}</code>
-                      </td>
-                      <td>{day(k.created_at)}</td>
-                      <td>{day(k.expires_at)}</td>
-                      <td>{day(k.last_used_at)}</td>
-                      <td>{k.revoked_at ? <span class="badge danger">revoked</span> : <span class="badge ok">active</span>}</td>
-                      {can.admin ? (
-                        <td>
-                          {k.revoked_at ? null : (
-                            <button type="button" class="small danger" onClick={() => doRevoke(k.id, k.name)} aria-label={`Revoke key ${k.name}`}>
-                              Revoke
-                            </button>
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {(d) => (
+          <ListTable
+            rows={d.data}
+            rowKey={(k) => k.id}
+            empty={<p>No API keys yet.</p>}
+            scroll
+            columns={[
+              {
+                header: 'Name',
+                cell: (k) => (
+                  <>
+                    {k.name} <code class="muted">{k.id}</code>
+                  </>
+                ),
+              },
+              { header: 'Created', cell: (k) => day(k.created_at) },
+              { header: 'Expires', cell: (k) => day(k.expires_at) },
+              { header: 'Last used', cell: (k) => day(k.last_used_at) },
+              { header: 'Status', cell: (k) => (k.revoked_at ? <span class="badge danger">revoked</span> : <span class="badge ok">active</span>) },
+              can.admin && {
+                header: 'Actions',
+                cell: (k) =>
+                  k.revoked_at ? null : (
+                    <button type="button" class="small danger" onClick={() => doRevoke(k.id, k.name)} aria-label={`Revoke key ${k.name}`}>
+                      Revoke
+                    </button>
+                  ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
     </section>
   );

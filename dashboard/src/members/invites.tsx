@@ -3,8 +3,9 @@ import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { Field, InputField } from '../ui/field';
+import { ListTable } from '../ui/list-table';
 import { ShownOnce } from '../ui/shown-once';
-import { Empty, ErrorBox, Loaded } from '../ui/states';
+import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { ROLES } from './roles';
 
@@ -100,40 +101,27 @@ function Invites() {
       <NewInvite onCreated={q.reload} />
       {revoke.error ? <ErrorBox error={revoke.error} /> : null}
       <Loaded q={q}>
-        {(d) =>
-          d.data.length === 0 ? (
-            <Empty>
-              <p>No pending invites.</p>
-            </Empty>
-          ) : (
-            <div class="scroll">
-              <table class="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.data.map((i) => (
-                    <tr key={i.id}>
-                      <td>{i.email}</td>
-                      <td>{i.role}</td>
-                      <td>{new Date(i.expires_at).toLocaleDateString()}</td>
-                      <td>
-                        <button type="button" class="small danger" onClick={() => doRevoke(i.id, i.email)} aria-label={`Withdraw the invite for ${i.email}`}>
-                          Withdraw
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {(d) => (
+          <ListTable
+            rows={d.data}
+            rowKey={(i) => i.id}
+            empty={<p>No pending invites.</p>}
+            scroll
+            columns={[
+              { header: 'Email', cell: (i) => i.email },
+              { header: 'Role', cell: (i) => i.role },
+              { header: 'Expires', cell: (i) => new Date(i.expires_at).toLocaleDateString() },
+              {
+                header: 'Actions',
+                cell: (i) => (
+                  <button type="button" class="small danger" onClick={() => doRevoke(i.id, i.email)} aria-label={`Withdraw the invite for ${i.email}`}>
+                    Withdraw
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
     </section>
   );

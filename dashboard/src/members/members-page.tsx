@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan, useSession } from '../auth/session-context';
 import { graphql } from '../gql';
+import { ListTable } from '../ui/list-table';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { InvitesSection } from './invites';
@@ -62,58 +63,52 @@ export function MembersPage() {
       {changed ? <p role="status">{changed}</p> : null}
       <Loaded q={q}>
         {(d) => (
-          <div class="scroll">
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">Member</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  {can.admin ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {d.data.map((m) => (
-                  <tr key={m.user_id}>
-                    <td>
-                      {m.name} <span class="muted">{m.email}</span>
-                      {m.user_id === session.user.id ? <span class="badge">you</span> : null}
-                    </td>
-                    <td>
-                      {manageable(m.role) ? (
-                        <select
-                          aria-label={`Role of ${m.email}`}
-                          value={m.role}
-                          onChange={(e) => setRole(m.user_id, m.email, e.currentTarget.value)}
-                          disabled={update.pending}
-                        >
-                          {ROLES.filter((r) => can.owner || r !== 'owner').map((r) => (
-                            <option key={r} value={r}>
-                              {r}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        m.role
-                      )}
-                    </td>
-                    <td>
-                      <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleDateString()}</time>
-                    </td>
-                    {can.admin ? (
-                      <td>
-                        {manageable(m.role) ? (
-                          <button type="button" class="small danger" onClick={() => doRemove(m.user_id, m.email)} aria-label={`Remove ${m.email}`}>
-                            Remove
-                          </button>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            rows={d.data}
+            rowKey={(m) => m.user_id}
+            scroll
+            columns={[
+              {
+                header: 'Member',
+                cell: (m) => (
+                  <>
+                    {m.name} <span class="muted">{m.email}</span>
+                    {m.user_id === session.user.id ? <span class="badge">you</span> : null}
+                  </>
+                ),
+              },
+              {
+                header: 'Role',
+                cell: (m) =>
+                  manageable(m.role) ? (
+                    <select
+                      aria-label={`Role of ${m.email}`}
+                      value={m.role}
+                      onChange={(e) => setRole(m.user_id, m.email, e.currentTarget.value)}
+                      disabled={update.pending}
+                    >
+                      {ROLES.filter((r) => can.owner || r !== 'owner').map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    m.role
+                  ),
+              },
+              { header: 'Joined', cell: (m) => <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleDateString()}</time> },
+              can.admin && {
+                header: 'Actions',
+                cell: (m) =>
+                  manageable(m.role) ? (
+                    <button type="button" class="small danger" onClick={() => doRemove(m.user_id, m.email)} aria-label={`Remove ${m.email}`}>
+                      Remove
+                    </button>
+                  ) : null,
+              },
+            ]}
+          />
         )}
       </Loaded>
       <InvitesSection />

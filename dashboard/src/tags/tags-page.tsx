@@ -4,7 +4,8 @@ import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
 import { href } from '../router';
 import { InputField } from '../ui/field';
-import { Empty, ErrorBox, Loaded } from '../ui/states';
+import { ListTable } from '../ui/list-table';
+import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
 const TagsQuery = graphql(`
@@ -78,58 +79,40 @@ export function TagsPage() {
       <h1>Tags</h1>
       {del.error ? <ErrorBox error={del.error} /> : null}
       <Loaded q={q}>
-        {(d) =>
-          d.data.length === 0 ? (
-            <Empty>
-              <p>No tags yet. Tags are created when a link uses one.</p>
-            </Empty>
-          ) : (
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">Tag</th>
-                  <th scope="col" class="num">
-                    Links
-                  </th>
-                  {can.writeLinks ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {d.data.map((t) => (
-                  <tr key={t.name}>
-                    <td>
-                      <a href={href(`/links?tag=${encodeURIComponent(t.name)}`)}>{t.name}</a>
-                    </td>
-                    <td class="num">{t.links}</td>
-                    {can.writeLinks ? (
-                      <td>
-                        {editing === t.name ? (
-                          <RenameForm
-                            tag={t.name}
-                            others={d.data.map((o) => o.name)}
-                            onDone={() => {
-                              setEditing(null);
-                              q.reload();
-                            }}
-                          />
-                        ) : (
-                          <div class="actions">
-                            <button type="button" class="small" onClick={() => setEditing(t.name)}>
-                              Rename or merge
-                            </button>
-                            <button type="button" class="small danger" onClick={() => remove(t.name)} aria-label={`Delete tag ${t.name}`}>
-                              Delete
-                            </button>
-                          </div>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(d) => (
+          <ListTable
+            rows={d.data}
+            rowKey={(t) => t.name}
+            empty={<p>No tags yet. Tags are created when a link uses one.</p>}
+            columns={[
+              { header: 'Tag', cell: (t) => <a href={href(`/links?tag=${encodeURIComponent(t.name)}`)}>{t.name}</a> },
+              { header: 'Links', num: true, cell: (t) => t.links },
+              can.writeLinks && {
+                header: 'Actions',
+                cell: (t) =>
+                  editing === t.name ? (
+                    <RenameForm
+                      tag={t.name}
+                      others={d.data.map((o) => o.name)}
+                      onDone={() => {
+                        setEditing(null);
+                        q.reload();
+                      }}
+                    />
+                  ) : (
+                    <div class="actions">
+                      <button type="button" class="small" onClick={() => setEditing(t.name)}>
+                        Rename or merge
+                      </button>
+                      <button type="button" class="small danger" onClick={() => remove(t.name)} aria-label={`Delete tag ${t.name}`}>
+                        Delete
+                      </button>
+                    </div>
+                  ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
     </section>
   );

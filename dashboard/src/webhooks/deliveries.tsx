@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
-import { Empty, ErrorBox, Loaded } from '../ui/states';
+import { ListTable } from '../ui/list-table';
+import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { RetryWebhookDeliveryMutation, WebhookDeliveriesQuery } from './documents';
 
@@ -30,58 +31,48 @@ export function Deliveries({ id, canRetry, tick }: { id: string; canRetry: boole
       </div>
       {retry.error ? <ErrorBox error={retry.error} /> : null}
       <Loaded q={q}>
-        {(d) =>
-          d.data.length === 0 ? (
-            <Empty>
-              <p>No deliveries yet. Events appear here as they are sent.</p>
-            </Empty>
-          ) : (
-            <div aria-busy={q.loading}>
-              <div class="scroll">
-                <table class="table">
-                  <caption class="visually-hidden">Deliveries, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" class="num">
-                        Attempts
-                      </th>
-                      <th scope="col">Last answer</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Delivered or next attempt</th>
-                      {canRetry ? <th scope="col">Actions</th> : null}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.data.map((x) => (
-                      <tr key={x.id}>
-                        <td>
-                          {x.event_type} <code class="muted">{x.id}</code>
-                        </td>
-                        <td>
-                          <span class={BADGE[x.status] ?? 'badge'}>{x.status}</span>
-                        </td>
-                        <td class="num">{x.attempts}</td>
-                        <td class="break">
-                          {x.last_status_code ?? (x.attempts ? 'no answer' : '—')}
-                          {x.last_duration_ms !== null && x.last_duration_ms !== undefined ? <span class="muted"> · {x.last_duration_ms} ms</span> : null}
-                          {x.last_error ? <div class="muted">{x.last_error}</div> : null}
-                        </td>
-                        <td>{time(x.created_at)}</td>
-                        <td>{x.delivered_at ? time(x.delivered_at) : time(x.next_attempt_at)}</td>
-                        {canRetry ? (
-                          <td>
-                            <button type="button" class="small" onClick={() => again(x.id)} disabled={retry.pending} aria-label={`Retry delivery ${x.id}`}>
-                              Retry
-                            </button>
-                          </td>
-                        ) : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+        {(d) => (
+          <ListTable
+            rows={d.data}
+            rowKey={(x) => x.id}
+            empty={<p>No deliveries yet. Events appear here as they are sent.</p>}
+            caption="Deliveries, newest first"
+            scroll
+            busy={q.loading}
+            columns={[
+              {
+                header: 'Event',
+                cell: (x) => (
+                  <>
+                    {x.event_type} <code class="muted">{x.id}</code>
+                  </>
+                ),
+              },
+              { header: 'Status', cell: (x) => <span class={BADGE[x.status] ?? 'badge'}>{x.status}</span> },
+              { header: 'Attempts', num: true, cell: (x) => x.attempts },
+              {
+                header: 'Last answer',
+                class: 'break',
+                cell: (x) => (
+                  <>
+                    {x.last_status_code ?? (x.attempts ? 'no answer' : '—')}
+                    {x.last_duration_ms !== null && x.last_duration_ms !== undefined ? <span class="muted"> · {x.last_duration_ms} ms</span> : null}
+                    {x.last_error ? <div class="muted">{x.last_error}</div> : null}
+                  </>
+                ),
+              },
+              { header: 'Created', cell: (x) => time(x.created_at) },
+              { header: 'Delivered or next attempt', cell: (x) => (x.delivered_at ? time(x.delivered_at) : time(x.next_attempt_at)) },
+              canRetry && {
+                header: 'Actions',
+                cell: (x) => (
+                  <button type="button" class="small" onClick={() => again(x.id)} disabled={retry.pending} aria-label={`Retry delivery ${x.id}`}>
+                    Retry
+                  </button>
+                ),
+              },
+            ]}
+            after={
               <nav class="pager" aria-label="Delivery pages">
                 {cursors.length ? (
                   <button type="button" class="small" onClick={() => setCursors([])}>
@@ -96,9 +87,9 @@ export function Deliveries({ id, canRetry, tick }: { id: string; canRetry: boole
                   </button>
                 ) : null}
               </nav>
-            </div>
-          )
-        }
+            }
+          />
+        )}
       </Loaded>
     </section>
   );

@@ -2,8 +2,9 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { href } from '../router';
+import { ListTable } from '../ui/list-table';
 import { ShownOnce } from '../ui/shown-once';
-import { Empty, ErrorBox, Loaded } from '../ui/states';
+import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { CreateWebhookMutation, DeleteWebhookMutation, UpdateWebhookMutation, WebhooksQuery } from './documents';
 import { WebhookForm, type WebhookInput } from './webhook-form';
@@ -76,55 +77,46 @@ export function WebhooksPage() {
       {can.admin ? <NewWebhook onCreated={q.reload} /> : null}
       {error ? <ErrorBox error={error} /> : null}
       <Loaded q={q}>
-        {(d) =>
-          d.data.length === 0 ? (
-            <Empty>
-              <p>No webhooks yet.</p>
-            </Empty>
-          ) : (
-            <div class="scroll">
-              <table class="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Endpoint</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Status</th>
-                    {can.admin ? <th scope="col">Actions</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.data.map((w) => (
-                    <tr key={w.id}>
-                      <td class="break">
-                        <a href={href(`/webhooks/${encodeURIComponent(w.id)}`)}>{w.url}</a>
-                        {w.description ? <div class="muted">{w.description}</div> : null}
-                      </td>
-                      <td>{w.events.join(', ')}</td>
-                      <td>{w.enabled ? <span class="badge ok">enabled</span> : <span class="badge danger">disabled</span>}</td>
-                      {can.admin ? (
-                        <td>
-                          <div class="actions">
-                            <button
-                              type="button"
-                              class="small"
-                              onClick={() => setEnabled(w.id, !w.enabled)}
-                              aria-label={`${w.enabled ? 'Disable' : 'Enable'} webhook ${w.url}`}
-                            >
-                              {w.enabled ? 'Disable' : 'Enable'}
-                            </button>
-                            <button type="button" class="small danger" onClick={() => remove(w.id, w.url)} aria-label={`Delete webhook ${w.url}`}>
-                              Delete
-                            </button>
-                          </div>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {(d) => (
+          <ListTable
+            rows={d.data}
+            rowKey={(w) => w.id}
+            empty={<p>No webhooks yet.</p>}
+            scroll
+            columns={[
+              {
+                header: 'Endpoint',
+                class: 'break',
+                cell: (w) => (
+                  <>
+                    <a href={href(`/webhooks/${encodeURIComponent(w.id)}`)}>{w.url}</a>
+                    {w.description ? <div class="muted">{w.description}</div> : null}
+                  </>
+                ),
+              },
+              { header: 'Events', cell: (w) => w.events.join(', ') },
+              { header: 'Status', cell: (w) => (w.enabled ? <span class="badge ok">enabled</span> : <span class="badge danger">disabled</span>) },
+              can.admin && {
+                header: 'Actions',
+                cell: (w) => (
+                  <div class="actions">
+                    <button
+                      type="button"
+                      class="small"
+                      onClick={() => setEnabled(w.id, !w.enabled)}
+                      aria-label={`${w.enabled ? 'Disable' : 'Enable'} webhook ${w.url}`}
+                    >
+                      {w.enabled ? 'Disable' : 'Enable'}
+                    </button>
+                    <button type="button" class="small danger" onClick={() => remove(w.id, w.url)} aria-label={`Delete webhook ${w.url}`}>
+                      Delete
+                    </button>
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
     </section>
   );

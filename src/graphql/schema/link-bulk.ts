@@ -2,6 +2,7 @@ import { BULK_MAX } from '../../domain/bulk-schemas.js';
 import type { ErrorDetail } from '../../domain/errors.js';
 import type { BulkItem, ItemError } from '../../services/bulk-links.js';
 import { builder } from '../builder.js';
+import { inputOf } from '../context.js';
 import { LinkType } from './link.js';
 import { literalValue } from './scalars.js';
 
@@ -65,7 +66,7 @@ builder.mutationFields((t) => ({
     type: ResultsType,
     description: 'Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan.',
     args: { links: t.arg({ type: [LinkFieldsScalar], required: true, description: '1 to 100 createLink bodies.' }) },
-    resolve: (_r, args, ctx) => ctx.services.bulkLinks.create(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.bulkLinks.create(ctx.principal.workspace.id, inputOf(ctx, args)),
   }),
   updateLinks: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
@@ -77,7 +78,7 @@ builder.mutationFields((t) => ({
       add_tags: t.arg.stringList({ description: 'Tags to add to every link.' }),
       remove_tags: t.arg.stringList({ description: 'Tags to take off every link (case-insensitive).' }),
     },
-    resolve: (_r, args, ctx) => ctx.services.bulkLinks.update(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.bulkLinks.update(ctx.principal.workspace.id, inputOf(ctx, args)),
   }),
   deleteLinks: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,

@@ -2,6 +2,7 @@ import { shortUrl } from '../../domain/field-rules.js';
 import type { Link } from '../../domain/model.js';
 import type { LinkPage } from '../../services/link-service.js';
 import { builder } from '../builder.js';
+import { inputOf } from '../context.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
 import { NodeRef } from './node-interface.js';
 import { DateTimeScalar, GeoTargetingScalar } from './scalars.js';
@@ -93,14 +94,14 @@ builder.mutationFields((t) => ({
     type: LinkType,
     description: 'Create a link.',
     args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.principal.workspace.id, inputOf(ctx, args)),
   }),
   updateLink: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: LinkType,
     description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
     args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.principal.workspace.id, id, rest),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.principal.workspace.id, id, inputOf(ctx, rest)),
   }),
   deleteLink: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,

@@ -2,6 +2,7 @@ import type { Invite } from '../../domain/accounts.js';
 import { ROLES } from '../../domain/scopes.js';
 import type { Member } from '../../services/accounts/member-service.js';
 import { builder } from '../builder.js';
+import { inputOf } from '../context.js';
 import { NodeRef } from './node-interface.js';
 import { DateTimeScalar } from './scalars.js';
 
@@ -72,7 +73,7 @@ builder.mutationFields((t) => ({
     type: MemberType,
     description: "Change a member's role (admins: below owner only; the last owner keeps the role).",
     args: { user_id: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
-    resolve: (_r, args, ctx) => ctx.services.members.update(ctx.principal, args.user_id, { role: args.role }),
+    resolve: (_r, args, ctx) => ctx.services.members.update(ctx.principal, args.user_id, inputOf(ctx, { role: args.role })),
   }),
   removeMember: t.withAuth({ scope: 'members:write' }).boolean({
     nullable: true,
@@ -88,7 +89,7 @@ builder.mutationFields((t) => ({
     type: CreatedInviteType,
     description: 'Invite someone by email; the link (valid 7 days) is returned this once.',
     args: { email: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
-    resolve: (_r, args, ctx) => ctx.services.members.invite(ctx.principal, args),
+    resolve: (_r, args, ctx) => ctx.services.members.invite(ctx.principal, inputOf(ctx, args)),
   }),
   revokeInvite: t.withAuth({ scope: 'members:write' }).boolean({
     nullable: true,

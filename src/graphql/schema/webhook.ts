@@ -1,6 +1,7 @@
 import type { Delivery, WebhookEndpoint } from '../../storage/webhooks/repository.js';
 import type { DeliveryPage } from '../../webhooks/service.js';
 import { builder } from '../builder.js';
+import { inputOf } from '../context.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -94,7 +95,7 @@ builder.mutationFields((t) => ({
       events: t.arg.stringList({ required: true, description: EVENTS_TEXT }),
       description: t.arg.string({ description: '1-500 characters.' }),
     },
-    resolve: (_r, args, ctx) => ctx.services.webhooks.service.create(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.webhooks.service.create(ctx.principal.workspace.id, inputOf(ctx, args)),
   }),
   updateWebhook: t.withAuth({ scope: 'webhooks:write' }).field({
     nullable: true,
@@ -107,7 +108,7 @@ builder.mutationFields((t) => ({
       description: t.arg.string({ description: '1-500 characters; null clears.' }),
       enabled: t.arg.boolean({ description: 'false pauses deliveries; true resumes them.' }),
     },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.webhooks.service.update(ctx.principal.workspace.id, id, rest),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.webhooks.service.update(ctx.principal.workspace.id, id, inputOf(ctx, rest)),
   }),
   deleteWebhook: t.withAuth({ scope: 'webhooks:write' }).boolean({
     nullable: true,

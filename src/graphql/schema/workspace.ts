@@ -2,6 +2,7 @@ import type { ApiKey, Domain, Tag, Workspace } from '../../domain/model.js';
 import { PLANS } from '../../domain/resource-schemas.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import { builder } from '../builder.js';
+import { inputOf } from '../context.js';
 import { NodeRef } from './node-interface.js';
 import { DateTimeScalar } from './scalars.js';
 
@@ -101,7 +102,7 @@ builder.mutationFields((t) => ({
     type: TagType,
     description: "Rename a tag; renaming to an existing tag's name merges the two.",
     args: { tag: t.arg.string({ required: true, description: 'Current name.' }), name: t.arg.string({ required: true, description: 'New name.' }) },
-    resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(ctx.principal.workspace.id, args.tag, { name: args.name }),
+    resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(ctx.principal.workspace.id, args.tag, inputOf(ctx, { name: args.name })),
   }),
   deleteTag: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
@@ -117,7 +118,7 @@ builder.mutationFields((t) => ({
     type: DomainType,
     description: 'Add a custom domain to your workspace.',
     args: { host: t.arg.string({ required: true, description: 'e.g. go.example.com' }) },
-    resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(ctx.principal.workspace.id, inputOf(ctx, args)),
   }),
   deleteDomain: t.withAuth({ scope: 'domains:write' }).boolean({
     nullable: true,
@@ -138,7 +139,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_r, args, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, args, FIELD_LIMITS.createKey);
-      return ctx.services.keys.create(ctx.principal.workspace.id, args, ctx.principal.scopes);
+      return ctx.services.keys.create(ctx.principal.workspace.id, inputOf(ctx, args), ctx.principal.scopes);
     },
   }),
   revokeKey: t.withAuth({ scope: 'keys:write' }).field({

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { User } from '../../domain/accounts.js';
 import { LskError } from '../../domain/errors.js';
 import { parseOrThrow } from '../../domain/validate.js';
-import { clientAddress } from '../../redirect/geo.js';
+import { requestAddress } from '../../redirect/geo.js';
 import type { SignedIn } from '../../services/accounts/session-service.js';
 import type { Services } from '../../services/all-services.js';
 import { parseJsonObject, readBody } from '../guard/body.js';
@@ -45,7 +45,7 @@ export function authKit(services: Services) {
     signOut(req: IncomingMessage, res: ServerResponse): void {
       noContent(res, { 'set-cookie': clearedCookie(req, config.publicUrl, config.trustProxy) });
     },
-    address: (req: IncomingMessage) => clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy) || 'unknown',
+    address: (req: IncomingMessage) => requestAddress(req, config.trustProxy, 'unknown'),
   };
 }
 
@@ -58,11 +58,10 @@ function noContent(res: ServerResponse, headers: Record<string, string>): void {
 
 /** What GET /auth/session answers: the user and every workspace they belong to, with their role there. */
 export async function sessionBody(services: Services, user: User) {
-  const memberships = await services.repos.members.listByUser(user.id);
-  const workspaces = await Promise.all(memberships.map(async (m) => ({ ws: await services.repos.workspaces.get(m.workspaceId), role: m.role })));
+  const workspaces = await services.directory.workspacesOf(user.id);
   return {
     user: { id: user.id, email: user.email, name: user.name, created_at: user.createdAt.toISOString() },
-    workspaces: workspaces.flatMap(({ ws, role }) => (ws ? [{ id: ws.id, slug: ws.slug, role }] : [])),
+    workspaces: workspaces.map(({ workspace, role }) => ({ id: workspace.id, slug: workspace.slug, role })),
   };
 }
 

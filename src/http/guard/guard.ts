@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import { type RateLimiter, rateLimitHeaders } from '../../limits/rate-limit.js';
-import { clientAddress } from '../../redirect/geo.js';
+import { requestAddress } from '../../redirect/geo.js';
 import type { Services } from '../../services/all-services.js';
 import type { Authenticator } from './authenticators.js';
 
@@ -27,7 +27,7 @@ export class Guard {
   constructor(private readonly opts: GuardOptions) {}
 
   clientAddress(req: IncomingMessage): string {
-    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.opts.services.config.trustProxy) || 'unknown';
+    return requestAddress(req, this.opts.services.config.trustProxy, 'unknown');
   }
 
   /** The caller, or null when the request carries no credentials at all. */

@@ -13,11 +13,9 @@ async function memberOf(services: Services, userId: string, req: IncomingMessage
   if (typeof ref !== 'string' || ref === '') {
     throw LskError.validation([{ path: 'Lsk-Workspace', message: 'is required with a dashboard session: the slug or id of a workspace' }]);
   }
-  const { workspaces, members } = services.repos;
-  const workspace = ref.startsWith('wsp_') ? await workspaces.get(ref) : await workspaces.getBySlug(ref.toLowerCase());
-  const membership = workspace ? await members.get(workspace.id, userId) : null;
-  if (!workspace || !membership) throw new LskError('forbidden', `You are not a member of the workspace "${ref}".`);
-  return { workspace, role: membership.role };
+  const found = await services.directory.roleIn(userId, ref);
+  if (!found) throw new LskError('forbidden', `You are not a member of the workspace "${ref}".`);
+  return found;
 }
 
 /**

@@ -48,16 +48,16 @@ export function createRestHandler(o: RestHandlerOptions) {
     try {
       const key = route.idempotent ? idempotencyKeyOf(req) : null;
       const body = route.body ? await readBody(req, o.bodyTimeoutMs) : null;
-      const variableValues = restVariables(route, op, params, url, req.headers['content-type'], body);
+      const input = restVariables(route, op, params, url, req.headers['content-type'], body);
       if (key !== null) {
         const begun = await o.services.idempotency.begin(workspaceId, key, requestFingerprint(route.method, url.pathname, body));
         if (begun.kind === 'replay') return sendReplay(res, begun.response, headers);
         claim = { key, token: begun.token };
       }
-      const context: GraphQLContext = { services: o.services, principal, requestId };
+      const context: GraphQLContext = { services: o.services, principal, requestId, ...(input.body ? { restBody: input.body } : {}) };
       const enveloped = o.yoga.getEnveloped(context);
       const contextValue = await enveloped.contextFactory();
-      const result = await enveloped.execute({ schema: enveloped.schema, document: op.document, contextValue, variableValues });
+      const result = await enveloped.execute({ schema: enveloped.schema, document: op.document, contextValue, variableValues: input.variables });
       if (result.errors?.length) throw fromGraphQLErrors(result.errors, o.log);
       const data = (result.data as Record<string, unknown>)[op.field];
       if (route.status === 204) {

@@ -1,5 +1,5 @@
 import { LskError } from '../../domain/errors.js';
-import { issuesToDetails } from '../../domain/validate.js';
+import { issuesToDetails, parseOnce } from '../../domain/validate.js';
 import { publicParamName, type RestRoute } from '../../v1/route.js';
 import { parseJsonObject } from '../guard/body.js';
 import type { RestOperation } from './operations.js';
@@ -11,11 +11,19 @@ function fromQueryString(value: string, type: string | undefined): unknown {
   return value;
 }
 
+/** The variables of a route's operation, and its body as the route's schema parsed it (none without a body). */
+export interface RestInput {
+  variables: Record<string, unknown>;
+  body?: object;
+}
+
 /**
  * The REST edge's own checks, then the variables of the route's operation: unknown or repeated
  * query parameters, path parameters and the query string against their schemas (details named after
  * the parameter), and for routes with a body a strict JSON object checked with the same zod schema
- * the resolver applies (REST clients learn every problem at once, and nothing is coerced loosely).
+ * the service applies (REST clients learn every problem at once, and nothing is coerced loosely).
+ * The body is parsed once: the parsed body travels to the service (`GraphQLContext.restBody`),
+ * which takes it as it is.
  */
 export function restVariables(
   route: RestRoute,
@@ -24,7 +32,7 @@ export function restVariables(
   url: URL,
   contentType: string | undefined,
   body: Buffer | null,
-): Record<string, unknown> {
+): RestInput {
   const names = [...url.searchParams.keys()];
   const unknown = names.filter((n) => !route.queryParams?.includes(n));
   const dupes = names.filter((n, i) => names.indexOf(n) !== i);
@@ -44,7 +52,7 @@ export function restVariables(
     else checked = r.data as Record<string, unknown>;
   }
   if (problems.length > 0) throw LskError.validation(problems);
-  if (route.variables) return { ...params, ...route.variables(checked) };
+  if (route.variables) return { variables: { ...params, ...route.variables(checked) } };
 
   const variables: Record<string, unknown> = { ...params };
   for (const [name, value] of url.searchParams) {
@@ -52,14 +60,13 @@ export function restVariables(
     // A comma list in a query string names a set: a repeated item is the same item (?ids=a,a deletes a once).
     variables[name] = op.lists.has(name) ? [...new Set(value.split(','))].map((v) => fromQueryString(v, type)) : fromQueryString(value, type);
   }
-  if (!route.body) return variables;
+  if (!route.body) return { variables };
   if (!body || body.length === 0) {
     if (!route.bodyOptional) throw LskError.validation([{ path: '(body)', message: 'must be a JSON object' }], 'This call needs a JSON object body.');
-    return variables;
+    return { variables };
   }
   const raw = parseJsonObject(body, contentType);
-  const r = route.body.safeParse(raw);
-  if (!r.success) throw LskError.validation(issuesToDetails(r.error.issues));
+  const parsed = parseOnce(route.body, raw) as object;
   for (const name of Object.keys(raw)) variables[name] = raw[name];
-  return variables;
+  return { variables, body: parsed };
 }

@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { Services } from '../../services/all-services.js';
-import { exportLinksCsv } from '../../services/link-export.js';
 import { clientError, type Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 import { StreamTurns } from './stream-turns.js';
@@ -24,7 +23,7 @@ export function createExportRoute(o: { guard: Guard; services: Services; log: Lo
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
     const headers = await o.guard.charge(principal, 1);
-    const rows = exportLinksCsv(o.services.repos.links, o.services.repos.clicks, principal.workspace.id, o.services.clock);
+    const rows = o.services.links.exportCsv(principal.workspace.id);
     let first: IteratorResult<string>;
     let leave = () => {};
     try {

@@ -56,6 +56,26 @@ export function withoutNestedArguments(node: OperationDefinitionNode): Operation
 }
 
 /**
+ * The operation that runs one root field with the selection Sofa makes for it (its models and ignore
+ * list), without GraphQL-only fields and nested-argument fields: the resource's data as REST answers
+ * it. REST routes and MCP tools both run these.
+ */
+export function fieldOperations(schema: GraphQLSchema): (kind: 'Query' | 'Mutation', field: string) => OperationDefinitionNode {
+  const { models, ignore, depthLimit } = sofaProjection(schema);
+  return (kind, field) => {
+    const built = buildOperationNodeForField({
+      schema,
+      kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
+      field,
+      models,
+      ignore,
+      circularReferenceDepth: depthLimit,
+    });
+    return withoutNestedArguments(withoutGraphQLOnly(schema, built));
+  };
+}
+
+/**
  * The operation of every route, built once at start-up exactly as Sofa builds it (its models and
  * ignore list decide the selection, so the answer has the shape the OpenAPI document describes).
  * Each is validated with the same rules as any GraphQL request, document limits included, so the
@@ -66,19 +86,11 @@ export function buildRestOperations(
   routes: readonly RestRoute[],
   validate: (document: DocumentNode) => readonly GraphQLError[],
 ): Map<RestRoute, RestOperation> {
-  const { models, ignore, depthLimit } = sofaProjection(schema);
+  const operationOf = fieldOperations(schema);
   const out = new Map<RestRoute, RestOperation>();
   for (const route of routes) {
     const [kind, field] = route.field.split('.') as ['Query' | 'Mutation', string];
-    const built = buildOperationNodeForField({
-      schema,
-      kind: kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION,
-      field,
-      models,
-      ignore,
-      circularReferenceDepth: depthLimit,
-    });
-    const node = withoutNestedArguments(withoutGraphQLOnly(schema, built));
+    const node = operationOf(kind, field);
     const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [node] };
     const errors = validate(document);
     if (errors.length > 0) throw new Error(`the operation of ${route.method} /v1${route.path} is refused: ${errors.map((e) => e.message).join('; ')}`);

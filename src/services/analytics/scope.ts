@@ -39,6 +39,9 @@ export function mergedFilter(q: { filter?: ClickFilterInput | null; link_id?: st
 export async function resolveScope(workspaceId: string, filter: ClickFilter, links: LinksRepository, linkService: LinkService): Promise<ResolvedScope> {
   const combo: ComboFilter = {};
   for (const f of CLICK_FIELDS) if (filter[f]) combo[f as ClickField] = filter[f] as FieldFilter;
+  // An IN list left empty (the domain argument and a domain filter without it) matches no click;
+  // the stores read an empty list as no filter at all.
+  if (Object.values(combo).some((f) => f.in?.length === 0)) return { linkIds: [], filter: null };
   const ids = async (values: readonly string[] | undefined) =>
     values ? Promise.all(values.map(async (v) => (await linkService.get(workspaceId, v)).id)) : null;
   const tagged = async (values: readonly string[] | undefined) => {

@@ -73,7 +73,10 @@ export class MongoClickSource implements ClickSource {
     }
     const links = q.linkIds ? new Set(q.linkIds) : null;
     const out: (EventRow & { d: string; i: number })[] = [];
-    let hour = (bound ? bound[0] : q.to - 1) - ((bound ? bound[0] : q.to - 1) % HOUR_MS);
+    // A cursor is read from the window's end at the latest: one placed in the far future would
+    // otherwise walk every day up to the window, a round trip each.
+    const start = Math.min(bound ? bound[0] : Number.POSITIVE_INFINITY, q.to - 1);
+    let hour = start - (start % HOUR_MS);
     const first = q.from - (q.from % HOUR_MS);
     while (hour >= first && out.length < n) {
       const lo = Math.max(first, hour - (EVENT_HOURS - 1) * HOUR_MS);

@@ -1,22 +1,9 @@
-import {
-  type Collection,
-  type CreateIndexesOptions,
-  type Db,
-  type Document,
-  type IndexSpecification,
-  MongoBulkWriteError,
-  MongoClient,
-  MongoClientClosedError,
-  MongoError,
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoOperationTimeoutError,
-  MongoServerClosedError,
-  MongoServerSelectionError,
-  MongoTopologyClosedError,
-} from 'mongodb';
-import { StoreConflict, StoreUnavailable } from '../errors.js';
+import { type Collection, type CreateIndexesOptions, type Db, type Document, type IndexSpecification, MongoClient } from 'mongodb';
+import { StoreConflict, StoreFailure, StoreUnavailable } from '../errors.js';
 import { clientOptions } from './client-options.js';
+import { isDuplicateKey, unreachableKind } from './failures.js';
+
+export { isDuplicateKey };
 
 /*
  * MongoDB storage relies on single-document atomicity only: no transactions, TTL, partial/sparse
@@ -45,46 +32,12 @@ function dbNameFromUri(uri: string): string | undefined {
   return name === '' ? undefined : name;
 }
 
-const DUPLICATE = /E11000|duplicate key|UNIQUE constraint failed/i;
-
-/** A unique index refused a write. FerretDB reports some of these as InternalError with SQLite's text. */
-export function isDuplicateKey(e: unknown): boolean {
-  if (e instanceof MongoBulkWriteError) {
-    const errs = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
-    if (errs.length > 0 && errs.every((w) => w.code === 11000 || w.code === 11001 || DUPLICATE.test(w.errmsg ?? ''))) return true;
-  }
-  if (!(e instanceof MongoError)) return false;
-  if (e.code === 11000 || e.code === 11001) return true;
-  return DUPLICATE.test(e.message);
-}
-
 /** The index a duplicate-key error names, when the server says (MongoDB does, FerretDB does not). */
 export function keyPatternOf(e: unknown): Record<string, unknown> | undefined {
   const kp =
     (e as { keyPattern?: unknown; errorResponse?: { keyPattern?: unknown } })?.keyPattern ??
     (e as { errorResponse?: { keyPattern?: unknown } })?.errorResponse?.keyPattern;
   return kp && typeof kp === 'object' ? (kp as Record<string, unknown>) : undefined;
-}
-
-function isUnavailable(e: unknown): boolean {
-  // A bulk write that failed as a whole (no write errors) carries the connection's error as its
-  // cause or (a connection interrupted when the server stopped answering) as its errorResponse.
-  if (e instanceof MongoBulkWriteError) {
-    const errs = Array.isArray(e.writeErrors) ? e.writeErrors : e.writeErrors ? [e.writeErrors] : [];
-    return (
-      errs.length === 0 &&
-      (isUnavailable(e.cause) || isUnavailable(e.errorResponse) || /topology is closed|not connected|server selection|interrupted/i.test(e.message))
-    );
-  }
-  return (
-    e instanceof MongoServerSelectionError ||
-    e instanceof MongoNetworkError ||
-    e instanceof MongoNotConnectedError ||
-    e instanceof MongoTopologyClosedError ||
-    e instanceof MongoClientClosedError ||
-    e instanceof MongoServerClosedError ||
-    e instanceof MongoOperationTimeoutError
-  );
 }
 
 const DOWN = 'the last check of every MongoDB server failed';
@@ -120,15 +73,18 @@ export class MongoConnection {
     return this.db.collection<T>(name);
   }
 
-  /** Runs a database operation, mapping "cannot reach the server" failures to StoreUnavailable. */
+  /**
+   * Runs a database operation, mapping "cannot reach the server" and "did not answer in time"
+   * failures to StoreUnavailable. Other errors (a duplicate key the caller handles) pass as they are.
+   */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.down) throw new StoreUnavailable(new Error(DOWN));
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof StoreConflict || e instanceof StoreUnavailable) throw e;
-      if (isUnavailable(e)) throw new StoreUnavailable(e);
-      throw e;
+      if (e instanceof StoreConflict || e instanceof StoreFailure) throw e;
+      const kind = unreachableKind(e);
+      throw kind ? new StoreUnavailable(e, kind) : e;
     }
   }
 
@@ -153,7 +109,8 @@ export class MongoConnection {
         await this.client.connect();
         break;
       } catch (e) {
-        if (!isUnavailable(e) || Date.now() >= until) throw isUnavailable(e) ? new StoreUnavailable(e) : e;
+        const kind = unreachableKind(e);
+        if (!kind || Date.now() >= until) throw kind ? new StoreUnavailable(e, kind) : e;
         await new Promise((r) => setTimeout(r, 200));
       }
     }

@@ -3,6 +3,7 @@ import { MongoClicks, type MongoClicksOptions } from '../clicks/mongo.js';
 import { CLICK_INDEXES } from '../clicks/mongo-docs.js';
 import { COUNTER_INDEXES, MongoCounters } from '../counters/mongo.js';
 import { DOMAIN_INDEXES, MongoDomains } from '../domains/mongo.js';
+import { raisingStoreFailures } from '../failures.js';
 import { IDEMPOTENCY_INDEXES, MongoIdempotency } from '../idempotency/mongo.js';
 import { KEY_INDEXES, MongoApiKeys, MongoSigningKeys } from '../keys/mongo.js';
 import { LINK_INDEXES, MongoLinks } from '../links/mongo.js';
@@ -15,6 +16,7 @@ import { MongoUtmTemplates, UTM_TEMPLATE_INDEXES } from '../utm-templates/mongo.
 import { MongoWebhooks, WEBHOOK_INDEXES } from '../webhooks/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
 import { MongoConnection, type MongoOptions } from './connection.js';
+import { mongoFailureKind } from './failures.js';
 import { ONE_TIME_INDEXES } from './one-time.js';
 
 const INDEXES = [
@@ -31,35 +33,42 @@ const INDEXES = [
 ];
 const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES];
 
-/** MongoDB: one client shared by every repository; indexes are created (idempotently) at init. */
+/**
+ * MongoDB: one client shared by every repository; indexes are created (idempotently) at init. The
+ * driver's errors leave as StoreFailure kinds (unavailable, timeout, constraint).
+ */
 export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClicksOptions }, clock: Clock): Repositories {
   const conn = new MongoConnection(uri, opts);
   const clicks = new MongoClicks(conn, clock, opts.clicks);
   const links = new MongoLinks(conn);
   const idempotency = new MongoIdempotency(conn);
-  return {
-    kind: 'mongodb',
-    workspaces: new MongoWorkspaces(conn),
-    links,
-    tags: new MongoTags(conn),
-    domains: new MongoDomains(conn),
-    apiKeys: new MongoApiKeys(conn),
-    signingKeys: new MongoSigningKeys(conn),
-    clicks,
-    counters: new MongoCounters(conn),
-    idempotency,
-    users: new MongoUsers(conn),
-    members: new MongoMembers(conn),
-    sessions: new MongoSessions(conn),
-    webhooks: new MongoWebhooks(conn),
-    utmTemplates: new MongoUtmTemplates(conn),
-    init: async () => {
-      await conn.init([...INDEXES, ...ACCOUNT_INDEXES]);
-      await links.init();
-      await clicks.init();
-      await idempotency.init();
+  return raisingStoreFailures<Repositories>(
+    {
+      kind: 'mongodb',
+      capabilities: { shared: true },
+      workspaces: new MongoWorkspaces(conn),
+      links,
+      tags: new MongoTags(conn),
+      domains: new MongoDomains(conn),
+      apiKeys: new MongoApiKeys(conn),
+      signingKeys: new MongoSigningKeys(conn),
+      clicks,
+      counters: new MongoCounters(conn),
+      idempotency,
+      users: new MongoUsers(conn),
+      members: new MongoMembers(conn),
+      sessions: new MongoSessions(conn),
+      webhooks: new MongoWebhooks(conn),
+      utmTemplates: new MongoUtmTemplates(conn),
+      init: async () => {
+        await conn.init([...INDEXES, ...ACCOUNT_INDEXES]);
+        await links.init();
+        await clicks.init();
+        await idempotency.init();
+      },
+      ping: () => conn.ping(),
+      close: () => conn.close(),
     },
-    ping: () => conn.ping(),
-    close: () => conn.close(),
-  };
+    mongoFailureKind,
+  );
 }

@@ -3,6 +3,7 @@ import type { ClickStoreOptions } from '../clicks/repository.js';
 import { SqliteClicks } from '../clicks/sqlite.js';
 import { SqliteCounters } from '../counters/sqlite.js';
 import { SqliteDomains } from '../domains/sqlite.js';
+import { raisingStoreFailures } from '../failures.js';
 import { SqliteIdempotency } from '../idempotency/sqlite.js';
 import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
@@ -15,37 +16,45 @@ import { SqliteUtmTemplates } from '../utm-templates/sqlite.js';
 import { SqliteWebhooks } from '../webhooks/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
+import { sqliteFailureKind } from './failures.js';
 
-/** The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on first start. */
+/**
+ * The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on
+ * first start. SQLite's result codes leave as StoreFailure kinds (busy, disk, constraint).
+ */
 export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStoreOptions = {}): Repositories {
   const conn = new SqliteConnection(path);
   const clicks = new SqliteClicks(conn, clock, clicksOptions);
-  return {
-    kind: 'sqlite',
-    workspaces: new SqliteWorkspaces(conn),
-    links: new SqliteLinks(conn),
-    tags: new SqliteTags(conn),
-    domains: new SqliteDomains(conn),
-    apiKeys: new SqliteApiKeys(conn),
-    signingKeys: new SqliteSigningKeys(conn),
-    clicks,
-    counters: new SqliteCounters(conn),
-    idempotency: new SqliteIdempotency(conn),
-    users: new SqliteUsers(conn),
-    members: new SqliteMembers(conn),
-    sessions: new SqliteSessions(conn),
-    webhooks: new SqliteWebhooks(conn),
-    utmTemplates: new SqliteUtmTemplates(conn),
-    init: async () => {
-      conn.migrate();
-      await clicks.init();
+  return raisingStoreFailures<Repositories>(
+    {
+      kind: 'sqlite',
+      capabilities: { shared: false },
+      workspaces: new SqliteWorkspaces(conn),
+      links: new SqliteLinks(conn),
+      tags: new SqliteTags(conn),
+      domains: new SqliteDomains(conn),
+      apiKeys: new SqliteApiKeys(conn),
+      signingKeys: new SqliteSigningKeys(conn),
+      clicks,
+      counters: new SqliteCounters(conn),
+      idempotency: new SqliteIdempotency(conn),
+      users: new SqliteUsers(conn),
+      members: new SqliteMembers(conn),
+      sessions: new SqliteSessions(conn),
+      webhooks: new SqliteWebhooks(conn),
+      utmTemplates: new SqliteUtmTemplates(conn),
+      init: async () => {
+        conn.migrate();
+        await clicks.init();
+      },
+      ping: async () => {
+        conn.stmt('SELECT 1').get();
+      },
+      close: async () => {
+        await clicks.close();
+        conn.close();
+      },
     },
-    ping: async () => {
-      conn.stmt('SELECT 1').get();
-    },
-    close: async () => {
-      await clicks.close();
-      conn.close();
-    },
-  };
+    sqliteFailureKind,
+  );
 }

@@ -3,6 +3,7 @@ import { gql, present } from '../../api/graphql';
 import { useCan } from '../../auth/session-context';
 import { href } from '../../router';
 import { describedBy, Field } from '../../ui/field';
+import { ListTable } from '../../ui/list-table';
 import { asApiError } from '../../ui/use-query';
 import { BULK_MAX, CreateLinksMutation, itemProblem } from '../bulk-documents';
 import { ExportButton } from '../export-button';
@@ -69,32 +70,27 @@ function Report({ run }: { run: Run }) {
         ) : null}
       </p>
       {run.failed.length ? (
-        <div class="scroll">
-          <table class="table">
-            <caption class="visually-hidden">Rows that failed</caption>
-            <thead>
-              <tr>
-                <th scope="col" class="num">
-                  Line
-                </th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {run.failed.map((f) => (
-                <tr key={`${f.line}-${f.code}`}>
-                  <td class="num">{f.line}</td>
-                  <td class="break">
-                    {f.problem}
-                    <div>
-                      <code class="muted">{f.code}</code>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          rows={run.failed}
+          rowKey={(f) => `${f.line}-${f.code}`}
+          caption="Rows that failed"
+          scroll
+          columns={[
+            { header: 'Line', num: true, cell: (f) => f.line },
+            {
+              header: 'Problem',
+              class: 'break',
+              cell: (f) => (
+                <>
+                  {f.problem}
+                  <div>
+                    <code class="muted">{f.code}</code>
+                  </div>
+                </>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </section>
   );

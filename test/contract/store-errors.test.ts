@@ -1,15 +1,19 @@
 /**
  * lsk_store_errors_total: store calls that fail are counted by operation and kind, on both stores
  * (a real store whose connection has been closed); a conflict the store reports on purpose is not.
+ * The kinds are the adapters' own: each classifies its driver's errors (failures.ts in storage/sqlite and storage/mongo).
  */
+
 import Database from 'better-sqlite3';
 import { MongoNetworkError, MongoNetworkTimeoutError, MongoServerError, MongoServerSelectionError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/observability/metrics.js';
 import { countStoreErrors, isUnreachable, storeErrorKind } from '../../src/observability/store-errors.js';
-import { StoreConflict, StoreUnavailable } from '../../src/storage/errors.js';
+import { asStoreFailure, StoreConflict, StoreFailure, StoreUnavailable } from '../../src/storage/errors.js';
+import { mongoFailureKind } from '../../src/storage/mongo/failures.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { sqliteFailureKind } from '../../src/storage/sqlite/failures.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 import { parseExposition } from '../support/prometheus.js';
 
@@ -53,20 +57,27 @@ describe.each(stores)('store errors on %s', (_name, open, closedKind) => {
   });
 });
 
-describe('storeErrorKind', () => {
+describe('store failures, classified by the adapter that made the call', () => {
   const selection = new MongoServerSelectionError('no server', { type: 'Unknown', servers: new Map() } as never);
+  const classify = (error: unknown) => asStoreFailure(error, (e) => mongoFailureKind(e) ?? sqliteFailureKind(e));
   it.each<[string, unknown, string, boolean]>([
     ['the store says it cannot be reached', new StoreUnavailable(), 'unavailable', true],
     ['no MongoDB server to select', selection, 'unavailable', true],
     ['a lost MongoDB connection', new MongoNetworkError('reset'), 'unavailable', true],
     ['a MongoDB socket timeout', new MongoNetworkTimeoutError('timed out'), 'timeout', true],
+    ['a MongoDB time limit exceeded', new MongoServerError({ code: 50, errmsg: 'operation exceeded time limit' }), 'timeout', true],
     ['a MongoDB duplicate key nobody expected', new MongoServerError({ code: 11000, errmsg: 'E11000' }), 'constraint', false],
     ['a locked SQLite database', new Database.SqliteError('database is locked', 'SQLITE_BUSY'), 'busy', false],
     ['a full disk', new Database.SqliteError('database or disk is full', 'SQLITE_FULL'), 'disk', false],
     ['a SQLite constraint', new Database.SqliteError('FOREIGN KEY constraint failed', 'SQLITE_CONSTRAINT_FOREIGNKEY'), 'constraint', false],
     ['anything else', new TypeError('x is undefined'), 'other', false],
   ])('%s: %s', (_what, error, kind, unreachable) => {
-    expect(storeErrorKind(error)).toBe(kind);
-    expect(isUnreachable(error)).toBe(unreachable);
+    const raised = classify(error);
+    expect(storeErrorKind(raised)).toBe(kind);
+    expect(isUnreachable(raised)).toBe(unreachable);
+    expect(raised instanceof StoreUnavailable).toBe(unreachable);
+    // What no adapter names passes as it was; what it names keeps the driver's error as its cause.
+    if (kind === 'other') expect(raised).toBe(error);
+    else if (!(error instanceof StoreFailure)) expect((raised as Error).cause).toBe(error);
   });
 });

@@ -11,8 +11,8 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { type OpenedStore, openStore, T0 } from '../contract/_harness.js';
 import { startReceiver } from '../support/webhook-receiver.js';
-import { type OpenedStore, openStore, T0 } from './_harness.js';
 
 const config = loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry', LSK_WEBHOOK_ALLOW_PRIVATE: 'true' });
 const WS = 'wsp_hooks';

@@ -9,8 +9,8 @@ import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/schedule.js';
+import { type OpenedStore, openStore, STORE_KINDS, T0 } from '../contract/_harness.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
-import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
 
 const config = loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry', LSK_WEBHOOK_ALLOW_PRIVATE: 'true' });
 
@@ -68,6 +68,10 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
       clicks: 0,
       created_at: l.createdAt.toISOString(),
       updated_at: l.updatedAt.toISOString(),
+      rules: null,
+      variants: null,
+      utm: null,
+      preview: null,
     });
     const byType = Object.fromEntries(rx.received.map((r) => [r.body.type, r]));
     expect(byType['link.created']!.body).toEqual({ type: 'link.created', timestamp: clock.now().toISOString(), data: { link: json(link) } });

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
-import { hcDims, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
+import { hcDims, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
 
 const h = (iso: string) => Date.parse(iso);
 /** The domain the links are created on (the service's default). */

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
-import { hcDims, type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
+import { hcDims, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
 
 describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
   let opened: OpenedStore | undefined;

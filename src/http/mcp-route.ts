@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { credentialsRequired } from '../auth/principal.js';
+import { LskError } from '../domain/errors.js';
+import type { ToolRunner } from '../mcp/runner.js';
+import { createMcpServer } from '../mcp/server.js';
+import type { Logger } from './errors.js';
+import { isJsonContentType, readBody } from './guard/body.js';
+import type { Guard } from './guard/guard.js';
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * POST /mcp: MCP over Streamable HTTP, stateless (each request its own server and transport, no
+ * session to keep). The caller is an API key (`Authorization: Bearer`), checked by the guard before
+ * the SDK sees the request; refusals before that answer with the API's error envelope. The body is
+ * read within the API's limits (1 MiB, the body timeout) and handed to the SDK parsed.
+ */
+export function createMcpHandler(o: { runner: ToolRunner; guard: Guard; bodyTimeoutMs: number; log: Logger }) {
+  return async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      throw new LskError('method_not_allowed', `${req.method} is not allowed on ${MCP_PATH}: this server is stateless, send POST.`, {
+        headers: { allow: 'POST' },
+      });
+    }
+    if (req.headers.authorization === undefined) throw credentialsRequired();
+    const principal = await o.guard.authenticate(req);
+    if (principal?.kind !== 'key') throw credentialsRequired();
+    const raw = await readBody(req, o.bodyTimeoutMs);
+    if (!isJsonContentType(req.headers['content-type'])) {
+      throw new LskError('unsupported_media_type', 'Send MCP messages with "Content-Type: application/json".');
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new LskError('invalid_json', 'The request body is not valid JSON.');
+    }
+    const server = createMcpServer(o.runner, principal, o.log);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+}

@@ -1,0 +1,44 @@
+/** Small readers of export fields, shared by the sources. */
+
+/** A field as trimmed text; empty, null and absent are all undefined. */
+export function text(fields: Record<string, unknown>, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const v = fields[name];
+    if (v === undefined || v === null) continue;
+    const s = (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '').trim();
+    if (s !== '') return s;
+  }
+  return undefined;
+}
+
+/** Tags from a cell (`a|b`, `a, b` or `a;b`) or a JSON array of names or `{name}` objects. */
+export function tagList(value: unknown): string[] | undefined {
+  const names = Array.isArray(value)
+    ? value.map((t) => (typeof t === 'string' ? t : typeof t === 'object' && t && 'name' in t ? String((t as { name: unknown }).name) : ''))
+    : typeof value === 'string'
+      ? value.split(/[|,;]/)
+      : [];
+  const tags = names.map((t) => t.trim()).filter(Boolean);
+  return tags.length ? tags : undefined;
+}
+
+/** A short link's host and alias: `https://bit.ly/abc`, `bit.ly/abc` (scheme optional). */
+export function shortLinkParts(link: string | undefined): { host: string; alias: string } | undefined {
+  if (!link) return undefined;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link}`);
+    const alias = decodeURIComponent(url.pathname.replace(/^\/+/, ''));
+    return alias ? { host: url.host.toLowerCase(), alias } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A date as ISO 8601 UTC: ISO text, `YYYY-MM-DD HH:MM:SS` (taken as UTC), or Unix seconds. */
+export function isoDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const unix = /^\d{9,11}$/.test(value) ? Number(value) * 1000 : undefined;
+  const sql = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
+  const d = new Date(unix ?? sql);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}

@@ -1,0 +1,52 @@
+import type { GraphQLSchema } from 'graphql';
+import type { Principal } from '../auth/principal.js';
+import { LskError } from '../domain/errors.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { fromGraphQLErrors, type Logger } from '../http/errors.js';
+import type { GraphQLServer } from '../http/graphql/yoga.js';
+import type { Guard } from '../http/guard/guard.js';
+import type { Services } from '../services/all-services.js';
+import { deriveTools, type McpTool } from './tools.js';
+
+export interface ToolRunner {
+  tools: readonly McpTool[];
+  /** Run one tool as the caller: the root field's data as the API answers it, or the API's error. */
+  call(principal: Principal, name: string, args: unknown, requestId: string): Promise<unknown>;
+}
+
+/**
+ * The tools and how they run: through the same guard (one plan unit per call, as one root field
+ * costs on /graphql) and the same GraphQL engine as /graphql and /v1, so the field's declared scope,
+ * the key's restrictions, the services' rules and the error table hold unchanged.
+ */
+export function createToolRunner(o: { schema: GraphQLSchema; yoga: GraphQLServer; guard: Guard; services: Services; log: Logger }): ToolRunner {
+  const tools = deriveTools(
+    o.schema,
+    (doc) => o.yoga.getEnveloped({}).validate(o.schema, doc),
+    (field, reason) => o.log.error({ field, reason }, 'MCP: a root field is left out of the tools (its operation is refused)'),
+  );
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return {
+    tools,
+    async call(principal, name, args, requestId) {
+      const tool = byName.get(name);
+      if (!tool) throw new LskError('not_found', `No such tool: ${name}.`);
+      const given = args ?? {};
+      if (typeof given !== 'object' || Array.isArray(given)) throw LskError.validation([{ path: '(arguments)', message: 'must be an object' }]);
+      const unknown = Object.keys(given).filter((k) => !tool.args.has(k));
+      if (unknown.length) throw LskError.validation(unknown.map((k) => ({ path: k, message: 'is not an argument of this tool' })));
+      await o.guard.charge(principal, 1);
+      const context: GraphQLContext = { services: o.services, principal, requestId };
+      const enveloped = o.yoga.getEnveloped(context);
+      const contextValue = await enveloped.contextFactory();
+      const result = await enveloped.execute({
+        schema: enveloped.schema,
+        document: tool.document,
+        contextValue,
+        variableValues: given as Record<string, unknown>,
+      });
+      if (result.errors?.length) throw fromGraphQLErrors(result.errors, o.log);
+      return (result.data as Record<string, unknown>)[name];
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The upkeep sweeps (expiry without TTL indexes): ended and idle sessions and expired invites go
+ * in one run, live ones stay, on the embedded store and the test clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, ManualClock } from '../../src/domain/clock.js';
+import { SESSION_IDLE_MS, SessionService } from '../../src/services/accounts/session-service.js';
+import { Upkeep } from '../../src/services/upkeep.js';
+import { openRepositories } from '../../src/storage/open.js';
+
+describe('upkeep', () => {
+  it('sweeps ended and idle sessions and expired invites in one run', async () => {
+    const repos = await openRepositories('file::memory:');
+    await repos.init();
+    const clock = new ManualClock(new Date('2026-11-01T00:00:00.000Z'));
+    const at = (days: number) => new Date(clock.now().getTime() + days * DAY_MS);
+    const session = (id: string, seenAt: Date, expiresAt: Date) => ({ id, userId: 'usr_a', createdAt: at(0), seenAt, expiresAt });
+    await repos.sessions.insert(session('ended', at(0), at(1)));
+    await repos.sessions.insert(session('idle', at(0), at(60)));
+    await repos.sessions.insert(session('live', at(9), at(60)));
+    const invite = (id: string, expiresAt: Date) => ({
+      id,
+      workspaceId: 'wsp_a',
+      email: `${id}@example.com`,
+      role: 'viewer' as const,
+      tokenHash: id,
+      createdAt: at(0),
+      expiresAt,
+    });
+    await repos.members.insertInvite(invite('inv_old', at(7)));
+    await repos.members.insertInvite(invite('inv_new', at(30)));
+
+    // Day 21: the idle limit (14 days) puts the line at day 7.
+    clock.advance(7 * DAY_MS + SESSION_IDLE_MS);
+    const upkeep = new Upkeep(new SessionService(repos, clock), repos.members, clock);
+    expect(await upkeep.sweep()).toEqual([]);
+
+    expect(await repos.sessions.get('ended')).toBeNull();
+    expect(await repos.sessions.get('idle')).toBeNull();
+    expect(await repos.sessions.get('live')).not.toBeNull();
+    expect(await repos.members.getInvite('wsp_a', 'inv_old')).toBeNull();
+    expect(await repos.members.getInvite('wsp_a', 'inv_new')).not.toBeNull();
+    await repos.close();
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * A link leaves lsk through four writers that must agree: the GraphQL Link type, the link outputs
+ * (REST and OpenAPI), the webhook payload (also the CLI's JSON) and the CSV export's columns. A field
+ * added to one and not the others fails here.
+ */
+import { GraphQLObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { CSV_COLUMNS } from '../../src/csv/link-columns.js';
+import { linkSchema } from '../../src/domain/link-outputs.js';
+import type { Link } from '../../src/domain/model.js';
+import { buildSchema } from '../../src/graphql/schema/index.js';
+import { linkJson } from '../../src/webhooks/payloads.js';
+
+/** Every field set, so that none is left out of a writer for being empty. */
+const LINK: Link = {
+  id: 'lnk_0123456789abcdefghijkl',
+  workspaceId: 'wsp_0123456789abcdefghijkl',
+  domain: 'go.example.com',
+  alias: 'spring-sale',
+  destination: 'https://shop.example/sale',
+  geoTargeting: { DE: 'https://shop.example/de' },
+  tags: ['Spring'],
+  clicks: 3,
+  createdAt: new Date('2026-03-01T10:00:00.000Z'),
+  updatedAt: new Date('2026-03-02T10:00:00.000Z'),
+  title: 'Spring sale',
+  externalId: 'crm-42',
+  expiresAt: new Date('2026-04-01T00:00:00.000Z'),
+  expiredUrl: 'https://shop.example/over',
+  maxClicks: 100,
+  passwordHash: 'scrypt$not-a-real-hash',
+  deviceTargeting: { ios: 'https://apps.example/ios' },
+  rules: [{ if: { country: ['FR'], after: '2026-03-01T00:00:00.000Z' }, to: 'https://shop.example/fr' }],
+  variants: [
+    { url: 'https://shop.example/a', weight: 60 },
+    { url: 'https://shop.example/b', weight: 40 },
+  ],
+  utm: { source: 'newsletter', medium: 'email' },
+  preview: { title: 'Spring sale', description: 'Everything half off', image: 'https://shop.example/card.png' },
+  status: 'active',
+};
+
+/** Fields only GraphQL has: computed per request, with arguments. */
+const GRAPHQL_ONLY = ['qr_svg', 'stats'];
+
+describe('the four writers of a link', () => {
+  const written = linkJson(LINK);
+
+  it('write the same fields, in the CSV order', () => {
+    expect(Object.keys(written)).toEqual([...CSV_COLUMNS]);
+    expect(Object.keys(linkSchema.shape).sort()).toEqual([...CSV_COLUMNS].sort());
+    const type = buildSchema().getType('Link');
+    expect(type).toBeInstanceOf(GraphQLObjectType);
+    const fields = Object.keys((type as GraphQLObjectType).getFields()).filter((f) => !GRAPHQL_ONLY.includes(f));
+    expect(fields.sort()).toEqual([...CSV_COLUMNS].sort());
+  });
+
+  it('write values the link outputs accept as they are, never the password hash', () => {
+    expect(linkSchema.parse(written)).toEqual(written);
+    expect(written).toMatchObject({ short_url: 'https://go.example.com/spring-sale', password_protected: true, expires_at: '2026-04-01T00:00:00.000Z' });
+    expect(JSON.stringify(written)).not.toContain('scrypt');
+  });
+});
