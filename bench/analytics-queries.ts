@@ -2,6 +2,7 @@
  * The analytics reads the bench times, each over a year and over 30 days (its reference): in process
  * (the service, no HTTP) and over HTTP (GET /v1/analytics and GET /v1/links/{id}/stats).
  */
+import { systemCaller } from '../src/domain/caller.js';
 import type { Services } from '../src/services/all-services.js';
 import { DOMAIN } from './fixtures.js';
 
@@ -37,7 +38,7 @@ function serviceInput(params: Record<string, string>): Record<string, unknown> {
 
 const analytics = (label: string, params: Record<string, string>): Query => ({
   label,
-  direct: (s, t, from, to) => s.analytics.report(t.workspaceId, { ...serviceInput(params), from, to }),
+  direct: (s, t, from, to) => s.analytics.report(systemCaller(t.workspaceId, 'bench'), { ...serviceInput(params), from, to }),
   path: (_t, from, to) => `/v1/analytics?${new URLSearchParams({ ...params, from, to })}`,
 });
 
@@ -57,7 +58,7 @@ export const QUERIES: (Query & { filtered?: true })[] = [
   { ...analytics('browser=Safari, group_by=links', { group_by: 'links', browser: 'Safari' }), filtered: true },
   {
     label: 'link stats of one link',
-    direct: (s, t, from, to) => s.stats.forLink(t.workspaceId, t.linkId, { from, to }),
+    direct: (s, t, from, to) => s.stats.forLink(systemCaller(t.workspaceId, 'bench'), t.linkId, { from, to }),
     path: (t, from, to) => `/v1/links/${t.linkId}/stats?${new URLSearchParams({ from, to })}`,
   },
 ];

@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
+import { systemCaller } from '../src/domain/caller.js';
 import type { Services } from '../src/services/all-services.js';
 import { buildServices } from '../src/services/wiring.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
@@ -21,6 +22,9 @@ import { foldYear } from './analytics-sqlite-seed.js';
 import { DOMAIN } from './fixtures.js';
 import { mongo } from './link-read.js';
 import { ROOT, start, stop } from './servers.js';
+
+/** The bench's own setup acts as lsk itself. */
+const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
 
 const LINKS = Number(process.env.BENCH_ANALYTICS_LINKS ?? 1000);
 const MONGO_LINKS = Number(process.env.BENCH_ANALYTICS_MONGO_LINKS ?? 1);
@@ -36,12 +40,12 @@ const services = (databaseUrl: string) => buildServices(loadConfig({ DATABASE_UR
 /** A workspace with `links` tagged links and a year of their hours (up to two hours ago, so all closed). */
 async function seed(databaseUrl: string, links: number, say: (s: string) => void): Promise<{ key: string; target: Target }> {
   const s = await services(databaseUrl);
-  const ws = await s.workspaces.create('analytics', 'custom', 1_000_000);
-  const { secret } = await s.keys.issue(ws.id, 'bench');
+  const ws = await s.workspaces.create(BENCH, 'analytics', 'custom', 1_000_000);
+  const { secret } = await s.keys.issue(systemCaller(ws.id, 'bench'), 'bench');
   const seeded: SeedLink[] = [];
   for (let i = 0; i < links; i++) {
     const tags = [SEED_TAGS[i % SEED_TAGS.length]!, ...(i % 3 === 0 ? [SEED_TAGS[(i + 3) % SEED_TAGS.length]!] : [])];
-    const link = await s.links.create(ws.id, { destination: `https://example.com/campaign/${i}`, alias: `a${i}`, tags });
+    const link = await s.links.create(systemCaller(ws.id, 'bench'), { destination: `https://example.com/campaign/${i}`, alias: `a${i}`, tags });
     seeded.push({ id: link.id, index: i });
   }
   const now = Date.now();

@@ -1,10 +1,14 @@
 /** The API: link creation and listing over REST and GraphQL, and refused requests (401, 429). */
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
+import { systemCaller } from '../src/domain/caller.js';
 import { buildServices } from '../src/services/wiring.js';
 import { type Fixture, lskEnv } from './fixtures.js';
 import { type Figures, fmt, type LoadOptions, load } from './load.js';
 import { ROOT, start, stop } from './servers.js';
+
+/** The bench's own setup acts as lsk itself. */
+const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
 
 const LINK_FIELDS = 'id short_url domain alias destination geo_targeting tags clicks created_at updated_at';
 
@@ -12,8 +16,8 @@ const LINK_FIELDS = 'id short_url domain alias destination geo_targeting tags cl
 async function tinyKey(file: string): Promise<string> {
   const services = await buildServices(loadConfig({ DATABASE_URL: `file:${file}`, LSK_COUNTRY_HEADER: 'cf-ipcountry' }));
   try {
-    const ws = (await services.repos.workspaces.getBySlug('bench-tiny')) ?? (await services.workspaces.create('bench-tiny', 'custom', 1));
-    return (await services.keys.issue(ws.id, 'tiny')).secret;
+    const ws = (await services.repos.workspaces.getBySlug('bench-tiny')) ?? (await services.workspaces.create(BENCH, 'bench-tiny', 'custom', 1));
+    return (await services.keys.issue(systemCaller(ws.id, 'bench'), 'tiny')).secret;
   } finally {
     await services.repos.close();
   }

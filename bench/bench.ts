@@ -1,17 +1,22 @@
 /**
  * `npm run bench`: figures, not assertions; every figure beside its reference in the same run.
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
- * the API, redirects while CSV exports stream and capped links' redirects, reading a link with 1M clicks (SQLite and MongoDB), analytics over a year of
- * hourly rollups of 1,000 links, the plan limiter, memory with 1M links.
+ * the API, redirects while CSV exports stream and capped links' redirects, reading a link with 1M
+ * clicks (SQLite and MongoDB), analytics over a year of hourly rollups of 1,000 links, the plan
+ * limiter, memory with 1M links, a 1M-line blocklist feed, the health checker over 100,000 links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
- * BENCH_ONLY=redirects,api,loop,link-read,analytics,limiter,memory runs only the sections named.
+ * BENCH_ONLY=redirects,api,audit,loop,link-read,analytics,limiter,memory,blocklist,health runs only
+ * the sections named (api includes audit: the audit log's cost on link creation).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
+import { benchAuditCost } from './audit-cost.js';
+import { benchBlocklist } from './blocklist.js';
 import { prepare } from './fixtures.js';
+import { benchHealth } from './health.js';
 import { benchLimiter } from './limiter.js';
 import { benchLinkRead } from './link-read.js';
 import { TOOL } from './load.js';
@@ -28,14 +33,18 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lsk-bench-'));
   try {
     say(`lsk benchmark — node ${process.version}, load by ${TOOL}, ${SECONDS} s per run, loopback`);
-    const fx = await prepare(dir, 100_000);
-    if (runs('redirects')) await benchRedirects(fx, SECONDS, say);
-    if (runs('api')) await benchApi(fx, SECONDS, say);
-    if (runs('loop')) await benchLoop(fx, SECONDS, say);
+    // The 100,000-link fixture, only for the sections that serve it.
+    const fx = runs('redirects') || runs('api') || runs('audit') || runs('loop') ? await prepare(dir, 100_000) : undefined;
+    if (fx && runs('redirects')) await benchRedirects(fx, SECONDS, say);
+    if (fx && runs('api')) await benchApi(fx, SECONDS, say);
+    if (fx && (runs('api') || runs('audit'))) await benchAuditCost(fx, SECONDS, say);
+    if (fx && runs('loop')) await benchLoop(fx, SECONDS, say);
     if (runs('link-read')) await benchLinkRead(dir, SECONDS, say);
     if (runs('analytics')) await benchAnalytics(dir, say);
     if (runs('limiter')) await benchLimiter(dir, say);
     if (runs('memory') && !process.env.BENCH_SKIP_1M) await benchMemory(say);
+    if (runs('blocklist')) await benchBlocklist(dir, say);
+    if (runs('health')) await benchHealth(dir, SECONDS, say);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

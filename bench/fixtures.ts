@@ -2,9 +2,13 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config/env.js';
+import { systemCaller } from '../src/domain/caller.js';
 import { randomBase62 } from '../src/domain/ids.js';
 import { buildServices } from '../src/services/wiring.js';
 import { fillRuledLinks } from './ruled-links.js';
+
+/** The bench's own setup acts as lsk itself. */
+const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
 
 export const DOMAIN = 'bench.lsk';
 export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -40,8 +44,8 @@ export async function prepare(dir: string, links: number): Promise<Fixture> {
   const file = join(dir, 'lsk.db');
   const config = loadConfig({ DATABASE_URL: `file:${file}`, LSK_COUNTRY_HEADER: 'cf-ipcountry' });
   const services = await buildServices(config);
-  const ws = await services.workspaces.create('bench', 'custom', 1_000_000);
-  const { secret } = await services.keys.issue(ws.id, 'bench');
+  const ws = await services.workspaces.create(BENCH, 'bench', 'custom', 1_000_000);
+  const { secret } = await services.keys.issue(systemCaller(ws.id, 'bench'), 'bench');
   await services.repos.close();
   return { file, key: secret, aliases: fillLinks(file, ws.id, links), ruled: fillRuledLinks(file, ws.id, DOMAIN, 1000) };
 }

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
+import { systemCaller } from '../src/domain/caller.js';
 import { ClickRecorder } from '../src/redirect/click-recorder.js';
 import { classify } from '../src/redirect/user-agent.js';
 import { buildServices } from '../src/services/wiring.js';
@@ -15,6 +16,9 @@ import { startFerretDb, type TestMongo } from '../test/support/ferretdb.js';
 import { BROWSER_UA, DOMAIN } from './fixtures.js';
 import { fmt, load } from './load.js';
 import { ROOT, start, stop } from './servers.js';
+
+/** The bench's own setup acts as lsk itself. */
+const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
 
 const CLICKS = 1_000_000;
 const HOURS = 24;
@@ -45,9 +49,9 @@ async function seed(databaseUrl: string): Promise<{ key: string; linkId: string;
   const started = Date.now();
   const config = loadConfig({ DATABASE_URL: databaseUrl, LSK_DEFAULT_DOMAIN: DOMAIN, LSK_COUNTRY_HEADER: 'cf-ipcountry' });
   const services = await buildServices(config);
-  const ws = await services.workspaces.create('reads', 'custom', 1_000_000);
-  const { secret } = await services.keys.issue(ws.id, 'bench');
-  const link = await services.links.create(ws.id, { destination: 'https://example.com/popular', alias: 'popular' });
+  const ws = await services.workspaces.create(BENCH, 'reads', 'custom', 1_000_000);
+  const { secret } = await services.keys.issue(systemCaller(ws.id, 'bench'), 'bench');
+  const link = await services.links.create(systemCaller(ws.id, 'bench'), { destination: 'https://example.com/popular', alias: 'popular' });
   const recorder = new ClickRecorder(services.repos.clicks, { warn: () => {} });
   const first = Date.now() - (Date.now() % HOUR_MS) - (HOURS + 1) * HOUR_MS;
   for (let h = 0, i = 0; h < HOURS; h++) {
@@ -75,7 +79,7 @@ async function seed(databaseUrl: string): Promise<{ key: string; linkId: string;
   await services.repos.clicks.maintain();
   await recorder.stop();
   const seconds = (Date.now() - started) / 1000;
-  const direct = await latency(2000, () => services.links.get(ws.id, link.id));
+  const direct = await latency(2000, () => services.links.get(systemCaller(ws.id, 'bench'), link.id));
   await services.repos.close();
   return { key: secret, linkId: link.id, seconds, direct };
 }

@@ -24,8 +24,23 @@ async function main(): Promise<void> {
   });
   loadCountryDatabase(services.geo, config.geoipDb);
   loadCityDatabase(services.city, config.geoipCityDb);
+  // Blocked hosts, disabled links and suspensions are in force before the first request.
+  await services.abuse.ready();
+  services.abuse.start(
+    () => log.info('abuse decisions re-read (blocked hosts, disabled links, suspended workspaces)'),
+    (e) => log.warn({ err: e }, 'reading the abuse decisions failed; the ones read before stay in force'),
+  );
   services.clicks.start();
   services.webhooks.start();
+  services.auditRecorder.start();
+  services.health.checker.start();
+  if (config.healthIntervalMs > 0) {
+    // Links from before health checks existed get their first check scheduled (once per store).
+    void services.health.service
+      .backfill(services.repos)
+      .then((n) => n > 0 && log.info({ links: n }, 'health checks scheduled for existing links'))
+      .catch((e: unknown) => log.warn({ err: e }, 'scheduling health checks for existing links failed; retried at the next start'));
+  }
   const app = await createApp(services, log);
   const server: Server = createServer(serverOptions(config), app.handle);
   server.on('clientError', clientErrorAnswer(config));
@@ -36,7 +51,7 @@ async function main(): Promise<void> {
   const timers = [
     setInterval(() => void services.keys.flushLastUsed().catch((e) => log.warn({ err: e }, 'last-used flush failed')), 30_000),
     setInterval(() => void services.keyring.rotateIfDue().catch((e) => log.warn({ err: e }, 'signing key rotation failed')), 60_000),
-    // Ended sessions and expired invites (FerretDB has no TTL index).
+    // Ended sessions, expired invites and audit entries past LSK_AUDIT_DAYS (FerretDB has no TTL index).
     setInterval(() => void services.upkeep.sweep().then(logFailedSweeps), 15 * 60_000),
   ];
   for (const t of timers) t.unref();
@@ -54,8 +69,11 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       try {
+        services.abuse.stop();
+        await services.health.checker.stop();
         await services.clicks.stop();
         await services.webhooks.stop();
+        await services.auditRecorder.stop();
         await services.keys.flushLastUsed();
         await services.store.close();
       } catch (e) {

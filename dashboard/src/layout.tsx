@@ -1,10 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { useSession } from './auth/session-context';
+import { useCan, useSession } from './auth/session-context';
 import { currentPath, href } from './router';
 import { Icon, type IconName } from './ui/icons';
 
-const NAV: { path: string; label: string; icon: IconName }[] = [
+/** `admin`: shown to owners and admins only (the API refuses the others anyway). */
+const NAV: { path: string; label: string; icon: IconName; admin?: true }[] = [
   { path: '/links', label: 'Links', icon: 'link' },
   { path: '/tags', label: 'Tags', icon: 'tag' },
   { path: '/analytics', label: 'Analytics', icon: 'chart' },
@@ -15,6 +16,7 @@ const NAV: { path: string; label: string; icon: IconName }[] = [
   { path: '/workspace', label: 'Workspace', icon: 'home' },
   { path: '/account', label: 'Account', icon: 'user' },
   { path: '/webhooks', label: 'Webhooks', icon: 'webhook' },
+  { path: '/audit', label: 'Audit log', icon: 'list', admin: true },
 ];
 
 function WorkspaceSwitcher() {
@@ -42,6 +44,7 @@ function WorkspaceSwitcher() {
 
 export function Layout({ children }: { children: ComponentChildren }) {
   const path = currentPath();
+  const can = useCan();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   // After an in-app navigation, keyboard and screen-reader users start at the new page's content
@@ -63,7 +66,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       </header>
       <nav class="side" aria-label="Sections">
         <ul>
-          {NAV.map((n) => (
+          {NAV.filter((n) => !n.admin || can.admin).map((n) => (
             <li key={n.path}>
               <a href={href(n.path)} aria-current={path === n.path || path.startsWith(`${n.path}/`) ? 'page' : undefined}>
                 <Icon name={n.icon} /> {n.label}

@@ -2,6 +2,7 @@ import type { FunctionComponent } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { AccountPage } from './account/account-page';
 import { AnalyticsPage } from './analytics/analytics-page';
+import { AuditPage } from './audit/audit-page';
 import { DomainSettingsPage } from './domains/domain-settings-page';
 import { DomainsPage } from './domains/domains-page';
 import { KeysPage } from './keys/keys-page';
@@ -34,6 +35,7 @@ const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/account', AccountPage, 'Account'],
   ['/webhooks', WebhooksPage, 'Webhooks'],
   ['/webhooks/:id', WebhookPage, 'Webhook'],
+  ['/audit', AuditPage, 'Audit log'],
 ];
 
 export function Routes({ path }: { path: string }) {

@@ -1,4 +1,5 @@
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type Caller, systemCaller } from '../domain/caller.js';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { hasPrefix, newId } from '../domain/ids.js';
@@ -6,8 +7,11 @@ import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
 import { expandScopes, SCOPES, type Scope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validate.js';
+import type { Acting, ServiceEvents } from '../services/events.js';
+import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
+import { grantKey, type KeyGrant } from './key-grant.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
 
@@ -20,6 +24,8 @@ const MAX_CACHE = 10_000;
 export interface KeyLifetimes {
   ttlDays: number;
   renewDays: number;
+  /** The domain every workspace may use (a key may be restricted to it). */
+  defaultDomain: string;
 }
 
 interface VerifiedToken {
@@ -77,35 +83,39 @@ export class ApiKeyService {
   private successorSecrets = new Map<string, string>();
 
   constructor(
-    private readonly store: { apiKeys: ApiKeysRepository; workspaces: WorkspacesRepository },
+    private readonly store: { apiKeys: ApiKeysRepository; workspaces: WorkspacesRepository; domains: DomainsRepository },
     private readonly keyring: Keyring,
     private readonly clock: Clock,
     private readonly lifetimes: KeyLifetimes,
+    private readonly events: ServiceEvents,
   ) {}
 
   /**
    * POST /v1/keys, createKey: validate the input, then issue. A key never gets a scope its creator
-   * (`granter`, the scopes of the calling principal) lacks: 403 insufficient_scope naming it.
+   * (`granter`, the scopes of the calling principal) lacks, nor a wider reach than a restricted
+   * creator's (key-grant.ts); its domains must be the workspace's.
    */
-  async create(workspaceId: string, raw: unknown, granter: ReadonlySet<Scope>): Promise<{ key: ApiKey; secret: string }> {
+  async create(caller: Caller, raw: unknown, granter: ReadonlySet<Scope>): Promise<{ key: ApiKey; secret: string }> {
     const input = parseOrThrow(createKeySchema, raw);
-    const scopes = input.scopes ?? SCOPES.filter((s) => granter.has(s));
-    const lacking = scopes.filter((s) => !granter.has(s));
-    if (lacking.length > 0) {
-      throw new LskError('insufficient_scope', `A key cannot be given scopes its creator lacks: ${lacking.map((s) => `"${s}"`).join(', ')}.`);
-    }
-    return this.issue(workspaceId, input.name, scopes);
+    const grant = await grantKey(caller, granter, input, (host) => this.domainUsable(caller.workspaceId, host));
+    return this.issue(caller, input.name, grant);
   }
 
-  /** Issue a new key for a workspace (every scope unless given); returns the record and the secret (shown once). */
-  async issue(workspaceId: string, name: string, scopes: readonly Scope[] = SCOPES): Promise<{ key: ApiKey; secret: string }> {
-    const key = await this.newKey(newId('key'), workspaceId, name, this.clock.now(), scopes);
+  /** Issue a new key for the caller's workspace (every scope, no restriction, unless given); the record and the secret (shown once). */
+  async issue(caller: Pick<Caller, 'workspaceId'> & Acting, name: string, grant: Partial<KeyGrant> = {}): Promise<{ key: ApiKey; secret: string }> {
+    const key = await this.newKey(newId('key'), caller.workspaceId, name, this.clock.now(), { scopes: [...SCOPES], domains: null, tags: null, ...grant });
     await this.store.apiKeys.insert(key);
+    this.events.emit(caller, 'key.created', key.id);
     return { key, secret: await this.secretFor(key) };
   }
 
+  private async domainUsable(workspaceId: string, host: string): Promise<boolean> {
+    if (host === this.lifetimes.defaultDomain) return true;
+    return (await this.store.domains.get(host))?.workspaceId === workspaceId;
+  }
+
   /** A fresh key record, signed by the active signing key, living `ttlDays` from `now`. */
-  private async newKey(id: string, workspaceId: string, name: string, now: Date, scopes: readonly Scope[]): Promise<ApiKey> {
+  private async newKey(id: string, workspaceId: string, name: string, now: Date, grant: KeyGrant): Promise<ApiKey> {
     const { kid } = await this.keyring.activeSigningKey();
     return {
       id,
@@ -117,7 +127,9 @@ export class ApiKeyService {
       lastUsedAt: null,
       revokedAt: null,
       successorId: null,
-      scopes: [...scopes],
+      scopes: [...grant.scopes],
+      domains: grant.domains && [...grant.domains],
+      tags: grant.tags && [...grant.tags],
     };
   }
 
@@ -211,7 +223,9 @@ export class ApiKeyService {
     if (!successorId) {
       const candidate = newId('key');
       if (await this.store.apiKeys.claimSuccessor(key.id, candidate)) {
-        await this.store.apiKeys.insert(await this.newKey(candidate, key.workspaceId, key.name, now, key.scopes));
+        // The successor inherits the scopes and the restriction.
+        await this.store.apiKeys.insert(await this.newKey(candidate, key.workspaceId, key.name, now, key));
+        this.events.emit(systemCaller(key.workspaceId, 'key renewal'), 'key.renewed', candidate);
       }
       // Re-read (and re-cache) the record: whoever won the claim, its successor is now set.
       this.records.delete(key.id);
@@ -231,15 +245,16 @@ export class ApiKeyService {
   }
 
   /** Revoke: effective at once here; other instances see it within KEY_RECORD_TTL_MS. */
-  async revoke(workspaceId: string, id: string): Promise<ApiKey> {
-    const key = await this.store.apiKeys.revoke(workspaceId, id, this.clock.now());
+  async revoke(caller: Caller, id: string): Promise<ApiKey> {
+    const key = await this.store.apiKeys.revoke(caller.workspaceId, id, this.clock.now());
     if (!key) throw LskError.notFound('API key');
     this.records.delete(id);
+    this.events.emit(caller, 'key.revoked', key.id);
     return key;
   }
 
-  async list(workspaceId: string): Promise<ApiKey[]> {
-    const keys = await this.store.apiKeys.list(workspaceId);
+  async list(caller: Caller): Promise<ApiKey[]> {
+    const keys = await this.store.apiKeys.list(caller.workspaceId);
     return keys.map((k) => {
       const seen = this.lastUsed.get(k.id);
       return seen && (!k.lastUsedAt || seen > k.lastUsedAt) ? { ...k, lastUsedAt: seen } : k;

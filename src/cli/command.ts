@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { hostname, userInfo } from 'node:os';
 import type { z } from 'zod';
 import type { Config } from '../config/env.js';
+import type { Caller } from '../domain/caller.js';
+import type { Workspace } from '../domain/model.js';
 import type { Services } from '../services/all-services.js';
+import type { Acting } from '../services/events.js';
 
 /** A malformed command line (exit status 2). */
 export class UsageError extends Error {}
@@ -50,8 +55,30 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, label: str
 /** The `--workspace <slug>` option, required. */
 export const WORKSPACE: Record<string, OptionSpec> = { workspace: { value: '<slug>', help: 'the workspace', required: true } };
 
-/** The workspace named by --workspace (required by the commands that use this). */
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** One id for everything a command does (its audit entries share it, like a request's). */
+const COMMAND_ID = `cli-${randomBytes(6).toString('hex')}`;
+
+/** The operator at the command line, as the audit log names them: actor `cli`, labelled with the OS user and host. */
+export function cliActing(): Acting {
+  return { actor: { type: 'cli', id: 'cli', label: `${osUser()}@${hostname()}` }, requestId: COMMAND_ID };
+}
+
+/** The CLI acting in a workspace (the operator has every right there). */
+export function cliCaller(workspace: Workspace): Caller {
+  return { ...cliActing(), workspaceId: workspace.id, role: null, restriction: null };
+}
+
+/** The workspace named by --workspace (required by the commands that use this), and the CLI as its caller. */
 export async function workspaceOption(ctx: CommandContext) {
   const services = await ctx.services();
-  return { services, workspace: await services.workspaces.bySlug(ctx.options.workspace!) };
+  const workspace = await services.workspaces.bySlug(ctx.options.workspace!);
+  return { services, workspace, caller: cliCaller(workspace) };
 }

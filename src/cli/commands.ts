@@ -1,10 +1,12 @@
 import { backupCommand } from './backup.js';
+import { blocklistCommands } from './blocklist.js';
 import type { Command } from './command.js';
 import { domainCommands } from './domain.js';
 import { importCommands } from './import.js';
 import { keyCommands } from './key.js';
 import { linkCommands } from './links.js';
 import { mcpCommand } from './mcp.js';
+import { moderationCommands } from './moderation.js';
 import { userCommands } from './user.js';
 import { workspaceCommands } from './workspace.js';
 
@@ -19,6 +21,8 @@ export const COMMANDS: Command[] = [
   ...linkCommands,
   ...importCommands,
   ...userCommands,
+  ...moderationCommands,
+  ...blocklistCommands,
   backupCommand,
   mcpCommand,
 ];

@@ -32,6 +32,8 @@ export function cliDatabase(config: Config, init: boolean) {
     },
     async close() {
       const services = await opened?.catch(() => undefined);
+      // The command's audit entries are written before the store closes.
+      await services?.auditRecorder.stop();
       await services?.store.close().catch(() => undefined);
     },
   };

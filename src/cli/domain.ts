@@ -13,8 +13,8 @@ export const domainCommands: Command[] = [
     usesStore: true,
     async run(ctx) {
       const host = check(hostSchema, ctx.arg, 'host');
-      const { services, workspace } = await workspaceOption(ctx);
-      const d = await services.workspaces.addDomain(workspace.id, { host });
+      const { services, workspace, caller } = await workspaceOption(ctx);
+      const d = await services.workspaces.addDomain(caller, { host });
       return [
         `added domain ${d.host} to ${workspace.slug}`,
         JSON.stringify({ host: d.host, workspace: workspace.slug, created_at: d.createdAt.toISOString() }),
@@ -29,8 +29,8 @@ export const domainCommands: Command[] = [
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
-      const { services, workspace } = await workspaceOption(ctx);
-      const domains = await services.workspaces.listDomains(workspace.id);
+      const { services, caller } = await workspaceOption(ctx);
+      const domains = await services.workspaces.listDomains(caller);
       return [
         ...table(
           ['HOST', 'ADDED'],
@@ -50,8 +50,8 @@ export const domainCommands: Command[] = [
     usesStore: true,
     async run(ctx) {
       const host = check(hostSchema, ctx.arg, 'host');
-      const { services, workspace } = await workspaceOption(ctx);
-      await services.workspaces.removeDomain(workspace.id, host);
+      const { services, workspace, caller } = await workspaceOption(ctx);
+      await services.workspaces.removeDomain(caller, host);
       return [`removed domain ${host} from ${workspace.slug}`, JSON.stringify({ host, workspace: workspace.slug })];
     },
   },

@@ -54,12 +54,12 @@ export const importCommands: Command[] = SOURCE_NAMES.map((name) => ({
   },
   usesStore: true,
   async run(ctx) {
-    const { services, workspace } = await workspaceOption(ctx);
+    const { services, workspace, caller } = await workspaceOption(ctx);
     const dryRun = ctx.options['dry-run'] !== undefined;
     const summary = await importFile(services, {
       source: SOURCES[name],
       path: ctx.arg,
-      workspaceId: workspace.id,
+      caller,
       dryRun,
       skipInvalid: ctx.options['skip-invalid'] !== undefined,
       onRow: (r) => process.stdout.write(`${rowLine(r)}\n`),

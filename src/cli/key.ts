@@ -1,20 +1,22 @@
 import { LskError } from '../domain/errors.js';
 import { keyNameSchema, scopesSchema } from '../domain/resource-schemas.js';
-import { SCOPES } from '../domain/scopes.js';
+import { ALL_SCOPES, SCOPES } from '../domain/scopes.js';
 import type { ApiKey } from '../generated/graphql.js';
-import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
+import { type Command, check, cliCaller, WORKSPACE, workspaceOption } from './command.js';
 import { keyJson, table, when } from './output.js';
 
 export const keyCommands: Command[] = [
   {
     name: 'key create',
-    synopsis: '--workspace <slug> [--name NAME] [--scopes a,b]',
+    synopsis: '--workspace <slug> [--name NAME] [--scopes a,b] [--domains a,b] [--tags a,b]',
     summary: 'Issue an API key for a workspace; the last line is the key, shown only once.',
     details: 'The key (lsk_live_…) lives LSK_KEY_TTL_DAYS days (90); lsk issues its successor itself near the end.',
     options: {
       ...WORKSPACE,
       name: { value: 'NAME', help: 'a label for the key, 1 to 64 characters (default: "default")' },
       scopes: { value: 'a,b', help: `what the key may do, comma-separated, from: ${SCOPES.join(', ')} (default: all)` },
+      domains: { value: 'a,b', help: "restrict the key to links on these domains (the default domain or the workspace's), comma-separated" },
+      tags: { value: 'a,b', help: 'restrict the key to links carrying one of these tags, comma-separated' },
     },
     usesStore: true,
     async run(ctx) {
@@ -27,9 +29,13 @@ export const keyCommands: Command[] = [
               ctx.options.scopes.split(',').map((s) => s.trim()),
               '--scopes',
             );
-      const { services, workspace } = await workspaceOption(ctx);
-      const { key, secret } = await services.keys.issue(workspace.id, keyName, scopes);
-      const what = `created key ${key.id} "${key.name}" for ${workspace.slug} with scopes ${key.scopes.join(',')}, expires ${key.expiresAt.toISOString()}`;
+      const list = (v: string | undefined) => v?.split(',').map((s) => s.trim());
+      const { services, workspace, caller } = await workspaceOption(ctx);
+      const input = { name: keyName, scopes, domains: list(ctx.options.domains), tags: list(ctx.options.tags) };
+      const { key, secret } = await services.keys.create(caller, input, ALL_SCOPES);
+      const restricted = [...(key.domains ? [`domains ${key.domains.join(',')}`] : []), ...(key.tags ? [`tags ${key.tags.join(',')}`] : [])];
+      const only = restricted.length > 0 ? `, restricted to ${restricted.join(' and ')}` : '';
+      const what = `created key ${key.id} "${key.name}" for ${workspace.slug} with scopes ${key.scopes.join(',')}${only}, expires ${key.expiresAt.toISOString()}`;
       return [`${what}; it is shown only once:`, secret];
     },
   },
@@ -41,8 +47,8 @@ export const keyCommands: Command[] = [
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
-      const { services, workspace } = await workspaceOption(ctx);
-      const keys = await services.keys.list(workspace.id);
+      const { services, caller } = await workspaceOption(ctx);
+      const keys = await services.keys.list(caller);
       const rows = keys.map((k) => [k.id, k.name, when(k.createdAt), when(k.expiresAt), when(k.lastUsedAt), when(k.revokedAt)]);
       return [...table(['ID', 'NAME', 'CREATED', 'EXPIRES', 'LAST USED', 'REVOKED'], rows), JSON.stringify({ data: keys.map(keyJson) })];
     },
@@ -59,7 +65,9 @@ export const keyCommands: Command[] = [
       const services = await open();
       const key = await services.directory.key(arg);
       if (!key) throw LskError.notFound(`API key ${arg}`);
-      const revoked = await services.keys.revoke(key.workspaceId, arg);
+      const workspace = await services.repos.workspaces.get(key.workspaceId);
+      if (!workspace) throw LskError.notFound(`API key ${arg}`);
+      const revoked = await services.keys.revoke(cliCaller(workspace), arg);
       const result: Pick<ApiKey, 'id' | 'revoked_at'> = { id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null };
       return [`revoked key ${revoked.id}`, JSON.stringify(result)];
     },

@@ -46,8 +46,8 @@ export const linkCommands: Command[] = [
     },
     usesStore: true,
     async run(ctx) {
-      const { services, workspace } = await workspaceOption(ctx);
-      const link = await services.links.create(workspace.id, linkBody(ctx.arg, ctx.options));
+      const { services, workspace, caller } = await workspaceOption(ctx);
+      const link = await services.links.create(caller, linkBody(ctx.arg, ctx.options));
       return [`created ${link.id} ${shortUrl(link.domain, link.alias)} -> ${link.destination} in ${workspace.slug}`, JSON.stringify(linkJson(link))];
     },
   },
@@ -67,9 +67,9 @@ export const linkCommands: Command[] = [
     },
     usesStore: true,
     async run(ctx) {
-      const { services, workspace } = await workspaceOption(ctx);
+      const { services, caller } = await workspaceOption(ctx);
       const { workspace: _, ...query } = ctx.options;
-      const page = await services.links.list(workspace.id, query);
+      const page = await services.links.list(caller, query);
       const rows = page.data.map((l) => [l.id, shortUrl(l.domain, l.alias), String(l.clicks), l.status, when(l.createdAt), l.destination]);
       return [
         ...table(['ID', 'SHORT URL', 'CLICKS', 'STATUS', 'CREATED', 'DESTINATION'], rows),
@@ -84,17 +84,20 @@ export const linkCommands: Command[] = [
     synopsis: '<file> --workspace <slug>',
     summary: 'Create links from a CSV file (the format GET /v1/links/export writes; see docs/csv.md), 100 per bulk call.',
     details:
-      'Columns: destination (required), domain, alias, geo_targeting (JSON), tags (|-joined); the export\'s read-only columns are skipped. Progress goes to stderr. Result: {"created", "failed", "errors": [{"line", "code", "message"}]} as JSON.',
+      'Columns: destination (required), domain, alias, geo_targeting (JSON), tags (|-joined); the export\'s read-only columns are skipped. A file that cannot be read to its end (an unterminated quote, a row with the wrong number of cells) is refused before anything is created; rows the API refuses are reported by line while the others are created. Progress goes to stderr. Result: {"created", "failed", "errors": [{"line", "code", "message"}]} as JSON.',
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
-      const { services, workspace } = await workspaceOption(ctx);
+      const { services, workspace, caller } = await workspaceOption(ctx);
+      // The whole file is read once before the first write: a file that cannot be read to its end (an
+      // unterminated quote, a row with the wrong number of cells) is refused whole and creates nothing.
+      for await (const _row of readLinkCsv(ctx.arg));
       let created = 0;
       const failures: Failure[] = [];
       let chunk: { line: number; body: Record<string, unknown> }[] = [];
       const flush = async () => {
         if (chunk.length === 0) return;
-        const results = await services.bulkLinks.create(workspace.id, { links: chunk.map((c) => c.body) });
+        const results = await services.bulkLinks.create(caller, { links: chunk.map((c) => c.body) });
         results.forEach((r, i) => {
           if ('link' in r) created++;
           else failures.push({ line: chunk[i]!.line, code: r.error.code, message: r.error.message });

@@ -24,6 +24,8 @@ export const keyJson = (k: KeyRecord): ApiKey => ({
   last_used_at: k.lastUsedAt?.toISOString() ?? null,
   revoked_at: k.revokedAt?.toISOString() ?? null,
   scopes: k.scopes,
+  domains: k.domains,
+  tags: k.tags,
 });
 
 /** Rows as aligned columns for people (the JSON line after them is for programs). */

@@ -1,6 +1,6 @@
 import type { User } from '../domain/accounts.js';
 import { emailSchema, roleSchema, userNameSchema } from '../domain/accounts.js';
-import { type Command, check, WORKSPACE, workspaceOption } from './command.js';
+import { type Command, check, cliActing, WORKSPACE, workspaceOption } from './command.js';
 import { table, when } from './output.js';
 
 const userJson = (u: User, role?: string) => ({
@@ -35,15 +35,15 @@ export const userCommands: Command[] = [
       const existing = await services.directory.userByEmail(email);
       if (existing) {
         // Their password stays theirs: no set-password link unless the operator asks for one.
-        await services.accounts.addMember(workspace, existing.id, role);
+        await services.accounts.addMember(cliActing(), workspace, existing.id, role);
         return [
           `${existing.email} already has an account (${existing.id}): added to ${workspace.slug} as ${role}; no link issued, the password is unchanged (lsk user reset-password ${existing.email} issues one)`,
           JSON.stringify(userJson(existing, role)),
         ];
       }
       const user = await services.accounts.createUser(email, name);
-      await services.accounts.addMember(workspace, user.id, role);
-      return [`created user ${user.id} ${user.email} as ${role} of ${workspace.slug}; ${LINK}`, await services.accounts.passwordLink(user.id)];
+      await services.accounts.addMember(cliActing(), workspace, user.id, role);
+      return [`created user ${user.id} ${user.email} as ${role} of ${workspace.slug}; ${LINK}`, await services.accounts.passwordLink(cliActing(), user.id)];
     },
   },
   {
@@ -56,7 +56,7 @@ export const userCommands: Command[] = [
     async run({ arg, services: open }) {
       const services = await open();
       const user = await services.accounts.byEmail(check(emailSchema, arg, 'email'));
-      return [`${user.email} (${user.id}): ${LINK}`, await services.accounts.passwordLink(user.id)];
+      return [`${user.email} (${user.id}): ${LINK}`, await services.accounts.passwordLink(cliActing(), user.id)];
     },
   },
   {
@@ -71,8 +71,8 @@ export const userCommands: Command[] = [
       let rows: { user: User; role?: string }[];
       if (ctx.options.workspace === undefined) rows = (await services.directory.allUsers()).map((user) => ({ user }));
       else {
-        const { workspace } = await workspaceOption(ctx);
-        rows = (await services.members.list(workspace.id)).map(({ user, role }) => ({ user, role }));
+        const { caller } = await workspaceOption(ctx);
+        rows = (await services.members.list(caller)).map(({ user, role }) => ({ user, role }));
       }
       const lines = rows.map(({ user, role }) => [user.email, user.name, role ?? '-', when(user.createdAt), user.id]);
       return [...table(['EMAIL', 'NAME', 'ROLE', 'CREATED', 'ID'], lines), JSON.stringify({ data: rows.map(({ user, role }) => userJson(user, role)) })];

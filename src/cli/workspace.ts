@@ -1,5 +1,5 @@
 import { type Plan, rpmSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
-import { type Command, check, InvalidArgument, type OptionSpec, UsageError } from './command.js';
+import { type Command, check, cliActing, InvalidArgument, type OptionSpec, UsageError } from './command.js';
 import { table, workspaceJson } from './output.js';
 
 const PLAN_OPTIONS: Record<string, OptionSpec> = {
@@ -35,7 +35,7 @@ export const workspaceCommands: Command[] = [
     async run({ arg, options, services }) {
       const slug = check(workspaceSlugSchema, arg, 'workspace slug');
       const p = planOf(options.plan, options.rpm, false);
-      const ws = await (await services()).workspaces.create(slug, p.plan, p.rpm);
+      const ws = await (await services()).workspaces.create(cliActing(), slug, p.plan, p.rpm);
       return [`created workspace ${ws.slug} (${ws.plan}, ${ws.rateLimitRpm} requests/minute)`, JSON.stringify(workspaceJson(ws))];
     },
   },
@@ -49,7 +49,7 @@ export const workspaceCommands: Command[] = [
     usesStore: true,
     async run({ arg, options, services }) {
       const p = planOf(options.plan, options.rpm, true);
-      const ws = await (await services()).workspaces.setPlan(arg, p.plan, p.rpm);
+      const ws = await (await services()).workspaces.setPlan(cliActing(), arg, p.plan, p.rpm);
       return [`workspace ${ws.slug} is now on ${ws.plan} (${ws.rateLimitRpm} requests/minute)`, JSON.stringify(workspaceJson(ws))];
     },
   },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { normalizeHost } from '../domain/field-rules.js';
 import { PROJECT_ROOT, projectPath, resolveDatabaseUrl } from './project.js';
@@ -15,6 +16,46 @@ const intFrom = (def: number, min: number, max: number) =>
       return Number(v);
     })
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/** `true`, `false`, or CIDR blocks (`10.20.0.0/16, fd00::/8`) the health checker may reach although private. */
+const allowPrivateSchema = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const text = (v ?? '').trim();
+    if (text === '' || text === 'false') return { all: false, ranges: [] as [string, number, 'ipv4' | 'ipv6'][] };
+    if (text === 'true') return { all: true, ranges: [] };
+    const ranges: [string, number, 'ipv4' | 'ipv6'][] = [];
+    for (const item of text.split(',').map((s) => s.trim())) {
+      const m = /^([0-9.]+|[0-9a-fA-F:]+)(?:\/(\d{1,3}))?$/.exec(item);
+      const family = m && isIP(m[1]!);
+      const bits = m?.[2] === undefined ? (family === 6 ? 128 : 32) : Number(m[2]);
+      if (!m || !family || bits > (family === 6 ? 128 : 32)) {
+        ctx.addIssue({ code: 'custom', message: `must be true, false or a comma-separated list of CIDR blocks (e.g. 10.20.0.0/16), not "${item}"` });
+        return z.NEVER;
+      }
+      ranges.push([m[1]!, bits, family === 6 ? 'ipv6' : 'ipv4']);
+    }
+    return { all: false, ranges };
+  });
+
+/** Hours, decimals allowed (0.001 is 3.6 s); 0 turns checks off. */
+const hoursSchema = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return 24;
+    if (!/^\d{1,6}(\.\d{1,6})?$/.test(v.trim())) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number of hours from 0 (off) to 100000, decimals allowed (e.g. 0.5)' });
+      return z.NEVER;
+    }
+    const h = Number(v);
+    if (h > 100_000 || (h > 0 && h * 3_600_000 < 1000)) {
+      ctx.addIssue({ code: 'custom', message: 'must be 0 (off) or from 0.0003 (about 1 s) to 100000 hours' });
+      return z.NEVER;
+    }
+    return h;
+  });
 
 const envSchema = z
   .object({
@@ -63,8 +104,12 @@ const envSchema = z
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
+    LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
     LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
+    LSK_BLOCKLIST_FILE: z.string().min(1).optional(),
+    LSK_HEALTH_INTERVAL_H: hoursSchema,
+    LSK_HEALTH_ALLOW_PRIVATE: allowPrivateSchema,
     LSK_METRICS_TOKEN: z
       .string()
       .optional()
@@ -120,8 +165,16 @@ const envSchema = z
       publicUrl: (e.LSK_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
       /** Requests per minute of one signed-in dashboard user (all their sessions and workspaces). */
       sessionRpm: e.LSK_SESSION_RPM,
+      /** Audit entries are kept this many days (0: none are recorded). */
+      auditDays: e.LSK_AUDIT_DAYS,
       /** A cached link whose re-read fails may still be served this long after it was last read (0: never). */
       staleMaxS: e.LSK_STALE_MAX_S,
+      /** Blocked hosts, one a line (hosts files and adblock domain lists too); re-read when it changes. */
+      blocklistFile: e.LSK_BLOCKLIST_FILE,
+      /** How often every link's targets are checked, in ms (0: never). */
+      healthIntervalMs: Math.round(e.LSK_HEALTH_INTERVAL_H * 3_600_000),
+      /** Health checks may reach every private address (all), or these ranges of them. */
+      healthAllowPrivate: e.LSK_HEALTH_ALLOW_PRIVATE,
       corsOrigins: (e.LSK_CORS_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())
@@ -138,18 +191,19 @@ export class ConfigError extends Error {}
 
 /**
  * Read and validate the environment once; a bad setting is one clear line. Relative file paths
- * (DATABASE_URL `file:`, LSK_GEOIP_DB) are made absolute against the project root, not the current
+ * (DATABASE_URL `file:`, LSK_GEOIP_DB, LSK_BLOCKLIST_FILE) are made absolute against the project root, not the current
  * directory, so every process of one installation opens the same files.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = PROJECT_ROOT): Config {
   const r = envSchema.safeParse(env);
   if (r.success) {
-    const { databaseUrl, geoipDb, geoipCityDb } = r.data;
+    const { databaseUrl, geoipDb, geoipCityDb, blocklistFile } = r.data;
     return {
       ...r.data,
       databaseUrl: resolveDatabaseUrl(databaseUrl, root),
       geoipDb: geoipDb && projectPath(geoipDb, root),
       geoipCityDb: geoipCityDb && projectPath(geoipCityDb, root),
+      blocklistFile: blocklistFile && projectPath(blocklistFile, root),
     };
   }
   const lines = r.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);

@@ -17,7 +17,7 @@ export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
 const json = (v: unknown): string => (v === null ? '' : JSON.stringify(v));
 
 /** One link as a CSV line. */
-export function linkCsvRow(l: Link): string {
+export function linkCsvRow(l: Omit<Link, 'health'>): string {
   const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
     id: l.id,
     short_url: shortUrl(l.domain, l.alias),

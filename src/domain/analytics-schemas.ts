@@ -51,6 +51,7 @@ export type ClickFilterInput = z.output<typeof clickFilterSchema>;
  */
 export const restFilterParamSchema = z
   .string()
+  .max(FILTER_VALUES_MAX * (FILTER_VALUE_MAX + 2), { error: `must be at most ${FILTER_VALUES_MAX} values of at most ${FILTER_VALUE_MAX} characters` })
   .transform((v, ctx) => {
     const items = v.split(',');
     const neg = items.filter((i) => i.startsWith('!'));

@@ -26,6 +26,9 @@ export const ERROR_STATUS = {
   link_expired: 410,
   idempotency_in_progress: 409,
   idempotency_key_mismatch: 422,
+  link_disabled: 403,
+  workspace_suspended: 403,
+  destination_blocked: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -19,6 +19,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'graphiql',
   'auth',
   'assets',
+  'report',
 ]);
 
 /** A wildcard alias ends in `/*` (`help/*`): it answers every path below its prefix. */

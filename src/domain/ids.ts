@@ -16,10 +16,38 @@ export function randomBase62(n: number): string {
   return out;
 }
 
-export type IdPrefix = 'lnk' | 'key' | 'wsp' | 'usr' | 'inv' | 'whk' | 'msg' | 'dlv' | 'utm';
+export type IdPrefix = 'lnk' | 'key' | 'wsp' | 'usr' | 'inv' | 'whk' | 'msg' | 'dlv' | 'rep' | 'aud' | 'utm';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;
+}
+
+/** Base62 of a non-negative whole number, left-padded to `width` (base62 digits sort as ASCII does). */
+function base62(n: number, width: number): string {
+  let out = '';
+  for (let v = n; v > 0; v = Math.floor(v / 62)) out = BASE62[v % 62] + out;
+  return out.padStart(width, '0');
+}
+
+let lastMs = 0;
+let seq = 0;
+
+/**
+ * An id that sorts by time: 8 base62 digits of milliseconds, 4 of a per-process sequence (ids made in
+ * one millisecond keep their order; the time never steps back within a process), then 8 random ones
+ * so that instances never collide. 20 characters after the prefix, like every other id.
+ */
+export function timeOrderedId(prefix: IdPrefix, atMs: number): string {
+  if (atMs > lastMs) {
+    lastMs = atMs;
+    seq = 0;
+  } else seq = (seq + 1) % 62 ** 4;
+  return `${prefix}_${base62(lastMs, 8)}${base62(seq, 4)}${randomBase62(8)}`;
+}
+
+/** The smallest time-ordered id of an instant: ids made at or after it sort at or after this. */
+export function timeOrderedBound(prefix: IdPrefix, atMs: number): string {
+  return `${prefix}_${base62(Math.max(0, atMs), 8)}`;
 }
 
 export function hasPrefix(id: string, prefix: IdPrefix): boolean {

@@ -59,6 +59,11 @@ export const linkSchema = z.object({
       image: previewImageSchema.optional(),
     })
     .nullable(),
+  destination_health: z.object({
+    status: z.enum(['ok', 'broken', 'unknown']),
+    http_status: z.int().min(100).max(599).nullable(),
+    checked_at: timeSchema.nullable(),
+  }),
 });
 
 /** A page's next_cursor: pass it back as `cursor`; null on the last page. */

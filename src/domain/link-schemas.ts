@@ -181,6 +181,7 @@ export const listLinksSchema = z.strictObject({
     .enum(LINK_SORTS)
     .meta({ default: 'newest', description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' })
     .nullish(),
+  health: z.enum(['broken'], { error: 'must be broken (the links whose destinations failed two checks in a row)' }).nullish(),
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
 

@@ -45,7 +45,19 @@ export interface Link {
   preview: Preview | null;
   /** Computed when read: expired (past expiresAt), exhausted (clicks reached maxClicks) or active. */
   status: 'active' | 'expired' | 'exhausted';
+  /** What the last checks of its current targets found (unknown until they are checked). */
+  health: DestinationHealth;
 }
+
+/** A link's destination health: two failed checks in a row make it broken, one good check ok again. */
+export interface DestinationHealth {
+  status: 'ok' | 'broken' | 'unknown';
+  /** The answer of the failing target (or of the destination when all are fine); null when none came. */
+  httpStatus: number | null;
+  checkedAt: Date | null;
+}
+
+export const UNKNOWN_HEALTH: DestinationHealth = Object.freeze({ status: 'unknown', httpStatus: null, checkedAt: null });
 
 /** A link's status at `now` with `clicks` counted: expiry first, then the click cap. */
 export function linkStatus(link: Pick<Link, 'expiresAt' | 'maxClicks'>, clicks: number, nowMs: number): Link['status'] {
@@ -104,6 +116,10 @@ export interface ApiKey {
   successorId: string | null;
   /** What the key may do, as granted (keys issued before scopes existed hold every scope). */
   scopes: Scope[];
+  /** Restricted keys (docs/adr/0121): only links on these domains (null: any domain)... */
+  domains: string[] | null;
+  /** ...carrying one of these tags (null: any link). */
+  tags: string[] | null;
 }
 
 export interface SigningKey {

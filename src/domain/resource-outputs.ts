@@ -32,6 +32,8 @@ export const apiKeySchema = z.object({
   last_used_at: timeSchema.nullable(),
   revoked_at: timeSchema.nullable(),
   scopes: z.array(scopeSchema),
+  domains: z.array(storedHostSchema).nullable(),
+  tags: z.array(visibleTextSchema(1, TAG_MAX)).nullable(),
 });
 export const apiKeyListSchema = z.object({ data: z.array(apiKeySchema) });
 

@@ -1,4 +1,5 @@
-import { customDomainSchema, tagNameSchema } from './link-schemas.js';
+import { normalizeTags, TAGS_MAX } from './field-rules.js';
+import { customDomainSchema, hostSchema, tagNameSchema } from './link-schemas.js';
 import { SCOPES } from './scopes.js';
 import { displayTextSchema } from './text.js';
 import { z } from './zod.js';
@@ -20,6 +21,22 @@ export const scopesSchema = z
   .max(SCOPES.length * 2)
   .transform((v) => [...new Set(v)]);
 
+export const KEY_DOMAINS_MAX = 50;
+
+/** A restricted key's domains (duplicates collapse). */
+export const keyDomainsSchema = z
+  .array(hostSchema)
+  .min(1, 'must list at least one domain')
+  .max(KEY_DOMAINS_MAX, `must list at most ${KEY_DOMAINS_MAX} domains`)
+  .transform((v) => [...new Set(v)]);
+
+/** A restricted key's tags (duplicates collapse case-insensitively). */
+export const keyTagsSchema = z
+  .array(tagNameSchema)
+  .min(1, 'must list at least one tag')
+  .max(TAGS_MAX, `must list at most ${TAGS_MAX} tags`)
+  .transform((v) => normalizeTags(v));
+
 /** POST /v1/keys. */
 export const createKeySchema = z.strictObject({
   name: keyNameSchema
@@ -32,6 +49,10 @@ export const createKeySchema = z.strictObject({
       description: "What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks.",
     })
     .nullish(),
+  domains: keyDomainsSchema
+    .meta({ description: 'Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain.' })
+    .nullish(),
+  tags: keyTagsSchema.meta({ description: 'Restrict the key to links carrying one of these tags; default any link.' }).nullish(),
 });
 
 export const PLANS = ['standard', 'advanced', 'custom'] as const;

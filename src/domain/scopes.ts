@@ -16,6 +16,7 @@ export const SCOPES = [
   'members:read',
   'members:write',
   'workspace:read',
+  'audit:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -42,16 +43,17 @@ export function expandScopes(granted: Iterable<Scope>): ReadonlySet<Scope> {
 export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-const READ_ALL: Scope[] = SCOPES.filter((s) => s.endsWith(':read'));
+/** Every read scope but the audit log's, which only owners and admins hold. */
+const READ_ALL: Scope[] = SCOPES.filter((s) => s.endsWith(':read') && s !== 'audit:read');
 
 /**
- * Member roles as scope sets: a viewer reads everything (secrets are never readable anyway), a
- * member also writes links and tags, an admin also domains, keys, webhooks and members, an owner
- * everything.
+ * Member roles as scope sets: a viewer reads everything but the audit log (secrets are never
+ * readable anyway), a member also writes links and tags, an admin also domains, keys, webhooks and
+ * members and reads the audit log, an owner everything.
  */
 export const ROLE_SCOPES: Readonly<Record<Role, ReadonlySet<Scope>>> = {
   viewer: expandScopes(READ_ALL),
   member: expandScopes([...READ_ALL, 'links:write']),
-  admin: expandScopes([...READ_ALL, 'links:write', 'domains:write', 'keys:write', 'webhooks:write', 'members:write']),
+  admin: expandScopes([...READ_ALL, 'links:write', 'domains:write', 'keys:write', 'webhooks:write', 'members:write', 'audit:read']),
   owner: ALL_SCOPES,
 };

@@ -4,7 +4,7 @@ import { urlSchema } from './urls.js';
 import { z } from './zod.js';
 
 /** Events an endpoint may subscribe to (`webhook.test` is sent on request, to any endpoint). */
-export const SUBSCRIBABLE_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
+export const SUBSCRIBABLE_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.broken', 'link.recovered'] as const;
 export const EVENT_TYPES = [...SUBSCRIBABLE_EVENTS, 'webhook.test'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

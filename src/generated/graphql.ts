@@ -65,6 +65,8 @@ export type AnalyticsItem = {
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   last_used_at: Maybe<Scalars['DateTime']['output']>;
@@ -72,10 +74,51 @@ export type ApiKey = Node & {
   revoked_at: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Maybe<Array<Scalars['String']['output']>>;
 };
 
 export type ApiKeyList = {
   data: Array<ApiKey>;
+};
+
+/** Who acted: a user, an API key, the operator at the command line (cli) or lsk itself (system). */
+export type AuditActor = {
+  /** A usr_ or key_ id; "cli" or "system". */
+  id: Scalars['String']['output'];
+  /** The user's email, the key's name, the operating-system user and host of the CLI. */
+  label: Scalars['String']['output'];
+  /** user, key, cli or system. */
+  type: Scalars['String']['output'];
+};
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+export type AuditEntry = {
+  /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
+  action: Scalars['String']['output'];
+  actor: AuditActor;
+  /** When it happened. */
+  at: Scalars['DateTime']['output'];
+  /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+  id: Scalars['String']['output'];
+  /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+  request_id: Maybe<Scalars['String']['output']>;
+  target: AuditTarget;
+};
+
+/** One page of audit entries, newest first. */
+export type AuditLog = {
+  data: Array<AuditEntry>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** What the action was about. */
+export type AuditTarget = {
+  /** Its id (a tag by its name, a domain by its host). */
+  id: Scalars['String']['output'];
+  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
+  type: Scalars['String']['output'];
 };
 
 export type BrowserClicks = {
@@ -99,7 +142,7 @@ export type BulkErrorDetail = {
 /** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
 export type BulkItemError = {
   code: Scalars['String']['output'];
-  /** The fields at fault (the first 10). */
+  /** The fields at fault (the first 8). */
   details: Maybe<Array<BulkErrorDetail>>;
   message: Scalars['String']['output'];
 };
@@ -196,6 +239,8 @@ export type CountryClicks = {
 /** A new API key with its secret, shown this once. */
 export type CreatedApiKey = {
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
@@ -205,6 +250,8 @@ export type CreatedApiKey = {
   revoked_at: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** A new invite with its link, shown this once. */
@@ -222,6 +269,16 @@ export type DayClicks = {
   clicks: Scalars['Int']['output'];
   /** ISO date (UTC). */
   date: Scalars['String']['output'];
+};
+
+/** The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours. */
+export type DestinationHealth = {
+  /** When the targets were last checked; null before the first check. */
+  checked_at: Maybe<Scalars['DateTime']['output']>;
+  /** The HTTP status of the failing target (or of the destination when all answered); null when none came. */
+  http_status: Maybe<Scalars['Int']['output']>;
+  /** ok, broken or unknown. */
+  status: HealthStatus;
 };
 
 export type DeviceClicks = {
@@ -259,6 +316,12 @@ export type FieldFilter = {
   not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set). */
+export type HealthStatus =
+  | 'broken'
+  | 'ok'
+  | 'unknown';
+
 /** An invitation to join the workspace (its link is shown once, when created). */
 export type Invite = Node & {
   created_at: Scalars['DateTime']['output'];
@@ -283,6 +346,8 @@ export type Link = Node & {
   created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: DestinationHealth;
   /** Device-specific targets (always an object). */
   device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
@@ -463,8 +528,10 @@ export type MutationCreateInviteArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
   name?: InputMaybe<Scalars['String']['input']>;
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -694,6 +761,8 @@ export type QrCode = {
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics: Maybe<Analytics>;
+  /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
+  auditLog: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
   clickEvents: Maybe<ClickEventList>;
   /** Custom domains of your workspace. */
@@ -751,6 +820,18 @@ export type QueryAnalyticsArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAuditLogArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryClickEventsArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
@@ -771,6 +852,7 @@ export type QueryLinkArgs = {
 export type QueryLinkCountArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -802,6 +884,7 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;

@@ -38,7 +38,8 @@ export function loaders(ctx: GraphQLContext): Loaders {
       const found = new Map((await directory.users(ids)).map((u) => [u.id, u]));
       return ids.map((id) => found.get(id) ?? null);
     }),
-    link: new DataLoader((ids) => Promise.all(ids.map((id) => orNull(links.get(ws(), id))))),
+    // Through the link service: a restricted key's caller finds only its links.
+    link: new DataLoader((ids) => Promise.all(ids.map((id) => (ctx.caller ? orNull(links.get(ctx.caller, id)) : null)))),
     key: new DataLoader((ids) => Promise.all(ids.map(async (id) => ((k) => (k && k.workspaceId === ws() ? k : null))(await directory.key(id))))),
     invite: new DataLoader((ids) => Promise.all(ids.map((id) => directory.invite(ws(), id)))),
     membership: new DataLoader((userIds) => Promise.all(userIds.map((u) => directory.membership(ws(), u)))),

@@ -17,9 +17,8 @@ const PER_REQUEST = new WeakMap<AuthedContext, DataLoader<StatsKey, StatsReport,
 export function statsLoader(ctx: AuthedContext): DataLoader<StatsKey, StatsReport, string> {
   let l = PER_REQUEST.get(ctx);
   if (l) return l;
-  const ws = ctx.principal.workspace.id;
   l = new DataLoader(
-    (keys) => Promise.all(keys.map((k) => ctx.services.stats.ofLink(ws, k.linkId, { from: k.from, to: k.to }).catch((e: unknown) => e as Error))),
+    (keys) => Promise.all(keys.map((k) => ctx.services.stats.ofLink(ctx.caller, k.linkId, { from: k.from, to: k.to }).catch((e: unknown) => e as Error))),
     { cacheKeyFn: (k) => `${k.linkId}|${k.from ?? ''}|${k.to ?? ''}` },
   );
   PER_REQUEST.set(ctx, l);

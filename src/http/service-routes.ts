@@ -3,6 +3,7 @@ import type { Services } from '../services/all-services.js';
 import { authRoutes } from './auth/routes.js';
 import { dashboardRoute } from './dashboard/route.js';
 import { metricsRoute } from './metrics-route.js';
+import { reportRoute } from './report-route.js';
 import { sendError, sendJson } from './respond.js';
 import type { ServiceRoute } from './service-route.js';
 import { DOCS_PAGE, isAsset, sendAsset } from './static.js';
@@ -40,6 +41,7 @@ export function serviceRoutes(services: Services, openapi: Record<string, unknow
       },
     ],
     ['/metrics', metricsRoute(services.metrics, services.config.metricsToken)],
+    ['/report', reportRoute(services)],
     [
       '/.well-known/jwks.json',
       {

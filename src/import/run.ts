@@ -1,4 +1,5 @@
 import { BULK_MAX } from '../domain/bulk-schemas.js';
+import type { Caller } from '../domain/caller.js';
 import { shortUrl } from '../domain/field-rules.js';
 import type { Services } from '../services/all-services.js';
 import { type CheckedRow, checkedRows } from './check.js';
@@ -25,7 +26,8 @@ export interface ImportSummary {
 export interface ImportOptions {
   source: Source;
   path: string;
-  workspaceId: string;
+  /** Who imports (the CLI operator): the links are created as theirs, each one in the audit log. */
+  caller: Caller;
   dryRun: boolean;
   /** Import the valid rows even when others are invalid (they are reported, not written). */
   skipInvalid: boolean;
@@ -61,7 +63,7 @@ export async function importFile(services: Services, o: ImportOptions): Promise<
   }
   const missing = new Set<string>();
   for (const d of domains) {
-    await services.links.assertDomainUsable(o.workspaceId, d).catch(() => missing.add(d));
+    await services.links.assertDomainUsable(o.caller.workspaceId, d).catch(() => missing.add(d));
   }
   summary.missing_domains = [...missing].sort();
   const onMissing = (row: CheckedRow) => 'body' in row && row.domain !== null && missing.has(row.domain);
@@ -80,7 +82,7 @@ export async function importFile(services: Services, o: ImportOptions): Promise<
   let chunk: { line: number; body: Record<string, unknown> }[] = [];
   const flush = async () => {
     if (chunk.length === 0) return;
-    const results = await services.bulkLinks.create(o.workspaceId, { links: chunk.map((c) => c.body) });
+    const results = await services.bulkLinks.create(o.caller, { links: chunk.map((c) => c.body) });
     for (const [i, r] of results.entries()) {
       const { line, body } = chunk[i]!;
       if ('link' in r) {
@@ -88,7 +90,7 @@ export async function importFile(services: Services, o: ImportOptions): Promise<
         o.onRow({ line, status: 'created', id: r.link.id, short_url: shortUrl(r.link.domain, r.link.alias) });
         continue;
       }
-      const earlier = r.error.code.endsWith('_taken') ? await services.links.get(o.workspaceId, `ext_${String(body.external_id)}`).catch(() => null) : null;
+      const earlier = r.error.code.endsWith('_taken') ? await services.links.get(o.caller, `ext_${String(body.external_id)}`).catch(() => null) : null;
       if (earlier) {
         summary.already_imported++;
         o.onRow({ line, status: 'already_imported', id: earlier.id, short_url: shortUrl(earlier.domain, earlier.alias) });

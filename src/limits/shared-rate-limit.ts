@@ -71,7 +71,7 @@ export class SharedRateLimiter implements RateLimiter {
   async claim(key: string, limit: number, cost: number, nowMs: number): Promise<{ decision: RateDecision; claim: Claim | null }> {
     this.sweep(nowMs);
     const v = this.view(key, limit, nowMs);
-    if (cost > limit) return { decision: { allowed: false, limit, remaining: v.available, resetSeconds: 60 }, claim: null };
+    if (cost > limit) return { decision: { allowed: false, limit, remaining: v.available, resetSeconds: Math.ceil(this.windowMs / 1000) }, claim: null };
     const first = Math.floor(nowMs / this.slotMs);
     const slots = this.marks(first);
     const claimed: number[] = [];
@@ -126,7 +126,7 @@ export class SharedRateLimiter implements RateLimiter {
   }
 
   private secondsUntil(atMs: number | null, nowMs: number): number {
-    return atMs === null ? 60 : Math.max(1, Math.ceil((atMs - nowMs) / 1000));
+    return atMs === null ? Math.ceil(this.windowMs / 1000) : Math.max(1, Math.ceil((atMs - nowMs) / 1000));
   }
 
   /** Once a minute: drop markers of claims wholly in the past (no TTL index on FerretDB) and views unused for 5 windows. */

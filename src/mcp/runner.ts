@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import type { Principal } from '../auth/principal.js';
+import { callerOf, type Principal } from '../auth/principal.js';
 import { LskError } from '../domain/errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { fromGraphQLErrors, type Logger } from '../http/errors.js';
@@ -36,7 +36,7 @@ export function createToolRunner(o: { schema: GraphQLSchema; yoga: GraphQLServer
       const unknown = Object.keys(given).filter((k) => !tool.args.has(k));
       if (unknown.length) throw LskError.validation(unknown.map((k) => ({ path: k, message: 'is not an argument of this tool' })));
       await o.guard.charge(principal, 1);
-      const context: GraphQLContext = { services: o.services, principal, requestId };
+      const context: GraphQLContext = { services: o.services, principal, caller: callerOf(principal, requestId), requestId };
       const enveloped = o.yoga.getEnveloped(context);
       const contextValue = await enveloped.contextFactory();
       const result = await enveloped.execute({

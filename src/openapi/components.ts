@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import * as analytics from '../domain/analytics-outputs.js';
+import * as audit from '../domain/audit-schemas.js';
 import * as bulk from '../domain/bulk-outputs.js';
 import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
@@ -62,6 +63,8 @@ const RESOURCES: Record<string, z.ZodType> = {
   UtmTemplateList: utm.utmTemplateListSchema,
   LinkRule: rules.linkRuleSchema,
   LinkVariant: variantSchema,
+  AuditLog: audit.auditPageSchema,
+  AuditEntry: audit.auditEntrySchema,
 };
 
 export const operationId = (route: RestRoute): string => route.field.split('.')[1]!;

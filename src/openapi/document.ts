@@ -18,6 +18,7 @@ const TAGS = [
   { name: 'workspace', description: "The caller's workspace and plan." },
   { name: 'members', description: 'Members of the workspace with their roles, and invites (their links are shown once).' },
   { name: 'webhooks', description: 'Webhook endpoints: signed events (Standard Webhooks) about links, and their delivery log.' },
+  { name: 'audit', description: 'The audit log: every change on any surface and every sign-in, who made it and in which request.' },
 ];
 
 /**

@@ -31,6 +31,10 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   idempotency_key_mismatch: (r) => r.idempotent === true,
   // Only POST /auth/sign-in answers it (outside /v1).
   invalid_credentials: () => false,
+  // Answered by short-link redirects, never by an operation.
+  link_disabled: () => false,
+  // Operations that write target URLs of links.
+  destination_blocked: (r) => r.tag === 'links' && r.body !== undefined,
 };
 
 export const codesOf = (route: RestRoute): ErrorCode[] => CODES.filter((c) => (WHERE[c] ?? (() => true))(route));

@@ -26,6 +26,7 @@ const LINK = {
   device_targeting: { ios: 'https://apps.apple.com/app/id123456789', android: 'https://play.google.com/store/apps/details?id=com.example' },
   status: 'active',
   ...LINK_ADAPT,
+  destination_health: { status: 'ok', http_status: 200, checked_at: '2026-11-22T03:12:45.000Z' },
 };
 const TAG = { name: 'campaign', links: 12, created_at: '2026-11-21T10:15:00.123Z' };
 const DOMAIN = { host: 'go.example.com', created_at: '2026-11-20T09:00:00.000Z', ...DOMAIN_ADAPT };
@@ -37,6 +38,17 @@ const KEY = {
   last_used_at: null,
   revoked_at: null,
   scopes: ['links:read', 'links:write', 'analytics:read'],
+  domains: ['go.example.com'],
+  tags: null,
+};
+
+const AUDIT_ENTRY = {
+  id: 'aud_0VbbQFuK000NfDApHTI5',
+  at: '2026-11-21T10:15:00.123Z',
+  actor: { type: 'key', id: 'key_7fQ2mZ0aLr5Tn8Bx1Wc3', label: 'ci' },
+  action: 'link.created',
+  target: { type: 'link', id: 'lnk_3kTMd9sQ0pX1bY7zA2cW' },
+  request_id: '4f1c9e2a-1',
 };
 
 const WEBHOOK = {
@@ -87,7 +99,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'], password: 'spring-2027', max_clicks: null },
   UpdateTagRequest: { name: 'marketing' },
   CreateDomainRequest: { host: 'go.example.com' },
-  CreateKeyRequest: { name: 'ci', scopes: ['links:read', 'links:write', 'analytics:read'] },
+  CreateKeyRequest: { name: 'ci', scopes: ['links:read', 'links:write', 'analytics:read'], domains: ['go.example.com'] },
   Link: LINK,
   LinkList: { data: [LINK], next_cursor: 'WzE3OTU1MjQ5MDAxMjMsImxua18za1RNZDlzUTBwWDFiWTd6QTJjVyJd' },
   LinkStats: {
@@ -206,6 +218,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   WebhookDelivery: DELIVERY,
   WebhookDeliveryList: { data: [DELIVERY], next_cursor: null },
   ...ADAPT_EXAMPLES,
+  AuditLog: { data: [AUDIT_ENTRY], next_cursor: 'YXVkXzBWYmJRRnVLMDAwTmZEQXBIVEk1' },
 };
 
 /** The start of a QR code as GET /v1/links/{id}/qr answers it in SVG. */
@@ -241,4 +254,9 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
   link_expired: error('link_expired', 'This link has expired.'),
   idempotency_in_progress: error('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
   idempotency_key_mismatch: error('idempotency_key_mismatch', 'This Idempotency-Key was used for a different request; use a new key for a new request.'),
+  destination_blocked: error('destination_blocked', 'destination is on a blocked host (phish.example).', [
+    { path: 'destination', message: 'is on a blocked host (phish.example)' },
+  ]),
+  workspace_suspended: error('workspace_suspended', 'This workspace is suspended; contact the operator of this service.'),
+  link_disabled: error('link_disabled', 'This link has been disabled.'),
 };

@@ -1,11 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { tagErrorCode } from '../observability/request-tags.js';
 import { withQuery } from './location.js';
-import { EXPIRED_PAGE, NOT_FOUND_PAGE, sendJsonError, sendPage } from './pages.js';
+import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, refuse } from './pages.js';
 
-/** The redirect's own answers: a redirect, the expired answer of step 1 and the unknown-alias 404. */
-
-export const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
+/** The redirect's own answers: a redirect, the expired answer of step 1, the unknown-alias 404 and the disabled link's 403. */
 
 /**
  * A redirect: `to` plus the incoming query string (`query`: the one passed on, when it differs from
@@ -40,18 +37,15 @@ export function sendRedirect(
 /** Step 1: expired or exhausted: to expired_url (the link's, else its domain's) when set, else 410. Not a click. */
 export function sendExpired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null, noindex = true): undefined {
   if (to !== null) return sendRedirect(req, res, requestId, to, 302, noindex);
-  tagErrorCode(res, 'link_expired');
-  const head = req.method === 'HEAD';
-  if (wantsJson(req)) sendJsonError(res, 410, 'link_expired', 'This link has expired.', head, requestId);
-  else sendPage(res, 410, EXPIRED_PAGE, head, requestId);
-  return undefined;
+  return refuse(req, res, requestId, 410, 'link_expired', 'This link has expired.', EXPIRED_PAGE);
 }
 
 /** The 404 of an unknown alias (JSON when asked for), without redirecting anywhere. */
-export function sendNotFound(req: IncomingMessage, res: ServerResponse, requestId: string, json: boolean): undefined {
-  tagErrorCode(res, 'not_found');
-  const head = req.method === 'HEAD';
-  if (json) sendJsonError(res, 404, 'not_found', 'Link not found.', head, requestId);
-  else sendPage(res, 404, NOT_FOUND_PAGE, head, requestId);
-  return undefined;
+export function sendNotFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
+  return refuse(req, res, requestId, 404, 'not_found', 'Link not found.', NOT_FOUND_PAGE);
+}
+
+/** A disabled link (or one of a suspended workspace, or with a target on a blocked host): 403, not a click. */
+export function sendDisabled(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
+  return refuse(req, res, requestId, 403, 'link_disabled', 'This link has been disabled.', DISABLED_PAGE);
 }

@@ -1,3 +1,4 @@
+import { linkTargets, type TargetUrl } from '../domain/destinations.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
 import { type AdaptiveParts, adaptiveParts, targetOf } from './adapt/compile-link.js';
 import type { Site } from './sites.js';
@@ -15,6 +16,8 @@ export interface CachedLink
   at: number;
   /** No expiry, click cap, password, device targets, rules, variants, preview or wildcard: the plain redirect, nothing else checked. */
   plain: boolean;
+  /** Every target URL as stored (rules', variants' and the expired URL in effect included): what the blocklist checks on visits. */
+  targets: readonly TargetUrl[];
   /** Capped links: clicks counted (the total when read, plus this instance's since; see RedirectHandler). */
   clicks: number;
 }
@@ -67,6 +70,7 @@ function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site): 
       adaptive.variants === null &&
       adaptive.preview === null &&
       !adaptive.wildcard,
+    targets: linkTargets({ ...link, expiredUrl }),
     clicks,
     at,
   };

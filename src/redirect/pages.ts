@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tagErrorCode } from '../observability/request-tags.js';
 
 /**
  * The visitor-facing pages of short links (404, 410, the password form, 401, 429): one small
@@ -35,6 +36,10 @@ export function page(title: string, body: string, head = '', index = false): str
 
 export const NOT_FOUND_PAGE = page('Link not found', '<h1>Link not found</h1><p>This short link does not exist or has been deleted.</p>');
 export const EXPIRED_PAGE = page('Link expired', '<h1>This link has expired</h1><p>The short link is no longer active.</p>');
+export const DISABLED_PAGE = page(
+  'Link disabled',
+  '<h1>This link has been disabled</h1><p>The short link was disabled by the operator of this service, for example because it was reported as abuse.</p>',
+);
 export const TOO_MANY_TRIES_PAGE = page('Too many tries', '<h1>Too many tries</h1><p>Too many wrong passwords. Please wait a minute and try again.</p>');
 
 /** The password form; it posts to the same short URL (query string included). */
@@ -74,4 +79,15 @@ export function sendJsonError(res: ServerResponse, status: number, code: string,
     'x-request-id': requestId,
   });
   res.end(head ? undefined : body);
+}
+
+export const wantsJson = (req: IncomingMessage) => (req.headers.accept ?? '').includes('application/json');
+
+/** A visit answered with an error, not a click: JSON when the client asks for it, else the page. */
+export function refuse(req: IncomingMessage, res: ServerResponse, requestId: string, status: number, code: string, message: string, html: string): undefined {
+  tagErrorCode(res, code);
+  const head = req.method === 'HEAD';
+  if (wantsJson(req)) sendJsonError(res, status, code, message, head, requestId);
+  else sendPage(res, status, html, head, requestId);
+  return undefined;
 }

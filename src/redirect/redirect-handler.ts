@@ -7,11 +7,12 @@ import type { LinksRepository } from '../storage/links/repository.js';
 import type { RandomSource } from './adapt/variants.js';
 import { VisitFacts } from './adapt/visit-facts.js';
 import { pathOf, placedTarget } from './adapt/wildcard.js';
-import { sendExpired, sendNotFound, sendRedirect, wantsJson } from './answers.js';
+import { sendDisabled, sendExpired, sendNotFound, sendRedirect } from './answers.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { countryCode, type GeoLookup, placeOf, requestAddress } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
+import { wantsJson } from './pages.js';
 import { PasswordForm } from './password-form.js';
 import type { RedirectOptions } from './redirect-options.js';
 import { sendPreview, siteFile } from './site-answers.js';
@@ -91,6 +92,7 @@ export class RedirectHandler {
     const found = this.lookup(req, now);
     const link = found === null || !('then' in found) ? found : await found;
     if (link === null) return this.notFound(req, res, requestId);
+    if (this.opts.stops?.(link)) return sendDisabled(req, res, requestId);
     const d = decide(link, now);
     if (d.kind === 'expired') return sendExpired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
     if (d.kind === 'go' || link.passwordHash === null) {
@@ -129,7 +131,7 @@ export class RedirectHandler {
     if (url === '/' || url.startsWith('/?')) return this.withSite(req, now, (site) => sendRedirect(req, res, requestId, site.rootUrl, 302, !site.crawlable));
     if (url.startsWith('/robots.txt') || url.startsWith('/.well-known/')) {
       // A file the domain does not have is a plain 404 (apps probing for it must not be redirected).
-      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => sendNotFound(req, res, requestId, wantsJson(req))));
+      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => sendNotFound(req, res, requestId)));
     }
     const link = this.lookup(req, now);
     if (link === null || !('then' in link)) return this.answer(req, res, requestId, link, now);
@@ -167,6 +169,7 @@ export class RedirectHandler {
 
   private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {
     if (link === null) return this.notFound(req, res, requestId);
+    if (this.opts.stops?.(link)) return sendDisabled(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);
       return this.go(req, res, requestId, link, resolveTarget(link, country), now, country);
@@ -222,14 +225,16 @@ export class RedirectHandler {
     if (req.method === 'HEAD') return sendRedirect(req, res, requestId, to, status, link.noindex, cookie, passedQuery(req.url)?.query);
     const visitor = facts ? facts.visitor : classify(req.headers['user-agent']);
     if (link.maxClicks !== null && !visitor.bot) {
+      // The cap was used up between the check of step 1 and the click: answered as step 1.
+      const exhausted = () => sendExpired(req, res, requestId, link.expiredUrl && this.placed(req, link, link.expiredUrl), link.noindex);
       if (this.opts.caps) {
         return this.opts.caps.take(link).then((won) => {
-          if (!won) return this.exhausted(req, res, requestId, link);
+          if (!won) return exhausted();
           link.clicks++;
           return this.served(req, res, requestId, link, to, now, country, status, visitor, facts);
         });
       }
-      if (link.clicks >= link.maxClicks) return this.exhausted(req, res, requestId, link);
+      if (link.clicks >= link.maxClicks) return exhausted();
       link.clicks++;
     }
     return this.served(req, res, requestId, link, to, now, country, status, visitor, facts);
@@ -272,11 +277,6 @@ export class RedirectHandler {
     return undefined;
   }
 
-  /** The cap was used up between the check of step 1 and the click: answered as step 1. */
-  private exhausted(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink): undefined {
-    return sendExpired(req, res, requestId, link.expiredUrl && this.placed(req, link, link.expiredUrl), link.noindex);
-  }
-
   /** The trusted country header when configured, else the client address in the IP database. */
   country(req: IncomingMessage): string | null {
     const h = this.config.countryHeader;
@@ -291,10 +291,9 @@ export class RedirectHandler {
 
   /** An unknown alias: to the domain's not_found_url (else LSK_NOT_FOUND_URL) when set, else 404. */
   notFound(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
-    const json = wantsJson(req);
-    if (json) return sendNotFound(req, res, requestId, true);
+    if (wantsJson(req)) return sendNotFound(req, res, requestId);
     return this.withSite(req, this.clock.now().getTime(), (site) =>
-      site.notFoundUrl === null ? sendNotFound(req, res, requestId, false) : sendRedirect(req, res, requestId, site.notFoundUrl, 302, !site.crawlable),
+      site.notFoundUrl === null ? sendNotFound(req, res, requestId) : sendRedirect(req, res, requestId, site.notFoundUrl, 302, !site.crawlable),
     );
   }
 }

@@ -3,6 +3,7 @@ import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { RandomSource } from './adapt/variants.js';
 import type { SharedClickCaps } from './click-caps.js';
 import type { CityLookup } from './geo.js';
+import type { CachedLink } from './link-cache.js';
 
 /** What the redirect handler is given besides its store, settings, geo lookup, recorder and clock. */
 export interface RedirectOptions {
@@ -20,6 +21,8 @@ export interface RedirectOptions {
   staleMaxMs?: number;
   /** Domain settings (root, not-found and expired URLs, crawlable, app-link files), read per host. */
   domains: Pick<DomainsRepository, 'get'>;
+  /** Whether a link answers link_disabled (disabled, suspended workspace, a target on a blocked host): synchronous, asked on every visit. */
+  stops?: (link: CachedLink) => boolean;
   /** A/B draws (Math.random unless a test injects a seeded source). */
   random?: RandomSource;
   /** Region and city from a city database (when no trusted header names them): recorded, and asked by `region` rules. */

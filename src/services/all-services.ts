@@ -1,7 +1,11 @@
+import type { Abuse } from '../abuse/abuse.js';
+import type { AbuseOperator } from '../abuse/operator.js';
+import type { ReportService } from '../abuse/reports.js';
 import type { ApiKeyService } from '../auth/api-keys.js';
 import type { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
+import type { Health } from '../health/build.js';
 import type { FieldLimiter } from '../limits/field-limits.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -16,10 +20,13 @@ import type { MemberService } from './accounts/member-service.js';
 import type { SessionService } from './accounts/session-service.js';
 import type { AnalyticsService } from './analytics/analytics-service.js';
 import type { ClickEventsService } from './analytics/events-service.js';
+import type { AuditRecorder } from './audit/audit-recorder.js';
+import type { AuditService } from './audit/audit-service.js';
 import type { BulkLinkService } from './bulk-links.js';
 import type { DomainSettingsService } from './domain-settings.js';
+import type { ServiceEvents } from './events.js';
 import type { IdempotencyService } from './idempotency.js';
-import type { LinkEvents } from './link-events.js';
+import type { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { StatsService } from './stats-service.js';
 import type { Upkeep } from './upkeep.js';
@@ -46,6 +53,12 @@ export interface Services {
   /** Idempotency-Key: claims, kept answers, replays. */
   idempotency: IdempotencyService;
   linkEvents: LinkEvents;
+  /** What the services did, as typed events (who, what, which target, which request): the audit log listens. */
+  serviceEvents: ServiceEvents;
+  /** Buffers the events as audit entries and writes them off the request path (flush on stop). */
+  auditRecorder: AuditRecorder;
+  /** Reading the audit log, its CSV, and its retention sweep. */
+  audit: AuditService;
   workspaces: WorkspaceService;
   /** Custom domains' settings (root, not-found and expired URLs, crawlable, app-link files). */
   domainSettings: DomainSettingsService;
@@ -78,4 +91,14 @@ export interface Services {
   members: MemberService;
   /** Webhook endpoints, the outbox the services emit events into, and the delivery worker. */
   webhooks: Webhooks;
+  /** What abuse controls and health checks did; those concerning a workspace reach its audit log (audit/operational-events.ts). */
+  events: OperationalEvents;
+  /** Blocked hosts, disabled links, suspended workspaces: asked by link writes, redirects and the API guard. */
+  abuse: Abuse;
+  /** The operator's abuse commands (the CLI). */
+  abuseOperator: AbuseOperator;
+  /** Abuse reports: POST /report and `lsk reports list`. */
+  reports: ReportService;
+  /** Destination health: the link services' side and the checker. */
+  health: Health;
 }

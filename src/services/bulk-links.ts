@@ -1,10 +1,12 @@
 import { bulkCreateSchema, bulkDeleteSchema, bulkUpdateSchema } from '../domain/bulk-schemas.js';
+import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { type ErrorCode, type ErrorDetail, isLskError, LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
+import { assertWithinRestriction, withinRestriction } from '../domain/link-access.js';
 import { createLinkSchema } from '../domain/link-schemas.js';
-import { type Link, linkStatus } from '../domain/model.js';
+import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import { StoreConflict } from '../storage/errors.js';
@@ -39,7 +41,11 @@ function itemError(e: unknown): BulkItem {
   throw e;
 }
 
-/** Up to 100 links per call (docs/adr/0060): each item succeeds or fails on its own, results in request order. */
+/**
+ * Up to 100 links per call (docs/adr/0060): each item succeeds or fails on its own, results in
+ * request order. A restricted key's items are checked like single calls (links it may not see are
+ * not found; what it creates must match its restriction); each link changed is its own audit entry.
+ */
 export class BulkLinkService {
   constructor(
     private readonly links: LinksRepository,
@@ -51,7 +57,8 @@ export class BulkLinkService {
   ) {}
 
   /** Every item checked alone, each domain checked once, then one insertMany per round; generated aliases that collide are drawn again. */
-  async create(workspaceId: string, raw: unknown): Promise<BulkItem[]> {
+  async create(caller: Caller, raw: unknown): Promise<BulkItem[]> {
+    const { workspaceId } = caller;
     const { links: items } = parseOrThrow(bulkCreateSchema, raw);
     const results: BulkItem[] = new Array(items.length);
     const domains = new Map<string, Promise<unknown>>();
@@ -69,6 +76,8 @@ export class BulkLinkService {
           );
         const problem = await domains.get(domain);
         if (problem) throw problem;
+        assertWithinRestriction(caller, { domain, tags: input.tags ?? [] });
+        await this.single.assertTargetsAllowed(input);
         pending.push({ index, row: await newLinkFrom(workspaceId, domain, input, now), ...(input.alias ? { alias: input.alias } : {}) });
       } catch (e) {
         results[index] = itemError(e);
@@ -83,24 +92,25 @@ export class BulkLinkService {
         const p = pending[k]!;
         if (!(r instanceof StoreConflict)) {
           this.events.changed(r.domain, r.alias); // clears a cached "not found" for this alias
-          results[p.index] = { link: { ...r, clicks: 0, status: linkStatus(r, 0, now.getTime()) } };
+          results[p.index] = { link: { ...r, clicks: 0, status: linkStatus(r, 0, now.getTime()), health: UNKNOWN_HEALTH } };
           created.push(results[p.index] as { link: Link });
         } else if (r.field === 'external_id') results[p.index] = itemError(externalIdConflict(r, p.row.externalId));
         else if (p.alias && r.field === 'alias') results[p.index] = failure(LskError.aliasTaken(p.row.domain, p.alias));
         else again.push(p);
       });
       pending = again;
-      for (const c of created.splice(0)) await this.single.publish('link.created', c.link);
+      for (const c of created.splice(0)) await this.single.publish(caller, 'link.created', c.link);
     }
     for (const p of pending) results[p.index] = failure(new LskError('internal_error', 'Could not generate a free alias.'));
     return results;
   }
 
   /** The same patch for every id, through the one-link update (its checks and events); tags added, then removed. */
-  async update(workspaceId: string, raw: unknown): Promise<BulkItem[]> {
+  async update(caller: Caller, raw: unknown): Promise<BulkItem[]> {
     const q = parseOrThrow(bulkUpdateSchema, raw);
     const patch = (raw as { patch?: Record<string, unknown> | null }).patch ?? {};
-    const current = new Map((await this.links.byIds(workspaceId, q.ids)).map((l) => [l.id, l]));
+    const visible = (await this.links.byIds(caller.workspaceId, q.ids)).filter((l) => withinRestriction(caller.restriction, l));
+    const current = new Map(visible.map((l) => [l.id, l]));
     const changesTags = (q.add_tags?.length ?? 0) + (q.remove_tags?.length ?? 0) > 0;
     return Promise.all(
       q.ids.map(async (id): Promise<BulkItem> => {
@@ -108,7 +118,7 @@ export class BulkLinkService {
         if (!link) return failure(LskError.notFound('Link'));
         const body = changesTags ? { ...patch, tags: this.retag(q.patch?.tags ?? link.tags, q.add_tags ?? [], q.remove_tags ?? []) } : patch;
         try {
-          return { link: await this.single.update(workspaceId, id, body) };
+          return { link: await this.single.update(caller, id, body) };
         } catch (e) {
           return itemError(e);
         }
@@ -122,23 +132,20 @@ export class BulkLinkService {
   }
 
   /** One read and one delete for the whole list; unknown ids and other workspaces' links are not_found. */
-  async delete(workspaceId: string, raw: unknown): Promise<{ deleted: string[]; notFound: string[] }> {
+  async delete(caller: Caller, raw: unknown): Promise<{ deleted: string[]; notFound: string[] }> {
+    const { workspaceId } = caller;
     const { ids } = parseOrThrow(bulkDeleteSchema, raw);
-    const found = await this.links.byIds(workspaceId, ids);
+    const found = (await this.links.byIds(workspaceId, ids)).filter((l) => withinRestriction(caller.restriction, l));
     const gone = new Set(
       await this.links.deleteMany(
         workspaceId,
         found.map((l) => l.id),
       ),
     );
-    const totals = await this.clicks.totals(found.map((l) => l.id));
-    const now = this.clock.now().getTime();
-    for (const link of found) {
-      if (!gone.has(link.id)) continue;
+    for (const link of await this.single.withClicks(found.filter((l) => gone.has(l.id)))) {
       this.events.changed(link.domain, link.alias);
-      const clicks = totals.get(link.id)?.clicks ?? 0;
       await this.clicks.forget(workspaceId, link.id);
-      await this.single.publish('link.deleted', { ...link, clicks, status: linkStatus(link, clicks, now) });
+      await this.single.publish(caller, 'link.deleted', link);
     }
     return { deleted: ids.filter((id) => gone.has(id)), notFound: ids.filter((id) => !gone.has(id)) };
   }

@@ -19,3 +19,23 @@ export class LinkEvents {
     for (const l of this.siteListeners) l(host);
   }
 }
+
+/** Something a service did that the record of changes (the audit log) should show. */
+export interface ServiceEvent {
+  /** e.g. `link.disabled`, `workspace.suspended`, `blocklist.added`, `report.received`, `link.broken`. */
+  action: string;
+  target: { type: string; id: string };
+  /** The workspace concerned, when one is. */
+  workspaceId?: string;
+}
+
+/** Where services announce what they did (docs/adr/0130); subscribers (the audit log) listen. */
+export class ServiceEvents {
+  private listeners: ((e: ServiceEvent) => void)[] = [];
+  on(listener: (e: ServiceEvent) => void): void {
+    this.listeners.push(listener);
+  }
+  emit(e: ServiceEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+}

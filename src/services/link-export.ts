@@ -2,21 +2,27 @@ import { csvHeader, linkCsvRow } from '../csv/link-csv.js';
 import type { Clock } from '../domain/clock.js';
 import { linkStatus } from '../domain/model.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
-import type { LinkPosition, LinksRepository } from '../storage/links/repository.js';
+import type { LinkFilter, LinkPosition, LinksRepository } from '../storage/links/repository.js';
 
 /** Links read per store round trip while exporting. */
 export const EXPORT_PAGE = 250;
 
 /**
- * Every link of the workspace as CSV text, one page at a time (keyset paging on the newest-first
+ * Every link of the workspace (within `filter`: a restricted key's links) as CSV text, one page at a time (keyset paging on the newest-first
  * index, click totals per page): the caller pulls the next page only when it has written this one,
  * so memory stays flat however many links there are (docs/adr/0062).
  */
-export async function* exportLinksCsv(links: LinksRepository, clicks: ClicksRepository, workspaceId: string, clock: Clock): AsyncGenerator<string> {
+export async function* exportLinksCsv(
+  links: LinksRepository,
+  clicks: ClicksRepository,
+  workspaceId: string,
+  clock: Clock,
+  filter: LinkFilter = {},
+): AsyncGenerator<string> {
   yield csvHeader();
   let after: LinkPosition | undefined;
   for (;;) {
-    const rows = await links.list(workspaceId, { limit: EXPORT_PAGE, ...(after ? { after } : {}) });
+    const rows = await links.list(workspaceId, { ...filter, limit: EXPORT_PAGE, ...(after ? { after } : {}) });
     if (rows.length === 0) return;
     const totals = await clicks.totals(rows.map((r) => r.id));
     let chunk = '';

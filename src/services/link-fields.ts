@@ -1,3 +1,4 @@
+import { linkTargets, type TargetUrl } from '../domain/destinations.js';
 import { LskError } from '../domain/errors.js';
 import type { CreateLinkInput, UpdateLinkInput } from '../domain/link-schemas.js';
 import type { Link } from '../domain/model.js';
@@ -59,4 +60,18 @@ export function externalIdConflict(e: unknown, externalId: string | null | undef
 /** The store part of a status filter; `active` and `exhausted` also need each link's clicks (statusOf). */
 export function statusFilter(status: Link['status'], now: Date) {
   return { expiredAt: { now, expired: status === 'expired' }, ...(status === 'exhausted' ? { capped: true } : {}) };
+}
+
+/** The target URLs an input writes (only the fields it gives): what the blocklist checks. */
+export function inputTargets(
+  input: Partial<Pick<CreateLinkInput, 'destination' | 'geo_targeting' | 'device_targeting' | 'expired_url' | 'rules' | 'variants'>>,
+): TargetUrl[] {
+  return linkTargets({
+    destination: input.destination,
+    geoTargeting: input.geo_targeting,
+    deviceTargeting: input.device_targeting,
+    expiredUrl: input.expired_url,
+    rules: input.rules,
+    variants: input.variants,
+  });
 }

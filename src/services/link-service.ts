@@ -1,10 +1,13 @@
+import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
+import { ALLOW_ALL, type DestinationPolicy } from '../domain/destinations.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
+import { assertWithinRestriction, restrictionFilter, withinRestriction } from '../domain/link-access.js';
 import { countLinksSchema, createLinkSchema, type ListLinksInput, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { type ClicksPosition, decodeListCursor, encodeListCursor } from '../domain/list-cursor.js';
-import { type Link, linkStatus } from '../domain/model.js';
+import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
@@ -12,9 +15,11 @@ import { StoreConflict } from '../storage/errors.js';
 import type { AliasPosition, LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
+import type { ServiceEvents } from './events.js';
 import type { LinkEvents } from './link-events.js';
 import { exportLinksCsv } from './link-export.js';
-import { behaviourOf, externalIdConflict, statusFilter } from './link-fields.js';
+import { behaviourOf, externalIdConflict, inputTargets, statusFilter } from './link-fields.js';
+import type { LinkChange, LinkHealth } from './link-health.js';
 import { clicksPage, totalOf } from './link-sorts.js';
 import { newLinkFrom } from './new-link.js';
 import { statusPage } from './status-pages.js';
@@ -27,7 +32,11 @@ export interface LinkPage {
   nextCursor: string | null;
 }
 
-/** Links of one workspace: create, read, list, update, delete. */
+/**
+ * Links of one workspace: create, read, list, update, delete. Every call takes the Caller: a
+ * restricted key sees only its links (others are not found) and may create or leave a link only
+ * inside its restriction (403 forbidden); every change is emitted for the audit log and webhooks.
+ */
 export class LinkService {
   constructor(
     private readonly links: LinksRepository,
@@ -36,24 +45,40 @@ export class LinkService {
     private readonly clock: Clock,
     private readonly defaultDomain: string,
     private readonly events: LinkEvents,
+    /** Audit events (services/events.ts). */
+    private readonly emitted: ServiceEvents,
     /** Webhook events (the outbox): stored before the call answers. */
     private readonly published?: EventSink,
+    /** Which target URLs may be written (the blocklist). */
+    private readonly policy: DestinationPolicy = ALLOW_ALL,
+    /** Destination health: read with links, told about their changes. */
+    private readonly health?: LinkHealth,
   ) {}
 
-  /** The one place link events leave the service: link.created, link.updated, link.deleted. */
-  /** Emits the link event (webhooks); bulk calls emit through here too. */
-  async publish(type: 'link.created' | 'link.updated' | 'link.deleted', link: Link): Promise<Link> {
+  /**
+   * The one place link events leave the service (bulk calls emit through here too): the audit
+   * entry of the caller's change, the webhook event (link.created, link.updated, link.deleted), and
+   * destination health's schedule.
+   */
+  async publish(caller: Caller, type: LinkChange, link: Link): Promise<Link> {
+    this.emitted.emit(caller, type, link.id);
     await this.published?.emit(link.workspaceId, type, { link: linkJson(link) });
+    await this.health?.changed(type, link);
     return link;
   }
 
-  /** Links as returned: each with its all-time click count, read from the click totals (never summed over clicks). */
-  private async withClicks(rows: LinkRow[]): Promise<Link[]> {
-    const totals = await this.clicks.totals(rows.map((r) => r.id));
+  /** 422 destination_blocked when a target URL the input writes is on a blocked host. */
+  async assertTargetsAllowed(input: Parameters<typeof inputTargets>[0]): Promise<void> {
+    await this.policy.assertAllowed(inputTargets(input));
+  }
+
+  /** Links as returned: each with its all-time click count (read from the click totals, never summed over clicks) and its destination health. */
+  async withClicks(rows: LinkRow[]): Promise<Link[]> {
+    const [totals, health] = await Promise.all([this.clicks.totals(rows.map((r) => r.id)), this.health?.of(rows)]);
     const now = this.clock.now().getTime();
     return rows.map((r) => {
       const clicks = totals.get(r.id)?.clicks ?? 0;
-      return { ...r, clicks, status: linkStatus(r, clicks, now) };
+      return { ...r, clicks, status: linkStatus(r, clicks, now), health: health?.get(r.id) ?? UNKNOWN_HEALTH };
     });
   }
 
@@ -66,18 +91,21 @@ export class LinkService {
     }
   }
 
-  async create(workspaceId: string, raw: unknown): Promise<Link> {
+  async create(caller: Caller, raw: unknown): Promise<Link> {
+    const { workspaceId } = caller;
     const input = parseOrThrow(createLinkSchema, raw);
     const domain = input.domain ?? this.defaultDomain;
     await this.assertDomainUsable(workspaceId, domain);
+    assertWithinRestriction(caller, { domain, tags: input.tags ?? [] });
+    await this.assertTargetsAllowed(input);
     const now = this.clock.now();
     const base = await newLinkFrom(workspaceId, domain, input, now);
-    const created = (link: Omit<Link, 'clicks' | 'status'>): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()) });
+    const created = (link: LinkRow): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH });
     if (input.alias) {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return this.publish('link.created', created(link));
+        return this.publish(caller, 'link.created', created(link));
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw externalIdConflict(e, input.external_id);
@@ -89,7 +117,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return this.publish('link.created', created(link));
+        return this.publish(caller, 'link.created', created(link));
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw externalIdConflict(e, input.external_id);
       }
@@ -97,66 +125,78 @@ export class LinkService {
     throw new LskError('internal_error', 'Could not generate a free alias.');
   }
 
-  /** Every link of the workspace as CSV text, a page at a time, pulled as the caller writes (link-export.ts). */
-  exportCsv(workspaceId: string): AsyncGenerator<string> {
-    return exportLinksCsv(this.links, this.clicks, workspaceId, this.clock);
-  }
-
-  async get(workspaceId: string, id: string): Promise<Link> {
-    const link = await this.links.get(workspaceId, id);
-    if (!link) throw LskError.notFound('Link');
+  /** One link the caller may see: 404 for unknown ids, other workspaces' links and links outside a key's restriction. */
+  async get(caller: Caller, id: string): Promise<Link> {
+    const link = await this.links.get(caller.workspaceId, id);
+    if (!link || !withinRestriction(caller.restriction, link)) throw LskError.notFound('Link');
     return (await this.withClicks([link]))[0]!;
   }
 
-  /** The store filter and the clicks-dependent status test of a list's (or count's) parameters. */
-  private filterOf(q: Omit<ListLinksInput, 'limit' | 'cursor' | 'sort'>) {
+  /**
+   * The store filter of a list's (or count's) parameters, and what the store cannot decide: a status
+   * that needs click counts, and a broken state of targets the link no longer has (changed a moment ago).
+   */
+  private async filterOf(caller: Caller, q: Omit<ListLinksInput, 'limit' | 'cursor' | 'sort'>) {
     const filter = {
+      ...restrictionFilter(caller.restriction),
       ...(q.tag ? { tag: tagKey(q.tag) } : {}),
       ...(q.domain ? { domain: q.domain } : {}),
       ...(q.q ? { q: q.q } : {}),
       ...(q.external_id ? { externalId: q.external_id } : {}),
       ...(q.status ? statusFilter(q.status, this.clock.now()) : {}),
+      ...(q.health === 'broken' ? { ids: (await this.health?.brokenIds(caller.workspaceId)) ?? [] } : {}),
     };
     const { status } = q;
     // active and exhausted depend on click counts: the store narrows, the counts decide.
-    const keep = status === 'active' || status === 'exhausted' ? (l: Link) => l.status === status : null;
+    const byStatus = status === 'active' || status === 'exhausted' ? (l: Link) => l.status === status : null;
+    const byHealth = q.health === 'broken' ? (l: Link) => l.health.status === 'broken' : null;
+    const both = byStatus && byHealth ? (l: Link) => byStatus(l) && byHealth(l) : (byStatus ?? byHealth);
     const deps = { links: this.links, clicks: this.clicks, withClicks: (rows: LinkRow[]) => this.withClicks(rows) };
-    return { filter, keep, deps };
+    return { filter, byStatus, kept: (links: Link[]) => (byHealth ? links.filter(byHealth) : links), both, deps };
   }
 
-  /** How many links match (GET /v1/links/count); null for a status that needs more than 10,000 links' click counts. */
-  async count(workspaceId: string, raw: unknown): Promise<number | null> {
-    const { filter, keep, deps } = this.filterOf(parseOrThrow(countLinksSchema, raw));
-    return totalOf(deps, workspaceId, filter, keep);
+  /** How many links the caller may see match (GET /v1/links/count); null for a status that needs more than 10,000 links' click counts. */
+  async count(caller: Caller, raw: unknown): Promise<number | null> {
+    const { filter, both, deps } = await this.filterOf(caller, parseOrThrow(countLinksSchema, raw));
+    return totalOf(deps, caller.workspaceId, filter, both);
   }
 
-  async list(workspaceId: string, raw: unknown): Promise<LinkPage> {
+  async list(caller: Caller, raw: unknown): Promise<LinkPage> {
+    const { workspaceId } = caller;
     const q = parseOrThrow(listLinksSchema, raw);
     const sort = q.sort ?? 'newest';
     const after = q.cursor ? decodeListCursor(sort, q.cursor) : undefined;
-    const { filter, keep, deps } = this.filterOf(q);
+    const { filter, byStatus, kept, both, deps } = await this.filterOf(caller, q);
     if (sort === 'clicks') {
-      const page = await clicksPage(deps, workspaceId, filter, q.limit, after as ClicksPosition | undefined, keep ?? (() => true));
+      const page = await clicksPage(deps, workspaceId, filter, q.limit, after as ClicksPosition | undefined, both ?? (() => true));
       return { data: page.data, nextCursor: page.next ? encodeListCursor(page.next) : null };
     }
     const order = { order: sort, ...(after ? { after: after as LinkPosition | AliasPosition } : {}) };
     const positionOf = (l: Link) => (sort === 'alias' ? { alias: l.alias, id: l.id } : { createdAt: l.createdAt, id: l.id });
-    if (keep) {
+    if (byStatus) {
       const read = async (from: LinkPosition | AliasPosition | undefined, limit: number) =>
         this.withClicks(await this.links.list(workspaceId, { ...filter, limit, order: sort, ...(from ? { after: from } : {}) }));
       const page = await statusPage(q.limit, order.after, q.status as Link['status'], read, positionOf);
-      return { data: page.data, nextCursor: page.next ? encodeListCursor(page.next) : null };
+      return { data: kept(page.data), nextCursor: page.next ? encodeListCursor(page.next) : null };
     }
     const rows = await this.links.list(workspaceId, { ...filter, ...order, limit: q.limit + 1 });
     const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
-    return { data, nextCursor: rows.length > q.limit && last ? encodeListCursor(positionOf(last)) : null };
+    return { data: kept(data), nextCursor: rows.length > q.limit && last ? encodeListCursor(positionOf(last)) : null };
   }
 
-  async update(workspaceId: string, id: string, raw: unknown): Promise<Link> {
+  /** Every link the caller may see, as CSV pages (GET /v1/links/export); the export is recorded as it starts. */
+  exportCsv(caller: Caller): AsyncGenerator<string> {
+    this.emitted.emit(caller, 'links.exported', caller.workspaceId);
+    return exportLinksCsv(this.links, this.clicks, caller.workspaceId, this.clock, restrictionFilter(caller.restriction));
+  }
+
+  async update(caller: Caller, id: string, raw: unknown): Promise<Link> {
+    const { workspaceId } = caller;
     const input = parseOrThrow(updateLinkSchema, raw);
-    const current = await this.get(workspaceId, id);
+    const current = await this.get(caller, id);
     if (input.domain !== undefined && input.domain !== current.domain) await this.assertDomainUsable(workspaceId, input.domain);
+    await this.assertTargetsAllowed(input);
     const patch: LinkPatch = { updatedAt: this.clock.now() };
     if (input.destination !== undefined) patch.destination = input.destination;
     if (input.domain !== undefined) patch.domain = input.domain;
@@ -164,6 +204,7 @@ export class LinkService {
     if (input.geo_targeting !== undefined) patch.geoTargeting = input.geo_targeting;
     if (input.tags !== undefined) patch.tags = input.tags;
     Object.assign(patch, await behaviourOf(input, patch.updatedAt));
+    assertWithinRestriction(caller, { domain: patch.domain ?? current.domain, tags: patch.tags ?? current.tags });
     let link: LinkRow | null;
     try {
       link = await this.links.update(workspaceId, current.id, patch);
@@ -176,14 +217,16 @@ export class LinkService {
     if (!link) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
-    return this.publish('link.updated', { ...link, clicks: current.clicks, status: linkStatus(link, current.clicks, patch.updatedAt.getTime()) });
+    const [updated] = await this.withClicks([link]);
+    return this.publish(caller, 'link.updated', updated!);
   }
 
-  async delete(workspaceId: string, id: string): Promise<void> {
-    const current = await this.get(workspaceId, id);
+  async delete(caller: Caller, id: string): Promise<void> {
+    const { workspaceId } = caller;
+    const current = await this.get(caller, id);
     if (!(await this.links.delete(workspaceId, current.id))) throw LskError.notFound('Link');
     this.events.changed(current.domain, current.alias);
     await this.clicks.forget(workspaceId, current.id);
-    await this.publish('link.deleted', current);
+    await this.publish(caller, 'link.deleted', current);
   }
 }

@@ -1,3 +1,4 @@
+import type { Caller } from '../domain/caller.js';
 import { shortUrl } from '../domain/field-rules.js';
 import { type QrOptions, qrQuerySchema, qrSvgSchema } from '../domain/qr-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
@@ -8,9 +9,9 @@ import type { LinkService } from './link-service.js';
 export const qrTarget = (link: { domain: string; alias: string }) => `${shortUrl(link.domain, link.alias)}?qr=1`;
 
 /** The QR code of one link of the workspace: its short URL, drawn as asked (GET /v1/links/{id}/qr, linkQrCode). */
-export async function linkQrCode(links: LinkService, workspaceId: string, id: string, raw: unknown): Promise<QrImage> {
+export async function linkQrCode(links: LinkService, caller: Caller, id: string, raw: unknown): Promise<QrImage> {
   const options: QrOptions = parseOrThrow(qrQuerySchema, raw);
-  const link = await links.get(workspaceId, id);
+  const link = await links.get(caller, id);
   return renderQr(qrTarget(link), options);
 }
 

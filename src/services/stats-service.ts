@@ -1,3 +1,4 @@
+import type { Caller } from '../domain/caller.js';
 import type { ClickField } from '../domain/click-fields.js';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
@@ -33,15 +34,16 @@ export class StatsService {
     private readonly links: LinkService,
   ) {}
 
-  async forLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
+  async forLink(caller: Caller, linkId: string, raw: unknown): Promise<StatsReport> {
     const q = parseOrThrow(statsQuerySchema, raw);
-    linkId = (await this.links.get(workspaceId, linkId)).id; // 404 for unknown and other workspaces' links; ext_<external id> too
-    return this.read(workspaceId, linkId, q);
+    // 404 for unknown links, other workspaces' and those outside a key's restriction; ext_<external id> too.
+    linkId = (await this.links.get(caller, linkId)).id;
+    return this.read(caller.workspaceId, linkId, q);
   }
 
-  /** The statistics of a link already known to be the workspace's (Link.stats). */
-  ofLink(workspaceId: string, linkId: string, raw: unknown): Promise<StatsReport> {
-    return this.read(workspaceId, linkId, parseOrThrow(statsQuerySchema, raw));
+  /** The statistics of a link the caller has already read (Link.stats). */
+  ofLink(caller: Caller, linkId: string, raw: unknown): Promise<StatsReport> {
+    return this.read(caller.workspaceId, linkId, parseOrThrow(statsQuerySchema, raw));
   }
 
   private async read(workspaceId: string, linkId: string, q: StatsQueryInput): Promise<StatsReport> {

@@ -1,3 +1,4 @@
+import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
@@ -5,6 +6,7 @@ import { type CreateUtmTemplateInput, createUtmTemplateSchema, UTM_KEYS, UTM_TEM
 import { parseOrThrow } from '../domain/validate.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { UtmTemplate, UtmTemplatesRepository } from '../storage/utm-templates/repository.js';
+import type { ServiceEvents } from './events.js';
 
 /** The values an input sets, merged over `current` (null clears a value). */
 function valuesOf(input: Partial<CreateUtmTemplateInput>, current: Utm = {}): Utm {
@@ -26,35 +28,41 @@ export class UtmTemplateService {
   constructor(
     private readonly templates: UtmTemplatesRepository,
     private readonly clock: Clock,
+    /** Audit events (services/events.ts). */
+    private readonly emitted: ServiceEvents,
   ) {}
 
-  list(workspaceId: string): Promise<UtmTemplate[]> {
-    return this.templates.list(workspaceId);
+  list(caller: Caller): Promise<UtmTemplate[]> {
+    return this.templates.list(caller.workspaceId);
   }
 
-  async get(workspaceId: string, id: string): Promise<UtmTemplate> {
-    const t = await this.templates.get(workspaceId, id);
+  async get(caller: Caller, id: string): Promise<UtmTemplate> {
+    const t = await this.templates.get(caller.workspaceId, id);
     if (!t) throw LskError.notFound('UTM template');
     return t;
   }
 
-  async create(workspaceId: string, raw: unknown): Promise<UtmTemplate> {
+  async create(caller: Caller, raw: unknown): Promise<UtmTemplate> {
+    const { workspaceId } = caller;
     const input = parseOrThrow(createUtmTemplateSchema, raw);
     if ((await this.templates.count(workspaceId)) >= UTM_TEMPLATES_MAX) {
       throw LskError.validation([{ path: '(body)', message: `a workspace keeps at most ${UTM_TEMPLATES_MAX} UTM templates` }]);
     }
     const now = this.clock.now();
     try {
-      return await this.templates.insert({ id: newId('utm'), workspaceId, name: input.name, values: valuesOf(input), createdAt: now, updatedAt: now });
+      const t = await this.templates.insert({ id: newId('utm'), workspaceId, name: input.name, values: valuesOf(input), createdAt: now, updatedAt: now });
+      this.emitted.emit(caller, 'utm_template.created', t.id);
+      return t;
     } catch (e) {
       if (e instanceof StoreConflict) throw nameTaken(input.name);
       throw e;
     }
   }
 
-  async update(workspaceId: string, id: string, raw: unknown): Promise<UtmTemplate> {
+  async update(caller: Caller, id: string, raw: unknown): Promise<UtmTemplate> {
+    const { workspaceId } = caller;
     const input = parseOrThrow(updateUtmTemplateSchema, raw);
-    const current = await this.get(workspaceId, id);
+    const current = await this.get(caller, id);
     try {
       const t = await this.templates.update(workspaceId, id, {
         ...(input.name === undefined ? {} : { name: input.name }),
@@ -62,6 +70,7 @@ export class UtmTemplateService {
         updatedAt: this.clock.now(),
       });
       if (!t) throw LskError.notFound('UTM template');
+      this.emitted.emit(caller, 'utm_template.updated', t.id);
       return t;
     } catch (e) {
       if (e instanceof StoreConflict) throw nameTaken(input.name ?? current.name);
@@ -69,7 +78,8 @@ export class UtmTemplateService {
     }
   }
 
-  async delete(workspaceId: string, id: string): Promise<void> {
-    if (!(await this.templates.delete(workspaceId, id))) throw LskError.notFound('UTM template');
+  async delete(caller: Caller, id: string): Promise<void> {
+    if (!(await this.templates.delete(caller.workspaceId, id))) throw LskError.notFound('UTM template');
+    this.emitted.emit(caller, 'utm_template.deleted', id);
   }
 }

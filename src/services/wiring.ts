@@ -1,7 +1,11 @@
+import { Abuse } from '../abuse/abuse.js';
+import { AbuseOperator } from '../abuse/operator.js';
+import { ReportService } from '../abuse/reports.js';
 import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
+import { buildHealth, type HealthOptions } from '../health/build.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
@@ -9,7 +13,7 @@ import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
-import { type ClickLogger, ClickRecorder } from '../redirect/click-recorder.js';
+import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
 import { openRepositories } from '../storage/open.js';
@@ -23,10 +27,14 @@ import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
+import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
+import { AuditService } from './audit/audit-service.js';
+import { recordOperationalEvents } from './audit/operational-events.js';
 import { BulkLinkService } from './bulk-links.js';
 import { DomainSettingsService } from './domain-settings.js';
+import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
-import { LinkEvents } from './link-events.js';
+import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
@@ -36,7 +44,13 @@ import { WorkspaceService } from './workspace-service.js';
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
 export async function buildServices(
   config: Config,
-  opts: { clock?: Clock; repos?: Repositories; log?: ClickLogger; webhooks?: WebhookOptions } = {},
+  opts: {
+    clock?: Clock;
+    repos?: Repositories;
+    log?: AuditLogger & { info?(obj: object, msg: string): void };
+    webhooks?: WebhookOptions;
+    health?: HealthOptions;
+  } = {},
 ): Promise<Services> {
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
@@ -45,16 +59,41 @@ export async function buildServices(
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
-  const keys = new ApiKeyService(repos, keyring, clock, { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays });
+  const log = opts.log ?? { warn: () => {}, error: () => {} };
+  // The services' events (docs/adr/0120): every change is emitted here; the audit log records them.
+  const events = new ServiceEvents(clock, (e) => log.error({ err: e }, 'an event listener failed'));
+  const auditRecorder = new AuditRecorder(repos, log, { enabled: config.auditDays > 0 });
+  events.subscribe(auditRecorder.take);
+  const lifetimes = { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays, defaultDomain: config.defaultDomain };
+  const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
   const linkEvents = new LinkEvents();
-  const webhooks = buildWebhooks(repos, clock, config, metrics, opts.webhooks);
-  const links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, webhooks.outbox);
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, opts.webhooks);
+  // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
+  const operational = new OperationalEvents();
+  recordOperationalEvents(operational, events);
+  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
+  let links: LinkService | undefined;
+  const health = buildHealth(
+    repos,
+    {
+      clock,
+      config,
+      metrics,
+      outbox: webhooks.outbox,
+      events: operational,
+      present: (rows) => links!.withClicks(rows),
+      blocked: abuse.blocklist,
+      suspended: (ws) => abuse.suspended(ws),
+    },
+    opts.health,
+  );
+  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, events, webhooks.outbox, abuse, health.service);
   // The one place the store decides anything: an embedded store serves one instance; a shared one
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
   const geo = config.countryHeader ? null : new MmdbGeo(config.geoipDb);
   const city = config.regionHeader || config.cityHeader || !config.geoipCityDb ? null : new MmdbCity(config.geoipCityDb);
-  const clicks = new ClickRecorder(repos.clicks, opts.log ?? { warn: () => {} }, config.clickEventsDays === 0 ? { maxEvents: 0 } : {});
+  const clicks = new ClickRecorder(repos.clicks, log, config.clickEventsDays === 0 ? { maxEvents: 0 } : {});
   // Capped links' clicks are taken from the shared store before redirecting (instances share it).
   const clickCaps = shared ? new SharedClickCaps(repos.counters) : null;
   // A cached link is trusted for ever on the embedded store (one instance: every change
@@ -68,28 +107,33 @@ export async function buildServices(
     cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: config.staleMaxS * 1000,
     domains: repos.domains,
+    stops: (link) => abuse.stops(link),
     city,
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
   linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
   linkEvents.onSite((host) => redirects.invalidateSite(host));
-  const sessions = new SessionService(repos, clock);
+  const sessions = new SessionService(repos, clock, events);
+  const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
     store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
-    upkeep: new Upkeep(sessions, repos.members, clock),
+    upkeep: new Upkeep(sessions, repos.members, clock, audit),
     keyring,
     keys,
     links,
     bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
-    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], (host) => linkEvents.siteChanged(host)),
-    domainSettings: new DomainSettingsService(repos.domains, linkEvents),
-    utmTemplates: new UtmTemplateService(repos.utmTemplates, clock),
+    serviceEvents: events,
+    auditRecorder,
+    audit,
+    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events, (host) => linkEvents.siteChanged(host)),
+    domainSettings: new DomainSettingsService(repos.domains, linkEvents, events, abuse),
+    utmTemplates: new UtmTemplateService(repos.utmTemplates, clock, events),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
@@ -99,13 +143,18 @@ export async function buildServices(
     city,
     clicks,
     redirects,
-    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl),
+    accounts: new AccountService(repos, clock, new SignInThrottle(repos.counters, clock), config.publicUrl, events),
     sessions,
     directory: new Directory(repos),
-    members: new MemberService(repos, clock, config.publicUrl),
+    members: new MemberService(repos, clock, config.publicUrl, events),
     webhooks,
+    events: operational,
+    abuse,
+    abuseOperator: new AbuseOperator(repos, abuse, clock, operational),
+    reports: new ReportService(repos, clock, operational),
+    health,
   };
   services.clicks.listener = (v) => webhooks.clickEvents.offer(v);
-  registerServiceMetrics(services);
+  registerServiceMetrics({ metrics, clicks: services.clicks, audit: auditRecorder });
   return services;
 }

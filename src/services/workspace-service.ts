@@ -1,7 +1,9 @@
+import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId } from '../domain/ids.js';
+import { assertUnrestricted } from '../domain/link-access.js';
 import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import type { Domain, Tag, Workspace } from '../domain/model.js';
 import { addDomainSchema, type Plan, updateTagSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
@@ -12,6 +14,7 @@ import { StoreConflict } from '../storage/errors.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { TagsRepository } from '../storage/tags/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
+import type { Acting, ServiceEvents } from './events.js';
 
 export interface WorkspaceRepositories {
   workspaces: WorkspacesRepository;
@@ -32,13 +35,14 @@ export class WorkspaceService {
     private readonly repos: WorkspaceRepositories,
     private readonly clock: Clock,
     ownHosts: readonly string[],
+    private readonly events: ServiceEvents,
     /** A domain was removed (the redirects of this instance forget its settings). */
     private readonly domainGone: (host: string) => void = () => {},
   ) {
     this.ownHosts = new Set(ownHosts.map(hostName));
   }
 
-  async create(slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
+  async create(acting: Acting, slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
     const ws: Workspace = {
       id: newId('wsp'),
       slug: parseOrThrow(workspaceSlugSchema, slug),
@@ -47,11 +51,13 @@ export class WorkspaceService {
       createdAt: this.clock.now(),
     };
     try {
-      return await this.repos.workspaces.create(ws);
+      await this.repos.workspaces.create(ws);
     } catch (e) {
       if (e instanceof StoreConflict) throw LskError.validation([{ path: 'slug', message: `workspace "${slug}" already exists` }]);
       throw e;
     }
+    this.events.emit({ ...acting, workspaceId: ws.id }, 'workspace.created', ws.id);
+    return ws;
   }
 
   async bySlug(slug: string): Promise<Workspace> {
@@ -65,50 +71,62 @@ export class WorkspaceService {
     return this.repos.workspaces.list();
   }
 
-  async setPlan(slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
+  async setPlan(acting: Acting, slug: string, plan: Plan, customRpm?: number): Promise<Workspace> {
     const ws = await this.bySlug(slug);
     const updated = await this.repos.workspaces.setPlan(ws.id, plan, rpmFor(plan, customRpm));
     if (!updated) throw LskError.notFound(`Workspace "${slug}"`);
+    this.events.emit({ ...acting, workspaceId: ws.id }, 'workspace.plan_changed', ws.id);
     return updated;
   }
 
   // --- tags -----------------------------------------------------------------------------------
 
-  listTags(workspaceId: string): Promise<Tag[]> {
-    return this.repos.tags.list(workspaceId);
+  // Tags span every link of the workspace: a restricted key neither lists, renames nor deletes them.
+
+  listTags(caller: Caller): Promise<Tag[]> {
+    assertUnrestricted(caller, 'list the tags of the workspace');
+    return this.repos.tags.list(caller.workspaceId);
   }
 
-  async updateTag(workspaceId: string, name: string, raw: unknown): Promise<Tag> {
+  async updateTag(caller: Caller, name: string, raw: unknown): Promise<Tag> {
     const current = parseOrThrow(tagNameSchema, name, 'tag');
     const input = parseOrThrow(updateTagSchema, raw);
-    const tag = await this.repos.tags.rename(workspaceId, tagKey(current), input.name);
+    assertUnrestricted(caller, 'rename or merge tags');
+    const tag = await this.repos.tags.rename(caller.workspaceId, tagKey(current), input.name);
     if (!tag) throw LskError.notFound('Tag');
+    this.events.emit(caller, 'tag.updated', tag.name);
     return tag;
   }
 
-  async deleteTag(workspaceId: string, name: string): Promise<void> {
+  async deleteTag(caller: Caller, name: string): Promise<void> {
     const current = parseOrThrow(tagNameSchema, name, 'name');
-    if (!(await this.repos.tags.delete(workspaceId, tagKey(current)))) throw LskError.notFound('Tag');
+    assertUnrestricted(caller, 'delete tags');
+    if (!(await this.repos.tags.delete(caller.workspaceId, tagKey(current)))) throw LskError.notFound('Tag');
+    this.events.emit(caller, 'tag.deleted', current);
   }
 
   // --- domains --------------------------------------------------------------------------------
 
-  listDomains(workspaceId: string): Promise<Domain[]> {
-    return this.repos.domains.list(workspaceId);
+  listDomains(caller: Caller): Promise<Domain[]> {
+    return this.repos.domains.list(caller.workspaceId);
   }
 
-  async addDomain(workspaceId: string, raw: unknown): Promise<Domain> {
+  async addDomain(caller: Caller, raw: unknown): Promise<Domain> {
     const { host } = parseOrThrow(addDomainSchema, raw);
     if (this.ownHosts.has(hostName(host))) throw LskError.domainTaken(host);
+    let domain: Domain;
     try {
-      return await this.repos.domains.add({ host, workspaceId, createdAt: this.clock.now() });
+      domain = await this.repos.domains.add({ host, workspaceId: caller.workspaceId, createdAt: this.clock.now() });
     } catch (e) {
       if (e instanceof StoreConflict && e.field === 'host') throw LskError.domainTaken(host);
       throw e;
     }
+    this.events.emit(caller, 'domain.created', host);
+    return domain;
   }
 
-  async removeDomain(workspaceId: string, rawHost: string): Promise<void> {
+  async removeDomain(caller: Caller, rawHost: string): Promise<void> {
+    const { workspaceId } = caller;
     const host = parseOrThrow(hostSchema, rawHost, 'host');
     const d = await this.repos.domains.get(host);
     if (!d || d.workspaceId !== workspaceId) throw LskError.notFound('Domain');
@@ -118,5 +136,6 @@ export class WorkspaceService {
     }
     if (!(await this.repos.domains.delete(workspaceId, host))) throw LskError.notFound('Domain');
     this.domainGone(host);
+    this.events.emit(caller, 'domain.deleted', host);
   }
 }

@@ -1,10 +1,15 @@
+import type { AuditRepository } from './audit/repository.js';
+import type { BlocklistRepository } from './blocklist/repository.js';
 import type { ClicksRepository } from './clicks/repository.js';
 import type { CountersRepository } from './counters/repository.js';
 import type { DomainsRepository } from './domains/repository.js';
+import type { HealthRepository } from './health/repository.js';
 import type { IdempotencyRepository } from './idempotency/repository.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './keys/repository.js';
 import type { LinksRepository } from './links/repository.js';
 import type { MembersRepository } from './members/repository.js';
+import type { ModerationRepository } from './moderation/repository.js';
+import type { ReportsRepository } from './reports/repository.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
 import type { UsersRepository } from './users/repository.js';
@@ -45,6 +50,16 @@ export interface Repositories {
   readonly sessions: SessionsRepository;
   readonly webhooks: WebhooksRepository;
   readonly utmTemplates: UtmTemplatesRepository;
+  /** The operator's blocked hosts (`lsk blocklist`). */
+  readonly blocklist: BlocklistRepository;
+  /** Disabled links and suspended workspaces. */
+  readonly moderation: ModerationRepository;
+  /** Abuse reports (`POST /report`). */
+  readonly reports: ReportsRepository;
+  /** Destination health: check jobs, claims and each link's state. */
+  readonly health: HealthRepository;
+  /** The audit log (docs/adr/0120). */
+  readonly audit: AuditRepository;
   /** Migrations (SQLite) or indexes (MongoDB), and any one-time data move they need. */
   init(): Promise<void>;
   /** Throws when the database cannot answer. */

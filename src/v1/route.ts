@@ -13,7 +13,7 @@ export interface RestRoute {
   /** Under /v1, with :params named like the field's arguments. */
   path: string;
   status: 200 | 201 | 204;
-  tag: 'links' | 'analytics' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks';
+  tag: 'links' | 'analytics' | 'tags' | 'domains' | 'keys' | 'workspace' | 'members' | 'webhooks' | 'audit';
   summary: string;
   /** Strict schema of the JSON body (the same zod schema the resolver applies); a body is then required. */
   body?: z.ZodType;

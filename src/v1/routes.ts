@@ -1,4 +1,5 @@
 import { ANALYTICS_ROUTES } from './analytics.js';
+import { AUDIT_ROUTES } from './audit.js';
 import { LINK_ROUTES } from './links.js';
 import { MEMBER_ROUTES } from './members.js';
 import { RESOURCE_ROUTES } from './resources.js';
@@ -14,4 +15,5 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...MEMBER_ROUTES,
   ...WEBHOOK_ROUTES,
   ...UTM_TEMPLATE_ROUTES,
+  ...AUDIT_ROUTES,
 ];

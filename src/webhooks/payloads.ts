@@ -1,6 +1,9 @@
 import { shortUrl } from '../domain/field-rules.js';
-import type { Link } from '../domain/model.js';
+import type { DestinationHealth, Link } from '../domain/model.js';
 import type { EventType } from '../domain/webhook-schemas.js';
+
+/** destination_health as the API returns it. */
+export const healthJson = (h: DestinationHealth) => ({ status: h.status, http_status: h.httpStatus, checked_at: h.checkedAt?.toISOString() ?? null });
 
 /** The link exactly as the API returns it (the `link` of link.* events). */
 export function linkJson(l: Link): Record<string, unknown> {
@@ -20,6 +23,7 @@ export function linkJson(l: Link): Record<string, unknown> {
     max_clicks: l.maxClicks,
     password_protected: l.passwordHash !== null,
     status: l.status,
+    destination_health: healthJson(l.health),
     clicks: l.clicks,
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),

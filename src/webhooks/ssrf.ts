@@ -81,8 +81,9 @@ export class TargetUnresolvable extends TargetRefused {}
 /**
  * The addresses a webhook URL's host resolves to, every one of them allowed, or TargetRefused. The
  * URL parser has already normalised literal IPs (decimal, octal and hex IPv4 forms; IPv6 in brackets).
+ * `allow` lets chosen private ranges through (the health checker's LSK_HEALTH_ALLOW_PRIVATE list).
  */
-export async function resolveTarget(url: URL, opts: { allowPrivate: boolean; resolve?: Resolver }): Promise<ResolvedAddress[]> {
+export async function resolveTarget(url: URL, opts: { allowPrivate: boolean; resolve?: Resolver; allow?: BlockList }): Promise<ResolvedAddress[]> {
   const host = url.hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
@@ -102,6 +103,8 @@ export async function resolveTarget(url: URL, opts: { allowPrivate: boolean; res
   }
   if (!opts.allowPrivate) {
     for (const a of addresses) {
+      // Ranges the operator allows (LSK_HEALTH_ALLOW_PRIVATE=<CIDR list>) pass; metadata names never do.
+      if (opts.allow?.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4')) continue;
       const why = blockedAddress(a.address);
       if (why) throw new TargetRefused(literal === 0 ? `${host} resolves to ${why}` : why);
     }

@@ -1,6 +1,7 @@
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { ServiceEvents } from '../services/events.js';
 import type { Repositories } from '../storage/repositories.js';
 import { ClickEvents } from './click-events.js';
 import { webhookMetrics } from './metrics.js';
@@ -23,7 +24,7 @@ export interface WebhookOptions extends Partial<WorkerOptions> {
   resolve?: Resolver;
 }
 
-export function buildWebhooks(repos: Repositories, clock: Clock, config: Config, metrics: Metrics, opts: WebhookOptions = {}): Webhooks {
+export function buildWebhooks(repos: Repositories, clock: Clock, config: Config, metrics: Metrics, events: ServiceEvents, opts: WebhookOptions = {}): Webhooks {
   const target = { allowPrivate: config.webhookAllowPrivate, ...(opts.resolve ? { resolve: opts.resolve } : {}) };
   const clickEvents = new ClickEvents(repos.webhooks, repos.links, clock);
   let worker: DeliveryWorker | undefined;
@@ -31,7 +32,7 @@ export function buildWebhooks(repos: Repositories, clock: Clock, config: Config,
   worker = new DeliveryWorker(repos.webhooks, clock, { ...opts, ...target }, observer);
   const w = worker;
   return {
-    service: new WebhookService(repos.webhooks, clock, target),
+    service: new WebhookService(repos.webhooks, clock, target, events),
     outbox: new Outbox(repos.webhooks, clock),
     worker: w,
     clickEvents,

@@ -47,6 +47,10 @@ export const WSP_ID = /^wsp_[0-9A-Za-z]+$/;
 /** Generous plan so suites that make many calls never meet the rate limit by accident. */
 export const BIG_PLAN = ['--rpm', '1000000'];
 
+/** The key id (`key_…`) inside an lsk_live_ secret: the JWT's subject. */
+export const keyIdOf = (secret: string): string =>
+  JSON.parse(Buffer.from(secret.slice('lsk_live_'.length).split('.')[1]!, 'base64url').toString()).sub as string;
+
 export interface ErrorExpectation {
   /** Field paths `details` must name (each at least once, nothing else); omitted: no `details` at all. */
   paths?: string[];
@@ -100,6 +104,8 @@ export const NO_BEHAVIOUR = {
   variants: null,
   utm: null,
   preview: null,
+  // Not checked yet (checks come within LSK_HEALTH_INTERVAL_H, 24 h by default).
+  destination_health: { status: 'unknown', http_status: null, checked_at: null },
 };
 
 /** The returned link: exactly the contract's fields, with the right types. */
@@ -109,6 +115,7 @@ export function expectLinkShape(link: Record<string, unknown>): void {
       ...['alias', 'clicks', 'created_at', 'destination', 'domain', 'geo_targeting', 'id', 'short_url', 'tags', 'updated_at'],
       ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
       ...['rules', 'variants', 'utm', 'preview'],
+      'destination_health',
     ].sort(),
   );
   expect(link.id).toMatch(LINK_ID);

@@ -5,7 +5,7 @@ import { ERROR_STATUS, type graphql } from './_assert.js';
 export type Gql = ReturnType<typeof graphql>;
 export type GqlResponse = Awaited<ReturnType<Gql>>;
 export const LINK_FIELDS =
-  'id short_url domain alias destination geo_targeting tags clicks created_at updated_at title external_id expires_at expired_url max_clicks password_protected device_targeting status';
+  'id short_url domain alias destination geo_targeting tags clicks created_at updated_at title external_id expires_at expired_url max_clicks password_protected device_targeting status destination_health { status http_status checked_at }';
 
 /** A GraphQL error answer: the contract code in extensions.code, details naming every expected path. */
 export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: string[]; field?: string } = {}) {
@@ -25,3 +25,49 @@ export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: s
     expect(paths, JSON.stringify(err.extensions.details)).toEqual([...new Set(opts.paths)].sort());
   }
 }
+
+/** The schema's root fields, as a client introspecting it sees them (a new root field is added here on purpose). */
+export const QUERY_FIELDS = [
+  'analytics',
+  'auditLog',
+  'clickEvents',
+  'domains',
+  'invites',
+  'keys',
+  'link',
+  'linkQrCode',
+  'linkStats',
+  'links',
+  'members',
+  'node',
+  'tags',
+  'viewer',
+  'webhook',
+  'webhookDeliveries',
+  'webhooks',
+  'workspace',
+] as const;
+export const MUTATION_FIELDS = [
+  'createDomain',
+  'createInvite',
+  'createKey',
+  'createLink',
+  'createLinks',
+  'createWebhook',
+  'deleteDomain',
+  'deleteLink',
+  'deleteLinks',
+  'deleteTag',
+  'deleteWebhook',
+  'removeMember',
+  'retryWebhookDelivery',
+  'revokeInvite',
+  'revokeKey',
+  'rotateWebhookSecret',
+  'testWebhook',
+  'updateLink',
+  'updateLinks',
+  'updateMember',
+  'updateTag',
+  'updateWebhook',
+] as const;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSchema, clickEventListSchema } from '../../src/domain/analytics-outputs.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -19,16 +20,6 @@ const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 /** The server's "now": 22:30 UTC, 23:30 in Berlin, already the next day in Tokyo. */
 const NOW = Date.parse('2026-11-20T22:30:00Z');
 const DAY = 86_400_000;
-
-async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await probe();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await probe();
-  }
-  return v;
-}
 
 describe.each(STORES)('composed analytics on %s', (store) => {
   const dir = mkdtempSync(join(tmpdir(), 'lsk-filters-'));
@@ -75,6 +66,7 @@ describe.each(STORES)('composed analytics on %s', (store) => {
     await waitFor(
       () => api('GET', '/v1/analytics?from=2026-11-01&to=2026-11-30'),
       (r) => r.body?.total?.clicks === 6 && r.body.total.bots === 1,
+      { what: 'the seeded visits counted' },
     );
   }, 90_000);
   afterAll(async () => {
@@ -277,7 +269,7 @@ describe.each(STORES)('composed analytics on %s', (store) => {
     const swept = await waitFor(
       () => api('GET', '/v1/analytics/events?from=2026-11-01&to=2026-11-30'),
       (r) => r.body?.data?.length === 0,
-      40_000,
+      { timeout: 40_000 },
     );
     expect(swept.body.data).toEqual([]);
     // The counts stay: only events expire.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { serverClock } from '../support/server-clock.js';
 import { BIG_PLAN, createLink, expectLinkShape, graphql } from './_assert.js';
-import { expectGqlError, type Gql, type GqlResponse, LINK_FIELDS } from './_graphql.js';
+import { expectGqlError, type Gql, type GqlResponse, LINK_FIELDS, MUTATION_FIELDS, QUERY_FIELDS } from './_graphql.js';
 
 const D = 'https://example.com/';
 
@@ -34,53 +34,13 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.__schema).toEqual({ queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } });
-      expect(res.body.data.link.fields.map((f: { name: string }) => f.name).sort()).toEqual([...LINK_FIELDS.split(' '), 'qr_svg', 'stats'].sort());
+      expect(res.body.data.link.fields.map((f: { name: string }) => f.name).sort()).toEqual(
+        [...LINK_FIELDS.replace(/ \{[^}]*\}/g, '').split(' '), 'qr_svg', 'stats'].sort(),
+      );
       const roots = await anon()('{ q: __type(name: "Query") { fields { name } } m: __type(name: "Mutation") { fields { name } } }');
       const names = (t: { fields: { name: string }[] }) => t.fields.map((f) => f.name).sort();
-      expect(names(roots.body.data.q)).toEqual([
-        'analytics',
-        'domains',
-        'invites',
-        'keys',
-        'link',
-        'linkQrCode',
-        'linkStats',
-        'links',
-        'members',
-        'node',
-        'tags',
-        'viewer',
-        'webhook',
-        'webhookDeliveries',
-        'webhooks',
-        'workspace',
-      ]);
-      expect(names(roots.body.data.m)).toEqual(
-        [
-          'createDomain',
-          'createInvite',
-          'createKey',
-          'createLink',
-          'createLinks',
-          'createWebhook',
-          'deleteDomain',
-          'deleteLink',
-          'deleteLinks',
-          'deleteTag',
-          'deleteWebhook',
-          'removeMember',
-          'retryWebhookDelivery',
-          'revokeInvite',
-          'revokeKey',
-          'rotateWebhookSecret',
-          'testWebhook',
-          'updateLink',
-          'updateLinks',
-          'updateMember',
-          'updateTag',
-          'updateWebhook',
-        ].sort(),
-      );
+      expect(names(roots.body.data.q)).toEqual([...QUERY_FIELDS].sort());
+      expect(names(roots.body.data.m)).toEqual([...MUTATION_FIELDS].sort());
     });
 
     it('answers introspection over GET too', async () => {

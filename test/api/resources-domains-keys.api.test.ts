@@ -2,11 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
-import { BIG_PLAN, createLink, expectError, ISO_TIME, KEY_ID, WSP_ID } from './_assert.js';
+import { BIG_PLAN, createLink, expectError, ISO_TIME, KEY_ID, keyIdOf, WSP_ID } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
 const D = 'https://example.com/';
-const keyIdOf = (secret: string) => JSON.parse(Buffer.from(secret.slice('lsk_live_'.length).split('.')[1]!, 'base64url').toString()).sub as string;
 
 describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (store) => {
   let lsk: Lsk;
@@ -117,7 +116,7 @@ describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (
   describe('API keys', () => {
     let api: Api;
     let cliKey: string;
-    const KEY_FIELDS = ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'revoked_at', 'scopes'];
+    const KEY_FIELDS = ['created_at', 'domains', 'expires_at', 'id', 'last_used_at', 'name', 'revoked_at', 'scopes', 'tags'];
 
     beforeAll(async () => {
       cliKey = await lsk.workspace('keys', BIG_PLAN);

@@ -63,6 +63,8 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     await call('Query.linkQrCode', 'GET', `/v1/links/${link.id}/qr?format=png&size=64`);
     await call('Query.linkStats', 'GET', `/v1/links/${link.id}/stats?from=2026-01-01&to=2026-01-31`);
     await call('Query.analytics', 'GET', `/v1/analytics?group_by=links&link_id=${link.id}&timezone=Europe/Berlin`);
+    await call('Query.clickEvents', 'GET', `/v1/analytics/events?limit=5&country=DE,FR`);
+    await call('Query.auditLog', 'GET', '/v1/audit-log?limit=5');
     await call('Query.tags', 'GET', '/v1/tags');
     await call('Mutation.updateTag', 'PATCH', '/v1/tags/campaign', { name: 'marketing' });
     await call('Mutation.deleteTag', 'DELETE', '/v1/tags/marketing');

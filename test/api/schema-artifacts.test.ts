@@ -103,7 +103,7 @@ describe('GraphQL SDL', () => {
     expect(Object.keys(mutation)).toEqual(
       expect.arrayContaining(['createLink', 'updateLink', 'deleteLink', 'updateTag', 'deleteTag', 'createDomain', 'deleteDomain', 'createKey', 'revokeKey']),
     );
-    expect(query.links!.args.map((a) => a.name).sort()).toEqual(['cursor', 'domain', 'external_id', 'limit', 'q', 'sort', 'status', 'tag']);
+    expect(query.links!.args.map((a) => a.name).sort()).toEqual(['cursor', 'domain', 'external_id', 'health', 'limit', 'q', 'sort', 'status', 'tag']);
     const behaviour = [
       'title',
       'external_id',

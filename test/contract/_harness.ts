@@ -131,6 +131,8 @@ export function apiKey(workspaceId: string, over: Partial<ApiKey> = {}): ApiKey 
     revokedAt: null,
     successorId: null,
     scopes: ['links:read', 'webhooks:write'],
+    domains: null,
+    tags: null,
     ...over,
   };
 }

@@ -25,6 +25,15 @@ describeStores('key repositories', (store) => {
       expect(await store().apiKeys.list(b.id)).toEqual([kb]);
     });
 
+    it('keeps a key restricted to domains and tags as given, and an unrestricted one as null', async () => {
+      const a = await newWorkspace();
+      const both = await store().apiKeys.insert(apiKey(a.id, { id: 'key_r1', domains: ['go.example', 'b.example'], tags: ['Spring', 'q4'] }));
+      const tagsOnly = await store().apiKeys.insert(apiKey(a.id, { id: 'key_r2', tags: ['Spring'] }));
+      expect(await store().apiKeys.get('key_r1')).toEqual(both);
+      expect(await store().apiKeys.get('key_r2')).toEqual(tagsOnly);
+      expect((await store().apiKeys.get('key_r2'))?.domains).toBeNull();
+    });
+
     it('revokes a key within its workspace; revoking again keeps the first time; another workspace gets null', async () => {
       const a = await newWorkspace();
       const b = await newWorkspace();
@@ -109,12 +118,13 @@ describeStores('key repositories', (store) => {
   });
 });
 
-describe('keys issued before scopes existed hold every scope', () => {
+describe('keys issued before scopes and restrictions existed hold every scope, unrestricted', () => {
   it('on SQLite (a NULL column after the migration)', async () => {
     const conn = new SqliteConnection(':memory:');
     conn.migrate();
     conn.stmt("INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at) VALUES ('key_old', 'wsp_a', 'old', 'k', 0, 1)").run();
     expect((await new SqliteApiKeys(conn).get('key_old'))?.scopes).toEqual([...SCOPES]);
+    expect(await new SqliteApiKeys(conn).get('key_old')).toMatchObject({ domains: null, tags: null });
     conn.close();
   });
 
@@ -127,6 +137,7 @@ describe('keys issued before scopes existed hold every scope', () => {
         .collection<{ _id: string; [k: string]: unknown }>('api_keys')
         .insertOne({ _id: 'key_old', workspaceId: 'wsp_a', name: 'old', kid: 'k', createdAt: at(0), expiresAt: at(1) });
       expect((await store.repos.apiKeys.get('key_old'))?.scopes).toEqual([...SCOPES]);
+      expect(await store.repos.apiKeys.get('key_old')).toMatchObject({ domains: null, tags: null });
     } finally {
       await client.close();
       await store.dispose();

@@ -67,6 +67,23 @@ describeStores('links repository', (store) => {
       expect((await store().links.list(ws.id, { limit: 10, tag: 'red' })).map((l) => l.tags)).toEqual([['Red'], ['Red'], ['Red', 'blue']]);
     });
 
+    it("filters by a restricted key's domains and tag keys (any of each, both combined), in lists and ids", async () => {
+      const ws = await newWorkspace();
+      const other = await newWorkspace();
+      const l1 = await store().links.insert(newLink(ws.id, { domain: 'a.example', tags: ['Red', 'blue'], createdAt: at(1) }));
+      const l2 = await store().links.insert(newLink(ws.id, { domain: 'b.example', tags: ['red'], createdAt: at(2) }));
+      const l3 = await store().links.insert(newLink(ws.id, { domain: 'c.example', tags: ['green'], createdAt: at(3) }));
+      const l4 = await store().links.insert(newLink(ws.id, { domain: 'a.example', tags: [], createdAt: at(4) }));
+      await store().links.insert(newLink(other.id, { domain: 'a.example', tags: ['red'], createdAt: at(5) }));
+      const ids = async (q: LinkQuery) => (await store().links.list(ws.id, q)).map((l) => l.id);
+      expect(await ids({ limit: 10, domainIn: ['a.example', 'b.example'] })).toEqual([l4.id, l2.id, l1.id]);
+      expect(await ids({ limit: 10, tagIn: ['red', 'green'] })).toEqual([l3.id, l2.id, l1.id]);
+      expect(await ids({ limit: 10, domainIn: ['a.example'], tagIn: ['blue', 'green'] })).toEqual([l1.id]);
+      expect(await ids({ limit: 10, domainIn: [] })).toEqual([]);
+      expect(await ids({ limit: 10, tagIn: ['red'], tag: 'blue' })).toEqual([l1.id]);
+      expect((await store().links.ids(ws.id, { tagIn: ['red'] })).sort()).toEqual([l1.id, l2.id].sort());
+    });
+
     it('filters by q as a case-insensitive substring of the alias or the destination', async () => {
       const ws = await newWorkspace();
       const byAlias = await store().links.insert(newLink(ws.id, { alias: 'Summer-Sale', destination: 'https://shop.example/x', createdAt: at(1) }));

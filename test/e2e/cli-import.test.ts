@@ -56,6 +56,22 @@ describe.each(STORES)('lsk links import on %s', (store) => {
     expect((await api('GET', '/v1/links?tag=many&limit=100')).body.next_cursor).not.toBeNull();
   });
 
+  it('refuses a file that cannot be read to its end before creating anything (unterminated quote, wrong cell count)', async () => {
+    const good = Array.from({ length: 250 }, (_, i) => `https://example.com/whole/${i},whole-${i}`);
+    const api = client(lsk.base, await lsk.workspace('whole-or-nothing', BIG_PLAN));
+    for (const [name, bad] of [
+      ['quote', 'https://example.com/"broken,x'],
+      ['cells', 'https://example.com/extra,whole-x,surplus'],
+    ] as const) {
+      const file = join(dir, `unreadable-${name}.csv`);
+      writeFileSync(file, `${['destination,alias', ...good, bad, ...good.map((l) => l.replace('whole-', 'later-'))].join('\n')}\n`);
+      const r = await lsk.cli(['links', 'import', file, '--workspace', 'whole-or-nothing']);
+      expect(r.code, `${name}: ${r.stdout}`).toBe(1);
+      expect(r.stderr).toMatch(/^lsk: /m);
+      expect((await api('GET', '/v1/links')).body.data, name).toEqual([]);
+    }
+  });
+
   it('re-imports an export into another workspace, formula guard undone', async () => {
     const source = client(lsk.base, await lsk.workspace('exporter', BIG_PLAN));
     await source('POST', '/v1/links', {

@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { hcDims, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
+import { as, TEST_ACTING } from '../support/caller.js';
 
 const h = (iso: string) => Date.parse(iso);
 /** The domain the links are created on (the service's default). */
@@ -24,14 +25,14 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
       clock,
       repos: opened.repos,
     });
-    const ws = (await services.workspaces.create(`an-${kind}`, 'standard')).id;
+    const ws = (await services.workspaces.create(TEST_ACTING, `an-${kind}`, 'standard')).id;
     const make = (alias: string, tags: string[], externalId?: string) =>
-      services.links.create(ws, { destination: 'https://example.com/', alias, tags, ...(externalId ? { external_id: externalId } : {}) });
+      services.links.create(as(ws), { destination: 'https://example.com/', alias, tags, ...(externalId ? { external_id: externalId } : {}) });
     const a = (await make('spring', ['Campaign', 'spring'], 'crm-1')).id;
     const b = (await make('autumn', ['campaign'])).id;
     const c = (await make('plain', [])).id;
-    const elsewhere = (await services.workspaces.create(`an2-${kind}`, 'standard')).id;
-    const foreign = (await services.links.create(elsewhere, { destination: 'https://example.com/', alias: 'foreign' })).id;
+    const elsewhere = (await services.workspaces.create(TEST_ACTING, `an2-${kind}`, 'standard')).id;
+    const foreign = (await services.links.create(as(elsewhere), { destination: 'https://example.com/', alias: 'foreign' })).id;
     await opened.repos.clicks.record({
       events: [],
       hours: [
@@ -61,7 +62,7 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
 
   it('answers a daily time series in UTC over the default 30 days: every bucket, zeros included, totals with bots apart', async () => {
     const { services, ws } = await setUp();
-    const r = await services.analytics.report(ws, {});
+    const r = await services.analytics.report(as(ws), {});
     expect(r).toMatchObject({ groupBy: 'timeseries', interval: 'day', timezone: 'UTC', total: { clicks: 9, bots: 8 } });
     expect([r.from.toISOString(), r.to.toISOString()]).toEqual(['2026-10-24T00:00:00.000Z', '2026-11-23T00:00:00.000Z']);
     expect(r.data).toHaveLength(30);
@@ -74,16 +75,16 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
 
   it('buckets days at local midnight in a time zone, and hours, weeks and months', async () => {
     const { services, ws } = await setUp();
-    const berlin = await services.analytics.report(ws, { from: '2026-11-20', to: '2026-11-22', timezone: 'Europe/Berlin' });
+    const berlin = await services.analytics.report(as(ws), { from: '2026-11-20', to: '2026-11-22', timezone: 'Europe/Berlin' });
     // 22:00Z on the 20th is 23:00 there (the 20th); 23:00Z on the 21st is midnight of the 22nd. In UTC: 2, 7, 0.
     expect(berlin.data).toEqual([
       { key: '2026-11-19T23:00:00.000Z', clicks: 2 },
       { key: '2026-11-20T23:00:00.000Z', clicks: 3 },
       { key: '2026-11-21T23:00:00.000Z', clicks: 4 },
     ]);
-    const hours = await services.analytics.report(ws, { interval: 'hour', from: '2026-11-21T08:00:00Z', to: '2026-11-21T11:00:00Z' });
+    const hours = await services.analytics.report(as(ws), { interval: 'hour', from: '2026-11-21T08:00:00Z', to: '2026-11-21T11:00:00Z' });
     expect(hours.data.map((d) => d.clicks)).toEqual([0, 3, 0]);
-    const weeks = await services.analytics.report(ws, { interval: 'week', from: '2026-11-01', to: '2026-11-30' });
+    const weeks = await services.analytics.report(as(ws), { interval: 'week', from: '2026-11-01', to: '2026-11-30' });
     expect(weeks.data.map((d) => [d.key.slice(0, 10), d.clicks])).toEqual([
       ['2026-10-26', 0],
       ['2026-11-02', 0],
@@ -92,7 +93,7 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
       ['2026-11-23', 0],
       ['2026-11-30', 0],
     ]);
-    const months = await services.analytics.report(ws, { interval: 'month', from: '2026-10-15', to: '2026-11-30' });
+    const months = await services.analytics.report(as(ws), { interval: 'month', from: '2026-10-15', to: '2026-11-30' });
     expect(months.data).toEqual([
       { key: '2026-10-01T00:00:00.000Z', clicks: 0 },
       { key: '2026-11-01T00:00:00.000Z', clicks: 9 },
@@ -101,7 +102,7 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
 
   it('groups by country, referrer, device, browser and OS, most clicks first, ties by key, at most limit', async () => {
     const { services, ws } = await setUp();
-    const by = async (group_by: string, limit?: number) => (await services.analytics.report(ws, { group_by, ...(limit ? { limit } : {}) })).data;
+    const by = async (group_by: string, limit?: number) => (await services.analytics.report(as(ws), { group_by, ...(limit ? { limit } : {}) })).data;
     expect(await by('countries')).toEqual([
       { key: 'DE', clicks: 6 },
       { key: 'FR', clicks: 3 },
@@ -124,44 +125,44 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
       { key: 'iOS', clicks: 3 },
       { key: 'Windows', clicks: 2 },
     ]);
-    const r = await services.analytics.report(ws, { group_by: 'countries' });
+    const r = await services.analytics.report(as(ws), { group_by: 'countries' });
     expect(r).toMatchObject({ interval: null, total: { clicks: 9, bots: 8 } });
   });
 
   it('ranks top links with alias and short URL, and tags by the clicks of the links carrying them', async () => {
     const { services, ws, a, b } = await setUp();
-    expect((await services.analytics.report(ws, { group_by: 'links' })).data).toEqual([
+    expect((await services.analytics.report(as(ws), { group_by: 'links' })).data).toEqual([
       { key: a, clicks: 5, alias: 'spring', shortUrl: expect.stringMatching(/\/spring$/) },
       { key: b, clicks: 4, alias: 'autumn', shortUrl: expect.stringMatching(/\/autumn$/) },
     ]);
-    expect((await services.analytics.report(ws, { group_by: 'tags' })).data).toEqual([
+    expect((await services.analytics.report(as(ws), { group_by: 'tags' })).data).toEqual([
       { key: 'Campaign', clicks: 9 },
       { key: 'spring', clicks: 5 },
     ]);
-    expect((await services.analytics.report(ws, { group_by: 'tags', limit: 1 })).data).toEqual([{ key: 'Campaign', clicks: 9 }]);
+    expect((await services.analytics.report(as(ws), { group_by: 'tags', limit: 1 })).data).toEqual([{ key: 'Campaign', clicks: 9 }]);
   });
 
   it('scopes to a link (ext_ ids too), a tag or a domain; another workspace’s link is not found', async () => {
     const { services, ws, a, c, foreign } = await setUp();
-    expect((await services.analytics.report(ws, { link_id: a, group_by: 'countries' })).data).toEqual([
+    expect((await services.analytics.report(as(ws), { link_id: a, group_by: 'countries' })).data).toEqual([
       { key: 'FR', clicks: 3 },
       { key: 'DE', clicks: 2 },
     ]);
-    expect((await services.analytics.report(ws, { link_id: 'ext_crm-1' })).total).toEqual({ clicks: 5, bots: 1 });
-    expect((await services.analytics.report(ws, { link_id: c })).total).toEqual({ clicks: 0, bots: 5 });
-    expect((await services.analytics.report(ws, { tag: 'SPRING' })).total).toEqual({ clicks: 5, bots: 1 });
-    expect((await services.analytics.report(ws, { tag: 'campaign', link_id: c })).total).toEqual({ clicks: 0, bots: 0 });
-    expect((await services.analytics.report(ws, { tag: 'nobody' })).total).toEqual({ clicks: 0, bots: 0 });
-    const { domain } = await services.links.get(ws, a);
-    expect((await services.analytics.report(ws, { domain, group_by: 'links' })).data.map((d) => d.alias)).toEqual(['spring', 'autumn']);
-    expect((await services.analytics.report(ws, { domain: 'other.example' })).total).toEqual({ clicks: 0, bots: 0 });
-    await expect(services.analytics.report(ws, { link_id: foreign })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await services.analytics.report(as(ws), { link_id: 'ext_crm-1' })).total).toEqual({ clicks: 5, bots: 1 });
+    expect((await services.analytics.report(as(ws), { link_id: c })).total).toEqual({ clicks: 0, bots: 5 });
+    expect((await services.analytics.report(as(ws), { tag: 'SPRING' })).total).toEqual({ clicks: 5, bots: 1 });
+    expect((await services.analytics.report(as(ws), { tag: 'campaign', link_id: c })).total).toEqual({ clicks: 0, bots: 0 });
+    expect((await services.analytics.report(as(ws), { tag: 'nobody' })).total).toEqual({ clicks: 0, bots: 0 });
+    const { domain } = await services.links.get(as(ws), a);
+    expect((await services.analytics.report(as(ws), { domain, group_by: 'links' })).data.map((d) => d.alias)).toEqual(['spring', 'autumn']);
+    expect((await services.analytics.report(as(ws), { domain: 'other.example' })).total).toEqual({ clicks: 0, bots: 0 });
+    await expect(services.analytics.report(as(ws), { link_id: foreign })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('refuses bad input with every problem named', async () => {
     const { services, ws } = await setUp();
     const refused = async (q: Record<string, unknown>) => {
-      const e = await services.analytics.report(ws, q).catch((x: unknown) => x as { code: string; details: { path: string }[] });
+      const e = await services.analytics.report(as(ws), q).catch((x: unknown) => x as { code: string; details: { path: string }[] });
       return { code: (e as { code: string }).code, paths: (e as { details: { path: string }[] }).details.map((d) => d.path) };
     };
     expect(await refused({ group_by: 'planets', interval: 'minute', timezone: 'Nowhere/Land', limit: 101, from: 'yesterday' })).toEqual({

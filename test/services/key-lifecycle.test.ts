@@ -8,6 +8,7 @@ import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { as, TEST_ACTING } from '../support/caller.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 
 const STORES: Record<string, () => Promise<Repositories>> = {
@@ -41,8 +42,8 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
   });
 
   it('lives through two signing-key rotations, is renewed once, then expires', async () => {
-    const ws = await services.workspaces.create('life', 'standard');
-    const { key: k1, secret: s1 } = await services.keys.issue(ws.id, 'ci', ['links:write', 'webhooks:read']);
+    const ws = await services.workspaces.create(TEST_ACTING, 'life', 'standard');
+    const { key: k1, secret: s1 } = await services.keys.issue(as(ws.id), 'ci', { scopes: ['links:write', 'webhooks:read'] });
     expect(s1).toMatch(/^lsk_live_[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(k1.kid).toBe('sk_000001');
     expect(k1.expiresAt.getTime() - k1.createdAt.getTime()).toBe(90 * DAY_MS);
@@ -69,7 +70,7 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
     expect(p1.rotatedKey).toMatch(/^lsk_live_/);
     const again = await services.keys.authenticate(`Bearer ${s1}`);
     expect(again.rotatedKey).toBe(p1.rotatedKey);
-    const keys = await services.keys.list(ws.id);
+    const keys = await services.keys.list(as(ws.id));
     expect(keys).toHaveLength(2);
     const successor = keys.find((k) => k.id !== k1.id)!;
     // The successor inherits the key's scopes.
@@ -95,7 +96,7 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
     expect(await codeOf(services.keys.authenticate(`Bearer ${p1.rotatedKey}`))).toBe('ok');
 
     // Revocation is immediate on this instance.
-    await services.keys.revoke(ws.id, successor.id);
+    await services.keys.revoke(as(ws.id), successor.id);
     expect(await codeOf(services.keys.authenticate(`Bearer ${p1.rotatedKey}`))).toBe('key_revoked');
   });
 
@@ -115,14 +116,14 @@ describe.each(Object.keys(STORES))('API key life on %s (TTL 90 d, renew 14 d, si
 
   it('refuses tokens that are malformed, of another prefix, tampered or signed elsewhere', async () => {
     day(401);
-    const ws = await services.workspaces.create('forgery', 'standard');
-    const { secret } = await services.keys.issue(ws.id, 'x');
+    const ws = await services.workspaces.create(TEST_ACTING, 'forgery', 'standard');
+    const { secret } = await services.keys.issue(as(ws.id), 'x');
     const jwt = secret.slice('lsk_live_'.length);
     const [h, p, s] = jwt.split('.') as [string, string, string];
     const otherStore = await openRepositories('file::memory:');
     const other = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'x' }), { clock, repos: otherStore });
-    const ws2 = await other.workspaces.create('elsewhere', 'standard');
-    const foreign = (await other.keys.issue(ws2.id, 'x')).secret;
+    const ws2 = await other.workspaces.create(TEST_ACTING, 'elsewhere', 'standard');
+    const foreign = (await other.keys.issue(as(ws2.id), 'x')).secret;
     const forged = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
     forged.wsp = 'wsp_someoneelse';
     const cases: [string, string | undefined][] = [
@@ -148,8 +149,8 @@ describe('ApiKeyService', () => {
   it('never stores a secret', async () => {
     const store = await openRepositories('file::memory:');
     const services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'x' }), { repos: store });
-    const ws = await services.workspaces.create('secretless', 'standard');
-    const { key, secret } = await services.keys.issue(ws.id, 'x');
+    const ws = await services.workspaces.create(TEST_ACTING, 'secretless', 'standard');
+    const { key, secret } = await services.keys.issue(as(ws.id), 'x');
     const stored = await store.apiKeys.get(key.id);
     expect(JSON.stringify(stored)).not.toContain(secret.slice(20));
     expect(services.keys).toBeInstanceOf(ApiKeyService);

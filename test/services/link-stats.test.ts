@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/domain/clock.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { hcDims, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
+import { as, TEST_ACTING } from '../support/caller.js';
 
 describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
   let opened: OpenedStore | undefined;
@@ -17,10 +18,10 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
   async function setUp(): Promise<{ services: Services; ws: string; link: string; other: string }> {
     opened = await openStore(kind, { clock });
     const services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry' }), { clock, repos: opened.repos });
-    const ws = (await services.workspaces.create(`stats-${kind}`, 'standard')).id;
-    const link = (await services.links.create(ws, { destination: 'https://example.com/', alias: 'stats' })).id;
+    const ws = (await services.workspaces.create(TEST_ACTING, `stats-${kind}`, 'standard')).id;
+    const link = (await services.links.create(as(ws), { destination: 'https://example.com/', alias: 'stats' })).id;
     clock.advance(1000);
-    const other = (await services.links.create(ws, { destination: 'https://example.com/', alias: 'other' })).id;
+    const other = (await services.links.create(as(ws), { destination: 'https://example.com/', alias: 'other' })).id;
     return { services, ws, link, other };
   }
   const h = (iso: string) => Date.parse(iso);
@@ -43,7 +44,7 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
         hcDims(other, ws, h('2026-11-21T00:00:00Z'), 7, 0, { country: { DE: 7 } }),
       ],
     });
-    const stats = await services.stats.forLink(ws, link, { from: '2026-11-19', to: '2026-11-22' });
+    const stats = await services.stats.forLink(as(ws), link, { from: '2026-11-19', to: '2026-11-22' });
     expect(stats).toEqual({
       linkId: link,
       from: '2026-11-19',
@@ -81,12 +82,17 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
       ],
     });
     // Whole UTC days: "to" is inclusive, the day after it is not counted; the default is the last 30 days.
-    expect(await services.stats.forLink(ws, link, { from: '2026-11-21', to: '2026-11-21' })).toMatchObject({ clicks: 4, bots: 1 });
-    expect(await services.stats.forLink(ws, link, {})).toMatchObject({ from: '2026-10-24', to: '2026-11-22', clicks: 6, bots: 5 });
-    expect(await services.stats.forLink(ws, link, { from: '2025-01-01', to: '2025-01-31' })).toMatchObject({ clicks: 0, bots: 0, byDay: [], byCountry: [] });
+    expect(await services.stats.forLink(as(ws), link, { from: '2026-11-21', to: '2026-11-21' })).toMatchObject({ clicks: 4, bots: 1 });
+    expect(await services.stats.forLink(as(ws), link, {})).toMatchObject({ from: '2026-10-24', to: '2026-11-22', clicks: 6, bots: 5 });
+    expect(await services.stats.forLink(as(ws), link, { from: '2025-01-01', to: '2025-01-31' })).toMatchObject({
+      clicks: 0,
+      bots: 0,
+      byDay: [],
+      byCountry: [],
+    });
     // A link's clicks are its all-time human clicks.
-    expect((await services.links.get(ws, link)).clicks).toBe(6);
-    expect((await services.links.list(ws, {})).data.map((l) => [l.alias, l.clicks])).toEqual([
+    expect((await services.links.get(as(ws), link)).clicks).toBe(6);
+    expect((await services.links.list(as(ws), {})).data.map((l) => [l.alias, l.clicks])).toEqual([
       ['other', 7],
       ['stats', 6],
     ]);
@@ -98,9 +104,9 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
       events: [],
       hours: [hcDims(link, ws, h('2026-11-22T10:00:00Z'), 2, 0), hcDims(other, ws, h('2026-11-22T10:00:00Z'), 1, 0)],
     });
-    const elsewhere = (await services.workspaces.create(`elsewhere-${kind}`, 'standard')).id;
-    await expect(services.stats.forLink(elsewhere, link, {})).rejects.toMatchObject({ code: 'not_found' });
-    await services.links.delete(ws, link);
+    const elsewhere = (await services.workspaces.create(TEST_ACTING, `elsewhere-${kind}`, 'standard')).id;
+    await expect(services.stats.forLink(as(elsewhere), link, {})).rejects.toMatchObject({ code: 'not_found' });
+    await services.links.delete(as(ws), link);
     expect(await opened!.repos.clicks.totals([link, other])).toEqual(new Map([[other, { clicks: 1, bots: 0 }]]));
   });
 });

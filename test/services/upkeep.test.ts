@@ -1,15 +1,19 @@
 /**
- * The upkeep sweeps (expiry without TTL indexes): ended and idle sessions and expired invites go
- * in one run, live ones stay, on the embedded store and the test clock.
+ * The upkeep sweeps (expiry without TTL indexes): ended and idle sessions, expired invites and
+ * audit entries past LSK_AUDIT_DAYS go in one run, live ones stay, on the embedded store and the
+ * test clock.
  */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/domain/clock.js';
 import { SESSION_IDLE_MS, SessionService } from '../../src/services/accounts/session-service.js';
+import { AuditRecorder } from '../../src/services/audit/audit-recorder.js';
+import { AuditService } from '../../src/services/audit/audit-service.js';
+import { ServiceEvents } from '../../src/services/events.js';
 import { Upkeep } from '../../src/services/upkeep.js';
 import { openRepositories } from '../../src/storage/open.js';
 
 describe('upkeep', () => {
-  it('sweeps ended and idle sessions and expired invites in one run', async () => {
+  it('sweeps ended and idle sessions, expired invites and old audit entries in one run', async () => {
     const repos = await openRepositories('file::memory:');
     await repos.init();
     const clock = new ManualClock(new Date('2026-11-01T00:00:00.000Z'));
@@ -29,10 +33,23 @@ describe('upkeep', () => {
     });
     await repos.members.insertInvite(invite('inv_old', at(7)));
     await repos.members.insertInvite(invite('inv_new', at(30)));
+    const entry = (id: string, day: number) => ({
+      id,
+      workspaceId: 'wsp_a',
+      at: at(day),
+      actor: { type: 'cli' as const, id: 'cli', label: 'ops@host' },
+      action: 'link.created' as const,
+      target: { type: 'link' as const, id: 'lnk_a' },
+      requestId: null,
+    });
+    await repos.audit.insertMany([entry('aud_old', 0), entry('aud_new', 15)]);
 
     // Day 21: the idle limit (14 days) puts the line at day 7.
     clock.advance(7 * DAY_MS + SESSION_IDLE_MS);
-    const upkeep = new Upkeep(new SessionService(repos, clock), repos.members, clock);
+    // Entries are kept 10 days here: the line is at day 11.
+    const events = new ServiceEvents(clock);
+    const audit = new AuditService(repos.audit, new AuditRecorder(repos, { warn: () => {}, error: () => {} }, { enabled: true }), events, clock, 10);
+    const upkeep = new Upkeep(new SessionService(repos, clock, events), repos.members, clock, audit);
     expect(await upkeep.sweep()).toEqual([]);
 
     expect(await repos.sessions.get('ended')).toBeNull();
@@ -40,6 +57,7 @@ describe('upkeep', () => {
     expect(await repos.sessions.get('live')).not.toBeNull();
     expect(await repos.members.getInvite('wsp_a', 'inv_old')).toBeNull();
     expect(await repos.members.getInvite('wsp_a', 'inv_new')).not.toBeNull();
+    expect((await repos.audit.list('wsp_a', { limit: 10 })).map((e) => e.id)).toEqual(['aud_new']);
     await repos.close();
   });
 });

@@ -10,6 +10,7 @@ import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/schedule.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from '../contract/_harness.js';
+import { as } from '../support/caller.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
 const config = loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry', LSK_WEBHOOK_ALLOW_PRIVATE: 'true' });
@@ -33,21 +34,21 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
   });
 
   const hook = async (events: string[]) => {
-    const created = await services.webhooks.service.create(WS, { url: rx.url, events });
+    const created = await services.webhooks.service.create(as(WS), { url: rx.url, events });
     rx.secrets.push(created.secret);
     return created;
   };
   const run = () => services.webhooks.worker.runOnce();
-  const deliveries = async (id: string) => (await services.webhooks.service.deliveries(WS, id, {})).data;
+  const deliveries = async (id: string) => (await services.webhooks.service.deliveries(as(WS), id, {})).data;
 
   it('stores link.created, link.updated and link.deleted before the call answers, and delivers them signed, with the link as returned', async () => {
     const { endpoint, secret } = await hook(['link.created', 'link.updated', 'link.deleted']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
-    const link = await services.links.create(WS, { destination: 'https://example.com/a', alias: 'a', tags: ['x'] });
+    const link = await services.links.create(as(WS), { destination: 'https://example.com/a', alias: 'a', tags: ['x'] });
     expect(await services.repos.webhooks.pendingCount()).toBe(1); // in the outbox before anything is sent
-    const updated = await services.links.update(WS, link.id, { destination: 'https://example.com/b' });
-    await services.links.delete(WS, link.id);
+    const updated = await services.links.update(as(WS), link.id, { destination: 'https://example.com/b' });
+    await services.links.delete(as(WS), link.id);
     expect(await run()).toBe(3);
     const json = (l: typeof link) => ({
       id: l.id,
@@ -93,10 +94,10 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
 
   it('emits nothing for events an endpoint does not subscribe to, nor to disabled endpoints', async () => {
     const { endpoint } = await hook(['link.deleted']);
-    await services.links.create(WS, { destination: 'https://example.com/a' });
+    await services.links.create(as(WS), { destination: 'https://example.com/a' });
     const off = await hook(['link.created']);
-    await services.webhooks.service.update(WS, off.endpoint.id, { enabled: false });
-    await services.links.create(WS, { destination: 'https://example.com/b' });
+    await services.webhooks.service.update(as(WS), off.endpoint.id, { enabled: false });
+    await services.links.create(as(WS), { destination: 'https://example.com/b' });
     expect(await run()).toBe(0);
     expect(await deliveries(endpoint.id)).toEqual([]);
   });
@@ -104,7 +105,7 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
   it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h with the same webhook-id, then gives up as failed', async () => {
     const { endpoint } = await hook(['link.created']);
     rx.answers = Array(8).fill(500);
-    await services.links.create(WS, { destination: 'https://example.com/a' });
+    await services.links.create(as(WS), { destination: 'https://example.com/a' });
     expect(await run()).toBe(1);
     for (const wait of RETRY_DELAYS_MS) {
       const [d] = await deliveries(endpoint.id);
@@ -123,7 +124,7 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
     clock.advance(30 * 86_400_000);
     expect(await run()).toBe(0);
     // A manual retry sends it once more, under the same webhook-id.
-    const retried = await services.webhooks.service.retry(WS, endpoint.id, d!.id);
+    const retried = await services.webhooks.service.retry(as(WS), endpoint.id, d!.id);
     expect(retried.status).toBe('pending');
     expect(await run()).toBe(1);
     expect((await deliveries(endpoint.id))[0]).toMatchObject({ status: 'delivered', attempts: 9, lastStatusCode: 204 });
@@ -133,24 +134,24 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
   it('disables an endpoint at once when it answers 410, and one that has failed for 5 days', async () => {
     const gone = await hook(['link.created']);
     rx.answers = [410];
-    await services.links.create(WS, { destination: 'https://example.com/a' });
+    await services.links.create(as(WS), { destination: 'https://example.com/a' });
     await run();
-    expect((await services.webhooks.service.get(WS, gone.endpoint.id)).enabled).toBe(false);
+    expect((await services.webhooks.service.get(as(WS), gone.endpoint.id)).enabled).toBe(false);
     expect((await deliveries(gone.endpoint.id))[0]).toMatchObject({ status: 'failed', lastStatusCode: 410 });
 
-    await services.webhooks.service.delete(WS, gone.endpoint.id);
+    await services.webhooks.service.delete(as(WS), gone.endpoint.id);
     const failing = await hook(['link.created']);
     rx.answers = Array(50).fill(503);
-    await services.links.create(WS, { destination: 'https://example.com/b' });
+    await services.links.create(as(WS), { destination: 'https://example.com/b' });
     await run();
     clock.advance(4 * 86_400_000);
-    await services.links.create(WS, { destination: 'https://example.com/c' });
+    await services.links.create(as(WS), { destination: 'https://example.com/c' });
     await run();
-    expect((await services.webhooks.service.get(WS, failing.endpoint.id)).enabled).toBe(true);
+    expect((await services.webhooks.service.get(as(WS), failing.endpoint.id)).enabled).toBe(true);
     clock.advance(86_400_000);
-    await services.links.create(WS, { destination: 'https://example.com/d' });
+    await services.links.create(as(WS), { destination: 'https://example.com/d' });
     await run();
-    expect((await services.webhooks.service.get(WS, failing.endpoint.id)).enabled).toBe(false);
+    expect((await services.webhooks.service.get(as(WS), failing.endpoint.id)).enabled).toBe(false);
     // Attempts run in parallel: the one judged first disables the endpoint; any not yet sent are failed as disabled.
     const log = await deliveries(failing.endpoint.id);
     expect(log.some((d) => /disabled \(failing for 5 days\)/.test(d.lastError ?? ''))).toBe(true);
@@ -159,15 +160,15 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
 
   it('signs with the old and the new secret for 24 h after a rotation, then with the new one only', async () => {
     const { endpoint } = await hook(['link.created']);
-    const rotated = await services.webhooks.service.rotateSecret(WS, endpoint.id);
+    const rotated = await services.webhooks.service.rotateSecret(as(WS), endpoint.id);
     rx.secrets.push(rotated.secret);
-    await services.webhooks.service.test(WS, endpoint.id);
+    await services.webhooks.service.test(as(WS), endpoint.id);
     await run();
     expect(rx.received[0]!.signatures).toHaveLength(2);
     expect(rx.received[0]!.verifiedBy).toEqual([0, 1]);
     expect(rx.received[0]!.body).toMatchObject({ type: 'webhook.test', data: { webhook: { id: endpoint.id } } });
     clock.advance(86_400_000);
-    await services.webhooks.service.test(WS, endpoint.id);
+    await services.webhooks.service.test(as(WS), endpoint.id);
     await run();
     expect(rx.received[1]!.signatures).toHaveLength(1);
     expect(rx.received[1]!.verifiedBy).toEqual([1]);
@@ -176,7 +177,7 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
   it('sends link.clicked only to endpoints that opt in, never for bots, and sheds clicks past its bound (counted)', async () => {
     const { endpoint } = await hook(['link.clicked']);
     const plain = await hook(['link.created']);
-    const link = await services.links.create(WS, { destination: 'https://example.com/a', alias: 'c' });
+    const link = await services.links.create(as(WS), { destination: 'https://example.com/a', alias: 'c' });
     const visit = (bot: boolean) => ({
       linkId: link.id,
       workspaceId: WS,

@@ -12,6 +12,7 @@ import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { type OpenedStore, openStore, T0 } from '../contract/_harness.js';
+import { as } from '../support/caller.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const config = loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry', LSK_WEBHOOK_ALLOW_PRIVATE: 'true' });
@@ -47,13 +48,13 @@ describe('the webhook outbox across restarts and instances', () => {
     cleanups.push(() => rx.close());
     const { first, second } = await storeTwice(kind, clock);
     const before = await buildServices(config, { clock, repos: first });
-    const { endpoint, secret } = await before.webhooks.service.create(WS, { url: rx.url, events: ['link.created', 'link.deleted'] });
+    const { endpoint, secret } = await before.webhooks.service.create(as(WS), { url: rx.url, events: ['link.created', 'link.deleted'] });
     rx.secrets.push(secret);
-    const a = await before.links.create(WS, { destination: 'https://example.com/a' });
-    await before.links.create(WS, { destination: 'https://example.com/b' });
+    const a = await before.links.create(as(WS), { destination: 'https://example.com/a' });
+    await before.links.create(as(WS), { destination: 'https://example.com/b' });
     rx.answers = [503];
     await before.webhooks.worker.runOnce(); // one delivered, one failed (a retry is due in 5 s)
-    await before.links.delete(WS, a.id); // pending, never tried
+    await before.links.delete(as(WS), a.id); // pending, never tried
     const sentBefore = rx.received.map((r) => r.id);
     expect(sentBefore).toHaveLength(2);
     await before.webhooks.stop();
@@ -66,7 +67,7 @@ describe('the webhook outbox across restarts and instances', () => {
     const resent = rx.received.slice(2);
     expect(resent.map((r) => r.body.type).sort()).toEqual(['link.created', 'link.deleted']);
     expect(resent.every((r) => r.verifiedBy.length === 1)).toBe(true);
-    const log = (await after.webhooks.service.deliveries(WS, endpoint.id, {})).data;
+    const log = (await after.webhooks.service.deliveries(as(WS), endpoint.id, {})).data;
     expect(log.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
     // The retried one (answered 503 before the restart) kept its webhook-id; the delivered one was not sent again.
     expect(rx.received).toHaveLength(4);
@@ -82,9 +83,9 @@ describe('the webhook outbox across restarts and instances', () => {
     const { first, second } = await storeTwice('mongodb', clock);
     const one = await buildServices(config, { clock, repos: first });
     const two = await buildServices(config, { clock, repos: await second() });
-    const { secret } = await one.webhooks.service.create(WS, { url: rx.url, events: ['link.created'] });
+    const { secret } = await one.webhooks.service.create(as(WS), { url: rx.url, events: ['link.created'] });
     rx.secrets.push(secret);
-    for (let i = 0; i < 30; i++) await (i % 2 ? one : two).links.create(WS, { destination: `https://example.com/${i}` });
+    for (let i = 0; i < 30; i++) await (i % 2 ? one : two).links.create(as(WS), { destination: `https://example.com/${i}` });
     rx.answers = Array(10).fill(500);
     // Four rounds at once over the same due deliveries, twice per instance, until nothing is left.
     for (let round = 0; round < 6; round++) {

@@ -11,15 +11,18 @@ export interface WaitOptions {
   timeout?: number;
   /** Pause between probes, ms (default 50). */
   interval?: number;
+  /** When given, a timeout throws, naming what did not happen (for waits no assertion follows). */
+  what?: string;
 }
 
 export async function waitFor<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, options: WaitOptions = {}): Promise<T> {
-  const { timeout = 15_000, interval = 50 } = options;
+  const { timeout = 15_000, interval = 50, what } = options;
   const deadline = Date.now() + timeout;
   let value = await probe();
   while (!ok(value) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, interval));
     value = await probe();
   }
+  if (what !== undefined && !ok(value)) throw new Error(`${what} did not hold within ${timeout} ms; last: ${JSON.stringify(value)?.slice(0, 500)}`);
   return value;
 }

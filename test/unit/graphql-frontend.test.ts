@@ -1,7 +1,7 @@
 /** GraphQL for frontends: node(id) over every registered kind, viewer, and one store read per key per request. */
 import { execute, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/auth/principal.js';
+import { callerOf, type Principal } from '../../src/auth/principal.js';
 import { loadConfig } from '../../src/config/env.js';
 import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/domain/scopes.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
@@ -11,6 +11,7 @@ import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { as, TEST_ACTING } from '../support/caller.js';
 
 /** Every call of every repository method, as "repository.method(first argument…)". */
 const calls: string[] = [];
@@ -39,16 +40,16 @@ describe('GraphQL for frontends', () => {
   beforeAll(async () => {
     const repos = counted(await openRepositories('file::memory:'));
     services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry' }), { repos });
-    const ws = await services.workspaces.create('front', 'standard');
-    const other = await services.workspaces.create('elsewhere', 'standard');
-    const link = await services.links.create(ws.id, { destination: 'https://example.com/', alias: 'front' });
-    const otherLink = await services.links.create(other.id, { destination: 'https://example.com/', alias: 'other' });
-    const issued = await services.keys.issue(ws.id, 'front');
+    const ws = await services.workspaces.create(TEST_ACTING, 'front', 'standard');
+    const other = await services.workspaces.create(TEST_ACTING, 'elsewhere', 'standard');
+    const link = await services.links.create(as(ws.id), { destination: 'https://example.com/', alias: 'front' });
+    const otherLink = await services.links.create(as(other.id), { destination: 'https://example.com/', alias: 'other' });
+    const issued = await services.keys.issue(as(ws.id), 'front');
     const user = await services.accounts.createUser('own@example.com', 'Own');
-    await services.accounts.addMember(ws, user.id, 'owner');
+    await services.accounts.addMember(TEST_ACTING, ws, user.id, 'owner');
     key = (scopes) => ({ kind: 'key', key: issued.key, workspace: ws, scopes: expandScopes(scopes) });
     owner = { kind: 'user', user, sessionId: 's', workspace: ws, role: 'owner', scopes: ROLE_SCOPES.owner };
-    const { invite } = await services.members.invite(owner, { email: 'new@example.com', role: 'viewer' });
+    const { invite } = await services.members.invite(callerOf(owner, 'unit'), { email: 'new@example.com', role: 'viewer' });
     ids = { link: link.id, key: issued.key.id, user: user.id, invite: invite.id, otherLink: otherLink.id };
   });
   afterAll(async () => {
@@ -56,7 +57,7 @@ describe('GraphQL for frontends', () => {
   });
 
   async function run(query: string, who: Principal) {
-    const contextValue: GraphQLContext = { services, principal: who, requestId: 'unit' };
+    const contextValue: GraphQLContext = { services, principal: who, caller: callerOf(who, 'unit'), requestId: 'unit' };
     calls.length = 0;
     const result = await execute({ schema, document: parse(query), contextValue });
     return { data: result.data as Record<string, any> | null, errors: (result.errors ?? []).map((e) => toGraphQLError(e)) };
@@ -114,7 +115,8 @@ describe('GraphQL for frontends', () => {
   });
 
   it('pages the links of a tag (Tag.tagged_links)', async () => {
-    for (const alias of ['t1', 't2', 't3']) await services.links.create(owner.workspace.id, { destination: 'https://example.com/', alias, tags: ['Spring'] });
+    for (const alias of ['t1', 't2', 't3'])
+      await services.links.create(as(owner.workspace.id), { destination: 'https://example.com/', alias, tags: ['Spring'] });
     const first = await run('{ tags { data { name links tagged_links(limit: 2) { data { alias } next_cursor } } } }', owner);
     const tag = first.data!.tags.data.find((t: { name: string }) => t.name === 'Spring');
     expect(tag.links).toBe(3);

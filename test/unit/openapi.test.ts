@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { FILTER_FIELDS } from '../../src/domain/click-fields.js';
 import { ERROR_STATUS } from '../../src/domain/errors.js';
 import { operationId, requestComponent, responseComponent } from '../../src/openapi/components.js';
 import { ERROR_EXAMPLES, SCHEMA_EXAMPLES } from '../../src/openapi/examples.js';
@@ -52,9 +53,9 @@ describe('examples', () => {
       for (const op of Object.values(item as Obj) as Obj[]) {
         if (op.requestBody) expect(op.requestBody.content['application/json'].example, `${op.operationId} request`).toBeDefined();
         const ok = Object.entries(op.responses as Obj).find(([s]) => /^2/.test(s))![1] as Obj;
-        // Every textual body has an example (JSON, SVG); bytes (PNG) are described by their schema.
+        // Every textual body has an example (JSON, NDJSON, SVG, CSV); bytes (PNG) are described by their schema.
         for (const [type, c] of Object.entries((ok.content ?? {}) as Obj) as [string, Obj][]) {
-          if (type === 'application/json' || type.endsWith('+xml') || type.startsWith('text/'))
+          if (type === 'application/json' || type === 'application/x-ndjson' || type.endsWith('+xml') || type.startsWith('text/'))
             expect(c.example, `${op.operationId} response ${type}`).toBeDefined();
           else expect(c.schema, `${op.operationId} response ${type}`).toEqual({ type: 'string', format: 'binary' });
         }
@@ -130,7 +131,10 @@ describe('the route table and the GraphQL schema (schema/schema.graphql) agree',
       const inBody = Object.keys((route.body as { shape?: object } | undefined)?.shape ?? {});
       // format=csv picks the REST answer's media type; it is no argument of the field.
       const inQuery = (route.queryParams ?? []).filter((n) => !(route.csv && n === 'format'));
-      expect([...inPath, ...inQuery, ...inBody].sort()).toEqual(field!.args.map((a) => a.name).sort());
+      // REST spells the field's `filter` input as one query parameter per filtered field (country=DE,FR).
+      const args = new Set(field!.args.map((a) => a.name));
+      const asArgument = (n: string) => (args.has('filter') && !args.has(n) && (FILTER_FIELDS as readonly string[]).includes(n) ? 'filter' : n);
+      expect([...new Set([...inPath, ...inQuery, ...inBody].map(asArgument))].sort()).toEqual([...args].sort());
       expect(Object.keys(route.params ?? {}).sort()).toEqual([...inPath].sort());
     },
   );

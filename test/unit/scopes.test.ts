@@ -6,7 +6,7 @@
  */
 import { execute, type GraphQLSchema, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/auth/principal.js';
+import { callerOf, type Principal } from '../../src/auth/principal.js';
 import { loadConfig } from '../../src/config/env.js';
 import { ALL_SCOPES, expandScopes, ROLE_SCOPES, SCOPES, type Scope } from '../../src/domain/scopes.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
@@ -14,6 +14,7 @@ import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
 import type { Services } from '../../src/services/all-services.js';
 import { buildServices } from '../../src/services/wiring.js';
+import { as, TEST_ACTING } from '../support/caller.js';
 
 describe('the scope vocabulary', () => {
   it('lets every write imply the read of the same resource, and nothing else', () => {
@@ -30,6 +31,8 @@ describe('the scope vocabulary', () => {
     expect([...viewer].every((s) => s.endsWith(':read'))).toBe(true);
     expect([...member].filter((s) => s.endsWith(':write'))).toEqual(['links:write']);
     expect(admin.has('domains:write') && admin.has('keys:write') && admin.has('members:write')).toBe(true);
+    // The audit log is for owners and admins only.
+    expect([viewer.has('audit:read'), member.has('audit:read'), admin.has('audit:read'), owner.has('audit:read')]).toEqual([false, false, true, true]);
     expect([...owner].sort()).toEqual([...SCOPES].sort());
   });
 });
@@ -82,6 +85,7 @@ const DECLARED: Record<string, Scope> = {
   createUtmTemplate: 'links:write',
   updateUtmTemplate: 'links:write',
   deleteUtmTemplate: 'links:write',
+  auditLog: 'audit:read',
 };
 
 describe('declared scopes on the schema', () => {
@@ -92,8 +96,8 @@ describe('declared scopes on the schema', () => {
   beforeAll(async () => {
     schema = buildSchema();
     services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:', LSK_COUNTRY_HEADER: 'cf-ipcountry' }));
-    const ws = await services.workspaces.create('scoped', 'standard');
-    const { key } = await services.keys.issue(ws.id, 'hand-made');
+    const ws = await services.workspaces.create(TEST_ACTING, 'scoped', 'standard');
+    const { key } = await services.keys.issue(as(ws.id), 'hand-made');
     principal = (scopes) => ({ kind: 'key', key, workspace: ws, scopes: expandScopes(scopes) });
   });
   afterAll(async () => {
@@ -101,7 +105,7 @@ describe('declared scopes on the schema', () => {
   });
 
   async function run(query: string, who: Principal | null) {
-    const contextValue: GraphQLContext = { services, principal: who, requestId: 'unit' };
+    const contextValue: GraphQLContext = { services, principal: who, caller: who && callerOf(who, 'unit'), requestId: 'unit' };
     const result = await execute({ schema, document: parse(query), contextValue });
     return { data: result.data as Record<string, unknown> | null, errors: (result.errors ?? []).map((e) => toGraphQLError(e)) };
   }

@@ -11,6 +11,7 @@ import { LskError } from '../../src/domain/errors.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { send } from '../../src/webhooks/sender.js';
 import { blockedAddress, type Resolver, resolveTarget, TargetRefused } from '../../src/webhooks/ssrf.js';
+import { as } from '../support/caller.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const resolver =
@@ -154,13 +155,13 @@ describe('creating a webhook without LSK_WEBHOOK_ALLOW_PRIVATE', () => {
     const services = await buildServices(config, { clock: new ManualClock() });
     try {
       for (const url of ['http://127.0.0.1/x', 'http://[::1]/x', 'http://2130706433/', 'http://localhost/x']) {
-        const e = await services.webhooks.service.create('wsp_a', { url, events: ['link.created'] }).catch((x: unknown) => x);
+        const e = await services.webhooks.service.create(as('wsp_a'), { url, events: ['link.created'] }).catch((x: unknown) => x);
         expect(e).toBeInstanceOf(LskError);
         expect((e as LskError).code).toBe('validation_failed');
         expect((e as LskError).details?.[0]?.path).toBe('url');
       }
-      expect(await services.webhooks.service.list('wsp_a')).toEqual([]);
-      const later = await services.webhooks.service.create('wsp_a', { url: 'https://not-yet.invalid/hook', events: ['link.created'] });
+      expect(await services.webhooks.service.list(as('wsp_a'))).toEqual([]);
+      const later = await services.webhooks.service.create(as('wsp_a'), { url: 'https://not-yet.invalid/hook', events: ['link.created'] });
       expect(later.endpoint.url).toBe('https://not-yet.invalid/hook');
     } finally {
       await services.repos.close();

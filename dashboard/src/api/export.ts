@@ -1,16 +1,20 @@
 /**
- * The links CSV (docs/csv.md) comes from GET /v1/links/export, the one call the dashboard makes
- * outside /graphql: a stream of every link is not a GraphQL field's value. The session works there
- * as on /graphql (cookie, Lsk-Workspace, X-Lsk-Csrf); the file arrives as a blob.
+ * CSV files come from the two streamed calls the dashboard makes outside /graphql: GET
+ * /v1/links/export (every link, docs/csv.md) and GET /v1/audit-log?format=csv (every matching audit
+ * entry) — a stream of every row is not a GraphQL field's value. The session works there as on
+ * /graphql (cookie, Lsk-Workspace, X-Lsk-Csrf); the file arrives as a blob.
  */
 import { ApiError, fieldMap } from './errors';
 import { currentWorkspace } from './workspace';
 
-export async function fetchLinksCsv(): Promise<Blob> {
+export const fetchLinksCsv = (): Promise<Blob> => fetchCsv('/v1/links/export');
+
+/** A streamed CSV of the API (a path under /v1 with its query). */
+export async function fetchCsv(path: string): Promise<Blob> {
   const ws = currentWorkspace();
   let res: Response;
   try {
-    res = await fetch('/v1/links/export', { credentials: 'same-origin', headers: { 'x-lsk-csrf': '1', ...(ws ? { 'lsk-workspace': ws } : {}) } });
+    res = await fetch(path, { credentials: 'same-origin', headers: { 'x-lsk-csrf': '1', ...(ws ? { 'lsk-workspace': ws } : {}) } });
   } catch {
     throw new ApiError('network', 'The service cannot be reached. Check your connection and try again.');
   }

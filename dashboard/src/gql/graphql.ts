@@ -70,6 +70,8 @@ export type AnalyticsItem = {
 export type ApiKey = Node & {
   __typename?: 'ApiKey';
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   last_used_at?: Maybe<Scalars['DateTime']['output']>;
@@ -77,11 +79,56 @@ export type ApiKey = Node & {
   revoked_at?: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 export type ApiKeyList = {
   __typename?: 'ApiKeyList';
   data: Array<ApiKey>;
+};
+
+/** Who acted: a user, an API key, the operator at the command line (cli) or lsk itself (system). */
+export type AuditActor = {
+  __typename?: 'AuditActor';
+  /** A usr_ or key_ id; "cli" or "system". */
+  id: Scalars['String']['output'];
+  /** The user's email, the key's name, the operating-system user and host of the CLI. */
+  label: Scalars['String']['output'];
+  /** user, key, cli or system. */
+  type: Scalars['String']['output'];
+};
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
+  action: Scalars['String']['output'];
+  actor: AuditActor;
+  /** When it happened. */
+  at: Scalars['DateTime']['output'];
+  /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+  id: Scalars['String']['output'];
+  /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+  request_id?: Maybe<Scalars['String']['output']>;
+  target: AuditTarget;
+};
+
+/** One page of audit entries, newest first. */
+export type AuditLog = {
+  __typename?: 'AuditLog';
+  data: Array<AuditEntry>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** What the action was about. */
+export type AuditTarget = {
+  __typename?: 'AuditTarget';
+  /** Its id (a tag by its name, a domain by its host). */
+  id: Scalars['String']['output'];
+  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
+  type: Scalars['String']['output'];
 };
 
 export type BrowserClicks = {
@@ -109,7 +156,7 @@ export type BulkErrorDetail = {
 export type BulkItemError = {
   __typename?: 'BulkItemError';
   code: Scalars['String']['output'];
-  /** The fields at fault (the first 10). */
+  /** The fields at fault (the first 8). */
   details?: Maybe<Array<BulkErrorDetail>>;
   message: Scalars['String']['output'];
 };
@@ -213,6 +260,8 @@ export type CountryClicks = {
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
@@ -222,6 +271,8 @@ export type CreatedApiKey = {
   revoked_at?: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** A new invite with its link, shown this once. */
@@ -241,6 +292,17 @@ export type DayClicks = {
   clicks: Scalars['Int']['output'];
   /** ISO date (UTC). */
   date: Scalars['String']['output'];
+};
+
+/** The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours. */
+export type DestinationHealth = {
+  __typename?: 'DestinationHealth';
+  /** When the targets were last checked; null before the first check. */
+  checked_at?: Maybe<Scalars['DateTime']['output']>;
+  /** The HTTP status of the failing target (or of the destination when all answered); null when none came. */
+  http_status?: Maybe<Scalars['Int']['output']>;
+  /** ok, broken or unknown. */
+  status: HealthStatus;
 };
 
 export type DeviceClicks = {
@@ -281,6 +343,12 @@ export type FieldFilter = {
   not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set). */
+export type HealthStatus =
+  | 'broken'
+  | 'ok'
+  | 'unknown';
+
 /** An invitation to join the workspace (its link is shown once, when created). */
 export type Invite = Node & {
   __typename?: 'Invite';
@@ -308,6 +376,8 @@ export type Link = Node & {
   created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: DestinationHealth;
   /** Device-specific targets (always an object). */
   device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
@@ -494,8 +564,10 @@ export type MutationCreateInviteArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
   name?: InputMaybe<Scalars['String']['input']>;
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -728,6 +800,8 @@ export type Query = {
   __typename?: 'Query';
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics?: Maybe<Analytics>;
+  /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
+  auditLog?: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
   clickEvents?: Maybe<ClickEventList>;
   /** Custom domains of your workspace. */
@@ -785,6 +859,18 @@ export type QueryAnalyticsArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAuditLogArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryClickEventsArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
@@ -805,6 +891,7 @@ export type QueryLinkArgs = {
 export type QueryLinkCountArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -836,6 +923,7 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -1066,6 +1154,19 @@ export type DashboardClickEventsQueryVariables = Exact<{
 
 export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
 
+export type DashboardAuditLogQueryVariables = Exact<{
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardAuditLogQuery = { __typename?: 'Query', auditLog?: { __typename?: 'AuditLog', next_cursor?: string | null, data: Array<{ __typename?: 'AuditEntry', id: string, at: string, action: string, request_id?: string | null, actor: { __typename?: 'AuditActor', type: string, id: string, label: string }, target: { __typename?: 'AuditTarget', type: string, id: string } }> } | null };
+
 export type DomainSettingsFieldsFragment = { __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null };
 
 export type DashboardDomainSettingsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1108,10 +1209,18 @@ export type DashboardDeleteDomainMutation = { __typename?: 'Mutation', deleteDom
 export type DashboardKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null }> } | null };
+export type DashboardKeysQuery = { __typename?: 'Query', keys?: { __typename?: 'ApiKeyList', data: Array<{ __typename?: 'ApiKey', id: string, name: string, created_at: string, expires_at: string, last_used_at?: string | null, revoked_at?: string | null, scopes: Array<string>, domains?: Array<string> | null, tags?: Array<string> | null }> } | null };
+
+export type DashboardKeyChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardKeyChoicesQuery = { __typename?: 'Query', viewer?: { __typename?: 'Viewer', scopes: Array<string> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null, tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null };
 
 export type DashboardCreateKeyMutationVariables = Exact<{
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  domains?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
 
 
@@ -1149,7 +1258,7 @@ export type DashboardDeleteLinksMutationVariables = Exact<{
 
 export type DashboardDeleteLinksMutation = { __typename?: 'Mutation', deleteLinks?: { __typename?: 'BulkDeleteResult', deleted: Array<string>, not_found: Array<string> } | null };
 
-export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string };
+export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } };
 
 export type DashboardLinksQueryVariables = Exact<{
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1158,17 +1267,19 @@ export type DashboardLinksQueryVariables = Exact<{
   domain?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string }> } | null };
+export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } }> } | null };
 
 export type DashboardLinkCountQueryVariables = Exact<{
   tag?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
@@ -1189,7 +1300,7 @@ export type DashboardLinkQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string } | null };
+export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1211,7 +1322,7 @@ export type DashboardCreateLinkMutationVariables = Exact<{
 }>;
 
 
-export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string } | null };
+export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardUpdateLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1234,7 +1345,7 @@ export type DashboardUpdateLinkMutationVariables = Exact<{
 }>;
 
 
-export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string } | null };
+export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardDeleteLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1495,6 +1606,11 @@ export const LinkFieldsFragmentDoc = new TypedDocumentString(`
   preview
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }
     `, {"fragmentName":"LinkFields"}) as unknown as TypedDocumentString<LinkFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
@@ -1568,6 +1684,36 @@ export const DashboardClickEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
+export const DashboardAuditLogDocument = new TypedDocumentString(`
+    query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
+  auditLog(
+    action: $action
+    actor_id: $actor_id
+    target_id: $target_id
+    from: $from
+    to: $to
+    limit: $limit
+    cursor: $cursor
+  ) {
+    data {
+      id
+      at
+      action
+      actor {
+        type
+        id
+        label
+      }
+      target {
+        type
+        id
+      }
+      request_id
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAuditLogQuery, DashboardAuditLogQueryVariables>;
 export const DashboardDomainSettingsDocument = new TypedDocumentString(`
     query DashboardDomainSettings {
   domains {
@@ -1640,13 +1786,33 @@ export const DashboardKeysDocument = new TypedDocumentString(`
       expires_at
       last_used_at
       revoked_at
+      scopes
+      domains
+      tags
     }
   }
 }
     `) as unknown as TypedDocumentString<DashboardKeysQuery, DashboardKeysQueryVariables>;
+export const DashboardKeyChoicesDocument = new TypedDocumentString(`
+    query DashboardKeyChoices {
+  viewer {
+    scopes
+  }
+  domains {
+    data {
+      host
+    }
+  }
+  tags {
+    data {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardKeyChoicesQuery, DashboardKeyChoicesQueryVariables>;
 export const DashboardCreateKeyDocument = new TypedDocumentString(`
-    mutation DashboardCreateKey($name: String) {
-  createKey(name: $name) {
+    mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {
+  createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {
     id
     name
     key
@@ -1714,7 +1880,7 @@ export const DashboardDeleteLinksDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinksMutation, DashboardDeleteLinksMutationVariables>;
 export const DashboardLinksDocument = new TypedDocumentString(`
-    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $sort: String) {
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {
   links(
     limit: $limit
     cursor: $cursor
@@ -1722,6 +1888,7 @@ export const DashboardLinksDocument = new TypedDocumentString(`
     domain: $domain
     q: $q
     status: $status
+    health: $health
     sort: $sort
   ) {
     data {
@@ -1753,10 +1920,15 @@ export const DashboardLinksDocument = new TypedDocumentString(`
   preview
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
 export const DashboardLinkCountDocument = new TypedDocumentString(`
-    query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String) {
-  linkCount(tag: $tag, domain: $domain, q: $q, status: $status) {
+    query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {
+  linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
     total
   }
 }
@@ -1819,6 +1991,11 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   preview
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
     mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
@@ -1866,6 +2043,11 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
   preview
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
 export const DashboardUpdateLinkDocument = new TypedDocumentString(`
     mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
@@ -1914,6 +2096,11 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
   preview
   created_at
   updated_at
+  destination_health {
+    status
+    http_status
+    checked_at
+  }
 }`) as unknown as TypedDocumentString<DashboardUpdateLinkMutation, DashboardUpdateLinkMutationVariables>;
 export const DashboardDeleteLinkDocument = new TypedDocumentString(`
     mutation DashboardDeleteLink($id: String!) {

@@ -1,78 +1,36 @@
-import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
-import { graphql } from '../gql';
-import { InputField } from '../ui/field';
+import type { DashboardKeysQuery } from '../gql/graphql';
 import { ListTable } from '../ui/list-table';
-import { ShownOnce } from '../ui/shown-once';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { KeysQuery, RevokeKeyMutation } from './documents';
+import { NewKey } from './new-key';
 
-const KeysQuery = graphql(`
-  query DashboardKeys {
-    keys {
-      data {
-        id
-        name
-        created_at
-        expires_at
-        last_used_at
-        revoked_at
-      }
-    }
-  }
-`);
-
-const CreateKeyMutation = graphql(`
-  mutation DashboardCreateKey($name: String) {
-    createKey(name: $name) {
-      id
-      name
-      key
-      expires_at
-    }
-  }
-`);
-
-const RevokeKeyMutation = graphql(`
-  mutation DashboardRevokeKey($id: String!) {
-    revokeKey(id: $id) {
-      id
-      revoked_at
-    }
-  }
-`);
-
-const KEY_HINT = '1 to 64 characters, e.g. the program that uses it.';
+type Key = NonNullable<DashboardKeysQuery['keys']>['data'][number];
 
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
 
-function NewKey({ onCreated }: { onCreated: () => void }) {
-  const [name, setName] = useState('');
-  const [secret, setSecret] = useState<string | null>(null);
-  const m = useMutation(() => gql(CreateKeyMutation, { name: name.trim() || null }));
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    const r = await m.run();
-    if (r.ok && r.value.createKey) {
-      setSecret(r.value.createKey.key);
-      setName('');
-      onCreated();
-    }
-  };
-  const nameError = m.error?.field('name') ?? m.error?.message;
+/** The key's scopes, one per line (a long list stays readable in a narrow column). */
+function Scopes({ scopes }: { scopes: string[] }) {
   return (
-    <>
-      <form class="card inline" onSubmit={submit}>
-        <InputField id="key-name" label="Name of a new key" hint={KEY_HINT} error={nameError} maxLength={64} value={name} onValue={setName} />
-        <button type="submit" class="primary" disabled={m.pending}>
-          Create key
-        </button>
-      </form>
-      {secret ? (
-        <ShownOnce value={secret} message="Copy this key now: it is shown this once." copyLabel="Copy key" testId="new-key" onDone={() => setSecret(null)} />
-      ) : null}
-    </>
+    <ul class="plain scopes">
+      {scopes.map((s) => (
+        <li key={s}>
+          <code>{s}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Restriction({ k }: { k: Key }) {
+  if (!k.domains && !k.tags) return <span class="muted">every link</span>;
+  return (
+    <ul class="plain">
+      {k.domains ? <li>domains: {k.domains.join(', ')}</li> : null}
+      {k.tags ? <li>tags: {k.tags.join(', ')}</li> : null}
+    </ul>
   );
 }
 
@@ -86,7 +44,9 @@ export function KeysPage() {
   return (
     <section>
       <h1>API keys</h1>
-      <p class="muted">Keys let programs use the API (REST /v1 and GraphQL) for this workspace.</p>
+      <p class="muted">
+        Keys let programs use the API (REST /v1 and GraphQL) for this workspace: each with its scopes, and optionally restricted to some links.
+      </p>
       {can.admin ? <NewKey onCreated={q.reload} /> : null}
       {revoke.error ? <ErrorBox error={revoke.error} /> : null}
       <Loaded q={q}>
@@ -105,6 +65,8 @@ export function KeysPage() {
                   </>
                 ),
               },
+              { header: 'Scopes', cell: (k) => <Scopes scopes={k.scopes} /> },
+              { header: 'Reaches', cell: (k) => <Restriction k={k} /> },
               { header: 'Created', cell: (k) => day(k.created_at) },
               { header: 'Expires', cell: (k) => day(k.expires_at) },
               { header: 'Last used', cell: (k) => day(k.last_used_at) },

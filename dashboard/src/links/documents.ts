@@ -25,12 +25,17 @@ export const LinkFieldsFragment = graphql(`
     preview
     created_at
     updated_at
+    destination_health {
+      status
+      http_status
+      checked_at
+    }
   }
 `);
 
 export const LinksQuery = graphql(`
-  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $sort: String) {
-    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, sort: $sort) {
+  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {
+    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, health: $health, sort: $sort) {
       data {
         ...LinkFields
       }
@@ -41,8 +46,8 @@ export const LinksQuery = graphql(`
 
 /** How many links the list's filters match. */
 export const LinkCountQuery = graphql(`
-  query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String) {
-    linkCount(tag: $tag, domain: $domain, q: $q, status: $status) {
+  query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {
+    linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
       total
     }
   }

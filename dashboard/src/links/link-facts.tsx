@@ -1,5 +1,6 @@
 import type { LinkFieldsFragment } from '../gql/graphql';
 import { countryName } from './countries';
+import { HealthFact } from './health-badge';
 import { StatusBadge } from './status-badge';
 
 const none = <span class="muted">none</span>;
@@ -29,6 +30,10 @@ export function LinkFacts({ l }: { l: LinkFieldsFragment }) {
       <dt>Status</dt>
       <dd>
         <StatusBadge status={l.status} />
+      </dd>
+      <dt>Destination health</dt>
+      <dd>
+        <HealthFact health={l.destination_health} />
       </dd>
       <dt>Title</dt>
       <dd>{l.title ?? none}</dd>

@@ -29,7 +29,16 @@ export function Filters({ search }: { search: URLSearchParams }) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const get = (k: string) => String(f.get(k) ?? '').trim() || null;
-    navigate(withParams(new URLSearchParams(), { q: get('q'), tag: get('tag'), domain: get('domain'), status: get('status'), sort: get('sort') }));
+    navigate(
+      withParams(new URLSearchParams(), {
+        q: get('q'),
+        tag: get('tag'),
+        domain: get('domain'),
+        status: get('status'),
+        health: get('health'),
+        sort: get('sort'),
+      }),
+    );
   };
   return (
     <form class="filters" aria-label="Filter links" onSubmit={submit}>
@@ -68,6 +77,15 @@ export function Filters({ search }: { search: URLSearchParams }) {
               {label}
             </option>
           ))}
+        </select>
+      </label>
+      <label>
+        Health
+        <select name="health" defaultValue={search.get('health') ?? ''}>
+          <option value="">Any health</option>
+          <option value="broken" selected={search.get('health') === 'broken'}>
+            Broken only
+          </option>
         </select>
       </label>
       <label>

@@ -2,6 +2,7 @@ import type { LinkFieldsFragment } from '../gql/graphql';
 import { href } from '../router';
 import { CopyButton } from '../ui/copy';
 import { Icon } from '../ui/icons';
+import { HealthBadge } from './health-badge';
 import { withParams } from './link-filters';
 import { StatusBadge } from './status-badge';
 
@@ -28,6 +29,12 @@ export function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?
           <>
             {' '}
             <StatusBadge status={l.status} />
+          </>
+        ) : null}
+        {l.destination_health.status === 'broken' ? (
+          <>
+            {' '}
+            <HealthBadge health={l.destination_health} />
           </>
         ) : null}
         {l.title ? <span class="title ellipsis"> {l.title}</span> : null}

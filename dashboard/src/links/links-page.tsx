@@ -91,6 +91,7 @@ export function LinksPage() {
     domain: search.get('domain'),
     q: search.get('q'),
     status: search.get('status'),
+    health: search.get('health'),
   };
   const vars = { ...filters, limit: PAGE, cursor: search.get('cursor'), sort: search.get('sort') };
   const q = useQuery(() => gql(LinksQuery, vars).then((d) => present(d.links, 'link list')), [search.toString()]);
@@ -101,7 +102,7 @@ export function LinksPage() {
     if (!confirm(`Delete ${l.short_url}? Its short URL stops working at once.`)) return;
     if ((await del.run(l.id)).ok) q.reload();
   };
-  const filtered = Boolean(filters.q || filters.tag || filters.domain || filters.status);
+  const filtered = Boolean(filters.q || filters.tag || filters.domain || filters.status || filters.health);
   const total = count.data?.linkCount?.total;
   return (
     <section>

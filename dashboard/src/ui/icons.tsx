@@ -14,6 +14,7 @@ const PATHS = {
   download: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3',
   upload: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12',
   webhook: 'M18 16.1A4 4 0 1 1 14 20H9M6 17a4 4 0 1 1 3.1-6.6L12 5M12 5a4 4 0 1 1 5.4 5.6L15 15',
+  list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -64,7 +64,7 @@ builder.queryField('analytics', (t) =>
     },
     resolve: async (_r, args, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, {}, FIELD_LIMITS.analytics);
-      return ctx.services.analytics.report(ctx.principal.workspace.id, args);
+      return ctx.services.analytics.report(ctx.caller, args);
     },
   }),
 );

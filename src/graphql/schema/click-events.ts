@@ -40,7 +40,7 @@ builder.queryField('clickEvents', (t) =>
     },
     resolve: async (_r, args, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, {}, FIELD_LIMITS.analytics);
-      return ctx.services.clickEvents.page(ctx.principal.workspace.id, args);
+      return ctx.services.clickEvents.page(ctx.caller, args);
     },
   }),
 );

@@ -48,6 +48,6 @@ builder.mutationFields((t) => ({
       apple_app_site_association: t.arg({ type: AppSiteAssociationScalar, description: 'JSON object (at most 64 KiB); null clears.' }),
       assetlinks: t.arg({ type: AssetLinksScalar, description: 'JSON array (at most 64 KiB); null clears.' }),
     },
-    resolve: (_r, { domain, ...rest }, ctx) => ctx.services.domainSettings.update(ctx.principal.workspace.id, domain, rest),
+    resolve: (_r, { domain, ...rest }, ctx) => ctx.services.domainSettings.update(ctx.caller, domain, rest),
   }),
 }));

@@ -7,6 +7,7 @@ import './link-stats.js';
 import './analytics.js';
 import './click-events.js';
 import './link-behaviour.js';
+import './link-health.js';
 import './link-qr.js';
 import './link-bulk.js';
 import './workspace.js';
@@ -17,6 +18,7 @@ import './tag-links.js';
 import './webhook.js';
 import './domain-settings.js';
 import './utm-template.js';
+import './audit.js';
 
 /**
  * The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. Every Query root field is

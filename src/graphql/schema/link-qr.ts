@@ -36,6 +36,6 @@ builder.queryField('linkQrCode', (t) =>
       fg: t.arg.string({ description: 'Colour of the dark modules, RRGGBB (default 000000).' }),
       bg: t.arg.string({ description: 'Background colour, RRGGBB (default FFFFFF).' }),
     },
-    resolve: (_r, { id, ...options }, ctx) => linkQrCode(ctx.services.links, ctx.principal.workspace.id, id, options),
+    resolve: (_r, { id, ...options }, ctx) => linkQrCode(ctx.services.links, ctx.caller, id, options),
   }),
 );

@@ -51,7 +51,7 @@ builder.queryField('linkStats', (t) =>
     args: { id: t.arg.string({ required: true }), from: t.arg.string({ description: FROM }), to: t.arg.string({ description: TO }) },
     resolve: async (_r, { id, ...range }, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, { id }, FIELD_LIMITS.linkStats);
-      return ctx.services.stats.forLink(ctx.principal.workspace.id, id, range);
+      return ctx.services.stats.forLink(ctx.caller, id, range);
     },
   }),
 );

@@ -56,7 +56,7 @@ builder.queryFields((t) => ({
     type: LinkType,
     description: 'One link of your workspace.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.links.get(ctx.principal.workspace.id, args.id),
+    resolve: (_r, args, ctx) => ctx.services.links.get(ctx.caller, args.id),
   }),
   linkCount: t.withAuth({ scope: 'links:read' }).field({
     type: LinkCountType,
@@ -67,8 +67,9 @@ builder.queryFields((t) => ({
       q: t.arg.string({ description: 'Case-insensitive substring of alias, destination or title.' }),
       status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
       external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
+      health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
     },
-    resolve: async (_r, args, ctx) => ({ total: await ctx.services.links.count(ctx.principal.workspace.id, args) }),
+    resolve: async (_r, args, ctx) => ({ total: await ctx.services.links.count(ctx.caller, args) }),
   }),
   links: t.withAuth({ scope: 'links:read' }).field({
     type: LinkListType,
@@ -82,8 +83,9 @@ builder.queryFields((t) => ({
       status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
       external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
       sort: t.arg.string({ description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' }),
+      health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
     },
-    resolve: (_r, args, ctx) => ctx.services.links.list(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.links.list(ctx.caller, args),
   }),
 }));
 
@@ -94,21 +96,21 @@ builder.mutationFields((t) => ({
     type: LinkType,
     description: 'Create a link.',
     args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.principal.workspace.id, inputOf(ctx, args)),
+    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.caller, inputOf(ctx, args)),
   }),
   updateLink: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: LinkType,
     description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
     args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.principal.workspace.id, id, inputOf(ctx, rest)),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.caller, id, inputOf(ctx, rest)),
   }),
   deleteLink: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a link; its alias answers 404 from then on.',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.links.delete(ctx.principal.workspace.id, args.id);
+      await ctx.services.links.delete(ctx.caller, args.id);
       return true;
     },
   }),

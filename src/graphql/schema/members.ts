@@ -58,12 +58,12 @@ builder.queryFields((t) => ({
   members: t.withAuth({ scope: 'members:read' }).field({
     type: MemberListType,
     description: 'Members of your workspace with their roles, oldest first.',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.members.list(ctx.principal.workspace.id) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.members.list(ctx.caller) }),
   }),
   invites: t.withAuth({ scope: 'members:read' }).field({
     type: InviteListType,
     description: 'Pending invites of your workspace, newest first (never their links).',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.members.listInvites(ctx.principal.workspace.id) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.members.listInvites(ctx.caller) }),
   }),
 }));
 
@@ -73,14 +73,14 @@ builder.mutationFields((t) => ({
     type: MemberType,
     description: "Change a member's role (admins: below owner only; the last owner keeps the role).",
     args: { user_id: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
-    resolve: (_r, args, ctx) => ctx.services.members.update(ctx.principal, args.user_id, inputOf(ctx, { role: args.role })),
+    resolve: (_r, args, ctx) => ctx.services.members.update(ctx.caller, args.user_id, inputOf(ctx, { role: args.role })),
   }),
   removeMember: t.withAuth({ scope: 'members:write' }).boolean({
     nullable: true,
     description: 'Remove a member from your workspace (never the last owner).',
     args: { user_id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.members.remove(ctx.principal, args.user_id);
+      await ctx.services.members.remove(ctx.caller, args.user_id);
       return true;
     },
   }),
@@ -89,14 +89,14 @@ builder.mutationFields((t) => ({
     type: CreatedInviteType,
     description: 'Invite someone by email; the link (valid 7 days) is returned this once.',
     args: { email: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
-    resolve: (_r, args, ctx) => ctx.services.members.invite(ctx.principal, inputOf(ctx, args)),
+    resolve: (_r, args, ctx) => ctx.services.members.invite(ctx.caller, inputOf(ctx, args)),
   }),
   revokeInvite: t.withAuth({ scope: 'members:write' }).boolean({
     nullable: true,
     description: 'Withdraw an invite; its link stops working.',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.members.revokeInvite(ctx.principal.workspace.id, args.id);
+      await ctx.services.members.revokeInvite(ctx.caller, args.id);
       return true;
     },
   }),

@@ -17,8 +17,8 @@ builder.objectField(TagType, 'tagged_links', (t) =>
     },
     // Tags are only reachable through fields that required links:read, so the caller holds it.
     resolve: (tag, args, ctx) => {
-      const { principal, services } = ctx as AuthedContext;
-      return services.links.list(principal.workspace.id, { ...args, tag: tag.name });
+      const { caller, services } = ctx as AuthedContext;
+      return services.links.list(caller, { ...args, tag: tag.name });
     },
   }),
 );

@@ -35,13 +35,13 @@ builder.queryFields((t) => ({
   utmTemplates: t.withAuth({ scope: 'links:read' }).field({
     type: UtmTemplateListType,
     description: 'UTM templates of your workspace, oldest first.',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.utmTemplates.list(ctx.principal.workspace.id) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.utmTemplates.list(ctx.caller) }),
   }),
   utmTemplate: t.withAuth({ scope: 'links:read' }).field({
     type: UtmTemplateType,
     description: 'One UTM template of your workspace.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.utmTemplates.get(ctx.principal.workspace.id, args.id),
+    resolve: (_r, args, ctx) => ctx.services.utmTemplates.get(ctx.caller, args.id),
   }),
 }));
 
@@ -51,21 +51,21 @@ builder.mutationFields((t) => ({
     type: UtmTemplateType,
     description: 'Save a UTM template (at most 100 per workspace).',
     args: { name: t.arg.string({ required: true, description: '1-64 characters, unique in the workspace.' }), ...valueArgs },
-    resolve: (_r, args, ctx) => ctx.services.utmTemplates.create(ctx.principal.workspace.id, args),
+    resolve: (_r, args, ctx) => ctx.services.utmTemplates.create(ctx.caller, args),
   }),
   updateUtmTemplate: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: UtmTemplateType,
     description: "Change a UTM template's name or values (null clears a value).",
     args: { id: t.arg.string({ required: true }), name: t.arg.string({ description: '1-64 characters, unique in the workspace.' }), ...valueArgs },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.utmTemplates.update(ctx.principal.workspace.id, id, rest),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.utmTemplates.update(ctx.caller, id, rest),
   }),
   deleteUtmTemplate: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a UTM template (links keep their utm values).',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.utmTemplates.delete(ctx.principal.workspace.id, args.id);
+      await ctx.services.utmTemplates.delete(ctx.caller, args.id);
       return true;
     },
   }),

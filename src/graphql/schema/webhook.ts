@@ -65,13 +65,13 @@ builder.queryFields((t) => ({
   webhooks: t.withAuth({ scope: 'webhooks:read' }).field({
     type: WebhookEndpointListType,
     description: 'Webhook endpoints of your workspace (never their secrets).',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.webhooks.service.list(ctx.principal.workspace.id) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.webhooks.service.list(ctx.caller) }),
   }),
   webhook: t.withAuth({ scope: 'webhooks:read' }).field({
     type: WebhookEndpointType,
     description: 'One webhook endpoint.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.webhooks.service.get(ctx.principal.workspace.id, args.id),
+    resolve: (_r, args, ctx) => ctx.services.webhooks.service.get(ctx.caller, args.id),
   }),
   webhookDeliveries: t.withAuth({ scope: 'webhooks:read' }).field({
     type: WebhookDeliveryListType,
@@ -81,7 +81,7 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ description: '1 to 100, default 20.' }),
       cursor: t.arg.string({ description: 'next_cursor of the previous page.' }),
     },
-    resolve: (_r, { id, ...page }, ctx) => ctx.services.webhooks.service.deliveries(ctx.principal.workspace.id, id, page),
+    resolve: (_r, { id, ...page }, ctx) => ctx.services.webhooks.service.deliveries(ctx.caller, id, page),
   }),
 }));
 
@@ -95,7 +95,7 @@ builder.mutationFields((t) => ({
       events: t.arg.stringList({ required: true, description: EVENTS_TEXT }),
       description: t.arg.string({ description: '1-500 characters.' }),
     },
-    resolve: (_r, args, ctx) => ctx.services.webhooks.service.create(ctx.principal.workspace.id, inputOf(ctx, args)),
+    resolve: (_r, args, ctx) => ctx.services.webhooks.service.create(ctx.caller, inputOf(ctx, args)),
   }),
   updateWebhook: t.withAuth({ scope: 'webhooks:write' }).field({
     nullable: true,
@@ -108,14 +108,14 @@ builder.mutationFields((t) => ({
       description: t.arg.string({ description: '1-500 characters; null clears.' }),
       enabled: t.arg.boolean({ description: 'false pauses deliveries; true resumes them.' }),
     },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.webhooks.service.update(ctx.principal.workspace.id, id, inputOf(ctx, rest)),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.webhooks.service.update(ctx.caller, id, inputOf(ctx, rest)),
   }),
   deleteWebhook: t.withAuth({ scope: 'webhooks:write' }).boolean({
     nullable: true,
     description: 'Delete an endpoint and its deliveries.',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.webhooks.service.delete(ctx.principal.workspace.id, args.id);
+      await ctx.services.webhooks.service.delete(ctx.caller, args.id);
       return true;
     },
   }),
@@ -124,20 +124,20 @@ builder.mutationFields((t) => ({
     type: WebhookEndpointWithSecretType,
     description: 'Replace the signing secret; the old one keeps signing beside the new one for 24 hours.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.webhooks.service.rotateSecret(ctx.principal.workspace.id, args.id),
+    resolve: (_r, args, ctx) => ctx.services.webhooks.service.rotateSecret(ctx.caller, args.id),
   }),
   testWebhook: t.withAuth({ scope: 'webhooks:write' }).field({
     nullable: true,
     type: WebhookDeliveryType,
     description: 'Send a webhook.test event to the endpoint.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.webhooks.service.test(ctx.principal.workspace.id, args.id),
+    resolve: (_r, args, ctx) => ctx.services.webhooks.service.test(ctx.caller, args.id),
   }),
   retryWebhookDelivery: t.withAuth({ scope: 'webhooks:write' }).field({
     nullable: true,
     type: WebhookDeliveryType,
     description: 'Send a delivery again now, with the same webhook-id.',
     args: { id: t.arg.string({ required: true }), delivery_id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.webhooks.service.retry(ctx.principal.workspace.id, args.id, args.delivery_id),
+    resolve: (_r, args, ctx) => ctx.services.webhooks.service.retry(ctx.caller, args.id, args.delivery_id),
   }),
 }));

@@ -34,6 +34,8 @@ export const DomainType = builder.objectRef<Domain>('Domain').implement({
 });
 
 const SCOPES_TEXT = 'What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.';
+const DOMAINS_TEXT = 'A restricted key sees and changes only links on these domains; null: any domain.';
+const TAGS_TEXT = 'A restricted key sees and changes only links carrying one of these tags; null: any link.';
 export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
   description: 'An API key (its secret is shown only once, when created).',
   interfaces: [NodeRef],
@@ -45,6 +47,8 @@ export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
     last_used_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (k) => k.lastUsedAt }),
     revoked_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (k) => k.revokedAt }),
     scopes: t.stringList({ description: SCOPES_TEXT, resolve: (k) => k.scopes }),
+    domains: t.stringList({ nullable: true, description: DOMAINS_TEXT, resolve: (k) => k.domains }),
+    tags: t.stringList({ nullable: true, description: TAGS_TEXT, resolve: (k) => k.tags }),
   }),
 });
 
@@ -58,6 +62,8 @@ const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('Cr
     last_used_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (c) => c.key.lastUsedAt }),
     revoked_at: t.field({ type: DateTimeScalar, nullable: true, resolve: (c) => c.key.revokedAt }),
     scopes: t.stringList({ description: SCOPES_TEXT, resolve: (c) => c.key.scopes }),
+    domains: t.stringList({ nullable: true, description: DOMAINS_TEXT, resolve: (c) => c.key.domains }),
+    tags: t.stringList({ nullable: true, description: TAGS_TEXT, resolve: (c) => c.key.tags }),
     key: t.string({ description: 'The secret: lsk_live_...', resolve: (c) => c.secret }),
   }),
 });
@@ -81,17 +87,17 @@ builder.queryFields((t) => ({
   tags: t.withAuth({ scope: 'links:read' }).field({
     type: TagListType,
     description: 'Tags of your workspace with their link counts.',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listTags(ctx.principal.workspace.id) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listTags(ctx.caller) }),
   }),
   domains: t.withAuth({ scope: 'domains:read' }).field({
     type: DomainListType,
     description: 'Custom domains of your workspace.',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listDomains(ctx.principal.workspace.id) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listDomains(ctx.caller) }),
   }),
   keys: t.withAuth({ scope: 'keys:read' }).field({
     type: ApiKeyListType,
     description: 'API keys of your workspace (never their secrets).',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.keys.list(ctx.principal.workspace.id) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.keys.list(ctx.caller) }),
   }),
 }));
 
@@ -102,14 +108,14 @@ builder.mutationFields((t) => ({
     type: TagType,
     description: "Rename a tag; renaming to an existing tag's name merges the two.",
     args: { tag: t.arg.string({ required: true, description: 'Current name.' }), name: t.arg.string({ required: true, description: 'New name.' }) },
-    resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(ctx.principal.workspace.id, args.tag, inputOf(ctx, { name: args.name })),
+    resolve: (_r, args, ctx) => ctx.services.workspaces.updateTag(ctx.caller, args.tag, inputOf(ctx, { name: args.name })),
   }),
   deleteTag: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a tag and remove it from every link.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.workspaces.deleteTag(ctx.principal.workspace.id, args.name);
+      await ctx.services.workspaces.deleteTag(ctx.caller, args.name);
       return true;
     },
   }),
@@ -118,14 +124,14 @@ builder.mutationFields((t) => ({
     type: DomainType,
     description: 'Add a custom domain to your workspace.',
     args: { host: t.arg.string({ required: true, description: 'e.g. go.example.com' }) },
-    resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(ctx.principal.workspace.id, inputOf(ctx, args)),
+    resolve: (_r, args, ctx) => ctx.services.workspaces.addDomain(ctx.caller, inputOf(ctx, args)),
   }),
   deleteDomain: t.withAuth({ scope: 'domains:write' }).boolean({
     nullable: true,
     description: 'Remove a custom domain (it must serve no links).',
     args: { host: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.workspaces.removeDomain(ctx.principal.workspace.id, args.host);
+      await ctx.services.workspaces.removeDomain(ctx.caller, args.host);
       return true;
     },
   }),
@@ -136,10 +142,12 @@ builder.mutationFields((t) => ({
     args: {
       name: t.arg.string({ description: '1-64 characters; default "default".' }),
       scopes: t.arg.stringList({ description: 'Scopes of the new key, default all; none beyond your own.' }),
+      domains: t.arg.stringList({ description: "Restrict the key to links on these domains (the default domain or the workspace's); default any." }),
+      tags: t.arg.stringList({ description: 'Restrict the key to links carrying one of these tags; default any link.' }),
     },
     resolve: async (_r, args, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, args, FIELD_LIMITS.createKey);
-      return ctx.services.keys.create(ctx.principal.workspace.id, inputOf(ctx, args), ctx.principal.scopes);
+      return ctx.services.keys.create(ctx.caller, inputOf(ctx, args), ctx.principal.scopes);
     },
   }),
   revokeKey: t.withAuth({ scope: 'keys:write' }).field({
@@ -147,6 +155,6 @@ builder.mutationFields((t) => ({
     type: ApiKeyType,
     description: 'Revoke an API key; it stops working at once.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.keys.revoke(ctx.principal.workspace.id, args.id),
+    resolve: (_r, args, ctx) => ctx.services.keys.revoke(ctx.caller, args.id),
   }),
 }));

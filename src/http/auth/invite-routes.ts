@@ -18,7 +18,7 @@ export function inviteRoutes(services: Services, kit: AuthKit): [string, Service
     label: 'auth_invite_accept',
     path: '/auth/invites/{token}/accept',
     methods: ['POST'],
-    async handle(req, res, url) {
+    async handle(req, res, url, requestId) {
       const m = ACCEPT.exec(url.pathname);
       if (!m) throw new LskError('not_found', `No such page: ${url.pathname}`);
       checkOrigin(req, services.config.publicUrl);
@@ -28,13 +28,16 @@ export function inviteRoutes(services: Services, kit: AuthKit): [string, Service
         const missing = (['name', 'password'] as const).filter((k) => input[k] === undefined);
         throw LskError.validation(missing.map((path) => ({ path, message: 'is required to create your account (or sign in first)' })));
       }
-      const { user } = await services.members.accept(m[1]!, signedIn?.user ?? null, (email) =>
-        services.accounts.createUser(email, input.name!, input.password!),
+      const { user } = await services.members.accept(
+        m[1]!,
+        signedIn?.user ?? null,
+        (email) => services.accounts.createUser(email, input.name!, input.password!),
+        requestId,
       );
       const body = await sessionBody(services, user);
       if (signedIn) {
         sendJson(res, 200, body, { 'cache-control': 'no-store' });
-      } else await kit.signInAs(req, res, user, body);
+      } else await kit.signInAs(req, res, user, requestId, body);
     },
   };
   return [['/auth/invites/', route]];

@@ -36,8 +36,8 @@ export function authKit(services: Services) {
       return s;
     },
     /** Start a session and answer 204 (or 200 with `body`) with its cookie. */
-    async signInAs(req: IncomingMessage, res: ServerResponse, user: User, body?: unknown): Promise<void> {
-      const { token } = await services.sessions.start(user.id);
+    async signInAs(req: IncomingMessage, res: ServerResponse, user: User, requestId: string, body?: unknown): Promise<void> {
+      const { token } = await services.sessions.start(user, requestId);
       const cookie = sessionCookie(req, token, config.publicUrl, config.trustProxy);
       if (body === undefined) noContent(res, { 'set-cookie': cookie });
       else sendJson(res, 200, body, { 'set-cookie': cookie, 'cache-control': 'no-store' });
@@ -73,15 +73,15 @@ export function sessionRoutes(services: Services, kit: AuthKit): [string, Servic
     { label: `auth_${path.slice('/auth/'.length).replace(/-/g, '_')}`, path, methods, handle },
   ];
   return [
-    route('/auth/sign-in', POST, async (req, res) => {
+    route('/auth/sign-in', POST, async (req, res, _url, requestId) => {
       checkOrigin(req, publicUrl);
       const { email, password } = await kit.body(req, signInSchema);
-      await kit.signInAs(req, res, await services.accounts.verify(email, password, kit.address(req)));
+      await kit.signInAs(req, res, await services.accounts.verify(email, password, kit.address(req), requestId), requestId);
     }),
-    route('/auth/sign-out', POST, async (req, res) => {
+    route('/auth/sign-out', POST, async (req, res, _url, requestId) => {
       checkOrigin(req, publicUrl);
       const s = await kit.current(req);
-      if (s) await services.sessions.end(s.session.id);
+      if (s) await services.sessions.signOut(s, requestId);
       kit.signOut(req, res);
     }),
     route('/auth/sign-out-everywhere', POST, async (req, res) => {
@@ -94,18 +94,18 @@ export function sessionRoutes(services: Services, kit: AuthKit): [string, Servic
       const s = await kit.required(req);
       sendJson(res, 200, await sessionBody(services, s.user), { 'cache-control': 'no-store' });
     }),
-    route('/auth/password', POST, async (req, res) => {
+    route('/auth/password', POST, async (req, res, _url, requestId) => {
       checkOrigin(req, publicUrl);
       const input = await kit.body(req, passwordChangeSchema);
       if ('token' in input) {
         // A password-set link: every session of the user ends; this browser gets a fresh one.
-        const user = await services.accounts.setWithToken(input.token, input.new_password);
+        const user = await services.accounts.setWithToken(input.token, input.new_password, requestId);
         await services.sessions.endOthers(user.id);
-        await kit.signInAs(req, res, user);
+        await kit.signInAs(req, res, user, requestId);
         return;
       }
       const s = await kit.required(req);
-      await services.accounts.change(s.user, input.current_password, input.new_password);
+      await services.accounts.change(s.user, input.current_password, input.new_password, requestId);
       await services.sessions.endOthers(s.user.id, s.session.id);
       res.writeHead(204, { 'cache-control': 'no-store' });
       res.end();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DocumentNode, GraphQLError, getOperationAST, type OperationDefinitionNode } from 'graphql';
+import { callerOf } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { LIMITS, tooComplex } from '../../graphql/limits/limits.js';
@@ -89,7 +90,7 @@ export function createGraphQLHandler(o: GraphQLHandlerOptions) {
     const params = await readParams(req, url, o.bodyTimeoutMs);
     const principal = await o.guard.authenticate(req);
     if (!principal) await o.guard.chargeAnonymous(req);
-    const context: GraphQLContext = { services: o.services, principal, requestId };
+    const context: GraphQLContext = { services: o.services, principal, caller: principal && callerOf(principal, requestId), requestId };
     const enveloped = o.yoga.getEnveloped(context);
     const planned = plan(enveloped, params, method);
     // The plan counts a root field one unit; a refused document counts one (it was a request).

@@ -35,7 +35,12 @@ export class Guard {
     try {
       for (const authenticate of this.opts.authenticators) {
         const principal = await authenticate(req);
-        if (principal) return principal;
+        if (!principal) continue;
+        // Its data stays, but nobody acts in a suspended workspace (docs/abuse.md).
+        if (this.opts.services.abuse.suspended(principal.workspace.id)) {
+          throw new LskError('workspace_suspended', `The workspace "${principal.workspace.slug}" is suspended; contact the operator of this service.`);
+        }
+        return principal;
       }
       return null;
     } catch (e) {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { credentialsRequired } from '../../auth/principal.js';
+import { callerOf, credentialsRequired } from '../../auth/principal.js';
 import { eventsCsvHeader, eventsCsvRows } from '../../csv/events-csv.js';
 import { LskError } from '../../domain/errors.js';
 import type { Services } from '../../services/all-services.js';
@@ -26,7 +26,7 @@ const ndjson = (events: ClickEventItem[]) => events.map((e) => `${JSON.stringify
  * buffer pauses the reading ('drain'): a slow client costs no memory.
  */
 export function createEventsStream(o: { guard: Guard; services: Services; log: Logger }) {
-  return async function run(route: RestRoute, op: RestOperation, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  return async function run(route: RestRoute, op: RestOperation, req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void> {
     const format = streamFormat(url)!;
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
@@ -35,8 +35,8 @@ export function createEventsStream(o: { guard: Guard; services: Services; log: L
     let first: IteratorResult<ClickEventItem[]>;
     try {
       if (!principal.scopes.has('analytics:read')) throw new LskError('insufficient_scope', 'This call needs the scope "analytics:read".');
-      const variables = restVariables(route, op, {}, url, undefined, null);
-      pages = await o.services.clickEvents.stream(principal.workspace.id, variables);
+      const { variables } = restVariables(route, op, {}, url, undefined, null);
+      pages = await o.services.clickEvents.stream(callerOf(principal, requestId), variables);
       first = await pages.next(); // a store failure before any byte is sent is still a clean error
     } catch (e) {
       const err = clientError(e, o.log);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { credentialsRequired } from '../../auth/principal.js';
+import { callerOf, credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { operationId } from '../../openapi/components.js';
@@ -12,6 +12,7 @@ import { readBody } from '../guard/body.js';
 import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
 import { type Target, unmatched } from '../route-target.js';
+import { createAuditCsvRoute } from './audit-csv.js';
 import { createEventsStream, streamFormat } from './events-stream.js';
 import { idempotencyKeyOf, requestFingerprint, sendReplay } from './idempotency.js';
 import { restVariables } from './input.js';
@@ -54,7 +55,8 @@ export function createRestHandler(o: RestHandlerOptions) {
         if (begun.kind === 'replay') return sendReplay(res, begun.response, headers);
         claim = { key, token: begun.token };
       }
-      const context: GraphQLContext = { services: o.services, principal, requestId, ...(input.body ? { restBody: input.body } : {}) };
+      const caller = callerOf(principal, requestId);
+      const context: GraphQLContext = { services: o.services, principal, caller, requestId, ...(input.body ? { restBody: input.body } : {}) };
       const enveloped = o.yoga.getEnveloped(context);
       const contextValue = await enveloped.contextFactory();
       const result = await enveloped.execute({ schema: enveloped.schema, document: op.document, contextValue, variableValues: input.variables });
@@ -92,6 +94,8 @@ export function createRestHandler(o: RestHandlerOptions) {
 
   const exportLinks = createExportRoute(o);
   const streamEvents = createEventsStream(o);
+  // Routes whose format=csv is every match streamed rather than one page encoded: the audit log.
+  const streamed = new Map([...o.operations].filter(([r]) => r.field === 'Query.auditLog').map(([r, op]) => [r, createAuditCsvRoute(o, r, op)] as const));
 
   return function resolveRest(method: string, pathname: string): Target {
     if (pathname === EXPORT_PATH) {
@@ -105,13 +109,16 @@ export function createRestHandler(o: RestHandlerOptions) {
       return unmatched(template(match.route), () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow } }));
     }
     const { route, params } = match;
+    const stream = streamed.get(route);
     return {
       route: operationId(route),
       path: template(route),
       run: (req, res, url, requestId) =>
         route.path === EVENTS_PATH && streamFormat(url)
-          ? streamEvents(route, o.operations.get(route)!, req, res, url)
-          : run(route, params, req, res, url, requestId),
+          ? streamEvents(route, o.operations.get(route)!, req, res, url, requestId)
+          : stream && url.searchParams.get('format') === 'csv'
+            ? stream(req, res, url, requestId)
+            : run(route, params, req, res, url, requestId),
     };
   };
 }

@@ -1,4 +1,5 @@
 import { emailKey, type Membership, type Role, type User } from '../../domain/accounts.js';
+import { userActor } from '../../domain/caller.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
@@ -6,6 +7,7 @@ import type { Workspace } from '../../domain/model.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { StoreConflict } from '../../storage/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
+import type { Acting, ServiceEvents } from '../events.js';
 import { hashSecret, newSecret } from './secrets.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 
@@ -21,6 +23,7 @@ export class AccountService {
     private readonly clock: Clock,
     private readonly throttle: SignInThrottle,
     private readonly publicUrl: string,
+    private readonly events: ServiceEvents,
   ) {}
 
   /** A new user (no password yet unless given); 409-like refusal when the email is taken. */
@@ -40,47 +43,59 @@ export class AccountService {
     }
   }
 
-  async addMember(workspace: Workspace, userId: string, role: Role): Promise<Membership> {
+  async addMember(acting: Acting, workspace: Workspace, userId: string, role: Role): Promise<Membership> {
+    let m: Membership;
     try {
-      return await this.repos.members.add({ workspaceId: workspace.id, userId, role, createdAt: this.clock.now() });
+      m = await this.repos.members.add({ workspaceId: workspace.id, userId, role, createdAt: this.clock.now() });
     } catch (e) {
       if (e instanceof StoreConflict) throw LskError.validation([{ path: 'email', message: `is already a member of ${workspace.slug}` }]);
       throw e;
     }
+    this.events.emit({ ...acting, workspaceId: workspace.id }, 'member.added', userId);
+    return m;
   }
 
-  /** A one-time link (24 h) to the dashboard's set-password page. */
-  async passwordLink(userId: string): Promise<string> {
+  /** A one-time link (24 h) to the dashboard's set-password page (its issue is recorded, never the link). */
+  async passwordLink(acting: Acting, userId: string): Promise<string> {
     const token = newSecret();
     await this.repos.users.insertToken({ tokenHash: hashSecret(token), userId, expiresAt: new Date(this.clock.now().getTime() + PASSWORD_LINK_MS) });
+    this.events.emitForUser(acting, 'user.password_link_issued', userId);
     return `${this.publicUrl}/dashboard/set-password#token=${token}`;
   }
 
-  /** Check an email and password: the user, or 401 invalid_credentials (same words and about the same time whichever was wrong). */
-  async verify(email: string, password: string, address: string): Promise<User> {
+  /**
+   * Check an email and password: the user, or 401 invalid_credentials (same words and about the same
+   * time whichever was wrong). A failure for an existing account is recorded in its workspaces.
+   */
+  async verify(email: string, password: string, address: string, requestId: string | null): Promise<User> {
     // The try is taken before the (slow) check, so concurrent tries cannot outrun the count; a right one is given back.
     const attempt = await this.throttle.take(email, address);
     const user = await this.repos.users.getByEmail(email);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-    if (!(user?.passwordHash && ok)) throw new LskError('invalid_credentials', WRONG);
+    if (!(user?.passwordHash && ok)) {
+      if (user) this.events.emitForUser({ actor: userActor(user), requestId }, 'user.sign_in_failed', user.id);
+      throw new LskError('invalid_credentials', WRONG);
+    }
     await attempt.forgive();
     return user;
   }
 
   /** Use a password-set link: the user whose password is now `password`; 400 when the link is unknown, used or expired. */
-  async setWithToken(token: string, password: string): Promise<User> {
+  async setWithToken(token: string, password: string, requestId: string | null): Promise<User> {
     const userId = await this.repos.users.consumeToken(hashSecret(token), this.clock.now());
     const user = userId ? await this.repos.users.get(userId) : null;
     if (!user) throw LskError.validation([{ path: 'token', message: 'is unknown, used or expired; ask for a new link' }]);
     await this.repos.users.setPassword(user.id, await hashPassword(password));
+    this.events.emitForUser({ actor: userActor(user), requestId }, 'user.password_changed', user.id);
     return user;
   }
 
-  async change(user: User, current: string, password: string): Promise<void> {
+  async change(user: User, current: string, password: string, requestId: string | null): Promise<void> {
     if (!user.passwordHash || !(await verifyPassword(current, user.passwordHash))) {
       throw LskError.validation([{ path: 'current_password', message: 'is not right' }]);
     }
     await this.repos.users.setPassword(user.id, await hashPassword(password));
+    this.events.emitForUser({ actor: userActor(user), requestId }, 'user.password_changed', user.id);
   }
 
   async byEmail(email: string): Promise<User> {

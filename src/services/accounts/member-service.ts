@@ -1,5 +1,5 @@
-import type { Principal } from '../../auth/principal.js';
 import type { Invite, Role, User } from '../../domain/accounts.js';
+import { type Caller, userActor } from '../../domain/caller.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
@@ -7,6 +7,7 @@ import { createInviteSchema, updateMemberSchema } from '../../domain/member-sche
 import { ROLES } from '../../domain/scopes.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { Repositories } from '../../storage/repositories.js';
+import type { ServiceEvents } from '../events.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const INVITE_MS = 7 * DAY_MS;
@@ -25,8 +26,8 @@ const rank = (r: Role) => ROLES.length - ROLES.indexOf(r);
  * Who may hand out or change a role: an owner any; an admin only below owner; an API key (no role;
  * its scopes already allowed the call) any. The rest is refused by role: 403 forbidden.
  */
-function mayGrant(caller: Principal, from: Role | null, to: Role): void {
-  if (caller.kind !== 'user' || caller.role === 'owner') return;
+function mayGrant(caller: Caller, from: Role | null, to: Role): void {
+  if (caller.role === null || caller.role === 'owner') return;
   const top = Math.max(rank(to), from ? rank(from) : 0);
   if (top >= rank('owner')) throw new LskError('forbidden', `Your role (${caller.role}) cannot grant, change or remove the owner role.`);
 }
@@ -39,10 +40,11 @@ export class MemberService {
     private readonly repos: Repositories,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly events: ServiceEvents,
   ) {}
 
-  async list(workspaceId: string): Promise<Member[]> {
-    const ms = await this.repos.members.listByWorkspace(workspaceId);
+  async list(caller: Caller): Promise<Member[]> {
+    const ms = await this.repos.members.listByWorkspace(caller.workspaceId);
     const users = new Map((await this.repos.users.getMany(ms.map((m) => m.userId))).map((u) => [u.id, u]));
     return ms.flatMap((m) => (users.has(m.userId) ? [{ user: users.get(m.userId)!, role: m.role, createdAt: m.createdAt }] : []));
   }
@@ -54,50 +56,58 @@ export class MemberService {
     return { user, role: m.role, createdAt: m.createdAt };
   }
 
-  async update(caller: Principal, userId: string, raw: unknown): Promise<Member> {
+  async update(caller: Caller, userId: string, raw: unknown): Promise<Member> {
     const { role } = parseOrThrow(updateMemberSchema, raw);
-    const current = await this.member(caller.workspace.id, userId);
+    const current = await this.member(caller.workspaceId, userId);
     mayGrant(caller, current.role, role);
-    const r = await this.repos.members.setRole(caller.workspace.id, userId, role);
+    const r = await this.repos.members.setRole(caller.workspaceId, userId, role);
     if (r === 'not_found') throw LskError.notFound('Member');
     if (r === 'last_owner') throw lastOwner();
+    this.events.emit(caller, 'member.role_changed', userId);
     return { ...current, role };
   }
 
-  async remove(caller: Principal, userId: string): Promise<void> {
-    const current = await this.member(caller.workspace.id, userId);
+  async remove(caller: Caller, userId: string): Promise<void> {
+    const current = await this.member(caller.workspaceId, userId);
     mayGrant(caller, current.role, current.role);
-    const r = await this.repos.members.remove(caller.workspace.id, userId);
+    const r = await this.repos.members.remove(caller.workspaceId, userId);
     if (r === 'not_found') throw LskError.notFound('Member');
     if (r === 'last_owner') throw lastOwner();
+    this.events.emit(caller, 'member.removed', userId);
   }
 
-  async invite(caller: Principal, raw: unknown): Promise<{ invite: Invite; url: string }> {
+  async invite(caller: Caller, raw: unknown): Promise<{ invite: Invite; url: string }> {
     const { email, role } = parseOrThrow(createInviteSchema, raw);
     mayGrant(caller, null, role);
     const token = newSecret();
     const now = this.clock.now();
     const invite = await this.repos.members.insertInvite({
       id: newId('inv'),
-      workspaceId: caller.workspace.id,
+      workspaceId: caller.workspaceId,
       email,
       role,
       tokenHash: hashSecret(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITE_MS),
     });
+    this.events.emit(caller, 'invite.created', invite.id);
     return { invite, url: `${this.publicUrl}/dashboard/accept-invite#token=${token}` };
   }
 
-  listInvites(workspaceId: string): Promise<Invite[]> {
-    return this.repos.members.listInvites(workspaceId, this.clock.now());
+  listInvites(caller: Caller): Promise<Invite[]> {
+    return this.repos.members.listInvites(caller.workspaceId, this.clock.now());
   }
 
   /**
    * Accept an invite: the signed-in user joins, or (signed out) a new account for the invite's email
    * is made by `newAccount`. Checked before the invite is used up, so a refusal leaves it usable.
    */
-  async accept(token: string, signedIn: User | null, newAccount: (email: string) => Promise<User>): Promise<{ user: User; invite: Invite }> {
+  async accept(
+    token: string,
+    signedIn: User | null,
+    newAccount: (email: string) => Promise<User>,
+    requestId: string | null,
+  ): Promise<{ user: User; invite: Invite }> {
     const hash = hashSecret(token);
     const now = this.clock.now();
     const found = await this.repos.members.getInviteByToken(hash);
@@ -108,13 +118,17 @@ export class MemberService {
     const invite = await this.repos.members.consumeInvite(hash, now);
     if (!invite) throw LskError.validation([{ path: 'token', message: 'is unknown, used or expired; ask for a new invite' }]);
     const user = signedIn ?? (await newAccount(invite.email));
+    const acting = { workspaceId: invite.workspaceId, actor: userActor(user), requestId };
+    this.events.emit(acting, 'invite.accepted', invite.id);
     if (!(await this.repos.members.get(invite.workspaceId, user.id))) {
       await this.repos.members.add({ workspaceId: invite.workspaceId, userId: user.id, role: invite.role, createdAt: now });
+      this.events.emit(acting, 'member.added', user.id);
     }
     return { user, invite };
   }
 
-  async revokeInvite(workspaceId: string, id: string): Promise<void> {
-    if (!(await this.repos.members.deleteInvite(workspaceId, id))) throw LskError.notFound('Invite');
+  async revokeInvite(caller: Caller, id: string): Promise<void> {
+    if (!(await this.repos.members.deleteInvite(caller.workspaceId, id))) throw LskError.notFound('Invite');
+    this.events.emit(caller, 'invite.revoked', id);
   }
 }

@@ -1,6 +1,8 @@
 import type { Session, User } from '../../domain/accounts.js';
+import { userActor } from '../../domain/caller.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import type { Repositories } from '../../storage/repositories.js';
+import type { ServiceEvents } from '../events.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const SESSION_IDLE_MS = 14 * DAY_MS;
@@ -22,19 +24,21 @@ export class SessionService {
   constructor(
     private readonly repos: Repositories,
     private readonly clock: Clock,
+    private readonly events: ServiceEvents,
   ) {}
 
-  /** A new session for a user: the token for the cookie (shown to nobody else) and the session. */
-  async start(userId: string): Promise<{ token: string; session: Session }> {
+  /** A new session for a user (a sign-in, recorded): the token for the cookie (shown to nobody else) and the session. */
+  async start(user: User, requestId: string | null): Promise<{ token: string; session: Session }> {
     const token = newSecret();
     const now = this.clock.now();
     const session = await this.repos.sessions.insert({
       id: hashSecret(token),
-      userId,
+      userId: user.id,
       createdAt: now,
       seenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
     });
+    this.events.emitForUser({ actor: userActor(user), requestId }, 'user.signed_in', user.id);
     return { token, session };
   }
 
@@ -58,6 +62,12 @@ export class SessionService {
 
   end(sessionId: string): Promise<void> {
     return this.repos.sessions.delete(sessionId);
+  }
+
+  /** The user signs out of this session (recorded). */
+  async signOut({ session, user }: SignedIn, requestId: string | null): Promise<void> {
+    await this.end(session.id);
+    this.events.emitForUser({ actor: userActor(user), requestId }, 'user.signed_out', user.id);
   }
 
   /** Every session of the user except `keepId` (sign out everywhere else); the count ended. */

@@ -1,6 +1,7 @@
 import { bucketStarts, type Interval } from '../../domain/analytics/buckets.js';
 import { resolveWindow } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, analyticsQuerySchema, type GroupBy } from '../../domain/analytics-schemas.js';
+import type { Caller } from '../../domain/caller.js';
 import { GROUP_FIELD } from '../../domain/click-fields.js';
 import type { Clock } from '../../domain/clock.js';
 import { shortUrl, tagKey } from '../../domain/field-rules.js';
@@ -44,12 +45,13 @@ export class AnalyticsService {
     private readonly clock: Clock,
   ) {}
 
-  async report(workspaceId: string, raw: unknown): Promise<AnalyticsReport> {
+  async report(caller: Caller, raw: unknown): Promise<AnalyticsReport> {
+    const { workspaceId } = caller;
     const q = parseOrThrow(analyticsQuerySchema, raw);
     const groupBy = q.group_by ?? 'timeseries';
     const interval = groupBy === 'timeseries' ? (q.interval ?? 'day') : null;
     const window = resolveWindow(q, this.clock.now().getTime(), interval);
-    const scope = await resolveScope(workspaceId, mergedFilter(q), this.links, this.linkService);
+    const scope = await resolveScope(caller, mergedFilter(q), this.links, this.linkService);
     const read: ClickQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter };
     if (scope.linkIds) read.linkIds = scope.linkIds;
     const report = { groupBy, from: new Date(window.from), to: new Date(window.to), interval, timezone: window.zone };

@@ -1,5 +1,6 @@
 import { resolveWindow } from '../../domain/analytics/window.js';
 import { EVENTS_LIMIT_DEFAULT, eventsQuerySchema } from '../../domain/analytics-schemas.js';
+import type { Caller } from '../../domain/caller.js';
 import type { ClickField } from '../../domain/click-fields.js';
 import type { Clock } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
@@ -35,10 +36,11 @@ export class ClickEventsService {
     private readonly clock: Clock,
   ) {}
 
-  private async query(workspaceId: string, raw: unknown): Promise<{ q: EventQuery; limit: number }> {
+  private async query(caller: Caller, raw: unknown): Promise<{ q: EventQuery; limit: number }> {
     const input = parseOrThrow(eventsQuerySchema, raw);
     const window = resolveWindow(input, this.clock.now().getTime(), null);
-    const scope = await resolveScope(workspaceId, mergedFilter(input), this.links, this.linkService);
+    const scope = await resolveScope(caller, mergedFilter(input), this.links, this.linkService);
+    const { workspaceId } = caller;
     let after: string | null = null;
     if (input.cursor) {
       after = Buffer.from(input.cursor, 'base64url').toString('utf8');
@@ -49,15 +51,17 @@ export class ClickEventsService {
     return { q, limit: q.limit };
   }
 
-  async page(workspaceId: string, raw: unknown): Promise<EventsPage> {
-    const { q } = await this.query(workspaceId, raw);
+  async page(caller: Caller, raw: unknown): Promise<EventsPage> {
+    const { workspaceId } = caller;
+    const { q } = await this.query(caller, raw);
     const page = await this.read(q);
     return { data: await this.present(workspaceId, page.events), nextCursor: page.next === null ? null : Buffer.from(page.next).toString('base64url') };
   }
 
   /** Every match, page by page (checked and resolved before the first row: errors come before any byte). */
-  async stream(workspaceId: string, raw: unknown): Promise<AsyncGenerator<ClickEventItem[]>> {
-    const { q } = await this.query(workspaceId, raw);
+  async stream(caller: Caller, raw: unknown): Promise<AsyncGenerator<ClickEventItem[]>> {
+    const { workspaceId } = caller;
+    const { q } = await this.query(caller, raw);
     const first = await this.read({ ...q, limit: STREAM_PAGE });
     const self = this;
     return (async function* () {

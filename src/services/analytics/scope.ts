@@ -1,6 +1,8 @@
 import type { ClickFilterInput } from '../../domain/analytics-schemas.js';
+import type { Caller } from '../../domain/caller.js';
 import { CLICK_FIELDS, type ClickField, type ClickFilter, type FieldFilter } from '../../domain/click-fields.js';
 import { tagKey } from '../../domain/field-rules.js';
+import { restrictionFilter } from '../../domain/link-access.js';
 import type { ComboFilter } from '../../storage/clicks/repository.js';
 import type { LinksRepository } from '../../storage/links/repository.js';
 import type { LinkService } from '../link-service.js';
@@ -34,29 +36,31 @@ export function mergedFilter(q: { filter?: ClickFilterInput | null; link_id?: st
 
 /**
  * Resolve link_id and tag to links of the workspace (an id that is not the caller's answers 404,
- * in an IN list and a NOT IN list alike); the other filters stay on the recorded values.
+ * in an IN list and a NOT IN list alike); the other filters stay on the recorded values. A
+ * restricted key's restriction (docs/adr/0121) is one more IN list: it sees only its links' clicks.
  */
-export async function resolveScope(workspaceId: string, filter: ClickFilter, links: LinksRepository, linkService: LinkService): Promise<ResolvedScope> {
+export async function resolveScope(caller: Caller, filter: ClickFilter, links: LinksRepository, linkService: LinkService): Promise<ResolvedScope> {
+  const { workspaceId } = caller;
   const combo: ComboFilter = {};
   for (const f of CLICK_FIELDS) if (filter[f]) combo[f as ClickField] = filter[f] as FieldFilter;
   // An IN list left empty (the domain argument and a domain filter without it) matches no click;
   // the stores read an empty list as no filter at all.
   if (Object.values(combo).some((f) => f.in?.length === 0)) return { linkIds: [], filter: null };
-  const ids = async (values: readonly string[] | undefined) =>
-    values ? Promise.all(values.map(async (v) => (await linkService.get(workspaceId, v)).id)) : null;
+  const ids = async (values: readonly string[] | undefined) => (values ? Promise.all(values.map(async (v) => (await linkService.get(caller, v)).id)) : null);
   const tagged = async (values: readonly string[] | undefined) => {
     if (!values) return null;
     const sets = await Promise.all(values.map((t) => links.ids(workspaceId, { tag: tagKey(t) })));
     return sets.flat();
   };
-  const [inLinks, outLinks, inTags, outTags] = await Promise.all([
+  const [inLinks, outLinks, inTags, outTags, restricted] = await Promise.all([
     ids(filter.link_id?.in),
     ids(filter.link_id?.not_in),
     tagged(filter.tag?.in),
     tagged(filter.tag?.not_in),
+    caller.restriction ? links.ids(workspaceId, restrictionFilter(caller.restriction)) : null,
   ]);
   let include: Set<string> | null = null;
-  for (const s of [inLinks, inTags]) {
+  for (const s of [inLinks, inTags, restricted]) {
     if (!s) continue;
     include = include ? new Set(s.filter((id) => include!.has(id))) : new Set(s);
   }

@@ -81,9 +81,12 @@ export class SqliteReaderPool {
       this.next();
     });
     const gone = (e: Error) => {
+      // A crashing thread reports 'error' and then 'exit' (and close() empties the pool first): forget it once.
+      const at = this.all.indexOf(w);
+      if (at < 0) return;
       const item = this.busy.get(w);
       this.busy.delete(w);
-      this.all.splice(this.all.indexOf(w), 1);
+      this.all.splice(at, 1);
       const i = this.idle.indexOf(w);
       if (i >= 0) this.idle.splice(i, 1);
       item?.reject(e);

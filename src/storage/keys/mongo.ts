@@ -5,8 +5,8 @@ import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 
-/** `scopes` is absent on keys issued before scopes existed: they hold every scope. */
-type ApiKeyDoc = Omit<ApiKey, 'id' | 'scopes'> & { _id: string; scopes?: Scope[] };
+/** `scopes` is absent on keys issued before scopes existed (they hold every scope); `domains` and `tags` on keys from before restrictions. */
+type ApiKeyDoc = Omit<ApiKey, 'id' | 'scopes' | 'domains' | 'tags'> & { _id: string; scopes?: Scope[]; domains?: string[] | null; tags?: string[] | null };
 
 interface SigningKeyDoc {
   /** The kid. */
@@ -37,6 +37,8 @@ const toApiKey = ({ _id, ...d }: ApiKeyDoc): ApiKey => ({
   revokedAt: d.revokedAt ?? null,
   successorId: d.successorId ?? null,
   scopes: d.scopes ?? [...SCOPES],
+  domains: d.domains ?? null,
+  tags: d.tags ?? null,
 });
 
 const toSigningKey = (d: SigningKeyDoc): SigningKey => ({ kid: d._id, privateJwk: d.privateJwk, publicJwk: d.publicJwk, createdAt: d.createdAt });

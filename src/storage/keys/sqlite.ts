@@ -3,6 +3,9 @@ import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 
+/** A JSON list column; NULL (or a key from before restrictions) is no restriction. */
+const jsonList = (v: unknown): string[] | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as string[]));
+
 const toApiKey = (r: Row): ApiKey => ({
   id: String(r.id),
   workspaceId: String(r.workspace_id),
@@ -15,6 +18,8 @@ const toApiKey = (r: Row): ApiKey => ({
   successorId: r.successor_id === null ? null : String(r.successor_id),
   // NULL: a key from before scopes, holding every scope.
   scopes: r.scopes === null || r.scopes === undefined ? [...SCOPES] : (JSON.parse(String(r.scopes)) as Scope[]),
+  domains: jsonList(r.domains),
+  tags: jsonList(r.tags),
 });
 
 const toSigningKey = (r: Row): SigningKey => ({
@@ -31,8 +36,8 @@ export class SqliteApiKeys implements ApiKeysRepository {
     try {
       this.conn
         .stmt(
-          `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id, scopes)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO api_keys (id, workspace_id, name, kid, created_at, expires_at, last_used_at, revoked_at, successor_id, scopes, domains, tags)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           key.id,
@@ -45,6 +50,8 @@ export class SqliteApiKeys implements ApiKeysRepository {
           key.revokedAt?.getTime() ?? null,
           key.successorId,
           JSON.stringify(key.scopes),
+          key.domains && JSON.stringify(key.domains),
+          key.tags && JSON.stringify(key.tags),
         );
     } catch (e) {
       throw conflictOf(e) ?? e;

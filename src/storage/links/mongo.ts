@@ -200,6 +200,9 @@ export class MongoLinks implements LinksRepository {
       const re = { $regex: escapeRegex(f.q), $options: 'i' };
       and.push({ $or: [{ alias: re }, { destination: re }, { title: re }] });
     }
+    if (f.domainIn !== undefined) and.push({ domain: { $in: [...f.domainIn] } });
+    if (f.tagIn !== undefined) and.push({ tagKeys: { $in: [...f.tagIn] } });
+    if (f.ids !== undefined) and.push({ _id: { $in: [...f.ids] } });
     return and;
   }
 

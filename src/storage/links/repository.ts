@@ -2,7 +2,7 @@ import type { Link } from '../../domain/model.js';
 import type { StoreConflict } from '../errors.js';
 
 /** A stored link: the domain link without its click count (that belongs to the clicks aggregate). */
-export type LinkRow = Omit<Link, 'clicks' | 'status'>;
+export type LinkRow = Omit<Link, 'clicks' | 'status' | 'health'>;
 
 /** A link to insert: `updatedAt` starts as `createdAt`. */
 export type NewLink = Omit<LinkRow, 'updatedAt'>;
@@ -51,6 +51,12 @@ export interface LinkFilter {
   capped?: boolean;
   /** Case-insensitive substring of alias, destination or title. */
   q?: string;
+  /** A restricted key's links (domain/link-access.ts): on one of these domains... */
+  domainIn?: readonly string[];
+  /** ...and carrying one of these tag keys. */
+  tagIn?: readonly string[];
+  /** Only links among these ids (the health=broken filter: the ids come from the health states). */
+  ids?: readonly string[];
 }
 
 export interface LinkQuery extends LinkFilter {

@@ -217,6 +217,10 @@ export class SqliteLinks implements LinksRepository {
       params.now = filter.expiredAt.now.getTime();
     }
     if (filter.capped) where.push('max_clicks IS NOT NULL');
+    if (filter.ids !== undefined) {
+      where.push('id IN (SELECT value FROM json_each(@ids))');
+      params.ids = JSON.stringify(filter.ids);
+    }
     if (filter.tag !== undefined) {
       where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
       params.tag = filter.tag;
@@ -224,6 +228,14 @@ export class SqliteLinks implements LinksRepository {
     if (filter.q !== undefined && filter.q !== '') {
       where.push("(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0 OR instr(lsk_lower(coalesce(title, '')), @q) > 0)");
       params.q = filter.q.toLowerCase();
+    }
+    if (filter.domainIn !== undefined) {
+      where.push('domain IN (SELECT value FROM json_each(@domain_in))');
+      params.domain_in = JSON.stringify(filter.domainIn);
+    }
+    if (filter.tagIn !== undefined) {
+      where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key IN (SELECT value FROM json_each(@tag_in)))');
+      params.tag_in = JSON.stringify(filter.tagIn);
     }
     return where;
   }

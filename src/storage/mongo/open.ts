@@ -1,13 +1,18 @@
 import type { Clock } from '../../domain/clock.js';
+import { AUDIT_INDEXES, MongoAudit } from '../audit/mongo.js';
+import { MongoBlocklist } from '../blocklist/mongo.js';
 import { MongoClicks, type MongoClicksOptions } from '../clicks/mongo.js';
 import { CLICK_INDEXES } from '../clicks/mongo-docs.js';
 import { COUNTER_INDEXES, MongoCounters } from '../counters/mongo.js';
 import { DOMAIN_INDEXES, MongoDomains } from '../domains/mongo.js';
 import { raisingStoreFailures } from '../failures.js';
+import { HEALTH_INDEXES, MongoHealth } from '../health/mongo.js';
 import { IDEMPOTENCY_INDEXES, MongoIdempotency } from '../idempotency/mongo.js';
 import { KEY_INDEXES, MongoApiKeys, MongoSigningKeys } from '../keys/mongo.js';
 import { LINK_INDEXES, MongoLinks } from '../links/mongo.js';
 import { MEMBER_INDEXES, MongoMembers } from '../members/mongo.js';
+import { MODERATION_INDEXES, MongoModeration } from '../moderation/mongo.js';
+import { MongoReports, REPORT_INDEXES } from '../reports/mongo.js';
 import type { Repositories } from '../repositories.js';
 import { MongoSessions, SESSION_INDEXES } from '../sessions/mongo.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
@@ -30,7 +35,9 @@ const INDEXES = [
   ...IDEMPOTENCY_INDEXES,
   ...WEBHOOK_INDEXES,
   ...UTM_TEMPLATE_INDEXES,
+  ...AUDIT_INDEXES,
 ];
+const ABUSE_INDEXES = [...MODERATION_INDEXES, ...REPORT_INDEXES, ...HEALTH_INDEXES];
 const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES];
 
 /**
@@ -60,8 +67,13 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
       sessions: new MongoSessions(conn),
       webhooks: new MongoWebhooks(conn),
       utmTemplates: new MongoUtmTemplates(conn),
+      audit: new MongoAudit(conn),
+      blocklist: new MongoBlocklist(conn),
+      moderation: new MongoModeration(conn),
+      reports: new MongoReports(conn),
+      health: new MongoHealth(conn),
       init: async () => {
-        await conn.init([...INDEXES, ...ACCOUNT_INDEXES]);
+        await conn.init([...INDEXES, ...ACCOUNT_INDEXES, ...ABUSE_INDEXES]);
         await links.init();
         await clicks.init();
         await idempotency.init();

@@ -1,5 +1,5 @@
 /**
- * Migration 11, links that adapt: redirect rules, A/B variants, UTM values and the social preview
+ * Migration 13, links that adapt: redirect rules, A/B variants, UTM values and the social preview
  * (JSON, NULL: none); per-domain settings (NULL: the service's defaults); the workspaces' UTM
  * templates; links listed by alias. Kept apart so the list of migrations stays short.
  */

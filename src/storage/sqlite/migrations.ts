@@ -1,3 +1,5 @@
+import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
+import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
 
@@ -285,6 +287,10 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 10: clicks counted per combination of their values, in day and month sheets (docs/adr/0092).
   CLICK_SHEETS_MIGRATION,
-  // 11: links that adapt (rules, variants, UTM, previews, domain settings, UTM templates)
+  // 11: abuse and destination health (docs/adr/0130, 0131), in migration-abuse-health.ts.
+  ABUSE_HEALTH_MIGRATION,
+  // 12: the audit log and restricted API keys (migration-audit-log.ts).
+  AUDIT_LOG_MIGRATION,
+  // 13: links that adapt (rules, variants, UTM, previews, domain settings, UTM templates)
   LINKS_THAT_ADAPT,
 ];

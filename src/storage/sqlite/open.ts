@@ -1,13 +1,18 @@
 import type { Clock } from '../../domain/clock.js';
+import { SqliteAudit } from '../audit/sqlite.js';
+import { SqliteBlocklist } from '../blocklist/sqlite.js';
 import type { ClickStoreOptions } from '../clicks/repository.js';
 import { SqliteClicks } from '../clicks/sqlite.js';
 import { SqliteCounters } from '../counters/sqlite.js';
 import { SqliteDomains } from '../domains/sqlite.js';
 import { raisingStoreFailures } from '../failures.js';
+import { SqliteHealth } from '../health/sqlite.js';
 import { SqliteIdempotency } from '../idempotency/sqlite.js';
 import { SqliteApiKeys, SqliteSigningKeys } from '../keys/sqlite.js';
 import { SqliteLinks } from '../links/sqlite.js';
 import { SqliteMembers } from '../members/sqlite.js';
+import { SqliteModeration } from '../moderation/sqlite.js';
+import { SqliteReports } from '../reports/sqlite.js';
 import type { Repositories } from '../repositories.js';
 import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
@@ -43,6 +48,11 @@ export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStor
       sessions: new SqliteSessions(conn),
       webhooks: new SqliteWebhooks(conn),
       utmTemplates: new SqliteUtmTemplates(conn),
+      audit: new SqliteAudit(conn),
+      blocklist: new SqliteBlocklist(conn),
+      moderation: new SqliteModeration(conn),
+      reports: new SqliteReports(conn),
+      health: new SqliteHealth(conn),
       init: async () => {
         conn.migrate();
         await clicks.init();

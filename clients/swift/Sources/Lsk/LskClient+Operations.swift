@@ -77,6 +77,38 @@ extension LskClient {
         try await sendRaw("GET", "/analytics", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("continent", continent) + Self.param("country", country) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "text/csv, application/json")
     }
 
+    /// Read the audit log
+    ///
+    /// What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+    /// `GET /audit-log` → 200.
+    /// - Parameter action: `action` (query) Only entries of this action, e.g. link.created.
+    /// - Parameter actorId: `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system".
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter format: `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id.
+    /// - Parameter from: `from` (query) Entries at or after this instant; a date means its midnight UTC.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 50.
+    /// - Parameter targetId: `target_id` (query) Only entries about this target: a link, key, webhook, user or invite id, a tag name, a host.
+    /// - Parameter to: `to` (query) Entries before this instant; a date includes that whole UTC day.
+    public func auditLog(action: AuditLogAction? = nil, actorId: String? = nil, cursor: String? = nil, format: AuditLogFormat? = nil, from: String? = nil, limit: Int? = nil, targetId: String? = nil, to: String? = nil) async throws -> AuditLog {
+        try await send("GET", "/audit-log", query: Self.param("action", action) + Self.param("actor_id", actorId) + Self.param("cursor", cursor) + Self.param("format", format) + Self.param("from", from) + Self.param("limit", limit) + Self.param("target_id", targetId) + Self.param("to", to), headers: [], body: nil, as: AuditLog.self)
+    }
+
+    /// Read the audit log
+    ///
+    /// What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+    /// `GET /audit-log` → 200. The raw answer (content type and bytes), e.g. for CSV.
+    /// - Parameter action: `action` (query) Only entries of this action, e.g. link.created.
+    /// - Parameter actorId: `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system".
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter format: `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id.
+    /// - Parameter from: `from` (query) Entries at or after this instant; a date means its midnight UTC.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 50.
+    /// - Parameter targetId: `target_id` (query) Only entries about this target: a link, key, webhook, user or invite id, a tag name, a host.
+    /// - Parameter to: `to` (query) Entries before this instant; a date includes that whole UTC day.
+    public func auditLogRaw(action: AuditLogAction? = nil, actorId: String? = nil, cursor: String? = nil, format: AuditLogFormat? = nil, from: String? = nil, limit: Int? = nil, targetId: String? = nil, to: String? = nil) async throws -> LskRawResponse {
+        try await sendRaw("GET", "/audit-log", query: Self.param("action", action) + Self.param("actor_id", actorId) + Self.param("cursor", cursor) + Self.param("format", format) + Self.param("from", from) + Self.param("limit", limit) + Self.param("target_id", targetId) + Self.param("to", to), headers: [], body: nil, accept: "text/csv, application/json")
+    }
+
     /// Click events, newest first
     ///
     /// People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
@@ -299,11 +331,12 @@ extension LskClient {
     /// `GET /links/count` → 200.
     /// - Parameter domain: `domain` (query) Only links on this domain.
     /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
+    /// - Parameter health: `health` (query) broken: only links whose targets failed two checks in a row.
     /// - Parameter q: `q` (query) Case-insensitive substring of alias, destination or title.
     /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
     /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
-    public func linkCount(domain: String? = nil, externalId: String? = nil, q: String? = nil, status: LinkCountStatus? = nil, tag: String? = nil) async throws -> LinkCount {
-        try await send("GET", "/links/count", query: Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkCount.self)
+    public func linkCount(domain: String? = nil, externalId: String? = nil, health: LinkCountHealth? = nil, q: String? = nil, status: LinkCountStatus? = nil, tag: String? = nil) async throws -> LinkCount {
+        try await send("GET", "/links/count", query: Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("health", health) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkCount.self)
     }
 
     /// A QR code of the link's short URL
@@ -337,13 +370,14 @@ extension LskClient {
     /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
     /// - Parameter domain: `domain` (query) Only links on this domain.
     /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
+    /// - Parameter health: `health` (query) broken: only links whose targets failed two checks in a row.
     /// - Parameter limit: `limit` (query) 1 to 100, default 20.
     /// - Parameter q: `q` (query) Case-insensitive substring of alias, destination or title.
     /// - Parameter sort: `sort` (query) newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
     /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
     /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
-    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, limit: Int? = nil, q: String? = nil, sort: LinksSort? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
-        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("limit", limit) + Self.param("q", q) + Self.param("sort", sort) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
+    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, health: LinksHealth? = nil, limit: Int? = nil, q: String? = nil, sort: LinksSort? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
+        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("health", health) + Self.param("limit", limit) + Self.param("q", q) + Self.param("sort", sort) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
     }
 
     /// List members

@@ -188,6 +188,8 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
 /// An API key (its secret is shown only once, when created).
 public struct ApiKey: Codable, Sendable, Equatable {
     public var createdAt: Date
+    /// A restricted key sees and changes only links on these domains; null: any domain.
+    public var domains: [String]?
     public var expiresAt: Date
     public var id: String
     public var lastUsedAt: Date?
@@ -195,25 +197,31 @@ public struct ApiKey: Codable, Sendable, Equatable {
     public var revokedAt: Date?
     /// What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.
     public var scopes: [ApiKeyScopesItem]
+    /// A restricted key sees and changes only links carrying one of these tags; null: any link.
+    public var tags: [String]?
 
-    public init(createdAt: Date, expiresAt: Date, id: String, name: String, scopes: [ApiKeyScopesItem], lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
+    public init(createdAt: Date, expiresAt: Date, id: String, name: String, scopes: [ApiKeyScopesItem], domains: [String]? = nil, lastUsedAt: Date? = nil, revokedAt: Date? = nil, tags: [String]? = nil) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.id = id
         self.name = name
         self.scopes = scopes
+        self.domains = domains
         self.lastUsedAt = lastUsedAt
         self.revokedAt = revokedAt
+        self.tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
         case createdAt = "created_at"
+        case domains = "domains"
         case expiresAt = "expires_at"
         case id = "id"
         case lastUsedAt = "last_used_at"
         case name = "name"
         case revokedAt = "revoked_at"
         case scopes = "scopes"
+        case tags = "tags"
     }
 }
 
@@ -248,6 +256,253 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
     public static let membersRead = ApiKeyScopesItem(rawValue: "members:read")
     public static let membersWrite = ApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = ApiKeyScopesItem(rawValue: "workspace:read")
+    public static let auditRead = ApiKeyScopesItem(rawValue: "audit:read")
+}
+
+/// One recorded action: who did what to which target, when, in which request. Never holds a secret.
+public struct AuditEntry: Codable, Sendable, Equatable {
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
+    public var action: AuditEntryAction
+    public var actor: AuditEntryActor
+    /// When it happened.
+    public var at: Date
+    /// Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time.
+    public var id: String
+    /// X-Request-Id of the request (one per CLI command); null for lsk's own work.
+    public var requestId: String?
+    public var target: AuditEntryTarget
+
+    public init(action: AuditEntryAction, actor: AuditEntryActor, at: Date, id: String, target: AuditEntryTarget, requestId: String? = nil) {
+        self.action = action
+        self.actor = actor
+        self.at = at
+        self.id = id
+        self.target = target
+        self.requestId = requestId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case action = "action"
+        case actor = "actor"
+        case at = "at"
+        case id = "id"
+        case requestId = "request_id"
+        case target = "target"
+    }
+}
+
+/// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all).
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = AuditEntryAction(rawValue: "link.created")
+    public static let linkUpdated = AuditEntryAction(rawValue: "link.updated")
+    public static let linkDeleted = AuditEntryAction(rawValue: "link.deleted")
+    public static let linksExported = AuditEntryAction(rawValue: "links.exported")
+    public static let tagUpdated = AuditEntryAction(rawValue: "tag.updated")
+    public static let tagDeleted = AuditEntryAction(rawValue: "tag.deleted")
+    public static let domainCreated = AuditEntryAction(rawValue: "domain.created")
+    public static let domainDeleted = AuditEntryAction(rawValue: "domain.deleted")
+    public static let domainUpdated = AuditEntryAction(rawValue: "domain.updated")
+    public static let utmTemplateCreated = AuditEntryAction(rawValue: "utm_template.created")
+    public static let utmTemplateUpdated = AuditEntryAction(rawValue: "utm_template.updated")
+    public static let utmTemplateDeleted = AuditEntryAction(rawValue: "utm_template.deleted")
+    public static let keyCreated = AuditEntryAction(rawValue: "key.created")
+    public static let keyRevoked = AuditEntryAction(rawValue: "key.revoked")
+    public static let keyRenewed = AuditEntryAction(rawValue: "key.renewed")
+    public static let webhookCreated = AuditEntryAction(rawValue: "webhook.created")
+    public static let webhookUpdated = AuditEntryAction(rawValue: "webhook.updated")
+    public static let webhookDeleted = AuditEntryAction(rawValue: "webhook.deleted")
+    public static let webhookSecretRotated = AuditEntryAction(rawValue: "webhook.secret_rotated")
+    public static let webhookTested = AuditEntryAction(rawValue: "webhook.tested")
+    public static let webhookDeliveryRetried = AuditEntryAction(rawValue: "webhook.delivery_retried")
+    public static let memberAdded = AuditEntryAction(rawValue: "member.added")
+    public static let memberRoleChanged = AuditEntryAction(rawValue: "member.role_changed")
+    public static let memberRemoved = AuditEntryAction(rawValue: "member.removed")
+    public static let inviteCreated = AuditEntryAction(rawValue: "invite.created")
+    public static let inviteRevoked = AuditEntryAction(rawValue: "invite.revoked")
+    public static let inviteAccepted = AuditEntryAction(rawValue: "invite.accepted")
+    public static let workspaceCreated = AuditEntryAction(rawValue: "workspace.created")
+    public static let workspacePlanChanged = AuditEntryAction(rawValue: "workspace.plan_changed")
+    public static let workspaceUpdated = AuditEntryAction(rawValue: "workspace.updated")
+    public static let auditLogExported = AuditEntryAction(rawValue: "audit_log.exported")
+    public static let linkDisabled = AuditEntryAction(rawValue: "link.disabled")
+    public static let linkEnabled = AuditEntryAction(rawValue: "link.enabled")
+    public static let workspaceSuspended = AuditEntryAction(rawValue: "workspace.suspended")
+    public static let workspaceUnsuspended = AuditEntryAction(rawValue: "workspace.unsuspended")
+    public static let reportReceived = AuditEntryAction(rawValue: "report.received")
+    public static let linkBroken = AuditEntryAction(rawValue: "link.broken")
+    public static let linkRecovered = AuditEntryAction(rawValue: "link.recovered")
+    public static let userSignedIn = AuditEntryAction(rawValue: "user.signed_in")
+    public static let userSignInFailed = AuditEntryAction(rawValue: "user.sign_in_failed")
+    public static let userSignedOut = AuditEntryAction(rawValue: "user.signed_out")
+    public static let userPasswordChanged = AuditEntryAction(rawValue: "user.password_changed")
+    public static let userPasswordLinkIssued = AuditEntryAction(rawValue: "user.password_link_issued")
+    public static let userTwoFactorEnabled = AuditEntryAction(rawValue: "user.two_factor_enabled")
+    public static let userTwoFactorDisabled = AuditEntryAction(rawValue: "user.two_factor_disabled")
+    public static let userRecoveryCodeUsed = AuditEntryAction(rawValue: "user.recovery_code_used")
+    public static let userPasswordResetRequested = AuditEntryAction(rawValue: "user.password_reset_requested")
+    public static let userPasskeyAdded = AuditEntryAction(rawValue: "user.passkey_added")
+    public static let userPasskeyRemoved = AuditEntryAction(rawValue: "user.passkey_removed")
+    public static let userSessionRevoked = AuditEntryAction(rawValue: "user.session_revoked")
+}
+
+public struct AuditEntryActor: Codable, Sendable, Equatable {
+    public var id: String
+    public var label: String
+    /// One of: user, key, cli, system.
+    public var type: AuditEntryActorType
+
+    public init(id: String, label: String, type: AuditEntryActorType) {
+        self.id = id
+        self.label = label
+        self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case label = "label"
+        case type = "type"
+    }
+}
+
+/// Values of AuditEntryActorType.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditEntryActorType: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let user = AuditEntryActorType(rawValue: "user")
+    public static let key = AuditEntryActorType(rawValue: "key")
+    public static let cli = AuditEntryActorType(rawValue: "cli")
+    public static let system = AuditEntryActorType(rawValue: "system")
+}
+
+public struct AuditEntryTarget: Codable, Sendable, Equatable {
+    public var id: String
+    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template.
+    public var type: AuditEntryTargetType
+
+    public init(id: String, type: AuditEntryTargetType) {
+        self.id = id
+        self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case type = "type"
+    }
+}
+
+/// Values of AuditEntryTargetType.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditEntryTargetType: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let link = AuditEntryTargetType(rawValue: "link")
+    public static let tag = AuditEntryTargetType(rawValue: "tag")
+    public static let domain = AuditEntryTargetType(rawValue: "domain")
+    public static let key = AuditEntryTargetType(rawValue: "key")
+    public static let webhook = AuditEntryTargetType(rawValue: "webhook")
+    public static let delivery = AuditEntryTargetType(rawValue: "delivery")
+    public static let user = AuditEntryTargetType(rawValue: "user")
+    public static let invite = AuditEntryTargetType(rawValue: "invite")
+    public static let workspace = AuditEntryTargetType(rawValue: "workspace")
+    public static let report = AuditEntryTargetType(rawValue: "report")
+    public static let utmTemplate = AuditEntryTargetType(rawValue: "utm_template")
+}
+
+/// One page of audit entries, newest first.
+public struct AuditLog: Codable, Sendable, Equatable {
+    public var data: [AuditEntry]
+    /// Pass as `cursor` for the next page; null on the last page.
+    public var nextCursor: String?
+
+    public init(data: [AuditEntry], nextCursor: String? = nil) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// Only entries of this action, e.g. link.created.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let linkCreated = AuditLogAction(rawValue: "link.created")
+    public static let linkUpdated = AuditLogAction(rawValue: "link.updated")
+    public static let linkDeleted = AuditLogAction(rawValue: "link.deleted")
+    public static let linksExported = AuditLogAction(rawValue: "links.exported")
+    public static let tagUpdated = AuditLogAction(rawValue: "tag.updated")
+    public static let tagDeleted = AuditLogAction(rawValue: "tag.deleted")
+    public static let domainCreated = AuditLogAction(rawValue: "domain.created")
+    public static let domainDeleted = AuditLogAction(rawValue: "domain.deleted")
+    public static let domainUpdated = AuditLogAction(rawValue: "domain.updated")
+    public static let utmTemplateCreated = AuditLogAction(rawValue: "utm_template.created")
+    public static let utmTemplateUpdated = AuditLogAction(rawValue: "utm_template.updated")
+    public static let utmTemplateDeleted = AuditLogAction(rawValue: "utm_template.deleted")
+    public static let keyCreated = AuditLogAction(rawValue: "key.created")
+    public static let keyRevoked = AuditLogAction(rawValue: "key.revoked")
+    public static let keyRenewed = AuditLogAction(rawValue: "key.renewed")
+    public static let webhookCreated = AuditLogAction(rawValue: "webhook.created")
+    public static let webhookUpdated = AuditLogAction(rawValue: "webhook.updated")
+    public static let webhookDeleted = AuditLogAction(rawValue: "webhook.deleted")
+    public static let webhookSecretRotated = AuditLogAction(rawValue: "webhook.secret_rotated")
+    public static let webhookTested = AuditLogAction(rawValue: "webhook.tested")
+    public static let webhookDeliveryRetried = AuditLogAction(rawValue: "webhook.delivery_retried")
+    public static let memberAdded = AuditLogAction(rawValue: "member.added")
+    public static let memberRoleChanged = AuditLogAction(rawValue: "member.role_changed")
+    public static let memberRemoved = AuditLogAction(rawValue: "member.removed")
+    public static let inviteCreated = AuditLogAction(rawValue: "invite.created")
+    public static let inviteRevoked = AuditLogAction(rawValue: "invite.revoked")
+    public static let inviteAccepted = AuditLogAction(rawValue: "invite.accepted")
+    public static let workspaceCreated = AuditLogAction(rawValue: "workspace.created")
+    public static let workspacePlanChanged = AuditLogAction(rawValue: "workspace.plan_changed")
+    public static let workspaceUpdated = AuditLogAction(rawValue: "workspace.updated")
+    public static let auditLogExported = AuditLogAction(rawValue: "audit_log.exported")
+    public static let linkDisabled = AuditLogAction(rawValue: "link.disabled")
+    public static let linkEnabled = AuditLogAction(rawValue: "link.enabled")
+    public static let workspaceSuspended = AuditLogAction(rawValue: "workspace.suspended")
+    public static let workspaceUnsuspended = AuditLogAction(rawValue: "workspace.unsuspended")
+    public static let reportReceived = AuditLogAction(rawValue: "report.received")
+    public static let linkBroken = AuditLogAction(rawValue: "link.broken")
+    public static let linkRecovered = AuditLogAction(rawValue: "link.recovered")
+    public static let userSignedIn = AuditLogAction(rawValue: "user.signed_in")
+    public static let userSignInFailed = AuditLogAction(rawValue: "user.sign_in_failed")
+    public static let userSignedOut = AuditLogAction(rawValue: "user.signed_out")
+    public static let userPasswordChanged = AuditLogAction(rawValue: "user.password_changed")
+    public static let userPasswordLinkIssued = AuditLogAction(rawValue: "user.password_link_issued")
+    public static let userTwoFactorEnabled = AuditLogAction(rawValue: "user.two_factor_enabled")
+    public static let userTwoFactorDisabled = AuditLogAction(rawValue: "user.two_factor_disabled")
+    public static let userRecoveryCodeUsed = AuditLogAction(rawValue: "user.recovery_code_used")
+    public static let userPasswordResetRequested = AuditLogAction(rawValue: "user.password_reset_requested")
+    public static let userPasskeyAdded = AuditLogAction(rawValue: "user.passkey_added")
+    public static let userPasskeyRemoved = AuditLogAction(rawValue: "user.passkey_removed")
+    public static let userSessionRevoked = AuditLogAction(rawValue: "user.session_revoked")
+}
+
+/// Values of AuditLogFormat.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AuditLogFormat: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let json = AuditLogFormat(rawValue: "json")
+    public static let csv = AuditLogFormat(rawValue: "csv")
 }
 
 public struct BrowserClicks: Codable, Sendable, Equatable {
@@ -300,7 +555,7 @@ public struct BulkLinkResult: Codable, Sendable, Equatable {
 }
 
 public struct BulkLinkResultError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked.
     public var code: BulkLinkResultErrorCode
     public var details: [BulkLinkResultErrorDetailsItem]?
     public var message: String
@@ -351,6 +606,9 @@ public struct BulkLinkResultErrorCode: RawRepresentable, Codable, Hashable, Send
     public static let linkExpired = BulkLinkResultErrorCode(rawValue: "link_expired")
     public static let idempotencyInProgress = BulkLinkResultErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = BulkLinkResultErrorCode(rawValue: "idempotency_key_mismatch")
+    public static let linkDisabled = BulkLinkResultErrorCode(rawValue: "link_disabled")
+    public static let workspaceSuspended = BulkLinkResultErrorCode(rawValue: "workspace_suspended")
+    public static let destinationBlocked = BulkLinkResultErrorCode(rawValue: "destination_blocked")
 }
 
 public struct BulkLinkResultErrorDetailsItem: Codable, Sendable, Equatable {
@@ -547,19 +805,27 @@ public struct CreateInviteRequest: Codable, Sendable, Equatable {
 
 /// Request body of createKey (POST /keys).
 public struct CreateKeyRequest: Codable, Sendable, Equatable {
+    /// Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain.
+    public var domains: Nullable<[String]>?
     /// 1-64 characters; default "default".
     public var name: Nullable<String>?
     /// What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks.
     public var scopes: Nullable<[CreateKeyRequestScopesItem]>?
+    /// Restrict the key to links carrying one of these tags; default any link.
+    public var tags: Nullable<[String]>?
 
-    public init(name: Nullable<String>? = nil, scopes: Nullable<[CreateKeyRequestScopesItem]>? = nil) {
+    public init(domains: Nullable<[String]>? = nil, name: Nullable<String>? = nil, scopes: Nullable<[CreateKeyRequestScopesItem]>? = nil, tags: Nullable<[String]>? = nil) {
+        self.domains = domains
         self.name = name
         self.scopes = scopes
+        self.tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
+        case domains = "domains"
         case name = "name"
         case scopes = "scopes"
+        case tags = "tags"
     }
 }
 
@@ -582,6 +848,7 @@ public struct CreateKeyRequestScopesItem: RawRepresentable, Codable, Hashable, S
     public static let membersRead = CreateKeyRequestScopesItem(rawValue: "members:read")
     public static let membersWrite = CreateKeyRequestScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreateKeyRequestScopesItem(rawValue: "workspace:read")
+    public static let auditRead = CreateKeyRequestScopesItem(rawValue: "audit:read")
 }
 
 /// Request body of createLink (POST /links).
@@ -860,11 +1127,15 @@ public struct CreateWebhookRequestEventsItem: RawRepresentable, Codable, Hashabl
     public static let linkUpdated = CreateWebhookRequestEventsItem(rawValue: "link.updated")
     public static let linkDeleted = CreateWebhookRequestEventsItem(rawValue: "link.deleted")
     public static let linkClicked = CreateWebhookRequestEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = CreateWebhookRequestEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = CreateWebhookRequestEventsItem(rawValue: "link.recovered")
 }
 
 /// A new API key with its secret, shown this once.
 public struct CreatedApiKey: Codable, Sendable, Equatable {
     public var createdAt: Date
+    /// A restricted key sees and changes only links on these domains; null: any domain.
+    public var domains: [String]?
     public var expiresAt: Date
     public var id: String
     /// The secret: lsk_live_...
@@ -874,20 +1145,25 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
     public var revokedAt: Date?
     /// What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource.
     public var scopes: [CreatedApiKeyScopesItem]
+    /// A restricted key sees and changes only links carrying one of these tags; null: any link.
+    public var tags: [String]?
 
-    public init(createdAt: Date, expiresAt: Date, id: String, key: String, name: String, scopes: [CreatedApiKeyScopesItem], lastUsedAt: Date? = nil, revokedAt: Date? = nil) {
+    public init(createdAt: Date, expiresAt: Date, id: String, key: String, name: String, scopes: [CreatedApiKeyScopesItem], domains: [String]? = nil, lastUsedAt: Date? = nil, revokedAt: Date? = nil, tags: [String]? = nil) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.id = id
         self.key = key
         self.name = name
         self.scopes = scopes
+        self.domains = domains
         self.lastUsedAt = lastUsedAt
         self.revokedAt = revokedAt
+        self.tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
         case createdAt = "created_at"
+        case domains = "domains"
         case expiresAt = "expires_at"
         case id = "id"
         case key = "key"
@@ -895,6 +1171,7 @@ public struct CreatedApiKey: Codable, Sendable, Equatable {
         case name = "name"
         case revokedAt = "revoked_at"
         case scopes = "scopes"
+        case tags = "tags"
     }
 }
 
@@ -917,6 +1194,7 @@ public struct CreatedApiKeyScopesItem: RawRepresentable, Codable, Hashable, Send
     public static let membersRead = CreatedApiKeyScopesItem(rawValue: "members:read")
     public static let membersWrite = CreatedApiKeyScopesItem(rawValue: "members:write")
     public static let workspaceRead = CreatedApiKeyScopesItem(rawValue: "workspace:read")
+    public static let auditRead = CreatedApiKeyScopesItem(rawValue: "audit:read")
 }
 
 /// A new invite with its link, shown this once.
@@ -1058,7 +1336,7 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
 }
 
 public struct ErrorResponseError: Codable, Sendable, Equatable {
-    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch.
+    /// One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked.
     public var code: ErrorResponseErrorCode
     /// A human sentence.
     public var message: String
@@ -1114,6 +1392,9 @@ public struct ErrorResponseErrorCode: RawRepresentable, Codable, Hashable, Senda
     public static let linkExpired = ErrorResponseErrorCode(rawValue: "link_expired")
     public static let idempotencyInProgress = ErrorResponseErrorCode(rawValue: "idempotency_in_progress")
     public static let idempotencyKeyMismatch = ErrorResponseErrorCode(rawValue: "idempotency_key_mismatch")
+    public static let linkDisabled = ErrorResponseErrorCode(rawValue: "link_disabled")
+    public static let workspaceSuspended = ErrorResponseErrorCode(rawValue: "workspace_suspended")
+    public static let destinationBlocked = ErrorResponseErrorCode(rawValue: "destination_blocked")
 }
 
 public struct ErrorResponseErrorDetailsItem: Codable, Sendable, Equatable {
@@ -1180,6 +1461,8 @@ public struct Link: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// Default target URL.
     public var destination: String
+    /// Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken).
+    public var destinationHealth: LinkDestinationHealth
     /// Device-specific targets (always an object).
     public var deviceTargeting: [String: String]
     /// Host name the link is served on.
@@ -1217,11 +1500,12 @@ public struct Link: Codable, Sendable, Equatable {
     /// 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears.
     public var variants: [LinkVariant]?
 
-    public init(alias: String, clicks: Int, createdAt: Date, destination: String, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, preview: LinkPreview? = nil, rules: [LinkRule]? = nil, title: String? = nil, utm: LinkUtm? = nil, variants: [LinkVariant]? = nil) {
+    public init(alias: String, clicks: Int, createdAt: Date, destination: String, destinationHealth: LinkDestinationHealth, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, preview: LinkPreview? = nil, rules: [LinkRule]? = nil, title: String? = nil, utm: LinkUtm? = nil, variants: [LinkVariant]? = nil) {
         self.alias = alias
         self.clicks = clicks
         self.createdAt = createdAt
         self.destination = destination
+        self.destinationHealth = destinationHealth
         self.deviceTargeting = deviceTargeting
         self.domain = domain
         self.geoTargeting = geoTargeting
@@ -1247,6 +1531,7 @@ public struct Link: Codable, Sendable, Equatable {
         case clicks = "clicks"
         case createdAt = "created_at"
         case destination = "destination"
+        case destinationHealth = "destination_health"
         case deviceTargeting = "device_targeting"
         case domain = "domain"
         case expiredUrl = "expired_url"
@@ -1282,6 +1567,16 @@ public struct LinkCount: Codable, Sendable, Equatable {
     }
 }
 
+/// Values of LinkCountHealth.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkCountHealth: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let broken = LinkCountHealth(rawValue: "broken")
+}
+
 /// Values of LinkCountStatus.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct LinkCountStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
@@ -1292,6 +1587,38 @@ public struct LinkCountStatus: RawRepresentable, Codable, Hashable, Sendable, Ls
     public static let active = LinkCountStatus(rawValue: "active")
     public static let expired = LinkCountStatus(rawValue: "expired")
     public static let exhausted = LinkCountStatus(rawValue: "exhausted")
+}
+
+/// Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken).
+public struct LinkDestinationHealth: Codable, Sendable, Equatable {
+    public var checkedAt: Date?
+    public var httpStatus: Int?
+    /// One of: ok, broken, unknown.
+    public var status: LinkDestinationHealthStatus
+
+    public init(status: LinkDestinationHealthStatus, checkedAt: Date? = nil, httpStatus: Int? = nil) {
+        self.status = status
+        self.checkedAt = checkedAt
+        self.httpStatus = httpStatus
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case checkedAt = "checked_at"
+        case httpStatus = "http_status"
+        case status = "status"
+    }
+}
+
+/// Values of LinkDestinationHealthStatus.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkDestinationHealthStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let ok = LinkDestinationHealthStatus(rawValue: "ok")
+    public static let broken = LinkDestinationHealthStatus(rawValue: "broken")
+    public static let unknown = LinkDestinationHealthStatus(rawValue: "unknown")
 }
 
 /// One page of links, newest first.
@@ -1511,6 +1838,16 @@ public struct LinkVariant: Codable, Sendable, Equatable {
         case url = "url"
         case weight = "weight"
     }
+}
+
+/// Values of LinksHealth.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinksHealth: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let broken = LinksHealth(rawValue: "broken")
 }
 
 /// newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
@@ -2019,6 +2356,8 @@ public struct UpdateWebhookRequestEventsItem: RawRepresentable, Codable, Hashabl
     public static let linkUpdated = UpdateWebhookRequestEventsItem(rawValue: "link.updated")
     public static let linkDeleted = UpdateWebhookRequestEventsItem(rawValue: "link.deleted")
     public static let linkClicked = UpdateWebhookRequestEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = UpdateWebhookRequestEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = UpdateWebhookRequestEventsItem(rawValue: "link.recovered")
 }
 
 /// A named set of UTM values of the workspace.
@@ -2085,7 +2424,7 @@ public struct WebhookDelivery: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// When a 2xx answer came.
     public var deliveredAt: Date?
-    /// link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test.
+    /// link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, link.broken, link.recovered, webhook.test.
     public var eventType: WebhookDeliveryEventType
     /// Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW.
     public var id: String
@@ -2138,6 +2477,8 @@ public struct WebhookDeliveryEventType: RawRepresentable, Codable, Hashable, Sen
     public static let linkUpdated = WebhookDeliveryEventType(rawValue: "link.updated")
     public static let linkDeleted = WebhookDeliveryEventType(rawValue: "link.deleted")
     public static let linkClicked = WebhookDeliveryEventType(rawValue: "link.clicked")
+    public static let linkBroken = WebhookDeliveryEventType(rawValue: "link.broken")
+    public static let linkRecovered = WebhookDeliveryEventType(rawValue: "link.recovered")
     public static let webhookTest = WebhookDeliveryEventType(rawValue: "webhook.test")
 }
 
@@ -2215,6 +2556,8 @@ public struct WebhookEndpointEventsItem: RawRepresentable, Codable, Hashable, Se
     public static let linkUpdated = WebhookEndpointEventsItem(rawValue: "link.updated")
     public static let linkDeleted = WebhookEndpointEventsItem(rawValue: "link.deleted")
     public static let linkClicked = WebhookEndpointEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = WebhookEndpointEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = WebhookEndpointEventsItem(rawValue: "link.recovered")
 }
 
 public struct WebhookEndpointList: Codable, Sendable, Equatable {
@@ -2278,6 +2621,8 @@ public struct WebhookEndpointWithSecretEventsItem: RawRepresentable, Codable, Ha
     public static let linkUpdated = WebhookEndpointWithSecretEventsItem(rawValue: "link.updated")
     public static let linkDeleted = WebhookEndpointWithSecretEventsItem(rawValue: "link.deleted")
     public static let linkClicked = WebhookEndpointWithSecretEventsItem(rawValue: "link.clicked")
+    public static let linkBroken = WebhookEndpointWithSecretEventsItem(rawValue: "link.broken")
+    public static let linkRecovered = WebhookEndpointWithSecretEventsItem(rawValue: "link.recovered")
 }
 
 /// The tenant that owns links, tags, domains and keys.

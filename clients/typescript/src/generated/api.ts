@@ -40,17 +40,49 @@ export interface AnalyticsItem {
 /** An API key (its secret is shown only once, when created). */
 export interface ApiKey {
   created_at: string;
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Array<string> | null;
   expires_at: string;
   id: string;
   last_used_at: string | null;
   name: string;
   revoked_at: string | null;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
-  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read">;
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "audit:read">;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Array<string> | null;
 }
 
 export interface ApiKeyList {
   data: Array<ApiKey>;
+}
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+export interface AuditEntry {
+  /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  actor: {
+    id: string;
+    label: string;
+    type: "user" | "key" | "cli" | "system";
+  };
+  /** When it happened. */
+  at: string;
+  /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+  id: string;
+  /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+  request_id: string | null;
+  target: {
+    id: string;
+    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template";
+  };
+}
+
+/** One page of audit entries, newest first. */
+export interface AuditLog {
+  data: Array<AuditEntry>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
 }
 
 export interface BrowserClicks {
@@ -71,7 +103,7 @@ export type BulkLinkResult = {
   link: Link;
 } | ({
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     details?: Array<{
       message: string;
       path: string;
@@ -133,6 +165,8 @@ export interface CountryClicks {
 /** A new API key with its secret, shown this once. */
 export interface CreatedApiKey {
   created_at: string;
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Array<string> | null;
   expires_at: string;
   id: string;
   /** The secret: lsk_live_... */
@@ -141,7 +175,9 @@ export interface CreatedApiKey {
   name: string;
   revoked_at: string | null;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
-  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read">;
+  scopes: Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "audit:read">;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Array<string> | null;
 }
 
 /** A new invite with its link, shown this once. */
@@ -170,10 +206,14 @@ export interface CreateInviteRequest {
 
 /** Request body of createKey (POST /keys). */
 export interface CreateKeyRequest {
+  /** Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain. */
+  domains?: Array<string> | null;
   /** 1-64 characters; default "default". */
   name?: string | null;
   /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
-  scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read">) | null;
+  scopes?: (Array<"links:read" | "links:write" | "analytics:read" | "domains:read" | "domains:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "members:read" | "members:write" | "workspace:read" | "audit:read">) | null;
+  /** Restrict the key to links carrying one of these tags; default any link. */
+  tags?: Array<string> | null;
 }
 
 /** Request body of createLink (POST /links). */
@@ -272,7 +312,7 @@ export interface CreateWebhookRequest {
   /** 1-500 characters. */
   description?: string | null;
   /** Any of link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
   url: HttpUrl;
 }
@@ -313,7 +353,7 @@ export interface DomainList {
 /** Every error answer, REST and GraphQL alike, carries one code of this list. */
 export interface ErrorResponse {
   error: {
-    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch";
+    code: "invalid_json" | "validation_failed" | "invalid_cursor" | "query_too_complex" | "unauthorized" | "invalid_api_key" | "key_expired" | "key_revoked" | "invalid_credentials" | "insufficient_scope" | "forbidden" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "domain_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable" | "external_id_taken" | "link_expired" | "idempotency_in_progress" | "idempotency_key_mismatch" | "link_disabled" | "workspace_suspended" | "destination_blocked";
     /** A human sentence. */
     message: string;
     /** Every field problem found (only when fields are at fault). */
@@ -356,6 +396,12 @@ export interface Link {
   created_at: string;
   /** Default target URL. */
   destination: HttpUrl;
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: {
+    checked_at: string | null;
+    http_status: number | null;
+    status: "ok" | "broken" | "unknown";
+  };
   /** Device-specific targets (always an object). */
   device_targeting: Record<string, string>;
   /** Host name the link is served on. */
@@ -637,7 +683,7 @@ export interface UpdateWebhookRequest {
   /** false pauses deliveries; true resumes them. */
   enabled?: boolean;
   /** Any of link.created, link.updated, link.deleted, link.clicked. */
-  events?: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events?: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** http(s) URL whose host is not a private, loopback, link-local or metadata address. */
   url?: HttpUrl;
 }
@@ -675,7 +721,7 @@ export interface WebhookDelivery {
   /** When a 2xx answer came. */
   delivered_at: string | null;
   /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
-  event_type: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "webhook.test";
+  event_type: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered" | "webhook.test";
   /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** How long the last attempt took, in milliseconds. */
@@ -706,7 +752,7 @@ export interface WebhookEndpoint {
   /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
   enabled: boolean;
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** Where events are POSTed. */
@@ -726,7 +772,7 @@ export interface WebhookEndpointWithSecret {
   /** False once disabled by you, by a 410 answer, or after 5 days of failures. */
   enabled: boolean;
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
-  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked">;
+  events: Array<"link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.broken" | "link.recovered">;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
   id: string;
   /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
@@ -750,7 +796,7 @@ export type ErrorDetail = NonNullable<ErrorResponse["error"]["details"]>[number]
 export type ErrorCode = ErrorResponse["error"]["code"];
 
 /** The HTTP status of each error code (also used for GraphQL errors, which carry only the code). */
-export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400};
+export const errorStatus: Partial<Record<ErrorCode, number>> = {"alias_taken":409,"csrf_failed":403,"destination_blocked":422,"domain_taken":409,"external_id_taken":409,"forbidden":403,"idempotency_in_progress":409,"idempotency_key_mismatch":422,"insufficient_scope":403,"internal_error":500,"invalid_api_key":401,"invalid_credentials":401,"invalid_cursor":400,"invalid_json":400,"key_expired":401,"key_revoked":401,"link_disabled":403,"link_expired":410,"method_not_allowed":405,"not_found":404,"payload_too_large":413,"query_too_complex":400,"rate_limited":429,"request_timeout":408,"unauthorized":401,"unavailable":503,"unsupported_media_type":415,"validation_failed":400,"workspace_suspended":403};
 
 // ---- Operations ----
 
@@ -762,6 +808,8 @@ export interface LinksParams {
   domain?: string;
   /** Only the link with this external_id. */
   external_id?: string;
+  /** broken: only links whose targets failed two checks in a row. */
+  health?: "broken";
   /** 1 to 100, default 20. */
   limit?: number;
   /** Case-insensitive substring of alias, destination or title. */
@@ -788,6 +836,8 @@ export interface LinkCountParams {
   domain?: string;
   /** Only the link with this external_id. */
   external_id?: string;
+  /** broken: only links whose targets failed two checks in a row. */
+  health?: "broken";
   /** Case-insensitive substring of alias, destination or title. */
   q?: string;
   /** Only links of this status: active, expired or exhausted. */
@@ -1134,10 +1184,31 @@ export interface DeleteUtmTemplatePath {
   id: string;
 }
 
+/** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
+export interface AuditLogParams {
+  /** Only entries of this action, e.g. link.created. */
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
+  actor_id?: string;
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id. */
+  format?: "json" | "csv";
+  /** Entries at or after this instant; a date means its midnight UTC. */
+  from?: string | string;
+  /** 1 to 100, default 50. */
+  limit?: number;
+  /** Only entries about this target: a link, key, webhook, user or invite id, a tag name, a host. */
+  target_id?: string;
+  /** Entries before this instant; a date includes that whole UTC day. */
+  to?: string | string;
+}
+
 
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
+  auditLog: { path: Record<string, never>; params: AuditLogParams; body: never; response: AuditLog | string };
   clickEvents: { path: Record<string, never>; params: ClickEventsParams; body: never; response: ClickEventList | string | Blob };
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
@@ -1190,6 +1261,8 @@ export type OperationId = keyof Operations;
 export interface OperationMethods {
   /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`. → 200. */
   analytics(params?: AnalyticsParams, options?: RequestOptions): Promise<Analytics | string>;
+  /** Read the audit log (GET /audit-log): What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`. → 200. */
+  auditLog(params?: AuditLogParams, options?: RequestOptions): Promise<AuditLog | string>;
   /** Click events, newest first (GET /analytics/events): People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`. → 200. */
   clickEvents(params?: ClickEventsParams, options?: RequestOptions): Promise<ClickEventList | string | Blob>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
@@ -1286,6 +1359,7 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   analytics: ["GET", "/analytics", "q"],
+  auditLog: ["GET", "/audit-log", "q"],
   clickEvents: ["GET", "/analytics/events", "q"],
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createInvite: ["POST", "/invites", "B"],

@@ -67,6 +67,8 @@ export type AnalyticsItem = {
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   last_used_at: Maybe<Scalars['DateTime']['output']>;
@@ -74,10 +76,51 @@ export type ApiKey = Node & {
   revoked_at: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Maybe<Array<Scalars['String']['output']>>;
 };
 
 export type ApiKeyList = {
   data: Array<ApiKey>;
+};
+
+/** Who acted: a user, an API key, the operator at the command line (cli) or lsk itself (system). */
+export type AuditActor = {
+  /** A usr_ or key_ id; "cli" or "system". */
+  id: Scalars['String']['output'];
+  /** The user's email, the key's name, the operating-system user and host of the CLI. */
+  label: Scalars['String']['output'];
+  /** user, key, cli or system. */
+  type: Scalars['String']['output'];
+};
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+export type AuditEntry = {
+  /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
+  action: Scalars['String']['output'];
+  actor: AuditActor;
+  /** When it happened. */
+  at: Scalars['DateTime']['output'];
+  /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+  id: Scalars['String']['output'];
+  /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+  request_id: Maybe<Scalars['String']['output']>;
+  target: AuditTarget;
+};
+
+/** One page of audit entries, newest first. */
+export type AuditLog = {
+  data: Array<AuditEntry>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** What the action was about. */
+export type AuditTarget = {
+  /** Its id (a tag by its name, a domain by its host). */
+  id: Scalars['String']['output'];
+  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
+  type: Scalars['String']['output'];
 };
 
 export type BrowserClicks = {
@@ -101,7 +144,7 @@ export type BulkErrorDetail = {
 /** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
 export type BulkItemError = {
   code: Scalars['String']['output'];
-  /** The fields at fault (the first 10). */
+  /** The fields at fault (the first 8). */
   details: Maybe<Array<BulkErrorDetail>>;
   message: Scalars['String']['output'];
 };
@@ -198,6 +241,8 @@ export type CountryClicks = {
 /** A new API key with its secret, shown this once. */
 export type CreatedApiKey = {
   created_at: Scalars['DateTime']['output'];
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   /** The secret: lsk_live_... */
@@ -207,6 +252,8 @@ export type CreatedApiKey = {
   revoked_at: Maybe<Scalars['DateTime']['output']>;
   /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
   scopes: Array<Scalars['String']['output']>;
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  tags: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** A new invite with its link, shown this once. */
@@ -224,6 +271,16 @@ export type DayClicks = {
   clicks: Scalars['Int']['output'];
   /** ISO date (UTC). */
   date: Scalars['String']['output'];
+};
+
+/** The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours. */
+export type DestinationHealth = {
+  /** When the targets were last checked; null before the first check. */
+  checked_at: Maybe<Scalars['DateTime']['output']>;
+  /** The HTTP status of the failing target (or of the destination when all answered); null when none came. */
+  http_status: Maybe<Scalars['Int']['output']>;
+  /** ok, broken or unknown. */
+  status: HealthStatus;
 };
 
 export type DeviceClicks = {
@@ -261,6 +318,12 @@ export type FieldFilter = {
   not_in?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set). */
+export type HealthStatus =
+  | 'broken'
+  | 'ok'
+  | 'unknown';
+
 /** An invitation to join the workspace (its link is shown once, when created). */
 export type Invite = Node & {
   created_at: Scalars['DateTime']['output'];
@@ -285,6 +348,8 @@ export type Link = Node & {
   created_at: Scalars['DateTime']['output'];
   /** Default target URL. */
   destination: Scalars['String']['output'];
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  destination_health: DestinationHealth;
   /** Device-specific targets (always an object). */
   device_targeting: Scalars['DeviceTargeting']['output'];
   /** Host name the link is served on. */
@@ -465,8 +530,10 @@ export type MutationCreateInviteArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateKeyArgs = {
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
   name?: InputMaybe<Scalars['String']['input']>;
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -696,6 +763,8 @@ export type QrCode = {
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics: Maybe<Analytics>;
+  /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
+  auditLog: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
   clickEvents: Maybe<ClickEventList>;
   /** Custom domains of your workspace. */
@@ -753,6 +822,18 @@ export type QueryAnalyticsArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAuditLogArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryClickEventsArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
@@ -773,6 +854,7 @@ export type QueryLinkArgs = {
 export type QueryLinkCountArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -804,6 +886,7 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -1012,6 +1095,19 @@ export type AnalyticsQueryVariables = Exact<{
 
 export type AnalyticsQuery = { analytics: { from: string, group_by: string, interval: string | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, key: string, short_url: string | null }>, total: { bots: number, clicks: number } } | null };
 
+export type AuditLogQueryVariables = Exact<{
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  target_id?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type AuditLogQuery = { auditLog: { next_cursor: string | null, data: Array<{ action: string, at: string, id: string, request_id: string | null, actor: { id: string, label: string, type: string }, target: { id: string, type: string } }> } | null };
+
 export type ClickEventsQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
@@ -1037,18 +1133,19 @@ export type InvitesQuery = { invites: { data: Array<{ created_at: string, email:
 export type KeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type KeysQuery = { keys: { data: Array<{ created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> }> } | null };
+export type KeysQuery = { keys: { data: Array<{ created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null }> } | null };
 
 export type LinkQueryVariables = Exact<{
   id: Scalars['String']['input'];
 }>;
 
 
-export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null };
+export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type LinkCountQueryVariables = Exact<{
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -1083,6 +1180,7 @@ export type LinksQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -1091,7 +1189,7 @@ export type LinksQueryVariables = Exact<{
 }>;
 
 
-export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null }> } | null };
+export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } }> } | null };
 
 export type MembersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1103,7 +1201,7 @@ export type NodeQueryVariables = Exact<{
 }>;
 
 
-export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, Link_expires_at: string | null } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
+export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, domains: Array<string> | null, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string, ApiKey_tags: Array<string> | null } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, Link_expires_at: string | null, Link_tags: Array<string>, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
 
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1125,7 +1223,7 @@ export type UtmTemplatesQuery = { utmTemplates: { data: Array<{ campaign: string
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } } | null };
+export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, slug: string } } | null };
 
 export type WebhookQueryVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1169,12 +1267,14 @@ export type CreateInviteMutationVariables = Exact<{
 export type CreateInviteMutation = { createInvite: { created_at: string, email: string, expires_at: string, id: string, role: Role, url: string } | null };
 
 export type CreateKeyMutationVariables = Exact<{
+  domains?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   scopes?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
 
 
-export type CreateKeyMutation = { createKey: { created_at: string, expires_at: string, id: string, key: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null };
+export type CreateKeyMutation = { createKey: { created_at: string, domains: Array<string> | null, expires_at: string, id: string, key: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null } | null };
 
 export type CreateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
@@ -1196,7 +1296,7 @@ export type CreateLinkMutationVariables = Exact<{
 }>;
 
 
-export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null };
+export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type CreateLinksMutationVariables = Exact<{
   links: Array<Scalars['LinkFields']['input']> | Scalars['LinkFields']['input'];
@@ -1295,7 +1395,7 @@ export type RevokeKeyMutationVariables = Exact<{
 }>;
 
 
-export type RevokeKeyMutation = { revokeKey: { created_at: string, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string> } | null };
+export type RevokeKeyMutation = { revokeKey: { created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null } | null };
 
 export type RotateWebhookSecretMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1345,7 +1445,7 @@ export type UpdateLinkMutationVariables = Exact<{
 }>;
 
 
-export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null };
+export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type UpdateLinksMutationVariables = Exact<{
   add_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;

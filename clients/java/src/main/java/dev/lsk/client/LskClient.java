@@ -105,6 +105,62 @@ public final class LskClient {
   }
 
   /**
+   * Read the audit log
+   *
+   * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+   * {@code GET /audit-log} → 200.
+   * @param params action, actor_id, cursor, format, from, limit, target_id, to, by name: {@code AuditLogParams.builder()…build()}
+   */
+  public AuditLog auditLog(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AuditLog>() {}));
+  }
+
+  /** Asynchronous {@link #auditLog}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<AuditLog> auditLogAsync(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AuditLog>() {}));
+  }
+
+  /** {@link #auditLog} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public AuditLog auditLog() {
+    return auditLog(AuditLogParams.builder().build());
+  }
+
+  /** {@link #auditLog} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public CompletableFuture<AuditLog> auditLogAsync() {
+    return auditLogAsync(AuditLogParams.builder().build());
+  }
+
+  /**
+   * Read the audit log
+   *
+   * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+   * {@code GET /audit-log} → 200. The raw answer (content type and bytes), e.g. for CSV.
+   * @param params action, actor_id, cursor, format, from, limit, target_id, to, by name: {@code AuditLogParams.builder()…build()}
+   */
+  public LskHttp.RawResponse auditLogRaw(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+  }
+
+  /** Asynchronous {@link #auditLogRaw}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<LskHttp.RawResponse> auditLogRawAsync(AuditLogParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/audit-log", LskHttp.query().add("action", params.getAction()).add("actor_id", params.getActorId()).add("cursor", params.getCursor()).add("format", params.getFormat()).add("from", params.getFrom()).add("limit", params.getLimit()).add("target_id", params.getTargetId()).add("to", params.getTo()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+  }
+
+  /** {@link #auditLogRaw} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public LskHttp.RawResponse auditLogRaw() {
+    return auditLogRaw(AuditLogParams.builder().build());
+  }
+
+  /** {@link #auditLogRaw} with no action, actor_id, cursor, format, from, limit, target_id, to. */
+  public CompletableFuture<LskHttp.RawResponse> auditLogRawAsync() {
+    return auditLogRawAsync(AuditLogParams.builder().build());
+  }
+
+  /**
    * Click events, newest first
    *
    * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
@@ -490,25 +546,25 @@ public final class LskClient {
    *
    * How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links/count} → 200.
-   * @param params domain, external_id, q, status, tag, by name: {@code LinkCountParams.builder()…build()}
+   * @param params domain, external_id, health, q, status, tag, by name: {@code LinkCountParams.builder()…build()}
    */
   public LinkCount linkCount(LinkCountParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
+    return http.send("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
   }
 
   /** Asynchronous {@link #linkCount}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LinkCount> linkCountAsync(LinkCountParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
+    return http.sendAsync("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
   }
 
-  /** {@link #linkCount} with no domain, external_id, q, status, tag. */
+  /** {@link #linkCount} with no domain, external_id, health, q, status, tag. */
   public LinkCount linkCount() {
     return linkCount(LinkCountParams.builder().build());
   }
 
-  /** {@link #linkCount} with no domain, external_id, q, status, tag. */
+  /** {@link #linkCount} with no domain, external_id, health, q, status, tag. */
   public CompletableFuture<LinkCount> linkCountAsync() {
     return linkCountAsync(LinkCountParams.builder().build());
   }
@@ -576,25 +632,25 @@ public final class LskClient {
    *
    * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links} → 200.
-   * @param params cursor, domain, external_id, limit, q, sort, status, tag, by name: {@code LinksParams.builder()…build()}
+   * @param params cursor, domain, external_id, health, limit, q, sort, status, tag, by name: {@code LinksParams.builder()…build()}
    */
   public LinkList links(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
   /** Asynchronous {@link #links}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LinkList> linksAsync(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
-  /** {@link #links} with no cursor, domain, external_id, limit, q, sort, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, health, limit, q, sort, status, tag. */
   public LinkList links() {
     return links(LinksParams.builder().build());
   }
 
-  /** {@link #links} with no cursor, domain, external_id, limit, q, sort, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, health, limit, q, sort, status, tag. */
   public CompletableFuture<LinkList> linksAsync() {
     return linksAsync(LinksParams.builder().build());
   }

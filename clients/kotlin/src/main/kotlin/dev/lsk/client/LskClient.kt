@@ -160,6 +160,58 @@ class LskClient(
         sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
 
     /**
+     * Read the audit log
+     *
+     * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+     * `GET /audit-log` → 200.
+     * @param action `action` (query) Only entries of this action, e.g. link.created. (null: not sent)
+     * @param actorId `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system". (null: not sent)
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param format `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id. (null: not sent)
+     * @param from `from` (query) Entries at or after this instant; a date means its midnight UTC. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 50. (null: not sent)
+     * @param targetId `target_id` (query) Only entries about this target: a link, key, webhook, user or invite id, a tag name, a host. (null: not sent)
+     * @param to `to` (query) Entries before this instant; a date includes that whole UTC day. (null: not sent)
+     */
+    suspend fun auditLog(
+        action: AuditLogAction? = null,
+        actorId: String? = null,
+        cursor: String? = null,
+        format: AuditLogFormat? = null,
+        from: String? = null,
+        limit: Int? = null,
+        targetId: String? = null,
+        to: String? = null,
+    ): AuditLog =
+        send("GET", "/audit-log", listOf("action" to action, "actor_id" to actorId, "cursor" to cursor, "format" to format, "from" to from, "limit" to limit, "target_id" to targetId, "to" to to), emptyList(), null, jacksonTypeRef<AuditLog>())
+
+    /**
+     * Read the audit log
+     *
+     * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
+     * `GET /audit-log` → 200. The raw answer (content type and bytes), e.g. for CSV.
+     * @param action `action` (query) Only entries of this action, e.g. link.created. (null: not sent)
+     * @param actorId `actor_id` (query) Only entries by this actor: a usr_ or key_ id, "cli" or "system". (null: not sent)
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param format `format` (query) json (default) or csv: every matching entry (not one page) streamed as text/csv, newest first, with the columns id, at, actor_type, actor_id, actor_label, action, target_type, target_id, request_id. (null: not sent)
+     * @param from `from` (query) Entries at or after this instant; a date means its midnight UTC. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 50. (null: not sent)
+     * @param targetId `target_id` (query) Only entries about this target: a link, key, webhook, user or invite id, a tag name, a host. (null: not sent)
+     * @param to `to` (query) Entries before this instant; a date includes that whole UTC day. (null: not sent)
+     */
+    suspend fun auditLogRaw(
+        action: AuditLogAction? = null,
+        actorId: String? = null,
+        cursor: String? = null,
+        format: AuditLogFormat? = null,
+        from: String? = null,
+        limit: Int? = null,
+        targetId: String? = null,
+        to: String? = null,
+    ): LskRawResponse =
+        sendRaw("GET", "/audit-log", listOf("action" to action, "actor_id" to actorId, "cursor" to cursor, "format" to format, "from" to from, "limit" to limit, "target_id" to targetId, "to" to to), emptyList(), null, "text/csv, application/json")
+
+    /**
      * Click events, newest first
      *
      * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
@@ -493,6 +545,7 @@ class LskClient(
      * `GET /links/count` → 200.
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
      * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
+     * @param health `health` (query) broken: only links whose targets failed two checks in a row. (null: not sent)
      * @param q `q` (query) Case-insensitive substring of alias, destination or title. (null: not sent)
      * @param status `status` (query) Only links of this status: active, expired or exhausted. (null: not sent)
      * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
@@ -500,11 +553,12 @@ class LskClient(
     suspend fun linkCount(
         domain: String? = null,
         externalId: String? = null,
+        health: LinkCountHealth? = null,
         q: String? = null,
         status: LinkCountStatus? = null,
         tag: String? = null,
     ): LinkCount =
-        send("GET", "/links/count", listOf("domain" to domain, "external_id" to externalId, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkCount>())
+        send("GET", "/links/count", listOf("domain" to domain, "external_id" to externalId, "health" to health, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkCount>())
 
     /**
      * A QR code of the link's short URL
@@ -554,6 +608,7 @@ class LskClient(
      * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
      * @param domain `domain` (query) Only links on this domain. (null: not sent)
      * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
+     * @param health `health` (query) broken: only links whose targets failed two checks in a row. (null: not sent)
      * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
      * @param q `q` (query) Case-insensitive substring of alias, destination or title. (null: not sent)
      * @param sort `sort` (query) newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links). (null: not sent)
@@ -564,13 +619,14 @@ class LskClient(
         cursor: String? = null,
         domain: String? = null,
         externalId: String? = null,
+        health: LinksHealth? = null,
         limit: Int? = null,
         q: String? = null,
         sort: LinksSort? = null,
         status: LinksStatus? = null,
         tag: String? = null,
     ): LinkList =
-        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "limit" to limit, "q" to q, "sort" to sort, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
+        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "health" to health, "limit" to limit, "q" to q, "sort" to sort, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
 
     /**
      * List members

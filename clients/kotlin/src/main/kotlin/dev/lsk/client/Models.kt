@@ -171,10 +171,16 @@ data class ApiKey(
     /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
     @get:JsonProperty("scopes") @param:JsonProperty("scopes")
     val scopes: List<ApiKeyScopesItem>,
+    /** A restricted key sees and changes only links on these domains; null: any domain. */
+    @get:JsonProperty("domains") @param:JsonProperty("domains")
+    val domains: List<String>? = null,
     @get:JsonProperty("last_used_at") @param:JsonProperty("last_used_at")
     val lastUsedAt: OffsetDateTime? = null,
     @get:JsonProperty("revoked_at") @param:JsonProperty("revoked_at")
     val revokedAt: OffsetDateTime? = null,
+    /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+    @get:JsonProperty("tags") @param:JsonProperty("tags")
+    val tags: List<String>? = null,
 )
 
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -201,6 +207,229 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
     MEMBERS_READ("members:read"),
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
+    AUDIT_READ("audit:read"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditEntry(
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    @get:JsonProperty("action") @param:JsonProperty("action")
+    val action: AuditEntryAction,
+    @get:JsonProperty("actor") @param:JsonProperty("actor")
+    val actor: AuditEntryActor,
+    /** When it happened. */
+    @get:JsonProperty("at") @param:JsonProperty("at")
+    val at: OffsetDateTime,
+    /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("target") @param:JsonProperty("target")
+    val target: AuditEntryTarget,
+    /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
+    @get:JsonProperty("request_id") @param:JsonProperty("request_id")
+    val requestId: String? = null,
+)
+
+/**
+ * What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all).
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditEntryAction(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINKS_EXPORTED("links.exported"),
+    TAG_UPDATED("tag.updated"),
+    TAG_DELETED("tag.deleted"),
+    DOMAIN_CREATED("domain.created"),
+    DOMAIN_DELETED("domain.deleted"),
+    DOMAIN_UPDATED("domain.updated"),
+    UTM_TEMPLATE_CREATED("utm_template.created"),
+    UTM_TEMPLATE_UPDATED("utm_template.updated"),
+    UTM_TEMPLATE_DELETED("utm_template.deleted"),
+    KEY_CREATED("key.created"),
+    KEY_REVOKED("key.revoked"),
+    KEY_RENEWED("key.renewed"),
+    WEBHOOK_CREATED("webhook.created"),
+    WEBHOOK_UPDATED("webhook.updated"),
+    WEBHOOK_DELETED("webhook.deleted"),
+    WEBHOOK_SECRET_ROTATED("webhook.secret_rotated"),
+    WEBHOOK_TESTED("webhook.tested"),
+    WEBHOOK_DELIVERY_RETRIED("webhook.delivery_retried"),
+    MEMBER_ADDED("member.added"),
+    MEMBER_ROLE_CHANGED("member.role_changed"),
+    MEMBER_REMOVED("member.removed"),
+    INVITE_CREATED("invite.created"),
+    INVITE_REVOKED("invite.revoked"),
+    INVITE_ACCEPTED("invite.accepted"),
+    WORKSPACE_CREATED("workspace.created"),
+    WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
+    WORKSPACE_UPDATED("workspace.updated"),
+    AUDIT_LOG_EXPORTED("audit_log.exported"),
+    LINK_DISABLED("link.disabled"),
+    LINK_ENABLED("link.enabled"),
+    WORKSPACE_SUSPENDED("workspace.suspended"),
+    WORKSPACE_UNSUSPENDED("workspace.unsuspended"),
+    REPORT_RECEIVED("report.received"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
+    USER_SIGNED_IN("user.signed_in"),
+    USER_SIGN_IN_FAILED("user.sign_in_failed"),
+    USER_SIGNED_OUT("user.signed_out"),
+    USER_PASSWORD_CHANGED("user.password_changed"),
+    USER_PASSWORD_LINK_ISSUED("user.password_link_issued"),
+    USER_TWO_FACTOR_ENABLED("user.two_factor_enabled"),
+    USER_TWO_FACTOR_DISABLED("user.two_factor_disabled"),
+    USER_RECOVERY_CODE_USED("user.recovery_code_used"),
+    USER_PASSWORD_RESET_REQUESTED("user.password_reset_requested"),
+    USER_PASSKEY_ADDED("user.passkey_added"),
+    USER_PASSKEY_REMOVED("user.passkey_removed"),
+    USER_SESSION_REVOKED("user.session_revoked"),
+    ;
+
+    override fun toString(): String = value
+}
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditEntryActor(
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("label") @param:JsonProperty("label")
+    val label: String,
+    /** One of: user, key, cli, system. */
+    @get:JsonProperty("type") @param:JsonProperty("type")
+    val type: AuditEntryActorType,
+)
+
+/**
+ * Values of AuditEntryActorType.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditEntryActorType(@get:JsonValue val value: String) {
+    USER("user"),
+    KEY("key"),
+    CLI("cli"),
+    SYSTEM("system"),
+    ;
+
+    override fun toString(): String = value
+}
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditEntryTarget(
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template. */
+    @get:JsonProperty("type") @param:JsonProperty("type")
+    val type: AuditEntryTargetType,
+)
+
+/**
+ * Values of AuditEntryTargetType.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditEntryTargetType(@get:JsonValue val value: String) {
+    LINK("link"),
+    TAG("tag"),
+    DOMAIN("domain"),
+    KEY("key"),
+    WEBHOOK("webhook"),
+    DELIVERY("delivery"),
+    USER("user"),
+    INVITE("invite"),
+    WORKSPACE("workspace"),
+    REPORT("report"),
+    UTM_TEMPLATE("utm_template"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One page of audit entries, newest first. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AuditLog(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<AuditEntry>,
+    /** Pass as `cursor` for the next page; null on the last page. */
+    @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
+    val nextCursor: String? = null,
+)
+
+/**
+ * Only entries of this action, e.g. link.created.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditLogAction(@get:JsonValue val value: String) {
+    LINK_CREATED("link.created"),
+    LINK_UPDATED("link.updated"),
+    LINK_DELETED("link.deleted"),
+    LINKS_EXPORTED("links.exported"),
+    TAG_UPDATED("tag.updated"),
+    TAG_DELETED("tag.deleted"),
+    DOMAIN_CREATED("domain.created"),
+    DOMAIN_DELETED("domain.deleted"),
+    DOMAIN_UPDATED("domain.updated"),
+    UTM_TEMPLATE_CREATED("utm_template.created"),
+    UTM_TEMPLATE_UPDATED("utm_template.updated"),
+    UTM_TEMPLATE_DELETED("utm_template.deleted"),
+    KEY_CREATED("key.created"),
+    KEY_REVOKED("key.revoked"),
+    KEY_RENEWED("key.renewed"),
+    WEBHOOK_CREATED("webhook.created"),
+    WEBHOOK_UPDATED("webhook.updated"),
+    WEBHOOK_DELETED("webhook.deleted"),
+    WEBHOOK_SECRET_ROTATED("webhook.secret_rotated"),
+    WEBHOOK_TESTED("webhook.tested"),
+    WEBHOOK_DELIVERY_RETRIED("webhook.delivery_retried"),
+    MEMBER_ADDED("member.added"),
+    MEMBER_ROLE_CHANGED("member.role_changed"),
+    MEMBER_REMOVED("member.removed"),
+    INVITE_CREATED("invite.created"),
+    INVITE_REVOKED("invite.revoked"),
+    INVITE_ACCEPTED("invite.accepted"),
+    WORKSPACE_CREATED("workspace.created"),
+    WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
+    WORKSPACE_UPDATED("workspace.updated"),
+    AUDIT_LOG_EXPORTED("audit_log.exported"),
+    LINK_DISABLED("link.disabled"),
+    LINK_ENABLED("link.enabled"),
+    WORKSPACE_SUSPENDED("workspace.suspended"),
+    WORKSPACE_UNSUSPENDED("workspace.unsuspended"),
+    REPORT_RECEIVED("report.received"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
+    USER_SIGNED_IN("user.signed_in"),
+    USER_SIGN_IN_FAILED("user.sign_in_failed"),
+    USER_SIGNED_OUT("user.signed_out"),
+    USER_PASSWORD_CHANGED("user.password_changed"),
+    USER_PASSWORD_LINK_ISSUED("user.password_link_issued"),
+    USER_TWO_FACTOR_ENABLED("user.two_factor_enabled"),
+    USER_TWO_FACTOR_DISABLED("user.two_factor_disabled"),
+    USER_RECOVERY_CODE_USED("user.recovery_code_used"),
+    USER_PASSWORD_RESET_REQUESTED("user.password_reset_requested"),
+    USER_PASSKEY_ADDED("user.passkey_added"),
+    USER_PASSKEY_REMOVED("user.passkey_removed"),
+    USER_SESSION_REVOKED("user.session_revoked"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of AuditLogFormat.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AuditLogFormat(@get:JsonValue val value: String) {
+    JSON("json"),
+    CSV("csv"),
     ;
 
     override fun toString(): String = value
@@ -240,7 +469,7 @@ data class BulkLinkResult(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class BulkLinkResultError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: BulkLinkResultErrorCode,
     @get:JsonProperty("message") @param:JsonProperty("message")
@@ -280,6 +509,9 @@ enum class BulkLinkResultErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -418,13 +650,19 @@ data class CreateInviteRequest(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class CreateKeyRequest(
+    /** Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain. */
+    @get:JsonProperty("domains") @param:JsonProperty("domains")
+    val domains: List<String>? = null,
     /** 1-64 characters; default "default". */
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String? = null,
     /** What the key may do; default the creator's own scopes (all, for an unrestricted key). A key cannot be given a scope its creator lacks. */
     @get:JsonProperty("scopes") @param:JsonProperty("scopes")
     val scopes: List<CreateKeyRequestScopesItem>? = null,
-    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateKeyRequest.Clear.NAME)`. */
+    /** Restrict the key to links carrying one of these tags; default any link. */
+    @get:JsonProperty("tags") @param:JsonProperty("tags")
+    val tags: List<String>? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateKeyRequest.Clear.DOMAINS)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
     init {
@@ -433,8 +671,10 @@ data class CreateKeyRequest(
 
     /** The fields that can be sent as an explicit JSON null. */
     enum class Clear(val json: String, internal val value: (CreateKeyRequest) -> Any?) {
+        DOMAINS("domains", { it.domains }),
         NAME("name", { it.name }),
         SCOPES("scopes", { it.scopes }),
+        TAGS("tags", { it.tags }),
     }
 
     @JsonAnyGetter
@@ -459,6 +699,7 @@ enum class CreateKeyRequestScopesItem(@get:JsonValue val value: String) {
     MEMBERS_READ("members:read"),
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
+    AUDIT_READ("audit:read"),
     ;
 
     override fun toString(): String = value
@@ -716,6 +957,8 @@ enum class CreateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -739,10 +982,16 @@ data class CreatedApiKey(
     /** What the key may do (links:read, links:write, ...); a …:write scope implies the …:read of the same resource. */
     @get:JsonProperty("scopes") @param:JsonProperty("scopes")
     val scopes: List<CreatedApiKeyScopesItem>,
+    /** A restricted key sees and changes only links on these domains; null: any domain. */
+    @get:JsonProperty("domains") @param:JsonProperty("domains")
+    val domains: List<String>? = null,
     @get:JsonProperty("last_used_at") @param:JsonProperty("last_used_at")
     val lastUsedAt: OffsetDateTime? = null,
     @get:JsonProperty("revoked_at") @param:JsonProperty("revoked_at")
     val revokedAt: OffsetDateTime? = null,
+    /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+    @get:JsonProperty("tags") @param:JsonProperty("tags")
+    val tags: List<String>? = null,
 )
 
 /**
@@ -762,6 +1011,7 @@ enum class CreatedApiKeyScopesItem(@get:JsonValue val value: String) {
     MEMBERS_READ("members:read"),
     MEMBERS_WRITE("members:write"),
     WORKSPACE_READ("workspace:read"),
+    AUDIT_READ("audit:read"),
     ;
 
     override fun toString(): String = value
@@ -865,7 +1115,7 @@ data class ErrorResponse(
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class ErrorResponseError(
-    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+    /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
     @get:JsonProperty("code") @param:JsonProperty("code")
     val code: ErrorResponseErrorCode,
     /** A human sentence. */
@@ -909,6 +1159,9 @@ enum class ErrorResponseErrorCode(@get:JsonValue val value: String) {
     LINK_EXPIRED("link_expired"),
     IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
     IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+    LINK_DISABLED("link_disabled"),
+    WORKSPACE_SUSPENDED("workspace_suspended"),
+    DESTINATION_BLOCKED("destination_blocked"),
     ;
 
     override fun toString(): String = value
@@ -964,6 +1217,9 @@ data class Link(
     /** Default target URL. */
     @get:JsonProperty("destination") @param:JsonProperty("destination")
     val destination: String,
+    /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+    @get:JsonProperty("destination_health") @param:JsonProperty("destination_health")
+    val destinationHealth: LinkDestinationHealth,
     /** Device-specific targets (always an object). */
     @get:JsonProperty("device_targeting") @param:JsonProperty("device_targeting")
     val deviceTargeting: Map<String, String>,
@@ -1030,6 +1286,17 @@ data class LinkCount(
 )
 
 /**
+ * Values of LinkCountHealth.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkCountHealth(@get:JsonValue val value: String) {
+    BROKEN("broken"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
  * Values of LinkCountStatus.
  * An unknown value from a newer server reads as null.
  */
@@ -1037,6 +1304,32 @@ enum class LinkCountStatus(@get:JsonValue val value: String) {
     ACTIVE("active"),
     EXPIRED("expired"),
     EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkDestinationHealth(
+    /** One of: ok, broken, unknown. */
+    @get:JsonProperty("status") @param:JsonProperty("status")
+    val status: LinkDestinationHealthStatus,
+    @get:JsonProperty("checked_at") @param:JsonProperty("checked_at")
+    val checkedAt: OffsetDateTime? = null,
+    @get:JsonProperty("http_status") @param:JsonProperty("http_status")
+    val httpStatus: Int? = null,
+)
+
+/**
+ * Values of LinkDestinationHealthStatus.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkDestinationHealthStatus(@get:JsonValue val value: String) {
+    OK("ok"),
+    BROKEN("broken"),
+    UNKNOWN("unknown"),
     ;
 
     override fun toString(): String = value
@@ -1199,6 +1492,17 @@ data class LinkVariant(
     @get:JsonProperty("weight") @param:JsonProperty("weight")
     val weight: Int,
 )
+
+/**
+ * Values of LinksHealth.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinksHealth(@get:JsonValue val value: String) {
+    BROKEN("broken"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /**
  * newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
@@ -1659,6 +1963,8 @@ enum class UpdateWebhookRequestEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1712,7 +2018,7 @@ data class WebhookDelivery(
     /** When the event happened. */
     @get:JsonProperty("created_at") @param:JsonProperty("created_at")
     val createdAt: OffsetDateTime,
-    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test. */
+    /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, link.broken, link.recovered, webhook.test. */
     @get:JsonProperty("event_type") @param:JsonProperty("event_type")
     val eventType: WebhookDeliveryEventType,
     /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
@@ -1747,6 +2053,8 @@ enum class WebhookDeliveryEventType(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     WEBHOOK_TEST("webhook.test"),
     ;
 
@@ -1810,6 +2118,8 @@ enum class WebhookEndpointEventsItem(@get:JsonValue val value: String) {
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value
@@ -1858,6 +2168,8 @@ enum class WebhookEndpointWithSecretEventsItem(@get:JsonValue val value: String)
     LINK_UPDATED("link.updated"),
     LINK_DELETED("link.deleted"),
     LINK_CLICKED("link.clicked"),
+    LINK_BROKEN("link.broken"),
+    LINK_RECOVERED("link.recovered"),
     ;
 
     override fun toString(): String = value

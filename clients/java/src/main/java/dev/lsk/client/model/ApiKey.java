@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * An API key (its secret is shown only once, when created).
  *
- * Required: created_at, expires_at, id, last_used_at, name, revoked_at, scopes.
+ * Required: created_at, domains, expires_at, id, last_used_at, name, revoked_at, scopes, tags.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -23,6 +23,10 @@ import java.util.Objects;
 public final class ApiKey {
   @JsonProperty("created_at")
   private OffsetDateTime createdAt;
+
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  @JsonProperty("domains")
+  private List<String> domains;
 
   @JsonProperty("expires_at")
   private OffsetDateTime expiresAt;
@@ -43,6 +47,10 @@ public final class ApiKey {
   @JsonProperty("scopes")
   private List<ApiKeyScopesItem> scopes;
 
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  @JsonProperty("tags")
+  private List<String> tags;
+
   public ApiKey() {}
 
   /** {@code created_at}. */
@@ -53,6 +61,17 @@ public final class ApiKey {
   /** Sets {@code created_at}; returns this for chaining. */
   public ApiKey createdAt(OffsetDateTime createdAt) {
     this.createdAt = createdAt;
+    return this;
+  }
+
+  /** {@code domains} (may be null). */
+  public List<String> getDomains() {
+    return domains;
+  }
+
+  /** Sets {@code domains}; returns this for chaining. */
+  public ApiKey domains(List<String> domains) {
+    this.domains = domains;
     return this;
   }
 
@@ -122,35 +141,50 @@ public final class ApiKey {
     return this;
   }
 
+  /** {@code tags} (may be null). */
+  public List<String> getTags() {
+    return tags;
+  }
+
+  /** Sets {@code tags}; returns this for chaining. */
+  public ApiKey tags(List<String> tags) {
+    this.tags = tags;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
     if (!(o instanceof ApiKey)) return false;
     ApiKey other = (ApiKey) o;
     return Objects.equals(createdAt, other.createdAt)
+        && Objects.equals(domains, other.domains)
         && Objects.equals(expiresAt, other.expiresAt)
         && Objects.equals(id, other.id)
         && Objects.equals(lastUsedAt, other.lastUsedAt)
         && Objects.equals(name, other.name)
         && Objects.equals(revokedAt, other.revokedAt)
-        && Objects.equals(scopes, other.scopes);
+        && Objects.equals(scopes, other.scopes)
+        && Objects.equals(tags, other.tags);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(createdAt, expiresAt, id, lastUsedAt, name, revokedAt, scopes);
+    return Objects.hash(createdAt, domains, expiresAt, id, lastUsedAt, name, revokedAt, scopes, tags);
   }
 
   @Override
   public String toString() {
     return "ApiKey{"
         + "created_at=" + createdAt
+        + ", domains=" + domains
         + ", expires_at=" + expiresAt
         + ", id=" + id
         + ", last_used_at=" + lastUsedAt
         + ", name=" + name
         + ", revoked_at=" + revokedAt
         + ", scopes=" + scopes
+        + ", tags=" + tags
         + "}";
   }
 }

@@ -20,6 +20,10 @@ import java.util.TreeMap;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE, setterVisibility = JsonAutoDetect.Visibility.NONE)
 public final class CreateKeyRequest {
+  /** Restrict the key to links on these domains (the default domain or domains of the workspace); default any domain. */
+  @JsonProperty("domains")
+  private List<String> domains;
+
   /** 1-64 characters; default "default". */
   @JsonProperty("name")
   private String name;
@@ -28,11 +32,34 @@ public final class CreateKeyRequest {
   @JsonProperty("scopes")
   private List<CreateKeyRequestScopesItem> scopes;
 
+  /** Restrict the key to links carrying one of these tags; default any link. */
+  @JsonProperty("tags")
+  private List<String> tags;
+
   /** The fields to send as an explicit JSON null (by their clear methods), each mapped to null. */
   @JsonIgnore
   private final Map<String, Object> cleared = new TreeMap<>();
 
   public CreateKeyRequest() {}
+
+  /** {@code domains} (may be null). */
+  public List<String> getDomains() {
+    return domains;
+  }
+
+  /** Sets {@code domains} (null: not sent); returns this for chaining. */
+  public CreateKeyRequest domains(List<String> domains) {
+    this.domains = domains;
+    cleared.remove("domains");
+    return this;
+  }
+
+  /** Sends {@code domains} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateKeyRequest clearDomains() {
+    this.domains = null;
+    cleared.put("domains", null);
+    return this;
+  }
 
   /** {@code name} (may be null). */
   public String getName() {
@@ -72,6 +99,25 @@ public final class CreateKeyRequest {
     return this;
   }
 
+  /** {@code tags} (may be null). */
+  public List<String> getTags() {
+    return tags;
+  }
+
+  /** Sets {@code tags} (null: not sent); returns this for chaining. */
+  public CreateKeyRequest tags(List<String> tags) {
+    this.tags = tags;
+    cleared.remove("tags");
+    return this;
+  }
+
+  /** Sends {@code tags} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public CreateKeyRequest clearTags() {
+    this.tags = null;
+    cleared.put("tags", null);
+    return this;
+  }
+
   /** Written by Jackson next to the fields: {@code "field": null} for each cleared one. */
   @JsonAnyGetter
   @JsonInclude(content = JsonInclude.Include.ALWAYS)
@@ -84,21 +130,25 @@ public final class CreateKeyRequest {
     if (this == o) return true;
     if (!(o instanceof CreateKeyRequest)) return false;
     CreateKeyRequest other = (CreateKeyRequest) o;
-    return Objects.equals(name, other.name)
+    return Objects.equals(domains, other.domains)
+        && Objects.equals(name, other.name)
         && Objects.equals(scopes, other.scopes)
+        && Objects.equals(tags, other.tags)
         && Objects.equals(cleared, other.cleared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, scopes, cleared);
+    return Objects.hash(domains, name, scopes, tags, cleared);
   }
 
   @Override
   public String toString() {
     return "CreateKeyRequest{"
-        + "name=" + name
+        + "domains=" + domains
+        + ", name=" + name
         + ", scopes=" + scopes
+        + ", tags=" + tags
         + ", cleared=" + cleared.keySet()
         + "}";
   }

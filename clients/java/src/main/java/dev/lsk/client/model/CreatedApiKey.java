@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * A new API key with its secret, shown this once.
  *
- * Required: created_at, expires_at, id, key, last_used_at, name, revoked_at, scopes.
+ * Required: created_at, domains, expires_at, id, key, last_used_at, name, revoked_at, scopes, tags.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -23,6 +23,10 @@ import java.util.Objects;
 public final class CreatedApiKey {
   @JsonProperty("created_at")
   private OffsetDateTime createdAt;
+
+  /** A restricted key sees and changes only links on these domains; null: any domain. */
+  @JsonProperty("domains")
+  private List<String> domains;
 
   @JsonProperty("expires_at")
   private OffsetDateTime expiresAt;
@@ -47,6 +51,10 @@ public final class CreatedApiKey {
   @JsonProperty("scopes")
   private List<CreatedApiKeyScopesItem> scopes;
 
+  /** A restricted key sees and changes only links carrying one of these tags; null: any link. */
+  @JsonProperty("tags")
+  private List<String> tags;
+
   public CreatedApiKey() {}
 
   /** {@code created_at}. */
@@ -57,6 +65,17 @@ public final class CreatedApiKey {
   /** Sets {@code created_at}; returns this for chaining. */
   public CreatedApiKey createdAt(OffsetDateTime createdAt) {
     this.createdAt = createdAt;
+    return this;
+  }
+
+  /** {@code domains} (may be null). */
+  public List<String> getDomains() {
+    return domains;
+  }
+
+  /** Sets {@code domains}; returns this for chaining. */
+  public CreatedApiKey domains(List<String> domains) {
+    this.domains = domains;
     return this;
   }
 
@@ -137,30 +156,44 @@ public final class CreatedApiKey {
     return this;
   }
 
+  /** {@code tags} (may be null). */
+  public List<String> getTags() {
+    return tags;
+  }
+
+  /** Sets {@code tags}; returns this for chaining. */
+  public CreatedApiKey tags(List<String> tags) {
+    this.tags = tags;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
     if (!(o instanceof CreatedApiKey)) return false;
     CreatedApiKey other = (CreatedApiKey) o;
     return Objects.equals(createdAt, other.createdAt)
+        && Objects.equals(domains, other.domains)
         && Objects.equals(expiresAt, other.expiresAt)
         && Objects.equals(id, other.id)
         && Objects.equals(key, other.key)
         && Objects.equals(lastUsedAt, other.lastUsedAt)
         && Objects.equals(name, other.name)
         && Objects.equals(revokedAt, other.revokedAt)
-        && Objects.equals(scopes, other.scopes);
+        && Objects.equals(scopes, other.scopes)
+        && Objects.equals(tags, other.tags);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(createdAt, expiresAt, id, key, lastUsedAt, name, revokedAt, scopes);
+    return Objects.hash(createdAt, domains, expiresAt, id, key, lastUsedAt, name, revokedAt, scopes, tags);
   }
 
   @Override
   public String toString() {
     return "CreatedApiKey{"
         + "created_at=" + createdAt
+        + ", domains=" + domains
         + ", expires_at=" + expiresAt
         + ", id=" + id
         + ", key=" + key
@@ -168,6 +201,7 @@ public final class CreatedApiKey {
         + ", name=" + name
         + ", revoked_at=" + revokedAt
         + ", scopes=" + scopes
+        + ", tags=" + tags
         + "}";
   }
 }

@@ -19,7 +19,8 @@ public enum CreatedApiKeyScopesItem {
   WEBHOOKS_WRITE("webhooks:write"),
   MEMBERS_READ("members:read"),
   MEMBERS_WRITE("members:write"),
-  WORKSPACE_READ("workspace:read");
+  WORKSPACE_READ("workspace:read"),
+  AUDIT_READ("audit:read");
 
   private final String value;
 

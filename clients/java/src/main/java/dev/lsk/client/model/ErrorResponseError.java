@@ -17,7 +17,7 @@ import java.util.Objects;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE, setterVisibility = JsonAutoDetect.Visibility.NONE)
 public final class ErrorResponseError {
-  /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch. */
+  /** One of: invalid_json, validation_failed, invalid_cursor, query_too_complex, unauthorized, invalid_api_key, key_expired, key_revoked, invalid_credentials, insufficient_scope, forbidden, csrf_failed, not_found, method_not_allowed, request_timeout, alias_taken, domain_taken, payload_too_large, unsupported_media_type, rate_limited, internal_error, unavailable, external_id_taken, link_expired, idempotency_in_progress, idempotency_key_mismatch, link_disabled, workspace_suspended, destination_blocked. */
   @JsonProperty("code")
   private ErrorResponseErrorCode code;
 

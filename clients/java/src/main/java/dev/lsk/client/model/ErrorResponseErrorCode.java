@@ -33,7 +33,10 @@ public enum ErrorResponseErrorCode {
   EXTERNAL_ID_TAKEN("external_id_taken"),
   LINK_EXPIRED("link_expired"),
   IDEMPOTENCY_IN_PROGRESS("idempotency_in_progress"),
-  IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch");
+  IDEMPOTENCY_KEY_MISMATCH("idempotency_key_mismatch"),
+  LINK_DISABLED("link_disabled"),
+  WORKSPACE_SUSPENDED("workspace_suspended"),
+  DESTINATION_BLOCKED("destination_blocked");
 
   private final String value;
 

@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * A short link.
  *
- * Required: alias, clicks, created_at, destination, device_targeting, domain, expired_url, expires_at, external_id, geo_targeting, id, max_clicks, password_protected, preview, rules, short_url, status, tags, title, updated_at, utm, variants.
+ * Required: alias, clicks, created_at, destination, destination_health, device_targeting, domain, expired_url, expires_at, external_id, geo_targeting, id, max_clicks, password_protected, preview, rules, short_url, status, tags, title, updated_at, utm, variants.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -36,6 +36,10 @@ public final class Link {
   /** Default target URL. */
   @JsonProperty("destination")
   private String destination;
+
+  /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
+  @JsonProperty("destination_health")
+  private LinkDestinationHealth destinationHealth;
 
   /** Device-specific targets (always an object). */
   @JsonProperty("device_targeting")
@@ -152,6 +156,17 @@ public final class Link {
   /** Sets {@code destination}; returns this for chaining. */
   public Link destination(String destination) {
     this.destination = destination;
+    return this;
+  }
+
+  /** {@code destination_health}. */
+  public LinkDestinationHealth getDestinationHealth() {
+    return destinationHealth;
+  }
+
+  /** Sets {@code destination_health}; returns this for chaining. */
+  public Link destinationHealth(LinkDestinationHealth destinationHealth) {
+    this.destinationHealth = destinationHealth;
     return this;
   }
 
@@ -362,6 +377,7 @@ public final class Link {
         && Objects.equals(clicks, other.clicks)
         && Objects.equals(createdAt, other.createdAt)
         && Objects.equals(destination, other.destination)
+        && Objects.equals(destinationHealth, other.destinationHealth)
         && Objects.equals(deviceTargeting, other.deviceTargeting)
         && Objects.equals(domain, other.domain)
         && Objects.equals(expiredUrl, other.expiredUrl)
@@ -384,7 +400,7 @@ public final class Link {
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, clicks, createdAt, destination, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, id, maxClicks, passwordProtected, preview, rules, shortUrl, status, tags, title, updatedAt, utm, variants);
+    return Objects.hash(alias, clicks, createdAt, destination, destinationHealth, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, id, maxClicks, passwordProtected, preview, rules, shortUrl, status, tags, title, updatedAt, utm, variants);
   }
 
   @Override
@@ -394,6 +410,7 @@ public final class Link {
         + ", clicks=" + clicks
         + ", created_at=" + createdAt
         + ", destination=" + destination
+        + ", destination_health=" + destinationHealth
         + ", device_targeting=" + deviceTargeting
         + ", domain=" + domain
         + ", expired_url=" + expiredUrl

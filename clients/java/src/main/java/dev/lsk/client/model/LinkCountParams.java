@@ -16,6 +16,7 @@ import java.util.Objects;
 public final class LinkCountParams {
   private final String domain;
   private final String externalId;
+  private final LinkCountHealth health;
   private final String q;
   private final LinkCountStatus status;
   private final String tag;
@@ -23,6 +24,7 @@ public final class LinkCountParams {
   private LinkCountParams(Builder b) {
     this.domain = b.domain;
     this.externalId = b.externalId;
+    this.health = b.health;
     this.q = b.q;
     this.status = b.status;
     this.tag = b.tag;
@@ -40,6 +42,11 @@ public final class LinkCountParams {
   /** {@code external_id} (query); null: not sent. */
   public String getExternalId() {
     return externalId;
+  }
+
+  /** {@code health} (query); null: not sent. */
+  public LinkCountHealth getHealth() {
+    return health;
   }
 
   /** {@code q} (query); null: not sent. */
@@ -62,6 +69,7 @@ public final class LinkCountParams {
     return "LinkCountParams{"
         + "domain=" + domain
         + ", external_id=" + externalId
+        + ", health=" + health
         + ", q=" + q
         + ", status=" + status
         + ", tag=" + tag
@@ -72,6 +80,7 @@ public final class LinkCountParams {
   public static final class Builder {
     private String domain;
     private String externalId;
+    private LinkCountHealth health;
     private String q;
     private LinkCountStatus status;
     private String tag;
@@ -87,6 +96,12 @@ public final class LinkCountParams {
     /** Only the link with this external_id. */
     public Builder externalId(String externalId) {
       this.externalId = externalId;
+      return this;
+    }
+
+    /** broken: only links whose targets failed two checks in a row. */
+    public Builder health(LinkCountHealth health) {
+      this.health = health;
       return this;
     }
 

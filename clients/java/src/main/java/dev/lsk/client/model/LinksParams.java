@@ -17,6 +17,7 @@ public final class LinksParams {
   private final String cursor;
   private final String domain;
   private final String externalId;
+  private final LinksHealth health;
   private final Integer limit;
   private final String q;
   private final LinksSort sort;
@@ -27,6 +28,7 @@ public final class LinksParams {
     this.cursor = b.cursor;
     this.domain = b.domain;
     this.externalId = b.externalId;
+    this.health = b.health;
     this.limit = b.limit;
     this.q = b.q;
     this.sort = b.sort;
@@ -51,6 +53,11 @@ public final class LinksParams {
   /** {@code external_id} (query); null: not sent. */
   public String getExternalId() {
     return externalId;
+  }
+
+  /** {@code health} (query); null: not sent. */
+  public LinksHealth getHealth() {
+    return health;
   }
 
   /** {@code limit} (query); null: not sent. */
@@ -84,6 +91,7 @@ public final class LinksParams {
         + "cursor=" + cursor
         + ", domain=" + domain
         + ", external_id=" + externalId
+        + ", health=" + health
         + ", limit=" + limit
         + ", q=" + q
         + ", sort=" + sort
@@ -97,6 +105,7 @@ public final class LinksParams {
     private String cursor;
     private String domain;
     private String externalId;
+    private LinksHealth health;
     private Integer limit;
     private String q;
     private LinksSort sort;
@@ -120,6 +129,12 @@ public final class LinksParams {
     /** Only the link with this external_id. */
     public Builder externalId(String externalId) {
       this.externalId = externalId;
+      return this;
+    }
+
+    /** broken: only links whose targets failed two checks in a row. */
+    public Builder health(LinksHealth health) {
+      this.health = health;
       return this;
     }
 

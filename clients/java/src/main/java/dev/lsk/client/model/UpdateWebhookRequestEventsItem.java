@@ -11,7 +11,9 @@ public enum UpdateWebhookRequestEventsItem {
   LINK_CREATED("link.created"),
   LINK_UPDATED("link.updated"),
   LINK_DELETED("link.deleted"),
-  LINK_CLICKED("link.clicked");
+  LINK_CLICKED("link.clicked"),
+  LINK_BROKEN("link.broken"),
+  LINK_RECOVERED("link.recovered");
 
   private final String value;
 

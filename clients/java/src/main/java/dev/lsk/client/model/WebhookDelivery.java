@@ -33,7 +33,7 @@ public final class WebhookDelivery {
   @JsonProperty("delivered_at")
   private OffsetDateTime deliveredAt;
 
-  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, webhook.test. */
+  /** link.created, link.updated, link.deleted, link.clicked or webhook.test. One of: link.created, link.updated, link.deleted, link.clicked, link.broken, link.recovered, webhook.test. */
   @JsonProperty("event_type")
   private WebhookDeliveryEventType eventType;
 

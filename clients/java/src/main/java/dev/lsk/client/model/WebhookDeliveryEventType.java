@@ -12,6 +12,8 @@ public enum WebhookDeliveryEventType {
   LINK_UPDATED("link.updated"),
   LINK_DELETED("link.deleted"),
   LINK_CLICKED("link.clicked"),
+  LINK_BROKEN("link.broken"),
+  LINK_RECOVERED("link.recovered"),
   WEBHOOK_TEST("webhook.test");
 
   private final String value;

@@ -1,0 +1,82 @@
+import type { CountersRepository } from '../storage/counters/repository.js';
+import type { Repositories } from '../storage/repositories.js';
+import type { Blocklist } from './blocklist.js';
+
+/** The shared counter every operator decision bumps; each instance polls it. */
+export const ABUSE_GENERATION = 'abuse:generation';
+
+/** Bump the generation (compare-and-set until it takes): every instance re-reads the decisions within one poll. */
+export async function bumpGeneration(counters: CountersRepository, now: Date): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const current = await counters.get(ABUSE_GENERATION);
+    if (await counters.cas(ABUSE_GENERATION, current?.version ?? null, now.toISOString())) return;
+  }
+  throw new Error('could not record the change for other instances (too much contention)');
+}
+
+/**
+ * The operator's decisions as this instance knows them, read from the store at start and again
+ * whenever the shared generation moves (polled every 2 s): disabled links, suspended workspaces and
+ * the stored blocked hosts. Both sets are read on the redirect path and by the API guard, so they
+ * live in memory; they hold only what operators decided, never anything a request adds.
+ */
+export class ModerationState {
+  disabledLinks: ReadonlySet<string> = new Set();
+  suspended: ReadonlySet<string> = new Set();
+  private generation: number | null | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    private readonly repos: Pick<Repositories, 'counters' | 'moderation' | 'blocklist'>,
+    private readonly blocklist: Blocklist,
+  ) {}
+
+  /** Nothing disabled, suspended or blocked: the redirect path skips every check. */
+  get idle(): boolean {
+    return this.disabledLinks.size === 0 && this.suspended.size === 0 && this.blocklist.size === 0;
+  }
+
+  /** Read everything now (at start, and whenever the generation moved). */
+  async load(): Promise<void> {
+    const generation = (await this.repos.counters.get(ABUSE_GENERATION))?.version ?? null;
+    const [disabled, suspensions, hosts] = await Promise.all([
+      this.repos.moderation.disabledLinks(),
+      this.repos.moderation.suspensions(),
+      this.repos.blocklist.list(),
+    ]);
+    this.disabledLinks = new Set(disabled.map((d) => d.linkId));
+    this.suspended = new Set(suspensions.map((s) => s.workspaceId));
+    this.blocklist.setStored(hosts.map((h) => h.host));
+    this.generation = generation;
+  }
+
+  /** Once: read if never read (the CLI reads on first use, the server at start). */
+  ready(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  /** Re-read when the generation moved; true when it did. */
+  async refresh(): Promise<boolean> {
+    const generation = (await this.repos.counters.get(ABUSE_GENERATION))?.version ?? null;
+    if (generation === this.generation) return false;
+    await this.load();
+    return true;
+  }
+
+  /** Poll the generation every `everyMs`; `changed` runs after each re-read. */
+  start(everyMs: number, changed: () => void, failed: (e: unknown) => void): void {
+    const tick = () => {
+      this.refresh().then((moved) => {
+        if (moved) changed();
+      }, failed);
+    };
+    this.timer = setInterval(tick, everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

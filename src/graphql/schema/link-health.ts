@@ -1,0 +1,37 @@
+import type { DestinationHealth } from '../../domain/model.js';
+import { builder } from '../builder.js';
+import { LinkType } from './link.js';
+import { DateTimeScalar } from './scalars.js';
+
+/** destination_health on links: what the periodic checks of the link's targets found. */
+
+export const HealthStatusEnum = builder.enumType('HealthStatus', {
+  description: 'ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set).',
+  values: ['ok', 'broken', 'unknown'] as const,
+});
+
+export const DestinationHealthType = builder.objectRef<DestinationHealth>('DestinationHealth').implement({
+  description: "The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours.",
+  fields: (t) => ({
+    status: t.field({ type: HealthStatusEnum, description: 'ok, broken or unknown.', resolve: (h) => h.status }),
+    http_status: t.int({
+      nullable: true,
+      description: 'The HTTP status of the failing target (or of the destination when all answered); null when none came.',
+      resolve: (h) => h.httpStatus,
+    }),
+    checked_at: t.field({
+      type: DateTimeScalar,
+      nullable: true,
+      description: 'When the targets were last checked; null before the first check.',
+      resolve: (h) => h.checkedAt,
+    }),
+  }),
+});
+
+builder.objectFields(LinkType, (t) => ({
+  destination_health: t.field({
+    type: DestinationHealthType,
+    description: "Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken).",
+    resolve: (l) => l.health,
+  }),
+}));

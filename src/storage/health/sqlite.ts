@@ -1,0 +1,107 @@
+import { type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
+import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState, HealthStatus } from './repository.js';
+
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+const toJob = (r: Row): HealthJob => ({
+  id: String(r.id),
+  linkId: String(r.link_id),
+  workspaceId: String(r.workspace_id),
+  targetsKey: String(r.targets_key),
+  dueAt: toDate(r.due_at),
+});
+
+const toState = (r: Row): HealthState => ({
+  linkId: String(r.link_id),
+  workspaceId: String(r.workspace_id),
+  targetsKey: String(r.targets_key),
+  status: String(r.status) as HealthStatus,
+  httpStatus: r.http_status === null ? null : Number(r.http_status),
+  checkedAt: toDateOrNull(r.checked_at),
+  failures: Number(r.failures),
+  error: text(r.error),
+  failedUrl: text(r.failed_url),
+});
+
+export class SqliteHealth implements HealthRepository {
+  constructor(private readonly conn: SqliteConnection) {}
+
+  async schedule(j: HealthJob): Promise<boolean> {
+    return (
+      this.conn
+        .stmt('INSERT OR IGNORE INTO health_jobs (id, link_id, workspace_id, targets_key, due_at) VALUES (?, ?, ?, ?, ?)')
+        .run(j.id, j.linkId, j.workspaceId, j.targetsKey, j.dueAt.getTime()).changes > 0
+    );
+  }
+
+  async scheduleMany(jobs: readonly HealthJob[]): Promise<number> {
+    const insert = this.conn.stmt('INSERT OR IGNORE INTO health_jobs (id, link_id, workspace_id, targets_key, due_at) VALUES (?, ?, ?, ?, ?)');
+    return this.conn.tx(() => jobs.reduce((n, j) => n + insert.run(j.id, j.linkId, j.workspaceId, j.targetsKey, j.dueAt.getTime()).changes, 0));
+  }
+
+  async due(now: Date, limit: number): Promise<HealthJob[]> {
+    return (this.conn.stmt('SELECT * FROM health_jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT ?').all(now.getTime(), limit) as Row[]).map(toJob);
+  }
+
+  async dropJob(id: string): Promise<void> {
+    this.conn.stmt('DELETE FROM health_jobs WHERE id = ?').run(id);
+  }
+
+  async jobCount(): Promise<number> {
+    return Number((this.conn.stmt('SELECT count(*) AS n FROM health_jobs').get() as Row).n);
+  }
+
+  async claims(jobId: string): Promise<CheckClaimRecord[]> {
+    return (this.conn.stmt('SELECT * FROM health_claims WHERE job_id = ? ORDER BY take').all(jobId) as Row[]).map((r) => ({
+      jobId: String(r.job_id),
+      take: Number(r.take),
+      owner: String(r.owner),
+      leaseUntil: toDate(r.lease_until),
+      finishedAt: toDateOrNull(r.finished_at),
+    }));
+  }
+
+  async claim(c: CheckClaim): Promise<boolean> {
+    return (
+      this.conn
+        .stmt('INSERT OR IGNORE INTO health_claims (job_id, take, owner, lease_until) VALUES (?, ?, ?, ?)')
+        .run(c.jobId, c.take, c.owner, c.leaseUntil.getTime()).changes > 0
+    );
+  }
+
+  async finish(c: CheckClaim, at: Date): Promise<void> {
+    this.conn.stmt('UPDATE health_claims SET finished_at = ? WHERE job_id = ? AND take = ?').run(at.getTime(), c.jobId, c.take);
+  }
+
+  async sweepClaims(before: Date): Promise<void> {
+    this.conn.stmt('DELETE FROM health_claims WHERE finished_at < ?').run(before.getTime());
+  }
+
+  async states(linkIds: readonly string[]): Promise<Map<string, HealthState>> {
+    if (linkIds.length === 0) return new Map();
+    const rows = this.conn.stmt('SELECT * FROM link_health WHERE link_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(linkIds)) as Row[];
+    return new Map(rows.map((r) => [String(r.link_id), toState(r)]));
+  }
+
+  async putState(s: HealthState): Promise<void> {
+    this.conn
+      .stmt(
+        'INSERT OR REPLACE INTO link_health (link_id, workspace_id, targets_key, status, http_status, checked_at, failures, error, failed_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(s.linkId, s.workspaceId, s.targetsKey, s.status, s.httpStatus, s.checkedAt?.getTime() ?? null, s.failures, s.error, s.failedUrl);
+  }
+
+  async dropState(linkId: string): Promise<void> {
+    this.conn.stmt('DELETE FROM link_health WHERE link_id = ?').run(linkId);
+  }
+
+  async brokenIds(workspaceId: string): Promise<string[]> {
+    return (this.conn.stmt("SELECT link_id FROM link_health WHERE status = 'broken' AND workspace_id = ?").all(workspaceId) as Row[]).map((r) =>
+      String(r.link_id),
+    );
+  }
+
+  async countBroken(): Promise<number> {
+    return Number((this.conn.stmt("SELECT count(*) AS n FROM link_health WHERE status = 'broken'").get() as Row).n);
+  }
+}

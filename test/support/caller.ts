@@ -1,0 +1,8 @@
+/** Tests that call the services directly act as lsk itself, labelled "test" (no request, no role, no restriction). */
+import { type Caller, systemCaller } from '../../src/domain/caller.js';
+import type { Acting } from '../../src/services/events.js';
+
+export const TEST_ACTING: Acting = { actor: { type: 'system', id: 'system', label: 'test' }, requestId: null };
+
+/** The services' caller for a workspace id. */
+export const as = (workspaceId: string): Caller => systemCaller(workspaceId, 'test');
