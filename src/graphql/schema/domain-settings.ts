@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { inputOf } from '../context.js';
 import { AppSiteAssociationScalar, AssetLinksScalar } from './json-scalars.js';
 import { DomainType } from './workspace.js';
 
@@ -48,6 +49,6 @@ builder.mutationFields((t) => ({
       apple_app_site_association: t.arg({ type: AppSiteAssociationScalar, description: 'JSON object (at most 64 KiB); null clears.' }),
       assetlinks: t.arg({ type: AssetLinksScalar, description: 'JSON array (at most 64 KiB); null clears.' }),
     },
-    resolve: (_r, { domain, ...rest }, ctx) => ctx.services.domainSettings.update(ctx.caller, domain, rest),
+    resolve: (_r, { domain, ...rest }, ctx) => ctx.services.domainSettings.update(ctx.caller, domain, inputOf(ctx, rest)),
   }),
 }));

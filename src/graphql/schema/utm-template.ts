@@ -1,5 +1,6 @@
 import type { UtmTemplate } from '../../storage/utm-templates/repository.js';
 import { builder } from '../builder.js';
+import { inputOf } from '../context.js';
 import { DateTimeScalar } from './scalars.js';
 
 /** Workspace UTM templates: named UTM values the link form applies (scope links:write to change). */
@@ -51,14 +52,14 @@ builder.mutationFields((t) => ({
     type: UtmTemplateType,
     description: 'Save a UTM template (at most 100 per workspace).',
     args: { name: t.arg.string({ required: true, description: '1-64 characters, unique in the workspace.' }), ...valueArgs },
-    resolve: (_r, args, ctx) => ctx.services.utmTemplates.create(ctx.caller, args),
+    resolve: (_r, args, ctx) => ctx.services.utmTemplates.create(ctx.caller, inputOf(ctx, args)),
   }),
   updateUtmTemplate: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: UtmTemplateType,
     description: "Change a UTM template's name or values (null clears a value).",
     args: { id: t.arg.string({ required: true }), name: t.arg.string({ description: '1-64 characters, unique in the workspace.' }), ...valueArgs },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.utmTemplates.update(ctx.caller, id, rest),
+    resolve: (_r, { id, ...rest }, ctx) => ctx.services.utmTemplates.update(ctx.caller, id, inputOf(ctx, rest)),
   }),
   deleteUtmTemplate: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
