@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
 import { randomBase62 } from '../src/domain/ids.js';
 import { buildServices } from '../src/services/wiring.js';
+import { fillRuledLinks } from './ruled-links.js';
 
 /** The bench's own setup acts as lsk itself. */
 const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
@@ -16,6 +17,8 @@ export interface Fixture {
   file: string;
   key: string;
   aliases: string[];
+  /** 1,000 links with 50 rules each (bench/ruled-links.ts). */
+  ruled: string[];
 }
 
 /** Fill the lsk schema directly (a fixture, not the API): n links on DOMAIN, each geo-targeted. */
@@ -44,7 +47,7 @@ export async function prepare(dir: string, links: number): Promise<Fixture> {
   const ws = await services.workspaces.create(BENCH, 'bench', 'custom', 1_000_000);
   const { secret } = await services.keys.issue(systemCaller(ws.id, 'bench'), 'bench');
   await services.repos.close();
-  return { file, key: secret, aliases: fillLinks(file, ws.id, links) };
+  return { file, key: secret, aliases: fillLinks(file, ws.id, links), ruled: fillRuledLinks(file, ws.id, DOMAIN, 1000) };
 }
 
 /** The environment of an lsk process serving a fixture. */

@@ -4,7 +4,8 @@
  * machine hits all alike; CPU time per request (from /proc, every thread of the process: the click
  * writer thread too) is reported beside throughput. Two traffic shapes: every link visited in turn
  * (nearly every click a new link-hour in its flush: the most store work per click), and the same
- * load on the 1,000 first links (clicks on a link-hour add up in memory between flushes).
+ * load on the 1,000 first links (clicks on a link-hour add up in memory between flushes). Beside
+ * the latter, the same load on 1,000 links with 50 rules each, none matching (every rule evaluated).
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -60,21 +61,33 @@ export async function benchRedirects(fx: Fixture, seconds: number, say: (s: stri
     const lskUrl = 'http://127.0.0.1:18931';
     const bareUrl = 'http://127.0.0.1:18932';
     // Warm both; lsk until every link is in its cache (the steady state: the bare server holds them all from the start).
-    for (let i = 0; i < 20 && (await metric(lskUrl, 'lsk_redirect_cache_entries')) < paths.length; i++) await load({ url: lskUrl, headers, paths, seconds: 3 });
+    const ruled = fx.ruled.map((a) => `/${a}`);
+    for (let i = 0; i < 20 && (await metric(lskUrl, 'lsk_redirect_cache_entries')) < paths.length + ruled.length; i++) {
+      await load({ url: lskUrl, headers, paths: [...paths, ...ruled], seconds: 3 });
+    }
     await load({ url: bareUrl, headers, paths, seconds: 3 });
     const hot = paths.slice(0, 1000);
-    const runs: Record<'bare' | 'get' | 'head' | 'bareHot' | 'getHot', Run[]> = { bare: [], get: [], head: [], bareHot: [], getHot: [] };
+    const runs: Record<'bare' | 'get' | 'head' | 'bareHot' | 'getHot' | 'rulesHot', Run[]> = {
+      bare: [],
+      get: [],
+      head: [],
+      bareHot: [],
+      getHot: [],
+      rulesHot: [],
+    };
     for (let r = 0; r < ROUNDS; r++) {
       runs.bare.push(await measure(bare, { url: bareUrl, headers, paths, seconds }));
       runs.get.push(await measure(lsk, { url: lskUrl, headers, paths, seconds }));
       runs.head.push(await measure(lsk, { url: lskUrl, headers, paths, seconds, method: 'HEAD' }));
       runs.bareHot.push(await measure(bare, { url: bareUrl, headers, paths: hot, seconds }));
       runs.getHot.push(await measure(lsk, { url: lskUrl, headers, paths: hot, seconds }));
+      runs.rulesHot.push(await measure(lsk, { url: lskUrl, headers, paths: ruled, seconds }));
     }
     await new Promise((r) => setTimeout(r, 1500));
     const written = await metric(lskUrl, 'lsk_clicks_written_total');
     const dropped = await metric(lskUrl, 'lsk_clicks_dropped_total');
     const [b, g, h, bh, gh] = [median(runs.bare), median(runs.get), median(runs.head), median(runs.bareHot), median(runs.getHot)];
+    const rh = median(runs.rulesHot);
     say('');
     say(
       `Redirects (${fx.aliases.length.toLocaleString('en')} links, each visited in turn; GET visits recorded as clicks; 50 connections; median of ${ROUNDS} alternating rounds):`,
@@ -88,8 +101,11 @@ export async function benchRedirects(fx: Fixture, seconds: number, say: (s: stri
     say(`  bare node:http GET   ${show(bh)}`);
     say(`  lsk GET              ${show(gh)}`);
     say(`  ratio GET lsk/bare   ${(gh.rps / bh.rps).toFixed(2)}`);
+    say('  the same load on 1,000 links with 50 rules each (none matching: every rule evaluated, then the destination):');
+    say(`  lsk GET, 50 rules    ${show(rh)}`);
+    say(`  ratio 50 rules/none  ${(rh.rps / gh.rps).toFixed(2)}   (target >= 0.90)`);
     say(
-      `  rounds (req/s)       bare ${runs.bare.map((x) => Math.round(x.rps)).join(' ')} | GET ${runs.get.map((x) => Math.round(x.rps)).join(' ')} | HEAD ${runs.head.map((x) => Math.round(x.rps)).join(' ')}`,
+      `  rounds (req/s)       bare ${runs.bare.map((x) => Math.round(x.rps)).join(' ')} | GET ${runs.get.map((x) => Math.round(x.rps)).join(' ')} | HEAD ${runs.head.map((x) => Math.round(x.rps)).join(' ')} | hot ${runs.getHot.map((x) => Math.round(x.rps)).join(' ')} | 50 rules ${runs.rulesHot.map((x) => Math.round(x.rps)).join(' ')}`,
     );
     say(`  clicks written       ${written.toLocaleString('en')} (dropped ${dropped})`);
   } finally {

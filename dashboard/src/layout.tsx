@@ -10,6 +10,7 @@ const NAV: { path: string; label: string; icon: IconName; admin?: true }[] = [
   { path: '/tags', label: 'Tags', icon: 'tag' },
   { path: '/analytics', label: 'Analytics', icon: 'chart' },
   { path: '/domains', label: 'Domains', icon: 'globe' },
+  { path: '/utm-templates', label: 'UTM templates', icon: 'tag' },
   { path: '/keys', label: 'API keys', icon: 'key' },
   { path: '/members', label: 'Members', icon: 'users' },
   { path: '/workspace', label: 'Workspace', icon: 'home' },

@@ -5,6 +5,7 @@ import { interceptLinks } from './router';
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/data.css';
+import './styles/adapt.css';
 import './styles/small-screens.css';
 import './styles/pages.css';
 

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { AccountPage } from './account/account-page';
 import { AnalyticsPage } from './analytics/analytics-page';
 import { AuditPage } from './audit/audit-page';
+import { DomainSettingsPage } from './domains/domain-settings-page';
 import { DomainsPage } from './domains/domains-page';
 import { KeysPage } from './keys/keys-page';
 import { ImportPage } from './links/import/import-page';
@@ -12,6 +13,7 @@ import { LinksPage } from './links/links-page';
 import { MembersPage } from './members/members-page';
 import { match, navigate, type Params } from './router';
 import { TagsPage } from './tags/tags-page';
+import { UtmTemplatesPage } from './utm/utm-templates-page';
 import { WebhookPage } from './webhooks/webhook-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
 import { WorkspacePage } from './workspace/workspace-page';
@@ -25,6 +27,8 @@ const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/tags', TagsPage, 'Tags'],
   ['/analytics', AnalyticsPage, 'Analytics'],
   ['/domains', DomainsPage, 'Domains'],
+  ['/domains/:host', DomainSettingsPage, 'Domain settings'],
+  ['/utm-templates', UtmTemplatesPage, 'UTM templates'],
   ['/keys', KeysPage, 'API keys'],
   ['/members', MembersPage, 'Members'],
   ['/workspace', WorkspacePage, 'Workspace'],

@@ -1,14 +1,16 @@
 import type { Clock } from '../domain/clock.js';
-import { assertNotBlocked, blockedEntry, type DestinationPolicy, type LinkTargetFields, linkTargets, type TargetUrl } from '../domain/destinations.js';
+import { assertNotBlocked, blockedEntry, type DestinationPolicy, type TargetUrl } from '../domain/destinations.js';
 import type { Repositories } from '../storage/repositories.js';
 import { Blocklist } from './blocklist.js';
 import { FeedFile, type FeedLog, type FeedWatchOptions } from './feed-file.js';
 import { ModerationState } from './moderation.js';
 
 /** A cached link as the redirect asks about it. */
-export interface StoppableLink extends LinkTargetFields {
+export interface StoppableLink {
   id: string;
   workspaceId: string;
+  /** Every target URL of the link (domain/destinations.ts linkTargets: rules, variants and expired URL included). */
+  targets: readonly TargetUrl[];
 }
 
 /** How often each instance looks for the operator's changes (made by the CLI, maybe on another machine). */
@@ -84,7 +86,7 @@ export class Abuse implements DestinationPolicy {
     if (bl.size === 0) return false;
     let v = this.verdicts.get(link);
     if (v === undefined || v.version !== bl.version) {
-      v = { version: bl.version, blocked: linkTargets(link).some((t) => blockedEntry(bl, t.url) !== null) };
+      v = { version: bl.version, blocked: link.targets.some((t) => blockedEntry(bl, t.url) !== null) };
       this.verdicts.set(link, v);
     }
     return v.blocked;

@@ -11,7 +11,16 @@ export const workspaceJson = (w: WorkspaceRecord): Workspace => ({
   require_2fa: w.require2fa,
 });
 
-export const domainJson = (d: DomainRecord): Domain => ({ host: d.host, created_at: d.createdAt.toISOString() });
+export const domainJson = (d: DomainRecord): Domain => ({
+  host: d.host,
+  created_at: d.createdAt.toISOString(),
+  root_url: d.settings.rootUrl,
+  not_found_url: d.settings.notFoundUrl,
+  expired_url: d.settings.expiredUrl,
+  crawlable: d.settings.crawlable,
+  apple_app_site_association: d.settings.appleAppSiteAssociation,
+  assetlinks: d.settings.assetlinks,
+});
 
 export const keyJson = (k: KeyRecord): ApiKey => ({
   id: k.id,

@@ -24,6 +24,10 @@ export const CSV_COLUMNS = [
   'clicks',
   'created_at',
   'updated_at',
+  'rules',
+  'variants',
+  'utm',
+  'preview',
 ] as const;
 
 /** The columns an import writes; the export's others (id, short_url, password_protected, status, clicks, times) are read-only and skipped. */
@@ -39,11 +43,19 @@ export const IMPORT_COLUMNS = [
   'expires_at',
   'expired_url',
   'max_clicks',
+  'rules',
+  'variants',
+  'utm',
+  'preview',
 ] as const;
 
 const JSON_COLUMNS: Record<string, string> = {
   geo_targeting: 'geo_targeting is not a JSON object such as {"DE": "https://example.com/de"}',
   device_targeting: 'device_targeting is not a JSON object such as {"ios": "https://example.com/ios"}',
+  rules: 'rules is not JSON such as [{"if": {"country": ["DE"]}, "to": "https://example.com/de"}]',
+  variants: 'variants is not JSON such as [{"url": "https://example.com/a", "weight": 50}, {"url": "https://example.com/b", "weight": 50}]',
+  utm: 'utm is not a JSON object such as {"source": "newsletter"}',
+  preview: 'preview is not a JSON object such as {"title": "Spring sale"}',
 };
 
 /** One data row of a links CSV: its line number, and the createLink body it stands for or why it cannot. */

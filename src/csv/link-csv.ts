@@ -13,6 +13,9 @@ export { CSV_COLUMNS } from './link-columns.js';
 
 export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
 
+/** An optional JSON field's cell: empty when null. */
+const json = (v: unknown): string => (v === null ? '' : JSON.stringify(v));
+
 /** One link as a CSV line. */
 export function linkCsvRow(l: Omit<Link, 'health'>): string {
   const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
@@ -34,6 +37,10 @@ export function linkCsvRow(l: Omit<Link, 'health'>): string {
     clicks: String(l.clicks),
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),
+    rules: json(l.rules),
+    variants: json(l.variants),
+    utm: json(l.utm),
+    preview: json(l.preview),
   };
   return `${CSV_COLUMNS.map((c) => csvCell(cells[c])).join(',')}\r\n`;
 }

@@ -1,7 +1,7 @@
 import type { Actor } from './caller.js';
 
 /** What an audit entry's target can be. */
-export const TARGET_TYPES = ['link', 'tag', 'domain', 'key', 'webhook', 'delivery', 'user', 'invite', 'workspace', 'report'] as const;
+export const TARGET_TYPES = ['link', 'tag', 'domain', 'key', 'webhook', 'delivery', 'user', 'invite', 'workspace', 'report', 'utm_template'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
 /**
@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = {
   'tag.deleted': 'tag',
   'domain.created': 'domain',
   'domain.deleted': 'domain',
+  'domain.updated': 'domain',
+  'utm_template.created': 'utm_template',
+  'utm_template.updated': 'utm_template',
+  'utm_template.deleted': 'utm_template',
   'key.created': 'key',
   'key.revoked': 'key',
   'key.renewed': 'key',

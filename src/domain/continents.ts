@@ -1,4 +1,7 @@
-import { countries } from 'countries-list';
+import { continents, countries } from 'countries-list';
+
+/** The seven continent codes (AF, AN, AS, EU, NA, OC, SA), from the maintained countries-list table. */
+export const CONTINENT_CODES: ReadonlySet<string> = new Set(Object.keys(continents));
 
 /** Country code -> continent code (AF, AN, AS, EU, NA, OC, SA), from the maintained countries-list table. */
 const CONTINENT = new Map<string, string>(Object.entries(countries).map(([code, c]) => [code, c.continent]));

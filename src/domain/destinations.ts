@@ -17,6 +17,10 @@ export interface LinkTargetFields {
   geoTargeting?: Record<string, string> | null;
   deviceTargeting?: { ios?: string; android?: string } | null;
   expiredUrl?: string | null;
+  /** Redirect rules: each answers its `to`. */
+  rules?: readonly { to: string }[] | null;
+  /** A/B variants: each answers its `url`. */
+  variants?: readonly { url: string }[] | null;
 }
 
 /**
@@ -29,6 +33,8 @@ export function linkTargets(f: LinkTargetFields): TargetUrl[] {
   for (const [country, url] of Object.entries(f.geoTargeting ?? {})) out.push({ path: `geo_targeting.${country}`, url });
   for (const [device, url] of Object.entries(f.deviceTargeting ?? {})) if (url) out.push({ path: `device_targeting.${device}`, url });
   if (f.expiredUrl) out.push({ path: 'expired_url', url: f.expiredUrl });
+  for (const [i, r] of (f.rules ?? []).entries()) out.push({ path: `rules.${i}.to`, url: r.to });
+  for (const [i, v] of (f.variants ?? []).entries()) out.push({ path: `variants.${i}.url`, url: v.url });
   return out;
 }
 

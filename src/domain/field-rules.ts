@@ -22,11 +22,19 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'report',
 ]);
 
-/** Problems with an alias, as sentences; empty when it is valid. */
+/** A wildcard alias ends in `/*` (`help/*`): it answers every path below its prefix. */
+export const isWildcard = (alias: string) => alias.endsWith('/*');
+
+/**
+ * Problems with an alias, as sentences; empty when it is valid. A wildcard (`help/*`) is valid when
+ * its prefix is.
+ */
 export function aliasProblems(alias: string): string[] {
   if (alias.length < 1 || alias.length > ALIAS_MAX) return [`must be 1 to ${ALIAS_MAX} characters`];
+  if (alias === '*') return ['a wildcard needs a prefix, e.g. help/*'];
+  if (isWildcard(alias)) return aliasProblems(alias.slice(0, -2));
   if (!ALIAS_RE.test(alias)) {
-    return ['may contain only A-Z a-z 0-9 - _ . ~ and single slashes between segments'];
+    return ['may contain only A-Z a-z 0-9 - _ . ~ and single slashes between segments (and end in /* for a wildcard)'];
   }
   const segments = alias.split('/');
   // "." and ".." are rewritten by every URL parser, so such a link could never be reached.
@@ -52,6 +60,11 @@ export function urlProblems(value: string): string[] {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return [`must be an absolute http or https URL (${url.protocol} is refused)`];
   if (!url.hostname) return ['must be an absolute http or https URL with a host'];
+  // A wildcard link's `{path}` may stand in the path, query or fragment, never before them.
+  const place = value.indexOf('{path}');
+  if (place >= 0 && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#{]*[/?#]/.test(value.slice(0, place + 1))) {
+    return ['may hold {path} only in its path, query or fragment'];
+  }
   return [];
 }
 

@@ -11,8 +11,12 @@ import {
   TITLE_MAX,
 } from './link-schemas.js';
 import { COUNTRY_PATTERN, STORED_HOST_PATTERN } from './patterns.js';
+import { PREVIEW_DESCRIPTION_MAX, PREVIEW_TITLE_MAX, previewImageSchema } from './preview-schemas.js';
+import { linkRuleSchema, RULES_MAX } from './rule-schemas.js';
 import { visibleTextSchema } from './text.js';
 import { urlSchema } from './urls.js';
+import { UTM_KEYS, UTM_VALUE_MAX } from './utm-schemas.js';
+import { variantsSchema } from './variant-schemas.js';
 import { z } from './zod.js';
 
 /**
@@ -45,6 +49,16 @@ export const linkSchema = z.object({
   password_protected: z.boolean(),
   device_targeting: deviceMapSchema,
   status: linkStatusSchema,
+  rules: z.array(linkRuleSchema).min(1).max(RULES_MAX).nullable(),
+  variants: variantsSchema,
+  utm: z.object(Object.fromEntries(UTM_KEYS.map((k) => [k, visibleTextSchema(1, UTM_VALUE_MAX).optional()]))).nullable(),
+  preview: z
+    .object({
+      title: visibleTextSchema(1, PREVIEW_TITLE_MAX).optional(),
+      description: visibleTextSchema(1, PREVIEW_DESCRIPTION_MAX).optional(),
+      image: previewImageSchema.optional(),
+    })
+    .nullable(),
   destination_health: z.object({
     status: z.enum(['ok', 'broken', 'unknown']),
     http_status: z.int().min(100).max(599).nullable(),
@@ -62,6 +76,9 @@ export const linkListSchema = z.object({
   data: z.array(linkSchema).max(100),
   next_cursor: nextCursorSchema,
 });
+
+/** GET /v1/links/count. */
+export const linkCountSchema = z.object({ total: countSchema.nullable() });
 
 export const DEVICES = ['desktop', 'mobile', 'tablet', 'other'] as const;
 

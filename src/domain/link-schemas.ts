@@ -1,8 +1,13 @@
 import { COUNTRY_CODES } from './countries.js';
 import { ALIAS_MAX, aliasProblems, customDomainProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './field-rules.js';
+import { LINK_SORTS } from './list-cursor.js';
 import { ALIAS_PATTERN, CUSTOM_DOMAIN_PATTERN, HOST_PATTERN } from './patterns.js';
+import { previewSchema } from './preview-schemas.js';
+import { rulesSchema } from './rule-schemas.js';
 import { displayTextSchema } from './text.js';
 import { urlMapSchema, urlRule, urlSchema } from './urls.js';
+import { utmSchema } from './utm-schemas.js';
+import { variantsSchema } from './variant-schemas.js';
 import { z } from './zod.js';
 
 /**
@@ -113,7 +118,7 @@ const linkFields = {
   tags: tagsSchema,
 };
 
-/** The link's behaviour fields (title to device_targeting); null clears each. */
+/** The link's behaviour fields (title to preview); null clears each. */
 const behaviourFields = {
   title: displayTextSchema(1, TITLE_MAX).nullable().optional(),
   external_id: externalIdSchema.nullable().optional(),
@@ -122,6 +127,10 @@ const behaviourFields = {
   max_clicks: maxClicksSchema.nullable().optional(),
   password: passwordSchema.nullable().optional(),
   device_targeting: deviceTargetingSchema.optional(),
+  rules: rulesSchema.optional(),
+  variants: variantsSchema.optional(),
+  utm: utmSchema.optional(),
+  preview: previewSchema.optional(),
 };
 
 /** POST /v1/links, createLink. */
@@ -168,9 +177,16 @@ export const listLinksSchema = z.strictObject({
   q: z.string().max(256, 'must be at most 256 characters').nullish(),
   status: linkStatusSchema.nullish(),
   external_id: externalIdSchema.nullish(),
+  sort: z
+    .enum(LINK_SORTS)
+    .meta({ default: 'newest', description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' })
+    .nullish(),
   health: z.enum(['broken'], { error: 'must be broken (the links whose destinations failed two checks in a row)' }).nullish(),
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
+
+/** GET /v1/links/count, linkCount(...): the list's filters. */
+export const countLinksSchema = listLinksSchema.omit({ limit: true, cursor: true, sort: true });
 
 const isoDate = z.iso.date({ error: 'must be an ISO date (YYYY-MM-DD) that exists' });
 

@@ -1,5 +1,9 @@
+import type { Preview } from './preview-schemas.js';
 import type { Plan } from './resource-schemas.js';
+import type { LinkRule } from './rule-schemas.js';
 import type { Scope } from './scopes.js';
+import type { Utm } from './utm-schemas.js';
+import type { Variant } from './variant-schemas.js';
 
 /** Plain domain records. Adapters map their rows/documents to these; nothing here knows storage. */
 
@@ -33,6 +37,14 @@ export interface Link {
   /** The password's salted slow hash (src/domain/passwords.ts); never returned. */
   passwordHash: string | null;
   deviceTargeting: { ios?: string; android?: string };
+  /** Ordered redirect rules (first match wins), or null. */
+  rules: LinkRule[] | null;
+  /** A/B variants (weights sum to 100), or null. */
+  variants: Variant[] | null;
+  /** UTM values set on the chosen target URL, or null. */
+  utm: Utm | null;
+  /** What link-preview crawlers are shown, or null. */
+  preview: Preview | null;
   /** Computed when read: expired (past expiresAt), exhausted (clicks reached maxClicks) or active. */
   status: 'active' | 'expired' | 'exhausted';
   /** What the last checks of its current targets found (unknown until they are checked). */
@@ -66,7 +78,31 @@ export interface Domain {
   host: string;
   workspaceId: string;
   createdAt: Date;
+  settings: DomainSettings;
 }
+
+/** What a domain serves besides its links (null: the service's default). */
+export interface DomainSettings {
+  /** Where `/` goes. */
+  rootUrl: string | null;
+  /** Where unknown aliases go (instead of the 404 page). */
+  notFoundUrl: string | null;
+  /** Where the domain's expired or exhausted links go when they set no expired_url (instead of 410). */
+  expiredUrl: string | null;
+  /** Whether search engines may index it (robots.txt allows, redirects carry no X-Robots-Tag). */
+  crawlable: boolean;
+  appleAppSiteAssociation: Record<string, unknown> | null;
+  assetlinks: unknown[] | null;
+}
+
+export const NO_DOMAIN_SETTINGS: DomainSettings = Object.freeze({
+  rootUrl: null,
+  notFoundUrl: null,
+  expiredUrl: null,
+  crawlable: false,
+  appleAppSiteAssociation: null,
+  assetlinks: null,
+});
 
 export interface ApiKey {
   id: string;

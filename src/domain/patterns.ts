@@ -13,8 +13,8 @@ const caseless = (s: string) => s.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}
 const SEGMENT = '[A-Za-z0-9._~-]+';
 const RESERVED = [...RESERVED_FIRST_SEGMENTS].map(caseless).join('|');
 
-/** Alias: segments of A-Z a-z 0-9 - _ . ~ joined by single slashes; no "." or ".." segment; no reserved first segment. */
-export const ALIAS_PATTERN = `^(?!(?:${RESERVED})(?:/|$))(?!(?:[^/]*/)*\\.\\.?(?:/|$))${SEGMENT}(?:/${SEGMENT})*$`;
+/** Alias: segments of A-Z a-z 0-9 - _ . ~ joined by single slashes, optionally ending in /* (a wildcard); no "." or ".." segment; no reserved first segment. */
+export const ALIAS_PATTERN = `^(?!(?:${RESERVED})(?:/|$))(?!(?:[^/]*/)*\\.\\.?(?:/|$))${SEGMENT}(?:/${SEGMENT})*(?:/\\*)?$`;
 
 /** A DNS label that is not punycode (a random "xn--" label is rarely valid punycode). */
 const LABEL = '(?![Xx][Nn]--)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';

@@ -1,8 +1,10 @@
+import { appleAppSiteAssociationSchema, assetlinksSchema } from './domain-settings-schemas.js';
 import { TAG_MAX } from './field-rules.js';
 import { prefixedIdSchema } from './ids.js';
 import { countSchema, storedHostSchema, timeSchema } from './link-outputs.js';
 import { PLANS, scopeSchema, workspaceSlugSchema } from './resource-schemas.js';
 import { visibleTextSchema } from './text.js';
+import { urlRule } from './urls.js';
 import { z } from './zod.js';
 
 /** What the API returns about tags, domains, keys and the workspace (see link-outputs.ts). */
@@ -10,7 +12,16 @@ import { z } from './zod.js';
 export const tagSchema = z.object({ name: visibleTextSchema(1, TAG_MAX), links: countSchema, created_at: timeSchema });
 export const tagListSchema = z.object({ data: z.array(tagSchema) });
 
-export const domainSchema = z.object({ host: storedHostSchema, created_at: timeSchema });
+export const domainSchema = z.object({
+  host: storedHostSchema,
+  created_at: timeSchema,
+  root_url: urlRule().nullable(),
+  not_found_url: urlRule().nullable(),
+  expired_url: urlRule().nullable(),
+  crawlable: z.boolean(),
+  apple_app_site_association: appleAppSiteAssociationSchema.nullable(),
+  assetlinks: assetlinksSchema.nullable(),
+});
 export const domainListSchema = z.object({ data: z.array(domainSchema) });
 
 export const apiKeySchema = z.object({

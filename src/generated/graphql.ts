@@ -12,6 +12,10 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A JSON object served as /.well-known/apple-app-site-association. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  AppSiteAssociation: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** A JSON array served as /.well-known/assetlinks.json. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  AssetLinks: { input: unknown[]; output: unknown[]; }
   /** An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset). */
   DateTime: { input: string; output: string; }
   /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
@@ -20,6 +24,14 @@ export type Scalars = {
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
   /** A JSON object of link fields exactly as createLink (or updateLink) takes them, e.g. {"destination": "https://example.com/", "alias": "spring"}. Accepted as a variable or an inline object literal; checked item by item. */
   LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** The social preview link-preview crawlers get: any of title (<= 120), description (<= 300), image (https URL). Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkPreview: { input: { title?: string; description?: string; image?: string }; output: { title?: string; description?: string; image?: string }; }
+  /** Ordered redirect rules (at most 50), e.g. [{"if": {"country": ["DE"], "device": ["mobile"]}, "to": "https://m.example.de/"}]. Conditions: country, continent, region, device, os, browser, language (lists, any case), query (param -> value, "*" = present), ip (CIDR blocks), after / before (date-times); all present must hold; the first matching rule wins. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkRules: { input: Array<{ if: Record<string, unknown>; to: string }>; output: Array<{ if: Record<string, unknown>; to: string }>; }
+  /** A/B variants: 2-10 {"url", "weight"} with whole-number weights 1-100 summing to 100; a visitor keeps the variant first drawn. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkVariants: { input: Array<{ url: string; weight: number }>; output: Array<{ url: string; weight: number }>; }
+  /** UTM values: any of source, medium, campaign, term, content (1-100 characters each). Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  Utm: { input: { source?: string; medium?: string; campaign?: string; term?: string; content?: string }; output: { source?: string; medium?: string; campaign?: string; term?: string; content?: string }; }
 };
 
 /** Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped. */
@@ -130,7 +142,7 @@ export type BulkErrorDetail = {
 /** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
 export type BulkItemError = {
   code: Scalars['String']['output'];
-  /** The fields at fault (the first 10). */
+  /** The fields at fault (the first 8). */
   details: Maybe<Array<BulkErrorDetail>>;
   message: Scalars['String']['output'];
 };
@@ -276,8 +288,20 @@ export type DeviceClicks = {
 };
 
 export type Domain = {
+  /** Served as /.well-known/apple-app-site-association (null: 404). */
+  apple_app_site_association: Maybe<Scalars['AppSiteAssociation']['output']>;
+  /** Served as /.well-known/assetlinks.json (null: 404). */
+  assetlinks: Maybe<Scalars['AssetLinks']['output']>;
+  /** Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex). */
+  crawlable: Scalars['Boolean']['output'];
   created_at: Scalars['DateTime']['output'];
+  /** Where the domain's expired or exhausted links go when they set no expired_url (null: 410). */
+  expired_url: Maybe<Scalars['String']['output']>;
   host: Scalars['String']['output'];
+  /** Where unknown aliases go (null: a 404 page). */
+  not_found_url: Maybe<Scalars['String']['output']>;
+  /** Where `/` on the domain goes (null: the service default). */
+  root_url: Maybe<Scalars['String']['output']>;
 };
 
 export type DomainList = {
@@ -342,8 +366,12 @@ export type Link = Node & {
   max_clicks: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
   password_protected: Scalars['Boolean']['output'];
+  /** The social preview crawlers get; null when none. */
+  preview: Maybe<Scalars['LinkPreview']['output']>;
   /** A QR code of the link's short_url, as an SVG document. */
   qr_svg: Scalars['String']['output'];
+  /** Redirect rules, in order, as given; null when none. */
+  rules: Maybe<Scalars['LinkRules']['output']>;
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
   /** This link's click statistics (as linkStats); needs the scope analytics:read. */
@@ -356,6 +384,10 @@ export type Link = Node & {
   title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['DateTime']['output'];
+  /** UTM values set on the target URL; null when none. */
+  utm: Maybe<Scalars['Utm']['output']>;
+  /** A/B variants as given; null when none. */
+  variants: Maybe<Scalars['LinkVariants']['output']>;
 };
 
 
@@ -371,6 +403,12 @@ export type LinkQr_SvgArgs = {
 export type LinkStatsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** How many links match. */
+export type LinkCount = {
+  /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+  total: Maybe<Scalars['Int']['output']>;
 };
 
 /** One page of links, newest first. */
@@ -430,6 +468,8 @@ export type Mutation = {
   createLink: Maybe<Link>;
   /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
   createLinks: Maybe<BulkLinkResults>;
+  /** Save a UTM template (at most 100 per workspace). */
+  createUtmTemplate: Maybe<UtmTemplate>;
   /** Add a webhook endpoint; its signing secret is returned this once. */
   createWebhook: Maybe<WebhookEndpointWithSecret>;
   /** Remove a custom domain (it must serve no links). */
@@ -440,6 +480,8 @@ export type Mutation = {
   deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a UTM template (links keep their utm values). */
+  deleteUtmTemplate: Maybe<Scalars['Boolean']['output']>;
   /** Delete an endpoint and its deliveries. */
   deleteWebhook: Maybe<Scalars['Boolean']['output']>;
   /** Remove a member from your workspace (never the last owner). */
@@ -454,6 +496,8 @@ export type Mutation = {
   rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
   /** Send a webhook.test event to the endpoint. */
   testWebhook: Maybe<WebhookDelivery>;
+  /** Change a custom domain's settings (each optional; null restores the default). */
+  updateDomain: Maybe<Domain>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
@@ -462,6 +506,8 @@ export type Mutation = {
   updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
+  /** Change a UTM template's name or values (null clears a value). */
+  updateUtmTemplate: Maybe<UtmTemplate>;
   /** Change any subset of an endpoint's url, events, description and enabled. */
   updateWebhook: Maybe<WebhookEndpoint>;
   /** Change the workspace's settings (owners): `require_2fa`. */
@@ -503,14 +549,29 @@ export type MutationCreateLinkArgs = {
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateLinksArgs = {
   links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateUtmTemplateArgs = {
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -543,6 +604,12 @@ export type MutationDeleteLinksArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteTagArgs = {
   name: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteUtmTemplateArgs = {
+  id: Scalars['String']['input'];
 };
 
 
@@ -590,6 +657,18 @@ export type MutationTestWebhookArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateDomainArgs = {
+  apple_app_site_association?: InputMaybe<Scalars['AppSiteAssociation']['input']>;
+  assetlinks?: InputMaybe<Scalars['AssetLinks']['input']>;
+  crawlable?: InputMaybe<Scalars['Boolean']['input']>;
+  domain: Scalars['String']['input'];
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  not_found_url?: InputMaybe<Scalars['String']['input']>;
+  root_url?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
@@ -602,8 +681,12 @@ export type MutationUpdateLinkArgs = {
   id: Scalars['String']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 };
 
 
@@ -627,6 +710,18 @@ export type MutationUpdateMemberArgs = {
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateUtmTemplateArgs = {
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -686,6 +781,8 @@ export type Query = {
   keys: Maybe<ApiKeyList>;
   /** One link of your workspace. */
   link: Maybe<Link>;
+  /** How many links of your workspace match the filters of links(...). */
+  linkCount: Maybe<LinkCount>;
   /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
   linkQrCode: Maybe<QrCode>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
@@ -698,6 +795,10 @@ export type Query = {
   node: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
   tags: Maybe<TagList>;
+  /** One UTM template of your workspace. */
+  utmTemplate: Maybe<UtmTemplate>;
+  /** UTM templates of your workspace, oldest first. */
+  utmTemplates: Maybe<UtmTemplateList>;
   /** Who is calling, in which workspace, with which role and scopes. */
   viewer: Maybe<Viewer>;
   /** One webhook endpoint. */
@@ -756,6 +857,17 @@ export type QueryLinkArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkCountArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
   ecc?: InputMaybe<Scalars['String']['input']>;
@@ -783,6 +895,7 @@ export type QueryLinksArgs = {
   health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
@@ -790,6 +903,12 @@ export type QueryLinksArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryUtmTemplateArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -845,6 +964,30 @@ export type User = Node & {
   email: Scalars['String']['output'];
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
+};
+
+/** A named set of UTM values of the workspace. */
+export type UtmTemplate = {
+  /** utm_campaign, or null. */
+  campaign: Maybe<Scalars['String']['output']>;
+  /** utm_content, or null. */
+  content: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['DateTime']['output'];
+  /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** utm_medium, or null. */
+  medium: Maybe<Scalars['String']['output']>;
+  /** Unique in the workspace (case-insensitively). */
+  name: Scalars['String']['output'];
+  /** utm_source, or null. */
+  source: Maybe<Scalars['String']['output']>;
+  /** utm_term, or null. */
+  term: Maybe<Scalars['String']['output']>;
+  updated_at: Scalars['DateTime']['output'];
+};
+
+export type UtmTemplateList = {
+  data: Array<UtmTemplate>;
 };
 
 /** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */

@@ -1,6 +1,10 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type { Preview } from '../domain/preview-schemas.js';
+import type { LinkRule } from '../domain/rule-schemas.js';
 import type { Scope } from '../domain/scopes.js';
+import type { Utm } from '../domain/utm-schemas.js';
+import type { Variant } from '../domain/variant-schemas.js';
 import type { AuthedContext, GraphQLContext } from './context.js';
 import { refusal } from './refusal.js';
 
@@ -21,6 +25,12 @@ export const builder = new SchemaBuilder<{
     DeviceTargeting: { Input: unknown; Output: Record<string, string> };
     LinkFields: { Input: unknown; Output: never };
     DateTime: { Input: Date; Output: Date };
+    LinkRules: { Input: unknown; Output: LinkRule[] };
+    LinkVariants: { Input: unknown; Output: Variant[] };
+    Utm: { Input: unknown; Output: Utm };
+    LinkPreview: { Input: unknown; Output: Preview };
+    AppSiteAssociation: { Input: unknown; Output: Record<string, unknown> };
+    AssetLinks: { Input: unknown; Output: unknown[] };
   };
 }>({
   plugins: [ScopeAuthPlugin],

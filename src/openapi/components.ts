@@ -7,7 +7,10 @@ import * as links from '../domain/link-outputs.js';
 import { geoMapSchema } from '../domain/link-schemas.js';
 import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
+import * as rules from '../domain/rule-schemas.js';
 import { urlSchema } from '../domain/urls.js';
+import * as utm from '../domain/utm-schemas.js';
+import { variantSchema } from '../domain/variant-schemas.js';
 import * as webhooks from '../domain/webhook-outputs.js';
 import type { RestRoute } from '../v1/route.js';
 import { REST_ROUTES } from '../v1/routes.js';
@@ -18,6 +21,7 @@ import { componentRef, componentSchemas, type Json } from './json-schema.js';
 const RESOURCES: Record<string, z.ZodType> = {
   Link: links.linkSchema,
   LinkList: links.linkListSchema,
+  LinkCount: links.linkCountSchema,
   LinkStats: links.linkStatsSchema,
   DayClicks: links.dayClicksSchema,
   CountryClicks: links.countryClicksSchema,
@@ -55,6 +59,10 @@ const RESOURCES: Record<string, z.ZodType> = {
   WebhookEndpointWithSecret: webhooks.webhookEndpointWithSecretSchema,
   WebhookDelivery: webhooks.webhookDeliverySchema,
   WebhookDeliveryList: webhooks.webhookDeliveryListSchema,
+  UtmTemplate: utm.utmTemplateSchema,
+  UtmTemplateList: utm.utmTemplateListSchema,
+  LinkRule: rules.linkRuleSchema,
+  LinkVariant: variantSchema,
   AuditLog: audit.auditPageSchema,
   AuditEntry: audit.auditEntrySchema,
 };

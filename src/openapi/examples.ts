@@ -1,3 +1,4 @@
+import { ADAPT_EXAMPLES, DOMAIN_ADAPT, LINK_ADAPT } from './examples-adapt.js';
 import type { Json } from './json-schema.js';
 
 /**
@@ -24,10 +25,11 @@ const LINK = {
   password_protected: false,
   device_targeting: { ios: 'https://apps.apple.com/app/id123456789', android: 'https://play.google.com/store/apps/details?id=com.example' },
   status: 'active',
+  ...LINK_ADAPT,
   destination_health: { status: 'ok', http_status: 200, checked_at: '2026-11-22T03:12:45.000Z' },
 };
 const TAG = { name: 'campaign', links: 12, created_at: '2026-11-21T10:15:00.123Z' };
-const DOMAIN = { host: 'go.example.com', created_at: '2026-11-20T09:00:00.000Z' };
+const DOMAIN = { host: 'go.example.com', created_at: '2026-11-20T09:00:00.000Z', ...DOMAIN_ADAPT };
 const KEY = {
   id: 'key_7fQ2mZ0aLr5Tn8Bx1Wc3',
   name: 'ci',
@@ -92,6 +94,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
     expired_url: 'https://example.com/sale-over',
     max_clicks: 10000,
     device_targeting: { ios: 'https://apps.apple.com/app/id123456789', android: 'https://play.google.com/store/apps/details?id=com.example' },
+    ...LINK_ADAPT,
   },
   UpdateLinkRequest: { destination: 'https://example.com/summer-sale', tags: ['campaign'], password: 'spring-2027', max_clicks: null },
   UpdateTagRequest: { name: 'marketing' },
@@ -215,6 +218,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   WebhookEndpointWithSecret: { ...WEBHOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2TC2Fhn3hb4=' },
   WebhookDelivery: DELIVERY,
   WebhookDeliveryList: { data: [DELIVERY], next_cursor: null },
+  ...ADAPT_EXAMPLES,
   AuditLog: { data: [AUDIT_ENTRY], next_cursor: 'YXVkXzBWYmJRRnVLMDAwTmZEQXBIVEk1' },
 };
 

@@ -23,6 +23,10 @@ const EXAMPLE =
     maxClicks: 10000,
     passwordHash: null,
     deviceTargeting: { ios: 'https://apps.apple.com/app/id123456789' },
+    rules: null,
+    variants: null,
+    utm: { source: 'newsletter', medium: 'email' },
+    preview: null,
     status: 'active',
   });
 

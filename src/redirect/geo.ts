@@ -53,6 +53,14 @@ export function clientAddress(remote: string | undefined, forwardedFor: string |
   return chain[Math.max(0, chain.length - 1 - trustProxy)] ?? peer;
 }
 
+/** A two-letter country code from a trusted header, upper-cased; null for anything else. */
+export function countryCode(v: string | string[] | undefined): string | null {
+  if (typeof v !== 'string' || v.length !== 2) return null;
+  const a = v.charCodeAt(0) | 32;
+  const b = v.charCodeAt(1) | 32;
+  return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
+}
+
 /** The client address of a request (clientAddress above), or `fallback` when it has none (a closed socket). */
 export function requestAddress(req: IncomingMessage, trustProxy: number, fallback = ''): string {
   return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy) || fallback;

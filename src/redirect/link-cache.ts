@@ -1,12 +1,23 @@
+import { linkTargets, type TargetUrl } from '../domain/destinations.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
+import { type AdaptiveParts, adaptiveParts, targetOf } from './adapt/compile-link.js';
+import type { Site } from './sites.js';
 
-/** A cached link, with its target URLs made safe for a Location header. */
-export interface CachedLink extends RedirectTarget {
-  /** The domain it was found on (what its clicks record). */
-  domain: string;
+/**
+ * A cached link: its target URLs as the redirect sends them (UTM values set, Location-safe), its
+ * rules and variants compiled, its domain's settings applied (the domain's expired_url default).
+ */
+export interface CachedLink
+  extends Pick<
+      RedirectTarget,
+      'id' | 'workspaceId' | 'domain' | 'alias' | 'destination' | 'geoTargeting' | 'deviceTargeting' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash'
+    >,
+    AdaptiveParts {
   at: number;
-  /** No expiry, click cap, password or device targets: the plain redirect, nothing else checked. */
+  /** No expiry, click cap, password, device targets, rules, variants, preview or wildcard: the plain redirect, nothing else checked. */
   plain: boolean;
+  /** Every target URL as stored (rules', variants' and the expired URL in effect included): what the blocklist checks on visits. */
+  targets: readonly TargetUrl[];
   /** Capped links: clicks counted (the total when read, plus this instance's since; see RedirectHandler). */
   clicks: number;
 }
@@ -25,23 +36,41 @@ export function locationSafe(url: string): string {
   }
 }
 
-const safeMap = <M extends Record<string, string | undefined>>(m: M): M =>
-  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === undefined ? v : locationSafe(v)])) as M;
+const safeMap = <M extends Record<string, string | undefined>>(m: M, safe: (url: string) => string): M =>
+  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === undefined ? v : safe(v)])) as M;
 
-function entryOf(link: RedirectTarget, domain: string, at: number, clicks: number): CachedLink {
-  const device = safeMap(link.deviceTargeting);
+/** A site for links cached without one (tests of the cache alone): nothing set, not crawlable. */
+const NO_SITE: Site = { rootUrl: '/', notFoundUrl: null, expiredUrl: null, crawlable: false, aasa: null, assetlinks: null };
+
+function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site): CachedLink {
+  const target = (url: string) => targetOf(url, link.utm, locationSafe);
+  const device = safeMap(link.deviceTargeting, target);
+  const adaptive = adaptiveParts(link, site, target);
+  const expiredUrl = link.expiredUrl ?? site.expiredUrl;
   return {
-    domain,
     id: link.id,
     workspaceId: link.workspaceId,
-    destination: locationSafe(link.destination),
-    geoTargeting: safeMap(link.geoTargeting),
+    domain: link.domain,
+    alias: link.alias,
+    destination: target(link.destination),
+    geoTargeting: safeMap(link.geoTargeting, target),
     deviceTargeting: device,
     expiresAt: link.expiresAt,
-    expiredUrl: link.expiredUrl === null ? null : locationSafe(link.expiredUrl),
+    expiredUrl: expiredUrl === null ? null : targetOf(expiredUrl, null, locationSafe),
     maxClicks: link.maxClicks,
     passwordHash: link.passwordHash,
-    plain: link.expiresAt === null && link.maxClicks === null && link.passwordHash === null && device.ios === undefined && device.android === undefined,
+    ...adaptive,
+    plain:
+      link.expiresAt === null &&
+      link.maxClicks === null &&
+      link.passwordHash === null &&
+      device.ios === undefined &&
+      device.android === undefined &&
+      adaptive.rules === null &&
+      adaptive.variants === null &&
+      adaptive.preview === null &&
+      !adaptive.wildcard,
+    targets: linkTargets({ ...link, expiredUrl }),
     clicks,
     at,
   };
@@ -103,8 +132,8 @@ export class LinkCache {
   }
 
   /** Keeps what a lookup read (unless a change raced with it), and returns the entry to answer with. */
-  set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation, clicks = 0): CachedLink | null {
-    const entry = link && entryOf(link, key.slice(0, key.indexOf('/')), nowMs, clicks);
+  set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation, clicks = 0, site = NO_SITE): CachedLink | null {
+    const entry = link && entryOf(link, nowMs, clicks, site);
     if (readAtGeneration !== this.generation) return entry;
     if (entry) {
       if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);
@@ -121,6 +150,14 @@ export class LinkCache {
     this.generation++;
     this.hits.delete(key);
     this.misses.delete(key);
+  }
+
+  /** Forget every entry of a domain (its settings changed: its links are compiled with them). One pass, on a rare change. */
+  forgetDomain(host: string): void {
+    this.generation++;
+    const prefix = `${host}/`;
+    for (const key of this.hits.keys()) if (key.startsWith(prefix)) this.hits.delete(key);
+    for (const key of this.misses.keys()) if (key.startsWith(prefix)) this.misses.delete(key);
   }
 
   get size(): number {

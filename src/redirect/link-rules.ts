@@ -1,3 +1,6 @@
+import { firstMatch } from './adapt/compile-rules.js';
+import type { RandomSource } from './adapt/variants.js';
+import type { VisitFacts } from './adapt/visit-facts.js';
 import type { CachedLink } from './link-cache.js';
 
 /** The device a User-Agent targets: iPhone, iPad and iPod are ios, Android is android. */
@@ -8,7 +11,7 @@ export function targetedDevice(userAgent: string | undefined): 'ios' | 'android'
   return null;
 }
 
-/** What a visit to a link gets, in the contract's order (steps 1 and 2; steps 3 to 5 are `target`). */
+/** What a visit to a link gets, in the contract's order (steps 1 and 2; steps 3 to 6 are `target`). */
 export type Decision = { kind: 'expired'; to: string | null } | { kind: 'password' } | { kind: 'go' };
 
 export function decide(link: CachedLink, nowMs: number): Decision {
@@ -19,11 +22,36 @@ export function decide(link: CachedLink, nowMs: number): Decision {
   return { kind: 'go' };
 }
 
-/** Steps 3 to 5: the device's target, else the country's, else the destination. */
-export function target(link: CachedLink, userAgent: string | undefined, country: string | null): string {
-  const device = targetedDevice(userAgent);
+/** Step 6: the variant this visitor keeps (its lsk_v cookie), else a new draw (and its cookie). */
+function variantOf(link: CachedLink, f: VisitFacts, random: RandomSource): string {
+  const draw = link.variants!;
+  let i = draw.kept(f.req.headers.cookie);
+  if (i < 0) {
+    i = draw.draw(random);
+    f.cookie = draw.cookies[i]!;
+  }
+  f.variant = draw.variants[i]!.url;
+  return draw.targets[i]!;
+}
+
+/**
+ * Steps 3 to 6: the first rule that matches, else the device's target, else the country's, else a
+ * variant, else the destination. Synchronous: the rules were compiled when the link was cached.
+ */
+export function target(link: CachedLink, f: VisitFacts, random: RandomSource): string {
+  if (link.rules !== null) {
+    const to = firstMatch(link.rules, f);
+    if (to !== null) return to;
+  }
+  const device = targetedDevice(f.req.headers['user-agent']);
   const byDevice = device === null ? undefined : link.deviceTargeting[device];
-  return byDevice ?? resolveTarget(link, country);
+  if (byDevice !== undefined) return byDevice;
+  if (f.country !== null) {
+    const byCountry = link.geoTargeting[f.country];
+    if (byCountry !== undefined) return byCountry;
+  }
+  if (link.variants !== null) return variantOf(link, f, random);
+  return link.destination;
 }
 
 /** Steps 4 and 5: the geo-targeted URL of the visitor's country, else the destination. Pure. */

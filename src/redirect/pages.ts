@@ -22,11 +22,14 @@ export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** A whole page; `body` is trusted HTML (callers escape what they put in it). */
-export function page(title: string, body: string): string {
+/**
+ * A whole page; `body` and `head` (more of the head: a preview's meta tags) are trusted HTML (callers
+ * escape what they put in them). `index`: leave out the robots noindex (a crawlable domain's preview).
+ */
+export function page(title: string, body: string, head = '', index = false): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${PRODUCT_NAME}</title><style>${STYLE}</style></head>` +
+    `${index ? '' : '<meta name="robots" content="noindex">'}${head}<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title><style>${STYLE}</style></head>` +
     `<body><main>${body}<p><small>${PRODUCT_NAME}</small></p></main></body></html>`
   );
 }

@@ -24,7 +24,7 @@ export type PasswordVerdict = 'right' | 'answered';
 
 /**
  * Step 2 of a redirect: the password form of a protected link (GET), and the check of its POST: the
- * right password is the caller's to redirect (steps 3-5, a click counted), a wrong one answers 401
+ * right password is the caller's to redirect (steps 3-6, a click counted), a wrong one answers 401
  * with the form again, and an 11th try within a minute from one client address answers 429
  * without checking.
  */

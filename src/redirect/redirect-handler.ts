@@ -3,53 +3,29 @@ import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
-import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { LinksRepository } from '../storage/links/repository.js';
-import type { SharedClickCaps } from './click-caps.js';
+import type { RandomSource } from './adapt/variants.js';
+import { VisitFacts } from './adapt/visit-facts.js';
+import { pathOf, placedTarget } from './adapt/wildcard.js';
+import { sendDisabled, sendExpired, sendNotFound, sendRedirect } from './answers.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { type CityLookup, type GeoLookup, placeOf, requestAddress } from './geo.js';
+import { countryCode, type GeoLookup, placeOf, requestAddress } from './geo.js';
 import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
-import { withQuery } from './location.js';
-import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, refuse, wantsJson } from './pages.js';
+import { wantsJson } from './pages.js';
 import { PasswordForm } from './password-form.js';
+import type { RedirectOptions } from './redirect-options.js';
+import { sendPreview, siteFile } from './site-answers.js';
+import { type Site, SiteCache } from './sites.js';
 import { StaleIfError } from './stale-if-error.js';
 import { classify, Memo, type Visitor } from './user-agent.js';
 import { languageOf, mergeUtm, passedQuery, referrerOf, utmOfQuery, utmOfTarget } from './visit-facts.js';
-
-export interface RedirectOptions {
-  /**
-   * How long a cached entry is trusted before it is read again. Infinity on the embedded store (one
-   * instance: every change invalidates at once); 2 s on MongoDB, so a change made through another
-   * instance is seen here within 2 s.
-   */
-  cacheTtlMs: number;
-  /** The click totals, read with a capped link (its count is then kept here). */
-  totals: Pick<ClicksRepository, 'totals'>;
-  /** Capped links are re-read (with their stored click total) at least this often: the click writer's interval on MongoDB. */
-  cappedTtlMs?: number;
-  /** How long after its last read a link may be served when the store cannot be read (LSK_STALE_MAX_S; default 0: never). */
-  staleMaxMs?: number;
-  /** Whether a link answers link_disabled (disabled, suspended workspace, blocked target): synchronous, asked on every visit. */
-  stops?: (link: CachedLink) => boolean;
-  /** Region and city from a city database (when no trusted header names them). */
-  city?: CityLookup | null;
-  /** Where a capped link's clicks are taken when instances share the store (MongoDB); else they are taken here, in memory. */
-  caps?: SharedClickCaps;
-}
+import { WildcardLookup } from './wildcard-lookup.js';
 
 /** Host header -> normalized host, or null when it is not one. */
 function hostOf(header: string): string | null {
   const r = normalizeHost(header);
   return 'problem' in r ? null : r.host;
-}
-
-/** A two-letter country code from a trusted header, upper-cased; null for anything else. */
-function countryCode(v: string | string[] | undefined): string | null {
-  if (typeof v !== 'string' || v.length !== 2) return null;
-  const a = v.charCodeAt(0) | 32;
-  const b = v.charCodeAt(1) | 32;
-  return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
 }
 
 /**
@@ -61,11 +37,14 @@ function countryCode(v: string | string[] | undefined): string | null {
 export class RedirectHandler {
   readonly cache: LinkCache;
   readonly stale = new StaleIfError();
+  readonly sites: SiteCache;
   private readonly hosts = new Memo(hostOf, 10_000, 300);
   private readonly form: PasswordForm;
+  private readonly wildcards: WildcardLookup;
+  private readonly random: RandomSource;
 
   constructor(
-    private readonly links: Pick<LinksRepository, 'findRedirect'>,
+    private readonly links: Pick<LinksRepository, 'findRedirect' | 'findRedirects'>,
     private readonly config: Config,
     private readonly geo: GeoLookup | null,
     private readonly clicks: ClickRecorder,
@@ -74,10 +53,25 @@ export class RedirectHandler {
   ) {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
     this.form = new PasswordForm(config);
+    this.sites = new SiteCache(opts.domains, config, opts.cacheTtlMs);
+    this.wildcards = new WildcardLookup(this.cache, links, this.sites, this.stale, (id) => this.countedClicks(id));
+    this.random = opts.random ?? Math.random;
   }
 
   invalidate(domain: string, alias: string): void {
     this.cache.invalidate(LinkCache.key(domain, alias));
+  }
+
+  /** A domain's settings changed: its cached settings and links go. */
+  invalidateSite(host: string): void {
+    this.sites.invalidate(host);
+    this.cache.forgetDomain(host);
+  }
+
+  /** The normalized host a request names, or null. */
+  hostOf(req: IncomingMessage): string | null {
+    const header = req.headers.host;
+    return header ? this.hosts.get(header) : null;
   }
 
   /**
@@ -98,16 +92,15 @@ export class RedirectHandler {
     const found = this.lookup(req, now);
     const link = found === null || !('then' in found) ? found : await found;
     if (link === null) return this.notFound(req, res, requestId);
-    if (this.opts.stops?.(link)) return this.disabled(req, res, requestId);
+    if (this.opts.stops?.(link)) return sendDisabled(req, res, requestId);
     const d = decide(link, now);
-    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to);
+    if (d.kind === 'expired') return sendExpired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
     if (d.kind === 'go' || link.passwordHash === null) {
       throw new LskError('method_not_allowed', 'POST is allowed only on password-protected links.', { headers: { allow: 'GET, HEAD' } });
     }
     const protectedLink = { id: link.id, passwordHash: link.passwordHash };
     if ((await this.form.check(req, res, requestId, protectedLink, this.clientOf(req), now)) !== 'right') return;
-    const country = this.country(req);
-    await this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country, 302);
+    await this.visit(req, res, requestId, link, now, 302);
   }
 
   /** The link a request names: cached, read, null (unknown) or undefined (not a short-link path: answered 404 by the caller). */
@@ -115,13 +108,15 @@ export class RedirectHandler {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const alias = q >= 0 ? url.slice(1, q) : url.slice(1);
-    const header = req.headers.host;
-    const host = header ? this.hosts.get(header) : null;
+    const host = this.hostOf(req);
     if (host === null) return null;
     const key = LinkCache.key(host, alias);
     // Only valid aliases are ever cached, so a hit needs no validation.
     const link = this.cache.get(key, nowMs);
-    if (link !== undefined) return link;
+    if (link) return link;
+    // Below a first segment, a wildcard alias may answer (one cache key, or one indexed read, per segment).
+    if (alias.includes('/')) return this.wildcards.find(host, alias, nowMs, link);
+    if (link === null) return null;
     if (aliasProblems(alias).length > 0) return null;
     const stale = this.cache.stale(key, nowMs);
     if (stale === undefined || !this.stale.failing) return this.load(host, alias, key, nowMs, stale);
@@ -132,8 +127,12 @@ export class RedirectHandler {
 
   private route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
     const url = req.url ?? '/';
-    if (url === '/' || url.startsWith('/?')) return this.send(req, res, requestId, this.config.rootUrl);
     const now = this.clock.now().getTime();
+    if (url === '/' || url.startsWith('/?')) return this.withSite(req, now, (site) => sendRedirect(req, res, requestId, site.rootUrl, 302, !site.crawlable));
+    if (url.startsWith('/robots.txt') || url.startsWith('/.well-known/')) {
+      // A file the domain does not have is a plain 404 (apps probing for it must not be redirected).
+      return this.withSite(req, now, (site) => siteFile(req, res, requestId, site, () => sendNotFound(req, res, requestId)));
+    }
     const link = this.lookup(req, now);
     if (link === null || !('then' in link)) return this.answer(req, res, requestId, link, now);
     return link.then((found) => this.answer(req, res, requestId, found, now));
@@ -145,8 +144,9 @@ export class RedirectHandler {
     try {
       const found = await this.links.findRedirect(host, alias);
       const clicks = found?.maxClicks != null ? await this.countedClicks(found.id) : 0;
+      const site = found === null ? undefined : await this.sites.site(host, nowMs);
       this.stale.succeeded();
-      return this.cache.set(key, found, nowMs, generation, clicks);
+      return this.cache.set(key, found, nowMs, generation, clicks, site);
     } catch (e) {
       this.stale.failed(nowMs);
       if (stale === undefined) throw e;
@@ -169,20 +169,44 @@ export class RedirectHandler {
 
   private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {
     if (link === null) return this.notFound(req, res, requestId);
-    if (this.opts.stops?.(link)) return this.disabled(req, res, requestId);
+    if (this.opts.stops?.(link)) return sendDisabled(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);
       return this.go(req, res, requestId, link, resolveTarget(link, country), now, country);
     }
     const d = decide(link, now);
-    if (d.kind === 'expired') return this.expired(req, res, requestId, d.to);
+    if (d.kind === 'expired') return sendExpired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
+    if (link.preview !== null && classify(req.headers['user-agent']).bot) return sendPreview(req, res, requestId, link, pathOf(req.url ?? '/'));
     if (d.kind === 'password') return this.form.show(req, res, requestId);
+    return this.visit(req, res, requestId, link, now, this.config.redirectStatus);
+  }
+
+  /** Steps 3-6 for a visit past steps 1 and 2: where it goes (rules compiled when cached; nothing awaited), then the redirect. */
+  private visit(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink, now: number, status: number): Promise<void> | undefined {
     const country = this.country(req);
-    return this.go(req, res, requestId, link, target(link, req.headers['user-agent'], country), now, country);
+    const facts = new VisitFacts(req, now, country, this);
+    return this.go(req, res, requestId, link, this.placed(req, link, target(link, facts, this.random)), now, country, status, facts);
+  }
+
+  /** A wildcard link's target with the rest of the visited path placed in it; others' as they are. */
+  private placed(req: IncomingMessage, link: CachedLink, to: string): string {
+    return link.wildcard ? placedTarget(link.alias, req.url ?? '/', to) : to;
+  }
+
+  /** The visitor's region, for `region` rules (FactSources): the trusted header, else the city database. */
+  regionOf(req: IncomingMessage, country: string | null): string | null {
+    return placeOf(req.headers, country, this.config, this.opts.city, () => this.clientOf(req)).region;
+  }
+
+  /** Runs `then` with the settings of the request's host: at once when cached, else after one read. */
+  private withSite(req: IncomingMessage, now: number, then: (site: Site) => Promise<void> | undefined): Promise<void> | undefined {
+    const site = this.sites.site(this.hostOf(req), now);
+    if ('then' in site) return site.then(then);
+    return then(site);
   }
 
   /**
-   * Steps 3-5 reached: redirect to `to` (plus the incoming query string) and count a GET's click (a
+   * Steps 3-6 decided: redirect to `to` (plus the incoming query string) and count a GET's click (a
    * POSTed form's too). A capped link's click is taken first (reserve, then redirect): here in memory
    * on one instance, from the shared store when instances share it; none left answers as step 1.
    */
@@ -195,21 +219,25 @@ export class RedirectHandler {
     now: number,
     country: string | null,
     status: number = this.config.redirectStatus,
+    facts?: VisitFacts,
   ): Promise<void> | undefined {
-    if (req.method === 'HEAD') return this.send(req, res, requestId, to, status, passedQuery(req.url)?.query);
-    const visitor = classify(req.headers['user-agent']);
+    const cookie = facts?.cookie ?? null;
+    if (req.method === 'HEAD') return sendRedirect(req, res, requestId, to, status, link.noindex, cookie, passedQuery(req.url)?.query);
+    const visitor = facts ? facts.visitor : classify(req.headers['user-agent']);
     if (link.maxClicks !== null && !visitor.bot) {
+      // The cap was used up between the check of step 1 and the click: answered as step 1.
+      const exhausted = () => sendExpired(req, res, requestId, link.expiredUrl && this.placed(req, link, link.expiredUrl), link.noindex);
       if (this.opts.caps) {
         return this.opts.caps.take(link).then((won) => {
-          if (!won) return this.expired(req, res, requestId, link.expiredUrl);
+          if (!won) return exhausted();
           link.clicks++;
-          return this.served(req, res, requestId, link, to, now, country, status, visitor);
+          return this.served(req, res, requestId, link, to, now, country, status, visitor, facts);
         });
       }
-      if (link.clicks >= link.maxClicks) return this.expired(req, res, requestId, link.expiredUrl);
+      if (link.clicks >= link.maxClicks) return exhausted();
       link.clicks++;
     }
-    return this.served(req, res, requestId, link, to, now, country, status, visitor);
+    return this.served(req, res, requestId, link, to, now, country, status, visitor, facts);
   }
 
   private served(
@@ -222,9 +250,10 @@ export class RedirectHandler {
     country: string | null,
     status: number,
     visitor: Visitor,
+    facts: VisitFacts | undefined,
   ): undefined {
     const passed = passedQuery(req.url);
-    this.send(req, res, requestId, to, status, passed?.query);
+    sendRedirect(req, res, requestId, to, status, link.noindex, facts?.cookie ?? null, passed?.query);
     const ref = referrerOf(req.headers.referer);
     const place = placeOf(req.headers, country, this.config, this.opts.city, () => this.clientOf(req));
     this.clicks.count({
@@ -242,35 +271,10 @@ export class RedirectHandler {
       utm: mergeUtm(passed ? utmOfQuery(passed.query) : null, utmOfTarget(to)),
       trigger: passed?.qr ? 'qr' : 'link',
       language: languageOf(req.headers['accept-language']),
-      variant: null,
+      // The variant the draw of step 6 chose (VisitFacts), recorded in the analytics `variants` dimension.
+      variant: facts?.variant ?? null,
     });
     return undefined;
-  }
-
-  /** Redirect to `to` with the incoming query string (`query`: the one passed on, when it differs from the request's). */
-  private send(req: IncomingMessage, res: ServerResponse, requestId: string, to: string, status = 302, query?: string): undefined {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const incoming = query ?? (q >= 0 ? url.slice(q + 1) : '');
-    res.writeHead(status, {
-      location: incoming ? withQuery(to, incoming) : to,
-      'x-request-id': requestId,
-      'cache-control': 'private, max-age=0',
-      'content-length': '0',
-    });
-    res.end();
-    return undefined;
-  }
-
-  /** Step 1: expired or exhausted: to expired_url when set, else 410. Not a click. */
-  expired(req: IncomingMessage, res: ServerResponse, requestId: string, to: string | null): undefined {
-    if (to !== null) return this.send(req, res, requestId, to);
-    return refuse(req, res, requestId, 410, 'link_expired', 'This link has expired.', EXPIRED_PAGE);
-  }
-
-  /** A disabled link (or one of a suspended workspace, or with a target on a blocked host): 403, not a click. */
-  disabled(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
-    return refuse(req, res, requestId, 403, 'link_disabled', 'This link has been disabled.', DISABLED_PAGE);
   }
 
   /** The trusted country header when configured, else the client address in the IP database. */
@@ -285,8 +289,11 @@ export class RedirectHandler {
     return requestAddress(req, this.config.trustProxy);
   }
 
-  notFound(req: IncomingMessage, res: ServerResponse, requestId: string): undefined {
-    if (!wantsJson(req) && this.config.notFoundUrl) return this.send(req, res, requestId, this.config.notFoundUrl);
-    return refuse(req, res, requestId, 404, 'not_found', 'Link not found.', NOT_FOUND_PAGE);
+  /** An unknown alias: to the domain's not_found_url (else LSK_NOT_FOUND_URL) when set, else 404. */
+  notFound(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined {
+    if (wantsJson(req)) return sendNotFound(req, res, requestId);
+    return this.withSite(req, this.clock.now().getTime(), (site) =>
+      site.notFoundUrl === null ? sendNotFound(req, res, requestId) : sendRedirect(req, res, requestId, site.notFoundUrl, 302, !site.crawlable),
+    );
   }
 }

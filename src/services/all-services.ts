@@ -28,6 +28,7 @@ import type { ClickEventsService } from './analytics/events-service.js';
 import type { AuditRecorder } from './audit/audit-recorder.js';
 import type { AuditService } from './audit/audit-service.js';
 import type { BulkLinkService } from './bulk-links.js';
+import type { DomainSettingsService } from './domain-settings.js';
 import type { ServiceEvents } from './events.js';
 import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
@@ -35,6 +36,7 @@ import type { LinkService } from './link-service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { StatsService } from './stats-service.js';
 import type { Upkeep } from './upkeep.js';
+import type { UtmTemplateService } from './utm-templates.js';
 import type { WorkspaceService } from './workspace-service.js';
 
 /** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process by buildServices (wiring.ts). */
@@ -64,6 +66,10 @@ export interface Services {
   /** Reading the audit log, its CSV, and its retention sweep. */
   audit: AuditService;
   workspaces: WorkspaceService;
+  /** Custom domains' settings (root, not-found and expired URLs, crawlable, app-link files). */
+  domainSettings: DomainSettingsService;
+  /** The workspaces' UTM templates. */
+  utmTemplates: UtmTemplateService;
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
   analytics: AnalyticsService;

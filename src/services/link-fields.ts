@@ -7,7 +7,10 @@ import { StoreConflict } from '../storage/errors.js';
 import type { LinkRow } from '../storage/links/repository.js';
 
 /** The behaviour fields of a link (title to device targeting) as stored. */
-export type LinkBehaviour = Pick<LinkRow, 'title' | 'externalId' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash' | 'deviceTargeting'>;
+export type LinkBehaviour = Pick<
+  LinkRow,
+  'title' | 'externalId' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash' | 'deviceTargeting' | 'rules' | 'variants' | 'utm' | 'preview'
+>;
 
 export const NO_BEHAVIOUR: LinkBehaviour = {
   title: null,
@@ -17,6 +20,10 @@ export const NO_BEHAVIOUR: LinkBehaviour = {
   maxClicks: null,
   passwordHash: null,
   deviceTargeting: {},
+  rules: null,
+  variants: null,
+  utm: null,
+  preview: null,
 };
 
 /**
@@ -35,6 +42,10 @@ export async function behaviourOf(input: CreateLinkInput | UpdateLinkInput, now:
   if (input.max_clicks !== undefined) out.maxClicks = input.max_clicks;
   if (input.password !== undefined) out.passwordHash = input.password === null ? null : await hashPassword(input.password);
   if (input.device_targeting !== undefined) out.deviceTargeting = input.device_targeting;
+  if (input.rules !== undefined) out.rules = input.rules;
+  if (input.variants !== undefined) out.variants = input.variants;
+  if (input.utm !== undefined) out.utm = input.utm;
+  if (input.preview !== undefined) out.preview = input.preview;
   return out;
 }
 
@@ -52,11 +63,15 @@ export function statusFilter(status: Link['status'], now: Date) {
 }
 
 /** The target URLs an input writes (only the fields it gives): what the blocklist checks. */
-export function inputTargets(input: Partial<Pick<CreateLinkInput, 'destination' | 'geo_targeting' | 'device_targeting' | 'expired_url'>>): TargetUrl[] {
+export function inputTargets(
+  input: Partial<Pick<CreateLinkInput, 'destination' | 'geo_targeting' | 'device_targeting' | 'expired_url' | 'rules' | 'variants'>>,
+): TargetUrl[] {
   return linkTargets({
     destination: input.destination,
     geoTargeting: input.geo_targeting,
     deviceTargeting: input.device_targeting,
     expiredUrl: input.expired_url,
+    rules: input.rules,
+    variants: input.variants,
   });
 }

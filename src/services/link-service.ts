@@ -1,18 +1,18 @@
 import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
-import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { ALLOW_ALL, type DestinationPolicy } from '../domain/destinations.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { assertWithinRestriction, restrictionFilter, withinRestriction } from '../domain/link-access.js';
-import { createLinkSchema, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { countLinksSchema, createLinkSchema, type ListLinksInput, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { type ClicksPosition, decodeListCursor, encodeListCursor } from '../domain/list-cursor.js';
 import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
-import type { LinkPatch, LinkRow, LinksRepository } from '../storage/links/repository.js';
+import type { AliasPosition, LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
 import type { ServiceEvents } from './events.js';
@@ -20,6 +20,7 @@ import type { LinkEvents } from './link-events.js';
 import { exportLinksCsv } from './link-export.js';
 import { behaviourOf, externalIdConflict, inputTargets, statusFilter } from './link-fields.js';
 import type { LinkChange, LinkHealth } from './link-health.js';
+import { clicksPage, totalOf } from './link-sorts.js';
 import { newLinkFrom } from './new-link.js';
 import { statusPage } from './status-pages.js';
 
@@ -131,10 +132,11 @@ export class LinkService {
     return (await this.withClicks([link]))[0]!;
   }
 
-  async list(caller: Caller, raw: unknown): Promise<LinkPage> {
-    const { workspaceId } = caller;
-    const q = parseOrThrow(listLinksSchema, raw);
-    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  /**
+   * The store filter of a list's (or count's) parameters, and what the store cannot decide: a status
+   * that needs click counts, and a broken state of targets the link no longer has (changed a moment ago).
+   */
+  private async filterOf(caller: Caller, q: Omit<ListLinksInput, 'limit' | 'cursor' | 'sort'>) {
     const filter = {
       ...restrictionFilter(caller.restriction),
       ...(q.tag ? { tag: tagKey(q.tag) } : {}),
@@ -142,21 +144,45 @@ export class LinkService {
       ...(q.q ? { q: q.q } : {}),
       ...(q.external_id ? { externalId: q.external_id } : {}),
       ...(q.status ? statusFilter(q.status, this.clock.now()) : {}),
-      ...(q.health === 'broken' ? { ids: (await this.health?.brokenIds(workspaceId)) ?? [] } : {}),
+      ...(q.health === 'broken' ? { ids: (await this.health?.brokenIds(caller.workspaceId)) ?? [] } : {}),
     };
-    // A broken state of targets the link no longer has (changed a moment ago) is not shown.
-    const kept = (links: Link[]) => (q.health === 'broken' ? links.filter((l) => l.health.status === 'broken') : links);
     const { status } = q;
-    if (status === 'active' || status === 'exhausted') {
-      const read = async (from: typeof after, limit: number) =>
-        this.withClicks(await this.links.list(workspaceId, { ...filter, limit, ...(from ? { after: from } : {}) }));
-      const page = await statusPage(q.limit, after, status, read);
-      return { data: kept(page.data), nextCursor: page.next ? encodeCursor(page.next) : null };
+    // active and exhausted depend on click counts: the store narrows, the counts decide.
+    const byStatus = status === 'active' || status === 'exhausted' ? (l: Link) => l.status === status : null;
+    const byHealth = q.health === 'broken' ? (l: Link) => l.health.status === 'broken' : null;
+    const both = byStatus && byHealth ? (l: Link) => byStatus(l) && byHealth(l) : (byStatus ?? byHealth);
+    const deps = { links: this.links, clicks: this.clicks, withClicks: (rows: LinkRow[]) => this.withClicks(rows) };
+    return { filter, byStatus, kept: (links: Link[]) => (byHealth ? links.filter(byHealth) : links), both, deps };
+  }
+
+  /** How many links the caller may see match (GET /v1/links/count); null for a status that needs more than 10,000 links' click counts. */
+  async count(caller: Caller, raw: unknown): Promise<number | null> {
+    const { filter, both, deps } = await this.filterOf(caller, parseOrThrow(countLinksSchema, raw));
+    return totalOf(deps, caller.workspaceId, filter, both);
+  }
+
+  async list(caller: Caller, raw: unknown): Promise<LinkPage> {
+    const { workspaceId } = caller;
+    const q = parseOrThrow(listLinksSchema, raw);
+    const sort = q.sort ?? 'newest';
+    const after = q.cursor ? decodeListCursor(sort, q.cursor) : undefined;
+    const { filter, byStatus, kept, both, deps } = await this.filterOf(caller, q);
+    if (sort === 'clicks') {
+      const page = await clicksPage(deps, workspaceId, filter, q.limit, after as ClicksPosition | undefined, both ?? (() => true));
+      return { data: page.data, nextCursor: page.next ? encodeListCursor(page.next) : null };
     }
-    const rows = await this.links.list(workspaceId, { ...filter, limit: q.limit + 1, ...(after ? { after } : {}) });
+    const order = { order: sort, ...(after ? { after: after as LinkPosition | AliasPosition } : {}) };
+    const positionOf = (l: Link) => (sort === 'alias' ? { alias: l.alias, id: l.id } : { createdAt: l.createdAt, id: l.id });
+    if (byStatus) {
+      const read = async (from: LinkPosition | AliasPosition | undefined, limit: number) =>
+        this.withClicks(await this.links.list(workspaceId, { ...filter, limit, order: sort, ...(from ? { after: from } : {}) }));
+      const page = await statusPage(q.limit, order.after, q.status as Link['status'], read, positionOf);
+      return { data: kept(page.data), nextCursor: page.next ? encodeListCursor(page.next) : null };
+    }
+    const rows = await this.links.list(workspaceId, { ...filter, ...order, limit: q.limit + 1 });
     const data = await this.withClicks(rows.slice(0, q.limit));
     const last = data[data.length - 1];
-    return { data: kept(data), nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+    return { data: kept(data), nextCursor: rows.length > q.limit && last ? encodeListCursor(positionOf(last)) : null };
   }
 
   /** Every link the caller may see, as CSV pages (GET /v1/links/export); the export is recorded as it starts. */

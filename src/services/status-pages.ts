@@ -11,21 +11,23 @@ const BATCH = 100;
  * keeps the matching links, reading at most STATUS_SCAN_MAX links. When it stops early the page may be
  * shorter than `limit`, with a cursor after the last link read (clients page on as usual).
  */
-export async function statusPage(
+export async function statusPage<P = LinkPosition>(
   limit: number,
-  after: LinkPosition | undefined,
+  after: P | undefined,
   status: Link['status'],
-  read: (after: LinkPosition | undefined, limit: number) => Promise<Link[]>,
-): Promise<{ data: Link[]; next: LinkPosition | null }> {
+  read: (after: P | undefined, limit: number) => Promise<Link[]>,
+  /** A link's position in the list's order (default: by creation). */
+  positionOf: (l: Link) => P = (l) => ({ createdAt: l.createdAt, id: l.id }) as P,
+): Promise<{ data: Link[]; next: P | null }> {
   const found: Link[] = [];
   let position = after;
   for (let scanned = 0; scanned < STATUS_SCAN_MAX; ) {
     const batch = await read(position, BATCH);
     for (const link of batch) {
-      position = link;
+      position = positionOf(link);
       if (link.status !== status) continue;
       found.push(link);
-      if (found.length > limit) return { data: found.slice(0, limit), next: found[limit - 1]! };
+      if (found.length > limit) return { data: found.slice(0, limit), next: positionOf(found[limit - 1]!) };
     }
     if (batch.length < BATCH) return { data: found, next: null };
     scanned += batch.length;

@@ -28,12 +28,14 @@ import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
 import { AuditService } from './audit/audit-service.js';
 import { recordOperationalEvents } from './audit/operational-events.js';
 import { BulkLinkService } from './bulk-links.js';
+import { DomainSettingsService } from './domain-settings.js';
 import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
+import { UtmTemplateService } from './utm-templates.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
@@ -94,18 +96,20 @@ export async function buildServices(
   // A cached link is trusted for ever on the embedded store (one instance: every change
   // invalidates at once), 2 s on a shared one (a change made through another instance shows).
   const cacheTtlMs = shared ? 2000 : Number.POSITIVE_INFINITY;
-  // The redirect's cache-miss read goes to the repository itself: it is the hot path's loader.
+  // The redirect's cache-miss reads (a link, a domain's settings) go to the repositories themselves: they are the hot path's loaders.
   const redirects = new RedirectHandler(repos.links, config, geo, clicks, clock, {
     cacheTtlMs,
     totals: repos.clicks,
     // Across instances a capped link's total is re-read as often as clicks are written (README: max_clicks).
     cappedTtlMs: Number.isFinite(cacheTtlMs) ? 1000 : Infinity,
     staleMaxMs: config.staleMaxS * 1000,
+    domains: repos.domains,
     stops: (link) => abuse.stops(link),
     city,
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
   linkEvents.on((domain, alias) => redirects.invalidate(domain, alias));
+  linkEvents.onSite((host) => redirects.invalidateSite(host));
   const accounts = buildAccounts(repos, clock, config, log, events);
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const services: Services = {
@@ -124,7 +128,16 @@ export async function buildServices(
     serviceEvents: events,
     auditRecorder,
     audit,
-    workspaces: new WorkspaceService(repos, clock, [config.defaultDomain, new URL(config.publicUrl).host], events, (id) => keys.forgetWorkspace(id)),
+    workspaces: new WorkspaceService(
+      repos,
+      clock,
+      [config.defaultDomain, new URL(config.publicUrl).host],
+      events,
+      (id) => keys.forgetWorkspace(id),
+      (host) => linkEvents.siteChanged(host),
+    ),
+    domainSettings: new DomainSettingsService(repos.domains, linkEvents, events, abuse),
+    utmTemplates: new UtmTemplateService(repos.utmTemplates, clock, events),
     stats: new StatsService(repos.clicks, clock, links),
     analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),

@@ -38,6 +38,8 @@ export class WorkspaceService {
     private readonly events: ServiceEvents,
     /** Told of every change to a workspace record (the API keys' workspace cache forgets it). */
     private readonly changed: (workspaceId: string) => void = () => {},
+    /** A domain was removed (the redirects of this instance forget its settings). */
+    private readonly domainGone: (host: string) => void = () => {},
   ) {
     this.ownHosts = new Set(ownHosts.map(hostName));
   }
@@ -151,6 +153,7 @@ export class WorkspaceService {
       throw LskError.validation([{ path: 'host', message: `${host} still serves ${n} link(s); delete or move them first` }]);
     }
     if (!(await this.repos.domains.delete(workspaceId, host))) throw LskError.notFound('Domain');
+    this.domainGone(host);
     this.events.emit(caller, 'domain.deleted', host);
   }
 }

@@ -1,6 +1,6 @@
 /** A unique constraint refused a write. `field` names what collided. */
 export class StoreConflict extends Error {
-  constructor(readonly field: 'alias' | 'host' | 'slug' | 'kid' | 'id' | 'external_id' | 'email' | 'member') {
+  constructor(readonly field: 'alias' | 'host' | 'slug' | 'kid' | 'id' | 'external_id' | 'email' | 'member' | 'name') {
     super(`conflict on ${field}`);
     this.name = 'StoreConflict';
   }

@@ -16,6 +16,7 @@ import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
 import type { TwoFactorRepository } from './two-factor/repository.js';
 import type { UsersRepository } from './users/repository.js';
+import type { UtmTemplatesRepository } from './utm-templates/repository.js';
 import type { WebhooksRepository } from './webhooks/repository.js';
 import type { WorkspacesRepository } from './workspaces/repository.js';
 
@@ -56,6 +57,7 @@ export interface Repositories {
   readonly passkeys: PasskeysRepository;
   /** Whatever may happen once (a code used, a challenge taken): unique-key inserts. */
   readonly oneTime: OneTimeRepository;
+  readonly utmTemplates: UtmTemplatesRepository;
   /** The operator's blocked hosts (`lsk blocklist`). */
   readonly blocklist: BlocklistRepository;
   /** Disabled links and suspended workspaces. */

@@ -1,8 +1,8 @@
 import { bulkDeleteResultSchema, bulkLinkResultsSchema } from '../domain/bulk-outputs.js';
 import { bulkCreateDocSchema, bulkCreateSchema, bulkDeleteQuerySchema, bulkUpdateSchema } from '../domain/bulk-schemas.js';
 import { idParamSchema } from '../domain/ids.js';
-import { linkListSchema, linkSchema, linkStatsSchema } from '../domain/link-outputs.js';
-import { createLinkSchema, linkIdParamSchema, listLinksSchema, statsQuerySchema, updateLinkSchema } from '../domain/link-schemas.js';
+import { linkCountSchema, linkListSchema, linkSchema, linkStatsSchema } from '../domain/link-outputs.js';
+import { countLinksSchema, createLinkSchema, linkIdParamSchema, listLinksSchema, statsQuerySchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { qrQuerySchema } from '../domain/qr-schemas.js';
 import type { RestRoute } from './route.js';
 
@@ -52,6 +52,17 @@ export const LINK_ROUTES: readonly RestRoute[] = [
     query: listLinksSchema,
     queryParams: Object.keys(listLinksSchema.shape),
     response: linkListSchema,
+  },
+  {
+    field: 'Query.linkCount',
+    method: 'GET',
+    path: '/links/count',
+    status: 200,
+    tag: 'links',
+    summary: 'Count links',
+    query: countLinksSchema,
+    queryParams: Object.keys(countLinksSchema.shape),
+    response: linkCountSchema,
   },
   { field: 'Query.link', method: 'GET', path: '/links/:id', status: 200, tag: 'links', summary: 'Get a link', params: LINK_ID, response: linkSchema },
   {

@@ -1,3 +1,4 @@
+import { updateDomainSchema } from '../domain/domain-settings-schemas.js';
 import { idParamSchema } from '../domain/ids.js';
 import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import {
@@ -52,6 +53,19 @@ export const RESOURCE_ROUTES: readonly RestRoute[] = [
     tag: 'domains',
     summary: 'Remove a domain',
     params: { host: hostSchema },
+  },
+  {
+    field: 'Mutation.updateDomain',
+    method: 'PATCH',
+    path: '/domains/:domain',
+    status: 200,
+    tag: 'domains',
+    summary: "Change a domain's settings",
+    body: updateDomainSchema,
+    params: { domain: hostSchema },
+    // One name for the path parameter of /domains/{host} (DELETE names it host).
+    docPath: '/domains/:host',
+    response: domainSchema,
   },
   { field: 'Query.keys', method: 'GET', path: '/keys', status: 200, tag: 'keys', summary: 'List API keys', response: apiKeyListSchema },
   {

@@ -4,6 +4,7 @@ import { LINK_ROUTES } from './links.js';
 import { MEMBER_ROUTES } from './members.js';
 import { RESOURCE_ROUTES } from './resources.js';
 import type { RestRoute } from './route.js';
+import { UTM_TEMPLATE_ROUTES } from './utm-templates.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
 /** The /v1 surface, resource by resource (the API reference, docs/api.md, lists the same calls). */
@@ -13,5 +14,6 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...ANALYTICS_ROUTES,
   ...MEMBER_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...UTM_TEMPLATE_ROUTES,
   ...AUDIT_ROUTES,
 ];

@@ -27,6 +27,10 @@ export function linkJson(l: Link): Record<string, unknown> {
     clicks: l.clicks,
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),
+    rules: l.rules,
+    variants: l.variants,
+    utm: l.utm,
+    preview: l.preview,
   };
 }
 

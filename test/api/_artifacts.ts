@@ -50,6 +50,13 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'POST', path: '/v1/webhooks/{id}/test', status: 200, operationId: 'testWebhook' },
   { method: 'GET', path: '/v1/webhooks/{id}/deliveries', status: 200, operationId: 'webhookDeliveries' },
   { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/retry', status: 200, operationId: 'retryWebhookDelivery' },
+  { method: 'PATCH', path: '/v1/domains/{host}', status: 200, operationId: 'updateDomain' },
+  { method: 'GET', path: '/v1/links/count', status: 200, operationId: 'linkCount' },
+  { method: 'POST', path: '/v1/utm-templates', status: 201, operationId: 'createUtmTemplate' },
+  { method: 'GET', path: '/v1/utm-templates', status: 200, operationId: 'utmTemplates' },
+  { method: 'GET', path: '/v1/utm-templates/{id}', status: 200, operationId: 'utmTemplate' },
+  { method: 'PATCH', path: '/v1/utm-templates/{id}', status: 200, operationId: 'updateUtmTemplate' },
+  { method: 'DELETE', path: '/v1/utm-templates/{id}', status: 204, operationId: 'deleteUtmTemplate' },
   // Third round: the audit log.
   { method: 'GET', path: '/v1/audit-log', status: 200, operationId: 'auditLog' },
 ];
@@ -57,6 +64,7 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
 export const LINK_FIELDS = [
   ...['id', 'short_url', 'domain', 'alias', 'destination', 'geo_targeting', 'tags', 'clicks', 'created_at', 'updated_at'],
   ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
+  ...['rules', 'variants', 'utm', 'preview'],
   'destination_health',
 ];
 export const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;

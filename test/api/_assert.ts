@@ -101,6 +101,10 @@ export const NO_BEHAVIOUR = {
   password_protected: false,
   device_targeting: {},
   status: 'active',
+  rules: null,
+  variants: null,
+  utm: null,
+  preview: null,
   // Not checked yet (checks come within LSK_HEALTH_INTERVAL_H, 24 h by default).
   destination_health: { status: 'unknown', http_status: null, checked_at: null },
 };
@@ -111,6 +115,7 @@ export function expectLinkShape(link: Record<string, unknown>): void {
     [
       ...['alias', 'clicks', 'created_at', 'destination', 'domain', 'geo_targeting', 'id', 'short_url', 'tags', 'updated_at'],
       ...['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password_protected', 'device_targeting', 'status'],
+      ...['rules', 'variants', 'utm', 'preview'],
       'destination_health',
     ].sort(),
   );

@@ -5,7 +5,7 @@ import { ERROR_STATUS, type graphql } from './_assert.js';
 export type Gql = ReturnType<typeof graphql>;
 export type GqlResponse = Awaited<ReturnType<Gql>>;
 export const LINK_FIELDS =
-  'id short_url domain alias destination geo_targeting tags clicks created_at updated_at title external_id expires_at expired_url max_clicks password_protected device_targeting status destination_health { status http_status checked_at }';
+  'id short_url domain alias destination geo_targeting tags clicks created_at updated_at title external_id expires_at expired_url max_clicks password_protected device_targeting status rules variants utm preview destination_health { status http_status checked_at }';
 
 /** A GraphQL error answer: the contract code in extensions.code, details naming every expected path. */
 export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: string[]; field?: string } = {}) {
@@ -35,12 +35,15 @@ export const QUERY_FIELDS = [
   'invites',
   'keys',
   'link',
+  'linkCount',
   'linkQrCode',
   'linkStats',
   'links',
   'members',
   'node',
   'tags',
+  'utmTemplate',
+  'utmTemplates',
   'viewer',
   'webhook',
   'webhookDeliveries',
@@ -53,11 +56,13 @@ export const MUTATION_FIELDS = [
   'createKey',
   'createLink',
   'createLinks',
+  'createUtmTemplate',
   'createWebhook',
   'deleteDomain',
   'deleteLink',
   'deleteLinks',
   'deleteTag',
+  'deleteUtmTemplate',
   'deleteWebhook',
   'removeMember',
   'retryWebhookDelivery',
@@ -65,9 +70,11 @@ export const MUTATION_FIELDS = [
   'revokeKey',
   'rotateWebhookSecret',
   'testWebhook',
+  'updateDomain',
   'updateLink',
   'updateLinks',
   'updateMember',
   'updateTag',
+  'updateUtmTemplate',
   'updateWebhook',
 ] as const;

@@ -1,7 +1,8 @@
 /**
  * Blocked hosts through the real server on both stores: LSK_BLOCKLIST_FILE (in the formats public
  * feeds use) and `lsk blocklist`, checked on every write path (REST, bulk, GraphQL, CSV import:
- * 422 destination_blocked naming each field) and on visits (403 link_disabled, not a click), the
+ * 422 destination_blocked naming each field, rules' and variants' URLs and a domain's settings
+ * included) and on visits (403 link_disabled, not a click), the
  * file changed while the server runs.
  */
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,55 @@ describe.each(STORES)('blocked hosts on %s', (kind) => {
       failed: 1,
       errors: [{ line: 3, code: 'destination_blocked', message: 'destination is on a blocked host (malware.example).' }],
     });
+  });
+
+  it("checks each rule's and variant's URL and a domain's URLs on writes, and a rule's target on visits", async () => {
+    const res = await api('POST', '/v1/links', {
+      destination: 'https://fine.example/',
+      rules: [
+        { if: { country: ['DE'] }, to: 'https://fine.example/de' },
+        { if: { device: ['mobile'] }, to: 'https://malware.example/m' },
+      ],
+      variants: [
+        { url: 'https://fine.example/a', weight: 50 },
+        { url: 'https://x.phish.example/b', weight: 50 },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details).toEqual([
+      { path: 'rules.1.to', message: 'is on a blocked host (malware.example)' },
+      { path: 'variants.1.url', message: 'is on a blocked host (phish.example)' },
+    ]);
+    const rules = [{ if: { device: ['mobile'] }, to: 'https://later-bad.example/m' }];
+    const link = (await api('POST', '/v1/links', { destination: 'https://fine.example/', alias: 'ruled', rules })).body;
+    const variants = [
+      { url: 'https://scam.example/a', weight: 60 },
+      { url: 'https://fine.example/b', weight: 40 },
+    ];
+    const patched = await api('PATCH', `/v1/links/${link.id}`, { variants });
+    expect(patched.status).toBe(422);
+    expect(patched.body.error.details).toEqual([{ path: 'variants.0.url', message: 'is on a blocked host (scam.example)' }]);
+    expect((await api('GET', `/v1/links/${link.id}`)).body.variants).toBeNull();
+
+    expect((await api('POST', '/v1/domains', { host: 'go.acme.example' })).status).toBe(201);
+    const settings = await api('PATCH', '/v1/domains/go.acme.example', { root_url: 'https://fine.example/', expired_url: 'https://phish.example/x' });
+    expect(settings.status).toBe(422);
+    expect(settings.body.error.details).toEqual([{ path: 'expired_url', message: 'is on a blocked host (phish.example)' }]);
+    expect((await api('GET', '/v1/domains')).body.data[0]).toMatchObject({ host: 'go.acme.example', root_url: null, expired_url: null });
+
+    expect((await go('ruled', {}, 'HEAD')).status).toBe(302);
+    replaceFeed(`${FEED}\n0.0.0.0 later-bad.example\n`);
+    await waitFor(
+      () => go('ruled', {}, 'HEAD'),
+      (v) => v.status === 403,
+      { timeout: 15_000, what: "the link whose rule's target became blocked answering 403" },
+    );
+    replaceFeed(FEED);
+    await waitFor(
+      () => go('ruled', {}, 'HEAD'),
+      (v) => v.status === 302,
+      { timeout: 15_000, what: 'the link redirecting again' },
+    );
   });
 
   it('disables existing links whose target becomes blocked once the changed file is read, and enables them when it is lifted', async () => {

@@ -32,6 +32,9 @@ const newLink = async (setup: Run, tags: string[] = []) =>
 const newWebhook = async (setup: Run) =>
   (await setup('mutation { createWebhook(url: "https://hooks.invalid/in", events: ["link.created"]) { id } }')).createWebhook.id as string;
 
+const newTemplate = async (setup: Run, name: string) =>
+  (await setup('mutation($n: String!) { createUtmTemplate(name: $n, source: "news") { id } }', { n: name })).createUtmTemplate.id as string;
+
 /** One case per mutation, keyed by the mutation's name. */
 const CASES: Record<string, Case> = {
   createLink: { action: 'link.created', run: (send) => newLink(send) },
@@ -93,6 +96,28 @@ const CASES: Record<string, Case> = {
       await setup('mutation { createDomain(host: "gone.example.com") { host } }');
       await send('mutation { deleteDomain(host: "gone.example.com") }');
       return 'gone.example.com';
+    },
+  },
+  updateDomain: {
+    action: 'domain.updated',
+    run: async (send, setup) => {
+      await setup('mutation { createDomain(host: "set.example.com") { host } }');
+      return (await send('mutation { updateDomain(domain: "set.example.com", crawlable: true) { host } }')).updateDomain.host;
+    },
+  },
+  createUtmTemplate: { action: 'utm_template.created', run: async (send) => newTemplate(send, 'cov-create') },
+  updateUtmTemplate: {
+    action: 'utm_template.updated',
+    run: async (send, setup) =>
+      (await send('mutation($id: String!) { updateUtmTemplate(id: $id, medium: "email") { id } }', { id: await newTemplate(setup, 'cov-update') }))
+        .updateUtmTemplate.id,
+  },
+  deleteUtmTemplate: {
+    action: 'utm_template.deleted',
+    run: async (send, setup) => {
+      const id = await newTemplate(setup, 'cov-delete');
+      await send('mutation($id: String!) { deleteUtmTemplate(id: $id) }', { id });
+      return id;
     },
   },
   createKey: { action: 'key.created', run: async (send) => (await send('mutation { createKey(name: "cov") { id } }')).createKey.id },

@@ -39,6 +39,8 @@ describe.each(STORES)('CSV export on %s', (store) => {
       alias: 'exp-a',
       geo_targeting: { DE: 'https://example.de/"q"' },
       tags: ['=HYPERLINK("http://evil")', '+1', '-2', '@SUM(A1)', 'plain, with comma'],
+      rules: [{ if: { country: ['DE'] }, to: 'https://example.de/r' }],
+      utm: { source: 'news' },
     });
     const other = client(lsk.base, await lsk.workspace('export-other'));
     await createLink(other, { destination: 'https://example.com/not-mine' });
@@ -48,7 +50,7 @@ describe.each(STORES)('CSV export on %s', (store) => {
     expect(res.headers.get('ratelimit-policy')).toBeTruthy();
     const rows = parse(res.text, { columns: true }) as Record<string, string>[];
     expect(res.text.split('\r\n')[0]).toBe(
-      'id,short_url,domain,alias,destination,title,external_id,geo_targeting,device_targeting,tags,expires_at,expired_url,max_clicks,password_protected,status,clicks,created_at,updated_at',
+      'id,short_url,domain,alias,destination,title,external_id,geo_targeting,device_targeting,tags,expires_at,expired_url,max_clicks,password_protected,status,clicks,created_at,updated_at,rules,variants,utm,preview',
     );
     expect(rows).toEqual([
       {
@@ -70,6 +72,10 @@ describe.each(STORES)('CSV export on %s', (store) => {
         clicks: '0',
         created_at: a.created_at,
         updated_at: a.updated_at,
+        rules: '[{"if":{"country":["DE"]},"to":"https://example.de/r"}]',
+        variants: '',
+        utm: '{"source":"news"}',
+        preview: '',
       },
     ]);
     expect(JSON.parse(rows[0]!.geo_targeting!)).toEqual(a.geo_targeting);

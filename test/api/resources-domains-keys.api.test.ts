@@ -25,11 +25,15 @@ describe.each(STORES)('tags, domains, keys and the workspace over REST on %s', (
       api = client(lsk.base, await lsk.workspace('domains', BIG_PLAN));
     });
 
-    it('adds a domain with 201 {host, created_at} and lists it as {data}', async () => {
+    it('adds a domain with 201 {host, created_at, its settings unset} and lists it as {data}', async () => {
       expect((await api('GET', '/v1/domains')).body).toEqual({ data: [] });
       const res = await api('POST', '/v1/domains', { host: 'go.example.com' });
       expect(res.status, res.text).toBe(201);
-      expect(res.body).toEqual({ host: 'go.example.com', created_at: expect.stringMatching(ISO_TIME) });
+      expect(res.body).toEqual({
+        host: 'go.example.com',
+        created_at: expect.stringMatching(ISO_TIME),
+        ...{ root_url: null, not_found_url: null, expired_url: null, crawlable: false, apple_app_site_association: null, assetlinks: null },
+      });
       expect((await api('GET', '/v1/domains')).body).toEqual({ data: [res.body] });
     });
 

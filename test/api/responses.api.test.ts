@@ -52,7 +52,23 @@ describe.each(STORES)('success bodies match the documented response schemas on %
       geo_targeting: GEO,
       tags: ['Cafe\u0301', 'campaign', '🎉 launch'],
     });
-    await call('Mutation.createLink', 'POST', '/v1/links', { destination: 'https://example.com/' });
+    await call('Mutation.createLink', 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      rules: [{ if: { country: ['DE'], device: ['mobile'] }, to: 'https://example.de/' }],
+      variants: [
+        { url: 'https://example.com/a', weight: 70 },
+        { url: 'https://example.com/b', weight: 30 },
+      ],
+      utm: { source: 'newsletter', medium: 'email' },
+      preview: { title: 'Spring', description: 'The spring sale', image: 'https://example.com/card.png' },
+    });
+    await call('Mutation.updateDomain', 'PATCH', '/v1/domains/go.example.com', { root_url: 'https://example.com/', crawlable: true });
+    await call('Query.linkCount', 'GET', '/v1/links/count?tag=campaign');
+    const template = await call('Mutation.createUtmTemplate', 'POST', '/v1/utm-templates', { name: 'Newsletter', source: 'newsletter', medium: 'email' });
+    await call('Query.utmTemplates', 'GET', '/v1/utm-templates');
+    await call('Query.utmTemplate', 'GET', `/v1/utm-templates/${template.id}`);
+    await call('Mutation.updateUtmTemplate', 'PATCH', `/v1/utm-templates/${template.id}`, { medium: null });
+    await call('Mutation.deleteUtmTemplate', 'DELETE', `/v1/utm-templates/${template.id}`);
     await call('Query.link', 'GET', `/v1/links/${link.id}`);
     await call('Query.links', 'GET', '/v1/links?limit=1');
     await call('Mutation.updateLink', 'PATCH', `/v1/links/${link.id}`, { geo_targeting: null, tags: ['campaign'] });

@@ -156,6 +156,14 @@ describe.each(STORES)('restricted keys on %s', (store) => {
         expect(onTeam.map((l) => l.id).sort()).toEqual(idsOf(sees.filter((n) => LINKS[n].domain === TEAM)));
       });
 
+      it("counts its links only, and changes a domain's settings only when restricted to that domain alone", async () => {
+        const { api } = keys[keyName];
+        expect((await api('GET', '/v1/links/count')).body.total).toBe(sees.length);
+        const settings = await api('PATCH', `/v1/domains/${TEAM}`, { root_url: `https://example.com/${keyName}` });
+        if (keyName === 'byDomain') expect(settings.status, settings.text).toBe(200);
+        else expectError(settings, 403, 'forbidden');
+      });
+
       it('GET /v1/links/export streams its links only', async () => {
         const csv = await keys[keyName].api('GET', '/v1/links/export');
         expect(csv.status).toBe(200);

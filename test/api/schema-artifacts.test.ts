@@ -103,8 +103,20 @@ describe('GraphQL SDL', () => {
     expect(Object.keys(mutation)).toEqual(
       expect.arrayContaining(['createLink', 'updateLink', 'deleteLink', 'updateTag', 'deleteTag', 'createDomain', 'deleteDomain', 'createKey', 'revokeKey']),
     );
-    expect(query.links!.args.map((a) => a.name).sort()).toEqual(['cursor', 'domain', 'external_id', 'health', 'limit', 'q', 'status', 'tag']);
-    const behaviour = ['title', 'external_id', 'expires_at', 'expired_url', 'max_clicks', 'password', 'device_targeting'];
+    expect(query.links!.args.map((a) => a.name).sort()).toEqual(['cursor', 'domain', 'external_id', 'health', 'limit', 'q', 'sort', 'status', 'tag']);
+    const behaviour = [
+      'title',
+      'external_id',
+      'expires_at',
+      'expired_url',
+      'max_clicks',
+      'password',
+      'device_targeting',
+      'rules',
+      'variants',
+      'utm',
+      'preview',
+    ];
     expect(mutation.createLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'tags', ...behaviour].sort());
     expect(mutation.updateLink!.args.map((a) => a.name).sort()).toEqual(['alias', 'destination', 'domain', 'geo_targeting', 'id', 'tags', ...behaviour].sort());
     // Every REST operation is the projection of a root field of the same name.

@@ -47,13 +47,13 @@ describe('the server as its OpenAPI document says', () => {
     expect(bulk.headers.get('allow')).toBe('POST, PATCH, DELETE');
   });
 
-  it("gives the export operation its scope, and an example whose rows have the header's 18 cells", () => {
+  it("gives the export operation its scope, and an example whose rows have the header's 22 cells", () => {
     const op = doc.paths['/links/export'].get;
     expect(op['x-lsk-scope']).toBe('links:read');
     expect(op.description).toContain('links:read');
     const rows = parse(op.responses['200'].content['text/csv'].example as string) as string[][];
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    for (const row of rows) expect(row).toHaveLength(18);
+    for (const row of rows) expect(row).toHaveLength(22);
   });
 
   it('refuses an empty filter value (GET /v1/analytics?link_id=) instead of answering for the whole workspace', async () => {

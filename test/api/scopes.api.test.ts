@@ -25,6 +25,7 @@ const VALUES: Record<string, unknown> = {
   tag: 'none',
   name: 'none',
   host: 'none.example',
+  domain: 'none.example',
   delivery_id: 'dlv_none',
   destination: 'https://example.com/x',
   url: 'http://127.0.0.1:9/x',

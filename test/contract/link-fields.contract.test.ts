@@ -25,12 +25,18 @@ describeStores('links repository: behaviour fields', (store) => {
     expect(await store().links.get(ws.id, 'ext_crm/2')).toBeNull();
     const other = await newWorkspace();
     expect(await store().links.get(other.id, 'ext_crm/1')).toBeNull();
-    const { title: _t, externalId: _e, ...redirect } = FIELDS;
+    const { externalId: _e, ...redirect } = FIELDS;
     expect(await store().links.findRedirect('go.example', 'full')).toEqual({
       id: link.id,
       workspaceId: ws.id,
+      domain: 'go.example',
+      alias: 'full',
       destination: link.destination,
       geoTargeting: {},
+      rules: null,
+      variants: null,
+      utm: null,
+      preview: null,
       ...redirect,
     });
   });

@@ -7,8 +7,8 @@ import { at, describeStores, expectConflict, newLink, workspace } from './_harne
 /** What findRedirect answers for a link. */
 function target(l: LinkRow | null) {
   if (!l) throw new Error('expected a link');
-  const { id, workspaceId, destination, geoTargeting, deviceTargeting, expiresAt, expiredUrl, maxClicks, passwordHash } = l;
-  return { id, workspaceId, destination, geoTargeting, deviceTargeting, expiresAt, expiredUrl, maxClicks, passwordHash };
+  const { externalId: _e, tags: _t, createdAt: _c, updatedAt: _u, ...redirect } = l;
+  return redirect;
 }
 
 describeStores('links repository', (store) => {
@@ -36,6 +36,7 @@ describeStores('links repository', (store) => {
         createdAt: at(10),
         updatedAt: at(10),
         ...{ title: null, externalId: null, expiresAt: null, expiredUrl: null, maxClicks: null, passwordHash: null, deviceTargeting: {} },
+        ...{ rules: null, variants: null, utm: null, preview: null },
       };
       expect(link).toEqual(expected);
       expect(await store().links.get(ws.id, input.id)).toEqual(expected);

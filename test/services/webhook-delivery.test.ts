@@ -70,6 +70,10 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
       destination_health: { status: 'unknown', checked_at: null, http_status: null },
       created_at: l.createdAt.toISOString(),
       updated_at: l.updatedAt.toISOString(),
+      rules: null,
+      variants: null,
+      utm: null,
+      preview: null,
     });
     const byType = Object.fromEntries(rx.received.map((r) => [r.body.type, r]));
     expect(byType['link.created']!.body).toEqual({ type: 'link.created', timestamp: clock.now().toISOString(), data: { link: json(link) } });

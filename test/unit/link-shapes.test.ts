@@ -30,6 +30,13 @@ const LINK: Link = {
   maxClicks: 100,
   passwordHash: 'scrypt$not-a-real-hash',
   deviceTargeting: { ios: 'https://apps.example/ios' },
+  rules: [{ if: { country: ['FR'], after: '2026-03-01T00:00:00.000Z' }, to: 'https://shop.example/fr' }],
+  variants: [
+    { url: 'https://shop.example/a', weight: 60 },
+    { url: 'https://shop.example/b', weight: 40 },
+  ],
+  utm: { source: 'newsletter', medium: 'email' },
+  preview: { title: 'Spring sale', description: 'Everything half off', image: 'https://shop.example/card.png' },
   status: 'active',
   health: { status: 'broken', httpStatus: 404, checkedAt: new Date('2026-03-03T10:00:00.000Z') },
 };

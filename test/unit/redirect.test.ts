@@ -99,7 +99,20 @@ describe('visitor classification (isbot for bots, bowser for families)', () => {
   });
 });
 
-const PLAIN = { deviceTargeting: {}, expiresAt: null, expiredUrl: null, maxClicks: null, passwordHash: null };
+const PLAIN = {
+  domain: 'a.test',
+  alias: 'a',
+  title: null,
+  deviceTargeting: {},
+  expiresAt: null,
+  expiredUrl: null,
+  maxClicks: null,
+  passwordHash: null,
+  rules: null,
+  variants: null,
+  utm: null,
+  preview: null,
+};
 
 describe('link cache', () => {
   const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {}, ...PLAIN };

@@ -79,6 +79,13 @@ const DECLARED: Record<string, Scope> = {
   rotateWebhookSecret: 'webhooks:write',
   testWebhook: 'webhooks:write',
   retryWebhookDelivery: 'webhooks:write',
+  updateDomain: 'domains:write',
+  utmTemplates: 'links:read',
+  linkCount: 'links:read',
+  utmTemplate: 'links:read',
+  createUtmTemplate: 'links:write',
+  updateUtmTemplate: 'links:write',
+  deleteUtmTemplate: 'links:write',
   auditLog: 'audit:read',
 };
 

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
+import { href } from '../router';
 import { InputField } from '../ui/field';
 import { ListTable } from '../ui/list-table';
 import { ErrorBox, Loaded } from '../ui/states';
@@ -71,7 +72,10 @@ export function DomainsPage() {
             rowKey={(x) => x.host}
             empty={<p>No custom domains yet.</p>}
             columns={[
-              { header: 'Host', cell: (x) => x.host },
+              {
+                header: 'Host',
+                cell: (x) => <a href={href(`/domains/${encodeURIComponent(x.host)}`)}>{x.host}</a>,
+              },
               { header: 'Added', cell: (x) => <time dateTime={x.created_at}>{new Date(x.created_at).toLocaleDateString()}</time> },
               can.admin && {
                 header: 'Actions',

@@ -14,6 +14,10 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A JSON object served as /.well-known/apple-app-site-association. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  AppSiteAssociation: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** A JSON array served as /.well-known/assetlinks.json. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  AssetLinks: { input: unknown[]; output: unknown[]; }
   /** An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset). */
   DateTime: { input: string; output: string; }
   /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
@@ -22,6 +26,14 @@ export type Scalars = {
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
   /** A JSON object of link fields exactly as createLink (or updateLink) takes them, e.g. {"destination": "https://example.com/", "alias": "spring"}. Accepted as a variable or an inline object literal; checked item by item. */
   LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** The social preview link-preview crawlers get: any of title (<= 120), description (<= 300), image (https URL). Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkPreview: { input: { title?: string; description?: string; image?: string }; output: { title?: string; description?: string; image?: string }; }
+  /** Ordered redirect rules (at most 50), e.g. [{"if": {"country": ["DE"], "device": ["mobile"]}, "to": "https://m.example.de/"}]. Conditions: country, continent, region, device, os, browser, language (lists, any case), query (param -> value, "*" = present), ip (CIDR blocks), after / before (date-times); all present must hold; the first matching rule wins. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkRules: { input: Array<{ if: Record<string, unknown>; to: string }>; output: Array<{ if: Record<string, unknown>; to: string }>; }
+  /** A/B variants: 2-10 {"url", "weight"} with whole-number weights 1-100 summing to 100; a visitor keeps the variant first drawn. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkVariants: { input: Array<{ url: string; weight: number }>; output: Array<{ url: string; weight: number }>; }
+  /** UTM values: any of source, medium, campaign, term, content (1-100 characters each). Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  Utm: { input: { source?: string; medium?: string; campaign?: string; term?: string; content?: string }; output: { source?: string; medium?: string; campaign?: string; term?: string; content?: string }; }
 };
 
 /** Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped. */
@@ -144,7 +156,7 @@ export type BulkErrorDetail = {
 export type BulkItemError = {
   __typename?: 'BulkItemError';
   code: Scalars['String']['output'];
-  /** The fields at fault (the first 10). */
+  /** The fields at fault (the first 8). */
   details?: Maybe<Array<BulkErrorDetail>>;
   message: Scalars['String']['output'];
 };
@@ -302,8 +314,20 @@ export type DeviceClicks = {
 
 export type Domain = {
   __typename?: 'Domain';
+  /** Served as /.well-known/apple-app-site-association (null: 404). */
+  apple_app_site_association?: Maybe<Scalars['AppSiteAssociation']['output']>;
+  /** Served as /.well-known/assetlinks.json (null: 404). */
+  assetlinks?: Maybe<Scalars['AssetLinks']['output']>;
+  /** Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex). */
+  crawlable: Scalars['Boolean']['output'];
   created_at: Scalars['DateTime']['output'];
+  /** Where the domain's expired or exhausted links go when they set no expired_url (null: 410). */
+  expired_url?: Maybe<Scalars['String']['output']>;
   host: Scalars['String']['output'];
+  /** Where unknown aliases go (null: a 404 page). */
+  not_found_url?: Maybe<Scalars['String']['output']>;
+  /** Where `/` on the domain goes (null: the service default). */
+  root_url?: Maybe<Scalars['String']['output']>;
 };
 
 export type DomainList = {
@@ -372,8 +396,12 @@ export type Link = Node & {
   max_clicks?: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
   password_protected: Scalars['Boolean']['output'];
+  /** The social preview crawlers get; null when none. */
+  preview?: Maybe<Scalars['LinkPreview']['output']>;
   /** A QR code of the link's short_url, as an SVG document. */
   qr_svg: Scalars['String']['output'];
+  /** Redirect rules, in order, as given; null when none. */
+  rules?: Maybe<Scalars['LinkRules']['output']>;
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
   /** This link's click statistics (as linkStats); needs the scope analytics:read. */
@@ -386,6 +414,10 @@ export type Link = Node & {
   title?: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['DateTime']['output'];
+  /** UTM values set on the target URL; null when none. */
+  utm?: Maybe<Scalars['Utm']['output']>;
+  /** A/B variants as given; null when none. */
+  variants?: Maybe<Scalars['LinkVariants']['output']>;
 };
 
 
@@ -401,6 +433,13 @@ export type LinkQr_SvgArgs = {
 export type LinkStatsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** How many links match. */
+export type LinkCount = {
+  __typename?: 'LinkCount';
+  /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+  total?: Maybe<Scalars['Int']['output']>;
 };
 
 /** One page of links, newest first. */
@@ -465,6 +504,8 @@ export type Mutation = {
   createLink?: Maybe<Link>;
   /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
   createLinks?: Maybe<BulkLinkResults>;
+  /** Save a UTM template (at most 100 per workspace). */
+  createUtmTemplate?: Maybe<UtmTemplate>;
   /** Add a webhook endpoint; its signing secret is returned this once. */
   createWebhook?: Maybe<WebhookEndpointWithSecret>;
   /** Remove a custom domain (it must serve no links). */
@@ -475,6 +516,8 @@ export type Mutation = {
   deleteLinks?: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a UTM template (links keep their utm values). */
+  deleteUtmTemplate?: Maybe<Scalars['Boolean']['output']>;
   /** Delete an endpoint and its deliveries. */
   deleteWebhook?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a member from your workspace (never the last owner). */
@@ -489,6 +532,8 @@ export type Mutation = {
   rotateWebhookSecret?: Maybe<WebhookEndpointWithSecret>;
   /** Send a webhook.test event to the endpoint. */
   testWebhook?: Maybe<WebhookDelivery>;
+  /** Change a custom domain's settings (each optional; null restores the default). */
+  updateDomain?: Maybe<Domain>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink?: Maybe<Link>;
   /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
@@ -497,6 +542,8 @@ export type Mutation = {
   updateMember?: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag?: Maybe<Tag>;
+  /** Change a UTM template's name or values (null clears a value). */
+  updateUtmTemplate?: Maybe<UtmTemplate>;
   /** Change any subset of an endpoint's url, events, description and enabled. */
   updateWebhook?: Maybe<WebhookEndpoint>;
   /** Change the workspace's settings (owners): `require_2fa`. */
@@ -538,14 +585,29 @@ export type MutationCreateLinkArgs = {
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateLinksArgs = {
   links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateUtmTemplateArgs = {
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -578,6 +640,12 @@ export type MutationDeleteLinksArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteTagArgs = {
   name: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteUtmTemplateArgs = {
+  id: Scalars['String']['input'];
 };
 
 
@@ -625,6 +693,18 @@ export type MutationTestWebhookArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateDomainArgs = {
+  apple_app_site_association?: InputMaybe<Scalars['AppSiteAssociation']['input']>;
+  assetlinks?: InputMaybe<Scalars['AssetLinks']['input']>;
+  crawlable?: InputMaybe<Scalars['Boolean']['input']>;
+  domain: Scalars['String']['input'];
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  not_found_url?: InputMaybe<Scalars['String']['input']>;
+  root_url?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
@@ -637,8 +717,12 @@ export type MutationUpdateLinkArgs = {
   id: Scalars['String']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 };
 
 
@@ -662,6 +746,18 @@ export type MutationUpdateMemberArgs = {
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateUtmTemplateArgs = {
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -724,6 +820,8 @@ export type Query = {
   keys?: Maybe<ApiKeyList>;
   /** One link of your workspace. */
   link?: Maybe<Link>;
+  /** How many links of your workspace match the filters of links(...). */
+  linkCount?: Maybe<LinkCount>;
   /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
   linkQrCode?: Maybe<QrCode>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
@@ -736,6 +834,10 @@ export type Query = {
   node?: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
   tags?: Maybe<TagList>;
+  /** One UTM template of your workspace. */
+  utmTemplate?: Maybe<UtmTemplate>;
+  /** UTM templates of your workspace, oldest first. */
+  utmTemplates?: Maybe<UtmTemplateList>;
   /** Who is calling, in which workspace, with which role and scopes. */
   viewer?: Maybe<Viewer>;
   /** One webhook endpoint. */
@@ -794,6 +896,17 @@ export type QueryLinkArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkCountArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
   ecc?: InputMaybe<Scalars['String']['input']>;
@@ -821,6 +934,7 @@ export type QueryLinksArgs = {
   health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
@@ -828,6 +942,12 @@ export type QueryLinksArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryUtmTemplateArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -887,6 +1007,32 @@ export type User = Node & {
   email: Scalars['String']['output'];
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
+};
+
+/** A named set of UTM values of the workspace. */
+export type UtmTemplate = {
+  __typename?: 'UtmTemplate';
+  /** utm_campaign, or null. */
+  campaign?: Maybe<Scalars['String']['output']>;
+  /** utm_content, or null. */
+  content?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['DateTime']['output'];
+  /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** utm_medium, or null. */
+  medium?: Maybe<Scalars['String']['output']>;
+  /** Unique in the workspace (case-insensitively). */
+  name: Scalars['String']['output'];
+  /** utm_source, or null. */
+  source?: Maybe<Scalars['String']['output']>;
+  /** utm_term, or null. */
+  term?: Maybe<Scalars['String']['output']>;
+  updated_at: Scalars['DateTime']['output'];
+};
+
+export type UtmTemplateList = {
+  __typename?: 'UtmTemplateList';
+  data: Array<UtmTemplate>;
 };
 
 /** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
@@ -1031,6 +1177,26 @@ export type DashboardAuditLogQueryVariables = Exact<{
 
 export type DashboardAuditLogQuery = { __typename?: 'Query', auditLog?: { __typename?: 'AuditLog', next_cursor?: string | null, data: Array<{ __typename?: 'AuditEntry', id: string, at: string, action: string, request_id?: string | null, actor: { __typename?: 'AuditActor', type: string, id: string, label: string }, target: { __typename?: 'AuditTarget', type: string, id: string } }> } | null };
 
+export type DomainSettingsFieldsFragment = { __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null };
+
+export type DashboardDomainSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardDomainSettingsQuery = { __typename?: 'Query', domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null }> } | null };
+
+export type DashboardUpdateDomainMutationVariables = Exact<{
+  domain: Scalars['String']['input'];
+  root_url?: InputMaybe<Scalars['String']['input']>;
+  not_found_url?: InputMaybe<Scalars['String']['input']>;
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  crawlable?: InputMaybe<Scalars['Boolean']['input']>;
+  apple_app_site_association?: InputMaybe<Scalars['AppSiteAssociation']['input']>;
+  assetlinks?: InputMaybe<Scalars['AssetLinks']['input']>;
+}>;
+
+
+export type DashboardUpdateDomainMutation = { __typename?: 'Mutation', updateDomain?: { __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null } | null };
+
 export type DashboardDomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1102,7 +1268,7 @@ export type DashboardDeleteLinksMutationVariables = Exact<{
 
 export type DashboardDeleteLinksMutation = { __typename?: 'Mutation', deleteLinks?: { __typename?: 'BulkDeleteResult', deleted: Array<string>, not_found: Array<string> } | null };
 
-export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } };
+export type LinkFieldsFragment = { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } };
 
 export type DashboardLinksQueryVariables = Exact<{
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1112,10 +1278,27 @@ export type DashboardLinksQueryVariables = Exact<{
   q?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   health?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } }> } | null };
+export type DashboardLinksQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', next_cursor?: string | null, data: Array<{ __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } }> } | null };
+
+export type DashboardLinkCountQueryVariables = Exact<{
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardLinkCountQuery = { __typename?: 'Query', linkCount?: { __typename?: 'LinkCount', total?: number | null } | null };
+
+export type DashboardUtmTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardUtmTemplatesQuery = { __typename?: 'Query', utmTemplates?: { __typename?: 'UtmTemplateList', data: Array<{ __typename?: 'UtmTemplate', id: string, name: string, source?: string | null, medium?: string | null, campaign?: string | null, term?: string | null, content?: string | null }> } | null };
 
 export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1127,7 +1310,7 @@ export type DashboardLinkQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
+export type DashboardLinkQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardCreateLinkMutationVariables = Exact<{
   destination: Scalars['String']['input'];
@@ -1142,10 +1325,14 @@ export type DashboardCreateLinkMutationVariables = Exact<{
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
 }>;
 
 
-export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
+export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardUpdateLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1161,10 +1348,14 @@ export type DashboardUpdateLinkMutationVariables = Exact<{
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   device_targeting?: InputMaybe<Scalars['DeviceTargeting']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
 }>;
 
 
-export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
+export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardDeleteLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1245,6 +1436,45 @@ export type DashboardDeleteTagMutationVariables = Exact<{
 
 
 export type DashboardDeleteTagMutation = { __typename?: 'Mutation', deleteTag?: boolean | null };
+
+export type DashboardCreateUtmTemplateMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+  source?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateUtmTemplateMutation = { __typename?: 'Mutation', createUtmTemplate?: { __typename?: 'UtmTemplate', id: string } | null };
+
+export type DashboardUpdateUtmTemplateMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardUpdateUtmTemplateMutation = { __typename?: 'Mutation', updateUtmTemplate?: { __typename?: 'UtmTemplate', id: string } | null };
+
+export type DashboardUtmTemplateQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardUtmTemplateQuery = { __typename?: 'Query', utmTemplate?: { __typename?: 'UtmTemplate', id: string, name: string, source?: string | null, medium?: string | null, campaign?: string | null, term?: string | null, content?: string | null } | null };
+
+export type DashboardDeleteUtmTemplateMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteUtmTemplateMutation = { __typename?: 'Mutation', deleteUtmTemplate?: boolean | null };
 
 export type WebhookFieldsFragment = { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string };
 
@@ -1348,6 +1578,17 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const DomainSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DomainSettingsFields on Domain {
+  host
+  root_url
+  not_found_url
+  expired_url
+  crawlable
+  apple_app_site_association
+  assetlinks
+}
+    `, {"fragmentName":"DomainSettingsFields"}) as unknown as TypedDocumentString<DomainSettingsFieldsFragment, unknown>;
 export const BulkItemErrorFieldsFragmentDoc = new TypedDocumentString(`
     fragment BulkItemErrorFields on BulkItemError {
   code
@@ -1376,6 +1617,10 @@ export const LinkFieldsFragmentDoc = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
   destination_health {
@@ -1486,6 +1731,46 @@ export const DashboardAuditLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardAuditLogQuery, DashboardAuditLogQueryVariables>;
+export const DashboardDomainSettingsDocument = new TypedDocumentString(`
+    query DashboardDomainSettings {
+  domains {
+    data {
+      ...DomainSettingsFields
+    }
+  }
+}
+    fragment DomainSettingsFields on Domain {
+  host
+  root_url
+  not_found_url
+  expired_url
+  crawlable
+  apple_app_site_association
+  assetlinks
+}`) as unknown as TypedDocumentString<DashboardDomainSettingsQuery, DashboardDomainSettingsQueryVariables>;
+export const DashboardUpdateDomainDocument = new TypedDocumentString(`
+    mutation DashboardUpdateDomain($domain: String!, $root_url: String, $not_found_url: String, $expired_url: String, $crawlable: Boolean, $apple_app_site_association: AppSiteAssociation, $assetlinks: AssetLinks) {
+  updateDomain(
+    domain: $domain
+    root_url: $root_url
+    not_found_url: $not_found_url
+    expired_url: $expired_url
+    crawlable: $crawlable
+    apple_app_site_association: $apple_app_site_association
+    assetlinks: $assetlinks
+  ) {
+    ...DomainSettingsFields
+  }
+}
+    fragment DomainSettingsFields on Domain {
+  host
+  root_url
+  not_found_url
+  expired_url
+  crawlable
+  apple_app_site_association
+  assetlinks
+}`) as unknown as TypedDocumentString<DashboardUpdateDomainMutation, DashboardUpdateDomainMutationVariables>;
 export const DashboardDomainsDocument = new TypedDocumentString(`
     query DashboardDomains {
   domains {
@@ -1612,7 +1897,7 @@ export const DashboardDeleteLinksDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinksMutation, DashboardDeleteLinksMutationVariables>;
 export const DashboardLinksDocument = new TypedDocumentString(`
-    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String) {
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {
   links(
     limit: $limit
     cursor: $cursor
@@ -1621,6 +1906,7 @@ export const DashboardLinksDocument = new TypedDocumentString(`
     q: $q
     status: $status
     health: $health
+    sort: $sort
   ) {
     data {
       ...LinkFields
@@ -1645,6 +1931,10 @@ export const DashboardLinksDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
   destination_health {
@@ -1653,6 +1943,28 @@ export const DashboardLinksDocument = new TypedDocumentString(`
     checked_at
   }
 }`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
+export const DashboardLinkCountDocument = new TypedDocumentString(`
+    query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {
+  linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkCountQuery, DashboardLinkCountQueryVariables>;
+export const DashboardUtmTemplatesDocument = new TypedDocumentString(`
+    query DashboardUtmTemplates {
+  utmTemplates {
+    data {
+      id
+      name
+      source
+      medium
+      campaign
+      term
+      content
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUtmTemplatesQuery, DashboardUtmTemplatesQueryVariables>;
 export const DashboardLinkFiltersDocument = new TypedDocumentString(`
     query DashboardLinkFilters {
   tags {
@@ -1690,6 +2002,10 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
   destination_health {
@@ -1699,7 +2015,7 @@ export const DashboardLinkDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardLinkQuery, DashboardLinkQueryVariables>;
 export const DashboardCreateLinkDocument = new TypedDocumentString(`
-    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
+    mutation DashboardCreateLink($destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
   createLink(
     destination: $destination
     domain: $domain
@@ -1713,6 +2029,10 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
     max_clicks: $max_clicks
     password: $password
     device_targeting: $device_targeting
+    rules: $rules
+    variants: $variants
+    utm: $utm
+    preview: $preview
   ) {
     ...LinkFields
   }
@@ -1734,6 +2054,10 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
   destination_health {
@@ -1743,7 +2067,7 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
 export const DashboardUpdateLinkDocument = new TypedDocumentString(`
-    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting) {
+    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
   updateLink(
     id: $id
     destination: $destination
@@ -1758,6 +2082,10 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
     max_clicks: $max_clicks
     password: $password
     device_targeting: $device_targeting
+    rules: $rules
+    variants: $variants
+    utm: $utm
+    preview: $preview
   ) {
     ...LinkFields
   }
@@ -1779,6 +2107,10 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
   max_clicks
   password_protected
   device_targeting
+  rules
+  variants
+  utm
+  preview
   created_at
   updated_at
   destination_health {
@@ -1884,6 +2216,53 @@ export const DashboardDeleteTagDocument = new TypedDocumentString(`
   deleteTag(name: $name)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteTagMutation, DashboardDeleteTagMutationVariables>;
+export const DashboardCreateUtmTemplateDocument = new TypedDocumentString(`
+    mutation DashboardCreateUtmTemplate($name: String!, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
+  createUtmTemplate(
+    name: $name
+    source: $source
+    medium: $medium
+    campaign: $campaign
+    term: $term
+    content: $content
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateUtmTemplateMutation, DashboardCreateUtmTemplateMutationVariables>;
+export const DashboardUpdateUtmTemplateDocument = new TypedDocumentString(`
+    mutation DashboardUpdateUtmTemplate($id: String!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
+  updateUtmTemplate(
+    id: $id
+    name: $name
+    source: $source
+    medium: $medium
+    campaign: $campaign
+    term: $term
+    content: $content
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUpdateUtmTemplateMutation, DashboardUpdateUtmTemplateMutationVariables>;
+export const DashboardUtmTemplateDocument = new TypedDocumentString(`
+    query DashboardUtmTemplate($id: String!) {
+  utmTemplate(id: $id) {
+    id
+    name
+    source
+    medium
+    campaign
+    term
+    content
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUtmTemplateQuery, DashboardUtmTemplateQueryVariables>;
+export const DashboardDeleteUtmTemplateDocument = new TypedDocumentString(`
+    mutation DashboardDeleteUtmTemplate($id: String!) {
+  deleteUtmTemplate(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteUtmTemplateMutation, DashboardDeleteUtmTemplateMutationVariables>;
 export const DashboardWebhooksDocument = new TypedDocumentString(`
     query DashboardWebhooks {
   webhooks {

@@ -19,6 +19,10 @@ export const LinkFieldsFragment = graphql(`
     max_clicks
     password_protected
     device_targeting
+    rules
+    variants
+    utm
+    preview
     created_at
     updated_at
     destination_health {
@@ -30,12 +34,38 @@ export const LinkFieldsFragment = graphql(`
 `);
 
 export const LinksQuery = graphql(`
-  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String) {
-    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
+  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {
+    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, health: $health, sort: $sort) {
       data {
         ...LinkFields
       }
       next_cursor
+    }
+  }
+`);
+
+/** How many links the list's filters match. */
+export const LinkCountQuery = graphql(`
+  query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {
+    linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
+      total
+    }
+  }
+`);
+
+/** The workspace's UTM templates, for the link form's picker. */
+export const UtmTemplatesQuery = graphql(`
+  query DashboardUtmTemplates {
+    utmTemplates {
+      data {
+        id
+        name
+        source
+        medium
+        campaign
+        term
+        content
+      }
     }
   }
 `);
@@ -67,11 +97,13 @@ export const LinkQuery = graphql(`
 export const CreateLinkMutation = graphql(`
   mutation DashboardCreateLink(
     $destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],
-    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting
+    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,
+    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview
   ) {
     createLink(
       destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,
-      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting
+      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,
+      rules: $rules, variants: $variants, utm: $utm, preview: $preview
     ) {
       ...LinkFields
     }
@@ -81,11 +113,13 @@ export const CreateLinkMutation = graphql(`
 export const UpdateLinkMutation = graphql(`
   mutation DashboardUpdateLink(
     $id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],
-    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting
+    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,
+    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview
   ) {
     updateLink(
       id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,
-      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting
+      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,
+      rules: $rules, variants: $variants, utm: $utm, preview: $preview
     ) {
       ...LinkFields
     }

@@ -2,7 +2,9 @@
  * The link form's state as typed (strings), and what it sends: every field on create, only the
  * changed ones on edit (updateLink leaves absent arguments as they are; null clears a field).
  */
+import { UTM_KEYS, type UtmKey } from '../../../src/domain/utm-url';
 import type { DashboardUpdateLinkMutationVariables, LinkFieldsFragment } from '../gql/graphql';
+import { type ApiRule, type RuleDraft, toApiRules, toRuleDrafts } from './adapt/rule-draft';
 import { type GeoRow, toMap, toRows } from './geo-editor';
 
 /** The createLink/updateLink arguments the form may send (all but the link id). */
@@ -27,6 +29,13 @@ export interface LinkDraft {
   password: string;
   ios: string;
   android: string;
+  rules: RuleDraft[];
+  /** Weights as typed. */
+  variants: { url: string; weight: string }[];
+  utm: Record<UtmKey, string>;
+  preview_title: string;
+  preview_description: string;
+  preview_image: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -66,7 +75,23 @@ export function draftOf(link?: LinkFieldsFragment): LinkDraft {
     password: '',
     ios: link?.device_targeting.ios ?? '',
     android: link?.device_targeting.android ?? '',
+    rules: toRuleDrafts(link?.rules as ApiRule[] | null | undefined),
+    variants: (link?.variants ?? []).map((v) => ({ url: v.url, weight: String(v.weight) })),
+    utm: Object.fromEntries(UTM_KEYS.map((k) => [k, link?.utm?.[k] ?? ''])) as Record<UtmKey, string>,
+    preview_title: link?.preview?.title ?? '',
+    preview_description: link?.preview?.description ?? '',
+    preview_image: link?.preview?.image ?? '',
   };
+}
+
+/** The filled-in entries of an object of texts, or null when none is (null clears the field). */
+function filled<K extends string>(o: Record<K, string>): Partial<Record<K, string>> | null {
+  const out = Object.fromEntries(
+    Object.entries<string>(o)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
+  return Object.keys(out).length ? (out as Partial<Record<K, string>>) : null;
 }
 
 const orNull = (v: string) => v.trim() || null;
@@ -97,6 +122,10 @@ function values(d: LinkDraft): Required<Omit<LinkInput, 'password'>> {
     expired_url: orNull(d.expired_url),
     max_clicks: clicks(d.max_clicks),
     device_targeting: devices,
+    rules: toApiRules(d.rules),
+    variants: d.variants.length ? d.variants.map((v) => ({ url: v.url.trim(), weight: Number(v.weight) })) : null,
+    utm: filled(d.utm),
+    preview: filled({ title: d.preview_title, description: d.preview_description, image: d.preview_image }),
   };
 }
 

@@ -5,6 +5,10 @@ import type { LinkFieldsFragment } from '../gql/graphql';
 import { describedBy, Field, InputField } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useQuery } from '../ui/use-query';
+import { PreviewEditor } from './adapt/preview-editor';
+import { RulesEditor } from './adapt/rules-editor';
+import { UtmFields } from './adapt/utm-fields';
+import { VariantsEditor, variantsProblem } from './adapt/variants-editor';
 import { ExpiryAndLimits, TitleAndIds } from './behaviour-fields';
 import { DeviceEditor } from './device-editor';
 import { LinkFiltersQuery } from './documents';
@@ -13,11 +17,17 @@ import { changes, creation, draftOf, type LinkDraft, type LinkInput } from './li
 import { PasswordFields } from './password-fields';
 
 const HINTS = {
-  destination: 'An absolute http(s) URL.',
-  domain: 'Empty: the service default domain. Others must be added under Domains first.',
+  destination: 'An absolute http(s) URL; a bare host name gets https:// in front.',
+  domain: 'The service default domain, or one of your workspace domains (add them under Domains).',
   alias: 'Letters, digits, - _ . ~ and inner /. Empty: 7 random characters.',
   tags: 'Separated by commas; at most 25.',
 };
+
+/** A destination typed without a scheme (`example.com/x`) gets https:// in front; anything else stays as typed. */
+export function withScheme(v: string): string {
+  const t = v.trim();
+  return t && !/^[a-z][a-z0-9+.-]*:/i.test(t) && /^[^\s/]+\.[^\s/]+/.test(t) ? `https://${t}` : v;
+}
 
 /**
  * Every field the schema has, each with the API's error for it next to it. A new link sends what
@@ -40,11 +50,19 @@ export function LinkForm({
   const [draft, setDraft] = useState<LinkDraft>(start);
   const set = (patch: Partial<LinkDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const choices = useQuery(() => gql(LinkFiltersQuery), []);
-  const err = (f: keyof typeof HINTS) => error?.field(f);
+  // The alias the API judged: its error is stale once the alias changes.
+  const [judgedAlias, setJudgedAlias] = useState<string | null>(null);
+  const [local, setLocal] = useState<string | null>(null);
+  const err = (f: keyof typeof HINTS) => (f === 'alias' && judgedAlias !== draft.alias ? undefined : error?.field(f));
   const submit = (e: Event) => {
     e.preventDefault();
+    const problem = variantsProblem(draft.variants);
+    setLocal(problem);
+    if (problem) return;
+    setJudgedAlias(draft.alias);
     onSubmit(link ? changes(start, draft) : creation(draft));
   };
+  const domains = choices.data?.domains?.data.map((d) => d.host) ?? [];
   const group = { draft, set, error };
   const shownElsewhere = error && Object.keys(error.fields).length > 0;
   return (
@@ -58,20 +76,18 @@ export function LinkForm({
         required
         value={draft.destination}
         onValue={(destination) => set({ destination })}
+        onBlur={() => set({ destination: withScheme(draft.destination) })}
       />
       <div class="two">
         <Field id="domain" label="Domain" hint={HINTS.domain} error={err('domain')}>
-          <input
-            {...describedBy('domain', HINTS.domain, err('domain'))}
-            list="domain-choices"
-            value={draft.domain}
-            onInput={(e) => set({ domain: e.currentTarget.value })}
-          />
-          <datalist id="domain-choices">
-            {choices.data?.domains?.data.map((d) => (
-              <option key={d.host} value={d.host} />
+          <select {...describedBy('domain', HINTS.domain, err('domain'))} value={draft.domain} onChange={(e) => set({ domain: e.currentTarget.value })}>
+            <option value="">Default domain</option>
+            {[...new Set([...(draft.domain ? [draft.domain] : []), ...domains])].map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
             ))}
-          </datalist>
+          </select>
         </Field>
         <InputField id="alias" label="Alias" hint={HINTS.alias} error={err('alias')} value={draft.alias} onValue={(alias) => set({ alias })} />
       </div>
@@ -86,8 +102,17 @@ export function LinkForm({
       <TitleAndIds {...group} />
       <ExpiryAndLimits {...group} />
       <PasswordFields {...group} isProtected={link?.password_protected ?? false} />
+      <RulesEditor rules={draft.rules} onChange={(rules) => set({ rules })} error={error} />
       <DeviceEditor {...group} />
       <GeoEditor rows={draft.geo} onChange={(geo) => set({ geo })} error={error} />
+      <VariantsEditor rows={draft.variants} onChange={(variants) => set({ variants })} error={error} />
+      <UtmFields {...group} />
+      <PreviewEditor {...group} shortUrl={link?.short_url ?? `https://${draft.domain || 'your-domain'}/${draft.alias || 'alias'}`} />
+      {local ? (
+        <p class="field-error" role="alert">
+          {local}
+        </p>
+      ) : null}
       {error ? (
         shownElsewhere ? (
           <p class="field-error" role="alert">

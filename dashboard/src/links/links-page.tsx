@@ -2,148 +2,19 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import type { LinkFieldsFragment } from '../gql/graphql';
-import { href, navigate, useLocation } from '../router';
-import { CopyButton } from '../ui/copy';
+import { href, useLocation } from '../router';
 import { Icon } from '../ui/icons';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { BulkBar, type BulkOutcome, BulkReport } from './bulk-bar';
-import { DeleteLinkMutation, LinkFiltersQuery, LinksQuery } from './documents';
+import { DeleteLinkMutation, LinkCountQuery, LinksQuery } from './documents';
 import { ExportButton } from './export-button';
-import { HealthBadge } from './health-badge';
-import { STATUS_LABELS, StatusBadge } from './status-badge';
+import { Filters, withParams } from './link-filters';
+import { LinkRow } from './link-row';
 
 const PAGE = 20;
 
-/** The list's filters live in the URL, so a filtered page reloads (and can be shared) as it is. */
-function withParams(search: URLSearchParams, changes: Record<string, string | null>): string {
-  const next = new URLSearchParams(search);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v) next.set(k, v);
-    else next.delete(k);
-  }
-  const s = next.toString();
-  return `/links${s ? `?${s}` : ''}`;
-}
-
-function Filters({ search }: { search: URLSearchParams }) {
-  const choices = useQuery(() => gql(LinkFiltersQuery), []);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget as HTMLFormElement);
-    const get = (k: string) => String(f.get(k) ?? '').trim() || null;
-    navigate(withParams(new URLSearchParams(), { q: get('q'), tag: get('tag'), domain: get('domain'), status: get('status'), health: get('health') }));
-  };
-  return (
-    <form class="filters" aria-label="Filter links" onSubmit={submit}>
-      <label>
-        Search
-        <input name="q" type="search" placeholder="alias or destination" defaultValue={search.get('q') ?? ''} />
-      </label>
-      <label>
-        Tag
-        <select name="tag" defaultValue={search.get('tag') ?? ''}>
-          <option value="">Any tag</option>
-          {choices.data?.tags?.data.map((t) => (
-            <option key={t.name} value={t.name} selected={t.name === search.get('tag')}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Domain
-        <select name="domain" defaultValue={search.get('domain') ?? ''}>
-          <option value="">Any domain</option>
-          {choices.data?.domains?.data.map((d) => (
-            <option key={d.host} value={d.host} selected={d.host === search.get('domain')}>
-              {d.host}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Status
-        <select name="status" defaultValue={search.get('status') ?? ''}>
-          <option value="">Any status</option>
-          {Object.entries(STATUS_LABELS).map(([s, [label]]) => (
-            <option key={s} value={s} selected={s === search.get('status')}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Health
-        <select name="health" defaultValue={search.get('health') ?? ''}>
-          <option value="">Any health</option>
-          <option value="broken" selected={search.get('health') === 'broken'}>
-            Broken only
-          </option>
-        </select>
-      </label>
-      <button type="submit">Apply</button>
-    </form>
-  );
-}
-
 type Row = LinkFieldsFragment;
-
-/** One link of the list; with write rights, a checkbox selects it for the bulk actions. */
-function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boolean; onSelect?: (on: boolean) => void; onDelete?: () => void }) {
-  const name = l.short_url.replace(/^https?:\/\//, '');
-  return (
-    <li class="row">
-      {onSelect ? (
-        <label class="check">
-          <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} />
-          <span class="visually-hidden">Select {name}</span>
-        </label>
-      ) : null}
-      <div class="grow">
-        <a class="strong" href={href(`/links/${encodeURIComponent(l.id)}`)}>
-          {name}
-        </a>
-        {l.status !== 'active' ? (
-          <>
-            {' '}
-            <StatusBadge status={l.status} />
-          </>
-        ) : null}
-        {l.destination_health.status === 'broken' ? (
-          <>
-            {' '}
-            <HealthBadge health={l.destination_health} />
-          </>
-        ) : null}
-        {l.title ? <div class="title ellipsis">{l.title}</div> : null}
-        <div class="muted ellipsis" title={l.destination}>
-          → {l.destination}
-        </div>
-        {l.tags.length ? (
-          <div class="tags">
-            {l.tags.map((t) => (
-              <a key={t} class="badge" href={href(withParams(new URLSearchParams(), { tag: t }))}>
-                {t}
-              </a>
-            ))}
-          </div>
-        ) : null}
-      </div>
-      <span class="clicks" title="Clicks">
-        {l.clicks} <span class="muted">{l.clicks === 1 ? 'click' : 'clicks'}</span>
-      </span>
-      <div class="actions">
-        <CopyButton text={l.short_url} />
-        {onDelete ? (
-          <button type="button" class="small danger" onClick={onDelete} aria-label={`Delete ${l.short_url}`}>
-            <Icon name="trash" /> Delete
-          </button>
-        ) : null}
-      </div>
-    </li>
-  );
-}
 
 /** The page's links with their checkboxes, the select-all box and the bulk actions. */
 function LinkList({ rows, writable, onChanged, onDelete }: { rows: Row[]; writable: boolean; onChanged: () => void; onDelete: (l: Row) => void }) {
@@ -193,25 +64,46 @@ function LinkList({ rows, writable, onChanged, onDelete }: { rows: Row[]; writab
   );
 }
 
+/** Pages after the first, fetched by "Load more" and shown below it (the filters in the URL start over). */
+function useMore(vars: Record<string, unknown>, first: string | null | undefined, key: string) {
+  const [more, setMore] = useState<{ rows: Row[]; next: string | null | undefined; key: string }>({ rows: [], next: undefined, key });
+  const [loading, setLoading] = useState(false);
+  const current = more.key === key ? more : { rows: [], next: undefined, key };
+  const next = current.next === undefined ? first : current.next;
+  const load = async () => {
+    if (!next) return;
+    setLoading(true);
+    try {
+      const d = present((await gql(LinksQuery, { ...vars, cursor: next })).links, 'link list');
+      setMore({ rows: [...current.rows, ...d.data], next: d.next_cursor, key });
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { rows: current.rows, next, load, loading };
+}
+
 export function LinksPage() {
   const { search } = useLocation();
   const can = useCan();
-  const vars = {
-    limit: PAGE,
-    cursor: search.get('cursor'),
+  const filters = {
     tag: search.get('tag'),
     domain: search.get('domain'),
     q: search.get('q'),
     status: search.get('status'),
     health: search.get('health'),
   };
+  const vars = { ...filters, limit: PAGE, cursor: search.get('cursor'), sort: search.get('sort') };
   const q = useQuery(() => gql(LinksQuery, vars).then((d) => present(d.links, 'link list')), [search.toString()]);
+  const count = useQuery(() => gql(LinkCountQuery, filters), [search.toString()]);
+  const more = useMore(vars, q.data?.next_cursor, search.toString());
   const del = useMutation((id: string) => gql(DeleteLinkMutation, { id }));
   const remove = async (l: Row) => {
     if (!confirm(`Delete ${l.short_url}? Its short URL stops working at once.`)) return;
     if ((await del.run(l.id)).ok) q.reload();
   };
-  const filtered = Boolean(vars.q || vars.tag || vars.domain || vars.status || vars.health);
+  const filtered = Boolean(filters.q || filters.tag || filters.domain || filters.status || filters.health);
+  const total = count.data?.linkCount?.total;
   return (
     <section>
       <div class="page-head">
@@ -254,10 +146,19 @@ export function LinksPage() {
             </Empty>
           ) : (
             <div aria-busy={q.loading}>
-              <LinkList key={search.toString()} rows={d.data} writable={can.writeLinks} onChanged={q.reload} onDelete={remove} />
+              <p class="muted count" role="status">
+                {total == null
+                  ? `${d.data.length + more.rows.length} shown`
+                  : `${d.data.length + more.rows.length} of ${total} ${total === 1 ? 'link' : 'links'}`}
+              </p>
+              <LinkList key={search.toString()} rows={[...d.data, ...more.rows]} writable={can.writeLinks} onChanged={q.reload} onDelete={remove} />
               <nav class="pager" aria-label="Pages">
                 {vars.cursor ? <a href={href(withParams(search, { cursor: null }))}>First page</a> : <span />}
-                {d.next_cursor ? <a href={href(withParams(search, { cursor: d.next_cursor }))}>Next page</a> : null}
+                {more.next ? (
+                  <button type="button" onClick={more.load} disabled={more.loading}>
+                    {more.loading ? 'Loading…' : 'Load more'}
+                  </button>
+                ) : null}
               </nav>
             </div>
           )

@@ -47,7 +47,7 @@ export function InputField({
   value,
   onValue,
   ...input
-}: { id: string; label: string; hint?: string; error?: string; value: string; onValue: (v: string) => void } & InputProps) {
+}: { id: string; label: string; hint?: string; error?: string; value: string; onValue: (v: string) => void; onBlur?: () => void } & InputProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       {/* Preact types each input type apart; these attributes suit all the types above. */}

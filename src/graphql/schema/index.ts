@@ -17,6 +17,8 @@ import './viewer.js';
 import './node.js';
 import './tag-links.js';
 import './webhook.js';
+import './domain-settings.js';
+import './utm-template.js';
 import './audit.js';
 
 /**

@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { LinkPreviewScalar, LinkRulesScalar, LinkVariantsScalar, UtmScalar } from './json-scalars.js';
 import { urlMapScalar } from './scalars.js';
 
 export const DeviceTargetingScalar = urlMapScalar(
@@ -15,4 +16,8 @@ export const linkBehaviourArgs = builder.args((t) => ({
   max_clicks: t.int({ description: '1 to 2,147,483,647 clicks; null clears.' }),
   password: t.string({ description: '4-128 characters; write-only (stored as a salted slow hash); null removes.' }),
   device_targeting: t.field({ type: DeviceTargetingScalar, description: 'ios and/or android -> URL; {} or null clears.' }),
+  rules: t.field({ type: LinkRulesScalar, description: 'Ordered redirect rules (first match wins); [] or null clears.' }),
+  variants: t.field({ type: LinkVariantsScalar, description: 'A/B variants (weights sum to 100); null clears.' }),
+  utm: t.field({ type: UtmScalar, description: 'UTM values set on the target URL; {} or null clears.' }),
+  preview: t.field({ type: LinkPreviewScalar, description: 'What link-preview crawlers show; {} or null clears.' }),
 }));

@@ -1,5 +1,6 @@
 import type { Link } from '../../domain/model.js';
 import { builder } from '../builder.js';
+import { LinkPreviewScalar, LinkRulesScalar, LinkVariantsScalar, UtmScalar } from './json-scalars.js';
 import { LinkType } from './link.js';
 import { DeviceTargetingScalar } from './link-behaviour-args.js';
 import { DateTimeScalar } from './scalars.js';
@@ -29,4 +30,8 @@ builder.objectFields(LinkType, (t) => ({
   password_protected: t.boolean({ description: 'Whether visitors must enter a password first.', resolve: (l) => l.passwordHash !== null }),
   device_targeting: t.field({ type: DeviceTargetingScalar, description: 'Device-specific targets (always an object).', resolve: (l) => l.deviceTargeting }),
   status: t.field({ type: LinkStatusEnum, description: 'active, expired or exhausted.', resolve: (l: Link) => l.status }),
+  rules: t.field({ type: LinkRulesScalar, nullable: true, description: 'Redirect rules, in order, as given; null when none.', resolve: (l) => l.rules }),
+  variants: t.field({ type: LinkVariantsScalar, nullable: true, description: 'A/B variants as given; null when none.', resolve: (l) => l.variants }),
+  utm: t.field({ type: UtmScalar, nullable: true, description: 'UTM values set on the target URL; null when none.', resolve: (l) => l.utm }),
+  preview: t.field({ type: LinkPreviewScalar, nullable: true, description: 'The social preview crawlers get; null when none.', resolve: (l) => l.preview }),
 }));

@@ -1,5 +1,6 @@
 import { shortUrl } from '../../domain/field-rules.js';
 import type { Link } from '../../domain/model.js';
+import type { LinkPage } from '../../services/link-service.js';
 import { builder } from '../builder.js';
 import { inputOf } from '../context.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
@@ -23,11 +24,22 @@ export const LinkType = builder.objectRef<Link>('Link').implement({
   }),
 });
 
-export const LinkListType = builder.objectRef<{ data: Link[]; nextCursor: string | null }>('LinkList').implement({
+export const LinkListType = builder.objectRef<LinkPage>('LinkList').implement({
   description: 'One page of links, newest first.',
   fields: (t) => ({
     data: t.field({ type: [LinkType], resolve: (p) => p.data }),
     next_cursor: t.string({ nullable: true, description: 'Pass as `cursor` for the next page; null on the last page.', resolve: (p) => p.nextCursor }),
+  }),
+});
+
+const LinkCountType = builder.objectRef<{ total: number | null }>('LinkCount').implement({
+  description: 'How many links match.',
+  fields: (t) => ({
+    total: t.int({
+      nullable: true,
+      description: 'null for status=active or exhausted over more than 10,000 links (their click counts decide).',
+      resolve: (c) => c.total,
+    }),
   }),
 });
 
@@ -46,6 +58,19 @@ builder.queryFields((t) => ({
     args: { id: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.links.get(ctx.caller, args.id),
   }),
+  linkCount: t.withAuth({ scope: 'links:read' }).field({
+    type: LinkCountType,
+    description: 'How many links of your workspace match the filters of links(...).',
+    args: {
+      tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
+      domain: t.arg.string({ description: 'Only links on this domain.' }),
+      q: t.arg.string({ description: 'Case-insensitive substring of alias, destination or title.' }),
+      status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
+      external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
+      health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
+    },
+    resolve: async (_r, args, ctx) => ({ total: await ctx.services.links.count(ctx.caller, args) }),
+  }),
   links: t.withAuth({ scope: 'links:read' }).field({
     type: LinkListType,
     description: 'Links of your workspace, newest first, with cursor pagination and filters.',
@@ -54,9 +79,10 @@ builder.queryFields((t) => ({
       cursor: t.arg.string({ description: 'next_cursor of the previous page.' }),
       tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
       domain: t.arg.string({ description: 'Only links on this domain.' }),
-      q: t.arg.string({ description: 'Case-insensitive substring of alias or destination.' }),
+      q: t.arg.string({ description: 'Case-insensitive substring of alias, destination or title.' }),
       status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
       external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
+      sort: t.arg.string({ description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' }),
       health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
     },
     resolve: (_r, args, ctx) => ctx.services.links.list(ctx.caller, args),

@@ -30,7 +30,7 @@ export const TagType = builder.objectRef<Tag>('Tag').implement({
   }),
 });
 
-const DomainType = builder.objectRef<Domain>('Domain').implement({
+export const DomainType = builder.objectRef<Domain>('Domain').implement({
   fields: (t) => ({
     host: t.exposeString('host'),
     created_at: t.field({ type: DateTimeScalar, resolve: (d) => d.createdAt }),

@@ -1,10 +1,15 @@
-import type { Domain } from '../../domain/model.js';
+import type { Domain, DomainSettings } from '../../domain/model.js';
+
+/** A domain to add: its settings start as the service's defaults. */
+export type NewDomain = Omit<Domain, 'settings'>;
 
 export interface DomainsRepository {
   /** StoreConflict('host') when any workspace has the host already. */
-  add(domain: Domain): Promise<Domain>;
+  add(domain: NewDomain): Promise<Domain>;
   get(host: string): Promise<Domain | null>;
   /** Oldest first. */
   list(workspaceId: string): Promise<Domain[]>;
   delete(workspaceId: string, host: string): Promise<boolean>;
+  /** Sets the given settings (each field on its own, so concurrent changes of different fields both hold); null when not the workspace's. */
+  updateSettings(workspaceId: string, host: string, patch: Partial<DomainSettings>): Promise<Domain | null>;
 }

@@ -1,6 +1,9 @@
 import { type TaggedDoc, tagEntries } from '../tags/mongo.js';
 import type { LinkRow, NewLink, RedirectTarget } from './repository.js';
 
+/** A document's value of an optional field (absent on documents from before it: null). */
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+
 /** Behaviour fields are absent on documents written before they existed (read as null / {}). */
 export interface LinkDoc extends TaggedDoc {
   domain: string;
@@ -21,6 +24,14 @@ export interface LinkDoc extends TaggedDoc {
   maxClicks?: number | null;
   passwordHash?: string | null;
   device?: RedirectTarget['deviceTargeting'];
+  /**
+   * The rules as JSON text: their `query` conditions hold visitors' parameter names, which may start
+   * with `$` or hold dots, as MongoDB field names may not.
+   */
+  rules?: string | null;
+  variants?: RedirectTarget['variants'];
+  utm?: RedirectTarget['utm'];
+  preview?: RedirectTarget['preview'];
 }
 
 export const extKey = (id: string, externalId: string | null | undefined) => (externalId == null ? `i:${id}` : `x:${externalId}`);
@@ -35,12 +46,22 @@ export const REDIRECT_PROJECTION = {
   expiredUrl: 1,
   maxClicks: 1,
   passwordHash: 1,
+  domain: 1,
+  alias: 1,
+  title: 1,
+  rules: 1,
+  variants: 1,
+  utm: 1,
+  preview: 1,
 } as const;
 
-export function redirectFields(d: Omit<LinkDoc, 'tagKeys' | 'domain' | 'alias' | 'createdAt' | 'updatedAt'>): RedirectTarget {
+export function redirectFields(d: Omit<LinkDoc, 'tagKeys' | 'createdAt' | 'updatedAt'>): RedirectTarget {
   return {
     id: d._id,
     workspaceId: d.workspaceId,
+    domain: d.domain,
+    alias: d.alias,
+    title: orNull(d.title),
     destination: d.destination,
     geoTargeting: { ...(d.geo ?? {}) },
     deviceTargeting: { ...(d.device ?? {}) },
@@ -48,6 +69,10 @@ export function redirectFields(d: Omit<LinkDoc, 'tagKeys' | 'domain' | 'alias' |
     expiredUrl: d.expiredUrl ?? null,
     maxClicks: d.maxClicks ?? null,
     passwordHash: d.passwordHash ?? null,
+    rules: typeof d.rules === 'string' ? (JSON.parse(d.rules) as RedirectTarget['rules']) : null,
+    variants: orNull(d.variants),
+    utm: orNull(d.utm),
+    preview: orNull(d.preview),
   };
 }
 
@@ -61,6 +86,10 @@ export function behaviourFields(l: Partial<LinkRow>): Partial<LinkDoc> {
   if (l.maxClicks !== undefined) out.maxClicks = l.maxClicks;
   if (l.passwordHash !== undefined) out.passwordHash = l.passwordHash;
   if (l.deviceTargeting !== undefined) out.device = { ...l.deviceTargeting };
+  if (l.rules !== undefined) out.rules = l.rules === null ? null : JSON.stringify(l.rules);
+  if (l.variants !== undefined) out.variants = l.variants;
+  if (l.utm !== undefined) out.utm = l.utm;
+  if (l.preview !== undefined) out.preview = l.preview;
   return out;
 }
 

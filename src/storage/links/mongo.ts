@@ -4,6 +4,7 @@ import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
 import { MongoTagDocs, tagEntries } from '../tags/mongo.js';
 import { behaviourFields, escapeRegex, extKey, type LinkDoc, REDIRECT_PROJECTION, redirectFields, toDoc } from './mongo-docs.js';
+import { orderMongo } from './mongo-order.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 
 /** Which unique index a duplicate-key error on a link came from. */
@@ -30,6 +31,7 @@ export const LINK_INDEXES: IndexDef[] = [
   ['links', { domain: 1, alias: 1 }, { name: 'links_domain_alias', unique: true }],
   ['links', { workspaceId: 1, createdAt: -1, _id: -1 }, { name: 'links_by_workspace' }],
   ['links', { workspaceId: 1, tagKeys: 1 }, { name: 'links_by_tag' }],
+  ['links', { workspaceId: 1, alias: 1, _id: 1 }, { name: 'links_by_alias' }],
 ];
 
 /** Created by `MongoLinks.init` once every document has its extKey (documents from before it had none). */
@@ -48,9 +50,6 @@ export class MongoLinks implements LinksRepository {
     const names = await this.tags.namesOf(docs);
     return docs.map((d) => ({
       ...redirectFields(d),
-      domain: d.domain,
-      alias: d.alias,
-      title: d.title ?? null,
       externalId: d.externalId ?? null,
       tags: names.get(d._id) ?? [],
       createdAt: d.createdAt,
@@ -139,6 +138,18 @@ export class MongoLinks implements LinksRepository {
     });
   }
 
+  /**
+   * One equality lookup per alias, at once: each is a probe of the (domain, alias) index. (An `$in` is
+   * the same on MongoDB, but FerretDB scans the whole collection for it.)
+   */
+  async findRedirects(domain: string, aliases: readonly string[]): Promise<RedirectTarget[]> {
+    if (aliases.length === 0) return [];
+    return this.conn.run(async () => {
+      const docs = await Promise.all(aliases.map((alias) => this.links.findOne({ domain, alias }, { projection: REDIRECT_PROJECTION })));
+      return docs.filter((d) => d !== null).map(redirectFields);
+    });
+  }
+
   async update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null> {
     return this.conn.run(async () => {
       const set: Partial<LinkDoc> = { updatedAt: patch.updatedAt };
@@ -185,6 +196,10 @@ export class MongoLinks implements LinksRepository {
       and.push(f.expiredAt.expired ? { expiresAt: { $lte: now } } : { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
     }
     if (f.capped) and.push({ maxClicks: { $gte: 1 } });
+    if (f.q !== undefined && f.q !== '') {
+      const re = { $regex: escapeRegex(f.q), $options: 'i' };
+      and.push({ $or: [{ alias: re }, { destination: re }, { title: re }] });
+    }
     if (f.domainIn !== undefined) and.push({ domain: { $in: [...f.domainIn] } });
     if (f.tagIn !== undefined) and.push({ tagKeys: { $in: [...f.tagIn] } });
     if (f.ids !== undefined) and.push({ _id: { $in: [...f.ids] } });
@@ -195,16 +210,13 @@ export class MongoLinks implements LinksRepository {
     return this.conn.run(async () => {
       if (query.limit <= 0) return [];
       const and = this.filter(workspaceId, query);
-      if (query.after) {
-        const at = query.after.createdAt;
-        and.push({ $or: [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: query.after.id } }] });
-      }
-      if (query.q !== undefined && query.q !== '') {
-        const re = escapeRegex(query.q);
-        and.push({ $or: [{ alias: { $regex: re, $options: 'i' } }, { destination: { $regex: re, $options: 'i' } }] });
-      }
-      return this.toLinks(await this.links.find({ $and: and }).sort({ createdAt: -1, _id: -1 }).limit(query.limit).toArray());
+      const sort = orderMongo(query, and);
+      return this.toLinks(await this.links.find({ $and: and }).sort(sort).limit(query.limit).toArray());
     });
+  }
+
+  async count(workspaceId: string, filter: LinkFilter): Promise<number> {
+    return this.conn.run(() => this.links.countDocuments({ $and: this.filter(workspaceId, filter) }));
   }
 
   async countOnDomain(workspaceId: string, domain: string): Promise<number> {

@@ -13,11 +13,32 @@ export type LinkPatch = Partial<Omit<LinkRow, 'id' | 'workspaceId' | 'createdAt'
 /** Just what a redirect needs, read in one indexed lookup. */
 export type RedirectTarget = Pick<
   LinkRow,
-  'id' | 'workspaceId' | 'destination' | 'geoTargeting' | 'deviceTargeting' | 'expiresAt' | 'expiredUrl' | 'maxClicks' | 'passwordHash'
+  | 'id'
+  | 'workspaceId'
+  | 'domain'
+  | 'alias'
+  | 'title'
+  | 'destination'
+  | 'geoTargeting'
+  | 'deviceTargeting'
+  | 'expiresAt'
+  | 'expiredUrl'
+  | 'maxClicks'
+  | 'passwordHash'
+  | 'rules'
+  | 'variants'
+  | 'utm'
+  | 'preview'
 >;
 
 /** Position in the newest-first link order: (createdAt desc, id desc). */
 export type LinkPosition = Pick<LinkRow, 'createdAt' | 'id'>;
+
+/** The orders a list can come in: by creation (either way), or by alias (A-Z, byte order; then id). */
+export type LinkOrder = 'newest' | 'oldest' | 'alias';
+
+/** Position in the alias order. */
+export type AliasPosition = Pick<LinkRow, 'alias' | 'id'>;
 
 export interface LinkFilter {
   /** Tag key (lower-cased). */
@@ -28,6 +49,8 @@ export interface LinkFilter {
   expiredAt?: { now: Date; expired: boolean };
   /** Only links with a click cap. */
   capped?: boolean;
+  /** Case-insensitive substring of alias, destination or title. */
+  q?: string;
   /** A restricted key's links (domain/link-access.ts): on one of these domains... */
   domainIn?: readonly string[];
   /** ...and carrying one of these tag keys. */
@@ -38,9 +61,10 @@ export interface LinkFilter {
 
 export interface LinkQuery extends LinkFilter {
   limit: number;
-  after?: LinkPosition;
-  /** Case-insensitive substring of alias or destination. */
-  q?: string;
+  /** Default newest. */
+  order?: LinkOrder;
+  /** After this position of the order (an AliasPosition for `alias`). */
+  after?: LinkPosition | AliasPosition;
 }
 
 /** Links, with their tags (tags are created implicitly by the links that use them). */
@@ -50,10 +74,17 @@ export interface LinksRepository {
   get(workspaceId: string, id: string): Promise<LinkRow | null>;
   /** For redirects (any workspace). */
   findRedirect(domain: string, alias: string): Promise<RedirectTarget | null>;
+  /**
+   * For wildcard redirects (any workspace): the links among these aliases of one domain, in one
+   * indexed read (one probe of the (domain, alias) index per alias).
+   */
+  findRedirects(domain: string, aliases: readonly string[]): Promise<RedirectTarget[]>;
   update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null>;
   delete(workspaceId: string, id: string): Promise<boolean>;
   list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]>;
   countOnDomain(workspaceId: string, domain: string): Promise<number>;
+  /** How many of the workspace's links match the filter. */
+  count(workspaceId: string, filter: LinkFilter): Promise<number>;
   /** Ids of the workspace's links matching the filter (scopes analytics by tag or domain). */
   ids(workspaceId: string, filter: LinkFilter): Promise<string[]>;
   /** The workspace's links among these ids, in no particular order (unknown ids and other workspaces' are left out). */

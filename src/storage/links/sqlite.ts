@@ -3,14 +3,25 @@ import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
+import { orderSql } from './sqlite-order.js';
 
 const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const nullableJson = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
+/** A JSON column's value: undefined (not given) stays undefined, null stays NULL. */
+const jsonColumn = (v: unknown): string | null | undefined => (v === undefined ? undefined : v === null ? null : JSON.stringify(v));
+
+/** The columns findRedirect reads. */
+const REDIRECT_COLUMNS =
+  'id, workspace_id, domain, alias, title, destination, geo, device, expires_at, expired_url, max_clicks, password_hash, rules, variants, utm, preview';
 
 /** The redirect's fields of a row (findRedirect reads only these columns). */
 function redirectFields(r: Row): RedirectTarget {
   return {
     id: String(r.id),
     workspaceId: String(r.workspace_id),
+    domain: String(r.domain),
+    alias: String(r.alias),
+    title: nullableText(r.title),
     destination: String(r.destination),
     geoTargeting: JSON.parse(String(r.geo)) as Record<string, string>,
     deviceTargeting: JSON.parse(String(r.device)) as RedirectTarget['deviceTargeting'],
@@ -18,6 +29,10 @@ function redirectFields(r: Row): RedirectTarget {
     expiredUrl: nullableText(r.expired_url),
     maxClicks: r.max_clicks === null ? null : Number(r.max_clicks),
     passwordHash: nullableText(r.password_hash),
+    rules: nullableJson(r.rules),
+    variants: nullableJson(r.variants),
+    utm: nullableJson(r.utm),
+    preview: nullableJson(r.preview),
   };
 }
 
@@ -31,6 +46,10 @@ function behaviourColumns(l: Partial<LinkRow>): Record<string, unknown> {
     max_clicks: l.maxClicks,
     password_hash: l.passwordHash,
     device: l.deviceTargeting && JSON.stringify(l.deviceTargeting),
+    rules: jsonColumn(l.rules),
+    variants: jsonColumn(l.variants),
+    utm: jsonColumn(l.utm),
+    preview: jsonColumn(l.preview),
   };
 }
 
@@ -53,9 +72,6 @@ export class SqliteLinks implements LinksRepository {
     );
     return rows.map((r) => ({
       ...redirectFields(r),
-      domain: String(r.domain),
-      alias: String(r.alias),
-      title: nullableText(r.title),
       externalId: nullableText(r.external_id),
       tags: tags.get(String(r.id)) ?? [],
       createdAt: toDate(r.created_at),
@@ -140,10 +156,16 @@ export class SqliteLinks implements LinksRepository {
   }
 
   async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
-    const r = this.conn
-      .stmt('SELECT id, workspace_id, destination, geo, device, expires_at, expired_url, max_clicks, password_hash FROM links WHERE domain = ? AND alias = ?')
-      .get(domain, alias) as Row | undefined;
+    const r = this.conn.stmt(`SELECT ${REDIRECT_COLUMNS} FROM links WHERE domain = ? AND alias = ?`).get(domain, alias) as Row | undefined;
     return r ? redirectFields(r) : null;
+  }
+
+  async findRedirects(domain: string, aliases: readonly string[]): Promise<RedirectTarget[]> {
+    if (aliases.length === 0) return [];
+    const rows = this.conn
+      .stmt(`SELECT ${REDIRECT_COLUMNS} FROM links WHERE domain = ? AND alias IN (SELECT value FROM json_each(?))`)
+      .all(domain, JSON.stringify(aliases)) as Row[];
+    return rows.map(redirectFields);
   }
 
   async update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null> {
@@ -203,6 +225,10 @@ export class SqliteLinks implements LinksRepository {
       where.push('EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = links.id AND lt.tag_key = @tag)');
       params.tag = filter.tag;
     }
+    if (filter.q !== undefined && filter.q !== '') {
+      where.push("(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0 OR instr(lsk_lower(coalesce(title, '')), @q) > 0)");
+      params.q = filter.q.toLowerCase();
+    }
     if (filter.domainIn !== undefined) {
       where.push('domain IN (SELECT value FROM json_each(@domain_in))');
       params.domain_in = JSON.stringify(filter.domainIn);
@@ -217,17 +243,15 @@ export class SqliteLinks implements LinksRepository {
   async list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]> {
     const params: Record<string, unknown> = { limit: query.limit };
     const where = this.where(workspaceId, query, params);
-    if (query.after) {
-      where.push('(created_at < @at OR (created_at = @at AND id < @after_id))');
-      params.at = query.after.createdAt.getTime();
-      params.after_id = query.after.id;
-    }
-    if (query.q !== undefined && query.q !== '') {
-      where.push('(instr(lsk_lower(alias), @q) > 0 OR instr(lsk_lower(destination), @q) > 0)');
-      params.q = query.q.toLowerCase();
-    }
-    const rows = this.conn.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`).all(params) as Row[];
+    const order = orderSql(query, where, params);
+    const rows = this.conn.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`).all(params) as Row[];
     return this.toLinks(rows);
+  }
+
+  async count(workspaceId: string, filter: LinkFilter): Promise<number> {
+    const params: Record<string, unknown> = {};
+    const where = this.where(workspaceId, filter, params);
+    return Number((this.conn.stmt(`SELECT count(*) AS n FROM links WHERE ${where.join(' AND ')}`).get(params) as Row).n);
   }
 
   async countOnDomain(workspaceId: string, domain: string): Promise<number> {

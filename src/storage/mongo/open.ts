@@ -20,6 +20,7 @@ import { MongoSessions, SESSION_INDEXES } from '../sessions/mongo.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
 import { MongoTwoFactor } from '../two-factor/mongo.js';
 import { MongoUsers, USER_INDEXES } from '../users/mongo.js';
+import { MongoUtmTemplates, UTM_TEMPLATE_INDEXES } from '../utm-templates/mongo.js';
 import { MongoWebhooks, WEBHOOK_INDEXES } from '../webhooks/mongo.js';
 import { MongoWorkspaces, WORKSPACE_INDEXES } from '../workspaces/mongo.js';
 import { MongoConnection, type MongoOptions } from './connection.js';
@@ -36,6 +37,7 @@ const INDEXES = [
   ...COUNTER_INDEXES,
   ...IDEMPOTENCY_INDEXES,
   ...WEBHOOK_INDEXES,
+  ...UTM_TEMPLATE_INDEXES,
   ...AUDIT_INDEXES,
 ];
 const ABUSE_INDEXES = [...MODERATION_INDEXES, ...REPORT_INDEXES, ...HEALTH_INDEXES];
@@ -70,6 +72,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
       twoFactor: new MongoTwoFactor(conn),
       passkeys: new MongoPasskeys(conn),
       oneTime: new MongoOneTime(conn),
+      utmTemplates: new MongoUtmTemplates(conn),
       audit: new MongoAudit(conn),
       blocklist: new MongoBlocklist(conn),
       moderation: new MongoModeration(conn),

@@ -21,6 +21,7 @@ export function conflictOf(e: unknown): StoreConflict | null {
   if (m.includes('signing_keys.kid')) return new StoreConflict('kid');
   if (m.includes('users.email_key')) return new StoreConflict('email');
   if (m.includes('memberships.')) return new StoreConflict('member');
+  if (m.includes('utm_templates.workspace_id')) return new StoreConflict('name');
   return new StoreConflict('id');
 }
 

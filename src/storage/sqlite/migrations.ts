@@ -1,6 +1,7 @@
 import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
+import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
 import { SIGN_IN_MIGRATION } from './migration-sign-in.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
@@ -293,4 +294,6 @@ export const MIGRATIONS: readonly string[] = [
   AUDIT_LOG_MIGRATION,
   // 13: second factors, one-time records, session details, require_2fa (migration-sign-in.ts).
   SIGN_IN_MIGRATION,
+  // 14: links that adapt (rules, variants, UTM, previews, domain settings, UTM templates)
+  LINKS_THAT_ADAPT,
 ];

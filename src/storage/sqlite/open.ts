@@ -20,6 +20,7 @@ import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
 import { SqliteTwoFactor } from '../two-factor/sqlite.js';
 import { SqliteUsers } from '../users/sqlite.js';
+import { SqliteUtmTemplates } from '../utm-templates/sqlite.js';
 import { SqliteWebhooks } from '../webhooks/sqlite.js';
 import { SqliteWorkspaces } from '../workspaces/sqlite.js';
 import { SqliteConnection } from './connection.js';
@@ -52,6 +53,7 @@ export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStor
       twoFactor: new SqliteTwoFactor(conn),
       passkeys: new SqlitePasskeys(conn),
       oneTime: new SqliteOneTime(conn),
+      utmTemplates: new SqliteUtmTemplates(conn),
       audit: new SqliteAudit(conn),
       blocklist: new SqliteBlocklist(conn),
       moderation: new SqliteModeration(conn),

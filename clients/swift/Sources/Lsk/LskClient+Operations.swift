@@ -220,6 +220,14 @@ extension LskClient {
         try await send("POST", "/links/bulk", query: [], headers: Self.param("Idempotency-Key", idempotencyKey), body: try encode(body), as: BulkLinkResults.self)
     }
 
+    /// Save a UTM template
+    ///
+    /// Save a UTM template (at most 100 per workspace). Needs the scope `links:write`.
+    /// `POST /utm-templates` → 201.
+    public func createUtmTemplate(_ body: CreateUtmTemplateRequest) async throws -> UtmTemplate {
+        try await send("POST", "/utm-templates", query: [], headers: [], body: try encode(body), as: UtmTemplate.self)
+    }
+
     /// Add a webhook endpoint
     ///
     /// Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
@@ -259,6 +267,14 @@ extension LskClient {
     /// `DELETE /tags/{name}` → 204.
     public func deleteTag(_ name: String) async throws {
         try await sendNoContent("DELETE", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: nil)
+    }
+
+    /// Delete a UTM template
+    ///
+    /// Delete a UTM template (links keep their utm values). Needs the scope `links:write`.
+    /// `DELETE /utm-templates/{id}` → 204.
+    public func deleteUtmTemplate(_ id: String) async throws {
+        try await sendNoContent("DELETE", "/utm-templates/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
     /// Delete a webhook endpoint
@@ -309,6 +325,20 @@ extension LskClient {
         try await send("GET", "/links/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: Link.self)
     }
 
+    /// Count links
+    ///
+    /// How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it).
+    /// `GET /links/count` → 200.
+    /// - Parameter domain: `domain` (query) Only links on this domain.
+    /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
+    /// - Parameter health: `health` (query) broken: only links whose targets failed two checks in a row.
+    /// - Parameter q: `q` (query) Case-insensitive substring of alias, destination or title.
+    /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
+    /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
+    public func linkCount(domain: String? = nil, externalId: String? = nil, health: LinkCountHealth? = nil, q: String? = nil, status: LinkCountStatus? = nil, tag: String? = nil) async throws -> LinkCount {
+        try await send("GET", "/links/count", query: Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("health", health) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkCount.self)
+    }
+
     /// A QR code of the link's short URL
     ///
     /// A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -342,11 +372,12 @@ extension LskClient {
     /// - Parameter externalId: `external_id` (query) Only the link with this external_id.
     /// - Parameter health: `health` (query) broken: only links whose targets failed two checks in a row.
     /// - Parameter limit: `limit` (query) 1 to 100, default 20.
-    /// - Parameter q: `q` (query) Case-insensitive substring of alias or destination.
+    /// - Parameter q: `q` (query) Case-insensitive substring of alias, destination or title.
+    /// - Parameter sort: `sort` (query) newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
     /// - Parameter status: `status` (query) Only links of this status: active, expired or exhausted.
     /// - Parameter tag: `tag` (query) Only links carrying this tag (case-insensitive).
-    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, health: LinksHealth? = nil, limit: Int? = nil, q: String? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
-        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("health", health) + Self.param("limit", limit) + Self.param("q", q) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
+    public func links(cursor: String? = nil, domain: String? = nil, externalId: String? = nil, health: LinksHealth? = nil, limit: Int? = nil, q: String? = nil, sort: LinksSort? = nil, status: LinksStatus? = nil, tag: String? = nil) async throws -> LinkList {
+        try await send("GET", "/links", query: Self.param("cursor", cursor) + Self.param("domain", domain) + Self.param("external_id", externalId) + Self.param("health", health) + Self.param("limit", limit) + Self.param("q", q) + Self.param("sort", sort) + Self.param("status", status) + Self.param("tag", tag), headers: [], body: nil, as: LinkList.self)
     }
 
     /// List members
@@ -413,6 +444,14 @@ extension LskClient {
         try await send("POST", "/webhooks/\(Self.segment(String(describing: id)))/test", query: [], headers: [], body: nil, as: WebhookDelivery.self)
     }
 
+    /// Change a domain's settings
+    ///
+    /// Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`.
+    /// `PATCH /domains/{host}` → 200.
+    public func updateDomain(_ host: String, body: UpdateDomainRequest) async throws -> Domain {
+        try await send("PATCH", "/domains/\(Self.segment(String(describing: host)))", query: [], headers: [], body: try encode(body), as: Domain.self)
+    }
+
     /// Update a link
     ///
     /// Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
@@ -445,6 +484,14 @@ extension LskClient {
         try await send("PATCH", "/tags/\(Self.segment(String(describing: name)))", query: [], headers: [], body: try encode(body), as: Tag.self)
     }
 
+    /// Change a UTM template
+    ///
+    /// Change a UTM template's name or values (null clears a value). Needs the scope `links:write`.
+    /// `PATCH /utm-templates/{id}` → 200.
+    public func updateUtmTemplate(_ id: String, body: UpdateUtmTemplateRequest) async throws -> UtmTemplate {
+        try await send("PATCH", "/utm-templates/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: UtmTemplate.self)
+    }
+
     /// Update a webhook endpoint
     ///
     /// Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
@@ -459,6 +506,22 @@ extension LskClient {
     /// `PATCH /workspace` → 200.
     public func updateWorkspace(_ body: UpdateWorkspaceRequest) async throws -> Workspace {
         try await send("PATCH", "/workspace", query: [], headers: [], body: try encode(body), as: Workspace.self)
+    }
+
+    /// Get a UTM template
+    ///
+    /// One UTM template of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
+    /// `GET /utm-templates/{id}` → 200.
+    public func utmTemplate(_ id: String) async throws -> UtmTemplate {
+        try await send("GET", "/utm-templates/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: UtmTemplate.self)
+    }
+
+    /// List UTM templates
+    ///
+    /// UTM templates of your workspace, oldest first. Needs the scope `links:read` (or `links:write`, which implies it).
+    /// `GET /utm-templates` → 200.
+    public func utmTemplates() async throws -> UtmTemplateList {
+        try await send("GET", "/utm-templates", query: [], headers: [], body: nil, as: UtmTemplateList.self)
     }
 
     /// Get a webhook endpoint

@@ -262,7 +262,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
 
 /// One recorded action: who did what to which target, when, in which request. Never holds a secret.
 public struct AuditEntry: Codable, Sendable, Equatable {
-    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
     public var action: AuditEntryAction
     public var actor: AuditEntryActor
     /// When it happened.
@@ -307,6 +307,10 @@ public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, L
     public static let tagDeleted = AuditEntryAction(rawValue: "tag.deleted")
     public static let domainCreated = AuditEntryAction(rawValue: "domain.created")
     public static let domainDeleted = AuditEntryAction(rawValue: "domain.deleted")
+    public static let domainUpdated = AuditEntryAction(rawValue: "domain.updated")
+    public static let utmTemplateCreated = AuditEntryAction(rawValue: "utm_template.created")
+    public static let utmTemplateUpdated = AuditEntryAction(rawValue: "utm_template.updated")
+    public static let utmTemplateDeleted = AuditEntryAction(rawValue: "utm_template.deleted")
     public static let keyCreated = AuditEntryAction(rawValue: "key.created")
     public static let keyRevoked = AuditEntryAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditEntryAction(rawValue: "key.renewed")
@@ -381,7 +385,7 @@ public struct AuditEntryActorType: RawRepresentable, Codable, Hashable, Sendable
 
 public struct AuditEntryTarget: Codable, Sendable, Equatable {
     public var id: String
-    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report.
+    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template.
     public var type: AuditEntryTargetType
 
     public init(id: String, type: AuditEntryTargetType) {
@@ -412,6 +416,7 @@ public struct AuditEntryTargetType: RawRepresentable, Codable, Hashable, Sendabl
     public static let invite = AuditEntryTargetType(rawValue: "invite")
     public static let workspace = AuditEntryTargetType(rawValue: "workspace")
     public static let report = AuditEntryTargetType(rawValue: "report")
+    public static let utmTemplate = AuditEntryTargetType(rawValue: "utm_template")
 }
 
 /// One page of audit entries, newest first.
@@ -446,6 +451,10 @@ public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, Lsk
     public static let tagDeleted = AuditLogAction(rawValue: "tag.deleted")
     public static let domainCreated = AuditLogAction(rawValue: "domain.created")
     public static let domainDeleted = AuditLogAction(rawValue: "domain.deleted")
+    public static let domainUpdated = AuditLogAction(rawValue: "domain.updated")
+    public static let utmTemplateCreated = AuditLogAction(rawValue: "utm_template.created")
+    public static let utmTemplateUpdated = AuditLogAction(rawValue: "utm_template.updated")
+    public static let utmTemplateDeleted = AuditLogAction(rawValue: "utm_template.deleted")
     public static let keyCreated = AuditLogAction(rawValue: "key.created")
     public static let keyRevoked = AuditLogAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditLogAction(rawValue: "key.renewed")
@@ -867,12 +876,20 @@ public struct CreateLinkRequest: Codable, Sendable, Equatable {
     public var maxClicks: Nullable<Int>?
     /// 4-128 characters; write-only (stored as a salted slow hash); null removes.
     public var password: Nullable<String>?
+    /// What link-preview crawlers show; {} or null clears.
+    public var preview: Nullable<CreateLinkRequestPreview>?
+    /// Ordered redirect rules (first match wins); [] or null clears.
+    public var rules: Nullable<[CreateLinkRequestRulesItem]>?
     /// Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively.
     public var tags: Nullable<[String]>?
     /// 1-200 characters after trimming; null clears.
     public var title: Nullable<String>?
+    /// UTM values set on the target URL; {} or null clears.
+    public var utm: Nullable<CreateLinkRequestUtm>?
+    /// 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears.
+    public var variants: Nullable<[CreateLinkRequestVariantsItem]>?
 
-    public init(destination: String, alias: Nullable<String>? = nil, deviceTargeting: Nullable<[String: String]>? = nil, domain: Nullable<String>? = nil, expiredUrl: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, externalId: Nullable<String>? = nil, geoTargeting: Nullable<[String: String]>? = nil, maxClicks: Nullable<Int>? = nil, password: Nullable<String>? = nil, tags: Nullable<[String]>? = nil, title: Nullable<String>? = nil) {
+    public init(destination: String, alias: Nullable<String>? = nil, deviceTargeting: Nullable<[String: String]>? = nil, domain: Nullable<String>? = nil, expiredUrl: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, externalId: Nullable<String>? = nil, geoTargeting: Nullable<[String: String]>? = nil, maxClicks: Nullable<Int>? = nil, password: Nullable<String>? = nil, preview: Nullable<CreateLinkRequestPreview>? = nil, rules: Nullable<[CreateLinkRequestRulesItem]>? = nil, tags: Nullable<[String]>? = nil, title: Nullable<String>? = nil, utm: Nullable<CreateLinkRequestUtm>? = nil, variants: Nullable<[CreateLinkRequestVariantsItem]>? = nil) {
         self.destination = destination
         self.alias = alias
         self.deviceTargeting = deviceTargeting
@@ -883,8 +900,12 @@ public struct CreateLinkRequest: Codable, Sendable, Equatable {
         self.geoTargeting = geoTargeting
         self.maxClicks = maxClicks
         self.password = password
+        self.preview = preview
+        self.rules = rules
         self.tags = tags
         self.title = title
+        self.utm = utm
+        self.variants = variants
     }
 
     enum CodingKeys: String, CodingKey {
@@ -898,8 +919,133 @@ public struct CreateLinkRequest: Codable, Sendable, Equatable {
         case geoTargeting = "geo_targeting"
         case maxClicks = "max_clicks"
         case password = "password"
+        case preview = "preview"
+        case rules = "rules"
         case tags = "tags"
         case title = "title"
+        case utm = "utm"
+        case variants = "variants"
+    }
+}
+
+/// What link-preview crawlers show; {} or null clears.
+public struct CreateLinkRequestPreview: Codable, Sendable, Equatable {
+    public var description: String?
+    public var image: String?
+    public var title: String?
+
+    public init(description: String? = nil, image: String? = nil, title: String? = nil) {
+        self.description = description
+        self.image = image
+        self.title = title
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case description = "description"
+        case image = "image"
+        case title = "title"
+    }
+}
+
+public struct CreateLinkRequestRulesItem: Codable, Sendable, Equatable {
+    public var `if`: CreateLinkRequestRulesItemIf
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var to: String
+
+    public init(`if`: CreateLinkRequestRulesItemIf, to: String) {
+        self.`if` = `if`
+        self.to = to
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case `if` = "if"
+        case to = "to"
+    }
+}
+
+public struct CreateLinkRequestRulesItemIf: Codable, Sendable, Equatable {
+    /// ISO 8601 date-time with an offset; returned in UTC with milliseconds.
+    public var after: Date?
+    /// ISO 8601 date-time with an offset; returned in UTC with milliseconds.
+    public var before: Date?
+    public var browser: [String]?
+    public var continent: [String]?
+    public var country: [String]?
+    public var device: [String]?
+    public var ip: [String]?
+    public var language: [String]?
+    public var os: [String]?
+    /// Query parameter -> value the visited URL must carry; "*" matches any value.
+    public var query: [String: String]?
+    public var region: [String]?
+
+    public init(after: Date? = nil, before: Date? = nil, browser: [String]? = nil, continent: [String]? = nil, country: [String]? = nil, device: [String]? = nil, ip: [String]? = nil, language: [String]? = nil, os: [String]? = nil, query: [String: String]? = nil, region: [String]? = nil) {
+        self.after = after
+        self.before = before
+        self.browser = browser
+        self.continent = continent
+        self.country = country
+        self.device = device
+        self.ip = ip
+        self.language = language
+        self.os = os
+        self.query = query
+        self.region = region
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case after = "after"
+        case before = "before"
+        case browser = "browser"
+        case continent = "continent"
+        case country = "country"
+        case device = "device"
+        case ip = "ip"
+        case language = "language"
+        case os = "os"
+        case query = "query"
+        case region = "region"
+    }
+}
+
+/// UTM values set on the target URL; {} or null clears.
+public struct CreateLinkRequestUtm: Codable, Sendable, Equatable {
+    public var campaign: String?
+    public var content: String?
+    public var medium: String?
+    public var source: String?
+    public var term: String?
+
+    public init(campaign: String? = nil, content: String? = nil, medium: String? = nil, source: String? = nil, term: String? = nil) {
+        self.campaign = campaign
+        self.content = content
+        self.medium = medium
+        self.source = source
+        self.term = term
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case campaign = "campaign"
+        case content = "content"
+        case medium = "medium"
+        case source = "source"
+        case term = "term"
+    }
+}
+
+public struct CreateLinkRequestVariantsItem: Codable, Sendable, Equatable {
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var url: String
+    public var weight: Int
+
+    public init(url: String, weight: Int) {
+        self.url = url
+        self.weight = weight
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url = "url"
+        case weight = "weight"
     }
 }
 
@@ -914,6 +1060,40 @@ public struct CreateLinksRequest: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case links = "links"
+    }
+}
+
+/// Request body of createUtmTemplate (POST /utm-templates).
+public struct CreateUtmTemplateRequest: Codable, Sendable, Equatable {
+    /// utm_campaign, 1-100 characters; null clears.
+    public var campaign: Nullable<String>?
+    /// utm_content, 1-100 characters; null clears.
+    public var content: Nullable<String>?
+    /// utm_medium, 1-100 characters; null clears.
+    public var medium: Nullable<String>?
+    /// 1-64 characters, unique in the workspace.
+    public var name: String
+    /// utm_source, 1-100 characters; null clears.
+    public var source: Nullable<String>?
+    /// utm_term, 1-100 characters; null clears.
+    public var term: Nullable<String>?
+
+    public init(name: String, campaign: Nullable<String>? = nil, content: Nullable<String>? = nil, medium: Nullable<String>? = nil, source: Nullable<String>? = nil, term: Nullable<String>? = nil) {
+        self.name = name
+        self.campaign = campaign
+        self.content = content
+        self.medium = medium
+        self.source = source
+        self.term = term
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case campaign = "campaign"
+        case content = "content"
+        case medium = "medium"
+        case name = "name"
+        case source = "source"
+        case term = "term"
     }
 }
 
@@ -1096,17 +1276,41 @@ public struct DeviceClicksDevice: RawRepresentable, Codable, Hashable, Sendable,
 }
 
 public struct Domain: Codable, Sendable, Equatable {
+    /// Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB.
+    public var appleAppSiteAssociation: [String: JSONValue]?
+    /// Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB.
+    public var assetlinks: [[String: JSONValue]]?
+    /// Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex).
+    public var crawlable: Bool
     public var createdAt: Date
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var expiredUrl: String?
     public var host: String
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var notFoundUrl: String?
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var rootUrl: String?
 
-    public init(createdAt: Date, host: String) {
+    public init(crawlable: Bool, createdAt: Date, host: String, appleAppSiteAssociation: [String: JSONValue]? = nil, assetlinks: [[String: JSONValue]]? = nil, expiredUrl: String? = nil, notFoundUrl: String? = nil, rootUrl: String? = nil) {
+        self.crawlable = crawlable
         self.createdAt = createdAt
         self.host = host
+        self.appleAppSiteAssociation = appleAppSiteAssociation
+        self.assetlinks = assetlinks
+        self.expiredUrl = expiredUrl
+        self.notFoundUrl = notFoundUrl
+        self.rootUrl = rootUrl
     }
 
     enum CodingKeys: String, CodingKey {
+        case appleAppSiteAssociation = "apple_app_site_association"
+        case assetlinks = "assetlinks"
+        case crawlable = "crawlable"
         case createdAt = "created_at"
+        case expiredUrl = "expired_url"
         case host = "host"
+        case notFoundUrl = "not_found_url"
+        case rootUrl = "root_url"
     }
 }
 
@@ -1282,6 +1486,10 @@ public struct Link: Codable, Sendable, Equatable {
     public var maxClicks: Int?
     /// Whether visitors must enter a password first.
     public var passwordProtected: Bool
+    /// The social preview crawlers get; null when none.
+    public var preview: LinkPreview?
+    /// Redirect rules, in order, as given; null when none.
+    public var rules: [LinkRule]?
     /// https://{domain}/{alias} (http:// for localhost).
     public var shortUrl: String
     /// active, expired or exhausted. One of: active, expired, exhausted.
@@ -1292,8 +1500,12 @@ public struct Link: Codable, Sendable, Equatable {
     public var title: String?
     /// ISO 8601 UTC time.
     public var updatedAt: Date
+    /// UTM values set on the target URL; null when none.
+    public var utm: LinkUtm?
+    /// 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears.
+    public var variants: [LinkVariant]?
 
-    public init(alias: String, clicks: Int, createdAt: Date, destination: String, destinationHealth: LinkDestinationHealth, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, title: String? = nil) {
+    public init(alias: String, clicks: Int, createdAt: Date, destination: String, destinationHealth: LinkDestinationHealth, deviceTargeting: [String: String], domain: String, geoTargeting: [String: String], id: String, passwordProtected: Bool, shortUrl: String, status: LinkStatus, tags: [String], updatedAt: Date, expiredUrl: String? = nil, expiresAt: Date? = nil, externalId: String? = nil, maxClicks: Int? = nil, preview: LinkPreview? = nil, rules: [LinkRule]? = nil, title: String? = nil, utm: LinkUtm? = nil, variants: [LinkVariant]? = nil) {
         self.alias = alias
         self.clicks = clicks
         self.createdAt = createdAt
@@ -1312,7 +1524,11 @@ public struct Link: Codable, Sendable, Equatable {
         self.expiresAt = expiresAt
         self.externalId = externalId
         self.maxClicks = maxClicks
+        self.preview = preview
+        self.rules = rules
         self.title = title
+        self.utm = utm
+        self.variants = variants
     }
 
     enum CodingKeys: String, CodingKey {
@@ -1330,12 +1546,52 @@ public struct Link: Codable, Sendable, Equatable {
         case id = "id"
         case maxClicks = "max_clicks"
         case passwordProtected = "password_protected"
+        case preview = "preview"
+        case rules = "rules"
         case shortUrl = "short_url"
         case status = "status"
         case tags = "tags"
         case title = "title"
         case updatedAt = "updated_at"
+        case utm = "utm"
+        case variants = "variants"
     }
+}
+
+/// How many links match.
+public struct LinkCount: Codable, Sendable, Equatable {
+    /// null for status=active or exhausted over more than 10,000 links (their click counts decide).
+    public var total: Int?
+
+    public init(total: Int? = nil) {
+        self.total = total
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case total = "total"
+    }
+}
+
+/// Values of LinkCountHealth.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkCountHealth: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let broken = LinkCountHealth(rawValue: "broken")
+}
+
+/// Values of LinkCountStatus.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinkCountStatus: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let active = LinkCountStatus(rawValue: "active")
+    public static let expired = LinkCountStatus(rawValue: "expired")
+    public static let exhausted = LinkCountStatus(rawValue: "exhausted")
 }
 
 /// Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken).
@@ -1387,6 +1643,25 @@ public struct LinkList: Codable, Sendable, Equatable {
     }
 }
 
+/// The social preview crawlers get; null when none.
+public struct LinkPreview: Codable, Sendable, Equatable {
+    public var description: String?
+    public var image: String?
+    public var title: String?
+
+    public init(description: String? = nil, image: String? = nil, title: String? = nil) {
+        self.description = description
+        self.image = image
+        self.title = title
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case description = "description"
+        case image = "image"
+        case title = "title"
+    }
+}
+
 /// Values of LinkQrCodeEcc.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct LinkQrCodeEcc: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
@@ -1409,6 +1684,67 @@ public struct LinkQrCodeFormat: RawRepresentable, Codable, Hashable, Sendable, L
 
     public static let svg = LinkQrCodeFormat(rawValue: "svg")
     public static let png = LinkQrCodeFormat(rawValue: "png")
+}
+
+public struct LinkRule: Codable, Sendable, Equatable {
+    public var `if`: LinkRuleIf
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var to: String
+
+    public init(`if`: LinkRuleIf, to: String) {
+        self.`if` = `if`
+        self.to = to
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case `if` = "if"
+        case to = "to"
+    }
+}
+
+public struct LinkRuleIf: Codable, Sendable, Equatable {
+    /// ISO 8601 date-time with an offset; returned in UTC with milliseconds.
+    public var after: Date?
+    /// ISO 8601 date-time with an offset; returned in UTC with milliseconds.
+    public var before: Date?
+    public var browser: [String]?
+    public var continent: [String]?
+    public var country: [String]?
+    public var device: [String]?
+    public var ip: [String]?
+    public var language: [String]?
+    public var os: [String]?
+    /// Query parameter -> value the visited URL must carry; "*" matches any value.
+    public var query: [String: String]?
+    public var region: [String]?
+
+    public init(after: Date? = nil, before: Date? = nil, browser: [String]? = nil, continent: [String]? = nil, country: [String]? = nil, device: [String]? = nil, ip: [String]? = nil, language: [String]? = nil, os: [String]? = nil, query: [String: String]? = nil, region: [String]? = nil) {
+        self.after = after
+        self.before = before
+        self.browser = browser
+        self.continent = continent
+        self.country = country
+        self.device = device
+        self.ip = ip
+        self.language = language
+        self.os = os
+        self.query = query
+        self.region = region
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case after = "after"
+        case before = "before"
+        case browser = "browser"
+        case continent = "continent"
+        case country = "country"
+        case device = "device"
+        case ip = "ip"
+        case language = "language"
+        case os = "os"
+        case query = "query"
+        case region = "region"
+    }
 }
 
 /// Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.
@@ -1468,6 +1804,47 @@ public struct LinkStatus: RawRepresentable, Codable, Hashable, Sendable, LskQuer
     public static let exhausted = LinkStatus(rawValue: "exhausted")
 }
 
+/// UTM values set on the target URL; null when none.
+public struct LinkUtm: Codable, Sendable, Equatable {
+    public var campaign: String?
+    public var content: String?
+    public var medium: String?
+    public var source: String?
+    public var term: String?
+
+    public init(campaign: String? = nil, content: String? = nil, medium: String? = nil, source: String? = nil, term: String? = nil) {
+        self.campaign = campaign
+        self.content = content
+        self.medium = medium
+        self.source = source
+        self.term = term
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case campaign = "campaign"
+        case content = "content"
+        case medium = "medium"
+        case source = "source"
+        case term = "term"
+    }
+}
+
+public struct LinkVariant: Codable, Sendable, Equatable {
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var url: String
+    public var weight: Int
+
+    public init(url: String, weight: Int) {
+        self.url = url
+        self.weight = weight
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url = "url"
+        case weight = "weight"
+    }
+}
+
 /// Values of LinksHealth.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct LinksHealth: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
@@ -1476,6 +1853,19 @@ public struct LinksHealth: RawRepresentable, Codable, Hashable, Sendable, LskQue
     public var queryValue: String { rawValue }
 
     public static let broken = LinksHealth(rawValue: "broken")
+}
+
+/// newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct LinksSort: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let newest = LinksSort(rawValue: "newest")
+    public static let oldest = LinksSort(rawValue: "oldest")
+    public static let alias = LinksSort(rawValue: "alias")
+    public static let clicks = LinksSort(rawValue: "clicks")
 }
 
 /// Values of LinksStatus.
@@ -1617,6 +2007,40 @@ public struct TagList: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of updateDomain (PATCH /domains/{host}).
+public struct UpdateDomainRequest: Codable, Sendable, Equatable {
+    /// Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB.
+    public var appleAppSiteAssociation: Nullable<[String: JSONValue]>?
+    /// Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB.
+    public var assetlinks: Nullable<[[String: JSONValue]]>?
+    /// Let search engines index the domain; default false.
+    public var crawlable: Nullable<Bool>?
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var expiredUrl: Nullable<String>?
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var notFoundUrl: Nullable<String>?
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var rootUrl: Nullable<String>?
+
+    public init(appleAppSiteAssociation: Nullable<[String: JSONValue]>? = nil, assetlinks: Nullable<[[String: JSONValue]]>? = nil, crawlable: Nullable<Bool>? = nil, expiredUrl: Nullable<String>? = nil, notFoundUrl: Nullable<String>? = nil, rootUrl: Nullable<String>? = nil) {
+        self.appleAppSiteAssociation = appleAppSiteAssociation
+        self.assetlinks = assetlinks
+        self.crawlable = crawlable
+        self.expiredUrl = expiredUrl
+        self.notFoundUrl = notFoundUrl
+        self.rootUrl = rootUrl
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case appleAppSiteAssociation = "apple_app_site_association"
+        case assetlinks = "assetlinks"
+        case crawlable = "crawlable"
+        case expiredUrl = "expired_url"
+        case notFoundUrl = "not_found_url"
+        case rootUrl = "root_url"
+    }
+}
+
 /// Request body of updateLink (PATCH /links/{id}).
 public struct UpdateLinkRequest: Codable, Sendable, Equatable {
     /// 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent.
@@ -1639,12 +2063,20 @@ public struct UpdateLinkRequest: Codable, Sendable, Equatable {
     public var maxClicks: Nullable<Int>?
     /// 4-128 characters; write-only (stored as a salted slow hash); null removes.
     public var password: Nullable<String>?
+    /// What link-preview crawlers show; {} or null clears.
+    public var preview: Nullable<UpdateLinkRequestPreview>?
+    /// Ordered redirect rules (first match wins); [] or null clears.
+    public var rules: Nullable<[UpdateLinkRequestRulesItem]>?
     /// Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively.
     public var tags: Nullable<[String]>?
     /// 1-200 characters after trimming; null clears.
     public var title: Nullable<String>?
+    /// UTM values set on the target URL; {} or null clears.
+    public var utm: Nullable<UpdateLinkRequestUtm>?
+    /// 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears.
+    public var variants: Nullable<[UpdateLinkRequestVariantsItem]>?
 
-    public init(alias: String? = nil, destination: String? = nil, deviceTargeting: Nullable<[String: String]>? = nil, domain: String? = nil, expiredUrl: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, externalId: Nullable<String>? = nil, geoTargeting: Nullable<[String: String]>? = nil, maxClicks: Nullable<Int>? = nil, password: Nullable<String>? = nil, tags: Nullable<[String]>? = nil, title: Nullable<String>? = nil) {
+    public init(alias: String? = nil, destination: String? = nil, deviceTargeting: Nullable<[String: String]>? = nil, domain: String? = nil, expiredUrl: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, externalId: Nullable<String>? = nil, geoTargeting: Nullable<[String: String]>? = nil, maxClicks: Nullable<Int>? = nil, password: Nullable<String>? = nil, preview: Nullable<UpdateLinkRequestPreview>? = nil, rules: Nullable<[UpdateLinkRequestRulesItem]>? = nil, tags: Nullable<[String]>? = nil, title: Nullable<String>? = nil, utm: Nullable<UpdateLinkRequestUtm>? = nil, variants: Nullable<[UpdateLinkRequestVariantsItem]>? = nil) {
         self.alias = alias
         self.destination = destination
         self.deviceTargeting = deviceTargeting
@@ -1655,8 +2087,12 @@ public struct UpdateLinkRequest: Codable, Sendable, Equatable {
         self.geoTargeting = geoTargeting
         self.maxClicks = maxClicks
         self.password = password
+        self.preview = preview
+        self.rules = rules
         self.tags = tags
         self.title = title
+        self.utm = utm
+        self.variants = variants
     }
 
     enum CodingKeys: String, CodingKey {
@@ -1670,8 +2106,133 @@ public struct UpdateLinkRequest: Codable, Sendable, Equatable {
         case geoTargeting = "geo_targeting"
         case maxClicks = "max_clicks"
         case password = "password"
+        case preview = "preview"
+        case rules = "rules"
         case tags = "tags"
         case title = "title"
+        case utm = "utm"
+        case variants = "variants"
+    }
+}
+
+/// What link-preview crawlers show; {} or null clears.
+public struct UpdateLinkRequestPreview: Codable, Sendable, Equatable {
+    public var description: String?
+    public var image: String?
+    public var title: String?
+
+    public init(description: String? = nil, image: String? = nil, title: String? = nil) {
+        self.description = description
+        self.image = image
+        self.title = title
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case description = "description"
+        case image = "image"
+        case title = "title"
+    }
+}
+
+public struct UpdateLinkRequestRulesItem: Codable, Sendable, Equatable {
+    public var `if`: UpdateLinkRequestRulesItemIf
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var to: String
+
+    public init(`if`: UpdateLinkRequestRulesItemIf, to: String) {
+        self.`if` = `if`
+        self.to = to
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case `if` = "if"
+        case to = "to"
+    }
+}
+
+public struct UpdateLinkRequestRulesItemIf: Codable, Sendable, Equatable {
+    /// ISO 8601 date-time with an offset; returned in UTC with milliseconds.
+    public var after: Date?
+    /// ISO 8601 date-time with an offset; returned in UTC with milliseconds.
+    public var before: Date?
+    public var browser: [String]?
+    public var continent: [String]?
+    public var country: [String]?
+    public var device: [String]?
+    public var ip: [String]?
+    public var language: [String]?
+    public var os: [String]?
+    /// Query parameter -> value the visited URL must carry; "*" matches any value.
+    public var query: [String: String]?
+    public var region: [String]?
+
+    public init(after: Date? = nil, before: Date? = nil, browser: [String]? = nil, continent: [String]? = nil, country: [String]? = nil, device: [String]? = nil, ip: [String]? = nil, language: [String]? = nil, os: [String]? = nil, query: [String: String]? = nil, region: [String]? = nil) {
+        self.after = after
+        self.before = before
+        self.browser = browser
+        self.continent = continent
+        self.country = country
+        self.device = device
+        self.ip = ip
+        self.language = language
+        self.os = os
+        self.query = query
+        self.region = region
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case after = "after"
+        case before = "before"
+        case browser = "browser"
+        case continent = "continent"
+        case country = "country"
+        case device = "device"
+        case ip = "ip"
+        case language = "language"
+        case os = "os"
+        case query = "query"
+        case region = "region"
+    }
+}
+
+/// UTM values set on the target URL; {} or null clears.
+public struct UpdateLinkRequestUtm: Codable, Sendable, Equatable {
+    public var campaign: String?
+    public var content: String?
+    public var medium: String?
+    public var source: String?
+    public var term: String?
+
+    public init(campaign: String? = nil, content: String? = nil, medium: String? = nil, source: String? = nil, term: String? = nil) {
+        self.campaign = campaign
+        self.content = content
+        self.medium = medium
+        self.source = source
+        self.term = term
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case campaign = "campaign"
+        case content = "content"
+        case medium = "medium"
+        case source = "source"
+        case term = "term"
+    }
+}
+
+public struct UpdateLinkRequestVariantsItem: Codable, Sendable, Equatable {
+    /// Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too.
+    public var url: String
+    public var weight: Int
+
+    public init(url: String, weight: Int) {
+        self.url = url
+        self.weight = weight
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url = "url"
+        case weight = "weight"
     }
 }
 
@@ -1729,6 +2290,40 @@ public struct UpdateTagRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// Request body of updateUtmTemplate (PATCH /utm-templates/{id}).
+public struct UpdateUtmTemplateRequest: Codable, Sendable, Equatable {
+    /// utm_campaign, 1-100 characters; null clears.
+    public var campaign: Nullable<String>?
+    /// utm_content, 1-100 characters; null clears.
+    public var content: Nullable<String>?
+    /// utm_medium, 1-100 characters; null clears.
+    public var medium: Nullable<String>?
+    /// 1-64 characters, unique in the workspace.
+    public var name: String?
+    /// utm_source, 1-100 characters; null clears.
+    public var source: Nullable<String>?
+    /// utm_term, 1-100 characters; null clears.
+    public var term: Nullable<String>?
+
+    public init(campaign: Nullable<String>? = nil, content: Nullable<String>? = nil, medium: Nullable<String>? = nil, name: String? = nil, source: Nullable<String>? = nil, term: Nullable<String>? = nil) {
+        self.campaign = campaign
+        self.content = content
+        self.medium = medium
+        self.name = name
+        self.source = source
+        self.term = term
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case campaign = "campaign"
+        case content = "content"
+        case medium = "medium"
+        case name = "name"
+        case source = "source"
+        case term = "term"
+    }
+}
+
 /// Request body of updateWebhook (PATCH /webhooks/{id}).
 public struct UpdateWebhookRequest: Codable, Sendable, Equatable {
     /// 1-500 characters; null clears.
@@ -1781,6 +2376,62 @@ public struct UpdateWorkspaceRequest: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case require2fa = "require_2fa"
+    }
+}
+
+/// A named set of UTM values of the workspace.
+public struct UtmTemplate: Codable, Sendable, Equatable {
+    /// utm_campaign, or null.
+    public var campaign: String?
+    /// utm_content, or null.
+    public var content: String?
+    public var createdAt: Date
+    /// Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3.
+    public var id: String
+    /// utm_medium, or null.
+    public var medium: String?
+    /// Unique in the workspace (case-insensitively).
+    public var name: String
+    /// utm_source, or null.
+    public var source: String?
+    /// utm_term, or null.
+    public var term: String?
+    public var updatedAt: Date
+
+    public init(createdAt: Date, id: String, name: String, updatedAt: Date, campaign: String? = nil, content: String? = nil, medium: String? = nil, source: String? = nil, term: String? = nil) {
+        self.createdAt = createdAt
+        self.id = id
+        self.name = name
+        self.updatedAt = updatedAt
+        self.campaign = campaign
+        self.content = content
+        self.medium = medium
+        self.source = source
+        self.term = term
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case campaign = "campaign"
+        case content = "content"
+        case createdAt = "created_at"
+        case id = "id"
+        case medium = "medium"
+        case name = "name"
+        case source = "source"
+        case term = "term"
+        case updatedAt = "updated_at"
+    }
+}
+
+public struct UtmTemplateList: Codable, Sendable, Equatable {
+    public var data: [UtmTemplate]
+
+    public init(data: [UtmTemplate]) {
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
     }
 }
 

@@ -60,7 +60,7 @@ export interface ApiKeyList {
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export interface AuditEntry {
   /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
-  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   actor: {
     id: string;
     label: string;
@@ -74,7 +74,7 @@ export interface AuditEntry {
   request_id: string | null;
   target: {
     id: string;
-    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report";
+    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template";
   };
 }
 
@@ -238,16 +238,73 @@ export interface CreateLinkRequest {
   max_clicks?: number | null;
   /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
   password?: string | null;
+  /** What link-preview crawlers show; {} or null clears. */
+  preview?: {
+    description?: string;
+    image?: string;
+    title?: string;
+  } | null;
+  /** Ordered redirect rules (first match wins); [] or null clears. */
+  rules?: Array<{
+    if: {
+      /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+      after?: string;
+      /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+      before?: string;
+      browser?: Array<string>;
+      continent?: Array<string>;
+      country?: Array<string>;
+      device?: Array<string>;
+      ip?: Array<string>;
+      language?: Array<string>;
+      os?: Array<string>;
+      /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+      query?: Record<string, string>;
+      region?: Array<string>;
+    };
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    to: string;
+  }> | null;
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   tags?: Array<string> | null;
   /** 1-200 characters after trimming; null clears. */
   title?: string | null;
+  /** UTM values set on the target URL; {} or null clears. */
+  utm?: {
+    campaign?: string;
+    content?: string;
+    medium?: string;
+    source?: string;
+    term?: string;
+  } | null;
+  /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+  variants?: Array<{
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    url: string;
+    weight: number;
+  }> | null;
 }
 
 /** Request body of createLinks (POST /links/bulk). */
 export interface CreateLinksRequest {
   /** 1 to 100 createLink bodies. */
   links: Array<CreateLinkRequest>;
+}
+
+/** Request body of createUtmTemplate (POST /utm-templates). */
+export interface CreateUtmTemplateRequest {
+  /** utm_campaign, 1-100 characters; null clears. */
+  campaign?: string | null;
+  /** utm_content, 1-100 characters; null clears. */
+  content?: string | null;
+  /** utm_medium, 1-100 characters; null clears. */
+  medium?: string | null;
+  /** 1-64 characters, unique in the workspace. */
+  name: string;
+  /** utm_source, 1-100 characters; null clears. */
+  source?: string | null;
+  /** utm_term, 1-100 characters; null clears. */
+  term?: string | null;
 }
 
 /** Request body of createWebhook (POST /webhooks). */
@@ -273,8 +330,20 @@ export interface DeviceClicks {
 }
 
 export interface Domain {
+  /** Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB. */
+  apple_app_site_association: Record<string, unknown> | null;
+  /** Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB. */
+  assetlinks: Array<Record<string, unknown>> | null;
+  /** Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex). */
+  crawlable: boolean;
   created_at: string;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  expired_url: string | null;
   host: string;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  not_found_url: string | null;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  root_url: string | null;
 }
 
 export interface DomainList {
@@ -351,6 +420,14 @@ export interface Link {
   max_clicks: number | null;
   /** Whether visitors must enter a password first. */
   password_protected: boolean;
+  /** The social preview crawlers get; null when none. */
+  preview: {
+    description?: string;
+    image?: string;
+    title?: string;
+  } | null;
+  /** Redirect rules, in order, as given; null when none. */
+  rules: Array<LinkRule> | null;
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: string;
   /** active, expired or exhausted. */
@@ -361,6 +438,22 @@ export interface Link {
   title: string | null;
   /** ISO 8601 UTC time. */
   updated_at: string;
+  /** UTM values set on the target URL; null when none. */
+  utm: {
+    campaign?: string;
+    content?: string;
+    medium?: string;
+    source?: string;
+    term?: string;
+  } | null;
+  /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+  variants: Array<LinkVariant> | null;
+}
+
+/** How many links match. */
+export interface LinkCount {
+  /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+  total: number | null;
 }
 
 /** One page of links, newest first. */
@@ -368,6 +461,27 @@ export interface LinkList {
   data: Array<Link>;
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: string | null;
+}
+
+export interface LinkRule {
+  if: {
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    after?: string;
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    before?: string;
+    browser?: Array<string>;
+    continent?: Array<string>;
+    country?: Array<string>;
+    device?: Array<string>;
+    ip?: Array<string>;
+    language?: Array<string>;
+    os?: Array<string>;
+    /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+    query?: Record<string, string>;
+    region?: Array<string>;
+  };
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  to: string;
 }
 
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
@@ -385,6 +499,12 @@ export interface LinkStats {
   link_id: string;
   /** ISO date (inclusive). */
   to: string;
+}
+
+export interface LinkVariant {
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  url: string;
+  weight: number;
 }
 
 /** A user's role in the workspace. */
@@ -431,6 +551,22 @@ export interface TagList {
   data: Array<Tag>;
 }
 
+/** Request body of updateDomain (PATCH /domains/{host}). */
+export interface UpdateDomainRequest {
+  /** Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB. */
+  apple_app_site_association?: Record<string, unknown> | null;
+  /** Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB. */
+  assetlinks?: Array<Record<string, unknown>> | null;
+  /** Let search engines index the domain; default false. */
+  crawlable?: boolean | null;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  expired_url?: string | null;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  not_found_url?: string | null;
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  root_url?: string | null;
+}
+
 /** Request body of updateLink (PATCH /links/{id}). */
 export interface UpdateLinkRequest {
   /** 1-128 of A-Z a-z 0-9 - _ . ~ and inner /; generated (7 characters) when absent. */
@@ -453,10 +589,51 @@ export interface UpdateLinkRequest {
   max_clicks?: number | null;
   /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
   password?: string | null;
+  /** What link-preview crawlers show; {} or null clears. */
+  preview?: {
+    description?: string;
+    image?: string;
+    title?: string;
+  } | null;
+  /** Ordered redirect rules (first match wins); [] or null clears. */
+  rules?: Array<{
+    if: {
+      /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+      after?: string;
+      /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+      before?: string;
+      browser?: Array<string>;
+      continent?: Array<string>;
+      country?: Array<string>;
+      device?: Array<string>;
+      ip?: Array<string>;
+      language?: Array<string>;
+      os?: Array<string>;
+      /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+      query?: Record<string, string>;
+      region?: Array<string>;
+    };
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    to: string;
+  }> | null;
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   tags?: Array<string> | null;
   /** 1-200 characters after trimming; null clears. */
   title?: string | null;
+  /** UTM values set on the target URL; {} or null clears. */
+  utm?: {
+    campaign?: string;
+    content?: string;
+    medium?: string;
+    source?: string;
+    term?: string;
+  } | null;
+  /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+  variants?: Array<{
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    url: string;
+    weight: number;
+  }> | null;
 }
 
 /** Request body of updateLinks (PATCH /links/bulk). */
@@ -483,6 +660,22 @@ export interface UpdateTagRequest {
   name: string;
 }
 
+/** Request body of updateUtmTemplate (PATCH /utm-templates/{id}). */
+export interface UpdateUtmTemplateRequest {
+  /** utm_campaign, 1-100 characters; null clears. */
+  campaign?: string | null;
+  /** utm_content, 1-100 characters; null clears. */
+  content?: string | null;
+  /** utm_medium, 1-100 characters; null clears. */
+  medium?: string | null;
+  /** 1-64 characters, unique in the workspace. */
+  name?: string;
+  /** utm_source, 1-100 characters; null clears. */
+  source?: string | null;
+  /** utm_term, 1-100 characters; null clears. */
+  term?: string | null;
+}
+
 /** Request body of updateWebhook (PATCH /webhooks/{id}). */
 export interface UpdateWebhookRequest {
   /** 1-500 characters; null clears. */
@@ -499,6 +692,30 @@ export interface UpdateWebhookRequest {
 export interface UpdateWorkspaceRequest {
   /** Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here. */
   require_2fa?: boolean;
+}
+
+/** A named set of UTM values of the workspace. */
+export interface UtmTemplate {
+  /** utm_campaign, or null. */
+  campaign: string | null;
+  /** utm_content, or null. */
+  content: string | null;
+  created_at: string;
+  /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: string;
+  /** utm_medium, or null. */
+  medium: string | null;
+  /** Unique in the workspace (case-insensitively). */
+  name: string;
+  /** utm_source, or null. */
+  source: string | null;
+  /** utm_term, or null. */
+  term: string | null;
+  updated_at: string;
+}
+
+export interface UtmTemplateList {
+  data: Array<UtmTemplate>;
 }
 
 /** One event for one endpoint, and how its delivery went. */
@@ -603,8 +820,10 @@ export interface LinksParams {
   health?: "broken";
   /** 1 to 100, default 20. */
   limit?: number;
-  /** Case-insensitive substring of alias or destination. */
+  /** Case-insensitive substring of alias, destination or title. */
   q?: string;
+  /** newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links). */
+  sort?: "newest" | "oldest" | "alias" | "clicks";
   /** Only links of this status: active, expired or exhausted. */
   status?: "active" | "expired" | "exhausted";
   /** Only links carrying this tag (case-insensitive). */
@@ -618,6 +837,22 @@ export interface CreateLinkParams {
 }
 /** Request body of createLink: Create a link (POST /links). */
 export type CreateLinkBody = CreateLinkRequest;
+
+/** Query and header parameters of linkCount: Count links (GET /links/count). */
+export interface LinkCountParams {
+  /** Only links on this domain. */
+  domain?: string;
+  /** Only the link with this external_id. */
+  external_id?: string;
+  /** broken: only links whose targets failed two checks in a row. */
+  health?: "broken";
+  /** Case-insensitive substring of alias, destination or title. */
+  q?: string;
+  /** Only links of this status: active, expired or exhausted. */
+  status?: "active" | "expired" | "exhausted";
+  /** Only links carrying this tag (case-insensitive). */
+  tag?: string;
+}
 
 /** Path parameters of link: Get a link (GET /links/{id}). */
 export interface LinkPath {
@@ -712,6 +947,14 @@ export interface CreateDomainParams {
 }
 /** Request body of createDomain: Add a domain (POST /domains). */
 export type CreateDomainBody = CreateDomainRequest;
+
+/** Path parameters of updateDomain: Change a domain's settings (PATCH /domains/{host}). */
+export interface UpdateDomainPath {
+  /** The host, e.g. go.example.com. */
+  host: string;
+}
+/** Request body of updateDomain: Change a domain's settings (PATCH /domains/{host}). */
+export type UpdateDomainBody = UpdateDomainRequest;
 
 /** Path parameters of deleteDomain: Remove a domain (DELETE /domains/{host}). */
 export interface DeleteDomainPath {
@@ -928,10 +1171,34 @@ export interface RetryWebhookDeliveryPath {
   delivery_id: string;
 }
 
+
+/** Request body of createUtmTemplate: Save a UTM template (POST /utm-templates). */
+export type CreateUtmTemplateBody = CreateUtmTemplateRequest;
+
+/** Path parameters of utmTemplate: Get a UTM template (GET /utm-templates/{id}). */
+export interface UtmTemplatePath {
+  /** An id starting with utm_; any other value answers 404. */
+  id: string;
+}
+
+/** Path parameters of updateUtmTemplate: Change a UTM template (PATCH /utm-templates/{id}). */
+export interface UpdateUtmTemplatePath {
+  /** An id starting with utm_; any other value answers 404. */
+  id: string;
+}
+/** Request body of updateUtmTemplate: Change a UTM template (PATCH /utm-templates/{id}). */
+export type UpdateUtmTemplateBody = UpdateUtmTemplateRequest;
+
+/** Path parameters of deleteUtmTemplate: Delete a UTM template (DELETE /utm-templates/{id}). */
+export interface DeleteUtmTemplatePath {
+  /** An id starting with utm_; any other value answers 404. */
+  id: string;
+}
+
 /** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
 export interface AuditLogParams {
   /** Only entries of this action, e.g. link.created. */
-  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
   actor_id?: string;
   /** next_cursor of the previous page. */
@@ -959,17 +1226,20 @@ export interface Operations {
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
   createLink: { path: Record<string, never>; params: CreateLinkParams; body: CreateLinkBody; response: Link };
   createLinks: { path: Record<string, never>; params: CreateLinksParams; body: CreateLinksBody; response: BulkLinkResults };
+  createUtmTemplate: { path: Record<string, never>; params: Record<string, never>; body: CreateUtmTemplateBody; response: UtmTemplate };
   createWebhook: { path: Record<string, never>; params: Record<string, never>; body: CreateWebhookBody; response: WebhookEndpointWithSecret };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
   deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
+  deleteUtmTemplate: { path: DeleteUtmTemplatePath; params: Record<string, never>; body: never; response: void };
   deleteWebhook: { path: DeleteWebhookPath; params: Record<string, never>; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
   exportLinks: { path: Record<string, never>; params: Record<string, never>; body: never; response: string };
   invites: { path: Record<string, never>; params: Record<string, never>; body: never; response: InviteList };
   keys: { path: Record<string, never>; params: Record<string, never>; body: never; response: ApiKeyList };
   link: { path: LinkPath; params: Record<string, never>; body: never; response: Link };
+  linkCount: { path: Record<string, never>; params: LinkCountParams; body: never; response: LinkCount };
   linkQrCode: { path: LinkQrCodePath; params: LinkQrCodeParams; body: never; response: string | Blob };
   linkStats: { path: LinkStatsPath; params: LinkStatsParams; body: never; response: LinkStats };
   links: { path: Record<string, never>; params: LinksParams; body: never; response: LinkList };
@@ -981,12 +1251,16 @@ export interface Operations {
   rotateWebhookSecret: { path: RotateWebhookSecretPath; params: Record<string, never>; body: never; response: WebhookEndpointWithSecret };
   tags: { path: Record<string, never>; params: Record<string, never>; body: never; response: TagList };
   testWebhook: { path: TestWebhookPath; params: Record<string, never>; body: never; response: WebhookDelivery };
+  updateDomain: { path: UpdateDomainPath; params: Record<string, never>; body: UpdateDomainBody; response: Domain };
   updateLink: { path: UpdateLinkPath; params: Record<string, never>; body: UpdateLinkBody; response: Link };
   updateLinks: { path: Record<string, never>; params: Record<string, never>; body: UpdateLinksBody; response: BulkLinkResults };
   updateMember: { path: UpdateMemberPath; params: Record<string, never>; body: UpdateMemberBody; response: Member };
   updateTag: { path: UpdateTagPath; params: Record<string, never>; body: UpdateTagBody; response: Tag };
+  updateUtmTemplate: { path: UpdateUtmTemplatePath; params: Record<string, never>; body: UpdateUtmTemplateBody; response: UtmTemplate };
   updateWebhook: { path: UpdateWebhookPath; params: Record<string, never>; body: UpdateWebhookBody; response: WebhookEndpoint };
   updateWorkspace: { path: Record<string, never>; params: Record<string, never>; body: UpdateWorkspaceBody; response: Workspace };
+  utmTemplate: { path: UtmTemplatePath; params: Record<string, never>; body: never; response: UtmTemplate };
+  utmTemplates: { path: Record<string, never>; params: Record<string, never>; body: never; response: UtmTemplateList };
   webhook: { path: WebhookPath; params: Record<string, never>; body: never; response: WebhookEndpoint };
   webhookDeliveries: { path: WebhookDeliveriesPath; params: WebhookDeliveriesParams; body: never; response: WebhookDeliveryList };
   webhooks: { path: Record<string, never>; params: Record<string, never>; body: never; response: WebhookEndpointList };
@@ -1013,6 +1287,8 @@ export interface OperationMethods {
   createLink(body: CreateLinkBody, params?: CreateLinkParams, options?: RequestOptions): Promise<Link>;
   /** Create up to 100 links (POST /links/bulk): Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. Needs the scope `links:write`. → 200. */
   createLinks(body: CreateLinksBody, params?: CreateLinksParams, options?: RequestOptions): Promise<BulkLinkResults>;
+  /** Save a UTM template (POST /utm-templates): Save a UTM template (at most 100 per workspace). Needs the scope `links:write`. → 201. */
+  createUtmTemplate(body: CreateUtmTemplateBody, options?: RequestOptions): Promise<UtmTemplate>;
   /** Add a webhook endpoint (POST /webhooks): Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`. → 201. */
   createWebhook(body: CreateWebhookBody, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
   /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). Needs the scope `domains:write`. → 204. */
@@ -1023,6 +1299,8 @@ export interface OperationMethods {
   deleteLinks(params: DeleteLinksParams, options?: RequestOptions): Promise<BulkDeleteResult>;
   /** Delete a tag (DELETE /tags/{name}): Delete a tag and remove it from every link. Needs the scope `links:write`. → 204. */
   deleteTag(name: string, options?: RequestOptions): Promise<void>;
+  /** Delete a UTM template (DELETE /utm-templates/{id}): Delete a UTM template (links keep their utm values). Needs the scope `links:write`. → 204. */
+  deleteUtmTemplate(id: string, options?: RequestOptions): Promise<void>;
   /** Delete a webhook endpoint (DELETE /webhooks/{id}): Delete an endpoint and its deliveries. Needs the scope `webhooks:write`. → 204. */
   deleteWebhook(id: string, options?: RequestOptions): Promise<void>;
   /** List domains (GET /domains): Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it). → 200. */
@@ -1035,6 +1313,8 @@ export interface OperationMethods {
   keys(options?: RequestOptions): Promise<ApiKeyList>;
   /** Get a link (GET /links/{id}): One link of your workspace. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   link(id: string, options?: RequestOptions): Promise<Link>;
+  /** Count links (GET /links/count): How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
+  linkCount(params?: LinkCountParams, options?: RequestOptions): Promise<LinkCount>;
   /** A QR code of the link's short URL (GET /links/{id}/qr): A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   linkQrCode(id: string, params?: LinkQrCodeParams, options?: RequestOptions): Promise<string | Blob>;
   /** Click statistics of a link (GET /links/{id}/stats): Click statistics of a link; from/to are ISO dates, default the last 30 days. Needs the scope `analytics:read`. → 200. */
@@ -1057,6 +1337,8 @@ export interface OperationMethods {
   tags(options?: RequestOptions): Promise<TagList>;
   /** Send a test event (POST /webhooks/{id}/test): Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`. → 200. */
   testWebhook(id: string, options?: RequestOptions): Promise<WebhookDelivery>;
+  /** Change a domain's settings (PATCH /domains/{host}): Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`. → 200. */
+  updateDomain(host: string, body: UpdateDomainBody, options?: RequestOptions): Promise<Domain>;
   /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`. → 200. */
   updateLink(id: string, body: UpdateLinkBody, options?: RequestOptions): Promise<Link>;
   /** Change up to 100 links (PATCH /links/bulk): Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. Needs the scope `links:write`. → 200. */
@@ -1065,10 +1347,16 @@ export interface OperationMethods {
   updateMember(userId: string, body: UpdateMemberBody, options?: RequestOptions): Promise<Member>;
   /** Rename or merge a tag (PATCH /tags/{name}): Rename a tag; renaming to an existing tag's name merges the two. Needs the scope `links:write`. → 200. */
   updateTag(name: string, body: UpdateTagBody, options?: RequestOptions): Promise<Tag>;
+  /** Change a UTM template (PATCH /utm-templates/{id}): Change a UTM template's name or values (null clears a value). Needs the scope `links:write`. → 200. */
+  updateUtmTemplate(id: string, body: UpdateUtmTemplateBody, options?: RequestOptions): Promise<UtmTemplate>;
   /** Update a webhook endpoint (PATCH /webhooks/{id}): Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`. → 200. */
   updateWebhook(id: string, body: UpdateWebhookBody, options?: RequestOptions): Promise<WebhookEndpoint>;
   /** Change workspace settings (PATCH /workspace): Change the workspace's settings (owners): `require_2fa`. Needs the scope `workspace:write`. → 200. */
   updateWorkspace(body: UpdateWorkspaceBody, options?: RequestOptions): Promise<Workspace>;
+  /** Get a UTM template (GET /utm-templates/{id}): One UTM template of your workspace. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
+  utmTemplate(id: string, options?: RequestOptions): Promise<UtmTemplate>;
+  /** List UTM templates (GET /utm-templates): UTM templates of your workspace, oldest first. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
+  utmTemplates(options?: RequestOptions): Promise<UtmTemplateList>;
   /** Get a webhook endpoint (GET /webhooks/{id}): One webhook endpoint. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
   webhook(id: string, options?: RequestOptions): Promise<WebhookEndpoint>;
   /** List deliveries of an endpoint (GET /webhooks/{id}/deliveries): Deliveries of one endpoint, newest first. Needs the scope `webhooks:read` (or `webhooks:write`, which implies it). → 200. */
@@ -1092,17 +1380,20 @@ export const operations: Record<OperationId, OperationSpec> = {
   createKey: ["POST", "/keys", "b"],
   createLink: ["POST", "/links", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createLinks: ["POST", "/links/bulk", "Bq", {"idempotencyKey":"Idempotency-Key"}],
+  createUtmTemplate: ["POST", "/utm-templates", "B"],
   createWebhook: ["POST", "/webhooks", "B"],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
   deleteLinks: ["DELETE", "/links/bulk", "q"],
   deleteTag: ["DELETE", "/tags/{name}", ""],
+  deleteUtmTemplate: ["DELETE", "/utm-templates/{id}", ""],
   deleteWebhook: ["DELETE", "/webhooks/{id}", ""],
   domains: ["GET", "/domains", ""],
   exportLinks: ["GET", "/links/export", ""],
   invites: ["GET", "/invites", ""],
   keys: ["GET", "/keys", ""],
   link: ["GET", "/links/{id}", ""],
+  linkCount: ["GET", "/links/count", "q"],
   linkQrCode: ["GET", "/links/{id}/qr", "q"],
   linkStats: ["GET", "/links/{id}/stats", "q"],
   links: ["GET", "/links", "q"],
@@ -1114,12 +1405,16 @@ export const operations: Record<OperationId, OperationSpec> = {
   rotateWebhookSecret: ["POST", "/webhooks/{id}/rotate-secret", ""],
   tags: ["GET", "/tags", ""],
   testWebhook: ["POST", "/webhooks/{id}/test", ""],
+  updateDomain: ["PATCH", "/domains/{host}", "B"],
   updateLink: ["PATCH", "/links/{id}", "B"],
   updateLinks: ["PATCH", "/links/bulk", "B"],
   updateMember: ["PATCH", "/members/{user_id}", "B"],
   updateTag: ["PATCH", "/tags/{name}", "B"],
+  updateUtmTemplate: ["PATCH", "/utm-templates/{id}", "B"],
   updateWebhook: ["PATCH", "/webhooks/{id}", "B"],
   updateWorkspace: ["PATCH", "/workspace", "B"],
+  utmTemplate: ["GET", "/utm-templates/{id}", ""],
+  utmTemplates: ["GET", "/utm-templates", ""],
   webhook: ["GET", "/webhooks/{id}", ""],
   webhookDeliveries: ["GET", "/webhooks/{id}/deliveries", "q"],
   webhooks: ["GET", "/webhooks", ""],

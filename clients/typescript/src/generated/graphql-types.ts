@@ -14,6 +14,10 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A JSON object served as /.well-known/apple-app-site-association. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  AppSiteAssociation: { input: unknown; output: unknown; }
+  /** A JSON array served as /.well-known/assetlinks.json. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  AssetLinks: { input: unknown; output: unknown; }
   /** An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset). */
   DateTime: { input: string; output: string; }
   /** Device-to-URL map: keys ios (iPhone, iPad, iPod) and android, values absolute http(s) URLs, e.g. {"ios": "https://apps.apple.com/app/id1"}. Accepted as a variable or an inline object literal. */
@@ -22,6 +26,14 @@ export type Scalars = {
   GeoTargeting: { input: Record<string, string>; output: Record<string, string>; }
   /** A JSON object of link fields exactly as createLink (or updateLink) takes them, e.g. {"destination": "https://example.com/", "alias": "spring"}. Accepted as a variable or an inline object literal; checked item by item. */
   LinkFields: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** The social preview link-preview crawlers get: any of title (<= 120), description (<= 300), image (https URL). Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkPreview: { input: unknown; output: unknown; }
+  /** Ordered redirect rules (at most 50), e.g. [{"if": {"country": ["DE"], "device": ["mobile"]}, "to": "https://m.example.de/"}]. Conditions: country, continent, region, device, os, browser, language (lists, any case), query (param -> value, "*" = present), ip (CIDR blocks), after / before (date-times); all present must hold; the first matching rule wins. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkRules: { input: unknown; output: unknown; }
+  /** A/B variants: 2-10 {"url", "weight"} with whole-number weights 1-100 summing to 100; a visitor keeps the variant first drawn. Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  LinkVariants: { input: unknown; output: unknown; }
+  /** UTM values: any of source, medium, campaign, term, content (1-100 characters each). Accepted as a variable or an inline literal; validated field by field (validation_failed names each problem). */
+  Utm: { input: unknown; output: unknown; }
 };
 
 /** Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped. */
@@ -132,7 +144,7 @@ export type BulkErrorDetail = {
 /** Why one item of a bulk call failed: the code, message and details the one-link call would answer. */
 export type BulkItemError = {
   code: Scalars['String']['output'];
-  /** The fields at fault (the first 10). */
+  /** The fields at fault (the first 8). */
   details: Maybe<Array<BulkErrorDetail>>;
   message: Scalars['String']['output'];
 };
@@ -278,8 +290,20 @@ export type DeviceClicks = {
 };
 
 export type Domain = {
+  /** Served as /.well-known/apple-app-site-association (null: 404). */
+  apple_app_site_association: Maybe<Scalars['AppSiteAssociation']['output']>;
+  /** Served as /.well-known/assetlinks.json (null: 404). */
+  assetlinks: Maybe<Scalars['AssetLinks']['output']>;
+  /** Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex). */
+  crawlable: Scalars['Boolean']['output'];
   created_at: Scalars['DateTime']['output'];
+  /** Where the domain's expired or exhausted links go when they set no expired_url (null: 410). */
+  expired_url: Maybe<Scalars['String']['output']>;
   host: Scalars['String']['output'];
+  /** Where unknown aliases go (null: a 404 page). */
+  not_found_url: Maybe<Scalars['String']['output']>;
+  /** Where `/` on the domain goes (null: the service default). */
+  root_url: Maybe<Scalars['String']['output']>;
 };
 
 export type DomainList = {
@@ -344,8 +368,12 @@ export type Link = Node & {
   max_clicks: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
   password_protected: Scalars['Boolean']['output'];
+  /** The social preview crawlers get; null when none. */
+  preview: Maybe<Scalars['LinkPreview']['output']>;
   /** A QR code of the link's short_url, as an SVG document. */
   qr_svg: Scalars['String']['output'];
+  /** Redirect rules, in order, as given; null when none. */
+  rules: Maybe<Scalars['LinkRules']['output']>;
   /** https://{domain}/{alias} (http:// for localhost). */
   short_url: Scalars['String']['output'];
   /** This link's click statistics (as linkStats); needs the scope analytics:read. */
@@ -358,6 +386,10 @@ export type Link = Node & {
   title: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC time. */
   updated_at: Scalars['DateTime']['output'];
+  /** UTM values set on the target URL; null when none. */
+  utm: Maybe<Scalars['Utm']['output']>;
+  /** A/B variants as given; null when none. */
+  variants: Maybe<Scalars['LinkVariants']['output']>;
 };
 
 
@@ -373,6 +405,12 @@ export type LinkQr_SvgArgs = {
 export type LinkStatsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** How many links match. */
+export type LinkCount = {
+  /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+  total: Maybe<Scalars['Int']['output']>;
 };
 
 /** One page of links, newest first. */
@@ -432,6 +470,8 @@ export type Mutation = {
   createLink: Maybe<Link>;
   /** Create up to 100 links in one call; each item succeeds or fails on its own. Counts as one request against the plan. */
   createLinks: Maybe<BulkLinkResults>;
+  /** Save a UTM template (at most 100 per workspace). */
+  createUtmTemplate: Maybe<UtmTemplate>;
   /** Add a webhook endpoint; its signing secret is returned this once. */
   createWebhook: Maybe<WebhookEndpointWithSecret>;
   /** Remove a custom domain (it must serve no links). */
@@ -442,6 +482,8 @@ export type Mutation = {
   deleteLinks: Maybe<BulkDeleteResult>;
   /** Delete a tag and remove it from every link. */
   deleteTag: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a UTM template (links keep their utm values). */
+  deleteUtmTemplate: Maybe<Scalars['Boolean']['output']>;
   /** Delete an endpoint and its deliveries. */
   deleteWebhook: Maybe<Scalars['Boolean']['output']>;
   /** Remove a member from your workspace (never the last owner). */
@@ -456,6 +498,8 @@ export type Mutation = {
   rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
   /** Send a webhook.test event to the endpoint. */
   testWebhook: Maybe<WebhookDelivery>;
+  /** Change a custom domain's settings (each optional; null restores the default). */
+  updateDomain: Maybe<Domain>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
   updateLink: Maybe<Link>;
   /** Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own. */
@@ -464,6 +508,8 @@ export type Mutation = {
   updateMember: Maybe<Member>;
   /** Rename a tag; renaming to an existing tag's name merges the two. */
   updateTag: Maybe<Tag>;
+  /** Change a UTM template's name or values (null clears a value). */
+  updateUtmTemplate: Maybe<UtmTemplate>;
   /** Change any subset of an endpoint's url, events, description and enabled. */
   updateWebhook: Maybe<WebhookEndpoint>;
   /** Change the workspace's settings (owners): `require_2fa`. */
@@ -505,14 +551,29 @@ export type MutationCreateLinkArgs = {
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateLinksArgs = {
   links: Array<Scalars['LinkFields']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateUtmTemplateArgs = {
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -545,6 +606,12 @@ export type MutationDeleteLinksArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteTagArgs = {
   name: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteUtmTemplateArgs = {
+  id: Scalars['String']['input'];
 };
 
 
@@ -592,6 +659,18 @@ export type MutationTestWebhookArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateDomainArgs = {
+  apple_app_site_association?: InputMaybe<Scalars['AppSiteAssociation']['input']>;
+  assetlinks?: InputMaybe<Scalars['AssetLinks']['input']>;
+  crawlable?: InputMaybe<Scalars['Boolean']['input']>;
+  domain: Scalars['String']['input'];
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  not_found_url?: InputMaybe<Scalars['String']['input']>;
+  root_url?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
@@ -604,8 +683,12 @@ export type MutationUpdateLinkArgs = {
   id: Scalars['String']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 };
 
 
@@ -629,6 +712,18 @@ export type MutationUpdateMemberArgs = {
 export type MutationUpdateTagArgs = {
   name: Scalars['String']['input'];
   tag: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateUtmTemplateArgs = {
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -688,6 +783,8 @@ export type Query = {
   keys: Maybe<ApiKeyList>;
   /** One link of your workspace. */
   link: Maybe<Link>;
+  /** How many links of your workspace match the filters of links(...). */
+  linkCount: Maybe<LinkCount>;
   /** A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. */
   linkQrCode: Maybe<QrCode>;
   /** Click statistics of a link; from/to are ISO dates, default the last 30 days. */
@@ -700,6 +797,10 @@ export type Query = {
   node: Maybe<Node>;
   /** Tags of your workspace with their link counts. */
   tags: Maybe<TagList>;
+  /** One UTM template of your workspace. */
+  utmTemplate: Maybe<UtmTemplate>;
+  /** UTM templates of your workspace, oldest first. */
+  utmTemplates: Maybe<UtmTemplateList>;
   /** Who is calling, in which workspace, with which role and scopes. */
   viewer: Maybe<Viewer>;
   /** One webhook endpoint. */
@@ -758,6 +859,17 @@ export type QueryLinkArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryLinkCountArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
   ecc?: InputMaybe<Scalars['String']['input']>;
@@ -785,6 +897,7 @@ export type QueryLinksArgs = {
   health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
@@ -792,6 +905,12 @@ export type QueryLinksArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryUtmTemplateArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -847,6 +966,30 @@ export type User = Node & {
   email: Scalars['String']['output'];
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
+};
+
+/** A named set of UTM values of the workspace. */
+export type UtmTemplate = {
+  /** utm_campaign, or null. */
+  campaign: Maybe<Scalars['String']['output']>;
+  /** utm_content, or null. */
+  content: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['DateTime']['output'];
+  /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** utm_medium, or null. */
+  medium: Maybe<Scalars['String']['output']>;
+  /** Unique in the workspace (case-insensitively). */
+  name: Scalars['String']['output'];
+  /** utm_source, or null. */
+  source: Maybe<Scalars['String']['output']>;
+  /** utm_term, or null. */
+  term: Maybe<Scalars['String']['output']>;
+  updated_at: Scalars['DateTime']['output'];
+};
+
+export type UtmTemplateList = {
+  data: Array<UtmTemplate>;
 };
 
 /** Who is calling: a user (with a role) or an API key, the workspace it acts in, and the scopes it holds. */
@@ -990,7 +1133,7 @@ export type ClickEventsQuery = { clickEvents: { next_cursor: string | null, data
 export type DomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DomainsQuery = { domains: { data: Array<{ created_at: string, host: string }> } | null };
+export type DomainsQuery = { domains: { data: Array<{ apple_app_site_association: unknown | null, assetlinks: unknown | null, crawlable: boolean, created_at: string, expired_url: string | null, host: string, not_found_url: string | null, root_url: string | null }> } | null };
 
 export type InvitesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1007,7 +1150,19 @@ export type LinkQueryVariables = Exact<{
 }>;
 
 
-export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
+export type LinkQuery = { link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
+
+export type LinkCountQueryVariables = Exact<{
+  domain?: InputMaybe<Scalars['String']['input']>;
+  external_id?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type LinkCountQuery = { linkCount: { total: number | null } | null };
 
 export type LinkQrCodeQueryVariables = Exact<{
   bg?: InputMaybe<Scalars['String']['input']>;
@@ -1038,12 +1193,13 @@ export type LinksQueryVariables = Exact<{
   health?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } }> } | null };
+export type LinksQuery = { links: { next_cursor: string | null, data: Array<{ alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } }> } | null };
 
 export type MembersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1055,12 +1211,24 @@ export type NodeQueryVariables = Exact<{
 }>;
 
 
-export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, domains: Array<string> | null, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string, ApiKey_tags: Array<string> | null } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, title: string | null, updated_at: string, Link_expires_at: string | null, Link_tags: Array<string>, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
+export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, domains: Array<string> | null, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string, ApiKey_tags: Array<string> | null } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, Link_expires_at: string | null, Link_tags: Array<string>, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
 
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TagsQuery = { tags: { data: Array<{ created_at: string, links: number, name: string }> } | null };
+
+export type UtmTemplateQueryVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type UtmTemplateQuery = { utmTemplate: { campaign: string | null, content: string | null, created_at: string, id: string, medium: string | null, name: string, source: string | null, term: string | null, updated_at: string } | null };
+
+export type UtmTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UtmTemplatesQuery = { utmTemplates: { data: Array<{ campaign: string | null, content: string | null, created_at: string, id: string, medium: string | null, name: string, source: string | null, term: string | null, updated_at: string }> } | null };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1098,7 +1266,7 @@ export type CreateDomainMutationVariables = Exact<{
 }>;
 
 
-export type CreateDomainMutation = { createDomain: { created_at: string, host: string } | null };
+export type CreateDomainMutation = { createDomain: { apple_app_site_association: unknown | null, assetlinks: unknown | null, crawlable: boolean, created_at: string, expired_url: string | null, host: string, not_found_url: string | null, root_url: string | null } | null };
 
 export type CreateInviteMutationVariables = Exact<{
   email: Scalars['String']['input'];
@@ -1129,19 +1297,35 @@ export type CreateLinkMutationVariables = Exact<{
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 }>;
 
 
-export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
+export type CreateLinkMutation = { createLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type CreateLinksMutationVariables = Exact<{
   links: Array<Scalars['LinkFields']['input']> | Scalars['LinkFields']['input'];
 }>;
 
 
-export type CreateLinksMutation = { createLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null }> } | null };
+export type CreateLinksMutation = { createLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null }> } | null };
+
+export type CreateUtmTemplateMutationVariables = Exact<{
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CreateUtmTemplateMutation = { createUtmTemplate: { campaign: string | null, content: string | null, created_at: string, id: string, medium: string | null, name: string, source: string | null, term: string | null, updated_at: string } | null };
 
 export type CreateWebhookMutationVariables = Exact<{
   description?: InputMaybe<Scalars['String']['input']>;
@@ -1179,6 +1363,13 @@ export type DeleteTagMutationVariables = Exact<{
 
 
 export type DeleteTagMutation = { deleteTag: boolean | null };
+
+export type DeleteUtmTemplateMutationVariables = Exact<{
+  id: Scalars['String']['input'];
+}>;
+
+
+export type DeleteUtmTemplateMutation = { deleteUtmTemplate: boolean | null };
 
 export type DeleteWebhookMutationVariables = Exact<{
   id: Scalars['String']['input'];
@@ -1230,6 +1421,19 @@ export type TestWebhookMutationVariables = Exact<{
 
 export type TestWebhookMutation = { testWebhook: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
 
+export type UpdateDomainMutationVariables = Exact<{
+  apple_app_site_association?: InputMaybe<Scalars['AppSiteAssociation']['input']>;
+  assetlinks?: InputMaybe<Scalars['AssetLinks']['input']>;
+  crawlable?: InputMaybe<Scalars['Boolean']['input']>;
+  domain: Scalars['String']['input'];
+  expired_url?: InputMaybe<Scalars['String']['input']>;
+  not_found_url?: InputMaybe<Scalars['String']['input']>;
+  root_url?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type UpdateDomainMutation = { updateDomain: { apple_app_site_association: unknown | null, assetlinks: unknown | null, crawlable: boolean, created_at: string, expired_url: string | null, host: string, not_found_url: string | null, root_url: string | null } | null };
+
 export type UpdateLinkMutationVariables = Exact<{
   alias?: InputMaybe<Scalars['String']['input']>;
   destination?: InputMaybe<Scalars['String']['input']>;
@@ -1242,12 +1446,16 @@ export type UpdateLinkMutationVariables = Exact<{
   id: Scalars['String']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['LinkPreview']['input']>;
+  rules?: InputMaybe<Scalars['LinkRules']['input']>;
   tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
+  utm?: InputMaybe<Scalars['Utm']['input']>;
+  variants?: InputMaybe<Scalars['LinkVariants']['input']>;
 }>;
 
 
-export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
+export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | null };
 
 export type UpdateLinksMutationVariables = Exact<{
   add_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
@@ -1257,7 +1465,7 @@ export type UpdateLinksMutationVariables = Exact<{
 }>;
 
 
-export type UpdateLinksMutation = { updateLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string } | null }> } | null };
+export type UpdateLinksMutation = { updateLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null }> } | null };
 
 export type UpdateMemberMutationVariables = Exact<{
   role: Scalars['String']['input'];
@@ -1274,6 +1482,19 @@ export type UpdateTagMutationVariables = Exact<{
 
 
 export type UpdateTagMutation = { updateTag: { created_at: string, links: number, name: string } | null };
+
+export type UpdateUtmTemplateMutationVariables = Exact<{
+  campaign?: InputMaybe<Scalars['String']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  medium?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  term?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type UpdateUtmTemplateMutation = { updateUtmTemplate: { campaign: string | null, content: string | null, created_at: string, id: string, medium: string | null, name: string, source: string | null, term: string | null, updated_at: string } | null };
 
 export type UpdateWebhookMutationVariables = Exact<{
   description?: InputMaybe<Scalars['String']['input']>;

@@ -336,6 +336,22 @@ public final class LskClient {
   }
 
   /**
+   * Save a UTM template
+   *
+   * Save a UTM template (at most 100 per workspace). Needs the scope `links:write`.
+   * {@code POST /utm-templates} → 201.
+   * @param body the request body
+   */
+  public UtmTemplate createUtmTemplate(CreateUtmTemplateRequest body) {
+    return http.send("POST", "/utm-templates", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /** Asynchronous {@link #createUtmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplate> createUtmTemplateAsync(CreateUtmTemplateRequest body) {
+    return http.sendAsync("POST", "/utm-templates", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /**
    * Add a webhook endpoint
    *
    * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
@@ -415,6 +431,22 @@ public final class LskClient {
   /** Asynchronous {@link #deleteTag}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Void> deleteTagAsync(String name) {
     return http.sendAsync("DELETE", "/tags/" + LskHttp.segment(String.valueOf(name)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
+   * Delete a UTM template
+   *
+   * Delete a UTM template (links keep their utm values). Needs the scope `links:write`.
+   * {@code DELETE /utm-templates/{id}} → 204.
+   * @param id An id starting with utm_; any other value answers 404.
+   */
+  public void deleteUtmTemplate(String id) {
+    http.send("DELETE", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteUtmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteUtmTemplateAsync(String id) {
+    return http.sendAsync("DELETE", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
   }
 
   /**
@@ -510,6 +542,34 @@ public final class LskClient {
   }
 
   /**
+   * Count links
+   *
+   * How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it).
+   * {@code GET /links/count} → 200.
+   * @param params domain, external_id, health, q, status, tag, by name: {@code LinkCountParams.builder()…build()}
+   */
+  public LinkCount linkCount(LinkCountParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
+  }
+
+  /** Asynchronous {@link #linkCount}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<LinkCount> linkCountAsync(LinkCountParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/links/count", LskHttp.query().add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkCount>() {}));
+  }
+
+  /** {@link #linkCount} with no domain, external_id, health, q, status, tag. */
+  public LinkCount linkCount() {
+    return linkCount(LinkCountParams.builder().build());
+  }
+
+  /** {@link #linkCount} with no domain, external_id, health, q, status, tag. */
+  public CompletableFuture<LinkCount> linkCountAsync() {
+    return linkCountAsync(LinkCountParams.builder().build());
+  }
+
+  /**
    * A QR code of the link's short URL
    *
    * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -572,25 +632,25 @@ public final class LskClient {
    *
    * Links of your workspace, newest first, with cursor pagination and filters. Needs the scope `links:read` (or `links:write`, which implies it).
    * {@code GET /links} → 200.
-   * @param params cursor, domain, external_id, health, limit, q, status, tag, by name: {@code LinksParams.builder()…build()}
+   * @param params cursor, domain, external_id, health, limit, q, sort, status, tag, by name: {@code LinksParams.builder()…build()}
    */
   public LinkList links(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.send("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
   /** Asynchronous {@link #links}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LinkList> linksAsync(LinksParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
+    return http.sendAsync("GET", "/links", LskHttp.query().add("cursor", params.getCursor()).add("domain", params.getDomain()).add("external_id", params.getExternalId()).add("health", params.getHealth()).add("limit", params.getLimit()).add("q", params.getQ()).add("sort", params.getSort()).add("status", params.getStatus()).add("tag", params.getTag()), LskHttp.headers(), null, LskHttp.json(new TypeReference<LinkList>() {}));
   }
 
-  /** {@link #links} with no cursor, domain, external_id, health, limit, q, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, health, limit, q, sort, status, tag. */
   public LinkList links() {
     return links(LinksParams.builder().build());
   }
 
-  /** {@link #links} with no cursor, domain, external_id, health, limit, q, status, tag. */
+  /** {@link #links} with no cursor, domain, external_id, health, limit, q, sort, status, tag. */
   public CompletableFuture<LinkList> linksAsync() {
     return linksAsync(LinksParams.builder().build());
   }
@@ -723,6 +783,23 @@ public final class LskClient {
   }
 
   /**
+   * Change a domain's settings
+   *
+   * Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`.
+   * {@code PATCH /domains/{host}} → 200.
+   * @param host The host, e.g. go.example.com.
+   * @param body the request body
+   */
+  public Domain updateDomain(String host, UpdateDomainRequest body) {
+    return http.send("PATCH", "/domains/" + LskHttp.segment(String.valueOf(host)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+  }
+
+  /** Asynchronous {@link #updateDomain}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Domain> updateDomainAsync(String host, UpdateDomainRequest body) {
+    return http.sendAsync("PATCH", "/domains/" + LskHttp.segment(String.valueOf(host)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Domain>() {}));
+  }
+
+  /**
    * Update a link
    *
    * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
@@ -790,6 +867,23 @@ public final class LskClient {
   }
 
   /**
+   * Change a UTM template
+   *
+   * Change a UTM template's name or values (null clears a value). Needs the scope `links:write`.
+   * {@code PATCH /utm-templates/{id}} → 200.
+   * @param id An id starting with utm_; any other value answers 404.
+   * @param body the request body
+   */
+  public UtmTemplate updateUtmTemplate(String id, UpdateUtmTemplateRequest body) {
+    return http.send("PATCH", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /** Asynchronous {@link #updateUtmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplate> updateUtmTemplateAsync(String id, UpdateUtmTemplateRequest body) {
+    return http.sendAsync("PATCH", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /**
    * Update a webhook endpoint
    *
    * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
@@ -820,6 +914,37 @@ public final class LskClient {
   /** Asynchronous {@link #updateWorkspace}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Workspace> updateWorkspaceAsync(UpdateWorkspaceRequest body) {
     return http.sendAsync("PATCH", "/workspace", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<Workspace>() {}));
+  }
+
+  /**
+   * Get a UTM template
+   *
+   * One UTM template of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
+   * {@code GET /utm-templates/{id}} → 200.
+   * @param id An id starting with utm_; any other value answers 404.
+   */
+  public UtmTemplate utmTemplate(String id) {
+    return http.send("GET", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /** Asynchronous {@link #utmTemplate}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplate> utmTemplateAsync(String id) {
+    return http.sendAsync("GET", "/utm-templates/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplate>() {}));
+  }
+
+  /**
+   * List UTM templates
+   *
+   * UTM templates of your workspace, oldest first. Needs the scope `links:read` (or `links:write`, which implies it).
+   * {@code GET /utm-templates} → 200.
+   */
+  public UtmTemplateList utmTemplates() {
+    return http.send("GET", "/utm-templates", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplateList>() {}));
+  }
+
+  /** Asynchronous {@link #utmTemplates}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<UtmTemplateList> utmTemplatesAsync() {
+    return http.sendAsync("GET", "/utm-templates", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<UtmTemplateList>() {}));
   }
 
   /**

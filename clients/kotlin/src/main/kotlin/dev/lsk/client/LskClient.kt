@@ -397,6 +397,17 @@ class LskClient(
         send("POST", "/links/bulk", emptyList(), listOf("Idempotency-Key" to idempotencyKey), body, jacksonTypeRef<BulkLinkResults>())
 
     /**
+     * Save a UTM template
+     *
+     * Save a UTM template (at most 100 per workspace). Needs the scope `links:write`.
+     * `POST /utm-templates` → 201.
+     */
+    suspend fun createUtmTemplate(
+        body: CreateUtmTemplateRequest,
+    ): UtmTemplate =
+        send("POST", "/utm-templates", emptyList(), emptyList(), body, jacksonTypeRef<UtmTemplate>())
+
+    /**
      * Add a webhook endpoint
      *
      * Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`.
@@ -454,6 +465,18 @@ class LskClient(
         name: String,
     ) =
         sendNoContent("DELETE", "/tags/${segment(name.toString())}", emptyList(), emptyList(), null)
+
+    /**
+     * Delete a UTM template
+     *
+     * Delete a UTM template (links keep their utm values). Needs the scope `links:write`.
+     * `DELETE /utm-templates/{id}` → 204.
+     * @param id An id starting with utm_; any other value answers 404.
+     */
+    suspend fun deleteUtmTemplate(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/utm-templates/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
      * Delete a webhook endpoint
@@ -516,6 +539,28 @@ class LskClient(
         send("GET", "/links/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<Link>())
 
     /**
+     * Count links
+     *
+     * How many links of your workspace match the filters of links(...). Needs the scope `links:read` (or `links:write`, which implies it).
+     * `GET /links/count` → 200.
+     * @param domain `domain` (query) Only links on this domain. (null: not sent)
+     * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
+     * @param health `health` (query) broken: only links whose targets failed two checks in a row. (null: not sent)
+     * @param q `q` (query) Case-insensitive substring of alias, destination or title. (null: not sent)
+     * @param status `status` (query) Only links of this status: active, expired or exhausted. (null: not sent)
+     * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
+     */
+    suspend fun linkCount(
+        domain: String? = null,
+        externalId: String? = null,
+        health: LinkCountHealth? = null,
+        q: String? = null,
+        status: LinkCountStatus? = null,
+        tag: String? = null,
+    ): LinkCount =
+        send("GET", "/links/count", listOf("domain" to domain, "external_id" to externalId, "health" to health, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkCount>())
+
+    /**
      * A QR code of the link's short URL
      *
      * A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -565,7 +610,8 @@ class LskClient(
      * @param externalId `external_id` (query) Only the link with this external_id. (null: not sent)
      * @param health `health` (query) broken: only links whose targets failed two checks in a row. (null: not sent)
      * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
-     * @param q `q` (query) Case-insensitive substring of alias or destination. (null: not sent)
+     * @param q `q` (query) Case-insensitive substring of alias, destination or title. (null: not sent)
+     * @param sort `sort` (query) newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links). (null: not sent)
      * @param status `status` (query) Only links of this status: active, expired or exhausted. (null: not sent)
      * @param tag `tag` (query) Only links carrying this tag (case-insensitive). (null: not sent)
      */
@@ -576,10 +622,11 @@ class LskClient(
         health: LinksHealth? = null,
         limit: Int? = null,
         q: String? = null,
+        sort: LinksSort? = null,
         status: LinksStatus? = null,
         tag: String? = null,
     ): LinkList =
-        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "health" to health, "limit" to limit, "q" to q, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
+        send("GET", "/links", listOf("cursor" to cursor, "domain" to domain, "external_id" to externalId, "health" to health, "limit" to limit, "q" to q, "sort" to sort, "status" to status, "tag" to tag), emptyList(), null, jacksonTypeRef<LinkList>())
 
     /**
      * List members
@@ -674,6 +721,19 @@ class LskClient(
         send("POST", "/webhooks/${segment(id.toString())}/test", emptyList(), emptyList(), null, jacksonTypeRef<WebhookDelivery>())
 
     /**
+     * Change a domain's settings
+     *
+     * Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`.
+     * `PATCH /domains/{host}` → 200.
+     * @param host The host, e.g. go.example.com.
+     */
+    suspend fun updateDomain(
+        host: String,
+        body: UpdateDomainRequest,
+    ): Domain =
+        send("PATCH", "/domains/${segment(host.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Domain>())
+
+    /**
      * Update a link
      *
      * Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`.
@@ -724,6 +784,19 @@ class LskClient(
         send("PATCH", "/tags/${segment(name.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<Tag>())
 
     /**
+     * Change a UTM template
+     *
+     * Change a UTM template's name or values (null clears a value). Needs the scope `links:write`.
+     * `PATCH /utm-templates/{id}` → 200.
+     * @param id An id starting with utm_; any other value answers 404.
+     */
+    suspend fun updateUtmTemplate(
+        id: String,
+        body: UpdateUtmTemplateRequest,
+    ): UtmTemplate =
+        send("PATCH", "/utm-templates/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<UtmTemplate>())
+
+    /**
      * Update a webhook endpoint
      *
      * Change any subset of an endpoint's url, events, description and enabled. Needs the scope `webhooks:write`.
@@ -746,6 +819,27 @@ class LskClient(
         body: UpdateWorkspaceRequest,
     ): Workspace =
         send("PATCH", "/workspace", emptyList(), emptyList(), body, jacksonTypeRef<Workspace>())
+
+    /**
+     * Get a UTM template
+     *
+     * One UTM template of your workspace. Needs the scope `links:read` (or `links:write`, which implies it).
+     * `GET /utm-templates/{id}` → 200.
+     * @param id An id starting with utm_; any other value answers 404.
+     */
+    suspend fun utmTemplate(
+        id: String,
+    ): UtmTemplate =
+        send("GET", "/utm-templates/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<UtmTemplate>())
+
+    /**
+     * List UTM templates
+     *
+     * UTM templates of your workspace, oldest first. Needs the scope `links:read` (or `links:write`, which implies it).
+     * `GET /utm-templates` → 200.
+     */
+    suspend fun utmTemplates(): UtmTemplateList =
+        send("GET", "/utm-templates", emptyList(), emptyList(), null, jacksonTypeRef<UtmTemplateList>())
 
     /**
      * Get a webhook endpoint

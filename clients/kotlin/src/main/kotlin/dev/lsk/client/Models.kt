@@ -218,7 +218,7 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class AuditEntry(
-    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
     @get:JsonProperty("action") @param:JsonProperty("action")
     val action: AuditEntryAction,
     @get:JsonProperty("actor") @param:JsonProperty("actor")
@@ -249,6 +249,10 @@ enum class AuditEntryAction(@get:JsonValue val value: String) {
     TAG_DELETED("tag.deleted"),
     DOMAIN_CREATED("domain.created"),
     DOMAIN_DELETED("domain.deleted"),
+    DOMAIN_UPDATED("domain.updated"),
+    UTM_TEMPLATE_CREATED("utm_template.created"),
+    UTM_TEMPLATE_UPDATED("utm_template.updated"),
+    UTM_TEMPLATE_DELETED("utm_template.deleted"),
     KEY_CREATED("key.created"),
     KEY_REVOKED("key.revoked"),
     KEY_RENEWED("key.renewed"),
@@ -323,7 +327,7 @@ enum class AuditEntryActorType(@get:JsonValue val value: String) {
 data class AuditEntryTarget(
     @get:JsonProperty("id") @param:JsonProperty("id")
     val id: String,
-    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report. */
+    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template. */
     @get:JsonProperty("type") @param:JsonProperty("type")
     val type: AuditEntryTargetType,
 )
@@ -343,6 +347,7 @@ enum class AuditEntryTargetType(@get:JsonValue val value: String) {
     INVITE("invite"),
     WORKSPACE("workspace"),
     REPORT("report"),
+    UTM_TEMPLATE("utm_template"),
     ;
 
     override fun toString(): String = value
@@ -372,6 +377,10 @@ enum class AuditLogAction(@get:JsonValue val value: String) {
     TAG_DELETED("tag.deleted"),
     DOMAIN_CREATED("domain.created"),
     DOMAIN_DELETED("domain.deleted"),
+    DOMAIN_UPDATED("domain.updated"),
+    UTM_TEMPLATE_CREATED("utm_template.created"),
+    UTM_TEMPLATE_UPDATED("utm_template.updated"),
+    UTM_TEMPLATE_DELETED("utm_template.deleted"),
     KEY_CREATED("key.created"),
     KEY_REVOKED("key.revoked"),
     KEY_RENEWED("key.renewed"),
@@ -733,12 +742,24 @@ data class CreateLinkRequest(
     /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
     @get:JsonProperty("password") @param:JsonProperty("password")
     val password: String? = null,
+    /** What link-preview crawlers show; {} or null clears. */
+    @get:JsonProperty("preview") @param:JsonProperty("preview")
+    val preview: CreateLinkRequestPreview? = null,
+    /** Ordered redirect rules (first match wins); [] or null clears. */
+    @get:JsonProperty("rules") @param:JsonProperty("rules")
+    val rules: List<CreateLinkRequestRulesItem>? = null,
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
     /** 1-200 characters after trimming; null clears. */
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
+    /** UTM values set on the target URL; {} or null clears. */
+    @get:JsonProperty("utm") @param:JsonProperty("utm")
+    val utm: CreateLinkRequestUtm? = null,
+    /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+    @get:JsonProperty("variants") @param:JsonProperty("variants")
+    val variants: List<CreateLinkRequestVariantsItem>? = null,
     /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateLinkRequest.Clear.ALIAS)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
@@ -757,14 +778,96 @@ data class CreateLinkRequest(
         GEO_TARGETING("geo_targeting", { it.geoTargeting }),
         MAX_CLICKS("max_clicks", { it.maxClicks }),
         PASSWORD("password", { it.password }),
+        PREVIEW("preview", { it.preview }),
+        RULES("rules", { it.rules }),
         TAGS("tags", { it.tags }),
         TITLE("title", { it.title }),
+        UTM("utm", { it.utm }),
+        VARIANTS("variants", { it.variants }),
     }
 
     @JsonAnyGetter
     @JsonInclude(content = JsonInclude.Include.ALWAYS)
     private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
 }
+
+/** What link-preview crawlers show; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestPreview(
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    @get:JsonProperty("image") @param:JsonProperty("image")
+    val image: String? = null,
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestRulesItem(
+    @get:JsonProperty("if") @param:JsonProperty("if")
+    val `if`: CreateLinkRequestRulesItemIf,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestRulesItemIf(
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("after") @param:JsonProperty("after")
+    val after: OffsetDateTime? = null,
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("before") @param:JsonProperty("before")
+    val before: OffsetDateTime? = null,
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: List<String>? = null,
+    @get:JsonProperty("continent") @param:JsonProperty("continent")
+    val continent: List<String>? = null,
+    @get:JsonProperty("country") @param:JsonProperty("country")
+    val country: List<String>? = null,
+    @get:JsonProperty("device") @param:JsonProperty("device")
+    val device: List<String>? = null,
+    @get:JsonProperty("ip") @param:JsonProperty("ip")
+    val ip: List<String>? = null,
+    @get:JsonProperty("language") @param:JsonProperty("language")
+    val language: List<String>? = null,
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: List<String>? = null,
+    /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+    @get:JsonProperty("query") @param:JsonProperty("query")
+    val query: Map<String, String>? = null,
+    @get:JsonProperty("region") @param:JsonProperty("region")
+    val region: List<String>? = null,
+)
+
+/** UTM values set on the target URL; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestUtm(
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateLinkRequestVariantsItem(
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    @get:JsonProperty("weight") @param:JsonProperty("weight")
+    val weight: Int,
+)
 
 /** Request body of createLinks (POST /links/bulk). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -774,6 +877,49 @@ data class CreateLinksRequest(
     @get:JsonProperty("links") @param:JsonProperty("links")
     val links: List<CreateLinkRequest>,
 )
+
+/** Request body of createUtmTemplate (POST /utm-templates). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateUtmTemplateRequest(
+    /** 1-64 characters, unique in the workspace. */
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String,
+    /** utm_campaign, 1-100 characters; null clears. */
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    /** utm_content, 1-100 characters; null clears. */
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    /** utm_medium, 1-100 characters; null clears. */
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    /** utm_source, 1-100 characters; null clears. */
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    /** utm_term, 1-100 characters; null clears. */
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateUtmTemplateRequest.Clear.CAMPAIGN)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "CreateUtmTemplateRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (CreateUtmTemplateRequest) -> Any?) {
+        CAMPAIGN("campaign", { it.campaign }),
+        CONTENT("content", { it.content }),
+        MEDIUM("medium", { it.medium }),
+        SOURCE("source", { it.source }),
+        TERM("term", { it.term }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
 
 /** Request body of createWebhook (POST /webhooks). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -931,10 +1077,28 @@ enum class DeviceClicksDevice(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class Domain(
+    /** Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex). */
+    @get:JsonProperty("crawlable") @param:JsonProperty("crawlable")
+    val crawlable: Boolean,
     @get:JsonProperty("created_at") @param:JsonProperty("created_at")
     val createdAt: OffsetDateTime,
     @get:JsonProperty("host") @param:JsonProperty("host")
     val host: String,
+    /** Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("apple_app_site_association") @param:JsonProperty("apple_app_site_association")
+    val appleAppSiteAssociation: Map<String, JsonNode>? = null,
+    /** Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("assetlinks") @param:JsonProperty("assetlinks")
+    val assetlinks: List<Map<String, JsonNode>>? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
+    val expiredUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("not_found_url") @param:JsonProperty("not_found_url")
+    val notFoundUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("root_url") @param:JsonProperty("root_url")
+    val rootUrl: String? = null,
 )
 
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1100,10 +1264,55 @@ data class Link(
     /** Clicks after which the link is exhausted, or null. */
     @get:JsonProperty("max_clicks") @param:JsonProperty("max_clicks")
     val maxClicks: Int? = null,
+    /** The social preview crawlers get; null when none. */
+    @get:JsonProperty("preview") @param:JsonProperty("preview")
+    val preview: LinkPreview? = null,
+    /** Redirect rules, in order, as given; null when none. */
+    @get:JsonProperty("rules") @param:JsonProperty("rules")
+    val rules: List<LinkRule>? = null,
     /** Display title (1-200 characters) or null. */
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
+    /** UTM values set on the target URL; null when none. */
+    @get:JsonProperty("utm") @param:JsonProperty("utm")
+    val utm: LinkUtm? = null,
+    /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+    @get:JsonProperty("variants") @param:JsonProperty("variants")
+    val variants: List<LinkVariant>? = null,
 )
+
+/** How many links match. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkCount(
+    /** null for status=active or exhausted over more than 10,000 links (their click counts decide). */
+    @get:JsonProperty("total") @param:JsonProperty("total")
+    val total: Int? = null,
+)
+
+/**
+ * Values of LinkCountHealth.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkCountHealth(@get:JsonValue val value: String) {
+    BROKEN("broken"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * Values of LinkCountStatus.
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinkCountStatus(@get:JsonValue val value: String) {
+    ACTIVE("active"),
+    EXPIRED("expired"),
+    EXHAUSTED("exhausted"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1142,6 +1351,18 @@ data class LinkList(
     val nextCursor: String? = null,
 )
 
+/** The social preview crawlers get; null when none. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkPreview(
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    @get:JsonProperty("image") @param:JsonProperty("image")
+    val image: String? = null,
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
+)
+
 /**
  * Values of LinkQrCodeEcc.
  * An unknown value from a newer server reads as null.
@@ -1167,6 +1388,46 @@ enum class LinkQrCodeFormat(@get:JsonValue val value: String) {
 
     override fun toString(): String = value
 }
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkRule(
+    @get:JsonProperty("if") @param:JsonProperty("if")
+    val `if`: LinkRuleIf,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkRuleIf(
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("after") @param:JsonProperty("after")
+    val after: OffsetDateTime? = null,
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("before") @param:JsonProperty("before")
+    val before: OffsetDateTime? = null,
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: List<String>? = null,
+    @get:JsonProperty("continent") @param:JsonProperty("continent")
+    val continent: List<String>? = null,
+    @get:JsonProperty("country") @param:JsonProperty("country")
+    val country: List<String>? = null,
+    @get:JsonProperty("device") @param:JsonProperty("device")
+    val device: List<String>? = null,
+    @get:JsonProperty("ip") @param:JsonProperty("ip")
+    val ip: List<String>? = null,
+    @get:JsonProperty("language") @param:JsonProperty("language")
+    val language: List<String>? = null,
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: List<String>? = null,
+    /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+    @get:JsonProperty("query") @param:JsonProperty("query")
+    val query: Map<String, String>? = null,
+    @get:JsonProperty("region") @param:JsonProperty("region")
+    val region: List<String>? = null,
+)
 
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1211,12 +1472,52 @@ enum class LinkStatus(@get:JsonValue val value: String) {
     override fun toString(): String = value
 }
 
+/** UTM values set on the target URL; null when none. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkUtm(
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class LinkVariant(
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    @get:JsonProperty("weight") @param:JsonProperty("weight")
+    val weight: Int,
+)
+
 /**
  * Values of LinksHealth.
  * An unknown value from a newer server reads as null.
  */
 enum class LinksHealth(@get:JsonValue val value: String) {
     BROKEN("broken"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/**
+ * newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).
+ * An unknown value from a newer server reads as null.
+ */
+enum class LinksSort(@get:JsonValue val value: String) {
+    NEWEST("newest"),
+    OLDEST("oldest"),
+    ALIAS("alias"),
+    CLICKS("clicks"),
     ;
 
     override fun toString(): String = value
@@ -1326,6 +1627,50 @@ data class TagList(
     val data: List<Tag>,
 )
 
+/** Request body of updateDomain (PATCH /domains/{host}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateDomainRequest(
+    /** Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("apple_app_site_association") @param:JsonProperty("apple_app_site_association")
+    val appleAppSiteAssociation: Map<String, JsonNode>? = null,
+    /** Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB. */
+    @get:JsonProperty("assetlinks") @param:JsonProperty("assetlinks")
+    val assetlinks: List<Map<String, JsonNode>>? = null,
+    /** Let search engines index the domain; default false. */
+    @get:JsonProperty("crawlable") @param:JsonProperty("crawlable")
+    val crawlable: Boolean? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("expired_url") @param:JsonProperty("expired_url")
+    val expiredUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("not_found_url") @param:JsonProperty("not_found_url")
+    val notFoundUrl: String? = null,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("root_url") @param:JsonProperty("root_url")
+    val rootUrl: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateDomainRequest.Clear.APPLE_APP_SITE_ASSOCIATION)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "UpdateDomainRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (UpdateDomainRequest) -> Any?) {
+        APPLE_APP_SITE_ASSOCIATION("apple_app_site_association", { it.appleAppSiteAssociation }),
+        ASSETLINKS("assetlinks", { it.assetlinks }),
+        CRAWLABLE("crawlable", { it.crawlable }),
+        EXPIRED_URL("expired_url", { it.expiredUrl }),
+        NOT_FOUND_URL("not_found_url", { it.notFoundUrl }),
+        ROOT_URL("root_url", { it.rootUrl }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
 /** Request body of updateLink (PATCH /links/{id}). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -1360,12 +1705,24 @@ data class UpdateLinkRequest(
     /** 4-128 characters; write-only (stored as a salted slow hash); null removes. */
     @get:JsonProperty("password") @param:JsonProperty("password")
     val password: String? = null,
+    /** What link-preview crawlers show; {} or null clears. */
+    @get:JsonProperty("preview") @param:JsonProperty("preview")
+    val preview: UpdateLinkRequestPreview? = null,
+    /** Ordered redirect rules (first match wins); [] or null clears. */
+    @get:JsonProperty("rules") @param:JsonProperty("rules")
+    val rules: List<UpdateLinkRequestRulesItem>? = null,
     /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
     @get:JsonProperty("tags") @param:JsonProperty("tags")
     val tags: List<String>? = null,
     /** 1-200 characters after trimming; null clears. */
     @get:JsonProperty("title") @param:JsonProperty("title")
     val title: String? = null,
+    /** UTM values set on the target URL; {} or null clears. */
+    @get:JsonProperty("utm") @param:JsonProperty("utm")
+    val utm: UpdateLinkRequestUtm? = null,
+    /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+    @get:JsonProperty("variants") @param:JsonProperty("variants")
+    val variants: List<UpdateLinkRequestVariantsItem>? = null,
     /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateLinkRequest.Clear.DEVICE_TARGETING)`. */
     @get:JsonIgnore val clear: Set<Clear> = emptySet(),
 ) {
@@ -1382,14 +1739,96 @@ data class UpdateLinkRequest(
         GEO_TARGETING("geo_targeting", { it.geoTargeting }),
         MAX_CLICKS("max_clicks", { it.maxClicks }),
         PASSWORD("password", { it.password }),
+        PREVIEW("preview", { it.preview }),
+        RULES("rules", { it.rules }),
         TAGS("tags", { it.tags }),
         TITLE("title", { it.title }),
+        UTM("utm", { it.utm }),
+        VARIANTS("variants", { it.variants }),
     }
 
     @JsonAnyGetter
     @JsonInclude(content = JsonInclude.Include.ALWAYS)
     private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
 }
+
+/** What link-preview crawlers show; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestPreview(
+    @get:JsonProperty("description") @param:JsonProperty("description")
+    val description: String? = null,
+    @get:JsonProperty("image") @param:JsonProperty("image")
+    val image: String? = null,
+    @get:JsonProperty("title") @param:JsonProperty("title")
+    val title: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestRulesItem(
+    @get:JsonProperty("if") @param:JsonProperty("if")
+    val `if`: UpdateLinkRequestRulesItemIf,
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: String,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestRulesItemIf(
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("after") @param:JsonProperty("after")
+    val after: OffsetDateTime? = null,
+    /** ISO 8601 date-time with an offset; returned in UTC with milliseconds. */
+    @get:JsonProperty("before") @param:JsonProperty("before")
+    val before: OffsetDateTime? = null,
+    @get:JsonProperty("browser") @param:JsonProperty("browser")
+    val browser: List<String>? = null,
+    @get:JsonProperty("continent") @param:JsonProperty("continent")
+    val continent: List<String>? = null,
+    @get:JsonProperty("country") @param:JsonProperty("country")
+    val country: List<String>? = null,
+    @get:JsonProperty("device") @param:JsonProperty("device")
+    val device: List<String>? = null,
+    @get:JsonProperty("ip") @param:JsonProperty("ip")
+    val ip: List<String>? = null,
+    @get:JsonProperty("language") @param:JsonProperty("language")
+    val language: List<String>? = null,
+    @get:JsonProperty("os") @param:JsonProperty("os")
+    val os: List<String>? = null,
+    /** Query parameter -> value the visited URL must carry; "*" matches any value. */
+    @get:JsonProperty("query") @param:JsonProperty("query")
+    val query: Map<String, String>? = null,
+    @get:JsonProperty("region") @param:JsonProperty("region")
+    val region: List<String>? = null,
+)
+
+/** UTM values set on the target URL; {} or null clears. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestUtm(
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateLinkRequestVariantsItem(
+    /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String,
+    @get:JsonProperty("weight") @param:JsonProperty("weight")
+    val weight: Int,
+)
 
 /** Request body of updateLinks (PATCH /links/bulk). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1443,6 +1882,49 @@ data class UpdateTagRequest(
     @get:JsonProperty("name") @param:JsonProperty("name")
     val name: String,
 )
+
+/** Request body of updateUtmTemplate (PATCH /utm-templates/{id}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateUtmTemplateRequest(
+    /** utm_campaign, 1-100 characters; null clears. */
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    /** utm_content, 1-100 characters; null clears. */
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    /** utm_medium, 1-100 characters; null clears. */
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    /** 1-64 characters, unique in the workspace. */
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String? = null,
+    /** utm_source, 1-100 characters; null clears. */
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    /** utm_term, 1-100 characters; null clears. */
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateUtmTemplateRequest.Clear.CAMPAIGN)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "UpdateUtmTemplateRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (UpdateUtmTemplateRequest) -> Any?) {
+        CAMPAIGN("campaign", { it.campaign }),
+        CONTENT("content", { it.content }),
+        MEDIUM("medium", { it.medium }),
+        SOURCE("source", { it.source }),
+        TERM("term", { it.term }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
 
 /** Request body of updateWebhook (PATCH /webhooks/{id}). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1500,6 +1982,44 @@ data class UpdateWorkspaceRequest(
     /** Members must have a second factor (authenticator app or passkey); those without get 403 two_factor_required here. */
     @get:JsonProperty("require_2fa") @param:JsonProperty("require_2fa")
     val require2fa: Boolean? = null,
+)
+
+/** A named set of UTM values of the workspace. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UtmTemplate(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** Unique in the workspace (case-insensitively). */
+    @get:JsonProperty("name") @param:JsonProperty("name")
+    val name: String,
+    @get:JsonProperty("updated_at") @param:JsonProperty("updated_at")
+    val updatedAt: OffsetDateTime,
+    /** utm_campaign, or null. */
+    @get:JsonProperty("campaign") @param:JsonProperty("campaign")
+    val campaign: String? = null,
+    /** utm_content, or null. */
+    @get:JsonProperty("content") @param:JsonProperty("content")
+    val content: String? = null,
+    /** utm_medium, or null. */
+    @get:JsonProperty("medium") @param:JsonProperty("medium")
+    val medium: String? = null,
+    /** utm_source, or null. */
+    @get:JsonProperty("source") @param:JsonProperty("source")
+    val source: String? = null,
+    /** utm_term, or null. */
+    @get:JsonProperty("term") @param:JsonProperty("term")
+    val term: String? = null,
+)
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UtmTemplateList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<UtmTemplate>,
 )
 
 /** One event for one endpoint, and how its delivery went. */

@@ -17,7 +17,8 @@ public enum AuditEntryTargetType {
   USER("user"),
   INVITE("invite"),
   WORKSPACE("workspace"),
-  REPORT("report");
+  REPORT("report"),
+  UTM_TEMPLATE("utm_template");
 
   private final String value;
 

@@ -12,18 +12,75 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Required: created_at, host. */
+/** Required: apple_app_site_association, assetlinks, crawlable, created_at, expired_url, host, not_found_url, root_url. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE, isGetterVisibility = JsonAutoDetect.Visibility.NONE, setterVisibility = JsonAutoDetect.Visibility.NONE)
 public final class Domain {
+  /** Served as /.well-known/apple-app-site-association (application/json), as given; at most 64 KiB. */
+  @JsonProperty("apple_app_site_association")
+  private Map<String, JsonNode> appleAppSiteAssociation;
+
+  /** Served as /.well-known/assetlinks.json (application/json), as given; at most 64 KiB. */
+  @JsonProperty("assetlinks")
+  private List<Map<String, JsonNode>> assetlinks;
+
+  /** Whether search engines may index the domain (robots.txt allows it; redirects carry no X-Robots-Tag: noindex). */
+  @JsonProperty("crawlable")
+  private Boolean crawlable;
+
   @JsonProperty("created_at")
   private OffsetDateTime createdAt;
+
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  @JsonProperty("expired_url")
+  private String expiredUrl;
 
   @JsonProperty("host")
   private String host;
 
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  @JsonProperty("not_found_url")
+  private String notFoundUrl;
+
+  /** Absolute http or https URL with a host, at most 8,192 characters, without spaces or control characters; non-ASCII characters are kept as given. The pattern shows the common form; IPv6 and IDN hosts and user info are accepted too. */
+  @JsonProperty("root_url")
+  private String rootUrl;
+
   public Domain() {}
+
+  /** {@code apple_app_site_association} (may be null). */
+  public Map<String, JsonNode> getAppleAppSiteAssociation() {
+    return appleAppSiteAssociation;
+  }
+
+  /** Sets {@code apple_app_site_association}; returns this for chaining. */
+  public Domain appleAppSiteAssociation(Map<String, JsonNode> appleAppSiteAssociation) {
+    this.appleAppSiteAssociation = appleAppSiteAssociation;
+    return this;
+  }
+
+  /** {@code assetlinks} (may be null). */
+  public List<Map<String, JsonNode>> getAssetlinks() {
+    return assetlinks;
+  }
+
+  /** Sets {@code assetlinks}; returns this for chaining. */
+  public Domain assetlinks(List<Map<String, JsonNode>> assetlinks) {
+    this.assetlinks = assetlinks;
+    return this;
+  }
+
+  /** {@code crawlable}. */
+  public Boolean getCrawlable() {
+    return crawlable;
+  }
+
+  /** Sets {@code crawlable}; returns this for chaining. */
+  public Domain crawlable(Boolean crawlable) {
+    this.crawlable = crawlable;
+    return this;
+  }
 
   /** {@code created_at}. */
   public OffsetDateTime getCreatedAt() {
@@ -33,6 +90,17 @@ public final class Domain {
   /** Sets {@code created_at}; returns this for chaining. */
   public Domain createdAt(OffsetDateTime createdAt) {
     this.createdAt = createdAt;
+    return this;
+  }
+
+  /** {@code expired_url} (may be null). */
+  public String getExpiredUrl() {
+    return expiredUrl;
+  }
+
+  /** Sets {@code expired_url}; returns this for chaining. */
+  public Domain expiredUrl(String expiredUrl) {
+    this.expiredUrl = expiredUrl;
     return this;
   }
 
@@ -47,25 +115,59 @@ public final class Domain {
     return this;
   }
 
+  /** {@code not_found_url} (may be null). */
+  public String getNotFoundUrl() {
+    return notFoundUrl;
+  }
+
+  /** Sets {@code not_found_url}; returns this for chaining. */
+  public Domain notFoundUrl(String notFoundUrl) {
+    this.notFoundUrl = notFoundUrl;
+    return this;
+  }
+
+  /** {@code root_url} (may be null). */
+  public String getRootUrl() {
+    return rootUrl;
+  }
+
+  /** Sets {@code root_url}; returns this for chaining. */
+  public Domain rootUrl(String rootUrl) {
+    this.rootUrl = rootUrl;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
     if (!(o instanceof Domain)) return false;
     Domain other = (Domain) o;
-    return Objects.equals(createdAt, other.createdAt)
-        && Objects.equals(host, other.host);
+    return Objects.equals(appleAppSiteAssociation, other.appleAppSiteAssociation)
+        && Objects.equals(assetlinks, other.assetlinks)
+        && Objects.equals(crawlable, other.crawlable)
+        && Objects.equals(createdAt, other.createdAt)
+        && Objects.equals(expiredUrl, other.expiredUrl)
+        && Objects.equals(host, other.host)
+        && Objects.equals(notFoundUrl, other.notFoundUrl)
+        && Objects.equals(rootUrl, other.rootUrl);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(createdAt, host);
+    return Objects.hash(appleAppSiteAssociation, assetlinks, crawlable, createdAt, expiredUrl, host, notFoundUrl, rootUrl);
   }
 
   @Override
   public String toString() {
     return "Domain{"
-        + "created_at=" + createdAt
+        + "apple_app_site_association=" + appleAppSiteAssociation
+        + ", assetlinks=" + assetlinks
+        + ", crawlable=" + crawlable
+        + ", created_at=" + createdAt
+        + ", expired_url=" + expiredUrl
         + ", host=" + host
+        + ", not_found_url=" + notFoundUrl
+        + ", root_url=" + rootUrl
         + "}";
   }
 }

@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * A short link.
  *
- * Required: alias, clicks, created_at, destination, destination_health, device_targeting, domain, expired_url, expires_at, external_id, geo_targeting, id, max_clicks, password_protected, short_url, status, tags, title, updated_at.
+ * Required: alias, clicks, created_at, destination, destination_health, device_targeting, domain, expired_url, expires_at, external_id, geo_targeting, id, max_clicks, password_protected, preview, rules, short_url, status, tags, title, updated_at, utm, variants.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -77,6 +77,14 @@ public final class Link {
   @JsonProperty("password_protected")
   private Boolean passwordProtected;
 
+  /** The social preview crawlers get; null when none. */
+  @JsonProperty("preview")
+  private LinkPreview preview;
+
+  /** Redirect rules, in order, as given; null when none. */
+  @JsonProperty("rules")
+  private List<LinkRule> rules;
+
   /** https://{domain}/{alias} (http:// for localhost). */
   @JsonProperty("short_url")
   private String shortUrl;
@@ -96,6 +104,14 @@ public final class Link {
   /** ISO 8601 UTC time. */
   @JsonProperty("updated_at")
   private OffsetDateTime updatedAt;
+
+  /** UTM values set on the target URL; null when none. */
+  @JsonProperty("utm")
+  private LinkUtm utm;
+
+  /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+  @JsonProperty("variants")
+  private List<LinkVariant> variants;
 
   public Link() {}
 
@@ -253,6 +269,28 @@ public final class Link {
     return this;
   }
 
+  /** {@code preview} (may be null). */
+  public LinkPreview getPreview() {
+    return preview;
+  }
+
+  /** Sets {@code preview}; returns this for chaining. */
+  public Link preview(LinkPreview preview) {
+    this.preview = preview;
+    return this;
+  }
+
+  /** {@code rules} (may be null). */
+  public List<LinkRule> getRules() {
+    return rules;
+  }
+
+  /** Sets {@code rules}; returns this for chaining. */
+  public Link rules(List<LinkRule> rules) {
+    this.rules = rules;
+    return this;
+  }
+
   /** {@code short_url}. */
   public String getShortUrl() {
     return shortUrl;
@@ -308,6 +346,28 @@ public final class Link {
     return this;
   }
 
+  /** {@code utm} (may be null). */
+  public LinkUtm getUtm() {
+    return utm;
+  }
+
+  /** Sets {@code utm}; returns this for chaining. */
+  public Link utm(LinkUtm utm) {
+    this.utm = utm;
+    return this;
+  }
+
+  /** {@code variants} (may be null). */
+  public List<LinkVariant> getVariants() {
+    return variants;
+  }
+
+  /** Sets {@code variants}; returns this for chaining. */
+  public Link variants(List<LinkVariant> variants) {
+    this.variants = variants;
+    return this;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
@@ -327,16 +387,20 @@ public final class Link {
         && Objects.equals(id, other.id)
         && Objects.equals(maxClicks, other.maxClicks)
         && Objects.equals(passwordProtected, other.passwordProtected)
+        && Objects.equals(preview, other.preview)
+        && Objects.equals(rules, other.rules)
         && Objects.equals(shortUrl, other.shortUrl)
         && Objects.equals(status, other.status)
         && Objects.equals(tags, other.tags)
         && Objects.equals(title, other.title)
-        && Objects.equals(updatedAt, other.updatedAt);
+        && Objects.equals(updatedAt, other.updatedAt)
+        && Objects.equals(utm, other.utm)
+        && Objects.equals(variants, other.variants);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, clicks, createdAt, destination, destinationHealth, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, id, maxClicks, passwordProtected, shortUrl, status, tags, title, updatedAt);
+    return Objects.hash(alias, clicks, createdAt, destination, destinationHealth, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, id, maxClicks, passwordProtected, preview, rules, shortUrl, status, tags, title, updatedAt, utm, variants);
   }
 
   @Override
@@ -356,11 +420,15 @@ public final class Link {
         + ", id=" + id
         + ", max_clicks=" + maxClicks
         + ", password_protected=" + passwordProtected
+        + ", preview=" + preview
+        + ", rules=" + rules
         + ", short_url=" + shortUrl
         + ", status=" + status
         + ", tags=" + tags
         + ", title=" + title
         + ", updated_at=" + updatedAt
+        + ", utm=" + utm
+        + ", variants=" + variants
         + "}";
   }
 }

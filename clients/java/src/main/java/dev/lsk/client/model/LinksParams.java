@@ -20,6 +20,7 @@ public final class LinksParams {
   private final LinksHealth health;
   private final Integer limit;
   private final String q;
+  private final LinksSort sort;
   private final LinksStatus status;
   private final String tag;
 
@@ -30,6 +31,7 @@ public final class LinksParams {
     this.health = b.health;
     this.limit = b.limit;
     this.q = b.q;
+    this.sort = b.sort;
     this.status = b.status;
     this.tag = b.tag;
   }
@@ -68,6 +70,11 @@ public final class LinksParams {
     return q;
   }
 
+  /** {@code sort} (query); null: not sent. */
+  public LinksSort getSort() {
+    return sort;
+  }
+
   /** {@code status} (query); null: not sent. */
   public LinksStatus getStatus() {
     return status;
@@ -87,6 +94,7 @@ public final class LinksParams {
         + ", health=" + health
         + ", limit=" + limit
         + ", q=" + q
+        + ", sort=" + sort
         + ", status=" + status
         + ", tag=" + tag
         + "}";
@@ -100,6 +108,7 @@ public final class LinksParams {
     private LinksHealth health;
     private Integer limit;
     private String q;
+    private LinksSort sort;
     private LinksStatus status;
     private String tag;
 
@@ -135,9 +144,15 @@ public final class LinksParams {
       return this;
     }
 
-    /** Case-insensitive substring of alias or destination. */
+    /** Case-insensitive substring of alias, destination or title. */
     public Builder q(String q) {
       this.q = q;
+      return this;
+    }
+
+    /** newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links). */
+    public Builder sort(LinksSort sort) {
+      this.sort = sort;
       return this;
     }
 

@@ -60,6 +60,14 @@ public final class UpdateLinkRequest {
   @JsonProperty("password")
   private String password;
 
+  /** What link-preview crawlers show; {} or null clears. */
+  @JsonProperty("preview")
+  private UpdateLinkRequestPreview preview;
+
+  /** Ordered redirect rules (first match wins); [] or null clears. */
+  @JsonProperty("rules")
+  private List<UpdateLinkRequestRulesItem> rules;
+
   /** Up to 25 tags of 1-64 characters; duplicates collapse case-insensitively. */
   @JsonProperty("tags")
   private List<String> tags;
@@ -67,6 +75,14 @@ public final class UpdateLinkRequest {
   /** 1-200 characters after trimming; null clears. */
   @JsonProperty("title")
   private String title;
+
+  /** UTM values set on the target URL; {} or null clears. */
+  @JsonProperty("utm")
+  private UpdateLinkRequestUtm utm;
+
+  /** 2-10 {url, weight}; whole-number weights 1-100 summing to 100; each URL once; null clears. */
+  @JsonProperty("variants")
+  private List<UpdateLinkRequestVariantsItem> variants;
 
   /** The fields to send as an explicit JSON null (by their clear methods), each mapped to null. */
   @JsonIgnore
@@ -240,6 +256,44 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code preview} (may be null). */
+  public UpdateLinkRequestPreview getPreview() {
+    return preview;
+  }
+
+  /** Sets {@code preview} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest preview(UpdateLinkRequestPreview preview) {
+    this.preview = preview;
+    cleared.remove("preview");
+    return this;
+  }
+
+  /** Sends {@code preview} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearPreview() {
+    this.preview = null;
+    cleared.put("preview", null);
+    return this;
+  }
+
+  /** {@code rules} (may be null). */
+  public List<UpdateLinkRequestRulesItem> getRules() {
+    return rules;
+  }
+
+  /** Sets {@code rules} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest rules(List<UpdateLinkRequestRulesItem> rules) {
+    this.rules = rules;
+    cleared.remove("rules");
+    return this;
+  }
+
+  /** Sends {@code rules} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearRules() {
+    this.rules = null;
+    cleared.put("rules", null);
+    return this;
+  }
+
   /** {@code tags} (may be null). */
   public List<String> getTags() {
     return tags;
@@ -278,6 +332,44 @@ public final class UpdateLinkRequest {
     return this;
   }
 
+  /** {@code utm} (may be null). */
+  public UpdateLinkRequestUtm getUtm() {
+    return utm;
+  }
+
+  /** Sets {@code utm} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest utm(UpdateLinkRequestUtm utm) {
+    this.utm = utm;
+    cleared.remove("utm");
+    return this;
+  }
+
+  /** Sends {@code utm} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearUtm() {
+    this.utm = null;
+    cleared.put("utm", null);
+    return this;
+  }
+
+  /** {@code variants} (may be null). */
+  public List<UpdateLinkRequestVariantsItem> getVariants() {
+    return variants;
+  }
+
+  /** Sets {@code variants} (null: not sent); returns this for chaining. */
+  public UpdateLinkRequest variants(List<UpdateLinkRequestVariantsItem> variants) {
+    this.variants = variants;
+    cleared.remove("variants");
+    return this;
+  }
+
+  /** Sends {@code variants} as an explicit JSON null (null clears a field on an update); returns this for chaining. */
+  public UpdateLinkRequest clearVariants() {
+    this.variants = null;
+    cleared.put("variants", null);
+    return this;
+  }
+
   /** Written by Jackson next to the fields: {@code "field": null} for each cleared one. */
   @JsonAnyGetter
   @JsonInclude(content = JsonInclude.Include.ALWAYS)
@@ -300,14 +392,18 @@ public final class UpdateLinkRequest {
         && Objects.equals(geoTargeting, other.geoTargeting)
         && Objects.equals(maxClicks, other.maxClicks)
         && Objects.equals(password, other.password)
+        && Objects.equals(preview, other.preview)
+        && Objects.equals(rules, other.rules)
         && Objects.equals(tags, other.tags)
         && Objects.equals(title, other.title)
+        && Objects.equals(utm, other.utm)
+        && Objects.equals(variants, other.variants)
         && Objects.equals(cleared, other.cleared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, destination, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, maxClicks, password, tags, title, cleared);
+    return Objects.hash(alias, destination, deviceTargeting, domain, expiredUrl, expiresAt, externalId, geoTargeting, maxClicks, password, preview, rules, tags, title, utm, variants, cleared);
   }
 
   @Override
@@ -323,8 +419,12 @@ public final class UpdateLinkRequest {
         + ", geo_targeting=" + geoTargeting
         + ", max_clicks=" + maxClicks
         + ", password=" + password
+        + ", preview=" + preview
+        + ", rules=" + rules
         + ", tags=" + tags
         + ", title=" + title
+        + ", utm=" + utm
+        + ", variants=" + variants
         + ", cleared=" + cleared.keySet()
         + "}";
   }

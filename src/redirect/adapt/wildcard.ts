@@ -1,0 +1,54 @@
+import { ALIAS_MAX, aliasProblems } from '../../domain/field-rules.js';
+
+/**
+ * Wildcard aliases (`help/*`): a path without a link of its own is answered by the longest wildcard
+ * above it. The candidates of a path are its prefixes (each + `/*`), longest first: as many as the
+ * path has segments less one, whatever the number of links, each one probe of the (domain, alias)
+ * key.
+ */
+
+/** What may follow a wildcard's prefix: URL path characters (RFC 3986 pchar, percent escapes, slashes), nothing else. */
+const REST_RE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]+$/;
+
+/** The wildcard aliases that could answer `path` (an incoming path without its leading slash), longest first. */
+export function wildcardCandidates(path: string): string[] {
+  const out: string[] = [];
+  for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
+    const prefix = path.slice(0, slash);
+    if (prefix.length + 2 > ALIAS_MAX || aliasProblems(prefix).length > 0) break;
+    if (!REST_RE.test(path.slice(slash + 1))) break;
+    out.push(`${prefix}/*`);
+  }
+  return out.reverse();
+}
+
+/** The rest of `path` below the wildcard alias `alias` (`help/*` on `help/a/b` -> `a/b`). */
+export function restBelow(alias: string, path: string): string {
+  return path.slice(alias.length - 1);
+}
+
+/**
+ * A target URL with the rest of the path placed in it: `{path}` replaced wherever it stands (the
+ * service refuses it in a scheme or host), else appended to the target's path.
+ */
+export function placePath(target: string, rest: string): string {
+  if (target.includes('{path}')) return target.replaceAll('{path}', rest);
+  let end = target.length;
+  const q = target.indexOf('?');
+  const h = target.indexOf('#');
+  if (q >= 0) end = q;
+  if (h >= 0 && h < end) end = h;
+  const base = target.slice(0, end);
+  return `${base.endsWith('/') ? base : `${base}/`}${rest}${target.slice(end)}`;
+}
+
+/** The visited path of a request URL, without its leading slash and query string. */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q >= 0 ? url.slice(1, q) : url.slice(1);
+}
+
+/** The target of wildcard link `alias` for the request URL `url`: the rest of its path placed in `to`. */
+export function placedTarget(alias: string, url: string, to: string): string {
+  return placePath(to, restBelow(alias, pathOf(url)));
+}

@@ -1,0 +1,111 @@
+/**
+ * The editors of links that adapt, in Chromium (SQLite; the API tests run both stores): a UTM
+ * template made on its page and applied in the link form (the final URL shown as typed), two rules
+ * built from chips and reordered with the keyboard, two variants, a share card, and a bare host that
+ * gets https://; the API returns what the form sent. Then a domain's settings page sets the root URL,
+ * which the domain answers at once. Each page passes axe and is photographed at 1280 and 390 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPage, createUser, launchChromium, openPage, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { client, type Lsk, startLsk, visit } from '../support/server.js';
+
+describe('the editors of links that adapt', () => {
+  let lsk: Lsk;
+  let browser: Browser;
+  let page: Page;
+  let key = '';
+  let origin = '';
+
+  beforeAll(async () => {
+    lsk = await startLsk('sqlite');
+    browser = await launchChromium();
+    key = await lsk.workspace('acme');
+    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
+    origin = new URL(link).origin;
+    await setPasswordByApi(link);
+    page = (await openPage(browser, origin)).page;
+    await signIn(page, origin, 'owner@example.com');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await lsk?.stop();
+  });
+
+  it('makes a UTM template, then a link with rules, variants, UTM values and a share card', async () => {
+    await page.goto(`${origin}/dashboard/utm-templates`);
+    await page.getByLabel('Template name').fill('Newsletter');
+    await page.getByLabel('utm_source').fill('newsletter');
+    await page.getByLabel('utm_medium').fill('email');
+    await page.getByRole('button', { name: 'Add template' }).click();
+    await page.getByText('utm_source=newsletter · utm_medium=email').waitFor();
+    await checkPage(page, 'utm-templates');
+
+    await page.goto(`${origin}/dashboard/links/new`);
+    await page.getByRole('heading', { name: 'New link' }).waitFor();
+    await page.getByLabel('Destination URL').fill('example.com/spring');
+    await page.getByLabel('Alias').fill('spring');
+    await page.getByLabel('Alias').focus();
+    expect(await page.getByLabel('Destination URL').inputValue()).toBe('https://example.com/spring');
+
+    for (const [n, type, value, to] of [
+      [1, 'country', 'DE', 'https://example.de/fruehling'],
+      [2, 'query', 'ref=partner', 'https://example.com/partners'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add a rule' }).click();
+      await page.getByLabel(`Condition type for rule ${n}`).selectOption(type);
+      await page.getByLabel(`Condition value for rule ${n}`).fill(value);
+      await page.getByLabel(`Condition value for rule ${n}`).press('Enter');
+      await page.getByLabel(`Rule ${n} sends to`).fill(to);
+    }
+    await page.getByLabel('Move rule 2 (arrow up or down)').press('ArrowUp');
+    expect(await page.getByLabel('Rule 1 sends to').inputValue()).toBe('https://example.com/partners');
+
+    await page.getByRole('button', { name: 'Add a variant' }).click();
+    await page.getByRole('button', { name: 'Add a variant' }).click();
+    await page.getByLabel('URL of variant 1').fill('https://example.com/a');
+    await page.getByLabel('Weight of variant 1').fill('70');
+    await page.getByLabel('URL of variant 2').fill('https://example.com/b');
+    await page.getByLabel('Weight of variant 2').fill('30');
+
+    await page.getByLabel('Apply a template').selectOption({ label: 'Newsletter' });
+    await page.getByText('https://example.com/spring?utm_source=newsletter&utm_medium=email').waitFor();
+    await page.getByLabel('Card title').fill('Spring <sale>');
+    await page.getByLabel('Card description').fill('Fresh fruit, 20 % off');
+    await checkPage(page, 'link-adapt-editors');
+
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/spring` }).waitFor();
+    const api = client(lsk.base, key);
+    const list = await api('GET', '/v1/links?q=spring');
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({
+      destination: 'https://example.com/spring',
+      rules: [
+        { if: { query: { ref: 'partner' } }, to: 'https://example.com/partners' },
+        { if: { country: ['DE'] }, to: 'https://example.de/fruehling' },
+      ],
+      variants: [
+        { url: 'https://example.com/a', weight: 70 },
+        { url: 'https://example.com/b', weight: 30 },
+      ],
+      utm: { source: 'newsletter', medium: 'email' },
+      preview: { title: 'Spring <sale>', description: 'Fresh fruit, 20 % off' },
+    });
+  }, 120_000);
+
+  it("sets a domain's root URL on its settings page, and the domain answers with it", async () => {
+    const api = client(lsk.base, key);
+    expect((await api('POST', '/v1/domains', { host: 'go.example.com' })).status).toBe(201);
+    await page.goto(`${origin}/dashboard/domains`);
+    await page.getByRole('link', { name: 'go.example.com' }).click();
+    await page.getByRole('heading', { name: 'go.example.com' }).waitFor();
+    await page.getByLabel('Root URL').fill('https://example.com/home');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    await checkPage(page, 'domain-settings');
+    const root = await visit(lsk.base, '/', { host: 'go.example.com' });
+    expect(root.status).toBe(302);
+    expect(root.location).toBe('https://example.com/home');
+  });
+});
