@@ -77,4 +77,5 @@ export const MUTATION_FIELDS = [
   'updateTag',
   'updateUtmTemplate',
   'updateWebhook',
+  'updateWorkspace',
 ] as const;

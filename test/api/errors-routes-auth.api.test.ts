@@ -41,7 +41,7 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       ['POST', '/v1/tags', ['GET']],
       ['GET', '/v1/tags/x', ['PATCH', 'DELETE']],
       ['PATCH', '/v1/domains', ['GET', 'POST']],
-      ['GET', '/v1/domains/x.example', ['DELETE']],
+      ['GET', '/v1/domains/x.example', ['PATCH', 'DELETE']],
       ['PUT', '/v1/keys', ['GET', 'POST']],
       ['GET', '/v1/keys/key_x', ['DELETE']],
       ['POST', '/v1/workspace', ['GET', 'PATCH']],

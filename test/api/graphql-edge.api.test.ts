@@ -81,8 +81,10 @@ describe.each(STORES)('GraphQL on %s', (store) => {
     });
 
     it('answers the workspace', async () => {
-      const res = await gql('{ workspace { id slug plan rate_limit_rpm } }');
-      expect(res.body).toEqual({ data: { workspace: { id: expect.stringMatching(WSP_ID), slug: 'graph', plan: 'custom', rate_limit_rpm: 1000000 } } });
+      const res = await gql('{ workspace { id slug plan rate_limit_rpm require_2fa } }');
+      expect(res.body).toEqual({
+        data: { workspace: { id: expect.stringMatching(WSP_ID), slug: 'graph', plan: 'custom', rate_limit_rpm: 1000000, require_2fa: false } },
+      });
       expect((await rest('GET', '/v1/workspace')).body).toEqual(res.body.data.workspace);
     });
   });

@@ -88,6 +88,7 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     await call('Query.keys', 'GET', '/v1/keys');
     await call('Mutation.revokeKey', 'DELETE', `/v1/keys/${key.id}`);
     await call('Query.workspace', 'GET', '/v1/workspace');
+    await call('Mutation.updateWorkspace', 'PATCH', '/v1/workspace', { require_2fa: false });
     for (const [email, role] of [
       ['Owner@Example.com', 'owner'],
       ['viewer@example.com', 'viewer'],

@@ -41,6 +41,12 @@ const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown; 
   testWebhook: { params: { id: 'whk_none' } },
   webhookDeliveries: { params: { id: 'whk_none' } },
   retryWebhookDelivery: { params: { id: 'whk_none', delivery_id: 'dlv_none' } },
+  updateDomain: { params: { domain: 'none.example.com' }, body: { crawlable: true } },
+  updateWorkspace: { body: { require_2fa: false } },
+  createUtmTemplate: { body: { name: 'Role test', source: 'newsletter' } },
+  utmTemplate: { params: { id: 'utm_none' } },
+  updateUtmTemplate: { params: { id: 'utm_none' }, body: { medium: 'email' } },
+  deleteUtmTemplate: { params: { id: 'utm_none' } },
 };
 
 const schema = buildSchema();
