@@ -33,7 +33,7 @@ export class SqliteConnection {
   readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   /** One wrapper for every transaction (a new wrapper would prepare BEGIN/COMMIT again). */
-  private readonly txWrapper: (fn: () => unknown) => unknown;
+  private readonly txWrapper: Database.Transaction<(fn: () => unknown) => unknown>;
 
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -63,9 +63,14 @@ export class SqliteConnection {
     return st;
   }
 
-  /** Run `fn` in a transaction (a savepoint when one is already open). */
+  /**
+   * Run `fn` in a transaction (a savepoint when one is already open). BEGIN IMMEDIATE: the write lock
+   * is taken first, waiting up to busy_timeout. A deferred transaction that reads, then writes after
+   * another connection (the click writer thread) committed, fails at once with "database is locked"
+   * (its snapshot is stale; SQLite does not wait then).
+   */
   tx<T>(fn: () => T): T {
-    return this.txWrapper(fn) as T;
+    return this.txWrapper.immediate(fn) as T;
   }
 
   /** Apply the migrations not applied yet; PRAGMA user_version records the last one. */
