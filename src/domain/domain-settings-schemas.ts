@@ -46,8 +46,8 @@ export const appleAppSiteAssociationSchema = jsonFile(isObject, 'must be a JSON 
 export const ASSETLINKS_MAX = 100;
 
 export const assetlinksSchema = jsonFile(
-  (v): v is unknown[] => Array.isArray(v) && v.length <= ASSETLINKS_MAX,
-  `must be a JSON array of at most ${ASSETLINKS_MAX} statements`,
+  (v): v is unknown[] => Array.isArray(v) && v.length <= ASSETLINKS_MAX && v.every(isObject),
+  `must be a JSON array of at most ${ASSETLINKS_MAX} statements (objects)`,
   {
     type: 'array',
     maxItems: ASSETLINKS_MAX,

@@ -18,32 +18,52 @@ export const RULE_QUERY_MAX = 20;
 const list = (item: z.ZodType<string>, what: string) =>
   z.array(item).min(1, `must list at least one ${what}`).max(RULE_VALUES_MAX, `must list at most ${RULE_VALUES_MAX} values`);
 
-/** A code from a fixed set, in any case. */
-const codeOf = (allowed: ReadonlySet<string>, message: string, pattern: string) =>
+/** A pattern matching exactly these words, each letter in either case (JSON Schema patterns have no flags). */
+const anyCase = (words: readonly string[]) =>
+  `^(?:${words.map((w) => [...w].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('')).join('|')})$`;
+
+/** A code from a fixed set, in any case (kept as given). */
+const codeOf = (allowed: ReadonlySet<string>, message: string, documented: readonly string[]) =>
   z
     .string()
     .superRefine((v, ctx) => {
       if (!allowed.has(v.toUpperCase())) ctx.addIssue({ code: 'custom', message });
     })
-    .meta({ pattern });
+    .meta({ pattern: anyCase(documented) });
 
 const name = (max: number, pattern: string, message: string) => z.string().regex(new RegExp(pattern), message).max(max).meta({ maxLength: max });
 
 export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet'] as const;
 
-const country = codeOf(COUNTRY_CODES, 'is not an officially assigned ISO 3166-1 alpha-2 country code', '^[A-Za-z]{2}$');
-const continent = codeOf(CONTINENT_CODES, `is not a continent code (${[...CONTINENT_CODES].join(', ')})`, '^[A-Za-z]{2}$');
+const country = codeOf(COUNTRY_CODES, 'is not an officially assigned ISO 3166-1 alpha-2 country code', [...COUNTRY_CODES].sort());
+const continent = codeOf(CONTINENT_CODES, `is not a continent code (${[...CONTINENT_CODES].join(', ')})`, [...CONTINENT_CODES]);
 const region = name(6, '^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$', 'must be an ISO 3166-2 subdivision code, e.g. DE-BE');
-const device = codeOf(new Set(DEVICE_CLASSES.map((d) => d.toUpperCase())), `must be one of: ${DEVICE_CLASSES.join(', ')}`, '^[A-Za-z]+$');
+const device = codeOf(new Set(DEVICE_CLASSES.map((d) => d.toUpperCase())), `must be one of: ${DEVICE_CLASSES.join(', ')}`, DEVICE_CLASSES);
 /** Browser and OS families as analytics names them (bowser's names: "Chrome", "Microsoft Edge", "iOS"...). */
 const family = name(64, '^[^\\u0000-\\u001f\\u007f]{1,64}$', 'must be 1 to 64 characters without control characters');
 const language = name(8, '^[A-Za-z]{2,8}$', 'must be a language subtag of 2 to 8 letters, e.g. de');
+/** IPv4 and IPv6 addresses (IPv6 without an IPv4 tail) with an optional prefix length, as parseCidr reads them. */
+const CIDR_PATTERN = (() => {
+  const octet = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+  const v4 = `(?:${octet}\\.){3}${octet}`;
+  const h = '[0-9A-Fa-f]{1,4}';
+  const v6 = [
+    `(?:${h}:){7}${h}`,
+    `(?:${h}:){1,7}:`,
+    `(?:${h}:){1,6}:${h}`,
+    ...[5, 4, 3, 2].map((n) => `(?:${h}:){1,${n}}(?::${h}){1,${7 - n}}`),
+    `${h}:(?::${h}){1,6}`,
+    `:(?:(?::${h}){1,7}|:)`,
+  ].join('|');
+  return `^(?:${v4}(?:/(?:3[0-2]|[12]?[0-9]))?|(?:${v6})(?:/(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))?)$`;
+})();
+
 const cidr = z
   .string()
   .superRefine((v, ctx) => {
     if (parseCidr(v) === null) ctx.addIssue({ code: 'custom', message: 'must be an IPv4 or IPv6 address or CIDR block, e.g. 203.0.113.0/24' });
   })
-  .meta({ maxLength: 64, pattern: '^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$' });
+  .meta({ maxLength: 64, pattern: CIDR_PATTERN });
 
 const dateTime = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset (e.g. 2026-12-31T23:59:59Z)' })

@@ -118,6 +118,12 @@ describe('schemathesis against /v1/openapi.json of a running lsk', () => {
         `${Math.round((Date.now() - started) / 1000)} s; valid requests accepted ${sum('accepted')}, 404 ${sum('unreachable')}, 409 ${sum('conflicts')}, ` +
         `refused ${sum('rejected')}; failures ${report.failures.length}, errors ${report.errors.length}`,
     );
+    // The server's own error log first: a 500's stack says more than schemathesis's report of it.
+    const serverErrors = lsk
+      .output()
+      .split('\n')
+      .filter((l) => /"level":(50|60)/.test(l));
+    expect(serverErrors, 'errors the server logged').toEqual([]);
     expect({ failures: report.failures, errors: report.errors }, res.out.slice(-12000)).toEqual({ failures: [], errors: [] });
     expect(report.test_cases.with_failures).toBe(0);
     expect(report.operations.tested).toBe(report.operations.total);

@@ -67,6 +67,44 @@ def _instant(value, end_of_day):
         return None
 
 
+def _valid_rules(fields):
+    """A link's fields with each rule's "before" later than its "after" (400 otherwise, documented):
+    a rule whose two instants are not in that order keeps only "after"."""
+    rules = fields.get("rules") if isinstance(fields, dict) else None
+    if not isinstance(rules, list):
+        return fields
+    kept = []
+    for rule in rules:
+        cond = rule.get("if") if isinstance(rule, dict) else None
+        if isinstance(cond, dict) and isinstance(cond.get("after"), str) and isinstance(cond.get("before"), str):
+            try:
+                after, before = (datetime.fromisoformat(cond[k].replace("Z", "+00:00").replace("z", "+00:00")) for k in ("after", "before"))
+                if after >= before:
+                    rule = {**rule, "if": {k: v for k, v in cond.items() if k != "before"}}
+            except ValueError:
+                pass
+        kept.append(rule)
+    return {**fields, "rules": kept}
+
+
+def _valid_variants(fields):
+    """A link's fields with its variants inside the rules between them (400 otherwise, documented):
+    each URL once (later repeats dropped; fewer than two left: no variants) and weights summing to
+    100 (spread as evenly as whole numbers allow, in the generated order)."""
+    variants = fields.get("variants") if isinstance(fields, dict) else None
+    if not isinstance(variants, list) or not all(isinstance(v, dict) and isinstance(v.get("url"), str) for v in variants):
+        return fields
+    seen, kept = set(), []
+    for v in variants:
+        if v["url"] not in seen:
+            seen.add(v["url"])
+            kept.append(v)
+    if len(kept) < 2:
+        return {**fields, "variants": None}
+    share, extra = divmod(100, len(kept))
+    return {**fields, "variants": [{**v, "weight": share + (1 if i < extra else 0)} for i, v in enumerate(kept)]}
+
+
 def _is(case, method, path):
     return case.operation.method.upper() == method and case.operation.path == path
 
@@ -101,6 +139,18 @@ def map_case(context, case):
     # time in the past is moved to the same moment in a year after now's.
     if (_is(case, "POST", "/links") or _is(case, "PATCH", "/links/{id}")) and body is not None and isinstance(body.get("expires_at"), str):
         case.body = {**case.body, "expires_at": _in_the_future(body["expires_at"])}
+    # Variants: each URL once, weights summing to 100 (see _valid_variants), in every body holding a link's fields.
+    # Rules: "before" later than "after" (see _valid_rules).
+    if body is not None and (_is(case, "POST", "/links") or _is(case, "PATCH", "/links/{id}")):
+        case.body = _valid_rules(_valid_variants(case.body))
+    if body is not None and _is(case, "POST", "/links/bulk") and isinstance(body.get("links"), list):
+        case.body = {**body, "links": [_valid_rules(_valid_variants(link)) for link in body["links"]]}
+    if body is not None and _is(case, "PATCH", "/links/bulk") and isinstance(body.get("patch"), dict):
+        case.body = {**body, "patch": _valid_rules(_valid_variants(body["patch"]))}
+    # A UTM template's name is unique in the workspace (400 otherwise, documented, state-dependent):
+    # every generated name gets a suffix of its own.
+    if body is not None and (_is(case, "POST", "/utm-templates") or _is(case, "PATCH", "/utm-templates/{id}")) and isinstance(body.get("name"), str):
+        case.body = {**body, "name": f"{body['name'][:55]}-{uuid.uuid4().hex[:8]}"}
     # A webhook target must resolve to a public address unless the operator allows private ones; the
     # run's server does (LSK_WEBHOOK_ALLOW_PRIVATE=true), and a generated host name resolves nowhere
     # (400, documented): targets go to a closed loopback port, so deliveries fail fast.
