@@ -100,7 +100,8 @@ describe('Swift explicit null: Nullable<T> (generated text; read, not run)', () 
       const text = struct(m.name);
       const clears = new Set(clearable(m));
       for (const f of m.fields) {
-        const decl = new RegExp(`\\n {4}public var ${f.name}: (.+)\\n`).exec(text)?.[1];
+        // A Swift keyword as a name is written in backquotes (`if`).
+        const decl = new RegExp(`\\n {4}public var \`?${f.name}\`?: (.+)\\n`).exec(text)?.[1];
         expect(decl, `${m.name}.${f.name}`).toBeDefined();
         if (clears.has(f)) expect(decl, `${m.name}.${f.name}`).toMatch(/^Nullable<.+>\?$/);
         else expect(decl, `${m.name}.${f.name}`).not.toContain('Nullable<');
