@@ -15,6 +15,8 @@ const LIMIT = 100 * 1024;
 /** XML namespace names are identifiers, not requests; example.com (RFC 2606) only appears as placeholder text. */
 const NOT_REQUESTS = new Set([
   'https://example.com/',
+  // Inside an error message of @simplewebauthn/browser (a link to its documentation), never fetched.
+  'https://simplewebauthn.dev/docs/',
   'http://www.w3.org/1998/Math/MathML',
   'http://www.w3.org/2000/svg',
   'http://www.w3.org/1999/xlink',

@@ -39,7 +39,7 @@ export function PreviewEditor({ draft, set, error, shortUrl }: GroupProps & { sh
             id="preview-image"
             label="Card image (https URL)"
             type="url"
-            placeholder="https://cdn.example.com/card.png"
+            placeholder="https://example.com/card.png"
             error={error?.fields['preview.image']}
             value={draft.preview_image}
             onValue={(preview_image) => set({ preview_image })}
