@@ -1,4 +1,12 @@
-/** Small readers of export fields, shared by the sources. */
+/** Small readers of export fields, shared by the sources (no imports: the dashboard bundles this file too). */
+
+/** A header as a key: lower case, runs of other characters as `_` ("Long URL" and "longUrl" become long_url / longurl). */
+export const headerKey = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /** A field as trimmed text; empty, null and absent are all undefined. */
 export function text(fields: Record<string, unknown>, ...names: string[]): string | undefined {
