@@ -1,4 +1,6 @@
-/** Small readers of export fields, shared by the sources (no imports: the dashboard bundles this file too). */
+/** Small readers of export fields, shared by the sources (the dashboard bundles this file too: no node: imports). */
+
+import { EXTERNAL_ID_MAX } from '../domain/link-limits.js';
 
 /** A header as a key: lower case, runs of other characters as `_` ("Long URL" and "longUrl" become long_url / longurl). */
 export const headerKey = (h: string) =>
@@ -49,4 +51,13 @@ export function isoDate(value: string | undefined): string | undefined {
   const sql = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
   const d = new Date(unix ?? sql);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+/**
+ * The readable import key of a row: the tool and the short link it had there (`bitly:bit.ly/abc`),
+ * when it fits an external_id (printable ASCII, EXTERNAL_ID_MAX at most); else undefined.
+ */
+export function plainImportKey(source: string, origin: string | undefined): string | undefined {
+  const plain = origin ? `${source}:${origin}` : undefined;
+  return plain && plain.length <= EXTERNAL_ID_MAX && /^[\x21-\x7e]+$/.test(plain) ? plain : undefined;
 }

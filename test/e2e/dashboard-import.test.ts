@@ -76,13 +76,26 @@ describe('the dashboard import from other services on sqlite', () => {
     await checkPage(page, 'links-import-bitly');
 
     const links = Object.fromEntries(((await api('GET', '/v1/links')).body.data as Record<string, unknown>[]).map((l) => [l.alias, l]));
-    expect(links['3xKq9Zp']).toMatchObject({ destination: 'https://example.com/spring-sale?utm_source=bitly', title: 'Spring sale', tags: ['sale', 'spring'] });
+    // The import keys `lsk import bitly` gives the same rows.
+    expect(links['3xKq9Zp']).toMatchObject({
+      external_id: 'bitly:bit.ly/3xKq9Zp',
+      destination: 'https://example.com/spring-sale?utm_source=bitly',
+      title: 'Spring sale',
+      tags: ['sale', 'spring'],
+    });
     expect(links.launch).toMatchObject({ domain: 'go.acme.test', destination: 'https://example.com/launch', title: 'Launch page', tags: ['launch'] });
     expect(Object.keys(links).sort()).toEqual(['3xKq9Zp', 'launch']);
 
     await page.getByRole('button', { name: 'Start another import' }).click();
     expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Exported from').isDisabled()).toBe(false);
+    // The same file again creates nothing twice.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'bitly.csv', mimeType: 'text/csv', buffer: BITLY });
+    await page.getByRole('button', { name: 'Import 3 links' }).click();
+    await page.getByRole('heading', { name: 'Import finished' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'rows sent' }).innerText()).toContain('3 of 3 rows sent: 0 created, 3 failed.');
+    expect((await api('GET', '/v1/links')).body.data).toHaveLength(2);
+    await page.getByRole('button', { name: 'Start another import' }).click();
   });
 
   it('maps the columns of another CSV by hand, the preview following each choice', async () => {

@@ -8,7 +8,7 @@ const SHOWN = 5;
 export function ImportPreview({ rows }: { rows: readonly ImportRow[] }) {
   const bad = rows.filter((r) => 'problem' in r);
   return (
-    <section aria-labelledby="preview-h">
+    <section aria-labelledby="preview-h" class="import-preview">
       <h2 id="preview-h">Preview</h2>
       <p role="status">
         {rows.length} row{rows.length === 1 ? '' : 's'}: {rows.length - bad.length} to create, {bad.length} with a problem
@@ -22,7 +22,7 @@ export function ImportPreview({ rows }: { rows: readonly ImportRow[] }) {
         columns={[
           { header: 'Line', num: true, cell: (r) => r.line },
           { header: 'Destination', class: 'break', cell: (r) => r.destination || '—' },
-          { header: 'Short link', class: 'break', cell: (r) => r.shortLink || '—' },
+          { header: 'Short link', cell: (r) => r.shortLink || '—' },
           { header: 'Title', cell: (r) => r.title },
           { header: 'Tags', cell: (r) => r.tags },
           { header: 'Problem', class: 'break', cell: (r) => (r.problem ? <span class="field-error">{r.problem}</span> : 'none') },

@@ -4,6 +4,7 @@
  * created. Pure code (unit-tested in test/unit/dashboard-import-plan.test.ts).
  */
 
+import { plainImportKey } from '../../../../src/import/fields.js';
 import { SOURCES } from '../../../../src/import/sources.js';
 import { type ColumnMapping, mappedDraft } from './column-mapping.js';
 import type { ImportRow } from './link-csv.js';
@@ -45,7 +46,10 @@ export function planRows(file: LoadedFile, mapping: ColumnMapping | null): Impor
   const source = SOURCES[file.source];
   return file.records.map(({ line, fields }) => {
     const d = source.draft(fields);
-    return 'problem' in d ? { line, problem: d.problem } : checked(line, d.body);
+    if ('problem' in d) return { line, problem: d.problem };
+    // The key `lsk import` gives the row (external_id), so a second run of either finds the first.
+    const key = plainImportKey(source.name, d.origin);
+    return checked(line, key ? { ...d.body, external_id: key } : d.body);
   });
 }
 
