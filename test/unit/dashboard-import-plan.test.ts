@@ -5,6 +5,7 @@
  * first rows, per-row problems, and the failed rows as CSV.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { guessMapping, mappedDraft } from '../../dashboard/src/links/import/column-mapping.js';
 import { failuresCsv } from '../../dashboard/src/links/import/failures-csv.js';
@@ -12,11 +13,25 @@ import { readLinkCsv } from '../../dashboard/src/links/import/link-csv.js';
 import { planRows, previewRows, rowProblem } from '../../dashboard/src/links/import/plan.js';
 import { readCsvFile, readJsonFile, readSourceFile } from '../../dashboard/src/links/import/source-files.js';
 import { importKey } from '../../src/import/check.js';
+import { readRecords } from '../../src/import/records.js';
 import { SOURCES } from '../../src/import/sources.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), 'utf8');
 
 describe('another service export in the browser', () => {
+  it.each(['bitly', 'dub', 'shlink', 'yourls', 'kutt', 'rebrandly'] as const)(
+    'reads the %s sample as lsk import reads it: the same records, lines and drafts',
+    async (name) => {
+      const path = fileURLToPath(new URL(`../fixtures/import/${name}.${SOURCES[name].file.kind}`, import.meta.url));
+      const cli: unknown[] = [];
+      for await (const r of readRecords(path, SOURCES[name].file)) cli.push(r);
+      const browser = readSourceFile(name, readFileSync(path, 'utf8'));
+      expect(browser.map(({ line, fields }) => ({ line, fields }))).toEqual(cli);
+      expect(browser.length).toBeGreaterThan(1);
+      expect(browser.map((r) => SOURCES[name].draft(r.fields))).toEqual(cli.map((r) => SOURCES[name].draft((r as (typeof browser)[number]).fields)));
+    },
+  );
+
   it('reads a Bitly CSV into the bodies lsk import makes, the bad row by its line', () => {
     const records = readSourceFile('bitly', fixture('bitly.csv'));
     const rows = planRows({ source: 'bitly', name: 'bitly.csv', records }, null);
