@@ -20,6 +20,7 @@ const config: CodegenConfig = {
       plugins: ['typescript'],
       config: {
         scalars: {
+          ID: 'string',
           GeoTargeting: 'Record<string, string>',
           DeviceTargeting: '{ ios?: string; android?: string }',
           LinkFields: 'Record<string, unknown>',
@@ -50,6 +51,7 @@ const config: CodegenConfig = {
       config: {
         documentMode: 'string',
         scalars: {
+          ID: 'string',
           GeoTargeting: 'Record<string, string>',
           DeviceTargeting: '{ ios?: string; android?: string }',
           LinkFields: 'Record<string, unknown>',

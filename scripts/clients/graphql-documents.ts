@@ -105,7 +105,7 @@ export async function generateGraphql(sdl: string): Promise<{ documents: string;
     plugins: [{ typescript: {} }, { typescriptOperations: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptOperations: operationsPlugin },
     config: {
-      scalars: { GeoTargeting: 'Record<string, string>', DateTime: 'string', LinkFields: 'Record<string, unknown>' },
+      scalars: { ID: 'string', GeoTargeting: 'Record<string, string>', DateTime: 'string', LinkFields: 'Record<string, unknown>' },
       defaultScalarType: 'unknown',
       enumsAsTypes: true,
       skipTypename: true,

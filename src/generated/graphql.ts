@@ -68,7 +68,7 @@ export type ApiKey = Node & {
   /** A restricted key sees and changes only links on these domains; null: any domain. */
   domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['DateTime']['output']>;
@@ -100,7 +100,7 @@ export type AuditEntry = {
   /** When it happened. */
   at: Scalars['DateTime']['output'];
   /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
   request_id: Maybe<Scalars['String']['output']>;
   target: AuditTarget;
@@ -166,7 +166,7 @@ export type ClickEvent = {
   country: Maybe<Scalars['String']['output']>;
   device: Maybe<Scalars['String']['output']>;
   language: Maybe<Scalars['String']['output']>;
-  link_id: Scalars['String']['output'];
+  link_id: Scalars['ID']['output'];
   os: Maybe<Scalars['String']['output']>;
   referrer: Maybe<Scalars['String']['output']>;
   referrer_url: Maybe<Scalars['String']['output']>;
@@ -242,7 +242,7 @@ export type CreatedApiKey = {
   /** A restricted key sees and changes only links on these domains; null: any domain. */
   domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** The secret: lsk_live_... */
   key: Scalars['String']['output'];
   last_used_at: Maybe<Scalars['DateTime']['output']>;
@@ -259,7 +259,7 @@ export type CreatedInvite = {
   created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   role: Role;
   /** The link to accept it (the dashboard page). */
   url: Scalars['String']['output'];
@@ -328,7 +328,7 @@ export type Invite = Node & {
   email: Scalars['String']['output'];
   /** Seven days after it was made. */
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   role: Role;
 };
 
@@ -361,7 +361,7 @@ export type Link = Node & {
   /** Country-specific targets (always an object). */
   geo_targeting: Scalars['GeoTargeting']['output'];
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** Clicks after which the link is exhausted, or null. */
   max_clicks: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
@@ -430,7 +430,7 @@ export type LinkStats = {
   clicks: Scalars['Int']['output'];
   /** ISO date. */
   from: Scalars['String']['output'];
-  link_id: Scalars['String']['output'];
+  link_id: Scalars['ID']['output'];
   /** ISO date (inclusive). */
   to: Scalars['String']['output'];
 };
@@ -449,7 +449,7 @@ export type Member = {
   name: Scalars['String']['output'];
   role: Role;
   /** The user (usr_…). */
-  user_id: Scalars['String']['output'];
+  user_id: Scalars['ID']['output'];
 };
 
 export type MemberList = {
@@ -591,13 +591,13 @@ export type MutationDeleteDomainArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinkArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinksArgs = {
-  ids: Array<Scalars['String']['input']>;
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -609,50 +609,50 @@ export type MutationDeleteTagArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteUtmTemplateArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRemoveMemberArgs = {
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRetryWebhookDeliveryArgs = {
-  delivery_id: Scalars['String']['input'];
-  id: Scalars['String']['input'];
+  delivery_id: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeInviteArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRotateWebhookSecretArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationTestWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -678,7 +678,7 @@ export type MutationUpdateLinkArgs = {
   expires_at?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['LinkPreview']['input']>;
@@ -693,7 +693,7 @@ export type MutationUpdateLinkArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateLinksArgs = {
   add_tags?: InputMaybe<Array<Scalars['String']['input']>>;
-  ids: Array<Scalars['String']['input']>;
+  ids: Array<Scalars['ID']['input']>;
   patch?: InputMaybe<Scalars['LinkFields']['input']>;
   remove_tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
@@ -702,7 +702,7 @@ export type MutationUpdateLinksArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateMemberArgs = {
   role: Scalars['String']['input'];
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 };
 
 
@@ -717,7 +717,7 @@ export type MutationUpdateTagArgs = {
 export type MutationUpdateUtmTemplateArgs = {
   campaign?: InputMaybe<Scalars['String']['input']>;
   content?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   medium?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
@@ -730,7 +730,7 @@ export type MutationUpdateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
   events?: InputMaybe<Array<Scalars['String']['input']>>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -742,7 +742,7 @@ export type MutationUpdateWorkspaceArgs = {
 
 /** An object with a global id; its prefix names its type. */
 export type Node = {
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
 };
 
 export type OsClicks = {
@@ -820,7 +820,7 @@ export type QueryAnalyticsArgs = {
   group_by?: InputMaybe<Scalars['String']['input']>;
   interval?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
-  link_id?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
@@ -852,7 +852,7 @@ export type QueryClickEventsArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -873,7 +873,7 @@ export type QueryLinkQrCodeArgs = {
   ecc?: InputMaybe<Scalars['String']['input']>;
   fg?: InputMaybe<Scalars['String']['input']>;
   format?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -882,7 +882,7 @@ export type QueryLinkQrCodeArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkStatsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -903,26 +903,26 @@ export type QueryLinksArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryUtmTemplateArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryWebhookDeliveriesArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -962,7 +962,7 @@ export type TagList = {
 export type User = Node & {
   created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
 };
 
@@ -974,7 +974,7 @@ export type UtmTemplate = {
   content: Maybe<Scalars['String']['output']>;
   created_at: Scalars['DateTime']['output'];
   /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** utm_medium, or null. */
   medium: Maybe<Scalars['String']['output']>;
   /** Unique in the workspace (case-insensitively). */
@@ -1018,7 +1018,7 @@ export type WebhookDelivery = {
   /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
   event_type: Scalars['String']['output'];
   /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** How long the last attempt took, in milliseconds. */
   last_duration_ms: Maybe<Scalars['Int']['output']>;
   /** Why the last attempt failed. */
@@ -1049,7 +1049,7 @@ export type WebhookEndpoint = {
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
   events: Array<Scalars['String']['output']>;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** Where events are POSTed. */
   url: Scalars['String']['output'];
 };
@@ -1069,7 +1069,7 @@ export type WebhookEndpointWithSecret = {
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
   events: Array<Scalars['String']['output']>;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
   secret: Scalars['String']['output'];
   /** Where events are POSTed. */
@@ -1078,7 +1078,7 @@ export type WebhookEndpointWithSecret = {
 
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   plan: Plan;
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: Scalars['Int']['output'];

@@ -21,6 +21,8 @@ export const builder = new SchemaBuilder<{
   AuthContexts: { scope: AuthedContext };
   DefaultFieldNullability: false;
   Scalars: {
+    // graphql-js hands an ID argument to resolvers as a string (an integer literal is converted).
+    ID: { Input: string; Output: string };
     GeoTargeting: { Input: unknown; Output: GeoTargeting };
     DeviceTargeting: { Input: unknown; Output: Record<string, string> };
     LinkFields: { Input: unknown; Output: never };

@@ -40,13 +40,13 @@ const CASES: Record<string, Case> = {
   createLink: { action: 'link.created', run: (send) => newLink(send) },
   updateLink: {
     action: 'link.updated',
-    run: async (send, setup) => (await send('mutation($id: String!) { updateLink(id: $id, title: "T") { id } }', { id: await newLink(setup) })).updateLink.id,
+    run: async (send, setup) => (await send('mutation($id: ID!) { updateLink(id: $id, title: "T") { id } }', { id: await newLink(setup) })).updateLink.id,
   },
   deleteLink: {
     action: 'link.deleted',
     run: async (send, setup) => {
       const id = await newLink(setup);
-      await send('mutation($id: String!) { deleteLink(id: $id) }', { id });
+      await send('mutation($id: ID!) { deleteLink(id: $id) }', { id });
       return id;
     },
   },
@@ -59,7 +59,7 @@ const CASES: Record<string, Case> = {
     action: 'link.updated',
     run: async (send, setup) => {
       const id = await newLink(setup);
-      await send('mutation($ids: [String!]!) { updateLinks(ids: $ids, add_tags: ["bulk"]) { data { link { id } } } }', { ids: [id] });
+      await send('mutation($ids: [ID!]!) { updateLinks(ids: $ids, add_tags: ["bulk"]) { data { link { id } } } }', { ids: [id] });
       return id;
     },
   },
@@ -67,7 +67,7 @@ const CASES: Record<string, Case> = {
     action: 'link.deleted',
     run: async (send, setup) => {
       const id = await newLink(setup);
-      await send('mutation($ids: [String!]!) { deleteLinks(ids: $ids) { deleted } }', { ids: [id] });
+      await send('mutation($ids: [ID!]!) { deleteLinks(ids: $ids) { deleted } }', { ids: [id] });
       return id;
     },
   },
@@ -109,14 +109,14 @@ const CASES: Record<string, Case> = {
   updateUtmTemplate: {
     action: 'utm_template.updated',
     run: async (send, setup) =>
-      (await send('mutation($id: String!) { updateUtmTemplate(id: $id, medium: "email") { id } }', { id: await newTemplate(setup, 'cov-update') }))
+      (await send('mutation($id: ID!) { updateUtmTemplate(id: $id, medium: "email") { id } }', { id: await newTemplate(setup, 'cov-update') }))
         .updateUtmTemplate.id,
   },
   deleteUtmTemplate: {
     action: 'utm_template.deleted',
     run: async (send, setup) => {
       const id = await newTemplate(setup, 'cov-delete');
-      await send('mutation($id: String!) { deleteUtmTemplate(id: $id) }', { id });
+      await send('mutation($id: ID!) { deleteUtmTemplate(id: $id) }', { id });
       return id;
     },
   },
@@ -125,25 +125,25 @@ const CASES: Record<string, Case> = {
     action: 'key.revoked',
     run: async (send, setup) => {
       const id = (await setup('mutation { createKey(name: "to revoke") { id } }')).createKey.id;
-      return (await send('mutation($id: String!) { revokeKey(id: $id) { id } }', { id })).revokeKey.id;
+      return (await send('mutation($id: ID!) { revokeKey(id: $id) { id } }', { id })).revokeKey.id;
     },
   },
   createWebhook: { action: 'webhook.created', run: (send) => newWebhook(send) },
   updateWebhook: {
     action: 'webhook.updated',
     run: async (send, setup) =>
-      (await send('mutation($id: String!) { updateWebhook(id: $id, description: "cov") { id } }', { id: await newWebhook(setup) })).updateWebhook.id,
+      (await send('mutation($id: ID!) { updateWebhook(id: $id, description: "cov") { id } }', { id: await newWebhook(setup) })).updateWebhook.id,
   },
   rotateWebhookSecret: {
     action: 'webhook.secret_rotated',
     run: async (send, setup) =>
-      (await send('mutation($id: String!) { rotateWebhookSecret(id: $id) { id } }', { id: await newWebhook(setup) })).rotateWebhookSecret.id,
+      (await send('mutation($id: ID!) { rotateWebhookSecret(id: $id) { id } }', { id: await newWebhook(setup) })).rotateWebhookSecret.id,
   },
   testWebhook: {
     action: 'webhook.tested',
     run: async (send, setup) => {
       const id = await newWebhook(setup);
-      await send('mutation($id: String!) { testWebhook(id: $id) { id } }', { id });
+      await send('mutation($id: ID!) { testWebhook(id: $id) { id } }', { id });
       return id;
     },
   },
@@ -151,8 +151,8 @@ const CASES: Record<string, Case> = {
     action: 'webhook.delivery_retried',
     run: async (send, setup) => {
       const webhook = await newWebhook(setup);
-      const delivery = (await setup('mutation($id: String!) { testWebhook(id: $id) { id } }', { id: webhook })).testWebhook.id;
-      return (await send('mutation($id: String!, $d: String!) { retryWebhookDelivery(id: $id, delivery_id: $d) { id } }', { id: webhook, d: delivery }))
+      const delivery = (await setup('mutation($id: ID!) { testWebhook(id: $id) { id } }', { id: webhook })).testWebhook.id;
+      return (await send('mutation($id: ID!, $d: ID!) { retryWebhookDelivery(id: $id, delivery_id: $d) { id } }', { id: webhook, d: delivery }))
         .retryWebhookDelivery.id;
     },
   },
@@ -160,7 +160,7 @@ const CASES: Record<string, Case> = {
     action: 'webhook.deleted',
     run: async (send, setup) => {
       const id = await newWebhook(setup);
-      await send('mutation($id: String!) { deleteWebhook(id: $id) }', { id });
+      await send('mutation($id: ID!) { deleteWebhook(id: $id) }', { id });
       return id;
     },
   },
@@ -172,21 +172,21 @@ const CASES: Record<string, Case> = {
     action: 'invite.revoked',
     run: async (send, setup) => {
       const id = (await setup('mutation { createInvite(email: "later@example.com", role: "member") { id } }')).createInvite.id;
-      await send('mutation($id: String!) { revokeInvite(id: $id) }', { id });
+      await send('mutation($id: ID!) { revokeInvite(id: $id) }', { id });
       return id;
     },
   },
   updateMember: {
     action: 'member.role_changed',
     run: async (send, _setup, s) => {
-      await send('mutation($u: String!) { updateMember(user_id: $u, role: "member") { role } }', { u: s.toChange });
+      await send('mutation($u: ID!) { updateMember(user_id: $u, role: "member") { role } }', { u: s.toChange });
       return s.toChange;
     },
   },
   removeMember: {
     action: 'member.removed',
     run: async (send, _setup, s) => {
-      await send('mutation($u: String!) { removeMember(user_id: $u) }', { u: s.toRemove });
+      await send('mutation($u: ID!) { removeMember(user_id: $u) }', { u: s.toRemove });
       return s.toRemove;
     },
   },

@@ -104,7 +104,7 @@ describe.each(STORES)('the audit log on %s', (store) => {
     const session = await signIn(lsk, owner.email, owner.password);
     const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
     const edited = await graphql(lsk.base)(
-      'mutation($id: String!) { updateLink(id: $id, title: "From the dashboard") { id } }',
+      'mutation($id: ID!) { updateLink(id: $id, title: "From the dashboard") { id } }',
       { id: made.body.id },
       {
         ...dashboard(cookie, 'aud'),

@@ -224,7 +224,7 @@ const CREATE_ARGS = 'destination: $destination, alias: $alias, domain: $domain, 
  * bodies are valid in GraphQL and left out). `$ID` stands for an existing link.
  */
 export function linkMutations(): [string, Record<string, unknown>][] {
-  const updateVars = `${CREATE_VARS.replace('String!', 'String')}, $id: String!`;
+  const updateVars = `${CREATE_VARS.replace('String!', 'String')}, $id: ID!`;
   return BAD_LINK_FIELDS.filter((b) => Object.keys(b).every((k) => LINK_ARGS.includes(k)) && typeof b.tags !== 'string').flatMap((b) => {
     const { destination: _d, ...patch } = b;
     const create: [string, Record<string, unknown>] = [`mutation(${CREATE_VARS}) { createLink(${CREATE_ARGS}) { id } }`, b];

@@ -74,7 +74,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(list.text).not.toContain('lsk_live_');
       // The key type of a listed key has no secret field at all.
       expectGqlError(await gql('{ keys { data { key } } }'), 'validation_failed');
-      const revoked = await gql('mutation($id: String!) { revokeKey(id: $id) { id revoked_at } }', { id: k.id });
+      const revoked = await gql('mutation($id: ID!) { revokeKey(id: $id) { id revoked_at } }', { id: k.id });
       expect(revoked.body.data.revokeKey).toEqual({ id: k.id, revoked_at: expect.stringMatching(ISO_TIME) });
       expectGqlError(await graphql(lsk.base, k.key)('{ workspace { slug } }'), 'key_revoked');
       expectGqlError(await gql('mutation { revokeKey(id: "key_nothere000000000000") { id } }'), 'not_found', { field: 'revokeKey' });
@@ -112,11 +112,22 @@ describe.each(STORES)('GraphQL on %s', (store) => {
 
     it('answers variables of the wrong type with validation_failed', async () => {
       expectGqlError(await gql('query($n: Int) { links(limit: $n) { next_cursor } }', { n: 'ten' }), 'validation_failed');
-      expectGqlError(await gql('query($id: String!) { link(id: $id) { id } }', {}), 'validation_failed');
+      expectGqlError(await gql('query($id: ID!) { link(id: $id) { id } }', {}), 'validation_failed');
       expectGqlError(
         await gql('mutation($t: [String!]) { createLink(destination: "https://example.com/", tags: $t) { id } }', { t: [1, null] }),
         'validation_failed',
       );
+    });
+
+    it('types ids as ID: an id variable declared String! is refused at validation, naming the variable', async () => {
+      const l = await createLink(rest, { destination: D });
+      const ok = await gql('query($id: ID!) { link(id: $id) { id } node(id: $id) { id } }', { id: l.id });
+      expect(ok.body.data).toEqual({ link: { id: l.id }, node: { id: l.id } });
+      const bad = await gql('query($id: String!) { link(id: $id) { id } }', { id: l.id });
+      expectGqlError(bad, 'validation_failed');
+      expect(bad.body.errors[0].message).toContain('$id');
+      const types = await gql('{ __type(name: "Node") { fields { name type { ofType { name } } } } }');
+      expect(types.body.data.__type.fields).toEqual([{ name: 'id', type: { ofType: { name: 'ID' } } }]);
     });
 
     it('answers invalid JSON with invalid_json, a body that is not an object with validation_failed, and a non-JSON type with 415', async () => {
@@ -257,7 +268,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
   describe('REST and GraphQL', () => {
     it('see the same links, field for field', async () => {
       const viaRest = await createLink(rest, { destination: `${D}same`, alias: 'same-rest', tags: ['s'], geo_targeting: { IT: 'https://example.it/' } });
-      const seen = await gql(`query($id: String!) { link(id: $id) { ${LINK_FIELDS} } }`, { id: viaRest.id });
+      const seen = await gql(`query($id: ID!) { link(id: $id) { ${LINK_FIELDS} } }`, { id: viaRest.id });
       expect(seen.body.data.link).toEqual(viaRest);
       const viaGql = (await gql(`mutation { createLink(destination: "${D}same2", alias: "same-gql", tags: ["s"]) { ${LINK_FIELDS} } }`)).body.data.createLink;
       expect((await rest('GET', `/v1/links/${viaGql.id}`)).body).toEqual(viaGql);

@@ -175,7 +175,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
 
     it('updates any subset of fields; null clears geo_targeting and tags', async () => {
       const link = await createLink(rest, { destination: D, alias: 'gql-upd', tags: ['a', 'b'], geo_targeting: { DE: 'https://example.de/' } });
-      let res = await gql(`mutation($id: String!) { updateLink(id: $id, destination: "https://changed.example/", alias: "gql-upd-2") { ${LINK_FIELDS} } }`, {
+      let res = await gql(`mutation($id: ID!) { updateLink(id: $id, destination: "https://changed.example/", alias: "gql-upd-2") { ${LINK_FIELDS} } }`, {
         id: link.id,
       });
       expect(res.body.errors, res.text).toBeUndefined();
@@ -185,16 +185,16 @@ describe.each(STORES)('GraphQL on %s', (store) => {
         tags: ['a', 'b'],
         geo_targeting: { DE: 'https://example.de/' },
       });
-      res = await gql('mutation($id: String!) { updateLink(id: $id, geo_targeting: null) { geo_targeting tags } }', { id: link.id });
+      res = await gql('mutation($id: ID!) { updateLink(id: $id, geo_targeting: null) { geo_targeting tags } }', { id: link.id });
       expect(res.body.data.updateLink).toEqual({ geo_targeting: {}, tags: ['a', 'b'] });
-      res = await gql('mutation($id: String!, $tags: [String!]) { updateLink(id: $id, tags: $tags) { geo_targeting tags } }', { id: link.id, tags: null });
+      res = await gql('mutation($id: ID!, $tags: [String!]) { updateLink(id: $id, tags: $tags) { geo_targeting tags } }', { id: link.id, tags: null });
       expect(res.body.data.updateLink).toEqual({ geo_targeting: {}, tags: [] });
-      res = await gql('mutation($id: String!) { updateLink(id: $id, geo_targeting: { FR: "https://example.fr/" }, tags: ["z"]) { geo_targeting tags } }', {
+      res = await gql('mutation($id: ID!) { updateLink(id: $id, geo_targeting: { FR: "https://example.fr/" }, tags: ["z"]) { geo_targeting tags } }', {
         id: link.id,
       });
       expect(res.body.data.updateLink).toEqual({ geo_targeting: { FR: 'https://example.fr/' }, tags: ['z'] });
       expect((await rest('GET', `/v1/links/${link.id}`)).body).toMatchObject({ alias: 'gql-upd-2', geo_targeting: { FR: 'https://example.fr/' }, tags: ['z'] });
-      expectGqlError(await gql('mutation($id: String!) { updateLink(id: $id, alias: "..") { id } }', { id: link.id }), 'validation_failed', {
+      expectGqlError(await gql('mutation($id: ID!) { updateLink(id: $id, alias: "..") { id } }', { id: link.id }), 'validation_failed', {
         field: 'updateLink',
         paths: ['alias'],
       });
@@ -205,10 +205,10 @@ describe.each(STORES)('GraphQL on %s', (store) => {
 
     it('deletes a link: true, then not_found', async () => {
       const link = await createLink(rest, { destination: D });
-      const res = await gql('mutation($id: String!) { deleteLink(id: $id) }', { id: link.id });
+      const res = await gql('mutation($id: ID!) { deleteLink(id: $id) }', { id: link.id });
       expect(res.body).toEqual({ data: { deleteLink: true } });
-      expectGqlError(await gql('query($id: String!) { link(id: $id) { id } }', { id: link.id }), 'not_found', { field: 'link' });
-      expectGqlError(await gql('mutation($id: String!) { deleteLink(id: $id) }', { id: link.id }), 'not_found', { field: 'deleteLink' });
+      expectGqlError(await gql('query($id: ID!) { link(id: $id) { id } }', { id: link.id }), 'not_found', { field: 'link' });
+      expectGqlError(await gql('mutation($id: ID!) { deleteLink(id: $id) }', { id: link.id }), 'not_found', { field: 'deleteLink' });
       expect((await rest('GET', `/v1/links/${link.id}`)).status).toBe(404);
     });
 
@@ -242,14 +242,14 @@ describe.each(STORES)('GraphQL on %s', (store) => {
     it('answers link statistics in the REST shape', async () => {
       const link = await createLink(rest, { destination: D });
       const res = await gql(
-        'query($id: String!) { linkStats(id: $id, from: "2026-01-01", to: "2026-01-31") { link_id from to clicks bots by_day { date clicks } by_country { country clicks } by_referrer { host clicks } by_device { device clicks } by_browser { browser clicks } by_os { os clicks } } }',
+        'query($id: ID!) { linkStats(id: $id, from: "2026-01-01", to: "2026-01-31") { link_id from to clicks bots by_day { date clicks } by_country { country clicks } by_referrer { host clicks } by_device { device clicks } by_browser { browser clicks } by_os { os clicks } } }',
         { id: link.id },
       );
       expect(res.body.errors, res.text).toBeUndefined();
       const restStats = await rest('GET', `/v1/links/${link.id}/stats?from=2026-01-01&to=2026-01-31`);
       expect(res.body.data.linkStats).toEqual(restStats.body);
       expectGqlError(
-        await gql('query($id: String!) { linkStats(id: $id, from: "2026-02-01", to: "2026-01-01") { clicks } }', { id: link.id }),
+        await gql('query($id: ID!) { linkStats(id: $id, from: "2026-02-01", to: "2026-01-01") { clicks } }', { id: link.id }),
         'validation_failed',
         {
           field: 'linkStats',

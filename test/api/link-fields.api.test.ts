@@ -72,7 +72,7 @@ describe.each(STORES)('link fields (title, external_id, expiry, cap, password, d
     expect(patched.body).toMatchObject({ id: link.id, title: 'Order 42' });
     expect((await api('GET', `${path}/stats`)).body.link_id).toBe(link.id);
     const gql = graphql(lsk.base, key);
-    const r = await gql('query($id: String!) { link(id: $id) { id external_id title } }', { id: 'ext_order/42_#1' });
+    const r = await gql('query($id: ID!) { link(id: $id) { id external_id title } }', { id: 'ext_order/42_#1' });
     expect(r.body.data.link).toEqual({ id: link.id, external_id: 'order/42_#1', title: 'Order 42' });
     // Another workspace's external id is not found, and an unknown one is 404.
     expectError(await other('GET', path), 404, 'not_found');

@@ -68,11 +68,11 @@ const READS: { name: string; read: (k: { api: Api; gql: ReturnType<typeof graphq
   { name: 'GET /v1/links/{id}/qr', read: async ({ api }, id) => status(await api('GET', `/v1/links/${id}/qr`)) },
   { name: 'GET /v1/analytics?link_id=', read: async ({ api }, id) => status(await api('GET', `/v1/analytics?link_id=${id}`)) },
   { name: 'PATCH /v1/links/{id}', read: async ({ api }, id) => status(await api('PATCH', `/v1/links/${id}`, { title: 'touched' })) },
-  { name: 'GraphQL link(id)', read: async ({ gql }, id) => (await gql('query($id: String!) { link(id: $id) { id } }', { id })).body.data.link !== null },
-  { name: 'GraphQL node(id)', read: async ({ gql }, id) => (await gql('query($id: String!) { node(id: $id) { id } }', { id })).body.data.node !== null },
+  { name: 'GraphQL link(id)', read: async ({ gql }, id) => (await gql('query($id: ID!) { link(id: $id) { id } }', { id })).body.data.link !== null },
+  { name: 'GraphQL node(id)', read: async ({ gql }, id) => (await gql('query($id: ID!) { node(id: $id) { id } }', { id })).body.data.node !== null },
   {
     name: 'GraphQL linkStats',
-    read: async ({ gql }, id) => (await gql('query($id: String!) { linkStats(id: $id) { clicks } }', { id })).body.data.linkStats !== null,
+    read: async ({ gql }, id) => (await gql('query($id: ID!) { linkStats(id: $id) { clicks } }', { id })).body.data.linkStats !== null,
   },
 ];
 

@@ -48,7 +48,7 @@ describe.each(STORES)('the link behaviour fields on %s', (store) => {
     const res = await fetch(`${lsk.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ query: `query($id: String!) { link(id: $id) { ${FIELDS} } }`, variables: { id } }),
+      body: JSON.stringify({ query: `query($id: ID!) { link(id: $id) { ${FIELDS} } }`, variables: { id } }),
     });
     const body = (await res.json()) as { data?: { link: ApiLink }; errors?: unknown };
     expect(body.errors).toBeUndefined();

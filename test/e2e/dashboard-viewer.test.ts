@@ -115,7 +115,7 @@ describe.each(STORES)('the viewer on %s', (store) => {
       const res = await fetch('/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-lsk-csrf': '1', 'lsk-workspace': 'acme' },
-        body: JSON.stringify({ query: 'mutation($id: String!) { deleteLink(id: $id) }', variables: { id } }),
+        body: JSON.stringify({ query: 'mutation($id: ID!) { deleteLink(id: $id) }', variables: { id } }),
       });
       return { status: res.status, body: await res.json() };
     }, linkId);

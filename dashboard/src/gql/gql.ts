@@ -27,44 +27,44 @@ type Documents = {
     "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n        scopes\n        domains\n        tags\n      }\n    }\n  }\n": typeof types.DashboardKeysDocument,
     "\n  query DashboardKeyChoices {\n    viewer {\n      scopes\n    }\n    domains {\n      data {\n        host\n      }\n    }\n    tags {\n      data {\n        name\n      }\n    }\n  }\n": typeof types.DashboardKeyChoicesDocument,
     "\n  mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {\n    createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": typeof types.DashboardCreateKeyDocument,
-    "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": typeof types.DashboardRevokeKeyDocument,
+    "\n  mutation DashboardRevokeKey($id: ID!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": typeof types.DashboardRevokeKeyDocument,
     "\n  fragment BulkItemErrorFields on BulkItemError {\n    code\n    message\n    details {\n      path\n      message\n    }\n  }\n": typeof types.BulkItemErrorFieldsFragmentDoc,
     "\n  mutation DashboardCreateLinks($links: [LinkFields!]!) {\n    createLinks(links: $links) {\n      data {\n        link {\n          id\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": typeof types.DashboardCreateLinksDocument,
-    "\n  mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": typeof types.DashboardUpdateLinksDocument,
-    "\n  mutation DashboardDeleteLinks($ids: [String!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n": typeof types.DashboardDeleteLinksDocument,
+    "\n  mutation DashboardUpdateLinks($ids: [ID!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": typeof types.DashboardUpdateLinksDocument,
+    "\n  mutation DashboardDeleteLinks($ids: [ID!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n": typeof types.DashboardDeleteLinksDocument,
     "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    title\n    external_id\n    status\n    expires_at\n    expired_url\n    max_clicks\n    password_protected\n    device_targeting\n    rules\n    variants\n    utm\n    preview\n    created_at\n    updated_at\n    destination_health {\n      status\n      http_status\n      checked_at\n    }\n  }\n": typeof types.LinkFieldsFragmentDoc,
     "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, health: $health, sort: $sort) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardLinksDocument,
     "\n  query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {\n    linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {\n      total\n    }\n  }\n": typeof types.DashboardLinkCountDocument,
     "\n  query DashboardUtmTemplates {\n    utmTemplates {\n      data {\n        id\n        name\n        source\n        medium\n        campaign\n        term\n        content\n      }\n    }\n  }\n": typeof types.DashboardUtmTemplatesDocument,
     "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": typeof types.DashboardLinkFiltersDocument,
-    "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardLinkDocument,
+    "\n  query DashboardLink($id: ID!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardLinkDocument,
     "\n  mutation DashboardCreateLink(\n    $destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    createLink(\n      destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardCreateLinkDocument,
-    "\n  mutation DashboardUpdateLink(\n    $id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    updateLink(\n      id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardUpdateLinkDocument,
-    "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": typeof types.DashboardDeleteLinkDocument,
-    "\n  query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n": typeof types.DashboardLinkQrDocument,
+    "\n  mutation DashboardUpdateLink(\n    $id: ID!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    updateLink(\n      id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n": typeof types.DashboardUpdateLinkDocument,
+    "\n  mutation DashboardDeleteLink($id: ID!) {\n    deleteLink(id: $id)\n  }\n": typeof types.DashboardDeleteLinkDocument,
+    "\n  query DashboardLinkQr($id: ID!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n": typeof types.DashboardLinkQrDocument,
     "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": typeof types.DashboardInvitesDocument,
     "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": typeof types.DashboardCreateInviteDocument,
-    "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": typeof types.DashboardRevokeInviteDocument,
+    "\n  mutation DashboardRevokeInvite($id: ID!) {\n    revokeInvite(id: $id)\n  }\n": typeof types.DashboardRevokeInviteDocument,
     "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardMembersDocument,
-    "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": typeof types.DashboardUpdateMemberDocument,
-    "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n": typeof types.DashboardRemoveMemberDocument,
+    "\n  mutation DashboardUpdateMember($user_id: ID!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": typeof types.DashboardUpdateMemberDocument,
+    "\n  mutation DashboardRemoveMember($user_id: ID!) {\n    removeMember(user_id: $user_id)\n  }\n": typeof types.DashboardRemoveMemberDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
     "\n  mutation DashboardCreateUtmTemplate($name: String!, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    createUtmTemplate(name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n": typeof types.DashboardCreateUtmTemplateDocument,
-    "\n  mutation DashboardUpdateUtmTemplate($id: String!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    updateUtmTemplate(id: $id, name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n": typeof types.DashboardUpdateUtmTemplateDocument,
-    "\n  query DashboardUtmTemplate($id: String!) {\n    utmTemplate(id: $id) {\n      id\n      name\n      source\n      medium\n      campaign\n      term\n      content\n    }\n  }\n": typeof types.DashboardUtmTemplateDocument,
-    "\n  mutation DashboardDeleteUtmTemplate($id: String!) {\n    deleteUtmTemplate(id: $id)\n  }\n": typeof types.DashboardDeleteUtmTemplateDocument,
+    "\n  mutation DashboardUpdateUtmTemplate($id: ID!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    updateUtmTemplate(id: $id, name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n": typeof types.DashboardUpdateUtmTemplateDocument,
+    "\n  query DashboardUtmTemplate($id: ID!) {\n    utmTemplate(id: $id) {\n      id\n      name\n      source\n      medium\n      campaign\n      term\n      content\n    }\n  }\n": typeof types.DashboardUtmTemplateDocument,
+    "\n  mutation DashboardDeleteUtmTemplate($id: ID!) {\n    deleteUtmTemplate(id: $id)\n  }\n": typeof types.DashboardDeleteUtmTemplateDocument,
     "\n  fragment WebhookFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    created_at\n  }\n": typeof types.WebhookFieldsFragmentDoc,
     "\n  query DashboardWebhooks {\n    webhooks {\n      data {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.DashboardWebhooksDocument,
-    "\n  query DashboardWebhook($id: String!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n": typeof types.DashboardWebhookDocument,
-    "\n  query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardWebhookDeliveriesDocument,
+    "\n  query DashboardWebhook($id: ID!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n": typeof types.DashboardWebhookDocument,
+    "\n  query DashboardWebhookDeliveries($id: ID!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n": typeof types.DashboardWebhookDeliveriesDocument,
     "\n  mutation DashboardCreateWebhook($url: String!, $events: [String!]!, $description: String) {\n    createWebhook(url: $url, events: $events, description: $description) {\n      id\n      secret\n    }\n  }\n": typeof types.DashboardCreateWebhookDocument,
-    "\n  mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": typeof types.DashboardUpdateWebhookDocument,
-    "\n  mutation DashboardDeleteWebhook($id: String!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DashboardDeleteWebhookDocument,
-    "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.DashboardRotateWebhookSecretDocument,
-    "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DashboardTestWebhookDocument,
-    "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": typeof types.DashboardRetryWebhookDeliveryDocument,
+    "\n  mutation DashboardUpdateWebhook($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": typeof types.DashboardUpdateWebhookDocument,
+    "\n  mutation DashboardDeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DashboardDeleteWebhookDocument,
+    "\n  mutation DashboardRotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.DashboardRotateWebhookSecretDocument,
+    "\n  mutation DashboardTestWebhook($id: ID!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DashboardTestWebhookDocument,
+    "\n  mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": typeof types.DashboardRetryWebhookDeliveryDocument,
     "\n  mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {\n    updateWorkspace(require_2fa: $require_2fa) {\n      id\n      require_2fa\n    }\n  }\n": typeof types.DashboardRequireTwoFactorDocument,
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n      require_2fa\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
 };
@@ -81,44 +81,44 @@ const documents: Documents = {
     "\n  query DashboardKeys {\n    keys {\n      data {\n        id\n        name\n        created_at\n        expires_at\n        last_used_at\n        revoked_at\n        scopes\n        domains\n        tags\n      }\n    }\n  }\n": types.DashboardKeysDocument,
     "\n  query DashboardKeyChoices {\n    viewer {\n      scopes\n    }\n    domains {\n      data {\n        host\n      }\n    }\n    tags {\n      data {\n        name\n      }\n    }\n  }\n": types.DashboardKeyChoicesDocument,
     "\n  mutation DashboardCreateKey($name: String, $scopes: [String!], $domains: [String!], $tags: [String!]) {\n    createKey(name: $name, scopes: $scopes, domains: $domains, tags: $tags) {\n      id\n      name\n      key\n      expires_at\n    }\n  }\n": types.DashboardCreateKeyDocument,
-    "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": types.DashboardRevokeKeyDocument,
+    "\n  mutation DashboardRevokeKey($id: ID!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n": types.DashboardRevokeKeyDocument,
     "\n  fragment BulkItemErrorFields on BulkItemError {\n    code\n    message\n    details {\n      path\n      message\n    }\n  }\n": types.BulkItemErrorFieldsFragmentDoc,
     "\n  mutation DashboardCreateLinks($links: [LinkFields!]!) {\n    createLinks(links: $links) {\n      data {\n        link {\n          id\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": types.DashboardCreateLinksDocument,
-    "\n  mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": types.DashboardUpdateLinksDocument,
-    "\n  mutation DashboardDeleteLinks($ids: [String!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n": types.DashboardDeleteLinksDocument,
+    "\n  mutation DashboardUpdateLinks($ids: [ID!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n": types.DashboardUpdateLinksDocument,
+    "\n  mutation DashboardDeleteLinks($ids: [ID!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n": types.DashboardDeleteLinksDocument,
     "\n  fragment LinkFields on Link {\n    id\n    short_url\n    domain\n    alias\n    destination\n    geo_targeting\n    tags\n    clicks\n    title\n    external_id\n    status\n    expires_at\n    expired_url\n    max_clicks\n    password_protected\n    device_targeting\n    rules\n    variants\n    utm\n    preview\n    created_at\n    updated_at\n    destination_health {\n      status\n      http_status\n      checked_at\n    }\n  }\n": types.LinkFieldsFragmentDoc,
     "\n  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {\n    links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, health: $health, sort: $sort) {\n      data {\n        ...LinkFields\n      }\n      next_cursor\n    }\n  }\n": types.DashboardLinksDocument,
     "\n  query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {\n    linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {\n      total\n    }\n  }\n": types.DashboardLinkCountDocument,
     "\n  query DashboardUtmTemplates {\n    utmTemplates {\n      data {\n        id\n        name\n        source\n        medium\n        campaign\n        term\n        content\n      }\n    }\n  }\n": types.DashboardUtmTemplatesDocument,
     "\n  query DashboardLinkFilters {\n    tags {\n      data {\n        name\n      }\n    }\n    domains {\n      data {\n        host\n      }\n    }\n  }\n": types.DashboardLinkFiltersDocument,
-    "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": types.DashboardLinkDocument,
+    "\n  query DashboardLink($id: ID!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n": types.DashboardLinkDocument,
     "\n  mutation DashboardCreateLink(\n    $destination: String!, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    createLink(\n      destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n": types.DashboardCreateLinkDocument,
-    "\n  mutation DashboardUpdateLink(\n    $id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    updateLink(\n      id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n": types.DashboardUpdateLinkDocument,
-    "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n": types.DashboardDeleteLinkDocument,
-    "\n  query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n": types.DashboardLinkQrDocument,
+    "\n  mutation DashboardUpdateLink(\n    $id: ID!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    updateLink(\n      id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n": types.DashboardUpdateLinkDocument,
+    "\n  mutation DashboardDeleteLink($id: ID!) {\n    deleteLink(id: $id)\n  }\n": types.DashboardDeleteLinkDocument,
+    "\n  query DashboardLinkQr($id: ID!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n": types.DashboardLinkQrDocument,
     "\n  query DashboardInvites {\n    invites {\n      data {\n        id\n        email\n        role\n        expires_at\n      }\n    }\n  }\n": types.DashboardInvitesDocument,
     "\n  mutation DashboardCreateInvite($email: String!, $role: String!) {\n    createInvite(email: $email, role: $role) {\n      id\n      email\n      url\n    }\n  }\n": types.DashboardCreateInviteDocument,
-    "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n": types.DashboardRevokeInviteDocument,
+    "\n  mutation DashboardRevokeInvite($id: ID!) {\n    revokeInvite(id: $id)\n  }\n": types.DashboardRevokeInviteDocument,
     "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": types.DashboardMembersDocument,
-    "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": types.DashboardUpdateMemberDocument,
-    "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n": types.DashboardRemoveMemberDocument,
+    "\n  mutation DashboardUpdateMember($user_id: ID!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": types.DashboardUpdateMemberDocument,
+    "\n  mutation DashboardRemoveMember($user_id: ID!) {\n    removeMember(user_id: $user_id)\n  }\n": types.DashboardRemoveMemberDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
     "\n  mutation DashboardCreateUtmTemplate($name: String!, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    createUtmTemplate(name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n": types.DashboardCreateUtmTemplateDocument,
-    "\n  mutation DashboardUpdateUtmTemplate($id: String!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    updateUtmTemplate(id: $id, name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n": types.DashboardUpdateUtmTemplateDocument,
-    "\n  query DashboardUtmTemplate($id: String!) {\n    utmTemplate(id: $id) {\n      id\n      name\n      source\n      medium\n      campaign\n      term\n      content\n    }\n  }\n": types.DashboardUtmTemplateDocument,
-    "\n  mutation DashboardDeleteUtmTemplate($id: String!) {\n    deleteUtmTemplate(id: $id)\n  }\n": types.DashboardDeleteUtmTemplateDocument,
+    "\n  mutation DashboardUpdateUtmTemplate($id: ID!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    updateUtmTemplate(id: $id, name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n": types.DashboardUpdateUtmTemplateDocument,
+    "\n  query DashboardUtmTemplate($id: ID!) {\n    utmTemplate(id: $id) {\n      id\n      name\n      source\n      medium\n      campaign\n      term\n      content\n    }\n  }\n": types.DashboardUtmTemplateDocument,
+    "\n  mutation DashboardDeleteUtmTemplate($id: ID!) {\n    deleteUtmTemplate(id: $id)\n  }\n": types.DashboardDeleteUtmTemplateDocument,
     "\n  fragment WebhookFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    created_at\n  }\n": types.WebhookFieldsFragmentDoc,
     "\n  query DashboardWebhooks {\n    webhooks {\n      data {\n        ...WebhookFields\n      }\n    }\n  }\n": types.DashboardWebhooksDocument,
-    "\n  query DashboardWebhook($id: String!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n": types.DashboardWebhookDocument,
-    "\n  query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n": types.DashboardWebhookDeliveriesDocument,
+    "\n  query DashboardWebhook($id: ID!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n": types.DashboardWebhookDocument,
+    "\n  query DashboardWebhookDeliveries($id: ID!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n": types.DashboardWebhookDeliveriesDocument,
     "\n  mutation DashboardCreateWebhook($url: String!, $events: [String!]!, $description: String) {\n    createWebhook(url: $url, events: $events, description: $description) {\n      id\n      secret\n    }\n  }\n": types.DashboardCreateWebhookDocument,
-    "\n  mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": types.DashboardUpdateWebhookDocument,
-    "\n  mutation DashboardDeleteWebhook($id: String!) {\n    deleteWebhook(id: $id)\n  }\n": types.DashboardDeleteWebhookDocument,
-    "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.DashboardRotateWebhookSecretDocument,
-    "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": types.DashboardTestWebhookDocument,
-    "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": types.DashboardRetryWebhookDeliveryDocument,
+    "\n  mutation DashboardUpdateWebhook($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": types.DashboardUpdateWebhookDocument,
+    "\n  mutation DashboardDeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": types.DashboardDeleteWebhookDocument,
+    "\n  mutation DashboardRotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.DashboardRotateWebhookSecretDocument,
+    "\n  mutation DashboardTestWebhook($id: ID!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": types.DashboardTestWebhookDocument,
+    "\n  mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": types.DashboardRetryWebhookDeliveryDocument,
     "\n  mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {\n    updateWorkspace(require_2fa: $require_2fa) {\n      id\n      require_2fa\n    }\n  }\n": types.DashboardRequireTwoFactorDocument,
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n      require_2fa\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
 };
@@ -174,7 +174,7 @@ export function graphql(source: "\n  mutation DashboardCreateKey($name: String, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardRevokeKey($id: String!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n"): typeof import('./graphql').DashboardRevokeKeyDocument;
+export function graphql(source: "\n  mutation DashboardRevokeKey($id: ID!) {\n    revokeKey(id: $id) {\n      id\n      revoked_at\n    }\n  }\n"): typeof import('./graphql').DashboardRevokeKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -186,11 +186,11 @@ export function graphql(source: "\n  mutation DashboardCreateLinks($links: [Link
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateLinksDocument;
+export function graphql(source: "\n  mutation DashboardUpdateLinks($ids: [ID!]!, $add_tags: [String!], $remove_tags: [String!]) {\n    updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {\n      data {\n        link {\n          id\n          tags\n        }\n        error {\n          ...BulkItemErrorFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateLinksDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardDeleteLinks($ids: [String!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n"): typeof import('./graphql').DashboardDeleteLinksDocument;
+export function graphql(source: "\n  mutation DashboardDeleteLinks($ids: [ID!]!) {\n    deleteLinks(ids: $ids) {\n      deleted\n      not_found\n    }\n  }\n"): typeof import('./graphql').DashboardDeleteLinksDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -214,7 +214,7 @@ export function graphql(source: "\n  query DashboardLinkFilters {\n    tags {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardLink($id: String!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n"): typeof import('./graphql').DashboardLinkDocument;
+export function graphql(source: "\n  query DashboardLink($id: ID!) {\n    link(id: $id) {\n      ...LinkFields\n    }\n  }\n"): typeof import('./graphql').DashboardLinkDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -222,15 +222,15 @@ export function graphql(source: "\n  mutation DashboardCreateLink(\n    $destina
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardUpdateLink(\n    $id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    updateLink(\n      id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateLinkDocument;
+export function graphql(source: "\n  mutation DashboardUpdateLink(\n    $id: ID!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],\n    $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,\n    $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview\n  ) {\n    updateLink(\n      id: $id, destination: $destination, domain: $domain, alias: $alias, geo_targeting: $geo_targeting, tags: $tags,\n      title: $title, external_id: $external_id, expires_at: $expires_at, expired_url: $expired_url, max_clicks: $max_clicks, password: $password, device_targeting: $device_targeting,\n      rules: $rules, variants: $variants, utm: $utm, preview: $preview\n    ) {\n      ...LinkFields\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateLinkDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardDeleteLink($id: String!) {\n    deleteLink(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteLinkDocument;
+export function graphql(source: "\n  mutation DashboardDeleteLink($id: ID!) {\n    deleteLink(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteLinkDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n"): typeof import('./graphql').DashboardLinkQrDocument;
+export function graphql(source: "\n  query DashboardLinkQr($id: ID!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {\n    linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {\n      content_type\n      base64\n    }\n  }\n"): typeof import('./graphql').DashboardLinkQrDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -242,7 +242,7 @@ export function graphql(source: "\n  mutation DashboardCreateInvite($email: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardRevokeInvite($id: String!) {\n    revokeInvite(id: $id)\n  }\n"): typeof import('./graphql').DashboardRevokeInviteDocument;
+export function graphql(source: "\n  mutation DashboardRevokeInvite($id: ID!) {\n    revokeInvite(id: $id)\n  }\n"): typeof import('./graphql').DashboardRevokeInviteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -250,11 +250,11 @@ export function graphql(source: "\n  query DashboardMembers {\n    members {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardUpdateMember($user_id: String!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateMemberDocument;
+export function graphql(source: "\n  mutation DashboardUpdateMember($user_id: ID!, $role: String!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateMemberDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardRemoveMember($user_id: String!) {\n    removeMember(user_id: $user_id)\n  }\n"): typeof import('./graphql').DashboardRemoveMemberDocument;
+export function graphql(source: "\n  mutation DashboardRemoveMember($user_id: ID!) {\n    removeMember(user_id: $user_id)\n  }\n"): typeof import('./graphql').DashboardRemoveMemberDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -274,15 +274,15 @@ export function graphql(source: "\n  mutation DashboardCreateUtmTemplate($name: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardUpdateUtmTemplate($id: String!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    updateUtmTemplate(id: $id, name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateUtmTemplateDocument;
+export function graphql(source: "\n  mutation DashboardUpdateUtmTemplate($id: ID!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {\n    updateUtmTemplate(id: $id, name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateUtmTemplateDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardUtmTemplate($id: String!) {\n    utmTemplate(id: $id) {\n      id\n      name\n      source\n      medium\n      campaign\n      term\n      content\n    }\n  }\n"): typeof import('./graphql').DashboardUtmTemplateDocument;
+export function graphql(source: "\n  query DashboardUtmTemplate($id: ID!) {\n    utmTemplate(id: $id) {\n      id\n      name\n      source\n      medium\n      campaign\n      term\n      content\n    }\n  }\n"): typeof import('./graphql').DashboardUtmTemplateDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardDeleteUtmTemplate($id: String!) {\n    deleteUtmTemplate(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteUtmTemplateDocument;
+export function graphql(source: "\n  mutation DashboardDeleteUtmTemplate($id: ID!) {\n    deleteUtmTemplate(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteUtmTemplateDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -294,11 +294,11 @@ export function graphql(source: "\n  query DashboardWebhooks {\n    webhooks {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardWebhook($id: String!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n"): typeof import('./graphql').DashboardWebhookDocument;
+export function graphql(source: "\n  query DashboardWebhook($id: ID!) {\n    webhook(id: $id) {\n      ...WebhookFields\n    }\n  }\n"): typeof import('./graphql').DashboardWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n"): typeof import('./graphql').DashboardWebhookDeliveriesDocument;
+export function graphql(source: "\n  query DashboardWebhookDeliveries($id: ID!, $limit: Int, $cursor: String) {\n    webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {\n      data {\n        id\n        event_type\n        status\n        attempts\n        last_status_code\n        last_error\n        last_duration_ms\n        next_attempt_at\n        created_at\n        delivered_at\n      }\n      next_cursor\n    }\n  }\n"): typeof import('./graphql').DashboardWebhookDeliveriesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -306,23 +306,23 @@ export function graphql(source: "\n  mutation DashboardCreateWebhook($url: Strin
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateWebhookDocument;
+export function graphql(source: "\n  mutation DashboardUpdateWebhook($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardDeleteWebhook($id: String!) {\n    deleteWebhook(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteWebhookDocument;
+export function graphql(source: "\n  mutation DashboardDeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardRotateWebhookSecret($id: String!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"): typeof import('./graphql').DashboardRotateWebhookSecretDocument;
+export function graphql(source: "\n  mutation DashboardRotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"): typeof import('./graphql').DashboardRotateWebhookSecretDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardTestWebhook($id: String!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardTestWebhookDocument;
+export function graphql(source: "\n  mutation DashboardTestWebhook($id: ID!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardTestWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').DashboardRetryWebhookDeliveryDocument;
+export function graphql(source: "\n  mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').DashboardRetryWebhookDeliveryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -73,7 +73,7 @@ export type ApiKey = Node & {
   /** A restricted key sees and changes only links on these domains; null: any domain. */
   domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   last_used_at?: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
   revoked_at?: Maybe<Scalars['DateTime']['output']>;
@@ -108,7 +108,7 @@ export type AuditEntry = {
   /** When it happened. */
   at: Scalars['DateTime']['output'];
   /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
   request_id?: Maybe<Scalars['String']['output']>;
   target: AuditTarget;
@@ -183,7 +183,7 @@ export type ClickEvent = {
   country?: Maybe<Scalars['String']['output']>;
   device?: Maybe<Scalars['String']['output']>;
   language?: Maybe<Scalars['String']['output']>;
-  link_id: Scalars['String']['output'];
+  link_id: Scalars['ID']['output'];
   os?: Maybe<Scalars['String']['output']>;
   referrer?: Maybe<Scalars['String']['output']>;
   referrer_url?: Maybe<Scalars['String']['output']>;
@@ -263,7 +263,7 @@ export type CreatedApiKey = {
   /** A restricted key sees and changes only links on these domains; null: any domain. */
   domains?: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** The secret: lsk_live_... */
   key: Scalars['String']['output'];
   last_used_at?: Maybe<Scalars['DateTime']['output']>;
@@ -281,7 +281,7 @@ export type CreatedInvite = {
   created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   role: Role;
   /** The link to accept it (the dashboard page). */
   url: Scalars['String']['output'];
@@ -356,7 +356,7 @@ export type Invite = Node & {
   email: Scalars['String']['output'];
   /** Seven days after it was made. */
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   role: Role;
 };
 
@@ -391,7 +391,7 @@ export type Link = Node & {
   /** Country-specific targets (always an object). */
   geo_targeting: Scalars['GeoTargeting']['output'];
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** Clicks after which the link is exhausted, or null. */
   max_clicks?: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
@@ -463,7 +463,7 @@ export type LinkStats = {
   clicks: Scalars['Int']['output'];
   /** ISO date. */
   from: Scalars['String']['output'];
-  link_id: Scalars['String']['output'];
+  link_id: Scalars['ID']['output'];
   /** ISO date (inclusive). */
   to: Scalars['String']['output'];
 };
@@ -483,7 +483,7 @@ export type Member = {
   name: Scalars['String']['output'];
   role: Role;
   /** The user (usr_…). */
-  user_id: Scalars['String']['output'];
+  user_id: Scalars['ID']['output'];
 };
 
 export type MemberList = {
@@ -627,13 +627,13 @@ export type MutationDeleteDomainArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinkArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinksArgs = {
-  ids: Array<Scalars['String']['input']>;
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -645,50 +645,50 @@ export type MutationDeleteTagArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteUtmTemplateArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRemoveMemberArgs = {
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRetryWebhookDeliveryArgs = {
-  delivery_id: Scalars['String']['input'];
-  id: Scalars['String']['input'];
+  delivery_id: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeInviteArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRotateWebhookSecretArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationTestWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -714,7 +714,7 @@ export type MutationUpdateLinkArgs = {
   expires_at?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['LinkPreview']['input']>;
@@ -729,7 +729,7 @@ export type MutationUpdateLinkArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateLinksArgs = {
   add_tags?: InputMaybe<Array<Scalars['String']['input']>>;
-  ids: Array<Scalars['String']['input']>;
+  ids: Array<Scalars['ID']['input']>;
   patch?: InputMaybe<Scalars['LinkFields']['input']>;
   remove_tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
@@ -738,7 +738,7 @@ export type MutationUpdateLinksArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateMemberArgs = {
   role: Scalars['String']['input'];
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 };
 
 
@@ -753,7 +753,7 @@ export type MutationUpdateTagArgs = {
 export type MutationUpdateUtmTemplateArgs = {
   campaign?: InputMaybe<Scalars['String']['input']>;
   content?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   medium?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
@@ -766,7 +766,7 @@ export type MutationUpdateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
   events?: InputMaybe<Array<Scalars['String']['input']>>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -778,7 +778,7 @@ export type MutationUpdateWorkspaceArgs = {
 
 /** An object with a global id; its prefix names its type. */
 export type Node = {
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
 };
 
 export type OsClicks = {
@@ -859,7 +859,7 @@ export type QueryAnalyticsArgs = {
   group_by?: InputMaybe<Scalars['String']['input']>;
   interval?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
-  link_id?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
@@ -891,7 +891,7 @@ export type QueryClickEventsArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -912,7 +912,7 @@ export type QueryLinkQrCodeArgs = {
   ecc?: InputMaybe<Scalars['String']['input']>;
   fg?: InputMaybe<Scalars['String']['input']>;
   format?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -921,7 +921,7 @@ export type QueryLinkQrCodeArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkStatsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -942,26 +942,26 @@ export type QueryLinksArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryUtmTemplateArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryWebhookDeliveriesArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1005,7 +1005,7 @@ export type User = Node & {
   __typename?: 'User';
   created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
 };
 
@@ -1018,7 +1018,7 @@ export type UtmTemplate = {
   content?: Maybe<Scalars['String']['output']>;
   created_at: Scalars['DateTime']['output'];
   /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** utm_medium, or null. */
   medium?: Maybe<Scalars['String']['output']>;
   /** Unique in the workspace (case-insensitively). */
@@ -1065,7 +1065,7 @@ export type WebhookDelivery = {
   /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
   event_type: Scalars['String']['output'];
   /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** How long the last attempt took, in milliseconds. */
   last_duration_ms?: Maybe<Scalars['Int']['output']>;
   /** Why the last attempt failed. */
@@ -1098,7 +1098,7 @@ export type WebhookEndpoint = {
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
   events: Array<Scalars['String']['output']>;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** Where events are POSTed. */
   url: Scalars['String']['output'];
 };
@@ -1120,7 +1120,7 @@ export type WebhookEndpointWithSecret = {
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
   events: Array<Scalars['String']['output']>;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
   secret: Scalars['String']['output'];
   /** Where events are POSTed. */
@@ -1130,7 +1130,7 @@ export type WebhookEndpointWithSecret = {
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {
   __typename?: 'Workspace';
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   plan: Plan;
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: Scalars['Int']['output'];
@@ -1237,7 +1237,7 @@ export type DashboardCreateKeyMutationVariables = Exact<{
 export type DashboardCreateKeyMutation = { __typename?: 'Mutation', createKey?: { __typename?: 'CreatedApiKey', id: string, name: string, key: string, expires_at: string } | null };
 
 export type DashboardRevokeKeyMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1253,7 +1253,7 @@ export type DashboardCreateLinksMutationVariables = Exact<{
 export type DashboardCreateLinksMutation = { __typename?: 'Mutation', createLinks?: { __typename?: 'BulkLinkResults', data: Array<{ __typename?: 'BulkLinkResult', link?: { __typename?: 'Link', id: string } | null, error?: { __typename?: 'BulkItemError', code: string, message: string, details?: Array<{ __typename?: 'BulkErrorDetail', path: string, message: string }> | null } | null }> } | null };
 
 export type DashboardUpdateLinksMutationVariables = Exact<{
-  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
   add_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
   remove_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
@@ -1262,7 +1262,7 @@ export type DashboardUpdateLinksMutationVariables = Exact<{
 export type DashboardUpdateLinksMutation = { __typename?: 'Mutation', updateLinks?: { __typename?: 'BulkLinkResults', data: Array<{ __typename?: 'BulkLinkResult', link?: { __typename?: 'Link', id: string, tags: Array<string> } | null, error?: { __typename?: 'BulkItemError', code: string, message: string, details?: Array<{ __typename?: 'BulkErrorDetail', path: string, message: string }> | null } | null }> } | null };
 
 export type DashboardDeleteLinksMutationVariables = Exact<{
-  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
 
 
@@ -1306,7 +1306,7 @@ export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }
 export type DashboardLinkFiltersQuery = { __typename?: 'Query', tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null };
 
 export type DashboardLinkQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1335,7 +1335,7 @@ export type DashboardCreateLinkMutationVariables = Exact<{
 export type DashboardCreateLinkMutation = { __typename?: 'Mutation', createLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardUpdateLinkMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   destination?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   alias?: InputMaybe<Scalars['String']['input']>;
@@ -1358,14 +1358,14 @@ export type DashboardUpdateLinkMutationVariables = Exact<{
 export type DashboardUpdateLinkMutation = { __typename?: 'Mutation', updateLink?: { __typename?: 'Link', id: string, short_url: string, domain: string, alias: string, destination: string, geo_targeting: Record<string, string>, tags: Array<string>, clicks: number, title?: string | null, external_id?: string | null, status: LinkStatus, expires_at?: string | null, expired_url?: string | null, max_clicks?: number | null, password_protected: boolean, device_targeting: { ios?: string; android?: string }, rules?: Array<{ if: Record<string, unknown>; to: string }> | null, variants?: Array<{ url: string; weight: number }> | null, utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string } | null, preview?: { title?: string; description?: string; image?: string } | null, created_at: string, updated_at: string, destination_health: { __typename?: 'DestinationHealth', status: HealthStatus, http_status?: number | null, checked_at?: string | null } } | null };
 
 export type DashboardDeleteLinkMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DashboardDeleteLinkMutation = { __typename?: 'Mutation', deleteLink?: boolean | null };
 
 export type DashboardLinkQrQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   format?: InputMaybe<Scalars['String']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
   margin?: InputMaybe<Scalars['Int']['input']>;
@@ -1391,7 +1391,7 @@ export type DashboardCreateInviteMutationVariables = Exact<{
 export type DashboardCreateInviteMutation = { __typename?: 'Mutation', createInvite?: { __typename?: 'CreatedInvite', id: string, email: string, url: string } | null };
 
 export type DashboardRevokeInviteMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1403,7 +1403,7 @@ export type DashboardMembersQueryVariables = Exact<{ [key: string]: never; }>;
 export type DashboardMembersQuery = { __typename?: 'Query', members?: { __typename?: 'MemberList', data: Array<{ __typename?: 'Member', user_id: string, email: string, name: string, role: Role, created_at: string }> } | null };
 
 export type DashboardUpdateMemberMutationVariables = Exact<{
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
   role: Scalars['String']['input'];
 }>;
 
@@ -1411,7 +1411,7 @@ export type DashboardUpdateMemberMutationVariables = Exact<{
 export type DashboardUpdateMemberMutation = { __typename?: 'Mutation', updateMember?: { __typename?: 'Member', user_id: string, role: Role } | null };
 
 export type DashboardRemoveMemberMutationVariables = Exact<{
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 }>;
 
 
@@ -1450,7 +1450,7 @@ export type DashboardCreateUtmTemplateMutationVariables = Exact<{
 export type DashboardCreateUtmTemplateMutation = { __typename?: 'Mutation', createUtmTemplate?: { __typename?: 'UtmTemplate', id: string } | null };
 
 export type DashboardUpdateUtmTemplateMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   medium?: InputMaybe<Scalars['String']['input']>;
@@ -1463,14 +1463,14 @@ export type DashboardUpdateUtmTemplateMutationVariables = Exact<{
 export type DashboardUpdateUtmTemplateMutation = { __typename?: 'Mutation', updateUtmTemplate?: { __typename?: 'UtmTemplate', id: string } | null };
 
 export type DashboardUtmTemplateQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DashboardUtmTemplateQuery = { __typename?: 'Query', utmTemplate?: { __typename?: 'UtmTemplate', id: string, name: string, source?: string | null, medium?: string | null, campaign?: string | null, term?: string | null, content?: string | null } | null };
 
 export type DashboardDeleteUtmTemplateMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1484,14 +1484,14 @@ export type DashboardWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
 export type DashboardWebhooksQuery = { __typename?: 'Query', webhooks?: { __typename?: 'WebhookEndpointList', data: Array<{ __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string }> } | null };
 
 export type DashboardWebhookQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DashboardWebhookQuery = { __typename?: 'Query', webhook?: { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string } | null };
 
 export type DashboardWebhookDeliveriesQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   cursor?: InputMaybe<Scalars['String']['input']>;
 }>;
@@ -1509,7 +1509,7 @@ export type DashboardCreateWebhookMutationVariables = Exact<{
 export type DashboardCreateWebhookMutation = { __typename?: 'Mutation', createWebhook?: { __typename?: 'WebhookEndpointWithSecret', id: string, secret: string } | null };
 
 export type DashboardUpdateWebhookMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
   events?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
@@ -1520,29 +1520,29 @@ export type DashboardUpdateWebhookMutationVariables = Exact<{
 export type DashboardUpdateWebhookMutation = { __typename?: 'Mutation', updateWebhook?: { __typename?: 'WebhookEndpoint', id: string, url: string, events: Array<string>, description?: string | null, enabled: boolean, created_at: string } | null };
 
 export type DashboardDeleteWebhookMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DashboardDeleteWebhookMutation = { __typename?: 'Mutation', deleteWebhook?: boolean | null };
 
 export type DashboardRotateWebhookSecretMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DashboardRotateWebhookSecretMutation = { __typename?: 'Mutation', rotateWebhookSecret?: { __typename?: 'WebhookEndpointWithSecret', id: string, secret: string } | null };
 
 export type DashboardTestWebhookMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DashboardTestWebhookMutation = { __typename?: 'Mutation', testWebhook?: { __typename?: 'WebhookDelivery', id: string } | null };
 
 export type DashboardRetryWebhookDeliveryMutationVariables = Exact<{
-  id: Scalars['String']['input'];
-  delivery_id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+  delivery_id: Scalars['ID']['input'];
 }>;
 
 
@@ -1838,7 +1838,7 @@ export const DashboardCreateKeyDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardCreateKeyMutation, DashboardCreateKeyMutationVariables>;
 export const DashboardRevokeKeyDocument = new TypedDocumentString(`
-    mutation DashboardRevokeKey($id: String!) {
+    mutation DashboardRevokeKey($id: ID!) {
   revokeKey(id: $id) {
     id
     revoked_at
@@ -1867,7 +1867,7 @@ export const DashboardCreateLinksDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardCreateLinksMutation, DashboardCreateLinksMutationVariables>;
 export const DashboardUpdateLinksDocument = new TypedDocumentString(`
-    mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {
+    mutation DashboardUpdateLinks($ids: [ID!]!, $add_tags: [String!], $remove_tags: [String!]) {
   updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {
     data {
       link {
@@ -1889,7 +1889,7 @@ export const DashboardUpdateLinksDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardUpdateLinksMutation, DashboardUpdateLinksMutationVariables>;
 export const DashboardDeleteLinksDocument = new TypedDocumentString(`
-    mutation DashboardDeleteLinks($ids: [String!]!) {
+    mutation DashboardDeleteLinks($ids: [ID!]!) {
   deleteLinks(ids: $ids) {
     deleted
     not_found
@@ -1980,7 +1980,7 @@ export const DashboardLinkFiltersDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardLinkFiltersQuery, DashboardLinkFiltersQueryVariables>;
 export const DashboardLinkDocument = new TypedDocumentString(`
-    query DashboardLink($id: String!) {
+    query DashboardLink($id: ID!) {
   link(id: $id) {
     ...LinkFields
   }
@@ -2067,7 +2067,7 @@ export const DashboardCreateLinkDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardCreateLinkMutation, DashboardCreateLinkMutationVariables>;
 export const DashboardUpdateLinkDocument = new TypedDocumentString(`
-    mutation DashboardUpdateLink($id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
+    mutation DashboardUpdateLink($id: ID!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!], $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting, $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview) {
   updateLink(
     id: $id
     destination: $destination
@@ -2120,12 +2120,12 @@ export const DashboardUpdateLinkDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardUpdateLinkMutation, DashboardUpdateLinkMutationVariables>;
 export const DashboardDeleteLinkDocument = new TypedDocumentString(`
-    mutation DashboardDeleteLink($id: String!) {
+    mutation DashboardDeleteLink($id: ID!) {
   deleteLink(id: $id)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinkMutation, DashboardDeleteLinkMutationVariables>;
 export const DashboardLinkQrDocument = new TypedDocumentString(`
-    query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {
+    query DashboardLinkQr($id: ID!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {
   linkQrCode(
     id: $id
     format: $format
@@ -2162,7 +2162,7 @@ export const DashboardCreateInviteDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardCreateInviteMutation, DashboardCreateInviteMutationVariables>;
 export const DashboardRevokeInviteDocument = new TypedDocumentString(`
-    mutation DashboardRevokeInvite($id: String!) {
+    mutation DashboardRevokeInvite($id: ID!) {
   revokeInvite(id: $id)
 }
     `) as unknown as TypedDocumentString<DashboardRevokeInviteMutation, DashboardRevokeInviteMutationVariables>;
@@ -2180,7 +2180,7 @@ export const DashboardMembersDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardMembersQuery, DashboardMembersQueryVariables>;
 export const DashboardUpdateMemberDocument = new TypedDocumentString(`
-    mutation DashboardUpdateMember($user_id: String!, $role: String!) {
+    mutation DashboardUpdateMember($user_id: ID!, $role: String!) {
   updateMember(user_id: $user_id, role: $role) {
     user_id
     role
@@ -2188,7 +2188,7 @@ export const DashboardUpdateMemberDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardUpdateMemberMutation, DashboardUpdateMemberMutationVariables>;
 export const DashboardRemoveMemberDocument = new TypedDocumentString(`
-    mutation DashboardRemoveMember($user_id: String!) {
+    mutation DashboardRemoveMember($user_id: ID!) {
   removeMember(user_id: $user_id)
 }
     `) as unknown as TypedDocumentString<DashboardRemoveMemberMutation, DashboardRemoveMemberMutationVariables>;
@@ -2231,7 +2231,7 @@ export const DashboardCreateUtmTemplateDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardCreateUtmTemplateMutation, DashboardCreateUtmTemplateMutationVariables>;
 export const DashboardUpdateUtmTemplateDocument = new TypedDocumentString(`
-    mutation DashboardUpdateUtmTemplate($id: String!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
+    mutation DashboardUpdateUtmTemplate($id: ID!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
   updateUtmTemplate(
     id: $id
     name: $name
@@ -2246,7 +2246,7 @@ export const DashboardUpdateUtmTemplateDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardUpdateUtmTemplateMutation, DashboardUpdateUtmTemplateMutationVariables>;
 export const DashboardUtmTemplateDocument = new TypedDocumentString(`
-    query DashboardUtmTemplate($id: String!) {
+    query DashboardUtmTemplate($id: ID!) {
   utmTemplate(id: $id) {
     id
     name
@@ -2259,7 +2259,7 @@ export const DashboardUtmTemplateDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardUtmTemplateQuery, DashboardUtmTemplateQueryVariables>;
 export const DashboardDeleteUtmTemplateDocument = new TypedDocumentString(`
-    mutation DashboardDeleteUtmTemplate($id: String!) {
+    mutation DashboardDeleteUtmTemplate($id: ID!) {
   deleteUtmTemplate(id: $id)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteUtmTemplateMutation, DashboardDeleteUtmTemplateMutationVariables>;
@@ -2280,7 +2280,7 @@ export const DashboardWebhooksDocument = new TypedDocumentString(`
   created_at
 }`) as unknown as TypedDocumentString<DashboardWebhooksQuery, DashboardWebhooksQueryVariables>;
 export const DashboardWebhookDocument = new TypedDocumentString(`
-    query DashboardWebhook($id: String!) {
+    query DashboardWebhook($id: ID!) {
   webhook(id: $id) {
     ...WebhookFields
   }
@@ -2294,7 +2294,7 @@ export const DashboardWebhookDocument = new TypedDocumentString(`
   created_at
 }`) as unknown as TypedDocumentString<DashboardWebhookQuery, DashboardWebhookQueryVariables>;
 export const DashboardWebhookDeliveriesDocument = new TypedDocumentString(`
-    query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {
+    query DashboardWebhookDeliveries($id: ID!, $limit: Int, $cursor: String) {
   webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {
     data {
       id
@@ -2321,7 +2321,7 @@ export const DashboardCreateWebhookDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardCreateWebhookMutation, DashboardCreateWebhookMutationVariables>;
 export const DashboardUpdateWebhookDocument = new TypedDocumentString(`
-    mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {
+    mutation DashboardUpdateWebhook($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {
   updateWebhook(
     id: $id
     url: $url
@@ -2341,12 +2341,12 @@ export const DashboardUpdateWebhookDocument = new TypedDocumentString(`
   created_at
 }`) as unknown as TypedDocumentString<DashboardUpdateWebhookMutation, DashboardUpdateWebhookMutationVariables>;
 export const DashboardDeleteWebhookDocument = new TypedDocumentString(`
-    mutation DashboardDeleteWebhook($id: String!) {
+    mutation DashboardDeleteWebhook($id: ID!) {
   deleteWebhook(id: $id)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteWebhookMutation, DashboardDeleteWebhookMutationVariables>;
 export const DashboardRotateWebhookSecretDocument = new TypedDocumentString(`
-    mutation DashboardRotateWebhookSecret($id: String!) {
+    mutation DashboardRotateWebhookSecret($id: ID!) {
   rotateWebhookSecret(id: $id) {
     id
     secret
@@ -2354,14 +2354,14 @@ export const DashboardRotateWebhookSecretDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardRotateWebhookSecretMutation, DashboardRotateWebhookSecretMutationVariables>;
 export const DashboardTestWebhookDocument = new TypedDocumentString(`
-    mutation DashboardTestWebhook($id: String!) {
+    mutation DashboardTestWebhook($id: ID!) {
   testWebhook(id: $id) {
     id
   }
 }
     `) as unknown as TypedDocumentString<DashboardTestWebhookMutation, DashboardTestWebhookMutationVariables>;
 export const DashboardRetryWebhookDeliveryDocument = new TypedDocumentString(`
-    mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {
+    mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {
   retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {
     id
     status

@@ -49,7 +49,7 @@ export const CreateKeyMutation = graphql(`
 `);
 
 export const RevokeKeyMutation = graphql(`
-  mutation DashboardRevokeKey($id: String!) {
+  mutation DashboardRevokeKey($id: ID!) {
     revokeKey(id: $id) {
       id
       revoked_at

@@ -31,7 +31,7 @@ export const CreateLinksMutation = graphql(`
 `);
 
 export const UpdateLinksMutation = graphql(`
-  mutation DashboardUpdateLinks($ids: [String!]!, $add_tags: [String!], $remove_tags: [String!]) {
+  mutation DashboardUpdateLinks($ids: [ID!]!, $add_tags: [String!], $remove_tags: [String!]) {
     updateLinks(ids: $ids, add_tags: $add_tags, remove_tags: $remove_tags) {
       data {
         link {
@@ -47,7 +47,7 @@ export const UpdateLinksMutation = graphql(`
 `);
 
 export const DeleteLinksMutation = graphql(`
-  mutation DashboardDeleteLinks($ids: [String!]!) {
+  mutation DashboardDeleteLinks($ids: [ID!]!) {
     deleteLinks(ids: $ids) {
       deleted
       not_found

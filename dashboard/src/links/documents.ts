@@ -87,7 +87,7 @@ export const LinkFiltersQuery = graphql(`
 `);
 
 export const LinkQuery = graphql(`
-  query DashboardLink($id: String!) {
+  query DashboardLink($id: ID!) {
     link(id: $id) {
       ...LinkFields
     }
@@ -112,7 +112,7 @@ export const CreateLinkMutation = graphql(`
 
 export const UpdateLinkMutation = graphql(`
   mutation DashboardUpdateLink(
-    $id: String!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],
+    $id: ID!, $destination: String, $domain: String, $alias: String, $geo_targeting: GeoTargeting, $tags: [String!],
     $title: String, $external_id: String, $expires_at: String, $expired_url: String, $max_clicks: Int, $password: String, $device_targeting: DeviceTargeting,
     $rules: LinkRules, $variants: LinkVariants, $utm: Utm, $preview: LinkPreview
   ) {
@@ -127,7 +127,7 @@ export const UpdateLinkMutation = graphql(`
 `);
 
 export const DeleteLinkMutation = graphql(`
-  mutation DashboardDeleteLink($id: String!) {
+  mutation DashboardDeleteLink($id: ID!) {
     deleteLink(id: $id)
   }
 `);

@@ -8,7 +8,7 @@ import { ErrorBox, Loading } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
 const LinkQrQuery = graphql(`
-  query DashboardLinkQr($id: String!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {
+  query DashboardLinkQr($id: ID!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {
     linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {
       content_type
       base64

@@ -33,7 +33,7 @@ const CreateInviteMutation = graphql(`
 `);
 
 const RevokeInviteMutation = graphql(`
-  mutation DashboardRevokeInvite($id: String!) {
+  mutation DashboardRevokeInvite($id: ID!) {
     revokeInvite(id: $id)
   }
 `);

@@ -23,7 +23,7 @@ const MembersQuery = graphql(`
 `);
 
 const UpdateMemberMutation = graphql(`
-  mutation DashboardUpdateMember($user_id: String!, $role: String!) {
+  mutation DashboardUpdateMember($user_id: ID!, $role: String!) {
     updateMember(user_id: $user_id, role: $role) {
       user_id
       role
@@ -32,7 +32,7 @@ const UpdateMemberMutation = graphql(`
 `);
 
 const RemoveMemberMutation = graphql(`
-  mutation DashboardRemoveMember($user_id: String!) {
+  mutation DashboardRemoveMember($user_id: ID!) {
     removeMember(user_id: $user_id)
   }
 `);

@@ -18,7 +18,7 @@ const CreateUtmTemplateMutation = graphql(`
 `);
 
 const UpdateUtmTemplateMutation = graphql(`
-  mutation DashboardUpdateUtmTemplate($id: String!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
+  mutation DashboardUpdateUtmTemplate($id: ID!, $name: String, $source: String, $medium: String, $campaign: String, $term: String, $content: String) {
     updateUtmTemplate(id: $id, name: $name, source: $source, medium: $medium, campaign: $campaign, term: $term, content: $content) {
       id
     }
@@ -26,7 +26,7 @@ const UpdateUtmTemplateMutation = graphql(`
 `);
 
 const UtmTemplateQuery = graphql(`
-  query DashboardUtmTemplate($id: String!) {
+  query DashboardUtmTemplate($id: ID!) {
     utmTemplate(id: $id) {
       id
       name
@@ -40,7 +40,7 @@ const UtmTemplateQuery = graphql(`
 `);
 
 const DeleteUtmTemplateMutation = graphql(`
-  mutation DashboardDeleteUtmTemplate($id: String!) {
+  mutation DashboardDeleteUtmTemplate($id: ID!) {
     deleteUtmTemplate(id: $id)
   }
 `);

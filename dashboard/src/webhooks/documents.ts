@@ -26,7 +26,7 @@ export const WebhooksQuery = graphql(`
 `);
 
 export const WebhookQuery = graphql(`
-  query DashboardWebhook($id: String!) {
+  query DashboardWebhook($id: ID!) {
     webhook(id: $id) {
       ...WebhookFields
     }
@@ -34,7 +34,7 @@ export const WebhookQuery = graphql(`
 `);
 
 export const WebhookDeliveriesQuery = graphql(`
-  query DashboardWebhookDeliveries($id: String!, $limit: Int, $cursor: String) {
+  query DashboardWebhookDeliveries($id: ID!, $limit: Int, $cursor: String) {
     webhookDeliveries(id: $id, limit: $limit, cursor: $cursor) {
       data {
         id
@@ -63,7 +63,7 @@ export const CreateWebhookMutation = graphql(`
 `);
 
 export const UpdateWebhookMutation = graphql(`
-  mutation DashboardUpdateWebhook($id: String!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {
+  mutation DashboardUpdateWebhook($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {
     updateWebhook(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {
       ...WebhookFields
     }
@@ -71,13 +71,13 @@ export const UpdateWebhookMutation = graphql(`
 `);
 
 export const DeleteWebhookMutation = graphql(`
-  mutation DashboardDeleteWebhook($id: String!) {
+  mutation DashboardDeleteWebhook($id: ID!) {
     deleteWebhook(id: $id)
   }
 `);
 
 export const RotateWebhookSecretMutation = graphql(`
-  mutation DashboardRotateWebhookSecret($id: String!) {
+  mutation DashboardRotateWebhookSecret($id: ID!) {
     rotateWebhookSecret(id: $id) {
       id
       secret
@@ -86,7 +86,7 @@ export const RotateWebhookSecretMutation = graphql(`
 `);
 
 export const TestWebhookMutation = graphql(`
-  mutation DashboardTestWebhook($id: String!) {
+  mutation DashboardTestWebhook($id: ID!) {
     testWebhook(id: $id) {
       id
     }
@@ -94,7 +94,7 @@ export const TestWebhookMutation = graphql(`
 `);
 
 export const RetryWebhookDeliveryMutation = graphql(`
-  mutation DashboardRetryWebhookDelivery($id: String!, $delivery_id: String!) {
+  mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {
     retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {
       id
       status

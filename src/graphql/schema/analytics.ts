@@ -46,7 +46,7 @@ builder.queryField('analytics', (t) =>
     description: `Clicks over a window of at most ${WINDOW_MAX_DAYS} days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain.`,
     args: {
       group_by: t.arg.string({ description: `One of ${GROUP_BYS.join(', ')} (default timeseries; links: top links).` }),
-      link_id: t.arg.string({ description: 'Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.' }),
+      link_id: t.arg.id({ description: 'Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.' }),
       tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
       domain: t.arg.string({ description: 'Only links on this domain.' }),
       from: t.arg.string({ description: 'ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.' }),

@@ -25,7 +25,7 @@ const TargetType = builder.objectRef<AuditEntry['target']>('AuditTarget').implem
 const AuditEntryType = builder.objectRef<AuditEntry>('AuditEntry').implement({
   description: 'One recorded action: who did what to which target, when, in which request. Never holds a secret.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time.' }),
+    id: t.exposeID('id', { description: 'Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time.' }),
     at: t.field({ type: DateTimeScalar, description: 'When it happened.', resolve: (e) => e.at }),
     actor: t.field({ type: ActorType, resolve: (e) => e.actor }),
     action: t.exposeString('action', { description: 'What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all).' }),

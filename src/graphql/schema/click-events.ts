@@ -12,7 +12,7 @@ const ClickEventType = builder.objectRef<ClickEventItem>('ClickEvent').implement
   description: "One person's click (bots are never logged), with what it recorded; null where a value is unknown.",
   fields: (t) => ({
     timestamp: t.field({ type: DateTimeScalar, description: 'When the click happened.', resolve: (e) => e.timestamp }),
-    link_id: t.exposeString('link_id'),
+    link_id: t.exposeID('link_id'),
     short_url: t.exposeString('short_url', { description: "The link's short URL now." }),
     ...Object.fromEntries(VALUE_FIELDS.map((f) => [f, t.string({ nullable: true, resolve: (e: ClickEventItem) => e[f] })])),
   }),

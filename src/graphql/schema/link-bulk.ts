@@ -73,7 +73,7 @@ builder.mutationFields((t) => ({
     type: ResultsType,
     description: 'Apply one patch to up to 100 links, then add and remove tags; each link succeeds or fails on its own.',
     args: {
-      ids: t.arg.stringList({ required: true, description: IDS }),
+      ids: t.arg.idList({ required: true, description: IDS }),
       patch: t.arg({ type: LinkFieldsScalar, description: 'Any updateLink fields, applied to every link.' }),
       add_tags: t.arg.stringList({ description: 'Tags to add to every link.' }),
       remove_tags: t.arg.stringList({ description: 'Tags to take off every link (case-insensitive).' }),
@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: DeleteResultType,
     description: 'Delete up to 100 links; ids that are not links of your workspace are listed as not_found.',
-    args: { ids: t.arg.stringList({ required: true, description: IDS }) },
+    args: { ids: t.arg.idList({ required: true, description: IDS }) },
     resolve: (_r, args, ctx) => ctx.services.bulkLinks.delete(ctx.caller, args),
   }),
 }));

@@ -28,7 +28,7 @@ builder.queryField('linkQrCode', (t) =>
     type: QrCodeType,
     description: "A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.",
     args: {
-      id: t.arg.string({ required: true }),
+      id: t.arg.id({ required: true }),
       format: t.arg.string({ description: 'svg (default) or png.' }),
       size: t.arg.int({ description: SIZE }),
       margin: t.arg.int({ description: MARGIN }),

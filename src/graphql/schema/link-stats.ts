@@ -27,7 +27,7 @@ const OsCount = builder.objectRef<{ os: string; clicks: number }>('OsClicks').im
 export const LinkStatsType = builder.objectRef<StatsReport>('LinkStats').implement({
   description: 'Clicks of one link over [from, to] (whole UTC days). Bots are counted apart.',
   fields: (t) => ({
-    link_id: t.exposeString('linkId'),
+    link_id: t.exposeID('linkId'),
     from: t.exposeString('from', { description: 'ISO date.' }),
     to: t.exposeString('to', { description: 'ISO date (inclusive).' }),
     clicks: t.exposeInt('clicks'),
@@ -48,7 +48,7 @@ builder.queryField('linkStats', (t) =>
   t.withAuth({ scope: 'analytics:read' }).field({
     type: LinkStatsType,
     description: 'Click statistics of a link; from/to are ISO dates, default the last 30 days.',
-    args: { id: t.arg.string({ required: true }), from: t.arg.string({ description: FROM }), to: t.arg.string({ description: TO }) },
+    args: { id: t.arg.id({ required: true }), from: t.arg.string({ description: FROM }), to: t.arg.string({ description: TO }) },
     resolve: async (_r, { id, ...range }, ctx, info) => {
       await ctx.services.fieldLimit(ctx, info, { id }, FIELD_LIMITS.linkStats);
       return ctx.services.stats.forLink(ctx.caller, id, range);

@@ -11,7 +11,7 @@ export const LinkType = builder.objectRef<Link>('Link').implement({
   description: 'A short link.',
   interfaces: [NodeRef],
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW.' }),
+    id: t.exposeID('id', { description: 'Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW.' }),
     short_url: t.string({ description: 'https://{domain}/{alias} (http:// for localhost).', resolve: (l) => shortUrl(l.domain, l.alias) }),
     domain: t.exposeString('domain', { description: 'Host name the link is served on.' }),
     alias: t.exposeString('alias', { description: 'Path segment(s) after the domain; case-sensitive.' }),
@@ -55,7 +55,7 @@ builder.queryFields((t) => ({
   link: t.withAuth({ scope: 'links:read' }).field({
     type: LinkType,
     description: 'One link of your workspace.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.links.get(ctx.caller, args.id),
   }),
   linkCount: t.withAuth({ scope: 'links:read' }).field({
@@ -102,13 +102,13 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: LinkType,
     description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
-    args: { id: t.arg.string({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
+    args: { id: t.arg.id({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
     resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.caller, id, inputOf(ctx, rest)),
   }),
   deleteLink: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a link; its alias answers 404 from then on.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       await ctx.services.links.delete(ctx.caller, args.id);
       return true;

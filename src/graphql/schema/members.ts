@@ -15,7 +15,7 @@ export const RoleEnum = builder.enumType('Role', {
 const MemberType = builder.objectRef<Member>('Member').implement({
   description: "A user's role in the workspace.",
   fields: (t) => ({
-    user_id: t.string({ description: 'The user (usr_…).', resolve: (m) => m.user.id }),
+    user_id: t.id({ description: 'The user (usr_…).', resolve: (m) => m.user.id }),
     email: t.string({ resolve: (m) => m.user.email }),
     name: t.string({ resolve: (m) => m.user.name }),
     role: t.field({ type: RoleEnum, resolve: (m) => m.role }),
@@ -27,7 +27,7 @@ export const InviteType = builder.objectRef<Invite>('Invite').implement({
   description: 'An invitation to join the workspace (its link is shown once, when created).',
   interfaces: [NodeRef],
   fields: (t) => ({
-    id: t.exposeString('id'),
+    id: t.exposeID('id'),
     email: t.exposeString('email'),
     role: t.field({ type: RoleEnum, resolve: (i) => i.role }),
     created_at: t.field({ type: DateTimeScalar, resolve: (i) => i.createdAt }),
@@ -38,7 +38,7 @@ export const InviteType = builder.objectRef<Invite>('Invite').implement({
 const CreatedInviteType = builder.objectRef<{ invite: Invite; url: string }>('CreatedInvite').implement({
   description: 'A new invite with its link, shown this once.',
   fields: (t) => ({
-    id: t.string({ resolve: (c) => c.invite.id }),
+    id: t.id({ resolve: (c) => c.invite.id }),
     email: t.string({ resolve: (c) => c.invite.email }),
     role: t.field({ type: RoleEnum, resolve: (c) => c.invite.role }),
     created_at: t.field({ type: DateTimeScalar, resolve: (c) => c.invite.createdAt }),
@@ -72,13 +72,13 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: MemberType,
     description: "Change a member's role (admins: below owner only; the last owner keeps the role).",
-    args: { user_id: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
+    args: { user_id: t.arg.id({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
     resolve: (_r, args, ctx) => ctx.services.members.update(ctx.caller, args.user_id, inputOf(ctx, { role: args.role })),
   }),
   removeMember: t.withAuth({ scope: 'members:write' }).boolean({
     nullable: true,
     description: 'Remove a member from your workspace (never the last owner).',
-    args: { user_id: t.arg.string({ required: true }) },
+    args: { user_id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       await ctx.services.members.remove(ctx.caller, args.user_id);
       return true;
@@ -94,7 +94,7 @@ builder.mutationFields((t) => ({
   revokeInvite: t.withAuth({ scope: 'members:write' }).boolean({
     nullable: true,
     description: 'Withdraw an invite; its link stops working.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       await ctx.services.members.revokeInvite(ctx.caller, args.id);
       return true;

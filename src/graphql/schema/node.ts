@@ -21,7 +21,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope.",
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
       const kind = nodeKind(id);
       if (!kind) return null;

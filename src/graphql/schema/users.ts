@@ -7,7 +7,7 @@ export const UserType = builder.objectRef<User>('User').implement({
   description: 'A person who signs in to the dashboard.',
   interfaces: [NodeRef],
   fields: (t) => ({
-    id: t.exposeString('id'),
+    id: t.exposeID('id'),
     email: t.exposeString('email'),
     name: t.exposeString('name'),
     created_at: t.field({ type: DateTimeScalar, resolve: (u) => u.createdAt }),

@@ -8,7 +8,7 @@ import { DateTimeScalar } from './scalars.js';
 export const UtmTemplateType = builder.objectRef<UtmTemplate>('UtmTemplate').implement({
   description: 'A named set of UTM values of the workspace.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3.' }),
+    id: t.exposeID('id', { description: 'Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3.' }),
     name: t.exposeString('name', { description: 'Unique in the workspace (case-insensitively).' }),
     source: t.string({ nullable: true, description: 'utm_source, or null.', resolve: (x) => x.values.source ?? null }),
     medium: t.string({ nullable: true, description: 'utm_medium, or null.', resolve: (x) => x.values.medium ?? null }),
@@ -41,7 +41,7 @@ builder.queryFields((t) => ({
   utmTemplate: t.withAuth({ scope: 'links:read' }).field({
     type: UtmTemplateType,
     description: 'One UTM template of your workspace.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.utmTemplates.get(ctx.caller, args.id),
   }),
 }));
@@ -58,13 +58,13 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: UtmTemplateType,
     description: "Change a UTM template's name or values (null clears a value).",
-    args: { id: t.arg.string({ required: true }), name: t.arg.string({ description: '1-64 characters, unique in the workspace.' }), ...valueArgs },
+    args: { id: t.arg.id({ required: true }), name: t.arg.string({ description: '1-64 characters, unique in the workspace.' }), ...valueArgs },
     resolve: (_r, { id, ...rest }, ctx) => ctx.services.utmTemplates.update(ctx.caller, id, inputOf(ctx, rest)),
   }),
   deleteUtmTemplate: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,
     description: 'Delete a UTM template (links keep their utm values).',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       await ctx.services.utmTemplates.delete(ctx.caller, args.id);
       return true;

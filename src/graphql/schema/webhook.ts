@@ -9,7 +9,7 @@ type WithSecret = { endpoint: WebhookEndpoint; secret: string };
 
 const endpointFields = <T>(get: (x: T) => WebhookEndpoint) =>
   ((t) => ({
-    id: t.string({ description: 'Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW.', resolve: (x) => get(x).id }),
+    id: t.id({ description: 'Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW.', resolve: (x) => get(x).id }),
     url: t.string({ description: 'Where events are POSTed.', resolve: (x) => get(x).url }),
     events: t.stringList({ description: 'Subscribed events: link.created, link.updated, link.deleted, link.clicked.', resolve: (x) => get(x).events }),
     description: t.string({ nullable: true, description: 'Free text for your own use.', resolve: (x) => get(x).description }),
@@ -33,7 +33,7 @@ const WebhookEndpointWithSecretType = builder.objectRef<WithSecret>('WebhookEndp
 const WebhookDeliveryType = builder.objectRef<Delivery>('WebhookDelivery').implement({
   description: 'One event for one endpoint, and how its delivery went.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW.' }),
+    id: t.exposeID('id', { description: 'Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW.' }),
     event_type: t.exposeString('eventType', { description: 'link.created, link.updated, link.deleted, link.clicked or webhook.test.' }),
     status: t.exposeString('status', { description: 'pending, delivered or failed.' }),
     attempts: t.exposeInt('attempts', { description: 'Attempts made so far.' }),
@@ -70,14 +70,14 @@ builder.queryFields((t) => ({
   webhook: t.withAuth({ scope: 'webhooks:read' }).field({
     type: WebhookEndpointType,
     description: 'One webhook endpoint.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.webhooks.service.get(ctx.caller, args.id),
   }),
   webhookDeliveries: t.withAuth({ scope: 'webhooks:read' }).field({
     type: WebhookDeliveryListType,
     description: 'Deliveries of one endpoint, newest first.',
     args: {
-      id: t.arg.string({ required: true }),
+      id: t.arg.id({ required: true }),
       limit: t.arg.int({ description: '1 to 100, default 20.' }),
       cursor: t.arg.string({ description: 'next_cursor of the previous page.' }),
     },
@@ -102,7 +102,7 @@ builder.mutationFields((t) => ({
     type: WebhookEndpointType,
     description: "Change any subset of an endpoint's url, events, description and enabled.",
     args: {
-      id: t.arg.string({ required: true }),
+      id: t.arg.id({ required: true }),
       url: t.arg.string({ description: URL_TEXT }),
       events: t.arg.stringList({ description: EVENTS_TEXT }),
       description: t.arg.string({ description: '1-500 characters; null clears.' }),
@@ -113,7 +113,7 @@ builder.mutationFields((t) => ({
   deleteWebhook: t.withAuth({ scope: 'webhooks:write' }).boolean({
     nullable: true,
     description: 'Delete an endpoint and its deliveries.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       await ctx.services.webhooks.service.delete(ctx.caller, args.id);
       return true;
@@ -123,21 +123,21 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: WebhookEndpointWithSecretType,
     description: 'Replace the signing secret; the old one keeps signing beside the new one for 24 hours.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.webhooks.service.rotateSecret(ctx.caller, args.id),
   }),
   testWebhook: t.withAuth({ scope: 'webhooks:write' }).field({
     nullable: true,
     type: WebhookDeliveryType,
     description: 'Send a webhook.test event to the endpoint.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.webhooks.service.test(ctx.caller, args.id),
   }),
   retryWebhookDelivery: t.withAuth({ scope: 'webhooks:write' }).field({
     nullable: true,
     type: WebhookDeliveryType,
     description: 'Send a delivery again now, with the same webhook-id.',
-    args: { id: t.arg.string({ required: true }), delivery_id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }), delivery_id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.webhooks.service.retry(ctx.caller, args.id, args.delivery_id),
   }),
 }));

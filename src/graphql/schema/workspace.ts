@@ -11,7 +11,7 @@ const PlanEnum = builder.enumType('Plan', { values: PLANS, description: 'standar
 export const WorkspaceType = builder.objectRef<Workspace>('Workspace').implement({
   description: 'The tenant that owns links, tags, domains and keys.',
   fields: (t) => ({
-    id: t.exposeString('id'),
+    id: t.exposeID('id'),
     slug: t.exposeString('slug'),
     plan: t.field({ type: PlanEnum, resolve: (w) => w.plan }),
     rate_limit_rpm: t.int({ description: 'Requests per minute allowed to the whole workspace.', resolve: (w) => w.rateLimitRpm }),
@@ -44,7 +44,7 @@ export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
   description: 'An API key (its secret is shown only once, when created).',
   interfaces: [NodeRef],
   fields: (t) => ({
-    id: t.exposeString('id'),
+    id: t.exposeID('id'),
     name: t.exposeString('name'),
     created_at: t.field({ type: DateTimeScalar, resolve: (k) => k.createdAt }),
     expires_at: t.field({ type: DateTimeScalar, resolve: (k) => k.expiresAt }),
@@ -59,7 +59,7 @@ export const ApiKeyType = builder.objectRef<ApiKey>('ApiKey').implement({
 const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('CreatedApiKey').implement({
   description: 'A new API key with its secret, shown this once.',
   fields: (t) => ({
-    id: t.string({ resolve: (c) => c.key.id }),
+    id: t.id({ resolve: (c) => c.key.id }),
     name: t.string({ resolve: (c) => c.key.name }),
     created_at: t.field({ type: DateTimeScalar, resolve: (c) => c.key.createdAt }),
     expires_at: t.field({ type: DateTimeScalar, resolve: (c) => c.key.expiresAt }),
@@ -158,7 +158,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: ApiKeyType,
     description: 'Revoke an API key; it stops working at once.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.keys.revoke(ctx.caller, args.id),
   }),
 }));

@@ -70,7 +70,7 @@ export type ApiKey = Node & {
   /** A restricted key sees and changes only links on these domains; null: any domain. */
   domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   last_used_at: Maybe<Scalars['DateTime']['output']>;
   name: Scalars['String']['output'];
   revoked_at: Maybe<Scalars['DateTime']['output']>;
@@ -102,7 +102,7 @@ export type AuditEntry = {
   /** When it happened. */
   at: Scalars['DateTime']['output'];
   /** Opaque id, e.g. aud_0VbbQFuK000NfDApHTI5; ordered by time. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** X-Request-Id of the request (one per CLI command); null for lsk's own work. */
   request_id: Maybe<Scalars['String']['output']>;
   target: AuditTarget;
@@ -168,7 +168,7 @@ export type ClickEvent = {
   country: Maybe<Scalars['String']['output']>;
   device: Maybe<Scalars['String']['output']>;
   language: Maybe<Scalars['String']['output']>;
-  link_id: Scalars['String']['output'];
+  link_id: Scalars['ID']['output'];
   os: Maybe<Scalars['String']['output']>;
   referrer: Maybe<Scalars['String']['output']>;
   referrer_url: Maybe<Scalars['String']['output']>;
@@ -244,7 +244,7 @@ export type CreatedApiKey = {
   /** A restricted key sees and changes only links on these domains; null: any domain. */
   domains: Maybe<Array<Scalars['String']['output']>>;
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** The secret: lsk_live_... */
   key: Scalars['String']['output'];
   last_used_at: Maybe<Scalars['DateTime']['output']>;
@@ -261,7 +261,7 @@ export type CreatedInvite = {
   created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   role: Role;
   /** The link to accept it (the dashboard page). */
   url: Scalars['String']['output'];
@@ -330,7 +330,7 @@ export type Invite = Node & {
   email: Scalars['String']['output'];
   /** Seven days after it was made. */
   expires_at: Scalars['DateTime']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   role: Role;
 };
 
@@ -363,7 +363,7 @@ export type Link = Node & {
   /** Country-specific targets (always an object). */
   geo_targeting: Scalars['GeoTargeting']['output'];
   /** Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** Clicks after which the link is exhausted, or null. */
   max_clicks: Maybe<Scalars['Int']['output']>;
   /** Whether visitors must enter a password first. */
@@ -432,7 +432,7 @@ export type LinkStats = {
   clicks: Scalars['Int']['output'];
   /** ISO date. */
   from: Scalars['String']['output'];
-  link_id: Scalars['String']['output'];
+  link_id: Scalars['ID']['output'];
   /** ISO date (inclusive). */
   to: Scalars['String']['output'];
 };
@@ -451,7 +451,7 @@ export type Member = {
   name: Scalars['String']['output'];
   role: Role;
   /** The user (usr_…). */
-  user_id: Scalars['String']['output'];
+  user_id: Scalars['ID']['output'];
 };
 
 export type MemberList = {
@@ -593,13 +593,13 @@ export type MutationDeleteDomainArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinkArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteLinksArgs = {
-  ids: Array<Scalars['String']['input']>;
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -611,50 +611,50 @@ export type MutationDeleteTagArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteUtmTemplateArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRemoveMemberArgs = {
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRetryWebhookDeliveryArgs = {
-  delivery_id: Scalars['String']['input'];
-  id: Scalars['String']['input'];
+  delivery_id: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeInviteArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRevokeKeyArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationRotateWebhookSecretArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationTestWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -680,7 +680,7 @@ export type MutationUpdateLinkArgs = {
   expires_at?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['LinkPreview']['input']>;
@@ -695,7 +695,7 @@ export type MutationUpdateLinkArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateLinksArgs = {
   add_tags?: InputMaybe<Array<Scalars['String']['input']>>;
-  ids: Array<Scalars['String']['input']>;
+  ids: Array<Scalars['ID']['input']>;
   patch?: InputMaybe<Scalars['LinkFields']['input']>;
   remove_tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
@@ -704,7 +704,7 @@ export type MutationUpdateLinksArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateMemberArgs = {
   role: Scalars['String']['input'];
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 };
 
 
@@ -719,7 +719,7 @@ export type MutationUpdateTagArgs = {
 export type MutationUpdateUtmTemplateArgs = {
   campaign?: InputMaybe<Scalars['String']['input']>;
   content?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   medium?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
@@ -732,7 +732,7 @@ export type MutationUpdateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
   events?: InputMaybe<Array<Scalars['String']['input']>>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -744,7 +744,7 @@ export type MutationUpdateWorkspaceArgs = {
 
 /** An object with a global id; its prefix names its type. */
 export type Node = {
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
 };
 
 export type OsClicks = {
@@ -822,7 +822,7 @@ export type QueryAnalyticsArgs = {
   group_by?: InputMaybe<Scalars['String']['input']>;
   interval?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
-  link_id?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
@@ -854,7 +854,7 @@ export type QueryClickEventsArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -875,7 +875,7 @@ export type QueryLinkQrCodeArgs = {
   ecc?: InputMaybe<Scalars['String']['input']>;
   fg?: InputMaybe<Scalars['String']['input']>;
   format?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -884,7 +884,7 @@ export type QueryLinkQrCodeArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkStatsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -905,26 +905,26 @@ export type QueryLinksArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryUtmTemplateArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryWebhookArgs = {
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryWebhookDeliveriesArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -964,7 +964,7 @@ export type TagList = {
 export type User = Node & {
   created_at: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
 };
 
@@ -976,7 +976,7 @@ export type UtmTemplate = {
   content: Maybe<Scalars['String']['output']>;
   created_at: Scalars['DateTime']['output'];
   /** Opaque id, e.g. utm_4Gd8kLm2Qx7Rt1Vb9Nc3. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** utm_medium, or null. */
   medium: Maybe<Scalars['String']['output']>;
   /** Unique in the workspace (case-insensitively). */
@@ -1020,7 +1020,7 @@ export type WebhookDelivery = {
   /** link.created, link.updated, link.deleted, link.clicked or webhook.test. */
   event_type: Scalars['String']['output'];
   /** Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** How long the last attempt took, in milliseconds. */
   last_duration_ms: Maybe<Scalars['Int']['output']>;
   /** Why the last attempt failed. */
@@ -1051,7 +1051,7 @@ export type WebhookEndpoint = {
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
   events: Array<Scalars['String']['output']>;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** Where events are POSTed. */
   url: Scalars['String']['output'];
 };
@@ -1071,7 +1071,7 @@ export type WebhookEndpointWithSecret = {
   /** Subscribed events: link.created, link.updated, link.deleted, link.clicked. */
   events: Array<Scalars['String']['output']>;
   /** Opaque id, e.g. whk_3kTMd9sQ0pX1bY7zA2cW. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** whsec_ + base64 of 32 random bytes: verifies the webhook-signature header. */
   secret: Scalars['String']['output'];
   /** Where events are POSTed. */
@@ -1080,7 +1080,7 @@ export type WebhookEndpointWithSecret = {
 
 /** The tenant that owns links, tags, domains and keys. */
 export type Workspace = {
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   plan: Plan;
   /** Requests per minute allowed to the whole workspace. */
   rate_limit_rpm: Scalars['Int']['output'];
@@ -1096,7 +1096,7 @@ export type AnalyticsQueryVariables = Exact<{
   group_by?: InputMaybe<Scalars['String']['input']>;
   interval?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
-  link_id?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
@@ -1146,7 +1146,7 @@ export type KeysQueryVariables = Exact<{ [key: string]: never; }>;
 export type KeysQuery = { keys: { data: Array<{ created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null }> } | null };
 
 export type LinkQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1169,7 +1169,7 @@ export type LinkQrCodeQueryVariables = Exact<{
   ecc?: InputMaybe<Scalars['String']['input']>;
   fg?: InputMaybe<Scalars['String']['input']>;
   format?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 }>;
@@ -1179,7 +1179,7 @@ export type LinkQrCodeQuery = { linkQrCode: { base64: string, content_type: stri
 
 export type LinkStatsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   to?: InputMaybe<Scalars['String']['input']>;
 }>;
 
@@ -1207,7 +1207,7 @@ export type MembersQueryVariables = Exact<{ [key: string]: never; }>;
 export type MembersQuery = { members: { data: Array<{ created_at: string, email: string, name: string, role: Role, user_id: string }> } | null };
 
 export type NodeQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1219,7 +1219,7 @@ export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 export type TagsQuery = { tags: { data: Array<{ created_at: string, links: number, name: string }> } | null };
 
 export type UtmTemplateQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1236,7 +1236,7 @@ export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 export type ViewerQuery = { viewer: { kind: ViewerKind, role: Role | null, scopes: Array<string>, key: { created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null } | null, user: { created_at: string, email: string, id: string, name: string } | null, workspace: { id: string, plan: Plan, rate_limit_rpm: number, require_2fa: boolean, slug: string } } | null };
 
 export type WebhookQueryVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1244,7 +1244,7 @@ export type WebhookQuery = { webhook: { created_at: string, description: string 
 
 export type WebhookDeliveriesQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
@@ -1344,14 +1344,14 @@ export type DeleteDomainMutationVariables = Exact<{
 export type DeleteDomainMutation = { deleteDomain: boolean | null };
 
 export type DeleteLinkMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DeleteLinkMutation = { deleteLink: boolean | null };
 
 export type DeleteLinksMutationVariables = Exact<{
-  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
 
 
@@ -1365,57 +1365,57 @@ export type DeleteTagMutationVariables = Exact<{
 export type DeleteTagMutation = { deleteTag: boolean | null };
 
 export type DeleteUtmTemplateMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DeleteUtmTemplateMutation = { deleteUtmTemplate: boolean | null };
 
 export type DeleteWebhookMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type DeleteWebhookMutation = { deleteWebhook: boolean | null };
 
 export type RemoveMemberMutationVariables = Exact<{
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 }>;
 
 
 export type RemoveMemberMutation = { removeMember: boolean | null };
 
 export type RetryWebhookDeliveryMutationVariables = Exact<{
-  delivery_id: Scalars['String']['input'];
-  id: Scalars['String']['input'];
+  delivery_id: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type RetryWebhookDeliveryMutation = { retryWebhookDelivery: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
 
 export type RevokeInviteMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type RevokeInviteMutation = { revokeInvite: boolean | null };
 
 export type RevokeKeyMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type RevokeKeyMutation = { revokeKey: { created_at: string, domains: Array<string> | null, expires_at: string, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, tags: Array<string> | null } | null };
 
 export type RotateWebhookSecretMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
 export type RotateWebhookSecretMutation = { rotateWebhookSecret: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, secret: string, url: string } | null };
 
 export type TestWebhookMutationVariables = Exact<{
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
 }>;
 
 
@@ -1443,7 +1443,7 @@ export type UpdateLinkMutationVariables = Exact<{
   expires_at?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
   geo_targeting?: InputMaybe<Scalars['GeoTargeting']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   max_clicks?: InputMaybe<Scalars['Int']['input']>;
   password?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['LinkPreview']['input']>;
@@ -1459,7 +1459,7 @@ export type UpdateLinkMutation = { updateLink: { alias: string, clicks: number, 
 
 export type UpdateLinksMutationVariables = Exact<{
   add_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
-  ids: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
   patch?: InputMaybe<Scalars['LinkFields']['input']>;
   remove_tags?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
 }>;
@@ -1469,7 +1469,7 @@ export type UpdateLinksMutation = { updateLinks: { data: Array<{ error: { code: 
 
 export type UpdateMemberMutationVariables = Exact<{
   role: Scalars['String']['input'];
-  user_id: Scalars['String']['input'];
+  user_id: Scalars['ID']['input'];
 }>;
 
 
@@ -1486,7 +1486,7 @@ export type UpdateTagMutation = { updateTag: { created_at: string, links: number
 export type UpdateUtmTemplateMutationVariables = Exact<{
   campaign?: InputMaybe<Scalars['String']['input']>;
   content?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   medium?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
@@ -1500,7 +1500,7 @@ export type UpdateWebhookMutationVariables = Exact<{
   description?: InputMaybe<Scalars['String']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
   events?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
-  id: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
   url?: InputMaybe<Scalars['String']['input']>;
 }>;
 
