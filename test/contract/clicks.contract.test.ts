@@ -51,6 +51,8 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     const windows: [number, number][] = [
       [start, start + 66 * DAY],
       [start + 3 * DAY + 5 * HOUR_MS, start + 40 * DAY + 17 * HOUR_MS + 1],
+      // Ends inside a UTC day and month with nothing closed after it (both read whole).
+      [start + 5 * DAY, start + 66 * DAY + 5 * HOUR_MS],
     ];
     const queries: ClickQuery[] = [];
     for (const [from, to] of windows) {
@@ -63,6 +65,11 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
       queries.push({ ...base, filter: { domain: { not_in: ['l.example'] } }, groups: ['domain'] });
       queries.push({ ...base, linkIds: [links[0]!, links[2]!], groups: ['link', 'variant'] });
       queries.push({ ...base, linkIds: [links[1]!], filter: { utm_campaign: { in: ['spring'] } }, groups: ['country'] });
+      // Links left out: the workspace minus their own counts.
+      queries.push({ ...base, excludeLinkIds: [links[1]!], groups: ['country', 'link'] });
+      queries.push({ ...base, excludeLinkIds: [links[0]!, links[2]!], filter: { country: { in: ['DE'] } }, groups: ['link'] });
+      queries.push({ ...base, excludeLinkIds: [links[2]!], filter: { domain: { in: ['l.example'] } }, groups: ['device'] });
+      queries.push({ ...base, linkIds: [links[0]!, links[1]!], excludeLinkIds: [links[1]!], groups: ['referrer'] });
       const series: [string, 'day' | 'week' | 'month'][] = [
         ['UTC', 'day'],
         ['UTC', 'month'],
@@ -75,6 +82,7 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
         queries.push({ ...base, buckets });
         queries.push({ ...base, buckets, filter: { trigger: { in: ['qr'] } } });
         queries.push({ ...base, buckets, linkIds: [links[0]!] });
+        queries.push({ ...base, buckets, excludeLinkIds: [links[0]!] });
       }
       queries.push({ ...base, buckets: bucketStarts(from, Math.min(to, from + 20 * DAY), 'hour', 'UTC'), to: Math.min(to, from + 20 * DAY) });
     }

@@ -7,7 +7,7 @@ import { EVENTS, type EventsDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc } fro
 import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
 
 const CURSOR = /^(\d{1,15})\.([^.]{1,300})\.(\d{1,6})$/;
-/** Hours of event documents read per round trip. */
+/** Hours of event documents read per round trip, at most. */
 const EVENT_HOURS = 24;
 
 /**
@@ -61,8 +61,9 @@ export class MongoClickSource implements ClickSource {
   }
 
   /**
-   * Events newest first after `after` ("at.docId.index"): whole hours of event documents at a time,
-   * sorted, until `n` rows are found or the window is exhausted.
+   * Events newest first after `after` ("at.docId.index"): whole hours of event documents at a time
+   * (one hour, then more while too few rows come back), sorted, until `n` rows are found or the
+   * window is exhausted. A page reads the hours it needs, not whole days.
    */
   async eventRows(q: EventQuery, after: string | null, n: number): Promise<EventRow[]> {
     let bound: [number, string, number] | null = null;
@@ -72,25 +73,30 @@ export class MongoClickSource implements ClickSource {
       bound = [Number(m[1]), m[2]!, Number(m[3])];
     }
     const links = q.linkIds ? new Set(q.linkIds) : null;
+    const left = q.excludeLinkIds && q.excludeLinkIds.length > 0 ? new Set(q.excludeLinkIds) : null;
     const out: (EventRow & { d: string; i: number })[] = [];
     // A cursor is read from the window's end at the latest: one placed in the far future would
     // otherwise walk every day up to the window, a round trip each.
     const start = Math.min(bound ? bound[0] : Number.POSITIVE_INFINITY, q.to - 1);
     let hour = start - (start % HOUR_MS);
     const first = q.from - (q.from % HOUR_MS);
+    // One hour first (a busy workspace fills a page from its last hour), twice as many each time
+    // fewer rows than wanted came back (a quiet one), up to a day per round trip.
+    let span = 1;
     while (hour >= first && out.length < n) {
-      const lo = Math.max(first, hour - (EVENT_HOURS - 1) * HOUR_MS);
+      const lo = Math.max(first, hour - (span - 1) * HOUR_MS);
       const docs = await this.conn.run(() => this.eventsColl.find({ w: q.workspaceId, a0: { $gte: lo, $lte: hour } }).toArray());
       const rows: (EventRow & { d: string; i: number })[] = [];
       for (const d of docs) {
         d.e.forEach((e, i) => {
-          if (e.t < q.from || e.t >= q.to || (links && !links.has(e.l))) return;
+          if (e.t < q.from || e.t >= q.to || (links && !links.has(e.l)) || left?.has(e.l)) return;
           if (bound && (e.t > bound[0] || (e.t === bound[0] && (d._id > bound[1] || (d._id === bound[1] && i >= bound[2]))))) return;
           rows.push({ at: e.t, pos: `${e.t}.${d._id}.${i}`, linkId: e.l, combo: e.c, d: d._id, i });
         });
       }
       rows.sort((a, b) => b.at - a.at || (a.d < b.d ? 1 : a.d > b.d ? -1 : b.i - a.i));
       out.push(...rows);
+      if (out.length < n) span = Math.min(EVENT_HOURS, span * 2);
       hour = lo - HOUR_MS;
     }
     return out;
