@@ -11,7 +11,7 @@ import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
 const CURSOR = /^(\d{1,15})\.([^.]{1,300})\.(\d{1,6})$/;
 /** Sheets looked up by `_id` in one read at most (more are read by range), and at once. */
 const LOOKUPS_MAX = 400;
-const LOOKUPS_AT_ONCE = 16;
+const LOOKUPS_AT_ONCE = 4;
 
 const sheetOfDoc = (d: Partial<SheetDoc>): Sheet => ({ ...d, key: d.key!, period: d.p!, tot: d.tot ?? 0, bots: d.bots ?? 0 });
 
