@@ -1,7 +1,7 @@
 /** A large flush on SQLite: encoded in slices, written chunk by chunk, each chunk exactly once even when the flush fails part-way and is retried. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
-import { type ClickBatch, type ClickEvent, type HourCounts } from '../../src/storage/clicks/repository.js';
+import type { ClickBatch, ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 import { batchOf, hc } from '../contract/_harness.js';
