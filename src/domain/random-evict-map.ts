@@ -41,6 +41,11 @@ export class RandomEvictMap<V> {
     }
   }
 
+  clear(): void {
+    this.entries.clear();
+    this.slots.length = 0;
+  }
+
   keys(): IterableIterator<string> {
     return this.entries.keys();
   }

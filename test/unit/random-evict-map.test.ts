@@ -41,6 +41,13 @@ describe('RandomEvictMap', () => {
     for (const k of [...m.keys()]) m.delete(k);
     expect(m.size).toBe(0);
     expect([...m.keys()]).toEqual([]);
+    for (const k of ['x', 'y']) m.set(k, k);
+    m.clear();
+    expect(m.size).toBe(0);
+    expect(m.get('x')).toBeUndefined();
+    for (const k of ['p', 'q', 'r', 's', 't', 'u']) m.set(k, k);
+    expect(m.size).toBe(5);
+    for (const k of m.keys()) expect(m.get(k)).toBe(k);
   });
 
   it('keeps most visits hits when the keys visited in turn are a few more than the bound (the oldest-first cache hit none)', () => {
