@@ -2,13 +2,15 @@
  * The editors of links that adapt, in Chromium (SQLite; the API tests run both stores): a UTM
  * template made on its page and applied in the link form (the final URL shown as typed), two rules
  * built from chips and reordered with the keyboard, two variants, a share card, and a bare host that
- * gets https://; the API returns what the form sent. Then a domain's settings page sets the root URL,
+ * gets https://; the API returns what the form sent; visits of the link show as each variant's clicks
+ * in its editor. Then a domain's settings page sets the root URL,
  * which the domain answers at once. Each page passes axe and is photographed at 1280 and 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, launchChromium, openPage, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { CHROME_UA, checkPage, createUser, launchChromium, openPage, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 describe('the editors of links that adapt', () => {
   let lsk: Lsk;
@@ -93,6 +95,37 @@ describe('the editors of links that adapt', () => {
       preview: { title: 'Spring <sale>', description: 'Fresh fruit, 20 % off' },
     });
   }, 120_000);
+
+  it("shows each variant's clicks so far in the editor of the saved link", async () => {
+    // 30 draws at 70/30: all on one variant has odds of 2 in 100,000.
+    const VISITS = 30;
+    const sent: Record<string, number> = {};
+    for (let i = 0; i < VISITS; i++) {
+      const res = await visit(lsk.base, '/spring', { host: lsk.env.LSK_DEFAULT_DOMAIN!, 'user-agent': CHROME_UA });
+      expect(res.status).toBe(302);
+      // The variant's URL, with the link's UTM values added.
+      const url = new URL(res.location!);
+      expect(url.search).toBe('?utm_source=newsletter&utm_medium=email');
+      sent[`${url.origin}${url.pathname}`] = (sent[`${url.origin}${url.pathname}`] ?? 0) + 1;
+    }
+    expect(Object.keys(sent).sort(), 'every visit went to a variant').toEqual(['https://example.com/a', 'https://example.com/b']);
+    const label = (n: number) => (n === 0 ? 'No clicks yet' : `${n} ${n === 1 ? 'click' : 'clicks'} · ${Math.round((n / VISITS) * 100)} %`);
+    const expected = [label(sent['https://example.com/a']!), label(sent['https://example.com/b']!)];
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit link' }).waitFor();
+    // The visits are written within a second (the click recorder's flush); each probe reloads.
+    const shown = await waitFor(
+      async () => {
+        await page.reload();
+        await page.getByTestId('variant-clicks-2').waitFor();
+        return [await page.getByTestId('variant-clicks-1').innerText(), await page.getByTestId('variant-clicks-2').innerText()];
+      },
+      (texts) => texts.join('|') === expected.join('|'),
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(shown).toEqual(expected);
+    await checkPage(page, 'link-variant-clicks');
+  }, 60_000);
 
   it("sets a domain's root URL on its settings page, and the domain answers with it", async () => {
     const api = client(lsk.base, key);

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const FIELDS = 'id title external_id status expires_at expired_url max_clicks clicks password_protected device_targeting';
@@ -120,14 +121,16 @@ describe.each(STORES)('the link behaviour fields on %s', (store) => {
     await visitor.getByLabel('Password').press('Enter');
     await visitor.waitForURL(`${origin}/healthz?device=ios`);
     await phone.close();
-    let shown = '';
-    for (let i = 0; i < 40 && shown !== '1 of 100'; i++) {
-      await page.reload();
-      shown = (await page.locator('dt:has-text("Clicks used") + dd').innerText()).trim();
-      if (shown !== '1 of 100') await page.waitForTimeout(250);
-    }
+    const shown = await waitFor(
+      async () => {
+        await page.reload();
+        return (await page.locator('dt:has-text("Clicks used") + dd').innerText()).trim();
+      },
+      (text) => text === '1 of 100',
+      { timeout: 30_000, interval: 250 },
+    );
     expect(shown).toBe('1 of 100');
-  });
+  }, 60_000);
 
   it('shows the API field errors next to their fields', async () => {
     await page.getByRole('link', { name: 'Edit' }).click();

@@ -71,7 +71,8 @@ export async function checkPage(page: Page, name: string, shots = true): Promise
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(100);
+    // The page has laid out and painted at the new size: two animation frames.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -8,6 +8,7 @@ import { useQuery } from '../ui/use-query';
 import { PreviewEditor } from './adapt/preview-editor';
 import { RulesEditor } from './adapt/rules-editor';
 import { UtmFields } from './adapt/utm-fields';
+import { useVariantClicks } from './adapt/variant-clicks';
 import { VariantsEditor, variantsProblem } from './adapt/variants-editor';
 import { ExpiryAndLimits, TitleAndIds } from './behaviour-fields';
 import { DeviceEditor } from './device-editor';
@@ -50,6 +51,7 @@ export function LinkForm({
   const [draft, setDraft] = useState<LinkDraft>(start);
   const set = (patch: Partial<LinkDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const choices = useQuery(() => gql(LinkFiltersQuery), []);
+  const variantClicks = useVariantClicks(link?.id, (link?.variants?.length ?? 0) > 0);
   // The alias the API judged: its error is stale once the alias changes.
   const [judgedAlias, setJudgedAlias] = useState<string | null>(null);
   const [local, setLocal] = useState<string | null>(null);
@@ -105,7 +107,7 @@ export function LinkForm({
       <RulesEditor rules={draft.rules} onChange={(rules) => set({ rules })} error={error} />
       <DeviceEditor {...group} />
       <GeoEditor rows={draft.geo} onChange={(geo) => set({ geo })} error={error} />
-      <VariantsEditor rows={draft.variants} onChange={(variants) => set({ variants })} error={error} />
+      <VariantsEditor rows={draft.variants} onChange={(variants) => set({ variants })} error={error} clicks={variantClicks.data} />
       <UtmFields {...group} />
       <PreviewEditor {...group} shortUrl={link?.short_url ?? `https://${draft.domain || 'your-domain'}/${draft.alias || 'alias'}`} />
       {local ? (

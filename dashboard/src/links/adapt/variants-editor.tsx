@@ -1,5 +1,6 @@
 import type { ApiError } from '../../api/errors';
 import { Icon } from '../../ui/icons';
+import { clicksLabel, type VariantClicks } from './variant-clicks';
 
 export interface VariantRow {
   url: string;
@@ -19,9 +20,20 @@ export function variantsProblem(rows: readonly VariantRow[]): string | null {
 
 /**
  * A/B variants: URLs with whole-number weights that must sum to 100. A visitor draws one by weight
- * and keeps it (a cookie); per-variant clicks are the analytics' to show.
+ * and keeps it (a cookie). A saved link's rows show each variant's clicks so far (by URL, so a row
+ * whose URL was just typed shows none).
  */
-export function VariantsEditor({ rows, onChange, error }: { rows: VariantRow[]; onChange: (r: VariantRow[]) => void; error?: ApiError }) {
+export function VariantsEditor({
+  rows,
+  onChange,
+  error,
+  clicks,
+}: {
+  rows: VariantRow[];
+  onChange: (r: VariantRow[]) => void;
+  error?: ApiError;
+  clicks?: VariantClicks | null;
+}) {
   const set = (i: number, patch: Partial<VariantRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const problem = variantsProblem(rows);
   const add = () => {
@@ -61,6 +73,11 @@ export function VariantsEditor({ rows, onChange, error }: { rows: VariantRow[]; 
           <button type="button" class="small" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove variant ${i + 1}`}>
             <Icon name="trash" />
           </button>
+          {clicks ? (
+            <small class="muted variant-clicks" data-testid={`variant-clicks-${i + 1}`}>
+              {clicksLabel(clicks.byUrl.get(r.url.trim()) ?? 0, clicks.total)}
+            </small>
+          ) : null}
           {error?.field(`variants.${i}`) ? (
             <small class="field-error" role="alert">
               {error.field(`variants.${i}`)}
