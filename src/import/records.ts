@@ -5,20 +5,13 @@ import { parse } from 'csv-parse';
 import pick from 'stream-json/filters/pick.js';
 import parser from 'stream-json/parser.js';
 import streamArray from 'stream-json/streamers/stream-array.js';
+import { headerKey } from './fields.js';
 
 /** One record of an export file: its position (a CSV line, or a JSON array index + 1) and its fields. */
 export interface SourceRecord {
   line: number;
   fields: Record<string, unknown>;
 }
-
-/** A header as a key: lower case, runs of other characters as `_` ("Long URL" and "longUrl" become long_url / longurl). */
-export const headerKey = (h: string) =>
-  h
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
 
 /** The rows of a CSV file, streamed; headers as keys (see headerKey). */
 async function* csvRecords(path: string): AsyncGenerator<SourceRecord> {

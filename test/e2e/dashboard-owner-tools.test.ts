@@ -55,7 +55,7 @@ describe.each(STORES)('the owner tools on %s', (store) => {
     await page.getByRole('button', { name: 'Import 3 links' }).click();
     await page.getByRole('heading', { name: 'Import finished' }).waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'rows sent' }).innerText()).toContain('3 of 3 rows sent: 2 created, 1 failed.');
-    const bad = page.getByRole('row').filter({ hasText: 'validation_failed' });
+    const bad = page.getByRole('row').filter({ hasText: 'invalid_row' });
     expect(await bad.getByRole('cell').first().innerText()).toBe('4');
     expect(await bad.innerText()).toContain('destination');
     if (shots) await checkPage(page, 'links-import');

@@ -1,106 +1,36 @@
-import { useState } from 'preact/hooks';
-import { gql, present } from '../../api/graphql';
+import { useMemo, useState } from 'preact/hooks';
 import { useCan } from '../../auth/session-context';
-import { href } from '../../router';
+import { href, navigate, useLocation } from '../../router';
 import { describedBy, Field } from '../../ui/field';
-import { ListTable } from '../../ui/list-table';
-import { asApiError } from '../../ui/use-query';
-import { BULK_MAX, CreateLinksMutation, itemProblem } from '../bulk-documents';
+import { BULK_MAX } from '../bulk-documents';
 import { ExportButton } from '../export-button';
-import { CsvFileError, type ImportRow, readLinkCsv } from './link-csv';
+import { type ColumnMapping, guessMapping } from './column-mapping';
+import { ImportPreview } from './import-preview';
+import { ImportReport } from './import-report';
+import { CsvFileError, readLinkCsv } from './link-csv';
+import { MappingForm } from './mapping-form';
+import { type LoadedFile, planRows } from './plan';
+import { importRows, type Run } from './run-import';
+import { choiceOf, readCsvFile, readSourceFile, SOURCE_CHOICES, type SourceChoice } from './source-files';
 
-interface Failure {
-  line: number;
-  code: string;
-  problem: string;
-}
-
-interface Run {
-  total: number;
-  sent: number;
-  created: number;
-  failed: Failure[];
-  finished: boolean;
-}
-
-const HINT =
-  'The columns of the export: destination required; domain, alias, title, tags (joined with |) and the others optional. Export a file to see them all.';
-
-/** Sends the good rows through createLinks, BULK_MAX a call; each row succeeds or fails alone. */
-async function importRows(rows: ImportRow[], progress: (r: Run) => void): Promise<void> {
-  const run: Run = { total: rows.length, sent: 0, created: 0, failed: [], finished: false };
-  const good: { line: number; body: Record<string, unknown> }[] = [];
-  for (const r of rows) {
-    if ('problem' in r) run.failed.push({ line: r.line, code: 'invalid_row', problem: r.problem });
-    else good.push(r);
-  }
-  run.sent = run.failed.length;
-  progress({ ...run });
-  for (let i = 0; i < good.length; i += BULK_MAX) {
-    const chunk = good.slice(i, i + BULK_MAX);
-    try {
-      const res = present((await gql(CreateLinksMutation, { links: chunk.map((r) => r.body) })).createLinks, 'result');
-      res.data.forEach((item, j) => {
-        if (item.error) run.failed.push({ line: chunk[j]!.line, code: item.error.code, problem: itemProblem(item.error) });
-        else run.created++;
-      });
-    } catch (e) {
-      const err = asApiError(e);
-      for (const r of chunk) run.failed.push({ line: r.line, code: err.code, problem: err.message });
-    }
-    run.sent += chunk.length;
-    progress({ ...run, failed: [...run.failed] });
-  }
-  run.failed.sort((a, b) => a.line - b.line);
-  progress({ ...run, finished: true });
-}
-
-function Report({ run }: { run: Run }) {
-  return (
-    <section aria-labelledby="import-h" class="card">
-      <h2 id="import-h">{run.finished ? 'Import finished' : 'Importing…'}</h2>
-      <progress max={run.total} value={run.sent} aria-label="Rows sent" />
-      <p aria-live="polite" role="status">
-        {run.sent} of {run.total} rows sent: <strong>{run.created} created</strong>, {run.failed.length} failed.
-        {run.finished && run.created > 0 ? (
-          <>
-            {' '}
-            <a href={href('/links')}>See the links</a>.
-          </>
-        ) : null}
-      </p>
-      {run.failed.length ? (
-        <ListTable
-          rows={run.failed}
-          rowKey={(f) => `${f.line}-${f.code}`}
-          caption="Rows that failed"
-          scroll
-          columns={[
-            { header: 'Line', num: true, cell: (f) => f.line },
-            {
-              header: 'Problem',
-              class: 'break',
-              cell: (f) => (
-                <>
-                  {f.problem}
-                  <div>
-                    <code class="muted">{f.code}</code>
-                  </div>
-                </>
-              ),
-            },
-          ]}
-        />
-      ) : null}
-    </section>
-  );
+/** The file read as its source writes it; CsvFileError when it cannot be imported at all. */
+function load(choice: SourceChoice, name: string, text: string): LoadedFile {
+  if (choice.id === 'lsk') return { source: 'lsk', name, rows: readLinkCsv(text) };
+  if (choice.id === 'other') return { source: 'other', name, csv: readCsvFile(text) };
+  return { source: choice.id, name, records: readSourceFile(choice.id, text) };
 }
 
 export function ImportPage() {
   const can = useCan();
-  const [file, setFile] = useState<{ name: string; rows: ImportRow[] } | null>(null);
+  const { search } = useLocation();
+  const choice = choiceOf(search.get('source'));
+  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [run, setRun] = useState<Run | null>(null);
+  // A new key empties the file input (a new import starts from nothing).
+  const [inputKey, setInputKey] = useState(0);
+  const rows = useMemo(() => (file ? planRows(file, mapping) : []), [file, mapping]);
   if (!can.writeLinks) {
     return (
       <section>
@@ -109,6 +39,17 @@ export function ImportPage() {
       </section>
     );
   }
+  const reset = () => {
+    setFile(null);
+    setMapping(null);
+    setRun(null);
+    setFileError(undefined);
+    setInputKey((k) => k + 1);
+  };
+  const pickSource = (id: string) => {
+    reset();
+    navigate(`/links/import${id === 'lsk' ? '' : `?source=${id}`}`, true, true);
+  };
   const pick = async (e: Event) => {
     const f = (e.currentTarget as HTMLInputElement).files?.[0];
     setFile(null);
@@ -116,18 +57,22 @@ export function ImportPage() {
     setFileError(undefined);
     if (!f) return;
     try {
-      const rows = readLinkCsv(await f.text());
-      if (rows.length === 0) setFileError('The file has a header but no rows.');
-      else setFile({ name: f.name, rows });
+      const loaded = load(choice, f.name, await f.text());
+      const count = loaded.source === 'lsk' ? loaded.rows.length : loaded.source === 'other' ? loaded.csv.records.length : loaded.records.length;
+      if (count === 0) return setFileError('The file has no rows.');
+      setMapping(loaded.source === 'other' ? guessMapping(loaded.csv.keys) : null);
+      setFile(loaded);
     } catch (err) {
       setFileError(err instanceof CsvFileError ? `This file cannot be imported: ${err.message}.` : String(err));
     }
   };
   const start = (e: Event) => {
     e.preventDefault();
-    if (file) void importRows(file.rows, setRun);
+    if (file && !run) void importRows(rows, setRun);
   };
   const busy = run !== null && !run.finished;
+  const unmapped = file?.source === 'other' && mapping?.destination === null;
+  const fileLabel = choice.kind === 'json' ? 'JSON file' : 'CSV file';
   return (
     <section>
       <p class="crumbs">
@@ -138,21 +83,40 @@ export function ImportPage() {
         <ExportButton />
       </div>
       <form class="card form" onSubmit={start}>
-        <Field id="csv-file" label="CSV file" hint={HINT} error={fileError}>
-          <input {...describedBy('csv-file', HINT, fileError)} type="file" accept=".csv,text/csv" onChange={pick} disabled={busy} />
+        <div class="field">
+          <label for="import-source">Exported from</label>
+          <select id="import-source" value={choice.id} disabled={run !== null} onChange={(e) => pickSource(e.currentTarget.value)}>
+            {SOURCE_CHOICES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field id="import-file" label={fileLabel} hint={choice.hint} error={fileError}>
+          <input
+            key={`${choice.id}-${inputKey}`}
+            {...describedBy('import-file', choice.hint, fileError)}
+            type="file"
+            accept={choice.kind === 'json' ? '.json,application/json' : '.csv,text/csv'}
+            onChange={pick}
+            disabled={run !== null}
+          />
         </Field>
+        {file?.source === 'other' && mapping ? <MappingForm header={file.csv.header} mapping={mapping} onChange={setMapping} disabled={run !== null} /> : null}
         {file ? (
           <p>
-            <strong>{file.name}</strong>: {file.rows.length} row{file.rows.length === 1 ? '' : 's'}, sent {BULK_MAX} per call.
+            <strong>{file.name}</strong>: {rows.length} row{rows.length === 1 ? '' : 's'}, sent {BULK_MAX} per call.
           </p>
         ) : null}
+        {file && !run ? <ImportPreview rows={rows} /> : null}
         <div class="form-actions">
-          <button type="submit" class="primary" disabled={!file || busy}>
-            {busy ? 'Importing…' : file ? `Import ${file.rows.length} link${file.rows.length === 1 ? '' : 's'}` : 'Import'}
+          <button type="submit" class="primary" disabled={!file || run !== null || unmapped || rows.length === 0}>
+            {busy ? 'Importing…' : run ? 'Imported' : file ? `Import ${rows.length} link${rows.length === 1 ? '' : 's'}` : 'Import'}
           </button>
         </div>
       </form>
-      {run ? <Report run={run} /> : null}
+      {run && file ? <ImportReport run={run} fileName={file.name} onReset={reset} /> : null}
     </section>
   );
 }
