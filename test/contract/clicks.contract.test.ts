@@ -135,6 +135,27 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     expect((await clicks.events({ workspaceId: w, from: hour(-10), to: hour(10), limit: 100 })).events).toHaveLength(3);
   });
 
+  it('writes a batch larger than one write step (chunks, slices) exactly once, also when it is recorded again', async () => {
+    const clicks = await open();
+    const w = uid('wsp');
+    // SQLite writes 4,000 link-hours per transaction; MongoDB prepares 200 per turn of the event loop (and FerretDB is slow per update).
+    const n = kind === 'sqlite' ? 9_000 : 210;
+    const links = Array.from({ length: n }, () => uid('lnk'));
+    const b = batchOf(
+      links.map((l, i) => hc(l, w, hour(0), [[{ country: i % 2 ? 'DE' : 'FR', device: 'mobile' }, 1 + (i % 2)]])),
+      true,
+    );
+    await clicks.record(b);
+    await clicks.record(b);
+    const totals = await clicks.totals(links);
+    expect(totals).toEqual(new Map(links.map((l, i) => [l, { clicks: 1 + (i % 2), bots: 0 }])));
+    const a = await clicks.query({ workspaceId: w, from: hour(-10), to: hour(10), groups: ['country'] });
+    expect(a.groups.country).toEqual([
+      { key: 'DE', clicks: n },
+      { key: 'FR', clicks: n / 2 },
+    ]);
+  }, 240_000);
+
   it('interns each combination once when writers record it at the same time, and adds their counts up exactly', async () => {
     const clicks = await open();
     // On MongoDB a second instance on the same database (its own writer slot); SQLite has one writer.
