@@ -3,7 +3,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { insertOnce, SHEET_KEYS, SHEETS, type SheetDoc } from './mongo-docs.js';
 
 /**
- * What sheets exist, so reads can name them by `_id` (docs/adr/0096): the writer slots that ever
+ * What sheets exist, so reads can name them by `_id` (docs/adr/0097): the writer slots that ever
  * wrote a sheet, and each workspace's domains with domain sheets. A read of a few sheets then looks
  * each one up by `_id` (FerretDB 1.24 answers every other query by reading the whole collection).
  * Entries are unique inserts made before the first sheet they announce, removed only with their

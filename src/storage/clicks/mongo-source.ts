@@ -67,7 +67,7 @@ export class MongoClickSource implements ClickSource {
 
   /**
    * The `_id`s of every sheet the request could cover (each slot's, each key's, each period's), when
-   * there are few enough (docs/adr/0096); null: read by range instead.
+   * there are few enough (docs/adr/0097); null: read by range instead.
    */
   private async sheetIds(r: SheetRequest): Promise<string[] | null> {
     if (!r.keys && r.kind === 'link') return null;

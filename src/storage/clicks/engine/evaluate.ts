@@ -21,7 +21,7 @@ export type Source = ClickSource & { pause?(): Promise<void> };
  * One read over the sheets and the open hours (docs/adr/0092): exact for any filter, breakdown,
  * bucketing and window, reading whole months and days where the buckets allow and hours elsewhere.
  * Links left out (`excludeLinkIds`, a NOT IN on links) are read as the workspace minus their own
- * sheets (docs/adr/0096), so the read is bounded by the links left out, not by the links kept.
+ * sheets (docs/adr/0097), so the read is bounded by the links left out, not by the links kept.
  */
 export async function evaluate(src: Source, q: ClickQuery): Promise<ClickAnswer> {
   const groups = q.groups ?? [];
@@ -63,7 +63,7 @@ interface Pass {
 async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Promise<void> {
   const { from, to, shape, sign } = p;
   const bucketOf = bucketFinder(q.buckets);
-  // Past the window's end a month (or day) with nothing closed in it is read whole (docs/adr/0096).
+  // Past the window's end a month (or day) with nothing closed in it is read whole (docs/adr/0097).
   const plan = planWindow(from, await quietUntil(src, q.workspaceId, shape, from, to, bucketOf), bucketOf);
   const linkKey = (s: Sheet) => (shape.kind === 'link' ? s.key : undefined);
   const read = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => {

@@ -16,7 +16,7 @@ function busyFrom(s: Sheet, t: number): boolean {
 }
 
 /**
- * Where the plan of a read over [from, to) may end (docs/adr/0096). A window usually ends inside a
+ * Where the plan of a read over [from, to) may end (docs/adr/0097). A window usually ends inside a
  * UTC month (today): when the rest of that month (or, failing that, of that day) holds nothing
  * closed for what the read covers, the month (day) is read as one whole sheet, not day by day or
  * hour by hour, and the answer is the same. Returns `to` when that gains nothing or something is there.
