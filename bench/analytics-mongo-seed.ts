@@ -3,13 +3,15 @@
  * leave (sheets per link and per domain, per UTC day and month; combinations; link totals), built
  * in memory a UTC month at a time with the store's own SheetDeltas. `record()` and closing update
  * documents one by one, which FerretDB 1.24 applies at tens of ms each: a year of 1,000 links that
- * way would take days; inserts take minutes. The documents are those of one writer slot (BENCH_SLOT).
+ * way would take days; inserts take minutes. The documents are those of one writer slot (BENCH_SLOT),
+ * announced in the sheet registry as the store's own writes announce theirs.
  */
 import { MongoClient } from 'mongodb';
 import { comboHash, decodeCombo } from '../src/storage/clicks/combos.js';
 import { monthStart } from '../src/storage/clicks/engine/plan.js';
 import type { Counts } from '../src/storage/clicks/engine/source.js';
-import { COMBOS, type ComboDoc, SHEETS, type SheetDoc, sheetDocId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
+import { COMBOS, type ComboDoc, SHEET_KEYS, SHEETS, type SheetDoc, sheetDocId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
+import type { SheetKeyDoc } from '../src/storage/clicks/mongo-sheet-keys.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
 import { type ComboFacts, SheetDeltas } from '../src/storage/clicks/sheets.js';
 import { linkHour, type SeedLink } from './analytics-seed.js';
@@ -29,6 +31,12 @@ export async function insertSheets(
   const client = new MongoClient(databaseUrl);
   try {
     const db = client.db();
+    // The sheet registry the store's reads look sheets up by (its writes announce them themselves).
+    const keys: SheetKeyDoc[] = [
+      { _id: `slot|${BENCH_SLOT}`, k: 'slot', s: BENCH_SLOT },
+      { _id: `domain|${workspaceId}|${domain}`, k: 'domain', w: workspaceId, key: domain },
+    ];
+    for (const k of keys) await db.collection<SheetKeyDoc>(SHEET_KEYS).updateOne({ _id: k._id }, { $set: k }, { upsert: true });
     const facts = new Map<string, ComboFacts>();
     const combos: ComboDoc[] = [];
     const totals = new Map<string, TotalsDoc>();

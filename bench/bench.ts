@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: figures, not assertions; every figure beside its reference in the same run.
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
+ * redirect-parts (the redirect's parts in process, per call, over 100,000 links),
  * the API, redirects while CSV exports stream and capped links' redirects, reading a link with 1M
  * clicks (SQLite and MongoDB), analytics over a year of hourly rollups of 1,000 links, the plan
  * limiter, memory with 1M links, a 1M-line blocklist feed, the health checker over 100,000 links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
- * BENCH_ONLY=redirects,api,audit,loop,link-read,analytics,limiter,memory,blocklist,health runs only
+ * BENCH_ONLY=redirects,redirect-parts,api,audit,loop,link-read,analytics,limiter,memory,blocklist,health runs only
  * the sections named (api includes audit: the audit log's cost on link creation).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { TOOL } from './load.js';
 import { benchLoop } from './loop.js';
 import { benchMemory } from './memory.js';
 import { benchRedirects } from './redirect.js';
+import { benchRedirectParts } from './redirect-parts.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -34,8 +36,9 @@ async function main(): Promise<void> {
   try {
     say(`lsk benchmark — node ${process.version}, load by ${TOOL}, ${SECONDS} s per run, loopback`);
     // The 100,000-link fixture, only for the sections that serve it.
-    const fx = runs('redirects') || runs('api') || runs('audit') || runs('loop') ? await prepare(dir, 100_000) : undefined;
+    const fx = runs('redirects') || runs('redirect-parts') || runs('api') || runs('audit') || runs('loop') ? await prepare(dir, 100_000) : undefined;
     if (fx && runs('redirects')) await benchRedirects(fx, SECONDS, say);
+    if (fx && runs('redirect-parts')) await benchRedirectParts(fx, say);
     if (fx && runs('api')) await benchApi(fx, SECONDS, say);
     if (fx && (runs('api') || runs('audit'))) await benchAuditCost(fx, SECONDS, say);
     if (fx && runs('loop')) await benchLoop(fx, SECONDS, say);

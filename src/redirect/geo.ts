@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { type CityResponse, type CountryResponse, Reader } from 'maxmind';
+import { RandomEvictMap } from '../domain/random-evict-map.js';
 
 /** Country of a client address; the seam between the redirect path and any IP database. */
 export interface GeoLookup {
@@ -89,7 +90,7 @@ const PLACES_CACHED = 10_000;
  */
 export class MmdbCity implements CityLookup {
   private reader: Reader<CityResponse> | undefined;
-  private readonly memo = new Map<string, Place>();
+  private readonly memo = new RandomEvictMap<Place>(PLACES_CACHED);
 
   constructor(private readonly path: string) {}
 
@@ -113,7 +114,6 @@ export class MmdbCity implements CityLookup {
         city: typeof city === 'string' ? cityName(city) : null,
       });
     }
-    if (this.memo.size >= PLACES_CACHED) this.memo.delete(this.memo.keys().next().value!);
     this.memo.set(ip, place);
     return place;
   }

@@ -1,4 +1,5 @@
 import { linkTargets, type TargetUrl } from '../domain/destinations.js';
+import { RandomEvictMap } from '../domain/random-evict-map.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
 import { type AdaptiveParts, adaptiveParts, targetOf } from './adapt/compile-link.js';
 import type { Site } from './sites.js';
@@ -78,14 +79,14 @@ function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site): 
 
 /**
  * Size-bounded cache of links by (domain, alias), with negative entries for unknown aliases (a
- * separate, smaller bound, so probing cannot evict real links). When full, the oldest entry goes
- * (insertion order: no bookkeeping on the hot path; an evicted hot link is read back once). A link
+ * separate, smaller bound, so probing cannot evict real links). When full, a random entry goes (no
+ * bookkeeping on the hot path; an evicted hot link is read back once; docs/adr/0096). A link
  * past its freshness is kept until `staleMaxMs` after it was read: served only when the re-read
  * fails (stale-if-error, docs/adr/0022).
  */
 export class LinkCache {
-  private hits = new Map<string, CachedLink>();
-  private misses = new Map<string, number>();
+  private readonly hits: RandomEvictMap<CachedLink>;
+  private readonly misses: RandomEvictMap<number>;
   /**
    * Bumped by every invalidation. A lookup that started before a change must not cache what it
    * read: `set` takes the generation seen before the read and drops the result if it moved.
@@ -93,8 +94,8 @@ export class LinkCache {
   generation = 0;
 
   constructor(
-    private readonly maxEntries = 100_000,
-    private readonly maxMisses = 10_000,
+    maxEntries = 100_000,
+    maxMisses = 10_000,
     /** Positive and negative entries are re-read after this long (Infinity: only on invalidation). */
     private readonly ttlMs = Infinity,
     private readonly missTtlMs = 30_000,
@@ -102,7 +103,10 @@ export class LinkCache {
     private readonly cappedTtlMs = Infinity,
     /** How long after its read a link may still be served when the store cannot be read (0: never). */
     private readonly staleMaxMs = 0,
-  ) {}
+  ) {
+    this.hits = new RandomEvictMap(maxEntries);
+    this.misses = new RandomEvictMap(maxMisses);
+  }
 
   static key(domain: string, alias: string): string {
     return `${domain}/${alias}`;
@@ -136,11 +140,9 @@ export class LinkCache {
     const entry = link && entryOf(link, nowMs, clicks, site);
     if (readAtGeneration !== this.generation) return entry;
     if (entry) {
-      if (this.hits.size >= this.maxEntries) this.hits.delete(this.hits.keys().next().value!);
       this.hits.set(key, entry);
       this.misses.delete(key);
     } else {
-      if (this.misses.size >= this.maxMisses) this.misses.delete(this.misses.keys().next().value!);
       this.misses.set(key, nowMs);
     }
     return entry;
@@ -156,8 +158,8 @@ export class LinkCache {
   forgetDomain(host: string): void {
     this.generation++;
     const prefix = `${host}/`;
-    for (const key of this.hits.keys()) if (key.startsWith(prefix)) this.hits.delete(key);
-    for (const key of this.misses.keys()) if (key.startsWith(prefix)) this.misses.delete(key);
+    for (const key of [...this.hits.keys()]) if (key.startsWith(prefix)) this.hits.delete(key);
+    for (const key of [...this.misses.keys()]) if (key.startsWith(prefix)) this.misses.delete(key);
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.js';
 import type { Domain } from '../domain/model.js';
+import { RandomEvictMap } from '../domain/random-evict-map.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 
 /** What a host serves besides its links, as the redirect uses it (the service's defaults filled in). */
@@ -34,11 +35,11 @@ function siteOf(d: Domain, fallback: Site): Site {
 /**
  * Domain settings by host, read once and kept like links (docs/adr/0020): for ever on the embedded
  * store, `ttlMs` on MongoDB; a change on this instance drops the host's entry at once. Bounded: past
- * `max` hosts the oldest entry goes (an unknown Host header is kept as the default site, so probing
+ * `max` hosts a random entry goes (docs/adr/0096) (an unknown Host header is kept as the default site, so probing
  * with random hosts costs one read each, then nothing).
  */
 export class SiteCache {
-  private readonly entries = new Map<string, { site: Site; at: number }>();
+  private readonly entries: RandomEvictMap<{ site: Site; at: number }>;
   readonly fallback: Site;
   generation = 0;
 
@@ -46,8 +47,9 @@ export class SiteCache {
     private readonly domains: Pick<DomainsRepository, 'get'>,
     config: Pick<Config, 'rootUrl' | 'notFoundUrl'>,
     private readonly ttlMs = Number.POSITIVE_INFINITY,
-    private readonly max = 10_000,
+    max = 10_000,
   ) {
+    this.entries = new RandomEvictMap(max);
     this.fallback = defaultSite(config);
   }
 
@@ -64,7 +66,6 @@ export class SiteCache {
     const d = await this.domains.get(host);
     const site = d === null ? this.fallback : siteOf(d, this.fallback);
     if (generation === this.generation) {
-      if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(host, { site, at: nowMs });
     }
     return site;

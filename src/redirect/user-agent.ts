@@ -1,5 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import { RandomEvictMap } from '../domain/random-evict-map.js';
 
 export type Device = 'desktop' | 'mobile' | 'tablet';
 
@@ -35,23 +36,24 @@ function parse(ua: string): Visitor {
 
 /**
  * A bounded memo of one function of a header value: each distinct value is worked out once. When
- * full, the oldest entry goes (insertion order: no bookkeeping on a hit).
+ * full, a random entry goes (no bookkeeping on a hit; docs/adr/0096).
  */
 export class Memo<T> {
-  private readonly entries = new Map<string, T>();
+  private readonly entries: RandomEvictMap<T>;
 
   constructor(
     private readonly compute: (key: string) => T,
-    private readonly size: number,
+    size: number,
     private readonly maxKeyLength: number,
-  ) {}
+  ) {
+    this.entries = new RandomEvictMap(size);
+  }
 
   get(key: string): T {
     let v = this.entries.get(key);
     if (v === undefined) {
       v = this.compute(key);
       if (key.length > this.maxKeyLength) return v;
-      if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, v);
     }
     return v;

@@ -32,6 +32,7 @@ export function expected(visits: readonly Recorded[], q: ClickQuery): ClickAnswe
   for (const v of visits) {
     if (v.workspaceId !== q.workspaceId || v.hour < from || v.hour >= to) continue;
     if (q.linkIds && !q.linkIds.includes(v.linkId)) continue;
+    if (q.excludeLinkIds?.includes(v.linkId)) continue;
     const pass = Object.entries(q.filter ?? {}).every(([f, ff]) => {
       const value = shown(f as ClickField, v.values);
       if (ff?.in && (value === null || !ff.in.includes(value))) return false;

@@ -198,4 +198,44 @@ describe('folding the click rows of earlier versions into rollups', () => {
         .countDocuments({ _id: 'clicks-to-rollups' as never }),
     ).toBe(1);
   }, 120_000);
+
+  it('on MongoDB, registers the sheets written before the sheet registry at the next start (reads look sheets up through it)', async () => {
+    const uri = testMongoUri();
+    const dbName = uniqueDbName('lsk_keys');
+    const client = new MongoClient(uri);
+    cleanups.push(async () => {
+      await client.db(dbName).dropDatabase();
+      await client.close();
+    });
+    const raw = OLD.map(([linkId, dt, country, referrerHost, device, browser, bot]) => ({
+      linkId,
+      workspaceId: 'wsp_old',
+      at: new Date(H + dt),
+      day: '2026-11-20',
+      country,
+      referrerHost,
+      device,
+      browser,
+      bot,
+    }));
+    await client.db(dbName).collection('clicks').insertMany(raw);
+    const open = async () => {
+      const r = await openRepositories(uri, { dbName });
+      cleanups.push(() => r.close());
+      return r;
+    };
+    const one = await open();
+    await one.init();
+    await expectFolded(one);
+    // As a version without the registry left them: sheets, no entries, no mark.
+    await client.db(dbName).collection('click_sheet_keys').deleteMany({});
+    await client
+      .db(dbName)
+      .collection('migrations')
+      .deleteOne({ _id: 'click_sheet_keys' as never });
+    const two = await open();
+    await two.init();
+    await expectFolded(two);
+    expect(await client.db(dbName).collection('click_sheet_keys').countDocuments({ k: 'domain', w: 'wsp_old' })).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -51,6 +51,8 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     const windows: [number, number][] = [
       [start, start + 66 * DAY],
       [start + 3 * DAY + 5 * HOUR_MS, start + 40 * DAY + 17 * HOUR_MS + 1],
+      // Ends inside a UTC day and month with nothing closed after it (both read whole).
+      [start + 5 * DAY, start + 66 * DAY + 5 * HOUR_MS],
     ];
     const queries: ClickQuery[] = [];
     for (const [from, to] of windows) {
@@ -63,6 +65,11 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
       queries.push({ ...base, filter: { domain: { not_in: ['l.example'] } }, groups: ['domain'] });
       queries.push({ ...base, linkIds: [links[0]!, links[2]!], groups: ['link', 'variant'] });
       queries.push({ ...base, linkIds: [links[1]!], filter: { utm_campaign: { in: ['spring'] } }, groups: ['country'] });
+      // Links left out: the workspace minus their own counts.
+      queries.push({ ...base, excludeLinkIds: [links[1]!], groups: ['country', 'link'] });
+      queries.push({ ...base, excludeLinkIds: [links[0]!, links[2]!], filter: { country: { in: ['DE'] } }, groups: ['link'] });
+      queries.push({ ...base, excludeLinkIds: [links[2]!], filter: { domain: { in: ['l.example'] } }, groups: ['device'] });
+      queries.push({ ...base, linkIds: [links[0]!, links[1]!], excludeLinkIds: [links[1]!], groups: ['referrer'] });
       const series: [string, 'day' | 'week' | 'month'][] = [
         ['UTC', 'day'],
         ['UTC', 'month'],
@@ -75,6 +82,7 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
         queries.push({ ...base, buckets });
         queries.push({ ...base, buckets, filter: { trigger: { in: ['qr'] } } });
         queries.push({ ...base, buckets, linkIds: [links[0]!] });
+        queries.push({ ...base, buckets, excludeLinkIds: [links[0]!] });
       }
       queries.push({ ...base, buckets: bucketStarts(from, Math.min(to, from + 20 * DAY), 'hour', 'UTC'), to: Math.min(to, from + 20 * DAY) });
     }
@@ -126,6 +134,27 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     expect(a.groups.country).toEqual([{ key: 'DE', clicks: 3 }]);
     expect((await clicks.events({ workspaceId: w, from: hour(-10), to: hour(10), limit: 100 })).events).toHaveLength(3);
   });
+
+  it('writes a batch larger than one write step (chunks, slices) exactly once, also when it is recorded again', async () => {
+    const clicks = await open();
+    const w = uid('wsp');
+    // SQLite writes 4,000 link-hours per transaction; MongoDB prepares 200 per turn of the event loop (and FerretDB is slow per update).
+    const n = kind === 'sqlite' ? 9_000 : 210;
+    const links = Array.from({ length: n }, () => uid('lnk'));
+    const b = batchOf(
+      links.map((l, i) => hc(l, w, hour(0), [[{ country: i % 2 ? 'DE' : 'FR', device: 'mobile' }, 1 + (i % 2)]])),
+      true,
+    );
+    await clicks.record(b);
+    await clicks.record(b);
+    const totals = await clicks.totals(links);
+    expect(totals).toEqual(new Map(links.map((l, i) => [l, { clicks: 1 + (i % 2), bots: 0 }])));
+    const a = await clicks.query({ workspaceId: w, from: hour(-10), to: hour(10), groups: ['country'] });
+    expect(a.groups.country).toEqual([
+      { key: 'DE', clicks: n },
+      { key: 'FR', clicks: n / 2 },
+    ]);
+  }, 240_000);
 
   it('interns each combination once when writers record it at the same time, and adds their counts up exactly', async () => {
     const clicks = await open();

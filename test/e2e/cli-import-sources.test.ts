@@ -2,11 +2,11 @@
  * `lsk import <source> <file>` with a sample of each tool's export (test/fixtures/import, written
  * from the formats docs/import.md cites): every row checked before the first write (a malformed row
  * refuses the file whole, or is skipped with --skip-invalid), aliases, domains, titles, tags and
- * expiries kept, one line per row, and a second run imports nothing twice.
+ * expiries kept, one line per row, and a second run imports nothing twice; on both stores.
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Lsk, startLsk } from '../support/server.js';
+import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/import/', import.meta.url));
 /** Each case runs the CLI up to six times; one start takes seconds on a loaded machine. */
@@ -72,10 +72,10 @@ const CASES: Case[] = [
   },
 ];
 
-describe('lsk import on sqlite', () => {
+describe.each(STORES)('lsk import on %s', (store) => {
   let lsk: Lsk;
   beforeAll(async () => {
-    lsk = await startLsk('sqlite');
+    lsk = await startLsk(store);
   });
   afterAll(async () => {
     await lsk?.stop();

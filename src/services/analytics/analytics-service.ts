@@ -54,6 +54,7 @@ export class AnalyticsService {
     const scope = await resolveScope(caller, mergedFilter(q), this.links, this.linkService);
     const read: ClickQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter };
     if (scope.linkIds) read.linkIds = scope.linkIds;
+    if (scope.excludeLinkIds) read.excludeLinkIds = scope.excludeLinkIds;
     const report = { groupBy, from: new Date(window.from), to: new Date(window.to), interval, timezone: window.zone };
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);

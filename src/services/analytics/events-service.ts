@@ -48,6 +48,7 @@ export class ClickEventsService {
     }
     const q: EventQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter, limit: input.limit ?? EVENTS_LIMIT_DEFAULT, after };
     if (scope.linkIds) q.linkIds = scope.linkIds;
+    if (scope.excludeLinkIds) q.excludeLinkIds = scope.excludeLinkIds;
     return { q, limit: q.limit };
   }
 

@@ -7,9 +7,14 @@ import type { ComboFilter } from '../../storage/clicks/repository.js';
 import type { LinksRepository } from '../../storage/links/repository.js';
 import type { LinkService } from '../link-service.js';
 
-/** What a read's filters come to: the links it covers (null: all) and the filter on recorded values. */
+/**
+ * What a read's filters come to: the links it covers (null: all), the links it leaves out when it
+ * covers all the others (a NOT IN on links or tags without an IN: the store subtracts them, so the
+ * workspace's link ids are never listed), and the filter on recorded values.
+ */
 export interface ResolvedScope {
   linkIds: string[] | null;
+  excludeLinkIds: string[] | null;
   filter: ComboFilter | null;
 }
 
@@ -45,7 +50,7 @@ export async function resolveScope(caller: Caller, filter: ClickFilter, links: L
   for (const f of CLICK_FIELDS) if (filter[f]) combo[f as ClickField] = filter[f] as FieldFilter;
   // An IN list left empty (the domain argument and a domain filter without it) matches no click;
   // the stores read an empty list as no filter at all.
-  if (Object.values(combo).some((f) => f.in?.length === 0)) return { linkIds: [], filter: null };
+  if (Object.values(combo).some((f) => f.in?.length === 0)) return { linkIds: [], excludeLinkIds: null, filter: null };
   const ids = async (values: readonly string[] | undefined) => (values ? Promise.all(values.map(async (v) => (await linkService.get(caller, v)).id)) : null);
   const tagged = async (values: readonly string[] | undefined) => {
     if (!values) return null;
@@ -65,7 +70,7 @@ export async function resolveScope(caller: Caller, filter: ClickFilter, links: L
     include = include ? new Set(s.filter((id) => include!.has(id))) : new Set(s);
   }
   const exclude = new Set([...(outLinks ?? []), ...(outTags ?? [])]);
-  if (exclude.size > 0) include ??= new Set(await links.ids(workspaceId, {}));
   const linkIds = include ? [...include].filter((id) => !exclude.has(id)) : null;
-  return { linkIds, filter: Object.keys(combo).length > 0 ? combo : null };
+  const excludeLinkIds = !include && exclude.size > 0 ? [...exclude] : null;
+  return { linkIds, excludeLinkIds, filter: Object.keys(combo).length > 0 ? combo : null };
 }

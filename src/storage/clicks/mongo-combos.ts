@@ -3,6 +3,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { comboHash, decodeCombo } from './combos.js';
 import { COMBOS, type ComboDoc, insertOnce } from './mongo-docs.js';
 import type { ComboFacts } from './sheets.js';
+import { nextTurn, SLICE } from './turns.js';
 
 /**
  * Combinations on MongoDB: the id is a hash of the workspace and the key, so every instance names a
@@ -35,7 +36,9 @@ export class MongoComboDictionary {
   async ensure(entries: Iterable<[workspaceId: string, key: string]>): Promise<Map<string, string>> {
     const ids = new Map<string, string>();
     const fresh: ComboDoc[] = [];
+    let seen = 0;
     for (const [w, k] of entries) {
+      if (++seen % SLICE === 0) await nextTurn();
       const mapKey = `${w}\n${k}`;
       if (ids.has(mapKey)) continue;
       const id = comboHash(w, k);

@@ -83,6 +83,8 @@ export const COMBOS = 'click_combos';
 export const EVENTS = 'click_events';
 export const CLOSES = 'click_closes';
 export const SLOTS = 'click_slots';
+/** The registry of sheets (mongo-sheet-keys.ts). */
+export const SHEET_KEYS = 'click_sheet_keys';
 /** The per-dimension rollups of earlier versions (moved into the sheets at start, then dropped). */
 export const LEGACY_ROLLUPS = 'click_rollups';
 
@@ -100,6 +102,7 @@ export const CLICK_INDEXES: IndexDef[] = [
   [EVENTS, { w: 1, a0: 1 }, { name: 'click_events_by_workspace' }],
   [EVENTS, { a1: 1 }, { name: 'click_events_by_end' }],
   [SLOTS, { s: 1, t: -1 }, { name: 'click_slots_by_slot' }],
+  [SHEET_KEYS, { k: 1, w: 1 }, { name: 'click_sheet_keys_by_kind' }],
 ];
 
 export const openId = (s: number, l: string, hour: number) => `${s}|${l}|${hour}`;

@@ -2,6 +2,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import type { Grain } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { COMBOS, EVENTS, type EventsDoc, OPEN, SHEETS, type SheetDoc, TOTALS } from './mongo-docs.js';
+import { forgetSheetKeys } from './mongo-sheet-keys.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
 
@@ -40,4 +41,5 @@ export async function forgetWorkspace(conn: MongoConnection, workspaceId: string
   await conn.run(async () => {
     for (const c of [SHEETS, OPEN, TOTALS, EVENTS, COMBOS]) await conn.collection(c).deleteMany({ w: workspaceId });
   });
+  await forgetSheetKeys(conn, workspaceId);
 }

@@ -3,6 +3,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import type { Counts } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { type SheetDoc, sheetDocId, type Upsert, upsertAll } from './mongo-docs.js';
+import { announceSheets } from './mongo-sheet-keys.js';
 import { incPaths, type OpenCell, type SheetDelta, SheetDeltas } from './sheets.js';
 
 /**
@@ -42,6 +43,12 @@ export async function applyDeltas(
   sign = 1,
 ): Promise<void> {
   // Every sheet carries both guards from its insert on (a guard on an absent field never matches).
+  // Readers find sheets through the registry: announced before they exist.
+  await announceSheets(
+    conn,
+    s,
+    deltas.filter((d) => d.kind === 'domain').map((d): [string, string] => [d.workspaceId, d.key]),
+  );
   const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '' }).filter(([k]) => !(k in set)));
   const ops: Upsert<SheetDoc>[] = deltas.map((d) => ({
     filter: { _id: sheetDocId(s, d.kind, d.workspaceId, d.key, d.grain, d.period), ...guard },

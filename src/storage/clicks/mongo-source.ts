@@ -1,13 +1,29 @@
 import type { Collection, Filter } from 'mongodb';
 import type { MongoConnection } from '../mongo/connection.js';
 import type { EventRow } from './engine/events.js';
-import type { ClickSource, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
+import { DAY_MS, dayStart, monthStart, nextMonth } from './engine/plan.js';
+import type { ClickSource, Grain, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { EVENTS, type EventsDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc } from './mongo-docs.js';
+import { EVENTS, type EventsDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc, sheetDocId } from './mongo-docs.js';
+import { sheetKeys } from './mongo-sheet-keys.js';
 import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
 
 const CURSOR = /^(\d{1,15})\.([^.]{1,300})\.(\d{1,6})$/;
-/** Hours of event documents read per round trip. */
+/** Sheets looked up by `_id` in one read at most (more are read by range), and at once. */
+const LOOKUPS_MAX = 400;
+const LOOKUPS_AT_ONCE = 4;
+
+const sheetOfDoc = (d: Partial<SheetDoc>): Sheet => ({ ...d, key: d.key!, period: d.p!, tot: d.tot ?? 0, bots: d.bots ?? 0 });
+
+/** Starts of the UTC days or months in [from, to). */
+function periodsIn(grain: Grain, from: number, to: number): number[] {
+  const out: number[] = [];
+  if (grain === 'day') for (let p = dayStart(from) < from ? dayStart(from) + DAY_MS : from; p < to; p += DAY_MS) out.push(p);
+  else for (let p = monthStart(from); p < to; p = nextMonth(p)) if (p >= from) out.push(p);
+  return out;
+}
+
+/** Hours of event documents read per round trip, at most. */
 const EVENT_HOURS = 24;
 
 /**
@@ -31,16 +47,48 @@ export class MongoClickSource implements ClickSource {
   }
 
   async sheets(r: SheetRequest): Promise<Sheet[]> {
+    const ids = await this.sheetIds(r);
+    if (ids) return this.lookUp(ids, r);
     const filter: Filter<SheetDoc> = { w: r.workspaceId, k: r.kind, g: r.grain, p: { $gte: r.from, $lt: r.to } };
     if (r.keys) filter.key = { $in: [...r.keys] };
+    const docs = await this.conn.run(() => this.sheetsColl.find(filter, { projection: this.projection(r) }).toArray());
+    this.docsRead += docs.length;
+    return docs.map(sheetOfDoc);
+  }
+
+  private projection(r: SheetRequest): Record<string, 1> {
     const projection: Record<string, 1> = { key: 1, p: 1, tot: 1, bots: 1 };
     for (const f of r.fields) {
       if (f === 'x' && r.xHours) for (const h of r.xHours) projection[`x.${h}`] = 1;
       else projection[f] = 1;
     }
-    const docs = await this.conn.run(() => this.sheetsColl.find(filter, { projection }).toArray());
-    this.docsRead += docs.length;
-    return docs.map((d) => ({ ...d, key: d.key, period: d.p, tot: d.tot ?? 0, bots: d.bots ?? 0 }));
+    return projection;
+  }
+
+  /**
+   * The `_id`s of every sheet the request could cover (each slot's, each key's, each period's), when
+   * there are few enough (docs/adr/0097); null: read by range instead.
+   */
+  private async sheetIds(r: SheetRequest): Promise<string[] | null> {
+    if (!r.keys && r.kind === 'link') return null;
+    const periods = periodsIn(r.grain, r.from, r.to);
+    if (periods.length === 0) return [];
+    const { slots, domains } = await sheetKeys(this.conn, r.workspaceId);
+    const keys = r.keys ?? domains;
+    if (slots.length * keys.length * periods.length > LOOKUPS_MAX) return null;
+    return slots.flatMap((s) => keys.flatMap((key) => periods.map((p) => sheetDocId(s, r.kind, r.workspaceId, key, r.grain, p))));
+  }
+
+  /** Sheets by `_id`, a few lookups at a time (missing ones are simply absent). */
+  private async lookUp(ids: readonly string[], r: SheetRequest): Promise<Sheet[]> {
+    const projection = { ...this.projection(r), w: 1 };
+    const out: Sheet[] = [];
+    for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
+      const docs = await Promise.all(ids.slice(i, i + LOOKUPS_AT_ONCE).map((_id) => this.conn.run(() => this.sheetsColl.findOne({ _id }, { projection }))));
+      for (const d of docs) if (d && d.w === r.workspaceId) out.push(sheetOfDoc(d));
+    }
+    this.docsRead += out.length;
+    return out;
   }
 
   async open(r: OpenRequest): Promise<OpenHour[]> {
@@ -61,8 +109,9 @@ export class MongoClickSource implements ClickSource {
   }
 
   /**
-   * Events newest first after `after` ("at.docId.index"): whole hours of event documents at a time,
-   * sorted, until `n` rows are found or the window is exhausted.
+   * Events newest first after `after` ("at.docId.index"): whole hours of event documents at a time
+   * (one hour, then more while too few rows come back), sorted, until `n` rows are found or the
+   * window is exhausted. A page reads the hours it needs, not whole days.
    */
   async eventRows(q: EventQuery, after: string | null, n: number): Promise<EventRow[]> {
     let bound: [number, string, number] | null = null;
@@ -72,25 +121,30 @@ export class MongoClickSource implements ClickSource {
       bound = [Number(m[1]), m[2]!, Number(m[3])];
     }
     const links = q.linkIds ? new Set(q.linkIds) : null;
+    const left = q.excludeLinkIds && q.excludeLinkIds.length > 0 ? new Set(q.excludeLinkIds) : null;
     const out: (EventRow & { d: string; i: number })[] = [];
     // A cursor is read from the window's end at the latest: one placed in the far future would
     // otherwise walk every day up to the window, a round trip each.
     const start = Math.min(bound ? bound[0] : Number.POSITIVE_INFINITY, q.to - 1);
     let hour = start - (start % HOUR_MS);
     const first = q.from - (q.from % HOUR_MS);
+    // One hour first (a busy workspace fills a page from its last hour), twice as many each time
+    // fewer rows than wanted came back (a quiet one), up to a day per round trip.
+    let span = 1;
     while (hour >= first && out.length < n) {
-      const lo = Math.max(first, hour - (EVENT_HOURS - 1) * HOUR_MS);
+      const lo = Math.max(first, hour - (span - 1) * HOUR_MS);
       const docs = await this.conn.run(() => this.eventsColl.find({ w: q.workspaceId, a0: { $gte: lo, $lte: hour } }).toArray());
       const rows: (EventRow & { d: string; i: number })[] = [];
       for (const d of docs) {
         d.e.forEach((e, i) => {
-          if (e.t < q.from || e.t >= q.to || (links && !links.has(e.l))) return;
+          if (e.t < q.from || e.t >= q.to || (links && !links.has(e.l)) || left?.has(e.l)) return;
           if (bound && (e.t > bound[0] || (e.t === bound[0] && (d._id > bound[1] || (d._id === bound[1] && i >= bound[2]))))) return;
           rows.push({ at: e.t, pos: `${e.t}.${d._id}.${i}`, linkId: e.l, combo: e.c, d: d._id, i });
         });
       }
       rows.sort((a, b) => b.at - a.at || (a.d < b.d ? 1 : a.d > b.d ? -1 : b.i - a.i));
       out.push(...rows);
+      if (out.length < n) span = Math.min(EVENT_HOURS, span * 2);
       hour = lo - HOUR_MS;
     }
     return out;

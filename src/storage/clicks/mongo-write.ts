@@ -2,6 +2,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { EVENTS, EVENTS_PER_DOC, type EventsDoc, OPEN, type OpenDoc, openId, TOTALS, type TotalsDoc, totalsId, type Upsert, upsertAll } from './mongo-docs.js';
 import { type ClickBatch, HOUR_MS } from './repository.js';
+import { nextTurn, SLICE } from './turns.js';
 
 /** Where the events of one workspace and hour go next in this lease: the document's part and how full it is. */
 export class EventParts {
@@ -47,7 +48,9 @@ export async function writeBatch(
   const id = (w: string, k: string) => ids.get(`${w}\n${k}`)!;
   const openOps: Upsert<OpenDoc>[] = [];
   const perLink = new Map<string, { w: string; n: number; b: number }>();
+  let done = 0;
   for (const h of batch.hours) {
+    if (++done % SLICE === 0) await nextTurn();
     const inc: Record<string, number> = { n: h.clicks, b: h.bots };
     for (const [k, n] of h.combos) inc[`c.${id(h.workspaceId, k)}`] = n;
     openOps.push({
@@ -67,6 +70,7 @@ export async function writeBatch(
   if (withEvents) {
     const groups = new Map<string, { w: string; hour: number; e: EventsDoc['e'] }>();
     for (const e of batch.events) {
+      if (++done % SLICE === 0) await nextTurn();
       const hour = e.at - (e.at % HOUR_MS);
       const g = groups.get(`${e.workspaceId}:${hour}`) ?? { w: e.workspaceId, hour, e: [] };
       g.e.push({ t: e.at, l: e.linkId, c: id(e.workspaceId, e.combo) });

@@ -10,6 +10,7 @@ import { EVENTS, TOTALS, type TotalsDoc } from './mongo-docs.js';
 import { foldRawClicks } from './mongo-fold.js';
 import { forgetLink, forgetWorkspace } from './mongo-forget.js';
 import { moveLegacyRollups } from './mongo-legacy.js';
+import { announceExisting } from './mongo-sheet-keys.js';
 import { type Lease, type LeaseTimes, SlotLeases } from './mongo-slots.js';
 import { MongoClickSource } from './mongo-source.js';
 import { EventParts, writeBatch } from './mongo-write.js';
@@ -70,10 +71,14 @@ export class MongoClicks implements ClicksRepository {
     return this.clock.now().getTime();
   }
 
-  /** Fold the click documents of the first versions in, then move the rollups of the second into sheets (once). */
+  /**
+   * Fold the click documents of the first versions in, move the rollups of the second into sheets,
+   * and register the sheets written before the registry (each once).
+   */
   async init(): Promise<void> {
     await this.conn.run(() => foldRawClicks(this.conn));
     await moveLegacyRollups(this.conn, this.leases, this.dict);
+    await announceExisting(this.conn);
   }
 
   /** The lease to write under: kept (renewed when due) or taken afresh. */

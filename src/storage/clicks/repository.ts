@@ -64,6 +64,8 @@ export interface ClickQuery {
   workspaceId: string;
   /** Only these links (known to be the workspace's). Absent: every link. */
   linkIds?: readonly string[];
+  /** Not these links (a NOT IN on links or tags): the read is bounded by them, not by the links kept. */
+  excludeLinkIds?: readonly string[];
   from: number;
   to: number;
   /** Null or empty: every click. */
@@ -92,6 +94,8 @@ export interface StoredEvent {
 export interface EventQuery {
   workspaceId: string;
   linkIds?: readonly string[];
+  /** Not these links. */
+  excludeLinkIds?: readonly string[];
   from: number;
   to: number;
   filter?: ComboFilter | null;

@@ -1,3 +1,4 @@
+import { RandomEvictMap } from '../../domain/random-evict-map.js';
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import { decodeCombo, SEP } from './combos.js';
 import type { Counts, Sheet } from './engine/source.js';
@@ -22,20 +23,18 @@ export function sheetOfRow(r: Row): Sheet {
 
 /**
  * The combination dictionary of one connection: key -> id (interning, writer side) and id -> key,
- * each remembered up to a bound (the oldest forgotten first).
+ * each remembered up to a bound (a random one forgotten first: docs/adr/0096).
  */
 export class ComboDictionary {
-  private readonly ids = new Map<string, number>();
-  private readonly keys = new Map<string, string>();
+  private readonly ids: RandomEvictMap<number>;
+  private readonly keys: RandomEvictMap<string>;
 
   constructor(
     private readonly conn: Pick<SqliteConnection, 'stmt'>,
-    private readonly max = 200_000,
-  ) {}
-
-  private remember<K, V>(m: Map<K, V>, k: K, v: V): void {
-    if (m.size >= this.max) m.delete(m.keys().next().value!);
-    m.set(k, v);
+    max = 200_000,
+  ) {
+    this.ids = new RandomEvictMap(max);
+    this.keys = new RandomEvictMap(max);
   }
 
   /** The id of a combination of a workspace, interned when new (the writer's connection only). */
@@ -45,8 +44,8 @@ export class ComboDictionary {
     if (id !== undefined) return id;
     this.conn.stmt('INSERT INTO click_combos (workspace_id, key) VALUES (?, ?) ON CONFLICT DO NOTHING').run(workspaceId, key);
     id = Number((this.conn.stmt('SELECT id FROM click_combos WHERE workspace_id = ? AND key = ?').get(workspaceId, key) as Row).id);
-    this.remember(this.ids, k, id);
-    this.remember(this.keys, String(id), key);
+    this.ids.set(k, id);
+    this.keys.set(String(id), key);
     return id;
   }
 
@@ -65,7 +64,7 @@ export class ComboDictionary {
         .all(JSON.stringify(missing.slice(i, i + 5000).map(Number)), workspaceId) as Row[];
       for (const r of rows) {
         out.set(String(r.id), String(r.key));
-        this.remember(this.keys, String(r.id), String(r.key));
+        this.keys.set(String(r.id), String(r.key));
       }
     }
     return out;

@@ -108,6 +108,10 @@ export class SqliteClickReads implements ClickSource {
       where = 'link_id IN (SELECT value FROM json_each(@links)) AND +workspace_id = @ws';
       params.links = JSON.stringify(q.linkIds);
     }
+    if (q.excludeLinkIds && q.excludeLinkIds.length > 0) {
+      where += ' AND link_id NOT IN (SELECT value FROM json_each(@out))';
+      params.out = JSON.stringify(q.excludeLinkIds);
+    }
     const rows = this.conn
       .stmt(
         `SELECT id, at, link_id, combo FROM click_events WHERE ${where} AND at >= @from AND at < @to AND (at < @at OR (at = @at AND id < @id))

@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SqliteConnection } from '../sqlite/connection.js';
-import { type ClickWriterOps, clickWriter, type FlushChunk } from './sqlite-writes.js';
+import type { FlushChunk } from './flush-chunks.js';
+import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 
 /** One write job: a method of ClickWriterOps and its arguments. */
 export type WriteJob =
@@ -34,12 +35,13 @@ export class SqliteClickWriter {
 
   constructor(private readonly path: string) {}
 
-  send<T>(job: WriteJob): Promise<T> {
+  /** Queue a job; `transfer` lists buffers of the job handed over to the thread (no longer usable here). */
+  send<T>(job: WriteJob, transfer: ArrayBuffer[] = []): Promise<T> {
     if (!this.worker) this.start();
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker!.postMessage({ id, job });
+      this.worker!.postMessage({ id, job }, transfer);
     });
   }
 

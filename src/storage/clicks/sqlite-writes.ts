@@ -1,49 +1,10 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import type { Counts } from './engine/source.js';
-import { HOUR_MS, type HourCounts } from './repository.js';
+import { decodeChunk, type FlushChunk } from './flush-chunks.js';
+import { HOUR_MS } from './repository.js';
 import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
 import { applyDelta, ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
-
-/** A part of one flush, as JSON text (cheap to hand to a worker thread). */
-export interface FlushChunk {
-  /** Unique per chunk and flush: a chunk applied once is skipped when sent again. */
-  id: string;
-  /** [link, hour, workspace, clicks, bots, {comboKey: n}][] */
-  rows: string;
-  /** [at, link, workspace, comboKey][] */
-  events: string;
-}
-
-/** Link-hours (or events) per chunk, each chunk one transaction. */
-const CHUNK = 4000;
-/** Link-hours encoded between two turns of the event loop. */
-const SLICE = 500;
-
-const tick = () => new Promise((r) => setImmediate(r));
-
-/** Encode a flush in chunks, yielding to the event loop every SLICE items (a large flush never blocks it for long). */
-export async function encodeFlush(
-  id: string,
-  hours: readonly HourCounts[],
-  events: readonly { at: number; linkId: string; workspaceId: string; combo: string }[],
-): Promise<FlushChunk[]> {
-  const out: FlushChunk[] = [];
-  const n = Math.max(hours.length, events.length);
-  for (let i = 0; i < n; i += CHUNK) {
-    const rows: string[] = [];
-    const evs: string[] = [];
-    for (let j = i; j < Math.min(i + CHUNK, n); j += SLICE) {
-      if (j > 0) await tick();
-      for (const h of hours.slice(j, Math.min(j + SLICE, i + CHUNK))) {
-        rows.push(JSON.stringify([h.linkId, h.hour, h.workspaceId, h.clicks, h.bots, Object.fromEntries(h.combos)]));
-      }
-      for (const e of events.slice(j, Math.min(j + SLICE, i + CHUNK))) evs.push(JSON.stringify([e.at, e.linkId, e.workspaceId, e.combo]));
-    }
-    out.push({ id: `${id}:${out.length}`, rows: `[${rows.join(',')}]`, events: `[${evs.join(',')}]` });
-  }
-  return out;
-}
 
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
@@ -51,8 +12,6 @@ const REMEMBER_MS = 86_400_000;
 const CLOSE_CHUNK = 2000;
 /** Events deleted per statement by the sweep (short transactions). */
 const SWEEP_BATCH = 5000;
-
-type OpenRow = [string, number, string, number, number, Record<string, number>];
 
 /**
  * The writes of the clicks repository on one connection (the writer thread's, or the main one for
@@ -125,12 +84,13 @@ export function clickWriter(conn: SqliteConnection) {
         conn.tx(() => {
           const now = Date.now();
           if (seen.run(ch.id, now).changes === 0) return; // applied before (a retry)
-          for (const [link, hour, ws, clicks, bots, combos] of JSON.parse(ch.rows) as OpenRow[]) {
+          const { rows, events } = decodeChunk(ch);
+          for (const [link, hour, ws, clicks, bots, combos] of rows) {
             const c: Counts = {};
             for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
             upsert.run(link, hour, ws, clicks, bots, JSON.stringify(c));
           }
-          for (const [at, link, ws, key] of JSON.parse(ch.events) as [number, string, string, string][]) event.run(ws, at, link, dict.intern(ws, key));
+          for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
           if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
         });
       }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type Clock, DAY_MS, systemClock } from '../../domain/clock.js';
 import type { SqliteConnection } from '../sqlite/connection.js';
+import { flushChunks, transferOf } from './flush-chunks.js';
 import type { ClickAnswer, ClickBatch, ClickQuery, ClickStoreOptions, ClicksRepository, ClickTotals, EventPage, EventQuery } from './repository.js';
 import { SqliteReaderPool } from './sqlite-readers.js';
 import { SqliteClickReads } from './sqlite-source.js';
 import { runWrite, SqliteClickWriter, type WriteJob } from './sqlite-writer.js';
-import { type ClickWriterOps, clickWriter, encodeFlush } from './sqlite-writes.js';
+import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 
 /** Links of earlier versions' rollups moved per writer job (each link one transaction). */
 const MIGRATE_LINKS = 50;
@@ -41,10 +42,14 @@ export class SqliteClicks implements ClicksRepository {
     }
   }
 
-  private write<T>(job: WriteJob): Promise<T> {
-    if (this.writer) return this.writer.send<T>(job);
+  private write<T>(job: WriteJob, transfer?: ArrayBuffer[]): Promise<T> {
+    if (this.writer) return this.writer.send<T>(job, transfer);
     this.inlineWriter ??= clickWriter(this.conn);
-    return Promise.resolve(runWrite(this.inlineWriter, job) as T);
+    try {
+      return Promise.resolve(runWrite(this.inlineWriter, job) as T);
+    } catch (e) {
+      return Promise.reject(e); // as the thread answers: a failed job is a rejected promise, never a throw
+    }
   }
 
   private reads(): SqliteClickReads {
@@ -66,8 +71,19 @@ export class SqliteClicks implements ClicksRepository {
     // A retried batch keeps its id: the chunks applied before are skipped (click_flushes).
     batch.stamp ??= { writer: this.name, seq: ++this.seq };
     const events = this.eventDays > 0 ? batch.events : [];
-    const chunks = await encodeFlush(`${batch.stamp.writer}.${batch.stamp.seq}`, batch.hours, events);
-    await this.write({ op: 'flush', args: [chunks] });
+    // Each chunk goes to the writer as soon as it is encoded (it writes one while the next is
+    // encoded); every chunk is sent even after one fails, and the first failure is thrown.
+    const sent: Promise<unknown>[] = [];
+    for await (const chunk of flushChunks(`${batch.stamp.writer}.${batch.stamp.seq}`, batch.hours, events)) {
+      sent.push(
+        this.write({ op: 'flush', args: [[chunk]] }, transferOf(chunk)).then(
+          () => null,
+          (e: unknown) => e ?? new Error('click write failed'),
+        ),
+      );
+    }
+    const failed = (await Promise.all(sent)).find((e) => e !== null);
+    if (failed !== undefined) throw failed;
   }
 
   async totals(linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {

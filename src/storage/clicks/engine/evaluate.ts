@@ -1,7 +1,10 @@
 import type { ClickField } from '../../../domain/click-fields.js';
 import type { ClickAnswer, ClickQuery, ComboFilter } from '../repository.js';
-import { bucketFinder, ceilHour, DAY_MS, nextMonth, type PartialDay, planWindow, runs, type Whole } from './plan.js';
+import { partialDays } from './partial.js';
+import { bucketFinder, ceilHour, DAY_MS, nextMonth, planWindow, runs, type Whole } from './plan.js';
+import { type Shape, shapeOf } from './shape.js';
 import type { ClickSource, Grain, Sheet, SheetField, SheetRequest } from './source.js';
+import { quietUntil } from './tail.js';
 import { Tally } from './tally.js';
 
 /** The filter without empty entries; null when nothing is left. */
@@ -12,43 +15,15 @@ export function activeFilter(f: ComboFilter | null | undefined): ComboFilter | n
   return Object.keys(out).length > 0 ? out : null;
 }
 
-/** How a read uses the sheets: which kind, which of them, and whether it must look at combinations. */
-interface Shape {
-  kind: 'domain' | 'link';
-  keys?: readonly string[];
-  exclude: ReadonlySet<string> | null;
-  /** Sheets are read by combination (a filter beyond the domain sheets' own, or a breakdown by field). */
-  combos: boolean;
-  /** A breakdown by domain read off the domain sheets' keys. */
-  domainByKey: boolean;
-  /** Links' counts from the domain sheets' per-link maps. */
-  linksFromDomain: boolean;
-}
-
-function shapeOf(q: ClickQuery, filter: ComboFilter | null, fields: readonly ClickField[], byLink: boolean): Shape {
-  if (q.linkIds)
-    return { kind: 'link', keys: q.linkIds, exclude: null, combos: filter !== null || fields.length > 0, domainByKey: false, linksFromDomain: false };
-  const { domain, ...rest } = filter ?? {};
-  const beyond = Object.keys(rest).length > 0;
-  // Clicks by link under a filter: every link's own sheets (the domain sheets know links only in total).
-  if (byLink && filter !== null) return { kind: 'link', exclude: null, combos: true, domainByKey: false, linksFromDomain: false };
-  const keys = domain?.in ? domain.in.filter((d) => !domain.not_in?.includes(d)) : undefined;
-  const domainByKey = !beyond && fields.length === 1 && fields[0] === 'domain';
-  return {
-    kind: 'domain',
-    ...(keys ? { keys } : {}),
-    exclude: domain?.not_in ? new Set(domain.not_in) : null,
-    combos: beyond || (fields.length > 0 && !domainByKey),
-    domainByKey,
-    linksFromDomain: byLink,
-  };
-}
+export type Source = ClickSource & { pause?(): Promise<void> };
 
 /**
  * One read over the sheets and the open hours (docs/adr/0092): exact for any filter, breakdown,
  * bucketing and window, reading whole months and days where the buckets allow and hours elsewhere.
+ * Links left out (`excludeLinkIds`, a NOT IN on links) are read as the workspace minus their own
+ * sheets (docs/adr/0097), so the read is bounded by the links left out, not by the links kept.
  */
-export async function evaluate(src: ClickSource & { pause?(): Promise<void> }, q: ClickQuery): Promise<ClickAnswer> {
+export async function evaluate(src: Source, q: ClickQuery): Promise<ClickAnswer> {
   const groups = q.groups ?? [];
   const fields = groups.filter((g): g is ClickField => g !== 'link');
   const byLink = groups.includes('link');
@@ -56,10 +31,40 @@ export async function evaluate(src: ClickSource & { pause?(): Promise<void> }, q
   const from = ceilHour(q.from);
   const to = ceilHour(q.to);
   if (from >= to) return tally.answer();
-  const bucketOf = bucketFinder(q.buckets);
-  const plan = planWindow(from, to, bucketOf);
   const filter = activeFilter(q.filter);
-  const shape = shapeOf(q, filter, fields, byLink);
+  const left = q.excludeLinkIds && q.excludeLinkIds.length > 0 ? new Set(q.excludeLinkIds) : null;
+  if (q.linkIds) {
+    const keys = left ? q.linkIds.filter((id) => !left.has(id)) : q.linkIds;
+    await accumulate(src, q, tally, { from, to, shape: shapeOf(keys, filter, fields, byLink), sign: 1, skipOpen: null });
+    return tally.answer();
+  }
+  const shape = shapeOf(undefined, filter, fields, byLink);
+  // Every link's own sheets are read anyway (clicks by link under a filter): the links left out are skipped.
+  if (left && shape.kind === 'link') shape.exclude = left;
+  await accumulate(src, q, tally, { from, to, shape, sign: 1, skipOpen: left });
+  if (left && shape.kind === 'domain') {
+    const minus = shapeOf([...left], filter, fields, byLink);
+    await accumulate(src, q, tally, { from, to, shape: minus, sign: -1, skipOpen: null, noOpen: true });
+  }
+  return tally.answer();
+}
+
+interface Pass {
+  from: number;
+  to: number;
+  shape: Shape;
+  /** 1 adds, -1 takes away (links left out). */
+  sign: 1 | -1;
+  /** Open hours of these links are not read. */
+  skipOpen: ReadonlySet<string> | null;
+  noOpen?: boolean;
+}
+
+async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Promise<void> {
+  const { from, to, shape, sign } = p;
+  const bucketOf = bucketFinder(q.buckets);
+  // Past the window's end a month (or day) with nothing closed in it is read whole (docs/adr/0097).
+  const plan = planWindow(from, await quietUntil(src, q.workspaceId, shape, from, to, bucketOf), bucketOf);
   const linkKey = (s: Sheet) => (shape.kind === 'link' ? s.key : undefined);
   const read = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => {
     const r: SheetRequest = { workspaceId: q.workspaceId, kind: shape.kind, grain, from: a, to: b, fields: fieldsWanted };
@@ -69,89 +74,38 @@ export async function evaluate(src: ClickSource & { pause?(): Promise<void> }, q
   const wholeFields: SheetField[] = [...(shape.combos ? (['c'] as const) : []), ...(shape.linksFromDomain ? (['l'] as const) : [])];
 
   const wholes = async (grain: Grain, pieces: Whole[], step: (p: number) => number) => {
-    const bucket = new Map(pieces.map((p) => [p.period, p.bucket]));
+    const bucket = new Map(pieces.map((w) => [w.period, w.bucket]));
     for (const [a, b] of runs([...bucket.keys()], step)) {
       const sheets = (await read(grain, a, b, wholeFields)).filter((s) => !shape.exclude?.has(s.key) && bucket.has(s.period));
-      if (shape.combos) await tally.learn(sheets.map((s) => s.c));
-      for (const s of sheets) {
-        const at = bucket.get(s.period)!;
-        if (shape.combos) tally.addCombos(s.c, at, linkKey(s));
-        else {
-          tally.addTotals(s.tot, s.bots, at);
-          if (shape.domainByKey) tally.addGroup(0, s.key, s.tot);
-          if (shape.kind === 'link') tally.addLink(s.key, s.tot);
+      if (shape.combos) for (const s of sheets) await tally.addCombos(s.c, bucket.get(s.period)!, linkKey(s), sign);
+      else
+        for (const s of sheets) {
+          const at = bucket.get(s.period)!;
+          tally.addTotals(sign * s.tot, sign * s.bots, at);
+          if (shape.domainByKey) tally.addGroup(0, s.key, sign * s.tot);
+          if (shape.kind === 'link') tally.addLink(s.key, sign * s.tot);
         }
-        if (shape.linksFromDomain) tally.addLinks(s.l);
-      }
+      if (shape.linksFromDomain) for (const s of sheets) tally.addLinks(s.l, sign);
+      await tally.settle();
       await src.pause?.();
     }
   };
   await wholes('month', plan.months, nextMonth);
-  await wholes('day', plan.days, (p) => p + DAY_MS);
-  for (const day of plan.partial) await partialDay(day);
+  await wholes('day', plan.days, (d) => d + DAY_MS);
+  await partialDays(src, q.workspaceId, shape, tally, plan.partial, sign);
+  if (p.noOpen) return;
 
-  async function partialDay(day: PartialDay): Promise<void> {
-    if (shape.combos) await partialByCombos(day);
-    else {
-      const sheets = (await read('day', day.period, day.period + DAY_MS, ['hc', 'hb'])).filter((s) => !shape.exclude?.has(s.key));
-      for (const s of sheets) {
-        for (const [h, b] of day.hours) {
-          const c = s.hc?.[h] ?? 0;
-          tally.addTotals(c, s.hb?.[h] ?? 0, b);
-          if (shape.domainByKey) tally.addGroup(0, s.key, c);
-          if (shape.kind === 'link') tally.addLink(s.key, c);
-        }
-      }
-    }
-    if (shape.linksFromDomain) {
-      const r: SheetRequest = { workspaceId: q.workspaceId, kind: 'link', grain: 'day', from: day.period, to: day.period + DAY_MS, fields: ['hc'] };
-      for (const s of await src.sheets(r)) for (const h of day.hours.keys()) tally.addLink(s.key, s.hc?.[h] ?? 0);
-    }
-  }
-
-  /**
-   * A day whose hours fall in more than one bucket, by combination. A whole day (a time zone's
-   * buckets cut it) reads its day counts into the bucket most of its hours fall in, and moves only
-   * the other hours (one, for a whole-hour offset) to theirs; a day at the window's ends reads its hours.
-   */
-  async function partialByCombos(day: PartialDay): Promise<void> {
-    const votes = new Map<number, number>();
-    for (const b of day.hours.values()) votes.set(b, (votes.get(b) ?? 0) + 1);
-    const whole = day.hours.size === 24;
-    const main = whole ? [...votes].sort((a, b) => b[1] - a[1])[0]![0] : -1;
-    const moved = [...day.hours].filter(([, b]) => b !== main);
-    const r: SheetRequest = {
-      workspaceId: q.workspaceId,
-      kind: shape.kind,
-      grain: 'day',
-      from: day.period,
-      to: day.period + DAY_MS,
-      fields: whole ? ['c', 'x'] : ['x'],
-    };
-    r.xHours = moved.map(([h]) => h);
-    if (shape.keys) r.keys = shape.keys;
-    const sheets = (await src.sheets(r)).filter((s) => !shape.exclude?.has(s.key));
-    await tally.learn(sheets.flatMap((s) => [s.c, ...moved.map(([h]) => s.x?.[h])]));
-    for (const s of sheets) {
-      if (whole) tally.addCombos(s.c, main, linkKey(s));
-      for (const [h, b] of moved) {
-        if (whole) tally.addCombos(s.x?.[h], main, linkKey(s), -1);
-        tally.addCombos(s.x?.[h], b, linkKey(s));
-      }
-    }
-  }
-
-  const open = await src.open({ workspaceId: q.workspaceId, ...(q.linkIds ? { linkIds: q.linkIds } : {}), from, to });
-  const viaCombos = filter !== null || fields.length > 0;
-  if (viaCombos) await tally.learn(open.map((o) => o.c));
+  const open = await src.open({ workspaceId: q.workspaceId, ...(shape.kind === 'link' && shape.keys ? { linkIds: shape.keys } : {}), from, to });
+  const viaCombos = shape.combos || activeFilter(q.filter) !== null || (q.groups ?? []).some((g) => g !== 'link');
   for (const o of open) {
+    if (p.skipOpen?.has(o.linkId)) continue;
     const b = bucketOf(o.hour);
     if (b < 0) continue;
-    if (viaCombos) tally.addCombos(o.c, b, o.linkId);
+    if (viaCombos) await tally.addCombos(o.c, b, o.linkId, sign);
     else {
-      tally.addTotals(o.clicks, o.bots, b);
-      if (byLink) tally.addLink(o.linkId, o.clicks);
+      tally.addTotals(sign * o.clicks, sign * o.bots, b);
+      if (tally.byLink) tally.addLink(o.linkId, sign * o.clicks);
     }
   }
-  return tally.answer();
+  await tally.settle();
 }

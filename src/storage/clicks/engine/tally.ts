@@ -26,38 +26,65 @@ export class Tally {
     this.byLink = (q.groups ?? []).includes('link');
   }
 
-  /** Learn the combinations of these count maps (one store read for those not known yet). */
-  async learn(maps: Iterable<Counts | undefined>): Promise<void> {
-    const missing = new Set<string>();
-    for (const m of maps) if (m) for (const id in m) if (!this.infos.has(id)) missing.add(id);
-    if (missing.size === 0) return;
+  /** Ids met before their combination was known, and the maps that held them (added once learned). */
+  private unknown = new Set<string>();
+  private deferred: { m: Counts; b: number; linkId: string | undefined; sign: number }[] = [];
+
+  /**
+   * Add (`sign` -1: take away) a map of visits by combination to bucket `b`, on behalf of `linkId`
+   * when known. Ids whose combination is not known yet wait for `settle()` (one store read for all).
+   */
+  addCombos(m: Counts | undefined, b: number, linkId?: string, sign = 1): void {
+    if (!m) return;
+    let linkSum = 0;
+    let waits = false;
+    for (const id in m) {
+      const info = this.infos.get(id);
+      if (info === undefined) {
+        this.unknown.add(id);
+        waits = true;
+        continue;
+      }
+      linkSum += this.addOne(info, sign * m[id]!, b);
+    }
+    if (waits) this.deferred.push({ m, b, linkId, sign });
+    if (linkId !== undefined && this.byLink && linkSum !== 0) this.links.set(linkId, (this.links.get(linkId) ?? 0) + linkSum);
+  }
+
+  /** People's clicks added for the link. */
+  private addOne(info: ComboInfo | null, n: number, b: number): number {
+    if (!info?.pass) return 0;
+    if (info.bot) {
+      this.bots += n;
+      return 0;
+    }
+    this.clicks += n;
+    this.buckets[b]! += n;
+    const groups = this.fieldGroups;
+    for (let i = 0; i < groups.length; i++) {
+      const k = info.keys[i];
+      if (k !== null && k !== undefined) groups[i]!.set(k, (groups[i]!.get(k) ?? 0) + n);
+    }
+    return n;
+  }
+
+  /** Learn the combinations met but not known (one store read), and add what waited for them. */
+  async settle(): Promise<void> {
+    if (this.unknown.size === 0) return;
+    const missing = this.unknown;
+    const deferred = this.deferred;
+    this.unknown = new Set();
+    this.deferred = [];
     const keys = await this.src.combos(this.q.workspaceId, [...missing]);
     for (const id of missing) {
       const key = keys.get(id);
       // An id the dictionary lacks (a write that never finished) is left out of every read.
       this.infos.set(id, key === undefined ? null : this.judge(key));
     }
-  }
-
-  /** Add (`sign` -1: take away) a map of visits by combination (learned before) to bucket `b`, on behalf of `linkId` when known. */
-  addCombos(m: Counts | undefined, b: number, linkId?: string, sign = 1): void {
-    if (!m) return;
-    const groups = this.fieldGroups;
-    for (const id in m) {
-      const info = this.infos.get(id);
-      if (!info?.pass) continue;
-      const n = sign * m[id]!;
-      if (info.bot) {
-        this.bots += n;
-        continue;
-      }
-      this.clicks += n;
-      this.buckets[b]! += n;
-      for (let i = 0; i < groups.length; i++) {
-        const k = info.keys[i];
-        if (k !== null && k !== undefined) groups[i]!.set(k, (groups[i]!.get(k) ?? 0) + n);
-      }
-      if (linkId !== undefined && this.byLink) this.links.set(linkId, (this.links.get(linkId) ?? 0) + n);
+    for (const { m, b, linkId, sign } of deferred) {
+      let linkSum = 0;
+      for (const id in m) if (missing.has(id)) linkSum += this.addOne(this.infos.get(id) ?? null, sign * m[id]!, b);
+      if (linkId !== undefined && this.byLink && linkSum !== 0) this.links.set(linkId, (this.links.get(linkId) ?? 0) + linkSum);
     }
   }
 
@@ -72,9 +99,9 @@ export class Tally {
     this.fieldGroups[i]!.set(key, (this.fieldGroups[i]!.get(key) ?? 0) + n);
   }
 
-  addLinks(l: Counts | undefined): void {
+  addLinks(l: Counts | undefined, sign = 1): void {
     if (!l) return;
-    for (const id in l) this.links.set(id, (this.links.get(id) ?? 0) + l[id]!);
+    for (const id in l) this.links.set(id, (this.links.get(id) ?? 0) + sign * l[id]!);
   }
 
   addLink(id: string, n: number): void {

@@ -1,0 +1,74 @@
+/** A large flush on SQLite: encoded in slices, written chunk by chunk, each chunk exactly once even when the flush fails part-way and is retried. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
+import type { ClickBatch, ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
+import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
+import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
+import { batchOf, hc } from '../contract/_harness.js';
+
+const HOUR = Date.parse('2026-11-26T10:00:00Z');
+const N = 2 * FLUSH_CHUNK + 1000;
+
+function bigBatch(ws: string): { batch: ClickBatch; links: string[] } {
+  const links = Array.from({ length: N }, (_, i) => `lnk_big${i}`);
+  const hours: HourCounts[] = links.map((l, i) => hc(l, ws, HOUR, [[{ country: i % 2 ? 'DE' : 'FR' }, 1 + (i % 3)]]));
+  return { batch: batchOf(hours, true), links };
+}
+
+describe('flush chunks', () => {
+  it('encodes link-hours and events into chunks of FLUSH_CHUNK with stable ids, letting the event loop turn meanwhile', async () => {
+    const { batch } = bigBatch('wsp_a');
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const chunks = [];
+    for await (const c of flushChunks('w.1', batch.hours, batch.events)) {
+      if (chunks.length === 0) expect(turned).toBe(true);
+      chunks.push(c);
+    }
+    // Events (one per click, 1-3 per link-hour) outnumber link-hours: chunk i holds the i-th FLUSH_CHUNK of each.
+    const parts = Math.ceil(batch.events.length / FLUSH_CHUNK);
+    expect(parts).toBeGreaterThan(3);
+    expect(chunks.map((c) => c.id)).toEqual(Array.from({ length: parts }, (_, i) => `w.1:${i}`));
+    const decoded = chunks.map(decodeChunk);
+    expect(decoded.map((d) => d.rows.length)).toEqual([FLUSH_CHUNK, FLUSH_CHUNK, 1000, ...Array(parts - 3).fill(0)]);
+    expect(decoded.flatMap((d) => d.events).length).toBe(batch.events.length);
+    const first = batch.hours[FLUSH_CHUNK]!;
+    expect(decoded[1]!.rows[0]).toEqual([first.linkId, first.hour, first.workspaceId, first.clicks, first.bots, Object.fromEntries(first.combos)]);
+    const ev: ClickEvent = batch.events.at(-1)!;
+    expect(decoded.flatMap((d) => d.events).at(-1)).toEqual([ev.at, ev.linkId, ev.workspaceId, ev.combo]);
+  });
+});
+
+describe('a large flush on SQLite', () => {
+  let conn: SqliteConnection | undefined;
+  afterEach(() => {
+    conn?.db.close();
+    conn = undefined;
+  });
+
+  it('writes every chunk once: a chunk that fails is written on the retry, the chunks written before are not written again', async () => {
+    conn = new SqliteConnection(':memory:');
+    conn.migrate();
+    const clicks = new SqliteClicks(conn);
+    await clicks.init();
+    const { batch, links } = bigBatch('wsp_b');
+    // A real failure inside the second chunk's transaction (the database refuses one row).
+    const failing = links[FLUSH_CHUNK + 10]!;
+    conn.db.exec(`CREATE TEMP TRIGGER refuse BEFORE INSERT ON click_open WHEN NEW.link_id = '${failing}' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    await expect(clicks.record(batch)).rejects.toThrow('refused');
+    const expected = (l: string, i: number) => [l, { clicks: 1 + (i % 3), bots: 0 }] as const;
+    const after = await clicks.totals(links);
+    // The first and third chunks were written; the second, whose transaction failed, left nothing.
+    expect(after.get(links[0]!)).toEqual(expected(links[0]!, 0)[1]);
+    expect(after.get(links[2 * FLUSH_CHUNK]!)).toEqual(expected(links[2 * FLUSH_CHUNK]!, 2 * FLUSH_CHUNK)[1]);
+    expect(after.has(links[FLUSH_CHUNK]!)).toBe(false);
+    expect(after.size).toBe(N - FLUSH_CHUNK);
+    conn.db.exec('DROP TRIGGER refuse');
+    await clicks.record(batch);
+    expect(await clicks.totals(links)).toEqual(new Map(links.map(expected)));
+    const events = Number(conn.db.prepare('SELECT count(*) AS n FROM click_events').pluck().get());
+    expect(events).toBe(batch.events.length);
+  }, 60_000);
+});

@@ -1,0 +1,67 @@
+/** The bounded map behind the redirect's caches and memos: a random entry goes when full, and visits in turn keep hitting. */
+import { describe, expect, it } from 'vitest';
+import { RandomEvictMap } from '../../src/domain/random-evict-map.js';
+
+/** A seeded generator (mulberry32): the same victims on every run. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('RandomEvictMap', () => {
+  it('holds at most its bound, keeps what it holds readable, and updates in place', () => {
+    const m = new RandomEvictMap<number>(100, seeded(1));
+    for (let i = 0; i < 1000; i++) m.set(`k${i}`, i);
+    expect(m.size).toBe(100);
+    const held = [...m.keys()];
+    expect(held).toHaveLength(100);
+    for (const k of held) expect(m.get(k)).toBe(Number(k.slice(1)));
+    expect(m.get('k999')).toBe(999); // the newest is always kept
+    m.set('k999', -1);
+    expect(m.get('k999')).toBe(-1);
+    expect(m.size).toBe(100);
+  });
+
+  it('deletes any entry, including while keys are collected, and stays consistent for later evictions', () => {
+    const m = new RandomEvictMap<string>(5, seeded(2));
+    for (const k of ['a', 'b', 'c', 'd', 'e']) m.set(k, k);
+    m.delete('a');
+    m.delete('e');
+    m.delete('missing');
+    expect(m.size).toBe(3);
+    expect([...m.keys()].sort()).toEqual(['b', 'c', 'd']);
+    for (const k of ['f', 'g', 'h', 'i']) m.set(k, k);
+    expect(m.size).toBe(5);
+    for (const k of m.keys()) expect(m.get(k)).toBe(k);
+    for (const k of [...m.keys()]) m.delete(k);
+    expect(m.size).toBe(0);
+    expect([...m.keys()]).toEqual([]);
+    for (const k of ['x', 'y']) m.set(k, k);
+    m.clear();
+    expect(m.size).toBe(0);
+    expect(m.get('x')).toBeUndefined();
+    for (const k of ['p', 'q', 'r', 's', 't', 'u']) m.set(k, k);
+    expect(m.size).toBe(5);
+    for (const k of m.keys()) expect(m.get(k)).toBe(k);
+  });
+
+  it('keeps most visits hits when the keys visited in turn are a few more than the bound (the oldest-first cache hit none)', () => {
+    const m = new RandomEvictMap<number>(1000, seeded(3));
+    let hits = 0;
+    let visits = 0;
+    for (let round = 0; round < 10; round++) {
+      for (let i = 0; i < 1100; i++) {
+        visits++;
+        if (m.get(`k${i}`) !== undefined) hits++;
+        else m.set(`k${i}`, i);
+      }
+    }
+    // Oldest-first eviction misses every one of these visits; a random victim keeps most of them.
+    expect(hits / visits).toBeGreaterThan(0.6);
+  });
+});
