@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { guessMapping, mappedDraft } from '../../dashboard/src/links/import/column-mapping.js';
 import { failuresCsv } from '../../dashboard/src/links/import/failures-csv.js';
+import { hashedImportKey } from '../../dashboard/src/links/import/import-key.js';
 import { readLinkCsv } from '../../dashboard/src/links/import/link-csv.js';
 import { planRows, previewRows, rowProblem } from '../../dashboard/src/links/import/plan.js';
 import { readCsvFile, readJsonFile, readSourceFile } from '../../dashboard/src/links/import/source-files.js';
@@ -31,6 +32,25 @@ describe('another service export in the browser', () => {
       expect(browser.map((r) => SOURCES[name].draft(r.fields))).toEqual(cli.map((r) => SOURCES[name].draft((r as (typeof browser)[number]).fields)));
     },
   );
+
+  it('hashes the same import key as lsk import for rows without a readable one, and sends it', async () => {
+    const long = `https://bit.ly/${'x'.repeat(300)}`;
+    const records = [
+      { line: 2, fields: { long_url: 'https://example.com/no-short-link', title: 'No short link' } },
+      { line: 3, fields: { long_url: 'https://example.com/long', link: long } },
+    ];
+    const rows = planRows({ source: 'bitly', name: 'bitly.csv', records }, null);
+    const cli = records.map(({ fields }) => {
+      const d = SOURCES.bitly.draft(fields);
+      if ('problem' in d) throw new Error(d.problem);
+      return importKey(SOURCES.bitly, d.origin, d.body);
+    });
+    expect(cli[0]).toMatch(/^bitly:[0-9a-f]{40}$/);
+    expect(cli[1]).toMatch(/^bitly:[0-9a-f]{40}$/);
+    expect(cli[0]).not.toBe(cli[1]);
+    const keys = await Promise.all(rows.map((r) => ('keySeed' in r ? hashedImportKey(r.keySeed) : null)));
+    expect(keys).toEqual(cli);
+  });
 
   it('reads a Bitly CSV into the bodies lsk import makes, the bad row by its line', () => {
     const records = readSourceFile('bitly', fixture('bitly.csv'));

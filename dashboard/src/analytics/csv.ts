@@ -1,12 +1,8 @@
 /** The overview's downloads as CSV text (cells made safe and quoted as the service's own CSV answers are). */
-import { csvCell } from '../../../src/csv/csv-cell.js';
 import type { Point } from '../charts/timeseries';
+import { csvText } from '../ui/csv-text';
 import type { Shown } from './breakdown-panel';
 import { percent } from './share-table';
-
-export function csvText(rows: string[][]): string {
-  return rows.map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
-}
 
 /**
  * What the overview shows, as one table: the time series (one row per bucket), then each panel's

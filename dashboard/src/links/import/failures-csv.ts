@@ -1,6 +1,6 @@
 /** The failed rows of an import, as the page lists them and as the CSV it downloads. */
 
-import { csvCell } from '../../../../src/csv/csv-cell.js';
+import { csvText } from '../../ui/csv-text.js';
 
 export interface Failure {
   line: number;
@@ -13,6 +13,5 @@ export const INVALID_ROW = 'invalid_row';
 
 /** The failed rows as CSV (line, code, message), for the download. */
 export function failuresCsv(failed: readonly Failure[]): string {
-  const lines = ['line,code,message', ...failed.map((f) => [String(f.line), f.code, f.problem].map(csvCell).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([['line', 'code', 'message'], ...failed.map((f) => [String(f.line), f.code, f.problem])]);
 }

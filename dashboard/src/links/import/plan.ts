@@ -7,6 +7,7 @@
 import { plainImportKey } from '../../../../src/import/fields.js';
 import { SOURCES } from '../../../../src/import/sources.js';
 import { type ColumnMapping, mappedDraft } from './column-mapping.js';
+import type { KeySeed } from './import-key.js';
 import type { ImportRow } from './link-csv.js';
 import type { ChoiceId, CsvFile, FileRecord } from './source-files.js';
 
@@ -33,8 +34,11 @@ const checked = (line: number, body: Record<string, unknown>): ImportRow => {
   return problem ? { line, problem } : { line, body };
 };
 
+/** A row to send; `keySeed`: its import key is hashed from that when it is sent (import-key.ts). */
+export type PlannedRow = ImportRow | { line: number; body: Record<string, unknown>; keySeed: KeySeed };
+
 /** Every row of the file as it will be sent (`mapping` is used by "Other CSV" only). */
-export function planRows(file: LoadedFile, mapping: ColumnMapping | null): ImportRow[] {
+export function planRows(file: LoadedFile, mapping: ColumnMapping | null): PlannedRow[] {
   if (file.source === 'lsk') return file.rows.map((r) => ('problem' in r ? r : checked(r.line, r.body)));
   if (file.source === 'other') {
     if (!mapping) return [];
@@ -47,9 +51,12 @@ export function planRows(file: LoadedFile, mapping: ColumnMapping | null): Impor
   return file.records.map(({ line, fields }) => {
     const d = source.draft(fields);
     if ('problem' in d) return { line, problem: d.problem };
-    // The key `lsk import` gives the row (external_id), so a second run of either finds the first.
-    const key = plainImportKey(source.name, d.origin);
-    return checked(line, key ? { ...d.body, external_id: key } : d.body);
+    // The key `lsk import` gives the row (external_id), so a second run of either finds the first:
+    // its own, the readable one, else one hashed when the row is sent.
+    const key = typeof d.body.external_id === 'string' ? d.body.external_id : plainImportKey(source.name, d.origin);
+    const row = checked(line, key ? { ...d.body, external_id: key } : d.body);
+    if (key || 'problem' in row) return row;
+    return { ...row, keySeed: { source: source.name, seed: d.origin ? `${source.name}:${d.origin}` : JSON.stringify(d.body) } };
   });
 }
 
@@ -71,7 +78,7 @@ export function shortLinkText(body: Record<string, unknown>): string {
 }
 
 /** The first `count` rows as the preview shows them. */
-export function previewRows(rows: readonly ImportRow[], count = 5): PreviewRow[] {
+export function previewRows(rows: readonly PlannedRow[], count = 5): PreviewRow[] {
   return rows.slice(0, count).map((r) => {
     if ('problem' in r) return { line: r.line, destination: '', shortLink: '', title: '', tags: '', problem: r.problem };
     const b = r.body;

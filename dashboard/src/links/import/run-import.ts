@@ -4,7 +4,8 @@ import { gql, present } from '../../api/graphql';
 import { asApiError } from '../../ui/use-query';
 import { BULK_MAX, CreateLinksMutation, itemProblem } from '../bulk-documents';
 import { type Failure, INVALID_ROW } from './failures-csv';
-import type { ImportRow } from './link-csv';
+import { hashedImportKey } from './import-key';
+import type { PlannedRow } from './plan';
 
 export type { Failure } from './failures-csv';
 
@@ -17,12 +18,15 @@ export interface Run {
 }
 
 /** Runs the import, reporting after each call; the rows that cannot be sent fail first, by their line. */
-export async function importRows(rows: readonly ImportRow[], progress: (r: Run) => void): Promise<void> {
+export async function importRows(rows: readonly PlannedRow[], progress: (r: Run) => void): Promise<void> {
   const run: Run = { total: rows.length, sent: 0, created: 0, failed: [], finished: false };
   const good: { line: number; body: Record<string, unknown> }[] = [];
   for (const r of rows) {
     if ('problem' in r) run.failed.push({ line: r.line, code: INVALID_ROW, problem: r.problem });
-    else good.push(r);
+    else if ('keySeed' in r) {
+      const key = await hashedImportKey(r.keySeed);
+      good.push({ line: r.line, body: key ? { ...r.body, external_id: key } : r.body });
+    } else good.push(r);
   }
   run.sent = run.failed.length;
   progress({ ...run, failed: [...run.failed] });
