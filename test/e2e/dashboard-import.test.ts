@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, downloaded, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { checkPage, downloaded, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, startLsk } from '../support/server.js';
 
 const BITLY = readFileSync(new URL('../fixtures/import/bitly.csv', import.meta.url));
@@ -39,12 +39,10 @@ describe('the dashboard import from other services on sqlite', () => {
     browser = await launchChromium();
     api = client(lsk.base, await lsk.workspace('acme'));
     expect((await lsk.cli(['domain', 'add', 'go.acme.test', '--workspace', 'acme'])).code).toBe(0);
-    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin);
+    const user = await signedInUser(lsk, browser, { email: 'owner@example.com', workspace: 'acme', role: 'owner' });
+    ({ origin } = user);
+    w = user;
     page = w.page;
-    await signIn(page, origin, 'owner@example.com');
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -61,12 +61,10 @@ describe.each(STORES)('the link behaviour fields on %s', (store) => {
     lsk = await startLsk(store, { env: { LSK_TEST_CLOCK_FILE: join(clockDir, 'offset') } });
     browser = await launchChromium();
     key = await lsk.workspace('acme');
-    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin, { timezoneId: 'Europe/Berlin' });
+    const user = await signedInUser(lsk, browser, { email: 'owner@example.com', workspace: 'acme', role: 'owner' }, { timezoneId: 'Europe/Berlin' });
+    ({ origin } = user);
+    w = user;
     page = w.page;
-    await signIn(page, origin, 'owner@example.com');
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

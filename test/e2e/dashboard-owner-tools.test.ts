@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, downloaded, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { checkPage, downloaded, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
@@ -25,7 +25,6 @@ describe.each(STORES)('the owner tools on %s', (store) => {
   let receiver: Receiver;
   let w: PageWatch;
   let page: Page;
-  let origin = '';
   const shots = store === 'sqlite';
 
   beforeAll(async () => {
@@ -35,12 +34,8 @@ describe.each(STORES)('the owner tools on %s', (store) => {
     const key = await lsk.workspace('acme');
     const tags = Array.from({ length: 25 }, (_, i) => `t${i}`);
     expect((await client(lsk.base, key)('POST', '/v1/links', { destination: 'https://example.com/full', alias: 'full', tags })).status).toBe(201);
-    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin);
+    w = await signedInUser(lsk, browser, { email: 'owner@example.com', workspace: 'acme', role: 'owner' });
     page = w.page;
-    await signIn(page, origin, 'owner@example.com');
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock, totp } from '../api/_two-factor.js';
-import { checkPage, createUser, downloaded, launchChromium, openPage, PASSWORD, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { checkPage, createUser, downloaded, launchChromium, openPage, PASSWORD, type PageWatch, setPasswordByApi, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 
 describe.each(STORES)('two-factor sign-in in the dashboard on %s', (store) => {
@@ -29,12 +29,10 @@ describe.each(STORES)('two-factor sign-in in the dashboard on %s', (store) => {
     lsk = await startLsk(store, { env: { LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms') } });
     browser = await launchChromium();
     key = await lsk.workspace('acme');
-    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin);
+    const user = await signedInUser(lsk, browser, { email: 'owner@example.com', workspace: 'acme', role: 'owner' });
+    ({ origin } = user);
+    w = user;
     page = w.page;
-    await signIn(page, origin, 'owner@example.com');
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 
 describe.each(STORES)('the viewer on %s', (store) => {
@@ -28,12 +28,10 @@ describe.each(STORES)('the viewer on %s', (store) => {
     const hook = await client(lsk.base, key)('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['link.deleted'], description: 'read only' });
     expect(hook.status).toBe(201);
     webhookId = hook.body.id;
-    const link = await createUser(lsk, 'viewer@example.com', 'acme', 'viewer');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin);
+    const user = await signedInUser(lsk, browser, { email: 'viewer@example.com', workspace: 'acme', role: 'viewer' });
+    ({ origin } = user);
+    w = user;
     page = w.page;
-    await signIn(page, origin, 'viewer@example.com');
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

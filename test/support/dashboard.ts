@@ -106,6 +106,24 @@ export async function signIn(page: Page, origin: string, email: string, password
   await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
 }
 
+/**
+ * A user made with the CLI (`createUser`), their password set through the API, signed in in a
+ * fresh browser profile on the service's origin: the start of most journeys.
+ */
+export async function signedInUser(
+  lsk: Lsk,
+  browser: Browser,
+  user: { email: string; workspace: string; role: string },
+  options: BrowserContextOptions = {},
+): Promise<PageWatch & { context: BrowserContext; origin: string }> {
+  const link = await createUser(lsk, user.email, user.workspace, user.role);
+  const origin = new URL(link).origin;
+  await setPasswordByApi(link);
+  const w = await openPage(browser, origin, options);
+  await signIn(w.page, origin, user.email);
+  return { ...w, origin };
+}
+
 /** The file a click makes the browser download. */
 export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
   const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
