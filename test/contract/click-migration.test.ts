@@ -63,6 +63,35 @@ describe('folding the click rows of earlier versions into rollups', () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
+  /** A fresh MongoDB database holding the click rows of the first versions, and a way to start instances on it. */
+  async function oldClicksOnMongo(prefix: string) {
+    const uri = testMongoUri();
+    const dbName = uniqueDbName(prefix);
+    const client = new MongoClient(uri);
+    cleanups.push(async () => {
+      await client.db(dbName).dropDatabase();
+      await client.close();
+    });
+    const raw = OLD.map(([linkId, dt, country, referrerHost, device, browser, bot]) => ({
+      linkId,
+      workspaceId: 'wsp_old',
+      at: new Date(H + dt),
+      day: '2026-11-20',
+      country,
+      referrerHost,
+      device,
+      browser,
+      bot,
+    }));
+    await client.db(dbName).collection('clicks').insertMany(raw);
+    const open = async () => {
+      const r = await openRepositories(uri, { dbName });
+      cleanups.push(() => r.close());
+      return r;
+    };
+    return { client, dbName, open };
+  }
+
   it('on SQLite, in the migration that creates the rollups', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lsk-fold-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -136,30 +165,7 @@ describe('folding the click rows of earlier versions into rollups', () => {
   });
 
   it('on MongoDB, once, even with two instances starting together, a third starting later, and a fourth resuming a move cut short', async () => {
-    const uri = testMongoUri();
-    const dbName = uniqueDbName('lsk_fold');
-    const client = new MongoClient(uri);
-    cleanups.push(async () => {
-      await client.db(dbName).dropDatabase();
-      await client.close();
-    });
-    const raw = OLD.map(([linkId, dt, country, referrerHost, device, browser, bot]) => ({
-      linkId,
-      workspaceId: 'wsp_old',
-      at: new Date(H + dt),
-      day: '2026-11-20',
-      country,
-      referrerHost,
-      device,
-      browser,
-      bot,
-    }));
-    await client.db(dbName).collection('clicks').insertMany(raw);
-    const open = async () => {
-      const r = await openRepositories(uri, { dbName });
-      cleanups.push(() => r.close());
-      return r;
-    };
+    const { client, dbName, open } = await oldClicksOnMongo('lsk_fold');
     const [one, two] = [await open(), await open()];
     await Promise.all([one.init(), two.init()]);
     await expectFolded(one);
@@ -200,30 +206,7 @@ describe('folding the click rows of earlier versions into rollups', () => {
   }, 120_000);
 
   it('on MongoDB, registers the sheets written before the sheet registry at the next start (reads look sheets up through it)', async () => {
-    const uri = testMongoUri();
-    const dbName = uniqueDbName('lsk_keys');
-    const client = new MongoClient(uri);
-    cleanups.push(async () => {
-      await client.db(dbName).dropDatabase();
-      await client.close();
-    });
-    const raw = OLD.map(([linkId, dt, country, referrerHost, device, browser, bot]) => ({
-      linkId,
-      workspaceId: 'wsp_old',
-      at: new Date(H + dt),
-      day: '2026-11-20',
-      country,
-      referrerHost,
-      device,
-      browser,
-      bot,
-    }));
-    await client.db(dbName).collection('clicks').insertMany(raw);
-    const open = async () => {
-      const r = await openRepositories(uri, { dbName });
-      cleanups.push(() => r.close());
-      return r;
-    };
+    const { client, dbName, open } = await oldClicksOnMongo('lsk_keys');
     const one = await open();
     await one.init();
     await expectFolded(one);
