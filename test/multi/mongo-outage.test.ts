@@ -10,7 +10,7 @@ import { waitFor } from '../support/wait-for.js';
 /**
  * lsk on a MongoDB (a FerretDB of its own) that stops answering (SIGSTOP), then goes away (SIGKILL)
  * and comes back on the same port and data (docs/adr/0022): cached links keep redirecting, the API
- * and /readyz answer 503 `unavailable` within about a second, clicks wait in memory and are written
+ * and /readyz answer 503 `unavailable` within about 2.5 s, clicks wait in memory and are written
  * after recovery. The server's clock is moved through LSK_TEST_CLOCK_FILE to age cached entries.
  */
 describe('a MongoDB outage', () => {
@@ -48,15 +48,15 @@ describe('a MongoDB outage', () => {
     const [rest, restMs] = await timed(() => api('GET', `/v1/links/${linkId}`));
     expect(rest.status).toBe(503);
     expect(rest.body.error.code).toBe('unavailable');
-    expect(restMs).toBeLessThan(1500);
+    expect(restMs).toBeLessThan(3000);
     const [gql, gqlMs] = await timed(() => api('POST', '/graphql', { query: `{ link(id: "${linkId}") { id clicks } }` }));
     expect(gql.status).toBe(503);
     expect(gql.body.errors[0].extensions.code).toBe('unavailable');
-    expect(gqlMs).toBeLessThan(1500);
+    expect(gqlMs).toBeLessThan(3000);
     const [ready, readyMs] = await timed(readyz);
     expect(ready.status).toBe(503);
     expect(ready.body.error?.code).toBe('unavailable');
-    expect(readyMs).toBeLessThan(1500);
+    expect(readyMs).toBeLessThan(3000);
     expect((await fetch(`${lsk.base}/healthz`)).status).toBe(200);
   }
 
@@ -83,9 +83,9 @@ describe('a MongoDB outage', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('stopped (SIGSTOP): cached links redirect, the API and /readyz answer 503 within 1.5 s; after SIGCONT the clicks are written', async () => {
+  it('stopped (SIGSTOP): cached links redirect, the API and /readyz answer 503 within 3 s; after SIGCONT the clicks are written', async () => {
     db.child.kill('SIGSTOP');
-    // At once: the calls wait until the driver's check of the server fails (about 1 s at most).
+    // At once: the calls wait until the driver's check of the server fails (about 2.5 s at most).
     await expectUnavailable();
     moveClock(5_000); // past the 2 s freshness of the cached link
     const first = await go();

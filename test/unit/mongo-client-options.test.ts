@@ -4,7 +4,7 @@ import { clientOptions, OUTAGE_BOUNDS } from '../../src/storage/mongo/client-opt
 describe('MongoDB client options (docs/adr/0022)', () => {
   it('bound server selection, checks and retries by default', () => {
     expect(clientOptions('mongodb://db:27017/lsk', {})).toMatchObject({ ...OUTAGE_BOUNDS, appName: 'lsk', ignoreUndefined: true });
-    expect(OUTAGE_BOUNDS.heartbeatFrequencyMS + OUTAGE_BOUNDS.connectTimeoutMS).toBeLessThanOrEqual(1000);
+    expect(OUTAGE_BOUNDS.heartbeatFrequencyMS + OUTAGE_BOUNDS.connectTimeoutMS).toBeLessThanOrEqual(2500);
   });
 
   it('leave to DATABASE_URL what it sets itself, whatever its case', () => {
@@ -17,7 +17,7 @@ describe('MongoDB client options (docs/adr/0022)', () => {
   it('take explicit overrides over the defaults', () => {
     expect(clientOptions('mongodb://db/lsk', { serverSelectionTimeoutMS: 300, connectTimeoutMS: undefined })).toMatchObject({
       serverSelectionTimeoutMS: 300,
-      connectTimeoutMS: 500,
+      connectTimeoutMS: 2000,
     });
   });
 });
