@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import type { Config } from '../config/env.js';
 import { sqlitePath } from '../config/project.js';
 import type { Services } from '../services/all-services.js';
-import { buildServices } from '../services/wiring.js';
 import { databaseFailure } from '../startup/database.js';
 
 /**
@@ -17,6 +16,8 @@ export function cliDatabase(config: Config, init: boolean) {
     if (path !== null && path !== ':memory:' && !init && !existsSync(path)) {
       throw new Error(`no database at ${path}: start the server once (npm start), or pass --init to create it`);
     }
+    // Loaded here, not at the top: `--help` and a bad command line never pay for the services' modules.
+    const { buildServices } = await import('../services/wiring.js');
     return buildServices(config).catch((e: unknown) => {
       throw databaseFailure(e, config.databaseUrl);
     });

@@ -1,11 +1,3 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { buildSchema } from '../graphql/schema/index.js';
-import { createGraphQLServer } from '../http/graphql/yoga.js';
-import { apiKeyAuthenticator } from '../http/guard/authenticators.js';
-import { Guard } from '../http/guard/guard.js';
-import { createLogger } from '../logger.js';
-import { createToolRunner } from '../mcp/runner.js';
-import { createMcpServer } from '../mcp/server.js';
 import { type Command, InvalidArgument } from './command.js';
 
 /** The environment variable `lsk mcp` reads its API key from. */
@@ -22,20 +14,9 @@ export const mcpCommand: Command = {
   async run(ctx) {
     const secret = process.env[MCP_KEY_VARIABLE];
     if (!secret) throw new InvalidArgument(`set ${MCP_KEY_VARIABLE} to an API key (lsk key create --workspace <slug>)`);
-    const services = await ctx.services();
-    const log = createLogger(ctx.config.logLevel, 'stderr');
-    const principal = await services.keys.authenticate(`Bearer ${secret}`);
-    const schema = buildSchema();
-    const yoga = createGraphQLServer(schema, log);
-    const guard = new Guard({ services, limiter: services.limiter, authenticators: [apiKeyAuthenticator(services.keys)], anonymousPerMinute: 0 });
-    const server = createMcpServer(createToolRunner({ schema, yoga, guard, services, log }), principal, log);
-    const closed = new Promise<void>((resolve) => {
-      server.onclose = resolve;
-    });
-    await server.connect(new StdioServerTransport());
-    process.stdin.on('end', () => void server.close());
-    await closed;
-    await services.keys.flushLastUsed();
+    // The GraphQL schema and the MCP SDK load only for this command, not for every `lsk` run.
+    const { serveMcp } = await import('./mcp-serve.js');
+    await serveMcp(ctx, secret);
     return [];
   },
 };
