@@ -1,6 +1,7 @@
 // First: an old Node stops here with one line, before the native SQLite module loads.
 import './startup/node-check.js';
 import { createServer, type Server } from 'node:http';
+import { loadDeferred } from './domain/deferred.js';
 import { createApp } from './http/app.js';
 import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
 import { createLogger } from './logger.js';
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   const services = await buildServices(config, { log }).catch((e: unknown) => {
     throw databaseFailure(e, config.databaseUrl);
   });
+  // The libraries `lsk` commands load only when needed are loaded now, before the first request.
+  await loadDeferred();
   loadCountryDatabase(services.geo, config.geoipDb);
   loadCityDatabase(services.city, config.geoipCityDb);
   // Blocked hosts, disabled links and suspensions are in force before the first request.

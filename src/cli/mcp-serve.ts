@@ -1,4 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { loadDeferred } from '../domain/deferred.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import { createGraphQLServer } from '../http/graphql/yoga.js';
 import { apiKeyAuthenticator } from '../http/guard/authenticators.js';
@@ -14,6 +15,8 @@ export async function serveMcp(ctx: CommandContext, secret: string): Promise<voi
   const log = createLogger(ctx.config.logLevel, 'stderr');
   const principal = await services.keys.authenticate(`Bearer ${secret}`);
   const schema = buildSchema();
+  // A long-running server, like lsk's own: the libraries some tools need are loaded before the first call.
+  await loadDeferred();
   const yoga = createGraphQLServer(schema, log);
   const guard = new Guard({ services, limiter: services.limiter, authenticators: [apiKeyAuthenticator(services.keys)], anonymousPerMinute: 0 });
   const server = createMcpServer(createToolRunner({ schema, yoga, guard, services, log }), principal, log);

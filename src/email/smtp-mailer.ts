@@ -1,8 +1,10 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { deferred } from '../domain/deferred.js';
 import type { Mailer, MailMessage } from '../services/mail/mailer.js';
 
 /** Mail waiting to go out at most; beyond it new mail is dropped (and logged), so memory stays bounded. */
 export const MAX_QUEUED = 1000;
+const nodemailer = deferred(() => import('nodemailer'));
 
 interface MailLog {
   warn(obj: object, msg?: string): void;
@@ -17,17 +19,15 @@ interface MailLog {
  */
 export class SmtpMailer implements Mailer {
   readonly enabled = true;
-  private readonly transport: Transporter;
+  private transport: Transporter | undefined;
   private readonly queue: MailMessage[] = [];
   private running: Promise<void> | null = null;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
     private readonly log: MailLog,
-  ) {
-    this.transport = createTransport(url);
-  }
+  ) {}
 
   send(message: MailMessage): void {
     if (this.queue.length >= MAX_QUEUED) {
@@ -43,6 +43,7 @@ export class SmtpMailer implements Mailer {
   private async run(): Promise<void> {
     for (let m = this.queue.shift(); m; m = this.queue.shift()) {
       try {
+        this.transport ??= (await nodemailer()).createTransport(this.url);
         await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
         this.log.info?.({ subject: m.subject }, 'mail sent');
       } catch (e) {

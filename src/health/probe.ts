@@ -1,6 +1,6 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { BlockList, LookupFunction } from 'node:net';
+import { requestFor } from '../webhooks/http-request.js';
 import { type ResolvedAddress, type Resolver, resolveTarget, TargetRefused } from '../webhooks/ssrf.js';
 
 export const PROBE_TIMEOUT_MS = 10_000;
@@ -34,8 +34,8 @@ function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
 }
 
 /** One request to the checked addresses; resolves with the answer's head (the body is never read). */
-function ask(target: URL, method: 'HEAD' | 'GET', addresses: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+async function ask(target: URL, method: 'HEAD' | 'GET', addresses: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+  const request = await requestFor(target);
   return new Promise((resolve, reject) => {
     const req = request(target, { method, signal, lookup: pinnedLookup(addresses), headers: { 'user-agent': USER_AGENT, accept: '*/*' } }, (res) => {
       res.destroy(); // only the status matters

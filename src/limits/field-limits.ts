@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { getGraphQLRateLimiter } from 'graphql-rate-limit';
+import type { getGraphQLRateLimiter } from 'graphql-rate-limit';
+import { deferred } from '../domain/deferred.js';
 import { LskError } from '../domain/errors.js';
 import type { CountersRepository } from '../storage/counters/repository.js';
 
@@ -10,6 +11,9 @@ export const FIELD_LIMITS = {
   // The dashboard's overview reads eight groupings per view (chart and panels): 120 would stop a person after 15 views a minute.
   analytics: { max: 600, window: '1m' },
 } as const;
+
+/** graphql-rate-limit brings graphql-shield and its dependencies: loaded when first needed (never by most `lsk` commands). */
+const rateLimitLibrary = deferred(() => import('graphql-rate-limit'));
 
 type FieldLimit = (typeof FIELD_LIMITS)[keyof typeof FIELD_LIMITS];
 const WINDOW_MS: Record<FieldLimit['window'], number> = { '1m': 60_000 };
@@ -54,11 +58,12 @@ export type FieldLimiter = (
 
 export function createFieldLimiter(counters: CountersRepository): FieldLimiter {
   const store = new CounterBackedStore(counters);
-  const limiter = getGraphQLRateLimiter({
-    identifyContext: (ctx: { principal: { workspace: { id: string } } | null }) => ctx.principal?.workspace.id ?? 'anonymous',
-    store,
-  });
+  let limiter: ReturnType<typeof getGraphQLRateLimiter> | undefined;
   return async (ctx, info, args, limit) => {
+    limiter ??= (await rateLimitLibrary()).getGraphQLRateLimiter({
+      identifyContext: (c: { principal: { workspace: { id: string } } | null }) => c.principal?.workspace.id ?? 'anonymous',
+      store,
+    });
     const message = await limiter({ parent: undefined, args, context: ctx, info }, { max: limit.max, window: limit.window, uncountRejected: true });
     if (message) {
       // graphql-rate-limit says only "no": the wait is until the oldest call leaves the window.

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { type CityResponse, type CountryResponse, Reader } from 'maxmind';
+import type * as Maxmind from 'maxmind';
+import type { CityResponse, CountryResponse, Reader } from 'maxmind';
 import { RandomEvictMap } from '../domain/random-evict-map.js';
 
 /** Country of a client address; the seam between the redirect path and any IP database. */
@@ -13,6 +14,12 @@ export interface GeoLookup {
 }
 
 const require = createRequire(import.meta.url);
+
+/** An MMDB file's reader; maxmind is loaded with the first database read (commands that never redirect never load it). */
+function readMmdb<T extends CountryResponse | CityResponse>(path: string): Reader<T> {
+  const { Reader: MmdbReader } = require('maxmind') as typeof Maxmind;
+  return new MmdbReader<T>(readFileSync(path));
+}
 
 /**
  * IP -> country from an MMDB file shipped in an npm package (no download at run time): by default
@@ -25,7 +32,7 @@ export class MmdbGeo implements GeoLookup {
 
   /** Read the database (the server does this at start; tools that never redirect never pay for it). */
   load(): this {
-    this.reader ??= new Reader(readFileSync(this.path));
+    this.reader ??= readMmdb(this.path);
     return this;
   }
 
@@ -95,7 +102,7 @@ export class MmdbCity implements CityLookup {
   constructor(private readonly path: string) {}
 
   load(): this {
-    this.reader ??= new Reader(readFileSync(this.path));
+    this.reader ??= readMmdb(this.path);
     return this;
   }
 

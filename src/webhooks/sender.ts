@@ -1,6 +1,6 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
+import { requestFor } from './http-request.js';
 import { type ResolvedAddress, type Resolver, resolveTarget, TargetRefused } from './ssrf.js';
 
 export const SEND_TIMEOUT_MS = 10_000;
@@ -65,7 +65,7 @@ export async function send(url: string, headers: Record<string, string>, body: s
   } catch (e) {
     return { statusCode: null, error: e instanceof TargetRefused ? `refused: ${e.message}` : 'could not resolve the host', durationMs: elapsed() };
   }
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const request = await requestFor(target);
   return new Promise<SendResult>((resolve) => {
     let settled = false;
     const finish = (r: Omit<SendResult, 'durationMs'>) => {

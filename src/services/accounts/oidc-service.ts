@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import * as oidc from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import { emailKey, type Role, type User } from '../../domain/accounts.js';
 import { userActor } from '../../domain/caller.js';
+import { deferred } from '../../domain/deferred.js';
 import { LskError } from '../../domain/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
 import type { AccountService } from './account-service.js';
@@ -39,6 +40,7 @@ export class OidcRefused extends Error {
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const openIdClient = deferred(() => import('openid-client'));
 
 /**
  * Single sign-on with an OpenID Connect provider through openid-client: authorization code flow with
@@ -50,7 +52,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * loopback (tests, local providers).
  */
 export class OidcService {
-  private config: Promise<oidc.Configuration> | null = null;
+  private config: Promise<OpenIdClient.Configuration> | null = null;
   private readonly redirectUri: string;
 
   constructor(
@@ -64,12 +66,20 @@ export class OidcService {
     this.redirectUri = `${publicUrl}/auth/oidc/callback`;
   }
 
-  private discover(): Promise<oidc.Configuration> {
+  private discover(): Promise<OpenIdClient.Configuration> {
     if (!this.config) {
       const issuer = new URL(this.settings.issuer);
       const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
-      this.config = oidc
-        .discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, insecure ? { execute: [oidc.allowInsecureRequests] } : undefined)
+      this.config = openIdClient()
+        .then((oidc) =>
+          oidc.discovery(
+            issuer,
+            this.settings.clientId,
+            this.settings.clientSecret,
+            undefined,
+            insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+          ),
+        )
         .catch((e: unknown) => {
           this.config = null;
           throw e;
@@ -80,12 +90,13 @@ export class OidcService {
 
   /** Where to send the browser, and the cookie value binding the flight to it. */
   async start(next: string, invite: string | null): Promise<{ url: string; binding: string }> {
-    let config: oidc.Configuration;
+    let config: OpenIdClient.Configuration;
     try {
       config = await this.discover();
     } catch (e) {
       throw new LskError('unavailable', 'The single sign-on provider cannot be reached; try again later.', { cause: e });
     }
+    const oidc = await openIdClient();
     const verifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
     const binding = newSecret();
@@ -125,6 +136,7 @@ export class OidcService {
    */
   private async claims(query: URLSearchParams, state: string, flight: Flight): Promise<Record<string, unknown>> {
     const config = await this.discover();
+    const oidc = await openIdClient();
     const tokens = await oidc.authorizationCodeGrant(config, new URL(`${this.redirectUri}?${query.toString()}`), {
       pkceCodeVerifier: flight.verifier,
       expectedState: state,

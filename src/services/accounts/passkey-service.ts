@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { User } from '../../domain/accounts.js';
 import type { Clock } from '../../domain/clock.js';
+import { deferred } from '../../domain/deferred.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { AuthenticationResponse, RegistrationResponse } from '../../domain/passkey-schemas.js';
@@ -15,6 +16,7 @@ import type { Challenges } from './challenges.js';
 /** A WebAuthn ceremony must finish within this. */
 const CEREMONY_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 20;
+const webauthn = deferred(() => import('@simplewebauthn/server'));
 
 /** What a passkey sign-in proved: whose passkey, and whether the authenticator verified its user (PIN, biometrics). */
 export interface PasskeyProof {
@@ -55,6 +57,7 @@ export class PasskeyService {
     const existing = await this.repos.passkeys.listByUser(user.id);
     if (existing.length >= MAX_PASSKEYS)
       throw LskError.validation([{ path: 'passkeys', message: `are at most ${MAX_PASSKEYS} per account; remove one first` }]);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: 'lsk',
       rpID: this.rpID,
@@ -72,9 +75,10 @@ export class PasskeyService {
 
   /** Verify a registration response for `user` and keep the passkey. */
   async register(user: User, response: RegistrationResponse, name: string | undefined, client: ClientInfo): Promise<Passkey> {
+    const { verifyRegistrationResponse: verify } = await webauthn();
     let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'];
     try {
-      const r = await verifyRegistrationResponse({
+      const r = await verify({
         response: response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
         expectedChallenge: (c) => this.takeChallenge('passkey_register', c, user.id),
         expectedOrigin: this.origin,
@@ -119,6 +123,7 @@ export class PasskeyService {
    */
   async signInOptions(userId?: string) {
     const allow = userId ? (await this.repos.passkeys.listByUser(userId)).map((p) => ({ id: p.credentialId, transports: p.transports })) : [];
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
       challenge: randomBytes(32),
@@ -133,9 +138,10 @@ export class PasskeyService {
   async authenticate(response: AuthenticationResponse, userId?: string): Promise<PasskeyProof> {
     const passkey = await this.repos.passkeys.getByCredential(response.id);
     if (!passkey || (userId !== undefined && passkey.userId !== userId)) throw refused();
+    const { verifyAuthenticationResponse: verify } = await webauthn();
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>> | undefined;
     try {
-      result = await verifyAuthenticationResponse({
+      result = await verify({
         response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
         expectedChallenge: (c) => this.takeChallenge('passkey_sign_in', c, userId ?? null),
         expectedOrigin: this.origin,
