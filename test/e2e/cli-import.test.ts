@@ -95,7 +95,8 @@ describe.each(STORES)('lsk links import on %s', (store) => {
       { alias: 'round-trip-2', destination: 'https://example.com/round', tags: ['=cmd', 'ok'], geo_targeting: { FR: 'https://example.fr/' } },
     ]);
     expect((await source('GET', '/v1/links?q=round-trip-2')).body.data).toEqual([]);
-  });
+    // Seven CLI processes: past 30 s on a busy two-core machine.
+  }, 90_000);
 
   it('refuses a file with unknown columns or none named destination, creating nothing', async () => {
     const file = join(dir, 'bad.csv');
