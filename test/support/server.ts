@@ -94,7 +94,11 @@ export async function startLsk(kind: StoreKind, opts: StartOptions = {}): Promis
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`lsk did not start in 30 s:\n${out}`)), 30_000);
+    // A server too slow to start is stopped, not left running after its test file.
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`lsk did not start in 30 s:\n${out}`));
+    }, 30_000);
     const check = () => {
       if (out.includes('"msg":"lsk listening"')) {
         clearTimeout(timer);
