@@ -23,10 +23,11 @@ function memoryOf(pid: number): { peak: number; rss: number } {
  * holds the link rows (far larger than their text). Checked by making the export gather its pages
  * and send them at the end: the server died mid-export. (It was 200,000 links under a 96 MiB cap,
  * the same margin at four times the seeding and export time.)
- * On FerretDB each page costs time in proportion to the workspace's links (it evaluates the keyset
- * range itself, apparently over every link): 10,000 links took 406 s to export on a loaded machine,
- * 40 pages of about 10 s. So MongoDB gets 2,000: eight pages of links sharing one creation time,
- * every one exported once. (Its 10,000 never tested the heap either: 2.6 MiB of CSV; SQLite's does.)
+ * On FerretDB (1.24, SQLite backend) each page scans every link in the store: its explain shows no
+ * filter, sort or limit pushed down, whether the filter is the workspace alone or with the keyset
+ * range. 10,000 links took 406 s to export on a loaded machine, 40 pages of about 10 s. So MongoDB
+ * gets 2,000: eight pages of links sharing one creation time, every one exported once. (Its 10,000
+ * never tested the heap either: 2.6 MiB of CSV; SQLite's case does.)
  */
 const LARGE = { sqlite: 50_000, mongodb: 2_000 };
 const HEAP_MB = 64;
