@@ -61,6 +61,8 @@ export class LinkService {
    * destination health's schedule.
    */
   async publish(caller: Caller, type: LinkChange, link: Link): Promise<Link> {
+    // A new link's tags are recorded for the tag sheets (docs/adr/0098); an update syncs when it sets tags.
+    if (type === 'link.created' && link.tags.length > 0) await this.clicks.syncTags?.(link.workspaceId);
     this.emitted.emit(caller, type, link.id);
     await this.published?.emit(link.workspaceId, type, { link: linkJson(link) });
     await this.health?.changed(type, link);
@@ -215,6 +217,8 @@ export class LinkService {
       throw externalIdConflict(e, input.external_id);
     }
     if (!link) throw LskError.notFound('Link');
+    // Past clicks follow the current tags: the link's sheets move between the tags' sheets.
+    if (patch.tags) await this.clicks.syncTags?.(workspaceId);
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
     const [updated] = await this.withClicks([link]);
