@@ -61,8 +61,6 @@ export class LinkService {
    * destination health's schedule.
    */
   async publish(caller: Caller, type: LinkChange, link: Link): Promise<Link> {
-    // A new link's tags are recorded for the tag sheets (docs/adr/0098); an update syncs when it sets tags.
-    if (type === 'link.created' && link.tags.length > 0) await this.clicks.syncTags?.(link.workspaceId);
     this.emitted.emit(caller, type, link.id);
     await this.published?.emit(link.workspaceId, type, { link: linkJson(link) });
     await this.health?.changed(type, link);
@@ -102,12 +100,16 @@ export class LinkService {
     await this.assertTargetsAllowed(input);
     const now = this.clock.now();
     const base = await newLinkFrom(workspaceId, domain, input, now);
-    const created = (link: LinkRow): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH });
+    const created = async (link: LinkRow): Promise<Link> => {
+      // A new link's tags are recorded for the tag sheets (docs/adr/0098).
+      if (link.tags.length > 0) await this.clicks.syncTags?.(workspaceId);
+      return { ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH };
+    };
     if (input.alias) {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return this.publish(caller, 'link.created', created(link));
+        return this.publish(caller, 'link.created', await created(link));
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw externalIdConflict(e, input.external_id);
@@ -119,7 +121,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return this.publish(caller, 'link.created', created(link));
+        return this.publish(caller, 'link.created', await created(link));
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw externalIdConflict(e, input.external_id);
       }
