@@ -7,23 +7,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { ClickQuery, HourCounts } from '../../src/storage/clicks/repository.js';
+import type { ClickQuery } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
-import { ALL_GROUPS, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
-import { batchOf, hc, newLink, type OpenedStore, openStore, STORE_KINDS, workspace } from './_harness.js';
+import { ALL_GROUPS, asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
+import { batchOf, newLink, type OpenedStore, openStore, STORE_KINDS, workspace } from './_harness.js';
 
 const DAY = 86_400_000;
-
-function asHours(visits: readonly Recorded[]): HourCounts[] {
-  const byKey = new Map<string, [string, string, number, [Recorded['values'], number][]]>();
-  for (const v of visits) {
-    const k = `${v.linkId}|${v.hour}`;
-    const e = byKey.get(k) ?? [v.linkId, v.workspaceId, v.hour, []];
-    e[3].push([v.values, v.n]);
-    byKey.set(k, e);
-  }
-  return [...byKey.values()].map(([l, w, h, vs]) => hc(l, w, h, vs));
-}
 
 describe.each(STORE_KINDS)('reads scoped to one tag on %s', (kind) => {
   let opened: OpenedStore | undefined;
