@@ -1,5 +1,6 @@
 /** Helpers of the accounts suites: users made with the real CLI, sessions held as a cookie header. Not a test file. */
 import { expect } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { type ApiResponse, client, type Lsk } from '../support/server.js';
 
 let addr = 0;
@@ -21,11 +22,17 @@ export interface Account {
   cookie: string;
 }
 
-/** `lsk user create` then the printed link's token through POST /auth/password (which signs in). */
+/**
+ * `lsk user create` (its command run in this process: seeding, see test/support/cli-in-process.ts)
+ * then the printed link's token through POST /auth/password (which signs in).
+ */
 export async function newAccount(lsk: Lsk, email: string, workspace: string, role = 'owner', password = 'correct horse battery'): Promise<Account> {
-  const created = await lsk.cli(['user', 'create', email, '--workspace', workspace, '--role', role]);
-  expect(created.code, created.stderr).toBe(0);
-  const token = tokenOf(created.last);
+  const created = await cliLines(['user', 'create', email, '--workspace', workspace, '--role', role], lsk.env);
+  return setPassword(lsk, email, tokenOf(created.at(-1)!), password);
+}
+
+/** The password set with a set-password link's token (POST /auth/password, which signs in). */
+export async function setPassword(lsk: Lsk, email: string, token: string, password = 'correct horse battery'): Promise<Account> {
   const res = await post(lsk, '/auth/password', { token, new_password: password });
   expect(res.status, res.text).toBe(204);
   return { email, password, cookie: cookieOf(res) };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -68,7 +69,7 @@ describe.each(STORES)('plan limits over HTTP on %s', (store) => {
 
   it('workspaces are limited apart, across all keys of one workspace together', async () => {
     const k1 = await lsk.workspace('shared', ['--rpm', '4']);
-    const k2 = (await lsk.cli(['key', 'create', '--workspace', 'shared', '--name', 'second'])).last;
+    const k2 = (await cliLines(['key', 'create', '--workspace', 'shared', '--name', 'second'], lsk.env)).at(-1)!;
     const other = client(lsk.base, await lsk.workspace('apart', ['--rpm', '4']));
     const a = client(lsk.base, k1);
     const b = client(lsk.base, k2);

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { cookieOf, dashboard, freshAddress, newAccount, post, signIn, tokenOf } from './_accounts.js';
+import { cookieOf, dashboard, freshAddress, newAccount, post, setPassword, signIn, tokenOf } from './_accounts.js';
 import { BIG_PLAN, expectError, ISO_TIME, WSP_ID } from './_assert.js';
 
 const DAY = 86_400_000;
@@ -32,7 +33,11 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
   });
 
   it('signs in with the password set through the CLI link; the cookie is HttpOnly, SameSite=Lax, Path=/, 30 days, not Secure on local http only', async () => {
-    const a = await newAccount(lsk, email(), 'acme');
+    // The real CLI here: its printed link is what this test follows.
+    const address = email();
+    const created = await lsk.cli(['user', 'create', address, '--workspace', 'acme']);
+    expect(created.code, created.stderr).toBe(0);
+    const a = await setPassword(lsk, address, tokenOf(created.last));
     const res = await signIn(lsk, a.email.toUpperCase(), a.password);
     expect(res.status).toBe(204);
     const set = res.headers.get('set-cookie')!;
@@ -193,12 +198,14 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
   it('voids every older outstanding password-set link once the password changes (by a link or with the current password)', async () => {
     const a = await newAccount(lsk, email(), 'acme');
     const links = [];
-    for (let i = 0; i < 3; i++) links.push(tokenOf((await lsk.cli(['user', 'reset-password', a.email])).last));
+    // Links issued by the CLI's command in this process (the real CLI issues one in the test above).
+    const resetLink = async () => tokenOf((await cliLines(['user', 'reset-password', a.email], lsk.env)).at(-1)!);
+    for (let i = 0; i < 3; i++) links.push(await resetLink());
     expect((await post(lsk, '/auth/password', { token: links[2], new_password: 'the newest link' })).status).toBe(204);
     for (const token of links.slice(0, 2)) {
       expectError(await post(lsk, '/auth/password', { token, new_password: 'an older link' }), 400, 'validation_failed', { paths: ['token'] });
     }
-    const pending = tokenOf((await lsk.cli(['user', 'reset-password', a.email])).last);
+    const pending = await resetLink();
     const session = cookieOf(await signIn(lsk, a.email, 'the newest link'));
     expect((await post(lsk, '/auth/password', { current_password: 'the newest link', new_password: 'changed in place' }, { cookie: session })).status).toBe(
       204,

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliLines, closeCliServices } from './cli-in-process.js';
 import { testMongoUri, uniqueDbName } from './mongo.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -66,7 +67,7 @@ export interface Lsk {
   proc: ChildProcess;
   output(): string;
   cli(args: string[]): Promise<CliResult>;
-  /** Create a workspace and a key for it with the CLI; returns the key. */
+  /** Create a workspace and a key for it with the CLI's commands (in this process); returns the key. */
   workspace(slug: string, planArgs?: string[]): Promise<string>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -93,7 +94,11 @@ export async function startLsk(kind: StoreKind, opts: StartOptions = {}): Promis
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`lsk did not start in 30 s:\n${out}`)), 30_000);
+    // A server too slow to start is stopped, not left running after its test file.
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`lsk did not start in 30 s:\n${out}`));
+    }, 30_000);
     const check = () => {
       if (out.includes('"msg":"lsk listening"')) {
         clearTimeout(timer);
@@ -115,15 +120,14 @@ export async function startLsk(kind: StoreKind, opts: StartOptions = {}): Promis
     output: () => out,
     cli: (args) => runCli(args, env),
     async workspace(slug, planArgs = []) {
-      const ws = await runCli(['workspace', 'create', slug, ...planArgs], env);
-      if (ws.code !== 0) throw new Error(`workspace create failed: ${ws.stderr}`);
-      const key = await runCli(['key', 'create', '--workspace', slug], env);
-      if (key.code !== 0) throw new Error(`key create failed: ${key.stderr}`);
-      return key.last;
+      // Seeding, not a test of the CLI: its commands, run in this process (cli-in-process.ts).
+      await cliLines(['workspace', 'create', slug, ...planArgs], env);
+      return (await cliLines(['key', 'create', '--workspace', slug], env)).at(-1)!;
     },
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       const code = await exited;
+      await closeCliServices(env);
       db.cleanup();
       return code;
     },
