@@ -46,7 +46,8 @@ export async function insertSheets(
         _id: sheetDocId(BENCH_SLOT, d.kind, d.workspaceId, d.key, d.grain, d.period),
         s: BENCH_SLOT,
         w: d.workspaceId,
-        k: d.kind,
+        // Closing's deltas are link and domain sheets only.
+        k: d.kind as SheetDoc['k'],
         key: d.key,
         g: d.grain,
         p: d.period,

@@ -30,6 +30,9 @@ export const countSchema = z.int32().min(0);
 export const storedHostSchema = z.string().regex(new RegExp(STORED_HOST_PATTERN), 'must be a lower-case host name');
 export const linkIdSchema = prefixedIdSchema('lnk');
 
+/** What the checks of a link's targets found (destination_health.status). */
+export const HEALTH_STATUSES = ['ok', 'broken', 'unknown'] as const;
+
 export const linkSchema = z.object({
   id: linkIdSchema,
   short_url: z.url({ protocol: /^https?$/ }),
@@ -60,7 +63,7 @@ export const linkSchema = z.object({
     })
     .nullable(),
   destination_health: z.object({
-    status: z.enum(['ok', 'broken', 'unknown']),
+    status: z.enum(HEALTH_STATUSES),
     http_status: z.int().min(100).max(599).nullable(),
     checked_at: timeSchema.nullable(),
   }),

@@ -109,6 +109,8 @@ export const linkIdParamSchema = z
   });
 
 export const linkStatusSchema = z.enum(['active', 'expired', 'exhausted']);
+/** The `health` filter of a link list: only broken links (the one value that selects anything useful). */
+export const LINK_HEALTH_FILTERS = ['broken'] as const;
 export type LinkStatus = z.output<typeof linkStatusSchema>;
 
 const linkFields = {
@@ -182,7 +184,7 @@ export const listLinksSchema = z.strictObject({
     .enum(LINK_SORTS)
     .meta({ default: 'newest', description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' })
     .nullish(),
-  health: z.enum(['broken'], { error: 'must be broken (the links whose destinations failed two checks in a row)' }).nullish(),
+  health: z.enum(LINK_HEALTH_FILTERS, { error: 'must be broken (the links whose destinations failed two checks in a row)' }).nullish(),
 });
 export type ListLinksInput = z.output<typeof listLinksSchema>;
 

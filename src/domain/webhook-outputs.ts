@@ -19,10 +19,12 @@ export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpoin
 export const WEBHOOK_SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{43}=$';
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string().regex(new RegExp(WEBHOOK_SECRET_PATTERN)) });
 
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
 export const webhookDeliverySchema = z.object({
   id: prefixedIdSchema('dlv'),
   event_type: z.enum(EVENT_TYPES),
-  status: z.enum(['pending', 'delivered', 'failed']),
+  status: z.enum(DELIVERY_STATUSES),
   attempts: z.int32().min(0),
   last_status_code: z.int32().min(100).max(599).nullable(),
   last_error: z.string().nullable(),

@@ -41,15 +41,46 @@ export type Analytics = {
   /** First instant of the window. */
   from: Scalars['DateTime']['output'];
   /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
-  group_by: Scalars['String']['output'];
+  group_by: AnalyticsGroupBy;
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
-  interval: Maybe<Scalars['String']['output']>;
+  interval: Maybe<AnalyticsInterval>;
   /** The IANA time zone day, week and month buckets and date bounds follow. */
   timezone: Scalars['String']['output'];
   /** End of the window (exclusive). */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
 };
+
+/** What analytics groups clicks by: timeseries (buckets of `interval`), links (top links), tags, or a recorded value (countries, referrers, ...). */
+export type AnalyticsGroupBy =
+  | 'browsers'
+  | 'cities'
+  | 'continents'
+  | 'countries'
+  | 'devices'
+  | 'domains'
+  | 'languages'
+  | 'links'
+  | 'os'
+  | 'referrer_urls'
+  | 'referrers'
+  | 'regions'
+  | 'tags'
+  | 'timeseries'
+  | 'triggers'
+  | 'utm_campaigns'
+  | 'utm_contents'
+  | 'utm_mediums'
+  | 'utm_sources'
+  | 'utm_terms'
+  | 'variants';
+
+/** Bucket size of a time series: hour, day, week (from Monday) or month. */
+export type AnalyticsInterval =
+  | 'day'
+  | 'hour'
+  | 'month'
+  | 'week';
 
 /** One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag. */
 export type AnalyticsItem = {
@@ -89,8 +120,15 @@ export type AuditActor = {
   /** The user's email, the key's name, the operating-system user and host of the CLI. */
   label: Scalars['String']['output'];
   /** user, key, cli or system. */
-  type: Scalars['String']['output'];
+  type: AuditActorType;
 };
+
+/** user, key (an API key), cli (the operator at the command line) or system (lsk itself). */
+export type AuditActorType =
+  | 'cli'
+  | 'key'
+  | 'system'
+  | 'user';
 
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export type AuditEntry = {
@@ -117,9 +155,22 @@ export type AuditLog = {
 export type AuditTarget = {
   /** Its id (a tag by its name, a domain by its host). */
   id: Scalars['String']['output'];
-  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
-  type: Scalars['String']['output'];
+  type: AuditTargetType;
 };
+
+/** The kind of thing an audit entry is about. */
+export type AuditTargetType =
+  | 'delivery'
+  | 'domain'
+  | 'invite'
+  | 'key'
+  | 'link'
+  | 'report'
+  | 'tag'
+  | 'user'
+  | 'utm_template'
+  | 'webhook'
+  | 'workspace';
 
 export type BrowserClicks = {
   /** Browser family (Chrome, Safari, Firefox, ...). */
@@ -393,7 +444,7 @@ export type Link = Node & {
 
 /** A short link. */
 export type LinkQr_SvgArgs = {
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -411,12 +462,23 @@ export type LinkCount = {
   total: Maybe<Scalars['Int']['output']>;
 };
 
+/** broken: only links whose targets failed two checks in a row. */
+export type LinkHealthFilter =
+  | 'broken';
+
 /** One page of links, newest first. */
 export type LinkList = {
   data: Array<Link>;
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: Maybe<Scalars['String']['output']>;
 };
+
+/** Order of a link list: newest, oldest, alias (A-Z) or clicks (most first). */
+export type LinkSort =
+  | 'alias'
+  | 'clicks'
+  | 'newest'
+  | 'oldest';
 
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 export type LinkStats = {
@@ -524,7 +586,7 @@ export type MutationCreateDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateInviteArgs = {
   email: Scalars['String']['input'];
-  role: Scalars['String']['input'];
+  role: Role;
 };
 
 
@@ -701,7 +763,7 @@ export type MutationUpdateLinksArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateMemberArgs = {
-  role: Scalars['String']['input'];
+  role: Role;
   user_id: Scalars['ID']['input'];
 };
 
@@ -765,6 +827,18 @@ export type QrCode = {
   content_type: Scalars['String']['output'];
 };
 
+/** QR error-correction level: L (7 % of the code may be lost), M (15 %), Q (25 %) or H (30 %). */
+export type QrEcc =
+  | 'H'
+  | 'L'
+  | 'M'
+  | 'Q';
+
+/** Image format of a QR code: svg or png. */
+export type QrFormat =
+  | 'png'
+  | 'svg';
+
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
@@ -817,8 +891,8 @@ export type QueryAnalyticsArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
-  group_by?: InputMaybe<Scalars['String']['input']>;
-  interval?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -860,9 +934,9 @@ export type QueryLinkArgs = {
 export type QueryLinkCountArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   q?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -870,9 +944,9 @@ export type QueryLinkCountArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   fg?: InputMaybe<Scalars['String']['input']>;
-  format?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<QrFormat>;
   id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
@@ -892,11 +966,11 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<LinkSort>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1028,7 +1102,7 @@ export type WebhookDelivery = {
   /** When the next attempt is due (pending only). */
   next_attempt_at: Maybe<Scalars['String']['output']>;
   /** pending, delivered or failed. */
-  status: Scalars['String']['output'];
+  status: WebhookDeliveryStatus;
 };
 
 /** One page of deliveries, newest first. */
@@ -1037,6 +1111,12 @@ export type WebhookDeliveryList = {
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: Maybe<Scalars['String']['output']>;
 };
+
+/** pending (another attempt is due), delivered (a 2xx answer came) or failed (given up: no attempt left, or the endpoint was disabled). */
+export type WebhookDeliveryStatus =
+  | 'delivered'
+  | 'failed'
+  | 'pending';
 
 /** A URL that receives signed events (Standard Webhooks). */
 export type WebhookEndpoint = {

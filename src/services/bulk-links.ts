@@ -99,6 +99,8 @@ export class BulkLinkService {
         else again.push(p);
       });
       pending = again;
+      // The new links' tags are recorded for the tag sheets (docs/adr/0098), once per round.
+      if (created.some((c) => c.link.tags.length > 0)) await this.clicks.syncTags?.(workspaceId);
       for (const c of created.splice(0)) await this.single.publish(caller, 'link.created', c.link);
     }
     for (const p of pending) results[p.index] = failure(new LskError('internal_error', 'Could not generate a free alias.'));

@@ -100,12 +100,16 @@ export class LinkService {
     await this.assertTargetsAllowed(input);
     const now = this.clock.now();
     const base = await newLinkFrom(workspaceId, domain, input, now);
-    const created = (link: LinkRow): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH });
+    const created = async (link: LinkRow): Promise<Link> => {
+      // A new link's tags are recorded for the tag sheets (docs/adr/0098).
+      if (link.tags.length > 0) await this.clicks.syncTags?.(workspaceId);
+      return { ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH };
+    };
     if (input.alias) {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return this.publish(caller, 'link.created', created(link));
+        return this.publish(caller, 'link.created', await created(link));
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw externalIdConflict(e, input.external_id);
@@ -117,7 +121,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return this.publish(caller, 'link.created', created(link));
+        return this.publish(caller, 'link.created', await created(link));
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw externalIdConflict(e, input.external_id);
       }
@@ -215,6 +219,8 @@ export class LinkService {
       throw externalIdConflict(e, input.external_id);
     }
     if (!link) throw LskError.notFound('Link');
+    // Past clicks follow the current tags: the link's sheets move between the tags' sheets.
+    if (patch.tags) await this.clicks.syncTags?.(workspaceId);
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
     const [updated] = await this.withClicks([link]);

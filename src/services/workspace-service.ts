@@ -9,6 +9,7 @@ import type { Domain, Tag, Workspace } from '../domain/model.js';
 import { addDomainSchema, type Plan, updateTagSchema, updateWorkspaceSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
+import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinksRepository } from '../storage/links/repository.js';
@@ -21,6 +22,8 @@ export interface WorkspaceRepositories {
   tags: TagsRepository;
   domains: DomainsRepository;
   links: LinksRepository;
+  /** Tag sheets follow renamed and deleted tags (docs/adr/0098). */
+  clicks: Pick<ClicksRepository, 'syncTags'>;
 }
 
 /** A host without its port, as a custom domain would be spelt. */
@@ -112,6 +115,7 @@ export class WorkspaceService {
     assertUnrestricted(caller, 'rename or merge tags');
     const tag = await this.repos.tags.rename(caller.workspaceId, tagKey(current), input.name);
     if (!tag) throw LskError.notFound('Tag');
+    await this.repos.clicks.syncTags?.(caller.workspaceId);
     this.events.emit(caller, 'tag.updated', tag.name);
     return tag;
   }
@@ -120,6 +124,7 @@ export class WorkspaceService {
     const current = parseOrThrow(tagNameSchema, name, 'name');
     assertUnrestricted(caller, 'delete tags');
     if (!(await this.repos.tags.delete(caller.workspaceId, tagKey(current)))) throw LskError.notFound('Tag');
+    await this.repos.clicks.syncTags?.(caller.workspaceId);
     this.events.emit(caller, 'tag.deleted', current);
   }
 

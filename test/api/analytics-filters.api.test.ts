@@ -169,7 +169,7 @@ describe.each(STORES)('composed analytics on %s', (store) => {
     expect((await q('domain=!go.filters.test&country=DE')).total.clicks).toBe(3);
     const gql = await api('POST', '/graphql', {
       query:
-        'query($f: ClickFilter) { analytics(group_by: "devices", from: "2026-11-01", to: "2026-11-30", filter: $f) { total { clicks } data { key clicks } } }',
+        'query($f: ClickFilter) { analytics(group_by: devices, from: "2026-11-01", to: "2026-11-30", filter: $f) { total { clicks } data { key clicks } } }',
       variables: { f: { country: { in: ['DE'] }, city: { not_in: ['Hamburg'] } } },
     });
     expect(gql.body.data.analytics).toEqual({

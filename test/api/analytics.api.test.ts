@@ -139,7 +139,7 @@ describe.each(STORES)('analytics on %s', (store) => {
   });
 
   it('answers the same through GraphQL: analytics(...) and Link.stats', async () => {
-    const q = `{ analytics(group_by: "links", limit: 5) { group_by interval total { clicks bots } data { key clicks alias short_url } }
+    const q = `{ analytics(group_by: links, limit: 5) { group_by interval total { clicks bots } data { key clicks alias short_url } }
       link(id: "${link.id}") { alias stats { clicks bots by_browser { browser clicks } by_os { os clicks } } again: stats(from: "2026-03-29", to: "2026-03-29") { clicks } } }`;
     const r = await api('POST', '/graphql', { query: q });
     expect(r.body.errors).toBeUndefined();

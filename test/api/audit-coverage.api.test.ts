@@ -166,12 +166,12 @@ const CASES: Record<string, Case> = {
   },
   createInvite: {
     action: 'invite.created',
-    run: async (send) => (await send('mutation { createInvite(email: "new@example.com", role: "viewer") { id } }')).createInvite.id,
+    run: async (send) => (await send('mutation { createInvite(email: "new@example.com", role: viewer) { id } }')).createInvite.id,
   },
   revokeInvite: {
     action: 'invite.revoked',
     run: async (send, setup) => {
-      const id = (await setup('mutation { createInvite(email: "later@example.com", role: "member") { id } }')).createInvite.id;
+      const id = (await setup('mutation { createInvite(email: "later@example.com", role: member) { id } }')).createInvite.id;
       await send('mutation($id: ID!) { revokeInvite(id: $id) }', { id });
       return id;
     },
@@ -179,7 +179,7 @@ const CASES: Record<string, Case> = {
   updateMember: {
     action: 'member.role_changed',
     run: async (send, _setup, s) => {
-      await send('mutation($u: ID!) { updateMember(user_id: $u, role: "member") { role } }', { u: s.toChange });
+      await send('mutation($u: ID!) { updateMember(user_id: $u, role: member) { role } }', { u: s.toChange });
       return s.toChange;
     },
   },

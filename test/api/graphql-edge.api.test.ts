@@ -130,6 +130,54 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(types.body.data.__type.fields).toEqual([{ name: 'id', type: { ofType: { name: 'ID' } } }]);
     });
 
+    it('types closed sets as enums: introspection lists their values, literals and enum variables work, strings are refused', async () => {
+      const ws = await lsk.workspace('graph-enums', BIG_PLAN);
+      const g = graphql(lsk.base, ws);
+      const l = await createLink(client(lsk.base, ws), { destination: D, tags: ['e'] });
+      const enums = await gql(
+        '{ a: __type(name: "AnalyticsGroupBy") { kind enumValues { name } } b: __type(name: "QrEcc") { enumValues { name } } q: __type(name: "Query") { fields { name args { name type { name kind } } } } }',
+      );
+      expect(enums.body.data.a.kind).toBe('ENUM');
+      expect(enums.body.data.a.enumValues.map((v: { name: string }) => v.name)).toEqual(expect.arrayContaining(['timeseries', 'countries', 'links']));
+      expect(enums.body.data.b.enumValues.map((v: { name: string }) => v.name)).toEqual(['H', 'L', 'M', 'Q']);
+      const args = Object.fromEntries(
+        enums.body.data.q.fields.flatMap((f: { name: string; args: { name: string; type: { name: string } }[] }) =>
+          f.args.map((a) => [`${f.name}.${a.name}`, a.type.name]),
+        ),
+      );
+      expect(args).toMatchObject({
+        'analytics.group_by': 'AnalyticsGroupBy',
+        'analytics.interval': 'AnalyticsInterval',
+        'links.status': 'LinkStatus',
+        'links.sort': 'LinkSort',
+        'links.health': 'LinkHealthFilter',
+        'linkQrCode.format': 'QrFormat',
+        'linkQrCode.ecc': 'QrEcc',
+      });
+
+      const literal = await g('{ links(status: active, sort: oldest) { data { id status } } analytics(group_by: tags) { group_by interval } }');
+      expect(literal.body.data.links.data).toEqual([{ id: l.id, status: 'active' }]);
+      expect(literal.body.data.analytics).toEqual({ group_by: 'tags', interval: null });
+      const series = await g('query($g: AnalyticsGroupBy, $i: AnalyticsInterval) { analytics(group_by: $g, interval: $i) { group_by interval } }', {
+        g: 'timeseries',
+        i: 'week',
+      });
+      expect(series.body.data.analytics).toEqual({ group_by: 'timeseries', interval: 'week' });
+
+      // A String variable in an enum position is refused at validation, naming the variable; so is a quoted literal or an unknown value.
+      const stringVar = await g('query($s: String) { links(status: $s) { next_cursor } }', { s: 'active' });
+      expectGqlError(stringVar, 'validation_failed');
+      expect(stringVar.body.errors[0].message).toContain('$s');
+      expectGqlError(await g('{ links(status: "active") { next_cursor } }'), 'validation_failed');
+      expectGqlError(await g('{ links(sort: random) { next_cursor } }'), 'validation_failed');
+      expectGqlError(await g('query($e: QrEcc) { linkQrCode(id: "x", ecc: $e) { base64 } }', { e: 'X' }), 'validation_failed');
+      // REST takes the same words and answers as before.
+      expect((await client(lsk.base, ws)('GET', '/v1/links?status=active&sort=oldest')).body.data.map((x: { id: string }) => x.id)).toEqual([l.id]);
+      const restBad = await client(lsk.base, ws)('GET', '/v1/links?status=gone');
+      expect(restBad.status).toBe(400);
+      expect(restBad.body.error.details[0].path).toBe('status');
+    });
+
     it('answers invalid JSON with invalid_json, a body that is not an object with validation_failed, and a non-JSON type with 415', async () => {
       const post = async (body: string, type = 'application/json') => {
         const res = await fetch(`${lsk.base}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': type }, body });

@@ -65,7 +65,7 @@ describe.each(STORES)('destination health on %s', (kind) => {
     const broken = await api('GET', '/v1/links?health=broken');
     expect(broken.status).toBe(200);
     expect(broken.body.data.map((l: { alias: string }) => l.alias).sort()).toEqual(['hop', 'missing']);
-    const gql = await api('POST', '/graphql', { query: '{ links(health: "broken") { data { alias destination_health { status http_status } } } }' });
+    const gql = await api('POST', '/graphql', { query: '{ links(health: broken) { data { alias destination_health { status http_status } } } }' });
     expect(gql.body.data.links.data).toEqual(
       expect.arrayContaining([
         { alias: 'missing', destination_health: { status: 'broken', http_status: 404 } },

@@ -183,7 +183,7 @@ describe.each(STORES)('link fields (title, external_id, expiry, cap, password, d
       status: 'active',
       expires_at: null,
     });
-    const list = await gql('{ links(external_id: "gql-1", status: "active") { data { id } } }');
+    const list = await gql('{ links(external_id: "gql-1", status: active) { data { id } } }');
     expect(list.body.data.links.data).toEqual([{ id: r.body.data.createLink.id }]);
     const dup = await gql('mutation { createLink(destination: "https://example.com/g2", external_id: "gql-1") { id } }');
     expect(dup.body.errors[0].extensions.code).toBe('external_id_taken');

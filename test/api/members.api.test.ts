@@ -157,7 +157,7 @@ describe.each(STORES)('members and invites on %s', (store) => {
   it('offers members and invites in GraphQL too', async () => {
     const t = await team();
     const gql = (query: string) => api('POST', '/graphql', { query }, dashboard(t.owner.cookie, t.slug));
-    const created = await gql('mutation { createInvite(email: "g@example.com", role: "viewer") { id url } }');
+    const created = await gql('mutation { createInvite(email: "g@example.com", role: viewer) { id url } }');
     expect(created.body.data.createInvite.url).toMatch(INVITE_URL);
     const read = await gql('{ members { data { email role } } invites { data { id email } } }');
     expect(read.body.data).toEqual({

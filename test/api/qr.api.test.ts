@@ -56,7 +56,7 @@ describe.each(STORES)('QR codes on %s', (store) => {
     const gql = await api('POST', '/graphql', { query: `{ link(id: "${link.id}") { qr_svg(size: 512) } }` });
     expect(gql.body.errors).toBeUndefined();
     expect(gql.body.data.link.qr_svg).toBe(svg);
-    const png = await api('POST', '/graphql', { query: `{ linkQrCode(id: "${link.id}", format: "png", size: 128) { content_type base64 } }` });
+    const png = await api('POST', '/graphql', { query: `{ linkQrCode(id: "${link.id}", format: png, size: 128) { content_type base64 } }` });
     expect(png.body.data.linkQrCode.content_type).toBe('image/png');
     expect(decodePng(Buffer.from(png.body.data.linkQrCode.base64, 'base64')).text).toBe(`${link.short_url}?qr=1`);
   });

@@ -4,9 +4,9 @@
  */
 import { CLICK_FIELDS, type ClickField, DIRECT, DIRECT_FIELDS } from '../../src/domain/click-fields.js';
 import { continentOf } from '../../src/domain/continents.js';
-import type { ClickAnswer, ClickQuery, KeyCount } from '../../src/storage/clicks/repository.js';
+import type { ClickAnswer, ClickQuery, HourCounts, KeyCount } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';
-import type { Values } from './_harness.js';
+import { hc, type Values } from './_harness.js';
 
 export interface Recorded {
   linkId: string;
@@ -103,3 +103,15 @@ export function randomVisits(r: () => number, workspaceId: string, links: readon
 }
 
 export const ALL_GROUPS = [...CLICK_FIELDS, 'link'] as const;
+
+/** Group recorded visits into link-hours as the recorder would. */
+export function asHours(visits: readonly Recorded[]): HourCounts[] {
+  const byKey = new Map<string, [string, string, number, [Recorded['values'], number][]]>();
+  for (const v of visits) {
+    const k = `${v.linkId}|${v.hour}`;
+    const e = byKey.get(k) ?? [v.linkId, v.workspaceId, v.hour, []];
+    e[3].push([v.values, v.n]);
+    byKey.set(k, e);
+  }
+  return [...byKey.values()].map(([l, w, h, vs]) => hc(l, w, h, vs));
+}

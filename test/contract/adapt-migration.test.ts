@@ -20,7 +20,7 @@ afterEach(async () => {
 
 describe('SQLite store at schema version 13', () => {
   it('upgrades to 14, keeping its links and domains (and the audit log table), with the new fields unset', async () => {
-    expect(MIGRATIONS).toHaveLength(14);
+    expect(MIGRATIONS.length).toBeGreaterThanOrEqual(14);
     const dir = mkdtempSync(join(tmpdir(), 'lsk-adapt-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'lsk.db');
@@ -52,7 +52,7 @@ describe('SQLite store at schema version 13', () => {
     cleanups.pop();
 
     const check = new Database(file, { readonly: true });
-    expect(check.pragma('user_version', { simple: true })).toBe(14);
+    expect(check.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(check.prepare('SELECT count(*) AS n FROM audit_log').get()).toEqual(audited);
     check.close();
   });

@@ -2,24 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { ClickQuery, HourCounts } from '../../src/storage/clicks/repository.js';
+import type { ClickQuery } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';
-import { ALL_GROUPS, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
+import { ALL_GROUPS, asHours, expected, randomVisits, rng } from './_clicks-reference.js';
 import { batchOf, hc, hour, type OpenedStore, openStore, STORE_KINDS, uid } from './_harness.js';
 
 const DAY = 86_400_000;
-
-/** Group recorded visits into link-hours as the recorder would. */
-function asHours(visits: readonly Recorded[]): HourCounts[] {
-  const byKey = new Map<string, [string, string, number, [Recorded['values'], number][]]>();
-  for (const v of visits) {
-    const k = `${v.linkId}|${v.hour}`;
-    const e = byKey.get(k) ?? [v.linkId, v.workspaceId, v.hour, []];
-    e[3].push([v.values, v.n]);
-    byKey.set(k, e);
-  }
-  return [...byKey.values()].map(([l, w, h, vs]) => hc(l, w, h, vs));
-}
 
 describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
   let opened: OpenedStore | undefined;

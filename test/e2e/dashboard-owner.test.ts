@@ -166,6 +166,9 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     await page.reload();
     await page.getByRole('cell', { name: /Vera Viewer/ }).waitFor();
     expect(await page.getByRole('cell', { name: 'viewer@example.com', exact: true }).count(), 'the invite is used up').toBe(0);
+    // The role picker sends a value of the schema's Role enum (updateMember(role: $role) with $role: Role!).
+    await page.getByRole('combobox', { name: 'Role of viewer@example.com' }).selectOption('member');
+    await page.getByText('viewer@example.com is now member.').waitFor();
   });
 
   it('shows tags, domains, the workspace and the account', async () => {

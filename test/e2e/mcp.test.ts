@@ -51,6 +51,12 @@ describe('MCP on sqlite', () => {
     expect(create.inputSchema.required).toEqual(['destination']);
     expect(create.inputSchema.properties).toHaveProperty('alias');
     expect(tools.find((t) => t.name === 'links')!.annotations?.readOnlyHint).toBe(true);
+    // Closed sets list their values, the same as the GraphQL enums (analytics and linkQrCode have REST routes; qr_svg's ecc is GraphQL-only).
+    const props = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props('analytics').group_by?.enum).toEqual(expect.arrayContaining(['timeseries', 'countries', 'links']));
+    expect(props('analytics').interval?.enum).toEqual(['hour', 'day', 'week', 'month']);
+    expect(props('linkQrCode').ecc).toMatchObject({ anyOf: [{ enum: ['L', 'M', 'Q', 'H'] }, { type: 'null' }] });
+    expect(props('updateMember').role?.enum).toEqual(['owner', 'admin', 'member', 'viewer']);
     await mcp.close();
   });
 
@@ -65,6 +71,12 @@ describe('MCP on sqlite', () => {
     const bad = await mcp.callTool({ name: 'createLink', arguments: { destination: 'ftp://example.com/x', alias: 'from-mcp' } });
     expect(bad.isError).toBe(true);
     expect(json(bad).error.code).toBe('validation_failed');
+    // Enum arguments take the same words as REST; another word is refused before anything runs.
+    const sorted = json(await mcp.callTool({ name: 'links', arguments: { status: 'active', sort: 'oldest', tag: 'ai' } }));
+    expect(sorted).toEqual((await api('GET', '/v1/links?status=active&sort=oldest&tag=ai')).body);
+    const badEnum = await mcp.callTool({ name: 'links', arguments: { status: 'gone' } });
+    expect(badEnum.isError).toBe(true);
+    expect(json(badEnum).error.code).toBe('validation_failed');
     const unknownArg = await mcp.callTool({ name: 'links', arguments: { colour: 'red' } });
     expect(json(unknownArg).error).toMatchObject({ code: 'validation_failed', details: [{ path: 'colour' }] });
     expect((await api('GET', '/v1/links')).body.data).toHaveLength(1);

@@ -136,7 +136,8 @@ describe('TypeScript client: typed GraphQL', () => {
     const created = createLink!; // mutation fields are nullable (partial results); this one succeeded
     const { link } = await c.graphql(LinkDocument, { id: created.id });
     expect(link).toEqual(created);
-    const { links } = await c.graphql(LinksDocument, { tag: 'g', limit: 5 });
+    // status and sort are enums: the generated variables take their values (a string outside them does not typecheck).
+    const { links } = await c.graphql(LinksDocument, { tag: 'g', limit: 5, status: 'active', sort: 'oldest' });
     // Query fields are nullable too (one refused field leaves the others their data).
     expect(links!.data.map((l) => l.id)).toEqual([created.id]);
     expect(links!.next_cursor).toBeNull();

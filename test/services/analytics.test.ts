@@ -159,6 +159,32 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
     await expect(services.analytics.report(as(ws), { link_id: foreign })).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('follows tag changes from every path (update, bulk, rename, delete), before and after the hours close', async () => {
+    const { services, ws, a, b, c } = await setUp();
+    const tagged = async (tag: string) => (await services.analytics.report(as(ws), { tag, from: '2026-11-19', group_by: 'countries' })).total;
+    const rounds = [false, true];
+    for (const closed of rounds) {
+      if (closed) {
+        clock.advance(3 * 3_600_000);
+        await opened!.repos.clicks.maintain(); // the hours close into the link, domain and tag sheets
+      }
+      expect(await tagged('campaign')).toEqual({ clicks: 9, bots: 3 });
+      await services.links.update(as(ws), a, { tags: ['spring'] });
+      expect(await tagged('campaign')).toEqual({ clicks: 4, bots: 2 });
+      expect(await tagged('spring')).toEqual({ clicks: 5, bots: 1 });
+      await services.bulkLinks.update(as(ws), { ids: [a, c], add_tags: ['campaign'] });
+      expect(await tagged('campaign')).toEqual({ clicks: 9, bots: 8 });
+      await services.workspaces.updateTag(as(ws), 'spring', { name: 'Campaign' });
+      expect(await tagged('spring')).toEqual({ clicks: 0, bots: 0 });
+      expect(await tagged('campaign')).toEqual({ clicks: 9, bots: 8 });
+      await services.workspaces.deleteTag(as(ws), 'campaign');
+      expect(await tagged('campaign')).toEqual({ clicks: 0, bots: 0 });
+      await services.links.update(as(ws), b, { tags: ['campaign'] });
+      await services.links.update(as(ws), a, { tags: ['Campaign', 'spring'] });
+      await services.links.update(as(ws), c, { tags: [] });
+    }
+  });
+
   it('refuses bad input with every problem named', async () => {
     const { services, ws } = await setUp();
     const refused = async (q: Record<string, unknown>) => {

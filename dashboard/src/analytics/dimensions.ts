@@ -3,6 +3,7 @@
  * filter each grouping's rows set when clicked.
  */
 import { FILTER_FIELDS as API_FILTER_FIELDS, type FilterField } from '../../../src/domain/click-fields.js';
+import type { AnalyticsGroupBy } from '../gql/graphql.js';
 
 export type { FilterField };
 
@@ -37,7 +38,7 @@ export const FIELD_LABEL: Record<FilterField, string> = {
 
 /** One tab: the API grouping, its tab label, and the filter its rows set. */
 export interface Tab {
-  groupBy: string;
+  groupBy: AnalyticsGroupBy;
   label: string;
   field: FilterField;
 }
@@ -49,7 +50,7 @@ export interface Panel {
   tabs: Tab[];
 }
 
-const tab = (groupBy: string, label: string, field: FilterField): Tab => ({ groupBy, label, field });
+const tab = (groupBy: AnalyticsGroupBy, label: string, field: FilterField): Tab => ({ groupBy, label, field });
 
 export const PANELS: Panel[] = [
   {

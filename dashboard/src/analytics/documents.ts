@@ -3,10 +3,10 @@ import { graphql } from '../gql';
 /** One grouping (or the time series) of clicks over a window, filtered: every panel and the chart ask this. */
 export const AnalyticsQuery = graphql(`
   query DashboardAnalytics(
-    $group_by: String
+    $group_by: AnalyticsGroupBy
     $from: String
     $to: String
-    $interval: String
+    $interval: AnalyticsInterval
     $timezone: String
     $limit: Int
     $filter: ClickFilter

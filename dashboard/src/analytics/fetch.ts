@@ -4,7 +4,7 @@
  * show at once and do not spend the workspace's per-minute analytics budget twice.
  */
 import { gql, present } from '../api/graphql';
-import type { ClickFilter, DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables } from '../gql/graphql';
+import type { AnalyticsGroupBy, ClickFilter, DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables } from '../gql/graphql';
 import { AnalyticsQuery } from './documents';
 
 export type Analytics = NonNullable<DashboardAnalyticsQuery['analytics']>;
@@ -39,4 +39,4 @@ export interface Scope {
 export const ROWS = 100;
 
 /** One breakdown of a view (the map and the Countries tab ask the very same question, answered once). */
-export const breakdown = (groupBy: string, scope: Scope) => analytics({ group_by: groupBy, limit: ROWS, ...scope });
+export const breakdown = (groupBy: AnalyticsGroupBy, scope: Scope) => analytics({ group_by: groupBy, limit: ROWS, ...scope });

@@ -44,15 +44,46 @@ export type Analytics = {
   /** First instant of the window. */
   from: Scalars['DateTime']['output'];
   /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
-  group_by: Scalars['String']['output'];
+  group_by: AnalyticsGroupBy;
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
-  interval?: Maybe<Scalars['String']['output']>;
+  interval?: Maybe<AnalyticsInterval>;
   /** The IANA time zone day, week and month buckets and date bounds follow. */
   timezone: Scalars['String']['output'];
   /** End of the window (exclusive). */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
 };
+
+/** What analytics groups clicks by: timeseries (buckets of `interval`), links (top links), tags, or a recorded value (countries, referrers, ...). */
+export type AnalyticsGroupBy =
+  | 'browsers'
+  | 'cities'
+  | 'continents'
+  | 'countries'
+  | 'devices'
+  | 'domains'
+  | 'languages'
+  | 'links'
+  | 'os'
+  | 'referrer_urls'
+  | 'referrers'
+  | 'regions'
+  | 'tags'
+  | 'timeseries'
+  | 'triggers'
+  | 'utm_campaigns'
+  | 'utm_contents'
+  | 'utm_mediums'
+  | 'utm_sources'
+  | 'utm_terms'
+  | 'variants';
+
+/** Bucket size of a time series: hour, day, week (from Monday) or month. */
+export type AnalyticsInterval =
+  | 'day'
+  | 'hour'
+  | 'month'
+  | 'week';
 
 /** One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag. */
 export type AnalyticsItem = {
@@ -96,8 +127,15 @@ export type AuditActor = {
   /** The user's email, the key's name, the operating-system user and host of the CLI. */
   label: Scalars['String']['output'];
   /** user, key, cli or system. */
-  type: Scalars['String']['output'];
+  type: AuditActorType;
 };
+
+/** user, key (an API key), cli (the operator at the command line) or system (lsk itself). */
+export type AuditActorType =
+  | 'cli'
+  | 'key'
+  | 'system'
+  | 'user';
 
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export type AuditEntry = {
@@ -127,9 +165,22 @@ export type AuditTarget = {
   __typename?: 'AuditTarget';
   /** Its id (a tag by its name, a domain by its host). */
   id: Scalars['String']['output'];
-  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
-  type: Scalars['String']['output'];
+  type: AuditTargetType;
 };
+
+/** The kind of thing an audit entry is about. */
+export type AuditTargetType =
+  | 'delivery'
+  | 'domain'
+  | 'invite'
+  | 'key'
+  | 'link'
+  | 'report'
+  | 'tag'
+  | 'user'
+  | 'utm_template'
+  | 'webhook'
+  | 'workspace';
 
 export type BrowserClicks = {
   __typename?: 'BrowserClicks';
@@ -423,7 +474,7 @@ export type Link = Node & {
 
 /** A short link. */
 export type LinkQr_SvgArgs = {
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -442,6 +493,10 @@ export type LinkCount = {
   total?: Maybe<Scalars['Int']['output']>;
 };
 
+/** broken: only links whose targets failed two checks in a row. */
+export type LinkHealthFilter =
+  | 'broken';
+
 /** One page of links, newest first. */
 export type LinkList = {
   __typename?: 'LinkList';
@@ -449,6 +504,13 @@ export type LinkList = {
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor?: Maybe<Scalars['String']['output']>;
 };
+
+/** Order of a link list: newest, oldest, alias (A-Z) or clicks (most first). */
+export type LinkSort =
+  | 'alias'
+  | 'clicks'
+  | 'newest'
+  | 'oldest';
 
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 export type LinkStats = {
@@ -560,7 +622,7 @@ export type MutationCreateDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateInviteArgs = {
   email: Scalars['String']['input'];
-  role: Scalars['String']['input'];
+  role: Role;
 };
 
 
@@ -737,7 +799,7 @@ export type MutationUpdateLinksArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateMemberArgs = {
-  role: Scalars['String']['input'];
+  role: Role;
   user_id: Scalars['ID']['input'];
 };
 
@@ -803,6 +865,18 @@ export type QrCode = {
   content_type: Scalars['String']['output'];
 };
 
+/** QR error-correction level: L (7 % of the code may be lost), M (15 %), Q (25 %) or H (30 %). */
+export type QrEcc =
+  | 'H'
+  | 'L'
+  | 'M'
+  | 'Q';
+
+/** Image format of a QR code: svg or png. */
+export type QrFormat =
+  | 'png'
+  | 'svg';
+
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   __typename?: 'Query';
@@ -856,8 +930,8 @@ export type QueryAnalyticsArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
-  group_by?: InputMaybe<Scalars['String']['input']>;
-  interval?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -899,9 +973,9 @@ export type QueryLinkArgs = {
 export type QueryLinkCountArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   q?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -909,9 +983,9 @@ export type QueryLinkCountArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   fg?: InputMaybe<Scalars['String']['input']>;
-  format?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<QrFormat>;
   id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
@@ -931,11 +1005,11 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<LinkSort>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1075,7 +1149,7 @@ export type WebhookDelivery = {
   /** When the next attempt is due (pending only). */
   next_attempt_at?: Maybe<Scalars['String']['output']>;
   /** pending, delivered or failed. */
-  status: Scalars['String']['output'];
+  status: WebhookDeliveryStatus;
 };
 
 /** One page of deliveries, newest first. */
@@ -1085,6 +1159,12 @@ export type WebhookDeliveryList = {
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor?: Maybe<Scalars['String']['output']>;
 };
+
+/** pending (another attempt is due), delivered (a 2xx answer came) or failed (given up: no attempt left, or the endpoint was disabled). */
+export type WebhookDeliveryStatus =
+  | 'delivered'
+  | 'failed'
+  | 'pending';
 
 /** A URL that receives signed events (Standard Webhooks). */
 export type WebhookEndpoint = {
@@ -1140,17 +1220,17 @@ export type Workspace = {
 };
 
 export type DashboardAnalyticsQueryVariables = Exact<{
-  group_by?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
-  interval?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<AnalyticsInterval>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   filter?: InputMaybe<ClickFilter>;
 }>;
 
 
-export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: string, from: string, to: string, interval?: string | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
+export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
 
 export type DashboardClickEventsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
@@ -1175,7 +1255,7 @@ export type DashboardAuditLogQueryVariables = Exact<{
 }>;
 
 
-export type DashboardAuditLogQuery = { __typename?: 'Query', auditLog?: { __typename?: 'AuditLog', next_cursor?: string | null, data: Array<{ __typename?: 'AuditEntry', id: string, at: string, action: string, request_id?: string | null, actor: { __typename?: 'AuditActor', type: string, id: string, label: string }, target: { __typename?: 'AuditTarget', type: string, id: string } }> } | null };
+export type DashboardAuditLogQuery = { __typename?: 'Query', auditLog?: { __typename?: 'AuditLog', next_cursor?: string | null, data: Array<{ __typename?: 'AuditEntry', id: string, at: string, action: string, request_id?: string | null, actor: { __typename?: 'AuditActor', type: AuditActorType, id: string, label: string }, target: { __typename?: 'AuditTarget', type: AuditTargetType, id: string } }> } | null };
 
 export type DomainSettingsFieldsFragment = { __typename?: 'Domain', host: string, root_url?: string | null, not_found_url?: string | null, expired_url?: string | null, crawlable: boolean, apple_app_site_association?: Record<string, unknown> | null, assetlinks?: unknown[] | null };
 
@@ -1276,9 +1356,9 @@ export type DashboardLinksQueryVariables = Exact<{
   tag?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<LinkStatus>;
+  health?: InputMaybe<LinkHealthFilter>;
+  sort?: InputMaybe<LinkSort>;
 }>;
 
 
@@ -1288,8 +1368,8 @@ export type DashboardLinkCountQueryVariables = Exact<{
   tag?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<LinkStatus>;
+  health?: InputMaybe<LinkHealthFilter>;
 }>;
 
 
@@ -1366,10 +1446,10 @@ export type DashboardDeleteLinkMutation = { __typename?: 'Mutation', deleteLink?
 
 export type DashboardLinkQrQueryVariables = Exact<{
   id: Scalars['ID']['input'];
-  format?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<QrFormat>;
   size?: InputMaybe<Scalars['Int']['input']>;
   margin?: InputMaybe<Scalars['Int']['input']>;
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   fg?: InputMaybe<Scalars['String']['input']>;
   bg?: InputMaybe<Scalars['String']['input']>;
 }>;
@@ -1384,7 +1464,7 @@ export type DashboardInvitesQuery = { __typename?: 'Query', invites?: { __typena
 
 export type DashboardCreateInviteMutationVariables = Exact<{
   email: Scalars['String']['input'];
-  role: Scalars['String']['input'];
+  role: Role;
 }>;
 
 
@@ -1404,7 +1484,7 @@ export type DashboardMembersQuery = { __typename?: 'Query', members?: { __typena
 
 export type DashboardUpdateMemberMutationVariables = Exact<{
   user_id: Scalars['ID']['input'];
-  role: Scalars['String']['input'];
+  role: Role;
 }>;
 
 
@@ -1497,7 +1577,7 @@ export type DashboardWebhookDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type DashboardWebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries?: { __typename?: 'WebhookDeliveryList', next_cursor?: string | null, data: Array<{ __typename?: 'WebhookDelivery', id: string, event_type: string, status: string, attempts: number, last_status_code?: number | null, last_error?: string | null, last_duration_ms?: number | null, next_attempt_at?: string | null, created_at: string, delivered_at?: string | null }> } | null };
+export type DashboardWebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries?: { __typename?: 'WebhookDeliveryList', next_cursor?: string | null, data: Array<{ __typename?: 'WebhookDelivery', id: string, event_type: string, status: WebhookDeliveryStatus, attempts: number, last_status_code?: number | null, last_error?: string | null, last_duration_ms?: number | null, next_attempt_at?: string | null, created_at: string, delivered_at?: string | null }> } | null };
 
 export type DashboardCreateWebhookMutationVariables = Exact<{
   url: Scalars['String']['input'];
@@ -1546,7 +1626,7 @@ export type DashboardRetryWebhookDeliveryMutationVariables = Exact<{
 }>;
 
 
-export type DashboardRetryWebhookDeliveryMutation = { __typename?: 'Mutation', retryWebhookDelivery?: { __typename?: 'WebhookDelivery', id: string, status: string } | null };
+export type DashboardRetryWebhookDeliveryMutation = { __typename?: 'Mutation', retryWebhookDelivery?: { __typename?: 'WebhookDelivery', id: string, status: WebhookDeliveryStatus } | null };
 
 export type DashboardRequireTwoFactorMutationVariables = Exact<{
   require_2fa: Scalars['Boolean']['input'];
@@ -1641,7 +1721,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
-    query DashboardAnalytics($group_by: String, $from: String, $to: String, $interval: String, $timezone: String, $limit: Int, $filter: ClickFilter) {
+    query DashboardAnalytics($group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter) {
   analytics(
     group_by: $group_by
     from: $from
@@ -1897,7 +1977,7 @@ export const DashboardDeleteLinksDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinksMutation, DashboardDeleteLinksMutationVariables>;
 export const DashboardLinksDocument = new TypedDocumentString(`
-    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {
+    query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: LinkStatus, $health: LinkHealthFilter, $sort: LinkSort) {
   links(
     limit: $limit
     cursor: $cursor
@@ -1944,7 +2024,7 @@ export const DashboardLinksDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<DashboardLinksQuery, DashboardLinksQueryVariables>;
 export const DashboardLinkCountDocument = new TypedDocumentString(`
-    query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {
+    query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: LinkStatus, $health: LinkHealthFilter) {
   linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
     total
   }
@@ -2125,7 +2205,7 @@ export const DashboardDeleteLinkDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardDeleteLinkMutation, DashboardDeleteLinkMutationVariables>;
 export const DashboardLinkQrDocument = new TypedDocumentString(`
-    query DashboardLinkQr($id: ID!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {
+    query DashboardLinkQr($id: ID!, $format: QrFormat, $size: Int, $margin: Int, $ecc: QrEcc, $fg: String, $bg: String) {
   linkQrCode(
     id: $id
     format: $format
@@ -2153,7 +2233,7 @@ export const DashboardInvitesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardInvitesQuery, DashboardInvitesQueryVariables>;
 export const DashboardCreateInviteDocument = new TypedDocumentString(`
-    mutation DashboardCreateInvite($email: String!, $role: String!) {
+    mutation DashboardCreateInvite($email: String!, $role: Role!) {
   createInvite(email: $email, role: $role) {
     id
     email
@@ -2180,7 +2260,7 @@ export const DashboardMembersDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardMembersQuery, DashboardMembersQueryVariables>;
 export const DashboardUpdateMemberDocument = new TypedDocumentString(`
-    mutation DashboardUpdateMember($user_id: ID!, $role: String!) {
+    mutation DashboardUpdateMember($user_id: ID!, $role: Role!) {
   updateMember(user_id: $user_id, role: $role) {
     user_id
     role

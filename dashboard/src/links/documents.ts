@@ -34,7 +34,7 @@ export const LinkFieldsFragment = graphql(`
 `);
 
 export const LinksQuery = graphql(`
-  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: String, $health: String, $sort: String) {
+  query DashboardLinks($limit: Int, $cursor: String, $tag: String, $domain: String, $q: String, $status: LinkStatus, $health: LinkHealthFilter, $sort: LinkSort) {
     links(limit: $limit, cursor: $cursor, tag: $tag, domain: $domain, q: $q, status: $status, health: $health, sort: $sort) {
       data {
         ...LinkFields
@@ -46,7 +46,7 @@ export const LinksQuery = graphql(`
 
 /** How many links the list's filters match. */
 export const LinkCountQuery = graphql(`
-  query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: String, $health: String) {
+  query DashboardLinkCount($tag: String, $domain: String, $q: String, $status: LinkStatus, $health: LinkHealthFilter) {
     linkCount(tag: $tag, domain: $domain, q: $q, status: $status, health: $health) {
       total
     }

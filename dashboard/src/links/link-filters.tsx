@@ -1,16 +1,33 @@
 import { gql } from '../api/graphql';
+import type { LinkHealthFilter, LinkSort, LinkStatus } from '../gql/graphql';
 import { navigate } from '../router';
 import { useQuery } from '../ui/use-query';
 import { LinkFiltersQuery } from './documents';
 import { STATUS_LABELS } from './status-badge';
 
-/** The list's orders (`sort` in the URL; empty: newest first). */
-const SORTS: [string, string][] = [
-  ['', 'Newest first'],
-  ['oldest', 'Oldest first'],
-  ['clicks', 'Most clicks'],
-  ['alias', 'Alias (A-Z)'],
-];
+/** The list's orders (`sort` in the URL; absent: newest first), one label for each value of the schema's LinkSort. */
+const SORT_LABELS: Record<LinkSort, string> = { newest: 'Newest first', oldest: 'Oldest first', clicks: 'Most clicks', alias: 'Alias (A-Z)' };
+const HEALTH_LABELS: Record<LinkHealthFilter, string> = { broken: 'Broken only' };
+
+/** A URL parameter holding a value of a schema enum (a key of `labels`); any other value reads as absent. */
+function enumParam<T extends string>(search: URLSearchParams, name: string, labels: Record<T, unknown>): T | null {
+  const value = search.get(name);
+  return value !== null && Object.hasOwn(labels, value) ? (value as T) : null;
+}
+
+/** The list's filters in the URL, as links(...) and linkCount(...) take them. */
+export function linkFilters(search: URLSearchParams) {
+  return {
+    tag: search.get('tag'),
+    domain: search.get('domain'),
+    q: search.get('q'),
+    status: enumParam<LinkStatus>(search, 'status', STATUS_LABELS),
+    health: enumParam<LinkHealthFilter>(search, 'health', HEALTH_LABELS),
+  };
+}
+
+/** The list's order in the URL (null: newest first). */
+export const linkSort = (search: URLSearchParams): LinkSort | null => enumParam<LinkSort>(search, 'sort', SORT_LABELS);
 
 /** The list's filters live in the URL, so a filtered page reloads (and can be shared) as it is. */
 export function withParams(search: URLSearchParams, changes: Record<string, string | null>): string {
@@ -83,16 +100,18 @@ export function Filters({ search }: { search: URLSearchParams }) {
         Health
         <select name="health" defaultValue={search.get('health') ?? ''}>
           <option value="">Any health</option>
-          <option value="broken" selected={search.get('health') === 'broken'}>
-            Broken only
-          </option>
+          {Object.entries(HEALTH_LABELS).map(([h, label]) => (
+            <option key={h} value={h} selected={h === search.get('health')}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Sort
         <select name="sort" defaultValue={search.get('sort') ?? ''}>
-          {SORTS.map(([value, label]) => (
-            <option key={value} value={value} selected={value === (search.get('sort') ?? '')}>
+          {Object.entries(SORT_LABELS).map(([sort, label]) => (
+            <option key={sort} value={sort === 'newest' ? '' : sort} selected={sort === (linkSort(search) ?? 'newest')}>
               {label}
             </option>
           ))}

@@ -9,7 +9,7 @@ import { useMutation, useQuery } from '../ui/use-query';
 import { BulkBar, type BulkOutcome, BulkReport } from './bulk-bar';
 import { DeleteLinkMutation, LinkCountQuery, LinksQuery } from './documents';
 import { ExportButton } from './export-button';
-import { Filters, withParams } from './link-filters';
+import { Filters, linkFilters, linkSort, withParams } from './link-filters';
 import { LinkRow } from './link-row';
 
 const PAGE = 20;
@@ -86,14 +86,8 @@ function useMore(vars: Record<string, unknown>, first: string | null | undefined
 export function LinksPage() {
   const { search } = useLocation();
   const can = useCan();
-  const filters = {
-    tag: search.get('tag'),
-    domain: search.get('domain'),
-    q: search.get('q'),
-    status: search.get('status'),
-    health: search.get('health'),
-  };
-  const vars = { ...filters, limit: PAGE, cursor: search.get('cursor'), sort: search.get('sort') };
+  const filters = linkFilters(search);
+  const vars = { ...filters, limit: PAGE, cursor: search.get('cursor'), sort: linkSort(search) };
   const q = useQuery(() => gql(LinksQuery, vars).then((d) => present(d.links, 'link list')), [search.toString()]);
   const count = useQuery(() => gql(LinkCountQuery, filters), [search.toString()]);
   const more = useMore(vars, q.data?.next_cursor, search.toString());

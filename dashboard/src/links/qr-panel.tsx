@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { graphql } from '../gql';
+import type { QrEcc, QrFormat } from '../gql/graphql';
 import { base64Blob, saveBlob } from '../ui/download';
 import { describedBy, Field } from '../ui/field';
 import { Icon } from '../ui/icons';
@@ -8,7 +9,7 @@ import { ErrorBox, Loading } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 
 const LinkQrQuery = graphql(`
-  query DashboardLinkQr($id: ID!, $format: String, $size: Int, $margin: Int, $ecc: String, $fg: String, $bg: String) {
+  query DashboardLinkQr($id: ID!, $format: QrFormat, $size: Int, $margin: Int, $ecc: QrEcc, $fg: String, $bg: String) {
     linkQrCode(id: $id, format: $format, size: $size, margin: $margin, ecc: $ecc, fg: $fg, bg: $bg) {
       content_type
       base64
@@ -20,10 +21,14 @@ const LinkQrQuery = graphql(`
 interface QrOptions {
   size: number;
   margin: number;
-  ecc: string;
+  ecc: QrEcc;
   fg: string;
   bg: string;
 }
+
+/** Each error-correction level of the schema's QrEcc, with the share of the code that may be lost. */
+const ECC_LABELS: Record<QrEcc, string> = { L: 'L (7%)', M: 'M (15%)', Q: 'Q (25%)', H: 'H (30%)' };
+const isEcc = (v: string): v is QrEcc => Object.hasOwn(ECC_LABELS, v);
 
 const HINTS = { size: '64 to 2048 pixels.', margin: 'Quiet zone, 0 to 16 modules.' };
 
@@ -31,7 +36,7 @@ const HINTS = { size: '64 to 2048 pixels.', margin: 'Quiet zone, 0 to 16 modules
 export function QrPanel({ id, alias, shortUrl }: { id: string; alias: string; shortUrl: string }) {
   const [opts, setOpts] = useState<QrOptions>({ size: 512, margin: 2, ecc: 'M', fg: '000000', bg: 'FFFFFF' });
   const preview = useQuery(() => gql(LinkQrQuery, { id, format: 'svg', ...opts }).then((d) => present(d.linkQrCode, 'link')), [id, JSON.stringify(opts)]);
-  const download = useMutation(async (format: 'svg' | 'png') => {
+  const download = useMutation(async (format: QrFormat) => {
     const qr = present((await gql(LinkQrQuery, { id, format, ...opts })).linkQrCode, 'link');
     saveBlob(base64Blob(qr.base64, qr.content_type), `${alias.replaceAll('/', '-')}-qr.${format}`);
   });
@@ -76,11 +81,16 @@ export function QrPanel({ id, alias, shortUrl }: { id: string; alias: string; sh
             />
           </Field>
           <Field id="qr-ecc" label="Error correction" error={err('ecc')}>
-            <select {...describedBy('qr-ecc', undefined, err('ecc'))} value={opts.ecc} onChange={(e) => set({ ecc: e.currentTarget.value })}>
-              <option value="L">L (7%)</option>
-              <option value="M">M (15%)</option>
-              <option value="Q">Q (25%)</option>
-              <option value="H">H (30%)</option>
+            <select
+              {...describedBy('qr-ecc', undefined, err('ecc'))}
+              value={opts.ecc}
+              onChange={(e) => isEcc(e.currentTarget.value) && set({ ecc: e.currentTarget.value })}
+            >
+              {Object.entries(ECC_LABELS).map(([level, label]) => (
+                <option key={level} value={level}>
+                  {label}
+                </option>
+              ))}
             </select>
           </Field>
           <div class="two">

@@ -2,12 +2,13 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { graphql } from '../gql';
+import type { Role } from '../gql/graphql';
 import { Field, InputField } from '../ui/field';
 import { ListTable } from '../ui/list-table';
 import { ShownOnce } from '../ui/shown-once';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
-import { ROLES } from './roles';
+import { isRole, ROLES } from './roles';
 
 const InvitesQuery = graphql(`
   query DashboardInvites {
@@ -23,7 +24,7 @@ const InvitesQuery = graphql(`
 `);
 
 const CreateInviteMutation = graphql(`
-  mutation DashboardCreateInvite($email: String!, $role: String!) {
+  mutation DashboardCreateInvite($email: String!, $role: Role!) {
     createInvite(email: $email, role: $role) {
       id
       email
@@ -41,7 +42,7 @@ const RevokeInviteMutation = graphql(`
 function NewInvite({ onCreated }: { onCreated: () => void }) {
   const can = useCan();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState('member');
+  const [role, setRole] = useState<Role>('member');
   const [url, setUrl] = useState<string | null>(null);
   const m = useMutation(() => gql(CreateInviteMutation, { email: email.trim(), role }));
   const submit = async (e: Event) => {
@@ -58,7 +59,7 @@ function NewInvite({ onCreated }: { onCreated: () => void }) {
       <form class="card inline" onSubmit={submit}>
         <InputField id="invite-email" label="Invite by email" type="email" required error={m.error?.field('email')} value={email} onValue={setEmail} />
         <Field id="invite-role" label="Role" error={m.error?.field('role')}>
-          <select id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value)}>
+          <select id="invite-role" value={role} onChange={(e) => isRole(e.currentTarget.value) && setRole(e.currentTarget.value)}>
             {ROLES.filter((r) => can.owner || r !== 'owner').map((r) => (
               <option key={r} value={r}>
                 {r}

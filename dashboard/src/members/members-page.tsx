@@ -2,11 +2,12 @@ import { useState } from 'preact/hooks';
 import { gql, present } from '../api/graphql';
 import { useCan, useSession } from '../auth/session-context';
 import { graphql } from '../gql';
+import type { Role } from '../gql/graphql';
 import { ListTable } from '../ui/list-table';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { InvitesSection } from './invites';
-import { ROLES } from './roles';
+import { isRole, ROLES } from './roles';
 
 const MembersQuery = graphql(`
   query DashboardMembers {
@@ -23,7 +24,7 @@ const MembersQuery = graphql(`
 `);
 
 const UpdateMemberMutation = graphql(`
-  mutation DashboardUpdateMember($user_id: ID!, $role: String!) {
+  mutation DashboardUpdateMember($user_id: ID!, $role: Role!) {
     updateMember(user_id: $user_id, role: $role) {
       user_id
       role
@@ -41,10 +42,10 @@ export function MembersPage() {
   const can = useCan();
   const { session } = useSession();
   const q = useQuery(() => gql(MembersQuery).then((d) => present(d.members, 'member list')), []);
-  const update = useMutation((user_id: string, role: string) => gql(UpdateMemberMutation, { user_id, role }));
+  const update = useMutation((user_id: string, role: Role) => gql(UpdateMemberMutation, { user_id, role }));
   const remove = useMutation((user_id: string) => gql(RemoveMemberMutation, { user_id }));
   const [changed, setChanged] = useState('');
-  const setRole = async (userId: string, email: string, role: string) => {
+  const setRole = async (userId: string, email: string, role: Role) => {
     if ((await update.run(userId, role)).ok) {
       setChanged(`${email} is now ${role}.`);
       q.reload();
@@ -84,7 +85,7 @@ export function MembersPage() {
                     <select
                       aria-label={`Role of ${m.email}`}
                       value={m.role}
-                      onChange={(e) => setRole(m.user_id, m.email, e.currentTarget.value)}
+                      onChange={(e) => isRole(e.currentTarget.value) && setRole(m.user_id, m.email, e.currentTarget.value)}
                       disabled={update.pending}
                     >
                       {ROLES.filter((r) => can.owner || r !== 'owner').map((r) => (

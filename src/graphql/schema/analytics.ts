@@ -6,6 +6,7 @@ import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics/an
 import type { ClickTotals } from '../../storage/clicks/repository.js';
 import { builder } from '../builder.js';
 import { ClickFilterInput } from './analytics-filter.js';
+import { AnalyticsGroupByEnum, AnalyticsIntervalEnum } from './enums.js';
 import { DateTimeScalar } from './scalars.js';
 
 const ClickTotalsType = builder.objectRef<ClickTotals>('ClickTotals').implement({
@@ -26,10 +27,15 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
 const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement({
   description: 'Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped.',
   fields: (t) => ({
-    group_by: t.exposeString('groupBy', { description: `${GROUP_BYS.join(', ')}.` }),
+    group_by: t.field({ type: AnalyticsGroupByEnum, description: `${GROUP_BYS.join(', ')}.`, resolve: (r) => r.groupBy }),
     from: t.field({ type: DateTimeScalar, description: 'First instant of the window.', resolve: (r) => r.from }),
     to: t.field({ type: DateTimeScalar, description: 'End of the window (exclusive).', resolve: (r) => r.to }),
-    interval: t.string({ nullable: true, description: 'Bucket size of a time series (hour, day, week or month); null otherwise.', resolve: (r) => r.interval }),
+    interval: t.field({
+      type: AnalyticsIntervalEnum,
+      nullable: true,
+      description: 'Bucket size of a time series (hour, day, week or month); null otherwise.',
+      resolve: (r) => r.interval,
+    }),
     timezone: t.exposeString('timezone', { description: 'The IANA time zone day, week and month buckets and date bounds follow.' }),
     total: t.field({ type: ClickTotalsType, resolve: (r) => r.total }),
     data: t.field({
@@ -45,13 +51,14 @@ builder.queryField('analytics', (t) =>
     type: AnalyticsType,
     description: `Clicks over a window of at most ${WINDOW_MAX_DAYS} days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain.`,
     args: {
-      group_by: t.arg.string({ description: `One of ${GROUP_BYS.join(', ')} (default timeseries; links: top links).` }),
+      group_by: t.arg({ type: AnalyticsGroupByEnum, description: `One of ${GROUP_BYS.join(', ')} (default timeseries; links: top links).` }),
       link_id: t.arg.id({ description: 'Only this link (lnk_… or ext_<external_id>); 404 when it is not yours.' }),
       tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
       domain: t.arg.string({ description: 'Only links on this domain.' }),
       from: t.arg.string({ description: 'ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.' }),
       to: t.arg.string({ description: 'ISO date (the whole local day is included) or date-time with an offset (exclusive); default today.' }),
-      interval: t.arg.string({
+      interval: t.arg({
+        type: AnalyticsIntervalEnum,
         description: `Time series only: hour (windows of at most ${HOUR_WINDOW_MAX_DAYS} days), day (default), week (from Monday) or month.`,
       }),
       timezone: t.arg.string({

@@ -3,12 +3,13 @@ import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX } from '../../domain/audit-schemas
 import type { Actor } from '../../domain/caller.js';
 import type { AuditPage } from '../../services/audit/audit-service.js';
 import { builder } from '../builder.js';
+import { AuditActorTypeEnum, AuditTargetTypeEnum } from './enums.js';
 import { DateTimeScalar } from './scalars.js';
 
 const ActorType = builder.objectRef<Actor>('AuditActor').implement({
   description: 'Who acted: a user, an API key, the operator at the command line (cli) or lsk itself (system).',
   fields: (t) => ({
-    type: t.exposeString('type', { description: 'user, key, cli or system.' }),
+    type: t.field({ type: AuditActorTypeEnum, description: 'user, key, cli or system.', resolve: (a) => a.type }),
     id: t.exposeString('id', { description: 'A usr_ or key_ id; "cli" or "system".' }),
     label: t.exposeString('label', { description: "The user's email, the key's name, the operating-system user and host of the CLI." }),
   }),
@@ -17,7 +18,7 @@ const ActorType = builder.objectRef<Actor>('AuditActor').implement({
 const TargetType = builder.objectRef<AuditEntry['target']>('AuditTarget').implement({
   description: 'What the action was about.',
   fields: (t) => ({
-    type: t.exposeString('type', { description: 'link, tag, domain, key, webhook, delivery, user, invite or workspace.' }),
+    type: t.field({ type: AuditTargetTypeEnum, resolve: (x) => x.type }),
     id: t.exposeString('id', { description: 'Its id (a tag by its name, a domain by its host).' }),
   }),
 });

@@ -1,16 +1,12 @@
 import type { Link } from '../../domain/model.js';
 import { builder } from '../builder.js';
+import { LinkStatusEnum } from './enums.js';
 import { LinkPreviewScalar, LinkRulesScalar, LinkVariantsScalar, UtmScalar } from './json-scalars.js';
 import { LinkType } from './link.js';
 import { DeviceTargetingScalar } from './link-behaviour-args.js';
 import { DateTimeScalar } from './scalars.js';
 
 /** The link's behaviour fields: expiry, click cap, password, device targets, title and external id. */
-
-export const LinkStatusEnum = builder.enumType('LinkStatus', {
-  description: 'active; expired (past expires_at); exhausted (clicks reached max_clicks).',
-  values: ['active', 'expired', 'exhausted'] as const,
-});
 
 builder.objectFields(LinkType, (t) => ({
   title: t.string({ nullable: true, description: 'Display title (1-200 characters) or null.', resolve: (l) => l.title }),

@@ -1,3 +1,4 @@
+import { HEALTH_STATUSES } from '../../domain/link-outputs.js';
 import type { DestinationHealth } from '../../domain/model.js';
 import { builder } from '../builder.js';
 import { LinkType } from './link.js';
@@ -7,7 +8,7 @@ import { DateTimeScalar } from './scalars.js';
 
 export const HealthStatusEnum = builder.enumType('HealthStatus', {
   description: 'ok; broken (two checks in a row failed); unknown (not checked yet since the targets were set).',
-  values: ['ok', 'broken', 'unknown'] as const,
+  values: HEALTH_STATUSES,
 });
 
 export const DestinationHealthType = builder.objectRef<DestinationHealth>('DestinationHealth').implement({

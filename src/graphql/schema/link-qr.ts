@@ -1,6 +1,7 @@
 import type { QrImage } from '../../qr/render.js';
 import { linkQrCode, qrSvgOf } from '../../services/qr-codes.js';
 import { builder } from '../builder.js';
+import { QrEccEnum, QrFormatEnum } from './enums.js';
 import { LinkType } from './link.js';
 
 const SIZE = 'Width and height in pixels, 64 to 2048 (default 512).';
@@ -10,7 +11,7 @@ const ECC = 'Error-correction level L, M, Q or H (default M).';
 builder.objectField(LinkType, 'qr_svg', (t) =>
   t.string({
     description: "A QR code of the link's short_url, as an SVG document.",
-    args: { size: t.arg.int({ description: SIZE }), margin: t.arg.int({ description: MARGIN }), ecc: t.arg.string({ description: ECC }) },
+    args: { size: t.arg.int({ description: SIZE }), margin: t.arg.int({ description: MARGIN }), ecc: t.arg({ type: QrEccEnum, description: ECC }) },
     resolve: (link, args) => qrSvgOf(link, args),
   }),
 );
@@ -29,10 +30,10 @@ builder.queryField('linkQrCode', (t) =>
     description: "A QR code of the link's short_url as SVG or PNG, with size, margin, error correction and colours.",
     args: {
       id: t.arg.id({ required: true }),
-      format: t.arg.string({ description: 'svg (default) or png.' }),
+      format: t.arg({ type: QrFormatEnum, description: 'svg (default) or png.' }),
       size: t.arg.int({ description: SIZE }),
       margin: t.arg.int({ description: MARGIN }),
-      ecc: t.arg.string({ description: ECC }),
+      ecc: t.arg({ type: QrEccEnum, description: ECC }),
       fg: t.arg.string({ description: 'Colour of the dark modules, RRGGBB (default 000000).' }),
       bg: t.arg.string({ description: 'Background colour, RRGGBB (default FFFFFF).' }),
     },

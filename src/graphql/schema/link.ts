@@ -3,6 +3,7 @@ import type { Link } from '../../domain/model.js';
 import type { LinkPage } from '../../services/link-service.js';
 import { builder } from '../builder.js';
 import { inputOf } from '../context.js';
+import { LinkHealthFilterEnum, LinkSortEnum, LinkStatusEnum } from './enums.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
 import { NodeRef } from './node-interface.js';
 import { DateTimeScalar, GeoTargetingScalar } from './scalars.js';
@@ -65,9 +66,9 @@ builder.queryFields((t) => ({
       tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
       domain: t.arg.string({ description: 'Only links on this domain.' }),
       q: t.arg.string({ description: 'Case-insensitive substring of alias, destination or title.' }),
-      status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
+      status: t.arg({ type: LinkStatusEnum, description: 'Only links of this status: active, expired or exhausted.' }),
       external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
-      health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
+      health: t.arg({ type: LinkHealthFilterEnum, description: 'broken: only links whose targets failed two checks in a row.' }),
     },
     resolve: async (_r, args, ctx) => ({ total: await ctx.services.links.count(ctx.caller, args) }),
   }),
@@ -80,10 +81,10 @@ builder.queryFields((t) => ({
       tag: t.arg.string({ description: 'Only links carrying this tag (case-insensitive).' }),
       domain: t.arg.string({ description: 'Only links on this domain.' }),
       q: t.arg.string({ description: 'Case-insensitive substring of alias, destination or title.' }),
-      status: t.arg.string({ description: 'Only links of this status: active, expired or exhausted.' }),
+      status: t.arg({ type: LinkStatusEnum, description: 'Only links of this status: active, expired or exhausted.' }),
       external_id: t.arg.string({ description: 'Only the link with this external_id.' }),
-      sort: t.arg.string({ description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' }),
-      health: t.arg.string({ description: 'broken: only links whose targets failed two checks in a row.' }),
+      sort: t.arg({ type: LinkSortEnum, description: 'newest (default), oldest, alias (A-Z) or clicks (most first; up to 10,000 matching links).' }),
+      health: t.arg({ type: LinkHealthFilterEnum, description: 'broken: only links whose targets failed two checks in a row.' }),
     },
     resolve: (_r, args, ctx) => ctx.services.links.list(ctx.caller, args),
   }),

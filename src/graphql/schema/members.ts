@@ -72,7 +72,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: MemberType,
     description: "Change a member's role (admins: below owner only; the last owner keeps the role).",
-    args: { user_id: t.arg.id({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
+    args: { user_id: t.arg.id({ required: true }), role: t.arg({ type: RoleEnum, required: true, description: 'owner, admin, member or viewer.' }) },
     resolve: (_r, args, ctx) => ctx.services.members.update(ctx.caller, args.user_id, inputOf(ctx, { role: args.role })),
   }),
   removeMember: t.withAuth({ scope: 'members:write' }).boolean({
@@ -88,7 +88,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: CreatedInviteType,
     description: 'Invite someone by email; the link (valid 7 days) is returned this once.',
-    args: { email: t.arg.string({ required: true }), role: t.arg.string({ required: true, description: 'owner, admin, member or viewer.' }) },
+    args: { email: t.arg.string({ required: true }), role: t.arg({ type: RoleEnum, required: true, description: 'owner, admin, member or viewer.' }) },
     resolve: (_r, args, ctx) => ctx.services.members.invite(ctx.caller, inputOf(ctx, args)),
   }),
   revokeInvite: t.withAuth({ scope: 'members:write' }).boolean({

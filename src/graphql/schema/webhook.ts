@@ -2,6 +2,7 @@ import type { Delivery, WebhookEndpoint } from '../../storage/webhooks/repositor
 import type { DeliveryPage } from '../../webhooks/service.js';
 import { builder } from '../builder.js';
 import { inputOf } from '../context.js';
+import { WebhookDeliveryStatusEnum } from './enums.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -35,7 +36,7 @@ const WebhookDeliveryType = builder.objectRef<Delivery>('WebhookDelivery').imple
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Opaque id, e.g. dlv_3kTMd9sQ0pX1bY7zA2cW.' }),
     event_type: t.exposeString('eventType', { description: 'link.created, link.updated, link.deleted, link.clicked or webhook.test.' }),
-    status: t.exposeString('status', { description: 'pending, delivered or failed.' }),
+    status: t.field({ type: WebhookDeliveryStatusEnum, description: 'pending, delivered or failed.', resolve: (d) => d.status }),
     attempts: t.exposeInt('attempts', { description: 'Attempts made so far.' }),
     last_status_code: t.int({ nullable: true, description: 'HTTP status of the last answer; null when none came.', resolve: (d) => d.lastStatusCode }),
     last_error: t.string({ nullable: true, description: 'Why the last attempt failed.', resolve: (d) => d.lastError }),

@@ -55,6 +55,7 @@ export class AnalyticsService {
     const read: ClickQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter };
     if (scope.linkIds) read.linkIds = scope.linkIds;
     if (scope.excludeLinkIds) read.excludeLinkIds = scope.excludeLinkIds;
+    if (scope.tag) read.tag = scope.tag;
     const report = { groupBy, from: new Date(window.from), to: new Date(window.to), interval, timezone: window.zone };
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);

@@ -16,6 +16,8 @@ export interface ResolvedScope {
   linkIds: string[] | null;
   excludeLinkIds: string[] | null;
   filter: ComboFilter | null;
+  /** `linkIds` are exactly the links of this one tag (its key): the store may read the tag's own sheets. */
+  tag?: string;
 }
 
 /** The `filter` argument plus the single-value link_id, tag and domain arguments (ANDed with it). */
@@ -72,5 +74,9 @@ export async function resolveScope(caller: Caller, filter: ClickFilter, links: L
   const exclude = new Set([...(outLinks ?? []), ...(outTags ?? [])]);
   const linkIds = include ? [...include].filter((id) => !exclude.has(id)) : null;
   const excludeLinkIds = !include && exclude.size > 0 ? [...exclude] : null;
-  return { linkIds, excludeLinkIds, filter: Object.keys(combo).length > 0 ? combo : null };
+  const out: ResolvedScope = { linkIds, excludeLinkIds, filter: Object.keys(combo).length > 0 ? combo : null };
+  // One tag, nothing else choosing links: the links are exactly the tag's.
+  const oneTag = filter.tag?.in?.length === 1 && !filter.tag.not_in?.length && !filter.link_id && !restricted;
+  if (oneTag) out.tag = tagKey(filter.tag!.in![0]!);
+  return out;
 }

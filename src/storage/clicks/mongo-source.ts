@@ -47,6 +47,8 @@ export class MongoClickSource implements ClickSource {
   }
 
   async sheets(r: SheetRequest): Promise<Sheet[]> {
+    // Without `tagLinks` the engine never asks for tag sheets (docs/adr/0098).
+    if (r.kind === 'tag') throw new Error('the MongoDB store keeps no tag sheets');
     const ids = await this.sheetIds(r);
     if (ids) return this.lookUp(ids, r);
     const filter: Filter<SheetDoc> = { w: r.workspaceId, k: r.kind, g: r.grain, p: { $gte: r.from, $lt: r.to } };

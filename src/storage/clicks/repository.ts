@@ -66,6 +66,11 @@ export interface ClickQuery {
   linkIds?: readonly string[];
   /** Not these links (a NOT IN on links or tags): the read is bounded by them, not by the links kept. */
   excludeLinkIds?: readonly string[];
+  /**
+   * `linkIds` are exactly the links carrying this tag (its key): a store with tag sheets reads them
+   * instead of the links' own when its record of the tag's links is the same (docs/adr/0098).
+   */
+  tag?: string;
   from: number;
   to: number;
   /** Null or empty: every click. */
@@ -124,6 +129,11 @@ export interface ClicksRepository {
   events(q: EventQuery): Promise<EventPage>;
   /** Drop a deleted link's counts and events (and its share of the workspace's sheets). */
   forget(workspaceId: string, linkId: string): Promise<void>;
+  /**
+   * A workspace's links' tags changed (created, edited, renamed, deleted): bring its tag sheets in
+   * line (docs/adr/0098). Stores without tag sheets lack it.
+   */
+  syncTags?(workspaceId: string): Promise<void>;
   /** Drop everything a workspace recorded. */
   forgetWorkspace(workspaceId: string): Promise<void>;
   /** Upkeep between flushes: close finished hours, sweep expired events (MongoDB: renew the writer lease, compact). */

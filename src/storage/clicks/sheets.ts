@@ -8,7 +8,7 @@ import { HOUR_MS } from './repository.js';
  * Both adapters apply these deltas (SQLite: read, add, write in one transaction; MongoDB: `$inc`).
  */
 export interface SheetDelta extends Sheet {
-  kind: 'domain' | 'link';
+  kind: 'domain' | 'link' | 'tag';
   workspaceId: string;
   grain: Grain;
 }

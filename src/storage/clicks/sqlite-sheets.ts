@@ -86,13 +86,13 @@ export class ComboDictionary {
   }
 }
 
-const TABLE = { domain: 'click_domain_sheets', link: 'click_link_sheets' } as const;
+const TABLE = { domain: 'click_domain_sheets', link: 'click_link_sheets', tag: 'click_tag_sheets' } as const;
 /** The hour columns of day sheets: x0 ... x23. */
 export const X_COLUMNS = Array.from({ length: 24 }, (_, h) => `x${h}`);
 const X_LIST = X_COLUMNS.join(', ');
 const X_VALUES = X_COLUMNS.map((c) => `@${c}`).join(', ');
 const X_SET = X_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
-const KEY = { domain: 'domain', link: 'link_id' } as const;
+const KEY = { domain: 'domain', link: 'link_id', tag: 'tag' } as const;
 
 /** Read, add `sign` times the delta, write back (or delete a sheet left empty). Inside the caller's transaction. */
 export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): void {
@@ -100,7 +100,7 @@ export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): voi
   const key = KEY[d.kind];
   const where = `${key} = @key AND grain = @grain AND period = @period AND workspace_id = @ws`;
   const params = { key: d.key, grain: d.grain, period: d.period, ws: d.workspaceId };
-  const cols = `tot, bots, hc, hb, c, ${X_LIST}${d.kind === 'domain' ? ', l' : ''}`;
+  const cols = `tot, bots, hc, hb, c, ${X_LIST}${d.kind === 'link' ? '' : ', l'}`;
   const row = conn.stmt(`SELECT ${key} AS key, period, ${cols} FROM ${table} WHERE ${where}`).get(params) as Row | undefined;
   // A new sheet is the delta itself (nothing to add it to).
   const s = row ? mergeSheet(sheetOfRow(row), d, sign) : sign === 1 ? d : mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
@@ -119,10 +119,10 @@ export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): voi
     l: text(s.l ?? {}),
     ...Object.fromEntries(X_COLUMNS.map((c, h) => [c, d.grain === 'day' && s.x?.[h] ? text(s.x[h]) : null])),
   };
-  if (d.kind === 'domain') {
+  if (d.kind !== 'link') {
     conn
       .stmt(
-        `INSERT INTO click_domain_sheets (workspace_id, grain, period, domain, tot, bots, hc, hb, c, ${X_LIST}, l) VALUES (@ws, @grain, @period, @key, @tot, @bots, @hc, @hb, @c, ${X_VALUES}, @l)
+        `INSERT INTO ${table} (workspace_id, grain, period, ${key}, tot, bots, hc, hb, c, ${X_LIST}, l) VALUES (@ws, @grain, @period, @key, @tot, @bots, @hc, @hb, @c, ${X_VALUES}, @l)
          ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, ${X_SET}, l = excluded.l`,
       )
       .run(values);

@@ -24,13 +24,16 @@ export class SqliteClickReads implements ClickSource {
   }
 
   sheets(r: SheetRequest): Sheet[] {
-    const wanted = r.fields.filter((f) => r.kind === 'domain' || f !== 'l');
+    const wanted = r.fields.filter((f) => r.kind !== 'link' || f !== 'l');
     const cols = ['tot', 'bots', ...wanted.flatMap((f) => (f === 'x' ? (r.xHours ?? X_COLUMNS.map((_, h) => h)).map((h) => `x${h}`) : [f]))].join(', ');
     const params: Record<string, unknown> = { ws: r.workspaceId, grain: r.grain, from: r.from, to: r.to };
     let sql: string;
     if (r.kind === 'domain') {
       sql = `SELECT domain AS key, period, ${cols} FROM click_domain_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
       if (r.keys) sql += ' AND domain IN (SELECT value FROM json_each(@keys))';
+    } else if (r.kind === 'tag') {
+      sql = `SELECT tag AS key, period, ${cols} FROM click_tag_sheets WHERE workspace_id = @ws AND tag IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to`;
+      params.keys = JSON.stringify(r.keys ?? []);
     } else if (r.keys) {
       sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE link_id IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to AND +workspace_id = @ws`;
     } else {
@@ -55,6 +58,12 @@ export class SqliteClickReads implements ClickSource {
       bots: Number(o.bots),
       c: JSON.parse(String(o.c)) as Counts,
     }));
+  }
+
+  tagLinks(workspaceId: string, tag: string): string[] {
+    return (this.conn.stmt('SELECT link_id FROM click_tag_links WHERE workspace_id = ? AND tag = ?').all(workspaceId, tag) as Row[]).map((r) =>
+      String(r.link_id),
+    );
   }
 
   combos(workspaceId: string, ids: readonly string[]): Map<string, string> {

@@ -10,7 +10,8 @@ export type WriteJob =
   | { op: 'forget'; args: [string, string] }
   | { op: 'forgetWorkspace'; args: [string] }
   | { op: 'sweepEvents'; args: [number] }
-  | { op: 'migrateLegacy'; args: [number] };
+  | { op: 'migrateLegacy'; args: [number] }
+  | { op: 'syncTags'; args: [string | null] };
 
 interface Reply {
   id: number;

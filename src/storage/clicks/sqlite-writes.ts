@@ -5,6 +5,7 @@ import { HOUR_MS } from './repository.js';
 import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
 import { applyDelta, ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
+import { addToTagSheets, forgetLinkTags, syncTagSheets } from './sqlite-tag-sheets.js';
 
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
@@ -41,6 +42,7 @@ export function clickWriter(conn: SqliteConnection) {
     const deltas = new SheetDeltas((id) => facts.get(id));
     for (const c of cells) deltas.add(c);
     for (const d of deltas.sheets.values()) applyDelta(conn, d);
+    addToTagSheets(conn, deltas.sheets.values());
     if (!totals) return;
     const add = conn.stmt(
       `INSERT INTO click_totals (link_id, workspace_id, clicks, bots) VALUES (?, ?, ?, ?)
@@ -112,6 +114,7 @@ export function clickWriter(conn: SqliteConnection) {
     /** A deleted link: its sheets (and its share of its domains' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
       conn.tx(() => {
+        forgetLinkTags(conn, workspaceId, linkId);
         const sheets = conn
           .stmt(`SELECT link_id AS key, grain, period, tot, bots, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?`)
           .all(linkId, workspaceId) as Row[];
@@ -127,7 +130,16 @@ export function clickWriter(conn: SqliteConnection) {
     },
     forgetWorkspace(workspaceId: string): void {
       conn.tx(() => {
-        for (const table of ['click_domain_sheets', 'click_link_sheets', 'click_open', 'click_totals', 'click_events', 'click_combos']) {
+        for (const table of [
+          'click_domain_sheets',
+          'click_link_sheets',
+          'click_tag_sheets',
+          'click_tag_links',
+          'click_open',
+          'click_totals',
+          'click_events',
+          'click_combos',
+        ]) {
           conn.stmt(`DELETE FROM ${table} WHERE workspace_id = ?`).run(workspaceId);
         }
       });
@@ -141,6 +153,10 @@ export function clickWriter(conn: SqliteConnection) {
         n += r.changes;
         if (r.changes < SWEEP_BATCH) return n;
       }
+    },
+    /** Bring the tag sheets in line with the links' tags (one workspace's, or all); false once nothing differs. */
+    syncTags(workspaceId: string | null): boolean {
+      return syncTagSheets(conn, workspaceId);
     },
     /** Move the rollups of up to `links` links of earlier versions into the sheets; false once none are left. */
     migrateLegacy(links: number): boolean {

@@ -64,6 +64,12 @@ export class SqliteClicks implements ClicksRepository {
   async init(): Promise<void> {
     const ops = clickWriter(this.conn);
     while (ops.migrateLegacy(MIGRATE_LINKS)) await new Promise((r) => setImmediate(r));
+    // Tag sheets of links tagged before they existed (docs/adr/0098): restartable, each part one transaction.
+    while (ops.syncTags(null)) await new Promise((r) => setImmediate(r));
+  }
+
+  async syncTags(workspaceId: string): Promise<void> {
+    while (await this.write<boolean>({ op: 'syncTags', args: [workspaceId] }));
   }
 
   async record(batch: ClickBatch): Promise<void> {
@@ -112,6 +118,8 @@ export class SqliteClicks implements ClicksRepository {
     if (now - this.lastClose < 60_000 && now >= this.lastClose) return;
     this.lastClose = now;
     await this.write({ op: 'closeHours', args: [now] });
+    // A tag change whose sync did not run (a crash between the two) is caught up here.
+    while (await this.write<boolean>({ op: 'syncTags', args: [null] }));
     await this.write({ op: 'sweepEvents', args: [now - this.eventDays * DAY_MS] });
   }
 

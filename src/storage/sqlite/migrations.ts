@@ -3,6 +3,7 @@ import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
 import { SIGN_IN_MIGRATION } from './migration-sign-in.js';
+import { TAG_SHEETS_MIGRATION } from './migration-tag-sheets.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
@@ -296,4 +297,6 @@ export const MIGRATIONS: readonly string[] = [
   SIGN_IN_MIGRATION,
   // 14: links that adapt (rules, variants, UTM, previews, domain settings, UTM templates)
   LINKS_THAT_ADAPT,
+  // 15: tag sheets, so a read scoped to one tag reads its own sheets (docs/adr/0098).
+  TAG_SHEETS_MIGRATION,
 ];

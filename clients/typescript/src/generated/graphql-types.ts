@@ -43,15 +43,46 @@ export type Analytics = {
   /** First instant of the window. */
   from: Scalars['DateTime']['output'];
   /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
-  group_by: Scalars['String']['output'];
+  group_by: AnalyticsGroupBy;
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
-  interval: Maybe<Scalars['String']['output']>;
+  interval: Maybe<AnalyticsInterval>;
   /** The IANA time zone day, week and month buckets and date bounds follow. */
   timezone: Scalars['String']['output'];
   /** End of the window (exclusive). */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
 };
+
+/** What analytics groups clicks by: timeseries (buckets of `interval`), links (top links), tags, or a recorded value (countries, referrers, ...). */
+export type AnalyticsGroupBy =
+  | 'browsers'
+  | 'cities'
+  | 'continents'
+  | 'countries'
+  | 'devices'
+  | 'domains'
+  | 'languages'
+  | 'links'
+  | 'os'
+  | 'referrer_urls'
+  | 'referrers'
+  | 'regions'
+  | 'tags'
+  | 'timeseries'
+  | 'triggers'
+  | 'utm_campaigns'
+  | 'utm_contents'
+  | 'utm_mediums'
+  | 'utm_sources'
+  | 'utm_terms'
+  | 'variants';
+
+/** Bucket size of a time series: hour, day, week (from Monday) or month. */
+export type AnalyticsInterval =
+  | 'day'
+  | 'hour'
+  | 'month'
+  | 'week';
 
 /** One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag. */
 export type AnalyticsItem = {
@@ -91,8 +122,15 @@ export type AuditActor = {
   /** The user's email, the key's name, the operating-system user and host of the CLI. */
   label: Scalars['String']['output'];
   /** user, key, cli or system. */
-  type: Scalars['String']['output'];
+  type: AuditActorType;
 };
+
+/** user, key (an API key), cli (the operator at the command line) or system (lsk itself). */
+export type AuditActorType =
+  | 'cli'
+  | 'key'
+  | 'system'
+  | 'user';
 
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export type AuditEntry = {
@@ -119,9 +157,22 @@ export type AuditLog = {
 export type AuditTarget = {
   /** Its id (a tag by its name, a domain by its host). */
   id: Scalars['String']['output'];
-  /** link, tag, domain, key, webhook, delivery, user, invite or workspace. */
-  type: Scalars['String']['output'];
+  type: AuditTargetType;
 };
+
+/** The kind of thing an audit entry is about. */
+export type AuditTargetType =
+  | 'delivery'
+  | 'domain'
+  | 'invite'
+  | 'key'
+  | 'link'
+  | 'report'
+  | 'tag'
+  | 'user'
+  | 'utm_template'
+  | 'webhook'
+  | 'workspace';
 
 export type BrowserClicks = {
   /** Browser family (Chrome, Safari, Firefox, ...). */
@@ -395,7 +446,7 @@ export type Link = Node & {
 
 /** A short link. */
 export type LinkQr_SvgArgs = {
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -413,12 +464,23 @@ export type LinkCount = {
   total: Maybe<Scalars['Int']['output']>;
 };
 
+/** broken: only links whose targets failed two checks in a row. */
+export type LinkHealthFilter =
+  | 'broken';
+
 /** One page of links, newest first. */
 export type LinkList = {
   data: Array<Link>;
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: Maybe<Scalars['String']['output']>;
 };
+
+/** Order of a link list: newest, oldest, alias (A-Z) or clicks (most first). */
+export type LinkSort =
+  | 'alias'
+  | 'clicks'
+  | 'newest'
+  | 'oldest';
 
 /** Clicks of one link over [from, to] (whole UTC days). Bots are counted apart. */
 export type LinkStats = {
@@ -526,7 +588,7 @@ export type MutationCreateDomainArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationCreateInviteArgs = {
   email: Scalars['String']['input'];
-  role: Scalars['String']['input'];
+  role: Role;
 };
 
 
@@ -703,7 +765,7 @@ export type MutationUpdateLinksArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationUpdateMemberArgs = {
-  role: Scalars['String']['input'];
+  role: Role;
   user_id: Scalars['ID']['input'];
 };
 
@@ -767,6 +829,18 @@ export type QrCode = {
   content_type: Scalars['String']['output'];
 };
 
+/** QR error-correction level: L (7 % of the code may be lost), M (15 %), Q (25 %) or H (30 %). */
+export type QrEcc =
+  | 'H'
+  | 'L'
+  | 'M'
+  | 'Q';
+
+/** Image format of a QR code: svg or png. */
+export type QrFormat =
+  | 'png'
+  | 'svg';
+
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
@@ -819,8 +893,8 @@ export type QueryAnalyticsArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
-  group_by?: InputMaybe<Scalars['String']['input']>;
-  interval?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -862,9 +936,9 @@ export type QueryLinkArgs = {
 export type QueryLinkCountArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   q?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -872,9 +946,9 @@ export type QueryLinkCountArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryLinkQrCodeArgs = {
   bg?: InputMaybe<Scalars['String']['input']>;
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   fg?: InputMaybe<Scalars['String']['input']>;
-  format?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<QrFormat>;
   id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
@@ -894,11 +968,11 @@ export type QueryLinksArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<LinkSort>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1030,7 +1104,7 @@ export type WebhookDelivery = {
   /** When the next attempt is due (pending only). */
   next_attempt_at: Maybe<Scalars['String']['output']>;
   /** pending, delivered or failed. */
-  status: Scalars['String']['output'];
+  status: WebhookDeliveryStatus;
 };
 
 /** One page of deliveries, newest first. */
@@ -1039,6 +1113,12 @@ export type WebhookDeliveryList = {
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: Maybe<Scalars['String']['output']>;
 };
+
+/** pending (another attempt is due), delivered (a 2xx answer came) or failed (given up: no attempt left, or the endpoint was disabled). */
+export type WebhookDeliveryStatus =
+  | 'delivered'
+  | 'failed'
+  | 'pending';
 
 /** A URL that receives signed events (Standard Webhooks). */
 export type WebhookEndpoint = {
@@ -1093,8 +1173,8 @@ export type AnalyticsQueryVariables = Exact<{
   domain?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
-  group_by?: InputMaybe<Scalars['String']['input']>;
-  interval?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   link_id?: InputMaybe<Scalars['ID']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
@@ -1103,7 +1183,7 @@ export type AnalyticsQueryVariables = Exact<{
 }>;
 
 
-export type AnalyticsQuery = { analytics: { from: string, group_by: string, interval: string | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, key: string, short_url: string | null }>, total: { bots: number, clicks: number } } | null };
+export type AnalyticsQuery = { analytics: { from: string, group_by: AnalyticsGroupBy, interval: AnalyticsInterval | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, key: string, short_url: string | null }>, total: { bots: number, clicks: number } } | null };
 
 export type AuditLogQueryVariables = Exact<{
   action?: InputMaybe<Scalars['String']['input']>;
@@ -1116,7 +1196,7 @@ export type AuditLogQueryVariables = Exact<{
 }>;
 
 
-export type AuditLogQuery = { auditLog: { next_cursor: string | null, data: Array<{ action: string, at: string, id: string, request_id: string | null, actor: { id: string, label: string, type: string }, target: { id: string, type: string } }> } | null };
+export type AuditLogQuery = { auditLog: { next_cursor: string | null, data: Array<{ action: string, at: string, id: string, request_id: string | null, actor: { id: string, label: string, type: AuditActorType }, target: { id: string, type: AuditTargetType } }> } | null };
 
 export type ClickEventsQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
@@ -1155,9 +1235,9 @@ export type LinkQuery = { link: { alias: string, clicks: number, created_at: str
 export type LinkCountQueryVariables = Exact<{
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   q?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 }>;
 
@@ -1166,9 +1246,9 @@ export type LinkCountQuery = { linkCount: { total: number | null } | null };
 
 export type LinkQrCodeQueryVariables = Exact<{
   bg?: InputMaybe<Scalars['String']['input']>;
-  ecc?: InputMaybe<Scalars['String']['input']>;
+  ecc?: InputMaybe<QrEcc>;
   fg?: InputMaybe<Scalars['String']['input']>;
-  format?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<QrFormat>;
   id: Scalars['ID']['input'];
   margin?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
@@ -1190,11 +1270,11 @@ export type LinksQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;
   domain?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
-  health?: InputMaybe<Scalars['String']['input']>;
+  health?: InputMaybe<LinkHealthFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<LinkSort>;
+  status?: InputMaybe<LinkStatus>;
   tag?: InputMaybe<Scalars['String']['input']>;
 }>;
 
@@ -1249,7 +1329,7 @@ export type WebhookDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type WebhookDeliveriesQuery = { webhookDeliveries: { next_cursor: string | null, data: Array<{ attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string }> } | null };
+export type WebhookDeliveriesQuery = { webhookDeliveries: { next_cursor: string | null, data: Array<{ attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: WebhookDeliveryStatus }> } | null };
 
 export type WebhooksQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1270,7 +1350,7 @@ export type CreateDomainMutation = { createDomain: { apple_app_site_association:
 
 export type CreateInviteMutationVariables = Exact<{
   email: Scalars['String']['input'];
-  role: Scalars['String']['input'];
+  role: Role;
 }>;
 
 
@@ -1391,7 +1471,7 @@ export type RetryWebhookDeliveryMutationVariables = Exact<{
 }>;
 
 
-export type RetryWebhookDeliveryMutation = { retryWebhookDelivery: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
+export type RetryWebhookDeliveryMutation = { retryWebhookDelivery: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: WebhookDeliveryStatus } | null };
 
 export type RevokeInviteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1419,7 +1499,7 @@ export type TestWebhookMutationVariables = Exact<{
 }>;
 
 
-export type TestWebhookMutation = { testWebhook: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: string } | null };
+export type TestWebhookMutation = { testWebhook: { attempts: number, created_at: string, delivered_at: string | null, event_type: string, id: string, last_duration_ms: number | null, last_error: string | null, last_status_code: number | null, next_attempt_at: string | null, status: WebhookDeliveryStatus } | null };
 
 export type UpdateDomainMutationVariables = Exact<{
   apple_app_site_association?: InputMaybe<Scalars['AppSiteAssociation']['input']>;
@@ -1468,7 +1548,7 @@ export type UpdateLinksMutationVariables = Exact<{
 export type UpdateLinksMutation = { updateLinks: { data: Array<{ error: { code: string, message: string } | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null }> } | null };
 
 export type UpdateMemberMutationVariables = Exact<{
-  role: Scalars['String']['input'];
+  role: Role;
   user_id: Scalars['ID']['input'];
 }>;
 

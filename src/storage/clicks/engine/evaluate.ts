@@ -2,7 +2,7 @@ import type { ClickField } from '../../../domain/click-fields.js';
 import type { ClickAnswer, ClickQuery, ComboFilter } from '../repository.js';
 import { partialDays } from './partial.js';
 import { bucketFinder, ceilHour, DAY_MS, nextMonth, planWindow, runs, type Whole } from './plan.js';
-import { type Shape, shapeOf } from './shape.js';
+import { type Shape, shapeOf, tagShape } from './shape.js';
 import type { ClickSource, Grain, Sheet, SheetField, SheetRequest } from './source.js';
 import { quietUntil } from './tail.js';
 import { Tally } from './tally.js';
@@ -35,7 +35,9 @@ export async function evaluate(src: Source, q: ClickQuery): Promise<ClickAnswer>
   const left = q.excludeLinkIds && q.excludeLinkIds.length > 0 ? new Set(q.excludeLinkIds) : null;
   if (q.linkIds) {
     const keys = left ? q.linkIds.filter((id) => !left.has(id)) : q.linkIds;
-    await accumulate(src, q, tally, { from, to, shape: shapeOf(keys, filter, fields, byLink), sign: 1, skipOpen: null });
+    // Exactly one tag's links: its own sheets, when the store keeps them in step (docs/adr/0098).
+    const shape = (left ? null : await tagShape(src, q.workspaceId, q.tag, keys, filter, fields, byLink)) ?? shapeOf(keys, filter, fields, byLink);
+    await accumulate(src, q, tally, { from, to, shape, sign: 1, skipOpen: null });
     return tally.answer();
   }
   const shape = shapeOf(undefined, filter, fields, byLink);
@@ -95,7 +97,8 @@ async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Pr
   await partialDays(src, q.workspaceId, shape, tally, plan.partial, sign);
   if (p.noOpen) return;
 
-  const open = await src.open({ workspaceId: q.workspaceId, ...(shape.kind === 'link' && shape.keys ? { linkIds: shape.keys } : {}), from, to });
+  const openLinks = shape.kind === 'tag' ? shape.linkKeys : shape.kind === 'link' ? shape.keys : undefined;
+  const open = await src.open({ workspaceId: q.workspaceId, ...(openLinks ? { linkIds: openLinks } : {}), from, to });
   const viaCombos = shape.combos || activeFilter(q.filter) !== null || (q.groups ?? []).some((g) => g !== 'link');
   for (const o of open) {
     if (p.skipOpen?.has(o.linkId)) continue;

@@ -64,6 +64,7 @@ export async function partialDays(src: ClickSource, workspaceId: string, shape: 
     }
     if (shape.linksFromDomain) {
       const lr: SheetRequest = { workspaceId, kind: 'link', grain: 'day', from, to, fields: ['hc'] };
+      if (shape.linkKeys) lr.keys = shape.linkKeys;
       for (const s of await src.sheets(lr)) {
         const day = byPeriod.get(s.period);
         if (day) for (const h of day.hours.keys()) tally.addLink(s.key, sign * (s.hc?.[h] ?? 0));

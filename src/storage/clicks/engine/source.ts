@@ -14,7 +14,7 @@ export type Grain = 'day' | 'month';
  * readers add them up). Day sheets hold hours; month sheets only totals.
  */
 export interface Sheet {
-  /** The domain (domain sheets) or link id (link sheets). */
+  /** The domain (domain sheets), link id (link sheets) or tag key (tag sheets). */
   key: string;
   /** Start of the UTC day or month, ms. */
   period: number;
@@ -27,7 +27,7 @@ export interface Sheet {
   c?: Counts;
   /** Day sheets: hour of the day -> combination id -> visits. */
   x?: Record<string, Counts>;
-  /** Domain sheets: people's clicks by link id. */
+  /** Domain and tag sheets: people's clicks by link id. */
   l?: Counts;
 }
 
@@ -35,8 +35,8 @@ export type SheetField = 'hc' | 'hb' | 'c' | 'x' | 'l';
 
 export interface SheetRequest {
   workspaceId: string;
-  kind: 'domain' | 'link';
-  /** Only these domains or links; absent: every one of the workspace. */
+  kind: 'domain' | 'link' | 'tag';
+  /** Only these domains, links or tags; absent: every one of the workspace (tags: always given). */
   keys?: readonly string[];
   grain: Grain;
   /** Periods whose start lies in [from, to). */
@@ -66,6 +66,11 @@ export interface OpenRequest {
 export interface ClickSource {
   sheets(r: SheetRequest): Promise<Sheet[]> | Sheet[];
   open(r: OpenRequest): Promise<OpenHour[]> | OpenHour[];
+  /**
+   * The links whose sheets a tag's sheets sum (docs/adr/0098). A store without tag sheets lacks it,
+   * and reads of a tag sum its links' sheets.
+   */
+  tagLinks?(workspaceId: string, tag: string): Promise<string[]> | string[];
   /** Combination keys by id (ids the store does not know are absent). */
   combos(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> | Map<string, string>;
 }

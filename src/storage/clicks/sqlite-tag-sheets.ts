@@ -1,0 +1,122 @@
+import type { Row, SqliteConnection } from '../sqlite/connection.js';
+import type { Grain } from './engine/source.js';
+import type { SheetDelta } from './sheets.js';
+import { applyDelta, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
+import { TagDeltas } from './tag-sheets.js';
+
+/** Link-tag differences read per sync transaction (each link's are moved whole, in one transaction). */
+const SYNC_ROWS = 500;
+
+/**
+ * Tag sheets on SQLite (docs/adr/0098). `click_tag_links` records which tags each link's sheets are
+ * counted in; it and the tag sheets change together, on the writer thread, in one transaction: at
+ * closing (a link-hour goes to its recorded tags' sheets), when syncing with `link_tags` (a link
+ * that gained or lost a tag has its sheets added to or taken out of that tag's), and when a link
+ * is forgotten. A read of one tag uses the tag's sheets only when the recorded links are exactly
+ * the links the links table gives for the tag (docs/adr/0098), so a change not synced yet never
+ * shows.
+ */
+export function recordedTags(conn: SqliteConnection, linkIds: Iterable<string>): Map<string, string[]> {
+  const ids = [...new Set(linkIds)];
+  const out = new Map<string, string[]>();
+  if (ids.length === 0) return out;
+  const rows = conn.stmt('SELECT link_id, tag FROM click_tag_links WHERE link_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as Row[];
+  for (const r of rows) {
+    const list = out.get(String(r.link_id)) ?? [];
+    list.push(String(r.tag));
+    out.set(String(r.link_id), list);
+  }
+  return out;
+}
+
+/** Add a closing's link sheet deltas to the sheets of their links' recorded tags (caller's transaction). */
+export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDelta>): void {
+  const links = [...deltas].filter((d) => d.kind === 'link');
+  const tags = recordedTags(
+    conn,
+    links.map((d) => d.key),
+  );
+  if (tags.size === 0) return;
+  const out = new TagDeltas();
+  for (const d of links) for (const tag of tags.get(d.key) ?? []) out.add(tag, d, d.key);
+  for (const t of out.sheets.values()) applyDelta(conn, t);
+}
+
+/** A link's own sheets, as deltas to move. */
+function linkSheets(conn: SqliteConnection, workspaceId: string, linkId: string) {
+  const rows = conn
+    .stmt(`SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?`)
+    .all(linkId, workspaceId) as Row[];
+  return rows.map((r) => {
+    const s = sheetOfRow(r);
+    // A month sheet has no hours.
+    if (r.grain === 'month') delete s.x;
+    return { ...s, grain: r.grain as Grain, workspaceId };
+  });
+}
+
+/** Take a deleted link out of its recorded tags' sheets and forget its record (caller's transaction). */
+export function forgetLinkTags(conn: SqliteConnection, workspaceId: string, linkId: string): void {
+  const tags = recordedTags(conn, [linkId]).get(linkId) ?? [];
+  if (tags.length > 0) {
+    const out = new TagDeltas();
+    for (const s of linkSheets(conn, workspaceId, linkId)) for (const tag of tags) out.add(tag, s, linkId, -1);
+    for (const t of out.sheets.values()) applyDelta(conn, t);
+  }
+  conn.stmt('DELETE FROM click_tag_links WHERE link_id = ? AND workspace_id = ?').run(linkId, workspaceId);
+}
+
+interface Change {
+  workspaceId: string;
+  linkId: string;
+  tag: string;
+  sign: 1 | -1;
+}
+
+/** Differences between `link_tags` and the record (one workspace's, or every one's), up to `limit` rows each way. */
+function differences(conn: SqliteConnection, workspaceId: string | null, limit: number): Change[] {
+  const ws = workspaceId === null ? '' : ' AND t.workspace_id = @ws';
+  const cws = workspaceId === null ? '' : ' AND c.workspace_id = @ws';
+  const params = { ws: workspaceId, n: limit };
+  const gained = conn
+    .stmt(
+      `SELECT t.workspace_id, t.link_id, t.tag_key AS tag FROM link_tags t
+       WHERE NOT EXISTS (SELECT 1 FROM click_tag_links c WHERE c.workspace_id = t.workspace_id AND c.tag = t.tag_key AND c.link_id = t.link_id)${ws} LIMIT @n`,
+    )
+    .all(workspaceId === null ? { n: limit } : params) as Row[];
+  const lost = conn
+    .stmt(
+      `SELECT c.workspace_id, c.link_id, c.tag FROM click_tag_links c
+       WHERE NOT EXISTS (SELECT 1 FROM link_tags t WHERE t.link_id = c.link_id AND t.tag_key = c.tag)${cws} LIMIT @n`,
+    )
+    .all(workspaceId === null ? { n: limit } : params) as Row[];
+  const of = (r: Row, sign: 1 | -1): Change => ({ workspaceId: String(r.workspace_id), linkId: String(r.link_id), tag: String(r.tag), sign });
+  return [...gained.map((r) => of(r, 1)), ...lost.map((r) => of(r, -1))];
+}
+
+/**
+ * Bring the record and the tag sheets in line with `link_tags` for up to SYNC_ROWS differences,
+ * in one transaction: each link that gained (lost) a tag has its sheets added to (taken out of)
+ * that tag's sheets, so past clicks follow the current tags. Returns whether differences remain
+ * (call again: an interrupted sync resumes where it stopped).
+ */
+export function syncTagSheets(conn: SqliteConnection, workspaceId: string | null): boolean {
+  return conn.tx(() => {
+    const changes = differences(conn, workspaceId, SYNC_ROWS);
+    if (changes.length === 0) return false;
+    const byLink = new Map<string, Change[]>();
+    for (const c of changes) byLink.set(c.linkId, [...(byLink.get(c.linkId) ?? []), c]);
+    const out = new TagDeltas();
+    const insert = conn.stmt('INSERT OR IGNORE INTO click_tag_links (workspace_id, tag, link_id) VALUES (?, ?, ?)');
+    const remove = conn.stmt('DELETE FROM click_tag_links WHERE workspace_id = ? AND tag = ? AND link_id = ?');
+    for (const [linkId, list] of byLink) {
+      const sheets = linkSheets(conn, list[0]!.workspaceId, linkId);
+      for (const c of list) {
+        for (const s of sheets) out.add(c.tag, s, linkId, c.sign);
+        (c.sign === 1 ? insert : remove).run(c.workspaceId, c.tag, linkId);
+      }
+    }
+    for (const t of out.sheets.values()) applyDelta(conn, t);
+    return changes.length > 0;
+  });
+}
