@@ -102,7 +102,7 @@ export class LinkService {
     const base = await newLinkFrom(workspaceId, domain, input, now);
     const created = async (link: LinkRow): Promise<Link> => {
       // A new link's tags are recorded for the tag sheets (docs/adr/0098).
-      if (link.tags.length > 0) await this.clicks.syncTags?.(workspaceId);
+      if (link.tags.length > 0) await this.clicks.syncTags?.(workspaceId, { links: [link.id] });
       return { ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH };
     };
     if (input.alias) {
@@ -220,7 +220,7 @@ export class LinkService {
     }
     if (!link) throw LskError.notFound('Link');
     // Past clicks follow the current tags: the link's sheets move between the tags' sheets.
-    if (patch.tags) await this.clicks.syncTags?.(workspaceId);
+    if (patch.tags) await this.clicks.syncTags?.(workspaceId, { links: [link.id] });
     this.events.changed(current.domain, current.alias);
     if (link.domain !== current.domain || link.alias !== current.alias) this.events.changed(link.domain, link.alias);
     const [updated] = await this.withClicks([link]);

@@ -115,7 +115,8 @@ export class WorkspaceService {
     assertUnrestricted(caller, 'rename or merge tags');
     const tag = await this.repos.tags.rename(caller.workspaceId, tagKey(current), input.name);
     if (!tag) throw LskError.notFound('Tag');
-    await this.repos.clicks.syncTags?.(caller.workspaceId);
+    // The links of the old tag now carry the new one (merged into it when it existed).
+    await this.repos.clicks.syncTags?.(caller.workspaceId, { tags: [tagKey(current), tagKey(tag.name)] });
     this.events.emit(caller, 'tag.updated', tag.name);
     return tag;
   }
@@ -124,7 +125,7 @@ export class WorkspaceService {
     const current = parseOrThrow(tagNameSchema, name, 'name');
     assertUnrestricted(caller, 'delete tags');
     if (!(await this.repos.tags.delete(caller.workspaceId, tagKey(current)))) throw LskError.notFound('Tag');
-    await this.repos.clicks.syncTags?.(caller.workspaceId);
+    await this.repos.clicks.syncTags?.(caller.workspaceId, { tags: [tagKey(current)] });
     this.events.emit(caller, 'tag.deleted', current);
   }
 

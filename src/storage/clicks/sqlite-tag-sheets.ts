@@ -1,5 +1,6 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import type { Grain } from './engine/source.js';
+import type { TagSyncScope } from './repository.js';
 import type { SheetDelta } from './sheets.js';
 import { applyDelta, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 import { TagDeltas } from './tag-sheets.js';
@@ -74,22 +75,37 @@ interface Change {
 }
 
 /** Differences between `link_tags` and the record (one workspace's, or every one's), up to `limit` rows each way. */
-function differences(conn: SqliteConnection, workspaceId: string | null, limit: number): Change[] {
-  const ws = workspaceId === null ? '' : ' AND t.workspace_id = @ws';
-  const cws = workspaceId === null ? '' : ' AND c.workspace_id = @ws';
-  const params = { ws: workspaceId, n: limit };
+function differences(conn: SqliteConnection, workspaceId: string | null, limit: number, only: TagSyncScope = {}): Change[] {
+  const params: Record<string, unknown> = { n: limit };
+  let t = '';
+  let c = '';
+  if (workspaceId !== null) {
+    params.ws = workspaceId;
+    t += ' AND t.workspace_id = @ws';
+    c += ' AND c.workspace_id = @ws';
+  }
+  if (only.links) {
+    params.links = JSON.stringify(only.links);
+    t += ' AND t.link_id IN (SELECT value FROM json_each(@links))';
+    c += ' AND c.link_id IN (SELECT value FROM json_each(@links))';
+  }
+  if (only.tags) {
+    params.tags = JSON.stringify(only.tags);
+    t += ' AND t.tag_key IN (SELECT value FROM json_each(@tags))';
+    c += ' AND c.tag IN (SELECT value FROM json_each(@tags))';
+  }
   const gained = conn
     .stmt(
       `SELECT t.workspace_id, t.link_id, t.tag_key AS tag FROM link_tags t
-       WHERE NOT EXISTS (SELECT 1 FROM click_tag_links c WHERE c.workspace_id = t.workspace_id AND c.tag = t.tag_key AND c.link_id = t.link_id)${ws} LIMIT @n`,
+       WHERE NOT EXISTS (SELECT 1 FROM click_tag_links c WHERE c.workspace_id = t.workspace_id AND c.tag = t.tag_key AND c.link_id = t.link_id)${t} LIMIT @n`,
     )
-    .all(workspaceId === null ? { n: limit } : params) as Row[];
+    .all(params) as Row[];
   const lost = conn
     .stmt(
       `SELECT c.workspace_id, c.link_id, c.tag FROM click_tag_links c
-       WHERE NOT EXISTS (SELECT 1 FROM link_tags t WHERE t.link_id = c.link_id AND t.tag_key = c.tag)${cws} LIMIT @n`,
+       WHERE NOT EXISTS (SELECT 1 FROM link_tags t WHERE t.link_id = c.link_id AND t.tag_key = c.tag)${c} LIMIT @n`,
     )
-    .all(workspaceId === null ? { n: limit } : params) as Row[];
+    .all(params) as Row[];
   const of = (r: Row, sign: 1 | -1): Change => ({ workspaceId: String(r.workspace_id), linkId: String(r.link_id), tag: String(r.tag), sign });
   return [...gained.map((r) => of(r, 1)), ...lost.map((r) => of(r, -1))];
 }
@@ -97,13 +113,13 @@ function differences(conn: SqliteConnection, workspaceId: string | null, limit: 
 /**
  * Bring the record and the tag sheets in line with `link_tags` for up to SYNC_ROWS differences,
  * in one transaction: each link that gained (lost) a tag has its sheets added to (taken out of)
- * that tag's sheets, so past clicks follow the current tags. Returns whether differences remain
- * (call again: an interrupted sync resumes where it stopped).
+ * that tag's sheets, so past clicks follow the current tags. Returns how many link-tag pairs it
+ * moved; call again until 0 (an interrupted sync resumes where it stopped).
  */
-export function syncTagSheets(conn: SqliteConnection, workspaceId: string | null): boolean {
+export function syncTagSheets(conn: SqliteConnection, workspaceId: string | null, only?: TagSyncScope): number {
   return conn.tx(() => {
-    const changes = differences(conn, workspaceId, SYNC_ROWS);
-    if (changes.length === 0) return false;
+    const changes = differences(conn, workspaceId, SYNC_ROWS, only);
+    if (changes.length === 0) return 0;
     const byLink = new Map<string, Change[]>();
     for (const c of changes) byLink.set(c.linkId, [...(byLink.get(c.linkId) ?? []), c]);
     const out = new TagDeltas();
@@ -117,6 +133,6 @@ export function syncTagSheets(conn: SqliteConnection, workspaceId: string | null
       }
     }
     for (const t of out.sheets.values()) applyDelta(conn, t);
-    return changes.length > 0;
+    return changes.length;
   });
 }

@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SqliteConnection } from '../sqlite/connection.js';
 import type { FlushChunk } from './flush-chunks.js';
+import type { TagSyncScope } from './repository.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 
 /** One write job: a method of ClickWriterOps and its arguments. */
@@ -11,7 +12,7 @@ export type WriteJob =
   | { op: 'forgetWorkspace'; args: [string] }
   | { op: 'sweepEvents'; args: [number] }
   | { op: 'migrateLegacy'; args: [number] }
-  | { op: 'syncTags'; args: [string | null] };
+  | { op: 'syncTags'; args: [string | null] | [string, TagSyncScope] };
 
 interface Reply {
   id: number;

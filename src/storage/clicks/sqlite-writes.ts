@@ -1,6 +1,7 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import type { Counts } from './engine/source.js';
 import { decodeChunk, type FlushChunk } from './flush-chunks.js';
+import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
@@ -154,9 +155,9 @@ export function clickWriter(conn: SqliteConnection) {
         if (r.changes < SWEEP_BATCH) return n;
       }
     },
-    /** Bring the tag sheets in line with the links' tags (one workspace's, or all); false once nothing differs. */
-    syncTags(workspaceId: string | null): boolean {
-      return syncTagSheets(conn, workspaceId);
+    /** Bring the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags); how many link-tag pairs moved (0 once nothing differs). */
+    syncTags(workspaceId: string | null, only?: TagSyncScope): number {
+      return syncTagSheets(conn, workspaceId, only);
     },
     /** Move the rollups of up to `links` links of earlier versions into the sheets; false once none are left. */
     migrateLegacy(links: number): boolean {

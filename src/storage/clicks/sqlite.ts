@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { type Clock, DAY_MS, systemClock } from '../../domain/clock.js';
 import type { SqliteConnection } from '../sqlite/connection.js';
 import { flushChunks, transferOf } from './flush-chunks.js';
-import type { ClickAnswer, ClickBatch, ClickQuery, ClickStoreOptions, ClicksRepository, ClickTotals, EventPage, EventQuery } from './repository.js';
+import type {
+  ClickAnswer,
+  ClickBatch,
+  ClickQuery,
+  ClickStoreOptions,
+  ClicksRepository,
+  ClickTotals,
+  EventPage,
+  EventQuery,
+  TagSyncScope,
+} from './repository.js';
 import { SqliteReaderPool } from './sqlite-readers.js';
 import { SqliteClickReads } from './sqlite-source.js';
 import { runWrite, SqliteClickWriter, type WriteJob } from './sqlite-writer.js';
@@ -65,11 +75,16 @@ export class SqliteClicks implements ClicksRepository {
     const ops = clickWriter(this.conn);
     while (ops.migrateLegacy(MIGRATE_LINKS)) await new Promise((r) => setImmediate(r));
     // Tag sheets of links tagged before they existed (docs/adr/0098): restartable, each part one transaction.
-    while (ops.syncTags(null)) await new Promise((r) => setImmediate(r));
+    while (ops.syncTags(null) > 0) await new Promise((r) => setImmediate(r));
   }
 
-  async syncTags(workspaceId: string): Promise<void> {
-    while (await this.write<boolean>({ op: 'syncTags', args: [workspaceId] }));
+  async syncTags(workspaceId: string, only?: TagSyncScope): Promise<number> {
+    let moved = 0;
+    for (;;) {
+      const n = await this.write<number>({ op: 'syncTags', args: only ? [workspaceId, only] : [workspaceId] });
+      if (n === 0) return moved;
+      moved += n;
+    }
   }
 
   async record(batch: ClickBatch): Promise<void> {
@@ -119,7 +134,7 @@ export class SqliteClicks implements ClicksRepository {
     this.lastClose = now;
     await this.write({ op: 'closeHours', args: [now] });
     // A tag change whose sync did not run (a crash between the two) is caught up here.
-    while (await this.write<boolean>({ op: 'syncTags', args: [null] }));
+    while ((await this.write<number>({ op: 'syncTags', args: [null] })) > 0);
     await this.write({ op: 'sweepEvents', args: [now - this.eventDays * DAY_MS] });
   }
 
