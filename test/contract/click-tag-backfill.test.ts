@@ -70,3 +70,28 @@ describe('SQLite tag sheets at first start', () => {
     check.close();
   });
 });
+
+describe('SQLite tag sync over many links', () => {
+  it('walks every link once in windows: all 2,600 pairs of 1,300 links, then exactly the ones that changed across windows', async () => {
+    const repos = await openRepositories('file::memory:');
+    cleanups.push(() => repos.close());
+    await repos.init();
+    const ws = (await repos.workspaces.create(workspace())).id;
+    const links = Array.from({ length: 1300 }, (_, i) => newLink(ws, { tags: ['all', `t${i % 7}`] }));
+    for (let i = 0; i < links.length; i += 500) await repos.links.insertMany(ws, links.slice(i, i + 500));
+    expect(await repos.clicks.syncTags?.(ws)).toBe(2600);
+    expect(await repos.clicks.syncTags?.(ws)).toBe(0);
+    // Every 100th link loses `all`; every 130th (not also a 100th) gains `new`: spread over the windows.
+    let changed = 0;
+    for (let i = 0; i < links.length; i++) {
+      const tags = [...(i % 100 === 0 ? [] : ['all']), `t${i % 7}`, ...(i % 130 === 0 ? ['new'] : [])];
+      if (i % 100 === 0 || i % 130 === 0) {
+        await repos.links.update(ws, links[i]!.id, { tags, updatedAt: new Date() });
+        changed += (i % 100 === 0 ? 1 : 0) + (i % 130 === 0 ? 1 : 0);
+      }
+    }
+    expect(await repos.clicks.syncTags?.(ws)).toBe(changed);
+    expect(await repos.clicks.syncTags?.(ws)).toBe(0);
+    expect(new Set(await repos.links.ids(ws, { tag: 'all' })).size).toBe(1300 - 13);
+  });
+});

@@ -12,7 +12,7 @@ export type WriteJob =
   | { op: 'forgetWorkspace'; args: [string] }
   | { op: 'sweepEvents'; args: [number] }
   | { op: 'migrateLegacy'; args: [number] }
-  | { op: 'syncTags'; args: [string | null] | [string, TagSyncScope] };
+  | { op: 'syncTags'; args: [string | null, TagSyncScope | undefined, string] };
 
 interface Reply {
   id: number;

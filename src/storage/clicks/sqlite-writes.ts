@@ -6,7 +6,7 @@ import { HOUR_MS } from './repository.js';
 import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
 import { applyDelta, ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
-import { addToTagSheets, forgetLinkTags, syncTagSheets } from './sqlite-tag-sheets.js';
+import { addToTagSheets, forgetLinkTags, type SyncStep, syncTagSheets } from './sqlite-tag-sheets.js';
 
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
@@ -155,9 +155,9 @@ export function clickWriter(conn: SqliteConnection) {
         if (r.changes < SWEEP_BATCH) return n;
       }
     },
-    /** Bring the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags); how many link-tag pairs moved (0 once nothing differs). */
-    syncTags(workspaceId: string | null, only?: TagSyncScope): number {
-      return syncTagSheets(conn, workspaceId, only);
+    /** One step of bringing the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags): pairs moved, and the next step's start (null: done). */
+    syncTags(workspaceId: string | null, only?: TagSyncScope, after?: string): SyncStep {
+      return syncTagSheets(conn, workspaceId, only, after);
     },
     /** Move the rollups of up to `links` links of earlier versions into the sheets; false once none are left. */
     migrateLegacy(links: number): boolean {

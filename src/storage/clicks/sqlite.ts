@@ -15,6 +15,7 @@ import type {
 } from './repository.js';
 import { SqliteReaderPool } from './sqlite-readers.js';
 import { SqliteClickReads } from './sqlite-source.js';
+import type { SyncStep } from './sqlite-tag-sheets.js';
 import { runWrite, SqliteClickWriter, type WriteJob } from './sqlite-writer.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 
@@ -75,16 +76,18 @@ export class SqliteClicks implements ClicksRepository {
     const ops = clickWriter(this.conn);
     while (ops.migrateLegacy(MIGRATE_LINKS)) await new Promise((r) => setImmediate(r));
     // Tag sheets of links tagged before they existed (docs/adr/0098): restartable, each part one transaction.
-    while (ops.syncTags(null) > 0) await new Promise((r) => setImmediate(r));
+    for (let after: string | null = ''; after !== null; await new Promise((r) => setImmediate(r))) after = ops.syncTags(null, undefined, after).next;
   }
 
   async syncTags(workspaceId: string, only?: TagSyncScope): Promise<number> {
     let moved = 0;
-    for (;;) {
-      const n = await this.write<number>({ op: 'syncTags', args: only ? [workspaceId, only] : [workspaceId] });
-      if (n === 0) return moved;
-      moved += n;
+    // Step by step, so that flushes and closings run between them.
+    for (let after: string | null = ''; after !== null; ) {
+      const step: SyncStep = await this.write<SyncStep>({ op: 'syncTags', args: [workspaceId, only, after] });
+      moved += step.moved;
+      after = step.next;
     }
+    return moved;
   }
 
   async record(batch: ClickBatch): Promise<void> {
@@ -134,7 +137,7 @@ export class SqliteClicks implements ClicksRepository {
     this.lastClose = now;
     await this.write({ op: 'closeHours', args: [now] });
     // A tag change whose sync did not run (a crash between the two) is caught up here.
-    while ((await this.write<number>({ op: 'syncTags', args: [null] })) > 0);
+    for (let after: string | null = ''; after !== null; ) after = (await this.write<SyncStep>({ op: 'syncTags', args: [null, undefined, after] })).next;
     await this.write({ op: 'sweepEvents', args: [now - this.eventDays * DAY_MS] });
   }
 
