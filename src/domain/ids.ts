@@ -31,14 +31,18 @@ function base62(n: number, width: number): string {
 
 let lastMs = 0;
 let seq = 0;
+/** How far back a time may be and still continue the last id's millisecond. */
+const STEP_BACK_MS = 1000;
 
 /**
  * An id that sorts by time: 8 base62 digits of milliseconds, 4 of a per-process sequence (ids made in
- * one millisecond keep their order; the time never steps back within a process), then 8 random ones
- * so that instances never collide. 20 characters after the prefix, like every other id.
+ * one millisecond keep their order; a time up to a second earlier, as from a clock read before the
+ * last id was made, continues it), then 8 random ones so that instances never collide. A clock set
+ * back further (a correction) starts again from its time: ids do not stay stamped in the future
+ * until it catches up. 20 characters after the prefix, like every other id.
  */
 export function timeOrderedId(prefix: IdPrefix, atMs: number): string {
-  if (atMs > lastMs) {
+  if (atMs > lastMs || atMs < lastMs - STEP_BACK_MS) {
     lastMs = atMs;
     seq = 0;
   } else seq = (seq + 1) % 62 ** 4;

@@ -45,7 +45,9 @@ export async function moveLegacyRollups(conn: MongoConnection, leases: SlotLease
       await leases.release(lease);
     }
   }
-  await conn.run(() => migrations.updateOne({ _id: LEGACY_MARK }, { $set: { at: new Date() } }, { upsert: true }));
+  // A unique insert: instances finishing together both see the mark set (an upsert of the same _id
+  // at once collides on FerretDB, which does not retry it as MongoDB does).
+  await conn.insertUnique(migrations, { _id: LEGACY_MARK, at: new Date() });
   await conn.run(() => rollups.drop()).catch(() => undefined);
 }
 

@@ -64,7 +64,7 @@ export async function announceExisting(conn: MongoConnection): Promise<void> {
   }
   const all = [...docs.values()];
   for (let i = 0; i < all.length; i += 1000) await conn.run(() => insertOnce(conn.collection<SheetKeyDoc>(SHEET_KEYS), all.slice(i, i + 1000)));
-  await conn.run(() => migrations.updateOne({ _id: MARK }, { $set: { at: new Date() } }, { upsert: true }));
+  await conn.insertUnique(migrations, { _id: MARK, at: new Date() }); // instances finishing together both succeed
 }
 
 /** Drop a workspace's entries (its sheets are gone). */
