@@ -45,16 +45,20 @@ export class ComboDictionary {
     this.conn.stmt('INSERT INTO click_combos (workspace_id, key) VALUES (?, ?) ON CONFLICT DO NOTHING').run(workspaceId, key);
     id = Number((this.conn.stmt('SELECT id FROM click_combos WHERE workspace_id = ? AND key = ?').get(workspaceId, key) as Row).id);
     this.ids.set(k, id);
-    this.keys.set(String(id), key);
+    this.keys.set(`${workspaceId}${SEP}${id}`, key);
     return id;
   }
 
-  /** Keys of these ids (within the workspace; unknown ids are absent). */
+  /**
+   * Keys of these ids (within the workspace; unknown ids are absent). Remembered by workspace and id:
+   * a forgotten workspace's highest ids go to the next combinations, and a reader thread's dictionary
+   * never hears of the forgetting.
+   */
   lookup(workspaceId: string, ids: readonly string[]): Map<string, string> {
     const out = new Map<string, string>();
     const missing: string[] = [];
     for (const id of ids) {
-      const k = this.keys.get(id);
+      const k = this.keys.get(`${workspaceId}${SEP}${id}`);
       if (k === undefined) missing.push(id);
       else out.set(id, k);
     }
@@ -64,7 +68,7 @@ export class ComboDictionary {
         .all(JSON.stringify(missing.slice(i, i + 5000).map(Number)), workspaceId) as Row[];
       for (const r of rows) {
         out.set(String(r.id), String(r.key));
-        this.keys.set(String(r.id), String(r.key));
+        this.keys.set(`${workspaceId}${SEP}${r.id}`, String(r.key));
       }
     }
     return out;
