@@ -1,11 +1,30 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import { evaluate } from './engine/evaluate.js';
 import { collectEvents, type EventRow } from './engine/events.js';
-import type { ClickSource, Counts, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
+import type { ClickSource, ComboSet, Counts, OpenHour, OpenRequest, Sheet, SheetRequest, SheetSum } from './engine/source.js';
 import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, type EventQuery, StoreCursorError } from './repository.js';
 import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
+
+/** The SELECT of the sheets a request names, with these columns besides key and period. */
+function sheetSelect(r: SheetRequest, cols: string): { sql: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = { ws: r.workspaceId, grain: r.grain, from: r.from, to: r.to };
+  let sql: string;
+  if (r.kind === 'domain') {
+    sql = `SELECT domain AS key, period, ${cols} FROM click_domain_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
+    if (r.keys) sql += ' AND domain IN (SELECT value FROM json_each(@keys))';
+  } else if (r.kind === 'tag') {
+    sql = `SELECT tag AS key, period, ${cols} FROM click_tag_sheets WHERE workspace_id = @ws AND tag IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to`;
+    params.keys = JSON.stringify(r.keys ?? []);
+  } else if (r.keys) {
+    sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE link_id IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to AND +workspace_id = @ws`;
+  } else {
+    sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
+  }
+  if (r.keys) params.keys = JSON.stringify(r.keys);
+  return { sql, params };
+}
 
 /**
  * The reads of the clicks repository on one connection: the main one (`:memory:`), or a reader
@@ -26,21 +45,33 @@ export class SqliteClickReads implements ClickSource {
   sheets(r: SheetRequest): Sheet[] {
     const wanted = r.fields.filter((f) => r.kind !== 'link' || f !== 'l');
     const cols = ['tot', 'bots', ...wanted.flatMap((f) => (f === 'x' ? (r.xHours ?? X_COLUMNS.map((_, h) => h)).map((h) => `x${h}`) : [f]))].join(', ');
-    const params: Record<string, unknown> = { ws: r.workspaceId, grain: r.grain, from: r.from, to: r.to };
-    let sql: string;
-    if (r.kind === 'domain') {
-      sql = `SELECT domain AS key, period, ${cols} FROM click_domain_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
-      if (r.keys) sql += ' AND domain IN (SELECT value FROM json_each(@keys))';
-    } else if (r.kind === 'tag') {
-      sql = `SELECT tag AS key, period, ${cols} FROM click_tag_sheets WHERE workspace_id = @ws AND tag IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to`;
-      params.keys = JSON.stringify(r.keys ?? []);
-    } else if (r.keys) {
-      sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE link_id IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to AND +workspace_id = @ws`;
-    } else {
-      sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
-    }
-    if (r.keys) params.keys = JSON.stringify(r.keys);
+    const { sql, params } = sheetSelect(r, cols);
     return (this.conn.stmt(sql).all(params) as Row[]).map(sheetOfRow);
+  }
+
+  allCombos(workspaceId: string, max: number): Map<string, string> | null {
+    const rows = this.conn.stmt('SELECT id, key FROM click_combos WHERE workspace_id = ? LIMIT ?').all(workspaceId, max + 1) as Row[];
+    return rows.length > max ? null : new Map(rows.map((r) => [String(r.id), String(r.key)]));
+  }
+
+  /**
+   * Each sheet's counts by combination summed in SQLite over the counted ones (docs/adr/0099): the
+   * count maps are walked by SQLite's JSON reader, not parsed into objects on the thread's heap.
+   */
+  comboSums(r: SheetRequest, set: ComboSet): SheetSum[] {
+    const people: string[] = [];
+    const bots: string[] = [];
+    for (const [id, bot] of set) (bot ? bots : people).push(id);
+    const { sql, params } = sheetSelect(r, 'c');
+    const rows = this.conn
+      .stmt(
+        `SELECT s.key AS key, s.period AS period,
+           total(CASE WHEN j.key IN (SELECT value FROM json_each(@people)) THEN j.value END) AS people,
+           total(CASE WHEN j.key IN (SELECT value FROM json_each(@bots)) THEN j.value END) AS bots
+         FROM (${sql}) AS s, json_each(s.c) AS j GROUP BY s.key, s.period`,
+      )
+      .all({ ...params, people: JSON.stringify(people), bots: JSON.stringify(bots) }) as Row[];
+    return rows.map((o) => ({ key: String(o.key), period: Number(o.period), people: Number(o.people), bots: Number(o.bots) }));
   }
 
   open(r: OpenRequest): OpenHour[] {
