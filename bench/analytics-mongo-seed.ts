@@ -53,7 +53,7 @@ export async function insertSheets(
         p: d.period,
         tot: d.tot,
         bots: d.bots,
-        // Month sheets carry hours of the month too (docs/adr/0102), day sheets their hours by combination.
+        // Month sheets carry hours of the month too (docs/adr/0099), day sheets their hours by combination.
         ...(d.hc ? { hc: d.hc, hb: d.hb! } : {}),
         ...(d.x ? { x: d.x } : {}),
         c: d.c!,

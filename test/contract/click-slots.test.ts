@@ -3,7 +3,7 @@
  * leases, so counts are exact on a server without atomic read-modify-write (FerretDB, here); leases
  * are taken by unique inserts; idle slots are compacted, and a compaction cut short is finished
  * without counting twice. Lease times are shortened and run on a manual clock. Series read the
- * month sheets' hours, added up over the slots, where they are complete (docs/adr/0102).
+ * month sheets' hours, added up over the slots, where they are complete (docs/adr/0099).
  */
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -41,7 +41,7 @@ export async function forgetLink(conn: MongoConnection, dict: MongoComboDictiona
 }
 
 /**
- * The hours of the month the domains' month sheets count (docs/adr/0102), taken from the day shares
+ * The hours of the month the domains' month sheets count (docs/adr/0099), taken from the day shares
  * (the link's day sheets hold its hours by combination, so by domain; its month sheets do not).
  */
 function withMonthHours(shares: Map<string, SheetDelta>): void {

@@ -41,7 +41,7 @@ export class SheetDeltas {
   readonly sheets = new Map<string, SheetDelta>();
 
   /**
-   * With `monthHours` (MongoDB, docs/adr/0102) month sheets also count people's clicks and bot visits
+   * With `monthHours` (MongoDB, docs/adr/0099) month sheets also count people's clicks and bot visits
    * by hour of the month (`hc`, `hb`: 0 to 743), so a series by day or hour reads one month sheet
    * per key instead of a day sheet per day.
    */

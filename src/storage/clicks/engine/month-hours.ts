@@ -20,11 +20,11 @@ const sum = (m: Counts) => {
   for (const h in m) n += m[h]!;
   return n;
 };
-/** Hours that add up to the totals: every count of the month has its hour (docs/adr/0102). */
+/** Hours that add up to the totals: every count of the month has its hour (docs/adr/0099). */
 const complete = (m: Month) => sum(m.hc) === m.tot && sum(m.hb) === m.bots;
 
 /**
- * The plan's days and cut days read off the month sheets' hours (docs/adr/0102) where the store keeps
+ * The plan's days and cut days read off the month sheets' hours (docs/adr/0099) where the store keeps
  * them: an unfiltered series by day or hour (any zone) reads one month sheet per key and month, not a
  * day sheet per day. A month whose sheets' hours do not add up to their totals (sheets written before
  * the hours were counted) keeps its days in the plan, read from the day sheets as before. Only counts

@@ -22,7 +22,7 @@ export interface Sheet {
   bots: number;
   /**
    * People's clicks and bot visits by hour: of the day (0-23) in day sheets; of the month (0-743) in
-   * month sheets of a store with `monthHours` (docs/adr/0102), complete only where they add up to
+   * month sheets of a store with `monthHours` (docs/adr/0099), complete only where they add up to
    * `tot` and `bots`.
    */
   hc?: Counts;
@@ -76,7 +76,7 @@ export interface ClickSource {
    */
   tagLinks?(workspaceId: string, tag: string): Promise<string[]> | string[];
   /**
-   * Month sheets count hours too (MongoDB, docs/adr/0102): a series by day or hour reads them, not a
+   * Month sheets count hours too (MongoDB, docs/adr/0099): a series by day or hour reads them, not a
    * day sheet per day, wherever their hours add up to their totals (else their days are read).
    */
   readonly monthHours?: boolean;
