@@ -5,7 +5,7 @@ import type { ClickSource, Counts, SheetRequest } from './source.js';
 import type { Tally } from './tally.js';
 
 /** One key's month, every slot's sheet added up. */
-interface Month {
+export interface Month {
   tot: number;
   bots: number;
   hc: Counts;
@@ -21,7 +21,34 @@ const sum = (m: Counts) => {
   return n;
 };
 /** Hours that add up to the totals: every count of the month has its hour (docs/adr/0099). */
-const complete = (m: Month) => sum(m.hc) === m.tot && sum(m.hb) === m.bots;
+export const complete = (m: Month) => sum(m.hc) === m.tot && sum(m.hb) === m.bots;
+
+/** The hours of these months by key, every slot's sheet added up (a month without sheets: no keys). */
+export async function monthHours(
+  src: ClickSource,
+  workspaceId: string,
+  kind: 'domain' | 'link',
+  keys: readonly string[] | undefined,
+  exclude: ReadonlySet<string> | null,
+  wanted: ReadonlySet<number>,
+): Promise<Map<number, Map<string, Month>>> {
+  const months = new Map<number, Map<string, Month>>([...wanted].map((m) => [m, new Map()]));
+  for (const [from, to] of runs([...wanted], nextMonth)) {
+    const r: SheetRequest = { workspaceId, kind, grain: 'month', from, to, fields: ['hc', 'hb'] };
+    if (keys) r.keys = keys;
+    for (const s of await src.sheets(r)) {
+      const byKey = months.get(s.period);
+      if (!byKey || exclude?.has(s.key)) continue;
+      const m = byKey.get(s.key) ?? { tot: 0, bots: 0, hc: {}, hb: {} };
+      m.tot += s.tot;
+      m.bots += s.bots;
+      addInto(m.hc, s.hc);
+      addInto(m.hb, s.hb);
+      byKey.set(s.key, m);
+    }
+  }
+  return months;
+}
 
 /**
  * The plan's days and cut days read off the month sheets' hours (docs/adr/0099) where the store keeps
@@ -34,21 +61,7 @@ export async function fromMonthHours(src: ClickSource, workspaceId: string, shap
   if (!src.monthHours || shape.combos || shape.linksFromDomain || shape.kind === 'tag') return;
   const wanted = new Set([...plan.days, ...plan.partial].map((d) => monthStart(d.period)));
   if (wanted.size === 0) return;
-  const months = new Map<number, Map<string, Month>>([...wanted].map((m) => [m, new Map()]));
-  for (const [from, to] of runs([...wanted], nextMonth)) {
-    const r: SheetRequest = { workspaceId, kind: shape.kind, grain: 'month', from, to, fields: ['hc', 'hb'] };
-    if (shape.keys) r.keys = shape.keys;
-    for (const s of await src.sheets(r)) {
-      const keys = months.get(s.period);
-      if (!keys || shape.exclude?.has(s.key)) continue;
-      const m = keys.get(s.key) ?? { tot: 0, bots: 0, hc: {}, hb: {} };
-      m.tot += s.tot;
-      m.bots += s.bots;
-      addInto(m.hc, s.hc);
-      addInto(m.hb, s.hb);
-      keys.set(s.key, m);
-    }
-  }
+  const months = await monthHours(src, workspaceId, shape.kind, shape.keys, shape.exclude, wanted);
   const served = new Set([...months].filter(([, keys]) => [...keys.values()].every(complete)).map(([m]) => m));
   const add = (period: number, hours: Iterable<[number, number]>) => {
     const month = monthStart(period);
