@@ -58,7 +58,7 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
       queries.push({ ...base, excludeLinkIds: [links[0]!, links[2]!], filter: { country: { in: ['DE'] } }, groups: ['link'] });
       queries.push({ ...base, excludeLinkIds: [links[2]!], filter: { domain: { in: ['l.example'] } }, groups: ['device'] });
       queries.push({ ...base, linkIds: [links[0]!, links[1]!], excludeLinkIds: [links[1]!], groups: ['referrer'] });
-      // A filter without a breakdown by field: SQLite adds up the counted combinations itself (docs/adr/0099).
+      // A filter without a breakdown by field: SQLite sums the counted combinations (docs/adr/0102).
       queries.push({ ...base, filter: { country: { in: ['DE', 'FR'] }, device: { not_in: ['mobile'] } }, groups: ['link'] });
       queries.push({
         ...base,

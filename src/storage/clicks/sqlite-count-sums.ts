@@ -30,7 +30,7 @@ const NINE = 57;
 
 /**
  * People's and bots' visits in a count map's JSON text (`{"12":3,"40":1}`, as SQLite sheets store
- * them) summed over the counted ids, read in one pass without building the object (docs/adr/0099):
+ * them) summed over the counted ids, read in one pass without building the object (docs/adr/0102):
  * parsing every link's maps into objects was most of a filtered read by link. Text of any other
  * shape answers null (the caller parses it).
  */

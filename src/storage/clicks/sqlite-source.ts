@@ -58,7 +58,7 @@ export class SqliteClickReads implements ClickSource {
   }
 
   /**
-   * Each sheet's counts by combination summed over the counted ones (docs/adr/0099): the count maps'
+   * Each sheet's counts by combination summed over the counted ones (docs/adr/0102): the count maps'
    * text is scanned once, not parsed into objects (SQLite's own JSON functions measured slower still).
    */
   comboSums(r: SheetRequest, set: ComboSet): SheetSum[] {

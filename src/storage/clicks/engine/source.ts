@@ -20,7 +20,11 @@ export interface Sheet {
   period: number;
   tot: number;
   bots: number;
-  /** Day sheets: people's clicks and bot visits by hour of the day (0-23). */
+  /**
+   * People's clicks and bot visits by hour: of the day (0-23) in day sheets; of the month (0-743) in
+   * month sheets of a store with `monthHours` (docs/adr/0099), complete only where they add up to
+   * `tot` and `bots`.
+   */
   hc?: Counts;
   hb?: Counts;
   /** Visits by combination id (people's and bots'). */
@@ -63,7 +67,7 @@ export interface OpenRequest {
   to: number;
 }
 
-/** One sheet's visits summed over the combinations a read counts (docs/adr/0099). */
+/** One sheet's visits summed over the combinations a read counts (docs/adr/0102). */
 export interface SheetSum {
   key: string;
   period: number;
@@ -83,7 +87,12 @@ export interface ClickSource {
    */
   tagLinks?(workspaceId: string, tag: string): Promise<string[]> | string[];
   /**
-   * Optional (docs/adr/0099): every combination of the workspace, id -> key, or null when it holds
+   * Month sheets count hours too (MongoDB, docs/adr/0099): a series by day or hour reads them, not a
+   * day sheet per day, wherever their hours add up to their totals (else their days are read).
+   */
+  readonly monthHours?: boolean;
+  /**
+   * Optional (docs/adr/0102): every combination of the workspace, id -> key, or null when it holds
    * more than `max`. With `comboSums`, a read that needs no breakdown by field judges each
    * combination once and lets the store add up the sheets' counts of those it counts.
    */

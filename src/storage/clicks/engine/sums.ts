@@ -7,7 +7,7 @@ export const MAX_LISTED_COMBOS = 50_000;
 
 /**
  * The combinations a read counts, when the store can add up sheets by combination itself
- * (docs/adr/0099): only for a read with a filter and no breakdown by field (a total, a time series,
+ * (docs/adr/0102): only for a read with a filter and no breakdown by field (a total, a time series,
  * clicks by link), which needs of each sheet nothing but the sum of the combinations it counts.
  * Null: the read tallies the count maps as before.
  */

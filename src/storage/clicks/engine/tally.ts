@@ -69,7 +69,7 @@ export class Tally {
   }
 
   /**
-   * Learn every combination of the workspace at once (a store that lists them, docs/adr/0099) and
+   * Learn every combination of the workspace at once (a store that lists them, docs/adr/0102) and
    * answer those this read counts (passing its filter), each marked whether it is a bot's.
    */
   learnAll(keys: ReadonlyMap<string, string>): Map<string, boolean> {
