@@ -5,7 +5,7 @@ import { partialDays } from './partial.js';
 import { bucketFinder, ceilHour, DAY_MS, nextMonth, planWindow, runs, type Whole } from './plan.js';
 import { type Shape, shapeOf, tagShape } from './shape.js';
 import type { ClickSource, ComboSet, Grain, Sheet, SheetField, SheetRequest } from './source.js';
-import { addSums, countedCombos } from './sums.js';
+import { addSums, countedCombos, sumsPay } from './sums.js';
 import { quietUntil } from './tail.js';
 import { Tally } from './tally.js';
 
@@ -85,7 +85,7 @@ async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Pr
   const read = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => src.sheets(request(grain, a, b, fieldsWanted));
   const wholeFields: SheetField[] = [...(shape.combos ? (['c'] as const) : []), ...(shape.linksFromDomain ? (['l'] as const) : [])];
 
-  const set = shape.combos && !shape.linksFromDomain && (plan.months.length > 0 || plan.days.length > 0) ? await p.counted() : null;
+  const set = sumsPay(shape) && (plan.months.length > 0 || plan.days.length > 0) ? await p.counted() : null;
 
   const wholes = async (grain: Grain, pieces: Whole[], step: (p: number) => number) => {
     const bucket = new Map(pieces.map((w) => [w.period, w.bucket]));
