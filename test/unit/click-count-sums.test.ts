@@ -23,8 +23,14 @@ describe('sums of counted combinations read off a count map text (SQLite sheets)
     for (const t of ['', '[]', '{"a":1}', '{"3":1.5}', '{"3":1e3}', '{"3" :1}', '{"3":1,"4"}', 'null']) expect(sumCounted(t, ids), t).toBeNull();
   });
 
-  it('looks up ids too large for a table in a map', () => {
-    const big = countedIds(new Map([['90000000000', false]]));
-    expect(sumCounted('{"90000000000":4,"3":1}', big)).toEqual([4, 0]);
+  it('looks up ids spread too far for a table in a map, and counts nothing for an empty set', () => {
+    const big = countedIds(
+      new Map([
+        ['90000000000', false],
+        ['5', true],
+      ]),
+    );
+    expect(sumCounted('{"90000000000":4,"5":1,"3":1}', big)).toEqual([4, 1]);
+    expect(sumCounted('{"3":1}', countedIds(new Map()))).toEqual([0, 0]);
   });
 });

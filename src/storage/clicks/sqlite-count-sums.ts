@@ -5,17 +5,22 @@ export interface CountedIds {
   get(id: number): number;
 }
 
-/** Ids above this are looked up in a map rather than a table indexed by id. */
-const TABLE_MAX_ID = 1 << 24;
+/** A workspace's ids spread over more than this are looked up in a map rather than a table indexed by id. */
+const TABLE_SPAN = 1 << 20;
 
-/** The counted set (ids as strings) as a lookup by numeric id: a byte table when the ids are small enough. */
+/** The counted set (ids as strings) as a lookup by numeric id: a byte table over the ids' span when it is small enough. */
 export function countedIds(set: ComboSet): CountedIds {
+  let min = Number.POSITIVE_INFINITY;
   let max = 0;
-  for (const id of set.keys()) max = Math.max(max, Number(id));
-  if (Number.isSafeInteger(max) && max <= TABLE_MAX_ID) {
-    const table = new Uint8Array(max + 1);
-    for (const [id, bot] of set) table[Number(id)] = bot ? 2 : 1;
-    return { get: (id) => (id < table.length ? table[id]! : 0) };
+  for (const id of set.keys()) {
+    const n = Number(id);
+    min = Math.min(min, n);
+    max = Math.max(max, n);
+  }
+  if (set.size > 0 && Number.isSafeInteger(min) && Number.isSafeInteger(max) && max - min < TABLE_SPAN) {
+    const table = new Uint8Array(max - min + 1);
+    for (const [id, bot] of set) table[Number(id) - min] = bot ? 2 : 1;
+    return { get: (id) => (id >= min && id <= max ? table[id - min]! : 0) };
   }
   const map = new Map<number, number>([...set].map(([id, bot]) => [Number(id), bot ? 2 : 1]));
   return { get: (id) => map.get(id) ?? 0 };
