@@ -7,7 +7,13 @@
  * the clicks repository's record(), MongoDB through plain inserts of the same documents
  * (./analytics-mongo-seed.ts). Each query is timed over 365 days and, as its reference, over 30 days
  * in the same store: in process, then over HTTP (not on FerretDB).
+ * BENCH_ANALYTICS_DB=/path/file.db keeps the SQLite seed in that file (and what the reads need in
+ * `file.db.json`) and reuses it on the next run while the file is there: a seed takes minutes. The
+ * reused year ends where it was seeded (the last hours of the window are then empty). A reused file
+ * skips the flush figure (it would add open hours to the kept seed).
+ * BENCH_ANALYTICS_QUERIES='label|label' runs only the queries whose label contains one of them.
  */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
@@ -30,6 +36,11 @@ const LINKS = Number(process.env.BENCH_ANALYTICS_LINKS ?? 1000);
 const MONGO_LINKS = Number(process.env.BENCH_ANALYTICS_MONGO_LINKS ?? 1);
 const RUNS = Number(process.env.BENCH_ANALYTICS_RUNS ?? 5);
 const MONGO_RUNS = Number(process.env.BENCH_ANALYTICS_MONGO_RUNS ?? 1);
+const KEEP = process.env.BENCH_ANALYTICS_DB;
+const PICK = process.env.BENCH_ANALYTICS_QUERIES?.split('|')
+  .map((x) => x.trim())
+  .filter(Boolean);
+const PICKED = PICK ? QUERIES.filter((q) => PICK.some((p) => q.label.includes(p))) : QUERIES;
 const DAYS = 365;
 const REFERENCE_DAYS = 30;
 
@@ -39,6 +50,13 @@ const services = (databaseUrl: string) => buildServices(loadConfig({ DATABASE_UR
 
 /** A workspace with `links` tagged links and a year of their hours (up to two hours ago, so all closed). */
 async function seed(databaseUrl: string, links: number, say: (s: string) => void): Promise<{ key: string; target: Target }> {
+  const kept = KEEP && databaseUrl === `file:${KEEP}` ? `${KEEP}.json` : null;
+  if (kept && existsSync(KEEP!) && existsSync(kept)) {
+    say(`    reusing the seed kept in ${KEEP}`);
+    return JSON.parse(readFileSync(kept, 'utf8')) as { key: string; target: Target };
+  }
+  // A seed that did not finish (no record of it) starts again from an empty file.
+  if (kept) for (const f of [KEEP!, `${KEEP}-wal`, `${KEEP}-shm`]) rmSync(f, { force: true });
   const s = await services(databaseUrl);
   const ws = await s.workspaces.create(BENCH, 'analytics', 'custom', 1_000_000);
   const { secret } = await s.keys.issue(systemCaller(ws.id, 'bench'), 'bench');
@@ -63,7 +81,9 @@ async function seed(databaseUrl: string, links: number, say: (s: string) => void
   const how = databaseUrl.startsWith('file:') ? 'folded into the sheets by the closing code' : 'inserted as sheet documents';
   say(`    seeded ${linkHours.toLocaleString('en')} link-hours of ${plural(links)} (${how}) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // The busiest link (index 0) has the most rows of any link.
-  return { key: secret, target: { workspaceId: ws.id, linkId: seeded[0]!.id } };
+  const out = { key: secret, target: { workspaceId: ws.id, linkId: seeded[0]!.id } };
+  if (kept) writeFileSync(kept, JSON.stringify(out));
+  return out;
 }
 
 type Run = (q: (typeof QUERIES)[number], from: string, to: string) => Promise<unknown>;
@@ -72,7 +92,7 @@ async function timeAll(runs: number, run: Run): Promise<[Timing, Timing][]> {
   const year = window(DAYS);
   const ref = window(REFERENCE_DAYS);
   const out: [Timing, Timing][] = [];
-  for (const q of QUERIES) out.push([await time(runs, () => run(q, year.from, year.to)), await time(runs, () => run(q, ref.from, ref.to))]);
+  for (const q of PICKED) out.push([await time(runs, () => run(q, year.from, year.to)), await time(runs, () => run(q, ref.from, ref.to))]);
   return out;
 }
 
@@ -91,20 +111,20 @@ async function figures(databaseUrl: string, links: number, label: string, say: (
   });
   if (docs.docsRead !== undefined)
     say(
-      `    documents read per query (365 d, 30 d): ${QUERIES.map((q, i) => `${q.label} ${read[i * 2 * (opts.runs + 1)]}/${read[(i * 2 + 1) * (opts.runs + 1)]}`).join('; ')}`,
+      `    documents read per query (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${read[i * 2 * (opts.runs + 1)]}/${read[(i * 2 + 1) * (opts.runs + 1)]}`).join('; ')}`,
     );
   await s.repos.close();
   const http = opts.http ? await overHttp(databaseUrl, opts.runs, key, target) : null;
   // After the reads (its link-hours would be closed by the server under test). On FerretDB a flush of
   // 50,000 link-hours is 50,000 updates (tens of ms each): measured on SQLite only.
-  if (databaseUrl.startsWith('file:')) {
+  if (databaseUrl.startsWith('file:') && !KEEP) {
     const again: Services = await services(databaseUrl);
     say(`    flush: ${await flushStall(again.repos.clicks, target.workspaceId, DOMAIN)}`);
     await again.repos.close();
   }
   const head = [`${DAYS} days, in process`, `${REFERENCE_DAYS} days, in process`, `${DAYS} days, HTTP`, `${REFERENCE_DAYS} days, HTTP`];
   say(`    ${'query'.padEnd(34)} ${head.map((h) => h.padEnd(26)).join(' ')}`);
-  QUERIES.forEach((q, i) => {
+  PICKED.forEach((q, i) => {
     const cells = [...direct[i]!, ...(http?.[i] ?? [])].map(fmtTiming);
     say(`    ${q.label.padEnd(34)} ${cells.map((c) => c.padEnd(26)).join(' ')}${http ? '' : 'not run'}`);
   });
@@ -124,7 +144,7 @@ async function overHttp(databaseUrl: string, runs: number, key: string, target: 
 export async function benchAnalytics(dir: string, say: (s: string) => void): Promise<void> {
   say('');
   say(`Analytics over ${DAYS} days of hourly rollups (every link clicked every hour), ${REFERENCE_DAYS} days as the reference:`);
-  if (LINKS > 0) await figures(`file:${join(dir, 'analytics.db')}`, LINKS, `SQLite, ${plural(LINKS)}`, say, { runs: RUNS, http: true });
+  if (LINKS > 0) await figures(`file:${KEEP ?? join(dir, 'analytics.db')}`, LINKS, `SQLite, ${plural(LINKS)}`, say, { runs: RUNS, http: true });
   if (MONGO_LINKS === 0) return;
   const m = await mongo();
   try {

@@ -58,6 +58,9 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
       queries.push({ ...base, excludeLinkIds: [links[0]!, links[2]!], filter: { country: { in: ['DE'] } }, groups: ['link'] });
       queries.push({ ...base, excludeLinkIds: [links[2]!], filter: { domain: { in: ['l.example'] } }, groups: ['device'] });
       queries.push({ ...base, linkIds: [links[0]!, links[1]!], excludeLinkIds: [links[1]!], groups: ['referrer'] });
+      // Clicks by link under a filter, no breakdown by field: SQLite sums the counted combinations (docs/adr/0102).
+      queries.push({ ...base, filter: { country: { in: ['DE', 'FR'] }, device: { not_in: ['mobile'] } }, groups: ['link'] });
+      queries.push({ ...base, filter: { country: { not_in: ['DE'] } }, groups: ['link'], buckets: bucketStarts(from, to, 'day', 'Europe/Berlin') });
       const series: [string, 'day' | 'week' | 'month'][] = [
         ['UTC', 'day'],
         ['UTC', 'month'],

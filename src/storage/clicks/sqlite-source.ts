@@ -1,11 +1,31 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import { evaluate } from './engine/evaluate.js';
 import { collectEvents, type EventRow } from './engine/events.js';
-import type { ClickSource, Counts, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
+import type { ClickSource, ComboSet, Counts, OpenHour, OpenRequest, Sheet, SheetRequest, SheetSum } from './engine/source.js';
 import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, type EventQuery, StoreCursorError } from './repository.js';
+import { type CountedIds, countedIds, sumCounted, sumParsed } from './sqlite-count-sums.js';
 import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
+
+/** The SELECT of the sheets a request names, with these columns besides key and period. */
+function sheetSelect(r: SheetRequest, cols: string): { sql: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = { ws: r.workspaceId, grain: r.grain, from: r.from, to: r.to };
+  let sql: string;
+  if (r.kind === 'domain') {
+    sql = `SELECT domain AS key, period, ${cols} FROM click_domain_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
+    if (r.keys) sql += ' AND domain IN (SELECT value FROM json_each(@keys))';
+  } else if (r.kind === 'tag') {
+    sql = `SELECT tag AS key, period, ${cols} FROM click_tag_sheets WHERE workspace_id = @ws AND tag IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to`;
+    params.keys = JSON.stringify(r.keys ?? []);
+  } else if (r.keys) {
+    sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE link_id IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to AND +workspace_id = @ws`;
+  } else {
+    sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
+  }
+  if (r.keys) params.keys = JSON.stringify(r.keys);
+  return { sql, params };
+}
 
 /**
  * The reads of the clicks repository on one connection: the main one (`:memory:`), or a reader
@@ -14,6 +34,8 @@ const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
  */
 export class SqliteClickReads implements ClickSource {
   private readonly dict: ComboDictionary;
+  /** The lookup table of each counted set met (one per read). */
+  private readonly counted = new WeakMap<ComboSet, CountedIds>();
 
   /** `snapshots`: each read in a transaction of its own (a reader thread's connection, used by one read at a time). */
   constructor(
@@ -26,21 +48,33 @@ export class SqliteClickReads implements ClickSource {
   sheets(r: SheetRequest): Sheet[] {
     const wanted = r.fields.filter((f) => r.kind !== 'link' || f !== 'l');
     const cols = ['tot', 'bots', ...wanted.flatMap((f) => (f === 'x' ? (r.xHours ?? X_COLUMNS.map((_, h) => h)).map((h) => `x${h}`) : [f]))].join(', ');
-    const params: Record<string, unknown> = { ws: r.workspaceId, grain: r.grain, from: r.from, to: r.to };
-    let sql: string;
-    if (r.kind === 'domain') {
-      sql = `SELECT domain AS key, period, ${cols} FROM click_domain_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
-      if (r.keys) sql += ' AND domain IN (SELECT value FROM json_each(@keys))';
-    } else if (r.kind === 'tag') {
-      sql = `SELECT tag AS key, period, ${cols} FROM click_tag_sheets WHERE workspace_id = @ws AND tag IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to`;
-      params.keys = JSON.stringify(r.keys ?? []);
-    } else if (r.keys) {
-      sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE link_id IN (SELECT value FROM json_each(@keys)) AND grain = @grain AND period >= @from AND period < @to AND +workspace_id = @ws`;
-    } else {
-      sql = `SELECT link_id AS key, period, ${cols} FROM click_link_sheets WHERE workspace_id = @ws AND grain = @grain AND period >= @from AND period < @to`;
-    }
-    if (r.keys) params.keys = JSON.stringify(r.keys);
+    const { sql, params } = sheetSelect(r, cols);
     return (this.conn.stmt(sql).all(params) as Row[]).map(sheetOfRow);
+  }
+
+  allCombos(workspaceId: string, max: number): Map<string, string> | null {
+    const rows = this.conn.stmt('SELECT id, key FROM click_combos WHERE workspace_id = ? LIMIT ?').all(workspaceId, max + 1) as Row[];
+    return rows.length > max ? null : new Map(rows.map((r) => [String(r.id), String(r.key)]));
+  }
+
+  /**
+   * Each sheet's counts by combination summed over the counted ones (docs/adr/0102): the count maps'
+   * text is scanned once, not parsed into objects (SQLite's own JSON functions measured slower still).
+   */
+  comboSums(r: SheetRequest, set: ComboSet): SheetSum[] {
+    let ids = this.counted.get(set);
+    if (!ids) {
+      ids = countedIds(set);
+      this.counted.set(set, ids);
+    }
+    const { sql, params } = sheetSelect(r, 'c');
+    const out: SheetSum[] = [];
+    for (const row of this.conn.stmt(sql).all(params) as Row[]) {
+      const text = typeof row.c === 'string' ? row.c : '{}';
+      const [people, bots] = sumCounted(text, ids) ?? sumParsed(JSON.parse(text) as Counts, ids);
+      out.push({ key: String(row.key), period: Number(row.period), people, bots });
+    }
+    return out;
   }
 
   open(r: OpenRequest): OpenHour[] {

@@ -4,7 +4,8 @@ import { fromMonthHours } from './month-hours.js';
 import { partialDays } from './partial.js';
 import { bucketFinder, ceilHour, DAY_MS, nextMonth, planWindow, runs, type Whole } from './plan.js';
 import { type Shape, shapeOf, tagShape } from './shape.js';
-import type { ClickSource, Grain, Sheet, SheetField, SheetRequest } from './source.js';
+import type { ClickSource, ComboSet, Grain, Sheet, SheetField, SheetRequest } from './source.js';
+import { addSums, countedCombos, sumsPay } from './sums.js';
 import { quietUntil } from './tail.js';
 import { Tally } from './tally.js';
 
@@ -34,20 +35,23 @@ export async function evaluate(src: Source, q: ClickQuery): Promise<ClickAnswer>
   if (from >= to) return tally.answer();
   const filter = activeFilter(q.filter);
   const left = q.excludeLinkIds && q.excludeLinkIds.length > 0 ? new Set(q.excludeLinkIds) : null;
+  // Listed once per read, and only when a pass reads sheets by combination.
+  let listed: Promise<ComboSet | null> | undefined;
+  const counted = () => (listed ??= countedCombos(src, q.workspaceId, tally));
   if (q.linkIds) {
     const keys = left ? q.linkIds.filter((id) => !left.has(id)) : q.linkIds;
     // Exactly one tag's links: its own sheets, when the store keeps them in step (docs/adr/0098).
     const shape = (left ? null : await tagShape(src, q.workspaceId, q.tag, keys, filter, fields, byLink)) ?? shapeOf(keys, filter, fields, byLink);
-    await accumulate(src, q, tally, { from, to, shape, sign: 1, skipOpen: null });
+    await accumulate(src, q, tally, { from, to, shape, sign: 1, skipOpen: null, counted });
     return tally.answer();
   }
   const shape = shapeOf(undefined, filter, fields, byLink);
   // Every link's own sheets are read anyway (clicks by link under a filter): the links left out are skipped.
   if (left && shape.kind === 'link') shape.exclude = left;
-  await accumulate(src, q, tally, { from, to, shape, sign: 1, skipOpen: left });
+  await accumulate(src, q, tally, { from, to, shape, sign: 1, skipOpen: left, counted });
   if (left && shape.kind === 'domain') {
     const minus = shapeOf([...left], filter, fields, byLink);
-    await accumulate(src, q, tally, { from, to, shape: minus, sign: -1, skipOpen: null, noOpen: true });
+    await accumulate(src, q, tally, { from, to, shape: minus, sign: -1, skipOpen: null, noOpen: true, counted });
   }
   return tally.answer();
 }
@@ -61,6 +65,8 @@ interface Pass {
   /** Open hours of these links are not read. */
   skipOpen: ReadonlySet<string> | null;
   noOpen?: boolean;
+  /** The combinations the read counts, when the store sums whole sheets over them (docs/adr/0102). */
+  counted: () => Promise<ComboSet | null>;
 }
 
 async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Promise<void> {
@@ -71,16 +77,24 @@ async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Pr
   // Unfiltered days and hours off the month sheets, where the store counts hours there (docs/adr/0099).
   await fromMonthHours(src, q.workspaceId, shape, tally, plan, sign);
   const linkKey = (s: Sheet) => (shape.kind === 'link' ? s.key : undefined);
-  const read = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => {
+  const request = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => {
     const r: SheetRequest = { workspaceId: q.workspaceId, kind: shape.kind, grain, from: a, to: b, fields: fieldsWanted };
     if (shape.keys) r.keys = shape.keys;
-    return src.sheets(r);
+    return r;
   };
+  const read = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => src.sheets(request(grain, a, b, fieldsWanted));
   const wholeFields: SheetField[] = [...(shape.combos ? (['c'] as const) : []), ...(shape.linksFromDomain ? (['l'] as const) : [])];
+
+  const set = sumsPay(shape) && (plan.months.length > 0 || plan.days.length > 0) ? await p.counted() : null;
 
   const wholes = async (grain: Grain, pieces: Whole[], step: (p: number) => number) => {
     const bucket = new Map(pieces.map((w) => [w.period, w.bucket]));
     for (const [a, b] of runs([...bucket.keys()], step)) {
+      if (set) {
+        await addSums(src, request(grain, a, b, ['c']), set, shape, tally, bucket, sign);
+        await src.pause?.();
+        continue;
+      }
       const sheets = (await read(grain, a, b, wholeFields)).filter((s) => !shape.exclude?.has(s.key) && bucket.has(s.period));
       if (shape.combos) for (const s of sheets) await tally.addCombos(s.c, bucket.get(s.period)!, linkKey(s), sign);
       else

@@ -67,6 +67,17 @@ export interface OpenRequest {
   to: number;
 }
 
+/** One sheet's visits summed over the combinations a read counts (docs/adr/0102). */
+export interface SheetSum {
+  key: string;
+  period: number;
+  people: number;
+  bots: number;
+}
+
+/** The combinations a read counts: id -> whether it is a bot's. */
+export type ComboSet = ReadonlyMap<string, boolean>;
+
 export interface ClickSource {
   sheets(r: SheetRequest): Promise<Sheet[]> | Sheet[];
   open(r: OpenRequest): Promise<OpenHour[]> | OpenHour[];
@@ -80,6 +91,14 @@ export interface ClickSource {
    * day sheet per day, wherever their hours add up to their totals (else their days are read).
    */
   readonly monthHours?: boolean;
+  /**
+   * Optional (docs/adr/0102): every combination of the workspace, id -> key, or null when it holds
+   * more than `max`. With `comboSums`, a read that needs no breakdown by field judges each
+   * combination once and lets the store add up the sheets' counts of those it counts.
+   */
+  allCombos?(workspaceId: string, max: number): Promise<Map<string, string> | null> | Map<string, string> | null;
+  /** Optional: each sheet of the request (its `c`) summed over the set's combinations, people and bots apart. */
+  comboSums?(r: SheetRequest, set: ComboSet): Promise<SheetSum[]> | SheetSum[];
   /** Combination keys by id (ids the store does not know are absent). */
   combos(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> | Map<string, string>;
 }

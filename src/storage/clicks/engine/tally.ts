@@ -68,6 +68,20 @@ export class Tally {
     return n;
   }
 
+  /**
+   * Learn every combination of the workspace at once (a store that lists them, docs/adr/0102) and
+   * answer those this read counts (passing its filter), each marked whether it is a bot's.
+   */
+  learnAll(keys: ReadonlyMap<string, string>): Map<string, boolean> {
+    const counted = new Map<string, boolean>();
+    for (const [id, key] of keys) {
+      const info = this.judge(key);
+      this.infos.set(id, info);
+      if (info.pass) counted.set(id, info.bot);
+    }
+    return counted;
+  }
+
   /** Learn the combinations met but not known (one store read), and add what waited for them. */
   async settle(): Promise<void> {
     if (this.unknown.size === 0) return;
