@@ -40,7 +40,7 @@ export async function insertSheets(
     const facts = new Map<string, ComboFacts>();
     const combos: ComboDoc[] = [];
     const totals = new Map<string, TotalsDoc>();
-    let deltas = new SheetDeltas((id) => facts.get(id));
+    let deltas = new SheetDeltas((id) => facts.get(id), true);
     const flush = async () => {
       const docs: SheetDoc[] = [...deltas.sheets.values()].map((d) => ({
         _id: sheetDocId(BENCH_SLOT, d.kind, d.workspaceId, d.key, d.grain, d.period),
@@ -53,7 +53,9 @@ export async function insertSheets(
         p: d.period,
         tot: d.tot,
         bots: d.bots,
-        ...(d.hc ? { hc: d.hc, hb: d.hb!, x: d.x! } : {}),
+        // Month sheets carry hours of the month too (docs/adr/0099), day sheets their hours by combination.
+        ...(d.hc ? { hc: d.hc, hb: d.hb! } : {}),
+        ...(d.x ? { x: d.x } : {}),
         c: d.c!,
         ...(d.l ? { l: d.l } : {}),
         f: 0,
@@ -61,7 +63,7 @@ export async function insertSheets(
       }));
       for (let i = 0; i < docs.length; i += BATCH) await db.collection<SheetDoc>(SHEETS).insertMany(docs.slice(i, i + BATCH), { ordered: false });
       if (combos.length > 0) await db.collection<ComboDoc>(COMBOS).insertMany(combos.splice(0), { ordered: false });
-      deltas = new SheetDeltas((id) => facts.get(id));
+      deltas = new SheetDeltas((id) => facts.get(id), true);
     };
     let month = monthStart(firstHour);
     for (let h = 0; h < hours; h++) {

@@ -2,13 +2,17 @@
  * MongoDB click writers (docs/adr/0017): each instance writes only the documents of the slot it
  * leases, so counts are exact on a server without atomic read-modify-write (FerretDB, here); leases
  * are taken by unique inserts; idle slots are compacted, and a compaction cut short is finished
- * without counting twice. Lease times are shortened and run on a manual clock.
+ * without counting twice. Lease times are shortened and run on a manual clock. Series read the
+ * month sheets' hours, added up over the slots, where they are complete (docs/adr/0099).
  */
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { ClickGrouping } from '../../src/storage/clicks/repository.js';
+import type { ClickGrouping, ClickQuery } from '../../src/storage/clicks/repository.js';
+import { HOUR_MS } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { asHours, expected, randomVisits, rng } from './_clicks-reference.js';
 import { batchOf, hc, hour, type OpenedStore, openStore, uid } from './_harness.js';
 
 const TIMES = { renewMs: 100, fenceMs: 1000, takeoverMs: 5000 };
@@ -145,4 +149,49 @@ describe('MongoDB click writer slots', () => {
     expect(await by(a, scope, 'os')).toEqual([{ key: 'iOS', clicks: 11 }]);
     expect((await a.clicks.query({ workspaceId: w, ...scope })).total).toEqual({ clicks: 11, bots: 0 });
   });
+
+  it('reads a series off the month sheets where their hours are complete, else off the day sheets, with the same answers', async () => {
+    const [a] = await instances(1);
+    const ws = uid('wsp');
+    const links = [uid('lnk'), uid('lnk'), uid('lnk')];
+    const DAY = 86_400_000;
+    const start = Date.parse('2026-09-28T00:00:00Z');
+    const visits = randomVisits(rng(11), ws, links, start, 50 * 24, 40);
+    await a!.clicks.record(batchOf(asHours(visits)));
+    await a!.clicks.maintain(); // every hour is days old: all closed into sheets
+    const qs: ClickQuery[] = [];
+    const add = (from: number, to: number, zone: string, interval: 'day' | 'week', more: Partial<ClickQuery> = {}) =>
+      qs.push({ workspaceId: ws, from, to, buckets: bucketStarts(from, to, interval, zone), ...more });
+    add(start, start + 50 * DAY, 'UTC', 'day');
+    add(start + 3 * DAY + 5 * HOUR_MS, start + 45 * DAY + 17 * HOUR_MS + 1, 'Europe/Berlin', 'day');
+    add(start, start + 50 * DAY, 'Europe/Berlin', 'week', { linkIds: [links[0]!] });
+    add(start + DAY, start + 40 * DAY, 'Europe/Berlin', 'day', { filter: { domain: { in: ['l.example'] } } });
+    add(start, start + 50 * DAY, 'UTC', 'day', { excludeLinkIds: [links[1]!], groups: ['domain'] });
+    const read = () => (a!.clicks as unknown as { docsRead: number }).docsRead;
+    /** Checks every query against the visits; returns the documents the UTC day series read. */
+    const check = async () => {
+      for (const q of qs) expect(await a!.clicks.query(q), JSON.stringify(q).slice(0, 200)).toEqual(expected(visits, q));
+      const before = read();
+      await a!.clicks.query(qs[0]!);
+      return read() - before;
+    };
+    // 50 days: three month sheets per domain, where the day sheets are one per domain and day with clicks.
+    expect(await check()).toBeLessThanOrEqual(6);
+    // A deleted link's share leaves the hours complete (subtracted in this slot from its day sheets).
+    await a!.clicks.forget(ws, links[2]!);
+    visits.splice(0, visits.length, ...visits.filter((v) => v.linkId !== links[2]));
+    expect(await check()).toBeLessThanOrEqual(6);
+    // Month sheets written before they counted hours: their days are read instead, answers unchanged.
+    await client!
+      .db(opened!.mongo!.dbName)
+      .collection('click_sheets')
+      .updateMany({ g: 'month' }, { $unset: { hc: '', hb: '' } });
+    expect(await check()).toBeGreaterThan(20);
+    // Counted partly (hours closed since): still incomplete, still read day by day.
+    const late = randomVisits(rng(5), ws, links.slice(0, 2), start, 50 * 24, 10);
+    await a!.clicks.record(batchOf(asHours(late)));
+    visits.push(...late);
+    await a!.clicks.maintain();
+    expect(await check()).toBeGreaterThan(20);
+  }, 120_000);
 });

@@ -1,9 +1,11 @@
 import type { MongoConnection } from '../mongo/connection.js';
+import { monthStart } from './engine/plan.js';
 import type { Grain } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { COMBOS, EVENTS, type EventsDoc, OPEN, SHEETS, type SheetDoc, TOTALS } from './mongo-docs.js';
 import { forgetSheetKeys } from './mongo-sheet-keys.js';
 import { applyDeltas } from './mongo-sheets.js';
+import { HOUR_MS } from './repository.js';
 import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
 
 /**
@@ -28,6 +30,7 @@ export async function forgetLink(conn: MongoConnection, dict: MongoComboDictiona
       merged.set(id, seen ? { ...seen, ...mergeSheet(seen, share) } : share);
     }
   }
+  withMonthHours(merged);
   await applyDeltas(conn, sheets, ownSlot, [...merged.values()], { [`del.${linkId}`]: { $exists: false } }, { [`del.${linkId}`]: 1 }, -1);
   await conn.run(async () => {
     await sheets.deleteMany({ k: 'link', key: linkId, w: workspaceId });
@@ -35,6 +38,23 @@ export async function forgetLink(conn: MongoConnection, dict: MongoComboDictiona
     await conn.collection(TOTALS).deleteMany({ l: linkId, w: workspaceId });
     await conn.collection<EventsDoc>(EVENTS).updateMany({ w: workspaceId, 'e.l': linkId }, { $pull: { e: { l: linkId } } });
   });
+}
+
+/**
+ * The hours of the month the domains' month sheets count (docs/adr/0099), taken from the day shares
+ * (the link's day sheets hold its hours by combination, so by domain; its month sheets do not).
+ */
+function withMonthHours(shares: Map<string, SheetDelta>): void {
+  for (const day of [...shares.values()]) {
+    if (day.grain !== 'day') continue;
+    const period = monthStart(day.period);
+    const id = sheetId({ ...day, grain: 'month', period });
+    const month = shares.get(id) ?? { kind: day.kind, workspaceId: day.workspaceId, key: day.key, grain: 'month', period, tot: 0, bots: 0 };
+    const at = (day.period - period) / HOUR_MS;
+    const hours = { hc: { ...month.hc }, hb: { ...month.hb } };
+    for (const f of ['hc', 'hb'] as const) for (const h in day[f] ?? {}) hours[f][at + Number(h)] = (hours[f][at + Number(h)] ?? 0) + day[f]![h]!;
+    shares.set(id, { ...month, ...hours });
+  }
 }
 
 export async function forgetWorkspace(conn: MongoConnection, workspaceId: string): Promise<void> {

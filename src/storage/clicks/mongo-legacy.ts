@@ -76,7 +76,7 @@ async function moveLink(
       link.workspaceId,
       cells.flatMap((c) => Object.keys(c.c)),
     );
-    const deltas = new SheetDeltas((id) => facts.get(id));
+    const deltas = new SheetDeltas((id) => facts.get(id), true);
     for (const c of cells) deltas.add(c);
     await applyDeltas(conn, sheets, LEGACY_SLOT, [...deltas.sheets.values()], { mf: { $lt: linkId } }, { mf: linkId });
   }

@@ -27,7 +27,7 @@ export async function foldCells(
   }
   const facts = new Map();
   for (const [ws, ids] of byWorkspace) for (const [id, f] of await dict.facts(ws, ids)) facts.set(id, f);
-  const deltas = new SheetDeltas((id) => facts.get(id));
+  const deltas = new SheetDeltas((id) => facts.get(id), true);
   for (const c of cells) deltas.add(c);
   await applyDeltas(conn, sheets, s, [...deltas.sheets.values()], { f: { $lt: mark } }, { f: mark });
 }

@@ -34,6 +34,8 @@ export class MongoClickSource implements ClickSource {
   private readonly sheetsColl: Collection<SheetDoc>;
   private readonly openColl: Collection<OpenDoc>;
   private readonly eventsColl: Collection<EventsDoc>;
+  /** Month sheets count hours of the month (docs/adr/0099). */
+  readonly monthHours = true;
   /** Documents read so far (the bench reports them per query). */
   docsRead = 0;
 

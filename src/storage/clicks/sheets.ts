@@ -40,7 +40,15 @@ function hourOf(x: Record<string, Counts>, h: string): Counts {
 export class SheetDeltas {
   readonly sheets = new Map<string, SheetDelta>();
 
-  constructor(private readonly facts: (id: string) => ComboFacts | undefined) {}
+  /**
+   * With `monthHours` (MongoDB, docs/adr/0099) month sheets also count people's clicks and bot visits
+   * by hour of the month (`hc`, `hb`: 0 to 743), so a series by day or hour reads one month sheet
+   * per key instead of a day sheet per day.
+   */
+  constructor(
+    private readonly facts: (id: string) => ComboFacts | undefined,
+    private readonly monthHours = false,
+  ) {}
 
   private sheet(kind: 'domain' | 'link', workspaceId: string, key: string, grain: Grain, period: number): SheetDelta {
     const id = `${kind}|${workspaceId}|${key}|${grain}|${period}`;
@@ -55,7 +63,7 @@ export class SheetDeltas {
         tot: 0,
         bots: 0,
         c: {},
-        ...(grain === 'day' ? { hc: {}, hb: {}, x: {} } : {}),
+        ...(grain === 'day' ? { hc: {}, hb: {}, x: {} } : this.monthHours ? { hc: {}, hb: {} } : {}),
         ...(kind === 'domain' ? { l: {} } : {}),
       };
       this.sheets.set(id, s);
@@ -68,6 +76,7 @@ export class SheetDeltas {
     const day = cell.hour - (cell.hour % DAY_MS);
     const month = monthStart(cell.hour);
     const h = String((cell.hour - day) / HOUR_MS);
+    const hm = String((cell.hour - month) / HOUR_MS);
     const ws = cell.workspaceId;
     const linkDay = this.sheet('link', ws, cell.linkId, 'day', day);
     const linkMonth = this.sheet('link', ws, cell.linkId, 'month', month);
@@ -77,6 +86,10 @@ export class SheetDeltas {
     }
     add(linkDay.hc!, h, cell.clicks);
     add(linkDay.hb!, h, cell.bots);
+    if (linkMonth.hc) {
+      add(linkMonth.hc, hm, cell.clicks);
+      add(linkMonth.hb!, hm, cell.bots);
+    }
     const lx = hourOf(linkDay.x!, h);
     // A link-hour's combinations nearly always share one domain: its sheets are looked up once.
     let domain: string | null = null;
@@ -103,6 +116,7 @@ export class SheetDeltas {
         add(s.c!, id, n);
       }
       add(f.bot ? dDay.hb! : dDay.hc!, h, n);
+      if (dMonth.hc) add(f.bot ? dMonth.hb! : dMonth.hc, hm, n);
       add(hourOf(dDay.x!, h), id, n);
     }
   }

@@ -1,5 +1,6 @@
 import type { ClickField } from '../../../domain/click-fields.js';
 import type { ClickAnswer, ClickQuery, ComboFilter } from '../repository.js';
+import { fromMonthHours } from './month-hours.js';
 import { partialDays } from './partial.js';
 import { bucketFinder, ceilHour, DAY_MS, nextMonth, planWindow, runs, type Whole } from './plan.js';
 import { type Shape, shapeOf, tagShape } from './shape.js';
@@ -67,6 +68,8 @@ async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Pr
   const bucketOf = bucketFinder(q.buckets);
   // Past the window's end a month (or day) with nothing closed in it is read whole (docs/adr/0097).
   const plan = planWindow(from, await quietUntil(src, q.workspaceId, shape, from, to, bucketOf), bucketOf);
+  // Unfiltered days and hours off the month sheets, where the store counts hours there (docs/adr/0099).
+  await fromMonthHours(src, q.workspaceId, shape, tally, plan, sign);
   const linkKey = (s: Sheet) => (shape.kind === 'link' ? s.key : undefined);
   const read = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => {
     const r: SheetRequest = { workspaceId: q.workspaceId, kind: shape.kind, grain, from: a, to: b, fields: fieldsWanted };

@@ -20,7 +20,11 @@ export interface Sheet {
   period: number;
   tot: number;
   bots: number;
-  /** Day sheets: people's clicks and bot visits by hour of the day (0-23). */
+  /**
+   * People's clicks and bot visits by hour: of the day (0-23) in day sheets; of the month (0-743) in
+   * month sheets of a store with `monthHours` (docs/adr/0099), complete only where they add up to
+   * `tot` and `bots`.
+   */
   hc?: Counts;
   hb?: Counts;
   /** Visits by combination id (people's and bots'). */
@@ -71,6 +75,11 @@ export interface ClickSource {
    * and reads of a tag sum its links' sheets.
    */
   tagLinks?(workspaceId: string, tag: string): Promise<string[]> | string[];
+  /**
+   * Month sheets count hours too (MongoDB, docs/adr/0099): a series by day or hour reads them, not a
+   * day sheet per day, wherever their hours add up to their totals (else their days are read).
+   */
+  readonly monthHours?: boolean;
   /** Combination keys by id (ids the store does not know are absent). */
   combos(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> | Map<string, string>;
 }

@@ -1,4 +1,5 @@
 import { HOUR_MS } from '../repository.js';
+import { complete, monthHours } from './month-hours.js';
 import { DAY_MS, dayStart, monthStart, nextMonth } from './plan.js';
 import type { Shape } from './shape.js';
 import type { ClickSource, Sheet } from './source.js';
@@ -39,6 +40,15 @@ export async function quietUntil(
   if (end === to) return to;
   // Every link's sheets (no keys) are summed up in the domain sheets: those few are asked instead.
   const kind = shape.kind === 'link' && !shape.keys ? 'domain' : shape.kind;
+  if (src.monthHours && kind !== 'tag') {
+    // One month sheet per key (its hours, when complete) instead of a day sheet per day left (docs/adr/0099).
+    const keys = (await monthHours(src, workspaceId, kind, shape.keys, null, new Set([month]))).get(month)!;
+    if ([...keys.values()].every(complete)) {
+      const [a, b] = [(to - month) / HOUR_MS, (end - month) / HOUR_MS];
+      const busy = [...keys.values()].some((m) => [m.hc, m.hb].some((c) => Object.keys(c).some((h) => Number(h) >= a && Number(h) < b && c[h] !== 0)));
+      return busy ? to : end;
+    }
+  }
   const sheets = await src.sheets({
     workspaceId,
     kind,
