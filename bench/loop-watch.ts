@@ -2,7 +2,9 @@
  * How long a piece of work holds the event loop: the loop's delay (monitorEventLoopDelay, max and
  * p99) while it runs, beside the same loop idle for as long; and the main thread's CPU time between
  * two turns of a 1 ms timer (the longest and p99), which the machine's load does not inflate (a
- * stretch preempted by other processes stalls the loop longer, but costs no more CPU).
+ * stretch preempted by other processes stalls the loop longer, but costs no more CPU). The thread's
+ * CPU time is the kernel's (getrusage): on Linux its readings at times jump by a clock tick (4 ms
+ * here), so a single stretch is known to within a few milliseconds.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
