@@ -1,14 +1,14 @@
 /**
  * What the analytics bench measures besides read times: the store's size after the seed, how long a
- * flush of 50,000 distinct link-hours holds the event loop (monitorEventLoopDelay while it is
- * written), and on MongoDB the documents a query reads.
+ * flush of 50,000 distinct link-hours holds the event loop (./loop-watch.ts), and on MongoDB the
+ * documents a query reads.
  */
 import { statSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MongoClient } from 'mongodb';
 import type { ClicksRepository, HourCounts } from '../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
 import { keyOfBench } from './analytics-seed.js';
+import { loopWatch } from './loop-watch.js';
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
@@ -47,17 +47,5 @@ export async function flushStall(clicks: ClicksRepository, workspaceId: string, 
   // builds them one visit at a time over its interval, and they age with it; a full collection here
   // (the bench runs with --expose-gc) leaves the flush's own work to be measured.
   (globalThis as { gc?: () => void }).gc?.();
-  const h = monitorEventLoopDelay({ resolution: 1 });
-  h.enable();
-  const started = performance.now();
-  await clicks.record({ hours, events: [] });
-  const took = performance.now() - started;
-  h.disable();
-  // The reference: the same loop doing nothing for as long (on a loaded machine the OS alone stalls it).
-  const idle = monitorEventLoopDelay({ resolution: 1 });
-  idle.enable();
-  await new Promise((r) => setTimeout(r, took));
-  idle.disable();
-  const ms = (x: number) => (x / 1e6).toFixed(1);
-  return `${n.toLocaleString('en')} link-hours written in ${took.toFixed(0)} ms; event loop stalled at most ${ms(h.max)} ms (p99 ${ms(h.percentile(99))} ms); idle for as long: at most ${ms(idle.max)} ms (p99 ${ms(idle.percentile(99))} ms)`;
+  return `${n.toLocaleString('en')} link-hours ${await loopWatch(() => clicks.record({ hours, events: [] }))}`;
 }

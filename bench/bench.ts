@@ -3,10 +3,11 @@
  * Loopback only, bounded in time, stops by itself. Sections: redirects (vs a bare node:http server),
  * redirect-parts (the redirect's parts in process, per call, over 100,000 links),
  * the API, redirects while CSV exports stream and capped links' redirects, reading a link with 1M
- * clicks (SQLite and MongoDB), analytics over a year of hourly rollups of 1,000 links, the plan
+ * clicks (SQLite and MongoDB), analytics over a year of hourly rollups of 1,000 links, the event
+ * loop's stall while a flush of 50,000 distinct link-hours is written, the plan
  * limiter, memory with 1M links, a 1M-line blocklist feed, the health checker over 100,000 links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
- * BENCH_ONLY=redirects,redirect-parts,api,audit,loop,link-read,analytics,limiter,memory,blocklist,health runs only
+ * BENCH_ONLY=redirects,redirect-parts,api,audit,loop,link-read,analytics,flush,limiter,memory,blocklist,health runs only
  * the sections named (api includes audit: the audit log's cost on link creation).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { benchApi } from './api.js';
 import { benchAuditCost } from './audit-cost.js';
 import { benchBlocklist } from './blocklist.js';
 import { prepare } from './fixtures.js';
+import { benchFlush } from './flush.js';
 import { benchHealth } from './health.js';
 import { benchLimiter } from './limiter.js';
 import { benchLinkRead } from './link-read.js';
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     if (fx && runs('loop')) await benchLoop(fx, SECONDS, say);
     if (runs('link-read')) await benchLinkRead(dir, SECONDS, say);
     if (runs('analytics')) await benchAnalytics(dir, say);
+    if (runs('flush')) await benchFlush(dir, say);
     if (runs('limiter')) await benchLimiter(dir, say);
     if (runs('memory') && !process.env.BENCH_SKIP_1M) await benchMemory(say);
     if (runs('blocklist')) await benchBlocklist(dir, say);

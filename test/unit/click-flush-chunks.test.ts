@@ -38,6 +38,11 @@ describe('flush chunks', () => {
     expect(decoded[1]!.rows[0]).toEqual([first.linkId, first.hour, first.workspaceId, first.clicks, first.bots, Object.fromEntries(first.combos)]);
     const ev: ClickEvent = batch.events.at(-1)!;
     expect(decoded.flatMap((d) => d.events).at(-1)).toEqual([ev.at, ev.linkId, ev.workspaceId, ev.combo]);
+    // A combination key (and a workspace id) is spelled out once per chunk, however many link-hours and events use it.
+    const key = [...first.combos.keys()][0]!;
+    const text = new TextDecoder().decode(chunks[1]!.data);
+    expect(text.split(JSON.stringify(key)).length - 1).toBe(1);
+    expect(text.split(JSON.stringify(first.workspaceId)).length - 1).toBe(1);
   });
 });
 

@@ -2,17 +2,23 @@ import type { ClickEvent, HourCounts } from './repository.js';
 import { nextTurn, SLICE } from './turns.js';
 
 /**
- * One part of a flush, its link-hours and events as UTF-8 JSON in a buffer of its own: handed to the
- * writer thread by transfer (no copy, no structured clone of thousands of objects on the event loop).
+ * One part of a flush as UTF-8 JSON in a buffer of its own, handed to the writer thread by transfer
+ * (no copy, no structured clone of thousands of objects on the event loop). Combination keys and
+ * workspace ids are listed once per chunk and referred to by index: a key is a few hundred bytes of
+ * JSON and the same few keys recur across link-hours and events, so the chunk is several times
+ * smaller than one that spells them out (less to encode, less garbage to collect).
  */
 export interface FlushChunk {
   /** Unique per chunk and flush: a chunk applied once is skipped when sent again. */
   id: string;
-  /** JSON `[[link, hour, workspace, clicks, bots, {comboKey: n}]...]`. */
-  rows: Uint8Array;
-  /** JSON `[[at, link, workspace, comboKey]...]`. */
-  events: Uint8Array;
+  /** JSON `{"k": [comboKey...], "w": [workspace...], "r": [WireRow...], "e": [WireEvent...]}`. */
+  data: Uint8Array;
 }
+
+/** A link-hour on the wire: link, hour, workspace index, clicks, bots, then key index and count pairs. */
+type WireRow = [string, number, number, number, number, number[]];
+/** An event on the wire: at, link, workspace index, key index. */
+type WireEvent = [number, string, number, number];
 
 export type OpenRow = [string, number, string, number, number, Record<string, number>];
 export type EventRow = [number, string, string, string];
@@ -20,6 +26,20 @@ export type EventRow = [number, string, string, string];
 /** Link-hours (or events) per chunk, each chunk one transaction of the writer. */
 export const FLUSH_CHUNK = 4000;
 const utf8 = new TextEncoder();
+
+/** Strings listed once, by first use. */
+class Table {
+  readonly list: string[] = [];
+  private readonly index = new Map<string, number>();
+  of(s: string): number {
+    let i = this.index.get(s);
+    if (i === undefined) {
+      i = this.list.push(s) - 1;
+      this.index.set(s, i);
+    }
+    return i;
+  }
+}
 
 /**
  * A flush's chunks, one at a time, yielding to the event loop every SLICE items: the caller hands
@@ -29,6 +49,8 @@ const utf8 = new TextEncoder();
 export async function* flushChunks(id: string, hours: readonly HourCounts[], events: readonly ClickEvent[]): AsyncGenerator<FlushChunk> {
   const n = Math.max(hours.length, events.length);
   for (let i = 0, part = 0; i < n; i += FLUSH_CHUNK, part++) {
+    const keys = new Table();
+    const spaces = new Table();
     const rows: string[] = [];
     const evs: string[] = [];
     const end = Math.min(i + FLUSH_CHUNK, n);
@@ -36,23 +58,33 @@ export async function* flushChunks(id: string, hours: readonly HourCounts[], eve
       if (j > 0) await nextTurn();
       for (let k = j; k < Math.min(j + SLICE, end, hours.length); k++) {
         const h = hours[k]!;
-        rows.push(JSON.stringify([h.linkId, h.hour, h.workspaceId, h.clicks, h.bots, Object.fromEntries(h.combos)] satisfies OpenRow));
+        const combos: number[] = [];
+        for (const [key, c] of h.combos) combos.push(keys.of(key), c);
+        rows.push(JSON.stringify([h.linkId, h.hour, spaces.of(h.workspaceId), h.clicks, h.bots, combos] satisfies WireRow));
       }
       for (let k = j; k < Math.min(j + SLICE, end, events.length); k++) {
         const e = events[k]!;
-        evs.push(JSON.stringify([e.at, e.linkId, e.workspaceId, e.combo] satisfies EventRow));
+        evs.push(JSON.stringify([e.at, e.linkId, spaces.of(e.workspaceId), keys.of(e.combo)] satisfies WireEvent));
       }
     }
-    yield { id: `${id}:${part}`, rows: utf8.encode(`[${rows.join(',')}]`), events: utf8.encode(`[${evs.join(',')}]`) };
+    await nextTurn();
+    const json = `{"k":${JSON.stringify(keys.list)},"w":${JSON.stringify(spaces.list)},"r":[${rows.join(',')}],"e":[${evs.join(',')}]}`;
+    yield { id: `${id}:${part}`, data: utf8.encode(json) };
   }
 }
 
-/** The buffers a chunk's message transfers to the writer thread. */
-export const transferOf = (c: FlushChunk): ArrayBuffer[] => [c.rows.buffer as ArrayBuffer, c.events.buffer as ArrayBuffer];
+/** The buffer a chunk's message transfers to the writer thread. */
+export const transferOf = (c: FlushChunk): ArrayBuffer[] => [c.data.buffer as ArrayBuffer];
 
 const text = new TextDecoder();
 
-/** A chunk's rows and events, back from its buffers (on the writer's side). */
+/** A chunk's rows and events, back from its buffer with keys and workspaces spelled out (on the writer's side). */
 export function decodeChunk(c: FlushChunk): { rows: OpenRow[]; events: EventRow[] } {
-  return { rows: JSON.parse(text.decode(c.rows)) as OpenRow[], events: JSON.parse(text.decode(c.events)) as EventRow[] };
+  const { k, w, r, e } = JSON.parse(text.decode(c.data)) as { k: string[]; w: string[]; r: WireRow[]; e: WireEvent[] };
+  const rows = r.map(([link, hour, ws, clicks, bots, pairs]): OpenRow => {
+    const combos: Record<string, number> = {};
+    for (let i = 0; i < pairs.length; i += 2) combos[k[pairs[i]!]!] = pairs[i + 1]!;
+    return [link, hour, w[ws]!, clicks, bots, combos];
+  });
+  return { rows, events: e.map(([at, link, ws, key]): EventRow => [at, link, w[ws]!, k[key]!]) };
 }

@@ -1,38 +1,33 @@
 import type { Collection } from 'mongodb';
+import { RandomEvictMap } from '../../domain/random-evict-map.js';
 import type { MongoConnection } from '../mongo/connection.js';
 import { comboHash, decodeCombo } from './combos.js';
 import { COMBOS, type ComboDoc, insertOnce } from './mongo-docs.js';
 import type { ComboFacts } from './sheets.js';
 import { nextTurn, SLICE } from './turns.js';
 
+/** Combinations per insert (each a message the driver encodes on the event loop). */
+const INSERT_BATCH = 250;
+
 /**
  * Combinations on MongoDB: the id is a hash of the workspace and the key, so every instance names a
  * combination alike without asking; a combination is stored by a unique insert (a collision is the
  * combination being there already) before any count refers to it. Known ids and keys are remembered
- * up to a bound.
+ * up to a bound (a random one forgotten first: docs/adr/0096); an id remembered is one stored.
  */
 export class MongoComboDictionary {
   private readonly coll: Collection<ComboDoc>;
-  private readonly stored = new Set<string>();
-  private readonly keys = new Map<string, string>();
+  private readonly keys: RandomEvictMap<string>;
 
   constructor(
     private readonly conn: MongoConnection,
-    private readonly max = 200_000,
+    max = 200_000,
   ) {
     this.coll = conn.collection(COMBOS);
+    this.keys = new RandomEvictMap(max);
   }
 
-  private remember(id: string, key: string): void {
-    if (this.keys.size >= this.max) {
-      const oldest = this.keys.keys().next().value!;
-      this.keys.delete(oldest);
-      this.stored.delete(oldest);
-    }
-    this.keys.set(id, key);
-  }
-
-  /** Ids of these keys of a workspace, each stored (once) before this returns. */
+  /** Ids of these keys of a workspace, each stored (once) before this returns; the event loop turns every SLICE keys. */
   async ensure(entries: Iterable<[workspaceId: string, key: string]>): Promise<Map<string, string>> {
     const ids = new Map<string, string>();
     const fresh: ComboDoc[] = [];
@@ -43,12 +38,12 @@ export class MongoComboDictionary {
       if (ids.has(mapKey)) continue;
       const id = comboHash(w, k);
       ids.set(mapKey, id);
-      if (!this.stored.has(id)) fresh.push({ _id: id, w, k });
+      if (this.keys.get(id) === undefined) fresh.push({ _id: id, w, k });
     }
-    for (let i = 0; i < fresh.length; i += 1000) await this.conn.run(() => insertOnce(this.coll, fresh.slice(i, i + 1000)));
-    for (const d of fresh) {
-      this.stored.add(d._id);
-      this.remember(d._id, d.k);
+    for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
+      const part = fresh.slice(i, i + INSERT_BATCH);
+      await this.conn.run(() => insertOnce(this.coll, part));
+      for (const d of part) this.keys.set(d._id, d.k);
     }
     return ids;
   }
@@ -65,8 +60,7 @@ export class MongoComboDictionary {
       const docs = await this.conn.run(() => this.coll.find({ _id: { $in: missing.slice(i, i + 5000) }, w: workspaceId }).toArray());
       for (const d of docs) {
         out.set(d._id, d.k);
-        this.stored.add(d._id);
-        this.remember(d._id, d.k);
+        this.keys.set(d._id, d.k);
       }
     }
     return out;

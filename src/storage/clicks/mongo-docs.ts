@@ -122,13 +122,19 @@ export interface Upsert<T extends Document> {
 }
 
 /**
+ * Writes per bulk write. The driver encodes each bulk write on the event loop in one go: measured,
+ * 4–10 ms of CPU for the BSON of 1,000 of the flush's upserts, about 1 ms for 250.
+ */
+const UPSERT_BATCH = 250;
+
+/**
  * Apply conditional upserts, each idempotent (a write already applied fails its filter and its
  * upsert collides on _id). FerretDB 1.24 stops an unordered bulk write at its first error, so after
  * any bulk error every write is redone alone.
  */
 export async function upsertAll<T extends Document>(coll: Collection<T>, ops: Upsert<T>[]): Promise<void> {
-  for (let i = 0; i < ops.length; i += 1000) {
-    const part = ops.slice(i, i + 1000);
+  for (let i = 0; i < ops.length; i += UPSERT_BATCH) {
+    const part = ops.slice(i, i + UPSERT_BATCH);
     try {
       const bulk = part.map((o) => ({ updateOne: { filter: o.filter, update: o.update, upsert: true } })) as AnyBulkWriteOperation<T>[];
       await coll.bulkWrite(bulk, { ordered: false });

@@ -26,6 +26,12 @@ export class EventParts {
   }
 }
 
+/** Every combination of a batch's link-hours (and events), one at a time (the dictionary turns the event loop between them). */
+function* combosOf(batch: ClickBatch, withEvents: boolean): Generator<[string, string]> {
+  for (const h of batch.hours) for (const k of h.combos.keys()) yield [h.workspaceId, k];
+  if (withEvents) for (const e of batch.events) yield [e.workspaceId, e.combo];
+}
+
 /**
  * One flush into slot `s` (its holder only), every write conditional on `seq` (a retried flush is
  * skipped): the combinations first (so no count refers to an unknown one), then the open hours, the
@@ -41,10 +47,7 @@ export async function writeBatch(
   withEvents: boolean,
 ): Promise<void> {
   const s = lease.slot;
-  const entries: [string, string][] = [];
-  for (const h of batch.hours) for (const k of h.combos.keys()) entries.push([h.workspaceId, k]);
-  if (withEvents) for (const e of batch.events) entries.push([e.workspaceId, e.combo]);
-  const ids = await dict.ensure(entries);
+  const ids = await dict.ensure(combosOf(batch, withEvents));
   const id = (w: string, k: string) => ids.get(`${w}\n${k}`)!;
   const openOps: Upsert<OpenDoc>[] = [];
   const perLink = new Map<string, { w: string; n: number; b: number }>();
@@ -62,10 +65,14 @@ export async function writeBatch(
     t.b += h.bots;
     perLink.set(h.linkId, t);
   }
-  const totalOps: Upsert<TotalsDoc>[] = [...perLink].map(([l, t]) => ({
-    filter: { _id: totalsId(s, l), q: { $lt: seq } },
-    update: { $inc: { n: t.n, b: t.b }, $set: { q: seq }, $setOnInsert: { s, l, w: t.w } } as never,
-  }));
+  const totalOps: Upsert<TotalsDoc>[] = [];
+  for (const [l, t] of perLink) {
+    if (++done % SLICE === 0) await nextTurn();
+    totalOps.push({
+      filter: { _id: totalsId(s, l), q: { $lt: seq } },
+      update: { $inc: { n: t.n, b: t.b }, $set: { q: seq }, $setOnInsert: { s, l, w: t.w } } as never,
+    });
+  }
   const eventOps: Upsert<EventsDoc>[] = [];
   if (withEvents) {
     const groups = new Map<string, { w: string; hour: number; e: EventsDoc['e'] }>();
