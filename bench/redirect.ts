@@ -8,7 +8,7 @@
  * the latter, the same load on 1,000 links with 50 rules each, none matching (every rule evaluated).
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_UA, DOMAIN, type Fixture, lskEnv } from './fixtures.js';
 import { type Figures, fmt, load } from './load.js';
@@ -16,25 +16,39 @@ import { metric, ROOT, start, stop } from './servers.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/** CPU seconds (user + system, all threads) a process has used so far; NaN where /proc is missing. */
-function cpuSeconds(p: ChildProcess): number {
-  try {
-    const fields = readFileSync(`/proc/${p.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** CPU seconds (user + system) a process has used so far: all its threads, the main thread, and the click writer's; NaN where /proc is missing. */
+function cpuSeconds(p: ChildProcess): { all: number; main: number; writer: number } {
+  const ticks = (stat: string) => {
+    const fields = stat.split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  };
+  try {
+    const out = { all: ticks(readFileSync(`/proc/${p.pid}/stat`, 'utf8')), main: 0, writer: 0 };
+    // Threads that ended (a restarted writer) count in `all` only.
+    for (const t of readdirSync(`/proc/${p.pid}/task`)) {
+      const comm = readFileSync(`/proc/${p.pid}/task/${t}/comm`, 'utf8').trim();
+      if (t === String(p.pid)) out.main = ticks(readFileSync(`/proc/${p.pid}/task/${t}/stat`, 'utf8'));
+      else if (comm === 'click-writer') out.writer += ticks(readFileSync(`/proc/${p.pid}/task/${t}/stat`, 'utf8'));
+    }
+    return out;
   } catch {
-    return Number.NaN;
+    return { all: Number.NaN, main: Number.NaN, writer: Number.NaN };
   }
 }
 
 interface Run extends Figures {
-  /** CPU microseconds of the server per answered request. */
+  /** CPU microseconds of the server per answered request: every thread, the main thread, the click writer thread. */
   cpuUs: number;
+  mainUs: number;
+  writerUs: number;
 }
 
 async function measure(p: ChildProcess, opts: Parameters<typeof load>[0]): Promise<Run> {
   const before = cpuSeconds(p);
   const f = await load(opts);
-  return { ...f, cpuUs: ((cpuSeconds(p) - before) * 1e6) / (f.rps * opts.seconds) };
+  const after = cpuSeconds(p);
+  const per = (k: 'all' | 'main' | 'writer') => ((after[k] - before[k]) * 1e6) / (f.rps * opts.seconds);
+  return { ...f, cpuUs: per('all'), mainUs: per('main'), writerUs: per('writer') };
 }
 
 function median(runs: Run[]): Run {
@@ -45,10 +59,13 @@ function median(runs: Run[]): Run {
     p99: mid(runs.map((r) => r.p99)),
     bad: runs.reduce((n, r) => n + r.bad, 0),
     cpuUs: mid(runs.map((r) => r.cpuUs)),
+    mainUs: mid(runs.map((r) => r.mainUs)),
+    writerUs: mid(runs.map((r) => r.writerUs)),
   };
 }
 
-const show = (r: Run) => `${fmt(r)}, ${Number.isNaN(r.cpuUs) ? '' : `${r.cpuUs.toFixed(1)} µs CPU/request`}`;
+const show = (r: Run) =>
+  `${fmt(r)}${Number.isNaN(r.cpuUs) ? '' : `, ${r.cpuUs.toFixed(1)} µs CPU/request (main thread ${r.mainUs.toFixed(1)}, click writer ${r.writerUs.toFixed(1)})`}`;
 
 export async function benchRedirects(fx: Fixture, seconds: number, say: (s: string) => void): Promise<void> {
   // BENCH_LSK_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the lsk process.

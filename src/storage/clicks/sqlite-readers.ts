@@ -67,7 +67,7 @@ export class SqliteReaderPool {
   }
 
   private spawn(): Worker {
-    const w = new Worker(new URL('./sqlite-reader-thread.js', import.meta.url), { workerData: { path: this.path } });
+    const w = new Worker(new URL('./sqlite-reader-thread.js', import.meta.url), { name: 'click-reader', workerData: { path: this.path } });
     w.unref();
     this.all.push(w);
     w.on('message', (m: Reply) => {

@@ -48,7 +48,8 @@ export class SqliteClickWriter {
   }
 
   private start(): void {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { path: this.path } });
+    // Named: the thread shows as `click-writer` in /proc/PID/task/*/comm (the bench reports its CPU).
+    const worker = new Worker(new URL(import.meta.url), { name: 'click-writer', workerData: { path: this.path } });
     worker.unref();
     worker.on('message', (m: Reply) => {
       const p = this.pending.get(m.id);
