@@ -2,15 +2,16 @@ import { csvHeader, linkCsvRow } from '../csv/link-csv.js';
 import type { Clock } from '../domain/clock.js';
 import { linkStatus } from '../domain/model.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
-import type { LinkFilter, LinkPosition, LinksRepository } from '../storage/links/repository.js';
+import type { LinkFilter, LinksRepository } from '../storage/links/repository.js';
 
 /** Links read per store round trip while exporting. */
 export const EXPORT_PAGE = 250;
 
 /**
- * Every link of the workspace (within `filter`: a restricted key's links) as CSV text, one page at a time (keyset paging on the newest-first
- * index, click totals per page): the caller pulls the next page only when it has written this one,
- * so memory stays flat however many links there are (docs/adr/0062).
+ * Every link of the workspace (within `filter`: a restricted key's links) as CSV text, one page at
+ * a time (the store's pages newest first, click totals per page): the caller pulls the next page
+ * only when it has written this one, so memory stays flat however many links there are
+ * (docs/adr/0062).
  */
 export async function* exportLinksCsv(
   links: LinksRepository,
@@ -20,10 +21,7 @@ export async function* exportLinksCsv(
   filter: LinkFilter = {},
 ): AsyncGenerator<string> {
   yield csvHeader();
-  let after: LinkPosition | undefined;
-  for (;;) {
-    const rows = await links.list(workspaceId, { ...filter, limit: EXPORT_PAGE, ...(after ? { after } : {}) });
-    if (rows.length === 0) return;
+  for await (const rows of links.pages(workspaceId, filter, EXPORT_PAGE)) {
     const totals = await clicks.totals(rows.map((r) => r.id));
     let chunk = '';
     const now = clock.now().getTime();
@@ -32,8 +30,5 @@ export async function* exportLinksCsv(
       chunk += linkCsvRow({ ...r, clicks, status: linkStatus(r, clicks, now) });
     }
     yield chunk;
-    if (rows.length < EXPORT_PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
   }
 }

@@ -23,11 +23,12 @@ function memoryOf(pid: number): { peak: number; rss: number } {
  * holds the link rows (far larger than their text). Checked by making the export gather its pages
  * and send them at the end: the server died mid-export. (It was 200,000 links under a 96 MiB cap,
  * the same margin at four times the seeding and export time.)
- * On FerretDB (1.24, SQLite backend) each page scans every link in the store: its explain shows no
- * filter, sort or limit pushed down, whether the filter is the workspace alone or with the keyset
- * range. 10,000 links took 406 s to export on a loaded machine, 40 pages of about 10 s. So MongoDB
- * gets 2,000: eight pages of links sharing one creation time, every one exported once. (Its 10,000
- * never tested the heap either: 2.6 MiB of CSV; SQLite's case does.)
+ * On FerretDB (1.24, SQLite backend) a filtered, sorted, limited find scans every link in the store
+ * (its explain shows nothing pushed down): read as keyset pages, 10,000 links took 406 s to export on
+ * a loaded machine, 40 pages of about 10 s. The export now reads MongoDB through one cursor (one
+ * scan; docs/adr/0062), and MongoDB gets 2,000 links, eight batches sharing one creation time, every
+ * one exported once: seeding them is most of its time. (The heap is tested on SQLite: 2,000 links
+ * are 0.5 MiB of CSV.)
  */
 const LARGE = { sqlite: 50_000, mongodb: 2_000 };
 const HEAP_MB = 64;

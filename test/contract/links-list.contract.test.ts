@@ -1,7 +1,7 @@
 /** The links repository: listing links, newest first, paged with `after`, filtered by tag, domain and q. */
 import { describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/domain/model.js';
-import type { LinkQuery } from '../../src/storage/links/repository.js';
+import type { LinkFilter, LinkQuery, LinkRow } from '../../src/storage/links/repository.js';
 import { at, describeStores, newLink, workspace } from './_harness.js';
 
 describeStores('links repository', (store) => {
@@ -82,6 +82,42 @@ describeStores('links repository', (store) => {
       expect(await ids({ limit: 10, domainIn: [] })).toEqual([]);
       expect(await ids({ limit: 10, tagIn: ['red'], tag: 'blue' })).toEqual([l1.id]);
       expect((await store().links.ids(ws.id, { tagIn: ['red'] })).sort()).toEqual([l1.id, l2.id].sort());
+    });
+
+    it('walks every link in pages (an export): newest first, filtered, each link once with its tags, and stops when the caller does', async () => {
+      const ws = await newWorkspace();
+      const other = await newWorkspace();
+      const made: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const l = await store().links.insert(newLink(ws.id, { domain: i % 2 ? 'a.example' : 'b.example', tags: i % 3 ? ['red'] : [], createdAt: at(i % 4) }));
+        made.push(l.id);
+      }
+      await store().links.insert(newLink(other.id, { domain: 'a.example', tags: ['red'], createdAt: at(9) }));
+      const walk = async (filter: LinkFilter, size: number) => {
+        const pages: LinkRow[][] = [];
+        for await (const page of store().links.pages(ws.id, filter, size)) pages.push(page);
+        return pages;
+      };
+      const all = await walk({}, 3);
+      expect(all.map((p) => p.length)).toEqual([3, 3, 1]);
+      expect(all.flat().map((l) => l.id)).toEqual((await store().links.list(ws.id, { limit: 100 })).map((l) => l.id));
+      expect(new Set(all.flat().map((l) => l.id))).toEqual(new Set(made));
+      expect(all.flat().find((l) => l.id === made[1])!.tags).toEqual(['red']);
+      // A page size that divides the links: no empty page at the end.
+      expect((await walk({}, 7)).map((p) => p.length)).toEqual([7]);
+      const red = await walk({ tag: 'red', domainIn: ['a.example'] }, 2);
+      expect(red.flat().map((l) => l.id)).toEqual((await store().links.list(ws.id, { limit: 100, tag: 'red', domainIn: ['a.example'] })).map((l) => l.id));
+      expect(red.flat().length).toBe(made.filter((_id, i) => i % 3 !== 0 && i % 2 === 1).length);
+      expect(await walk({ tag: 'none' }, 3)).toEqual([]);
+      // A caller that stops after one page (a client gone mid-export) ends the walk there (the MongoDB
+      // cursor is closed), and the store answers the next walks whole.
+      for (let round = 0; round < 3; round++) {
+        for await (const page of store().links.pages(ws.id, {}, 2)) {
+          expect(page.length).toBe(2);
+          break;
+        }
+      }
+      expect((await walk({}, 4)).flat().length).toBe(7);
     });
 
     it('filters by q as a case-insensitive substring of the alias or the destination', async () => {

@@ -5,6 +5,7 @@ import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } fro
 import { MongoTagDocs, tagEntries } from '../tags/mongo.js';
 import { behaviourFields, escapeRegex, extKey, type LinkDoc, REDIRECT_PROJECTION, redirectFields, toDoc } from './mongo-docs.js';
 import { orderMongo } from './mongo-order.js';
+import { cursorPages } from './mongo-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 
 /** Which unique index a duplicate-key error on a link came from. */
@@ -213,6 +214,20 @@ export class MongoLinks implements LinksRepository {
       const sort = orderMongo(query, and);
       return this.toLinks(await this.links.find({ $and: and }).sort(sort).limit(query.limit).toArray());
     });
+  }
+
+  pages(workspaceId: string, filter: LinkFilter, size: number): AsyncIterable<LinkRow[]> {
+    return cursorPages(
+      {
+        conn: this.conn,
+        links: this.links,
+        filter: (w, f) => this.filter(w, f),
+        toLinks: (docs) => this.toLinks(docs),
+      },
+      workspaceId,
+      filter,
+      size,
+    );
   }
 
   async count(workspaceId: string, filter: LinkFilter): Promise<number> {

@@ -82,6 +82,12 @@ export interface LinksRepository {
   update(workspaceId: string, id: string, patch: LinkPatch): Promise<LinkRow | null>;
   delete(workspaceId: string, id: string): Promise<boolean>;
   list(workspaceId: string, query: LinkQuery): Promise<LinkRow[]>;
+  /**
+   * Every link of the workspace matching the filter, newest first, in pages of `size` (an export,
+   * docs/adr/0062): SQLite by keyset pages on its index; MongoDB through one cursor, so a store that
+   * sorts per find does it once for the whole walk. The caller pulls the next page when it is ready.
+   */
+  pages(workspaceId: string, filter: LinkFilter, size: number): AsyncIterable<LinkRow[]>;
   countOnDomain(workspaceId: string, domain: string): Promise<number>;
   /** How many of the workspace's links match the filter. */
   count(workspaceId: string, filter: LinkFilter): Promise<number>;

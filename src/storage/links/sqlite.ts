@@ -2,6 +2,7 @@ import { linkRef } from '../../domain/link-ref.js';
 import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
 import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
+import { keysetPages } from './keyset-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 import { orderSql } from './sqlite-order.js';
 
@@ -246,6 +247,10 @@ export class SqliteLinks implements LinksRepository {
     const order = orderSql(query, where, params);
     const rows = this.conn.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`).all(params) as Row[];
     return this.toLinks(rows);
+  }
+
+  pages(workspaceId: string, filter: LinkFilter, size: number): AsyncIterable<LinkRow[]> {
+    return keysetPages((w, q) => this.list(w, q), workspaceId, filter, size);
   }
 
   async count(workspaceId: string, filter: LinkFilter): Promise<number> {
