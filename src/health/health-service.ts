@@ -77,14 +77,9 @@ export class HealthService implements LinkHealth {
     let n = 0;
     const now = this.clock.now().getTime();
     for (const ws of await repos.workspaces.list()) {
-      let after: { createdAt: Date; id: string } | undefined;
-      for (;;) {
-        const page = await repos.links.list(ws.id, { limit: 500, ...(after ? { after } : {}) });
+      for await (const page of repos.links.pages(ws.id, {}, 500)) {
         await this.repo.scheduleMany(page.map((link) => this.jobOf(link, now)));
         n += page.length;
-        if (page.length < 500) break;
-        const last = page[page.length - 1]!;
-        after = { createdAt: last.createdAt, id: last.id };
       }
     }
     await repos.counters.cas(BACKFILLED, null, new Date(now).toISOString());

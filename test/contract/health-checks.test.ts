@@ -14,7 +14,7 @@ import { StoreUnavailable } from '../../src/storage/errors.js';
 import { as } from '../support/caller.js';
 import { startTargets, type Targets } from '../support/health-targets.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
-import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
+import { at, newLink, type OpenedStore, openStore, STORE_KINDS, T0, workspace } from './_harness.js';
 
 const HOUR = 3_600_000;
 const WS = 'wsp_health';
@@ -150,6 +150,27 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     await round();
     expect(await store.repos.health.states([l.id])).toEqual(new Map());
     expect((await store.repos.health.due(new Date(clock.now().getTime() + 2 * HOUR), 10)).map((j) => j.linkId)).toEqual([fresh.id]);
+  });
+
+  it('schedules the links from before health checks once per store, over pages of links, and each one once', async () => {
+    const old = await store.repos.workspaces.create(workspace());
+    // Stored without the services (as links made before health checks existed): none is scheduled.
+    const made = await store.repos.links.insertMany(
+      old.id,
+      Array.from({ length: 501 }, (_, i) => newLink(old.id, { destination: `${targets.base}/old-${i}`, createdAt: at(i % 7) })),
+    );
+    expect(made.every((r) => !(r instanceof Error))).toBe(true);
+    // One made through the services since: scheduled already, and scheduling it again makes no second job.
+    const scheduled = await services.links.create(as(old.id), { destination: `${targets.base}/ok` });
+    expect(await store.repos.health.jobCount()).toBe(1);
+    expect(await services.health.service.backfill(store.repos)).toBe(502);
+    expect(await store.repos.health.jobCount()).toBe(502);
+    // Once per store: a second start schedules nothing.
+    expect(await services.health.service.backfill(store.repos)).toBe(0);
+    expect(await store.repos.health.jobCount()).toBe(502);
+    const due = await store.repos.health.due(new Date(clock.now().getTime() + 2 * HOUR), 1000);
+    expect(new Set(due.map((j) => j.linkId)).size).toBe(502);
+    expect(due.map((j) => j.linkId)).toContain(scheduled.id);
   });
 
   it('never requests a target on a blocked host, and skips links of suspended workspaces', async () => {
