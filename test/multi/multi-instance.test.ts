@@ -17,11 +17,26 @@ describe('two instances on one MongoDB', () => {
     await Promise.all([a?.stop(), b?.stop()]);
   });
 
-  async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<{ value: T; elapsed: number }> {
+  /** Polls every 100 ms; also says how long the slowest probe took (a probe that re-reads the store). */
+  async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<{ value: T; elapsed: number; slowest: number }> {
     const start = Date.now();
-    const value = await waitFor(probe, ok, { timeout: ms, interval: 100 });
-    return { value, elapsed: Date.now() - start };
+    let slowest = 0;
+    const timed = async () => {
+      const t = Date.now();
+      const v = await probe();
+      slowest = Math.max(slowest, Date.now() - t);
+      return v;
+    };
+    const value = await waitFor(timed, ok, { timeout: ms, interval: 100 });
+    return { value, elapsed: Date.now() - start, slowest };
   }
+  /**
+   * The bound of a change made elsewhere: B re-reads an entry 2 s after it read it (README: Cache),
+   * so the change shows on the first probe that starts after that, which may wait for the probe in
+   * flight and the 100 ms interval, then reads the store. On a quiet machine a probe takes a few ms
+   * (about 2.1 s in all); on a loaded one the store's reads count in it, as they do for a visitor.
+   */
+  const withinTtl = (r: { elapsed: number; slowest: number }) => expect(r.elapsed).toBeLessThan(2000 + 100 + 2 * r.slowest + 200);
 
   it('share one plan limit exactly: 10 rpm, 6 requests to each, exactly 2 refused', async () => {
     const key = await a.workspace('shared', ['--rpm', '10']);
@@ -77,7 +92,7 @@ describe('two instances on one MongoDB', () => {
       4000,
     );
     expect(changed.value.location).toBe('https://two.example/');
-    expect(changed.elapsed).toBeLessThan(2500);
+    withinTtl(changed);
 
     await api('DELETE', `/v1/links/${link.id}`);
     const gone = await until(
@@ -86,7 +101,7 @@ describe('two instances on one MongoDB', () => {
       4000,
     );
     expect(gone.value.status).toBe(404);
-    expect(gone.elapsed).toBeLessThan(2500);
+    withinTtl(gone);
 
     expect((await visitB('later')).status).toBe(404); // cached as unknown on B
     await api('POST', '/v1/links', { destination: 'https://later.example/', alias: 'later' });
@@ -96,7 +111,7 @@ describe('two instances on one MongoDB', () => {
       4000,
     );
     expect(born.value.location).toBe('https://later.example/');
-    expect(born.elapsed).toBeLessThan(2500);
+    withinTtl(born);
   });
 
   it('count clicks made on both instances exactly', async () => {
