@@ -17,6 +17,7 @@ import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
 import { benchAuditCost } from './audit-cost.js';
 import { benchBlocklist } from './blocklist.js';
+import { benchClickWriter } from './click-writer.js';
 import { prepare } from './fixtures.js';
 import { benchFlush } from './flush.js';
 import { benchHealth } from './health.js';
@@ -27,7 +28,6 @@ import { benchLoop } from './loop.js';
 import { benchMemory } from './memory.js';
 import { benchRedirects } from './redirect.js';
 import { benchRedirectParts } from './redirect-parts.js';
-import { benchClickWriter } from './click-writer.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -5,6 +5,7 @@ import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
+import { OpenRows } from './sqlite-open-rows.js';
 import { applyDelta, ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 import { addToTagSheets, forgetLinkTags, type SyncStep, syncTagSheets } from './sqlite-tag-sheets.js';
 
@@ -24,10 +25,7 @@ export function clickWriter(conn: SqliteConnection) {
   const dict = new ComboDictionary(conn);
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
   const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
-  const upsert = conn.stmt(
-    `INSERT INTO click_open (link_id, hour, workspace_id, clicks, bots, c) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, bots = bots + excluded.bots, c = lsk_add_counts(c, excluded.c)`,
-  );
+  const open = new OpenRows(conn);
   const event = conn.stmt('INSERT INTO click_events (workspace_id, at, link_id, combo) VALUES (?, ?, ?, ?)');
   let applied = 0;
 
@@ -59,24 +57,31 @@ export function clickWriter(conn: SqliteConnection) {
     for (const [link, [ws, clicks, bots]] of perLink) add.run(link, ws, clicks, bots);
   }
 
-  /** Close up to CLOSE_CHUNK open link-hours before `before` (in the caller's transaction); returns how many. */
-  function closeChunk(before: number): number {
-    const rows = conn
-      .stmt('SELECT link_id, hour, workspace_id, clicks, bots, c FROM click_open WHERE hour < ? ORDER BY hour, link_id LIMIT ?')
-      .all(before, CLOSE_CHUNK) as Row[];
-    if (rows.length === 0) return 0;
-    const cells = rows.map((r) => ({
-      linkId: String(r.link_id),
-      workspaceId: String(r.workspace_id),
-      hour: Number(r.hour),
-      clicks: Number(r.clicks),
-      bots: Number(r.bots),
-      c: JSON.parse(String(r.c)) as Counts,
-    }));
-    fold(cells, true);
-    const drop = conn.stmt('DELETE FROM click_open WHERE link_id = ? AND hour = ?');
-    for (const c of cells) drop.run(c.linkId, c.hour);
-    return rows.length;
+  /**
+   * Close up to CLOSE_CHUNK open link-hours before `before`, workspace by workspace from `ws` on (in
+   * the caller's transaction); returns how many, and the workspace to go on with (null: done).
+   */
+  function closeChunk(before: number, ws: string | null): { n: number; next: string | null } {
+    const { cells, next } = open.closable(before, CLOSE_CHUNK, ws);
+    if (cells.length > 0) {
+      fold(cells, true);
+      open.remove(cells);
+    }
+    return { n: cells.length, next };
+  }
+
+  /** One chunk of a flush (in the caller's transaction); skipped when applied before (a retry). */
+  function apply(ch: FlushChunk): void {
+    const now = Date.now();
+    if (seen.run(ch.id, now).changes === 0) return;
+    const { rows, events } = decodeChunk(ch);
+    for (const [link, hour, ws, clicks, bots, combos] of rows) {
+      const c: Counts = {};
+      for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
+      open.add(ws, hour, link, clicks, bots, c);
+    }
+    for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
+    if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
   }
 
   return {
@@ -84,18 +89,12 @@ export function clickWriter(conn: SqliteConnection) {
     fold,
     flush(chunks: readonly FlushChunk[]): void {
       for (const ch of chunks) {
-        conn.tx(() => {
-          const now = Date.now();
-          if (seen.run(ch.id, now).changes === 0) return; // applied before (a retry)
-          const { rows, events } = decodeChunk(ch);
-          for (const [link, hour, ws, clicks, bots, combos] of rows) {
-            const c: Counts = {};
-            for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
-            upsert.run(link, hour, ws, clicks, bots, JSON.stringify(c));
-          }
-          for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
-          if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
-        });
+        try {
+          conn.tx(() => apply(ch));
+        } catch (e) {
+          open.forgetAll(); // the rows it added in the failed transaction were rolled back
+          throw e;
+        }
       }
     },
     /**
@@ -106,11 +105,12 @@ export function clickWriter(conn: SqliteConnection) {
     closeHours(nowMs: number): number {
       const before = nowMs - (nowMs % HOUR_MS) - HOUR_MS;
       let closed = 0;
-      for (;;) {
-        const n = conn.tx(() => closeChunk(before));
-        closed += n;
-        if (n < CLOSE_CHUNK) return closed;
+      for (let ws = open.firstWorkspace(); ws !== null; ) {
+        const step = conn.tx(() => closeChunk(before, ws));
+        closed += step.n;
+        ws = step.next;
       }
+      return closed;
     },
     /** A deleted link: its sheets (and its share of its domains' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
@@ -124,7 +124,8 @@ export function clickWriter(conn: SqliteConnection) {
         for (const s of parsed) for (const id in s.c) ids.add(id);
         const facts = dict.facts(workspaceId, ids);
         for (const s of parsed) for (const share of domainShare(s, (id) => facts.get(id))) applyDelta(conn, share, -1);
-        for (const table of ['click_link_sheets', 'click_open', 'click_totals', 'click_events']) {
+        open.forgetLink(workspaceId, linkId);
+        for (const table of ['click_link_sheets', 'click_totals', 'click_events']) {
           conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND workspace_id = ?`).run(linkId, workspaceId);
         }
       });
@@ -136,13 +137,13 @@ export function clickWriter(conn: SqliteConnection) {
           'click_link_sheets',
           'click_tag_sheets',
           'click_tag_links',
-          'click_open',
           'click_totals',
           'click_events',
           'click_combos',
         ]) {
           conn.stmt(`DELETE FROM ${table} WHERE workspace_id = ?`).run(workspaceId);
         }
+        open.forgetWorkspace(workspaceId);
       });
       dict.forgetAll();
     },
