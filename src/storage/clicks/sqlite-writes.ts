@@ -1,5 +1,4 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
-import type { Counts } from './engine/source.js';
 import { decodeChunk, type FlushChunk } from './flush-chunks.js';
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
@@ -76,9 +75,9 @@ export function clickWriter(conn: SqliteConnection) {
     if (seen.run(ch.id, now).changes === 0) return;
     const { rows, events } = decodeChunk(ch);
     for (const [link, hour, ws, clicks, bots, combos] of rows) {
-      const c: Counts = {};
-      for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
-      open.add(ws, hour, link, clicks, bots, c);
+      const pairs: number[] = [];
+      for (const key in combos) pairs.push(dict.intern(ws, key), combos[key]!);
+      open.add(ws, hour, link, clicks, bots, pairs);
     }
     for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
     if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);

@@ -44,6 +44,12 @@ export class SqliteConnection {
     this.db.pragma('busy_timeout = 5000');
     // SQLite's lower() folds ASCII only; `q` must match case-insensitively in any script.
     this.db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
+    // Adds two JSON objects of counts key by key (the dimensions of an open click hour).
+    this.db.function('lsk_add_counts', { deterministic: true }, (a: unknown, b: unknown) => {
+      const sum = JSON.parse(String(a)) as Record<string, number>;
+      for (const [k, n] of Object.entries(JSON.parse(String(b)) as Record<string, number>)) sum[k] = (sum[k] ?? 0) + n;
+      return JSON.stringify(sum);
+    });
     this.txWrapper = this.db.transaction((fn: () => unknown) => fn());
   }
 
