@@ -11,8 +11,8 @@
 
 /** The longest the writer lets the main thread's writes go first, at one turn (a count left behind by a crash cannot stop it). */
 export const MAX_YIELD_MS = 100;
-/** The longest the main thread waits for one writer transaction before leaving it to SQLite's busy handler. */
-const MAX_WAIT_MS = 5_000;
+/** The longest the main thread waits for one writer transaction before leaving the rest to SQLite's busy handler (a long transaction: a whole workspace's clicks deleted). */
+const MAX_WAIT_MS = 1_000;
 
 const MAIN = 0;
 const WRITER = 1;
