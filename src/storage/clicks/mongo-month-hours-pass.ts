@@ -14,7 +14,7 @@ export interface BackfillReport {
   done: boolean;
   filled: number;
   left: number;
-  /** Slots not done yet: held by another live instance, a closing cut short, stopped or out of budget. */
+  /** Slots not done yet: held by another live instance, a closing cut short, no writer slot of ours yet, stopped or out of budget. */
   waiting: number[];
 }
 
@@ -27,7 +27,8 @@ interface Mark {
 
 /**
  * The month-hours backfill at start (docs/adr/0099), in the background: a pass over every writer slot
- * that wrote sheets and has no mark yet. This process's own slot is filled between its own writes;
+ * that wrote sheets and has no mark yet, once this process holds its own writer slot (its first
+ * flush or upkeep takes it). Its own slot is filled between its own writes;
  * a free slot (released, expired, or the slot of moved rollups) under a lease taken for the pass; a
  * slot another instance holds waits for a later pass (every `retryMs`). A slot is marked once all its
  * month sheets were looked at, and the whole once every slot is: a pass cut short (a crash, a stop)
@@ -94,7 +95,9 @@ export class MonthHoursBackfill {
     for (const s of await sheetSlots(this.conn)) {
       if (await marked(slotMark(s))) continue;
       const own = this.own();
-      const r = this.stopping ? null : own?.slot === s ? await this.fill(s, own.asWriter, budget) : await this.borrowed(s, budget);
+      // Other slots wait until this process holds its own: a slot borrowed at start would push its
+      // writer into a new slot, and every slot that wrote sheets costs reads a lookup per key and period.
+      const r = this.stopping || !own ? null : own.slot === s ? await this.fill(s, own.asWriter, budget) : await this.borrowed(s, budget);
       if (r) {
         report.filled += r.filled;
         report.left += r.left;
