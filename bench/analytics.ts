@@ -22,7 +22,7 @@ import { systemCaller } from '../src/domain/caller.js';
 import type { Services } from '../src/services/all-services.js';
 import { buildServices } from '../src/services/wiring.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
-import { awaitBackfill, BACKFILL, stripMonthHours, unmarkBackfill } from './analytics-backfill.js';
+import { BACKFILL, stripMonthHours, timeBackfill, unmarkBackfill } from './analytics-backfill.js';
 import { flushStall, storeSize } from './analytics-extra.js';
 import { insertSheets } from './analytics-mongo-seed.js';
 import { fmtTiming, get, QUERIES, type Target, type Timing, time, window } from './analytics-queries.js';
@@ -113,7 +113,7 @@ async function figures(databaseUrl: string, links: number, label: string, say: (
     say(`      ${PICKED.map((q, i) => `${q.label} ${direct[i]!.map(fmtTiming).join(' / ')}`).join('; ')}`);
     await unmarkBackfill(databaseUrl);
     const s: Services = await services(databaseUrl);
-    say(`    ${await awaitBackfill(s)}`);
+    say(`    ${await timeBackfill(s)}`);
     await s.repos.close();
     direct = await inProcess(databaseUrl, opts.runs, target, say);
   }
