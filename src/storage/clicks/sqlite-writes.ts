@@ -129,7 +129,7 @@ export function clickWriter(conn: SqliteConnection) {
       conn.tx(() => {
         forgetLinkTags(conn, workspaceId, linkId);
         const sheets = conn
-          .stmt(`SELECT link_id AS key, grain, period, tot, bots, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?`)
+          .stmt(`SELECT link_id AS key, grain, period, tot, bots, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND +workspace_id = ?`)
           .all(linkId, workspaceId) as Row[];
         const ids = new Set<string>();
         const parsed = sheets.map((r) => ({ ...sheetOfRow(r), grain: r.grain as 'day' | 'month', workspaceId }));
@@ -137,11 +137,11 @@ export function clickWriter(conn: SqliteConnection) {
         const facts = dict.facts(workspaceId, ids);
         for (const s of parsed) for (const share of domainShare(s, (id) => facts.get(id))) applyDelta(conn, share, -1);
         for (const table of ['click_link_sheets', 'click_open', 'click_totals']) {
-          conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND workspace_id = ?`).run(linkId, workspaceId);
+          conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND +workspace_id = ?`).run(linkId, workspaceId);
         }
       });
       // Its events (no read counts them once the link is gone), a batch per transaction.
-      const drop = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE link_id = ? AND workspace_id = ? LIMIT ?)');
+      const drop = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE link_id = ? AND +workspace_id = ? LIMIT ?)');
       while (conn.tx(() => drop.run(linkId, workspaceId, DELETE_BATCH).changes) === DELETE_BATCH);
     },
     forgetWorkspace(workspaceId: string): void {
