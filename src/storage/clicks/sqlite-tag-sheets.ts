@@ -48,11 +48,13 @@ export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDel
   for (const t of out.sheets.values()) applyDelta(conn, t);
 }
 
-/** A link's own sheets, as deltas to move. */
-function linkSheets(conn: SqliteConnection, workspaceId: string, linkId: string) {
+/** A link's own sheets (the first `limit` of them, by grain and period), as deltas to move. */
+export function linkSheets(conn: SqliteConnection, workspaceId: string, linkId: string, limit = -1) {
   const rows = conn
-    .stmt(`SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND +workspace_id = ?`)
-    .all(linkId, workspaceId) as Row[];
+    .stmt(
+      `SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND +workspace_id = ? ORDER BY grain, period LIMIT ?`,
+    )
+    .all(linkId, workspaceId, limit) as Row[];
   return rows.map((r) => {
     const s = sheetOfRow(r);
     // A month sheet has no hours.
@@ -61,15 +63,12 @@ function linkSheets(conn: SqliteConnection, workspaceId: string, linkId: string)
   });
 }
 
-/** Take a deleted link out of its recorded tags' sheets and forget its record (caller's transaction). */
-export function forgetLinkTags(conn: SqliteConnection, workspaceId: string, linkId: string): void {
-  const tags = recordedTags(conn, [linkId]).get(linkId) ?? [];
-  if (tags.length > 0) {
-    const out = new TagDeltas();
-    for (const s of linkSheets(conn, workspaceId, linkId)) for (const tag of tags) out.add(tag, s, linkId, -1);
-    for (const t of out.sheets.values()) applyDelta(conn, t);
-  }
-  conn.stmt('DELETE FROM click_tag_links WHERE link_id = ? AND workspace_id = ?').run(linkId, workspaceId);
+/** Take some of a deleted link's sheets out of the sheets of its recorded tags `tags` (caller's transaction). */
+export function takeOutOfTags(conn: SqliteConnection, tags: readonly string[], sheets: ReturnType<typeof linkSheets>, linkId: string): void {
+  if (tags.length === 0) return;
+  const out = new TagDeltas();
+  for (const s of sheets) for (const tag of tags) out.add(tag, s, linkId, -1);
+  for (const t of out.sheets.values()) applyDelta(conn, t);
 }
 
 interface Change {
