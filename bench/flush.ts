@@ -3,12 +3,16 @@
  * BENCH_FLUSH_HOURS (default 50,000) distinct link-hours, half in the previous hour, each visit also an
  * event; then its flush is written while the event loop is watched (./loop-watch.ts). On SQLite (a
  * fresh file) and on MongoDB (MONGODB_URI, else a FerretDB started here, BENCH_FLUSH_MONGO_HOURS,
- * default 1,000: FerretDB takes minutes for a few thousand upserts; 0 skips it).
+ * default 1,000: FerretDB takes minutes for a few thousand upserts; 0 skips it). On SQLite, a second
+ * flush of as many link-hours is written while the event loop makes one small write of its own every
+ * 2 ms, as API requests do: how long those writes hold the loop waiting for the click writer thread's
+ * transactions (docs/adr/0103).
  */
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
 import { ClickRecorder, type Visit } from '../src/redirect/click-recorder.js';
 import { classify } from '../src/redirect/user-agent.js';
+import type { Services } from '../src/services/all-services.js';
 import { buildServices } from '../src/services/wiring.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
 import { BROWSER_UA, DOMAIN } from './fixtures.js';
@@ -51,10 +55,34 @@ async function figures(databaseUrl: string, n: number, label: string, say: (s: s
     // of the bench's own objects out of the measured window.
     (globalThis as { gc?: () => void }).gc?.();
     say(`  ${label}, ${n.toLocaleString('en')} link-hours and as many events: ${await loopWatch(() => recorder.flush())}`);
+    if (databaseUrl.startsWith('file:')) {
+      for (let i = 0; i < n; i++) recorder.count({ ...visit, linkId: `lnk_again${i}`, atMs: now - (i % 2) * HOUR_MS });
+      say(`  ${label}, the same again while the event loop writes: ${await writesDuring(s, () => recorder.flush())}`);
+    }
     await recorder.stop();
   } finally {
     await s.repos.close();
   }
+}
+
+/** The event loop's own small writes (one every 2 ms) while `work` runs: how long each held the loop. */
+async function writesDuring(s: Services, work: () => Promise<unknown>): Promise<string> {
+  const waits: number[] = [];
+  let on = true;
+  const write = async () => {
+    const t = performance.now();
+    await s.repos.counters.mark(`bench-flush-${waits.length}`);
+    waits.push(performance.now() - t);
+    if (on) setTimeout(write, 2);
+  };
+  setTimeout(write, 2);
+  const started = performance.now();
+  await work();
+  const took = performance.now() - started;
+  on = false;
+  waits.sort((a, b) => b - a);
+  const at = (q: number) => (waits[Math.floor(waits.length * q)] ?? 0).toFixed(1);
+  return `written in ${took.toFixed(0)} ms; ${waits.length} writes of the event loop meanwhile, the longest ${(waits[0] ?? 0).toFixed(1)} ms (p99 ${at(0.01)}, median ${at(0.5)})`;
 }
 
 export async function benchFlush(dir: string, say: (s: string) => void): Promise<void> {

@@ -1,8 +1,9 @@
-/** A large flush on SQLite: encoded in slices, written chunk by chunk, each chunk exactly once even when the flush fails part-way and is retried. */
+/** A large flush on SQLite: encoded in slices, written chunk by chunk in short transactions (parts), each part exactly once even when the flush fails part-way and is retried. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
 import type { ClickBatch, ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
+import { FLUSH_PART } from '../../src/storage/clicks/sqlite-writes.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 import { batchOf, hc } from '../contract/_harness.js';
 
@@ -53,23 +54,26 @@ describe('a large flush on SQLite', () => {
     conn = undefined;
   });
 
-  it('writes every chunk once: a chunk that fails is written on the retry, the chunks written before are not written again', async () => {
+  it('writes every part once: a part that fails is written on the retry, the parts written before are not written again', async () => {
     conn = new SqliteConnection(':memory:');
     conn.migrate();
     const clicks = new SqliteClicks(conn);
     await clicks.init();
     const { batch, links } = bigBatch('wsp_b');
-    // A real failure inside the second chunk's transaction (the database refuses one row).
-    const failing = links[FLUSH_CHUNK + 10]!;
+    // A real failure inside the second part of the second chunk (the database refuses one row).
+    expect(FLUSH_CHUNK / FLUSH_PART).toBeGreaterThan(2);
+    const failing = links[FLUSH_CHUNK + FLUSH_PART + 10]!;
     conn.db.exec(`CREATE TEMP TRIGGER refuse BEFORE INSERT ON click_open WHEN NEW.link_id = '${failing}' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
     await expect(clicks.record(batch)).rejects.toThrow('refused');
     const expected = (l: string, i: number) => [l, { clicks: 1 + (i % 3), bots: 0 }] as const;
     const after = await clicks.totals(links);
-    // The first and third chunks were written; the second, whose transaction failed, left nothing.
+    // The first and third chunks were written, and the second's first part; its failed part and
+    // the parts after it (the chunk's job stopped there) left nothing.
     expect(after.get(links[0]!)).toEqual(expected(links[0]!, 0)[1]);
     expect(after.get(links[2 * FLUSH_CHUNK]!)).toEqual(expected(links[2 * FLUSH_CHUNK]!, 2 * FLUSH_CHUNK)[1]);
-    expect(after.has(links[FLUSH_CHUNK]!)).toBe(false);
-    expect(after.size).toBe(N - FLUSH_CHUNK);
+    expect(after.get(links[FLUSH_CHUNK]!)).toEqual(expected(links[FLUSH_CHUNK]!, FLUSH_CHUNK)[1]);
+    expect(after.has(links[FLUSH_CHUNK + FLUSH_PART]!)).toBe(false);
+    expect(after.size).toBe(N - FLUSH_CHUNK + FLUSH_PART);
     conn.db.exec('DROP TRIGGER refuse');
     await clicks.record(batch);
     expect(await clicks.totals(links)).toEqual(new Map(links.map(expected)));

@@ -1,5 +1,6 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SqliteConnection } from '../sqlite/connection.js';
+import { type WriteGate, writerGone } from '../sqlite/write-gate.js';
 import type { FlushChunk } from './flush-chunks.js';
 import type { TagSyncScope } from './repository.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
@@ -35,7 +36,10 @@ export class SqliteClickWriter {
   private seq = 0;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly path: string) {}
+  constructor(
+    private readonly path: string,
+    private readonly gate: WriteGate,
+  ) {}
 
   /** Queue a job; `transfer` lists buffers of the job handed over to the thread (no longer usable here). */
   send<T>(job: WriteJob, transfer: ArrayBuffer[] = []): Promise<T> {
@@ -49,7 +53,7 @@ export class SqliteClickWriter {
 
   private start(): void {
     // Named: the thread shows as `click-writer` in /proc/PID/task/*/comm (the bench reports its CPU).
-    const worker = new Worker(new URL(import.meta.url), { name: 'click-writer', workerData: { path: this.path } });
+    const worker = new Worker(new URL(import.meta.url), { name: 'click-writer', workerData: { path: this.path, gate: this.gate } });
     worker.unref();
     worker.on('message', (m: Reply) => {
       const p = this.pending.get(m.id);
@@ -59,6 +63,7 @@ export class SqliteClickWriter {
     });
     worker.on('error', (e) => this.failAll(e));
     worker.on('exit', () => {
+      writerGone(this.gate);
       this.failAll(new Error('the click writer thread stopped'));
       this.worker = undefined;
     });
@@ -78,7 +83,8 @@ export class SqliteClickWriter {
 }
 
 if (!isMainThread && parentPort && (workerData as { path?: string; reader?: boolean } | null)?.path && !(workerData as { reader?: boolean }).reader) {
-  const ops = clickWriter(new SqliteConnection((workerData as { path: string }).path));
+  const { path, gate } = workerData as { path: string; gate: WriteGate };
+  const ops = clickWriter(new SqliteConnection(path, { side: 'writer', gate }));
   const port = parentPort;
   port.on('message', ({ id, job }: { id: number; job: WriteJob }) => {
     try {

@@ -10,10 +10,15 @@ import { addToTagSheets, forgetLinkTags, type SyncStep, syncTagSheets } from './
 
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
-/** Open link-hours closed per transaction. */
-const CLOSE_CHUNK = 2000;
-/** Events deleted per statement by the sweep (short transactions). */
-const SWEEP_BATCH = 5000;
+/**
+ * Rows per transaction. The main thread's writes wait for the writer's transaction in progress,
+ * holding the event loop (docs/adr/0103), so each is a few milliseconds of work.
+ */
+export const FLUSH_PART = 100;
+/** Open link-hours closed per transaction (each folds into a day and a month sheet or more). */
+const CLOSE_CHUNK = 100;
+/** Events deleted per transaction by the sweep and by a link's deletion. */
+const DELETE_BATCH = 1000;
 
 /**
  * The writes of the clicks repository on one connection (the writer thread's, or the main one for
@@ -82,20 +87,27 @@ export function clickWriter(conn: SqliteConnection) {
   return {
     dict,
     fold,
+    /**
+     * Each chunk in parts of FLUSH_PART link-hours and FLUSH_PART events, one transaction each; a
+     * part's id (the chunk's and its number) is kept, so a retried chunk skips the parts written.
+     */
     flush(chunks: readonly FlushChunk[]): void {
       for (const ch of chunks) {
-        conn.tx(() => {
-          const now = Date.now();
-          if (seen.run(ch.id, now).changes === 0) return; // applied before (a retry)
-          const { rows, events } = decodeChunk(ch);
-          for (const [link, hour, ws, clicks, bots, combos] of rows) {
-            const c: Counts = {};
-            for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
-            upsert.run(link, hour, ws, clicks, bots, JSON.stringify(c));
-          }
-          for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
-          if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
-        });
+        const { rows, events } = decodeChunk(ch);
+        const parts = Math.max(1, Math.ceil(Math.max(rows.length, events.length) / FLUSH_PART));
+        for (let p = 0; p < parts; p++) {
+          conn.tx(() => {
+            const now = Date.now();
+            if (seen.run(parts === 1 ? ch.id : `${ch.id}.${p}`, now).changes === 0) return; // applied before (a retry)
+            for (const [link, hour, ws, clicks, bots, combos] of rows.slice(p * FLUSH_PART, (p + 1) * FLUSH_PART)) {
+              const c: Counts = {};
+              for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
+              upsert.run(link, hour, ws, clicks, bots, JSON.stringify(c));
+            }
+            for (const [at, link, ws, key] of events.slice(p * FLUSH_PART, (p + 1) * FLUSH_PART)) event.run(ws, at, link, dict.intern(ws, key));
+            if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
+          });
+        }
       }
     },
     /**
@@ -124,10 +136,13 @@ export function clickWriter(conn: SqliteConnection) {
         for (const s of parsed) for (const id in s.c) ids.add(id);
         const facts = dict.facts(workspaceId, ids);
         for (const s of parsed) for (const share of domainShare(s, (id) => facts.get(id))) applyDelta(conn, share, -1);
-        for (const table of ['click_link_sheets', 'click_open', 'click_totals', 'click_events']) {
+        for (const table of ['click_link_sheets', 'click_open', 'click_totals']) {
           conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND workspace_id = ?`).run(linkId, workspaceId);
         }
       });
+      // Its events (no read counts them once the link is gone), a batch per transaction.
+      const drop = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE link_id = ? AND workspace_id = ? LIMIT ?)');
+      while (conn.tx(() => drop.run(linkId, workspaceId, DELETE_BATCH).changes) === DELETE_BATCH);
     },
     forgetWorkspace(workspaceId: string): void {
       conn.tx(() => {
@@ -148,11 +163,12 @@ export function clickWriter(conn: SqliteConnection) {
     },
     /** Delete events recorded before `cutoff`, in short transactions. */
     sweepEvents(cutoff: number): number {
+      const drop = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE at < ? LIMIT ?)');
       let n = 0;
       for (;;) {
-        const r = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE at < ? LIMIT ?)').run(cutoff, SWEEP_BATCH);
-        n += r.changes;
-        if (r.changes < SWEEP_BATCH) return n;
+        const changes = conn.tx(() => drop.run(cutoff, DELETE_BATCH).changes);
+        n += changes;
+        if (changes < DELETE_BATCH) return n;
       }
     },
     /** One step of bringing the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags): pairs moved, and the next step's start (null: done). */

@@ -47,8 +47,8 @@ export class SqliteClicks implements ClicksRepository {
   ) {
     this.eventDays = opts.eventDays ?? 90;
     // Threads run the compiled modules; from TypeScript sources (the test runner) everything runs inline.
-    if (conn.path !== ':memory:' && import.meta.url.endsWith('.js')) {
-      this.writer = new SqliteClickWriter(conn.path);
+    if (conn.gate && import.meta.url.endsWith('.js')) {
+      this.writer = new SqliteClickWriter(conn.path, conn.gate);
       this.readers = new SqliteReaderPool(conn.path);
     }
   }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreConflict } from '../errors.js';
 import { MIGRATIONS } from './migrations.js';
+import { MainWrites, newWriteGate, type WriteGate, writerTurn } from './write-gate.js';
 
 export type Row = Record<string, unknown>;
 
@@ -26,16 +27,30 @@ export function conflictOf(e: unknown): StoreConflict | null {
 }
 
 /**
+ * Which side of the write gate a connection to a file is on (docs/adr/0103): the event loop's
+ * (`main`, the default: it makes the gate and counts its writes in it) or the click writer
+ * thread's (`writer`: it lets the main thread's writes go first before each of its transactions).
+ */
+export type ConnectionSide = { side: 'main' } | { side: 'writer'; gate: WriteGate };
+
+/**
  * The one connection every SQLite repository shares: a file in WAL mode (or `:memory:`), its
  * prepared statements, one transaction wrapper, and the versioned migrations.
  */
 export class SqliteConnection {
   readonly db: Database.Database;
+  /** The write gate shared with the click writer thread (file databases only). */
+  readonly gate: WriteGate | undefined;
+  private readonly mainWrites: MainWrites | undefined;
+  private readonly writerGate: WriteGate | undefined;
   private readonly statements = new Map<string, Database.Statement>();
   /** One wrapper for every transaction (a new wrapper would prepare BEGIN/COMMIT again). */
   private readonly txWrapper: Database.Transaction<(fn: () => unknown) => unknown>;
 
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    side: ConnectionSide = { side: 'main' },
+  ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -51,6 +66,12 @@ export class SqliteConnection {
       return JSON.stringify(sum);
     });
     this.txWrapper = this.db.transaction((fn: () => unknown) => fn());
+    if (path === ':memory:') return;
+    if (side.side === 'writer') this.writerGate = side.gate;
+    else {
+      this.gate = newWriteGate();
+      this.mainWrites = new MainWrites(this.gate);
+    }
   }
 
   /** Prepared once, reused: preparing is a large part of a small query's cost. */
@@ -58,6 +79,7 @@ export class SqliteConnection {
     let st = this.statements.get(sql);
     if (!st) {
       st = this.db.prepare(sql);
+      if (this.mainWrites && !st.readonly) countedWrites(st, this.mainWrites);
       this.statements.set(sql, st);
     }
     return st;
@@ -70,6 +92,8 @@ export class SqliteConnection {
    * (its snapshot is stale; SQLite does not wait then).
    */
   tx<T>(fn: () => T): T {
+    if (this.mainWrites) return this.mainWrites.run(() => this.txWrapper.immediate(fn) as T);
+    if (this.writerGate && !this.db.inTransaction) return writerTurn(this.writerGate, () => this.txWrapper.immediate(fn) as T);
     return this.txWrapper.immediate(fn) as T;
   }
 
@@ -86,5 +110,14 @@ export class SqliteConnection {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+}
+
+/** A main-thread statement that writes counts in the gate while it runs. */
+function countedWrites(st: Database.Statement, writes: MainWrites): void {
+  const target = st as unknown as Record<'run' | 'get' | 'all', (...a: unknown[]) => unknown>;
+  for (const m of ['run', 'get', 'all'] as const) {
+    const call = target[m].bind(st);
+    target[m] = (...a: unknown[]) => writes.run(() => call(...a));
   }
 }
