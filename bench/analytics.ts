@@ -12,6 +12,8 @@
  * reused year ends where it was seeded (the last hours of the window are then empty). A reused file
  * skips the flush figure (it would add open hours to the kept seed).
  * BENCH_ANALYTICS_QUERIES='label|label' runs only the queries whose label contains one of them.
+ * BENCH_ANALYTICS_MONGO_BACKFILL=1 times MongoDB's reads with the month sheets' hours stripped, then
+ * the month-hours backfill of the next start, then the reads again (./analytics-backfill.ts).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ import { systemCaller } from '../src/domain/caller.js';
 import type { Services } from '../src/services/all-services.js';
 import { buildServices } from '../src/services/wiring.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
+import { BACKFILL, stripMonthHours, timeBackfill, unmarkBackfill } from './analytics-backfill.js';
 import { flushStall, storeSize } from './analytics-extra.js';
 import { insertSheets } from './analytics-mongo-seed.js';
 import { fmtTiming, get, QUERIES, type Target, type Timing, time, window } from './analytics-queries.js';
@@ -101,19 +104,19 @@ async function figures(databaseUrl: string, links: number, label: string, say: (
   say(`  ${label}, median and max of ${opts.runs} run${opts.runs > 1 ? 's' : ''}:`);
   const { key, target } = await seed(databaseUrl, links, say);
   say(`    store size after the seed: ${await storeSize(databaseUrl)}`);
-  const s: Services = await services(databaseUrl);
-  const docs = s.repos.clicks as unknown as { docsRead?: number };
-  const read: number[] = [];
-  const direct = await timeAll(opts.runs, async (q, from, to) => {
-    const before = docs.docsRead ?? 0;
-    await q.direct(s, target, from, to);
-    read.push((docs.docsRead ?? 0) - before);
-  });
-  if (docs.docsRead !== undefined)
-    say(
-      `    documents read per query (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${read[i * 2 * (opts.runs + 1)]}/${read[(i * 2 + 1) * (opts.runs + 1)]}`).join('; ')}`,
-    );
-  await s.repos.close();
+  const backfill = BACKFILL && !databaseUrl.startsWith('file:');
+  // The seed's start marked the backfill done (no sheets then): the reads first run as before it.
+  if (backfill) await stripMonthHours(databaseUrl);
+  let direct = await inProcess(databaseUrl, opts.runs, target, say);
+  if (backfill) {
+    say('    before the month-hours backfill (the table below is after it):');
+    say(`      ${PICKED.map((q, i) => `${q.label} ${direct[i]!.map(fmtTiming).join(' / ')}`).join('; ')}`);
+    await unmarkBackfill(databaseUrl);
+    const s: Services = await services(databaseUrl);
+    say(`    ${await timeBackfill(s)}`);
+    await s.repos.close();
+    direct = await inProcess(databaseUrl, opts.runs, target, say);
+  }
   const http = opts.http ? await overHttp(databaseUrl, opts.runs, key, target) : null;
   // After the reads (its link-hours would be closed by the server under test). On FerretDB a flush of
   // 50,000 link-hours is 50,000 updates (tens of ms each): measured on SQLite only.
@@ -128,6 +131,25 @@ async function figures(databaseUrl: string, links: number, label: string, say: (
     const cells = [...direct[i]!, ...(http?.[i] ?? [])].map(fmtTiming);
     say(`    ${q.label.padEnd(34)} ${cells.map((c) => c.padEnd(26)).join(' ')}${http ? '' : 'not run'}`);
   });
+}
+
+/** The queries in process (and on MongoDB the documents each read). */
+async function inProcess(databaseUrl: string, runs: number, target: Target, say: (s: string) => void): Promise<[Timing, Timing][]> {
+  const s: Services = await services(databaseUrl);
+  const opts = { runs };
+  const docs = s.repos.clicks as unknown as { docsRead?: number };
+  const read: number[] = [];
+  const direct = await timeAll(opts.runs, async (q, from, to) => {
+    const before = docs.docsRead ?? 0;
+    await q.direct(s, target, from, to);
+    read.push((docs.docsRead ?? 0) - before);
+  });
+  if (docs.docsRead !== undefined)
+    say(
+      `    documents read per query (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${read[i * 2 * (opts.runs + 1)]}/${read[(i * 2 + 1) * (opts.runs + 1)]}`).join('; ')}`,
+    );
+  await s.repos.close();
+  return direct;
 }
 
 async function overHttp(databaseUrl: string, runs: number, key: string, target: Target): Promise<[Timing, Timing][]> {

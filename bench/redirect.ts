@@ -7,49 +7,13 @@
  * load on the 1,000 first links (clicks on a link-hour add up in memory between flushes). Beside
  * the latter, the same load on 1,000 links with 50 rules each, none matching (every rule evaluated).
  */
-import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { measure, type Run } from './cpu.js';
 import { BROWSER_UA, DOMAIN, type Fixture, lskEnv } from './fixtures.js';
-import { type Figures, fmt, load } from './load.js';
+import { fmt, load } from './load.js';
 import { metric, ROOT, start, stop } from './servers.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** CPU seconds (user + system) a process has used so far: all its threads, the main thread, and the click writer's; NaN where /proc is missing. */
-function cpuSeconds(p: ChildProcess): { all: number; main: number; writer: number } {
-  const ticks = (stat: string) => {
-    const fields = stat.split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  };
-  try {
-    const out = { all: ticks(readFileSync(`/proc/${p.pid}/stat`, 'utf8')), main: 0, writer: 0 };
-    // Threads that ended (a restarted writer) count in `all` only.
-    for (const t of readdirSync(`/proc/${p.pid}/task`)) {
-      const comm = readFileSync(`/proc/${p.pid}/task/${t}/comm`, 'utf8').trim();
-      if (t === String(p.pid)) out.main = ticks(readFileSync(`/proc/${p.pid}/task/${t}/stat`, 'utf8'));
-      else if (comm === 'click-writer') out.writer += ticks(readFileSync(`/proc/${p.pid}/task/${t}/stat`, 'utf8'));
-    }
-    return out;
-  } catch {
-    return { all: Number.NaN, main: Number.NaN, writer: Number.NaN };
-  }
-}
-
-interface Run extends Figures {
-  /** CPU microseconds of the server per answered request: every thread, the main thread, the click writer thread. */
-  cpuUs: number;
-  mainUs: number;
-  writerUs: number;
-}
-
-async function measure(p: ChildProcess, opts: Parameters<typeof load>[0]): Promise<Run> {
-  const before = cpuSeconds(p);
-  const f = await load(opts);
-  const after = cpuSeconds(p);
-  const per = (k: 'all' | 'main' | 'writer') => ((after[k] - before[k]) * 1e6) / (f.rps * opts.seconds);
-  return { ...f, cpuUs: per('all'), mainUs: per('main'), writerUs: per('writer') };
-}
 
 function median(runs: Run[]): Run {
   const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -80,11 +44,15 @@ export async function benchRedirects(fx: Fixture, seconds: number, say: (s: stri
     // Warm both; lsk until every link is in its cache (the steady state: the bare server holds them all from the start).
     const ruled = fx.ruled.map((a) => `/${a}`);
     // The cache holds at most 100,000 links, fewer than the fixture's 101,000: warm until it is full or stops growing.
+    // Each load walks the list from the same offsets, so each warming round starts further on (else
+    // rounds repeat the links the first one reached, and a slow machine stops warming a third in).
+    const all = [...paths, ...ruled];
     for (let i = 0, before = -1; i < 20; i++) {
       const entries = await metric(lskUrl, 'lsk_redirect_cache_entries');
-      if (entries >= paths.length + ruled.length || entries === before) break;
+      if (entries >= all.length || entries === before) break;
       before = entries;
-      await load({ url: lskUrl, headers, paths: [...paths, ...ruled], seconds: 3 });
+      const from = (i * 37_000) % all.length;
+      await load({ url: lskUrl, headers, paths: [...all.slice(from), ...all.slice(0, from)], seconds: 3 });
     }
     await load({ url: bareUrl, headers, paths, seconds: 3 });
     const hot = paths.slice(0, 1000);

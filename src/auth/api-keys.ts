@@ -79,6 +79,8 @@ export class ApiKeyService {
   private records = new TtlCache<ApiKey>(KEY_RECORD_TTL_MS, MAX_CACHE);
   private workspaces = new TtlCache<Workspace>(KEY_RECORD_TTL_MS, MAX_CACHE);
   private lastUsed = new Map<string, Date>();
+  /** Each cached key record's expanded scopes (a record read again is expanded again). */
+  private scopes = new WeakMap<ApiKey, ReadonlySet<Scope>>();
   /** Successors' tokens, signed once (not on every response of the renewal window). */
   private successorSecrets = new Map<string, string>();
 
@@ -152,11 +154,13 @@ export class ApiKeyService {
     const m = /^Bearer +([\x21-\x7e]+)$/i.exec(header);
     if (!m) throw new LskError('invalid_api_key', 'The Authorization header must be "Bearer lsk_live_...".');
     const token = m[1]!;
-    if (!token.startsWith(KEY_PREFIX) || token.length > 4096 || !isCanonicalJws(token.slice(KEY_PREFIX.length))) {
+    const jwt = token.slice(KEY_PREFIX.length);
+    // A token verified before was canonical then (the check runs before every verification).
+    if (!token.startsWith(KEY_PREFIX) || token.length > 4096 || (!this.verified.has(jwt) && !isCanonicalJws(jwt))) {
       throw new LskError('invalid_api_key', 'The API key is not valid.');
     }
     const now = this.clock.now();
-    const claims = await this.verifyToken(token.slice(KEY_PREFIX.length), now);
+    const claims = await this.verifyToken(jwt, now);
     const key = await this.record(claims.keyId, now);
     if (!key || key.workspaceId !== claims.workspaceId) throw new LskError('invalid_api_key', 'The API key is not valid.');
     if (key.revokedAt) throw new LskError('key_revoked', 'The API key has been revoked.');
@@ -164,7 +168,12 @@ export class ApiKeyService {
     const workspace = await this.workspace(key.workspaceId, now);
     if (!workspace) throw new LskError('invalid_api_key', 'The API key is not valid.');
     this.lastUsed.set(key.id, now);
-    const principal: KeyPrincipal = { kind: 'key', key, workspace, scopes: expandScopes(key.scopes) };
+    let scopes = this.scopes.get(key);
+    if (!scopes) {
+      scopes = expandScopes(key.scopes);
+      this.scopes.set(key, scopes);
+    }
+    const principal: KeyPrincipal = { kind: 'key', key, workspace, scopes };
     const rotated = await this.successorSecret(key, now);
     if (rotated) principal.rotatedKey = rotated;
     return principal;

@@ -37,13 +37,13 @@ export function redirectRoute(services: Services, observer: HttpObserver, log: L
       redirects.handle(req, res, requestId)?.catch((e: unknown) => failed(res, e, requestId));
       return;
     }
-    const done = () => metrics.observe(req.method as 'GET' | 'HEAD', res.statusCode, (performance.now() - started) / 1000);
     const pending = redirects.handle(req, res, requestId);
-    // A cache hit is answered synchronously (undefined): no promise on the hot path.
+    // A cache hit is answered synchronously (undefined): no promise, no closure on the hot path.
     if (pending === undefined) {
-      done();
+      metrics.observe(req.method as 'GET' | 'HEAD', res.statusCode, (performance.now() - started) / 1000);
       return;
     }
+    const done = () => metrics.observe(req.method as 'GET' | 'HEAD', res.statusCode, (performance.now() - started) / 1000);
     pending.then(done, (e: unknown) => {
       failed(res, e, requestId);
       done();

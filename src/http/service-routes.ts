@@ -94,7 +94,11 @@ export function serviceRoutes(services: Services, openapi: Record<string, unknow
   const prefixes: [string, ServiceRoute][] = [assets('/docs/'), assets('/graphiql/'), ['/dashboard/', dashboard], ...auth.prefixes];
   return {
     match(path) {
-      return exact.get(path) ?? prefixes.find(([p]) => path.startsWith(p))?.[1];
+      const route = exact.get(path);
+      if (route) return route;
+      // Every short-link visit asks: a plain loop, no callback.
+      for (const [prefix, r] of prefixes) if (path.startsWith(prefix)) return r;
+      return undefined;
     },
   };
 }

@@ -1,9 +1,8 @@
-import { continentOf } from '../domain/continents.js';
-import { SEP } from '../storage/clicks/combos.js';
 import type { ClickBatch, ClickEvent, ClicksRepository, HourCounts } from '../storage/clicks/repository.js';
 import { HOUR_MS } from '../storage/clicks/repository.js';
-import type { Visitor } from './user-agent.js';
-import type { Utm } from './visit-facts.js';
+import { type Visit, visitKey } from './visit-key.js';
+
+export type { Visit } from './visit-key.js';
 
 export interface ClickRecorderOptions {
   /** How often counts are written (and no more often). */
@@ -16,40 +15,6 @@ export interface ClickRecorderOptions {
 
 export interface ClickLogger {
   warn(obj: object, msg?: string): void;
-}
-
-/** One visit, as the redirect hands it over: what a click records (docs/adr/0092). */
-export interface Visit {
-  linkId: string;
-  workspaceId: string;
-  /** The link's domain at the time of the visit. */
-  domain: string;
-  atMs: number;
-  visitor: Visitor;
-  country: string | null;
-  /** ISO 3166-2 (DE-BE). */
-  region: string | null;
-  city: string | null;
-  /** Referrer host. */
-  referrer: string | null;
-  referrerUrl: string | null;
-  utm: Utm | null;
-  trigger: 'qr' | 'link';
-  language: string | null;
-  /** The A/B variant the visitor was sent to (null: the link has none). */
-  variant: string | null;
-}
-
-/** The visit's combination key (combos.ts): its recorded values in CLICK_FIELDS order. Bots keep no device, browser or OS. */
-export function visitKey(v: Visit): string {
-  const w = v.visitor;
-  const u = v.utm;
-  const s = SEP;
-  return `${w.bot ? 'b' : 'h'}${s}${v.country ?? ''}${s}${continentOf(v.country) ?? ''}${s}${v.region ?? ''}${s}${v.city ?? ''}${s}${v.referrer ?? ''}${s}${
-    v.referrerUrl ?? ''
-  }${s}${w.bot ? '' : w.device}${s}${w.bot ? '' : (w.browser ?? '')}${s}${w.bot ? '' : (w.os ?? '')}${s}${u?.source ?? ''}${s}${u?.medium ?? ''}${s}${
-    u?.campaign ?? ''
-  }${s}${u?.term ?? ''}${s}${u?.content ?? ''}${s}${v.trigger}${s}${v.language ?? ''}${s}${v.variant ?? ''}${s}${v.domain}`;
 }
 
 /**
@@ -136,10 +101,14 @@ export class ClickRecorder {
 
   private hourCounts(linkId: string, workspaceId: string, hour: number, previous: HourCounts | undefined): HourCounts {
     if (previous) this.other.set(`${linkId}|${previous.hour}`, previous);
-    const key = `${linkId}|${hour}`;
-    let h = this.other.get(key);
-    if (h) this.other.delete(key);
-    else {
+    let h: HourCounts | undefined;
+    // Other hours are held only around the turn of an hour: the usual new link-hour skips the lookup.
+    if (this.other.size > 0) {
+      const key = `${linkId}|${hour}`;
+      h = this.other.get(key);
+      if (h) this.other.delete(key);
+    }
+    if (!h) {
       h = { linkId, workspaceId, hour, clicks: 0, bots: 0, combos: new Map() };
       this.cells++;
     }

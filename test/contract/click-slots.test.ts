@@ -9,6 +9,7 @@ import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
+import type { MongoClicks } from '../../src/storage/clicks/mongo.js';
 import type { ClickGrouping, ClickQuery } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
@@ -29,7 +30,8 @@ describe('MongoDB click writer slots', () => {
   const clock = new ManualClock(Date.parse('2026-11-21T12:00:00Z'));
   /** `n` instances on one database; they compact idle slots at every upkeep unless `compact` is false. */
   async function instances(n: number, compact = true): Promise<Repositories[]> {
-    opened = await openStore('mongodb', { clock, clicks: { leaseTimes: TIMES, compactEveryMs: compact ? 0 : 1e12 } });
+    const clicks = { leaseTimes: TIMES, compactEveryMs: compact ? 0 : 1e12, backfillRetryMs: 20 };
+    opened = await openStore('mongodb', { clock, clicks });
     const out = [opened.repos];
     for (let i = 1; i < n; i++) out.push(await opened.again());
     client = new MongoClient(opened.mongo!.uri);
@@ -150,15 +152,15 @@ describe('MongoDB click writer slots', () => {
     expect((await a.clicks.query({ workspaceId: w, ...scope })).total).toEqual({ clicks: 11, bots: 0 });
   });
 
-  it('reads a series off the month sheets where their hours are complete, else off the day sheets, with the same answers', async () => {
-    const [a] = await instances(1);
+  const DAY = 86_400_000;
+  /** Visits over 50 days into three month sheets per key, closed; `check()` compares the series reads with them. */
+  async function seriesCase(a: Repositories) {
     const ws = uid('wsp');
     const links = [uid('lnk'), uid('lnk'), uid('lnk')];
-    const DAY = 86_400_000;
     const start = Date.parse('2026-09-28T00:00:00Z');
     const visits = randomVisits(rng(11), ws, links, start, 50 * 24, 40);
-    await a!.clicks.record(batchOf(asHours(visits)));
-    await a!.clicks.maintain(); // every hour is days old: all closed into sheets
+    await a.clicks.record(batchOf(asHours(visits)));
+    await a.clicks.maintain(); // every hour is days old: all closed into sheets
     const qs: ClickQuery[] = [];
     const add = (from: number, to: number, zone: string, interval: 'day' | 'week', more: Partial<ClickQuery> = {}) =>
       qs.push({ workspaceId: ws, from, to, buckets: bucketStarts(from, to, interval, zone), ...more });
@@ -167,14 +169,46 @@ describe('MongoDB click writer slots', () => {
     add(start, start + 50 * DAY, 'Europe/Berlin', 'week', { linkIds: [links[0]!] });
     add(start + DAY, start + 40 * DAY, 'Europe/Berlin', 'day', { filter: { domain: { in: ['l.example'] } } });
     add(start, start + 50 * DAY, 'UTC', 'day', { excludeLinkIds: [links[1]!], groups: ['domain'] });
-    const read = () => (a!.clicks as unknown as { docsRead: number }).docsRead;
     /** Checks every query against the visits; returns the documents the UTC day series read. */
-    const check = async () => {
-      for (const q of qs) expect(await a!.clicks.query(q), JSON.stringify(q).slice(0, 200)).toEqual(expected(visits, q));
+    const check = async (r: Repositories = a) => {
+      const read = () => (r.clicks as unknown as { docsRead: number }).docsRead;
+      for (const q of qs) expect(await r.clicks.query(q), JSON.stringify(q).slice(0, 200)).toEqual(expected(visits, q));
       const before = read();
-      await a!.clicks.query(qs[0]!);
+      await r.clicks.query(qs[0]!);
       return read() - before;
     };
+    /** More visits in the same days (closings add to sheets already there), recorded and closed by `r` a minute later. */
+    const more = async (r: Repositories, seed: number) => {
+      const late = randomVisits(rng(seed), ws, links.slice(0, 2), start, 50 * 24, 10);
+      await r.clicks.record(batchOf(asHours(late)));
+      visits.push(...late);
+      // Closings run once a minute: a minute passes, `r` keeping its lease.
+      for (let t = 0; t <= 60_000; t += 900) {
+        clock.advance(900);
+        await r.clicks.maintain();
+      }
+    };
+    return { ws, links, visits, check, more };
+  }
+  /** Forget that the backfill ran. */
+  const unmark = () =>
+    client!
+      .db(opened!.mongo!.dbName)
+      .collection<{ _id: string }>('migrations')
+      .deleteMany({ _id: { $regex: '^month-hours' } });
+  /** Month sheets as a database from before month sheets counted hours has them (and no backfill marks). */
+  async function asBeforeHours(): Promise<void> {
+    await client!
+      .db(opened!.mongo!.dbName)
+      .collection('click_sheets')
+      .updateMany({ g: 'month' }, { $unset: { hc: '', hb: '' } });
+    await unmark();
+  }
+  const backfill = (r: Repositories) => (r.clicks as MongoClicks).monthHoursBackfill;
+
+  it('reads a series off the month sheets where their hours are complete, else off the day sheets, with the same answers', async () => {
+    const [a] = await instances(1);
+    const { ws, links, visits, check, more } = await seriesCase(a!);
     // 50 days: three month sheets per domain, where the day sheets are one per domain and day with clicks.
     expect(await check()).toBeLessThanOrEqual(6);
     // A deleted link's share leaves the hours complete (subtracted in this slot from its day sheets).
@@ -182,16 +216,39 @@ describe('MongoDB click writer slots', () => {
     visits.splice(0, visits.length, ...visits.filter((v) => v.linkId !== links[2]));
     expect(await check()).toBeLessThanOrEqual(6);
     // Month sheets written before they counted hours: their days are read instead, answers unchanged.
-    await client!
-      .db(opened!.mongo!.dbName)
-      .collection('click_sheets')
-      .updateMany({ g: 'month' }, { $unset: { hc: '', hb: '' } });
+    await asBeforeHours();
     expect(await check()).toBeGreaterThan(20);
     // Counted partly (hours closed since): still incomplete, still read day by day.
-    const late = randomVisits(rng(5), ws, links.slice(0, 2), start, 50 * 24, 10);
-    await a!.clicks.record(batchOf(asHours(late)));
-    visits.push(...late);
-    await a!.clicks.maintain();
+    await more(a!, 5);
     expect(await check()).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('fills the hours of month sheets written before they counted them, resumably, without counting twice', async () => {
+    const [a] = await instances(1, false);
+    const { check, more } = await seriesCase(a!);
+    await asBeforeHours();
+    await more(a!, 5); // the current month too was partly written before the upgrade
+    // Cut short after two month sheets (as by a crash): answers unchanged meanwhile.
+    expect(await backfill(a!).pass(2)).toMatchObject({ done: false, filled: 2, left: 0, waiting: [0] });
+    await check();
+    // Another instance starts: it leaves the slot of a live instance alone...
+    const b = await opened!.again();
+    await b.clicks.maintain(); // takes its own writer slot (1)
+    expect(await backfill(b).pass()).toMatchObject({ done: false, filled: 0, waiting: [0] });
+    // ...and once that instance has died and its slot expired, fills the rest under a lease of its own.
+    await advance(TIMES.takeoverMs + TIMES.renewMs, b);
+    await backfill(b).finished;
+    expect(backfill(b).last).toMatchObject({ done: true, left: 0 });
+    expect(backfill(b).last!.filled).toBeGreaterThan(0);
+    expect(await check(b)).toBeLessThanOrEqual(6);
+    // Done again from scratch, nothing changes: hours are set from the days, never added.
+    const months = async () => (await docs('click_sheets', { g: 'month' })).map((d) => [d._id, d.hc, d.hb, d.tot, d.bots]);
+    const after = await months();
+    await unmark();
+    expect(await backfill(b).pass()).toEqual({ done: true, filled: 0, left: 0, waiting: [] });
+    expect(await months()).toEqual(after);
+    // Closings after it add to the hours as to the totals: still complete (month sheets of two slots now).
+    await more(b, 7);
+    expect(await check(b)).toBeLessThanOrEqual(12);
   }, 120_000);
 });

@@ -45,6 +45,12 @@ export async function sheetKeys(conn: MongoConnection, workspaceId: string): Pro
   };
 }
 
+/** Every writer slot that ever wrote a sheet. */
+export async function sheetSlots(conn: MongoConnection): Promise<number[]> {
+  const docs = await conn.run(() => conn.collection<SheetKeyDoc>(SHEET_KEYS).find({ k: 'slot' }).toArray());
+  return docs.map((d) => d.s!).sort((a, b) => a - b);
+}
+
 const MARK = 'click_sheet_keys';
 
 /** Announce the sheets written before this registry existed (once; restartable: unique inserts, then the mark). */

@@ -10,6 +10,7 @@ import { EVENTS, TOTALS, type TotalsDoc } from './mongo-docs.js';
 import { foldRawClicks } from './mongo-fold.js';
 import { forgetLink, forgetWorkspace } from './mongo-forget.js';
 import { moveLegacyRollups } from './mongo-legacy.js';
+import { MonthHoursBackfill, type OwnSlot } from './mongo-month-hours-pass.js';
 import { announceExisting } from './mongo-sheet-keys.js';
 import { type Lease, type LeaseTimes, SlotLeases } from './mongo-slots.js';
 import { MongoClickSource } from './mongo-source.js';
@@ -23,6 +24,8 @@ export interface MongoClicksOptions extends ClickStoreOptions {
   leaseTimes?: LeaseTimes;
   /** How often an idle slot is looked for to compact (default 60 s). */
   compactEveryMs?: number;
+  /** How often the month-hours backfill looks again at slots other instances held (default 60 s). */
+  backfillRetryMs?: number;
 }
 
 /** Sequence numbers of one lease: term-major, so a later term's flushes always count as newer. */
@@ -41,6 +44,8 @@ export class MongoClicks implements ClicksRepository {
   private readonly compactor: Compactor;
   private readonly dict: MongoComboDictionary;
   private readonly source: MongoClickSource;
+  /** Hours of month sheets written before they counted them, filled in the background after start (docs/adr/0099). */
+  readonly monthHoursBackfill: MonthHoursBackfill;
   private readonly parts = new EventParts();
   private readonly eventDays: number;
   private lease: Lease | null = null;
@@ -65,6 +70,7 @@ export class MongoClicks implements ClicksRepository {
       opts.compactEveryMs,
     );
     this.eventDays = opts.eventDays ?? 90;
+    this.monthHoursBackfill = new MonthHoursBackfill(conn, this.leases, () => this.ownSlot(), opts.backfillRetryMs);
   }
 
   private now(): number {
@@ -73,12 +79,28 @@ export class MongoClicks implements ClicksRepository {
 
   /**
    * Fold the click documents of the first versions in, move the rollups of the second into sheets,
-   * and register the sheets written before the registry (each once).
+   * and register the sheets written before the registry (each once); then start filling the hours
+   * of month sheets written before they counted them (in the background).
    */
   async init(): Promise<void> {
     await this.conn.run(() => foldRawClicks(this.conn));
     await moveLegacyRollups(this.conn, this.leases, this.dict);
     await announceExisting(this.conn);
+    this.monthHoursBackfill.start();
+  }
+
+  /** The slot this process holds, written between its own writes (the backfill's single-writer rule). */
+  private ownSlot(): OwnSlot | null {
+    const lease = this.lease;
+    if (!lease) return null;
+    return {
+      slot: lease.slot,
+      asWriter: (fn) =>
+        this.serial(async () => {
+          if (this.lease !== lease || !(await this.leases.keep(lease))) throw new Error('lost the click writer lease while filling month hours');
+          return fn();
+        }),
+    };
   }
 
   /** The lease to write under: kept (renewed when due) or taken afresh. */
@@ -166,11 +188,17 @@ export class MongoClicks implements ClicksRepository {
     });
   }
 
-  release(): Promise<void> {
+  async release(): Promise<void> {
+    await this.monthHoursBackfill.stop();
     return this.serial(async () => {
       const lease = this.lease;
       this.lease = null;
       if (lease) await this.leases.release(lease);
     });
+  }
+
+  /** Stop background work before the connection closes. */
+  close(): Promise<void> {
+    return this.monthHoursBackfill.stop();
   }
 }

@@ -5,8 +5,13 @@ import type { SheetDelta } from './sheets.js';
 import { applyDelta, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 import { TagDeltas } from './tag-sheets.js';
 
-/** Link-tag differences read per sync transaction (each link's are moved whole, in one transaction). */
-const SYNC_ROWS = 500;
+/**
+ * Link-tag differences moved per transaction of a scoped sync (each link's are moved whole, in one
+ * transaction): 20 links with a year of clicks each hold the write lock for seconds (docs/adr/0103).
+ */
+const SYNC_ROWS = 20;
+/** Link ids per window of a whole sync, one transaction each (most windows hold no difference). */
+const WINDOW_ROWS = 500;
 
 /**
  * Tag sheets on SQLite (docs/adr/0098). `click_tag_links` records which tags each link's sheets are
@@ -43,11 +48,13 @@ export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDel
   for (const t of out.sheets.values()) applyDelta(conn, t);
 }
 
-/** A link's own sheets, as deltas to move. */
-function linkSheets(conn: SqliteConnection, workspaceId: string, linkId: string) {
+/** A link's own sheets (the first `limit` of them, by grain and period), as deltas to move. */
+export function linkSheets(conn: SqliteConnection, workspaceId: string, linkId: string, limit = -1) {
   const rows = conn
-    .stmt(`SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?`)
-    .all(linkId, workspaceId) as Row[];
+    .stmt(
+      `SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND +workspace_id = ? ORDER BY grain, period LIMIT ?`,
+    )
+    .all(linkId, workspaceId, limit) as Row[];
   return rows.map((r) => {
     const s = sheetOfRow(r);
     // A month sheet has no hours.
@@ -56,15 +63,12 @@ function linkSheets(conn: SqliteConnection, workspaceId: string, linkId: string)
   });
 }
 
-/** Take a deleted link out of its recorded tags' sheets and forget its record (caller's transaction). */
-export function forgetLinkTags(conn: SqliteConnection, workspaceId: string, linkId: string): void {
-  const tags = recordedTags(conn, [linkId]).get(linkId) ?? [];
-  if (tags.length > 0) {
-    const out = new TagDeltas();
-    for (const s of linkSheets(conn, workspaceId, linkId)) for (const tag of tags) out.add(tag, s, linkId, -1);
-    for (const t of out.sheets.values()) applyDelta(conn, t);
-  }
-  conn.stmt('DELETE FROM click_tag_links WHERE link_id = ? AND workspace_id = ?').run(linkId, workspaceId);
+/** Take some of a deleted link's sheets out of the sheets of its recorded tags `tags` (caller's transaction). */
+export function takeOutOfTags(conn: SqliteConnection, tags: readonly string[], sheets: ReturnType<typeof linkSheets>, linkId: string): void {
+  if (tags.length === 0) return;
+  const out = new TagDeltas();
+  for (const s of sheets) for (const tag of tags) out.add(tag, s, linkId, -1);
+  for (const t of out.sheets.values()) applyDelta(conn, t);
 }
 
 interface Change {
@@ -130,7 +134,7 @@ function differences(conn: SqliteConnection, workspaceId: string | null, limit: 
 }
 
 /**
- * The next window of a whole sync: up to the link id by which both tables have given SYNC_ROWS rows
+ * The next window of a whole sync: up to the link id by which both tables have given WINDOW_ROWS rows
  * after `after` (null: to the end, when one of them has fewer left). Windows walk each table once,
  * so a whole sync is linear in the rows compared: a LIMIT on the differences alone would scan the
  * rows already in line again on every call (quadratic: minutes for a backfill of 100,000 links).
@@ -146,8 +150,8 @@ function nextWindow(conn: SqliteConnection, workspaceId: string | null, after: s
       .stmt(
         `SELECT count(*) AS k, max(link_id) AS m FROM (SELECT ${alias}.link_id FROM ${table} ${alias} WHERE ${alias}.link_id > @after${ws} ORDER BY ${alias}.link_id LIMIT @n)`,
       )
-      .get({ after, n: SYNC_ROWS, ...(workspaceId === null ? {} : { ws: workspaceId }) }) as Row;
-    if (Number(r.k) === SYNC_ROWS) ends.push(String(r.m));
+      .get({ after, n: WINDOW_ROWS, ...(workspaceId === null ? {} : { ws: workspaceId }) }) as Row;
+    if (Number(r.k) === WINDOW_ROWS) ends.push(String(r.m));
   }
   return { after, upto: ends.length === 0 ? null : ends.sort()[0]! };
 }

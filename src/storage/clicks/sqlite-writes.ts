@@ -3,10 +3,11 @@ import type { Counts } from './engine/source.js';
 import { decodeChunk, type FlushChunk } from './flush-chunks.js';
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
-import { domainShare, type OpenCell, SheetDeltas } from './sheets.js';
+import { type OpenCell, SheetDeltas } from './sheets.js';
+import { forgetLink } from './sqlite-forget.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
-import { applyDelta, ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
-import { addToTagSheets, forgetLinkTags, type SyncStep, syncTagSheets } from './sqlite-tag-sheets.js';
+import { applyDelta, ComboDictionary } from './sqlite-sheets.js';
+import { addToTagSheets, type SyncStep, syncTagSheets } from './sqlite-tag-sheets.js';
 
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
@@ -17,7 +18,7 @@ const REMEMBER_MS = 86_400_000;
 export const FLUSH_PART = 100;
 /** Open link-hours closed per transaction (each folds into a day and a month sheet or more). */
 const CLOSE_CHUNK = 100;
-/** Events deleted per transaction by the sweep and by a link's deletion. */
+/** Events deleted per transaction by the sweep. */
 const DELETE_BATCH = 1000;
 
 /**
@@ -124,25 +125,9 @@ export function clickWriter(conn: SqliteConnection) {
         if (n < CLOSE_CHUNK) return closed;
       }
     },
-    /** A deleted link: its sheets (and its share of its domains' sheets), open hours, totals and events. */
+    /** A deleted link: its sheets (and its share of its domains' and tags' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
-      conn.tx(() => {
-        forgetLinkTags(conn, workspaceId, linkId);
-        const sheets = conn
-          .stmt(`SELECT link_id AS key, grain, period, tot, bots, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets WHERE link_id = ? AND workspace_id = ?`)
-          .all(linkId, workspaceId) as Row[];
-        const ids = new Set<string>();
-        const parsed = sheets.map((r) => ({ ...sheetOfRow(r), grain: r.grain as 'day' | 'month', workspaceId }));
-        for (const s of parsed) for (const id in s.c) ids.add(id);
-        const facts = dict.facts(workspaceId, ids);
-        for (const s of parsed) for (const share of domainShare(s, (id) => facts.get(id))) applyDelta(conn, share, -1);
-        for (const table of ['click_link_sheets', 'click_open', 'click_totals']) {
-          conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND workspace_id = ?`).run(linkId, workspaceId);
-        }
-      });
-      // Its events (no read counts them once the link is gone), a batch per transaction.
-      const drop = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE link_id = ? AND workspace_id = ? LIMIT ?)');
-      while (conn.tx(() => drop.run(linkId, workspaceId, DELETE_BATCH).changes) === DELETE_BATCH);
+      forgetLink(conn, dict, workspaceId, linkId);
     },
     forgetWorkspace(workspaceId: string): void {
       conn.tx(() => {

@@ -1,41 +1,14 @@
 import { linkRef } from '../../domain/link-ref.js';
 import { StoreConflict } from '../errors.js';
-import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
-import { setLinkTags, tagNamesOf } from '../tags/sqlite.js';
+import { conflictOf, type Row, type SqliteConnection } from '../sqlite/connection.js';
+import { setLinkTags } from '../tags/sqlite.js';
 import { keysetPages } from './keyset-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 import { orderSql } from './sqlite-order.js';
+import { LINK_COLUMNS, linkRow, REDIRECT_COLUMNS, redirectFields } from './sqlite-rows.js';
 
-const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const nullableJson = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
 /** A JSON column's value: undefined (not given) stays undefined, null stays NULL. */
 const jsonColumn = (v: unknown): string | null | undefined => (v === undefined ? undefined : v === null ? null : JSON.stringify(v));
-
-/** The columns findRedirect reads. */
-const REDIRECT_COLUMNS =
-  'id, workspace_id, domain, alias, title, destination, geo, device, expires_at, expired_url, max_clicks, password_hash, rules, variants, utm, preview';
-
-/** The redirect's fields of a row (findRedirect reads only these columns). */
-function redirectFields(r: Row): RedirectTarget {
-  return {
-    id: String(r.id),
-    workspaceId: String(r.workspace_id),
-    domain: String(r.domain),
-    alias: String(r.alias),
-    title: nullableText(r.title),
-    destination: String(r.destination),
-    geoTargeting: JSON.parse(String(r.geo)) as Record<string, string>,
-    deviceTargeting: JSON.parse(String(r.device)) as RedirectTarget['deviceTargeting'],
-    expiresAt: toDateOrNull(r.expires_at),
-    expiredUrl: nullableText(r.expired_url),
-    maxClicks: r.max_clicks === null ? null : Number(r.max_clicks),
-    passwordHash: nullableText(r.password_hash),
-    rules: nullableJson(r.rules),
-    variants: nullableJson(r.variants),
-    utm: nullableJson(r.utm),
-    preview: nullableJson(r.preview),
-  };
-}
 
 /** Column values of the behaviour fields present in `l` (undefined: not given). */
 function behaviourColumns(l: Partial<LinkRow>): Record<string, unknown> {
@@ -60,25 +33,11 @@ interface PendingInsert {
   reject: (e: unknown) => void;
 }
 
-/** Links in the embedded store: `links` plus `link_tags` (positions keep each link's tag order). */
+/** Links in the embedded store: `links` plus `link_tags` (positions keep each link's tag order), read together (sqlite-rows.ts). */
 export class SqliteLinks implements LinksRepository {
   private pending: PendingInsert[] = [];
 
   constructor(private readonly conn: SqliteConnection) {}
-
-  private toLinks(rows: Row[]): LinkRow[] {
-    const tags = tagNamesOf(
-      this.conn,
-      rows.map((r) => String(r.id)),
-    );
-    return rows.map((r) => ({
-      ...redirectFields(r),
-      externalId: nullableText(r.external_id),
-      tags: tags.get(String(r.id)) ?? [],
-      createdAt: toDate(r.created_at),
-      updatedAt: toDate(r.updated_at),
-    }));
-  }
 
   /**
    * Group commit: inserts arriving in the same turn of the event loop share one transaction (each
@@ -150,10 +109,10 @@ export class SqliteLinks implements LinksRepository {
     const ref = linkRef(id);
     const r = (
       'id' in ref
-        ? this.conn.stmt('SELECT * FROM links WHERE id = ? AND workspace_id = ?').get(ref.id, workspaceId)
-        : this.conn.stmt('SELECT * FROM links WHERE external_id = ? AND workspace_id = ?').get(ref.externalId, workspaceId)
+        ? this.conn.stmt(`SELECT ${LINK_COLUMNS} FROM links WHERE id = ? AND workspace_id = ?`).get(ref.id, workspaceId)
+        : this.conn.stmt(`SELECT ${LINK_COLUMNS} FROM links WHERE external_id = ? AND workspace_id = ?`).get(ref.externalId, workspaceId)
     ) as Row | undefined;
-    return r ? this.toLinks([r])[0]! : null;
+    return r ? linkRow(r) : null;
   }
 
   async findRedirect(domain: string, alias: string): Promise<RedirectTarget | null> {
@@ -245,8 +204,8 @@ export class SqliteLinks implements LinksRepository {
     const params: Record<string, unknown> = { limit: query.limit };
     const where = this.where(workspaceId, query, params);
     const order = orderSql(query, where, params);
-    const rows = this.conn.stmt(`SELECT * FROM links WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`).all(params) as Row[];
-    return this.toLinks(rows);
+    const rows = this.conn.stmt(`SELECT ${LINK_COLUMNS} FROM links WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`).all(params) as Row[];
+    return rows.map(linkRow);
   }
 
   pages(workspaceId: string, filter: LinkFilter, size: number): AsyncIterable<LinkRow[]> {
@@ -266,9 +225,9 @@ export class SqliteLinks implements LinksRepository {
   async byIds(workspaceId: string, ids: readonly string[]): Promise<LinkRow[]> {
     if (ids.length === 0) return [];
     const rows = this.conn
-      .stmt('SELECT * FROM links WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .stmt(`SELECT ${LINK_COLUMNS} FROM links WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`)
       .all(workspaceId, JSON.stringify(ids)) as Row[];
-    return this.toLinks(rows);
+    return rows.map(linkRow);
   }
 
   async ids(workspaceId: string, filter: LinkFilter): Promise<string[]> {

@@ -85,7 +85,10 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
         await idempotency.init();
       },
       ping: () => conn.ping(),
-      close: () => conn.close(),
+      close: async () => {
+        await clicks.close();
+        await conn.close();
+      },
     },
     mongoFailureKind,
   );

@@ -3,26 +3,6 @@ import type { Tag } from '../../domain/model.js';
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
 import type { TagsRepository } from './repository.js';
 
-/** Displayed tags of links: each key's canonical name, in each link's order. */
-export function tagNamesOf(conn: SqliteConnection, linkIds: string[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  if (linkIds.length === 0) return out;
-  const rows = conn
-    .stmt(
-      `SELECT lt.link_id AS link_id, t.name AS name FROM link_tags lt
-         JOIN tags t ON t.workspace_id = lt.workspace_id AND t.key = lt.tag_key
-         WHERE lt.link_id IN (SELECT value FROM json_each(?)) ORDER BY lt.link_id, lt.pos`,
-    )
-    .all(JSON.stringify(linkIds)) as Row[];
-  for (const r of rows) {
-    const id = String(r.link_id);
-    const list = out.get(id) ?? [];
-    list.push(String(r.name));
-    out.set(id, list);
-  }
-  return out;
-}
-
 /** Replace a link's tags (inside the caller's transaction); returns their canonical names (an existing tag keeps its spelling). */
 export function setLinkTags(conn: SqliteConnection, workspaceId: string, linkId: string, names: readonly string[], at: Date): string[] {
   conn.stmt('DELETE FROM link_tags WHERE link_id = ?').run(linkId);

@@ -1,0 +1,43 @@
+import type { SqliteConnection } from '../sqlite/connection.js';
+import { domainShare } from './sheets.js';
+import { applyDelta, type ComboDictionary } from './sqlite-sheets.js';
+import { linkSheets, recordedTags, takeOutOfTags } from './sqlite-tag-sheets.js';
+
+/**
+ * A deleted link's sheets leave per transaction (docs/adr/0103): each takes that many of its day
+ * and month sheets out of its domains' and recorded tags' sheets and deletes them. A sheet of a
+ * busy link is a large JSON text, and so are the domain's and tag's sheets it comes out of.
+ */
+const FORGET_SHEETS = 8;
+/** Its events per transaction. */
+const FORGET_EVENTS = 1000;
+
+/**
+ * Forget a deleted link on the writer's connection: its sheets a few at a time (until the last,
+ * a tag read does not use the tag sheets, since the record still lists the link: docs/adr/0098),
+ * then its record, open hours and totals, then its events in batches. Between two transactions a
+ * workspace or domain answer may still count part of its clicks, for as long as the rest takes.
+ */
+export function forgetLink(conn: SqliteConnection, dict: ComboDictionary, workspaceId: string, linkId: string): void {
+  const tags = recordedTags(conn, [linkId]).get(linkId) ?? [];
+  const batch = (): number =>
+    conn.tx(() => {
+      const sheets = linkSheets(conn, workspaceId, linkId, FORGET_SHEETS);
+      takeOutOfTags(conn, tags, sheets, linkId);
+      const ids = new Set<string>();
+      for (const s of sheets) for (const id in s.c) ids.add(id);
+      const facts = dict.facts(workspaceId, ids);
+      for (const s of sheets) for (const share of domainShare(s, (id) => facts.get(id))) applyDelta(conn, share, -1);
+      const drop = conn.stmt('DELETE FROM click_link_sheets WHERE link_id = ? AND grain = ? AND period = ?');
+      for (const s of sheets) drop.run(linkId, s.grain, s.period);
+      return sheets.length;
+    });
+  while (batch() === FORGET_SHEETS);
+  conn.tx(() => {
+    for (const table of ['click_tag_links', 'click_open', 'click_totals']) {
+      conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND +workspace_id = ?`).run(linkId, workspaceId);
+    }
+  });
+  const events = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE link_id = ? AND +workspace_id = ? LIMIT ?)');
+  while (conn.tx(() => events.run(linkId, workspaceId, FORGET_EVENTS).changes) === FORGET_EVENTS);
+}
