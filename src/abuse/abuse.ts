@@ -9,8 +9,8 @@ import { ModerationState } from './moderation.js';
 export interface StoppableLink {
   id: string;
   workspaceId: string;
-  /** Every target URL of the link (domain/destinations.ts linkTargets: rules, variants and expired URL included). */
-  targets: readonly TargetUrl[];
+  /** Every target URL of the link (the URLs of domain/destinations.ts linkTargets: rules, variants and expired URL included). */
+  targetUrls: readonly string[];
 }
 
 /** How often each instance looks for the operator's changes (made by the CLI, maybe on another machine). */
@@ -86,7 +86,7 @@ export class Abuse implements DestinationPolicy {
     if (bl.size === 0) return false;
     let v = this.verdicts.get(link);
     if (v === undefined || v.version !== bl.version) {
-      v = { version: bl.version, blocked: link.targets.some((t) => blockedEntry(bl, t.url) !== null) };
+      v = { version: bl.version, blocked: link.targetUrls.some((url) => blockedEntry(bl, url) !== null) };
       this.verdicts.set(link, v);
     }
     return v.blocked;

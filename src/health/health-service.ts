@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../domain/clock.js';
 import type { DestinationHealth } from '../domain/model.js';
 import type { LinkChange, LinkHealth } from '../services/link-health.js';
@@ -9,6 +10,8 @@ import { HOUR_MS, jobId, nextCheckAt, targetsKey } from './schedule.js';
 /** Links are scheduled on this interval while checks are off (LSK_HEALTH_INTERVAL_H=0), so turning them on finds every link scheduled. */
 const OFF_INTERVAL_MS = 24 * HOUR_MS;
 const BACKFILLED = 'health:backfilled';
+/** Links scheduled per turn of the event loop by the backfill (a few ms of work each). */
+const BACKFILL_PAGE = 200;
 
 type SchedulableLink = Pick<LinkRow, 'id' | 'workspaceId'> & Parameters<typeof targetsKey>[0];
 
@@ -70,16 +73,19 @@ export class HealthService implements LinkHealth {
   /**
    * Once per store: schedule every link that existed before health checks did (links created since
    * are scheduled when created). Paged, so memory stays flat; safe to repeat (a job scheduled twice is
-   * one job).
+   * one job). Each page waits for a turn of the event loop: on SQLite every read and write resolves
+   * at once, so without the turns 1,000,000 links were scheduled in one stretch of minutes before the
+   * server could even listen.
    */
   async backfill(repos: Pick<Repositories, 'workspaces' | 'links' | 'counters'>): Promise<number> {
     if (await repos.counters.get(BACKFILLED)) return 0;
     let n = 0;
     const now = this.clock.now().getTime();
     for (const ws of await repos.workspaces.list()) {
-      for await (const page of repos.links.pages(ws.id, {}, 500)) {
+      for await (const page of repos.links.pages(ws.id, {}, BACKFILL_PAGE)) {
         await this.repo.scheduleMany(page.map((link) => this.jobOf(link, now)));
         n += page.length;
+        await nextTurn();
       }
     }
     await repos.counters.cas(BACKFILLED, null, new Date(now).toISOString());

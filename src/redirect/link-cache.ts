@@ -1,4 +1,4 @@
-import { linkTargets, type TargetUrl } from '../domain/destinations.js';
+import { linkTargets } from '../domain/destinations.js';
 import { RandomEvictMap } from '../domain/random-evict-map.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
 import { type AdaptiveParts, adaptiveParts, targetOf } from './adapt/compile-link.js';
@@ -18,7 +18,7 @@ export interface CachedLink
   /** No expiry, click cap, password, device targets, rules, variants, preview or wildcard: the plain redirect, nothing else checked. */
   plain: boolean;
   /** Every target URL as stored (rules', variants' and the expired URL in effect included): what the blocklist checks on visits. */
-  targets: readonly TargetUrl[];
+  targetUrls: readonly string[];
   /** Capped links: clicks counted (the total when read, plus this instance's since; see RedirectHandler). */
   clicks: number;
 }
@@ -37,21 +37,51 @@ export function locationSafe(url: string): string {
   }
 }
 
-const safeMap = <M extends Record<string, string | undefined>>(m: M, safe: (url: string) => string): M =>
-  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === undefined ? v : safe(v)])) as M;
+/** The targets of a link that sets none (most links set no device targets): one frozen object for all of them. */
+const NONE = Object.freeze({});
+
+function safeMap<M extends Record<string, string | undefined>>(m: M, safe: (url: string) => string): M {
+  const entries = Object.entries(m);
+  if (entries.length === 0) return NONE as M;
+  return Object.fromEntries(entries.map(([k, v]) => [k, v === undefined ? v : safe(v)])) as M;
+}
+
+/**
+ * One copy of each workspace id and domain name however many cached links share it (each store read
+ * makes new strings). Bounded: past `max` distinct values it starts over.
+ */
+class Interned {
+  private readonly values = new Map<string, string>();
+
+  constructor(private readonly max = 10_000) {}
+
+  of(value: string): string {
+    const known = this.values.get(value);
+    if (known !== undefined) return known;
+    if (this.values.size >= this.max) this.values.clear();
+    this.values.set(value, value);
+    return value;
+  }
+}
 
 /** A site for links cached without one (tests of the cache alone): nothing set, not crawlable. */
 const NO_SITE: Site = { rootUrl: '/', notFoundUrl: null, expiredUrl: null, crawlable: false, aasa: null, assetlinks: null };
 
-function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site): CachedLink {
+/**
+ * A cache entry: about 1 KB of heap for a plain link, so the 100,000 the cache holds are its largest
+ * use of memory. Hence every property is written in one object literal (a spread adds them outside
+ * the object), the target URLs are kept as an array of exactly their number, a link without device
+ * or country targets shares one empty object, and workspace ids and domains are shared strings.
+ */
+function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site, names: Interned): CachedLink {
   const target = (url: string) => targetOf(url, link.utm, locationSafe);
   const device = safeMap(link.deviceTargeting, target);
   const adaptive = adaptiveParts(link, site, target);
   const expiredUrl = link.expiredUrl ?? site.expiredUrl;
   return {
     id: link.id,
-    workspaceId: link.workspaceId,
-    domain: link.domain,
+    workspaceId: names.of(link.workspaceId),
+    domain: names.of(link.domain),
     alias: link.alias,
     destination: target(link.destination),
     geoTargeting: safeMap(link.geoTargeting, target),
@@ -60,7 +90,13 @@ function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site): 
     expiredUrl: expiredUrl === null ? null : targetOf(expiredUrl, null, locationSafe),
     maxClicks: link.maxClicks,
     passwordHash: link.passwordHash,
-    ...adaptive,
+    rules: adaptive.rules,
+    variants: adaptive.variants,
+    preview: adaptive.preview,
+    title: adaptive.title,
+    wildcard: adaptive.wildcard,
+    noindex: adaptive.noindex,
+    crawlable: adaptive.crawlable,
     plain:
       link.expiresAt === null &&
       link.maxClicks === null &&
@@ -71,7 +107,7 @@ function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site): 
       adaptive.variants === null &&
       adaptive.preview === null &&
       !adaptive.wildcard,
-    targets: linkTargets({ ...link, expiredUrl }),
+    targetUrls: linkTargets({ ...link, expiredUrl }).map((t) => t.url),
     clicks,
     at,
   };
@@ -87,6 +123,7 @@ function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site): 
 export class LinkCache {
   private readonly hits: RandomEvictMap<CachedLink>;
   private readonly misses: RandomEvictMap<number>;
+  private readonly names = new Interned();
   /**
    * Bumped by every invalidation. A lookup that started before a change must not cache what it
    * read: `set` takes the generation seen before the read and drops the result if it moved.
@@ -137,7 +174,7 @@ export class LinkCache {
 
   /** Keeps what a lookup read (unless a change raced with it), and returns the entry to answer with. */
   set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation, clicks = 0, site = NO_SITE): CachedLink | null {
-    const entry = link && entryOf(link, nowMs, clicks, site);
+    const entry = link && entryOf(link, nowMs, clicks, site, this.names);
     if (readAtGeneration !== this.generation) return entry;
     if (entry) {
       this.hits.set(key, entry);
