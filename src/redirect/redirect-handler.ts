@@ -54,7 +54,7 @@ export class RedirectHandler {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
     this.form = new PasswordForm(config);
     this.sites = new SiteCache(opts.domains, config, opts.cacheTtlMs);
-    this.wildcards = new WildcardLookup(this.cache, links, this.sites, this.stale, (id) => this.countedClicks(id));
+    this.wildcards = new WildcardLookup(this.cache, links, this.sites, this.stale, (ws, id) => this.countedClicks(ws, id));
     this.random = opts.random ?? Math.random;
   }
 
@@ -143,7 +143,7 @@ export class RedirectHandler {
     const generation = this.cache.generation;
     try {
       const found = await this.links.findRedirect(host, alias);
-      const clicks = found?.maxClicks != null ? await this.countedClicks(found.id) : 0;
+      const clicks = found?.maxClicks != null ? await this.countedClicks(found.workspaceId, found.id) : 0;
       const site = found === null ? undefined : await this.sites.site(host, nowMs);
       this.stale.succeeded();
       return this.cache.set(key, found, nowMs, generation, clicks, site);
@@ -158,11 +158,11 @@ export class RedirectHandler {
    * A capped link's clicks: the stored total plus what this instance counted and has not written,
    * read while no click write is under way (else the two could both hold, or both miss, a batch).
    */
-  private async countedClicks(id: string): Promise<number> {
+  private async countedClicks(workspaceId: string, id: string): Promise<number> {
     for (let attempt = 0; ; attempt++) {
       await this.clicks.idle();
       const writes = this.clicks.writes;
-      const stored = (await this.opts.totals.totals([id])).get(id)?.clicks ?? 0;
+      const stored = (await this.opts.totals.totals(workspaceId, [id])).get(id)?.clicks ?? 0;
       if ((!this.clicks.busy && this.clicks.writes === writes) || attempt >= 3) return stored + this.clicks.unwritten(id);
     }
   }

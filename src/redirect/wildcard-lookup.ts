@@ -18,7 +18,7 @@ export class WildcardLookup {
     private readonly sites: SiteCache,
     private readonly stale: StaleIfError,
     /** A capped link's counted clicks (RedirectHandler.countedClicks). */
-    private readonly clicksOf: (id: string) => Promise<number>,
+    private readonly clicksOf: (workspaceId: string, id: string) => Promise<number>,
   ) {}
 
   /** `exact`: the cache's answer for the path itself (undefined: not cached). */
@@ -60,7 +60,7 @@ export class WildcardLookup {
     let answer: CachedLink | null = null;
     for (const alias of read) {
       const link = byAlias.get(alias) ?? null;
-      const clicks = link?.maxClicks != null ? await this.clicksOf(link.id) : 0;
+      const clicks = link?.maxClicks != null ? await this.clicksOf(link.workspaceId, link.id) : 0;
       const entry = this.cache.set(LinkCache.key(host, alias), link, nowMs, generation, clicks, site);
       answer ??= entry;
     }

@@ -22,7 +22,10 @@ export async function* exportLinksCsv(
 ): AsyncGenerator<string> {
   yield csvHeader();
   for await (const rows of links.pages(workspaceId, filter, EXPORT_PAGE)) {
-    const totals = await clicks.totals(rows.map((r) => r.id));
+    const totals = await clicks.totals(
+      workspaceId,
+      rows.map((r) => r.id),
+    );
     let chunk = '';
     const now = clock.now().getTime();
     for (const r of rows) {

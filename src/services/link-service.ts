@@ -9,7 +9,7 @@ import { countLinksSchema, createLinkSchema, type ListLinksInput, listLinksSchem
 import { type ClicksPosition, decodeListCursor, encodeListCursor } from '../domain/list-cursor.js';
 import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { ClicksRepository } from '../storage/clicks/repository.js';
+import type { ClicksRepository, ClickTotals } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { AliasPosition, LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
@@ -74,12 +74,20 @@ export class LinkService {
 
   /** Links as returned: each with its all-time click count (read from the click totals, never summed over clicks) and its destination health. */
   async withClicks(rows: LinkRow[]): Promise<Link[]> {
-    const [totals, health] = await Promise.all([this.clicks.totals(rows.map((r) => r.id)), this.health?.of(rows)]);
+    const [totals, health] = await Promise.all([this.totalsOf(rows), this.health?.of(rows)]);
     const now = this.clock.now().getTime();
     return rows.map((r) => {
       const clicks = totals.get(r.id)?.clicks ?? 0;
       return { ...r, clicks, status: linkStatus(r, clicks, now), health: health?.get(r.id) ?? UNKNOWN_HEALTH };
     });
+  }
+
+  /** The rows' click totals, read per workspace (a page of links is one workspace's). */
+  private async totalsOf(rows: readonly LinkRow[]): Promise<Map<string, ClickTotals>> {
+    const byWorkspace = new Map<string, string[]>();
+    for (const r of rows) byWorkspace.set(r.workspaceId, [...(byWorkspace.get(r.workspaceId) ?? []), r.id]);
+    const parts = await Promise.all([...byWorkspace].map(([ws, ids]) => this.clicks.totals(ws, ids)));
+    return new Map(parts.flatMap((m) => [...m]));
   }
 
   /** A link may live on the default domain or on a domain registered to its workspace. */

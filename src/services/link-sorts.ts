@@ -25,7 +25,7 @@ async function byClicks(deps: SortDeps, workspaceId: string, filter: LinkFilter)
       { path: 'sort', message: `clicks sorts at most ${CLICK_SORT_MAX.toLocaleString('en')} links; narrow the list first (tag, domain, q)` },
     ]);
   }
-  const totals = await deps.clicks.totals(ids);
+  const totals = await deps.clicks.totals(workspaceId, ids);
   return ids.map((id) => ({ id, clicks: totals.get(id)?.clicks ?? 0 })).sort((a, b) => b.clicks - a.clicks || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 

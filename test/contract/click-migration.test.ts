@@ -31,7 +31,10 @@ const OLD: [string, number, string | null, string | null, string, string, boolea
 ];
 
 async function expectFolded(repos: Repositories): Promise<void> {
-  expect(Object.fromEntries(await repos.clicks.totals(['lnk_a', 'lnk_b']))).toEqual({ lnk_a: { clicks: 3, bots: 1 }, lnk_b: { clicks: 1, bots: 0 } });
+  expect(Object.fromEntries(await repos.clicks.totals('wsp_old', ['lnk_a', 'lnk_b']))).toEqual({
+    lnk_a: { clicks: 3, bots: 1 },
+    lnk_b: { clicks: 1, bots: 0 },
+  });
   const scope = { workspaceId: 'wsp_old', from: H, to: H + 3 * 3_600_000 };
   const series = await repos.clicks.query({ ...scope, linkIds: ['lnk_a'], buckets: [H, H + 3_600_000, H + 2 * 3_600_000] });
   expect(series.buckets).toEqual([2, 1, 0]);

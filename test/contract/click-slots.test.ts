@@ -63,7 +63,7 @@ describe('MongoDB click writer slots', () => {
     const [a, b] = await instances(2);
     const link = uid('lnk');
     await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a! : b!).clicks.record(one(link))));
-    expect(await a!.clicks.totals([link])).toEqual(new Map([[link, { clicks: 40, bots: 0 }]]));
+    expect(await a!.clicks.totals(w, [link])).toEqual(new Map([[link, { clicks: 40, bots: 0 }]]));
     expect(await by(b!, { linkIds: [link], from: hour(0), to: hour(1) }, 'country')).toEqual([{ key: 'DE', clicks: 40 }]);
     expect((await docs('click_totals', { l: link })).map((d) => d.s).sort()).toEqual([0, 1]);
   });
@@ -85,7 +85,7 @@ describe('MongoDB click writer slots', () => {
     expect(await slotsOf()).toEqual(['0:2', '1:2', '2:1']);
     await b!.clicks.record(one(link, 32)); // fenced: b leaves slot 1 alone and takes a free slot
     expect(await slotsOf()).toEqual(['0:2', '1:2', '2:1', '3:1']);
-    expect(await e.clicks.totals([link])).toEqual(new Map([[link, { clicks: 63, bots: 0 }]]));
+    expect(await e.clicks.totals(w, [link])).toEqual(new Map([[link, { clicks: 63, bots: 0 }]]));
   });
 
   it('compacts an idle slot into the live one, reads unchanged', async () => {
@@ -110,12 +110,12 @@ describe('MongoDB click writer slots', () => {
     );
     await b!.clicks.release();
     const scope = { from: hour(0), to: hour(2) };
-    const before = [await a!.clicks.totals([l1, l2]), await by(a!, scope, 'device'), await series(a!, scope)];
+    const before = [await a!.clicks.totals(w, [l1, l2]), await by(a!, scope, 'device'), await series(a!, scope)];
     for (let i = 0; i < 5; i++) await a!.clicks.maintain();
     expect(await docs('click_totals', { s: 1 })).toEqual([]);
     // The idle slot's open hours were closed into its sheets (which stay in slot 1).
     expect(await docs('click_open', { s: 1 })).toEqual([]);
-    expect([await a!.clicks.totals([l1, l2]), await by(a!, scope, 'device'), await series(a!, scope)]).toEqual(before);
+    expect([await a!.clicks.totals(w, [l1, l2]), await by(a!, scope, 'device'), await series(a!, scope)]).toEqual(before);
     expect((await docs('click_totals', { l: l1 })).length).toBe(1);
     // The compacted slot is free again for writing.
     await b!.clicks.record(one(l1, 1));
@@ -146,7 +146,7 @@ describe('MongoDB click writer slots', () => {
     for (let i = 0; i < 5; i++) await finisher!.clicks.maintain();
     expect(await docs('click_totals', { s: 1 })).toEqual([]);
     expect(await docs('click_open', { s: 1 })).toEqual([]);
-    expect(await a.clicks.totals([l])).toEqual(new Map([[l, { clicks: 11, bots: 0 }]]));
+    expect(await a.clicks.totals(w, [l])).toEqual(new Map([[l, { clicks: 11, bots: 0 }]]));
     const scope = { linkIds: [l], from: hour(0), to: hour(1) };
     expect(await by(a, scope, 'os')).toEqual([{ key: 'iOS', clicks: 11 }]);
     expect((await a.clicks.query({ workspaceId: w, ...scope })).total).toEqual({ clicks: 11, bots: 0 });

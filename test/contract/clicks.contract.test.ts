@@ -93,7 +93,7 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     clock.advance(2 * 60_000);
     await clicks.maintain();
     await check();
-    const totals = await clicks.totals([...links, uid('lnk')]);
+    const totals = await clicks.totals(ws, [...links, uid('lnk')]);
     for (const l of links) {
       const mine = visits.filter((v) => v.linkId === l);
       expect(totals.get(l)).toEqual({
@@ -120,7 +120,7 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     await clicks.record(b);
     await clicks.record(b);
     await clicks.record(batchOf([hc(l, w, hour(0), [[{ country: 'DE' }, 1]])], true));
-    expect(await clicks.totals([l])).toEqual(new Map([[l, { clicks: 3, bots: 1 }]]));
+    expect(await clicks.totals(w, [l])).toEqual(new Map([[l, { clicks: 3, bots: 1 }]]));
     const a = await clicks.query({ workspaceId: w, from: hour(-10), to: hour(10), groups: ['country'] });
     expect(a.groups.country).toEqual([{ key: 'DE', clicks: 3 }]);
     expect((await clicks.events({ workspaceId: w, from: hour(-10), to: hour(10), limit: 100 })).events).toHaveLength(3);
@@ -138,7 +138,7 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     );
     await clicks.record(b);
     await clicks.record(b);
-    const totals = await clicks.totals(links);
+    const totals = await clicks.totals(w, links);
     expect(totals).toEqual(new Map(links.map((l, i) => [l, { clicks: 1 + (i % 2), bots: 0 }])));
     const a = await clicks.query({ workspaceId: w, from: hour(-10), to: hour(10), groups: ['country'] });
     expect(a.groups.country).toEqual([

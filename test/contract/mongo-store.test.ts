@@ -13,7 +13,7 @@ describe('MongoDB repositories', () => {
       await expect(store.init()).rejects.toBeInstanceOf(StoreUnavailable);
       await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailable);
       await expect(store.workspaces.get('wsp_x')).rejects.toBeInstanceOf(StoreUnavailable);
-      await expect(store.clicks.totals(['lnk_x'])).rejects.toBeInstanceOf(StoreUnavailable);
+      await expect(store.clicks.totals('wsp_x', ['lnk_x'])).rejects.toBeInstanceOf(StoreUnavailable);
       await expect(store.counters.claimSlots('k', 0, [1, 2])).rejects.toBeInstanceOf(StoreUnavailable);
     } finally {
       await store.close();

@@ -107,6 +107,6 @@ describe.each(STORE_KINDS)('link statistics on %s', (kind) => {
     const elsewhere = (await services.workspaces.create(TEST_ACTING, `elsewhere-${kind}`, 'standard')).id;
     await expect(services.stats.forLink(as(elsewhere), link, {})).rejects.toMatchObject({ code: 'not_found' });
     await services.links.delete(as(ws), link);
-    expect(await opened!.repos.clicks.totals([link, other])).toEqual(new Map([[other, { clicks: 1, bots: 0 }]]));
+    expect(await opened!.repos.clicks.totals(ws, [link, other])).toEqual(new Map([[other, { clicks: 1, bots: 0 }]]));
   });
 });

@@ -66,7 +66,7 @@ describe('a large flush on SQLite', () => {
     conn.db.exec(`CREATE TEMP TRIGGER refuse BEFORE INSERT ON click_open WHEN NEW.link_id = '${failing}' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
     await expect(clicks.record(batch)).rejects.toThrow('refused');
     const expected = (l: string, i: number) => [l, { clicks: 1 + (i % 3), bots: 0 }] as const;
-    const after = await clicks.totals(links);
+    const after = await clicks.totals('wsp_b', links);
     // The first and third chunks were written, and the second's first part; its failed part and
     // the parts after it (the chunk's job stopped there) left nothing.
     expect(after.get(links[0]!)).toEqual(expected(links[0]!, 0)[1]);
@@ -76,7 +76,7 @@ describe('a large flush on SQLite', () => {
     expect(after.size).toBe(N - FLUSH_CHUNK + FLUSH_PART);
     conn.db.exec('DROP TRIGGER refuse');
     await clicks.record(batch);
-    expect(await clicks.totals(links)).toEqual(new Map(links.map(expected)));
+    expect(await clicks.totals('wsp_b', links)).toEqual(new Map(links.map(expected)));
     const events = Number(conn.db.prepare('SELECT count(*) AS n FROM click_events').pluck().get());
     expect(events).toBe(batch.events.length);
   }, 60_000);

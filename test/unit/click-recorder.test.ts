@@ -25,8 +25,8 @@ class Faulty implements ClicksRepository {
     await this.real.record(batch);
     if (this.mode === 'lose-ack') throw new StoreUnavailable();
   }
-  totals(ids: readonly string[]) {
-    return this.real.totals(ids);
+  totals(ws: string, ids: readonly string[]) {
+    return this.real.totals(ws, ids);
   }
   query(...a: Parameters<ClicksRepository['query']>) {
     return this.real.query(...a);
@@ -96,7 +96,7 @@ describe('click recorder', () => {
       ['lnk_b', 0, 1, 0],
     ]);
     expect(rec).toMatchObject({ queued: 0, written: 5, dropped: 0 });
-    expect(await repos.clicks.totals(['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 3, bots: 1 }]]));
+    expect(await repos.clicks.totals('wsp_1', ['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 3, bots: 1 }]]));
     expect(await by('os', ['lnk_a'])).toEqual([
       { key: 'Windows', clicks: 2 },
       { key: 'iOS', clicks: 1 },
@@ -135,7 +135,7 @@ describe('click recorder', () => {
     expect(store.seen[0]).toBe(store.seen[3]);
     await rec.flush(); // then what came meanwhile
     expect(rec).toMatchObject({ queued: 0, written: 2, dropped: 0 });
-    expect(await repos.clicks.totals(['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 2, bots: 0 }]]));
+    expect(await repos.clicks.totals('wsp_1', ['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 2, bots: 0 }]]));
   });
 
   it('holds a bounded number of counters while the store is down, dropping and counting what exceeds it', async () => {
@@ -182,6 +182,6 @@ describe('click recorder', () => {
     ).toBe(1);
     rec.count(visit('lnk_a'));
     await rec.stop();
-    expect(await repos.clicks.totals(['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 2, bots: 0 }]]));
+    expect(await repos.clicks.totals('wsp_1', ['lnk_a'])).toEqual(new Map([['lnk_a', { clicks: 2, bots: 0 }]]));
   });
 });

@@ -131,7 +131,8 @@ export class MongoClicks implements ClicksRepository {
     });
   }
 
-  async totals(linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {
+  /** By link alone: a link's totals documents are its own workspace's (their index is by link). */
+  async totals(_workspaceId: string, linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {
     const out = new Map<string, ClickTotals>();
     if (linkIds.length === 0) return out;
     const docs = await this.conn.run(() =>

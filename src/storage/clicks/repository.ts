@@ -133,8 +133,8 @@ export interface TagSyncScope {
 export interface ClicksRepository {
   /** Add a batch to the open hours and the event log (idempotent per batch object). */
   record(batch: ClickBatch): Promise<void>;
-  /** All-time totals of each link (links without clicks are absent). */
-  totals(linkIds: readonly string[]): Promise<Map<string, ClickTotals>>;
+  /** All-time totals of each link of the workspace (links without clicks are absent). */
+  totals(workspaceId: string, linkIds: readonly string[]): Promise<Map<string, ClickTotals>>;
   query(q: ClickQuery): Promise<ClickAnswer>;
   /** Events newest first; throws StoreCursorError on a cursor it cannot read. */
   events(q: EventQuery): Promise<EventPage>;

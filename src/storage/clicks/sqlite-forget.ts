@@ -1,5 +1,6 @@
 import type { SqliteConnection } from '../sqlite/connection.js';
 import { domainShare } from './sheets.js';
+import type { OpenRows } from './sqlite-open-rows.js';
 import { applyDelta, type ComboDictionary } from './sqlite-sheets.js';
 import { linkSheets, recordedTags, takeOutOfTags } from './sqlite-tag-sheets.js';
 
@@ -18,7 +19,7 @@ const FORGET_EVENTS = 1000;
  * then its record, open hours and totals, then its events in batches. Between two transactions a
  * workspace or domain answer may still count part of its clicks, for as long as the rest takes.
  */
-export function forgetLink(conn: SqliteConnection, dict: ComboDictionary, workspaceId: string, linkId: string): void {
+export function forgetLink(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows, workspaceId: string, linkId: string): void {
   const tags = recordedTags(conn, [linkId]).get(linkId) ?? [];
   const batch = (): number =>
     conn.tx(() => {
@@ -34,7 +35,8 @@ export function forgetLink(conn: SqliteConnection, dict: ComboDictionary, worksp
     });
   while (batch() === FORGET_SHEETS);
   conn.tx(() => {
-    for (const table of ['click_tag_links', 'click_open', 'click_totals']) {
+    open.forgetLink(workspaceId, linkId);
+    for (const table of ['click_tag_links', 'click_totals']) {
       conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND +workspace_id = ?`).run(linkId, workspaceId);
     }
   });

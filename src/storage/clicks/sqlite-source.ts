@@ -4,6 +4,7 @@ import { collectEvents, type EventRow } from './engine/events.js';
 import type { ClickSource, ComboSet, Counts, OpenHour, OpenRequest, Sheet, SheetRequest, SheetSum } from './engine/source.js';
 import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, type EventQuery, StoreCursorError } from './repository.js';
 import { type CountedIds, countedIds, sumCounted, sumParsed } from './sqlite-count-sums.js';
+import { ALL_HOURS, OPEN_HOURS } from './sqlite-open-hours.js';
 import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
@@ -81,8 +82,9 @@ export class SqliteClickReads implements ClickSource {
     const params: Record<string, unknown> = { ws: r.workspaceId, from: r.from, to: r.to };
     let sql = 'SELECT link_id, hour, clicks, bots, c FROM click_open WHERE workspace_id = @ws AND hour >= @from AND hour < @to';
     if (r.linkIds) {
-      sql =
-        'SELECT link_id, hour, clicks, bots, c FROM click_open WHERE link_id IN (SELECT value FROM json_each(@links)) AND hour >= @from AND hour < @to AND +workspace_id = @ws';
+      // By key in each of the workspace's open hours (few), not along all its open rows.
+      sql = `${OPEN_HOURS} SELECT link_id, hour, clicks, bots, c FROM click_open
+        WHERE workspace_id = @ws AND hour IN (SELECT h FROM hrs) AND link_id IN (SELECT value FROM json_each(@links))`;
       params.links = JSON.stringify(r.linkIds);
     }
     return (this.conn.stmt(sql).all(params) as Row[]).map((o) => ({
@@ -104,17 +106,19 @@ export class SqliteClickReads implements ClickSource {
     return this.dict.lookup(workspaceId, ids);
   }
 
-  totals(linkIds: readonly string[]): Map<string, ClickTotals> {
+  /** One statement, so the closed and open counts are of one moment (a closing moves one into the other). */
+  totals(workspaceId: string, linkIds: readonly string[]): Map<string, ClickTotals> {
     const out = new Map<string, ClickTotals>();
     if (linkIds.length === 0) return out;
     const rows = this.conn
       .stmt(
-        `SELECT link_id, sum(clicks) AS clicks, sum(bots) AS bots FROM (
-           SELECT link_id, clicks, bots FROM click_totals WHERE link_id IN (SELECT value FROM json_each(@ids))
-           UNION ALL SELECT link_id, clicks, bots FROM click_open WHERE link_id IN (SELECT value FROM json_each(@ids))
+        `${OPEN_HOURS} SELECT link_id, sum(clicks) AS clicks, sum(bots) AS bots FROM (
+           SELECT link_id, clicks, bots FROM click_totals WHERE link_id IN (SELECT value FROM json_each(@ids)) AND +workspace_id = @ws
+           UNION ALL SELECT link_id, clicks, bots FROM click_open
+             WHERE workspace_id = @ws AND hour IN (SELECT h FROM hrs) AND link_id IN (SELECT value FROM json_each(@ids))
          ) GROUP BY link_id`,
       )
-      .all({ ids: JSON.stringify(linkIds) }) as Row[];
+      .all({ ids: JSON.stringify(linkIds), ws: workspaceId, ...ALL_HOURS }) as Row[];
     for (const r of rows) out.set(String(r.link_id), { clicks: Number(r.clicks), bots: Number(r.bots) });
     return out;
   }

@@ -1,11 +1,11 @@
-import type { Row, SqliteConnection } from '../sqlite/connection.js';
-import type { Counts } from './engine/source.js';
-import { decodeChunk, type FlushChunk } from './flush-chunks.js';
+import type { SqliteConnection } from '../sqlite/connection.js';
+import { decodeChunk, type EventRow, type FlushChunk, type OpenRow } from './flush-chunks.js';
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { type OpenCell, SheetDeltas } from './sheets.js';
 import { forgetLink } from './sqlite-forget.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
+import { OpenRows } from './sqlite-open-rows.js';
 import { applyDelta, ComboDictionary } from './sqlite-sheets.js';
 import { addToTagSheets, type SyncStep, syncTagSheets } from './sqlite-tag-sheets.js';
 
@@ -30,10 +30,7 @@ export function clickWriter(conn: SqliteConnection) {
   const dict = new ComboDictionary(conn);
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
   const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
-  const upsert = conn.stmt(
-    `INSERT INTO click_open (link_id, hour, workspace_id, clicks, bots, c) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, bots = bots + excluded.bots, c = lsk_add_counts(c, excluded.c)`,
-  );
+  const open = new OpenRows(conn);
   const event = conn.stmt('INSERT INTO click_events (workspace_id, at, link_id, combo) VALUES (?, ?, ?, ?)');
   let applied = 0;
 
@@ -65,24 +62,30 @@ export function clickWriter(conn: SqliteConnection) {
     for (const [link, [ws, clicks, bots]] of perLink) add.run(link, ws, clicks, bots);
   }
 
-  /** Close up to CLOSE_CHUNK open link-hours before `before` (in the caller's transaction); returns how many. */
-  function closeChunk(before: number): number {
-    const rows = conn
-      .stmt('SELECT link_id, hour, workspace_id, clicks, bots, c FROM click_open WHERE hour < ? ORDER BY hour, link_id LIMIT ?')
-      .all(before, CLOSE_CHUNK) as Row[];
-    if (rows.length === 0) return 0;
-    const cells = rows.map((r) => ({
-      linkId: String(r.link_id),
-      workspaceId: String(r.workspace_id),
-      hour: Number(r.hour),
-      clicks: Number(r.clicks),
-      bots: Number(r.bots),
-      c: JSON.parse(String(r.c)) as Counts,
-    }));
-    fold(cells, true);
-    const drop = conn.stmt('DELETE FROM click_open WHERE link_id = ? AND hour = ?');
-    for (const c of cells) drop.run(c.linkId, c.hour);
-    return rows.length;
+  /**
+   * Close up to CLOSE_CHUNK open link-hours before `before`, workspace by workspace from `ws` on (in
+   * the caller's transaction); returns how many, and the workspace to go on with (null: done).
+   */
+  function closeChunk(before: number, ws: string | null): { n: number; next: string | null } {
+    const { cells, next } = open.closable(before, CLOSE_CHUNK, ws);
+    if (cells.length > 0) {
+      fold(cells, true);
+      open.remove(cells);
+    }
+    return { n: cells.length, next };
+  }
+
+  /** One part of a flush chunk (in the caller's transaction); skipped when applied before (a retry). */
+  function applyPart(id: string, rows: readonly OpenRow[], events: readonly EventRow[]): void {
+    const now = Date.now();
+    if (seen.run(id, now).changes === 0) return;
+    for (const [link, hour, ws, clicks, bots, combos] of rows) {
+      const pairs: number[] = [];
+      for (const key in combos) pairs.push(dict.intern(ws, key), combos[key]!);
+      open.add(ws, hour, link, clicks, bots, pairs);
+    }
+    for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
+    if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
   }
 
   return {
@@ -97,17 +100,14 @@ export function clickWriter(conn: SqliteConnection) {
         const { rows, events } = decodeChunk(ch);
         const parts = Math.max(1, Math.ceil(Math.max(rows.length, events.length) / FLUSH_PART));
         for (let p = 0; p < parts; p++) {
-          conn.tx(() => {
-            const now = Date.now();
-            if (seen.run(parts === 1 ? ch.id : `${ch.id}.${p}`, now).changes === 0) return; // applied before (a retry)
-            for (const [link, hour, ws, clicks, bots, combos] of rows.slice(p * FLUSH_PART, (p + 1) * FLUSH_PART)) {
-              const c: Counts = {};
-              for (const key in combos) c[dict.intern(ws, key)] = combos[key]!;
-              upsert.run(link, hour, ws, clicks, bots, JSON.stringify(c));
-            }
-            for (const [at, link, ws, key] of events.slice(p * FLUSH_PART, (p + 1) * FLUSH_PART)) event.run(ws, at, link, dict.intern(ws, key));
-            if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
-          });
+          const id = parts === 1 ? ch.id : `${ch.id}.${p}`;
+          const slice = [p * FLUSH_PART, (p + 1) * FLUSH_PART] as const;
+          try {
+            conn.tx(() => applyPart(id, rows.slice(...slice), events.slice(...slice)));
+          } catch (e) {
+            open.forgetAll(); // the rows it added in the failed transaction were rolled back
+            throw e;
+          }
         }
       }
     },
@@ -119,15 +119,16 @@ export function clickWriter(conn: SqliteConnection) {
     closeHours(nowMs: number): number {
       const before = nowMs - (nowMs % HOUR_MS) - HOUR_MS;
       let closed = 0;
-      for (;;) {
-        const n = conn.tx(() => closeChunk(before));
-        closed += n;
-        if (n < CLOSE_CHUNK) return closed;
+      for (let ws = open.firstWorkspace(); ws !== null; ) {
+        const step = conn.tx(() => closeChunk(before, ws));
+        closed += step.n;
+        ws = step.next;
       }
+      return closed;
     },
     /** A deleted link: its sheets (and its share of its domains' and tags' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
-      forgetLink(conn, dict, workspaceId, linkId);
+      forgetLink(conn, dict, open, workspaceId, linkId);
     },
     forgetWorkspace(workspaceId: string): void {
       conn.tx(() => {
@@ -136,13 +137,13 @@ export function clickWriter(conn: SqliteConnection) {
           'click_link_sheets',
           'click_tag_sheets',
           'click_tag_links',
-          'click_open',
           'click_totals',
           'click_events',
           'click_combos',
         ]) {
           conn.stmt(`DELETE FROM ${table} WHERE workspace_id = ?`).run(workspaceId);
         }
+        open.forgetWorkspace(workspaceId);
       });
       dict.forgetAll();
     },

@@ -110,8 +110,8 @@ export class SqliteClicks implements ClicksRepository {
     if (failed !== undefined) throw failed;
   }
 
-  async totals(linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {
-    return this.reads().totals(linkIds);
+  async totals(workspaceId: string, linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {
+    return this.reads().totals(workspaceId, linkIds);
   }
 
   query(q: ClickQuery): Promise<ClickAnswer> {

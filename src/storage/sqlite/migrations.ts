@@ -1,5 +1,6 @@
 import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
+import { CLICK_OPEN_MIGRATION } from './migration-click-open.js';
 import { CLICK_ROLLUPS_MIGRATION } from './migration-click-rollups.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
@@ -240,4 +241,6 @@ export const MIGRATIONS: readonly string[] = [
   LINKS_THAT_ADAPT,
   // 15: tag sheets, so a read scoped to one tag reads its own sheets (docs/adr/0098).
   TAG_SHEETS_MIGRATION,
+  // 16: open click hours keyed by (workspace, hour, link), one B-tree (migration-click-open.ts).
+  CLICK_OPEN_MIGRATION,
 ];
