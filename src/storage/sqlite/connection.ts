@@ -7,6 +7,14 @@ import { MainWrites, newWriteGate, type WriteGate, writerTurn } from './write-ga
 
 export type Row = Record<string, unknown>;
 
+/**
+ * The click writer's transactions between two of its checkpoints (docs/adr/0103): a passive
+ * checkpoint, which the event loop's writes do not wait for. Its parts are about 100 rows, so the
+ * WAL grows by a few megabytes at most in between; the event loop's connection still checkpoints
+ * by itself when its own commit finds the WAL over 1,000 pages.
+ */
+const CHECKPOINT_EVERY = 4;
+
 export const toDate = (v: unknown): Date => new Date(Number(v));
 export const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(Number(v)));
 
@@ -43,6 +51,8 @@ export class SqliteConnection {
   readonly gate: WriteGate | undefined;
   private readonly mainWrites: MainWrites | undefined;
   private readonly writerGate: WriteGate | undefined;
+  /** The writer's transactions so far (it checkpoints every CHECKPOINT_EVERY). */
+  private commits = 0;
   private readonly statements = new Map<string, Database.Statement>();
   /** One wrapper for every transaction (a new wrapper would prepare BEGIN/COMMIT again). */
   private readonly txWrapper: Database.Transaction<(fn: () => unknown) => unknown>;
@@ -67,8 +77,12 @@ export class SqliteConnection {
     });
     this.txWrapper = this.db.transaction((fn: () => unknown) => fn());
     if (path === ':memory:') return;
-    if (side.side === 'writer') this.writerGate = side.gate;
-    else {
+    if (side.side === 'writer') {
+      this.writerGate = side.gate;
+      // Checkpoints run after its transactions, outside the gate (below): one run by a commit would
+      // hold the gate, and the event loop's writes with it, for as long as copying the WAL back takes.
+      this.db.pragma('wal_autocheckpoint = 0');
+    } else {
       this.gate = newWriteGate();
       this.mainWrites = new MainWrites(this.gate);
     }
@@ -93,7 +107,11 @@ export class SqliteConnection {
    */
   tx<T>(fn: () => T): T {
     if (this.mainWrites) return this.mainWrites.run(() => this.txWrapper.immediate(fn) as T);
-    if (this.writerGate && !this.db.inTransaction) return writerTurn(this.writerGate, () => this.txWrapper.immediate(fn) as T);
+    if (this.writerGate && !this.db.inTransaction) {
+      const out = writerTurn(this.writerGate, () => this.txWrapper.immediate(fn) as T);
+      if (++this.commits % CHECKPOINT_EVERY === 0) this.db.pragma('wal_checkpoint(PASSIVE)');
+      return out;
+    }
     return this.txWrapper.immediate(fn) as T;
   }
 
