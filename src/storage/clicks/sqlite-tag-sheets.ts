@@ -104,8 +104,11 @@ function differences(conn: SqliteConnection, workspaceId: string | null, limit: 
   }
   if (workspaceId !== null) {
     params.ws = workspaceId;
-    t += ' AND t.workspace_id = @ws';
-    c += ' AND c.workspace_id = @ws';
+    // Scoped to links, the rows are found by link (`+` keeps SQLite off the index by workspace,
+    // which it took without statistics: a scan of the workspace's pairs for every link created).
+    const ws = only.links ? '+' : '';
+    t += ` AND ${ws}t.workspace_id = @ws`;
+    c += ` AND ${ws}c.workspace_id = @ws`;
   }
   if (only.links) {
     params.links = JSON.stringify(only.links);

@@ -8,12 +8,14 @@ import { MainWrites, newWriteGate, type WriteGate, writerTurn } from './write-ga
 export type Row = Record<string, unknown>;
 
 /**
- * The click writer's transactions between two of its checkpoints (docs/adr/0103): a passive
- * checkpoint, which the event loop's writes do not wait for. Its parts are about 100 rows, so the
- * WAL grows by a few megabytes at most in between; the event loop's connection still checkpoints
- * by itself when its own commit finds the WAL over 1,000 pages.
+ * The click writer checkpoints after a transaction once it has made CHECKPOINT_COMMITS since its last
+ * checkpoint and that one is CHECKPOINT_MS old (docs/adr/0103): a passive checkpoint, which the event
+ * loop's writes do not wait for. A flush's parts of 100 rows then leave the WAL a few hundred pages
+ * between two, under the 1,000 at which the event loop's own commit would checkpoint on the loop;
+ * many tiny transactions (a tag sync per link created) do not each pay for one.
  */
-const CHECKPOINT_EVERY = 4;
+const CHECKPOINT_COMMITS = 4;
+const CHECKPOINT_MS = 20;
 
 export const toDate = (v: unknown): Date => new Date(Number(v));
 export const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(Number(v)));
@@ -51,7 +53,8 @@ export class SqliteConnection {
   readonly gate: WriteGate | undefined;
   private readonly mainWrites: MainWrites | undefined;
   private readonly writerGate: WriteGate | undefined;
-  /** The writer's transactions so far (it checkpoints every CHECKPOINT_EVERY). */
+  /** When the writer last checkpointed (performance.now()), and its transactions since. */
+  private checkpointed = 0;
   private commits = 0;
   private readonly statements = new Map<string, Database.Statement>();
   /** One wrapper for every transaction (a new wrapper would prepare BEGIN/COMMIT again). */
@@ -109,7 +112,12 @@ export class SqliteConnection {
     if (this.mainWrites) return this.mainWrites.run(() => this.txWrapper.immediate(fn) as T);
     if (this.writerGate && !this.db.inTransaction) {
       const out = writerTurn(this.writerGate, () => this.txWrapper.immediate(fn) as T);
-      if (++this.commits % CHECKPOINT_EVERY === 0) this.db.pragma('wal_checkpoint(PASSIVE)');
+      const now = performance.now();
+      if (++this.commits >= CHECKPOINT_COMMITS && now - this.checkpointed >= CHECKPOINT_MS) {
+        this.db.pragma('wal_checkpoint(PASSIVE)');
+        this.checkpointed = now;
+        this.commits = 0;
+      }
       return out;
     }
     return this.txWrapper.immediate(fn) as T;
