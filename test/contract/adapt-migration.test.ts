@@ -1,16 +1,9 @@
-/**
- * Upgrading an embedded store written before links could adapt (schema version 13: abuse, health,
- * the audit log and sign-in applied): migration 14 adds the rules, variants, utm and preview columns, domain
- * settings and UTM templates, and the links and domains already there read as before, with nothing set.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_DOMAIN_SETTINGS } from '../../src/domain/model.js';
 import { openRepositories } from '../../src/storage/open.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
+import { sqliteAtVersion } from '../support/sqlite-at-version.js';
 import { at } from './_harness.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -21,13 +14,7 @@ afterEach(async () => {
 describe('SQLite store at schema version 13', () => {
   it('upgrades to 14, keeping its links and domains (and the audit log table), with the new fields unset', async () => {
     expect(MIGRATIONS.length).toBeGreaterThanOrEqual(14);
-    const dir = mkdtempSync(join(tmpdir(), 'lsk-adapt-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'lsk.db');
-    const db = new Database(file);
-    db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
-    for (const m of MIGRATIONS.slice(0, 13)) db.exec(m);
-    db.pragma('user_version = 13');
+    const { db, file } = sqliteAtVersion(13, cleanups);
     db.prepare("INSERT INTO domains (host, workspace_id, created_at) VALUES ('go.example', 'wsp_old', 1)").run();
     db.prepare(
       "INSERT INTO links (id, workspace_id, domain, alias, destination, geo, created_at, updated_at) VALUES ('lnk_old', 'wsp_old', 'go.example', 'spring', 'https://example.com/', '{}', 1, 1)",

@@ -17,6 +17,7 @@ import type { Repositories } from '../../src/storage/repositories.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
+import { sqliteAtVersion } from '../support/sqlite-at-version.js';
 
 const H = Date.parse('2026-11-20T10:00:00.000Z');
 const CHROME = { device: 'desktop', browser: 'chrome' };
@@ -124,13 +125,7 @@ describe('folding the click rows of earlier versions into rollups', () => {
   });
 
   it('on SQLite, from the hourly rollups of the last version: closed rows and open hours move into the sheets, resumably', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lsk-rollups-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'lsk.db');
-    const db = new Database(file);
-    db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
-    for (const m of MIGRATIONS.slice(0, 9)) db.exec(m);
-    db.pragma('user_version = 9');
+    const { db, file } = sqliteAtVersion(9, cleanups);
     for (const id of ['lnk_a', 'lnk_b']) {
       db.prepare(
         "INSERT INTO links (id, workspace_id, domain, alias, destination, geo, created_at, updated_at) VALUES (?, 'wsp_old', 'go.example', ?, 'https://example.com/', '{}', 1, 1)",

@@ -1,13 +1,3 @@
-/**
- * SQLite migration 16: the open click hours move into one table keyed by (workspace, hour, link)
- * (docs/adr/0092, "Open hours on SQLite"). The rows written before keep their counts; reads scoped to
- * the workspace or to links, totals, later clicks into the same rows (read once by a writer that has
- * not seen them), a link's deletion and the closing of the hours answer as before. A migration that
- * fails part-way leaves the store as it was, and runs again on the next start.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
@@ -15,6 +5,7 @@ import { comboKey } from '../../src/storage/clicks/combos.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
+import { sqliteAtVersion } from '../support/sqlite-at-version.js';
 
 const H = Date.parse('2026-11-20T10:00:00.000Z');
 const HOUR = 3_600_000;
@@ -29,13 +20,7 @@ describe('SQLite open click hours, upgraded to the table keyed by workspace, hou
 
   /** A store at migration 15 with open rows as that version wrote them. */
   function oldStore(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'lsk-open-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'lsk.db');
-    const db = new Database(file);
-    db.function('lsk_lower', { deterministic: true }, (v: unknown) => String(v ?? '').toLowerCase());
-    for (const m of MIGRATIONS.slice(0, 15)) db.exec(m);
-    db.pragma('user_version = 15');
+    const { db, file } = sqliteAtVersion(15, cleanups);
     const combo = db.prepare('INSERT INTO click_combos (workspace_id, key) VALUES (?, ?)');
     const de = Number(combo.run('wsp_a', DE).lastInsertRowid);
     const fr = Number(combo.run('wsp_a', FR).lastInsertRowid);
