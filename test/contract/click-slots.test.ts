@@ -10,8 +10,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { MongoClicks } from '../../src/storage/clicks/mongo.js';
+import { MonthHoursBackfill } from '../../src/storage/clicks/mongo-month-hours-pass.js';
+import { SlotLeases } from '../../src/storage/clicks/mongo-slots.js';
 import type { ClickGrouping, ClickQuery } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';
+import { MongoConnection } from '../../src/storage/mongo/connection.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { asHours, expected, randomVisits, rng } from './_clicks-reference.js';
 import { batchOf, hc, hour, type OpenedStore, openStore, uid } from './_harness.js';
@@ -250,5 +253,21 @@ describe('MongoDB click writer slots', () => {
     // Closings after it add to the hours as to the totals: still complete (month sheets of two slots now).
     await more(b, 7);
     expect(await check(b)).toBeLessThanOrEqual(12);
+  }, 120_000);
+
+  it('stops the backfill at once when asked during a pass, without waiting out the retry', async () => {
+    const [a] = await instances(1, false);
+    await seriesCase(a!);
+    await asBeforeHours();
+    const conn = new MongoConnection(opened!.mongo!.uri, { dbName: opened!.mongo!.dbName });
+    try {
+      // No writer slot of its own: the pass leaves slot 0 waiting, and the next would come in an hour.
+      const later = new MonthHoursBackfill(conn, new SlotLeases(conn, clock, 64, TIMES), () => null, 3_600_000);
+      later.start();
+      await later.stop(); // asked while the first pass reads; a stop that slept through the retry would time the test out
+      expect(later.last).toMatchObject({ done: false, filled: 0, waiting: [0] });
+    } finally {
+      await conn.close();
+    }
   }, 120_000);
 });

@@ -74,6 +74,8 @@ export class MonthHoursBackfill {
       } catch (e) {
         this.lastError = e;
       }
+      // A stop asked during the pass found nothing to wake: it must not wait out a whole retry.
+      if (this.stopping) return;
       await new Promise<void>((r) => {
         const t = setTimeout(r, this.retryMs);
         t.unref();
