@@ -150,9 +150,11 @@ export class SqliteClickReads implements ClickSource {
       params.at = Number(at);
       params.id = Number(id);
     }
+    // The table is ordered by (workspace, at, id): a page is read newest first from the cursor on;
+    // a link scope filters the workspace's events as they are read (no index by link, migration 16).
     let where = 'workspace_id = @ws';
     if (q.linkIds) {
-      where = 'link_id IN (SELECT value FROM json_each(@links)) AND +workspace_id = @ws';
+      where += ' AND link_id IN (SELECT value FROM json_each(@links))';
       params.links = JSON.stringify(q.linkIds);
     }
     if (q.excludeLinkIds && q.excludeLinkIds.length > 0) {

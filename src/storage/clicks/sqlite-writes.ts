@@ -31,7 +31,10 @@ export function clickWriter(conn: SqliteConnection) {
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
   const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
   const open = new OpenRows(conn);
-  const event = conn.stmt('INSERT INTO click_events (workspace_id, at, link_id, combo) VALUES (?, ?, ?, ?)');
+  const event = conn.stmt('INSERT INTO click_events (workspace_id, at, id, link_id, combo) VALUES (?, ?, ?, ?, ?)');
+  // Event ids from a counter row, read and advanced once per part (this connection is the one writer).
+  const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
+  const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
   let applied = 0;
 
   /** Fold open cells into the sheets (and totals when `totals`), inside the caller's transaction. */
@@ -84,7 +87,11 @@ export function clickWriter(conn: SqliteConnection) {
       for (const key in combos) pairs.push(dict.intern(ws, key), combos[key]!);
       open.add(ws, hour, link, clicks, bots, pairs);
     }
-    for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
+    if (events.length > 0) {
+      let next = Number(nextEventId.get());
+      for (const [at, link, ws, key] of events) event.run(ws, at, next++, link, dict.intern(ws, key));
+      setNextEventId.run(next);
+    }
     if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
   }
 
@@ -147,15 +154,22 @@ export function clickWriter(conn: SqliteConnection) {
       });
       dict.forgetAll();
     },
-    /** Delete events recorded before `cutoff`, in short transactions. */
+    /** Delete events recorded before `cutoff`, workspace by workspace (each a range of the table), in short transactions. */
     sweepEvents(cutoff: number): number {
-      const drop = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE at < ? LIMIT ?)');
+      const nextWorkspace = conn.stmt('SELECT workspace_id FROM click_events WHERE workspace_id > ? ORDER BY workspace_id LIMIT 1').pluck();
+      const batch = conn.stmt(
+        `DELETE FROM click_events WHERE (workspace_id, at, id) IN (
+           SELECT workspace_id, at, id FROM click_events WHERE workspace_id = ? AND at < ? ORDER BY at LIMIT ?)`,
+      );
       let n = 0;
-      for (;;) {
-        const changes = conn.tx(() => drop.run(cutoff, DELETE_BATCH).changes);
-        n += changes;
-        if (changes < DELETE_BATCH) return n;
+      for (let ws = nextWorkspace.get('') as string | undefined; ws !== undefined; ws = nextWorkspace.get(ws) as string | undefined) {
+        for (;;) {
+          const changes = conn.tx(() => batch.run(ws, cutoff, DELETE_BATCH).changes);
+          n += changes;
+          if (changes < DELETE_BATCH) break;
+        }
       }
+      return n;
     },
     /** One step of bringing the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags): pairs moved, and the next step's start (null: done). */
     syncTags(workspaceId: string | null, only?: TagSyncScope, after?: string): SyncStep {
