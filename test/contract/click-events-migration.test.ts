@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { comboKey } from '../../src/storage/clicks/combos.js';
+import type { ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
 import { clickWriter } from '../../src/storage/clicks/sqlite-writes.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
@@ -35,6 +36,12 @@ describe('SQLite click events, upgraded to the table ordered by workspace and ti
     event.run('wsp_a', H + 2000, 'lnk_c', fr);
     event.run('wsp_a', H + 2000, 'lnk_a', fr);
     event.run('wsp_a', H + 90_000_000, 'lnk_a', de);
+    // Their link-hours' counts (a link-scoped read looks for events in the hours these show).
+    const openRow = db.prepare("INSERT INTO click_open (workspace_id, hour, link_id, clicks, bots, c) VALUES (?, ?, ?, ?, 0, '{}')");
+    openRow.run('wsp_a', H, 'lnk_a', 2);
+    openRow.run('wsp_b', H, 'lnk_b', 1);
+    openRow.run('wsp_a', H, 'lnk_c', 1);
+    openRow.run('wsp_a', H + 90_000_000 - (90_000_000 % 3_600_000), 'lnk_a', 1);
     db.close();
 
     const conn = new SqliteConnection(file);
@@ -78,5 +85,86 @@ describe('SQLite click events, upgraded to the table ordered by workspace and ti
     expect(writer.sweepEvents(H + 1600)).toBe(2);
     expect((await page({ limit: 10 })).events.map((e) => e.at - H)).toEqual([90_000_000, 2000, 2000]);
     expect((await page({ workspaceId: 'wsp_b', limit: 10 })).events).toEqual([]);
+  });
+
+  it("purges deleted links' events in one pass over their workspace's events, resuming a pass cut short", async () => {
+    const conn = new SqliteConnection(':memory:');
+    cleanups.push(() => conn.close());
+    conn.migrate();
+    const put = conn.db.prepare('INSERT INTO click_events (workspace_id, at, id, link_id, combo) VALUES (?, ?, ?, ?, 1)');
+    // 45,000 events, three links taking turns, three to a millisecond (windows end inside a millisecond).
+    const links = ['lnk_x', 'lnk_y', 'lnk_z'];
+    conn.tx(() => {
+      conn.db.prepare("INSERT INTO click_combos (id, workspace_id, key) VALUES (1, 'wsp_c', ?)").run(DE);
+      for (let i = 0; i < 45_000; i++) put.run('wsp_c', H + Math.floor(i / 3), i + 1, links[i % 3]);
+      put.run('wsp_d', H, 1, 'lnk_x'); // the same link id in another workspace stays
+    });
+    const count = (ws: string, link: string) =>
+      conn.db.prepare('SELECT count(*) FROM click_events WHERE workspace_id = ? AND link_id = ?').pluck().get(ws, link);
+    const clicks = new SqliteClicks(conn);
+    const linksRead = async () => new Set((await clicks.events({ workspaceId: 'wsp_c', from: H, to: H + 86_400_000, limit: 100 })).events.map((e) => e.linkId));
+    const writer = clickWriter(conn);
+    writer.forget('wsp_c', 'lnk_x');
+    writer.forget('wsp_c', 'lnk_y');
+    // Listed, not yet purged: reads leave them out already.
+    expect(count('wsp_c', 'lnk_x')).toBe(15_000);
+    expect(await linksRead()).toEqual(new Set(['lnk_z']));
+    // Two windows of the pass, then a restart (a new writer on the same store) goes on from there.
+    expect(writer.purgeEvents(2)).toBe(true);
+    expect(count('wsp_c', 'lnk_x')).toBeGreaterThan(0);
+    expect(count('wsp_c', 'lnk_x')).toBeLessThan(15_000);
+    const again = clickWriter(conn);
+    again.forget('wsp_c', 'lnk_z'); // deleted during the pass: waits for the next one
+    while (again.purgeEvents(3));
+    expect(count('wsp_c', 'lnk_x')).toBe(0);
+    expect(count('wsp_c', 'lnk_y')).toBe(0);
+    expect(count('wsp_c', 'lnk_z')).toBe(0);
+    expect(count('wsp_d', 'lnk_x')).toBe(1);
+    expect(conn.db.prepare('SELECT count(*) FROM click_events_forgotten').pluck().get()).toBe(0);
+    expect(conn.db.prepare('SELECT count(*) FROM click_event_purges').pluck().get()).toBe(0);
+  });
+
+  it("reads a link's events in the hours its sheets and open rows show clicks in, across closed and open hours and pages", async () => {
+    const conn = new SqliteConnection(':memory:');
+    cleanups.push(() => conn.close());
+    conn.migrate();
+    const clicks = new SqliteClicks(conn);
+    const HOUR = 3_600_000;
+    const hours: HourCounts[] = [];
+    const events: ClickEvent[] = [];
+    const visit = (linkId: string, hour: number, offsets: number[]) => {
+      hours.push({ linkId, workspaceId: 'wsp_e', hour, clicks: offsets.length, bots: 0, combos: new Map([[DE, offsets.length]]) });
+      for (const o of offsets) events.push({ at: hour + o, linkId, workspaceId: 'wsp_e', combo: DE });
+    };
+    // A busy link in every hour; a quiet one in three hours, two of them closed into sheets later.
+    for (let h = 0; h < 32; h++) visit('lnk_busy', H + h * HOUR, [5, 600_000, 1_800_000, 3_000_000]);
+    visit('lnk_quiet', H, [100, 200]);
+    visit('lnk_quiet', H + 3 * HOUR, [1000, 2_000_000, 3_500_000]);
+    visit('lnk_quiet', H + 30 * HOUR, [7]);
+    await clicks.record({ hours, events });
+    clickWriter(conn).closeHours(H + 29 * HOUR); // hours before H+28h are in the sheets now
+    const openHours = conn.db.prepare("SELECT hour FROM click_open WHERE link_id = 'lnk_quiet'").pluck().all();
+    expect(openHours).toEqual([H + 30 * HOUR]);
+    const read = async (q: { from: number; to: number }) => {
+      const seen: number[] = [];
+      for (let after: string | null = null; ; ) {
+        const p = await clicks.events({ workspaceId: 'wsp_e', linkIds: ['lnk_quiet'], limit: 2, after, ...q });
+        seen.push(...p.events.map((e) => e.at - H));
+        expect(p.events.every((e) => e.linkId === 'lnk_quiet')).toBe(true);
+        if (!p.next) return seen;
+        after = p.next;
+      }
+    };
+    const all = [30 * HOUR + 7, 3 * HOUR + 3_500_000, 3 * HOUR + 2_000_000, 3 * HOUR + 1000, 200, 100];
+    expect(await read({ from: H, to: H + 40 * HOUR })).toEqual(all);
+    // A window that starts and ends inside the link's hours.
+    expect(await read({ from: H + 3 * HOUR + 1_500_000, to: H + 30 * HOUR + 7 })).toEqual([3 * HOUR + 3_500_000, 3 * HOUR + 2_000_000]);
+    // Two links: the hours of either.
+    const both = await clicks.events({ workspaceId: 'wsp_e', linkIds: ['lnk_quiet', 'lnk_busy'], limit: 3, from: H + 3 * HOUR, to: H + 4 * HOUR });
+    expect(both.events.map((e) => [e.at - H - 3 * HOUR, e.linkId])).toEqual([
+      [3_500_000, 'lnk_quiet'],
+      [3_000_000, 'lnk_busy'],
+      [2_000_000, 'lnk_quiet'],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { decodeChunk, type EventRow, type FlushChunk, type OpenRow } from './flu
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { type OpenCell, SheetDeltas } from './sheets.js';
+import { eventDeletes } from './sqlite-event-writes.js';
 import { forgetLink } from './sqlite-forget.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
 import { OpenRows } from './sqlite-open-rows.js';
@@ -18,8 +19,6 @@ const REMEMBER_MS = 86_400_000;
 export const FLUSH_PART = 100;
 /** Open link-hours closed per transaction (each folds into a day and a month sheet or more). */
 const CLOSE_CHUNK = 100;
-/** Events deleted per transaction by the sweep. */
-const DELETE_BATCH = 1000;
 
 /**
  * The writes of the clicks repository on one connection (the writer thread's, or the main one for
@@ -35,6 +34,7 @@ export function clickWriter(conn: SqliteConnection) {
   // Event ids from a counter row, read and advanced once per part (this connection is the one writer).
   const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
   const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
+  const eventLog = eventDeletes(conn);
   let applied = 0;
 
   /** Fold open cells into the sheets (and totals when `totals`), inside the caller's transaction. */
@@ -135,7 +135,7 @@ export function clickWriter(conn: SqliteConnection) {
     },
     /** A deleted link: its sheets (and its share of its domains' and tags' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
-      forgetLink(conn, dict, open, workspaceId, linkId);
+      forgetLink(conn, dict, open, eventLog.forgetLink, workspaceId, linkId);
     },
     forgetWorkspace(workspaceId: string): void {
       conn.tx(() => {
@@ -151,25 +151,17 @@ export function clickWriter(conn: SqliteConnection) {
           conn.stmt(`DELETE FROM ${table} WHERE workspace_id = ?`).run(workspaceId);
         }
         open.forgetWorkspace(workspaceId);
+        eventLog.forgetWorkspace(workspaceId);
       });
       dict.forgetAll();
     },
     /** Delete events recorded before `cutoff`, workspace by workspace (each a range of the table), in short transactions. */
     sweepEvents(cutoff: number): number {
-      const nextWorkspace = conn.stmt('SELECT workspace_id FROM click_events WHERE workspace_id > ? ORDER BY workspace_id LIMIT 1').pluck();
-      const batch = conn.stmt(
-        `DELETE FROM click_events WHERE (workspace_id, at, id) IN (
-           SELECT workspace_id, at, id FROM click_events WHERE workspace_id = ? AND at < ? ORDER BY at LIMIT ?)`,
-      );
-      let n = 0;
-      for (let ws = nextWorkspace.get('') as string | undefined; ws !== undefined; ws = nextWorkspace.get(ws) as string | undefined) {
-        for (;;) {
-          const changes = conn.tx(() => batch.run(ws, cutoff, DELETE_BATCH).changes);
-          n += changes;
-          if (changes < DELETE_BATCH) break;
-        }
-      }
-      return n;
+      return eventLog.sweep(cutoff);
+    },
+    /** Up to `windows` windows of the deleted links' events purge (one transaction each); true when work is left. */
+    purgeEvents(windows: number): boolean {
+      return eventLog.purge(windows);
     },
     /** One step of bringing the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags): pairs moved, and the next step's start (null: done). */
     syncTags(workspaceId: string | null, only?: TagSyncScope, after?: string): SyncStep {

@@ -1,7 +1,7 @@
 import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
-import { CLICK_OPEN_MIGRATION } from './migration-click-open.js';
 import { CLICK_EVENTS_MIGRATION } from './migration-click-events.js';
+import { CLICK_OPEN_MIGRATION } from './migration-click-open.js';
 import { CLICK_ROLLUPS_MIGRATION } from './migration-click-rollups.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
