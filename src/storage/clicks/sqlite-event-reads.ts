@@ -63,7 +63,9 @@ export function eventFetcher(conn: Stmt, q: EventQuery): (after: string | null, 
   const gone = conn.stmt('SELECT link_id FROM click_events_forgotten WHERE workspace_id = ?').pluck().all(q.workspaceId) as string[];
   const out = [...(q.excludeLinkIds ?? []), ...gone];
   const params: Record<string, unknown> = { ws: q.workspaceId };
-  let where = 'workspace_id = @ws AND at >= @lo AND at < @hi AND (at < @at OR (at = @at AND id < @id))';
+  // One upper bound, (at, id) below both the span's end and the cursor: given `at < @hi` beside the
+  // cursor's, SQLite took the cursor's as the range's end and walked from there to the span.
+  let where = 'workspace_id = @ws AND at >= @lo AND (at, id) < (@at, @id)';
   if (q.linkIds) {
     where += ' AND link_id IN (SELECT value FROM json_each(@links))';
     params.links = JSON.stringify(q.linkIds);
@@ -89,7 +91,8 @@ export function eventFetcher(conn: Stmt, q: EventQuery): (after: string | null, 
     for (const [lo, hi] of spans) {
       if (rows.length === n) break;
       if (lo > at) continue;
-      rows.push(...(select.all({ ...params, lo, hi, at, id, n: n - rows.length }) as Row[]));
+      const end = hi <= at ? { at: hi, id: 0 } : { at, id };
+      rows.push(...(select.all({ ...params, lo, ...end, n: n - rows.length }) as Row[]));
     }
     return rows.map((r) => ({ at: Number(r.at), pos: `${r.at}.${r.id}`, linkId: String(r.link_id), combo: String(r.combo) }));
   };
