@@ -135,7 +135,7 @@ export class SqliteClickReads implements ClickSource {
       if (!CURSOR.test(q.after)) throw new StoreCursorError('unreadable cursor');
       after = q.after;
     }
-    return this.snapshot(() => collectEvents({ ...q, after }, eventFetcher(this.conn, q), (ids) => this.dict.lookup(q.workspaceId, ids)));
+    return this.snapshot(() => collectEvents({ ...q, after }, eventFetcher(this.conn, q), (ids) => this.dict.lookup(q.workspaceId, ids), q.limit + 1));
   }
 
   private async snapshot<T>(fn: () => Promise<T>): Promise<T> {
