@@ -35,6 +35,17 @@ export function recordedTags(conn: SqliteConnection, linkIds: Iterable<string>):
   return out;
 }
 
+/**
+ * Record a link just inserted as carrying its tags (`link_tags`'s rows), in the caller's transaction
+ * (the one inserting the link). A new link has no sheets, so the tag sheets stay the sum of their
+ * recorded links' sheets without moving any: no sync on the writer thread (docs/adr/0175).
+ */
+export function recordNewLinkTags(conn: SqliteConnection, linkId: string): void {
+  conn
+    .stmt('INSERT OR IGNORE INTO click_tag_links (workspace_id, tag, link_id) SELECT workspace_id, tag_key, link_id FROM link_tags WHERE link_id = ?')
+    .run(linkId);
+}
+
 /** Add a closing's link sheet deltas to the sheets of their links' recorded tags (caller's transaction). */
 export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDelta>): void {
   const links = [...deltas].filter((d) => d.kind === 'link');

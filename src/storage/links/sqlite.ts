@@ -1,4 +1,5 @@
 import { linkRef } from '../../domain/link-ref.js';
+import { recordNewLinkTags } from '../clicks/sqlite-tag-sheets.js';
 import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection } from '../sqlite/connection.js';
 import { setLinkTags } from '../tags/sqlite.js';
@@ -84,6 +85,8 @@ export class SqliteLinks implements LinksRepository {
       .stmt(`INSERT INTO links (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
       .run(link.id, link.workspaceId, link.domain, link.alias, link.destination, JSON.stringify(link.geoTargeting), t, t, ...Object.values(extra));
     const tags = setLinkTags(this.conn, link.workspaceId, link.id, link.tags, link.createdAt);
+    // Its tags go on the tag sheets' record in this transaction (it has no clicks to move).
+    if (tags.length > 0) recordNewLinkTags(this.conn, link.id);
     return { ...link, geoTargeting: { ...link.geoTargeting }, deviceTargeting: { ...link.deviceTargeting }, tags, updatedAt: link.createdAt };
   }
 
