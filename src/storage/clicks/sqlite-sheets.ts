@@ -174,13 +174,11 @@ function asDelta(r: Row, workspaceId: string) {
   return { ...s, grain: r.grain as Grain, workspaceId };
 }
 
-/** The sheets of these links of one workspace in the periods after `after` up to `upto` (inclusive). */
+/** The sheets of these links of one workspace in the periods after `after` up to `upto` (inclusive), each link's a range of its key. */
 export function sheetsOfLinks(conn: Pick<SqliteConnection, 'stmt'>, workspaceId: string, links: readonly string[], after: SheetPlace, upto: SheetPlace) {
-  const rows = conn
-    .stmt(
-      `SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets
-       WHERE link_id IN (SELECT value FROM json_each(?)) AND +workspace_id = ? AND (grain, period) > (?, ?) AND (grain, period) <= (?, ?)`,
-    )
-    .all(JSON.stringify(links), workspaceId, after.grain, after.period, upto.grain, upto.period) as Row[];
-  return rows.map((r) => asDelta(r, workspaceId));
+  const range = conn.stmt(
+    `SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets
+     WHERE link_id = ? AND (grain, period) > (?, ?) AND (grain, period) <= (?, ?) AND +workspace_id = ?`,
+  );
+  return links.flatMap((l) => (range.all(l, after.grain, after.period, upto.grain, upto.period, workspaceId) as Row[]).map((r) => asDelta(r, workspaceId)));
 }

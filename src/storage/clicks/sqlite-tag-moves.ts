@@ -113,7 +113,7 @@ export function advance(conn: SqliteConnection, group: readonly Move[], budget: 
   if (!m) return { sheets: 0, cost: 0, ended: 0, full: false };
   const links = group.map((g) => g.linkId);
   const periods = Math.floor(budget / (links.length + TAG_SHEET_COST));
-  const next = nextPeriods(conn, m.workspaceId, links, m, Math.max(1, periods));
+  const next = nextPeriods(conn, links, m, Math.max(1, periods));
   if (next.length > 0 && periods === 0) return { sheets: 0, cost: 0, ended: 0, full: true };
   let sheets = 0;
   if (next.length > 0) {
@@ -138,13 +138,16 @@ export function advance(conn: SqliteConnection, group: readonly Move[], budget: 
   return { sheets, cost: sheets + next.length * TAG_SHEET_COST, ended: group.length, full: false };
 }
 
-/** The next `limit` periods (grain, period) after `after` in which any of these links has a sheet. */
-function nextPeriods(conn: SqliteConnection, workspaceId: string, links: readonly string[], after: SheetPlace, limit: number): SheetPlace[] {
-  const rows = conn
-    .stmt(
-      `SELECT DISTINCT grain, period FROM click_link_sheets
-       WHERE link_id IN (SELECT value FROM json_each(?)) AND +workspace_id = ? AND (grain, period) > (?, ?) ORDER BY grain, period LIMIT ?`,
-    )
-    .all(JSON.stringify(links), workspaceId, after.grain, after.period, limit) as Row[];
-  return rows.map((r) => ({ grain: String(r.grain), period: Number(r.period) }));
+/**
+ * The next `limit` periods (grain, period) after `after` in which any of these links has a sheet:
+ * each link's from its key (covering, a range), then the first `limit` of them all.
+ */
+function nextPeriods(conn: SqliteConnection, links: readonly string[], after: SheetPlace, limit: number): SheetPlace[] {
+  const next = conn.stmt('SELECT grain, period FROM click_link_sheets WHERE link_id = ? AND (grain, period) > (?, ?) ORDER BY grain, period LIMIT ?');
+  const all = new Map<string, SheetPlace>();
+  for (const l of links) {
+    for (const r of next.all(l, after.grain, after.period, limit) as Row[])
+      all.set(`${r.grain}|${r.period}`, { grain: String(r.grain), period: Number(r.period) });
+  }
+  return [...all.values()].sort((a, b) => (a.grain < b.grain ? -1 : a.grain > b.grain ? 1 : a.period - b.period)).slice(0, limit);
 }
