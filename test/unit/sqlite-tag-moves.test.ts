@@ -86,10 +86,10 @@ describe('a tag sync in steps on SQLite', () => {
       expect(await s.clicks.query(q)).toEqual(expected(all, plain));
     };
     /** One step of a sync scoped to `links`, checked: bounded, and reads exact after it. */
-    const step = async (links: string[], all: Recorded[]): Promise<SyncStep> => {
+    const step = async (links: string[], all: Recorded[], tag = 'launch'): Promise<SyncStep> => {
       const r = syncTagSheets(s.conn, ws, { links });
       expect(r.cost).toBeLessThanOrEqual(SYNC_COST);
-      await read('launch', all);
+      await read(tag, all);
       return r;
     };
 
@@ -122,10 +122,21 @@ describe('a tag sync in steps on SQLite', () => {
     ({ stored, want } = tagSheets(s.conn, ws, 'launch'));
     expect(stored).toEqual(want);
 
+    // Two links gain a tag together: they move as one group, each tag sheet written once per step.
+    for (const id of ids.slice(0, 2)) await s.links.update(ws, id, { tags: [...(await s.links.get(ws, id))!.tags, 'blog'], updatedAt: new Date() });
+    const both = await step(ids.slice(0, 2), visits, 'blog');
+    expect(both.cost).toBe(both.sheets + Math.floor(SYNC_COST / (2 + TAG_SHEET_COST)) * TAG_SHEET_COST);
+    expect(moves(s.conn)).toBe(2);
+    await read('blog', visits);
+    expect(await s.clicks.syncTags(ws, { tags: ['blog'] })).toBe(2);
+    await read('blog', visits);
+    ({ stored, want } = tagSheets(s.conn, ws, 'blog'));
+    expect(stored).toEqual(want);
+
     // A gain taken back before its move ends: the record matches the links again, the reads must not use the half-moved sheets.
-    await s.links.update(ws, ids[1]!, { tags: ['launch'], updatedAt: new Date() });
+    await s.links.update(ws, ids[1]!, { tags: ['blog', 'launch'], updatedAt: new Date() });
     expect((await step([ids[1]!], visits)).moved).toBe(0);
-    await s.links.update(ws, ids[1]!, { tags: [], updatedAt: new Date() });
+    await s.links.update(ws, ids[1]!, { tags: ['blog'], updatedAt: new Date() });
     await read('launch', visits);
     expect(await s.clicks.syncTags(ws, { links: [ids[1]!] })).toBe(2); // the gain ends, then the loss moves
     expect(moves(s.conn)).toBe(0);
@@ -148,7 +159,7 @@ describe('a tag sync in steps on SQLite', () => {
     expect(stored).toEqual(want);
 
     // A sync cut short (a crash after its first step) is finished by the next whole sync (maintenance).
-    await s.links.update(ws, ids[0]!, { tags: [], updatedAt: new Date() });
+    await s.links.update(ws, ids[0]!, { tags: ['blog'], updatedAt: new Date() });
     expect((await step([ids[0]!], kept)).moved).toBe(0);
     expect(moves(s.conn)).toBe(1);
     expect(await s.clicks.syncTags(ws)).toBe(1);
