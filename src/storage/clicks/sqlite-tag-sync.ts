@@ -1,17 +1,19 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import type { TagSyncScope } from './repository.js';
 import { applyDelta } from './sqlite-sheets.js';
-import { advance, firstGroup, movesIn, startMoves } from './sqlite-tag-moves.js';
+import { advance, firstGroup, movesIn, startMoves, TAG_SHEET_COST } from './sqlite-tag-moves.js';
 import { TagDeltas } from './tag-sheets.js';
 
 /**
  * The work of one transaction of a sync (docs/adr/0103), in link sheets read plus TAG_SHEET_COST
  * per tag sheet read, added to and written, whatever the links' histories (a busy link has about
- * 380 sheets a year): moving one link, about 6 periods per transaction; 20 links, one.
+ * 380 sheets a year): moving one link, 4 periods per transaction; 20 links, one.
  */
 export const SYNC_COST = 24;
 /** Link-tag differences looked up per step of a scoped sync. */
 const SYNC_ROWS = 20;
+/** Pairs moved on together at most: a step can always pay for one period of a group (a link sheet each, and the tag sheet). */
+const GROUP_MAX = SYNC_COST - TAG_SHEET_COST;
 /** Link ids per window of a whole sync (most windows hold no difference). */
 const WINDOW_ROWS = 500;
 
@@ -129,13 +131,13 @@ export function syncTagSheets(conn: SqliteConnection, workspaceId: string | null
     let sheets = 0;
     /** Move groups on while the budget lasts; false when it ran out with moves left. */
     const drain = (): boolean => {
-      for (let group = firstGroup(movesIn(conn, workspaceId, only, 200), SYNC_ROWS); group.length > 0; ) {
+      for (let group = firstGroup(movesIn(conn, workspaceId, only, 200), GROUP_MAX); group.length > 0; ) {
         const r = advance(conn, group, budget, out);
         if (r.full) return false;
         budget -= r.cost;
         sheets += r.sheets;
         moved += r.ended;
-        group = firstGroup(movesIn(conn, workspaceId, only, 200), SYNC_ROWS);
+        group = firstGroup(movesIn(conn, workspaceId, only, 200), GROUP_MAX);
       }
       return true;
     };
