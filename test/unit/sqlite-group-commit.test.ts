@@ -32,6 +32,23 @@ describe('group commit', () => {
     expect(c.stmt('SELECT k FROM t ORDER BY k').pluck().all()).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('commits at most its bound of writes per transaction, the rest in the next turns', async () => {
+    conn = new SqliteConnection(':memory:');
+    const c = conn;
+    c.db.exec('CREATE TABLE t (k INTEGER PRIMARY KEY)');
+    const sizes: number[] = [];
+    const grouped = new GroupCommit((fn) => {
+      if (c.db.inTransaction) return c.tx(fn);
+      const before = c.stmt('SELECT count(*) FROM t').pluck().get() as number;
+      const out = c.tx(fn);
+      sizes.push((c.stmt('SELECT count(*) FROM t').pluck().get() as number) - before);
+      return out;
+    }, 3);
+    const writes = Array.from({ length: 8 }, (_, k) => grouped.run(() => c.stmt('INSERT INTO t (k) VALUES (?)').run(k).changes));
+    expect(await Promise.all(writes)).toEqual(Array(8).fill(1));
+    expect(sizes).toEqual([3, 3, 2]);
+  });
+
   it('fails every write of the group when the transaction itself fails', async () => {
     conn = new SqliteConnection(':memory:');
     const c = conn;

@@ -15,8 +15,15 @@ interface Pending {
 export class GroupCommit {
   private pending: Pending[] = [];
 
-  /** `tx` runs a function in a transaction (a savepoint inside one). */
-  constructor(private readonly tx: (fn: () => unknown) => unknown) {}
+  /**
+   * `tx` runs a function in a transaction (a savepoint inside one). At most `maxGroup` writes go in
+   * one transaction, so a burst of requests never holds the event loop for one long transaction:
+   * the rest wait for the next turn.
+   */
+  constructor(
+    private readonly tx: (fn: () => unknown) => unknown,
+    private readonly maxGroup = 64,
+  ) {}
 
   /** Run `write` (synchronous: statements only) in the next group's transaction. */
   run<T>(write: () => T): Promise<T> {
@@ -27,8 +34,8 @@ export class GroupCommit {
   }
 
   private flush(): void {
-    const batch = this.pending;
-    this.pending = [];
+    const batch = this.pending.splice(0, this.maxGroup);
+    if (this.pending.length > 0) setImmediate(() => this.flush());
     const results: ({ ok: unknown } | { err: unknown })[] = [];
     try {
       this.tx(() => {
