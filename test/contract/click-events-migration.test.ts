@@ -1,5 +1,5 @@
 /**
- * SQLite migration 17: the click event log moves into a table ordered by workspace and time
+ * SQLite migration 18: the click event log moves into a table ordered by workspace and time
  * (docs/adr/0092, "Events on SQLite"). Events written before keep their ids (cursors handed out
  * before still continue), new ones are numbered after them, and pages, link scopes, deletion and
  * the sweep answer as before.
@@ -24,7 +24,7 @@ describe('SQLite click events, upgraded to the table ordered by workspace and ti
   });
 
   it('keeps the events and their ids, numbers new ones after them, and pages, scopes, forgets and sweeps as before', async () => {
-    const { db, file } = sqliteAtVersion(16, cleanups);
+    const { db, file } = sqliteAtVersion(17, cleanups);
     const combo = db.prepare('INSERT INTO click_combos (workspace_id, key) VALUES (?, ?)');
     const de = Number(combo.run('wsp_a', DE).lastInsertRowid);
     const fr = Number(combo.run('wsp_a', FR).lastInsertRowid);

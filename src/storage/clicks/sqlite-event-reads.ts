@@ -54,7 +54,7 @@ function ranges(hours: readonly number[]): [number, number][] {
 /**
  * How one read of the event log fetches rows (sqlite-source.ts hands it to the engine's
  * `collectEvents`), in the caller's transaction. `click_events` is ordered by (workspace, at, id)
- * and has no index by link (migration 17): a workspace's page reads its range from the cursor back;
+ * and has no index by link (migration 18): a workspace's page reads its range from the cursor back;
  * a page of a few links reads that range only in the hours the links have clicks in, so a quiet
  * link of a busy workspace reads its own events and those of others in the same hours, not the
  * workspace's whole window. Links deleted and not yet purged (`click_events_forgotten`) are left out.

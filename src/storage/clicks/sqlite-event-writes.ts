@@ -10,7 +10,7 @@ const FIRST = { at: Number.MIN_SAFE_INTEGER, id: 0 };
 
 /**
  * Deletions from `click_events`, a table ordered by (workspace, at, id) without an index by link
- * or by time alone (migration 17, docs/adr/0092 "Events on SQLite"). Each walks a workspace's range
+ * or by time alone (migration 18, docs/adr/0092 "Events on SQLite"). Each walks a workspace's range
  * in key order, in short transactions, so the writer never holds the write lock long (the main
  * connection's writes wait for it).
  *
@@ -89,11 +89,6 @@ export function eventDeletes(conn: SqliteConnection) {
     purge(windows: number): boolean {
       for (let i = 0; i < windows; i++) if (!purgeWindow()) return false;
       return purging.get() !== undefined || waiting.get() !== undefined;
-    },
-    /** A workspace forgotten whole (in the caller's transaction, after its events are deleted). */
-    forgetWorkspace(workspaceId: string): void {
-      conn.stmt('DELETE FROM click_events_forgotten WHERE workspace_id = ?').run(workspaceId);
-      endPurge.run(workspaceId);
     },
   };
 }

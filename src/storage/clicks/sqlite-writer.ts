@@ -13,7 +13,7 @@ export type WriteJob =
   | { op: 'forgetWorkspace'; args: [string] }
   | { op: 'sweepEvents'; args: [number] }
   | { op: 'purgeEvents'; args: [number] }
-  | { op: 'migrateLegacy'; args: [number] }
+  | { op: 'resumeForgets'; args: [] }
   | { op: 'syncTags'; args: [string | null, TagSyncScope | undefined, string] };
 
 interface Reply {

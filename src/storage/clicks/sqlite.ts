@@ -15,7 +15,7 @@ import type {
 } from './repository.js';
 import { SqliteReaderPool } from './sqlite-readers.js';
 import { SqliteClickReads } from './sqlite-source.js';
-import type { SyncStep } from './sqlite-tag-sheets.js';
+import type { SyncStep } from './sqlite-tag-sync.js';
 import { runWrite, SqliteClickWriter, type WriteJob } from './sqlite-writer.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 
@@ -148,6 +148,8 @@ export class SqliteClicks implements ClicksRepository {
     await this.write({ op: 'sweepEvents', args: [now - this.eventDays * DAY_MS] });
     // Deleted links' events, a pass over each workspace's events per batch of links (docs/adr/0092).
     for (let i = 0; i < PURGE_TURN && (await this.write<boolean>({ op: 'purgeEvents', args: [PURGE_JOB] })); i += PURGE_JOB);
+    // A workspace deletion cut short (a crash) is finished here.
+    await this.write({ op: 'resumeForgets', args: [] });
   }
 
   async release(): Promise<void> {}

@@ -1,5 +1,5 @@
 /**
- * Migration 17 of the embedded store: click events clustered by workspace and time (docs/adr/0092,
+ * Migration 18 of the embedded store: click events clustered by workspace and time (docs/adr/0092,
  * "Events on SQLite"). The event log was a rowid table with three indexes, (workspace, at),
  * (link, at) and (at); every recorded visit wrote all four B-trees, and the link index took each
  * event to a random page (100,000 links visited in turn: a page written to the WAL, and copied again
