@@ -106,7 +106,7 @@ const envSchema = z
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
     LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
-    LSK_SEMI_SPACE_MB: intFrom(8, 0, 1024),
+    LSK_SEMI_SPACE_MB: intFrom(16, 0, 1024),
     LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
     LSK_SMTP_URL: z
       .string()

@@ -45,7 +45,7 @@ describe('settings', () => {
     const [fromFile, fromEnv] = [await freePort(), await freePort()];
     writeFileSync(
       join(app.root, '.env'),
-      `# settings for this installation\nPORT=${fromFile}\nLSK_DEFAULT_DOMAIN=short.example\nDATABASE_URL=file:./var/lsk.db\nLSK_SEMI_SPACE_MB=16\n`,
+      `# settings for this installation\nPORT=${fromFile}\nLSK_DEFAULT_DOMAIN=short.example\nDATABASE_URL=file:./var/lsk.db\nLSK_SEMI_SPACE_MB=8\n`,
     );
     try {
       const lsk = await startServer(app.server, { cwd: elsewhere, env: cleanEnv({ PORT: String(fromEnv), HOST: '127.0.0.1' }) });
@@ -60,7 +60,7 @@ describe('settings', () => {
         expect((await fetch(`http://127.0.0.1:${fromEnv}/healthz`)).status).toBe(200);
         expect(existsSync(join(app.root, 'var/lsk.db')), 'database under the project root').toBe(true);
         expect(existsSync(join(elsewhere, 'var')), 'nothing created in the current directory').toBe(false);
-        expect(nodeArgs(lsk.proc.pid!), 'restarted with the young generation cap from .env').toEqual(['--max-semi-space-size=16', app.server]);
+        expect(nodeArgs(lsk.proc.pid!), 'restarted with the young generation cap from .env').toEqual(['--max-semi-space-size=8', app.server]);
       } finally {
         await lsk.stop();
       }
@@ -74,7 +74,7 @@ describe('settings', () => {
     const lsk = await startServer(app.server, { cwd: elsewhere, env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1' }) });
     const args = nodeArgs(lsk.proc.pid!);
     await lsk.stop();
-    expect(args, 'the default young generation cap').toEqual(['--max-semi-space-size=8', app.server]);
+    expect(args, 'the default young generation cap').toEqual(['--max-semi-space-size=16', app.server]);
     expect(existsSync(join(app.root, 'data/lsk.db'))).toBe(true);
     expect(existsSync(join(elsewhere, 'data'))).toBe(false);
   });

@@ -3,8 +3,8 @@ import { loadConfig } from '../../src/config/env.js';
 import { semiSpaceRestartArgs } from '../../src/startup/young-generation.js';
 
 describe('LSK_SEMI_SPACE_MB', () => {
-  it('defaults to 8 MB; 0 keeps V8 sizing; anything else than a whole number up to 1024 is refused', () => {
-    expect(loadConfig({}).semiSpaceMb).toBe(8);
+  it('defaults to 16 MB; 0 keeps V8 sizing; anything else than a whole number up to 1024 is refused', () => {
+    expect(loadConfig({}).semiSpaceMb).toBe(16);
     expect(loadConfig({ LSK_SEMI_SPACE_MB: '0' }).semiSpaceMb).toBe(0);
     expect(loadConfig({ LSK_SEMI_SPACE_MB: '32' }).semiSpaceMb).toBe(32);
     for (const bad of ['-1', '8.5', '8MB', '1025'])
@@ -22,9 +22,6 @@ describe('LSK_SEMI_SPACE_MB', () => {
     expect(semiSpaceRestartArgs(['--max-semi-space-size=32'], undefined, 8)).toBeNull();
     expect(semiSpaceRestartArgs(['--max_semi_space_size=4'], undefined, 8)).toBeNull();
     expect(semiSpaceRestartArgs([], '--enable-source-maps --max-semi-space-size=2', 8)).toBeNull();
-    expect(semiSpaceRestartArgs(['--max-old-space-size=512'], '--max-old-space-size=512', 8)).toEqual([
-      '--max-semi-space-size=8',
-      '--max-old-space-size=512',
-    ]);
+    expect(semiSpaceRestartArgs(['--max-old-space-size=512'], '--max-old-space-size=512', 8)).toEqual(['--max-semi-space-size=8', '--max-old-space-size=512']);
   });
 });
