@@ -140,11 +140,6 @@ export class OpenRows {
     }
   }
 
-  forgetWorkspace(ws: string): void {
-    this.conn.stmt('DELETE FROM click_open WHERE workspace_id = ?').run(ws);
-    this.known.clear();
-  }
-
   /** Forget every remembered row (after a failed transaction: the next update of each reads it again). */
   forgetAll(): void {
     this.known.clear();

@@ -1,7 +1,7 @@
 import { RandomEvictMap } from '../../domain/random-evict-map.js';
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import { decodeCombo, SEP } from './combos.js';
-import type { Counts, Sheet } from './engine/source.js';
+import type { Counts, Grain, Sheet } from './engine/source.js';
 import { type ComboFacts, mergeSheet, type SheetDelta } from './sheets.js';
 
 /** JSON text of a count map (null for none). */
@@ -139,4 +139,46 @@ export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): voi
       )
       .run(linkValues);
   }
+}
+
+/**
+ * A link's own sheets in the order of (grain, period), after `after` when given, the first `limit`
+ * of them (-1: all), as deltas to move into or out of other sheets.
+ */
+export function linkSheets(
+  conn: Pick<SqliteConnection, 'stmt'>,
+  workspaceId: string,
+  linkId: string,
+  limit = -1,
+  after: SheetPlace = { grain: '', period: -1 },
+) {
+  const rows = conn
+    .stmt(
+      `SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets
+       WHERE link_id = ? AND +workspace_id = ? AND (grain, period) > (?, ?) ORDER BY grain, period LIMIT ?`,
+    )
+    .all(linkId, workspaceId, after.grain, after.period, limit) as Row[];
+  return rows.map((r) => asDelta(r, workspaceId));
+}
+
+/** A sheet's place in the order of (grain, period). */
+export interface SheetPlace {
+  grain: string;
+  period: number;
+}
+
+function asDelta(r: Row, workspaceId: string) {
+  const s = sheetOfRow(r);
+  // A month sheet has no hours.
+  if (r.grain === 'month') delete s.x;
+  return { ...s, grain: r.grain as Grain, workspaceId };
+}
+
+/** The sheets of these links of one workspace in the periods after `after` up to `upto` (inclusive), each link's a range of its key. */
+export function sheetsOfLinks(conn: Pick<SqliteConnection, 'stmt'>, workspaceId: string, links: readonly string[], after: SheetPlace, upto: SheetPlace) {
+  const range = conn.stmt(
+    `SELECT link_id AS key, grain, period, tot, bots, hc, hb, c, ${X_COLUMNS.join(', ')} FROM click_link_sheets
+     WHERE link_id = ? AND (grain, period) > (?, ?) AND (grain, period) <= (?, ?) AND +workspace_id = ?`,
+  );
+  return links.flatMap((l) => (range.all(l, after.grain, after.period, upto.grain, upto.period, workspaceId) as Row[]).map((r) => asDelta(r, workspaceId)));
 }

@@ -96,7 +96,9 @@ export class SqliteClickReads implements ClickSource {
     }));
   }
 
-  tagLinks(workspaceId: string, tag: string): string[] {
+  /** The record's links of a tag; null while a link's sheets are being moved into or out of its sheets (docs/adr/0103). */
+  tagLinks(workspaceId: string, tag: string): string[] | null {
+    if (this.conn.stmt('SELECT 1 FROM click_tag_moves WHERE workspace_id = ? AND tag = ? LIMIT 1').get(workspaceId, tag) !== undefined) return null;
     return (this.conn.stmt('SELECT link_id FROM click_tag_links WHERE workspace_id = ? AND tag = ?').all(workspaceId, tag) as Row[]).map((r) =>
       String(r.link_id),
     );

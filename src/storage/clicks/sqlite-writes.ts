@@ -4,10 +4,12 @@ import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { type OpenCell, SheetDeltas } from './sheets.js';
 import { forgetLink } from './sqlite-forget.js';
+import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
 import { OpenRows } from './sqlite-open-rows.js';
 import { applyDelta, ComboDictionary } from './sqlite-sheets.js';
-import { addToTagSheets, type SyncStep, syncTagSheets } from './sqlite-tag-sheets.js';
+import { addToTagSheets } from './sqlite-tag-sheets.js';
+import { type SyncStep, syncTagSheets } from './sqlite-tag-sync.js';
 
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
@@ -130,22 +132,18 @@ export function clickWriter(conn: SqliteConnection) {
     forget(workspaceId: string, linkId: string): void {
       forgetLink(conn, dict, open, workspaceId, linkId);
     },
-    forgetWorkspace(workspaceId: string): void {
-      conn.tx(() => {
-        for (const table of [
-          'click_domain_sheets',
-          'click_link_sheets',
-          'click_tag_sheets',
-          'click_tag_links',
-          'click_totals',
-          'click_events',
-          'click_combos',
-        ]) {
-          conn.stmt(`DELETE FROM ${table} WHERE workspace_id = ?`).run(workspaceId);
-        }
-        open.forgetWorkspace(workspaceId);
-      });
+    /** A deleted workspace's clicks, in short transactions (returns how many). */
+    forgetWorkspace(workspaceId: string): number {
+      const txs = forgetWorkspace(conn, open, workspaceId);
       dict.forgetAll();
+      return txs;
+    },
+    /** Finish the deletions of workspaces cut short (a crash); returns how many. */
+    resumeForgets(): number {
+      const left = forgottenWorkspaces(conn);
+      for (const ws of left) forgetWorkspace(conn, open, ws);
+      if (left.length > 0) dict.forgetAll();
+      return left.length;
     },
     /** Delete events recorded before `cutoff`, in short transactions. */
     sweepEvents(cutoff: number): number {

@@ -15,7 +15,7 @@ import type {
 } from './repository.js';
 import { SqliteReaderPool } from './sqlite-readers.js';
 import { SqliteClickReads } from './sqlite-source.js';
-import type { SyncStep } from './sqlite-tag-sheets.js';
+import type { SyncStep } from './sqlite-tag-sync.js';
 import { runWrite, SqliteClickWriter, type WriteJob } from './sqlite-writer.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 
@@ -139,6 +139,8 @@ export class SqliteClicks implements ClicksRepository {
     // A tag change whose sync did not run (a crash between the two) is caught up here.
     for (let after: string | null = ''; after !== null; ) after = (await this.write<SyncStep>({ op: 'syncTags', args: [null, undefined, after] })).next;
     await this.write({ op: 'sweepEvents', args: [now - this.eventDays * DAY_MS] });
+    // A workspace deletion cut short (a crash) is finished here.
+    await this.write({ op: 'resumeForgets', args: [] });
   }
 
   async release(): Promise<void> {}

@@ -4,6 +4,7 @@ import { CLICK_OPEN_MIGRATION } from './migration-click-open.js';
 import { CLICK_ROLLUPS_MIGRATION } from './migration-click-rollups.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
+import { SHORT_WRITES_MIGRATION } from './migration-short-writes.js';
 import { SIGN_IN_MIGRATION } from './migration-sign-in.js';
 import { TAG_SHEETS_MIGRATION } from './migration-tag-sheets.js';
 
@@ -243,4 +244,6 @@ export const MIGRATIONS: readonly string[] = [
   TAG_SHEETS_MIGRATION,
   // 16: open click hours keyed by (workspace, hour, link), one B-tree (migration-click-open.ts).
   CLICK_OPEN_MIGRATION,
+  // 17: tag sheet moves and workspace deletions in short, resumable steps (migration-short-writes.ts).
+  SHORT_WRITES_MIGRATION,
 ];

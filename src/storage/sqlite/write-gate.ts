@@ -11,7 +11,7 @@
 
 /** The longest the writer lets the main thread's writes go first, at one turn (a count left behind by a crash cannot stop it). */
 export const MAX_YIELD_MS = 100;
-/** The longest the main thread waits for one writer transaction before leaving the rest to SQLite's busy handler (a long transaction: a whole workspace's clicks deleted). */
+/** The longest the main thread waits for one writer transaction before leaving the rest to SQLite's busy handler (a writer transaction that runs long: the writer's are bounded by work, docs/adr/0103, but one sheet of a busy domain is large, and a preempted thread holds its turn). */
 const MAX_WAIT_MS = 1_000;
 
 const MAIN = 0;

@@ -44,11 +44,12 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 /**
  * The shape of a read of exactly the links carrying one tag, through the tag's own sheets
  * (docs/adr/0098), or null when they cannot answer it: the store keeps none, the store's record of
- * the tag's links differs from `linkIds` (a tag change not synced yet: the links' sheets answer), or
+ * the tag's links differs from `linkIds` (a tag change not synced yet: the links' sheets answer) or a
+ * link's sheets are being moved into or out of the tag's (docs/adr/0103), or
  * clicks by link under a filter (tag sheets know links only in total).
  */
 export async function tagShape(
-  src: { tagLinks?(ws: string, tag: string): Promise<string[]> | string[] },
+  src: { tagLinks?(ws: string, tag: string): Promise<string[] | null> | string[] | null },
   workspaceId: string,
   tag: string | undefined,
   linkIds: readonly string[],
@@ -57,7 +58,8 @@ export async function tagShape(
   byLink: boolean,
 ): Promise<Shape | null> {
   if (tag === undefined || !src.tagLinks || (byLink && filter !== null)) return null;
-  if (!sameSet(await src.tagLinks(workspaceId, tag), linkIds)) return null;
+  const recorded = await src.tagLinks(workspaceId, tag);
+  if (recorded === null || !sameSet(recorded, linkIds)) return null;
   return {
     kind: 'tag',
     keys: [tag],

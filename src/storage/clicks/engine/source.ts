@@ -82,10 +82,11 @@ export interface ClickSource {
   sheets(r: SheetRequest): Promise<Sheet[]> | Sheet[];
   open(r: OpenRequest): Promise<OpenHour[]> | OpenHour[];
   /**
-   * The links whose sheets a tag's sheets sum (docs/adr/0098). A store without tag sheets lacks it,
-   * and reads of a tag sum its links' sheets.
+   * The links whose sheets a tag's sheets sum (docs/adr/0098); null when they sum part of a link's
+   * (a move in progress, docs/adr/0103). A store without tag sheets lacks it, and reads of a tag
+   * sum its links' sheets.
    */
-  tagLinks?(workspaceId: string, tag: string): Promise<string[]> | string[];
+  tagLinks?(workspaceId: string, tag: string): Promise<string[] | null> | string[] | null;
   /**
    * Month sheets count hours too (MongoDB, docs/adr/0099): a series by day or hour reads them, not a
    * day sheet per day, wherever their hours add up to their totals (else their days are read).
