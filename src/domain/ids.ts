@@ -1,17 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { z } from './zod.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Random bytes drawn from the CSPRNG 4 KiB at a time and used once each (as Node's randomUUID does
+ * with its cache): a draw per id cost a call into OpenSSL for 16-40 bytes, several per link created.
+ */
+const pool = Buffer.alloc(4096);
+let used = pool.length;
 
 /** n random base62 characters (rejection sampling: no modulo bias). */
 export function randomBase62(n: number): string {
   let out = '';
   while (out.length < n) {
-    const bytes = randomBytes(n * 2);
-    for (const b of bytes) {
-      if (b < 248) out += BASE62[b % 62];
-      if (out.length === n) break;
+    if (used === pool.length) {
+      randomFillSync(pool);
+      used = 0;
     }
+    const b = pool[used++]!;
+    if (b < 248) out += BASE62[b % 62];
   }
   return out;
 }

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type LinkTargetFields, linkTargets } from '../domain/destinations.js';
 
 export const HOUR_MS = 3_600_000;
 
 /** A link's place within the interval: fixed for its life, spread evenly over all links (docs/adr/0131). */
 export function phaseOf(linkId: string, intervalMs: number): number {
-  const h = createHash('sha256').update(linkId).digest();
+  // One-shot hash (no Hash object): computed for every link created.
+  const h = hash('sha256', linkId, 'buffer');
   return (h.readUInt32BE(0) * 0x1_0000 + h.readUInt16BE(4)) % intervalMs;
 }
 
@@ -23,7 +24,7 @@ export function nextCheckAt(linkId: string, afterMs: number, intervalMs: number)
 /** The identity of a link's set of targets: checks and states of other targets do not apply to it. */
 export function targetsKey(link: LinkTargetFields): string {
   const urls = linkTargets(link).map((t) => `${t.path} ${t.url}`);
-  return createHash('sha256').update(urls.join('\n')).digest('base64url').slice(0, 16);
+  return hash('sha256', urls.join('\n'), 'base64url').slice(0, 16);
 }
 
 /** A job's id: one job per (link, targets, due time), so scheduling the same check twice inserts it once. */

@@ -99,9 +99,7 @@ export class BulkLinkService {
         else again.push(p);
       });
       pending = again;
-      // The new links' tags are recorded for the tag sheets (docs/adr/0098), once per round.
-      const tagged = created.filter((c) => c.link.tags.length > 0).map((c) => c.link.id);
-      if (tagged.length > 0) await this.clicks.syncTags?.(workspaceId, { links: tagged });
+      // insertMany recorded the new links' tags for the tag sheets (docs/adr/0175): no sync.
       for (const c of created.splice(0)) await this.single.publish(caller, 'link.created', c.link);
     }
     for (const p of pending) results[p.index] = failure(new LskError('internal_error', 'Could not generate a free alias.'));

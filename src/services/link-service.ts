@@ -108,16 +108,13 @@ export class LinkService {
     await this.assertTargetsAllowed(input);
     const now = this.clock.now();
     const base = await newLinkFrom(workspaceId, domain, input, now);
-    const created = async (link: LinkRow): Promise<Link> => {
-      // A new link's tags are recorded for the tag sheets (docs/adr/0098).
-      if (link.tags.length > 0) await this.clicks.syncTags?.(workspaceId, { links: [link.id] });
-      return { ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH };
-    };
+    // The insert records a new link's tags for the tag sheets itself (docs/adr/0175): no sync.
+    const created = (link: LinkRow): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH });
     if (input.alias) {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
-        return this.publish(caller, 'link.created', await created(link));
+        return this.publish(caller, 'link.created', created(link));
       } catch (e) {
         if (e instanceof StoreConflict && e.field === 'alias') throw LskError.aliasTaken(domain, input.alias);
         throw externalIdConflict(e, input.external_id);
@@ -129,7 +126,7 @@ export class LinkService {
       try {
         const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
-        return this.publish(caller, 'link.created', await created(link));
+        return this.publish(caller, 'link.created', created(link));
       } catch (e) {
         if (!(e instanceof StoreConflict && e.field === 'alias')) throw externalIdConflict(e, input.external_id);
       }

@@ -190,6 +190,37 @@ describe.each(STORE_KINDS)('workspace analytics on %s', (kind) => {
     }
   });
 
+  it('counts links created in bulk under their tags at once, before and after the hours close', async () => {
+    clock.set(h('2026-11-22T15:30:00Z'));
+    const { services, ws } = await setUp();
+    const made = await services.bulkLinks.create(as(ws), {
+      links: [
+        { destination: 'https://example.com/', alias: 'bulk-1', tags: ['Bulk', 'campaign'] },
+        { destination: 'https://example.com/', alias: 'bulk-2', tags: ['bulk'] },
+      ],
+    });
+    const [x, y] = made.map((m) => ('link' in m ? m.link.id : ''));
+    // The inserts recorded the new links' tags (SQLite): a whole-workspace sync finds nothing to move.
+    expect(await opened!.repos.clicks.syncTags?.(ws)).toBe(kind === 'sqlite' ? 0 : undefined);
+    await opened!.repos.clicks.record({
+      events: [],
+      hours: [
+        hcDims(x!, ws, h('2026-11-22T11:00:00Z'), 6, 1, { country: { DE: 6 } }, D),
+        hcDims(y!, ws, h('2026-11-22T12:00:00Z'), 2, 0, { country: { FR: 2 } }, D),
+      ],
+    });
+    const total = async (tag: string) => (await services.analytics.report(as(ws), { tag, from: '2026-11-19', group_by: 'countries' })).total;
+    for (const closed of [false, true]) {
+      if (closed) {
+        clock.advance(3 * 3_600_000);
+        await opened!.repos.clicks.maintain(); // the hours close into the link, domain and tag sheets
+      }
+      expect(await total('bulk')).toEqual({ clicks: 8, bots: 1 });
+      expect(await total('campaign')).toEqual({ clicks: 15, bots: 4 });
+      expect(await opened!.repos.clicks.syncTags?.(ws)).toBe(kind === 'sqlite' ? 0 : undefined);
+    }
+  });
+
   it('refuses bad input with every problem named', async () => {
     const { services, ws } = await setUp();
     const refused = async (q: Record<string, unknown>) => {

@@ -141,7 +141,8 @@ export interface ClicksRepository {
   /** Drop a deleted link's counts and events (and its share of the workspace's sheets). */
   forget(workspaceId: string, linkId: string): Promise<void>;
   /**
-   * A workspace's links' tags changed (created, edited, renamed, deleted): bring its tag sheets in
+   * A workspace's links' tags changed (edited, renamed, deleted; a link created is recorded by its
+   * insert, LinksRepository.insert): bring its tag sheets in
    * line (docs/adr/0098): only the rows of `only`'s links or tags when given (the caller knows
    * what it changed), else the whole workspace's. Answers how many link-tag pairs it moved.
    * Stores without tag sheets lack it.

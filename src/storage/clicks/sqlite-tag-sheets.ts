@@ -27,6 +27,17 @@ export function recordedTags(conn: SqliteConnection, linkIds: Iterable<string>):
 }
 
 /**
+ * Record a link just inserted as carrying its tags (`link_tags`'s rows), in the caller's transaction
+ * (the one inserting the link). A new link has no sheets, so the tag sheets stay the sum of their
+ * recorded links' sheets without moving any: no sync on the writer thread (docs/adr/0175).
+ */
+export function recordNewLinkTags(conn: SqliteConnection, linkId: string): void {
+  conn
+    .stmt('INSERT OR IGNORE INTO click_tag_links (workspace_id, tag, link_id) SELECT workspace_id, tag_key, link_id FROM link_tags WHERE link_id = ?')
+    .run(linkId);
+}
+
+/**
  * The tags counting each sheet of these links (recorded, or being moved past that sheet:
  * sqlite-tag-moves.ts), as a function of the link and the sheet.
  */

@@ -26,12 +26,10 @@ const toState = (r: Row): HealthState => ({
 export class SqliteHealth implements HealthRepository {
   constructor(private readonly conn: SqliteConnection) {}
 
-  async schedule(j: HealthJob): Promise<boolean> {
-    return (
-      this.conn
-        .stmt('INSERT OR IGNORE INTO health_jobs (id, link_id, workspace_id, targets_key, due_at) VALUES (?, ?, ?, ?, ?)')
-        .run(j.id, j.linkId, j.workspaceId, j.targetsKey, j.dueAt.getTime()).changes > 0
-    );
+  /** In the next group commit (sqlite/group-commit.ts): a link created schedules its check in its request. */
+  schedule(j: HealthJob): Promise<boolean> {
+    const insert = this.conn.stmt('INSERT OR IGNORE INTO health_jobs (id, link_id, workspace_id, targets_key, due_at) VALUES (?, ?, ?, ?, ?)');
+    return this.conn.grouped.run(() => insert.run(j.id, j.linkId, j.workspaceId, j.targetsKey, j.dueAt.getTime()).changes > 0);
   }
 
   async scheduleMany(jobs: readonly HealthJob[]): Promise<number> {

@@ -69,6 +69,11 @@ export interface LinkQuery extends LinkFilter {
 
 /** Links, with their tags (tags are created implicitly by the links that use them). */
 export interface LinksRepository {
+  /**
+   * A new link and its tags. Where the store keeps tag sheets (SQLite, docs/adr/0098), the link is
+   * recorded there as carrying its tags in the same write (it has no clicks yet), so creating a link
+   * needs no tag sync (docs/adr/0175); the same holds for insertMany.
+   */
   insert(link: NewLink): Promise<LinkRow>;
   /** By id, or by external id when `id` is `ext_<external id>` (domain/link-ref.ts). */
   get(workspaceId: string, id: string): Promise<LinkRow | null>;

@@ -1,4 +1,5 @@
 import { linkRef } from '../../domain/link-ref.js';
+import { recordNewLinkTags } from '../clicks/sqlite-tag-sheets.js';
 import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection } from '../sqlite/connection.js';
 import { setLinkTags } from '../tags/sqlite.js';
@@ -27,53 +28,21 @@ function behaviourColumns(l: Partial<LinkRow>): Record<string, unknown> {
   };
 }
 
-interface PendingInsert {
-  link: NewLink;
-  resolve: (l: LinkRow) => void;
-  reject: (e: unknown) => void;
-}
-
 /** Links in the embedded store: `links` plus `link_tags` (positions keep each link's tag order), read together (sqlite-rows.ts). */
 export class SqliteLinks implements LinksRepository {
-  private pending: PendingInsert[] = [];
-
   constructor(private readonly conn: SqliteConnection) {}
 
   /**
-   * Group commit: inserts arriving in the same turn of the event loop share one transaction (each
-   * in its own savepoint, so a conflict fails only its own insert). A commit is most of an
-   * insert's cost, so this is what lets link creation scale with concurrent clients.
+   * Group commit (sqlite/group-commit.ts): inserts arriving in the same turn of the event loop share
+   * one transaction, each in its own savepoint, so a conflict fails only its own insert. A commit is
+   * most of an insert's cost, so this is what lets link creation scale with concurrent clients.
    */
-  insert(link: NewLink): Promise<LinkRow> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ link, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => this.flushInserts());
-    });
-  }
-
-  private flushInserts(): void {
-    const batch = this.pending;
-    this.pending = [];
-    const results: ({ ok: LinkRow } | { err: unknown })[] = [];
+  async insert(link: NewLink): Promise<LinkRow> {
     try {
-      this.conn.tx(() => {
-        for (const { link } of batch) {
-          try {
-            results.push({ ok: this.conn.tx(() => this.insertOne(link)) });
-          } catch (e) {
-            results.push({ err: conflictOf(e) ?? e });
-          }
-        }
-      });
+      return await this.conn.grouped.run(() => this.insertOne(link));
     } catch (e) {
-      for (const item of batch) item.reject(e);
-      return;
+      throw conflictOf(e) ?? e;
     }
-    batch.forEach((item, i) => {
-      const r = results[i]!;
-      if ('ok' in r) item.resolve(r.ok);
-      else item.reject(r.err);
-    });
   }
 
   private insertOne(link: NewLink): LinkRow {
@@ -84,6 +53,8 @@ export class SqliteLinks implements LinksRepository {
       .stmt(`INSERT INTO links (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
       .run(link.id, link.workspaceId, link.domain, link.alias, link.destination, JSON.stringify(link.geoTargeting), t, t, ...Object.values(extra));
     const tags = setLinkTags(this.conn, link.workspaceId, link.id, link.tags, link.createdAt);
+    // Its tags go on the tag sheets' record in this transaction (it has no clicks to move).
+    if (tags.length > 0) recordNewLinkTags(this.conn, link.id);
     return { ...link, geoTargeting: { ...link.geoTargeting }, deviceTargeting: { ...link.deviceTargeting }, tags, updatedAt: link.createdAt };
   }
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreConflict } from '../errors.js';
+import { GroupCommit } from './group-commit.js';
 import { MIGRATIONS } from './migrations.js';
 import { MainWrites, newWriteGate, type WriteGate, writerTurn } from './write-gate.js';
 
@@ -57,6 +58,8 @@ export class SqliteConnection {
   private checkpointed = 0;
   private commits = 0;
   private readonly statements = new Map<string, Database.Statement>();
+  /** Small writes of concurrent requests, committed together (group-commit.ts). */
+  readonly grouped = new GroupCommit((fn) => this.tx(fn));
   /** One wrapper for every transaction (a new wrapper would prepare BEGIN/COMMIT again). */
   private readonly txWrapper: Database.Transaction<(fn: () => unknown) => unknown>;
 
