@@ -30,7 +30,7 @@ import { SEED_TAGS, type SeedLink } from './analytics-seed.js';
 import { foldYear } from './analytics-sqlite-seed.js';
 import { DOMAIN } from './fixtures.js';
 import { mongo } from './link-read.js';
-import { ROOT, start, stop } from './servers.js';
+import { lskArgs, start, stop } from './servers.js';
 
 /** The bench's own setup acts as lsk itself. */
 const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
@@ -155,7 +155,7 @@ async function inProcess(databaseUrl: string, runs: number, target: Target, say:
 async function overHttp(databaseUrl: string, runs: number, key: string, target: Target): Promise<[Timing, Timing][]> {
   const port = 18936;
   const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', LSK_DEFAULT_DOMAIN: DOMAIN };
-  const lsk = await start([join(ROOT, 'dist/src/server.js')], env, `http://127.0.0.1:${port}/healthz`);
+  const lsk = await start(lskArgs(), env, `http://127.0.0.1:${port}/healthz`);
   try {
     return await timeAll(runs, (q, from, to) => get(`http://127.0.0.1:${port}`, key, q.path(target, from, to)));
   } finally {

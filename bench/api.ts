@@ -3,14 +3,13 @@
  * with the server's CPU time per request (every thread; from /proc). BENCH_API_RUNS=list,create (of
  * create, list, refused) runs only those loads.
  */
-import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
 import { buildServices } from '../src/services/wiring.js';
 import { measure, type Run } from './cpu.js';
 import { type Fixture, lskEnv } from './fixtures.js';
 import { fmt, type LoadOptions } from './load.js';
-import { ROOT, start, stop } from './servers.js';
+import { lskArgs, start, stop } from './servers.js';
 
 /** The bench's own setup acts as lsk itself. */
 const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
@@ -30,9 +29,7 @@ async function tinyKey(file: string): Promise<string> {
 
 export async function benchApi(fx: Fixture, seconds: number, say: (s: string) => void): Promise<void> {
   const tiny = await tinyKey(fx.file);
-  // BENCH_LSK_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the lsk process.
-  const nodeArgs = process.env.BENCH_LSK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const lsk = await start([...nodeArgs, join(ROOT, 'dist/src/server.js')], lskEnv(fx.file, 18934), 'http://127.0.0.1:18934/healthz');
+  const lsk = await start(lskArgs(), lskEnv(fx.file, 18934), 'http://127.0.0.1:18934/healthz');
   try {
     const url = 'http://127.0.0.1:18934';
     const auth = { authorization: `Bearer ${fx.key}` };

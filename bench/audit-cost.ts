@@ -3,16 +3,15 @@
  * the audit log (the default) and on one without it (LSK_AUDIT_DAYS=0), alternated twice so a
  * loaded machine's drift falls on both; the best run of each is compared (budget: 10 % at most).
  */
-import { join } from 'node:path';
 import type { Fixture } from './fixtures.js';
 import { lskEnv } from './fixtures.js';
 import { type Figures, fmt, load } from './load.js';
-import { ROOT, start, stop } from './servers.js';
+import { lskArgs, start, stop } from './servers.js';
 
 const PORT = 18936;
 
 async function creates(fx: Fixture, seconds: number, auditDays: string): Promise<{ rest: Figures; gql: Figures }> {
-  const lsk = await start([join(ROOT, 'dist/src/server.js')], { ...lskEnv(fx.file, PORT), LSK_AUDIT_DAYS: auditDays }, `http://127.0.0.1:${PORT}/healthz`);
+  const lsk = await start(lskArgs(), { ...lskEnv(fx.file, PORT), LSK_AUDIT_DAYS: auditDays }, `http://127.0.0.1:${PORT}/healthz`);
   try {
     const url = `http://127.0.0.1:${PORT}`;
     const headers = { authorization: `Bearer ${fx.key}`, 'content-type': 'application/json' };

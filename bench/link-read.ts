@@ -15,7 +15,7 @@ import { HOUR_MS } from '../src/storage/clicks/repository.js';
 import { startFerretDb, type TestMongo } from '../test/support/ferretdb.js';
 import { BROWSER_UA, DOMAIN } from './fixtures.js';
 import { fmt, load } from './load.js';
-import { ROOT, start, stop } from './servers.js';
+import { lskArgs, ROOT, start, stop } from './servers.js';
 
 /** The bench's own setup acts as lsk itself. */
 const BENCH = { actor: { type: 'system' as const, id: 'system', label: 'bench' }, requestId: null };
@@ -88,7 +88,7 @@ async function readFigures(databaseUrl: string, seconds: number, say: (s: string
   const { key, linkId, seconds: seedSeconds, direct } = await seed(databaseUrl);
   const port = 18935;
   const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', LSK_DEFAULT_DOMAIN: DOMAIN };
-  const lsk = await start([join(ROOT, 'dist/src/server.js')], env, `http://127.0.0.1:${port}/healthz`);
+  const lsk = await start(lskArgs(), env, `http://127.0.0.1:${port}/healthz`);
   try {
     const url = `http://127.0.0.1:${port}/v1/links/${linkId}`;
     const headers = { authorization: `Bearer ${key}` };

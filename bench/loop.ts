@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { BROWSER_UA, DOMAIN, type Fixture, lskEnv } from './fixtures.js';
 import { mongo } from './link-read.js';
 import { fmt, load } from './load.js';
-import { ROOT, start, stop } from './servers.js';
+import { lskArgs, ROOT, start, stop } from './servers.js';
 
 const SMALL = 4;
 
@@ -49,7 +49,7 @@ async function cappedAndPlain(base: string, key: string, n: number): Promise<{ c
 
 export async function benchLoop(fx: Fixture, seconds: number, say: (s: string) => void): Promise<void> {
   const url = 'http://127.0.0.1:18933';
-  const lsk = await start([join(ROOT, 'dist/src/server.js')], lskEnv(fx.file, 18933), `${url}/healthz`);
+  const lsk = await start(lskArgs(), lskEnv(fx.file, 18933), `${url}/healthz`);
   const headers = { host: DOMAIN, 'user-agent': BROWSER_UA, 'cf-ipcountry': 'DE' };
   try {
     const paths = fx.aliases.slice(0, 1000).map((a) => `/${a}`);
@@ -79,7 +79,7 @@ export async function benchLoop(fx: Fixture, seconds: number, say: (s: string) =
     import('node:child_process').then(({ execFileSync }) =>
       execFileSync(process.execPath, [join(ROOT, 'bin/lsk.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' }),
     );
-  const server = await start([join(ROOT, 'dist/src/server.js')], env, `${murl}/healthz`);
+  const server = await start(lskArgs(), env, `${murl}/healthz`);
   try {
     await cli(['workspace', 'create', 'bench', '--rpm', '1000000']);
     const key = (await cli(['key', 'create', '--workspace', 'bench'])).trim().split('\n').pop()!;

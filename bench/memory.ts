@@ -4,14 +4,14 @@
  * figure with the main thread's V8 heap (used / reserved) and its external memory, so a change can
  * be placed. BENCH_LSK_NODE_ARGS (e.g. "--heapsnapshot-signal=SIGUSR2") is passed to lsk.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
 import { buildServices } from '../src/services/wiring.js';
-import { BROWSER_UA, DOMAIN, lskEnv, prepare } from './fixtures.js';
+import { BROWSER_UA, DOMAIN, type Fixture, lskEnv, prepare } from './fixtures.js';
 import { load } from './load.js';
-import { ROOT, start, stop } from './servers.js';
+import { lskArgs, start, stop } from './servers.js';
 
 const MB = 1048576;
 /** The redirect cache's bound (src/redirect/redirect-handler.ts). */
@@ -40,28 +40,56 @@ async function metrics(base: string): Promise<Map<string, number>> {
   return out;
 }
 
-/** One line: resident memory, the main thread's heap, external memory, cached links, threads. */
+/** One line: resident memory, the main thread's heap (young generation apart), external memory, cached links, threads. */
 async function figures(base: string, pid: number): Promise<{ rss: number; cached: number; line: string }> {
   const m = await metrics(base);
   const v = (name: string) => m.get(name) ?? Number.NaN;
   const threads = readdirSync(`/proc/${pid}/task`).map((t) => readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim());
   const own = threads.filter((t) => t.startsWith('click-'));
   const rss = v('process_resident_memory_bytes');
+  // Resident memory by kind, in MB (kB in /proc): anonymous (heaps, malloc) and file-backed (the node binary, native modules).
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
   const cached = v('lsk_redirect_cache_entries');
   const line =
-    `resident ${(rss / MB).toFixed(0)} MB; main heap ${(v('nodejs_heap_size_used_bytes') / MB).toFixed(0)} used / ` +
-    `${(v('nodejs_heap_size_total_bytes') / MB).toFixed(0)} MB reserved, external ${(v('nodejs_external_memory_bytes') / MB).toFixed(0)} MB; ` +
+    `resident ${(rss / MB).toFixed(0)} MB (anonymous ${mb('RssAnon').toFixed(0)}, files ${mb('RssFile').toFixed(0)}); main heap ${(v('nodejs_heap_size_used_bytes') / MB).toFixed(0)} used / ` +
+    `${(v('nodejs_heap_size_total_bytes') / MB).toFixed(0)} MB reserved (young generation ${(v('nodejs_heap_space_size_total_bytes{space="new"}') / MB).toFixed(0)}), external ${(v('nodejs_external_memory_bytes') / MB).toFixed(0)} MB; ` +
     `${cached.toLocaleString('en')} links cached; ${threads.length} threads (${own.join(', ') || 'no lsk worker threads'})`;
   return { rss, cached, line };
+}
+
+/** A store of 1,000,000 links with their health checks scheduled, made in `dir`. */
+async function seed(dir: string): Promise<Fixture> {
+  const big = await prepare(dir, 1_000_000);
+  await scheduleHealthChecks(big.file);
+  return big;
+}
+
+/**
+ * With BENCH_MEMORY_STORE=DIR the seeded store is kept in DIR (made on the first run, several
+ * minutes) and each run serves a fresh copy of it, so runs compared back to back serve the same
+ * links; without it every run seeds its own store in a temporary folder.
+ */
+async function store(dir: string): Promise<Fixture> {
+  const kept = process.env.BENCH_MEMORY_STORE;
+  if (!kept) return seed(dir);
+  const fixtureFile = join(kept, 'fixture.json');
+  if (!existsSync(fixtureFile)) {
+    mkdirSync(kept, { recursive: true });
+    const made = await seed(kept);
+    writeFileSync(fixtureFile, JSON.stringify(made));
+  }
+  const big = JSON.parse(readFileSync(fixtureFile, 'utf8')) as Fixture;
+  const file = join(dir, 'lsk.db');
+  copyFileSync(big.file, file);
+  return { ...big, file };
 }
 
 export async function benchMemory(say: (s: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lsk-bench-1m-'));
   try {
-    const big = await prepare(dir, 1_000_000);
-    await scheduleHealthChecks(big.file);
-    const nodeArgs = process.env.BENCH_LSK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const s = await start([...nodeArgs, join(ROOT, 'dist/src/server.js')], lskEnv(big.file, 18933), 'http://127.0.0.1:18933/healthz');
+    const big = await store(dir);
+    const s = await start(lskArgs(), lskEnv(big.file, 18933), 'http://127.0.0.1:18933/healthz');
     try {
       const url = 'http://127.0.0.1:18933';
       const pid = s.pid!;

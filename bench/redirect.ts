@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { measure, type Run } from './cpu.js';
 import { BROWSER_UA, DOMAIN, type Fixture, lskEnv } from './fixtures.js';
 import { fmt, load } from './load.js';
-import { metric, ROOT, start, stop } from './servers.js';
+import { lskArgs, metric, ROOT, start, stop } from './servers.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -32,9 +32,8 @@ const show = (r: Run) =>
   `${fmt(r)}${Number.isNaN(r.cpuUs) ? '' : `, ${r.cpuUs.toFixed(1)} µs CPU/request (main thread ${r.mainUs.toFixed(1)}, click writer ${r.writerUs.toFixed(1)})`}`;
 
 export async function benchRedirects(fx: Fixture, seconds: number, say: (s: string) => void): Promise<void> {
-  // BENCH_LSK_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the lsk process.
-  const lskArgs = process.env.BENCH_LSK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const lsk = await start([...lskArgs, join(ROOT, 'dist/src/server.js')], lskEnv(fx.file, 18931), 'http://127.0.0.1:18931/healthz');
+  // BENCH_LSK_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the lsk process (servers.ts).
+  const lsk = await start(lskArgs(), lskEnv(fx.file, 18931), 'http://127.0.0.1:18931/healthz');
   const bare = await start([join(ROOT, 'dist/bench/bare-server.js'), fx.file, '18932'], {}, 'http://127.0.0.1:18932/');
   try {
     const headers = { host: DOMAIN, 'user-agent': BROWSER_UA, 'cf-ipcountry': 'DE' };

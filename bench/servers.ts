@@ -1,8 +1,19 @@
 /** Processes under test for `npm run bench`: started on loopback, output discarded, stopped by SIGTERM. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The node arguments that start lsk as `npm start` does (dist/src/main.js: the compile cache, and
+ * V8's young generation capped per LSK_SEMI_SPACE_MB, which the bench's environment may set),
+ * after BENCH_LSK_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", or
+ * "--max-semi-space-size=16", which then wins over the setting).
+ */
+export function lskArgs(): string[] {
+  return [...(process.env.BENCH_LSK_NODE_ARGS?.split(' ').filter(Boolean) ?? []), join(ROOT, 'dist/src/main.js')];
+}
 
 /** Start a node process; ready when `readyUrl` answers below 500. */
 export async function start(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {

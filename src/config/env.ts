@@ -106,6 +106,7 @@ const envSchema = z
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
     LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
+    LSK_SEMI_SPACE_MB: intFrom(16, 0, 1024),
     LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
     LSK_SMTP_URL: z
       .string()
@@ -222,6 +223,8 @@ const envSchema = z
       auditDays: e.LSK_AUDIT_DAYS,
       /** A cached link whose re-read fails may still be served this long after it was last read (0: never). */
       staleMaxS: e.LSK_STALE_MAX_S,
+      /** V8's young generation cap per semi space, in MB, applied by src/main.ts at start (0: V8's own sizing). */
+      semiSpaceMb: e.LSK_SEMI_SPACE_MB,
       /** Blocked hosts, one a line (hosts files and adblock domain lists too); re-read when it changes. */
       blocklistFile: e.LSK_BLOCKLIST_FILE,
       /** How often every link's targets are checked, in ms (0: never). */

@@ -1,10 +1,11 @@
 import type { Transporter } from 'nodemailer';
-import { deferred } from '../domain/deferred.js';
+import { deferred, loadAtStart } from '../domain/deferred.js';
 import type { Mailer, MailMessage } from '../services/mail/mailer.js';
 
 /** Mail waiting to go out at most; beyond it new mail is dropped (and logged), so memory stays bounded. */
 export const MAX_QUEUED = 1000;
-const nodemailer = deferred(() => import('nodemailer'));
+/** Loaded by the server at start only when mail is configured (a mailer is built). */
+const nodemailer = deferred(() => import('nodemailer'), { atStart: false });
 
 interface MailLog {
   warn(obj: object, msg?: string): void;
@@ -27,7 +28,9 @@ export class SmtpMailer implements Mailer {
     private readonly url: string,
     private readonly from: string,
     private readonly log: MailLog,
-  ) {}
+  ) {
+    loadAtStart(nodemailer);
+  }
 
   send(message: MailMessage): void {
     if (this.queue.length >= MAX_QUEUED) {

@@ -5,7 +5,7 @@
  * start-up failure as exactly one line on stderr (no stack trace) with a non-zero exit status.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,11 @@ afterAll(() => {
   rmSync(elsewhere, { recursive: true, force: true });
 });
 
+/** The arguments the process runs with now, after node (it may have restarted itself: src/main.ts). */
+function nodeArgs(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(1);
+}
+
 /** Exactly one `lsk: …` line on stderr, nothing on stdout, the given exit status. */
 function expectOneLineFailure(r: Run, code: number, line: RegExp): void {
   expect(r.stderr, 'one line on stderr').toMatch(/^lsk: [^\n]+\n$/);
@@ -40,7 +45,7 @@ describe('settings', () => {
     const [fromFile, fromEnv] = [await freePort(), await freePort()];
     writeFileSync(
       join(app.root, '.env'),
-      `# settings for this installation\nPORT=${fromFile}\nLSK_DEFAULT_DOMAIN=short.example\nDATABASE_URL=file:./var/lsk.db\n`,
+      `# settings for this installation\nPORT=${fromFile}\nLSK_DEFAULT_DOMAIN=short.example\nDATABASE_URL=file:./var/lsk.db\nLSK_SEMI_SPACE_MB=8\n`,
     );
     try {
       const lsk = await startServer(app.server, { cwd: elsewhere, env: cleanEnv({ PORT: String(fromEnv), HOST: '127.0.0.1' }) });
@@ -55,6 +60,7 @@ describe('settings', () => {
         expect((await fetch(`http://127.0.0.1:${fromEnv}/healthz`)).status).toBe(200);
         expect(existsSync(join(app.root, 'var/lsk.db')), 'database under the project root').toBe(true);
         expect(existsSync(join(elsewhere, 'var')), 'nothing created in the current directory').toBe(false);
+        expect(nodeArgs(lsk.proc.pid!), 'restarted with the young generation cap from .env').toEqual(['--max-semi-space-size=8', app.server]);
       } finally {
         await lsk.stop();
       }
@@ -66,7 +72,9 @@ describe('settings', () => {
   it("without DATABASE_URL the database is the project root's data/lsk.db, whatever the current directory", async () => {
     const port = await freePort();
     const lsk = await startServer(app.server, { cwd: elsewhere, env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1' }) });
+    const args = nodeArgs(lsk.proc.pid!);
     await lsk.stop();
+    expect(args, 'the default young generation cap').toEqual(['--max-semi-space-size=16', app.server]);
     expect(existsSync(join(app.root, 'data/lsk.db'))).toBe(true);
     expect(existsSync(join(elsewhere, 'data'))).toBe(false);
   });

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type * as OpenIdClient from 'openid-client';
 import { emailKey, type Role, type User } from '../../domain/accounts.js';
 import { userActor } from '../../domain/caller.js';
-import { deferred } from '../../domain/deferred.js';
+import { deferred, loadAtStart } from '../../domain/deferred.js';
 import { LskError } from '../../domain/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
 import type { AccountService } from './account-service.js';
@@ -40,7 +40,8 @@ export class OidcRefused extends Error {
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-const openIdClient = deferred(() => import('openid-client'));
+/** Loaded by the server at start only when single sign-on is configured (this service is built). */
+const openIdClient = deferred(() => import('openid-client'), { atStart: false });
 
 /**
  * Single sign-on with an OpenID Connect provider through openid-client: authorization code flow with
@@ -64,6 +65,7 @@ export class OidcService {
     publicUrl: string,
   ) {
     this.redirectUri = `${publicUrl}/auth/oidc/callback`;
+    loadAtStart(openIdClient);
   }
 
   private discover(): Promise<OpenIdClient.Configuration> {
