@@ -14,7 +14,9 @@ export const FORGET_TABLES: readonly { table: string; key: string; rows: number 
   { table: 'click_link_sheets', key: 'rowid', rows: 100 },
   { table: 'click_open', key: 'workspace_id, hour, link_id', rows: 1000 },
   { table: 'click_totals', key: 'link_id', rows: 1000 },
-  { table: 'click_events', key: 'rowid', rows: 1000 },
+  { table: 'click_events', key: 'workspace_id, at, id', rows: 1000 },
+  { table: 'click_events_forgotten', key: 'workspace_id, link_id', rows: 1000 },
+  { table: 'click_event_purges', key: 'workspace_id', rows: 1000 },
   { table: 'click_combos', key: 'rowid', rows: 1000 },
 ];
 

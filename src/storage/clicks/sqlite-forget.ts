@@ -10,17 +10,24 @@ import { takeOutOfTags } from './sqlite-tag-sheets.js';
  * busy link is a large JSON text, and so are the domain's and tag's sheets it comes out of.
  */
 const FORGET_SHEETS = 2;
-/** Its events per transaction. */
-const FORGET_EVENTS = 1000;
 
 /**
  * Forget a deleted link on the writer's connection: its sheets a few at a time, each out of the tags
  * counting it (recorded, or being moved past it); until the last, a tag read does not use the tag
  * sheets, since the record still lists the link or a move is in progress (docs/adr/0098, 0103),
- * then its record, open hours and totals, then its events in batches. Between two transactions a
- * workspace or domain answer may still count part of its clicks, for as long as the rest takes.
+ * then its record, open hours and totals, and it is listed for the events purge (`listEvents`: from
+ * then on reads leave its events out; the purge deletes them with other deleted links' of the
+ * workspace in one pass, sqlite-event-writes.ts). Between two transactions a workspace or domain
+ * answer may still count part of its clicks, for as long as the rest takes.
  */
-export function forgetLink(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows, workspaceId: string, linkId: string): void {
+export function forgetLink(
+  conn: SqliteConnection,
+  dict: ComboDictionary,
+  open: OpenRows,
+  listEvents: (workspaceId: string, linkId: string) => void,
+  workspaceId: string,
+  linkId: string,
+): void {
   const batch = (): number =>
     conn.tx(() => {
       const sheets = linkSheets(conn, workspaceId, linkId, FORGET_SHEETS);
@@ -39,7 +46,6 @@ export function forgetLink(conn: SqliteConnection, dict: ComboDictionary, open: 
     for (const table of ['click_tag_links', 'click_tag_moves', 'click_totals']) {
       conn.stmt(`DELETE FROM ${table} WHERE link_id = ? AND +workspace_id = ?`).run(linkId, workspaceId);
     }
+    listEvents(workspaceId, linkId);
   });
-  const events = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE link_id = ? AND +workspace_id = ? LIMIT ?)');
-  while (conn.tx(() => events.run(linkId, workspaceId, FORGET_EVENTS).changes) === FORGET_EVENTS);
 }

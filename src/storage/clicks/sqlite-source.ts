@@ -1,9 +1,10 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import { evaluate } from './engine/evaluate.js';
-import { collectEvents, type EventRow } from './engine/events.js';
+import { collectEvents } from './engine/events.js';
 import type { ClickSource, ComboSet, Counts, OpenHour, OpenRequest, Sheet, SheetRequest, SheetSum } from './engine/source.js';
 import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, type EventQuery, StoreCursorError } from './repository.js';
 import { type CountedIds, countedIds, sumCounted, sumParsed } from './sqlite-count-sums.js';
+import { eventFetcher } from './sqlite-event-reads.js';
 import { ALL_HOURS, OPEN_HOURS } from './sqlite-open-hours.js';
 import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 
@@ -136,38 +137,7 @@ export class SqliteClickReads implements ClickSource {
       if (!CURSOR.test(q.after)) throw new StoreCursorError('unreadable cursor');
       after = q.after;
     }
-    return this.snapshot(() =>
-      collectEvents(
-        { ...q, after },
-        (pos, n) => this.eventRows(q, pos, n),
-        (ids) => this.dict.lookup(q.workspaceId, ids),
-      ),
-    );
-  }
-
-  private eventRows(q: EventQuery, after: string | null, n: number): EventRow[] {
-    const params: Record<string, unknown> = { ws: q.workspaceId, from: q.from, to: q.to, n, at: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
-    if (after) {
-      const [, at, id] = CURSOR.exec(after)!;
-      params.at = Number(at);
-      params.id = Number(id);
-    }
-    let where = 'workspace_id = @ws';
-    if (q.linkIds) {
-      where = 'link_id IN (SELECT value FROM json_each(@links)) AND +workspace_id = @ws';
-      params.links = JSON.stringify(q.linkIds);
-    }
-    if (q.excludeLinkIds && q.excludeLinkIds.length > 0) {
-      where += ' AND link_id NOT IN (SELECT value FROM json_each(@out))';
-      params.out = JSON.stringify(q.excludeLinkIds);
-    }
-    const rows = this.conn
-      .stmt(
-        `SELECT id, at, link_id, combo FROM click_events WHERE ${where} AND at >= @from AND at < @to AND (at < @at OR (at = @at AND id < @id))
-         ORDER BY at DESC, id DESC LIMIT @n`,
-      )
-      .all(params) as Row[];
-    return rows.map((r) => ({ at: Number(r.at), pos: `${r.at}.${r.id}`, linkId: String(r.link_id), combo: String(r.combo) }));
+    return this.snapshot(() => collectEvents({ ...q, after }, eventFetcher(this.conn, q), (ids) => this.dict.lookup(q.workspaceId, ids), q.limit + 1));
   }
 
   private async snapshot<T>(fn: () => Promise<T>): Promise<T> {

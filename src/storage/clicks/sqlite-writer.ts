@@ -12,6 +12,7 @@ export type WriteJob =
   | { op: 'forget'; args: [string, string] }
   | { op: 'forgetWorkspace'; args: [string] }
   | { op: 'sweepEvents'; args: [number] }
+  | { op: 'purgeEvents'; args: [number] }
   | { op: 'resumeForgets'; args: [] }
   | { op: 'syncTags'; args: [string | null, TagSyncScope | undefined, string] };
 

@@ -3,6 +3,7 @@ import { decodeChunk, type EventRow, type FlushChunk, type OpenRow } from './flu
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { type OpenCell, SheetDeltas } from './sheets.js';
+import { eventDeletes } from './sqlite-event-writes.js';
 import { forgetLink } from './sqlite-forget.js';
 import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
@@ -20,8 +21,6 @@ const REMEMBER_MS = 86_400_000;
 export const FLUSH_PART = 100;
 /** Open link-hours closed per transaction (each folds into a day and a month sheet or more). */
 const CLOSE_CHUNK = 100;
-/** Events deleted per transaction by the sweep. */
-const DELETE_BATCH = 1000;
 
 /**
  * The writes of the clicks repository on one connection (the writer thread's, or the main one for
@@ -33,7 +32,11 @@ export function clickWriter(conn: SqliteConnection) {
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
   const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
   const open = new OpenRows(conn);
-  const event = conn.stmt('INSERT INTO click_events (workspace_id, at, link_id, combo) VALUES (?, ?, ?, ?)');
+  const event = conn.stmt('INSERT INTO click_events (workspace_id, at, id, link_id, combo) VALUES (?, ?, ?, ?, ?)');
+  // Event ids from a counter row, read and advanced once per part (this connection is the one writer).
+  const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
+  const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
+  const eventLog = eventDeletes(conn);
   let applied = 0;
 
   /** Fold open cells into the sheets (and totals when `totals`), inside the caller's transaction. */
@@ -86,7 +89,11 @@ export function clickWriter(conn: SqliteConnection) {
       for (const key in combos) pairs.push(dict.intern(ws, key), combos[key]!);
       open.add(ws, hour, link, clicks, bots, pairs);
     }
-    for (const [at, link, ws, key] of events) event.run(ws, at, link, dict.intern(ws, key));
+    if (events.length > 0) {
+      let next = Number(nextEventId.get());
+      for (const [at, link, ws, key] of events) event.run(ws, at, next++, link, dict.intern(ws, key));
+      setNextEventId.run(next);
+    }
     if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
   }
 
@@ -130,7 +137,7 @@ export function clickWriter(conn: SqliteConnection) {
     },
     /** A deleted link: its sheets (and its share of its domains' and tags' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
-      forgetLink(conn, dict, open, workspaceId, linkId);
+      forgetLink(conn, dict, open, eventLog.forgetLink, workspaceId, linkId);
     },
     /** A deleted workspace's clicks, in short transactions (returns how many). */
     forgetWorkspace(workspaceId: string): number {
@@ -145,15 +152,13 @@ export function clickWriter(conn: SqliteConnection) {
       if (left.length > 0) dict.forgetAll();
       return left.length;
     },
-    /** Delete events recorded before `cutoff`, in short transactions. */
+    /** Delete events recorded before `cutoff`, workspace by workspace (each a range of the table), in short transactions. */
     sweepEvents(cutoff: number): number {
-      const drop = conn.stmt('DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE at < ? LIMIT ?)');
-      let n = 0;
-      for (;;) {
-        const changes = conn.tx(() => drop.run(cutoff, DELETE_BATCH).changes);
-        n += changes;
-        if (changes < DELETE_BATCH) return n;
-      }
+      return eventLog.sweep(cutoff);
+    },
+    /** Up to `windows` windows of the deleted links' events purge (one transaction each); true when work is left. */
+    purgeEvents(windows: number): boolean {
+      return eventLog.purge(windows);
     },
     /** One step of bringing the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags): pairs moved, and the next step's start (null: done). */
     syncTags(workspaceId: string | null, only?: TagSyncScope, after?: string): SyncStep {

@@ -21,6 +21,13 @@ import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 
 /** Links of earlier versions' rollups moved per writer job (each link one transaction). */
 const MIGRATE_LINKS = 50;
+/**
+ * Windows of the deleted links' events purge per writer job (each window one transaction over 5,000
+ * events), and per maintenance turn: flushes queued meanwhile run between jobs, and a purge longer
+ * than a turn's share goes on at the next turn (its position is kept).
+ */
+const PURGE_JOB = 4;
+const PURGE_TURN = 200;
 
 /**
  * Clicks in the embedded store (docs/adr/0092): open hours in `click_open`, closed ones in day and
@@ -139,6 +146,8 @@ export class SqliteClicks implements ClicksRepository {
     // A tag change whose sync did not run (a crash between the two) is caught up here.
     for (let after: string | null = ''; after !== null; ) after = (await this.write<SyncStep>({ op: 'syncTags', args: [null, undefined, after] })).next;
     await this.write({ op: 'sweepEvents', args: [now - this.eventDays * DAY_MS] });
+    // Deleted links' events, a pass over each workspace's events per batch of links (docs/adr/0092).
+    for (let i = 0; i < PURGE_TURN && (await this.write<boolean>({ op: 'purgeEvents', args: [PURGE_JOB] })); i += PURGE_JOB);
     // A workspace deletion cut short (a crash) is finished here.
     await this.write({ op: 'resumeForgets', args: [] });
   }

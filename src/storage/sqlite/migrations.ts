@@ -1,5 +1,6 @@
 import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
+import { CLICK_EVENTS_MIGRATION } from './migration-click-events.js';
 import { CLICK_OPEN_MIGRATION } from './migration-click-open.js';
 import { CLICK_ROLLUPS_MIGRATION } from './migration-click-rollups.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
@@ -246,4 +247,6 @@ export const MIGRATIONS: readonly string[] = [
   CLICK_OPEN_MIGRATION,
   // 17: tag sheet moves and workspace deletions in short, resumable steps (migration-short-writes.ts).
   SHORT_WRITES_MIGRATION,
+  // 18: click events clustered by workspace and time, no per-link index (migration-click-events.ts).
+  CLICK_EVENTS_MIGRATION,
 ];
