@@ -79,8 +79,20 @@ export interface StartOptions {
 }
 
 export async function startLsk(kind: StoreKind, opts: StartOptions = {}): Promise<Lsk> {
-  const port = await freePort();
   const db = opts.databaseUrl ? { url: opts.databaseUrl, cleanup: () => {} } : freshDatabaseUrl(kind);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), db, opts);
+    } catch (e) {
+      // The free port was taken before lsk bound it (by another test's listener, or as the local port
+      // of a client's connection): lsk said so and exited; it starts again on another port.
+      if (attempt < 3 && e instanceof Error && e.message.includes('the port is already in use')) continue;
+      throw e;
+    }
+  }
+}
+
+async function startOn(port: number, db: { url: string; cleanup: () => void }, opts: StartOptions): Promise<Lsk> {
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
