@@ -70,6 +70,11 @@ export function buildHealth(
   );
   metrics.counterFrom('lsk_health_checks_ok_total', 'Target URLs that answered a health check.', () => checker.made.ok);
   metrics.counterFrom('lsk_health_checks_failed_total', 'Target URLs that failed a health check (no answer, 404, 410 or 5xx).', () => checker.made.failed);
+  metrics.counterFrom(
+    'lsk_health_checks_shared_total',
+    'Health checks answered by a probe of the same URL made lately or under way (counted in ok/failed too, without a request of their own).',
+    () => checker.shared,
+  );
   metrics.gaugeFrom('lsk_health_checks_in_progress', 'Link checks this instance is making now.', () => checker.inProgress);
   return { service, checker };
 }

@@ -79,6 +79,11 @@ export class HealthChecker {
     this.cache = new ProbeCache(Math.min(intervalMs / 2, 10 * 60_000), () => parts.clock.now().getTime());
   }
 
+  /** Checks answered without a request of their own (the target was probed for another link, or lately). */
+  get shared(): number {
+    return this.cache.shared;
+  }
+
   get inProgress(): number {
     return this.active.size;
   }

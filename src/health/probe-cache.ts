@@ -9,6 +9,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class ProbeCache {
   private readonly entries = new Map<string, { at: number; result: Promise<ProbeResult> }>();
+  /** Checks answered from the cache (or by a probe already under way) instead of a request of their own. */
+  shared = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -22,7 +24,10 @@ export class ProbeCache {
   get(url: string, probe: () => Promise<ProbeResult>): Promise<ProbeResult> {
     const now = this.now();
     const hit = this.entries.get(url);
-    if (hit && now - hit.at < this.ttlMs) return hit.result;
+    if (hit && now - hit.at < this.ttlMs) {
+      this.shared++;
+      return hit.result;
+    }
     if (hit) this.entries.delete(url);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     const result = probe();

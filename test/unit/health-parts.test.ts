@@ -1,12 +1,13 @@
 /**
  * The pieces of the health checker that need no store: where each link falls in the interval, the
- * verdict of a check, the per-host pace (on fake timers) and the probe's redirect rules.
+ * verdict of a check, the per-host pace (on fake timers), the probe cache and the probe's redirect rules.
  */
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { judge } from '../../src/health/judge.js';
 import { HostPacer } from '../../src/health/pacer.js';
-import { probe } from '../../src/health/probe.js';
+import { type ProbeResult, probe } from '../../src/health/probe.js';
+import { ProbeCache } from '../../src/health/probe-cache.js';
 import { nextCheckAt, phaseOf, targetsKey } from '../../src/health/schedule.js';
 
 const HOUR = 3_600_000;
@@ -99,6 +100,26 @@ describe('the per-host pace', () => {
     expect(most).toBe(2);
     expect(starts).toHaveLength(5);
     expect(pacer.running).toBe(0);
+  });
+});
+
+describe('the probe cache', () => {
+  it('answers a URL probed lately or under way without a request, counts those answers, and probes again after its window', async () => {
+    let now = T;
+    const cache = new ProbeCache(10 * 60_000, () => now);
+    let requests = 0;
+    const answer: ProbeResult = { status: 200, error: null };
+    const request = () => {
+      requests++;
+      return Promise.resolve(answer);
+    };
+    const first = cache.get('https://a.example/', request);
+    expect(await cache.get('https://a.example/', request)).toBe(await first); // under way, then answered
+    await cache.get('https://b.example/', request);
+    expect({ requests, shared: cache.shared }).toEqual({ requests: 2, shared: 1 });
+    now += 10 * 60_000;
+    await cache.get('https://a.example/', request);
+    expect({ requests, shared: cache.shared }).toEqual({ requests: 3, shared: 1 });
   });
 });
 
