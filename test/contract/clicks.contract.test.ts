@@ -147,6 +147,29 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     ]);
   }, 240_000);
 
+  it("keeps a busy hour's events in several documents and writes, and pages them all newest first, also when a batch is recorded again", async () => {
+    const clicks = await open();
+    const w = uid('wsp');
+    const l = uid('lnk');
+    // More events in one hour than one MongoDB event document holds (1,000) or one bulk write carries (4 documents).
+    const first = batchOf([hc(l, w, hour(0), [[{ country: 'DE' }, 5_500]])], true);
+    const second = batchOf([hc(l, w, hour(0), [[{ country: 'FR' }, 700]])], true);
+    await clicks.record(first);
+    await clicks.record(second);
+    await clicks.record(first);
+    const seen: { at: number; country: string | null }[] = [];
+    let after: string | null = null;
+    do {
+      const page = await clicks.events({ workspaceId: w, from: hour(0), to: hour(1), limit: 1_000, after });
+      seen.push(...page.events.map((e) => ({ at: e.at, country: e.values.country })));
+      after = page.next;
+    } while (after);
+    const want = [...first.events.map((e) => ({ at: e.at, country: 'DE' })), ...second.events.map((e) => ({ at: e.at, country: 'FR' }))];
+    expect(seen.map((e) => e.at)).toEqual([...seen.map((e) => e.at)].sort((a, b) => b - a));
+    const byKey = (a: { at: number; country: string | null }, b: { at: number; country: string | null }) => a.at - b.at || String(a.country).localeCompare(String(b.country));
+    expect(seen.sort(byKey)).toEqual(want.sort(byKey));
+  }, 240_000);
+
   it('interns each combination once when writers record it at the same time, and adds their counts up exactly', async () => {
     const clicks = await open();
     // On MongoDB a second instance on the same database (its own writer slot); SQLite has one writer.

@@ -1,6 +1,6 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { EVENTS, EVENTS_PER_DOC, type EventsDoc, OPEN, type OpenDoc, openId, TOTALS, type TotalsDoc, totalsId, type Upsert, upsertAll } from './mongo-docs.js';
+import { EVENT_DOCS_PER_WRITE, EVENTS, EVENTS_PER_DOC, type EventsDoc, OPEN, type OpenDoc, openId, TOTALS, type TotalsDoc, totalsId, type Upsert, upsertAll } from './mongo-docs.js';
 import { type ClickBatch, HOUR_MS } from './repository.js';
 import { nextTurn, SLICE } from './turns.js';
 
@@ -104,6 +104,6 @@ export async function writeBatch(
   await conn.run(async () => {
     await upsertAll(conn.collection<OpenDoc>(OPEN), openOps);
     await upsertAll(conn.collection<TotalsDoc>(TOTALS), totalOps);
-    await upsertAll(conn.collection<EventsDoc>(EVENTS), eventOps);
+    await upsertAll(conn.collection<EventsDoc>(EVENTS), eventOps, EVENT_DOCS_PER_WRITE);
   });
 }
