@@ -166,7 +166,8 @@ describe.each(STORE_KINDS)('clicks store on %s', (kind) => {
     } while (after);
     const want = [...first.events.map((e) => ({ at: e.at, country: 'DE' })), ...second.events.map((e) => ({ at: e.at, country: 'FR' }))];
     expect(seen.map((e) => e.at)).toEqual([...seen.map((e) => e.at)].sort((a, b) => b - a));
-    const byKey = (a: { at: number; country: string | null }, b: { at: number; country: string | null }) => a.at - b.at || String(a.country).localeCompare(String(b.country));
+    const byKey = (a: { at: number; country: string | null }, b: { at: number; country: string | null }) =>
+      a.at - b.at || String(a.country).localeCompare(String(b.country));
     expect(seen.sort(byKey)).toEqual(want.sort(byKey));
   }, 240_000);
 

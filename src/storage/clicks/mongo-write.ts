@@ -1,6 +1,19 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { EVENT_DOCS_PER_WRITE, EVENTS, EVENTS_PER_DOC, type EventsDoc, OPEN, type OpenDoc, openId, TOTALS, type TotalsDoc, totalsId, type Upsert, upsertAll } from './mongo-docs.js';
+import {
+  EVENT_DOCS_PER_WRITE,
+  EVENTS,
+  EVENTS_PER_DOC,
+  type EventsDoc,
+  OPEN,
+  type OpenDoc,
+  openId,
+  TOTALS,
+  type TotalsDoc,
+  totalsId,
+  type Upsert,
+  upsertAll,
+} from './mongo-docs.js';
 import { type ClickBatch, HOUR_MS } from './repository.js';
 import { nextTurn, SLICE } from './turns.js';
 
