@@ -8,8 +8,9 @@ import { forgetLink } from './sqlite-forget.js';
 import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
 import { OpenRows } from './sqlite-open-rows.js';
+import { addPending, FOLD_BUDGET, foldSteps } from './sqlite-pending-sheets.js';
 import { applyDelta, ComboDictionary } from './sqlite-sheets.js';
-import { addToTagSheets } from './sqlite-tag-sheets.js';
+import { addToTagSheets, tagDeltasOf } from './sqlite-tag-sheets.js';
 import { type SyncStep, syncTagSheets } from './sqlite-tag-sync.js';
 
 const PRUNE_EVERY = 256;
@@ -27,7 +28,7 @@ const CLOSE_CHUNK = 100;
  * `:memory:`): flushes into the open hours and the event log, closing hours into the sheets,
  * forgetting links and workspaces, sweeping old events, and moving the rollups of earlier versions.
  */
-export function clickWriter(conn: SqliteConnection) {
+export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number } = {}) {
   const dict = new ComboDictionary(conn);
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
   const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
@@ -38,9 +39,21 @@ export function clickWriter(conn: SqliteConnection) {
   const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
   const eventLog = eventDeletes(conn);
   let applied = 0;
+  /**
+   * Fold the domain and tag sheet parts a closing left pending (all of them, in bounded
+   * transactions): a closing folds its own before it returns, and one cut short by a crash leaves
+   * them to the next job, which folds them before it touches any domain or tag sheet or record.
+   */
+  const settle = () => {
+    for (const _ of foldSteps(conn, opts.foldBudget ?? FOLD_BUDGET));
+  };
 
-  /** Fold open cells into the sheets (and totals when `totals`), inside the caller's transaction. */
-  function fold(cells: OpenCell[], totals: boolean): void {
+  /**
+   * Fold open cells into the sheets (and totals when `totals`), inside the caller's transaction.
+   * With `pending`, the domain and tag sheets get their share as pending parts, folded in later
+   * (docs/adr/0179); without, it is added to them at once (the migration of earlier rollups, seeds).
+   */
+  function fold(cells: OpenCell[], totals: boolean, pending = false): void {
     const byWorkspace = new Map<string, Set<string>>();
     for (const c of cells) {
       const ids = byWorkspace.get(c.workspaceId) ?? new Set();
@@ -50,8 +63,14 @@ export function clickWriter(conn: SqliteConnection) {
     const facts = new Map([...byWorkspace].flatMap(([ws, ids]) => [...dict.facts(ws, ids)]));
     const deltas = new SheetDeltas((id) => facts.get(id));
     for (const c of cells) deltas.add(c);
-    for (const d of deltas.sheets.values()) applyDelta(conn, d);
-    addToTagSheets(conn, deltas.sheets.values());
+    if (pending) {
+      const shared = [...deltas.sheets.values()].filter((d) => d.kind === 'domain');
+      for (const d of deltas.sheets.values()) if (d.kind === 'link') applyDelta(conn, d);
+      addPending(conn, [...shared, ...tagDeltasOf(conn, deltas.sheets.values())]);
+    } else {
+      for (const d of deltas.sheets.values()) applyDelta(conn, d);
+      addToTagSheets(conn, deltas.sheets.values());
+    }
     if (!totals) return;
     const add = conn.stmt(
       `INSERT INTO click_totals (link_id, workspace_id, clicks, bots) VALUES (?, ?, ?, ?)
@@ -74,7 +93,7 @@ export function clickWriter(conn: SqliteConnection) {
   function closeChunk(before: number, ws: string | null): { n: number; next: string | null } {
     const { cells, next } = open.closable(before, CLOSE_CHUNK, ws);
     if (cells.length > 0) {
-      fold(cells, true);
+      fold(cells, true, true);
       open.remove(cells);
     }
     return { n: cells.length, next };
@@ -123,30 +142,42 @@ export function clickWriter(conn: SqliteConnection) {
     /**
      * Move the hours before the previous one (at `nowMs`) out of the open rows into the sheets, in
      * transactions of CLOSE_CHUNK link-hours (each moves its rows atomically, so a read sees them
-     * either open or closed; other writers never wait long). Returns the link-hours closed.
+     * either open or closed; other writers never wait long): into the link sheets, and as pending
+     * parts beside the domain and tag sheets, which are then folded into those a few sheets per
+     * transaction (reads add the parts not folded yet: docs/adr/0179). Returns the link-hours closed.
      */
     closeHours(nowMs: number): number {
-      const before = nowMs - (nowMs % HOUR_MS) - HOUR_MS;
       let closed = 0;
+      for (const n of this.closeSteps(nowMs)) closed += n;
+      return closed;
+    },
+    /** `closeHours` one transaction at a time: yields the link-hours each closed (0 for a fold of pending parts). */
+    *closeSteps(nowMs: number): Generator<number> {
+      const folds = () => foldSteps(conn, opts.foldBudget ?? FOLD_BUDGET);
+      for (const _ of folds()) yield 0;
+      const before = nowMs - (nowMs % HOUR_MS) - HOUR_MS;
       for (let ws = open.firstWorkspace(); ws !== null; ) {
         const step = conn.tx(() => closeChunk(before, ws));
-        closed += step.n;
         ws = step.next;
+        yield step.n;
       }
-      return closed;
+      for (const _ of folds()) yield 0;
     },
     /** A deleted link: its sheets (and its share of its domains' and tags' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
+      settle();
       forgetLink(conn, dict, open, eventLog.forgetLink, workspaceId, linkId);
     },
     /** A deleted workspace's clicks, in short transactions (returns how many). */
     forgetWorkspace(workspaceId: string): number {
+      settle();
       const txs = forgetWorkspace(conn, open, workspaceId);
       dict.forgetAll();
       return txs;
     },
     /** Finish the deletions of workspaces cut short (a crash); returns how many. */
     resumeForgets(): number {
+      settle();
       const left = forgottenWorkspaces(conn);
       for (const ws of left) forgetWorkspace(conn, open, ws);
       if (left.length > 0) dict.forgetAll();
@@ -162,10 +193,12 @@ export function clickWriter(conn: SqliteConnection) {
     },
     /** One step of bringing the tag sheets in line with the links' tags (one workspace's, or all; `only` these links or tags): pairs moved, and the next step's start (null: done). */
     syncTags(workspaceId: string | null, only?: TagSyncScope, after?: string): SyncStep {
+      settle();
       return syncTagSheets(conn, workspaceId, only, after);
     },
     /** Move the rollups of up to `links` links of earlier versions into the sheets; false once none are left. */
     migrateLegacy(links: number): boolean {
+      settle();
       return migrateLegacyLink(conn, links, (ws, key) => dict.intern(ws, key), fold);
     },
   };
