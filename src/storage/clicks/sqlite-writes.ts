@@ -2,7 +2,7 @@ import type { SqliteConnection } from '../sqlite/connection.js';
 import { decodeChunk, type EventRow, type FlushChunk, type OpenRow } from './flush-chunks.js';
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
-import { type OpenCell, SheetDeltas } from './sheets.js';
+import { mergeSheet, type OpenCell, type SheetDelta, SheetDeltas, sheetId } from './sheets.js';
 import { eventDeletes } from './sqlite-event-writes.js';
 import { forgetLink } from './sqlite-forget.js';
 import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
@@ -20,8 +20,15 @@ const REMEMBER_MS = 86_400_000;
  * holding the event loop (docs/adr/0103), so each is a few milliseconds of work.
  */
 export const FLUSH_PART = 100;
-/** Open link-hours closed per transaction (each folds into a day and a month sheet or more). */
+/** Open link-hours closed per transaction at most (each into its link's day and month sheets). */
 const CLOSE_CHUNK = 100;
+/** Link-hours read and closed at a time within a transaction. */
+const CLOSE_STEP = 10;
+/**
+ * Characters of link sheets written after which a closing transaction stops (a busy link's month
+ * sheet counts a month of combinations: docs/adr/0179).
+ */
+const CLOSE_BUDGET = 100_000;
 
 /**
  * The writes of the clicks repository on one connection (the writer thread's, or the main one for
@@ -48,12 +55,8 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     for (const _ of foldSteps(conn, opts.foldBudget ?? FOLD_BUDGET));
   };
 
-  /**
-   * Fold open cells into the sheets (and totals when `totals`), inside the caller's transaction.
-   * With `pending`, the domain and tag sheets get their share as pending parts, folded in later
-   * (docs/adr/0179); without, it is added to them at once (the migration of earlier rollups, seeds).
-   */
-  function fold(cells: OpenCell[], totals: boolean, pending = false): void {
+  /** What these open cells add to the sheets (link, domain; tags are the caller's). */
+  function deltasOf(cells: readonly OpenCell[]): SheetDelta[] {
     const byWorkspace = new Map<string, Set<string>>();
     for (const c of cells) {
       const ids = byWorkspace.get(c.workspaceId) ?? new Set();
@@ -63,15 +66,11 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     const facts = new Map([...byWorkspace].flatMap(([ws, ids]) => [...dict.facts(ws, ids)]));
     const deltas = new SheetDeltas((id) => facts.get(id));
     for (const c of cells) deltas.add(c);
-    if (pending) {
-      const shared = [...deltas.sheets.values()].filter((d) => d.kind === 'domain');
-      for (const d of deltas.sheets.values()) if (d.kind === 'link') applyDelta(conn, d);
-      addPending(conn, [...shared, ...tagDeltasOf(conn, deltas.sheets.values())]);
-    } else {
-      for (const d of deltas.sheets.values()) applyDelta(conn, d);
-      addToTagSheets(conn, deltas.sheets.values());
-    }
-    if (!totals) return;
+    return [...deltas.sheets.values()];
+  }
+
+  /** Add the cells' clicks to their links' all-time totals (caller's transaction). */
+  function addTotals(cells: readonly OpenCell[]): void {
     const add = conn.stmt(
       `INSERT INTO click_totals (link_id, workspace_id, clicks, bots) VALUES (?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, bots = bots + excluded.bots`,
@@ -87,16 +86,45 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
   }
 
   /**
-   * Close up to CLOSE_CHUNK open link-hours before `before`, workspace by workspace from `ws` on (in
-   * the caller's transaction); returns how many, and the workspace to go on with (null: done).
+   * Fold open cells into the sheets at once (and totals when `totals`), inside the caller's
+   * transaction: the migration of earlier rollups and the bench's seed. Closing goes by `closeChunk`.
+   */
+  function fold(cells: OpenCell[], totals: boolean): void {
+    const deltas = deltasOf(cells);
+    for (const d of deltas) applyDelta(conn, d);
+    addToTagSheets(conn, deltas);
+    if (totals) addTotals(cells);
+  }
+
+  /**
+   * Close open link-hours before `before`, workspace by workspace from `ws` on (in the caller's
+   * transaction), CLOSE_STEP at a time until CLOSE_CHUNK or CLOSE_BUDGET characters of link sheets
+   * written: into their link sheets and totals, and their share of the domain and tag sheets, summed
+   * over the transaction, as pending parts (docs/adr/0179). Returns how many, and the workspace to
+   * go on with (null: done).
    */
   function closeChunk(before: number, ws: string | null): { n: number; next: string | null } {
-    const { cells, next } = open.closable(before, CLOSE_CHUNK, ws);
-    if (cells.length > 0) {
-      fold(cells, true, true);
+    const shared = new Map<string, SheetDelta>();
+    let n = 0;
+    let written = 0;
+    let cur = ws;
+    while (cur !== null && n < CLOSE_CHUNK && written < CLOSE_BUDGET) {
+      const { cells, next } = open.closable(before, Math.min(CLOSE_STEP, CLOSE_CHUNK - n), cur);
+      cur = next;
+      if (cells.length === 0) continue;
+      const deltas = deltasOf(cells);
+      const links = deltas.filter((d) => d.kind === 'link');
+      for (const d of links) written += applyDelta(conn, d);
+      for (const d of [...deltas.filter((x) => x.kind === 'domain'), ...tagDeltasOf(conn, links)]) {
+        const had = shared.get(sheetId(d));
+        shared.set(sheetId(d), had ? { ...had, ...mergeSheet(had, d) } : d);
+      }
+      addTotals(cells);
       open.remove(cells);
+      n += cells.length;
     }
-    return { n: cells.length, next };
+    addPending(conn, shared.values());
+    return { n, next: cur };
   }
 
   /** One part of a flush chunk (in the caller's transaction); skipped when applied before (a retry). */
