@@ -62,11 +62,20 @@ async function inProcess(path: string, ws: string, say: (s: string) => void): Pr
     }
   };
   const c0 = cpuMs();
-  const closed = ops.closeHours(next + 2 * HOUR_MS);
+  // Step by step where the writer offers it (folds of pending parts marked f), else in one call.
+  const steps = (ops as { closeSteps?: (now: number) => Iterable<number> }).closeSteps?.(next + 2 * HOUR_MS);
+  let closed = 0;
+  const kinds: string[] = [];
+  if (steps) {
+    for (const n of steps) {
+      closed += n;
+      kinds[cpu.length - 1] = n > 0 ? '' : 'f';
+    }
+  } else closed = ops.closeHours(next + 2 * HOUR_MS);
   const all = cpuMs() - c0;
   conn.close();
   const f = (xs: number[]) => `median ${at(xs, 0.5).toFixed(1)}, p99 ${at(xs, 0.99).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} ms`;
-  if (process.env.BENCH_CLOSE_VERBOSE) say(`    each transaction's CPU ms: ${cpu.map((c) => c.toFixed(1)).join(' ')}`);
+  if (process.env.BENCH_CLOSE_VERBOSE) say(`    each transaction's CPU ms: ${cpu.map((c, i) => `${c.toFixed(1)}${kinds[i] ?? ''}`).join(' ')}`);
   say(
     `  in process, ${new Date(next).toISOString().slice(0, 13)}h: ${closed} link-hours in ${cpu.length} transactions; CPU ${f(cpu)}; wall ${f(wall)}; CPU in all ${all.toFixed(0)} ms`,
   );

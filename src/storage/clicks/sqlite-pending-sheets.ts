@@ -1,6 +1,6 @@
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import type { Sheet, SheetRequest } from './engine/source.js';
-import { mergeSheet, type SheetDelta } from './sheets.js';
+import { addIntoSheet, type SheetDelta } from './sheets.js';
 import { applyDelta } from './sqlite-sheets.js';
 
 /**
@@ -15,7 +15,7 @@ import { applyDelta } from './sqlite-sheets.js';
 export const FOLD_BUDGET = 120_000;
 
 /** Parts of one sheet folded per transaction at most (a closing of many link-hours of one domain leaves many). */
-const FOLD_PARTS = 32;
+const FOLD_PARTS = 100;
 
 const FIELDS = ['hc', 'hb', 'c', 'l', 'x'] as const;
 
@@ -59,10 +59,10 @@ export function foldPendingStep(conn: SqliteConnection, budget = FOLD_BUDGET): b
       if (!t) return false;
       const at = [t.workspace_id, t.kind, t.grain, t.period, t.key];
       const base: Sheet = { key: String(t.key), period: Number(t.period), tot: 0, bots: 0 };
-      let sum = base;
+      const sum = base;
       let last = 0;
       for (const p of parts.all(...at) as Row[]) {
-        sum = mergeSheet(sum, JSON.parse(String(p.body)) as Sheet);
+        addIntoSheet(sum, JSON.parse(String(p.body)) as Sheet);
         last = Number(p.part);
       }
       const delta = { ...sum, kind: t.kind as 'domain' | 'tag', workspaceId: String(t.workspace_id), grain: t.grain as SheetDelta['grain'] };
@@ -116,7 +116,9 @@ export function withPending(sheets: Sheet[], pending: readonly Sheet[], r: Sheet
   for (const p of pending) {
     const id = `${p.key}|${p.period}`;
     const blank = asked({ key: p.key, period: p.period, tot: 0, bots: 0, hc: {}, hb: {}, c: {}, l: {}, x: {} }, r);
-    byId.set(id, mergeSheet(byId.get(id) ?? blank, p));
+    const into = byId.get(id) ?? blank;
+    addIntoSheet(into, p);
+    byId.set(id, into);
   }
   return [...byId.values()];
 }

@@ -2,7 +2,7 @@ import { RandomEvictMap } from '../../domain/random-evict-map.js';
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import { decodeCombo, SEP } from './combos.js';
 import type { Counts, Grain, Sheet } from './engine/source.js';
-import { type ComboFacts, mergeSheet, type SheetDelta } from './sheets.js';
+import { addIntoSheet, type ComboFacts, mergeSheet, type SheetDelta } from './sheets.js';
 
 /** JSON text of a count map (null for none). */
 const text = (m: Counts | Record<string, Counts> | undefined) => (m === undefined ? null : JSON.stringify(m));
@@ -111,7 +111,12 @@ export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): num
   const maps = ['hc', 'hb', 'c', ...(d.kind === 'link' ? [] : ['l'])];
   const row = conn.stmt(`SELECT ${key} AS key, period, tot, bots, ${[...maps, ...xs].join(', ')} FROM ${table} WHERE ${where}`).get(params) as Row | undefined;
   // A new sheet is the delta itself (nothing to add it to).
-  const s = row ? mergeSheet(sheetOfRow(row), d, sign) : sign === 1 ? d : mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
+  let s: Sheet = d;
+  if (row) {
+    // The sheet just read is this call's own: added to in place.
+    s = sheetOfRow(row);
+    addIntoSheet(s, d, sign);
+  } else if (sign !== 1) s = mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
   const empty = s.tot === 0 && s.bots === 0 && Object.keys(s.c ?? {}).length === 0;
   if (empty) {
     if (row) conn.stmt(`DELETE FROM ${table} WHERE ${where}`).run(params);

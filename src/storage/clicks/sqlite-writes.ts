@@ -2,7 +2,7 @@ import type { SqliteConnection } from '../sqlite/connection.js';
 import { decodeChunk, type EventRow, type FlushChunk, type OpenRow } from './flush-chunks.js';
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
-import { mergeSheet, type OpenCell, type SheetDelta, SheetDeltas, sheetId } from './sheets.js';
+import { addIntoSheet, type OpenCell, type SheetDelta, SheetDeltas, sheetId } from './sheets.js';
 import { eventDeletes } from './sqlite-event-writes.js';
 import { forgetLink } from './sqlite-forget.js';
 import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
@@ -28,7 +28,7 @@ const CLOSE_STEP = 10;
  * Characters of link sheets written after which a closing transaction stops (a busy link's month
  * sheet counts a month of combinations: docs/adr/0179).
  */
-const CLOSE_BUDGET = 100_000;
+const CLOSE_BUDGET = 70_000;
 
 /**
  * The writes of the clicks repository on one connection (the writer thread's, or the main one for
@@ -117,7 +117,8 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
       for (const d of links) written += applyDelta(conn, d);
       for (const d of [...deltas.filter((x) => x.kind === 'domain'), ...tagDeltasOf(conn, links)]) {
         const had = shared.get(sheetId(d));
-        shared.set(sheetId(d), had ? { ...had, ...mergeSheet(had, d) } : d);
+        if (had) addIntoSheet(had, d);
+        else shared.set(sheetId(d), d);
       }
       addTotals(cells);
       open.remove(cells);
