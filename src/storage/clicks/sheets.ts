@@ -168,11 +168,17 @@ export function addIntoSheet(a: Sheet, b: Sheet, sign = 1): void {
       else m[k] = v;
     }
   };
-  for (const f of ['hc', 'hb', 'c', 'l'] as const) if (b[f]) addMap((a[f] ??= {}), b[f]);
+  for (const f of ['hc', 'hb', 'c', 'l'] as const) {
+    if (!b[f]) continue;
+    a[f] ??= {};
+    addMap(a[f], b[f]);
+  }
   if (!b.x) return;
-  const x = (a.x ??= {});
+  a.x ??= {};
+  const x = a.x;
   for (const h in b.x) {
-    const m = (x[h] ??= {});
+    x[h] ??= {};
+    const m = x[h];
     addMap(m, b.x[h]!);
     if (Object.keys(m).length === 0) delete x[h];
   }
