@@ -12,7 +12,7 @@ import { applyDelta } from './sqlite-sheets.js';
  */
 
 /** Characters of sheet text written per fold transaction, at least one sheet (about 10 ms of CPU: docs/adr/0179). */
-export const FOLD_BUDGET = 120_000;
+export const FOLD_BUDGET = 80_000;
 
 /** Parts of one sheet folded per transaction at most (a closing of many link-hours of one domain leaves many). */
 const FOLD_PARTS = 100;

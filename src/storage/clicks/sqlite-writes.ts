@@ -28,7 +28,7 @@ const CLOSE_STEP = 10;
  * Characters of link sheets written after which a closing transaction stops (a busy link's month
  * sheet counts a month of combinations: docs/adr/0179).
  */
-const CLOSE_BUDGET = 70_000;
+const CLOSE_BUDGET = 50_000;
 
 /**
  * The writes of the clicks repository on one connection (the writer thread's, or the main one for
