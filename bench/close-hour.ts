@@ -13,6 +13,7 @@ import { flushChunks } from '../src/storage/clicks/flush-chunks.js';
 import { HOUR_MS, type HourCounts } from '../src/storage/clicks/repository.js';
 import { clickWriter } from '../src/storage/clicks/sqlite-writes.js';
 import { openRepositories } from '../src/storage/open.js';
+import type { Repositories } from '../src/storage/repositories.js';
 import type { Row } from '../src/storage/sqlite/connection.js';
 import { SqliteConnection } from '../src/storage/sqlite/connection.js';
 import { linkHour } from './analytics-seed.js';
@@ -30,8 +31,10 @@ function seedState(conn: SqliteConnection, workspaceId: string): { links: { id: 
     id: String(r.id),
     index: Number(String(r.alias).slice(1)),
   }));
-  const busiest = links.find((l) => l.index === 0)!;
-  const day = conn.stmt("SELECT period, hc FROM click_link_sheets WHERE link_id = ? AND grain = 'day' ORDER BY period DESC LIMIT 1").get(busiest.id) as Row;
+  // The newest day sheet of any link (every seeded link has clicks in every hour).
+  const day = conn
+    .stmt("SELECT period, hc FROM click_link_sheets WHERE workspace_id = ? AND grain = 'day' ORDER BY period DESC LIMIT 1")
+    .get(workspaceId) as Row;
   const last = Math.max(...Object.keys(JSON.parse(String(day.hc)) as object).map(Number));
   return { links, next: Number(day.period) + (last + 1) * HOUR_MS };
 }
@@ -81,35 +84,41 @@ async function inProcess(path: string, ws: string, say: (s: string) => void): Pr
   );
 }
 
-/** The next hour closed by the store's writer thread while the event loop writes every 2 ms. */
+/** How long the event loop's own small writes (one every 2 ms) waited while `work` ran. */
+async function writesDuring(repos: Repositories, tag: string, work: () => Promise<unknown>): Promise<string> {
+  const waits: number[] = [];
+  let on = true;
+  const write = async () => {
+    const t = performance.now();
+    await repos.counters.mark(`bench-close-${tag}-${waits.length}`);
+    waits.push(performance.now() - t);
+    if (on) setTimeout(write, 2);
+  };
+  setTimeout(write, 2);
+  const t0 = performance.now();
+  await work();
+  const took = performance.now() - t0;
+  on = false;
+  return `maintenance took ${took.toFixed(0)} ms; ${waits.length} event-loop writes, longest ${Math.max(...waits).toFixed(1)} ms (p99 ${at(waits, 0.99).toFixed(1)}, median ${at(waits, 0.5).toFixed(1)})`;
+}
+
+/**
+ * The next hour closed by the store's writer thread while the event loop writes every 2 ms; first a
+ * maintenance with nothing to close (tag sync, sweeps) as the baseline of the same writes.
+ */
 async function onWriterThread(path: string, ws: string, say: (s: string) => void): Promise<void> {
   const conn = new SqliteConnection(path);
   const { links, next } = seedState(conn, ws);
   conn.close();
-  // Maintenance runs at most once a minute: the first (tag sync, sweeps; nothing to close) a minute before.
+  // Maintenance runs at most once a minute: the baseline a minute before the hour is due.
   const clock = new ManualClock(next + 2 * HOUR_MS - 61_000);
   const repos = await openRepositories(`file:${path}`, { clock });
   try {
     await repos.init();
-    await repos.clicks.maintain(); // whatever else maintenance does first (tag sync, sweeps)
     await repos.clicks.record({ hours: hourOf(ws, links, next), events: [] });
-    const waits: number[] = [];
-    let on = true;
-    const write = async () => {
-      const t = performance.now();
-      await repos.counters.mark(`bench-close-${next}-${waits.length}`);
-      waits.push(performance.now() - t);
-      if (on) setTimeout(write, 2);
-    };
-    setTimeout(write, 2);
+    say(`  writer thread, nothing to close: ${await writesDuring(repos, `${next}a`, () => repos.clicks.maintain())}`);
     clock.set(next + 2 * HOUR_MS);
-    const t0 = performance.now();
-    await repos.clicks.maintain();
-    const took = performance.now() - t0;
-    on = false;
-    say(
-      `  writer thread, ${new Date(next).toISOString().slice(0, 13)}h: maintenance took ${took.toFixed(0)} ms; ${waits.length} event-loop writes, longest ${Math.max(...waits).toFixed(1)} ms (p99 ${at(waits, 0.99).toFixed(1)}, median ${at(waits, 0.5).toFixed(1)})`,
-    );
+    say(`  writer thread, ${new Date(next).toISOString().slice(0, 13)}h: ${await writesDuring(repos, `${next}b`, () => repos.clicks.maintain())}`);
   } finally {
     await repos.close();
   }
