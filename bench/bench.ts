@@ -8,7 +8,7 @@
  * limiter, memory with 1M links, a 1M-line blocklist feed, the health checker over 100,000 links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
  * BENCH_MEMORY_STORE=DIR keeps its seeded store for the next runs (memory.ts),
- * BENCH_ONLY=redirects,redirect-parts,click-writer,event-log,api,audit,loop,link-read,analytics,flush,limiter,memory,blocklist,health runs only
+ * BENCH_ONLY=redirects,redirect-parts,click-writer,event-log,api,audit,loop,link-read,analytics,flush,close-hour,limiter,memory,blocklist,health runs only
  * the sections named (api includes audit: the audit log's cost on link creation, unless
  * BENCH_API_RUNS=create,list,refused narrows the api section to those loads; see api.ts).
  */
@@ -20,6 +20,7 @@ import { benchApi } from './api.js';
 import { benchAuditCost } from './audit-cost.js';
 import { benchBlocklist } from './blocklist.js';
 import { benchClickWriter } from './click-writer.js';
+import { benchCloseHour } from './close-hour.js';
 import { benchEventLog } from './event-log.js';
 import { prepare } from './fixtures.js';
 import { benchFlush } from './flush.js';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     if (runs('link-read')) await benchLinkRead(dir, SECONDS, say);
     if (runs('analytics')) await benchAnalytics(dir, say);
     if (runs('flush')) await benchFlush(dir, say);
+    // Only when named: it needs a kept seed (BENCH_CLOSE_DB) and changes it.
+    if (ONLY?.includes('close-hour')) await benchCloseHour(say);
     if (runs('limiter')) await benchLimiter(dir, say);
     if (runs('memory') && !process.env.BENCH_SKIP_1M) await benchMemory(say);
     if (runs('blocklist')) await benchBlocklist(dir, say);

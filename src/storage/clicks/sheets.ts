@@ -153,6 +153,37 @@ export function mergeSheet(a: Sheet, b: Sheet, sign = 1): Sheet {
   return out;
 }
 
+/**
+ * Add `sign` times `b` into `a` in place: `mergeSheet` without copying `a`'s maps (a sheet just read,
+ * or a sum of many small parts; copying a map of thousands of combinations per addition cost most
+ * of a closing's time: docs/adr/0179).
+ */
+export function addIntoSheet(a: Sheet, b: Sheet, sign = 1): void {
+  a.tot += sign * b.tot;
+  a.bots += sign * b.bots;
+  const addMap = (m: Counts, from: Counts) => {
+    for (const k in from) {
+      const v = (m[k] ?? 0) + sign * from[k]!;
+      if (v === 0) delete m[k];
+      else m[k] = v;
+    }
+  };
+  for (const f of ['hc', 'hb', 'c', 'l'] as const) {
+    if (!b[f]) continue;
+    a[f] ??= {};
+    addMap(a[f], b[f]);
+  }
+  if (!b.x) return;
+  a.x ??= {};
+  const x = a.x;
+  for (const h in b.x) {
+    x[h] ??= {};
+    const m = x[h];
+    addMap(m, b.x[h]!);
+    if (Object.keys(m).length === 0) delete x[h];
+  }
+}
+
 /** A sheet's numbers as dotted paths (MongoDB `$inc`), times `sign`. */
 export function incPaths(s: Sheet, sign = 1): Record<string, number> {
   const out: Record<string, number> = {};

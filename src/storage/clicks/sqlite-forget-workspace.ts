@@ -7,6 +7,7 @@ import type { OpenRows } from './sqlite-open-rows.js';
  * links and domains are large JSON texts, so fewer of them per transaction.
  */
 export const FORGET_TABLES: readonly { table: string; key: string; rows: number }[] = [
+  { table: 'click_pending_sheets', key: 'workspace_id, kind, grain, period, key, part', rows: 100 },
   { table: 'click_tag_moves', key: 'workspace_id, tag, link_id', rows: 1000 },
   { table: 'click_tag_links', key: 'workspace_id, tag, link_id', rows: 1000 },
   { table: 'click_tag_sheets', key: 'rowid', rows: 100 },

@@ -2,7 +2,7 @@ import { RandomEvictMap } from '../../domain/random-evict-map.js';
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import { decodeCombo, SEP } from './combos.js';
 import type { Counts, Grain, Sheet } from './engine/source.js';
-import { type ComboFacts, mergeSheet, type SheetDelta } from './sheets.js';
+import { addIntoSheet, type ComboFacts, mergeSheet, type SheetDelta } from './sheets.js';
 
 /** JSON text of a count map (null for none). */
 const text = (m: Counts | Record<string, Counts> | undefined) => (m === undefined ? null : JSON.stringify(m));
@@ -93,52 +93,55 @@ export class ComboDictionary {
 const TABLE = { domain: 'click_domain_sheets', link: 'click_link_sheets', tag: 'click_tag_sheets' } as const;
 /** The hour columns of day sheets: x0 ... x23. */
 export const X_COLUMNS = Array.from({ length: 24 }, (_, h) => `x${h}`);
-const X_LIST = X_COLUMNS.join(', ');
-const X_VALUES = X_COLUMNS.map((c) => `@${c}`).join(', ');
-const X_SET = X_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
 const KEY = { domain: 'domain', link: 'link_id', tag: 'tag' } as const;
 
-/** Read, add `sign` times the delta, write back (or delete a sheet left empty). Inside the caller's transaction. */
-export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): void {
+/**
+ * Read, add `sign` times the delta, write back (or delete a sheet left empty). Inside the caller's
+ * transaction. Of a day sheet's hour columns only those the delta holds are read and written (a
+ * closing's delta holds one or two hours of the day: docs/adr/0179). Returns the characters of
+ * JSON written (what the step cost, roughly).
+ */
+export function applyDelta(conn: SqliteConnection, d: SheetDelta, sign = 1): number {
   const table = TABLE[d.kind];
   const key = KEY[d.kind];
   const where = `${key} = @key AND grain = @grain AND period = @period AND workspace_id = @ws`;
   const params = { key: d.key, grain: d.grain, period: d.period, ws: d.workspaceId };
-  const cols = `tot, bots, hc, hb, c, ${X_LIST}${d.kind === 'link' ? '' : ', l'}`;
-  const row = conn.stmt(`SELECT ${key} AS key, period, ${cols} FROM ${table} WHERE ${where}`).get(params) as Row | undefined;
+  const hours = d.grain === 'day' ? Object.keys(d.x ?? {}).map(Number) : [];
+  const xs = hours.map((h) => `x${h}`);
+  const maps = ['hc', 'hb', 'c', ...(d.kind === 'link' ? [] : ['l'])];
+  const row = conn.stmt(`SELECT ${key} AS key, period, tot, bots, ${[...maps, ...xs].join(', ')} FROM ${table} WHERE ${where}`).get(params) as Row | undefined;
   // A new sheet is the delta itself (nothing to add it to).
-  const s = row ? mergeSheet(sheetOfRow(row), d, sign) : sign === 1 ? d : mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
+  let s: Sheet = d;
+  if (row) {
+    // The sheet just read is this call's own: added to in place.
+    s = sheetOfRow(row);
+    addIntoSheet(s, d, sign);
+  } else if (sign !== 1) s = mergeSheet({ key: d.key, period: d.period, tot: 0, bots: 0 }, d, sign);
   const empty = s.tot === 0 && s.bots === 0 && Object.keys(s.c ?? {}).length === 0;
   if (empty) {
     if (row) conn.stmt(`DELETE FROM ${table} WHERE ${where}`).run(params);
-    return;
+    return 0;
   }
-  const values = {
+  const values: Record<string, unknown> = {
     ...params,
     tot: s.tot,
     bots: s.bots,
     hc: text(d.grain === 'day' ? (s.hc ?? {}) : undefined),
     hb: text(d.grain === 'day' ? (s.hb ?? {}) : undefined),
     c: text(s.c ?? {}),
-    l: text(s.l ?? {}),
-    ...Object.fromEntries(X_COLUMNS.map((c, h) => [c, d.grain === 'day' && s.x?.[h] ? text(s.x[h]) : null])),
+    ...(d.kind === 'link' ? {} : { l: text(s.l ?? {}) }),
   };
-  if (d.kind !== 'link') {
-    conn
-      .stmt(
-        `INSERT INTO ${table} (workspace_id, grain, period, ${key}, tot, bots, hc, hb, c, ${X_LIST}, l) VALUES (@ws, @grain, @period, @key, @tot, @bots, @hc, @hb, @c, ${X_VALUES}, @l)
-         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, ${X_SET}, l = excluded.l`,
-      )
-      .run(values);
-  } else {
-    const { l: _l, ...linkValues } = values;
-    conn
-      .stmt(
-        `INSERT INTO click_link_sheets (link_id, grain, period, workspace_id, tot, bots, hc, hb, c, ${X_LIST}) VALUES (@key, @grain, @period, @ws, @tot, @bots, @hc, @hb, @c, ${X_VALUES})
-         ON CONFLICT DO UPDATE SET tot = excluded.tot, bots = excluded.bots, hc = excluded.hc, hb = excluded.hb, c = excluded.c, ${X_SET}`,
-      )
-      .run(linkValues);
+  for (const h of hours) values[`x${h}`] = s.x?.[h] ? text(s.x[h]) : null;
+  const written = [...maps, ...xs].reduce((n, c) => n + (typeof values[c] === 'string' ? (values[c] as string).length : 0), 0);
+  if (row) {
+    const set = ['tot', 'bots', ...maps, ...xs].map((c) => `${c} = @${c}`).join(', ');
+    conn.stmt(`UPDATE ${table} SET ${set} WHERE ${where}`).run(values);
+    return written;
   }
+  const cols = ['workspace_id', 'grain', 'period', key, 'tot', 'bots', ...maps, ...xs];
+  const named = ['ws', 'grain', 'period', 'key', 'tot', 'bots', ...maps, ...xs].map((c) => `@${c}`);
+  conn.stmt(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${named.join(', ')})`).run(values);
+  return written;
 }
 
 /**

@@ -6,6 +6,7 @@ import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, ty
 import { type CountedIds, countedIds, sumCounted, sumParsed } from './sqlite-count-sums.js';
 import { eventFetcher } from './sqlite-event-reads.js';
 import { ALL_HOURS, OPEN_HOURS } from './sqlite-open-hours.js';
+import { pendingOf, withPending } from './sqlite-pending-sheets.js';
 import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
 
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
@@ -51,7 +52,8 @@ export class SqliteClickReads implements ClickSource {
     const wanted = r.fields.filter((f) => r.kind !== 'link' || f !== 'l');
     const cols = ['tot', 'bots', ...wanted.flatMap((f) => (f === 'x' ? (r.xHours ?? X_COLUMNS.map((_, h) => h)).map((h) => `x${h}`) : [f]))].join(', ');
     const { sql, params } = sheetSelect(r, cols);
-    return (this.conn.stmt(sql).all(params) as Row[]).map(sheetOfRow);
+    // Domain and tag sheets plus the closing's parts not folded into them yet (docs/adr/0179).
+    return withPending((this.conn.stmt(sql).all(params) as Row[]).map(sheetOfRow), pendingOf(this.conn, r), r);
   }
 
   allCombos(workspaceId: string, max: number): Map<string, string> | null {
@@ -75,6 +77,10 @@ export class SqliteClickReads implements ClickSource {
       const text = typeof row.c === 'string' ? row.c : '{}';
       const [people, bots] = sumCounted(text, ids) ?? sumParsed(JSON.parse(text) as Counts, ids);
       out.push({ key: String(row.key), period: Number(row.period), people, bots });
+    }
+    for (const p of pendingOf(this.conn, { ...r, fields: ['c'] })) {
+      const [people, bots] = sumParsed(p.c ?? {}, ids);
+      out.push({ key: p.key, period: p.period, people, bots });
     }
     return out;
   }

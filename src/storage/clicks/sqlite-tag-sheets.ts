@@ -47,8 +47,8 @@ export function tagsCounting(conn: SqliteConnection, linkIds: readonly string[])
   return (linkId, s) => countingTags(recorded.get(linkId) ?? [], moves.get(linkId) ?? [], s);
 }
 
-/** Add a closing's link sheet deltas to the sheets of the tags counting them (caller's transaction). */
-export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDelta>): void {
+/** The tag sheet deltas of a closing's link sheet deltas: each added to the tags counting it. */
+export function tagDeltasOf(conn: SqliteConnection, deltas: Iterable<SheetDelta>): Iterable<SheetDelta> {
   const links = [...deltas].filter((d) => d.kind === 'link');
   const tags = tagsCounting(
     conn,
@@ -56,7 +56,12 @@ export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDel
   );
   const out = new TagDeltas();
   for (const d of links) for (const tag of tags(d.key, d)) out.add(tag, d, d.key);
-  for (const t of out.sheets.values()) applyDelta(conn, t);
+  return out.sheets.values();
+}
+
+/** Add a closing's link sheet deltas to the sheets of the tags counting them (caller's transaction). */
+export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDelta>): void {
+  for (const t of tagDeltasOf(conn, deltas)) applyDelta(conn, t);
 }
 
 /** Take some of a deleted link's sheets out of the sheets of the tags counting them (caller's transaction). */

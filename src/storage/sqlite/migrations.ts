@@ -2,6 +2,7 @@ import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
 import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
 import { CLICK_EVENTS_MIGRATION } from './migration-click-events.js';
 import { CLICK_OPEN_MIGRATION } from './migration-click-open.js';
+import { CLICK_PENDING_MIGRATION } from './migration-click-pending.js';
 import { CLICK_ROLLUPS_MIGRATION } from './migration-click-rollups.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
@@ -249,4 +250,6 @@ export const MIGRATIONS: readonly string[] = [
   SHORT_WRITES_MIGRATION,
   // 18: click events clustered by workspace and time, no per-link index (migration-click-events.ts).
   CLICK_EVENTS_MIGRATION,
+  // 19: what a closing step added to domain and tag sheets, folded in later (migration-click-pending.ts).
+  CLICK_PENDING_MIGRATION,
 ];
