@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   services.clicks.start();
   services.webhooks.start();
   services.auditRecorder.start();
+  // A purge of a deleted workspace cut short (a crash, a restart) goes on (docs/adr/0177).
+  services.workspacePurge.run().catch((e: unknown) => log.warn({ err: e }, 'purging deleted workspaces failed; the next sweep goes on'));
   services.health.checker.start();
   if (config.healthIntervalMs > 0) {
     // Links from before health checks existed get their first check scheduled (once per store).

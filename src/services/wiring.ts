@@ -35,6 +35,7 @@ import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
+import { workspaceDeletion } from './workspace-deletion.js';
 import { UtmTemplateService } from './utm-templates.js';
 import { WorkspaceService } from './workspace-service.js';
 
@@ -105,6 +106,7 @@ export async function buildServices(
     staleMaxMs: config.staleMaxS * 1000,
     domains: repos.domains,
     stops: (link) => abuse.stops(link),
+    gone: (link) => abuse.gone(link.workspaceId),
     city,
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
@@ -112,13 +114,15 @@ export async function buildServices(
   linkEvents.onSite((host) => redirects.invalidateSite(host));
   const accounts = buildAccounts(repos, clock, config, log, events);
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
+  const deletion = workspaceDeletion(repos, abuse, clock, auditRecorder, events, log);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
     store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
-    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit),
+    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit, deletion.purge),
+    workspacePurge: deletion.purge,
     keyring,
     keys,
     links,
@@ -135,6 +139,7 @@ export async function buildServices(
       events,
       (id) => keys.forgetWorkspace(id),
       (host) => linkEvents.siteChanged(host),
+      deletion.deleted,
     ),
     domainSettings: new DomainSettingsService(repos.domains, linkEvents, events, abuse),
     utmTemplates: new UtmTemplateService(repos.utmTemplates, clock, events),

@@ -3,6 +3,7 @@ import type { AuditAction, AuditEntry, TargetType } from '../../domain/audit.js'
 import type { Actor } from '../../domain/caller.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { AuditQuery, AuditRepository } from './repository.js';
+import { purgeCollections } from '../mongo/purge.js';
 
 interface AuditDoc {
   /** The entry's time-ordered id. */
@@ -65,5 +66,10 @@ export class MongoAudit implements AuditRepository {
 
   async deleteBefore(at: Date): Promise<number> {
     return this.conn.run(async () => (await this.coll.deleteMany({ at: { $lt: at } })).deletedCount);
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('audit_log'), { workspaceId }]], limit);
   }
 }

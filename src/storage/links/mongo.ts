@@ -7,6 +7,7 @@ import { behaviourFields, escapeRegex, extKey, type LinkDoc, REDIRECT_PROJECTION
 import { orderMongo } from './mongo-order.js';
 import { cursorPages } from './mongo-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
+import { purgeCollections } from '../mongo/purge.js';
 
 /** Which unique index a duplicate-key error on a link came from. */
 async function collided(
@@ -247,5 +248,10 @@ export class MongoLinks implements LinksRepository {
     return this.conn.run(async () =>
       (await this.links.find({ $and: this.filter(workspaceId, filter) }, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
     );
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('links'), { workspaceId }]], limit);
   }
 }

@@ -7,6 +7,7 @@ import { keysetPages } from './keyset-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 import { orderSql } from './sqlite-order.js';
 import { LINK_COLUMNS, linkRow, REDIRECT_COLUMNS, redirectFields } from './sqlite-rows.js';
+import { purgeTables } from '../sqlite/purge.js';
 
 /** A JSON column's value: undefined (not given) stays undefined, null stays NULL. */
 const jsonColumn = (v: unknown): string | null | undefined => (v === undefined ? undefined : v === null ? null : JSON.stringify(v));
@@ -205,5 +206,9 @@ export class SqliteLinks implements LinksRepository {
     const params: Record<string, unknown> = {};
     const where = this.where(workspaceId, filter, params);
     return (this.conn.stmt(`SELECT id FROM links WHERE ${where.join(' AND ')}`).all(params) as Row[]).map((r) => String(r.id));
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['link_tags'], ['links']], workspaceId, limit);
   }
 }

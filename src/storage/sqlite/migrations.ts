@@ -8,6 +8,7 @@ import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
 import { SHORT_WRITES_MIGRATION } from './migration-short-writes.js';
 import { SIGN_IN_MIGRATION } from './migration-sign-in.js';
 import { TAG_SHEETS_MIGRATION } from './migration-tag-sheets.js';
+import { WORKSPACE_DELETION_MIGRATION } from './migration-workspace-deletion.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
@@ -249,4 +250,6 @@ export const MIGRATIONS: readonly string[] = [
   SHORT_WRITES_MIGRATION,
   // 18: click events clustered by workspace and time, no per-link index (migration-click-events.ts).
   CLICK_EVENTS_MIGRATION,
+  // 19: deleted workspaces' tombstones and the indexes their purge reads (migration-workspace-deletion.ts).
+  WORKSPACE_DELETION_MIGRATION,
 ];

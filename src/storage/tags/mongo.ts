@@ -3,6 +3,7 @@ import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { TagsRepository } from './repository.js';
+import { purgeCollections } from '../mongo/purge.js';
 
 export interface TagDoc {
   /** `${workspaceId}:${key}` */
@@ -170,5 +171,10 @@ export class MongoTags implements TagsRepository {
       await this.links.updateMany({ workspaceId, tagKeys: key }, { $pull: { tagKeys: key } });
       return (await this.docs.tags.deleteOne({ _id: tagId(workspaceId, key) })).deletedCount > 0;
     });
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('tags'), { workspaceId }]], limit);
   }
 }

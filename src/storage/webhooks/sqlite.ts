@@ -11,6 +11,7 @@ import type {
   WebhookSecret,
   WebhooksRepository,
 } from './repository.js';
+import { purgeTables } from '../sqlite/purge.js';
 
 const ms = (d: Date | null) => d?.getTime() ?? null;
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -195,5 +196,14 @@ export class SqliteWebhooks implements WebhooksRepository {
     this.conn
       .stmt('UPDATE webhook_attempts SET finished_at = ? WHERE delivery_id = ? AND attempt_no = ? AND take = ?')
       .run(ms(at), c.deliveryId, c.attemptNo, c.take);
+  }
+
+  /** A batch of deliveries goes with its attempts (found by delivery), then the endpoints. */
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const attempts = 'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE workspace_id = ? LIMIT ?)';
+    return this.conn.tx(() => {
+      this.conn.stmt(attempts).run(workspaceId, limit);
+      return purgeTables(this.conn, [['webhook_deliveries'], ['webhook_endpoints']], workspaceId, limit);
+    });
   }
 }
