@@ -1636,6 +1636,13 @@ export type DashboardRetryWebhookDeliveryMutationVariables = Exact<{
 
 export type DashboardRetryWebhookDeliveryMutation = { __typename?: 'Mutation', retryWebhookDelivery?: { __typename?: 'WebhookDelivery', id: string, status: WebhookDeliveryStatus } | null };
 
+export type DashboardDeleteWorkspaceMutationVariables = Exact<{
+  confirm: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteWorkspaceMutation = { __typename?: 'Mutation', deleteWorkspace?: boolean | null };
+
 export type DashboardRequireTwoFactorMutationVariables = Exact<{
   require_2fa: Scalars['Boolean']['input'];
 }>;
@@ -2456,6 +2463,11 @@ export const DashboardRetryWebhookDeliveryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardRetryWebhookDeliveryMutation, DashboardRetryWebhookDeliveryMutationVariables>;
+export const DashboardDeleteWorkspaceDocument = new TypedDocumentString(`
+    mutation DashboardDeleteWorkspace($confirm: String!) {
+  deleteWorkspace(confirm: $confirm)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteWorkspaceMutation, DashboardDeleteWorkspaceMutationVariables>;
 export const DashboardRequireTwoFactorDocument = new TypedDocumentString(`
     mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {
   updateWorkspace(require_2fa: $require_2fa) {
