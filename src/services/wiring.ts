@@ -35,8 +35,8 @@ import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js
 import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
-import { workspaceDeletion } from './workspace-deletion.js';
 import { UtmTemplateService } from './utm-templates.js';
+import { workspaceDeletion } from './workspace-deletion.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */

@@ -6,14 +6,7 @@ import { newId } from '../domain/ids.js';
 import { assertUnrestricted } from '../domain/link-access.js';
 import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import type { Domain, Tag, Workspace } from '../domain/model.js';
-import {
-  addDomainSchema,
-  deleteWorkspaceSchema,
-  type Plan,
-  updateTagSchema,
-  updateWorkspaceSchema,
-  workspaceSlugSchema,
-} from '../domain/resource-schemas.js';
+import { addDomainSchema, deleteWorkspaceSchema, type Plan, updateTagSchema, updateWorkspaceSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';

@@ -253,7 +253,11 @@ describe.each(STORES)('every mutation leaves its audit entry on %s', (store) => 
         const gone = graphql(lsk.base, await lsk.workspace('cov-gone'));
         expect((await c.run(async (q) => (await gone(q, undefined, { 'x-request-id': rid })).body.data, query('unused'), state)) as unknown).toBe(true);
         const line = await waitFor(
-          () => lsk.output().split('\n').find((l) => l.includes(`"requestId":"${rid}"`)),
+          () =>
+            lsk
+              .output()
+              .split('\n')
+              .find((l) => l.includes(`"requestId":"${rid}"`)),
           (l) => l !== undefined,
           { what: 'the log line of the deletion' },
         );

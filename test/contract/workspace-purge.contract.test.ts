@@ -22,7 +22,15 @@ async function seed(repos: Repositories, ws: string) {
     await repos.domains.add({ host: `d${i}-${ws}.example`, workspaceId: ws, createdAt: at(i) });
     ids.keys.push((await repos.apiKeys.insert(apiKey(ws))).id);
     await repos.members.add({ workspaceId: ws, userId: uid('usr'), role: 'owner', createdAt: at(i) });
-    await repos.members.insertInvite({ id: uid('inv'), workspaceId: ws, email: `i${i}@example.com`, role: 'viewer', tokenHash: uid('h'), createdAt: at(i), expiresAt: at(9e5) });
+    await repos.members.insertInvite({
+      id: uid('inv'),
+      workspaceId: ws,
+      email: `i${i}@example.com`,
+      role: 'viewer',
+      tokenHash: uid('h'),
+      createdAt: at(i),
+      expiresAt: at(9e5),
+    });
     const e = await repos.webhooks.insertEndpoint(endpoint(ws));
     const d = delivery(e);
     await repos.webhooks.insertDeliveries([d]);
@@ -34,12 +42,32 @@ async function seed(repos: Repositories, ws: string) {
     ids.idem.push(key);
     const when = at(i + 1).getTime();
     const action = 'link.created' as const;
-    await repos.audit.insertMany([{ id: timeOrderedId('aud', when), workspaceId: ws, at: new Date(when), actor: { type: 'key', id: 'k', label: 'k' }, action, target: { type: AUDIT_ACTIONS[action], id: link.id }, requestId: null }]);
+    await repos.audit.insertMany([
+      {
+        id: timeOrderedId('aud', when),
+        workspaceId: ws,
+        at: new Date(when),
+        actor: { type: 'key', id: 'k', label: 'k' },
+        action,
+        target: { type: AUDIT_ACTIONS[action], id: link.id },
+        requestId: null,
+      },
+    ]);
     const job = { id: `${link.id}:k:${i}`, linkId: link.id, workspaceId: ws, targetsKey: 'k', dueAt: at(i) };
     await repos.health.schedule(job);
     await repos.health.claim({ jobId: job.id, take: 0, owner: 'a', leaseUntil: at(60) });
     ids.jobs.push(job.id);
-    await repos.health.putState({ linkId: link.id, workspaceId: ws, targetsKey: 'k', status: 'ok', httpStatus: 200, checkedAt: at(1), failures: 0, error: null, failedUrl: null });
+    await repos.health.putState({
+      linkId: link.id,
+      workspaceId: ws,
+      targetsKey: 'k',
+      status: 'ok',
+      httpStatus: 200,
+      checkedAt: at(1),
+      failures: 0,
+      error: null,
+      failedUrl: null,
+    });
   }
   return ids;
 }
@@ -67,7 +95,22 @@ async function left(repos: Repositories, ws: string, s: Seeded) {
   };
 }
 
-const FULL = { links: N, tags: N, domains: N, keys: N, members: N, invites: N, endpoints: N, attempts: N, utm: N, idempotency: N, audit: N, jobs: N, claims: N, states: N };
+const FULL = {
+  links: N,
+  tags: N,
+  domains: N,
+  keys: N,
+  members: N,
+  invites: N,
+  endpoints: N,
+  attempts: N,
+  utm: N,
+  idempotency: N,
+  audit: N,
+  jobs: N,
+  claims: N,
+  states: N,
+};
 const NONE = Object.fromEntries(Object.keys(FULL).map((k) => [k, 0]));
 
 const PURGING: (keyof Repositories)[] = ['domains', 'apiKeys', 'members', 'webhooks', 'health', 'links', 'tags', 'utmTemplates', 'idempotency', 'audit'];

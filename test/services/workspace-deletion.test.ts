@@ -89,7 +89,14 @@ async function fill(services: Services, repos: Repositories, slug: string) {
   const links = [];
   for (let i = 0; i < 12; i++) {
     const domain = i % 2 ? host : undefined;
-    links.push(await services.links.create(caller, { destination: `https://example.com/${i}`, alias: `${slug}${i}`, tags: [`t${i % 3}`], ...(domain ? { domain } : {}) }));
+    links.push(
+      await services.links.create(caller, {
+        destination: `https://example.com/${i}`,
+        alias: `${slug}${i}`,
+        tags: [`t${i % 3}`],
+        ...(domain ? { domain } : {}),
+      }),
+    );
   }
   const { secret } = await services.keys.issue(caller, 'ci');
   await services.utmTemplates.create(caller, { name: 'news', source: 'newsletter' });

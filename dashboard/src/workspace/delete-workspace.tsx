@@ -32,11 +32,11 @@ export function DeleteWorkspaceZone({ slug }: { slug: string }) {
     navigate('/links');
   };
   return (
-    <form class="card form danger-zone" onSubmit={submit} aria-labelledby="delete-workspace">
+    <form class="card danger-zone" onSubmit={submit} aria-labelledby="delete-workspace">
       <h2 id="delete-workspace">Delete workspace</h2>
       <p>
-        Deletes <strong>{slug}</strong> and everything it holds, for good: its links stop redirecting, its API keys stop working, its members lose access, and its
-        domains, tags, webhooks, UTM templates, analytics and audit log are deleted. Its name and domains become free for others. This cannot be undone.
+        Deletes <strong>{slug}</strong> and everything it holds, for good: its links stop redirecting, its API keys stop working, its members lose access, and
+        its domains, tags, webhooks, UTM templates, analytics and audit log are deleted. Its name and domains become free for others. This cannot be undone.
       </p>
       <InputField id="delete-confirm" label={`Type ${slug} to confirm`} value={typed} onValue={setTyped} autocomplete="off" />
       {m.error ? <ErrorBox error={m.error} /> : null}

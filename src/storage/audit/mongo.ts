@@ -2,8 +2,8 @@ import type { Collection, Filter } from 'mongodb';
 import type { AuditAction, AuditEntry, TargetType } from '../../domain/audit.js';
 import type { Actor } from '../../domain/caller.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import type { AuditQuery, AuditRepository } from './repository.js';
 import { purgeCollections } from '../mongo/purge.js';
+import type { AuditQuery, AuditRepository } from './repository.js';
 
 interface AuditDoc {
   /** The entry's time-ordered id. */

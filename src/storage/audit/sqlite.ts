@@ -1,8 +1,8 @@
 import type { AuditAction, AuditEntry, TargetType } from '../../domain/audit.js';
 import type { ActorType } from '../../domain/caller.js';
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
-import type { AuditQuery, AuditRepository } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import type { AuditQuery, AuditRepository } from './repository.js';
 
 const toEntry = (r: Row): AuditEntry => ({
   id: String(r.id),

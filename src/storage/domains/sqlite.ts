@@ -1,7 +1,7 @@
 import { type Domain, type DomainSettings, NO_DOMAIN_SETTINGS } from '../../domain/model.js';
 import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
-import type { DomainsRepository, NewDomain } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import type { DomainsRepository, NewDomain } from './repository.js';
 
 /** Settings are one JSON column (NULL: the defaults); only the fields set are stored. */
 const settingsOf = (v: unknown): DomainSettings => ({ ...NO_DOMAIN_SETTINGS, ...(v == null ? {} : (JSON.parse(String(v)) as Partial<DomainSettings>)) });

@@ -1,7 +1,7 @@
 import { type Collection, MongoBulkWriteError } from 'mongodb';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState } from './repository.js';
 import { purgeCollections } from '../mongo/purge.js';
+import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState } from './repository.js';
 
 type JobDoc = Omit<HealthJob, 'id'> & { _id: string };
 /** `{jobId}#{take}`: two instances cannot both insert the same claim. */

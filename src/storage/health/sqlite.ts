@@ -1,6 +1,6 @@
 import { type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
-import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState, HealthStatus } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState, HealthStatus } from './repository.js';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 

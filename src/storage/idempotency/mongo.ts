@@ -1,7 +1,7 @@
 import { type Collection, MongoServerError } from 'mongodb';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
-import type { IdempotencyRecord, IdempotencyRepository, StoredResponse } from './repository.js';
 import { purgeCollections } from '../mongo/purge.js';
+import type { IdempotencyRecord, IdempotencyRepository, StoredResponse } from './repository.js';
 
 /** `_id` is workspace id + NUL + key: the unique claim. */
 interface IdempotencyDoc {

@@ -1,6 +1,6 @@
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
-import type { IdempotencyRecord, IdempotencyRepository, StoredResponse } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import type { IdempotencyRecord, IdempotencyRepository, StoredResponse } from './repository.js';
 
 export class SqliteIdempotency implements IdempotencyRepository {
   constructor(private readonly conn: SqliteConnection) {}

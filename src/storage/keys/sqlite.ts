@@ -1,8 +1,8 @@
 import type { ApiKey, SigningKey } from '../../domain/model.js';
 import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
-import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 
 /** A JSON list column; NULL (or a key from before restrictions) is no restriction. */
 const jsonList = (v: unknown): string[] | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as string[]));

@@ -2,12 +2,12 @@ import { type Collection, type Filter, MongoBulkWriteError } from 'mongodb';
 import { linkRef } from '../../domain/link-ref.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import { MongoTagDocs, tagEntries } from '../tags/mongo.js';
 import { behaviourFields, escapeRegex, extKey, type LinkDoc, REDIRECT_PROJECTION, redirectFields, toDoc } from './mongo-docs.js';
 import { orderMongo } from './mongo-order.js';
 import { cursorPages } from './mongo-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
-import { purgeCollections } from '../mongo/purge.js';
 
 /** Which unique index a duplicate-key error on a link came from. */
 async function collided(

@@ -2,12 +2,12 @@ import { linkRef } from '../../domain/link-ref.js';
 import { recordNewLinkTags } from '../clicks/sqlite-tag-sheets.js';
 import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import { setLinkTags } from '../tags/sqlite.js';
 import { keysetPages } from './keyset-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
 import { orderSql } from './sqlite-order.js';
 import { LINK_COLUMNS, linkRow, REDIRECT_COLUMNS, redirectFields } from './sqlite-rows.js';
-import { purgeTables } from '../sqlite/purge.js';
 
 /** A JSON column's value: undefined (not given) stays undefined, null stays NULL. */
 const jsonColumn = (v: unknown): string | null | undefined => (v === undefined ? undefined : v === null ? null : JSON.stringify(v));

@@ -3,9 +3,9 @@ import type { Invite, Membership, Role } from '../../domain/accounts.js';
 import { StoreConflict } from '../errors.js';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
 import { OneTimeUses } from '../mongo/one-time.js';
+import { purgeCollections } from '../mongo/purge.js';
 import { ROSTER_INDEXES, Rosters } from './mongo-roster.js';
 import type { MembersRepository, OwnerChange } from './repository.js';
-import { purgeCollections } from '../mongo/purge.js';
 
 type InviteDoc = Omit<Invite, 'id'> & { _id: string };
 
@@ -136,10 +136,14 @@ export class MongoMembers implements MembersRepository {
 
   purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
     const c = (name: string) => this.conn.collection(name);
-    return purgeCollections(this.conn, [
-      [c('rosters'), { w: workspaceId }],
-      [c('member_seats'), { w: workspaceId }],
-      [c('invites'), { workspaceId }],
-    ], limit);
+    return purgeCollections(
+      this.conn,
+      [
+        [c('rosters'), { w: workspaceId }],
+        [c('member_seats'), { w: workspaceId }],
+        [c('invites'), { workspaceId }],
+      ],
+      limit,
+    );
   }
 }

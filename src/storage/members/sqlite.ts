@@ -1,7 +1,7 @@
 import type { Invite, Membership, Role } from '../../domain/accounts.js';
 import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
-import type { MembersRepository, OwnerChange } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import type { MembersRepository, OwnerChange } from './repository.js';
 
 const toMembership = (r: Row): Membership => ({
   workspaceId: String(r.workspace_id),

@@ -2,8 +2,8 @@ import type { AnyBulkWriteOperation, Collection, Filter, MongoBulkWriteError } f
 import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import type { TagsRepository } from './repository.js';
 import { purgeCollections } from '../mongo/purge.js';
+import type { TagsRepository } from './repository.js';
 
 export interface TagDoc {
   /** `${workspaceId}:${key}` */

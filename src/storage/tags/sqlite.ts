@@ -1,8 +1,8 @@
 import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
-import type { TagsRepository } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import type { TagsRepository } from './repository.js';
 
 /** Replace a link's tags (inside the caller's transaction); returns their canonical names (an existing tag keeps its spelling). */
 export function setLinkTags(conn: SqliteConnection, workspaceId: string, linkId: string, names: readonly string[], at: Date): string[] {

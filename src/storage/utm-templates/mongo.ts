@@ -2,8 +2,8 @@ import type { Collection } from 'mongodb';
 import type { Utm } from '../../domain/utm-schemas.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import { templateNameKey, type UtmTemplate, type UtmTemplatePatch, type UtmTemplatesRepository } from './repository.js';
 import { purgeCollections } from '../mongo/purge.js';
+import { templateNameKey, type UtmTemplate, type UtmTemplatePatch, type UtmTemplatesRepository } from './repository.js';
 
 interface UtmTemplateDoc {
   _id: string;

@@ -1,7 +1,7 @@
 import type { Utm } from '../../domain/utm-schemas.js';
 import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
-import { templateNameKey, type UtmTemplate, type UtmTemplatePatch, type UtmTemplatesRepository } from './repository.js';
 import { purgeTables } from '../sqlite/purge.js';
+import { templateNameKey, type UtmTemplate, type UtmTemplatePatch, type UtmTemplatesRepository } from './repository.js';
 
 const toTemplate = (r: Row): UtmTemplate => ({
   id: String(r.id),

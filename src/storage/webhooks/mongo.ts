@@ -1,5 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import type {
   AttemptClaim,
   AttemptRecord,
@@ -10,7 +11,6 @@ import type {
   WebhookEndpoint,
   WebhooksRepository,
 } from './repository.js';
-import { purgeCollections } from '../mongo/purge.js';
 
 type EndpointDoc = Omit<WebhookEndpoint, 'id'> & { _id: string };
 type DeliveryDoc = Omit<Delivery, 'id'> & { _id: string };

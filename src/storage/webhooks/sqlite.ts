@@ -1,5 +1,6 @@
 import type { EventType } from '../../domain/webhook-schemas.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type {
   AttemptClaim,
   AttemptRecord,
@@ -11,7 +12,6 @@ import type {
   WebhookSecret,
   WebhooksRepository,
 } from './repository.js';
-import { purgeTables } from '../sqlite/purge.js';
 
 const ms = (d: Date | null) => d?.getTime() ?? null;
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -105,7 +105,10 @@ export class MongoWorkspaces implements WorkspacesRepository {
 
   async deleting(): Promise<DeletedWorkspace[]> {
     return this.conn.run(async () => {
-      const docs = await this.workspaces.find({ deletedAt: { $ne: null } }).sort({ deletedAt: 1, _id: 1 }).toArray();
+      const docs = await this.workspaces
+        .find({ deletedAt: { $ne: null } })
+        .sort({ deletedAt: 1, _id: 1 })
+        .toArray();
       return docs.map((d) => ({ id: d._id, slug: d.deletedSlug ?? d.slug, deletedAt: d.deletedAt! }));
     });
   }
