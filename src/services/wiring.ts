@@ -65,11 +65,12 @@ export async function buildServices(
   const lifetimes = { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays, defaultDomain: config.defaultDomain };
   const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
   const linkEvents = new LinkEvents();
-  const webhooks = buildWebhooks(repos, clock, config, metrics, events, opts.webhooks);
+  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
+  // A deleted workspace's queued deliveries are not sent while its purge runs (docs/adr/0177).
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, { gone: (ws) => abuse.gone(ws), ...opts.webhooks });
   // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
   const operational = new OperationalEvents();
   recordOperationalEvents(operational, events);
-  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
   let links: LinkService | undefined;
   const health = buildHealth(
     repos,
