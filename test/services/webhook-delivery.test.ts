@@ -226,4 +226,3 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
     expect(d).toMatchObject({ status: 'failed', lastError: 'the workspace was deleted', nextAttemptAt: null });
   });
 });
-
