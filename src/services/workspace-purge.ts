@@ -8,7 +8,7 @@ export const PURGE_BATCH = 100;
 
 type PurgeRepos = Pick<
   Repositories,
-  'workspaces' | 'domains' | 'links' | 'tags' | 'apiKeys' | 'members' | 'webhooks' | 'utmTemplates' | 'idempotency' | 'health' | 'clicks' | 'audit'
+  'workspaces' | 'domains' | 'links' | 'tags' | 'apiKeys' | 'members' | 'webhooks' | 'utmTemplates' | 'idempotency' | 'health' | 'moderation' | 'clicks' | 'audit'
 >;
 
 export interface PurgeOptions {
@@ -61,7 +61,7 @@ export class WorkspacePurge {
     const r = this.repos;
     const batch = this.opts.batch ?? PURGE_BATCH;
     const pause = this.opts.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
-    const steps = [r.domains, r.apiKeys, r.members, r.webhooks, r.health, r.links, r.tags, r.utmTemplates, r.idempotency, r.audit];
+    const steps = [r.domains, r.apiKeys, r.members, r.webhooks, r.health, r.links, r.tags, r.utmTemplates, r.idempotency, r.moderation, r.audit];
     for (const repo of steps) {
       if (repo === r.audit) await this.opts.beforeAudit?.();
       for (;;) {

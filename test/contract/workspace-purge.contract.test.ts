@@ -57,6 +57,8 @@ async function seed(repos: Repositories, ws: string) {
     await repos.health.schedule(job);
     await repos.health.claim({ jobId: job.id, take: 0, owner: 'a', leaseUntil: at(60) });
     ids.jobs.push(job.id);
+    await repos.moderation.disableLink({ linkId: link.id, workspaceId: ws, domain: link.domain, alias: link.alias, reason: null, disabledAt: at(i) });
+    if (i === 0) await repos.moderation.suspend({ workspaceId: ws, reason: 'test', suspendedAt: at(i) });
     await repos.health.putState({
       linkId: link.id,
       workspaceId: ws,
@@ -92,6 +94,8 @@ async function left(repos: Repositories, ws: string, s: Seeded) {
     jobs: (await repos.health.due(at(1e6), 1000)).filter((j) => j.workspaceId === ws).length,
     claims: await count(s.jobs.map((id) => repos.health.claims(id))),
     states: (await repos.health.states(s.links)).size,
+    disabled: (await repos.moderation.disabledLinks()).filter((d) => d.workspaceId === ws).length,
+    suspended: (await repos.moderation.suspensions()).filter((d) => d.workspaceId === ws).length,
   };
 }
 
@@ -110,10 +114,24 @@ const FULL = {
   jobs: N,
   claims: N,
   states: N,
+  disabled: N,
+  suspended: 1,
 };
 const NONE = Object.fromEntries(Object.keys(FULL).map((k) => [k, 0]));
 
-const PURGING: (keyof Repositories)[] = ['domains', 'apiKeys', 'members', 'webhooks', 'health', 'links', 'tags', 'utmTemplates', 'idempotency', 'audit'];
+const PURGING: (keyof Repositories)[] = [
+  'domains',
+  'apiKeys',
+  'members',
+  'webhooks',
+  'health',
+  'links',
+  'tags',
+  'utmTemplates',
+  'idempotency',
+  'moderation',
+  'audit',
+];
 
 describeStores('deleting a workspace', (store) => {
   describe('the tombstone', () => {
@@ -166,6 +184,7 @@ describeStores('deleting a workspace', (store) => {
         tags: [],
         utmTemplates: ['utm'],
         idempotency: ['idempotency'],
+        moderation: ['disabled', 'suspended'],
         audit: ['audit'],
       };
       for (const k of mine[name]!) expect(after[k], k).toBe(0);

@@ -99,6 +99,16 @@ async function fill(services: Services, repos: Repositories, slug: string) {
     );
   }
   const { secret } = await services.keys.issue(caller, 'ci');
+  // The operator's decisions about it (moot once it is gone).
+  await repos.moderation.disableLink({
+    linkId: links[0]!.id,
+    workspaceId: ws.id,
+    domain: links[0]!.domain,
+    alias: links[0]!.alias,
+    reason: null,
+    disabledAt: services.clock.now(),
+  });
+  await repos.moderation.suspend({ workspaceId: ws.id, reason: null, suspendedAt: services.clock.now() });
   await services.utmTemplates.create(caller, { name: 'news', source: 'newsletter' });
   const endpoint = await repos.webhooks.insertEndpoint({
     id: `whk_${slug}`,
