@@ -8,7 +8,19 @@ export const PURGE_BATCH = 100;
 
 type PurgeRepos = Pick<
   Repositories,
-  'workspaces' | 'domains' | 'links' | 'tags' | 'apiKeys' | 'members' | 'webhooks' | 'utmTemplates' | 'idempotency' | 'health' | 'moderation' | 'clicks' | 'audit'
+  | 'workspaces'
+  | 'domains'
+  | 'links'
+  | 'tags'
+  | 'apiKeys'
+  | 'members'
+  | 'webhooks'
+  | 'utmTemplates'
+  | 'idempotency'
+  | 'health'
+  | 'moderation'
+  | 'clicks'
+  | 'audit'
 >;
 
 export interface PurgeOptions {
