@@ -39,7 +39,14 @@ describe.each(STORES)('lsk workspace delete on %s', (store) => {
       { what: 'the deleted workspace’s link to answer 404' },
     );
     expect(status).toBe(404);
-    expect((await api('GET', '/v1/links')).status).toBe(401);
+    // A key's workspace is cached for up to 2 s.
+    expect(
+      await waitFor(
+        async () => (await api('GET', '/v1/links')).status,
+        (s) => s === 401,
+        { what: 'the deleted workspace’s key to answer 401' },
+      ),
+    ).toBe(401);
     expect((await visit(lsk.base, '/cli-b', { host })).status).toBe(302);
     const list = await lsk.cli(['workspace', 'list']);
     expect((JSON.parse(list.last) as { data: Workspace[] }).data.map((w) => w.slug)).not.toContain('cli-doomed');
