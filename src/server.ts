@@ -30,12 +30,20 @@ async function main(): Promise<void> {
   // Blocked hosts, disabled links and suspensions are in force before the first request.
   await services.abuse.ready();
   services.abuse.start(
-    () => log.info('abuse decisions re-read (blocked hosts, disabled links, suspended workspaces)'),
+    () => {
+      // A workspace deleted elsewhere may be purged already: its links and domains, cached here (for
+      // ever on the embedded store), are read again (docs/adr/0177).
+      services.redirects.cache.clear();
+      services.redirects.sites.clear();
+      log.info('abuse decisions re-read (blocked hosts, disabled links, suspended and deleted workspaces)');
+    },
     (e) => log.warn({ err: e }, 'reading the abuse decisions failed; the ones read before stay in force'),
   );
   services.clicks.start();
   services.webhooks.start();
   services.auditRecorder.start();
+  // A purge of a deleted workspace cut short (a crash, a restart) goes on (docs/adr/0177).
+  services.workspacePurge.run().catch((e: unknown) => log.warn({ err: e }, 'purging deleted workspaces failed; the next sweep goes on'));
   services.health.checker.start();
   if (config.healthIntervalMs > 0) {
     // Links from before health checks existed get their first check scheduled (once per store).

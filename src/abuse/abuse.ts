@@ -3,7 +3,7 @@ import { assertNotBlocked, blockedEntry, type DestinationPolicy, type TargetUrl 
 import type { Repositories } from '../storage/repositories.js';
 import { Blocklist } from './blocklist.js';
 import { FeedFile, type FeedLog, type FeedWatchOptions } from './feed-file.js';
-import { ModerationState } from './moderation.js';
+import { bumpGeneration, ModerationState } from './moderation.js';
 
 /** A cached link as the redirect asks about it. */
 export interface StoppableLink {
@@ -38,7 +38,10 @@ export class Abuse implements DestinationPolicy {
   /** Per cached link: whether one of its targets is blocked, as of a blocklist version. */
   private verdicts = new WeakMap<object, { version: number; blocked: boolean }>();
 
-  constructor(repos: Pick<Repositories, 'counters' | 'moderation' | 'blocklist'>, opts: AbuseOptions) {
+  constructor(
+    private readonly repos: Pick<Repositories, 'counters' | 'moderation' | 'blocklist' | 'workspaces'>,
+    opts: AbuseOptions,
+  ) {
     this.state = new ModerationState(repos, this.blocklist);
     if (opts.file) {
       this.feed = new FeedFile(
@@ -71,6 +74,18 @@ export class Abuse implements DestinationPolicy {
   async assertAllowed(targets: TargetUrl[]): Promise<void> {
     await this.ready();
     assertNotBlocked(this.blocklist, targets);
+  }
+
+  /** Whether the workspace was deleted (its purge not finished yet): its links answer 404, like unknown ones. */
+  gone(workspaceId: string): boolean {
+    const d = this.state.deleting;
+    return d.size !== 0 && d.has(workspaceId);
+  }
+
+  /** A workspace was deleted here: this instance knows at once, the others within one poll. */
+  async workspaceDeleted(now: Date): Promise<void> {
+    await bumpGeneration(this.repos.counters, now);
+    await this.state.load();
   }
 
   suspended(workspaceId: string): boolean {

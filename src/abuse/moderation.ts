@@ -16,19 +16,25 @@ export async function bumpGeneration(counters: CountersRepository, now: Date): P
 
 /**
  * The operator's decisions as this instance knows them, read from the store at start and again
- * whenever the shared generation moves (polled every 2 s): disabled links, suspended workspaces and
- * the stored blocked hosts. Both sets are read on the redirect path and by the API guard, so they
+ * whenever the shared generation moves (polled every 2 s): disabled links, suspended workspaces,
+ * the stored blocked hosts and the deleted workspaces still being purged. Both sets are read on the redirect path and by the API guard, so they
  * live in memory; they hold only what operators decided, never anything a request adds.
  */
 export class ModerationState {
   disabledLinks: ReadonlySet<string> = new Set();
   suspended: ReadonlySet<string> = new Set();
+  /**
+   * Deleted workspaces (docs/adr/0177): their links answer 404 while their purge runs. Kept after it
+   * finished too, for the life of the process (a link cache may still hold their links); only an
+   * operator creates workspaces, so this holds as many ids as they deleted since the start.
+   */
+  deleting: ReadonlySet<string> = new Set();
   private generation: number | null | undefined;
   private timer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
 
   constructor(
-    private readonly repos: Pick<Repositories, 'counters' | 'moderation' | 'blocklist'>,
+    private readonly repos: Pick<Repositories, 'counters' | 'moderation' | 'blocklist' | 'workspaces'>,
     private readonly blocklist: Blocklist,
   ) {}
 
@@ -40,11 +46,13 @@ export class ModerationState {
   /** Read everything now (at start, and whenever the generation moved). */
   async load(): Promise<void> {
     const generation = (await this.repos.counters.get(ABUSE_GENERATION))?.version ?? null;
-    const [disabled, suspensions, hosts] = await Promise.all([
+    const [disabled, suspensions, hosts, deleting] = await Promise.all([
       this.repos.moderation.disabledLinks(),
       this.repos.moderation.suspensions(),
       this.repos.blocklist.list(),
+      this.repos.workspaces.deleting(),
     ]);
+    this.deleting = new Set([...this.deleting, ...deleting.map((w) => w.id)]);
     this.disabledLinks = new Set(disabled.map((d) => d.linkId));
     this.suspended = new Set(suspensions.map((s) => s.workspaceId));
     this.blocklist.setStored(hosts.map((h) => h.host));

@@ -66,4 +66,20 @@ export const workspaceCommands: Command[] = [
       return [...table(['SLUG', 'PLAN', 'RPM', 'ID'], rows), JSON.stringify({ data: all.map(workspaceJson) })];
     },
   },
+  {
+    name: 'workspace delete',
+    arg: '<slug>',
+    synopsis: '<slug>',
+    summary: 'Delete a workspace and everything it holds (links, domains, keys, members, webhooks, analytics); it cannot be undone.',
+    details:
+      'Its keys, sessions and links stop at once on every instance (within 2 s), its domains and slug are free again; then its data is purged here, in batches, before the command returns (a purge cut short goes on at the next start of lsk). Result: the deleted workspace as JSON.',
+    options: {},
+    usesStore: true,
+    async run({ arg, services }) {
+      const s = await services();
+      const ws = await s.workspaces.deleteBySlug(cliActing(), arg);
+      await s.workspacePurge.run();
+      return [`deleted workspace ${ws.slug} and purged its data`, JSON.stringify(workspaceJson(ws))];
+    },
+  },
 ];

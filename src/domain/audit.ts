@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
   'workspace.created': 'workspace',
   'workspace.plan_changed': 'workspace',
   'workspace.updated': 'workspace',
+  'workspace.deleted': 'workspace',
   'audit_log.exported': 'workspace',
   'link.disabled': 'link',
   'link.enabled': 'link',

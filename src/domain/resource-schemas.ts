@@ -63,6 +63,11 @@ export const updateWorkspaceSchema = z.strictObject({
     .optional(),
 });
 
+/** DELETE /v1/workspace: the workspace's slug again, typed by whoever deletes it (docs/adr/0177). */
+export const deleteWorkspaceSchema = z.strictObject({
+  confirm: z.string().max(100).meta({ description: "The workspace's slug, to confirm: everything it holds is deleted for good." }),
+});
+
 export const PLANS = ['standard', 'advanced', 'custom'] as const;
 export type Plan = (typeof PLANS)[number];
 

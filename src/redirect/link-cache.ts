@@ -199,6 +199,13 @@ export class LinkCache {
     for (const key of [...this.misses.keys()]) if (key.startsWith(prefix)) this.misses.delete(key);
   }
 
+  /** Forget everything (an operator decision or a workspace deletion elsewhere: rare). */
+  clear(): void {
+    this.generation++;
+    this.hits.clear();
+    this.misses.clear();
+  }
+
   get size(): number {
     return this.hits.size;
   }

@@ -91,7 +91,7 @@ export class RedirectHandler {
     const now = this.clock.now().getTime();
     const found = this.lookup(req, now);
     const link = found === null || !('then' in found) ? found : await found;
-    if (link === null) return this.notFound(req, res, requestId);
+    if (link === null || this.opts.gone?.(link)) return this.notFound(req, res, requestId);
     if (this.opts.stops?.(link)) return sendDisabled(req, res, requestId);
     const d = decide(link, now);
     if (d.kind === 'expired') return sendExpired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
@@ -168,7 +168,7 @@ export class RedirectHandler {
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {
-    if (link === null) return this.notFound(req, res, requestId);
+    if (link === null || this.opts.gone?.(link)) return this.notFound(req, res, requestId);
     if (this.opts.stops?.(link)) return sendDisabled(req, res, requestId);
     if (link.plain) {
       const country = this.country(req);

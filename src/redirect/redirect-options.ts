@@ -21,6 +21,8 @@ export interface RedirectOptions {
   staleMaxMs?: number;
   /** Domain settings (root, not-found and expired URLs, crawlable, app-link files), read per host. */
   domains: Pick<DomainsRepository, 'get'>;
+  /** Whether a link's workspace was deleted (its purge not finished): it answers as an unknown alias. Synchronous, asked on every visit. */
+  gone?: (link: CachedLink) => boolean;
   /** Whether a link answers link_disabled (disabled, suspended workspace, a target on a blocked host): synchronous, asked on every visit. */
   stops?: (link: CachedLink) => boolean;
   /** A/B draws (Math.random unless a test injects a seeded source). */

@@ -75,4 +75,10 @@ export class SiteCache {
     this.generation++;
     this.entries.delete(host);
   }
+
+  /** Forget every host's settings (a workspace deleted elsewhere freed its domains). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
 }

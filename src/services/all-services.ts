@@ -37,6 +37,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { StatsService } from './stats-service.js';
 import type { Upkeep } from './upkeep.js';
 import type { UtmTemplateService } from './utm-templates.js';
+import type { WorkspacePurge } from './workspace-purge.js';
 import type { WorkspaceService } from './workspace-service.js';
 
 /** Everything the edges (HTTP, GraphQL, CLI) call into. Built once per process by buildServices (wiring.ts). */
@@ -51,6 +52,8 @@ export interface Services {
   store: Pick<Repositories, 'kind' | 'ping' | 'close'>;
   /** Expired sessions, one-time records and invites, swept now and then. */
   upkeep: Upkeep;
+  /** Deleted workspaces' data, deleted in batches (docs/adr/0177): at start, after each deletion, with the sweeps. */
+  workspacePurge: WorkspacePurge;
   keyring: Keyring;
   keys: ApiKeyService;
   links: LinkService;

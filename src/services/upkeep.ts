@@ -2,6 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import type { MembersRepository } from '../storage/members/repository.js';
 import type { SessionService } from './accounts/session-service.js';
 import type { AuditService } from './audit/audit-service.js';
+import type { WorkspacePurge } from './workspace-purge.js';
 
 /**
  * Expiry by sweeps: neither store deletes what has expired by itself (FerretDB has no TTL index),
@@ -17,6 +18,8 @@ export class Upkeep {
     private readonly members: Pick<MembersRepository, 'sweepInvites'>,
     private readonly clock: Clock,
     private readonly audit: Pick<AuditService, 'sweep'>,
+    /** Deleted workspaces whose purge was cut short (docs/adr/0177). */
+    private readonly purge?: Pick<WorkspacePurge, 'run'>,
   ) {}
 
   /** Every sweep once; one that fails does not stop the others. Resolves to what failed, by name. */
@@ -25,6 +28,7 @@ export class Upkeep {
       ['sessions', () => this.sessions.sweep()],
       ['invites', () => this.members.sweepInvites(this.clock.now())],
       ['audit entries', async () => void (await this.audit.sweep())],
+      ['deleted workspaces', async () => void (await this.purge?.run())],
     ];
     const failed: { what: string; error: unknown }[] = [];
     for (const [what, run] of runs) await run().catch((error: unknown) => failed.push({ what, error }));

@@ -36,6 +36,7 @@ import { LinkService } from './link-service.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
 import { UtmTemplateService } from './utm-templates.js';
+import { workspaceDeletion } from './workspace-deletion.js';
 import { WorkspaceService } from './workspace-service.js';
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
@@ -64,11 +65,12 @@ export async function buildServices(
   const lifetimes = { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays, defaultDomain: config.defaultDomain };
   const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
   const linkEvents = new LinkEvents();
-  const webhooks = buildWebhooks(repos, clock, config, metrics, events, opts.webhooks);
+  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
+  // A deleted workspace's queued deliveries are not sent while its purge runs (docs/adr/0177).
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, { gone: (ws) => abuse.gone(ws), ...opts.webhooks });
   // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
   const operational = new OperationalEvents();
   recordOperationalEvents(operational, events);
-  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
   let links: LinkService | undefined;
   const health = buildHealth(
     repos,
@@ -105,6 +107,7 @@ export async function buildServices(
     staleMaxMs: config.staleMaxS * 1000,
     domains: repos.domains,
     stops: (link) => abuse.stops(link),
+    gone: (link) => abuse.gone(link.workspaceId),
     city,
     ...(clickCaps ? { caps: clickCaps } : {}),
   });
@@ -112,13 +115,15 @@ export async function buildServices(
   linkEvents.onSite((host) => redirects.invalidateSite(host));
   const accounts = buildAccounts(repos, clock, config, log, events);
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
+  const deletion = workspaceDeletion(repos, abuse, clock, auditRecorder, events, log);
   const services: Services = {
     config,
     clock,
     metrics,
     repos,
     store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
-    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit),
+    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit, deletion.purge),
+    workspacePurge: deletion.purge,
     keyring,
     keys,
     links,
@@ -135,6 +140,7 @@ export async function buildServices(
       events,
       (id) => keys.forgetWorkspace(id),
       (host) => linkEvents.siteChanged(host),
+      deletion.deleted,
     ),
     domainSettings: new DomainSettingsService(repos.domains, linkEvents, events, abuse),
     utmTemplates: new UtmTemplateService(repos.utmTemplates, clock, events),

@@ -6,7 +6,7 @@ import { newId } from '../domain/ids.js';
 import { assertUnrestricted } from '../domain/link-access.js';
 import { hostSchema, tagNameSchema } from '../domain/link-schemas.js';
 import type { Domain, Tag, Workspace } from '../domain/model.js';
-import { addDomainSchema, type Plan, updateTagSchema, updateWorkspaceSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
+import { addDomainSchema, deleteWorkspaceSchema, type Plan, updateTagSchema, updateWorkspaceSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { rpmFor } from '../limits/plans.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
@@ -43,6 +43,8 @@ export class WorkspaceService {
     private readonly changed: (workspaceId: string) => void = () => {},
     /** A domain was removed (the redirects of this instance forget its settings). */
     private readonly domainGone: (host: string) => void = () => {},
+    /** A workspace was deleted: every instance stops serving it, and its purge starts (docs/adr/0177). */
+    private readonly deleted: (workspaceId: string) => Promise<void> = async () => {},
   ) {
     this.ownHosts = new Set(ownHosts.map(hostName));
   }
@@ -98,6 +100,40 @@ export class WorkspaceService {
     this.events.emit(caller, 'workspace.updated', workspace.id);
     this.changed(workspace.id);
     return updated;
+  }
+
+  /**
+   * DELETE /v1/workspace (owners; keys with workspace:write and no restriction): `confirm` must be
+   * its slug. One write tombstones it (gone for every read, its slug free), its domains are freed at
+   * once, and the rest is purged in the background (docs/adr/0177).
+   */
+  async delete(caller: Caller, workspace: Workspace, raw: unknown): Promise<void> {
+    const { confirm } = parseOrThrow(deleteWorkspaceSchema, raw);
+    assertUnrestricted(caller, 'delete the workspace');
+    if (confirm !== workspace.slug) {
+      throw LskError.validation([{ path: 'confirm', message: `must be the workspace's slug ("${workspace.slug}") to confirm the deletion` }]);
+    }
+    await this.deleteNow(caller, workspace);
+  }
+
+  /** `lsk workspace delete <slug>`: the operator's deletion, no confirmation asked here. */
+  async deleteBySlug(acting: Acting, slug: string): Promise<Workspace> {
+    const ws = await this.bySlug(parseOrThrow(workspaceSlugSchema, slug, 'slug'));
+    await this.deleteNow({ ...acting, workspaceId: ws.id }, ws);
+    return ws;
+  }
+
+  private async deleteNow(acting: Acting & { workspaceId: string }, workspace: Workspace): Promise<void> {
+    const domains = await this.repos.domains.list(workspace.id);
+    if (!(await this.repos.workspaces.markDeleted(workspace.id, this.clock.now()))) throw LskError.notFound('Workspace');
+    this.changed(workspace.id);
+    // Its custom domains are free for another workspace at once; the purge deletes whatever is left.
+    for (const d of domains) {
+      await this.repos.domains.delete(workspace.id, d.host);
+      this.domainGone(d.host);
+    }
+    this.events.emit(acting, 'workspace.deleted', workspace.id);
+    await this.deleted(workspace.id);
   }
 
   // --- tags -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import {
   tagSchema,
   workspaceSchema,
 } from '../domain/resource-outputs.js';
-import { addDomainSchema, createKeySchema, updateTagSchema, updateWorkspaceSchema } from '../domain/resource-schemas.js';
+import { addDomainSchema, createKeySchema, deleteWorkspaceSchema, updateTagSchema, updateWorkspaceSchema } from '../domain/resource-schemas.js';
 import type { RestRoute } from './route.js';
 
 const KEY_ID = { id: idParamSchema('key') };
@@ -90,5 +90,15 @@ export const RESOURCE_ROUTES: readonly RestRoute[] = [
     summary: 'Change workspace settings',
     body: updateWorkspaceSchema,
     response: workspaceSchema,
+  },
+  {
+    field: 'Mutation.deleteWorkspace',
+    method: 'DELETE',
+    path: '/workspace',
+    status: 204,
+    tag: 'workspace',
+    summary: 'Delete your workspace and everything it holds',
+    query: deleteWorkspaceSchema,
+    queryParams: ['confirm'],
   },
 ];

@@ -19,6 +19,8 @@ export interface WorkerOptions extends Omit<SendOptions, 'now'> {
   batch?: number;
   /** Names this instance in attempt claims. */
   owner?: string;
+  /** Whether the workspace was deleted (docs/adr/0177): its deliveries are not sent while its purge runs. */
+  gone?: (workspaceId: string) => boolean;
 }
 
 /**
@@ -87,14 +89,11 @@ export class DeliveryWorker {
       leaseUntil: new Date(now.getTime() + LEASE_MS),
     };
     if (!(await this.repo.claimAttempt(claim))) return false;
-    const endpoint = await this.repo.getEndpoint(d.workspaceId, d.endpointId);
+    const gone = this.opts.gone?.(d.workspaceId) === true;
+    const endpoint = gone ? null : await this.repo.getEndpoint(d.workspaceId, d.endpointId);
     if (!endpoint?.enabled) {
-      await this.repo.setOutcome(d.id, {
-        ...outcomeOf(d),
-        status: 'failed',
-        nextAttemptAt: null,
-        lastError: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted',
-      });
+      const why = gone ? 'the workspace was deleted' : endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted';
+      await this.repo.setOutcome(d.id, { ...outcomeOf(d), status: 'failed', nextAttemptAt: null, lastError: why });
       await this.repo.finishAttempt(claim, now);
       this.observer.attempted('skipped', 0);
       return true;

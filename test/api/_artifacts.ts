@@ -29,6 +29,7 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'DELETE', path: '/v1/keys/{id}', status: 204, operationId: 'revokeKey' },
   { method: 'GET', path: '/v1/workspace', status: 200, operationId: 'workspace' },
   { method: 'PATCH', path: '/v1/workspace', status: 200, operationId: 'updateWorkspace' },
+  { method: 'DELETE', path: '/v1/workspace', status: 204, operationId: 'deleteWorkspace' },
   // Additions: QR codes, bulk calls.
   { method: 'GET', path: '/v1/links/{id}/qr', status: 200, operationId: 'linkQrCode', media: ['image/svg+xml', 'image/png'] },
   { method: 'POST', path: '/v1/links/bulk', status: 200, operationId: 'createLinks' },

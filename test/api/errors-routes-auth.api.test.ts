@@ -44,8 +44,8 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       ['GET', '/v1/domains/x.example', ['PATCH', 'DELETE']],
       ['PUT', '/v1/keys', ['GET', 'POST']],
       ['GET', '/v1/keys/key_x', ['DELETE']],
-      ['POST', '/v1/workspace', ['GET', 'PATCH']],
-      ['DELETE', '/v1/workspace', ['GET', 'PATCH']],
+      ['POST', '/v1/workspace', ['GET', 'PATCH', 'DELETE']],
+      ['PUT', '/v1/workspace', ['GET', 'PATCH', 'DELETE']],
     ] as [string, string, string[]][])('answers %s %s with 405 method_not_allowed and an Allow header', async (method, path, allow) => {
       const res = await api(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expectError(res, 405, 'method_not_allowed');

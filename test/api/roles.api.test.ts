@@ -43,6 +43,8 @@ const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown; 
   retryWebhookDelivery: { params: { id: 'whk_none', delivery_id: 'dlv_none' } },
   updateDomain: { params: { domain: 'none.example.com' }, body: { crawlable: true } },
   updateWorkspace: { body: { require_2fa: false } },
+  // Another slug: whoever may delete gets 400 (the confirmation does not match), and the workspace stays.
+  deleteWorkspace: { query: '?confirm=not-roles' },
   createUtmTemplate: { body: { name: 'Role test', source: 'newsletter' } },
   utmTemplate: { params: { id: 'utm_none' } },
   updateUtmTemplate: { params: { id: 'utm_none' }, body: { medium: 'email' } },

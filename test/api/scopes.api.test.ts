@@ -35,9 +35,11 @@ const VALUES: Record<string, unknown> = {
   email: 'scoped@example.com',
   ids: ['lnk_none'],
   links: [{ destination: 'https://example.com/x' }],
+  // Not the workspace's slug: a caller allowed to delete it gets 400, and it stays.
+  confirm: 'not-this-workspace',
 };
 /** Query strings a route needs (its required query parameters). */
-const QUERIES: Record<string, string> = { deleteLinks: '?ids=lnk_none' };
+const QUERIES: Record<string, string> = { deleteLinks: '?ids=lnk_none', deleteWorkspace: '?confirm=not-this-workspace' };
 /** Request bodies where the documented example would be refused for another reason than scope. */
 const BODIES: Record<string, unknown> = {
   createKey: { name: 'ci' }, // the example asks for scopes a single-scope creator lacks

@@ -17,6 +17,7 @@ const COMMAND_NAMES = [
   'workspace create',
   'workspace set-plan',
   'workspace list',
+  'workspace delete',
   'key create',
   'key list',
   'key revoke',

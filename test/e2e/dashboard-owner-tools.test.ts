@@ -3,13 +3,13 @@
  * from a CSV file (a bad row reported by its line) and export them again, tag and delete several
  * links at once from the list (keyboard selection; a link that cannot take the tag reported on its
  * own), download a link's QR code as PNG and SVG, and set up a webhook to a real loopback receiver:
- * secret shown once, a signed test delivery, its log, a retry with the same webhook-id. Every new
- * page passes axe and is photographed at both sizes.
+ * secret shown once, a signed test delivery, its log, a retry with the same webhook-id; last, delete
+ * the workspace from its settings page. Every new page passes axe and is photographed at both sizes.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, downloaded, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
 const CSV = [
@@ -191,6 +191,27 @@ describe.each(STORES)('the owner tools on %s', (store) => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No webhooks yet.').waitFor();
+    expect(w.problems).toEqual([]);
+  });
+
+  it("deletes the workspace from its settings page once its slug is typed, and opens the user's other workspace", async () => {
+    await lsk.workspace('beta');
+    expect((await lsk.cli(['user', 'create', 'owner@example.com', '--workspace', 'beta', '--role', 'member'])).code).toBe(0);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Workspace' }).click();
+    await page.getByRole('heading', { name: 'Delete workspace' }).waitFor();
+    const button = page.getByRole('button', { name: 'Delete this workspace' });
+    await page.getByLabel('Type acme to confirm').fill('acm');
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel('Type acme to confirm').fill('acme');
+    expect(await button.isDisabled()).toBe(false);
+    if (shots) await checkPage(page, 'workspace-delete');
+    await button.click();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    // Only one workspace is left: the header names it (no switcher), with the user's role there.
+    expect((await page.locator('.ws').innerText()).replace(/\s+/g, ' ').trim()).toBe('beta member');
+    expect((await visit(lsk.base, '/full', { host: lsk.env.LSK_DEFAULT_DOMAIN! })).status).toBe(404);
+    if (shots) await checkPage(page, 'after-workspace-delete');
     expect(w.problems).toEqual([]);
   });
 });

@@ -212,4 +212,17 @@ describe.each(STORE_KINDS)('webhook delivery on %s', (kind) => {
     expect(services.webhooks.clickEvents.waiting).toBe(10_000);
     expect(await services.metrics.render()).toMatch(/lsk_webhook_click_events_shed_total 5/);
   });
+
+  it('sends nothing for a workspace deleted while its deliveries wait (its purge deletes them)', async () => {
+    await services.repos.workspaces.create({ id: WS, slug: 'hooks', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now(), require2fa: false });
+    const { endpoint } = await hook(['link.created']);
+    await services.links.create(as(WS), { destination: 'https://example.com/a', alias: 'gone-soon' });
+    // The deletion's first steps, without its background purge (which would delete the delivery first).
+    expect(await services.repos.workspaces.markDeleted(WS, clock.now())).toBe(true);
+    await services.abuse.workspaceDeleted(clock.now());
+    expect(await run()).toBe(1);
+    expect(rx.received).toHaveLength(0);
+    const [d] = await deliveries(endpoint.id);
+    expect(d).toMatchObject({ status: 'failed', lastError: 'the workspace was deleted', nextAttemptAt: null });
+  });
 });

@@ -140,6 +140,16 @@ describe('link cache', () => {
     expect(c.get('other.test/a', 0)).toMatchObject({ id: 'lnk_1' });
     expect(c.size).toBe(1);
   });
+  it('forgets everything when cleared, and drops a read that started before', () => {
+    const c = new LinkCache(10, 10);
+    c.set('go.test/a', l, 0);
+    c.set('go.test/gone', null, 0);
+    const readAt = c.generation;
+    c.clear();
+    expect([c.get('go.test/a', 0), c.get('go.test/gone', 0)]).toEqual([undefined, undefined]);
+    c.set('go.test/a', l, 0, readAt);
+    expect(c.size).toBe(0);
+  });
   it('re-reads entries after the TTL and drops invalidated ones at once', () => {
     const c = new LinkCache(10, 10, 2000);
     c.set('a', l, 0);

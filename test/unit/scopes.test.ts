@@ -49,6 +49,7 @@ const DECLARED: Record<string, Scope> = {
   keys: 'keys:read',
   workspace: 'workspace:read',
   updateWorkspace: 'workspace:write',
+  deleteWorkspace: 'workspace:write',
   createLink: 'links:write',
   updateLink: 'links:write',
   deleteLink: 'links:write',

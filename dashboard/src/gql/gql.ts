@@ -65,6 +65,7 @@ type Documents = {
     "\n  mutation DashboardRotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.DashboardRotateWebhookSecretDocument,
     "\n  mutation DashboardTestWebhook($id: ID!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DashboardTestWebhookDocument,
     "\n  mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": typeof types.DashboardRetryWebhookDeliveryDocument,
+    "\n  mutation DashboardDeleteWorkspace($confirm: String!) {\n    deleteWorkspace(confirm: $confirm)\n  }\n": typeof types.DashboardDeleteWorkspaceDocument,
     "\n  mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {\n    updateWorkspace(require_2fa: $require_2fa) {\n      id\n      require_2fa\n    }\n  }\n": typeof types.DashboardRequireTwoFactorDocument,
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n      require_2fa\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": typeof types.DashboardWorkspaceDocument,
 };
@@ -119,6 +120,7 @@ const documents: Documents = {
     "\n  mutation DashboardRotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.DashboardRotateWebhookSecretDocument,
     "\n  mutation DashboardTestWebhook($id: ID!) {\n    testWebhook(id: $id) {\n      id\n    }\n  }\n": types.DashboardTestWebhookDocument,
     "\n  mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n": types.DashboardRetryWebhookDeliveryDocument,
+    "\n  mutation DashboardDeleteWorkspace($confirm: String!) {\n    deleteWorkspace(confirm: $confirm)\n  }\n": types.DashboardDeleteWorkspaceDocument,
     "\n  mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {\n    updateWorkspace(require_2fa: $require_2fa) {\n      id\n      require_2fa\n    }\n  }\n": types.DashboardRequireTwoFactorDocument,
     "\n  query DashboardWorkspace {\n    workspace {\n      id\n      slug\n      plan\n      rate_limit_rpm\n      require_2fa\n    }\n    viewer {\n      role\n      scopes\n    }\n  }\n": types.DashboardWorkspaceDocument,
 };
@@ -323,6 +325,10 @@ export function graphql(source: "\n  mutation DashboardTestWebhook($id: ID!) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardRetryWebhookDelivery($id: ID!, $delivery_id: ID!) {\n    retryWebhookDelivery(id: $id, delivery_id: $delivery_id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').DashboardRetryWebhookDeliveryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteWorkspace($confirm: String!) {\n    deleteWorkspace(confirm: $confirm)\n  }\n"): typeof import('./graphql').DashboardDeleteWorkspaceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

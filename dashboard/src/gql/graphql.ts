@@ -582,6 +582,8 @@ export type Mutation = {
   deleteUtmTemplate?: Maybe<Scalars['Boolean']['output']>;
   /** Delete an endpoint and its deliveries. */
   deleteWebhook?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete the workspace and everything it holds (owners; keys with workspace:write and no restriction). Its keys and sessions stop at once, its links answer 404, its domains and slug are free again; the rest of its data is purged in the background. */
+  deleteWorkspace?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a member from your workspace (never the last owner). */
   removeMember?: Maybe<Scalars['Boolean']['output']>;
   /** Send a delivery again now, with the same webhook-id. */
@@ -714,6 +716,12 @@ export type MutationDeleteUtmTemplateArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteWorkspaceArgs = {
+  confirm: Scalars['String']['input'];
 };
 
 
@@ -1628,6 +1636,13 @@ export type DashboardRetryWebhookDeliveryMutationVariables = Exact<{
 
 export type DashboardRetryWebhookDeliveryMutation = { __typename?: 'Mutation', retryWebhookDelivery?: { __typename?: 'WebhookDelivery', id: string, status: WebhookDeliveryStatus } | null };
 
+export type DashboardDeleteWorkspaceMutationVariables = Exact<{
+  confirm: Scalars['String']['input'];
+}>;
+
+
+export type DashboardDeleteWorkspaceMutation = { __typename?: 'Mutation', deleteWorkspace?: boolean | null };
+
 export type DashboardRequireTwoFactorMutationVariables = Exact<{
   require_2fa: Scalars['Boolean']['input'];
 }>;
@@ -2448,6 +2463,11 @@ export const DashboardRetryWebhookDeliveryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardRetryWebhookDeliveryMutation, DashboardRetryWebhookDeliveryMutationVariables>;
+export const DashboardDeleteWorkspaceDocument = new TypedDocumentString(`
+    mutation DashboardDeleteWorkspace($confirm: String!) {
+  deleteWorkspace(confirm: $confirm)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteWorkspaceMutation, DashboardDeleteWorkspaceMutationVariables>;
 export const DashboardRequireTwoFactorDocument = new TypedDocumentString(`
     mutation DashboardRequireTwoFactor($require_2fa: Boolean!) {
   updateWorkspace(require_2fa: $require_2fa) {

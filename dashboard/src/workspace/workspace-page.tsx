@@ -3,6 +3,7 @@ import { useSession } from '../auth/session-context';
 import { graphql } from '../gql';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
+import { DeleteWorkspaceZone } from './delete-workspace';
 import { RequireTwoFactor } from './require-two-factor';
 
 const WorkspaceQuery = graphql(`
@@ -67,6 +68,7 @@ export function WorkspacePage() {
               ) : null}
             </dl>
             <RequireTwoFactor required={w.require_2fa} isOwner={(viewer?.role ?? mine.role) === 'owner'} onChanged={q.reload} />
+            {(viewer?.role ?? mine.role) === 'owner' ? <DeleteWorkspaceZone slug={w.slug} /> : null}
           </>
         )}
       </Loaded>

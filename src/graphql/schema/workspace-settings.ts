@@ -22,4 +22,16 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, args, ctx) => ctx.services.workspaces.update(ctx.caller, ctx.principal.workspace, args, callerHasSecondFactor(ctx.services, ctx.principal)),
   }),
+  deleteWorkspace: t.withAuth({ scope: 'workspace:write' }).boolean({
+    nullable: true,
+    description:
+      'Delete the workspace and everything it holds (owners; keys with workspace:write and no restriction). Its keys and sessions stop at once, its links answer 404, its domains and slug are free again; the rest of its data is purged in the background.',
+    args: {
+      confirm: t.arg.string({ required: true, description: "The workspace's slug, to confirm: everything it holds is deleted for good." }),
+    },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.workspaces.delete(ctx.caller, ctx.principal.workspace, args);
+      return true;
+    },
+  }),
 }));

@@ -36,6 +36,12 @@ export class Guard {
       for (const authenticate of this.opts.authenticators) {
         const principal = await authenticate(req);
         if (!principal) continue;
+        // A deleted workspace is gone at once on every instance, whatever a cache still holds (docs/adr/0177):
+        // a key is then no key (401), a member of it no member (403), as when its record is gone.
+        if (this.opts.services.abuse.gone(principal.workspace.id)) {
+          if (principal.kind === 'key') throw new LskError('invalid_api_key', 'The API key is not valid.');
+          throw new LskError('forbidden', `You are not a member of the workspace "${principal.workspace.slug}".`);
+        }
         // Its data stays, but nobody acts in a suspended workspace (docs/abuse.md).
         if (this.opts.services.abuse.suspended(principal.workspace.id)) {
           throw new LskError('workspace_suspended', `The workspace "${principal.workspace.slug}" is suspended; contact the operator of this service.`);

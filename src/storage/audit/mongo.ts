@@ -2,6 +2,7 @@ import type { Collection, Filter } from 'mongodb';
 import type { AuditAction, AuditEntry, TargetType } from '../../domain/audit.js';
 import type { Actor } from '../../domain/caller.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import type { AuditQuery, AuditRepository } from './repository.js';
 
 interface AuditDoc {
@@ -65,5 +66,10 @@ export class MongoAudit implements AuditRepository {
 
   async deleteBefore(at: Date): Promise<number> {
     return this.conn.run(async () => (await this.coll.deleteMany({ at: { $lt: at } })).deletedCount);
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('audit_log'), { workspaceId }]], limit);
   }
 }

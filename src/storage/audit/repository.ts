@@ -24,4 +24,6 @@ export interface AuditRepository {
   list(workspaceId: string, query: AuditQuery): Promise<AuditEntry[]>;
   /** Retention: remove every entry older than `at` (any workspace); how many went. */
   deleteBefore(at: Date): Promise<number>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

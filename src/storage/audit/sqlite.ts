@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntry, TargetType } from '../../domain/audit.js';
 import type { ActorType } from '../../domain/caller.js';
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { AuditQuery, AuditRepository } from './repository.js';
 
 const toEntry = (r: Row): AuditEntry => ({
@@ -49,5 +50,9 @@ export class SqliteAudit implements AuditRepository {
 
   async deleteBefore(at: Date): Promise<number> {
     return this.conn.stmt('DELETE FROM audit_log WHERE at < ?').run(at.getTime()).changes;
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['audit_log', 'id']], workspaceId, limit);
   }
 }

@@ -103,4 +103,15 @@ export class MongoDomains implements DomainsRepository {
       }
     }
   }
+
+  /** A batch of domains goes with their settings (keyed by host). */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return this.conn.run(async () => {
+      const hosts = (await this.domains.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((d) => d._id);
+      if (hosts.length === 0) return 0;
+      await this.settings.deleteMany({ host: { $in: hosts } });
+      await this.domains.deleteMany({ _id: { $in: hosts } });
+      return hosts.length;
+    });
+  }
 }

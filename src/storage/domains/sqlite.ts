@@ -1,5 +1,6 @@
 import { type Domain, type DomainSettings, NO_DOMAIN_SETTINGS } from '../../domain/model.js';
 import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { DomainsRepository, NewDomain } from './repository.js';
 
 /** Settings are one JSON column (NULL: the defaults); only the fields set are stored. */
@@ -45,5 +46,9 @@ export class SqliteDomains implements DomainsRepository {
       this.conn.stmt('UPDATE domains SET settings = ? WHERE host = ?').run(JSON.stringify(settings), host);
       return { ...toDomain(r), settings };
     });
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['domains']], workspaceId, limit);
   }
 }

@@ -1,5 +1,6 @@
 import { type Collection, MongoBulkWriteError } from 'mongodb';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState } from './repository.js';
 
 type JobDoc = Omit<HealthJob, 'id'> & { _id: string };
@@ -13,6 +14,9 @@ export const HEALTH_INDEXES: IndexDef[] = [
   ['health_claims', { jobId: 1, take: 1 }, { name: 'health_claims_by_job' }],
   ['health_claims', { finishedAt: 1 }, { name: 'health_claims_finished' }],
   ['link_health', { status: 1, workspaceId: 1 }, { name: 'link_health_by_status' }],
+  // A deleted workspace's purge (docs/adr/0177).
+  ['health_jobs', { workspaceId: 1 }, { name: 'health_jobs_by_workspace' }],
+  ['link_health', { workspaceId: 1 }, { name: 'link_health_by_workspace' }],
 ];
 
 const claimKey = (c: Pick<CheckClaim, 'jobId' | 'take'>) => `${c.jobId}#${c.take}`;
@@ -112,5 +116,18 @@ export class MongoHealth implements HealthRepository {
 
   countBroken(): Promise<number> {
     return this.conn.run(() => this.stateDocs.countDocuments({ status: 'broken' }));
+  }
+
+  /** A batch of check jobs goes with their claims (found by job), then the links' states. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return this.conn.run(async () => {
+      const ids = (await this.jobs.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((j) => j._id);
+      if (ids.length > 0) {
+        await this.claimDocs.deleteMany({ jobId: { $in: ids } });
+        await this.jobs.deleteMany({ _id: { $in: ids } });
+        return ids.length;
+      }
+      return purgeCollections(this.conn, [[this.conn.collection('link_health'), { workspaceId }]], limit);
+    });
   }
 }

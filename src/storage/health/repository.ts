@@ -62,4 +62,6 @@ export interface HealthRepository {
   /** Ids of the workspace's links whose last state is broken. */
   brokenIds(workspaceId: string): Promise<string[]>;
   countBroken(): Promise<number>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

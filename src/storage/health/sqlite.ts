@@ -1,4 +1,5 @@
 import { type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState, HealthStatus } from './repository.js';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -101,5 +102,14 @@ export class SqliteHealth implements HealthRepository {
 
   async countBroken(): Promise<number> {
     return Number((this.conn.stmt("SELECT count(*) AS n FROM link_health WHERE status = 'broken'").get() as Row).n);
+  }
+
+  /** A batch of check jobs goes with their claims (found by job), then the links' states. */
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const claims = 'DELETE FROM health_claims WHERE job_id IN (SELECT id FROM health_jobs WHERE workspace_id = ? LIMIT ?)';
+    return this.conn.tx(() => {
+      this.conn.stmt(claims).run(workspaceId, limit);
+      return purgeTables(this.conn, [['health_jobs'], ['link_health']], workspaceId, limit);
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { type Collection, MongoServerError } from 'mongodb';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import type { IdempotencyRecord, IdempotencyRepository, StoredResponse } from './repository.js';
 
 /** `_id` is workspace id + NUL + key: the unique claim. */
@@ -67,5 +68,10 @@ export class MongoIdempotency implements IdempotencyRepository {
 
   async sweep(now: Date): Promise<number> {
     return this.conn.run(async () => (await this.docs.deleteMany({ expiresAt: { $lte: now } })).deletedCount);
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('idempotency_keys'), { _id: { $gt: `${workspaceId}\u0000`, $lt: `${workspaceId}\u0001` } }]], limit);
   }
 }

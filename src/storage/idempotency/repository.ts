@@ -37,4 +37,6 @@ export interface IdempotencyRepository {
   release(workspaceId: string, key: string, token: string): Promise<void>;
   /** Remove every record expired at `now`; returns how many. */
   sweep(now: Date): Promise<number>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

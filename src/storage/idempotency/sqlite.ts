@@ -1,4 +1,5 @@
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { IdempotencyRecord, IdempotencyRepository, StoredResponse } from './repository.js';
 
 export class SqliteIdempotency implements IdempotencyRepository {
@@ -37,5 +38,9 @@ export class SqliteIdempotency implements IdempotencyRepository {
 
   async sweep(now: Date): Promise<number> {
     return this.conn.stmt('DELETE FROM idempotency_keys WHERE expires_at <= ?').run(now.getTime()).changes;
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['idempotency_keys', 'workspace_id, key']], workspaceId, limit);
   }
 }

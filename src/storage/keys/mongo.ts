@@ -105,6 +105,17 @@ export class MongoApiKeys implements ApiKeysRepository {
       return true;
     });
   }
+
+  /** A batch of keys goes with their successor claims (keyed by the key's id). */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return this.conn.run(async () => {
+      const ids = (await this.keys.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((k) => k._id);
+      if (ids.length === 0) return 0;
+      await this.claims.deleteMany({ _id: { $in: ids } });
+      await this.keys.deleteMany({ _id: { $in: ids } });
+      return ids.length;
+    });
+  }
 }
 
 export class MongoSigningKeys implements SigningKeysRepository {

@@ -12,6 +12,8 @@ export interface ApiKeysRepository {
   touch(lastUsed: ReadonlyMap<string, Date>): Promise<void>;
   /** Set `successorId` only if none is set yet; true when this call set it. */
   claimSuccessor(id: string, successorId: string): Promise<boolean>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }
 
 /** The service's own signing keys (shared by every instance). */

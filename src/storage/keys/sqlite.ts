@@ -1,6 +1,7 @@
 import type { ApiKey, SigningKey } from '../../domain/model.js';
 import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 
 /** A JSON list column; NULL (or a key from before restrictions) is no restriction. */
@@ -83,6 +84,10 @@ export class SqliteApiKeys implements ApiKeysRepository {
 
   async claimSuccessor(id: string, successorId: string): Promise<boolean> {
     return this.conn.stmt('UPDATE api_keys SET successor_id = ? WHERE id = ? AND successor_id IS NULL').run(successorId, id).changes > 0;
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['api_keys']], workspaceId, limit);
   }
 }
 

@@ -2,6 +2,7 @@ import { type Collection, type Filter, MongoBulkWriteError } from 'mongodb';
 import { linkRef } from '../../domain/link-ref.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, keyPatternOf, type MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import { MongoTagDocs, tagEntries } from '../tags/mongo.js';
 import { behaviourFields, escapeRegex, extKey, type LinkDoc, REDIRECT_PROJECTION, redirectFields, toDoc } from './mongo-docs.js';
 import { orderMongo } from './mongo-order.js';
@@ -247,5 +248,10 @@ export class MongoLinks implements LinksRepository {
     return this.conn.run(async () =>
       (await this.links.find({ $and: this.filter(workspaceId, filter) }, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
     );
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('links'), { workspaceId }]], limit);
   }
 }

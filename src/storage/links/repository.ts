@@ -108,4 +108,6 @@ export interface LinksRepository {
   insertMany(workspaceId: string, links: readonly NewLink[]): Promise<(LinkRow | StoreConflict)[]>;
   /** Bulk delete: the ids among these that were the workspace's links and are now gone. */
   deleteMany(workspaceId: string, ids: readonly string[]): Promise<string[]>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

@@ -2,6 +2,7 @@ import { linkRef } from '../../domain/link-ref.js';
 import { recordNewLinkTags } from '../clicks/sqlite-tag-sheets.js';
 import { StoreConflict } from '../errors.js';
 import { conflictOf, type Row, type SqliteConnection } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import { setLinkTags } from '../tags/sqlite.js';
 import { keysetPages } from './keyset-pages.js';
 import type { LinkFilter, LinkPatch, LinkQuery, LinkRow, LinksRepository, NewLink, RedirectTarget } from './repository.js';
@@ -205,5 +206,9 @@ export class SqliteLinks implements LinksRepository {
     const params: Record<string, unknown> = {};
     const where = this.where(workspaceId, filter, params);
     return (this.conn.stmt(`SELECT id FROM links WHERE ${where.join(' AND ')}`).all(params) as Row[]).map((r) => String(r.id));
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['link_tags'], ['links']], workspaceId, limit);
   }
 }

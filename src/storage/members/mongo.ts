@@ -3,6 +3,7 @@ import type { Invite, Membership, Role } from '../../domain/accounts.js';
 import { StoreConflict } from '../errors.js';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
 import { OneTimeUses } from '../mongo/one-time.js';
+import { purgeCollections } from '../mongo/purge.js';
 import { ROSTER_INDEXES, Rosters } from './mongo-roster.js';
 import type { MembersRepository, OwnerChange } from './repository.js';
 
@@ -131,5 +132,18 @@ export class MongoMembers implements MembersRepository {
   async sweepInvites(now: Date): Promise<void> {
     await this.conn.run(() => this.invites.deleteMany({ expiresAt: { $lte: now } }));
     await this.uses.sweep(now);
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(
+      this.conn,
+      [
+        [c('rosters'), { w: workspaceId }],
+        [c('member_seats'), { w: workspaceId }],
+        [c('invites'), { workspaceId }],
+      ],
+      limit,
+    );
   }
 }

@@ -30,4 +30,6 @@ export interface MembersRepository {
   consumeInvite(tokenHash: string, now: Date): Promise<Invite | null>;
   /** Delete invites expired before `now` (a sweep: FerretDB has no TTL index). */
   sweepInvites(now: Date): Promise<void>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

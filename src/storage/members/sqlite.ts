@@ -1,5 +1,6 @@
 import type { Invite, Membership, Role } from '../../domain/accounts.js';
 import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { MembersRepository, OwnerChange } from './repository.js';
 
 const toMembership = (r: Row): Membership => ({
@@ -98,5 +99,9 @@ export class SqliteMembers implements MembersRepository {
 
   async sweepInvites(now: Date): Promise<void> {
     this.conn.stmt('DELETE FROM invites WHERE expires_at <= ?').run(now.getTime());
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['memberships', 'workspace_id, user_id'], ['invites']], workspaceId, limit);
   }
 }

@@ -1,5 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import type { DisabledLink, ModerationRepository, Suspension } from './repository.js';
 
 /** The link id, or the workspace id, is the _id: each decision is one unique insert, undone by a delete. */
@@ -45,6 +46,19 @@ export class MongoModeration implements ModerationRepository {
   async suspensions(): Promise<Suspension[]> {
     return this.conn.run(async () =>
       (await this.suspended.find({}).sort({ suspendedAt: 1, _id: 1 }).toArray()).map(({ _id, ...s }) => ({ workspaceId: _id, ...s, reason: s.reason ?? null })),
+    );
+  }
+
+  /** A deleted workspace's disabled links and its suspension: moot once it is gone (abuse reports stay the operator's). */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(
+      this.conn,
+      [
+        [c('disabled_links'), { workspaceId }],
+        [c('suspensions'), { _id: workspaceId }],
+      ],
+      limit,
     );
   }
 }

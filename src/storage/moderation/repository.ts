@@ -28,4 +28,6 @@ export interface ModerationRepository {
   unsuspend(workspaceId: string): Promise<boolean>;
   /** Oldest first. */
   suspensions(): Promise<Suspension[]>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

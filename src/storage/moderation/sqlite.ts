@@ -1,4 +1,5 @@
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { DisabledLink, ModerationRepository, Suspension } from './repository.js';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -47,5 +48,10 @@ export class SqliteModeration implements ModerationRepository {
       reason: text(r.reason),
       suspendedAt: toDate(r.suspended_at),
     }));
+  }
+
+  /** A deleted workspace's disabled links and its suspension: moot once it is gone (abuse reports stay the operator's). */
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['disabled_links'], ['suspensions']], workspaceId, limit);
   }
 }

@@ -9,6 +9,7 @@ import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
 import { SHORT_WRITES_MIGRATION } from './migration-short-writes.js';
 import { SIGN_IN_MIGRATION } from './migration-sign-in.js';
 import { TAG_SHEETS_MIGRATION } from './migration-tag-sheets.js';
+import { WORKSPACE_DELETION_MIGRATION } from './migration-workspace-deletion.js';
 
 /** Versioned schema migrations for the embedded store; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: readonly string[] = [
@@ -252,4 +253,6 @@ export const MIGRATIONS: readonly string[] = [
   CLICK_EVENTS_MIGRATION,
   // 19: what a closing step added to domain and tag sheets, folded in later (migration-click-pending.ts).
   CLICK_PENDING_MIGRATION,
+  // 20: deleted workspaces' tombstones and the indexes their purge reads (migration-workspace-deletion.ts).
+  WORKSPACE_DELETION_MIGRATION,
 ];

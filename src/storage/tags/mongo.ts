@@ -2,6 +2,7 @@ import type { AnyBulkWriteOperation, Collection, Filter, MongoBulkWriteError } f
 import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import type { TagsRepository } from './repository.js';
 
 export interface TagDoc {
@@ -170,5 +171,10 @@ export class MongoTags implements TagsRepository {
       await this.links.updateMany({ workspaceId, tagKeys: key }, { $pull: { tagKeys: key } });
       return (await this.docs.tags.deleteOne({ _id: tagId(workspaceId, key) })).deletedCount > 0;
     });
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('tags'), { workspaceId }]], limit);
   }
 }

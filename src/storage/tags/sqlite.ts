@@ -1,6 +1,7 @@
 import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
 import { type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type { TagsRepository } from './repository.js';
 
 /** Replace a link's tags (inside the caller's transaction); returns their canonical names (an existing tag keeps its spelling). */
@@ -74,5 +75,9 @@ export class SqliteTags implements TagsRepository {
       this.conn.stmt('DELETE FROM link_tags WHERE workspace_id = ? AND tag_key = ?').run(workspaceId, key);
       return this.conn.stmt('DELETE FROM tags WHERE workspace_id = ? AND key = ?').run(workspaceId, key).changes > 0;
     });
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['tags']], workspaceId, limit);
   }
 }

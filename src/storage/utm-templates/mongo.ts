@@ -2,6 +2,7 @@ import type { Collection } from 'mongodb';
 import type { Utm } from '../../domain/utm-schemas.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import { templateNameKey, type UtmTemplate, type UtmTemplatePatch, type UtmTemplatesRepository } from './repository.js';
 
 interface UtmTemplateDoc {
@@ -85,5 +86,10 @@ export class MongoUtmTemplates implements UtmTemplatesRepository {
 
   async count(workspaceId: string): Promise<number> {
     return this.conn.run(() => this.docs.countDocuments({ workspaceId }));
+  }
+
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const c = (name: string) => this.conn.collection(name);
+    return purgeCollections(this.conn, [[c('utm_templates'), { workspaceId }]], limit);
   }
 }

@@ -26,4 +26,6 @@ export interface UtmTemplatesRepository {
   update(workspaceId: string, id: string, patch: UtmTemplatePatch): Promise<UtmTemplate | null>;
   delete(workspaceId: string, id: string): Promise<boolean>;
   count(workspaceId: string): Promise<number>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

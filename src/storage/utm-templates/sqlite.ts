@@ -1,5 +1,6 @@
 import type { Utm } from '../../domain/utm-schemas.js';
 import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import { templateNameKey, type UtmTemplate, type UtmTemplatePatch, type UtmTemplatesRepository } from './repository.js';
 
 const toTemplate = (r: Row): UtmTemplate => ({
@@ -61,5 +62,9 @@ export class SqliteUtmTemplates implements UtmTemplatesRepository {
 
   async count(workspaceId: string): Promise<number> {
     return Number((this.conn.stmt('SELECT count(*) AS n FROM utm_templates WHERE workspace_id = ?').get(workspaceId) as Row).n);
+  }
+
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return purgeTables(this.conn, [['utm_templates']], workspaceId, limit);
   }
 }

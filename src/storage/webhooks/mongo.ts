@@ -1,5 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
+import { purgeCollections } from '../mongo/purge.js';
 import type {
   AttemptClaim,
   AttemptRecord,
@@ -21,6 +22,8 @@ export const WEBHOOK_INDEXES: IndexDef[] = [
   ['webhook_deliveries', { endpointId: 1, createdAt: -1, _id: -1 }, { name: 'webhook_deliveries_by_endpoint' }],
   ['webhook_deliveries', { status: 1, nextAttemptAt: 1 }, { name: 'webhook_deliveries_due' }],
   ['webhook_attempts', { deliveryId: 1, attemptNo: 1 }, { name: 'webhook_attempts_by_delivery' }],
+  // A deleted workspace's purge (docs/adr/0177).
+  ['webhook_deliveries', { workspaceId: 1 }, { name: 'webhook_deliveries_by_workspace' }],
 ];
 
 const toEndpoint = ({ _id, ...d }: EndpointDoc): WebhookEndpoint => ({
@@ -136,5 +139,18 @@ export class MongoWebhooks implements WebhooksRepository {
 
   async finishAttempt(c: AttemptClaim, at: Date): Promise<void> {
     await this.conn.run(() => this.attempts.updateOne({ _id: attemptKey(c) }, { $set: { finishedAt: at } }));
+  }
+
+  /** A batch of deliveries goes with their attempts (found by delivery), then the endpoints. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    return this.conn.run(async () => {
+      const ids = (await this.deliveries.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((d) => d._id);
+      if (ids.length > 0) {
+        await this.attempts.deleteMany({ deliveryId: { $in: ids } });
+        await this.deliveries.deleteMany({ _id: { $in: ids } });
+        return ids.length;
+      }
+      return purgeCollections(this.conn, [[this.conn.collection('webhook_endpoints'), { workspaceId }]], limit);
+    });
   }
 }

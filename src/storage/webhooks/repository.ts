@@ -91,4 +91,6 @@ export interface WebhooksRepository {
   /** A unique-key insert on (deliveryId, attemptNo, take): true when this call won it. */
   claimAttempt(claim: AttemptClaim): Promise<boolean>;
   finishAttempt(claim: AttemptClaim, at: Date): Promise<void>;
+  /** Delete up to `limit` records of a deleted workspace (docs/adr/0177): how many went, 0 when none is left. */
+  purgeWorkspace(workspaceId: string, limit: number): Promise<number>;
 }

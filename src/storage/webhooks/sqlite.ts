@@ -1,5 +1,6 @@
 import type { EventType } from '../../domain/webhook-schemas.js';
 import { conflictOf, type Row, type SqliteConnection, toDate, toDateOrNull } from '../sqlite/connection.js';
+import { purgeTables } from '../sqlite/purge.js';
 import type {
   AttemptClaim,
   AttemptRecord,
@@ -195,5 +196,14 @@ export class SqliteWebhooks implements WebhooksRepository {
     this.conn
       .stmt('UPDATE webhook_attempts SET finished_at = ? WHERE delivery_id = ? AND attempt_no = ? AND take = ?')
       .run(ms(at), c.deliveryId, c.attemptNo, c.take);
+  }
+
+  /** A batch of deliveries goes with its attempts (found by delivery), then the endpoints. */
+  async purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
+    const attempts = 'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE workspace_id = ? LIMIT ?)';
+    return this.conn.tx(() => {
+      this.conn.stmt(attempts).run(workspaceId, limit);
+      return purgeTables(this.conn, [['webhook_deliveries'], ['webhook_endpoints']], workspaceId, limit);
+    });
   }
 }

@@ -1,7 +1,7 @@
 import type { Workspace } from '../../domain/model.js';
 import type { Plan } from '../../domain/resource-schemas.js';
 import { conflictOf, type Row, type SqliteConnection, toDate } from '../sqlite/connection.js';
-import type { WorkspacesRepository } from './repository.js';
+import type { DeletedWorkspace, WorkspacesRepository } from './repository.js';
 
 const toWorkspace = (r: Row): Workspace => ({
   id: String(r.id),
@@ -27,12 +27,12 @@ export class SqliteWorkspaces implements WorkspacesRepository {
   }
 
   async get(id: string): Promise<Workspace | null> {
-    const r = this.conn.stmt('SELECT * FROM workspaces WHERE id = ?').get(id) as Row | undefined;
+    const r = this.conn.stmt('SELECT * FROM workspaces WHERE id = ? AND deleted_at IS NULL').get(id) as Row | undefined;
     return r ? toWorkspace(r) : null;
   }
 
   async getBySlug(slug: string): Promise<Workspace | null> {
-    const r = this.conn.stmt('SELECT * FROM workspaces WHERE slug = ?').get(slug) as Row | undefined;
+    const r = this.conn.stmt('SELECT * FROM workspaces WHERE slug = ? AND deleted_at IS NULL').get(slug) as Row | undefined;
     return r ? toWorkspace(r) : null;
   }
 
@@ -47,6 +47,20 @@ export class SqliteWorkspaces implements WorkspacesRepository {
   }
 
   async list(): Promise<Workspace[]> {
-    return (this.conn.stmt('SELECT * FROM workspaces ORDER BY created_at, slug').all() as Row[]).map(toWorkspace);
+    return (this.conn.stmt('SELECT * FROM workspaces WHERE deleted_at IS NULL ORDER BY created_at, slug').all() as Row[]).map(toWorkspace);
+  }
+
+  async markDeleted(id: string, at: Date): Promise<boolean> {
+    const sql = 'UPDATE workspaces SET deleted_at = ?, deleted_slug = slug, slug = id WHERE id = ? AND deleted_at IS NULL';
+    return this.conn.stmt(sql).run(at.getTime(), id).changes === 1;
+  }
+
+  async deleting(): Promise<DeletedWorkspace[]> {
+    const rows = this.conn.stmt('SELECT id, deleted_slug, deleted_at FROM workspaces WHERE deleted_at IS NOT NULL ORDER BY deleted_at, id').all() as Row[];
+    return rows.map((r) => ({ id: String(r.id), slug: String(r.deleted_slug), deletedAt: toDate(r.deleted_at) }));
+  }
+
+  async remove(id: string): Promise<void> {
+    this.conn.stmt('DELETE FROM workspaces WHERE id = ? AND deleted_at IS NOT NULL').run(id);
   }
 }

@@ -285,6 +285,15 @@ extension LskClient {
         try await sendNoContent("DELETE", "/webhooks/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
+    /// Delete your workspace and everything it holds
+    ///
+    /// Delete the workspace and everything it holds (owners; keys with workspace:write and no restriction). Its keys and sessions stop at once, its links answer 404, its domains and slug are free again; the rest of its data is purged in the background. Needs the scope `workspace:write`.
+    /// `DELETE /workspace` → 204.
+    /// - Parameter confirm: `confirm` (query) The workspace's slug, to confirm: everything it holds is deleted for good.
+    public func deleteWorkspace(confirm: String) async throws {
+        try await sendNoContent("DELETE", "/workspace", query: Self.param("confirm", confirm), headers: [], body: nil)
+    }
+
     /// List domains
     ///
     /// Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).

@@ -262,7 +262,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
 
 /// One recorded action: who did what to which target, when, in which request. Never holds a secret.
 public struct AuditEntry: Codable, Sendable, Equatable {
-    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
     public var action: AuditEntryAction
     public var actor: AuditEntryActor
     /// When it happened.
@@ -329,6 +329,7 @@ public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, L
     public static let workspaceCreated = AuditEntryAction(rawValue: "workspace.created")
     public static let workspacePlanChanged = AuditEntryAction(rawValue: "workspace.plan_changed")
     public static let workspaceUpdated = AuditEntryAction(rawValue: "workspace.updated")
+    public static let workspaceDeleted = AuditEntryAction(rawValue: "workspace.deleted")
     public static let auditLogExported = AuditEntryAction(rawValue: "audit_log.exported")
     public static let linkDisabled = AuditEntryAction(rawValue: "link.disabled")
     public static let linkEnabled = AuditEntryAction(rawValue: "link.enabled")
@@ -473,6 +474,7 @@ public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, Lsk
     public static let workspaceCreated = AuditLogAction(rawValue: "workspace.created")
     public static let workspacePlanChanged = AuditLogAction(rawValue: "workspace.plan_changed")
     public static let workspaceUpdated = AuditLogAction(rawValue: "workspace.updated")
+    public static let workspaceDeleted = AuditLogAction(rawValue: "workspace.deleted")
     public static let auditLogExported = AuditLogAction(rawValue: "audit_log.exported")
     public static let linkDisabled = AuditLogAction(rawValue: "link.disabled")
     public static let linkEnabled = AuditLogAction(rawValue: "link.enabled")

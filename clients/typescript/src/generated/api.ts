@@ -60,7 +60,7 @@ export interface ApiKeyList {
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export interface AuditEntry {
   /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
-  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   actor: {
     id: string;
     label: string;
@@ -975,6 +975,12 @@ export interface RevokeKeyPath {
 /** Request body of updateWorkspace: Change workspace settings (PATCH /workspace). */
 export type UpdateWorkspaceBody = UpdateWorkspaceRequest;
 
+/** Query and header parameters of deleteWorkspace: Delete your workspace and everything it holds (DELETE /workspace). */
+export interface DeleteWorkspaceParams {
+  /** The workspace's slug, to confirm: everything it holds is deleted for good. */
+  confirm: string;
+}
+
 /** Query and header parameters of analytics: Click analytics of the workspace (GET /analytics). */
 export interface AnalyticsParams {
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
@@ -1198,7 +1204,7 @@ export interface DeleteUtmTemplatePath {
 /** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
 export interface AuditLogParams {
   /** Only entries of this action, e.g. link.created. */
-  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
   actor_id?: string;
   /** next_cursor of the previous page. */
@@ -1234,6 +1240,7 @@ export interface Operations {
   deleteTag: { path: DeleteTagPath; params: Record<string, never>; body: never; response: void };
   deleteUtmTemplate: { path: DeleteUtmTemplatePath; params: Record<string, never>; body: never; response: void };
   deleteWebhook: { path: DeleteWebhookPath; params: Record<string, never>; body: never; response: void };
+  deleteWorkspace: { path: Record<string, never>; params: DeleteWorkspaceParams; body: never; response: void };
   domains: { path: Record<string, never>; params: Record<string, never>; body: never; response: DomainList };
   exportLinks: { path: Record<string, never>; params: Record<string, never>; body: never; response: string };
   invites: { path: Record<string, never>; params: Record<string, never>; body: never; response: InviteList };
@@ -1303,6 +1310,8 @@ export interface OperationMethods {
   deleteUtmTemplate(id: string, options?: RequestOptions): Promise<void>;
   /** Delete a webhook endpoint (DELETE /webhooks/{id}): Delete an endpoint and its deliveries. Needs the scope `webhooks:write`. → 204. */
   deleteWebhook(id: string, options?: RequestOptions): Promise<void>;
+  /** Delete your workspace and everything it holds (DELETE /workspace): Delete the workspace and everything it holds (owners; keys with workspace:write and no restriction). Its keys and sessions stop at once, its links answer 404, its domains and slug are free again; the rest of its data is purged in the background. Needs the scope `workspace:write`. → 204. */
+  deleteWorkspace(params: DeleteWorkspaceParams, options?: RequestOptions): Promise<void>;
   /** List domains (GET /domains): Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it). → 200. */
   domains(options?: RequestOptions): Promise<DomainList>;
   /** Export every link as CSV (GET /links/export): Streams every link of the workspace as CSV (text/csv): a header row, then one row per link, newest first. geo_targeting is a JSON cell, tags are joined with |; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it. The same format is what `lsk links import` reads. Needs the scope links:read. → 200. */
@@ -1388,6 +1397,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   deleteTag: ["DELETE", "/tags/{name}", ""],
   deleteUtmTemplate: ["DELETE", "/utm-templates/{id}", ""],
   deleteWebhook: ["DELETE", "/webhooks/{id}", ""],
+  deleteWorkspace: ["DELETE", "/workspace", "q"],
   domains: ["GET", "/domains", ""],
   exportLinks: ["GET", "/links/export", ""],
   invites: ["GET", "/invites", ""],

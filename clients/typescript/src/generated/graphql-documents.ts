@@ -71,6 +71,8 @@ export const DeleteUtmTemplateDocument = "mutation DeleteUtmTemplate($id: ID!) {
 
 export const DeleteWebhookDocument = "mutation DeleteWebhook($id: ID!) {\n  deleteWebhook(id: $id)\n}\n" as TypedDocument<T.DeleteWebhookMutation, T.DeleteWebhookMutationVariables>;
 
+export const DeleteWorkspaceDocument = "mutation DeleteWorkspace($confirm: String!) {\n  deleteWorkspace(confirm: $confirm)\n}\n" as TypedDocument<T.DeleteWorkspaceMutation, T.DeleteWorkspaceMutationVariables>;
+
 export const RemoveMemberDocument = "mutation RemoveMember($user_id: ID!) {\n  removeMember(user_id: $user_id)\n}\n" as TypedDocument<T.RemoveMemberMutation, T.RemoveMemberMutationVariables>;
 
 export const RetryWebhookDeliveryDocument = "mutation RetryWebhookDelivery($delivery_id: ID!, $id: ID!) {\n  retryWebhookDelivery(delivery_id: $delivery_id, id: $id) {\n    attempts\n    created_at\n    delivered_at\n    event_type\n    id\n    last_duration_ms\n    last_error\n    last_status_code\n    next_attempt_at\n    status\n  }\n}\n" as TypedDocument<T.RetryWebhookDeliveryMutation, T.RetryWebhookDeliveryMutationVariables>;

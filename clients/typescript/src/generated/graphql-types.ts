@@ -548,6 +548,8 @@ export type Mutation = {
   deleteUtmTemplate: Maybe<Scalars['Boolean']['output']>;
   /** Delete an endpoint and its deliveries. */
   deleteWebhook: Maybe<Scalars['Boolean']['output']>;
+  /** Delete the workspace and everything it holds (owners; keys with workspace:write and no restriction). Its keys and sessions stop at once, its links answer 404, its domains and slug are free again; the rest of its data is purged in the background. */
+  deleteWorkspace: Maybe<Scalars['Boolean']['output']>;
   /** Remove a member from your workspace (never the last owner). */
   removeMember: Maybe<Scalars['Boolean']['output']>;
   /** Send a delivery again now, with the same webhook-id. */
@@ -680,6 +682,12 @@ export type MutationDeleteUtmTemplateArgs = {
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteWorkspaceArgs = {
+  confirm: Scalars['String']['input'];
 };
 
 
@@ -1457,6 +1465,13 @@ export type DeleteWebhookMutationVariables = Exact<{
 
 
 export type DeleteWebhookMutation = { deleteWebhook: boolean | null };
+
+export type DeleteWorkspaceMutationVariables = Exact<{
+  confirm: Scalars['String']['input'];
+}>;
+
+
+export type DeleteWorkspaceMutation = { deleteWorkspace: boolean | null };
 
 export type RemoveMemberMutationVariables = Exact<{
   user_id: Scalars['ID']['input'];

@@ -466,6 +466,24 @@ public final class LskClient {
   }
 
   /**
+   * Delete your workspace and everything it holds
+   *
+   * Delete the workspace and everything it holds (owners; keys with workspace:write and no restriction). Its keys and sessions stop at once, its links answer 404, its domains and slug are free again; the rest of its data is purged in the background. Needs the scope `workspace:write`.
+   * {@code DELETE /workspace} → 204.
+   * @param params confirm, by name: {@code DeleteWorkspaceParams.builder()…build()}
+   */
+  public void deleteWorkspace(DeleteWorkspaceParams params) {
+    Objects.requireNonNull(params, "params");
+    http.send("DELETE", "/workspace", LskHttp.query().add("confirm", params.getConfirm()), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteWorkspace}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteWorkspaceAsync(DeleteWorkspaceParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("DELETE", "/workspace", LskHttp.query().add("confirm", params.getConfirm()), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
    * List domains
    *
    * Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).

@@ -491,6 +491,18 @@ class LskClient(
         sendNoContent("DELETE", "/webhooks/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
+     * Delete your workspace and everything it holds
+     *
+     * Delete the workspace and everything it holds (owners; keys with workspace:write and no restriction). Its keys and sessions stop at once, its links answer 404, its domains and slug are free again; the rest of its data is purged in the background. Needs the scope `workspace:write`.
+     * `DELETE /workspace` → 204.
+     * @param confirm `confirm` (query) The workspace's slug, to confirm: everything it holds is deleted for good.
+     */
+    suspend fun deleteWorkspace(
+        confirm: String,
+    ) =
+        sendNoContent("DELETE", "/workspace", listOf("confirm" to confirm), emptyList(), null)
+
+    /**
      * List domains
      *
      * Custom domains of your workspace. Needs the scope `domains:read` (or `domains:write`, which implies it).

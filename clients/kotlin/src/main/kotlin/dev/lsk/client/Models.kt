@@ -218,7 +218,7 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class AuditEntry(
-    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
     @get:JsonProperty("action") @param:JsonProperty("action")
     val action: AuditEntryAction,
     @get:JsonProperty("actor") @param:JsonProperty("actor")
@@ -271,6 +271,7 @@ enum class AuditEntryAction(@get:JsonValue val value: String) {
     WORKSPACE_CREATED("workspace.created"),
     WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
     WORKSPACE_UPDATED("workspace.updated"),
+    WORKSPACE_DELETED("workspace.deleted"),
     AUDIT_LOG_EXPORTED("audit_log.exported"),
     LINK_DISABLED("link.disabled"),
     LINK_ENABLED("link.enabled"),
@@ -399,6 +400,7 @@ enum class AuditLogAction(@get:JsonValue val value: String) {
     WORKSPACE_CREATED("workspace.created"),
     WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
     WORKSPACE_UPDATED("workspace.updated"),
+    WORKSPACE_DELETED("workspace.deleted"),
     AUDIT_LOG_EXPORTED("audit_log.exported"),
     LINK_DISABLED("link.disabled"),
     LINK_ENABLED("link.enabled"),

@@ -38,6 +38,7 @@ public enum AuditEntryAction {
   WORKSPACE_CREATED("workspace.created"),
   WORKSPACE_PLAN_CHANGED("workspace.plan_changed"),
   WORKSPACE_UPDATED("workspace.updated"),
+  WORKSPACE_DELETED("workspace.deleted"),
   AUDIT_LOG_EXPORTED("audit_log.exported"),
   LINK_DISABLED("link.disabled"),
   LINK_ENABLED("link.enabled"),
