@@ -41,9 +41,11 @@ describe('LinkHour', () => {
     expect(h.add('')).toBe(true);
     expect(h.add('')).toBe(false);
     expect(h.add('x')).toBe(true);
-    expect(h.combos).toEqual(new Map([
-      ['', 2],
-      ['x', 1],
-    ]));
+    expect(h.combos).toEqual(
+      new Map([
+        ['', 2],
+        ['x', 1],
+      ]),
+    );
   });
 });
