@@ -6,6 +6,7 @@
  * with 50 rules (none matching), what a visit records (User-Agent, Referer, Accept-Language, query,
  * the target's UTM), the recorder's count() (a new link-hour per link, then a counter held), and
  * the flush of those link-hours to the store (all threads' CPU per link-hour: the writer's too).
+ * Last, a whole request through the handler in the main thread's CPU time (recorded-visit.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import { loadConfig } from '../src/config/env.js';
@@ -18,6 +19,7 @@ import { classify } from '../src/redirect/user-agent.js';
 import { languageOf, mergeUtm, passedQuery, referrerOf, utmOfTarget } from '../src/redirect/visit-facts.js';
 import { buildServices } from '../src/services/wiring.js';
 import { BROWSER_UA, DOMAIN, type Fixture } from './fixtures.js';
+import { recordedVisitCpu } from './recorded-visit.js';
 
 const PASSES = 3;
 
@@ -118,6 +120,12 @@ export async function benchRedirectParts(fx: Fixture, say: (s: string) => void):
     say(
       `  flush of ${n.toLocaleString('en')} link-hours (2 clicks each)   ${ns(f[1])} CPU per link-hour (all threads: the writer's too), ${f[0].toFixed(0)} ms`,
     );
+    const v = await recordedVisitCpu(handler, s.clicks, fx.aliases);
+    const us = (x: number) => `${x.toFixed(2)} µs`;
+    say(
+      `  a request through the handler, main thread's CPU (no HTTP): HEAD ${us(v.head)}, GET recorded ${us(v.get)} (of which its flush ${us(v.flush)}): the recording's share ${us(v.get - v.head)}`,
+    );
+    say(`  the same, V8's helper threads' CPU: HEAD ${us(v.helpersHead)}, GET recorded ${us(v.helpersGet)}`);
   } finally {
     await s.repos.close();
   }

@@ -1,5 +1,6 @@
-import type { ClickBatch, ClickEvent, ClicksRepository, HourCounts } from '../storage/clicks/repository.js';
+import type { ClickBatch, ClickEvent, ClicksRepository } from '../storage/clicks/repository.js';
 import { HOUR_MS } from '../storage/clicks/repository.js';
+import { LinkHour } from './link-hour.js';
 import { type Visit, visitKey } from './visit-key.js';
 
 export type { Visit } from './visit-key.js';
@@ -26,9 +27,9 @@ export interface ClickLogger {
  */
 export class ClickRecorder {
   /** The current hour's counters of each link... */
-  private current = new Map<string, HourCounts>();
+  private current = new Map<string, LinkHour>();
   /** ...and any other hour's, by `${linkId}|${hour}` (around the turn of an hour). */
-  private other = new Map<string, HourCounts>();
+  private other = new Map<string, LinkHour>();
   private events: ClickEvent[] = [];
   private cells = 0;
   private visits = 0;
@@ -78,17 +79,13 @@ export class ClickRecorder {
     const key = visitKey(v);
     let h = this.current.get(v.linkId);
     const full = this.cells + (this.pending?.cells ?? 0) >= this.maxCells;
-    if (full && (h === undefined || h.hour !== hour || !h.combos.has(key))) {
+    if (full && (h === undefined || h.hour !== hour || !h.has(key))) {
       this.dropped++;
       return;
     }
     if (h === undefined || h.hour !== hour) h = this.hourCounts(v.linkId, v.workspaceId, hour, h);
     this.visits++;
-    const n = h.combos.get(key);
-    if (n === undefined) {
-      h.combos.set(key, 1);
-      this.cells++;
-    } else h.combos.set(key, n + 1);
+    if (h.add(key)) this.cells++;
     if (v.visitor.bot) {
       h.bots++;
       return;
@@ -99,9 +96,9 @@ export class ClickRecorder {
     else this.events.push({ at: v.atMs, linkId: v.linkId, workspaceId: v.workspaceId, combo: key });
   }
 
-  private hourCounts(linkId: string, workspaceId: string, hour: number, previous: HourCounts | undefined): HourCounts {
+  private hourCounts(linkId: string, workspaceId: string, hour: number, previous: LinkHour | undefined): LinkHour {
     if (previous) this.other.set(`${linkId}|${previous.hour}`, previous);
-    let h: HourCounts | undefined;
+    let h: LinkHour | undefined;
     // Other hours are held only around the turn of an hour: the usual new link-hour skips the lookup.
     if (this.other.size > 0) {
       const key = `${linkId}|${hour}`;
@@ -109,7 +106,7 @@ export class ClickRecorder {
       if (h) this.other.delete(key);
     }
     if (!h) {
-      h = { linkId, workspaceId, hour, clicks: 0, bots: 0, combos: new Map() };
+      h = new LinkHour(linkId, workspaceId, hour);
       this.cells++;
     }
     this.current.set(linkId, h);
