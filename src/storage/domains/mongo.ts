@@ -2,6 +2,7 @@ import type { Collection } from 'mongodb';
 import { type Domain, type DomainSettings, NO_DOMAIN_SETTINGS } from '../../domain/model.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import { purgeDocs } from '../mongo/purge.js';
 import type { DomainsRepository, NewDomain } from './repository.js';
 
 /** A domain: its host (the `_id`) and workspace. */
@@ -106,12 +107,6 @@ export class MongoDomains implements DomainsRepository {
 
   /** A batch of domains goes with their settings (keyed by host). */
   purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
-    return this.conn.run(async () => {
-      const hosts = (await this.domains.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((d) => d._id);
-      if (hosts.length === 0) return 0;
-      await this.settings.deleteMany({ host: { $in: hosts } });
-      await this.domains.deleteMany({ _id: { $in: hosts } });
-      return hosts.length;
-    });
+    return purgeDocs(this.conn, this.domains, { workspaceId }, limit, (hosts) => this.settings.deleteMany({ host: { $in: hosts } }));
   }
 }

@@ -1,6 +1,6 @@
 import { type Collection, MongoBulkWriteError } from 'mongodb';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
-import { purgeCollections } from '../mongo/purge.js';
+import { purgeCollections, purgeDocs } from '../mongo/purge.js';
 import type { CheckClaim, CheckClaimRecord, HealthJob, HealthRepository, HealthState } from './repository.js';
 
 type JobDoc = Omit<HealthJob, 'id'> & { _id: string };
@@ -121,13 +121,8 @@ export class MongoHealth implements HealthRepository {
   /** A batch of check jobs goes with their claims (found by job), then the links' states. */
   purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
     return this.conn.run(async () => {
-      const ids = (await this.jobs.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((j) => j._id);
-      if (ids.length > 0) {
-        await this.claimDocs.deleteMany({ jobId: { $in: ids } });
-        await this.jobs.deleteMany({ _id: { $in: ids } });
-        return ids.length;
-      }
-      return purgeCollections(this.conn, [[this.conn.collection('link_health'), { workspaceId }]], limit);
+      const jobs = await purgeDocs(this.conn, this.jobs, { workspaceId }, limit, (ids) => this.claimDocs.deleteMany({ jobId: { $in: ids } }));
+      return jobs || purgeCollections(this.conn, [[this.conn.collection('link_health'), { workspaceId }]], limit);
     });
   }
 }

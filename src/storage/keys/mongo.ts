@@ -3,6 +3,7 @@ import type { ApiKey, SigningKey } from '../../domain/model.js';
 import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { StoreConflict } from '../errors.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
+import { purgeDocs } from '../mongo/purge.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
 
 /** `scopes` is absent on keys issued before scopes existed (they hold every scope); `domains` and `tags` on keys from before restrictions. */
@@ -108,13 +109,7 @@ export class MongoApiKeys implements ApiKeysRepository {
 
   /** A batch of keys goes with their successor claims (keyed by the key's id). */
   purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
-    return this.conn.run(async () => {
-      const ids = (await this.keys.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((k) => k._id);
-      if (ids.length === 0) return 0;
-      await this.claims.deleteMany({ _id: { $in: ids } });
-      await this.keys.deleteMany({ _id: { $in: ids } });
-      return ids.length;
-    });
+    return purgeDocs(this.conn, this.keys, { workspaceId }, limit, (ids) => this.claims.deleteMany({ _id: { $in: ids } }));
   }
 }
 

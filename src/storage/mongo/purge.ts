@@ -3,13 +3,22 @@ import type { MongoConnection } from './connection.js';
 
 /**
  * Delete up to `limit` documents of a deleted workspace from one collection (docs/adr/0177): their
- * ids are read first, so each deletion is bounded (deleteMany has no limit). Returns the documents
- * found (0: none left).
+ * ids are read first, so each deletion is bounded (deleteMany has no limit); `dependents` deletes
+ * what hangs off those ids first (a key's claims, a delivery's attempts), so nothing is left
+ * without its parent if the purge stops between the two. Returns the documents found (0: none left).
  */
-export function purgeDocs<T extends Document>(conn: MongoConnection, coll: Collection<T>, filter: Filter<T>, limit: number): Promise<number> {
+export function purgeDocs<T extends Document>(
+  conn: MongoConnection,
+  coll: Collection<T>,
+  filter: Filter<T>,
+  limit: number,
+  dependents?: (ids: T['_id'][]) => Promise<unknown>,
+): Promise<number> {
   return conn.run(async () => {
-    const ids = (await coll.find(filter, { projection: { _id: 1 }, limit }).toArray()).map((d) => d._id);
-    if (ids.length > 0) await coll.deleteMany({ _id: { $in: ids } } as Filter<T>);
+    const ids = (await coll.find(filter, { projection: { _id: 1 }, limit }).toArray()).map((d) => d._id as T['_id']);
+    if (ids.length === 0) return 0;
+    await dependents?.(ids);
+    await coll.deleteMany({ _id: { $in: ids } } as Filter<T>);
     return ids.length;
   });
 }

@@ -1,6 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
-import { purgeCollections } from '../mongo/purge.js';
+import { purgeCollections, purgeDocs } from '../mongo/purge.js';
 import type {
   AttemptClaim,
   AttemptRecord,
@@ -144,13 +144,8 @@ export class MongoWebhooks implements WebhooksRepository {
   /** A batch of deliveries goes with their attempts (found by delivery), then the endpoints. */
   purgeWorkspace(workspaceId: string, limit: number): Promise<number> {
     return this.conn.run(async () => {
-      const ids = (await this.deliveries.find({ workspaceId }, { projection: { _id: 1 }, limit }).toArray()).map((d) => d._id);
-      if (ids.length > 0) {
-        await this.attempts.deleteMany({ deliveryId: { $in: ids } });
-        await this.deliveries.deleteMany({ _id: { $in: ids } });
-        return ids.length;
-      }
-      return purgeCollections(this.conn, [[this.conn.collection('webhook_endpoints'), { workspaceId }]], limit);
+      const deliveries = await purgeDocs(this.conn, this.deliveries, { workspaceId }, limit, (ids) => this.attempts.deleteMany({ deliveryId: { $in: ids } }));
+      return deliveries || purgeCollections(this.conn, [[this.conn.collection('webhook_endpoints'), { workspaceId }]], limit);
     });
   }
 }
