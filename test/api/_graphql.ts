@@ -64,6 +64,7 @@ export const MUTATION_FIELDS = [
   'deleteTag',
   'deleteUtmTemplate',
   'deleteWebhook',
+  'deleteWorkspace',
   'removeMember',
   'retryWebhookDelivery',
   'revokeInvite',

@@ -115,6 +115,8 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     await call('Query.webhookDeliveries', 'GET', `/v1/webhooks/${hook.id}/deliveries?limit=1`);
     await call('Mutation.retryWebhookDelivery', 'POST', `/v1/webhooks/${hook.id}/deliveries/${delivery.id}/retry`);
     await call('Mutation.deleteWebhook', 'DELETE', `/v1/webhooks/${hook.id}`);
+    // Last: the workspace itself, with everything above in it.
+    await call('Mutation.deleteWorkspace', 'DELETE', '/v1/workspace?confirm=shapes');
     expect([...checked].sort()).toEqual(REST_ROUTES.map((r) => r.field).sort());
   });
 });

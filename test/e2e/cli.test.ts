@@ -169,7 +169,7 @@ describe('failures: non-zero exit, one line on stderr, nothing half-done', () =>
   it.each([
     [['frobnicate'], /unknown command/],
     [['workspace'], /missing command/],
-    [['workspace', 'delete', 'acme'], /unknown command/],
+    [['workspace', 'rename', 'acme'], /unknown command/],
     [['key', 'create', 'surplus', '--workspace', 'acme'], /unexpected argument/],
     [['workspace', 'create', 'a', '--bogus'], /--bogus/],
     [['workspace', 'create', 'a', '--workspace', 'acme'], /--workspace/],

@@ -74,7 +74,8 @@ describe('schemathesis against /v1/openapi.json of a running lsk', () => {
 
   it('finds no server error, no undocumented answer and no valid request refused', async () => {
     expect(existsSync(EXECUTABLE), `schemathesis not found at ${EXECUTABLE}; install it: ${INSTALL}`).toBe(true);
-    const key = await lsk.workspace('schemathesis', ['--rpm', '1000000']);
+    const slug = 'schemathesis';
+    const key = await lsk.workspace(slug, ['--rpm', '1000000']);
     const keys = await client(lsk.base, key)('GET', '/v1/keys');
     const ownKeyId = String(keys.body.data[0].id);
     const args = [
@@ -103,6 +104,7 @@ describe('schemathesis against /v1/openapi.json of a running lsk', () => {
       LSK_BASE_URL: lsk.base,
       LSK_API_KEY: key,
       LSK_OWN_KEY_ID: ownKeyId,
+      LSK_WORKSPACE_SLUG: slug,
       LSK_DEFAULT_DOMAIN: lsk.env.LSK_DEFAULT_DOMAIN!,
     };
     const started = Date.now();

@@ -6,6 +6,7 @@ hooks, because every phase (examples, coverage, fuzzing, stateful) applies them.
 through the environment:
   LSK_BASE_URL        the service, e.g. http://127.0.0.1:8080
   LSK_API_KEY         the key the run authenticates with, and LSK_OWN_KEY_ID its id
+  LSK_WORKSPACE_SLUG  the slug of that key's workspace
   LSK_DEFAULT_DOMAIN  the domain every workspace may use (any other must be registered first)
 """
 
@@ -23,6 +24,7 @@ import schemathesis
 BASE_URL = os.environ["LSK_BASE_URL"]
 API_KEY = os.environ["LSK_API_KEY"]
 OWN_KEY_ID = os.environ["LSK_OWN_KEY_ID"]
+WORKSPACE_SLUG = os.environ["LSK_WORKSPACE_SLUG"]
 DEFAULT_DOMAIN = os.environ["LSK_DEFAULT_DOMAIN"]
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # The runtime's IANA zone names (reading them walks the tz database: once).
@@ -156,6 +158,11 @@ def map_case(context, case):
     # (400, documented): targets go to a closed loopback port, so deliveries fail fast.
     if (_is(case, "POST", "/webhooks") or _is(case, "PATCH", "/webhooks/{id}")) and body is not None and isinstance(body.get("url"), str):
         case.body = {**body, "url": "http://127.0.0.1:9/hook"}
+    # Deleting the workspace takes its slug as confirmation; the run's own slug would end the run (its
+    # key would be gone): a generated confirm that is the slug gets a suffix, so every case is refused
+    # (400, documented; schemathesis.toml expects it). The deletion itself is tested by the API tests.
+    if _is(case, "DELETE", "/workspace") and query is not None and query.get("confirm") == WORKSPACE_SLUG:
+        case.query = {**query, "confirm": f"{WORKSPACE_SLUG}-kept"}
     # A cursor is only ever one the service handed out (next_cursor); any other is invalid_cursor (400).
     if any(_is(case, "GET", p) for p in ("/links", "/webhooks/{id}/deliveries", "/audit-log", "/analytics/events")) and query is not None and "cursor" in query:
         case.query = {k: v for k, v in query.items() if k != "cursor"}
