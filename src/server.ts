@@ -30,11 +30,13 @@ async function main(): Promise<void> {
   // Blocked hosts, disabled links and suspensions are in force before the first request.
   await services.abuse.ready();
   services.abuse.start(
-    () => {
+    (workspacesDeleted) => {
       // A workspace deleted elsewhere may be purged already: its links and domains, cached here (for
-      // ever on the embedded store), are read again (docs/adr/0177).
-      services.redirects.cache.clear();
-      services.redirects.sites.clear();
+      // ever on the embedded store), are read again (docs/adr/0177). Other decisions keep the caches.
+      if (workspacesDeleted) {
+        services.redirects.cache.clear();
+        services.redirects.sites.clear();
+      }
       log.info('abuse decisions re-read (blocked hosts, disabled links, suspended and deleted workspaces)');
     },
     (e) => log.warn({ err: e }, 'reading the abuse decisions failed; the ones read before stay in force'),

@@ -3,7 +3,7 @@ import { assertNotBlocked, blockedEntry, type DestinationPolicy, type TargetUrl 
 import type { Repositories } from '../storage/repositories.js';
 import { Blocklist } from './blocklist.js';
 import { FeedFile, type FeedLog, type FeedWatchOptions } from './feed-file.js';
-import { bumpGeneration, ModerationState } from './moderation.js';
+import { bumpGeneration, ModerationState, WORKSPACE_DELETIONS } from './moderation.js';
 
 /** A cached link as the redirect asks about it. */
 export interface StoppableLink {
@@ -61,7 +61,7 @@ export class Abuse implements DestinationPolicy {
   }
 
   /** Follow changes: the file as it changes, the stored decisions every ABUSE_POLL_MS. */
-  start(changed: () => void, failed: (e: unknown) => void, pollMs = ABUSE_POLL_MS): void {
+  start(changed: (workspacesDeleted: boolean) => void, failed: (e: unknown) => void, pollMs = ABUSE_POLL_MS): void {
     this.feed?.start();
     this.state.start(pollMs, changed, failed);
   }
@@ -84,6 +84,7 @@ export class Abuse implements DestinationPolicy {
 
   /** A workspace was deleted here: this instance knows at once, the others within one poll. */
   async workspaceDeleted(now: Date): Promise<void> {
+    await bumpGeneration(this.repos.counters, now, WORKSPACE_DELETIONS);
     await bumpGeneration(this.repos.counters, now);
     await this.state.load();
   }

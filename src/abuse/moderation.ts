@@ -5,11 +5,18 @@ import type { Blocklist } from './blocklist.js';
 /** The shared counter every operator decision bumps; each instance polls it. */
 export const ABUSE_GENERATION = 'abuse:generation';
 
-/** Bump the generation (compare-and-set until it takes): every instance re-reads the decisions within one poll. */
-export async function bumpGeneration(counters: CountersRepository, now: Date): Promise<void> {
+/**
+ * Bumped with the generation by a workspace deletion only (docs/adr/0177): the deletion that moved it
+ * may be purged, its record gone, by the time another instance re-reads, so the instances learn of
+ * it from this counter, not from the records.
+ */
+export const WORKSPACE_DELETIONS = 'abuse:workspace-deletions';
+
+/** Bump the generation, or another such counter (compare-and-set until it takes): every instance re-reads the decisions within one poll. */
+export async function bumpGeneration(counters: CountersRepository, now: Date, key = ABUSE_GENERATION): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const current = await counters.get(ABUSE_GENERATION);
-    if (await counters.cas(ABUSE_GENERATION, current?.version ?? null, now.toISOString())) return;
+    const current = await counters.get(key);
+    if (await counters.cas(key, current?.version ?? null, now.toISOString())) return;
   }
   throw new Error('could not record the change for other instances (too much contention)');
 }
@@ -30,6 +37,8 @@ export class ModerationState {
    */
   deleting: ReadonlySet<string> = new Set();
   private generation: number | null | undefined;
+  private deletions: number | null | undefined;
+  private deletionsMoved = false;
   private timer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
 
@@ -46,7 +55,8 @@ export class ModerationState {
   /** Read everything now (at start, and whenever the generation moved). */
   async load(): Promise<void> {
     const generation = (await this.repos.counters.get(ABUSE_GENERATION))?.version ?? null;
-    const [disabled, suspensions, hosts, deleting] = await Promise.all([
+    const [deletions, disabled, suspensions, hosts, deleting] = await Promise.all([
+      this.repos.counters.get(WORKSPACE_DELETIONS).then((c) => c?.version ?? null),
       this.repos.moderation.disabledLinks(),
       this.repos.moderation.suspensions(),
       this.repos.blocklist.list(),
@@ -57,12 +67,19 @@ export class ModerationState {
     this.suspended = new Set(suspensions.map((s) => s.workspaceId));
     this.blocklist.setStored(hosts.map((h) => h.host));
     this.generation = generation;
+    this.deletionsMoved = this.deletions !== undefined && deletions !== this.deletions;
+    this.deletions = deletions;
   }
 
   /** Once: read if never read (the CLI reads on first use, the server at start). */
   ready(): Promise<void> {
     this.loading ??= this.load();
     return this.loading;
+  }
+
+  /** Whether the last re-read found a workspace deleted since the one before (never at the first read). */
+  get workspacesDeleted(): boolean {
+    return this.deletionsMoved;
   }
 
   /** Re-read when the generation moved; true when it did. */
@@ -73,11 +90,11 @@ export class ModerationState {
     return true;
   }
 
-  /** Poll the generation every `everyMs`; `changed` runs after each re-read. */
-  start(everyMs: number, changed: () => void, failed: (e: unknown) => void): void {
+  /** Poll the generation every `everyMs`; `changed` runs after each re-read, told whether a workspace was deleted since the last. */
+  start(everyMs: number, changed: (workspacesDeleted: boolean) => void, failed: (e: unknown) => void): void {
     const tick = () => {
       this.refresh().then((moved) => {
-        if (moved) changed();
+        if (moved) changed(this.deletionsMoved);
       }, failed);
     };
     this.timer = setInterval(tick, everyMs);

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Blocklist } from '../../src/abuse/blocklist.js';
+import { bumpGeneration, ModerationState } from '../../src/abuse/moderation.js';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { LskError } from '../../src/domain/errors.js';
@@ -187,6 +189,24 @@ describe.each(['sqlite file', 'mongodb'] as const)('deleting a workspace on %s',
     expect(await t.leftovers(t.kept.ws.id)).toEqual(t.keptBefore.leftovers);
     expect(await t.analytics(t.kept.ws.id)).toEqual(t.keptBefore.analytics);
     expect(await t.events(t.kept.ws.id)).toEqual(t.keptBefore.events);
+  });
+
+  it('tells another instance of a deletion purged before it re-read, and of no deletion after other decisions', async () => {
+    const t = await setUp();
+    const { services, repos, gone } = t;
+    const other = new ModerationState(repos, new Blocklist());
+    await other.ready();
+    // Another operator decision: re-read, no workspace deleted (its caches are kept).
+    await bumpGeneration(repos.counters, services.clock.now());
+    expect(await other.refresh()).toBe(true);
+    expect(other.workspacesDeleted).toBe(false);
+    // Deleted and purged (as the CLI does) before the other instance re-reads: no record is left to find.
+    await services.workspaces.delete(as(gone.ws.id), gone.ws, { confirm: 'doomed' });
+    await services.workspacePurge.run();
+    expect(await repos.workspaces.deleting()).toEqual([]);
+    expect(await other.refresh()).toBe(true);
+    expect(other.workspacesDeleted).toBe(true);
+    expect(await other.refresh()).toBe(false);
   });
 
   it('finishes a purge cut short halfway on the next run, as after a crash', async () => {
