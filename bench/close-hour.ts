@@ -5,7 +5,8 @@
  * First in process: the hour's link-hours are flushed into open rows, then closed, each writer
  * transaction's CPU time (median, p99, max) and the closing's CPU in all. Then the next hour through
  * the store (the writer thread) while the event loop makes one small write every 2 ms: how long the
- * longest of those waited.
+ * longest of those waited. BENCH_CLOSE_FORGET=1 also deletes the seed's busiest link in process
+ * (each writer transaction's CPU), after the closing.
  */
 import { readFileSync } from 'node:fs';
 import { ManualClock } from '../src/domain/clock.js';
@@ -42,14 +43,8 @@ function seedState(conn: SqliteConnection, workspaceId: string): { links: { id: 
 const hourOf = (ws: string, links: { id: string; index: number }[], hour: number): HourCounts[] =>
   links.map((l) => linkHour(ws, l, hour / HOUR_MS, hour, DOMAIN));
 
-async function inProcess(path: string, ws: string, say: (s: string) => void): Promise<void> {
-  const conn = new SqliteConnection(path);
-  conn.migrate();
-  const ops = clickWriter(conn);
-  const { links, next } = seedState(conn, ws);
-  const chunks = [];
-  for await (const c of flushChunks(`close-bench-${next}`, hourOf(ws, links, next), [])) chunks.push(c);
-  ops.flush(chunks);
+/** Time every outermost transaction of `conn` from now on: CPU and wall ms, in order. */
+function timeTransactions(conn: SqliteConnection): { cpu: number[]; wall: number[] } {
   const cpu: number[] = [];
   const wall: number[] = [];
   const tx = conn.tx.bind(conn);
@@ -64,6 +59,20 @@ async function inProcess(path: string, ws: string, say: (s: string) => void): Pr
       wall.push(performance.now() - t0);
     }
   };
+  return { cpu, wall };
+}
+
+const spread = (xs: number[]) => `median ${at(xs, 0.5).toFixed(1)}, p99 ${at(xs, 0.99).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} ms`;
+
+async function inProcess(path: string, ws: string, say: (s: string) => void): Promise<void> {
+  const conn = new SqliteConnection(path);
+  conn.migrate();
+  const ops = clickWriter(conn);
+  const { links, next } = seedState(conn, ws);
+  const chunks = [];
+  for await (const c of flushChunks(`close-bench-${next}`, hourOf(ws, links, next), [])) chunks.push(c);
+  ops.flush(chunks);
+  const { cpu, wall } = timeTransactions(conn);
   const c0 = cpuMs();
   // Step by step where the writer offers it (folds of pending parts marked f), else in one call.
   const steps = (ops as { closeSteps?: (now: number) => Iterable<number> }).closeSteps?.(next + 2 * HOUR_MS);
@@ -77,10 +86,26 @@ async function inProcess(path: string, ws: string, say: (s: string) => void): Pr
   } else closed = ops.closeHours(next + 2 * HOUR_MS);
   const all = cpuMs() - c0;
   conn.close();
-  const f = (xs: number[]) => `median ${at(xs, 0.5).toFixed(1)}, p99 ${at(xs, 0.99).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} ms`;
   if (process.env.BENCH_CLOSE_VERBOSE) say(`    each transaction's CPU ms: ${cpu.map((c, i) => `${c.toFixed(1)}${kinds[i] ?? ''}`).join(' ')}`);
   say(
-    `  in process, ${new Date(next).toISOString().slice(0, 13)}h: ${closed} link-hours in ${cpu.length} transactions; CPU ${f(cpu)}; wall ${f(wall)}; CPU in all ${all.toFixed(0)} ms`,
+    `  in process, ${new Date(next).toISOString().slice(0, 13)}h: ${closed} link-hours in ${cpu.length} transactions; CPU ${spread(cpu)}; wall ${spread(wall)}; CPU in all ${all.toFixed(0)} ms`,
+  );
+}
+
+/** The seed's busiest link deleted on the writer's connection, in process: each transaction's CPU. */
+function forgetBusiest(path: string, ws: string, say: (s: string) => void): void {
+  const conn = new SqliteConnection(path);
+  conn.migrate();
+  const ops = clickWriter(conn);
+  const busiest = conn.stmt('SELECT link_id, clicks FROM click_totals WHERE workspace_id = ? ORDER BY clicks DESC LIMIT 1').get(ws) as Row;
+  const sheets = Number((conn.stmt('SELECT count(*) AS n FROM click_link_sheets WHERE link_id = ?').get(busiest.link_id) as Row).n);
+  const { cpu, wall } = timeTransactions(conn);
+  const c0 = cpuMs();
+  ops.forget(ws, String(busiest.link_id));
+  const all = cpuMs() - c0;
+  conn.close();
+  say(
+    `  the busiest link deleted (${Number(busiest.clicks).toLocaleString('en')} clicks, ${sheets} sheets): ${cpu.length} transactions; CPU ${spread(cpu)}; wall ${spread(wall)}; CPU in all ${all.toFixed(0)} ms`,
   );
 }
 
@@ -133,5 +158,6 @@ export async function benchCloseHour(say: (s: string) => void): Promise<void> {
   const { target } = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { target: { workspaceId: string } };
   say(`\nClosing one hour of every link of the seed in ${path}:`);
   await inProcess(path, target.workspaceId, say);
+  if (process.env.BENCH_CLOSE_FORGET === '1') forgetBusiest(path, target.workspaceId, say);
   if (process.env.BENCH_CLOSE_THREAD !== '0') await onWriterThread(path, target.workspaceId, say);
 }
