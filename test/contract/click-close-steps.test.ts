@@ -3,6 +3,8 @@
  * pending parts, beside the domain and tag sheets; the parts are folded in later. Every read between
  * two of the closing's transactions must answer exactly as the visits say, and a closing stopped
  * half-way (a crash) must be finished by the next start and maintenance, counting nothing twice.
+ * A deleted link leaves the same way: its sheets a few per transaction, their share of the domain's
+ * and tags' sheets as pending parts, folded in later.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,5 +116,71 @@ describe('SQLite closing in short steps', () => {
     await check(new SqliteClickReads(look), s, 'resumed');
     await repos.clicks.maintain();
     await check(new SqliteClickReads(look), s, 'maintained again');
+  });
+});
+
+/** Clicks by link over the whole window, as a map. */
+async function byLink(reads: SqliteClickReads, s: Awaited<ReturnType<typeof seeded>>): Promise<Map<string, number>> {
+  const a = await reads.query({ workspaceId: s.ws, from: start, to: start + 64 * DAY, groups: ['link'] });
+  return new Map((a.groups.link ?? []).map((g) => [g.key, g.clicks]));
+}
+
+describe('SQLite deleted link in short steps', () => {
+  /** The seed with its open hours closed, and link 0 (tagged launch and social) to delete. */
+  async function closedSeed(clock: ManualClock) {
+    const s = await seeded(clock);
+    const conn = new SqliteConnection(s.file);
+    cleanups.push(() => conn.close());
+    const ops = clickWriter(conn, { foldBudget: 1 });
+    ops.closeHours(clock.now().getTime());
+    const gone = s.links[0]!;
+    const after = { ...s, launch: s.launch.filter((l) => l !== gone), visits: s.visits.filter((v) => v.linkId !== gone) };
+    return { s, conn, ops, gone, after, full: (await byLink(new SqliteClickReads(conn), s)).get(gone)! };
+  }
+
+  it('counts every other link exactly between any two transactions, the deleted one less and less, then not at all', async () => {
+    const clock = new ManualClock(start + 70 * DAY);
+    const { s, conn, ops, gone, after, full } = await closedSeed(clock);
+    const reads = new SqliteClickReads(conn);
+    const others = new Map([...(await byLink(reads, s))].filter(([l]) => l !== gone));
+    expect(full).toBeGreaterThan(0);
+    const tag = { workspaceId: s.ws, from: start, to: start + 64 * DAY, linkIds: after.launch, tag: 'launch', groups: ['country', 'link'] as const };
+    let left = full;
+    let steps = 0;
+    for (const _ of ops.forgetSteps(s.ws, gone)) {
+      steps++;
+      const now = await byLink(reads, s);
+      expect(new Map([...now].filter(([l]) => l !== gone)), `step ${steps}`).toEqual(others);
+      const mine = now.get(gone) ?? 0;
+      expect(mine).toBeLessThanOrEqual(left);
+      left = mine;
+      const { tag: _t, ...plain } = tag;
+      expect(await reads.query({ ...tag, groups: [...tag.groups] }), `tag, step ${steps}`).toEqual(
+        expected(after.visits as Recorded[], { ...plain, groups: [...tag.groups] }),
+      );
+    }
+    expect(steps).toBeGreaterThan(10);
+    expect(left).toBe(0);
+    expect(count(conn, 'click_pending_sheets')).toBe(0);
+    await check(reads, after, 'deleted');
+  });
+
+  it('stopped half-way, leaves only whole steps: the next maintenance folds the parts it left, counting nothing twice', async () => {
+    const clock = new ManualClock(start + 70 * DAY);
+    const { s, conn, ops, gone } = await closedSeed(clock);
+    const reads = new SqliteClickReads(conn);
+    const others = new Map([...(await byLink(reads, s))].filter(([l]) => l !== gone));
+    let made = 0;
+    for (const _ of ops.forgetSteps(s.ws, gone)) if (++made === 5) break;
+    expect(count(conn, 'click_pending_sheets')).toBeGreaterThan(0);
+    const stopped = await byLink(reads, s);
+    const repos = await openRepositories(`file:${s.file}`, { clock });
+    cleanups.push(() => repos.close());
+    await repos.init();
+    await repos.clicks.maintain();
+    expect(count(conn, 'click_pending_sheets')).toBe(0);
+    const folded = await byLink(reads, s);
+    expect(folded).toEqual(stopped);
+    expect(new Map([...folded].filter(([l]) => l !== gone))).toEqual(others);
   });
 });

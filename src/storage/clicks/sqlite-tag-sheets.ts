@@ -64,10 +64,10 @@ export function addToTagSheets(conn: SqliteConnection, deltas: Iterable<SheetDel
   for (const t of tagDeltasOf(conn, deltas)) applyDelta(conn, t);
 }
 
-/** Take some of a deleted link's sheets out of the sheets of the tags counting them (caller's transaction). */
-export function takeOutOfTags(conn: SqliteConnection, sheets: ReturnType<typeof linkSheets>, linkId: string): void {
+/** What some of a deleted link's sheets add to the sheets of the tags counting them, negated (read in the caller's transaction). */
+export function tagSharesOut(conn: SqliteConnection, sheets: ReturnType<typeof linkSheets>, linkId: string): Iterable<SheetDelta> {
   const tags = tagsCounting(conn, [linkId]);
   const out = new TagDeltas();
   for (const s of sheets) for (const tag of tags(linkId, s)) out.add(tag, s, linkId, -1);
-  for (const t of out.sheets.values()) applyDelta(conn, t);
+  return out.sheets.values();
 }

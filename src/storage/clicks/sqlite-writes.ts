@@ -4,7 +4,7 @@ import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { addIntoSheet, type OpenCell, type SheetDelta, SheetDeltas, sheetId } from './sheets.js';
 import { eventDeletes } from './sqlite-event-writes.js';
-import { forgetLink } from './sqlite-forget.js';
+import { forgetLinkSteps } from './sqlite-forget.js';
 import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
 import { OpenRows } from './sqlite-open-rows.js';
@@ -194,8 +194,12 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     },
     /** A deleted link: its sheets (and its share of its domains' and tags' sheets), open hours, totals and events. */
     forget(workspaceId: string, linkId: string): void {
+      for (const _ of this.forgetSteps(workspaceId, linkId));
+    },
+    /** `forget` one transaction at a time (yielded after each). */
+    *forgetSteps(workspaceId: string, linkId: string): Generator<void> {
       settle();
-      forgetLink(conn, dict, open, eventLog.forgetLink, workspaceId, linkId);
+      yield* forgetLinkSteps(conn, dict, open, eventLog.forgetLink, workspaceId, linkId, opts.foldBudget ?? FOLD_BUDGET);
     },
     /** A deleted workspace's clicks, in short transactions (returns how many). */
     forgetWorkspace(workspaceId: string): number {
