@@ -3,6 +3,7 @@ import { decodeChunk, type EventRow, type FlushChunk, type OpenRow } from './flu
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { addIntoSheet, type OpenCell, type SheetDelta, SheetDeltas, sheetId } from './sheets.js';
+import { EventInserts, type EventValues } from './sqlite-event-inserts.js';
 import { eventDeletes } from './sqlite-event-writes.js';
 import { forgetLinkSteps } from './sqlite-forget.js';
 import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
@@ -40,7 +41,7 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
   const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
   const open = new OpenRows(conn);
-  const event = conn.stmt('INSERT INTO click_events (workspace_id, at, id, link_id, combo) VALUES (?, ?, ?, ?, ?)');
+  const eventInserts = new EventInserts(conn);
   // Event ids from a counter row, read and advanced once per part (this connection is the one writer).
   const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
   const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
@@ -139,7 +140,7 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     }
     if (events.length > 0) {
       let next = Number(nextEventId.get());
-      for (const [at, link, ws, key] of events) event.run(ws, at, next++, link, dict.intern(ws, key));
+      eventInserts.insert(events.map(([at, link, ws, key]): EventValues => [ws, at, next++, link, dict.intern(ws, key)]));
       setNextEventId.run(next);
     }
     if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
