@@ -12,7 +12,7 @@ export interface RedirectMetrics {
 
 /**
  * Every answer of the HTTP edge counted by route, method and status, timed by route and method,
- * and logged (one line, pino-http). Routes are labelled when matched, so an answer refused later
+ * and logged (one line, request-log.ts). Routes are labelled when matched, so an answer refused later
  * (401, 400, 429) keeps its route's label.
  */
 export class HttpObserver {

@@ -1,5 +1,5 @@
 /**
- * Request logs as the server writes them (pino-http, JSON lines on stdout): one line per request
+ * Request logs as the server writes them (JSON lines on stdout): one line per request
  * with method, path template, status, duration, request id and error code; probes, scrapes and
  * redirects only at debug; never a key, a cookie, a query string or a body.
  */

@@ -10,6 +10,7 @@ function readOnly(path: string) {
   db.pragma('busy_timeout = 5000');
   const statements = new Map<string, Database.Statement>();
   return {
+    db,
     stmt(sql: string): Database.Statement {
       let st = statements.get(sql);
       if (!st) {

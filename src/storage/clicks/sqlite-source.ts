@@ -1,13 +1,14 @@
-import type { Row, SqliteConnection } from '../sqlite/connection.js';
+import type { Row } from '../sqlite/connection.js';
 import { evaluate } from './engine/evaluate.js';
 import { collectEvents } from './engine/events.js';
 import type { ClickSource, ComboSet, Counts, OpenHour, OpenRequest, Sheet, SheetRequest, SheetSum } from './engine/source.js';
 import { type ClickAnswer, type ClickQuery, type ClickTotals, type EventPage, type EventQuery, StoreCursorError } from './repository.js';
 import { type CountedIds, countedIds, sumCounted, sumParsed } from './sqlite-count-sums.js';
 import { eventFetcher } from './sqlite-event-reads.js';
-import { ALL_HOURS, OPEN_HOURS } from './sqlite-open-hours.js';
+import { OPEN_HOURS } from './sqlite-open-hours.js';
 import { pendingOf, withPending } from './sqlite-pending-sheets.js';
 import { ComboDictionary, sheetOfRow, X_COLUMNS } from './sqlite-sheets.js';
+import { clickTotals, type TotalsConnection } from './sqlite-totals.js';
 
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
 
@@ -42,7 +43,7 @@ export class SqliteClickReads implements ClickSource {
 
   /** `snapshots`: each read in a transaction of its own (a reader thread's connection, used by one read at a time). */
   constructor(
-    private readonly conn: Pick<SqliteConnection, 'stmt'>,
+    private readonly conn: TotalsConnection,
     private readonly snapshots = false,
   ) {
     this.dict = new ComboDictionary(conn);
@@ -115,21 +116,9 @@ export class SqliteClickReads implements ClickSource {
     return this.dict.lookup(workspaceId, ids);
   }
 
-  /** One statement, so the closed and open counts are of one moment (a closing moves one into the other). */
+  /** The closed and open counts of one moment (sqlite-totals.ts). */
   totals(workspaceId: string, linkIds: readonly string[]): Map<string, ClickTotals> {
-    const out = new Map<string, ClickTotals>();
-    if (linkIds.length === 0) return out;
-    const rows = this.conn
-      .stmt(
-        `${OPEN_HOURS} SELECT link_id, sum(clicks) AS clicks, sum(bots) AS bots FROM (
-           SELECT link_id, clicks, bots FROM click_totals WHERE link_id IN (SELECT value FROM json_each(@ids)) AND +workspace_id = @ws
-           UNION ALL SELECT link_id, clicks, bots FROM click_open
-             WHERE workspace_id = @ws AND hour IN (SELECT h FROM hrs) AND link_id IN (SELECT value FROM json_each(@ids))
-         ) GROUP BY link_id`,
-      )
-      .all({ ids: JSON.stringify(linkIds), ws: workspaceId, ...ALL_HOURS }) as Row[];
-    for (const r of rows) out.set(String(r.link_id), { clicks: Number(r.clicks), bots: Number(r.bots) });
-    return out;
+    return clickTotals(this.conn, workspaceId, linkIds);
   }
 
   /** A read in one transaction (evaluate only awaits values that are already there). */
