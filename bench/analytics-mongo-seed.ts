@@ -64,6 +64,7 @@ export async function insertSheets(
         ...(d.l ? { l: d.l } : {}),
         f: 0,
         mf: '',
+        mv: 0,
       }));
       for (let i = 0; i < docs.length; i += BATCH) await db.collection<SheetDoc>(SHEETS).insertMany(docs.slice(i, i + BATCH), { ordered: false });
       if (combos.length > 0) await db.collection<ComboDoc>(COMBOS).insertMany(combos.splice(0), { ordered: false });

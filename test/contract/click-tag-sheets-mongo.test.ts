@@ -82,19 +82,45 @@ describe('tag sheets on MongoDB', () => {
     expect(await viaTag(a, kept)).toBe(true);
     expect(await viaTag(b, kept)).toBe(true);
 
-    // A link that gains the tag after closing: the tag's sheets do not count it, so the links' answer.
+    /** Upkeep rounds of both instances a minute apart (each moves its own slot and the free ones). */
+    const upkeep = async () => {
+      for (let i = 0; i < 3; i++) {
+        clock.advance(60_000);
+        for (const r of [a, b]) await r.clicks.maintain();
+      }
+    };
+    // A link that gains the tag after closing: until every slot moved its sheets, the links' sheets answer.
     await a.links.update(ws, links[10]!, { tags: ['launch'], updatedAt: new Date(clock.now()) });
     expect(await viaTag(a, kept)).toBe(false);
-    await a.links.update(ws, links[10]!, { tags: ['other'], updatedAt: new Date(clock.now()) });
-    expect(await viaTag(a, kept)).toBe(true);
+    await a.clicks.syncTags?.(ws, { links: [links[10]!] });
+    await upkeep();
+    expect(await a.clicks.syncTags?.(ws)).toBe(0);
+    expect(await viaTag(b, kept)).toBe(true);
     // One that loses it: the same.
     await a.links.update(ws, links[1]!, { tags: [], updatedAt: new Date(clock.now()) });
+    await a.clicks.syncTags?.(ws, { links: [links[1]!] });
     expect(await viaTag(a, kept)).toBe(false);
-    await a.links.update(ws, links[1]!, { tags: ['launch'], updatedAt: new Date(clock.now()) });
+    await upkeep();
+    expect(await viaTag(a, kept)).toBe(true);
+    // A tag renamed into another: every link of both moves.
+    await a.tags.rename(ws, 'other', 'launch');
+    await a.clicks.syncTags?.(ws, { tags: ['other', 'launch'] });
+    await upkeep();
     expect(await viaTag(a, kept)).toBe(true);
 
     // Sheets written before tag sheets were kept (their slot has no record): the links' sheets answer.
-    await client.db(opened.mongo!.dbName).collection<{ _id: string }>('click_tag_links').deleteOne({ _id: 'slot|1' });
-    expect(await viaTag(a, kept)).toBe(false);
+    // Slot 1's record and tag sheets taken away, as before the upgrade, and a new instance started:
+    // its upkeep lists the slot's links (as the slot's writer) and moves their sheets into their tags'.
+    for (const r of [a, b]) await r.clicks.release();
+    const db = client.db(opened.mongo!.dbName);
+    await db.collection('click_tag_links').deleteMany({ s: 1 });
+    await db.collection('click_sheets').deleteMany({ s: 1, k: 'tag' });
+    const c = await opened.again();
+    expect(await viaTag(c, kept)).toBe(false);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(60_000);
+      await c.clicks.maintain();
+    }
+    expect(await viaTag(c, kept)).toBe(true);
   }, 240_000);
 });

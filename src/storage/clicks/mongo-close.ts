@@ -3,6 +3,7 @@ import type { MongoComboDictionary } from './mongo-combos.js';
 import { CLOSES, type CloseDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc } from './mongo-docs.js';
 import { foldCells } from './mongo-sheets.js';
 import { closingTags } from './mongo-tag-close.js';
+import { finishTagMove } from './mongo-tag-move.js';
 
 /**
  * Close slot `s`'s hours before `before` into its sheets (docs/adr/0092); only the slot's holder
@@ -14,6 +15,7 @@ import { closingTags } from './mongo-tag-close.js';
 export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionary, s: number, before: number): Promise<void> {
   const closes = conn.collection<CloseDoc>(CLOSES);
   const open = conn.collection<OpenDoc>(OPEN);
+  await finishTagMove(conn, s); // a move cut short reads the link sheets as they were (docs/adr/0182)
   const state = await conn.run(() => closes.findOne({ _id: s }));
   // Marks only grow (the sheets' guard needs it), even after a compaction closed ahead of time.
   const mark = state?.closing ?? Math.max(before, (state?.through ?? 0) + 1);

@@ -42,6 +42,8 @@ export interface SheetDoc extends SlotFields {
   f?: number;
   /** The migration's position (the last link moved in). */
   mf?: string;
+  /** Tag sheets: the last move of links into or out of them (mongo-tag-move.ts). */
+  mv?: number;
   /** Links whose share a deletion took away from this sheet. */
   del?: Record<string, 1>;
 }

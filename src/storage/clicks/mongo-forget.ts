@@ -5,8 +5,9 @@ import type { MongoComboDictionary } from './mongo-combos.js';
 import { COMBOS, EVENTS, type EventsDoc, OPEN, SHEETS, type SheetDoc, TAG_LINKS, TOTALS } from './mongo-docs.js';
 import { forgetSheetKeys } from './mongo-sheet-keys.js';
 import { applyDeltas } from './mongo-sheets.js';
-import { tagSlotReady } from './mongo-tag-docs.js';
+import { tagSlotMode } from './mongo-tag-docs.js';
 import { forgetTagShare } from './mongo-tag-forget.js';
+import { finishTagMove } from './mongo-tag-move.js';
 import { HOUR_MS } from './repository.js';
 import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
 
@@ -19,7 +20,8 @@ import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
  */
 export async function forgetLink(conn: MongoConnection, dict: MongoComboDictionary, ownSlot: number, workspaceId: string, linkId: string): Promise<void> {
   const sheets = conn.collection<SheetDoc>(SHEETS);
-  await tagSlotReady(conn, ownSlot); // decided before this slot's first sheet (docs/adr/0182)
+  await tagSlotMode(conn, ownSlot); // decided before this slot's first sheet (docs/adr/0182)
+  await finishTagMove(conn, ownSlot);
   const docs = await conn.run(() => sheets.find({ k: 'link', key: linkId, w: workspaceId }).toArray());
   const ids = new Set<string>();
   for (const d of docs) for (const id in d.c ?? {}) ids.add(id);

@@ -55,7 +55,7 @@ export async function applyDeltas(
     s,
     deltas.filter((d) => d.kind === 'domain').map((d): [string, string] => [d.workspaceId, d.key]),
   );
-  const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '' }).filter(([k]) => !(k in set)));
+  const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '', mv: 0 }).filter(([k]) => !(k in set)));
   const ops: Upsert<SheetDoc>[] = deltas.map((d) => ({
     filter: { _id: sheetDocId(s, d.kind, d.workspaceId, d.key, d.grain, d.period), ...guard },
     update: { $inc: incPaths(d, sign), $set: set, $setOnInsert: { s, w: d.workspaceId, k: d.kind, key: d.key, g: d.grain, p: d.period, ...defaults } } as never,

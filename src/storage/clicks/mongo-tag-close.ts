@@ -1,7 +1,7 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { TaggedDoc } from '../tags/mongo.js';
 import { type Upsert, upsertAll } from './mongo-docs.js';
-import { type LinkTagsDoc, linkTagsId, TAG_LINKS, type TagLinksDoc, type TagRecordDoc, tagRecordId, tagSlotReady } from './mongo-tag-docs.js';
+import { type LinkTagsDoc, linkTagsId, TAG_LINKS, type TagLinksDoc, type TagRecordDoc, tagRecordId, tagSlotMode } from './mongo-tag-docs.js';
 import type { SheetDelta } from './sheets.js';
 import { TagDeltas } from './tag-sheets.js';
 
@@ -9,15 +9,16 @@ import { TagDeltas } from './tag-sheets.js';
  * The tags each link of a closing of slot `s` is counted in (docs/adr/0182): the slot's record for
  * links it wrote before, the link's current tags for a link new to the slot (recorded before its
  * first sheet: the tag records, then the link map, so the tag records are never short of a link).
- * Null when the slot keeps no complete record (sheets from before tag sheets: none are written).
- * Only the slot's holder calls this, before folding.
+ * In a slot of older sheets only links recorded already count in tags (the listing records the others,
+ * mongo-tag-sync.ts). Only the slot's holder calls this, before folding.
  */
 export async function closingTags(
   conn: MongoConnection,
   s: number,
   cells: readonly { linkId: string; workspaceId: string }[],
 ): Promise<Map<string, string[]> | null> {
-  if (cells.length === 0 || !(await tagSlotReady(conn, s))) return null;
+  if (cells.length === 0) return null;
+  const mode = await tagSlotMode(conn, s);
   const coll = conn.collection<TagLinksDoc>(TAG_LINKS);
   const workspaceOf = new Map(cells.map((c) => [c.linkId, c.workspaceId]));
   const ids = [...new Set([...workspaceOf].map(([l, w]) => linkTagsId(s, w, l)))];
@@ -25,15 +26,17 @@ export async function closingTags(
   const out = new Map<string, string[]>();
   for (const d of docs) for (const [l, tags] of Object.entries(d.l ?? {})) if (workspaceOf.get(l) === d.w) out.set(l, tags);
   const fresh = [...workspaceOf.keys()].filter((l) => !out.has(l));
-  if (fresh.length === 0) return out;
+  // A slot of older sheets: a link not recorded yet may have sheets before this closing (its listing records it).
+  if (fresh.length === 0 || mode === 'old') return out;
   const links = conn.collection<TaggedDoc>('links');
-  const current = await conn.run(() => links.find({ _id: { $in: fresh } }, { projection: { workspaceId: 1, tagKeys: 1 } }).toArray());
+  const current = mode === 'ok' ? await conn.run(() => links.find({ _id: { $in: fresh } }, { projection: { workspaceId: 1, tagKeys: 1 } }).toArray()) : [];
   const tagsNow = new Map(current.filter((d) => d.workspaceId === workspaceOf.get(d._id)).map((d) => [d._id, d.tagKeys ?? []]));
   const records = new Map<string, Upsert<TagRecordDoc>>();
   const maps = new Map<string, Upsert<LinkTagsDoc>>();
   for (const l of fresh) {
     const w = workspaceOf.get(l)!;
-    const tags = tagsNow.get(l) ?? []; // a link deleted meanwhile counts in no tag
+    // A link deleted meanwhile counts in no tag; one of a slot being listed gets its tags by a move.
+    const tags = mode === 'ok' ? (tagsNow.get(l) ?? []) : [];
     out.set(l, tags);
     for (const t of tags) {
       const _id = tagRecordId(s, w, t);

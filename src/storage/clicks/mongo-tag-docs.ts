@@ -23,6 +23,20 @@ export interface TagSlotDoc {
   k: 'slot';
   s: number;
   ok: boolean;
+  /** Its older links are being listed (mongo-tag-sync.ts). */
+  recording?: boolean;
+  /** The number of the slot's last move of links into or out of tags' sheets. */
+  n?: number;
+  /** Per workspace, the tag change token last synced against. */
+  seen?: Record<string, string>;
+}
+
+/** A workspace's tags changed: a new token (`v`) each time; each slot's holder syncs when it differs from what it saw. */
+export interface TagChangeDoc {
+  _id: string;
+  k: 'chg';
+  w: string;
+  v: string;
 }
 
 export interface LinkTagsDoc {
@@ -41,9 +55,11 @@ export interface TagRecordDoc {
   t: string;
   l?: Record<string, 1>;
   g?: Record<string, 1>;
+  /** Links a move could not account for (deleted during it): the slot's sheets of the tag are not used. */
+  bad?: Record<string, 1>;
 }
 
-export type TagLinksDoc = TagSlotDoc | LinkTagsDoc | TagRecordDoc;
+export type TagLinksDoc = TagSlotDoc | LinkTagsDoc | TagRecordDoc | TagChangeDoc;
 
 /** A stable bucket of a link id. */
 export function bucketOf(linkId: string): number {
@@ -55,25 +71,30 @@ export function bucketOf(linkId: string): number {
 export const slotStateId = (s: number) => `slot|${s}`;
 export const linkTagsId = (s: number, w: string, linkId: string) => `links|${s}|${w}|${bucketOf(linkId)}`;
 export const tagRecordId = (s: number, w: string, tag: string) => `tag|${s}|${w}|${tag}`;
+export const tagChangeId = (w: string) => `chg|${w}`;
 
-/** Slots whose record is known complete, per connection (it never turns false). */
+/** Slots whose record is known complete, per connection (it never turns back). */
 const okSlots = new WeakMap<MongoConnection, Set<number>>();
 
 /**
- * Whether slot `s` keeps a complete record, deciding it at its first call (its holder only, before
- * the slot writes any sheet of this version): complete when the slot has no sheet yet.
+ * How slot `s` keeps its record, decided at the first call (its holder only, before the slot writes
+ * any sheet of this version): 'ok' complete (the slot had no sheet yet, or its older links were all
+ * recorded since); 'recording' its older links are being listed (closing records new ones with no
+ * tag, moves bring their tags); 'old' sheets from before tag sheets, not listed yet (closing adds
+ * only links recorded already to tags' sheets).
  */
-export async function tagSlotReady(conn: MongoConnection, s: number): Promise<boolean> {
+export async function tagSlotMode(conn: MongoConnection, s: number): Promise<'ok' | 'recording' | 'old'> {
   const known = okSlots.get(conn) ?? new Set<number>();
   okSlots.set(conn, known);
-  if (known.has(s)) return true;
+  if (known.has(s)) return 'ok';
   const coll = conn.collection<TagLinksDoc>(TAG_LINKS);
-  let state = (await conn.run(() => coll.findOne({ _id: slotStateId(s) }))) as TagSlotDoc | null;
+  const read = async () => (await conn.run(() => coll.findOne({ _id: slotStateId(s) }))) as TagSlotDoc | null;
+  let state = await read();
   if (!state) {
     const wrote = await conn.run(() => conn.collection<{ _id: string }>(SHEET_KEYS).findOne({ _id: `slot|${s}` }));
     state = { _id: slotStateId(s), k: 'slot', s, ok: wrote === null };
-    if (!(await conn.insertUnique(coll, state))) state = (await conn.run(() => coll.findOne({ _id: slotStateId(s) }))) as TagSlotDoc;
+    if (!(await conn.insertUnique(coll, state))) state = (await read())!;
   }
   if (state.ok) known.add(s);
-  return state.ok;
+  return state.ok ? 'ok' : state.recording ? 'recording' : 'old';
 }

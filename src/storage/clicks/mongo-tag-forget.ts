@@ -11,7 +11,7 @@ import { TagDeltas } from './tag-sheets.js';
  * the link in (its link map), each target guarded by `del.<link>` as the domain shares are (a
  * repeat takes nothing twice); then the link is marked gone (`g`) in this slot's record of each of
  * those tags, so reads know the tags' sheets no longer count it. The caller has settled its slot's
- * record (`tagSlotReady`) before the slot's first sheet.
+ * record (`tagSlotMode`) before the slot's first sheet.
  */
 export async function forgetTagShare(
   conn: MongoConnection,
@@ -36,8 +36,8 @@ export async function forgetTagShare(
     const sheet = {
       key: d.key,
       period: d.p,
-      tot: d.tot,
-      bots: d.bots,
+      tot: d.tot ?? 0,
+      bots: d.bots ?? 0,
       c: d.c ?? {},
       hc: d.hc ?? {},
       hb: d.hb ?? {},

@@ -23,7 +23,7 @@ export async function recordedTagLinks(
     for (const l of links) ids.add(linkTagsId(s, workspaceId, l));
   }
   if (ids.size === 0) return { links: [...links], docs: 0 };
-  const projection: Record<string, 1> = { k: 1, s: 1, w: 1, ok: 1, t: 1, l: 1, g: 1 };
+  const projection: Record<string, 1> = { k: 1, s: 1, w: 1, ok: 1, t: 1, l: 1, g: 1, bad: 1 };
   const docs = await conn.run(() =>
     conn
       .collection<TagLinksDoc>(TAG_LINKS)
@@ -37,7 +37,7 @@ export async function recordedTagLinks(
   const matches = slots.every((s) => {
     if (!(byId.get(slotStateId(s)) as TagSlotDoc | undefined)?.ok) return false;
     const record = byId.get(tagRecordId(s, workspaceId, tag)) as TagRecordDoc | undefined;
-    if (record?.w !== undefined && record.w !== workspaceId) return false;
+    if ((record?.w !== undefined && record.w !== workspaceId) || Object.keys(record?.bad ?? {}).length > 0) return false;
     if (Object.keys(record?.l ?? {}).some((l) => !wanted.has(l) && !gone.has(l))) return false;
     return links.every((l) => {
       const map = byId.get(linkTagsId(s, workspaceId, l)) as LinkTagsDoc | undefined;
