@@ -3,6 +3,7 @@ import type { AsWriter } from './mongo-month-hours.js';
 import type { OwnSlot } from './mongo-month-hours-pass.js';
 import { sheetSlots } from './mongo-sheet-keys.js';
 import type { SlotLeases } from './mongo-slots.js';
+import { finishTagMove } from './mongo-tag-move.js';
 import { listSlotLinks, type SyncReport, syncChangedTags, syncSlotTags } from './mongo-tag-sync.js';
 
 /**
@@ -35,12 +36,14 @@ const merge = (into: SyncReport, r: SyncReport) => {
 
 /**
  * The tag sheets' upkeep (docs/adr/0182), once a minute after closing, in every slot this process
- * may write: each has its older links listed once, then its sheets moved for the tags changed since
- * it last looked, at most `turns` writer turns of moves per slot.
+ * may write: each has a move cut short finished, its older links listed once, then its sheets moved
+ * for the tags changed since it last looked, at most `turns` writer turns of moves per slot.
  */
 export async function tagUpkeep(conn: MongoConnection, leases: SlotLeases, own: OwnSlot, turns: number): Promise<SyncReport> {
   const report: SyncReport = { moved: 0, done: true };
   await eachWritableSlot(conn, leases, own, async (s, asWriter) => {
+    // A move cut short (a crash) in a slot nobody closes any more is finished here.
+    await asWriter(() => finishTagMove(conn, s));
     await listSlotLinks(conn, s, asWriter);
     merge(report, await syncChangedTags(conn, s, asWriter, turns));
   });
