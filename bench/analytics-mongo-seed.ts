@@ -4,7 +4,8 @@
  * in memory a UTC month at a time with the store's own SheetDeltas. `record()` and closing update
  * documents one by one, which FerretDB 1.24 applies at tens of ms each: a year of 1,000 links that
  * way would take days; inserts take minutes. The documents are those of one writer slot (BENCH_SLOT),
- * announced in the sheet registry as the store's own writes announce theirs.
+ * announced in the sheet registry as the store's own writes announce theirs, with the tag sheets of
+ * the links' tags and the slot's record of them (docs/adr/0182), as closing leaves them.
  */
 import { MongoClient } from 'mongodb';
 import { comboHash, decodeCombo } from '../src/storage/clicks/combos.js';
@@ -12,11 +13,12 @@ import { monthStart } from '../src/storage/clicks/engine/plan.js';
 import type { Counts } from '../src/storage/clicks/engine/source.js';
 import { COMBOS, type ComboDoc, SHEET_KEYS, SHEETS, type SheetDoc, sheetDocId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
 import type { SheetKeyDoc } from '../src/storage/clicks/mongo-sheet-keys.js';
+import { tagDeltasOf } from '../src/storage/clicks/mongo-tag-close.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
 import { type ComboFacts, SheetDeltas } from '../src/storage/clicks/sheets.js';
+import { BENCH_SLOT, insertTagRecord } from './analytics-mongo-tags.js';
 import { linkHour, type SeedLink } from './analytics-seed.js';
 
-const BENCH_SLOT = 0;
 const BATCH = 2000;
 
 /** Insert `hours` hours from `firstHour` of every link as sheet documents; returns the link-hours written. */
@@ -37,17 +39,19 @@ export async function insertSheets(
       { _id: `domain|${workspaceId}|${domain}`, k: 'domain', w: workspaceId, key: domain },
     ];
     for (const k of keys) await db.collection<SheetKeyDoc>(SHEET_KEYS).updateOne({ _id: k._id }, { $set: k }, { upsert: true });
+    await insertTagRecord(db, workspaceId, links);
+    const tagsOf = new Map(links.map((l) => [l.id, l.tags ?? []]));
     const facts = new Map<string, ComboFacts>();
     const combos: ComboDoc[] = [];
     const totals = new Map<string, TotalsDoc>();
     let deltas = new SheetDeltas((id) => facts.get(id), true);
     const flush = async () => {
-      const docs: SheetDoc[] = [...deltas.sheets.values()].map((d) => ({
+      const all = [...deltas.sheets.values()];
+      const docs: SheetDoc[] = [...all, ...tagDeltasOf(all, tagsOf)].map((d) => ({
         _id: sheetDocId(BENCH_SLOT, d.kind, d.workspaceId, d.key, d.grain, d.period),
         s: BENCH_SLOT,
         w: d.workspaceId,
-        // Closing's deltas are link and domain sheets only.
-        k: d.kind as SheetDoc['k'],
+        k: d.kind,
         key: d.key,
         g: d.grain,
         p: d.period,
@@ -60,6 +64,7 @@ export async function insertSheets(
         ...(d.l ? { l: d.l } : {}),
         f: 0,
         mf: '',
+        mv: 0,
       }));
       for (let i = 0; i < docs.length; i += BATCH) await db.collection<SheetDoc>(SHEETS).insertMany(docs.slice(i, i + BATCH), { ordered: false });
       if (combos.length > 0) await db.collection<ComboDoc>(COMBOS).insertMany(combos.splice(0), { ordered: false });

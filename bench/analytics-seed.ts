@@ -19,6 +19,8 @@ export interface SeedLink {
   id: string;
   /** Its position: busier links first, each its own mix of values. */
   index: number;
+  /** Its tag keys (MongoDB's seed writes the tags' sheets too). */
+  tags?: readonly string[];
 }
 
 /** A small deterministic hash of a link and an hour (the same store contents on every run). */

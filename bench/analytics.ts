@@ -30,6 +30,7 @@ import { SEED_TAGS, type SeedLink } from './analytics-seed.js';
 import { foldYear } from './analytics-sqlite-seed.js';
 import { DOMAIN } from './fixtures.js';
 import { mongo } from './link-read.js';
+import { childCpuMs } from './proc-cpu.js';
 import { lskArgs, start, stop } from './servers.js';
 
 /** The bench's own setup acts as lsk itself. */
@@ -67,7 +68,7 @@ async function seed(databaseUrl: string, links: number, say: (s: string) => void
   for (let i = 0; i < links; i++) {
     const tags = [SEED_TAGS[i % SEED_TAGS.length]!, ...(i % 3 === 0 ? [SEED_TAGS[(i + 3) % SEED_TAGS.length]!] : [])];
     const link = await s.links.create(systemCaller(ws.id, 'bench'), { destination: `https://example.com/campaign/${i}`, alias: `a${i}`, tags });
-    seeded.push({ id: link.id, index: i });
+    seeded.push({ id: link.id, index: i, tags });
   }
   const now = Date.now();
   const firstHour = Date.parse(`${window(DAYS, now).from}T00:00:00Z`);
@@ -139,15 +140,23 @@ async function inProcess(databaseUrl: string, runs: number, target: Target, say:
   const opts = { runs };
   const docs = s.repos.clicks as unknown as { docsRead?: number };
   const read: number[] = [];
+  const cpu: [number, number][] = [];
   const direct = await timeAll(opts.runs, async (q, from, to) => {
     const before = docs.docsRead ?? 0;
+    const [own, server] = [process.cpuUsage(), childCpuMs('ferretdb')];
     await q.direct(s, target, from, to);
     read.push((docs.docsRead ?? 0) - before);
+    cpu.push([process.cpuUsage(own).user / 1000 + process.cpuUsage(own).system / 1000, childCpuMs('ferretdb') - server]);
   });
-  if (docs.docsRead !== undefined)
+  if (docs.docsRead !== undefined) {
+    const at = (i: number, k: number) => i * 2 * (opts.runs + 1) + k * (opts.runs + 1);
+    const ms = (c: [number, number] | undefined) => (c ? `${c[0].toFixed(0)}+${Number.isNaN(c[1]) ? '?' : c[1].toFixed(0)} ms` : '?');
+    say(`    documents read per query (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${read[at(i, 0)]}/${read[at(i, 1)]}`).join('; ')}`);
+    // The last timed run of each: this process's CPU + the bench's FerretDB's, when it runs one.
     say(
-      `    documents read per query (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${read[i * 2 * (opts.runs + 1)]}/${read[(i * 2 + 1) * (opts.runs + 1)]}`).join('; ')}`,
+      `    CPU per query, lsk+FerretDB (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${ms(cpu[at(i, 0) + opts.runs])} / ${ms(cpu[at(i, 1) + opts.runs])}`).join('; ')}`,
     );
+  }
   await s.repos.close();
   return direct;
 }

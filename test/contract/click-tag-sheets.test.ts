@@ -1,8 +1,9 @@
 /**
  * Reads scoped to one tag (docs/adr/0098), on both stores, against the visit-by-visit reference:
- * SQLite answers them from tag sheets kept in step with the links' tags, MongoDB from the links'
- * sheets; the answers must be the same through closings, tag changes (synced or not yet), a tag
- * taken off a link, a link deleted, a tag renamed and a tag deleted.
+ * both stores answer them from tag sheets kept in step with the links' tags (docs/adr/0098, 0182),
+ * or from the links' sheets where the tag's are not in step; the answers must be the same through
+ * closings, tag changes (synced or not yet), a tag taken off a link, a link deleted, a tag renamed
+ * and a tag deleted.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
@@ -60,10 +61,16 @@ describe.each(STORE_KINDS)('reads scoped to one tag on %s', (kind) => {
     const tagsOf = [['launch', 'social'], ['launch'], ['social'], []];
     const links: string[] = [];
     for (const tags of tagsOf) links.push((await repos.links.insert(newLink(ws, { tags }))).id);
-    /** Sync only what changed (as the services do); on SQLite it moves `moved` link-tag pairs and leaves nothing behind. */
+    /**
+     * Sync only what changed (as the services do): on SQLite it moves `moved` link-tag pairs (MongoDB
+     * counts them per writer slot holding the link's sheets); nothing is left behind.
+     */
     const sync = async (only: { links?: string[]; tags?: string[] } | undefined, moved: number) => {
-      expect(await clicks.syncTags?.(ws, only)).toBe(kind === 'sqlite' ? moved : undefined);
-      expect(await clicks.syncTags?.(ws)).toBe(kind === 'sqlite' ? 0 : undefined);
+      const n = await clicks.syncTags?.(ws, only);
+      if (kind === 'sqlite') expect(n).toBe(moved);
+      // MongoDB moves its own and free slots at once; a slot held or being compacted, at its upkeep.
+      else for (let i = 0; i < 3; i++) await clicks.maintain();
+      expect(await clicks.syncTags?.(ws)).toBe(0);
     };
     // Each insert recorded its link's tags itself (SQLite, in its transaction): nothing to move.
     await sync(undefined, 0);
@@ -84,7 +91,7 @@ describe.each(STORE_KINDS)('reads scoped to one tag on %s', (kind) => {
     // A change not synced yet still answers exactly (the tag's links' sheets), then synced.
     await repos.links.update(ws, links[1]!, { tags: [], updatedAt: new Date(clock.now()) });
     await check(repos, ws, visits, tags);
-    expect(await clicks.syncTags?.(ws, { links: [links[0]!] })).toBe(kind === 'sqlite' ? 0 : undefined); // not this link's change
+    expect(await clicks.syncTags?.(ws, { links: [links[0]!] })).toBe(0); // not this link's change
     await sync({ links: [links[1]!] }, 1);
     await check(repos, ws, visits, tags);
 

@@ -2,6 +2,8 @@ import type { MongoConnection } from '../mongo/connection.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { CLOSES, type CloseDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc } from './mongo-docs.js';
 import { foldCells } from './mongo-sheets.js';
+import { closingTags } from './mongo-tag-close.js';
+import { finishTagMove } from './mongo-tag-move.js';
 
 /**
  * Close slot `s`'s hours before `before` into its sheets (docs/adr/0092); only the slot's holder
@@ -13,6 +15,7 @@ import { foldCells } from './mongo-sheets.js';
 export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionary, s: number, before: number): Promise<void> {
   const closes = conn.collection<CloseDoc>(CLOSES);
   const open = conn.collection<OpenDoc>(OPEN);
+  await finishTagMove(conn, s); // a move cut short reads the link sheets as they were (docs/adr/0182)
   const state = await conn.run(() => closes.findOne({ _id: s }));
   // Marks only grow (the sheets' guard needs it), even after a compaction closed ahead of time.
   const mark = state?.closing ?? Math.max(before, (state?.through ?? 0) + 1);
@@ -23,7 +26,9 @@ export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionar
   await conn.run(() => open.updateMany({ s, h: { $lt: mark } }, { $set: { z: mark } }));
   const docs = await conn.run(() => open.find({ s, h: { $lt: mark } }).toArray());
   const cells = docs.map((d) => ({ linkId: d.l, workspaceId: d.w, hour: d.h, clicks: d.n, bots: d.b, c: d.c ?? {} }));
-  await foldCells(conn, conn.collection<SheetDoc>(SHEETS), dict, s, cells, mark);
+  // The tags each link counts in, links new to the slot recorded first (docs/adr/0182).
+  const tagsOf = await closingTags(conn, s, cells);
+  await foldCells(conn, conn.collection<SheetDoc>(SHEETS), dict, s, cells, mark, tagsOf);
   await conn.run(() => open.deleteMany({ s, h: { $lt: mark }, z: mark }));
   await conn.run(() => closes.updateOne({ _id: s }, { $set: { through: mark }, $unset: { closing: '' } }));
 }

@@ -28,7 +28,7 @@ export interface OpenDoc extends SlotFields {
 
 /** A sheet (engine/source.ts) of one slot. */
 export interface SheetDoc extends SlotFields {
-  k: 'domain' | 'link';
+  k: 'domain' | 'link' | 'tag';
   key: string;
   g: Grain;
   p: number;
@@ -42,6 +42,8 @@ export interface SheetDoc extends SlotFields {
   f?: number;
   /** The migration's position (the last link moved in). */
   mf?: string;
+  /** Tag sheets: the last move of links into or out of them (mongo-tag-move.ts). */
+  mv?: number;
   /** Links whose share a deletion took away from this sheet. */
   del?: Record<string, 1>;
 }
@@ -85,6 +87,8 @@ export const CLOSES = 'click_closes';
 export const SLOTS = 'click_slots';
 /** The registry of sheets (mongo-sheet-keys.ts). */
 export const SHEET_KEYS = 'click_sheet_keys';
+/** What each slot's tag sheets sum (mongo-tag-docs.ts). */
+export const TAG_LINKS = 'click_tag_links';
 /** The per-dimension rollups of earlier versions (moved into the sheets at start, then dropped). */
 export const LEGACY_ROLLUPS = 'click_rollups';
 
@@ -109,6 +113,7 @@ export const CLICK_INDEXES: IndexDef[] = [
   [EVENTS, { a1: 1 }, { name: 'click_events_by_end' }],
   [SLOTS, { s: 1, t: -1 }, { name: 'click_slots_by_slot' }],
   [SHEET_KEYS, { k: 1, w: 1 }, { name: 'click_sheet_keys_by_kind' }],
+  [TAG_LINKS, { w: 1 }, { name: 'click_tag_links_by_workspace' }],
 ];
 
 export const openId = (s: number, l: string, hour: number) => `${s}|${l}|${hour}`;

@@ -2,14 +2,17 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { monthStart } from './engine/plan.js';
 import type { Grain } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { COMBOS, EVENTS, type EventsDoc, OPEN, SHEETS, type SheetDoc, TOTALS } from './mongo-docs.js';
+import { COMBOS, EVENTS, type EventsDoc, OPEN, SHEETS, type SheetDoc, TAG_LINKS, TOTALS } from './mongo-docs.js';
 import { forgetSheetKeys } from './mongo-sheet-keys.js';
 import { applyDeltas } from './mongo-sheets.js';
+import { tagSlotMode } from './mongo-tag-docs.js';
+import { forgetTagShare } from './mongo-tag-forget.js';
+import { finishTagMove } from './mongo-tag-move.js';
 import { HOUR_MS } from './repository.js';
 import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
 
 /**
- * A deleted link: its share of its domains' sheets is taken away in this instance's own slot (a
+ * A deleted link: its share of its domains' (and tags', docs/adr/0182) sheets is taken away in this instance's own slot (a
  * negative count beside the other slots' positive ones; each target records the link in `del`, so a
  * repeat takes nothing twice), then its sheets, open hours, totals and events go. Deleting the
  * documents of other slots is not a single-writer write: a flush landing at that moment may leave a
@@ -17,6 +20,8 @@ import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
  */
 export async function forgetLink(conn: MongoConnection, dict: MongoComboDictionary, ownSlot: number, workspaceId: string, linkId: string): Promise<void> {
   const sheets = conn.collection<SheetDoc>(SHEETS);
+  await tagSlotMode(conn, ownSlot); // decided before this slot's first sheet (docs/adr/0182)
+  await finishTagMove(conn, ownSlot);
   const docs = await conn.run(() => sheets.find({ k: 'link', key: linkId, w: workspaceId }).toArray());
   const ids = new Set<string>();
   for (const d of docs) for (const id in d.c ?? {}) ids.add(id);
@@ -32,6 +37,7 @@ export async function forgetLink(conn: MongoConnection, dict: MongoComboDictiona
   }
   withMonthHours(merged);
   await applyDeltas(conn, sheets, ownSlot, [...merged.values()], { [`del.${linkId}`]: { $exists: false } }, { [`del.${linkId}`]: 1 }, -1);
+  await forgetTagShare(conn, ownSlot, workspaceId, linkId, docs);
   await conn.run(async () => {
     await sheets.deleteMany({ k: 'link', key: linkId, w: workspaceId });
     await conn.collection(OPEN).deleteMany({ l: linkId, w: workspaceId });
@@ -59,7 +65,7 @@ function withMonthHours(shares: Map<string, SheetDelta>): void {
 
 export async function forgetWorkspace(conn: MongoConnection, workspaceId: string): Promise<void> {
   await conn.run(async () => {
-    for (const c of [SHEETS, OPEN, TOTALS, EVENTS, COMBOS]) await conn.collection(c).deleteMany({ w: workspaceId });
+    for (const c of [SHEETS, OPEN, TOTALS, EVENTS, COMBOS, TAG_LINKS]) await conn.collection(c).deleteMany({ w: workspaceId });
   });
   await forgetSheetKeys(conn, workspaceId);
 }

@@ -4,12 +4,14 @@ import type { Counts } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { type SheetDoc, sheetDocId, type Upsert, upsertAll } from './mongo-docs.js';
 import { announceSheets } from './mongo-sheet-keys.js';
+import { tagDeltasOf } from './mongo-tag-close.js';
 import { incPaths, type OpenCell, type SheetDelta, SheetDeltas } from './sheets.js';
 
 /**
  * Fold cells into slot `s`'s sheets with `$inc`, each sheet guarded by `mark` (the closing's
  * `before`, or a migration's position): a sheet whose `f` has reached it is skipped, so a resumed
- * fold adds nothing twice. Only the slot's holder calls this.
+ * fold adds nothing twice; with `tagsOf` (closing) each link's deltas go to its tags' sheets too.
+ * Only the slot's holder calls this.
  */
 export async function foldCells(
   conn: MongoConnection,
@@ -18,6 +20,7 @@ export async function foldCells(
   s: number,
   cells: readonly OpenCell[],
   mark: number,
+  tagsOf: ReadonlyMap<string, readonly string[]> | null = null,
 ): Promise<void> {
   const byWorkspace = new Map<string, Set<string>>();
   for (const c of cells) {
@@ -29,7 +32,10 @@ export async function foldCells(
   for (const [ws, ids] of byWorkspace) for (const [id, f] of await dict.facts(ws, ids)) facts.set(id, f);
   const deltas = new SheetDeltas((id) => facts.get(id), true);
   for (const c of cells) deltas.add(c);
-  await applyDeltas(conn, sheets, s, [...deltas.sheets.values()], { f: { $lt: mark } }, { f: mark });
+  // Each link's deltas go to the sheets of the tags it counts in too (docs/adr/0182).
+  const all = [...deltas.sheets.values()];
+  if (tagsOf) all.push(...tagDeltasOf(all, tagsOf));
+  await applyDeltas(conn, sheets, s, all, { f: { $lt: mark } }, { f: mark });
 }
 
 /** `$inc` deltas into slot `s`'s sheets, under a guard and with what the guard records. */
@@ -49,7 +55,7 @@ export async function applyDeltas(
     s,
     deltas.filter((d) => d.kind === 'domain').map((d): [string, string] => [d.workspaceId, d.key]),
   );
-  const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '' }).filter(([k]) => !(k in set)));
+  const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '', mv: 0 }).filter(([k]) => !(k in set)));
   const ops: Upsert<SheetDoc>[] = deltas.map((d) => ({
     filter: { _id: sheetDocId(s, d.kind, d.workspaceId, d.key, d.grain, d.period), ...guard },
     update: { $inc: incPaths(d, sign), $set: set, $setOnInsert: { s, w: d.workspaceId, k: d.kind, key: d.key, g: d.grain, p: d.period, ...defaults } } as never,

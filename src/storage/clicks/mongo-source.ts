@@ -6,6 +6,7 @@ import type { ClickSource, Grain, OpenHour, OpenRequest, Sheet, SheetRequest } f
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { EVENTS, type EventsDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc, sheetDocId } from './mongo-docs.js';
 import { sheetKeys } from './mongo-sheet-keys.js';
+import { recordedTagLinks } from './mongo-tag-read.js';
 import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
 
 const CURSOR = /^(\d{1,15})\.([^.]{1,300})\.(\d{1,6})$/;
@@ -49,8 +50,6 @@ export class MongoClickSource implements ClickSource {
   }
 
   async sheets(r: SheetRequest): Promise<Sheet[]> {
-    // Without `tagLinks` the engine never asks for tag sheets (docs/adr/0098).
-    if (r.kind === 'tag') throw new Error('the MongoDB store keeps no tag sheets');
     const ids = await this.sheetIds(r);
     if (ids) return this.lookUp(ids, r);
     const filter: Filter<SheetDoc> = { w: r.workspaceId, k: r.kind, g: r.grain, p: { $gte: r.from, $lt: r.to } };
@@ -58,6 +57,13 @@ export class MongoClickSource implements ClickSource {
     const docs = await this.conn.run(() => this.sheetsColl.find(filter, { projection: this.projection(r) }).toArray());
     this.docsRead += docs.length;
     return docs.map(sheetOfDoc);
+  }
+
+  /** The tag's links when every slot's tag sheets are known to sum exactly theirs (docs/adr/0182). */
+  async tagLinks(workspaceId: string, tag: string, links: readonly string[]): Promise<string[] | null> {
+    const r = await recordedTagLinks(this.conn, workspaceId, tag, links);
+    this.docsRead += r.docs;
+    return r.links;
   }
 
   private projection(r: SheetRequest): Record<string, 1> {

@@ -14,8 +14,20 @@ import { MonthHoursBackfill, type OwnSlot } from './mongo-month-hours-pass.js';
 import { announceExisting } from './mongo-sheet-keys.js';
 import { type Lease, type LeaseTimes, SlotLeases } from './mongo-slots.js';
 import { MongoClickSource } from './mongo-source.js';
+import { noteTagChange } from './mongo-tag-sync.js';
+import { syncWritableSlots, tagUpkeep } from './mongo-tag-upkeep.js';
 import { EventParts, writeBatch } from './mongo-write.js';
-import type { ClickAnswer, ClickBatch, ClickQuery, ClickStoreOptions, ClicksRepository, ClickTotals, EventPage, EventQuery } from './repository.js';
+import type {
+  ClickAnswer,
+  ClickBatch,
+  ClickQuery,
+  ClickStoreOptions,
+  ClicksRepository,
+  ClickTotals,
+  EventPage,
+  EventQuery,
+  TagSyncScope,
+} from './repository.js';
 import { HOUR_MS } from './repository.js';
 
 export interface MongoClicksOptions extends ClickStoreOptions {
@@ -32,6 +44,8 @@ export interface MongoClicksOptions extends ClickStoreOptions {
 const SEQ_PER_TERM = 1e9;
 /** Closings and event sweeps run at most this often. */
 const UPKEEP_MS = 60_000;
+/** Writer turns of tag moves per upkeep at most (the rest at the next). */
+const TAG_TURNS = 16;
 
 /**
  * Clicks on MongoDB without atomic read-modify-write (docs/adr/0017, 0092): this process writes only
@@ -171,22 +185,45 @@ export class MongoClicks implements ClicksRepository {
     });
   }
 
+  /**
+   * A workspace's tags changed (docs/adr/0182): noted for every slot's holder (each syncs its own at
+   * its next upkeep), and this process's own slot and the free ones brought in line now. Answers the
+   * link-tag pairs it moved (per slot: a link with sheets in two slots counts twice).
+   */
+  async syncTags(workspaceId: string, only?: TagSyncScope): Promise<number> {
+    await noteTagChange(this.conn, workspaceId);
+    // A process that holds no writer slot (or lost it) leaves the moves to the slots' holders.
+    const held = await this.serial(async () => this.lease !== null && (await this.leases.keep(this.lease)));
+    const own = held ? this.ownSlot() : null;
+    if (!own) return 0;
+    const links = only?.links && !only.tags ? only.links : undefined;
+    return (await syncWritableSlots(this.conn, this.leases, own, workspaceId, links)).moved;
+  }
+
   forgetWorkspace(workspaceId: string): Promise<void> {
     return forgetWorkspace(this.conn, workspaceId);
   }
 
-  /** Renew the lease, compact a step; at most once a minute close this slot's finished hours and sweep old events. */
-  maintain(): Promise<void> {
-    return this.serial(async () => {
+  /**
+   * Renew the lease, compact a step; at most once a minute close this slot's finished hours, sweep old
+   * events, then (a writer turn per step, so flushes run between) bring this slot's tag sheets, and
+   * those of free slots, in line with the tags changed since (docs/adr/0182).
+   */
+  async maintain(): Promise<void> {
+    const upkeep = await this.serial(async () => {
       const lease = await this.writer();
       await this.compactor.step(lease);
       const now = this.now();
-      if (now - this.lastUpkeep < UPKEEP_MS && now >= this.lastUpkeep) return;
+      if (now - this.lastUpkeep < UPKEEP_MS && now >= this.lastUpkeep) return false;
       this.lastUpkeep = now;
       await closeSlot(this.conn, this.dict, lease.slot, now - (now % HOUR_MS) - HOUR_MS);
       const cutoff = now - this.eventDays * DAY_MS;
       await this.conn.run(() => this.conn.collection(EVENTS).deleteMany({ a1: { $lte: cutoff } }));
+      return true;
     });
+    const own = this.ownSlot();
+    if (!upkeep || !own) return;
+    await tagUpkeep(this.conn, this.leases, own, TAG_TURNS);
   }
 
   async release(): Promise<void> {

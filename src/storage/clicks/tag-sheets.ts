@@ -33,7 +33,15 @@ export class TagDeltas {
     s.bots += sign * link.bots;
     if (link.tot !== 0) addInto(s.l!, { [linkId]: link.tot }, sign);
     addInto(s.c!, link.c ?? {}, sign);
-    if (link.grain !== 'day') return;
+    if (link.grain !== 'day') {
+      // MongoDB's month sheets count hours of the month too (docs/adr/0099, 0182).
+      for (const f of ['hc', 'hb'] as const) {
+        if (!link[f]) continue;
+        s[f] ??= {};
+        addInto(s[f], link[f], sign);
+      }
+      return;
+    }
     addInto(s.hc!, link.hc ?? {}, sign);
     addInto(s.hb!, link.hb ?? {}, sign);
     for (const h in link.x ?? {}) {

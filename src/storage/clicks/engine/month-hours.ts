@@ -27,7 +27,7 @@ export const complete = (m: Month) => sum(m.hc) === m.tot && sum(m.hb) === m.bot
 export async function monthHours(
   src: ClickSource,
   workspaceId: string,
-  kind: 'domain' | 'link',
+  kind: 'domain' | 'link' | 'tag',
   keys: readonly string[] | undefined,
   exclude: ReadonlySet<string> | null,
   wanted: ReadonlySet<number>,
@@ -58,7 +58,7 @@ export async function monthHours(
  * by key are needed here (no combinations, no clicks by link of a domain sheet).
  */
 export async function fromMonthHours(src: ClickSource, workspaceId: string, shape: Shape, tally: Tally, plan: Plan, sign: 1 | -1): Promise<void> {
-  if (!src.monthHours || shape.combos || shape.linksFromDomain || shape.kind === 'tag') return;
+  if (!src.monthHours || shape.combos || shape.linksFromDomain) return;
   const wanted = new Set([...plan.days, ...plan.partial].map((d) => monthStart(d.period)));
   if (wanted.size === 0) return;
   const months = await monthHours(src, workspaceId, shape.kind, shape.keys, shape.exclude, wanted);

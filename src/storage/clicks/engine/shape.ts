@@ -1,5 +1,6 @@
 import type { ClickField } from '../../../domain/click-fields.js';
 import type { ComboFilter } from '../repository.js';
+import type { ClickSource } from './source.js';
 
 /** How a read uses the sheets: which kind, which of them, and whether it must look at combinations. */
 export interface Shape {
@@ -49,7 +50,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
  * clicks by link under a filter (tag sheets know links only in total).
  */
 export async function tagShape(
-  src: { tagLinks?(ws: string, tag: string): Promise<string[] | null> | string[] | null },
+  src: Pick<ClickSource, 'tagLinks'>,
   workspaceId: string,
   tag: string | undefined,
   linkIds: readonly string[],
@@ -58,7 +59,7 @@ export async function tagShape(
   byLink: boolean,
 ): Promise<Shape | null> {
   if (tag === undefined || !src.tagLinks || (byLink && filter !== null)) return null;
-  const recorded = await src.tagLinks(workspaceId, tag);
+  const recorded = await src.tagLinks(workspaceId, tag, linkIds);
   if (recorded === null || !sameSet(recorded, linkIds)) return null;
   return {
     kind: 'tag',

@@ -83,10 +83,11 @@ export interface ClickSource {
   open(r: OpenRequest): Promise<OpenHour[]> | OpenHour[];
   /**
    * The links whose sheets a tag's sheets sum (docs/adr/0098); null when they sum part of a link's
-   * (a move in progress, docs/adr/0103). A store without tag sheets lacks it, and reads of a tag
-   * sum its links' sheets.
+   * (a move in progress, docs/adr/0103) or cannot be known to sum exactly `links`, the tag's links
+   * now (MongoDB, docs/adr/0182). A store without tag sheets lacks it, and reads of a tag sum its
+   * links' sheets.
    */
-  tagLinks?(workspaceId: string, tag: string): Promise<string[] | null> | string[] | null;
+  tagLinks?(workspaceId: string, tag: string, links: readonly string[]): Promise<string[] | null> | string[] | null;
   /**
    * Month sheets count hours too (MongoDB, docs/adr/0099): a series by day or hour reads them, not a
    * day sheet per day, wherever their hours add up to their totals (else their days are read).

@@ -40,7 +40,7 @@ export async function quietUntil(
   if (end === to) return to;
   // Every link's sheets (no keys) are summed up in the domain sheets: those few are asked instead.
   const kind = shape.kind === 'link' && !shape.keys ? 'domain' : shape.kind;
-  if (src.monthHours && kind !== 'tag') {
+  if (src.monthHours) {
     // One month sheet per key (its hours, when complete) instead of a day sheet per day left (docs/adr/0099).
     const keys = (await monthHours(src, workspaceId, kind, shape.keys, null, new Set([month]))).get(month)!;
     if ([...keys.values()].every(complete)) {
