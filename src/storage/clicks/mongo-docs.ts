@@ -48,6 +48,22 @@ export interface SheetDoc extends SlotFields {
   del?: Record<string, 1>;
 }
 
+/** A stored link sheet as a sheet of the workspace's (what domain and tag shares are computed from). */
+export function linkSheetOf(d: SheetDoc, workspaceId: string) {
+  return {
+    key: d.key,
+    period: d.p,
+    tot: d.tot ?? 0,
+    bots: d.bots ?? 0,
+    c: d.c ?? {},
+    hc: d.hc ?? {},
+    hb: d.hb ?? {},
+    x: d.x ?? {},
+    grain: d.g,
+    workspaceId,
+  };
+}
+
 /** Per link, all-time: `n` human clicks, `b` bot visits (with the compaction's marks, ADR 17). */
 export interface TotalsDoc extends SlotFields {
   l: string;

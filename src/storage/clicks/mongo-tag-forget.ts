@@ -1,6 +1,5 @@
 import type { MongoConnection } from '../mongo/connection.js';
-import type { Grain } from './engine/source.js';
-import { SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
+import { linkSheetOf, SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { type LinkTagsDoc, linkTagsId, TAG_LINKS, type TagRecordDoc, tagRecordId } from './mongo-tag-docs.js';
 import { TagDeltas } from './tag-sheets.js';
@@ -33,18 +32,7 @@ export async function forgetTagShare(
   for (const m of maps) if (m.w === workspaceId && m.l?.[linkId]) tagsIn.set(m.s, m.l[linkId]!);
   const share = new TagDeltas();
   for (const d of linkSheets) {
-    const sheet = {
-      key: d.key,
-      period: d.p,
-      tot: d.tot ?? 0,
-      bots: d.bots ?? 0,
-      c: d.c ?? {},
-      hc: d.hc ?? {},
-      hb: d.hb ?? {},
-      x: d.x ?? {},
-      grain: d.g as Grain,
-      workspaceId,
-    };
+    const sheet = linkSheetOf(d, workspaceId);
     for (const t of tagsIn.get(d.s) ?? []) share.add(t, sheet, linkId);
   }
   const tags = [...new Set([...tagsIn.values()].flat())];

@@ -1,7 +1,6 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { TaggedDoc } from '../tags/mongo.js';
-import type { Grain } from './engine/source.js';
-import { SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
+import { linkSheetOf, SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { type LinkTagsDoc, linkTagsId, TAG_LINKS, type TagRecordDoc, tagRecordId } from './mongo-tag-docs.js';
 import { TagDeltas } from './tag-sheets.js';
@@ -81,18 +80,7 @@ async function runMove(conn: MongoConnection, m: TagMoveDoc): Promise<void> {
   const docs = await conn.run(() => sheets.find({ s, k: 'link', w, key: { $in: links } }).toArray());
   const deltas = new TagDeltas();
   for (const d of docs) {
-    const sheet = {
-      key: d.key,
-      period: d.p,
-      tot: d.tot ?? 0,
-      bots: d.bots ?? 0,
-      c: d.c ?? {},
-      hc: d.hc ?? {},
-      hb: d.hb ?? {},
-      x: d.x ?? {},
-      grain: d.g as Grain,
-      workspaceId: w,
-    };
+    const sheet = linkSheetOf(d, w);
     for (const p of m.pairs) if (p.l === d.key) deltas.add(p.t, sheet, p.l, p.d);
   }
   await applyDeltas(conn, sheets, s, [...deltas.sheets.values()], { mv: { $lt: m.n } }, { mv: m.n });
