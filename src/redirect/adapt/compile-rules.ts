@@ -1,5 +1,5 @@
 import type { LinkRule } from '../../domain/rule-schemas.js';
-import { type Condition, compileConditions } from './conditions.js';
+import { type Condition, compileConditions, holds } from './conditions.js';
 import type { VisitFacts } from './visit-facts.js';
 
 /** A rule, compiled: its conditions and the target it sends a matching visit to (as the redirect sends it). */
@@ -17,7 +17,7 @@ export function compileRules(rules: readonly LinkRule[], target: (url: string) =
 export function firstMatch(rules: readonly CompiledRule[], f: VisitFacts): string | null {
   outer: for (let i = 0; i < rules.length; i++) {
     const cs = rules[i]!.conditions;
-    for (let j = 0; j < cs.length; j++) if (!cs[j]!(f)) continue outer;
+    for (let j = 0; j < cs.length; j++) if (!holds(cs[j]!, f)) continue outer;
     return rules[i]!.to;
   }
   return null;

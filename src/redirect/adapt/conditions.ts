@@ -2,39 +2,67 @@ import { type CidrBlock, inBlock, parseCidr } from '../../domain/cidr.js';
 import type { RuleConditions } from '../../domain/rule-schemas.js';
 import type { VisitFacts } from './visit-facts.js';
 
-/** One compiled condition: a test of a visit that awaits nothing and allocates nothing. */
-export type Condition = (f: VisitFacts) => boolean;
+/**
+ * One compiled condition: plain data that `holds` tests against a visit, awaiting nothing and
+ * allocating nothing. Data rather than a closure per condition: a server holding thousands of links'
+ * rules would otherwise call thousands of distinct closures from one call site. In process, 50
+ * non-matching rules on each of 1,000 links cost 5.3-7.0 µs a visit as closures and 4.2 µs as data
+ * (one link's: 1.7 µs either way); over HTTP the difference is within the runs' spread.
+ */
+export type Condition =
+  | { kind: 'after' | 'before'; ms: number }
+  | { kind: 'country' | 'continent' | 'region' | 'device' | 'os' | 'browser' | 'language'; values: ReadonlySet<string> }
+  | { kind: 'query'; pairs: readonly (readonly [string, string])[] }
+  | { kind: 'ip'; blocks: readonly CidrBlock[] };
+
+type SetKind = Extract<Condition, { values: ReadonlySet<string> }>['kind'];
 
 const upper = (values: readonly string[]) => new Set(values.map((v) => v.toUpperCase()));
 const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
 
-/** A fact of the visit (in the case its set is compiled to) is one of the listed values. */
-const oneOf =
-  (values: ReadonlySet<string>, fact: (f: VisitFacts) => string | null): Condition =>
-  (f) => {
-    const v = fact(f);
-    return v !== null && values.has(v);
-  };
-
-function queryCondition(wanted: Record<string, string>): Condition {
-  const pairs = Object.entries(wanted);
-  return (f) => {
-    const q = f.query;
-    for (const [name, value] of pairs) {
-      if (value === '*' ? !q.has(name) : !q.getAll(name).includes(value)) return false;
-    }
-    return true;
-  };
+/** The visit's fact a set condition looks at (in the case its set is compiled to). */
+function factOf(kind: SetKind, f: VisitFacts): string | null {
+  switch (kind) {
+    case 'country':
+      return f.country;
+    case 'continent':
+      return f.continent;
+    case 'region':
+      return f.region;
+    case 'device':
+      return f.device;
+    case 'os':
+      return f.os;
+    case 'browser':
+      return f.browser;
+    case 'language':
+      return f.language;
+  }
 }
 
-function ipCondition(blocks: readonly string[]): Condition {
-  const table = blocks.map((b) => parseCidr(b)).filter((b): b is CidrBlock => b !== null);
-  return (f) => {
-    const ip = f.ip;
-    if (ip === null) return false;
-    for (const b of table) if (inBlock(ip, b)) return true;
-    return false;
-  };
+/** Whether a compiled condition holds for a visit. */
+export function holds(c: Condition, f: VisitFacts): boolean {
+  switch (c.kind) {
+    case 'after':
+      return f.nowMs >= c.ms;
+    case 'before':
+      return f.nowMs < c.ms;
+    case 'query': {
+      const q = f.query;
+      for (const [name, value] of c.pairs) if (value === '*' ? !q.has(name) : !q.getAll(name).includes(value)) return false;
+      return true;
+    }
+    case 'ip': {
+      const ip = f.ip;
+      if (ip === null) return false;
+      for (const b of c.blocks) if (inBlock(ip, b)) return true;
+      return false;
+    }
+    default: {
+      const v = factOf(c.kind, f);
+      return v !== null && c.values.has(v);
+    }
+  }
 }
 
 /**
@@ -43,23 +71,17 @@ function ipCondition(blocks: readonly string[]): Condition {
  * blocks become word masks.
  */
 const COMPILERS: { [K in keyof RuleConditions]-?: (value: NonNullable<RuleConditions[K]>) => Condition } = {
-  after: (at) => {
-    const ms = Date.parse(at);
-    return (f) => f.nowMs >= ms;
-  },
-  before: (at) => {
-    const ms = Date.parse(at);
-    return (f) => f.nowMs < ms;
-  },
-  country: (v) => oneOf(upper(v), (f) => f.country),
-  continent: (v) => oneOf(upper(v), (f) => f.continent),
-  region: (v) => oneOf(upper(v), (f) => f.region),
-  device: (v) => oneOf(lower(v), (f) => f.device),
-  os: (v) => oneOf(lower(v), (f) => f.os),
-  browser: (v) => oneOf(lower(v), (f) => f.browser),
-  language: (v) => oneOf(lower(v), (f) => f.language),
-  query: queryCondition,
-  ip: ipCondition,
+  after: (at) => ({ kind: 'after', ms: Date.parse(at) }),
+  before: (at) => ({ kind: 'before', ms: Date.parse(at) }),
+  country: (v) => ({ kind: 'country', values: upper(v) }),
+  continent: (v) => ({ kind: 'continent', values: upper(v) }),
+  region: (v) => ({ kind: 'region', values: upper(v) }),
+  device: (v) => ({ kind: 'device', values: lower(v) }),
+  os: (v) => ({ kind: 'os', values: lower(v) }),
+  browser: (v) => ({ kind: 'browser', values: lower(v) }),
+  language: (v) => ({ kind: 'language', values: lower(v) }),
+  query: (wanted) => ({ kind: 'query', pairs: Object.entries(wanted) }),
+  ip: (blocks) => ({ kind: 'ip', blocks: blocks.map((b) => parseCidr(b)).filter((b): b is CidrBlock => b !== null) }),
 };
 
 /** Cheapest first: times and header facts before the query string and the address are parsed. */
