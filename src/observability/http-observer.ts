@@ -32,11 +32,12 @@ export class HttpObserver {
    */
   track(req: IncomingMessage, res: ServerResponse, tags: RequestTags, started: number): void {
     tagRequest(req, res, tags);
-    this.logRequest(req, res);
     res.once('close', () => {
       const method = req.method ?? 'GET';
+      const ms = performance.now() - started;
       this.requests.bind(tags.route, method, String(answeredStatus(res))).inc();
-      this.duration.bind(tags.route, method).observe((performance.now() - started) / 1000);
+      this.duration.bind(tags.route, method).observe(ms / 1000);
+      this.logRequest(req, res, tags, ms);
     });
   }
 
