@@ -3,7 +3,7 @@ import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { type ErrorCode, type ErrorDetail, isLskError, LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
-import { newId, randomBase62 } from '../domain/ids.js';
+import { randomBase62, timeOrderedId } from '../domain/ids.js';
 import { assertWithinRestriction, withinRestriction } from '../domain/link-access.js';
 import { createLinkSchema } from '../domain/link-schemas.js';
 import { type Link, linkStatus, UNKNOWN_HEALTH } from '../domain/model.js';
@@ -85,7 +85,7 @@ export class BulkLinkService {
     }
     for (let attempt = 0; attempt < GENERATE_ATTEMPTS && pending.length > 0; attempt++) {
       const length = GENERATED_ALIAS_LENGTH + Math.floor(attempt / 3);
-      const batch = pending.map((p) => ({ ...p.row, id: newId('lnk'), alias: p.alias ?? randomBase62(length) }));
+      const batch = pending.map((p) => ({ ...p.row, id: timeOrderedId('lnk', now.getTime()), alias: p.alias ?? randomBase62(length) }));
       const inserted = await this.links.insertMany(workspaceId, batch);
       const again: Prepared[] = [];
       inserted.forEach((r, k) => {

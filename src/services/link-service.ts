@@ -3,7 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { ALLOW_ALL, type DestinationPolicy } from '../domain/destinations.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
-import { newId, randomBase62 } from '../domain/ids.js';
+import { randomBase62, timeOrderedId } from '../domain/ids.js';
 import { assertWithinRestriction, restrictionFilter, withinRestriction } from '../domain/link-access.js';
 import { countLinksSchema, createLinkSchema, type ListLinksInput, listLinksSchema, updateLinkSchema } from '../domain/link-schemas.js';
 import { type ClicksPosition, decodeListCursor, encodeListCursor } from '../domain/list-cursor.js';
@@ -112,7 +112,7 @@ export class LinkService {
     const created = (link: LinkRow): Link => ({ ...link, clicks: 0, status: linkStatus(link, 0, now.getTime()), health: UNKNOWN_HEALTH });
     if (input.alias) {
       try {
-        const link = await this.links.insert({ ...base, id: newId('lnk'), alias: input.alias });
+        const link = await this.links.insert({ ...base, id: timeOrderedId('lnk', now.getTime()), alias: input.alias });
         this.events.changed(domain, input.alias); // clears a cached "not found" for this alias
         return this.publish(caller, 'link.created', created(link));
       } catch (e) {
@@ -124,7 +124,7 @@ export class LinkService {
       // A longer alias after repeated collisions keeps creation going on a crowded domain.
       const alias = randomBase62(GENERATED_ALIAS_LENGTH + Math.floor(attempt / 3));
       try {
-        const link = await this.links.insert({ ...base, id: newId('lnk'), alias });
+        const link = await this.links.insert({ ...base, id: timeOrderedId('lnk', now.getTime()), alias });
         this.events.changed(domain, alias); // clears a cached "not found" for this alias
         return this.publish(caller, 'link.created', created(link));
       } catch (e) {
