@@ -1,7 +1,8 @@
-import type { ClickBatch, ClickEvent, ClicksRepository } from '../storage/clicks/repository.js';
+import type { ClickBatch, ClicksRepository } from '../storage/clicks/repository.js';
 import { HOUR_MS } from '../storage/clicks/repository.js';
 import { LinkHour } from './link-hour.js';
 import { type Visit, visitKey } from './visit-key.js';
+import { WaitingEvents } from './waiting-events.js';
 
 export type { Visit } from './visit-key.js';
 
@@ -30,7 +31,7 @@ export class ClickRecorder {
   private current = new Map<string, LinkHour>();
   /** ...and any other hour's, by `${linkId}|${hour}` (around the turn of an hour). */
   private other = new Map<string, LinkHour>();
-  private events: ClickEvent[] = [];
+  private readonly events = new WaitingEvents();
   private cells = 0;
   private visits = 0;
   /** The batch being written, or whose write failed. */
@@ -93,7 +94,7 @@ export class ClickRecorder {
     h.clicks++;
     if (this.maxEvents === 0) return;
     if (this.events.length >= this.maxEvents) this.eventsDropped++;
-    else this.events.push({ at: v.atMs, linkId: v.linkId, workspaceId: v.workspaceId, combo: key });
+    else this.events.push(v.atMs, v.linkId, v.workspaceId, key);
   }
 
   private hourCounts(linkId: string, workspaceId: string, hour: number, previous: LinkHour | undefined): LinkHour {
@@ -150,10 +151,9 @@ export class ClickRecorder {
     if (!this.pending) {
       if (this.current.size === 0 && this.other.size === 0 && this.events.length === 0) return;
       const hours = [...this.current.values(), ...this.other.values()];
-      this.pending = { batch: { hours, events: this.events }, cells: this.cells, visits: this.visits };
+      this.pending = { batch: { hours, events: this.events.take() }, cells: this.cells, visits: this.visits };
       this.current = new Map();
       this.other = new Map();
-      this.events = [];
       this.cells = 0;
       this.visits = 0;
     }

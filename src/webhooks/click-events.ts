@@ -2,6 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Visit } from '../redirect/click-recorder.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { Delivery, WebhooksRepository } from '../storage/webhooks/repository.js';
+import { ClickQueue, type TakenClicks } from './click-queue.js';
 import { newDelivery } from './outbox.js';
 import { clickedData, eventBody } from './payloads.js';
 
@@ -18,7 +19,7 @@ export interface ClickEventOptions {
  * (`shed`); these are the only events ever shed.
  */
 export class ClickEvents {
-  private queue: Visit[] = [];
+  private readonly queue = new ClickQueue();
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
   shed = 0;
@@ -33,7 +34,7 @@ export class ClickEvents {
     this.max = opts.max ?? 10_000;
   }
 
-  /** The hot path: one comparison and a push. */
+  /** The hot path: one comparison and a slot in each of the queue's columns (click-queue.ts). */
   offer(v: Visit): void {
     if (v.visitor.bot) return;
     if (this.queue.length >= this.max) {
@@ -67,31 +68,25 @@ export class ClickEvents {
   }
 
   private async moveAll(): Promise<void> {
-    const batch = this.queue;
-    this.queue = [];
-    const byWorkspace = new Map<string, Visit[]>();
-    for (const v of batch) {
-      const list = byWorkspace.get(v.workspaceId);
-      if (list) list.push(v);
-      else byWorkspace.set(v.workspaceId, [v]);
-    }
-    for (const [workspaceId, visits] of byWorkspace) {
+    const taken = this.queue.take();
+    for (const [workspaceId, positions] of taken.byWorkspace) {
       try {
-        await this.toOutbox(workspaceId, visits);
+        await this.toOutbox(workspaceId, taken, positions);
       } catch {
-        this.shed += visits.length; // the store failed: click events are the one thing that may be lost
+        this.shed += positions.length; // the store failed: click events are the one thing that may be lost
       }
     }
   }
 
-  private async toOutbox(workspaceId: string, visits: readonly Visit[]): Promise<void> {
+  private async toOutbox(workspaceId: string, taken: TakenClicks, positions: readonly number[]): Promise<void> {
     {
       const endpoints = (await this.repo.listEndpoints(workspaceId)).filter((e) => e.enabled && e.events.includes('link.clicked'));
       if (endpoints.length === 0) return;
       const now = this.clock.now();
       const out: Delivery[] = [];
       const links = new Map<string, Awaited<ReturnType<LinksRepository['get']>>>();
-      for (const v of visits) {
+      for (const i of positions) {
+        const v = taken.click(i);
         if (!links.has(v.linkId)) links.set(v.linkId, await this.links.get(workspaceId, v.linkId));
         const link = links.get(v.linkId);
         if (!link) continue; // deleted meanwhile
