@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { plannerParamsUnmarked } from '../sqlite/planner-params.js';
 import { type ClickQuery, type EventQuery, StoreCursorError } from './repository.js';
 import type { ReadJob } from './sqlite-readers.js';
 import { SqliteClickReads } from './sqlite-source.js';
@@ -14,7 +15,7 @@ function readOnly(path: string) {
     stmt(sql: string): Database.Statement {
       let st = statements.get(sql);
       if (!st) {
-        st = db.prepare(sql);
+        st = db.prepare(plannerParamsUnmarked(sql));
         statements.set(sql, st);
       }
       return st;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreConflict } from '../errors.js';
+import { plannerParamsUnmarked } from './planner-params.js';
 import { GroupCommit } from './group-commit.js';
 import { MIGRATIONS } from './migrations.js';
 import { MainWrites, newWriteGate, type WriteGate, writerTurn } from './write-gate.js';
@@ -98,7 +99,7 @@ export class SqliteConnection {
   stmt(sql: string): Database.Statement {
     let st = this.statements.get(sql);
     if (!st) {
-      st = this.db.prepare(sql);
+      st = this.db.prepare(plannerParamsUnmarked(sql));
       if (this.mainWrites && !st.readonly) countedWrites(st, this.mainWrites);
       this.statements.set(sql, st);
     }
