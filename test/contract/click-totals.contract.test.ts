@@ -52,7 +52,12 @@ describe.each(STORE_KINDS)('click totals on %s', (kind) => {
     );
     expect(await clicks.totals(other, [foreign])).toEqual(new Map([[foreign, { clicks: 9, bots: 0 }]]));
     expect(await clicks.totals(w, [])).toEqual(new Map());
+    // Another workspace's link asked for under this one: nothing, open or closed.
+    expect(await clicks.totals(w, [foreign])).toEqual(new Map());
+    expect(await clicks.totals(other, [closedAndOpen, closedOnly])).toEqual(new Map());
     await clicks.maintain();
     expect(await clicks.totals(w, [closedAndOpen, openOnly, closedOnly, none])).toEqual(totals);
+    expect(await clicks.totals(w, [foreign])).toEqual(new Map());
+    expect(await clicks.totals(other, [foreign, closedAndOpen])).toEqual(new Map([[foreign, { clicks: 9, bots: 0 }]]));
   }, 120_000);
 });

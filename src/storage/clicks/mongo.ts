@@ -145,13 +145,17 @@ export class MongoClicks implements ClicksRepository {
     });
   }
 
-  /** By link alone: a link's totals documents are its own workspace's (their index is by link). */
-  async totals(_workspaceId: string, linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {
+  /**
+   * Every slot's totals documents of these links that belong to the workspace (a link id of another
+   * workspace answers nothing). One query on a small collection (a document per link and slot that
+   * recorded it): MongoDB serves it from the index by link; FerretDB 1.24 reads the collection whole
+   * for any query (docs/adr/0185), so one query beats a lookup per slot and link.
+   */
+  async totals(workspaceId: string, linkIds: readonly string[]): Promise<Map<string, ClickTotals>> {
     const out = new Map<string, ClickTotals>();
     if (linkIds.length === 0) return out;
-    const docs = await this.conn.run(() =>
-      this.totalsColl.find({ l: { $in: [...linkIds] }, m: { $exists: false } }, { projection: { l: 1, n: 1, b: 1 } }).toArray(),
-    );
+    const filter = { l: { $in: [...linkIds] }, w: workspaceId, m: { $exists: false } };
+    const docs = await this.conn.run(() => this.totalsColl.find(filter, { projection: { l: 1, n: 1, b: 1 } }).toArray());
     for (const d of docs) {
       const t = out.get(d.l) ?? { clicks: 0, bots: 0 };
       t.clicks += d.n;
