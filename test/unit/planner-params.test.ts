@@ -20,7 +20,12 @@ describe('parameters the SQLite planner would mark for re-preparing', () => {
     const insert = db.prepare('INSERT INTO t VALUES (?, ?, ?)');
     for (let i = 0; i < 50; i++) insert.run(i % 2 ? 'a' : '1', i, Buffer.from([i]));
     const sql = 'SELECT at, v FROM t WHERE ws = ? AND at > ? ORDER BY at DESC LIMIT ?';
-    for (const args of [['a', 10, 5], ['1', -1, 3], [1, 0, 2], ['a', 0, 0]] as const) {
+    for (const args of [
+      ['a', 10, 5],
+      ['1', -1, 3],
+      [1, 0, 2],
+      ['a', 0, 0],
+    ] as const) {
       expect(db.prepare(plannerParamsUnmarked(sql)).all(...args)).toEqual(db.prepare(sql).all(...args));
     }
     const plan = (s: string) => (db.prepare(`EXPLAIN QUERY PLAN ${s}`).all('a', 0, 5) as { detail: string }[]).map((r) => r.detail);

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreConflict } from '../errors.js';
-import { plannerParamsUnmarked } from './planner-params.js';
 import { GroupCommit } from './group-commit.js';
 import { MIGRATIONS } from './migrations.js';
+import { plannerParamsUnmarked } from './planner-params.js';
 import { MainWrites, newWriteGate, type WriteGate, writerTurn } from './write-gate.js';
 
 export type Row = Record<string, unknown>;
