@@ -16,9 +16,9 @@ export interface FlushChunk {
 }
 
 /** A link-hour on the wire: link, hour, workspace index, clicks, bots, then key index and count pairs. */
-type WireRow = [string, number, number, number, number, number[]];
+export type WireRow = [string, number, number, number, number, number[]];
 /** An event on the wire: at, link, workspace index, key index. */
-type WireEvent = [number, string, number, number];
+export type WireEvent = [number, string, number, number];
 
 export type OpenRow = [string, number, string, number, number, Record<string, number>];
 export type EventRow = [number, string, string, string];
@@ -41,12 +41,35 @@ class Table {
   }
 }
 
+/** Groups of link ids, by the character after the id's prefix (`lnk_`): its code, ASCII only. */
+const GROUPS = 128;
+const groupOf = (linkId: string): number => Math.min(linkId.charCodeAt(linkId.indexOf('_') + 1) || 0, GROUPS - 1);
+
+/**
+ * The link-hours grouped by the first character of their link id after its prefix, in that
+ * character's order, each group in its given order (a counting sort: two passes, no comparison).
+ * Link ids are random after their prefix, so the link-hours of a chunk then cover a range of ids
+ * rather than the whole table: the writer updates their open rows in key order, and a part's rows
+ * share B-tree pages (each page a part dirties is written to the WAL and copied back by the next
+ * checkpoint: docs/adr/0183). Ids without that spread (all in one group) keep their order.
+ */
+export function byLinkGroup(hours: readonly HourCounts[]): readonly HourCounts[] {
+  const starts = new Uint32Array(GROUPS + 1);
+  for (const h of hours) starts[groupOf(h.linkId) + 1]!++;
+  for (let g = 1; g <= GROUPS; g++) starts[g]! += starts[g - 1]!;
+  const out = new Array<HourCounts>(hours.length);
+  for (const h of hours) out[starts[groupOf(h.linkId)]!++] = h;
+  return out;
+}
+
 /**
  * A flush's chunks, one at a time, yielding to the event loop every SLICE items: the caller hands
- * each to the writer before the next is encoded, so no step holds the loop for long. The same
- * hours and events under the same id always give the same chunks (a retry repeats the ids).
+ * each to the writer before the next is encoded, so no step holds the loop for long. Link-hours go
+ * into chunks grouped by link id (`byLinkGroup`), events in their order. The same hours and events
+ * under the same id always give the same chunks (a retry repeats the ids).
  */
-export async function* flushChunks(id: string, hours: readonly HourCounts[], events: readonly ClickEvent[]): AsyncGenerator<FlushChunk> {
+export async function* flushChunks(id: string, given: readonly HourCounts[], events: readonly ClickEvent[]): AsyncGenerator<FlushChunk> {
+  const hours = byLinkGroup(given);
   const n = Math.max(hours.length, events.length);
   for (let i = 0, part = 0; i < n; i += FLUSH_CHUNK, part++) {
     const keys = new Table();
@@ -78,9 +101,20 @@ export const transferOf = (c: FlushChunk): ArrayBuffer[] => [c.data.buffer as Ar
 
 const text = new TextDecoder();
 
-/** A chunk's rows and events, back from its buffer with keys and workspaces spelled out (on the writer's side). */
+/** A chunk as sent: combination keys and workspaces listed once, rows and events referring to them by index. */
+export interface WireChunk {
+  k: string[];
+  w: string[];
+  r: WireRow[];
+  e: WireEvent[];
+}
+
+/** A chunk's lists, back from its buffer (on the writer's side). */
+export const wireChunk = (c: FlushChunk): WireChunk => JSON.parse(text.decode(c.data)) as WireChunk;
+
+/** A chunk's rows and events, back from its buffer with keys and workspaces spelled out. */
 export function decodeChunk(c: FlushChunk): { rows: OpenRow[]; events: EventRow[] } {
-  const { k, w, r, e } = JSON.parse(text.decode(c.data)) as { k: string[]; w: string[]; r: WireRow[]; e: WireEvent[] };
+  const { k, w, r, e } = wireChunk(c);
   const rows = r.map(([link, hour, ws, clicks, bots, pairs]): OpenRow => {
     const combos: Record<string, number> = {};
     for (let i = 0; i < pairs.length; i += 2) combos[k[pairs[i]!]!] = pairs[i + 1]!;
