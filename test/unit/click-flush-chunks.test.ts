@@ -51,7 +51,7 @@ describe('flush chunks', () => {
 describe('link-hours grouped by link id', () => {
   it('puts random link ids into chunks by their first character after the prefix, each group in its given order, the same way every time', async () => {
     const hours = Array.from({ length: 2 * FLUSH_CHUNK }, (_, i) => hc(newId('lnk'), 'wsp_a', HOUR + (i % 2) * 3_600_000, [[{ country: 'DE' }, 1]]));
-    const grouped = byLinkGroup(hours);
+    const grouped = await byLinkGroup(hours);
     const first = (h: HourCounts) => h.linkId.charAt(4);
     expect(new Set(grouped)).toEqual(new Set(hours));
     expect(grouped.map(first)).toEqual(hours.map(first).sort());
@@ -68,7 +68,7 @@ describe('link-hours grouped by link id', () => {
     expect(await ids()).toEqual(chunks);
     // Ids without a spread after the prefix (all in one group) keep their order.
     const same = hours.map((h, i) => ({ ...h, linkId: `lnk_b${i}` }));
-    expect(byLinkGroup(same)).toEqual(same);
+    expect(await byLinkGroup(same)).toEqual(same);
   });
 });
 

@@ -45,20 +45,30 @@ class Table {
 const GROUPS = 128;
 const groupOf = (linkId: string): number => Math.min(linkId.charCodeAt(linkId.indexOf('_') + 1) || 0, GROUPS - 1);
 
+/** Link-hours looked at between two turns of the event loop while grouping them (a few µs each at most). */
+const GROUP_SLICE = 10 * SLICE;
+
 /**
  * The link-hours grouped by the first character of their link id after its prefix, in that
- * character's order, each group in its given order (a counting sort: two passes, no comparison).
- * Link ids are random after their prefix, so the link-hours of a chunk then cover a range of ids
- * rather than the whole table: the writer updates their open rows in key order, and a part's rows
- * share B-tree pages (each page a part dirties is written to the WAL and copied back by the next
- * checkpoint: docs/adr/0183). Ids without that spread (all in one group) keep their order.
+ * character's order, each group in its given order (a counting sort: no comparison), letting the
+ * event loop turn every GROUP_SLICE link-hours. Link ids are random after their prefix, so the
+ * link-hours of a chunk then cover a range of ids rather than the whole table: the writer updates
+ * their open rows in key order, and a part's rows share B-tree pages (each page a part dirties is
+ * written to the WAL and copied back by the next checkpoint: docs/adr/0183). Ids without that
+ * spread (all in one group) keep their order.
  */
-export function byLinkGroup(hours: readonly HourCounts[]): readonly HourCounts[] {
+export async function byLinkGroup(hours: readonly HourCounts[]): Promise<HourCounts[]> {
+  const group = new Uint8Array(hours.length);
   const starts = new Uint32Array(GROUPS + 1);
-  for (const h of hours) starts[groupOf(h.linkId) + 1]!++;
+  for (let i = 0; i < hours.length; i++) {
+    if (i > 0 && i % GROUP_SLICE === 0) await nextTurn();
+    const g = groupOf(hours[i]!.linkId);
+    group[i] = g;
+    starts[g + 1]!++;
+  }
   for (let g = 1; g <= GROUPS; g++) starts[g]! += starts[g - 1]!;
   const out = new Array<HourCounts>(hours.length);
-  for (const h of hours) out[starts[groupOf(h.linkId)]!++] = h;
+  for (let i = 0; i < hours.length; i++) out[starts[group[i]!]!++] = hours[i]!;
   return out;
 }
 
@@ -69,7 +79,7 @@ export function byLinkGroup(hours: readonly HourCounts[]): readonly HourCounts[]
  * under the same id always give the same chunks (a retry repeats the ids).
  */
 export async function* flushChunks(id: string, given: readonly HourCounts[], events: readonly ClickEvent[]): AsyncGenerator<FlushChunk> {
-  const hours = byLinkGroup(given);
+  const hours = await byLinkGroup(given);
   const n = Math.max(hours.length, events.length);
   for (let i = 0, part = 0; i < n; i += FLUSH_CHUNK, part++) {
     const keys = new Table();
