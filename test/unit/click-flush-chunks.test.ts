@@ -1,7 +1,7 @@
 /** A large flush on SQLite: encoded in slices, written chunk by chunk in short transactions (parts), each part exactly once even when the flush fails part-way and is retried. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { newId } from '../../src/domain/ids.js';
-import { byLinkGroup, decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
+import { newId, timeOrderedId } from '../../src/domain/ids.js';
+import { byLinkRange, decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
 import type { ClickBatch, ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
 import { FLUSH_PART } from '../../src/storage/clicks/sqlite-flush.js';
@@ -12,7 +12,7 @@ const HOUR = Date.parse('2026-11-26T10:00:00Z');
 const N = 2 * FLUSH_CHUNK + 1000;
 
 function bigBatch(ws: string): { batch: ClickBatch; links: string[] } {
-  const links = Array.from({ length: N }, (_, i) => `lnk_big${i}`);
+  const links = Array.from({ length: N }, (_, i) => `lnk_big${String(i).padStart(5, '0')}`); // in id order: chunks as given
   const hours: HourCounts[] = links.map((l, i) => hc(l, ws, HOUR, [[{ country: i % 2 ? 'DE' : 'FR' }, 1 + (i % 3)]]));
   return { batch: batchOf(hours, true), links };
 }
@@ -48,27 +48,42 @@ describe('flush chunks', () => {
   });
 });
 
-describe('link-hours grouped by link id', () => {
-  it('puts random link ids into chunks by their first character after the prefix, each group in its given order, the same way every time', async () => {
-    const hours = Array.from({ length: 2 * FLUSH_CHUNK }, (_, i) => hc(newId('lnk'), 'wsp_a', HOUR + (i % 2) * 3_600_000, [[{ country: 'DE' }, 1]]));
-    const grouped = await byLinkGroup(hours);
-    const first = (h: HourCounts) => h.linkId.charAt(4);
-    expect(new Set(grouped)).toEqual(new Set(hours));
-    expect(grouped.map(first)).toEqual(hours.map(first).sort());
-    for (const c of new Set(hours.map(first))) expect(grouped.filter((h) => first(h) === c)).toEqual(hours.filter((h) => first(h) === c));
-    const ids = async () => {
-      const out: string[][] = [];
-      for await (const c of flushChunks('w.2', hours, [])) out.push(decodeChunk(c).rows.map((r) => r[0]));
-      return out;
-    };
-    const chunks = await ids();
-    expect(chunks.map((c) => c.length)).toEqual([FLUSH_CHUNK, FLUSH_CHUNK]);
-    // The first chunk holds the lower half of the first characters, the second the upper half.
-    expect(chunks[0]!.at(-1)!.charAt(4) <= chunks[1]![0]!.charAt(4)).toBe(true);
-    expect(await ids()).toEqual(chunks);
-    // Ids without a spread after the prefix (all in one group) keep their order.
-    const same = hours.map((h, i) => ({ ...h, linkId: `lnk_b${i}` }));
-    expect(await byLinkGroup(same)).toEqual(same);
+describe('link-hours in ranges of link ids', () => {
+  /** Positions p where every id before p sorts below every id from p on. */
+  function cutsOf(ids: string[]): number[] {
+    const out: number[] = [];
+    const minFrom = [...ids];
+    for (let i = ids.length - 2; i >= 0; i--) if (minFrom[i + 1]! < minFrom[i]!) minFrom[i] = minFrom[i + 1]!;
+    let max = '';
+    for (let p = 1; p < ids.length; p++) {
+      if (ids[p - 1]! > max) max = ids[p - 1]!;
+      if (max < minFrom[p]!) out.push(p);
+    }
+    return out;
+  }
+
+  it.each([
+    ['random', () => newId('lnk')],
+    ['in creation order, visited in any order', (i: number) => timeOrderedId('lnk', HOUR + ((i * 7919) % 12_000) * 1000)],
+  ])('puts link ids (%s) into ranges of about a chunk, each in its given order, the same way every time', async (_, id) => {
+    const hours = Array.from({ length: 3 * FLUSH_CHUNK }, (_, i) => hc(id(i), 'wsp_a', HOUR, [[{ country: 'DE' }, 1]]));
+    const out = await byLinkRange(hours);
+    expect(new Set(out)).toEqual(new Set(hours));
+    const ids = out.map((h) => h.linkId);
+    const cuts = cutsOf(ids);
+    // Two cuts, each near a chunk's end (the cuts come from a sample of 256 ids).
+    for (const r of [1, 2]) expect(cuts.some((p) => Math.abs(p - r * FLUSH_CHUNK) < FLUSH_CHUNK / 4)).toBe(true);
+    const pos = new Map(hours.map((h, i) => [h, i]));
+    for (const [from, to] of [
+      [0, cuts[0]!],
+      [cuts.at(-1)!, out.length],
+    ] as const) {
+      const given = out.slice(from, to).map((h) => pos.get(h)!);
+      expect(given).toEqual([...given].sort((a, b) => a - b));
+    }
+    expect(await byLinkRange(hours)).toEqual(out);
+    // A flush of one chunk or less keeps its order.
+    expect(await byLinkRange(hours.slice(0, FLUSH_CHUNK))).toEqual(hours.slice(0, FLUSH_CHUNK));
   });
 });
 

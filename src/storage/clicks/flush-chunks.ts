@@ -41,45 +41,61 @@ class Table {
   }
 }
 
-/** Groups of link ids, by the character after the id's prefix (`lnk_`): its code, ASCII only. */
-const GROUPS = 128;
-const groupOf = (linkId: string): number => Math.min(linkId.charCodeAt(linkId.indexOf('_') + 1) || 0, GROUPS - 1);
-
+/** Link ids sampled from a flush to find where to cut it into ranges of about FLUSH_CHUNK. */
+const SAMPLE = 256;
 /** Link-hours looked at between two turns of the event loop while grouping them (a few µs each at most). */
 const GROUP_SLICE = 10 * SLICE;
 
+/** How many of the sorted `cuts` are at or below `id` (its range). */
+function rangeOf(id: string, cuts: readonly string[]): number {
+  let lo = 0;
+  let hi = cuts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cuts[mid]! <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
- * The link-hours grouped by the first character of their link id after its prefix, in that
- * character's order, each group in its given order (a counting sort: no comparison), letting the
- * event loop turn every GROUP_SLICE link-hours. Link ids are random after their prefix, so the
- * link-hours of a chunk then cover a range of ids rather than the whole table: the writer updates
- * their open rows in key order, and a part's rows share B-tree pages (each page a part dirties is
- * written to the WAL and copied back by the next checkpoint: docs/adr/0183). Ids without that
- * spread (all in one group) keep their order.
+ * The link-hours grouped into ranges of link ids of about FLUSH_CHUNK each, the ranges in id order,
+ * each in its given order: the cuts come from a sample of SAMPLE ids taken at fixed positions, then
+ * a counting sort by range (a binary search among the cuts per link-hour, no sort of the whole),
+ * letting the event loop turn every GROUP_SLICE link-hours. A chunk's link-hours then cover a range
+ * of the open table rather than the whole of it, whatever the ids (random, or in creation order and
+ * visited in any order): the writer updates their open rows in key order, and a part's rows share
+ * B-tree pages (each page a part dirties is written to the WAL and copied back by the next
+ * checkpoint: docs/adr/0183). Depends on the link-hours alone (a retry gives the same chunks).
  */
-export async function byLinkGroup(hours: readonly HourCounts[]): Promise<HourCounts[]> {
-  const group = new Uint8Array(hours.length);
-  const starts = new Uint32Array(GROUPS + 1);
+export async function byLinkRange(hours: readonly HourCounts[]): Promise<readonly HourCounts[]> {
+  const ranges = Math.ceil(hours.length / FLUSH_CHUNK);
+  if (ranges <= 1) return hours;
+  const step = hours.length / SAMPLE;
+  const sample = Array.from({ length: SAMPLE }, (_, i) => hours[Math.floor(i * step)]!.linkId).sort();
+  const cuts = Array.from({ length: ranges - 1 }, (_, r) => sample[Math.floor(((r + 1) * SAMPLE) / ranges)]!);
+  const range = new Uint16Array(hours.length);
+  const starts = new Uint32Array(ranges + 1);
   for (let i = 0; i < hours.length; i++) {
     if (i > 0 && i % GROUP_SLICE === 0) await nextTurn();
-    const g = groupOf(hours[i]!.linkId);
-    group[i] = g;
-    starts[g + 1]!++;
+    const r = rangeOf(hours[i]!.linkId, cuts);
+    range[i] = r;
+    starts[r + 1]!++;
   }
-  for (let g = 1; g <= GROUPS; g++) starts[g]! += starts[g - 1]!;
+  for (let r = 1; r <= ranges; r++) starts[r]! += starts[r - 1]!;
   const out = new Array<HourCounts>(hours.length);
-  for (let i = 0; i < hours.length; i++) out[starts[group[i]!]!++] = hours[i]!;
+  for (let i = 0; i < hours.length; i++) out[starts[range[i]!]!++] = hours[i]!;
   return out;
 }
 
 /**
  * A flush's chunks, one at a time, yielding to the event loop every SLICE items: the caller hands
  * each to the writer before the next is encoded, so no step holds the loop for long. Link-hours go
- * into chunks grouped by link id (`byLinkGroup`), events in their order. The same hours and events
+ * into chunks by ranges of link ids (`byLinkRange`), events in their order. The same hours and events
  * under the same id always give the same chunks (a retry repeats the ids).
  */
 export async function* flushChunks(id: string, given: readonly HourCounts[], events: readonly ClickEvent[]): AsyncGenerator<FlushChunk> {
-  const hours = await byLinkGroup(given);
+  const hours = await byLinkRange(given);
   const n = Math.max(hours.length, events.length);
   for (let i = 0, part = 0; i < n; i += FLUSH_CHUNK, part++) {
     const keys = new Table();
