@@ -8,6 +8,7 @@
  * limiter, memory with 1M links, a 1M-line blocklist feed, the health checker over 100,000 links.
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
  * BENCH_MEMORY_STORE=DIR keeps its seeded store for the next runs (memory.ts),
+ * BENCH_LINK_IDS=random gives the 100,000-link fixture random link ids (fixtures.ts),
  * BENCH_ONLY=redirects,redirect-parts,click-writer,event-log,api,audit,loop,link-read,analytics,flush,close-hour,limiter,memory,blocklist,health runs only
  * the sections named (api includes audit: the audit log's cost on link creation, unless
  * BENCH_API_RUNS=create,list,refused narrows the api section to those loads; see api.ts).

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
-import { randomBase62 } from '../src/domain/ids.js';
+import { newId, randomBase62 } from '../src/domain/ids.js';
 import { buildServices } from '../src/services/wiring.js';
 import { fillRuledLinks } from './ruled-links.js';
 
@@ -21,7 +21,11 @@ export interface Fixture {
   ruled: string[];
 }
 
-/** Fill the lsk schema directly (a fixture, not the API): n links on DOMAIN, each geo-targeted. */
+/**
+ * Fill the lsk schema directly (a fixture, not the API): n links on DOMAIN, each geo-targeted. Their
+ * ids are `lnk_bench0`, `lnk_bench1`... (in the order the loads visit them, so a flush's open rows
+ * lie next to each other), or with BENCH_LINK_IDS=random random ones, as lsk makes them.
+ */
 function fillLinks(file: string, workspaceId: string, n: number): string[] {
   const db = new Database(file);
   const insert = db.prepare(
@@ -33,7 +37,15 @@ function fillLinks(file: string, workspaceId: string, n: number): string[] {
     for (let i = 0; i < n; i++) {
       const alias = `b${i.toString(36)}${randomBase62(4)}`;
       aliases.push(alias);
-      insert.run(`lnk_bench${i}`, workspaceId, DOMAIN, alias, `https://example.com/landing/${i}?ref=bench`, now - (n - i), now - (n - i));
+      insert.run(
+        process.env.BENCH_LINK_IDS === 'random' ? newId('lnk') : `lnk_bench${i}`,
+        workspaceId,
+        DOMAIN,
+        alias,
+        `https://example.com/landing/${i}?ref=bench`,
+        now - (n - i),
+        now - (n - i),
+      );
     }
   })();
   db.close();

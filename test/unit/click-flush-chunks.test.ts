@@ -1,17 +1,18 @@
 /** A large flush on SQLite: encoded in slices, written chunk by chunk in short transactions (parts), each part exactly once even when the flush fails part-way and is retried. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
+import { newId, timeOrderedId } from '../../src/domain/ids.js';
+import { byLinkRange, decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
 import type { ClickBatch, ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
-import { FLUSH_PART } from '../../src/storage/clicks/sqlite-writes.js';
+import { FLUSH_PART } from '../../src/storage/clicks/sqlite-flush.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
-import { batchOf, hc } from '../contract/_harness.js';
+import { batchOf, hc, keyOf } from '../contract/_harness.js';
 
 const HOUR = Date.parse('2026-11-26T10:00:00Z');
 const N = 2 * FLUSH_CHUNK + 1000;
 
 function bigBatch(ws: string): { batch: ClickBatch; links: string[] } {
-  const links = Array.from({ length: N }, (_, i) => `lnk_big${i}`);
+  const links = Array.from({ length: N }, (_, i) => `lnk_big${String(i).padStart(5, '0')}`); // in id order: chunks as given
   const hours: HourCounts[] = links.map((l, i) => hc(l, ws, HOUR, [[{ country: i % 2 ? 'DE' : 'FR' }, 1 + (i % 3)]]));
   return { batch: batchOf(hours, true), links };
 }
@@ -47,6 +48,45 @@ describe('flush chunks', () => {
   });
 });
 
+describe('link-hours in ranges of link ids', () => {
+  /** Positions p where every id before p sorts below every id from p on. */
+  function cutsOf(ids: string[]): number[] {
+    const out: number[] = [];
+    const minFrom = [...ids];
+    for (let i = ids.length - 2; i >= 0; i--) if (minFrom[i + 1]! < minFrom[i]!) minFrom[i] = minFrom[i + 1]!;
+    let max = '';
+    for (let p = 1; p < ids.length; p++) {
+      if (ids[p - 1]! > max) max = ids[p - 1]!;
+      if (max < minFrom[p]!) out.push(p);
+    }
+    return out;
+  }
+
+  it.each([
+    ['random', () => newId('lnk')],
+    ['in creation order, visited in any order', (i: number) => timeOrderedId('lnk', HOUR + ((i * 7919) % 12_000) * 1000)],
+  ])('puts link ids (%s) into ranges of about a chunk, each in its given order, the same way every time', async (_, id) => {
+    const hours = Array.from({ length: 3 * FLUSH_CHUNK }, (_, i) => hc(id(i), 'wsp_a', HOUR, [[{ country: 'DE' }, 1]]));
+    const out = await byLinkRange(hours);
+    expect(new Set(out)).toEqual(new Set(hours));
+    const ids = out.map((h) => h.linkId);
+    const cuts = cutsOf(ids);
+    // Two cuts, each near a chunk's end (the cuts come from a sample of 256 ids).
+    for (const r of [1, 2]) expect(cuts.some((p) => Math.abs(p - r * FLUSH_CHUNK) < FLUSH_CHUNK / 4)).toBe(true);
+    const pos = new Map(hours.map((h, i) => [h, i]));
+    for (const [from, to] of [
+      [0, cuts[0]!],
+      [cuts.at(-1)!, out.length],
+    ] as const) {
+      const given = out.slice(from, to).map((h) => pos.get(h)!);
+      expect(given).toEqual([...given].sort((a, b) => a - b));
+    }
+    expect(await byLinkRange(hours)).toEqual(out);
+    // A flush of one chunk or less keeps its order.
+    expect(await byLinkRange(hours.slice(0, FLUSH_CHUNK))).toEqual(hours.slice(0, FLUSH_CHUNK));
+  });
+});
+
 describe('a large flush on SQLite', () => {
   let conn: SqliteConnection | undefined;
   afterEach(() => {
@@ -79,5 +119,36 @@ describe('a large flush on SQLite', () => {
     expect(await clicks.totals('wsp_b', links)).toEqual(new Map(links.map(expected)));
     const events = Number(conn.db.prepare('SELECT count(*) AS n FROM click_events').pluck().get());
     expect(events).toBe(batch.events.length);
+  }, 60_000);
+
+  it('writes random link ids exactly once across a failed part and its retry, and a combination interned in the failed part is not reused for another', async () => {
+    conn = new SqliteConnection(':memory:');
+    conn.migrate();
+    const clicks = new SqliteClicks(conn);
+    await clicks.init();
+    const links = Array.from({ length: FLUSH_CHUNK + 500 }, () => newId('lnk'));
+    const hours = links.map((l, i) => hc(l, 'wsp_c', HOUR, [[{ country: i % 2 ? 'AT' : 'CH' }, 1 + (i % 3)]]));
+    const batch = batchOf(hours, true);
+    // The row refused is the first one of the first part: its combinations were interned in that transaction.
+    const failing = [...links].sort()[0]!;
+    conn.db.exec(`CREATE TEMP TRIGGER refuse BEFORE INSERT ON click_open WHEN NEW.link_id = '${failing}' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    await expect(clicks.record(batch)).rejects.toThrow('refused');
+    conn.db.exec('DROP TRIGGER refuse');
+    // Another combination interned meanwhile takes the lowest free id, which the failed part had used.
+    await clicks.record(batchOf([hc(links[0]!, 'wsp_c', HOUR, [[{ country: 'JP' }, 1]])], true));
+    await clicks.record(batch);
+    const expected = new Map(links.map((l, i) => [l, { clicks: 1 + (i % 3) + (i === 0 ? 1 : 0), bots: 0 }] as const));
+    expect(await clicks.totals('wsp_c', links)).toEqual(expected);
+    const countries = conn.db
+      .prepare(
+        'SELECT c.key AS key, count(*) AS n FROM click_events e JOIN click_combos c ON c.workspace_id = e.workspace_id AND c.id = e.combo GROUP BY c.key',
+      )
+      .all() as { key: string; n: number }[];
+    const byCountry = (country: string) => countries.find((r) => r.key === keyOf({ country }))?.n;
+    const want = (odd: number) => hours.filter((_, i) => i % 2 === odd).reduce((n, h) => n + h.clicks, 0);
+    expect(countries).toHaveLength(3);
+    expect(byCountry('JP')).toBe(1);
+    expect(byCountry('AT')).toBe(want(1));
+    expect(byCountry('CH')).toBe(want(0));
   }, 60_000);
 });

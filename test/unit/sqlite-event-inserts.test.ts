@@ -8,7 +8,8 @@ import { comboKey } from '../../src/storage/clicks/combos.js';
 import { flushChunks } from '../../src/storage/clicks/flush-chunks.js';
 import type { ClickEvent } from '../../src/storage/clicks/repository.js';
 import { EVENT_BLOCK, EventInserts, type EventValues } from '../../src/storage/clicks/sqlite-event-inserts.js';
-import { clickWriter, FLUSH_PART } from '../../src/storage/clicks/sqlite-writes.js';
+import { FLUSH_PART } from '../../src/storage/clicks/sqlite-flush.js';
+import { clickWriter } from '../../src/storage/clicks/sqlite-writes.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 
 const H = Date.parse('2026-11-20T10:00:00.000Z');

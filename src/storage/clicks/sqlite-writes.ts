@@ -1,10 +1,10 @@
 import type { SqliteConnection } from '../sqlite/connection.js';
-import { decodeChunk, type EventRow, type FlushChunk, type OpenRow } from './flush-chunks.js';
+import type { FlushChunk } from './flush-chunks.js';
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { addIntoSheet, type OpenCell, type SheetDelta, SheetDeltas, sheetId } from './sheets.js';
-import { EventInserts, type EventValues } from './sqlite-event-inserts.js';
 import { eventDeletes } from './sqlite-event-writes.js';
+import { chunkFlusher } from './sqlite-flush.js';
 import { forgetLinkSteps } from './sqlite-forget.js';
 import { forgetWorkspace, forgottenWorkspaces } from './sqlite-forget-workspace.js';
 import { migrateLegacyLink } from './sqlite-legacy.js';
@@ -14,13 +14,6 @@ import { applyDelta, ComboDictionary } from './sqlite-sheets.js';
 import { addToTagSheets, tagDeltasOf } from './sqlite-tag-sheets.js';
 import { type SyncStep, syncTagSheets } from './sqlite-tag-sync.js';
 
-const PRUNE_EVERY = 256;
-const REMEMBER_MS = 86_400_000;
-/**
- * Rows per transaction. The main thread's writes wait for the writer's transaction in progress,
- * holding the event loop (docs/adr/0103), so each is a few milliseconds of work.
- */
-export const FLUSH_PART = 100;
 /** Open link-hours closed per transaction at most (each into its link's day and month sheets). */
 const CLOSE_CHUNK = 100;
 /** Link-hours read and closed at a time within a transaction. */
@@ -38,15 +31,9 @@ const CLOSE_BUDGET = 50_000;
  */
 export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number } = {}) {
   const dict = new ComboDictionary(conn);
-  const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
-  const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
   const open = new OpenRows(conn);
-  const eventInserts = new EventInserts(conn);
-  // Event ids from a counter row, read and advanced once per part (this connection is the one writer).
-  const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
-  const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
+  const flushChunks = chunkFlusher(conn, dict, open);
   const eventLog = eventDeletes(conn);
-  let applied = 0;
   /**
    * Fold the domain and tag sheet parts a closing left pending (all of them, in bounded
    * transactions): a closing folds its own before it returns, and one cut short by a crash leaves
@@ -129,45 +116,12 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     return { n, next: cur };
   }
 
-  /** One part of a flush chunk (in the caller's transaction); skipped when applied before (a retry). */
-  function applyPart(id: string, rows: readonly OpenRow[], events: readonly EventRow[]): void {
-    const now = Date.now();
-    if (seen.run(id, now).changes === 0) return;
-    for (const [link, hour, ws, clicks, bots, combos] of rows) {
-      const pairs: number[] = [];
-      for (const key in combos) pairs.push(dict.intern(ws, key), combos[key]!);
-      open.add(ws, hour, link, clicks, bots, pairs);
-    }
-    if (events.length > 0) {
-      let next = Number(nextEventId.get());
-      eventInserts.insert(events.map(([at, link, ws, key]): EventValues => [ws, at, next++, link, dict.intern(ws, key)]));
-      setNextEventId.run(next);
-    }
-    if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
-  }
-
   return {
     dict,
     fold,
-    /**
-     * Each chunk in parts of FLUSH_PART link-hours and FLUSH_PART events, one transaction each; a
-     * part's id (the chunk's and its number) is kept, so a retried chunk skips the parts written.
-     */
+    /** Write flush chunks (sqlite-flush.ts): each in parts, one transaction each, a retried part skipped. */
     flush(chunks: readonly FlushChunk[]): void {
-      for (const ch of chunks) {
-        const { rows, events } = decodeChunk(ch);
-        const parts = Math.max(1, Math.ceil(Math.max(rows.length, events.length) / FLUSH_PART));
-        for (let p = 0; p < parts; p++) {
-          const id = parts === 1 ? ch.id : `${ch.id}.${p}`;
-          const slice = [p * FLUSH_PART, (p + 1) * FLUSH_PART] as const;
-          try {
-            conn.tx(() => applyPart(id, rows.slice(...slice), events.slice(...slice)));
-          } catch (e) {
-            open.forgetAll(); // the rows it added in the failed transaction were rolled back
-            throw e;
-          }
-        }
-      }
+      flushChunks(chunks);
     },
     /**
      * Move the hours before the previous one (at `nowMs`) out of the open rows into the sheets, in

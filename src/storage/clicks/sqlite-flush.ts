@@ -1,0 +1,107 @@
+import type { SqliteConnection } from '../sqlite/connection.js';
+import { type FlushChunk, type WireChunk, type WireEvent, type WireRow, wireChunk } from './flush-chunks.js';
+import { EventInserts, type EventValues } from './sqlite-event-inserts.js';
+import type { OpenRows } from './sqlite-open-rows.js';
+import type { ComboDictionary } from './sqlite-sheets.js';
+
+/**
+ * Rows per transaction. The main thread's writes wait for the writer's transaction in progress,
+ * holding the event loop (docs/adr/0103), so each is a few milliseconds of work.
+ */
+export const FLUSH_PART = 100;
+const PRUNE_EVERY = 256;
+const REMEMBER_MS = 86_400_000;
+
+/**
+ * A chunk's rows in the open table's key order (workspace, hour, link; workspaces by their rank in
+ * the chunk's list): a part's rows then share B-tree pages where their keys are near (docs/adr/0183).
+ * The order depends on the chunk alone, so a retried chunk splits into the same parts.
+ */
+function inKeyOrder(ch: WireChunk): WireRow[] {
+  const rank = new Array<number>(ch.w.length);
+  ch.w
+    .map((ws, i) => [ws, i] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .forEach(([, i], r) => {
+      rank[i] = r;
+    });
+  return ch.r.sort((a, b) => rank[a[2]]! - rank[b[2]]! || a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/**
+ * Combination ids of one chunk's (workspace, key) pairs by their indexes in its lists: each pair is
+ * interned once per chunk, not once per link-hour and event (a key is a few hundred characters to
+ * join to its workspace and hash on each lookup).
+ */
+class ChunkCombos {
+  private readonly ids = new Map<number, number>();
+
+  constructor(
+    private readonly dict: ComboDictionary,
+    private readonly ch: WireChunk,
+  ) {}
+
+  id(ws: number, key: number): number {
+    const slot = ws * this.ch.k.length + key;
+    let id = this.ids.get(slot);
+    if (id === undefined) {
+      id = this.dict.intern(this.ch.w[ws]!, this.ch.k[key]!);
+      this.ids.set(slot, id);
+    }
+    return id;
+  }
+}
+
+/**
+ * The writer's side of a flush (on its connection): each chunk in parts of FLUSH_PART link-hours and
+ * FLUSH_PART events, one transaction each, the link-hours in key order. A part's id (the chunk's and
+ * its number) is kept in `click_flushes` in its transaction, so a retried chunk skips the parts
+ * written and writes the rest exactly once.
+ */
+export function chunkFlusher(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows) {
+  const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
+  const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
+  const eventInserts = new EventInserts(conn);
+  // Event ids from a counter row, read and advanced once per part (this connection is the one writer).
+  const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
+  const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
+  let applied = 0;
+
+  /** One part of a chunk (in the caller's transaction); skipped when applied before (a retry). */
+  function applyPart(id: string, ch: WireChunk, combos: ChunkCombos, rows: readonly WireRow[], events: readonly WireEvent[]): void {
+    const now = Date.now();
+    if (seen.run(id, now).changes === 0) return;
+    for (const [link, hour, ws, clicks, bots, keyed] of rows) {
+      const pairs: number[] = [];
+      for (let i = 0; i < keyed.length; i += 2) pairs.push(combos.id(ws, keyed[i]!), keyed[i + 1]!);
+      open.add(ch.w[ws]!, hour, link, clicks, bots, pairs);
+    }
+    if (events.length > 0) {
+      let next = Number(nextEventId.get());
+      eventInserts.insert(events.map(([at, link, ws, key]): EventValues => [ch.w[ws]!, at, next++, link, combos.id(ws, key)]));
+      setNextEventId.run(next);
+    }
+    if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
+  }
+
+  return (chunks: readonly FlushChunk[]): void => {
+    for (const chunk of chunks) {
+      const ch = wireChunk(chunk);
+      const rows = inKeyOrder(ch);
+      const combos = new ChunkCombos(dict, ch);
+      const parts = Math.max(1, Math.ceil(Math.max(rows.length, ch.e.length) / FLUSH_PART));
+      for (let p = 0; p < parts; p++) {
+        const id = parts === 1 ? chunk.id : `${chunk.id}.${p}`;
+        const slice = [p * FLUSH_PART, (p + 1) * FLUSH_PART] as const;
+        try {
+          conn.tx(() => applyPart(id, ch, combos, rows.slice(...slice), ch.e.slice(...slice)));
+        } catch (e) {
+          // The rows and combinations it added in the failed transaction were rolled back.
+          open.forgetAll();
+          dict.forgetAll();
+          throw e;
+        }
+      }
+    }
+  };
+}
