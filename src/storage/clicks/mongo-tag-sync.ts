@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MongoConnection } from '../mongo/connection.js';
+import { isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { TaggedDoc } from '../tags/mongo.js';
 import { SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
 import type { AsWriter } from './mongo-month-hours.js';
@@ -24,10 +24,20 @@ import { finishTagMove, LINKS_PER_MOVE, startMove, type TagMoveDoc } from './mon
  * writer turn, then notes the token it synced against. A slot of older sheets first lists its links.
  */
 
-/** Note that a workspace's tags changed (after the change itself). */
+/**
+ * Note that a workspace's tags changed (after the change itself). Two changes at once (a bulk
+ * update's links) may both find no token and both insert one: the second insert fails on the
+ * unique `_id`, and is retried as the replacement it then is (any new token will do).
+ */
 export async function noteTagChange(conn: MongoConnection, w: string): Promise<void> {
   const doc: TagChangeDoc = { _id: tagChangeId(w), k: 'chg', w, v: randomUUID() };
-  await conn.run(() => conn.collection<TagChangeDoc>(TAG_LINKS).replaceOne({ _id: doc._id }, doc, { upsert: true }));
+  const replace = () => conn.run(() => conn.collection<TagChangeDoc>(TAG_LINKS).replaceOne({ _id: doc._id }, doc, { upsert: true }));
+  try {
+    await replace();
+  } catch (e) {
+    if (!isDuplicateKey(e)) throw e;
+    await replace();
+  }
 }
 
 const slotState = async (conn: MongoConnection, s: number) =>
