@@ -1,3 +1,4 @@
+import { countAtOrBelow } from '../../domain/sorted.js';
 import type { ClickEvent, HourCounts } from './repository.js';
 import { nextTurn, SLICE } from './turns.js';
 
@@ -46,18 +47,6 @@ const SAMPLE = 256;
 /** Link-hours looked at between two turns of the event loop while grouping them (a few µs each at most). */
 const GROUP_SLICE = 10 * SLICE;
 
-/** How many of the sorted `cuts` are at or below `id` (its range). */
-function rangeOf(id: string, cuts: readonly string[]): number {
-  let lo = 0;
-  let hi = cuts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cuts[mid]! <= id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * The link-hours grouped into ranges of link ids of about FLUSH_CHUNK each, the ranges in id order,
  * each in its given order: the cuts come from a sample of SAMPLE ids taken at fixed positions, then
@@ -78,7 +67,7 @@ export async function byLinkRange(hours: readonly HourCounts[]): Promise<readonl
   const starts = new Uint32Array(ranges + 1);
   for (let i = 0; i < hours.length; i++) {
     if (i > 0 && i % GROUP_SLICE === 0) await nextTurn();
-    const r = rangeOf(hours[i]!.linkId, cuts);
+    const r = countAtOrBelow(cuts, hours[i]!.linkId);
     range[i] = r;
     starts[r + 1]!++;
   }

@@ -1,3 +1,4 @@
+import { countAtOrBelow } from '../../../domain/sorted.js';
 import { HOUR_MS } from '../repository.js';
 
 export const DAY_MS = 86_400_000;
@@ -38,16 +39,7 @@ export function nextMonth(t: number): number {
 /** Bucket of an hour: the last start at or before it (-1: before the first). No buckets: one, 0. */
 export function bucketFinder(starts: readonly number[] | undefined): (t: number) => number {
   if (!starts) return () => 0;
-  return (t) => {
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
-  };
+  return (t) => countAtOrBelow(starts, t) - 1;
 }
 
 /** The plan of the hours whose start lies in [from, to) (both whole hours). */
