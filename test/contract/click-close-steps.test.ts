@@ -18,6 +18,7 @@ import { clickWriter } from '../../src/storage/clicks/sqlite-writes.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Row } from '../../src/storage/sqlite/connection.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
+import { newWriteGate } from '../../src/storage/sqlite/write-gate.js';
 import { ALL_GROUPS, asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
 import { batchOf, newLink, workspace } from './_harness.js';
 
@@ -88,6 +89,42 @@ describe('SQLite closing in short steps', () => {
     expect(steps.filter((n) => n === 0).length).toBeGreaterThanOrEqual(8);
     expect(count(conn, 'click_open')).toBe(0);
     expect(count(conn, 'click_pending_sheets')).toBe(0);
+  });
+
+  it('ends a transaction at its next step when the event loop comes to write meanwhile, answering exactly throughout', async () => {
+    /** The link-hours each transaction closed (0 for a fold) on a copy of the seed, and the fold transactions. */
+    const run = async (eventLoopComes: boolean) => {
+      const clock = new ManualClock(start + 70 * DAY);
+      const s = await seeded(clock);
+      const gate = newWriteGate();
+      const conn = new SqliteConnection(s.file, { side: 'writer', gate });
+      cleanups.push(() => conn.close());
+      if (eventLoopComes) {
+        // The event loop comes to write (its count in the gate) whenever a step removes rows it closed or folded.
+        conn.db.function('event_loop_comes', () => Atomics.store(gate, 0, 1));
+        for (const table of ['click_open', 'click_pending_sheets']) {
+          conn.db.exec(`CREATE TEMP TRIGGER comes_${table} AFTER DELETE ON main.${table} BEGIN SELECT event_loop_comes(); END`);
+        }
+      }
+      const reads = new SqliteClickReads(conn);
+      const steps: number[] = [];
+      for (const n of clickWriter(conn).closeSteps(clock.now().getTime())) {
+        steps.push(n);
+        // It writes while the writer has let go, before the writer's next transaction.
+        Atomics.store(gate, 0, 0);
+        if (steps.length % 5 === 0) await check(reads, s, `step ${steps.length}`);
+      }
+      await check(reads, s, 'closed');
+      expect(count(conn, 'click_open')).toBe(0);
+      expect(count(conn, 'click_pending_sheets')).toBe(0);
+      return { largest: Math.max(...steps), folds: steps.filter((n) => n === 0).length };
+    };
+    const alone = await run(false);
+    const interrupted = await run(true);
+    // One step of 10 link-hours per transaction instead of up to 100, and one sheet per fold.
+    expect(alone.largest).toBeGreaterThan(10);
+    expect(interrupted.largest).toBeLessThanOrEqual(10);
+    expect(interrupted.folds).toBeGreaterThan(alone.folds);
   });
 
   it.each([

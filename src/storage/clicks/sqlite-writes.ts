@@ -96,7 +96,8 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     let n = 0;
     let written = 0;
     let cur = ws;
-    while (cur !== null && n < CLOSE_CHUNK && written < CLOSE_BUDGET) {
+    // A step at least; the rest waits for the next transaction when the event loop is waiting to write.
+    while (cur !== null && n < CLOSE_CHUNK && written < CLOSE_BUDGET && !(n > 0 && conn.othersWaiting())) {
       const { cells, next } = open.closable(before, Math.min(CLOSE_STEP, CLOSE_CHUNK - n), cur);
       cur = next;
       if (cells.length === 0) continue;

@@ -5,7 +5,7 @@ import { StoreConflict } from '../errors.js';
 import { GroupCommit } from './group-commit.js';
 import { MIGRATIONS } from './migrations.js';
 import { plannerParamsUnmarked } from './planner-params.js';
-import { MainWrites, newWriteGate, type WriteGate, writerTurn } from './write-gate.js';
+import { MainWrites, mainWaiting, newWriteGate, type WriteGate, writerTurn } from './write-gate.js';
 
 export type Row = Record<string, unknown>;
 
@@ -93,6 +93,14 @@ export class SqliteConnection {
       this.gate = newWriteGate();
       this.mainWrites = new MainWrites(this.gate);
     }
+  }
+
+  /**
+   * On the click writer thread's connection, inside a transaction: whether the event loop is waiting
+   * to write (docs/adr/0103). Transactions made of steps end at the next step when it is.
+   */
+  othersWaiting(): boolean {
+    return this.writerGate !== undefined && mainWaiting(this.writerGate);
   }
 
   /** Prepared once, reused: preparing is a large part of a small query's cost. */

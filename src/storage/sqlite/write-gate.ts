@@ -70,6 +70,13 @@ export function writerTurn<T>(gate: WriteGate, fn: () => T): T {
   }
 }
 
+/**
+ * Seen from inside a writer transaction: whether the main thread has come to write meanwhile (it is
+ * then waiting for this transaction to end, holding the event loop). Work that goes in steps ends
+ * its transaction at the next step, leaving the rest to the next one.
+ */
+export const mainWaiting = (gate: WriteGate): boolean => Atomics.load(gate, MAIN) > 0;
+
 /** The writer thread stopped: a transaction it was inside never took its mark back, and the main thread must not wait for it. */
 export function writerGone(gate: WriteGate): void {
   Atomics.store(gate, WRITER, 0);
