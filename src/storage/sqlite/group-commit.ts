@@ -52,7 +52,9 @@ export class GroupCommit {
       else this.oneByOne(batch);
       return;
     }
-    batch.forEach((item, i) => item.resolve(values[i]));
+    batch.forEach((item, i) => {
+      item.resolve(values[i]);
+    });
   }
 
   /** The group again, each write in its savepoint: one that throws fails alone, the others commit. */
