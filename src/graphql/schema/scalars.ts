@@ -1,4 +1,5 @@
 import { Kind, type ValueNode } from 'graphql';
+import { isoTime } from '../../domain/iso-time.js';
 import { builder } from '../builder.js';
 
 /** An AST literal to a plain value, resolving variables; no coercion (zod validates it next). */
@@ -51,7 +52,7 @@ function toDate(v: unknown): Date {
 /** Every time of the schema: on the wire the ISO 8601 UTC string with milliseconds REST has always sent. */
 export const DateTimeScalar = builder.scalarType('DateTime', {
   description: 'An ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:00.123Z (as input, any offset).',
-  serialize: (v) => (v instanceof Date ? v : toDate(v)).toISOString(),
+  serialize: (v) => isoTime(v instanceof Date ? v : toDate(v)),
   parseValue: toDate,
   parseLiteral: (ast) => toDate(ast.kind === Kind.STRING ? ast.value : undefined),
 });

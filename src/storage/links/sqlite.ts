@@ -35,8 +35,9 @@ export class SqliteLinks implements LinksRepository {
 
   /**
    * Group commit (sqlite/group-commit.ts): inserts arriving in the same turn of the event loop share
-   * one transaction, each in its own savepoint, so a conflict fails only its own insert. A commit is
-   * most of an insert's cost, so this is what lets link creation scale with concurrent clients.
+   * one transaction, and a conflict fails only its own insert (the group runs again with a savepoint
+   * per insert when one throws). A commit is most of an insert's cost, so this is what lets link
+   * creation scale with concurrent clients.
    */
   async insert(link: NewLink): Promise<LinkRow> {
     try {
@@ -59,7 +60,7 @@ export class SqliteLinks implements LinksRepository {
     return { ...link, geoTargeting: { ...link.geoTargeting }, deviceTargeting: { ...link.deviceTargeting }, tags, updatedAt: link.createdAt };
   }
 
-  /** Inserts queued in one turn share one transaction (the group commit above), each in its savepoint. */
+  /** Inserts queued in one turn share one transaction (the group commit above); a conflict fails only its own. */
   async insertMany(_workspaceId: string, links: readonly NewLink[]): Promise<(LinkRow | StoreConflict)[]> {
     const settled = await Promise.allSettled(links.map((l) => this.insert(l)));
     return settled.map((r) => {
