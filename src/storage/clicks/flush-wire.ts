@@ -44,6 +44,13 @@ class Table {
   }
 }
 
+/** A copy of the first `used` numbers with room for `need` more (at least twice the room). */
+function grown(a: Float64Array, used: number, need: number): Float64Array {
+  const next = new Float64Array(Math.max(a.length * 2, used + need));
+  next.set(a.subarray(0, used));
+  return next;
+}
+
 /** Builds one chunk: link-hours and events added in order, then `done`. */
 export class ChunkEncoder {
   private readonly keys = new Table();
@@ -52,10 +59,10 @@ export class ChunkEncoder {
   private readonly eventLinks: string[] = [];
   private rows: Float64Array;
   private n = 0;
-  private readonly events: Float64Array;
+  private events: Float64Array;
   private e = 0;
 
-  /** `rows` and `events`: how many of each the chunk will hold (the rows' numbers grow past one combination each). */
+  /** `rows` and `events`: about how many of each the chunk will hold (its arrays grow past that). */
   constructor(rows: number, events: number) {
     this.rows = new Float64Array(Math.max(8, rows * (ROW_HEAD + 2)));
     this.events = new Float64Array(events * EVENT_NUMS);
@@ -63,7 +70,7 @@ export class ChunkEncoder {
 
   row(h: HourCounts): void {
     const combos = h.combos;
-    if (this.n + ROW_HEAD + 2 * combos.size > this.rows.length) this.grow(ROW_HEAD + 2 * combos.size);
+    if (this.n + ROW_HEAD + 2 * combos.size > this.rows.length) this.rows = grown(this.rows, this.n, ROW_HEAD + 2 * combos.size);
     const r = this.rows;
     let at = this.n;
     this.rowLinks.push(h.linkId);
@@ -80,18 +87,13 @@ export class ChunkEncoder {
   }
 
   event(ev: ClickEvent): void {
+    if (this.e + EVENT_NUMS > this.events.length) this.events = grown(this.events, this.e, EVENT_NUMS);
     this.eventLinks.push(ev.linkId);
     const at = this.e;
     this.events[at] = ev.at;
     this.events[at + 1] = this.spaces.of(ev.workspaceId);
     this.events[at + 2] = this.keys.of(ev.combo);
     this.e = at + EVENT_NUMS;
-  }
-
-  private grow(need: number): void {
-    const next = new Float64Array(Math.max(this.rows.length * 2, this.n + need));
-    next.set(this.rows.subarray(0, this.n));
-    this.rows = next;
   }
 
   done(id: string): FlushChunk {
