@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { comboKey } from '../src/storage/clicks/combos.js';
-import { type FlushChunk, flushChunks } from '../src/storage/clicks/flush-chunks.js';
+import { flushChunks } from '../src/storage/clicks/flush-chunks.js';
+import type { FlushChunk } from '../src/storage/clicks/flush-wire.js';
 import type { ClickEvent, HourCounts } from '../src/storage/clicks/repository.js';
 import { SqliteClickReads } from '../src/storage/clicks/sqlite-source.js';
 import { clickWriter } from '../src/storage/clicks/sqlite-writes.js';

@@ -1,7 +1,8 @@
 /** A large flush on SQLite: encoded in slices, written chunk by chunk in short transactions (parts), each part exactly once even when the flush fails part-way and is retried. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, timeOrderedId } from '../../src/domain/ids.js';
-import { byLinkRange, decodeChunk, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
+import { byLinkRange, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/flush-chunks.js';
+import { decodeChunk } from '../../src/storage/clicks/flush-wire.js';
 import type { ClickBatch, ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
 import { FLUSH_PART } from '../../src/storage/clicks/sqlite-flush.js';
@@ -42,7 +43,7 @@ describe('flush chunks', () => {
     expect(decoded.flatMap((d) => d.events).at(-1)).toEqual([ev.at, ev.linkId, ev.workspaceId, ev.combo]);
     // A combination key (and a workspace id) is spelled out once per chunk, however many link-hours and events use it.
     const key = [...first.combos.keys()][0]!;
-    const text = new TextDecoder().decode(chunks[1]!.data);
+    const text = new TextDecoder().decode(chunks[1]!.text);
     expect(text.split(JSON.stringify(key)).length - 1).toBe(1);
     expect(text.split(JSON.stringify(first.workspaceId)).length - 1).toBe(1);
   });

@@ -1,5 +1,5 @@
 import type { SqliteConnection } from '../sqlite/connection.js';
-import { type FlushChunk, type WireChunk, type WireEvent, type WireRow, wireChunk } from './flush-chunks.js';
+import { EVENT_NUMS, type FlushChunk, rowOf, type WireChunk, wireChunk } from './flush-wire.js';
 import { EventInserts, type EventValues } from './sqlite-event-inserts.js';
 import type { OpenRows } from './sqlite-open-rows.js';
 import type { ComboDictionary } from './sqlite-sheets.js';
@@ -17,7 +17,7 @@ const REMEMBER_MS = 86_400_000;
  * the chunk's list): a part's rows then share B-tree pages where their keys are near (docs/adr/0183).
  * The order depends on the chunk alone, so a retried chunk splits into the same parts.
  */
-function inKeyOrder(ch: WireChunk): WireRow[] {
+function inKeyOrder(ch: WireChunk): number[] {
   const rank = new Array<number>(ch.w.length);
   ch.w
     .map((ws, i) => [ws, i] as const)
@@ -25,7 +25,13 @@ function inKeyOrder(ch: WireChunk): WireRow[] {
     .forEach(([, i], r) => {
       rank[i] = r;
     });
-  return ch.r.sort((a, b) => rank[a[2]]! - rank[b[2]]! || a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const { rows, rowAt, r: links } = ch;
+  const order = Array.from({ length: links.length }, (_, i) => i);
+  return order.sort((a, b) => {
+    const x = rowAt[a]!;
+    const y = rowAt[b]!;
+    return rank[rows[x + 1]!]! - rank[rows[y + 1]!]! || rows[x]! - rows[y]! || (links[a]! < links[b]! ? -1 : links[a]! > links[b]! ? 1 : 0);
+  });
 }
 
 /**
@@ -68,17 +74,23 @@ export function chunkFlusher(conn: SqliteConnection, dict: ComboDictionary, open
   let applied = 0;
 
   /** One part of a chunk (in the caller's transaction); skipped when applied before (a retry). */
-  function applyPart(id: string, ch: WireChunk, combos: ChunkCombos, rows: readonly WireRow[], events: readonly WireEvent[]): void {
+  function applyPart(id: string, ch: WireChunk, combos: ChunkCombos, rows: readonly number[], from: number, to: number): void {
     const now = Date.now();
     if (seen.run(id, now).changes === 0) return;
-    for (const [link, hour, ws, clicks, bots, keyed] of rows) {
-      const pairs: number[] = [];
-      for (let i = 0; i < keyed.length; i += 2) pairs.push(combos.id(ws, keyed[i]!), keyed[i + 1]!);
-      open.add(ch.w[ws]!, hour, link, clicks, bots, pairs);
+    for (const i of rows) {
+      const { hour, ws, clicks, bots, pairs } = rowOf(ch, i);
+      for (let j = 0; j < pairs.length; j += 2) pairs[j] = combos.id(ws, pairs[j]!);
+      open.add(ch.w[ws]!, hour, ch.r[i]!, clicks, bots, pairs);
     }
-    if (events.length > 0) {
+    if (to > from) {
       let next = Number(nextEventId.get());
-      eventInserts.insert(events.map(([at, link, ws, key]): EventValues => [ch.w[ws]!, at, next++, link, combos.id(ws, key)]));
+      const values = new Array<EventValues>(to - from);
+      for (let i = from; i < to; i++) {
+        const at = i * EVENT_NUMS;
+        const ws = ch.events[at + 1]!;
+        values[i - from] = [ch.w[ws]!, ch.events[at]!, next++, ch.e[i]!, combos.id(ws, ch.events[at + 2]!)];
+      }
+      eventInserts.insert(values);
       setNextEventId.run(next);
     }
     if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
@@ -89,12 +101,13 @@ export function chunkFlusher(conn: SqliteConnection, dict: ComboDictionary, open
       const ch = wireChunk(chunk);
       const rows = inKeyOrder(ch);
       const combos = new ChunkCombos(dict, ch);
-      const parts = Math.max(1, Math.ceil(Math.max(rows.length, ch.e.length) / FLUSH_PART));
+      const events = ch.e.length;
+      const parts = Math.max(1, Math.ceil(Math.max(rows.length, events) / FLUSH_PART));
       for (let p = 0; p < parts; p++) {
         const id = parts === 1 ? chunk.id : `${chunk.id}.${p}`;
-        const slice = [p * FLUSH_PART, (p + 1) * FLUSH_PART] as const;
+        const from = p * FLUSH_PART;
         try {
-          conn.tx(() => applyPart(id, ch, combos, rows.slice(...slice), ch.e.slice(...slice)));
+          conn.tx(() => applyPart(id, ch, combos, rows.slice(from, from + FLUSH_PART), Math.min(from, events), Math.min(from + FLUSH_PART, events)));
         } catch (e) {
           // The rows and combinations it added in the failed transaction were rolled back.
           open.forgetAll();

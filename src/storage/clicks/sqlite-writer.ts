@@ -1,7 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SqliteConnection } from '../sqlite/connection.js';
 import { type WriteGate, writerGone } from '../sqlite/write-gate.js';
-import type { FlushChunk } from './flush-chunks.js';
+import type { FlushChunk } from './flush-wire.js';
 import type { TagSyncScope } from './repository.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 

@@ -1,5 +1,5 @@
 import type { SqliteConnection } from '../sqlite/connection.js';
-import type { FlushChunk } from './flush-chunks.js';
+import type { FlushChunk } from './flush-wire.js';
 import type { TagSyncScope } from './repository.js';
 import { HOUR_MS } from './repository.js';
 import { addIntoSheet, type OpenCell, type SheetDelta, SheetDeltas, sheetId } from './sheets.js';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Clock, DAY_MS, systemClock } from '../../domain/clock.js';
 import type { SqliteConnection } from '../sqlite/connection.js';
-import { flushChunks, transferOf } from './flush-chunks.js';
+import { flushChunks } from './flush-chunks.js';
+import { transferOf } from './flush-wire.js';
 import type {
   ClickAnswer,
   ClickBatch,

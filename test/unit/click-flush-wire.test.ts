@@ -1,0 +1,58 @@
+/** A flush chunk's wire format: strings listed once as JSON, numbers in arrays of doubles; what the writer reads back is what was counted. */
+import { MessageChannel } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { ChunkEncoder, decodeChunk, transferOf, wireChunk } from '../../src/storage/clicks/flush-wire.js';
+import type { ClickEvent } from '../../src/storage/clicks/repository.js';
+import { hc, keyOf, type Values } from '../contract/_harness.js';
+
+const HOUR = Date.parse('2026-11-26T10:00:00Z');
+
+describe('flush chunk wire format', () => {
+  it('gives back every link-hour and event as counted, however many combinations a link-hour has', () => {
+    // More combinations than the encoder's first guess (one per link-hour): its numbers grow.
+    const many = hc('lnk_many', 'wsp_b', HOUR, [
+      ...Array.from({ length: 40 }, (_, i): [Values, number] => [{ country: 'DE', city: `Stadt ${i}` }, i + 1]),
+      [{ bot: true }, 7],
+    ]);
+    const hours = [
+      hc('lnk_a', 'wsp_a', HOUR, [[{ country: 'CH', city: 'Zürich', referrer_url: 'https://exämple.ch/ü' }, 3]]),
+      many,
+      hc('lnk_b', 'wsp_a', HOUR - 3_600_000, [[{ bot: true }, 2]]),
+    ];
+    const events: ClickEvent[] = [
+      { at: HOUR + 1, linkId: 'lnk_a', workspaceId: 'wsp_a', combo: [...hours[0]!.combos.keys()][0]! },
+      { at: HOUR + 59 * 60_000 + 999, linkId: 'lnk_many', workspaceId: 'wsp_b', combo: [...many.combos.keys()][39]! },
+    ];
+    // Fewer than it gets of both: its arrays grow.
+    const enc = new ChunkEncoder(1, 1);
+    for (const h of hours) enc.row(h);
+    for (const e of events) enc.event(e);
+    const chunk = enc.done('w.1:0');
+    expect(chunk.id).toBe('w.1:0');
+    const { rows, events: evs } = decodeChunk(chunk);
+    expect(rows).toEqual(hours.map((h) => [h.linkId, h.hour, h.workspaceId, h.clicks, h.bots, Object.fromEntries(h.combos)]));
+    expect(evs).toEqual(events.map((e) => [e.at, e.linkId, e.workspaceId, e.combo]));
+    // Each workspace and combination key is spelled out once in the chunk's text.
+    const text = new TextDecoder().decode(chunk.text);
+    expect(text.split('"wsp_a"').length - 1).toBe(1);
+    // The two bots' keys are one key.
+    expect(wireChunk(chunk).k).toHaveLength(many.combos.size + 1);
+  });
+
+  it('hands over its three buffers whole (a worker receives the views as sent)', async () => {
+    const enc = new ChunkEncoder(2, 0);
+    enc.row(hc('lnk_x', 'wsp_a', HOUR, [[{ country: 'FR' }, 1]]));
+    const chunk = enc.done('w.2:0');
+    const { port1, port2 } = new MessageChannel();
+    const got = new Promise<typeof chunk>((resolve) => port2.once('message', resolve));
+    port1.postMessage(chunk, transferOf(chunk));
+    const received = await got;
+    port1.close();
+    expect(chunk.text.byteLength).toBe(0);
+    expect(decodeChunk(received).rows).toEqual([['lnk_x', HOUR, 'wsp_a', 1, 0, { [keyOf({ country: 'FR' })]: 1 }]]);
+  });
+
+  it('makes an empty chunk of nothing', () => {
+    expect(decodeChunk(new ChunkEncoder(0, 0).done('w.3:0'))).toEqual({ rows: [], events: [] });
+  });
+});
