@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { SHEET_COLLS } from '../../src/storage/clicks/mongo-sheet-colls.js';
-import { SPLIT_MARK } from '../../src/storage/clicks/mongo-sheet-split.js';
+import { SPLIT_MARK, SPLIT_SLOT } from '../../src/storage/clicks/mongo-sheet-split.js';
+import { LEASE_TIMES } from '../../src/storage/clicks/mongo-slots.js';
 import type { ClickQuery } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
@@ -70,13 +71,20 @@ describe('sheets by kind and grain on MongoDB', () => {
     await db.collection(OLD).insertMany(all);
     for (const { name } of SHEET_COLLS) await db.collection(name).deleteMany({});
     await db.collection<{ _id: string }>('migrations').deleteOne({ _id: SPLIT_MARK });
-    // ...but for a move cut short that had copied a few of them already.
+    // ...but for a move cut short that had copied a few of them already, its copier gone with its lease.
     const first = SHEET_COLLS[0]!.name;
     await db.collection(first).insertMany(all.filter((d) => `click_sheets_${d.k}_${d.g}` === first).slice(0, 3));
+    const stale = clock.now().getTime() - LEASE_TIMES.takeoverMs - 1;
+    await db
+      .collection<{ _id: string; s: number; t: number; owner: string; renewedAt: number }>('click_slots')
+      .insertOne({ _id: `${SPLIT_SLOT}:1`, s: SPLIT_SLOT, t: 1, owner: 'gone', renewedAt: stale });
 
     // Two instances start together: one moves, the other waits for the mark; both answer the same.
     const [b, c] = await Promise.all([opened.again(), opened.again()]);
     for (const r of [b, c]) await check(r, ws, visits, links);
+    // The gone copier's lease was taken over, and the move's lease handed back.
+    const leases = await db.collection('click_slots').find({ s: SPLIT_SLOT }).toArray();
+    expect(leases.map((l) => [l.t > 1, typeof l.releasedAt])).toEqual([[true, 'number']]);
     const names = (await db.listCollections().toArray()).map((x) => x.name);
     expect(names).not.toContain(OLD);
     const moved = async () => {
