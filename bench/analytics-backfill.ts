@@ -7,6 +7,7 @@
 import { MongoClient } from 'mongodb';
 import type { Services } from '../src/services/all-services.js';
 import type { MongoClicks } from '../src/storage/clicks/mongo.js';
+import { SHEET_KINDS, sheetCollName } from '../src/storage/clicks/mongo-sheet-colls.js';
 import { loopWatch } from './loop-watch.js';
 
 export const BACKFILL = process.env.BENCH_ANALYTICS_MONGO_BACKFILL === '1';
@@ -15,10 +16,8 @@ export const BACKFILL = process.env.BENCH_ANALYTICS_MONGO_BACKFILL === '1';
 export async function stripMonthHours(databaseUrl: string): Promise<void> {
   const client = new MongoClient(databaseUrl);
   try {
-    await client
-      .db()
-      .collection('click_sheets')
-      .updateMany({ g: 'month' }, { $unset: { hc: '', hb: '' } });
+    const db = client.db();
+    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month')).updateMany({}, { $unset: { hc: '', hb: '' } });
   } finally {
     await client.close();
   }

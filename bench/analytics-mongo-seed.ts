@@ -11,7 +11,8 @@ import { MongoClient } from 'mongodb';
 import { comboHash, decodeCombo } from '../src/storage/clicks/combos.js';
 import { monthStart } from '../src/storage/clicks/engine/plan.js';
 import type { Counts } from '../src/storage/clicks/engine/source.js';
-import { COMBOS, type ComboDoc, SHEET_KEYS, SHEETS, type SheetDoc, sheetDocId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
+import { COMBOS, type ComboDoc, SHEET_KEYS, type SheetDoc, sheetDocId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
+import { byCollection } from '../src/storage/clicks/mongo-sheet-colls.js';
 import type { SheetKeyDoc } from '../src/storage/clicks/mongo-sheet-keys.js';
 import { tagDeltasOf } from '../src/storage/clicks/mongo-tag-close.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
@@ -66,7 +67,9 @@ export async function insertSheets(
         mf: '',
         mv: 0,
       }));
-      for (let i = 0; i < docs.length; i += BATCH) await db.collection<SheetDoc>(SHEETS).insertMany(docs.slice(i, i + BATCH), { ordered: false });
+      for (const [name, part] of byCollection(docs, (d) => ({ kind: d.k, grain: d.g }))) {
+        for (let i = 0; i < part.length; i += BATCH) await db.collection<SheetDoc>(name).insertMany(part.slice(i, i + BATCH), { ordered: false });
+      }
       if (combos.length > 0) await db.collection<ComboDoc>(COMBOS).insertMany(combos.splice(0), { ordered: false });
       deltas = new SheetDeltas((id) => facts.get(id), true);
     };

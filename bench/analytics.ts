@@ -14,6 +14,8 @@
  * BENCH_ANALYTICS_QUERIES='label|label' runs only the queries whose label contains one of them.
  * BENCH_ANALYTICS_MONGO_BACKFILL=1 times MongoDB's reads with the month sheets' hours stripped, then
  * the month-hours backfill of the next start, then the reads again (./analytics-backfill.ts).
+ * BENCH_ANALYTICS_MONGO_SPLIT=1 puts MongoDB's seed in the single sheets collection of earlier
+ * versions and times the start that moves it into collections by kind and grain (./analytics-split.ts).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +29,7 @@ import { flushStall, storeSize } from './analytics-extra.js';
 import { insertSheets } from './analytics-mongo-seed.js';
 import { fmtTiming, get, QUERIES, type Target, type Timing, time, window } from './analytics-queries.js';
 import { SEED_TAGS, type SeedLink } from './analytics-seed.js';
+import { asOneCollection, SPLIT, timeSplit } from './analytics-split.js';
 import { foldYear } from './analytics-sqlite-seed.js';
 import { DOMAIN } from './fixtures.js';
 import { mongo } from './link-read.js';
@@ -108,6 +111,10 @@ async function figures(databaseUrl: string, links: number, label: string, say: (
   const backfill = BACKFILL && !databaseUrl.startsWith('file:');
   // The seed's start marked the backfill done (no sheets then): the reads first run as before it.
   if (backfill) await stripMonthHours(databaseUrl);
+  if (SPLIT && !databaseUrl.startsWith('file:')) {
+    const n = await asOneCollection(databaseUrl);
+    say(`    ${await timeSplit(n, () => services(databaseUrl))}`);
+  }
   let direct = await inProcess(databaseUrl, opts.runs, target, say);
   if (backfill) {
     say('    before the month-hours backfill (the table below is after it):');

@@ -11,6 +11,7 @@ import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { MongoClicks } from '../../src/storage/clicks/mongo.js';
 import { MonthHoursBackfill } from '../../src/storage/clicks/mongo-month-hours-pass.js';
+import { SHEET_KINDS, sheetCollName } from '../../src/storage/clicks/mongo-sheet-colls.js';
 import { SlotLeases } from '../../src/storage/clicks/mongo-slots.js';
 import type { ClickGrouping, ClickQuery } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';
@@ -201,10 +202,8 @@ describe('MongoDB click writer slots', () => {
       .deleteMany({ _id: { $regex: '^month-hours' } });
   /** Month sheets as a database from before month sheets counted hours has them (and no backfill marks). */
   async function asBeforeHours(): Promise<void> {
-    await client!
-      .db(opened!.mongo!.dbName)
-      .collection('click_sheets')
-      .updateMany({ g: 'month' }, { $unset: { hc: '', hb: '' } });
+    const db = client!.db(opened!.mongo!.dbName);
+    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month')).updateMany({}, { $unset: { hc: '', hb: '' } });
     await unmark();
   }
   const backfill = (r: Repositories) => (r.clicks as MongoClicks).monthHoursBackfill;
@@ -245,7 +244,11 @@ describe('MongoDB click writer slots', () => {
     expect(backfill(b).last!.filled).toBeGreaterThan(0);
     expect(await check(b)).toBeLessThanOrEqual(6);
     // Done again from scratch, nothing changes: hours are set from the days, never added.
-    const months = async () => (await docs('click_sheets', { g: 'month' })).map((d) => [d._id, d.hc, d.hb, d.tot, d.bots]);
+    const months = async () => {
+      const all = [];
+      for (const kind of SHEET_KINDS) all.push(...(await docs(sheetCollName(kind, 'month'))));
+      return all.map((d) => [d._id, d.hc, d.hb, d.tot, d.bots]);
+    };
     const after = await months();
     await unmark();
     expect(await backfill(b).pass()).toEqual({ done: true, filled: 0, left: 0, waiting: [] });

@@ -8,6 +8,7 @@ import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
+import { sheetCollName } from '../../src/storage/clicks/mongo-sheet-colls.js';
 import type { ClickQuery } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
@@ -116,7 +117,7 @@ describe('tag sheets on MongoDB', () => {
     for (const r of [a, b]) await r.clicks.release();
     const db = client.db(opened.mongo!.dbName);
     await db.collection('click_tag_links').deleteMany({ s: 1 });
-    await db.collection('click_sheets').deleteMany({ s: 1, k: 'tag' });
+    for (const g of ['day', 'month'] as const) await db.collection(sheetCollName('tag', g)).deleteMany({ s: 1 });
     const c = await opened.again();
     expect(await viaTag(c, kept)).toBe(false);
     expect(await settles(kept, c)).toBe(true);

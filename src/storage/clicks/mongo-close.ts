@@ -1,6 +1,6 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { CLOSES, type CloseDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc } from './mongo-docs.js';
+import { CLOSES, type CloseDoc, OPEN, type OpenDoc } from './mongo-docs.js';
 import { foldCells } from './mongo-sheets.js';
 import { closingTags } from './mongo-tag-close.js';
 import { finishTagMove } from './mongo-tag-move.js';
@@ -28,7 +28,7 @@ export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionar
   const cells = docs.map((d) => ({ linkId: d.l, workspaceId: d.w, hour: d.h, clicks: d.n, bots: d.b, c: d.c ?? {} }));
   // The tags each link counts in, links new to the slot recorded first (docs/adr/0182).
   const tagsOf = await closingTags(conn, s, cells);
-  await foldCells(conn, conn.collection<SheetDoc>(SHEETS), dict, s, cells, mark, tagsOf);
+  await foldCells(conn, dict, s, cells, mark, tagsOf);
   await conn.run(() => open.deleteMany({ s, h: { $lt: mark }, z: mark }));
   await conn.run(() => closes.updateOne({ _id: s }, { $set: { through: mark }, $unset: { closing: '' } }));
 }

@@ -1,6 +1,7 @@
 import { type AnyBulkWriteOperation, type Collection, type Document, MongoBulkWriteError, type UpdateFilter } from 'mongodb';
 import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
 import type { Counts, Grain } from './engine/source.js';
+import { SHEET_INDEXES } from './mongo-sheet-colls.js';
 
 /*
  * Click documents on MongoDB (docs/adr/0017, 0092). Counters belong to one writer slot `s` and are
@@ -26,7 +27,7 @@ export interface OpenDoc extends SlotFields {
   z?: number;
 }
 
-/** A sheet (engine/source.ts) of one slot. */
+/** A sheet (engine/source.ts) of one slot, in the collection of its kind and grain (mongo-sheet-colls.ts). */
 export interface SheetDoc extends SlotFields {
   k: 'domain' | 'link' | 'tag';
   key: string;
@@ -95,7 +96,8 @@ export interface CloseDoc {
 }
 
 export const OPEN = 'click_open';
-export const SHEETS = 'click_sheets';
+/** The single collection of sheets of earlier versions (moved at start into one per kind and grain, mongo-sheet-split.ts). */
+export const OLD_SHEETS = 'click_sheets';
 export const TOTALS = 'click_totals';
 export const COMBOS = 'click_combos';
 export const EVENTS = 'click_events';
@@ -120,8 +122,7 @@ export const CLICK_INDEXES: IndexDef[] = [
   [OPEN, { w: 1, h: 1 }, { name: 'click_open_by_workspace' }],
   [OPEN, { l: 1, h: 1 }, { name: 'click_open_by_link' }],
   [OPEN, { s: 1, h: 1 }, { name: 'click_open_by_slot' }],
-  [SHEETS, { w: 1, k: 1, g: 1, p: 1 }, { name: 'click_sheets_by_workspace' }],
-  [SHEETS, { key: 1, g: 1, p: 1 }, { name: 'click_sheets_by_key' }],
+  ...SHEET_INDEXES,
   [TOTALS, { l: 1 }, { name: 'click_totals_by_link' }],
   [TOTALS, { s: 1 }, { name: 'click_totals_by_slot' }],
   [COMBOS, { w: 1 }, { name: 'click_combos_by_workspace' }],

@@ -2,7 +2,8 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { monthStart } from './engine/plan.js';
 import type { Grain } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { COMBOS, EVENTS, type EventsDoc, OPEN, SHEETS, type SheetDoc, TAG_LINKS, TOTALS } from './mongo-docs.js';
+import { COMBOS, EVENTS, type EventsDoc, OPEN, type SheetDoc, TAG_LINKS, TOTALS } from './mongo-docs.js';
+import { SHEET_COLLS, SHEET_GRAINS, sheetColl } from './mongo-sheet-colls.js';
 import { forgetSheetKeys } from './mongo-sheet-keys.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { tagSlotMode } from './mongo-tag-docs.js';
@@ -19,10 +20,11 @@ import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
  * stray count of the deleted link (ADR 17 says the same of its totals).
  */
 export async function forgetLink(conn: MongoConnection, dict: MongoComboDictionary, ownSlot: number, workspaceId: string, linkId: string): Promise<void> {
-  const sheets = conn.collection<SheetDoc>(SHEETS);
+  const linkSheets = SHEET_GRAINS.map((g) => sheetColl(conn, 'link', g));
   await tagSlotMode(conn, ownSlot); // decided before this slot's first sheet (docs/adr/0182)
   await finishTagMove(conn, ownSlot);
-  const docs = await conn.run(() => sheets.find({ k: 'link', key: linkId, w: workspaceId }).toArray());
+  const docs: SheetDoc[] = [];
+  for (const sheets of linkSheets) docs.push(...(await conn.run(() => sheets.find({ key: linkId, w: workspaceId }).toArray())));
   const ids = new Set<string>();
   for (const d of docs) for (const id in d.c ?? {}) ids.add(id);
   const facts = await dict.facts(workspaceId, ids);
@@ -36,10 +38,10 @@ export async function forgetLink(conn: MongoConnection, dict: MongoComboDictiona
     }
   }
   withMonthHours(merged);
-  await applyDeltas(conn, sheets, ownSlot, [...merged.values()], { [`del.${linkId}`]: { $exists: false } }, { [`del.${linkId}`]: 1 }, -1);
+  await applyDeltas(conn, ownSlot, [...merged.values()], { [`del.${linkId}`]: { $exists: false } }, { [`del.${linkId}`]: 1 }, -1);
   await forgetTagShare(conn, ownSlot, workspaceId, linkId, docs);
   await conn.run(async () => {
-    await sheets.deleteMany({ k: 'link', key: linkId, w: workspaceId });
+    for (const sheets of linkSheets) await sheets.deleteMany({ key: linkId, w: workspaceId });
     await conn.collection(OPEN).deleteMany({ l: linkId, w: workspaceId });
     await conn.collection(TOTALS).deleteMany({ l: linkId, w: workspaceId });
     await conn.collection<EventsDoc>(EVENTS).updateMany({ w: workspaceId, 'e.l': linkId }, { $pull: { e: { l: linkId } } });
@@ -65,7 +67,7 @@ function withMonthHours(shares: Map<string, SheetDelta>): void {
 
 export async function forgetWorkspace(conn: MongoConnection, workspaceId: string): Promise<void> {
   await conn.run(async () => {
-    for (const c of [SHEETS, OPEN, TOTALS, EVENTS, COMBOS, TAG_LINKS]) await conn.collection(c).deleteMany({ w: workspaceId });
+    for (const c of [...SHEET_COLLS.map((x) => x.name), OPEN, TOTALS, EVENTS, COMBOS, TAG_LINKS]) await conn.collection(c).deleteMany({ w: workspaceId });
   });
   await forgetSheetKeys(conn, workspaceId);
 }

@@ -3,7 +3,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import type { Counts } from './engine/source.js';
 import { addLegacy, type LegacyHour, legacyCombos, legacyHour } from './legacy.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { LEGACY_ROLLUPS, SHEETS, type SheetDoc } from './mongo-docs.js';
+import { LEGACY_ROLLUPS } from './mongo-docs.js';
 import type { LegacyRollupDoc } from './mongo-fold.js';
 import { applyDeltas } from './mongo-sheets.js';
 import type { SlotLeases } from './mongo-slots.js';
@@ -23,7 +23,6 @@ export async function moveLegacyRollups(conn: MongoConnection, leases: SlotLease
   const migrations = conn.collection<{ _id: string; at: Date }>('migrations');
   if (await conn.run(() => migrations.findOne({ _id: LEGACY_MARK }))) return;
   const rollups = conn.collection<LegacyRollupDoc>(LEGACY_ROLLUPS);
-  const sheets = conn.collection<SheetDoc>(SHEETS);
   for (;;) {
     const doc = await conn.run(() => rollups.findOne({}, { sort: { l: 1 }, projection: { l: 1 } }));
     if (!doc) break;
@@ -38,7 +37,7 @@ export async function moveLegacyRollups(conn: MongoConnection, leases: SlotLease
     try {
       for (let next: string | undefined = doc.l; next !== undefined; ) {
         if (!(await leases.keep(lease))) throw new Error('lost the lease on the click rollups move');
-        await moveLink(conn, rollups, sheets, dict, next);
+        await moveLink(conn, rollups, dict, next);
         next = (await conn.run(() => rollups.findOne({ l: { $gt: next } }, { sort: { l: 1 }, projection: { l: 1 } })))?.l;
       }
     } finally {
@@ -51,13 +50,7 @@ export async function moveLegacyRollups(conn: MongoConnection, leases: SlotLease
   await conn.run(() => rollups.drop()).catch(() => undefined);
 }
 
-async function moveLink(
-  conn: MongoConnection,
-  rollups: Collection<LegacyRollupDoc>,
-  sheets: Collection<SheetDoc>,
-  dict: MongoComboDictionary,
-  linkId: string,
-): Promise<void> {
+async function moveLink(conn: MongoConnection, rollups: Collection<LegacyRollupDoc>, dict: MongoComboDictionary, linkId: string): Promise<void> {
   // The link's domain now stands for the domain of its earlier clicks (they did not record one).
   const found = await conn.run(() => conn.collection<{ _id: string; workspaceId: string; domain: string }>('links').findOne({ _id: linkId }));
   const docs = await conn.run(() => rollups.find({ l: linkId, m: { $exists: false } }).toArray());
@@ -78,7 +71,7 @@ async function moveLink(
     );
     const deltas = new SheetDeltas((id) => facts.get(id), true);
     for (const c of cells) deltas.add(c);
-    await applyDeltas(conn, sheets, LEGACY_SLOT, [...deltas.sheets.values()], { mf: { $lt: linkId } }, { mf: linkId });
+    await applyDeltas(conn, LEGACY_SLOT, [...deltas.sheets.values()], { mf: { $lt: linkId } }, { mf: linkId });
   }
   await conn.run(() => rollups.deleteMany({ l: linkId }));
 }

@@ -3,7 +3,8 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { complete } from './engine/month-hours.js';
 import { nextMonth } from './engine/plan.js';
 import type { Counts } from './engine/source.js';
-import { CLOSES, type CloseDoc, SHEETS, type SheetDoc } from './mongo-docs.js';
+import { CLOSES, type CloseDoc, type SheetDoc } from './mongo-docs.js';
+import { SHEET_KINDS, type SheetKind, sheetColl } from './mongo-sheet-colls.js';
 import { HOUR_MS } from './repository.js';
 import { nextTurn } from './turns.js';
 
@@ -66,12 +67,19 @@ export async function closingUnderWay(conn: MongoConnection, s: number): Promise
  * cut short: 'busy'): re-read it, add up its day sheets,
  * `$set` the hours when they add up to its totals (the update is guarded by those totals too).
  */
-async function fillOne(conn: MongoConnection, sheets: Collection<SheetDoc>, s: number, id: string): Promise<'filled' | 'left' | 'skipped' | 'busy'> {
+async function fillOne(
+  conn: MongoConnection,
+  sheets: Collection<SheetDoc>,
+  kind: SheetKind,
+  s: number,
+  id: string,
+): Promise<'filled' | 'left' | 'skipped' | 'busy'> {
   if (await closingUnderWay(conn, s)) return 'busy';
   const m = (await conn.run(() => sheets.findOne({ _id: id }, { projection: PROJECTION }))) as MonthDoc | null;
   if (!m || isComplete(m)) return 'skipped';
+  const daySheets = sheetColl(conn, kind, 'day');
   const days = await conn.run(() =>
-    sheets.find({ key: m.key, g: 'day', p: { $gte: m.p, $lt: nextMonth(m.p) }, s: m.s, k: m.k, w: m.w }, { projection: { p: 1, hc: 1, hb: 1 } }).toArray(),
+    daySheets.find({ key: m.key, p: { $gte: m.p, $lt: nextMonth(m.p) }, s: m.s, w: m.w }, { projection: { p: 1, hc: 1, hb: 1 } }).toArray(),
   );
   const hours = hoursOfMonth(m.p, days);
   if (!complete({ tot: m.tot ?? 0, bots: m.bots ?? 0, ...hours })) return 'left';
@@ -80,29 +88,31 @@ async function fillOne(conn: MongoConnection, sheets: Collection<SheetDoc>, s: n
 }
 
 /**
- * Look at every month sheet of slot `s` (one cursor, a few dozen sheets per batch) and fill those
+ * Look at every month sheet of slot `s` (one cursor per kind, a few dozen sheets per batch) and fill those
  * whose hours are incomplete, one at a time through `asWriter`, at most `budget` of them; a turn of
  * the event loop between sheets. Stops early when `stopped()` says so, or when a closing of the slot
  * was cut short (the slot's next closing finishes it; a later pass goes on).
  */
 export async function fillSlot(conn: MongoConnection, s: number, asWriter: AsWriter, budget: number, stopped: () => boolean): Promise<SlotPass> {
-  const sheets = conn.collection<SheetDoc>(SHEETS);
   const out: SlotPass = { finished: false, filled: 0, left: 0 };
-  const cursor = sheets.find({ s, g: 'month' }, { projection: PROJECTION, batchSize: 50 });
-  try {
-    for await (const doc of cursor) {
-      if (stopped()) return out;
-      const m = doc as MonthDoc;
-      if (isComplete(m)) continue;
-      if (out.filled + out.left >= budget) return out;
-      const r = await asWriter(() => fillOne(conn, sheets, s, m._id));
-      if (r === 'busy') return out;
-      if (r === 'filled') out.filled++;
-      if (r === 'left') out.left++;
-      await nextTurn();
+  for (const kind of SHEET_KINDS) {
+    const sheets = sheetColl(conn, kind, 'month');
+    const cursor = sheets.find({ s }, { projection: PROJECTION, batchSize: 50 });
+    try {
+      for await (const doc of cursor) {
+        if (stopped()) return out;
+        const m = doc as MonthDoc;
+        if (isComplete(m)) continue;
+        if (out.filled + out.left >= budget) return out;
+        const r = await asWriter(() => fillOne(conn, sheets, kind, s, m._id));
+        if (r === 'busy') return out;
+        if (r === 'filled') out.filled++;
+        if (r === 'left') out.left++;
+        await nextTurn();
+      }
+    } finally {
+      await cursor.close().catch(() => undefined);
     }
-  } finally {
-    await cursor.close().catch(() => undefined);
   }
   out.finished = true;
   return out;

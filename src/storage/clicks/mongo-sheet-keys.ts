@@ -1,6 +1,6 @@
-import type { Collection } from 'mongodb';
 import type { MongoConnection } from '../mongo/connection.js';
-import { insertOnce, SHEET_KEYS, SHEETS, type SheetDoc } from './mongo-docs.js';
+import { insertOnce, SHEET_KEYS } from './mongo-docs.js';
+import { SHEET_COLLS, sheetColl } from './mongo-sheet-colls.js';
 
 /**
  * What sheets exist, so reads can name them by `_id` (docs/adr/0097): the writer slots that ever
@@ -57,15 +57,15 @@ const MARK = 'click_sheet_keys';
 export async function announceExisting(conn: MongoConnection): Promise<void> {
   const migrations = conn.collection<{ _id: string; at: Date }>('migrations');
   if (await conn.run(() => migrations.findOne({ _id: MARK }))) return;
-  const sheets: Collection<SheetDoc> = conn.collection(SHEETS);
   const docs = new Map<string, SheetKeyDoc>();
-  const cursor = sheets.find({}, { projection: { s: 1, w: 1, k: 1, key: 1 } });
-  for await (const d of cursor) {
-    const slot = slotDoc(d.s);
-    docs.set(slot._id, slot);
-    if (d.k === 'domain') {
-      const dom = domainDoc(d.w, d.key);
-      docs.set(dom._id, dom);
+  for (const { kind, grain } of SHEET_COLLS) {
+    for await (const d of sheetColl(conn, kind, grain).find({}, { projection: { s: 1, w: 1, key: 1 } })) {
+      const slot = slotDoc(d.s);
+      docs.set(slot._id, slot);
+      if (kind === 'domain') {
+        const dom = domainDoc(d.w, d.key);
+        docs.set(dom._id, dom);
+      }
     }
   }
   const all = [...docs.values()];

@@ -1,8 +1,8 @@
-import type { Collection } from 'mongodb';
 import type { MongoConnection } from '../mongo/connection.js';
 import type { Counts } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { type SheetDoc, sheetDocId, type Upsert, upsertAll } from './mongo-docs.js';
+import { byCollection } from './mongo-sheet-colls.js';
 import { announceSheets } from './mongo-sheet-keys.js';
 import { tagDeltasOf } from './mongo-tag-close.js';
 import { incPaths, type OpenCell, type SheetDelta, SheetDeltas } from './sheets.js';
@@ -15,7 +15,6 @@ import { incPaths, type OpenCell, type SheetDelta, SheetDeltas } from './sheets.
  */
 export async function foldCells(
   conn: MongoConnection,
-  sheets: Collection<SheetDoc>,
   dict: MongoComboDictionary,
   s: number,
   cells: readonly OpenCell[],
@@ -35,13 +34,12 @@ export async function foldCells(
   // Each link's deltas go to the sheets of the tags it counts in too (docs/adr/0182).
   const all = [...deltas.sheets.values()];
   if (tagsOf) all.push(...tagDeltasOf(all, tagsOf));
-  await applyDeltas(conn, sheets, s, all, { f: { $lt: mark } }, { f: mark });
+  await applyDeltas(conn, s, all, { f: { $lt: mark } }, { f: mark });
 }
 
-/** `$inc` deltas into slot `s`'s sheets, under a guard and with what the guard records. */
+/** `$inc` deltas into slot `s`'s sheets (each in the collection of its kind and grain), under a guard and with what the guard records. */
 export async function applyDeltas(
   conn: MongoConnection,
-  sheets: Collection<SheetDoc>,
   s: number,
   deltas: readonly SheetDelta[],
   guard: Record<string, unknown>,
@@ -56,11 +54,17 @@ export async function applyDeltas(
     deltas.filter((d) => d.kind === 'domain').map((d): [string, string] => [d.workspaceId, d.key]),
   );
   const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '', mv: 0 }).filter(([k]) => !(k in set)));
-  const ops: Upsert<SheetDoc>[] = deltas.map((d) => ({
-    filter: { _id: sheetDocId(s, d.kind, d.workspaceId, d.key, d.grain, d.period), ...guard },
-    update: { $inc: incPaths(d, sign), $set: set, $setOnInsert: { s, w: d.workspaceId, k: d.kind, key: d.key, g: d.grain, p: d.period, ...defaults } } as never,
-  }));
-  await conn.run(() => upsertAll(sheets, ops));
+  for (const [name, part] of byCollection(deltas, (d) => d)) {
+    const ops: Upsert<SheetDoc>[] = part.map((d) => ({
+      filter: { _id: sheetDocId(s, d.kind, d.workspaceId, d.key, d.grain, d.period), ...guard },
+      update: {
+        $inc: incPaths(d, sign),
+        $set: set,
+        $setOnInsert: { s, w: d.workspaceId, k: d.kind, key: d.key, g: d.grain, p: d.period, ...defaults },
+      } as never,
+    }));
+    await conn.run(() => upsertAll(conn.collection<SheetDoc>(name), ops));
+  }
 }
 
 export type { Counts };

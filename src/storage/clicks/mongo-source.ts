@@ -4,7 +4,8 @@ import type { EventRow } from './engine/events.js';
 import { DAY_MS, dayStart, monthStart, nextMonth } from './engine/plan.js';
 import type { ClickSource, Grain, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { EVENTS, type EventsDoc, OPEN, type OpenDoc, SHEETS, type SheetDoc, sheetDocId } from './mongo-docs.js';
+import { EVENTS, type EventsDoc, OPEN, type OpenDoc, type SheetDoc, sheetDocId } from './mongo-docs.js';
+import { sheetColl } from './mongo-sheet-colls.js';
 import { sheetKeys } from './mongo-sheet-keys.js';
 import { recordedTagLinks } from './mongo-tag-read.js';
 import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
@@ -32,7 +33,6 @@ const EVENT_HOURS = 24;
  * them up), combinations through the dictionary. Open documents being closed (`z`) are left out.
  */
 export class MongoClickSource implements ClickSource {
-  private readonly sheetsColl: Collection<SheetDoc>;
   private readonly openColl: Collection<OpenDoc>;
   private readonly eventsColl: Collection<EventsDoc>;
   /** Month sheets count hours of the month (docs/adr/0099). */
@@ -44,7 +44,6 @@ export class MongoClickSource implements ClickSource {
     private readonly conn: MongoConnection,
     private readonly dict: MongoComboDictionary,
   ) {
-    this.sheetsColl = conn.collection(SHEETS);
     this.openColl = conn.collection(OPEN);
     this.eventsColl = conn.collection(EVENTS);
   }
@@ -52,9 +51,11 @@ export class MongoClickSource implements ClickSource {
   async sheets(r: SheetRequest): Promise<Sheet[]> {
     const ids = await this.sheetIds(r);
     if (ids) return this.lookUp(ids, r);
-    const filter: Filter<SheetDoc> = { w: r.workspaceId, k: r.kind, g: r.grain, p: { $gte: r.from, $lt: r.to } };
+    // The collection holds this kind and grain only (docs/adr/0188): the filter names neither.
+    const filter: Filter<SheetDoc> = { w: r.workspaceId, p: { $gte: r.from, $lt: r.to } };
     if (r.keys) filter.key = { $in: [...r.keys] };
-    const docs = await this.conn.run(() => this.sheetsColl.find(filter, { projection: this.projection(r) }).toArray());
+    const sheets = sheetColl(this.conn, r.kind, r.grain);
+    const docs = await this.conn.run(() => sheets.find(filter, { projection: this.projection(r) }).toArray());
     this.docsRead += docs.length;
     return docs.map(sheetOfDoc);
   }
@@ -92,9 +93,10 @@ export class MongoClickSource implements ClickSource {
   /** Sheets by `_id`, a few lookups at a time (missing ones are simply absent). */
   private async lookUp(ids: readonly string[], r: SheetRequest): Promise<Sheet[]> {
     const projection = { ...this.projection(r), w: 1 };
+    const sheets = sheetColl(this.conn, r.kind, r.grain);
     const out: Sheet[] = [];
     for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
-      const docs = await Promise.all(ids.slice(i, i + LOOKUPS_AT_ONCE).map((_id) => this.conn.run(() => this.sheetsColl.findOne({ _id }, { projection }))));
+      const docs = await Promise.all(ids.slice(i, i + LOOKUPS_AT_ONCE).map((_id) => this.conn.run(() => sheets.findOne({ _id }, { projection }))));
       for (const d of docs) if (d && d.w === r.workspaceId) out.push(sheetOfDoc(d));
     }
     this.docsRead += out.length;

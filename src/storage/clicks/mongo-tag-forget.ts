@@ -1,5 +1,5 @@
 import type { MongoConnection } from '../mongo/connection.js';
-import { linkSheetOf, SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
+import { linkSheetOf, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { type LinkTagsDoc, linkTagsId, TAG_LINKS, type TagRecordDoc, tagRecordId } from './mongo-tag-docs.js';
 import { TagDeltas } from './tag-sheets.js';
@@ -37,15 +37,7 @@ export async function forgetTagShare(
   }
   const tags = [...new Set([...tagsIn.values()].flat())];
   if (tags.length === 0) return;
-  await applyDeltas(
-    conn,
-    conn.collection<SheetDoc>(SHEETS),
-    ownSlot,
-    [...share.sheets.values()],
-    { [`del.${linkId}`]: { $exists: false } },
-    { [`del.${linkId}`]: 1 },
-    -1,
-  );
+  await applyDeltas(conn, ownSlot, [...share.sheets.values()], { [`del.${linkId}`]: { $exists: false } }, { [`del.${linkId}`]: 1 }, -1);
   const gone: Upsert<TagRecordDoc>[] = tags.map((t) => ({
     filter: { _id: tagRecordId(ownSlot, workspaceId, t) },
     update: { $set: { [`g.${linkId}`]: 1 }, $setOnInsert: { k: 'tag', s: ownSlot, w: workspaceId, t } } as never,

@@ -1,6 +1,7 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { TaggedDoc } from '../tags/mongo.js';
-import { linkSheetOf, SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
+import { linkSheetOf, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
+import { SHEET_GRAINS, sheetColl } from './mongo-sheet-colls.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { type LinkTagsDoc, linkTagsId, TAG_LINKS, type TagRecordDoc, tagRecordId } from './mongo-tag-docs.js';
 import { TagDeltas } from './tag-sheets.js';
@@ -76,14 +77,21 @@ async function runMove(conn: MongoConnection, m: TagMoveDoc): Promise<void> {
   );
   await conn.run(() => upsertAll(coll as never, mapOps(without)));
   // (2)
-  const sheets = conn.collection<SheetDoc>(SHEETS);
-  const docs = await conn.run(() => sheets.find({ s, k: 'link', w, key: { $in: links } }).toArray());
+  const docs: SheetDoc[] = [];
+  for (const g of SHEET_GRAINS)
+    docs.push(
+      ...(await conn.run(() =>
+        sheetColl(conn, 'link', g)
+          .find({ s, w, key: { $in: links } })
+          .toArray(),
+      )),
+    );
   const deltas = new TagDeltas();
   for (const d of docs) {
     const sheet = linkSheetOf(d, w);
     for (const p of m.pairs) if (p.l === d.key) deltas.add(p.t, sheet, p.l, p.d);
   }
-  await applyDeltas(conn, sheets, s, [...deltas.sheets.values()], { mv: { $lt: m.n } }, { mv: m.n });
+  await applyDeltas(conn, s, [...deltas.sheets.values()], { mv: { $lt: m.n } }, { mv: m.n });
   // (3), unless a link went (its sheets may have been read partly or not at all)
   const alive = await conn.run(() =>
     conn

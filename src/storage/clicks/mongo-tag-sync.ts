@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { TaggedDoc } from '../tags/mongo.js';
-import { SHEETS, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
+import { type Upsert, upsertAll } from './mongo-docs.js';
 import type { AsWriter } from './mongo-month-hours.js';
 import { closingUnderWay } from './mongo-month-hours.js';
+import { sheetColl } from './mongo-sheet-colls.js';
 import {
   type LinkTagsDoc,
   linkTagsId,
@@ -53,9 +54,8 @@ export async function listSlotLinks(conn: MongoConnection, s: number, asWriter: 
   if ((await tagSlotMode(conn, s)) === 'ok') return;
   await asWriter(() => conn.run(() => coll.updateOne({ _id: slotStateId(s) }, { $set: { recording: true } })));
   const months = await conn.run(() =>
-    conn
-      .collection<SheetDoc>(SHEETS)
-      .find({ s, k: 'link', g: 'month' }, { projection: { w: 1, key: 1 } })
+    sheetColl(conn, 'link', 'month')
+      .find({ s }, { projection: { w: 1, key: 1 } })
       .toArray(),
   );
   await asWriter(async () => {

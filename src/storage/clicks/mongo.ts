@@ -12,6 +12,7 @@ import { forgetLink, forgetWorkspace } from './mongo-forget.js';
 import { moveLegacyRollups } from './mongo-legacy.js';
 import { MonthHoursBackfill, type OwnSlot } from './mongo-month-hours-pass.js';
 import { announceExisting } from './mongo-sheet-keys.js';
+import { splitSheets } from './mongo-sheet-split.js';
 import { type Lease, type LeaseTimes, SlotLeases } from './mongo-slots.js';
 import { MongoClickSource } from './mongo-source.js';
 import { noteTagChange } from './mongo-tag-sync.js';
@@ -92,12 +93,14 @@ export class MongoClicks implements ClicksRepository {
   }
 
   /**
-   * Fold the click documents of the first versions in, move the rollups of the second into sheets,
-   * and register the sheets written before the registry (each once); then start filling the hours
-   * of month sheets written before they counted them (in the background).
+   * Fold the click documents of the first versions in, move the sheets of earlier versions into
+   * collections by kind and grain, move the rollups of the second versions into sheets, and register
+   * the sheets written before the registry (each once); then start filling the hours of month sheets
+   * written before they counted them (in the background).
    */
   async init(): Promise<void> {
     await this.conn.run(() => foldRawClicks(this.conn));
+    await splitSheets(this.conn, this.leases);
     await moveLegacyRollups(this.conn, this.leases, this.dict);
     await announceExisting(this.conn);
     this.monthHoursBackfill.start();
