@@ -4,8 +4,8 @@
  * Without a MongoDB the MongoDB half FAILS with instructions; it never skips.
  */
 
-import { MongoClient } from 'mongodb';
-import { afterAll, afterEach, beforeEach, describe } from 'vitest';
+import { type Db, MongoClient } from 'mongodb';
+import { afterAll, afterEach, beforeEach, describe, onTestFinished } from 'vitest';
 import type { Session } from '../../src/domain/accounts.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { ApiKey, SigningKey, Workspace } from '../../src/domain/model.js';
@@ -68,6 +68,20 @@ export async function openStore(kind: StoreKind, opts: StoreOptions = {}): Promi
       await admin.db(dbName).dropDatabase();
     },
   };
+}
+
+/** A MongoDB store and its database through a client of the test's own (to read or plant documents). */
+export type MongoStore = OpenedStore & { db: Db };
+
+/** A fresh MongoDB store for the running test, with its database to look at; both closed when the test ends. */
+export async function openMongoStore(opts: StoreOptions = {}): Promise<MongoStore> {
+  const opened = await openStore('mongodb', opts);
+  const client = new MongoClient(opened.mongo!.uri);
+  onTestFinished(async () => {
+    await client.close();
+    await opened.dispose();
+  });
+  return { ...opened, db: client.db(opened.mongo!.dbName) };
 }
 
 export const STORE_KINDS: StoreKind[] = ['sqlite', 'mongodb'];

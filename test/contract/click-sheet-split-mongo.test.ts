@@ -4,8 +4,8 @@
  * instances starting at once over a move cut short, and a later start changes nothing; deletions clear
  * every collection.
  */
-import { type Document, MongoClient } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Document } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { SHEET_COLLS } from '../../src/storage/clicks/mongo-sheet-colls.js';
@@ -14,19 +14,12 @@ import { LEASE_TIMES } from '../../src/storage/clicks/mongo-slots.js';
 import type { ClickQuery } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
-import { batchOf, newLink, type OpenedStore, openStore, workspace } from './_harness.js';
+import { batchOf, newLink, openMongoStore, workspace } from './_harness.js';
 
 const DAY = 86_400_000;
 const OLD = 'click_sheets';
 
 describe('sheets by kind and grain on MongoDB', () => {
-  let opened: OpenedStore | undefined;
-  let client: MongoClient | undefined;
-  afterEach(async () => {
-    await client?.close();
-    await opened?.dispose();
-    opened = client = undefined;
-  });
   const start = Date.parse('2026-09-28T00:00:00Z');
   const clock = new ManualClock(start + 70 * DAY);
 
@@ -49,9 +42,8 @@ describe('sheets by kind and grain on MongoDB', () => {
 
   it('moves a store of the single collection at the first start, once, with answers unchanged', async () => {
     clock.set(start + 70 * DAY);
-    opened = await openStore('mongodb', { clock });
-    client = new MongoClient(opened.mongo!.uri);
-    const db = client.db(opened.mongo!.dbName);
+    const opened = await openMongoStore({ clock });
+    const { db } = opened;
     const a = opened.repos;
     const ws = (await a.workspaces.create(workspace())).id;
     const links: string[] = [];

@@ -5,8 +5,7 @@
  * without counting twice. Lease times are shortened and run on a manual clock. Series read the
  * month sheets' hours, added up over the slots, where they are complete (docs/adr/0099).
  */
-import { MongoClient } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { MongoClicks } from '../../src/storage/clicks/mongo.js';
@@ -18,27 +17,20 @@ import { HOUR_MS } from '../../src/storage/clicks/repository.js';
 import { MongoConnection } from '../../src/storage/mongo/connection.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { asHours, expected, randomVisits, rng } from './_clicks-reference.js';
-import { batchOf, hc, hour, type OpenedStore, openStore, uid } from './_harness.js';
+import { batchOf, hc, hour, type MongoStore, openMongoStore, uid } from './_harness.js';
 
 const TIMES = { renewMs: 100, fenceMs: 1000, takeoverMs: 5000 };
 
 describe('MongoDB click writer slots', () => {
-  let opened: OpenedStore | undefined;
-  let client: MongoClient | undefined;
-  afterEach(async () => {
-    await client?.close();
-    await opened?.dispose();
-    opened = client = undefined;
-  });
+  let opened: MongoStore | undefined;
 
   const clock = new ManualClock(Date.parse('2026-11-21T12:00:00Z'));
   /** `n` instances on one database; they compact idle slots at every upkeep unless `compact` is false. */
   async function instances(n: number, compact = true): Promise<Repositories[]> {
     const clicks = { leaseTimes: TIMES, compactEveryMs: compact ? 0 : 1e12, backfillRetryMs: 20 };
-    opened = await openStore('mongodb', { clock, clicks });
+    opened = await openMongoStore({ clock, clicks });
     const out = [opened.repos];
     for (let i = 1; i < n; i++) out.push(await opened.again());
-    client = new MongoClient(opened.mongo!.uri);
     return out;
   }
   /** Let time pass in renewal-sized steps; `alive` instances keep their leases (the others stall). */
@@ -48,7 +40,7 @@ describe('MongoDB click writer slots', () => {
       for (const r of alive) await r.clicks.maintain();
     }
   }
-  const docs = (coll: string, filter: object = {}) => client!.db(opened!.mongo!.dbName).collection(coll).find(filter).toArray();
+  const docs = (coll: string, filter: object = {}) => opened!.db.collection(coll).find(filter).toArray();
   const w = 'wsp_slots';
   const one = (link: string, clicks = 1, bots = 0) =>
     batchOf([
@@ -136,7 +128,7 @@ describe('MongoDB click writer slots', () => {
     await b.clicks.release();
     // As a compactor of slot 1 into slot 0 would have left it when it crashed: the totals document
     // marked and already added to slot 0 (its token recorded there).
-    const db = client!.db(opened!.mongo!.dbName);
+    const db = opened!.db;
     const tok = '1:2';
     await db.collection('click_slots').insertOne({ _id: '1:2' as never, s: 1, t: 2, owner: 'crashed', renewedAt: clock.now().getTime(), compact: true });
     await db.collection('click_totals').updateOne({ s: 1, l }, { $set: { m: { t: 0, tok } } });
@@ -195,14 +187,10 @@ describe('MongoDB click writer slots', () => {
     return { ws, links, visits, check, more };
   }
   /** Forget that the backfill ran. */
-  const unmark = () =>
-    client!
-      .db(opened!.mongo!.dbName)
-      .collection<{ _id: string }>('migrations')
-      .deleteMany({ _id: { $regex: '^month-hours' } });
+  const unmark = () => opened!.db.collection<{ _id: string }>('migrations').deleteMany({ _id: { $regex: '^month-hours' } });
   /** Month sheets as a database from before month sheets counted hours has them (and no backfill marks). */
   async function asBeforeHours(): Promise<void> {
-    const db = client!.db(opened!.mongo!.dbName);
+    const db = opened!.db;
     for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month')).updateMany({}, { $unset: { hc: '', hb: '' } });
     await unmark();
   }

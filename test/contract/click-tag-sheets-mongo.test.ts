@@ -4,26 +4,18 @@
  * links' sheets answer. Answers are compared with the visit-by-visit reference either way, and the
  * documents read tell which sheets answered.
  */
-import { MongoClient } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { sheetCollName } from '../../src/storage/clicks/mongo-sheet-colls.js';
 import type { ClickQuery } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
-import { batchOf, newLink, type OpenedStore, openStore, workspace } from './_harness.js';
+import { batchOf, newLink, openMongoStore, workspace } from './_harness.js';
 
 const DAY = 86_400_000;
 
 describe('tag sheets on MongoDB', () => {
-  let opened: OpenedStore | undefined;
-  let client: MongoClient | undefined;
-  afterEach(async () => {
-    await client?.close();
-    await opened?.dispose();
-    opened = client = undefined;
-  });
   const start = Date.parse('2026-09-28T00:00:00Z');
   const clock = new ManualClock(start + 70 * DAY);
 
@@ -46,8 +38,7 @@ describe('tag sheets on MongoDB', () => {
 
   it('reads the tag sheets while every slot counts exactly the tag links, the links sheets otherwise', async () => {
     clock.set(start + 70 * DAY);
-    opened = await openStore('mongodb', { clock });
-    client = new MongoClient(opened.mongo!.uri);
+    const opened = await openMongoStore({ clock });
     const a = opened.repos;
     const ws = (await a.workspaces.create(workspace())).id;
     const links: string[] = [];
@@ -115,7 +106,7 @@ describe('tag sheets on MongoDB', () => {
     // Slot 1's record and tag sheets taken away, as before the upgrade, and a new instance started:
     // its upkeep lists the slot's links (as the slot's writer) and moves their sheets into their tags'.
     for (const r of [a, b]) await r.clicks.release();
-    const db = client.db(opened.mongo!.dbName);
+    const { db } = opened;
     await db.collection('click_tag_links').deleteMany({ s: 1 });
     for (const g of ['day', 'month'] as const) await db.collection(sheetCollName('tag', g)).deleteMany({ s: 1 });
     const c = await opened.again();

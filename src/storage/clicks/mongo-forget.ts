@@ -2,8 +2,8 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { monthStart } from './engine/plan.js';
 import type { Grain } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { COMBOS, EVENTS, type EventsDoc, OPEN, type SheetDoc, TAG_LINKS, TOTALS } from './mongo-docs.js';
-import { SHEET_COLLS, SHEET_GRAINS, sheetColl } from './mongo-sheet-colls.js';
+import { COMBOS, EVENTS, type EventsDoc, OPEN, TAG_LINKS, TOTALS } from './mongo-docs.js';
+import { findSheets, SHEET_COLLS, SHEET_GRAINS, sheetColl } from './mongo-sheet-colls.js';
 import { forgetSheetKeys } from './mongo-sheet-keys.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { tagSlotMode } from './mongo-tag-docs.js';
@@ -23,8 +23,7 @@ export async function forgetLink(conn: MongoConnection, dict: MongoComboDictiona
   const linkSheets = SHEET_GRAINS.map((g) => sheetColl(conn, 'link', g));
   await tagSlotMode(conn, ownSlot); // decided before this slot's first sheet (docs/adr/0182)
   await finishTagMove(conn, ownSlot);
-  const docs: SheetDoc[] = [];
-  for (const sheets of linkSheets) docs.push(...(await conn.run(() => sheets.find({ key: linkId, w: workspaceId }).toArray())));
+  const docs = await findSheets(conn, 'link', { key: linkId, w: workspaceId });
   const ids = new Set<string>();
   for (const d of docs) for (const id in d.c ?? {}) ids.add(id);
   const facts = await dict.facts(workspaceId, ids);

@@ -1,4 +1,4 @@
-import type { Collection } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import type { IndexDef, MongoConnection } from '../mongo/connection.js';
 import type { Grain } from './engine/source.js';
 import type { SheetDoc } from './mongo-docs.js';
@@ -26,6 +26,13 @@ export const SHEET_COLLS: readonly { kind: SheetKind; grain: Grain; name: string
 
 export function sheetColl(conn: MongoConnection, kind: SheetKind, grain: Grain): Collection<SheetDoc> {
   return conn.collection<SheetDoc>(sheetCollName(kind, grain));
+}
+
+/** The sheets of one kind, day and month alike, that match `filter` (a query per collection). */
+export async function findSheets(conn: MongoConnection, kind: SheetKind, filter: Filter<SheetDoc>): Promise<SheetDoc[]> {
+  const out: SheetDoc[] = [];
+  for (const grain of SHEET_GRAINS) out.push(...(await conn.run(() => sheetColl(conn, kind, grain).find(filter).toArray())));
+  return out;
 }
 
 /** Reads by workspace and period (a range, or every link's sheets) and by key (a link's, a deletion's). */

@@ -1,7 +1,7 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { TaggedDoc } from '../tags/mongo.js';
-import { linkSheetOf, type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
-import { SHEET_GRAINS, sheetColl } from './mongo-sheet-colls.js';
+import { linkSheetOf, type Upsert, upsertAll } from './mongo-docs.js';
+import { findSheets } from './mongo-sheet-colls.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { type LinkTagsDoc, linkTagsId, TAG_LINKS, type TagRecordDoc, tagRecordId } from './mongo-tag-docs.js';
 import { TagDeltas } from './tag-sheets.js';
@@ -77,15 +77,7 @@ async function runMove(conn: MongoConnection, m: TagMoveDoc): Promise<void> {
   );
   await conn.run(() => upsertAll(coll as never, mapOps(without)));
   // (2)
-  const docs: SheetDoc[] = [];
-  for (const g of SHEET_GRAINS)
-    docs.push(
-      ...(await conn.run(() =>
-        sheetColl(conn, 'link', g)
-          .find({ s, w, key: { $in: links } })
-          .toArray(),
-      )),
-    );
+  const docs = await findSheets(conn, 'link', { s, w, key: { $in: links } });
   const deltas = new TagDeltas();
   for (const d of docs) {
     const sheet = linkSheetOf(d, w);

@@ -54,8 +54,9 @@ export function foldPendingStep(conn: SqliteConnection, budget = FOLD_BUDGET): b
   const parts = conn.stmt(`SELECT part, body FROM click_pending_sheets WHERE ${where} ORDER BY part LIMIT ${FOLD_PARTS}`);
   const drop = conn.stmt(`DELETE FROM click_pending_sheets WHERE ${where} AND part <= ?`);
   return conn.tx(() => {
-    // A sheet at least; the rest waits for the next transaction when the event loop is waiting to write.
-    for (let written = 0, sheets = 0; written < budget && !(sheets++ > 0 && conn.othersWaiting()); ) {
+    for (let written = 0, folded = 0; written < budget; folded++) {
+      // A sheet at least; the rest waits for the next transaction when the event loop is waiting to write.
+      if (folded > 0 && conn.othersWaiting()) break;
       const t = next.get() as Row | undefined;
       if (!t) return false;
       const at = [t.workspace_id, t.kind, t.grain, t.period, t.key];
