@@ -1,8 +1,10 @@
-import { linkTargets } from '../domain/destinations.js';
 import { RandomEvictMap } from '../domain/random-evict-map.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
-import { type AdaptiveParts, adaptiveParts, targetOf } from './adapt/compile-link.js';
+import type { AdaptiveParts } from './adapt/compile-link.js';
+import { entryOf, Interned } from './cache-entry.js';
 import type { Site } from './sites.js';
+
+export { locationSafe } from './cache-entry.js';
 
 /**
  * A cached link: its target URLs as the redirect sends them (UTM values set, Location-safe), its
@@ -23,95 +25,8 @@ export interface CachedLink
   clicks: number;
 }
 
-/**
- * A URL as a Location header can carry it: Node refuses header values with characters outside
- * Latin-1, so non-ASCII characters are percent-encoded (and an IDN host turned to punycode) by the
- * WHATWG URL serializer, which leaves existing %XX escapes alone. Plain ASCII URLs are kept as given.
- */
-export function locationSafe(url: string): string {
-  if (/^[\x21-\x7e]*$/.test(url)) return url;
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-/** The targets of a link that sets none (most links set no device targets): one frozen object for all of them. */
-const NONE = Object.freeze({});
-
-function safeMap<M extends Record<string, string | undefined>>(m: M, safe: (url: string) => string): M {
-  const entries = Object.entries(m);
-  if (entries.length === 0) return NONE as M;
-  return Object.fromEntries(entries.map(([k, v]) => [k, v === undefined ? v : safe(v)])) as M;
-}
-
-/**
- * One copy of each workspace id and domain name however many cached links share it (each store read
- * makes new strings). Bounded: past `max` distinct values it starts over.
- */
-class Interned {
-  private readonly values = new Map<string, string>();
-
-  constructor(private readonly max = 10_000) {}
-
-  of(value: string): string {
-    const known = this.values.get(value);
-    if (known !== undefined) return known;
-    if (this.values.size >= this.max) this.values.clear();
-    this.values.set(value, value);
-    return value;
-  }
-}
-
 /** A site for links cached without one (tests of the cache alone): nothing set, not crawlable. */
 const NO_SITE: Site = { rootUrl: '/', notFoundUrl: null, expiredUrl: null, crawlable: false, aasa: null, assetlinks: null };
-
-/**
- * A cache entry: about 1 KB of heap for a plain link, so the 100,000 the cache holds are its largest
- * use of memory. Hence every property is written in one object literal (a spread adds them outside
- * the object), the target URLs are kept as an array of exactly their number, a link without device
- * or country targets shares one empty object, and workspace ids and domains are shared strings.
- */
-function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site, names: Interned): CachedLink {
-  const target = (url: string) => targetOf(url, link.utm, locationSafe);
-  const device = safeMap(link.deviceTargeting, target);
-  const adaptive = adaptiveParts(link, site, target);
-  const expiredUrl = link.expiredUrl ?? site.expiredUrl;
-  return {
-    id: link.id,
-    workspaceId: names.of(link.workspaceId),
-    domain: names.of(link.domain),
-    alias: link.alias,
-    destination: target(link.destination),
-    geoTargeting: safeMap(link.geoTargeting, target),
-    deviceTargeting: device,
-    expiresAt: link.expiresAt,
-    expiredUrl: expiredUrl === null ? null : targetOf(expiredUrl, null, locationSafe),
-    maxClicks: link.maxClicks,
-    passwordHash: link.passwordHash,
-    rules: adaptive.rules,
-    variants: adaptive.variants,
-    preview: adaptive.preview,
-    title: adaptive.title,
-    wildcard: adaptive.wildcard,
-    noindex: adaptive.noindex,
-    crawlable: adaptive.crawlable,
-    plain:
-      link.expiresAt === null &&
-      link.maxClicks === null &&
-      link.passwordHash === null &&
-      device.ios === undefined &&
-      device.android === undefined &&
-      adaptive.rules === null &&
-      adaptive.variants === null &&
-      adaptive.preview === null &&
-      !adaptive.wildcard,
-    targetUrls: linkTargets({ ...link, expiredUrl }).map((t) => t.url),
-    clicks,
-    at,
-  };
-}
 
 /**
  * Size-bounded cache of links by (domain, alias), with negative entries for unknown aliases (a
