@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { loadConfig } from '../config/env.js';
 import { PROJECT_ROOT } from '../config/project.js';
 import { loadProjectEnv } from './env-file.js';
@@ -39,4 +40,15 @@ export function applySemiSpaceSetting(): void {
   const args = semiSpaceRestartArgs(process.execArgv, process.env.NODE_OPTIONS, mb);
   if (!args || typeof process.execve !== 'function') return;
   process.execve(process.execPath, [process.execPath, ...args, ...process.argv.slice(1)], process.env);
+}
+
+/**
+ * Once this thread's heap exists (it read the flag when it was made), clear `--max-semi-space-size`
+ * for the heaps made after it: V8 lets the flag win over a worker thread's own `resourceLimits`, so
+ * without this each worker thread (the click writer, the analytics readers) would reserve a young
+ * generation as large as the event loop's. Each worker thread is started with its limits
+ * (src/storage/clicks/thread-limits.ts; docs/adr/0193).
+ */
+export function leaveWorkersTheirOwnYoungGeneration(): void {
+  v8.setFlagsFromString(`${FLAG}=0`);
 }

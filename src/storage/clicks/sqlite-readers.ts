@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { StoreUnavailable } from '../errors.js';
 import { StoreCursorError } from './repository.js';
+import { CLICK_THREAD_LIMITS } from './thread-limits.js';
 
 /** One read job: a method of SqliteClickReads and its argument. */
 export interface ReadJob {
@@ -67,7 +68,11 @@ export class SqliteReaderPool {
   }
 
   private spawn(): Worker {
-    const w = new Worker(new URL('./sqlite-reader-thread.js', import.meta.url), { name: 'click-reader', workerData: { path: this.path } });
+    const w = new Worker(new URL('./sqlite-reader-thread.js', import.meta.url), {
+      name: 'click-reader',
+      workerData: { path: this.path },
+      resourceLimits: CLICK_THREAD_LIMITS,
+    });
     w.unref();
     this.all.push(w);
     w.on('message', (m: Reply) => {

@@ -4,6 +4,7 @@ import { type WriteGate, writerGone } from '../sqlite/write-gate.js';
 import type { FlushChunk } from './flush-wire.js';
 import type { TagSyncScope } from './repository.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
+import { CLICK_THREAD_LIMITS } from './thread-limits.js';
 
 /** One write job: a method of ClickWriterOps and its arguments. */
 export type WriteJob =
@@ -54,7 +55,11 @@ export class SqliteClickWriter {
 
   private start(): void {
     // Named: the thread shows as `click-writer` in /proc/PID/task/*/comm (the bench reports its CPU).
-    const worker = new Worker(new URL(import.meta.url), { name: 'click-writer', workerData: { path: this.path, gate: this.gate } });
+    const worker = new Worker(new URL(import.meta.url), {
+      name: 'click-writer',
+      workerData: { path: this.path, gate: this.gate },
+      resourceLimits: CLICK_THREAD_LIMITS,
+    });
     worker.unref();
     worker.on('message', (m: Reply) => {
       const p = this.pending.get(m.id);
