@@ -5,25 +5,35 @@ import type { OpenCell } from './sheets.js';
 import { ALL_HOURS, OPEN_HOURS } from './sqlite-open-hours.js';
 
 /**
- * Open link-hours the writer remembers: an hour of clicks of 100,000 links (about 340 bytes each
- * measured, so some 34 MB at most, in the writer thread).
+ * Open link-hours the writer remembers: an hour of clicks of 100,000 links (about 180 bytes each
+ * measured with one combination, so some 18 MB at most, in the writer thread).
  */
 const REMEMBERED = 100_000;
 
 /**
- * An open row's counts; by combination as id and count pairs in a flat array: an object keyed by
- * numeric ids would get a backing store as long as the largest id (V8's elements), kilobytes a row.
+ * An open row's counts in one array of numbers: clicks, bots, then its counts by combination as id
+ * and count pairs. One array of numbers is stored unboxed (an object's number fields would each be a
+ * boxed number here: the flush's numbers are doubles), and an object keyed by numeric ids would get a
+ * backing store as long as the largest id (V8's elements), kilobytes a row.
  */
-interface OpenTotals {
-  clicks: number;
-  bots: number;
-  pairs: number[];
+type OpenTotals = number[];
+const CLICKS = 0;
+const BOTS = 1;
+const PAIRS = 2;
+
+/** A row's counts in an array of exactly their length (a spread or pushes would leave spare slots in every row). */
+function totals(clicks: number, bots: number, pairs: readonly number[]): OpenTotals {
+  const row = new Array<number>(PAIRS + pairs.length);
+  row[CLICKS] = clicks;
+  row[BOTS] = bots;
+  for (let i = 0; i < pairs.length; i++) row[PAIRS + i] = pairs[i]!;
+  return row;
 }
 
-/** The `c` column's JSON (an object of counts by combination id) of id and count pairs. */
-export function countsJson(pairs: readonly number[]): string {
+/** The `c` column's JSON (an object of counts by combination id) of the id and count pairs from `from` on. */
+export function countsJson(pairs: readonly number[], from = 0): string {
   let out = '{';
-  for (let i = 0; i < pairs.length; i += 2) out += `${i ? ',' : ''}"${pairs[i]}":${pairs[i + 1]}`;
+  for (let i = from; i < pairs.length; i += 2) out += `${i > from ? ',' : ''}"${pairs[i]}":${pairs[i + 1]}`;
   return `${out}}`;
 }
 
@@ -36,7 +46,11 @@ function pairsOf(json: string): number[] {
   return out;
 }
 
-const keyOf = (ws: string, hour: number, link: string) => `${ws}\n${hour}\n${link}`;
+/**
+ * A row's key: joined into one flat string (a template literal would keep a tree of concatenated
+ * strings alive as the map's key, about twice the bytes).
+ */
+const keyOf = (ws: string, hour: number, link: string) => [ws, hour, link].join('\n');
 
 /**
  * The writer's side of `click_open` (docs/adr/0092, "Open hours on SQLite"). This process is the only
@@ -70,24 +84,26 @@ export class OpenRows {
     if (!row) {
       const json = countsJson(pairs);
       if (this.insert.run(ws, hour, link, clicks, bots, json).changes === 1) {
-        this.known.set(key, { clicks, bots, pairs });
+        this.known.set(key, totals(clicks, bots, pairs));
         return;
       }
       // A row it does not remember (written before a restart, or forgotten): merged in SQL as before, and remembered.
       const r = this.merge.get(clicks, bots, json, ws, hour, link) as Row;
-      this.known.set(key, { clicks: Number(r.clicks), bots: Number(r.bots), pairs: pairsOf(String(r.c)) });
+      this.known.set(key, totals(Number(r.clicks), Number(r.bots), pairsOf(String(r.c))));
       return;
     }
-    row.clicks += clicks;
-    row.bots += bots;
-    const held = row.pairs;
+    row[CLICKS]! += clicks;
+    row[BOTS]! += bots;
+    const held = row.length;
     for (let i = 0; i < pairs.length; i += 2) {
-      let j = 0;
-      while (j < held.length && held[j] !== pairs[i]) j += 2;
-      if (j < held.length) held[j + 1]! += pairs[i + 1]!;
-      else held.push(pairs[i]!, pairs[i + 1]!);
+      let j = PAIRS;
+      while (j < row.length && row[j] !== pairs[i]) j += 2;
+      if (j < row.length) row[j + 1]! += pairs[i + 1]!;
+      else row.push(pairs[i]!, pairs[i + 1]!);
     }
-    this.update.run(row.clicks, row.bots, countsJson(held), ws, hour, link);
+    // A new combination grew the array with spare slots: keep an exact copy.
+    if (row.length !== held) this.known.set(key, row.slice());
+    this.update.run(row[CLICKS], row[BOTS], countsJson(row, PAIRS), ws, hour, link);
   }
 
   /**
