@@ -107,6 +107,7 @@ const envSchema = z
     LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
     LSK_SEMI_SPACE_MB: intFrom(16, 0, 1024),
+    LSK_HEAP_GROWTH_PERCENT: intFrom(0, 0, 1000),
     LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
     LSK_SMTP_URL: z
       .string()
@@ -225,6 +226,8 @@ const envSchema = z
       staleMaxS: e.LSK_STALE_MAX_S,
       /** V8's young generation cap per semi space, in MB, applied by src/main.ts at start (0: V8's own sizing). */
       semiSpaceMb: e.LSK_SEMI_SPACE_MB,
+      /** How much V8's old generation may grow past what survived a full collection, in percent (0: V8's own factor); src/main.ts. */
+      heapGrowthPercent: e.LSK_HEAP_GROWTH_PERCENT,
       /** Blocked hosts, one a line (hosts files and adblock domain lists too); re-read when it changes. */
       blocklistFile: e.LSK_BLOCKLIST_FILE,
       /** How often every link's targets are checked, in ms (0: never). */
