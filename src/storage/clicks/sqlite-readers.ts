@@ -31,7 +31,8 @@ const QUEUE_MAX = 256;
  * with its own read-only connection to the database file. A year-long filtered read takes up to a
  * couple of seconds of a thread, never of the loop that answers redirects; read-only connections in
  * WAL mode never block the writer, and the pool is smaller than the machine's cores so a burst of
- * reads leaves the writer thread a core.
+ * reads leaves the writer thread a core. The threads start with the first read and stop `idleMs`
+ * after the last one (each holds a V8 heap and a connection's page cache: tens of MB).
  */
 export class SqliteReaderPool {
   private readonly idle: Worker[] = [];
@@ -39,11 +40,18 @@ export class SqliteReaderPool {
   private readonly queue: Waiting[] = [];
   private readonly busy = new Map<Worker, Waiting>();
   private seq = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly path: string,
     readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    private readonly idleMs = 60_000,
   ) {}
+
+  /** Threads running now. */
+  get threads(): number {
+    return this.all.length;
+  }
 
   run<T>(job: ReadJob): Promise<T> {
     return new Promise((resolve, reject) => {
@@ -84,6 +92,7 @@ export class SqliteReaderPool {
         else item.resolve(m.result);
       }
       this.next();
+      this.stopWhenIdle();
     });
     const gone = (e: Error) => {
       // A crashing thread reports 'error' and then 'exit' (and close() empties the pool first): forget it once.
@@ -102,7 +111,22 @@ export class SqliteReaderPool {
     return w;
   }
 
+  /** After the last read: stop every thread once `idleMs` pass with no read (a read meanwhile starts the wait again). */
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    if (this.busy.size > 0 || this.queue.length > 0) return;
+    this.idleTimer = setTimeout(() => {
+      if (this.busy.size > 0 || this.queue.length > 0) return;
+      for (const w of this.idle.splice(0)) {
+        this.all.splice(this.all.indexOf(w), 1);
+        void w.terminate();
+      }
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const workers = [...this.all];
     this.all.length = 0;
     this.idle.length = 0;
