@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withQuery } from './location.js';
 import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, refuse } from './pages.js';
 
@@ -6,7 +6,9 @@ import { DISABLED_PAGE, EXPIRED_PAGE, NOT_FOUND_PAGE, refuse } from './pages.js'
 
 /**
  * A redirect: `to` plus the incoming query string (`query`: the one passed on, when it differs from
- * the request's); X-Robots-Tag unless the domain is crawlable; a variant's cookie.
+ * the request's); X-Robots-Tag unless the domain is crawlable; a variant's cookie. The headers go to
+ * `writeHead` as one flat array of names and values, which node:http reads by index in that order
+ * (an object is read key by key, through a property lookup per key on objects of several shapes).
  */
 export function sendRedirect(
   req: IncomingMessage,
@@ -21,14 +23,10 @@ export function sendRedirect(
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const incoming = query ?? (q >= 0 ? url.slice(q + 1) : '');
-  const headers: OutgoingHttpHeaders = {
-    location: incoming ? withQuery(to, incoming) : to,
-    'x-request-id': requestId,
-    'cache-control': 'private, max-age=0',
-    'content-length': '0',
-  };
-  if (noindex) headers['x-robots-tag'] = 'noindex';
-  if (cookie !== null) headers['set-cookie'] = cookie;
+  const location = incoming ? withQuery(to, incoming) : to;
+  const headers = ['location', location, 'x-request-id', requestId, 'cache-control', 'private, max-age=0', 'content-length', '0'];
+  if (noindex) headers.push('x-robots-tag', 'noindex');
+  if (cookie !== null) headers.push('set-cookie', cookie);
   res.writeHead(status, headers);
   res.end();
   return undefined;

@@ -38,6 +38,14 @@ export class LinkHour implements HourCounts {
     return n === undefined;
   }
 
+  /** The combination counted when it is the only one, else null; and its visits. */
+  get onlyKey(): string | null {
+    return this.more === null ? this.key : null;
+  }
+  get onlyCount(): number {
+    return this.n;
+  }
+
   has(key: string): boolean {
     return this.key === key || (this.more?.has(key) ?? false);
   }

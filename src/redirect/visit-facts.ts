@@ -98,9 +98,14 @@ function utmOfUrl(url: string): Utm | null {
 
 const targets = new Memo(utmOfUrl, CACHE_SIZE, 8192);
 
-/** UTM parameters of a target URL (each distinct target parsed once). */
+/**
+ * UTM parameters of a target URL (each distinct target with any parsed once). A target without
+ * `utm_` anywhere has none: answered by one scan of the string, without the memo, whose 10,000
+ * entries would otherwise churn (a lookup, an insert and a random eviction per visit) when more
+ * distinct targets than that are visited (docs/adr/0192).
+ */
 export function utmOfTarget(url: string): Utm | null {
-  return targets.get(url);
+  return url.includes('utm_') ? targets.get(url) : null;
 }
 
 /** Each UTM parameter from the visited URL, else from the target (either may be null). */

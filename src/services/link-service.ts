@@ -85,7 +85,14 @@ export class LinkService {
   /** The rows' click totals, read per workspace (a page of links is one workspace's). */
   private async totalsOf(rows: readonly LinkRow[]): Promise<Map<string, ClickTotals>> {
     const byWorkspace = new Map<string, string[]>();
-    for (const r of rows) byWorkspace.set(r.workspaceId, [...(byWorkspace.get(r.workspaceId) ?? []), r.id]);
+    for (const r of rows) {
+      const ids = byWorkspace.get(r.workspaceId);
+      if (ids) ids.push(r.id);
+      else byWorkspace.set(r.workspaceId, [r.id]);
+    }
+    // A page is one workspace's: its totals are the answer as they come.
+    const [only] = byWorkspace;
+    if (only && byWorkspace.size === 1) return this.clicks.totals(only[0], only[1]);
     const parts = await Promise.all([...byWorkspace].map(([ws, ids]) => this.clicks.totals(ws, ids)));
     return new Map(parts.flatMap((m) => [...m]));
   }

@@ -5,7 +5,7 @@ import { byLinkRange, FLUSH_CHUNK, flushChunks } from '../../src/storage/clicks/
 import { decodeChunk } from '../../src/storage/clicks/flush-wire.js';
 import type { ClickBatch, ClickEvent, HourCounts } from '../../src/storage/clicks/repository.js';
 import { SqliteClicks } from '../../src/storage/clicks/sqlite.js';
-import { FLUSH_PART } from '../../src/storage/clicks/sqlite-flush.js';
+import { EVENT_PART, FLUSH_PART, partsOf } from '../../src/storage/clicks/sqlite-flush.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
 import { batchOf, hc, keyOf } from '../contract/_harness.js';
 
@@ -30,12 +30,14 @@ describe('flush chunks', () => {
       if (chunks.length === 0) expect(turned).toBe(true);
       chunks.push(c);
     }
-    // Events (one per click, 1-3 per link-hour) outnumber link-hours: chunk i holds the i-th FLUSH_CHUNK of each.
-    const parts = Math.ceil(batch.events.length / FLUSH_CHUNK);
-    expect(parts).toBeGreaterThan(3);
-    expect(chunks.map((c) => c.id)).toEqual(Array.from({ length: parts }, (_, i) => `w.1:${i}`));
+    // The link-hours' chunks come first (FLUSH_CHUNK each), then the events' (one per click, 1-3 per link-hour).
+    const hourChunks = Math.ceil(batch.hours.length / FLUSH_CHUNK);
+    const eventChunks = Math.ceil(batch.events.length / FLUSH_CHUNK);
+    expect([hourChunks, eventChunks]).toEqual([3, 5]);
+    expect(chunks.map((c) => c.id)).toEqual(Array.from({ length: hourChunks + eventChunks }, (_, i) => `w.1:${i}`));
     const decoded = chunks.map(decodeChunk);
-    expect(decoded.map((d) => d.rows.length)).toEqual([FLUSH_CHUNK, FLUSH_CHUNK, 1000, ...Array(parts - 3).fill(0)]);
+    expect(decoded.map((d) => d.rows.length)).toEqual([FLUSH_CHUNK, FLUSH_CHUNK, 1000, 0, 0, 0, 0, 0]);
+    expect(decoded.map((d) => d.events.length)).toEqual([0, 0, 0, ...Array(eventChunks - 1).fill(FLUSH_CHUNK), batch.events.length % FLUSH_CHUNK]);
     expect(decoded.flatMap((d) => d.events).length).toBe(batch.events.length);
     const first = batch.hours[FLUSH_CHUNK]!;
     expect(decoded[1]!.rows[0]).toEqual([first.linkId, first.hour, first.workspaceId, first.clicks, first.bots, Object.fromEntries(first.combos)]);
@@ -46,6 +48,33 @@ describe('flush chunks', () => {
     const text = new TextDecoder().decode(chunks[1]!.text);
     expect(text.split(JSON.stringify(key)).length - 1).toBe(1);
     expect(text.split(JSON.stringify(first.workspaceId)).length - 1).toBe(1);
+  });
+
+  it('keeps a flush that fits in one chunk as one chunk of its link-hours and events', async () => {
+    const { batch } = bigBatch('wsp_a');
+    const hours = batch.hours.slice(0, 10);
+    const events = batch.events.filter((e) => hours.some((h) => h.linkId === e.linkId));
+    const chunks = [];
+    for await (const c of flushChunks('w.2', hours, events)) chunks.push(c);
+    expect(chunks.map(decodeChunk).map((d) => [d.rows.length, d.events.length])).toEqual([[10, events.length]]);
+    const eventsOnly = [];
+    for await (const c of flushChunks('w.3', [], events)) eventsOnly.push(c);
+    expect(eventsOnly.map(decodeChunk).map((d) => [d.rows.length, d.events.length])).toEqual([[0, events.length]]);
+  });
+
+  it('parts a chunk into one transaction when it fits, else its link-hours first, then its events', () => {
+    expect(partsOf(0, 0)).toEqual([[0, 0, 0, 0]]);
+    expect(partsOf(FLUSH_PART, FLUSH_PART)).toEqual([[0, FLUSH_PART, 0, FLUSH_PART]]);
+    expect(partsOf(FLUSH_PART + 1, 3)).toEqual([
+      [0, FLUSH_PART, 0, 0],
+      [FLUSH_PART, FLUSH_PART + 1, 0, 0],
+      [0, 0, 0, 3],
+    ]);
+    expect(partsOf(2, EVENT_PART + 1)).toEqual([
+      [0, 2, 0, 0],
+      [0, 0, 0, EVENT_PART],
+      [0, 0, EVENT_PART, EVENT_PART + 1],
+    ]);
   });
 });
 
@@ -152,4 +181,34 @@ describe('a large flush on SQLite', () => {
     expect(byCountry('AT')).toBe(want(1));
     expect(byCountry('CH')).toBe(want(0));
   }, 60_000);
+
+  it.each([
+    ['of several chunks', 2 * FLUSH_CHUNK + 500],
+    ['of one chunk in several parts', FLUSH_CHUNK / 2],
+  ])(
+    "commits no event before its link-hour's open row, in any part of a flush %s",
+    async (_, n) => {
+      conn = new SqliteConnection(':memory:');
+      conn.migrate();
+      const clicks = new SqliteClicks(conn);
+      await clicks.init();
+      // Random ids: the link-hours are written in key order, the events in the order of the visits.
+      const links = Array.from({ length: n }, () => newId('lnk'));
+      const visited = batchOf(
+        links.map((l, i) => hc(l, 'wsp_d', HOUR, [[{ country: 'DE' }, 1 + (i % 3)]])),
+        true,
+      );
+      // The visits in the reverse of the keys' order.
+      const batch = { ...visited, events: [...visited.events].sort((a, b) => (a.linkId < b.linkId ? 1 : -1)) };
+      // Each event, as it is inserted, must find its link-hour's row written in its transaction or an earlier one.
+      conn.db.exec(`CREATE TEMP TRIGGER event_after_row BEFORE INSERT ON click_events
+      WHEN NOT EXISTS (SELECT 1 FROM click_open WHERE workspace_id = NEW.workspace_id AND link_id = NEW.link_id AND hour = NEW.at - NEW.at % 3600000 AND clicks > 0)
+      BEGIN SELECT RAISE(ABORT, 'an event before its link-hour'); END`);
+      await clicks.record(batch);
+      expect(Number(conn.db.prepare('SELECT count(*) FROM click_events').pluck().get())).toBe(batch.events.length);
+      const page = await clicks.events({ workspaceId: 'wsp_d', linkIds: [links[0]!], from: HOUR, to: HOUR + 3_600_000, limit: 10 });
+      expect(page.events.map((e) => e.linkId)).toEqual([links[0]]);
+    },
+    60_000,
+  );
 });

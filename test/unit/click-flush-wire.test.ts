@@ -1,6 +1,7 @@
 /** A flush chunk's wire format: strings listed once as JSON, numbers in arrays of doubles; what the writer reads back is what was counted. */
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { LinkHour } from '../../src/redirect/link-hour.js';
 import { ChunkEncoder, decodeChunk, transferOf, wireChunk } from '../../src/storage/clicks/flush-wire.js';
 import type { ClickEvent } from '../../src/storage/clicks/repository.js';
 import { hc, keyOf, type Values } from '../contract/_harness.js';
@@ -50,6 +51,45 @@ describe('flush chunk wire format', () => {
     port1.close();
     expect(chunk.text.byteLength).toBe(0);
     expect(decodeChunk(received).rows).toEqual([['lnk_x', HOUR, 'wsp_a', 1, 0, { [keyOf({ country: 'FR' })]: 1 }]]);
+  });
+
+  it("writes the recorder's link-hours of one combination (read without their Map) as those of several", () => {
+    const one = new LinkHour('lnk_one', 'wsp_a', HOUR);
+    const two = new LinkHour('lnk_two', 'wsp_b', HOUR);
+    const [de, fr, bot] = [keyOf({ country: 'DE' }), keyOf({ country: 'FR' }), keyOf({ bot: true })];
+    for (const [h, key, isBot] of [
+      [one, de, false],
+      [one, de, false],
+      [two, fr, false],
+      [two, bot, true],
+      [two, fr, false],
+    ] as const) {
+      h.add(key);
+      if (isBot) h.bots++;
+      else h.clicks++;
+    }
+    const enc = new ChunkEncoder(2, 2);
+    enc.row(one);
+    enc.row(two);
+    // Two events in a row of one workspace and one key, then another: each list still names each once.
+    enc.event({ at: HOUR + 1, linkId: 'lnk_one', workspaceId: 'wsp_a', combo: de });
+    enc.event({ at: HOUR + 2, linkId: 'lnk_one', workspaceId: 'wsp_a', combo: de });
+    enc.event({ at: HOUR + 3, linkId: 'lnk_two', workspaceId: 'wsp_b', combo: fr });
+    const chunk = enc.done('w.4:0');
+    expect(decodeChunk(chunk)).toEqual({
+      rows: [
+        ['lnk_one', HOUR, 'wsp_a', 2, 0, { [de]: 2 }],
+        ['lnk_two', HOUR, 'wsp_b', 2, 1, { [fr]: 2, [bot]: 1 }],
+      ],
+      events: [
+        [HOUR + 1, 'lnk_one', 'wsp_a', de],
+        [HOUR + 2, 'lnk_one', 'wsp_a', de],
+        [HOUR + 3, 'lnk_two', 'wsp_b', fr],
+      ],
+    });
+    const wire = wireChunk(chunk);
+    expect(wire.w).toEqual(['wsp_a', 'wsp_b']);
+    expect(wire.k).toEqual([de, fr, bot]);
   });
 
   it('makes an empty chunk of nothing', () => {

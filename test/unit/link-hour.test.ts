@@ -48,4 +48,20 @@ describe('LinkHour', () => {
       ]),
     );
   });
+
+  it('tells its only combination and its visits without a Map, and none once there is a second', () => {
+    const h = new LinkHour('lnk_a', 'wsp_1', 0);
+    expect(h.onlyKey).toBeNull();
+    h.add('a');
+    h.add('a');
+    expect([h.onlyKey, h.onlyCount]).toEqual(['a', 2]);
+    h.add('b');
+    expect(h.onlyKey).toBeNull();
+    expect(h.combos).toEqual(
+      new Map([
+        ['a', 2],
+        ['b', 1],
+      ]),
+    );
+  });
 });

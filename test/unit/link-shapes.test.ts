@@ -3,11 +3,12 @@
  * (REST and OpenAPI), the webhook payload (also the CLI's JSON) and the CSV export's columns. A field
  * added to one and not the others fails here.
  */
-import { GraphQLObjectType } from 'graphql';
+import { type GraphQLLeafType, GraphQLList, GraphQLObjectType, getNamedType, getNullableType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../src/csv/link-columns.js';
 import { linkSchema } from '../../src/domain/link-outputs.js';
 import type { Link } from '../../src/domain/model.js';
+import { linkView } from '../../src/graphql/link-view.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { linkJson } from '../../src/webhooks/payloads.js';
 
@@ -41,7 +42,7 @@ const LINK: Link = {
   health: { status: 'broken', httpStatus: 404, checkedAt: new Date('2026-03-03T10:00:00.000Z') },
 };
 
-/** Fields only GraphQL has: computed per request, with arguments. */
+/** Fields only GraphQL has: computed per request, with arguments (they keep their resolvers). */
 const GRAPHQL_ONLY = ['qr_svg', 'stats'];
 /** Fields the CSV export leaves out: an observation (not a setting a re-import could carry) and an object, not a cell. */
 const NOT_IN_CSV = ['destination_health'];
@@ -64,5 +65,25 @@ describe('the four writers of a link', () => {
     expect(linkSchema.parse(written)).toEqual(written);
     expect(written).toMatchObject({ short_url: 'https://go.example.com/spring-sale', password_protected: true, expires_at: '2026-04-01T00:00:00.000Z' });
     expect(JSON.stringify(written)).not.toContain('scrypt');
+  });
+
+  it('the GraphQL Link reads every field as a plain property of its view (no resolver) and writes what the payload writes', () => {
+    const schema = buildSchema();
+    const output = (type: GraphQLObjectType, value: Record<string, unknown>, skip: readonly string[]): Record<string, unknown> =>
+      Object.fromEntries(
+        Object.values(type.getFields())
+          .filter((f) => !skip.includes(f.name))
+          .map((f) => {
+            expect(f.resolve, `${type.name}.${f.name}`).toBeUndefined();
+            const t = getNullableType(f.type);
+            const v = value[f.name];
+            if (v === null) return [f.name, null];
+            if (t instanceof GraphQLObjectType) return [f.name, output(t, v as Record<string, unknown>, [])];
+            const leaf = getNamedType(t) as GraphQLLeafType;
+            return [f.name, t instanceof GraphQLList ? (v as unknown[]).map((x) => leaf.serialize(x)) : leaf.serialize(v)];
+          }),
+      );
+    const view = linkView(LINK) as unknown as Record<string, unknown>;
+    expect(output(schema.getType('Link') as GraphQLObjectType, view, GRAPHQL_ONLY)).toEqual(written);
   });
 });

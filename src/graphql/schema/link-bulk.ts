@@ -3,6 +3,7 @@ import type { ErrorDetail } from '../../domain/errors.js';
 import type { BulkItem, ItemError } from '../../services/bulk-links.js';
 import { builder } from '../builder.js';
 import { inputOf } from '../context.js';
+import { linkViewOrNull } from '../link-view.js';
 import { LinkType } from './link.js';
 import { literalValue } from './scalars.js';
 
@@ -41,7 +42,7 @@ const ItemErrorType = builder.objectRef<ItemError>('BulkItemError').implement({
 const ResultType = builder.objectRef<BulkItem>('BulkLinkResult').implement({
   description: 'One item of a bulk call: its link, or its error (exactly one is set).',
   fields: (t) => ({
-    link: t.field({ type: LinkType, nullable: true, resolve: (r) => ('link' in r ? r.link : null) }),
+    link: t.field({ type: LinkType, nullable: true, resolve: (r) => ('link' in r ? linkViewOrNull(r.link) : null) }),
     error: t.field({ type: ItemErrorType, nullable: true, resolve: (r) => ('error' in r ? r.error : null) }),
   }),
 });

@@ -1,6 +1,6 @@
 import { HEALTH_STATUSES } from '../../domain/link-outputs.js';
-import type { DestinationHealth } from '../../domain/model.js';
 import { builder } from '../builder.js';
+import type { HealthView } from '../link-view.js';
 import { LinkType } from './link.js';
 import { DateTimeScalar } from './scalars.js';
 
@@ -11,28 +11,25 @@ export const HealthStatusEnum = builder.enumType('HealthStatus', {
   values: HEALTH_STATUSES,
 });
 
-export const DestinationHealthType = builder.objectRef<DestinationHealth>('DestinationHealth').implement({
+export const DestinationHealthType = builder.objectRef<HealthView>('DestinationHealth').implement({
   description: "The last checks of the link's targets (destination, geo and device targets, expired URL): HEAD, else GET, every LSK_HEALTH_INTERVAL_H hours.",
   fields: (t) => ({
-    status: t.field({ type: HealthStatusEnum, description: 'ok, broken or unknown.', resolve: (h) => h.status }),
-    http_status: t.int({
+    status: t.expose('status', { type: HealthStatusEnum, description: 'ok, broken or unknown.' }),
+    http_status: t.exposeInt('http_status', {
       nullable: true,
       description: 'The HTTP status of the failing target (or of the destination when all answered); null when none came.',
-      resolve: (h) => h.httpStatus,
     }),
-    checked_at: t.field({
+    checked_at: t.expose('checked_at', {
       type: DateTimeScalar,
       nullable: true,
       description: 'When the targets were last checked; null before the first check.',
-      resolve: (h) => h.checkedAt,
     }),
   }),
 });
 
 builder.objectFields(LinkType, (t) => ({
-  destination_health: t.field({
+  destination_health: t.expose('destination_health', {
     type: DestinationHealthType,
     description: "Whether the link's targets answer: two failed checks in a row make it broken (and send link.broken).",
-    resolve: (l) => l.health,
   }),
 }));

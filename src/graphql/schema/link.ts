@@ -1,34 +1,33 @@
-import { shortUrl } from '../../domain/field-rules.js';
-import type { Link } from '../../domain/model.js';
 import type { LinkPage } from '../../services/link-service.js';
 import { builder } from '../builder.js';
 import { inputOf } from '../context.js';
+import { type LinkView, linkView, linkViews } from '../link-view.js';
 import { LinkHealthFilterEnum, LinkSortEnum, LinkStatusEnum } from './enums.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
 import { NodeRef } from './node-interface.js';
 import { DateTimeScalar, GeoTargetingScalar } from './scalars.js';
 
-export const LinkType = builder.objectRef<Link>('Link').implement({
+export const LinkType = builder.objectRef<LinkView>('Link').implement({
   description: 'A short link.',
   interfaces: [NodeRef],
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Opaque id, e.g. lnk_3kTMd9sQ0pX1bY7zA2cW.' }),
-    short_url: t.string({ description: 'https://{domain}/{alias} (http:// for localhost).', resolve: (l) => shortUrl(l.domain, l.alias) }),
+    short_url: t.exposeString('short_url', { description: 'https://{domain}/{alias} (http:// for localhost).' }),
     domain: t.exposeString('domain', { description: 'Host name the link is served on.' }),
     alias: t.exposeString('alias', { description: 'Path segment(s) after the domain; case-sensitive.' }),
     destination: t.exposeString('destination', { description: 'Default target URL.' }),
-    geo_targeting: t.field({ type: GeoTargetingScalar, description: 'Country-specific targets (always an object).', resolve: (l) => l.geoTargeting }),
-    tags: t.stringList({ description: 'Tag names (always an array).', resolve: (l) => l.tags }),
-    clicks: t.int({ description: 'Counted visits (bots and HEAD requests excluded).', resolve: (l) => l.clicks }),
-    created_at: t.field({ type: DateTimeScalar, description: 'ISO 8601 UTC time.', resolve: (l) => l.createdAt }),
-    updated_at: t.field({ type: DateTimeScalar, description: 'ISO 8601 UTC time.', resolve: (l) => l.updatedAt }),
+    geo_targeting: t.expose('geo_targeting', { type: GeoTargetingScalar, description: 'Country-specific targets (always an object).' }),
+    tags: t.exposeStringList('tags', { description: 'Tag names (always an array).' }),
+    clicks: t.exposeInt('clicks', { description: 'Counted visits (bots and HEAD requests excluded).' }),
+    created_at: t.expose('created_at', { type: DateTimeScalar, description: 'ISO 8601 UTC time.' }),
+    updated_at: t.expose('updated_at', { type: DateTimeScalar, description: 'ISO 8601 UTC time.' }),
   }),
 });
 
 export const LinkListType = builder.objectRef<LinkPage>('LinkList').implement({
   description: 'One page of links, newest first.',
   fields: (t) => ({
-    data: t.field({ type: [LinkType], resolve: (p) => p.data }),
+    data: t.field({ type: [LinkType], resolve: (p) => linkViews(p.data) }),
     next_cursor: t.string({ nullable: true, description: 'Pass as `cursor` for the next page; null on the last page.', resolve: (p) => p.nextCursor }),
   }),
 });
@@ -57,7 +56,7 @@ builder.queryFields((t) => ({
     type: LinkType,
     description: 'One link of your workspace.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.services.links.get(ctx.caller, args.id),
+    resolve: async (_r, args, ctx) => linkView(await ctx.services.links.get(ctx.caller, args.id)),
   }),
   linkCount: t.withAuth({ scope: 'links:read' }).field({
     type: LinkCountType,
@@ -97,14 +96,14 @@ builder.mutationFields((t) => ({
     type: LinkType,
     description: 'Create a link.',
     args: { destination: t.arg.string({ required: true, description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, args, ctx) => ctx.services.links.create(ctx.caller, inputOf(ctx, args)),
+    resolve: async (_r, args, ctx) => linkView(await ctx.services.links.create(ctx.caller, inputOf(ctx, args))),
   }),
   updateLink: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: LinkType,
     description: "Change any subset of a link's fields; null clears geo_targeting and tags.",
     args: { id: t.arg.id({ required: true }), destination: t.arg.string({ description: DESTINATION }), ...linkArgs, ...linkBehaviourArgs },
-    resolve: (_r, { id, ...rest }, ctx) => ctx.services.links.update(ctx.caller, id, inputOf(ctx, rest)),
+    resolve: async (_r, { id, ...rest }, ctx) => linkView(await ctx.services.links.update(ctx.caller, id, inputOf(ctx, rest))),
   }),
   deleteLink: t.withAuth({ scope: 'links:write' }).boolean({
     nullable: true,

@@ -1,11 +1,12 @@
 import { AuthScopeFailureType } from '@pothos/plugin-scope-auth';
 import { builder } from '../builder.js';
+import { linkViewOrNull } from '../link-view.js';
 import { loaders } from '../loaders.js';
 import { nodeKind, registerNode } from '../node-registry.js';
 import { refusal } from '../refusal.js';
 import { NodeRef } from './node-interface.js';
 
-registerNode('lnk', { type: 'Link', scope: 'links:read', load: (ctx, id) => loaders(ctx).link.load(id) });
+registerNode('lnk', { type: 'Link', scope: 'links:read', load: async (ctx, id) => linkViewOrNull(await loaders(ctx).link.load(id)) });
 registerNode('key', { type: 'ApiKey', scope: 'keys:read', load: (ctx, id) => loaders(ctx).key.load(id) });
 registerNode('inv', { type: 'Invite', scope: 'members:read', load: (ctx, id) => loaders(ctx).invite.load(id) });
 registerNode('usr', {

@@ -30,16 +30,21 @@ const ROW_HEAD = 5;
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
 
-/** Strings listed once, by first use. */
+/** Strings listed once, by first use; the string asked for last is answered without a lookup (runs of one workspace, one combination). */
 class Table {
   readonly list: string[] = [];
   private readonly index = new Map<string, number>();
+  private last: string | null = null;
+  private lastAt = 0;
   of(s: string): number {
+    if (s === this.last) return this.lastAt;
     let i = this.index.get(s);
     if (i === undefined) {
       i = this.list.push(s) - 1;
       this.index.set(s, i);
     }
+    this.last = s;
+    this.lastAt = i;
     return i;
   }
 }
@@ -69,8 +74,12 @@ export class ChunkEncoder {
   }
 
   row(h: HourCounts): void {
-    const combos = h.combos;
-    if (this.n + ROW_HEAD + 2 * combos.size > this.rows.length) this.rows = grown(this.rows, this.n, ROW_HEAD + 2 * combos.size);
+    // A link-hour of one combination (nearly all) is written without making its Map of combinations.
+    const only = h.onlyKey ?? null;
+    const onlyCount = only === null ? undefined : h.onlyCount;
+    const combos = onlyCount === undefined ? h.combos : null;
+    const size = combos === null ? 1 : combos.size;
+    if (this.n + ROW_HEAD + 2 * size > this.rows.length) this.rows = grown(this.rows, this.n, ROW_HEAD + 2 * size);
     const r = this.rows;
     let at = this.n;
     this.rowLinks.push(h.linkId);
@@ -78,10 +87,15 @@ export class ChunkEncoder {
     r[at++] = this.spaces.of(h.workspaceId);
     r[at++] = h.clicks;
     r[at++] = h.bots;
-    r[at++] = combos.size;
-    for (const [key, c] of combos) {
-      r[at++] = this.keys.of(key);
-      r[at++] = c;
+    r[at++] = size;
+    if (combos === null) {
+      r[at++] = this.keys.of(only!);
+      r[at++] = onlyCount!;
+    } else {
+      for (const [key, c] of combos) {
+        r[at++] = this.keys.of(key);
+        r[at++] = c;
+      }
     }
     this.n = at;
   }

@@ -21,6 +21,12 @@ export interface HourCounts {
   bots: number;
   /** Visits by combination key (see combos.ts): people's and bots' (the key tells which). */
   readonly combos: Map<string, number>;
+  /**
+   * When the link-hour holds exactly one combination (nearly every one a flush writes), its key, read
+   * without making `combos`, and its visits (`onlyCount`); null or absent otherwise (then `combos` tells).
+   */
+  readonly onlyKey?: string | null;
+  readonly onlyCount?: number;
 }
 
 /** One person's click, as the event log keeps it. */

@@ -9,6 +9,8 @@ import type { ComboDictionary } from './sqlite-sheets.js';
  * holding the event loop (docs/adr/0103), so each is a few milliseconds of work.
  */
 export const FLUSH_PART = 100;
+/** Events per transaction when a part holds events only: an event row costs about a third of a link-hour's. */
+export const EVENT_PART = 250;
 const PRUNE_EVERY = 256;
 const REMEMBER_MS = 86_400_000;
 
@@ -59,10 +61,25 @@ class ChunkCombos {
 }
 
 /**
- * The writer's side of a flush (on its connection): each chunk in parts of FLUSH_PART link-hours and
- * FLUSH_PART events, one transaction each, the link-hours in key order. A part's id (the chunk's and
- * its number) is kept in `click_flushes` in its transaction, so a retried chunk skips the parts
- * written and writes the rest exactly once.
+ * A chunk's parts: [link-hours from, to, events from, to] each. A chunk that fits in one part is
+ * written in one transaction; a larger one writes its link-hours first, FLUSH_PART a part, then its
+ * events, EVENT_PART a part, so that every event committed has its link-hour's open row committed
+ * with it or before it (a page of events scoped to a few links finds their hours through those
+ * rows). The parts depend on the chunk alone, so a retried chunk splits into the same parts.
+ */
+export function partsOf(rows: number, events: number): [number, number, number, number][] {
+  if (rows <= FLUSH_PART && events <= FLUSH_PART) return [[0, rows, 0, events]];
+  const parts: [number, number, number, number][] = [];
+  for (let from = 0; from < rows; from += FLUSH_PART) parts.push([from, Math.min(from + FLUSH_PART, rows), 0, 0]);
+  for (let from = 0; from < events; from += EVENT_PART) parts.push([0, 0, from, Math.min(from + EVENT_PART, events)]);
+  return parts;
+}
+
+/**
+ * The writer's side of a flush (on its connection): each chunk in parts (`partsOf`), one transaction
+ * each, the link-hours in key order. A part's id (the chunk's and its number) is kept in
+ * `click_flushes` in its transaction, so a retried chunk skips the parts written and writes the rest
+ * exactly once.
  */
 export function chunkFlusher(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows) {
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
@@ -101,13 +118,12 @@ export function chunkFlusher(conn: SqliteConnection, dict: ComboDictionary, open
       const ch = wireChunk(chunk);
       const rows = inKeyOrder(ch);
       const combos = new ChunkCombos(dict, ch);
-      const events = ch.e.length;
-      const parts = Math.max(1, Math.ceil(Math.max(rows.length, events) / FLUSH_PART));
-      for (let p = 0; p < parts; p++) {
-        const id = parts === 1 ? chunk.id : `${chunk.id}.${p}`;
-        const from = p * FLUSH_PART;
+      const parts = partsOf(rows.length, ch.e.length);
+      for (let p = 0; p < parts.length; p++) {
+        const id = parts.length === 1 ? chunk.id : `${chunk.id}.${p}`;
+        const [from, to, eventsFrom, eventsTo] = parts[p]!;
         try {
-          conn.tx(() => applyPart(id, ch, combos, rows.slice(from, from + FLUSH_PART), Math.min(from, events), Math.min(from + FLUSH_PART, events)));
+          conn.tx(() => applyPart(id, ch, combos, rows.slice(from, to), eventsFrom, eventsTo));
         } catch (e) {
           // The rows and combinations it added in the failed transaction were rolled back.
           open.forgetAll();
