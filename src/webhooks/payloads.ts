@@ -1,36 +1,19 @@
 import { shortUrl } from '../domain/field-rules.js';
+import { linkView } from '../domain/link-view.js';
 import type { DestinationHealth, Link } from '../domain/model.js';
 import type { EventType } from '../domain/webhook-schemas.js';
 
 /** destination_health as the API returns it. */
 export const healthJson = (h: DestinationHealth) => ({ status: h.status, http_status: h.httpStatus, checked_at: h.checkedAt?.toISOString() ?? null });
 
-/** The link exactly as the API returns it (the `link` of link.* events). */
+/** The link exactly as the API returns it (the `link` of link.* events): its schema view, dates as ISO strings. */
 export function linkJson(l: Link): Record<string, unknown> {
   return {
-    id: l.id,
-    short_url: shortUrl(l.domain, l.alias),
-    domain: l.domain,
-    alias: l.alias,
-    destination: l.destination,
-    title: l.title,
-    external_id: l.externalId,
-    geo_targeting: l.geoTargeting,
-    device_targeting: l.deviceTargeting,
-    tags: l.tags,
+    ...linkView(l),
     expires_at: l.expiresAt?.toISOString() ?? null,
-    expired_url: l.expiredUrl,
-    max_clicks: l.maxClicks,
-    password_protected: l.passwordHash !== null,
-    status: l.status,
     destination_health: healthJson(l.health),
-    clicks: l.clicks,
     created_at: l.createdAt.toISOString(),
     updated_at: l.updatedAt.toISOString(),
-    rules: l.rules,
-    variants: l.variants,
-    utm: l.utm,
-    preview: l.preview,
   };
 }
 

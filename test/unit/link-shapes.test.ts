@@ -7,8 +7,8 @@ import { type GraphQLLeafType, GraphQLList, GraphQLObjectType, getNamedType, get
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../src/csv/link-columns.js';
 import { linkSchema } from '../../src/domain/link-outputs.js';
+import { linkView } from '../../src/domain/link-view.js';
 import type { Link } from '../../src/domain/model.js';
-import { linkView } from '../../src/graphql/link-view.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { linkJson } from '../../src/webhooks/payloads.js';
 

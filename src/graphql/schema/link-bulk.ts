@@ -1,9 +1,9 @@
 import { BULK_MAX } from '../../domain/bulk-schemas.js';
 import type { ErrorDetail } from '../../domain/errors.js';
+import { linkViewOrNull } from '../../domain/link-view.js';
 import type { BulkItem, ItemError } from '../../services/bulk-links.js';
 import { builder } from '../builder.js';
 import { inputOf } from '../context.js';
-import { linkViewOrNull } from '../link-view.js';
 import { LinkType } from './link.js';
 import { literalValue } from './scalars.js';
 

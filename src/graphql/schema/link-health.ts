@@ -1,6 +1,6 @@
 import { HEALTH_STATUSES } from '../../domain/link-outputs.js';
+import type { HealthView } from '../../domain/link-view.js';
 import { builder } from '../builder.js';
-import type { HealthView } from '../link-view.js';
 import { LinkType } from './link.js';
 import { DateTimeScalar } from './scalars.js';
 

@@ -1,7 +1,7 @@
+import { type LinkView, linkView, linkViews } from '../../domain/link-view.js';
 import type { LinkPage } from '../../services/link-service.js';
 import { builder } from '../builder.js';
 import { inputOf } from '../context.js';
-import { type LinkView, linkView, linkViews } from '../link-view.js';
 import { LinkHealthFilterEnum, LinkSortEnum, LinkStatusEnum } from './enums.js';
 import { linkBehaviourArgs } from './link-behaviour-args.js';
 import { NodeRef } from './node-interface.js';

@@ -1,6 +1,6 @@
 import { AuthScopeFailureType } from '@pothos/plugin-scope-auth';
+import { linkViewOrNull } from '../../domain/link-view.js';
 import { builder } from '../builder.js';
-import { linkViewOrNull } from '../link-view.js';
 import { loaders } from '../loaders.js';
 import { nodeKind, registerNode } from '../node-registry.js';
 import { refusal } from '../refusal.js';

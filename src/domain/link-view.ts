@@ -1,5 +1,5 @@
-import { shortUrl } from '../domain/field-rules.js';
-import type { DestinationHealth, Link } from '../domain/model.js';
+import { shortUrl } from './field-rules.js';
+import type { DestinationHealth, Link } from './model.js';
 
 /** destination_health as the schema reads it: each field a plain property under its own name. */
 export interface HealthView {
