@@ -81,12 +81,9 @@ class PlainEntry {
     readonly at: number,
   ) {}
 
-  /** Every target URL as stored, in linkTargets' order: the destination, the country targets, the expired URL in effect. */
+  /** Every target URL as stored (a plain link's are its destination, country targets and the expired URL in effect). */
   get targetUrls(): readonly string[] {
-    const urls = this.destination ? [this.destination] : [];
-    for (const url of Object.values(this.geoTargeting)) urls.push(url);
-    if (this.expiredUrl) urls.push(this.expiredUrl);
-    return urls;
+    return linkTargets(this).map((t) => t.url);
   }
 }
 

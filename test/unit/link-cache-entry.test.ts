@@ -3,26 +3,10 @@ import { linkTargets } from '../../src/domain/destinations.js';
 import { LinkCache } from '../../src/redirect/link-cache.js';
 import type { Site } from '../../src/redirect/sites.js';
 import type { RedirectTarget } from '../../src/storage/links/repository.js';
+import { plainTarget } from '../support/redirect-target.js';
 
-const link = (over: Partial<RedirectTarget> = {}): RedirectTarget => ({
-  id: 'lnk_1',
-  workspaceId: 'wsp_1',
-  domain: 'go.test',
-  alias: 'a',
-  title: null,
-  destination: 'https://a.test/landing?ref=x',
-  geoTargeting: { DE: 'https://a.de/', FR: 'https://a.fr/' },
-  deviceTargeting: {},
-  expiresAt: null,
-  expiredUrl: null,
-  maxClicks: null,
-  passwordHash: null,
-  rules: null,
-  variants: null,
-  utm: null,
-  preview: null,
-  ...over,
-});
+const link = (over: Partial<RedirectTarget> = {}): RedirectTarget =>
+  plainTarget({ domain: 'go.test', destination: 'https://a.test/landing?ref=x', geoTargeting: { DE: 'https://a.de/', FR: 'https://a.fr/' }, ...over });
 
 const SITE: Site = { rootUrl: '/', notFoundUrl: null, expiredUrl: 'https://site.test/expired', crawlable: true, aasa: null, assetlinks: null };
 

@@ -6,7 +6,7 @@ import { withQuery } from '../../src/redirect/location.js';
 import { StaleIfError } from '../../src/redirect/stale-if-error.js';
 import { classify } from '../../src/redirect/user-agent.js';
 import { referrerHost } from '../../src/redirect/visit-facts.js';
-import type { RedirectTarget } from '../../src/storage/links/repository.js';
+import { plainTarget } from '../support/redirect-target.js';
 
 const link = { destination: 'https://example.com/', geoTargeting: { DE: 'https://example.de/', FR: 'https://example.fr/' } };
 
@@ -99,23 +99,8 @@ describe('visitor classification (isbot for bots, bowser for families)', () => {
   });
 });
 
-const PLAIN = {
-  domain: 'a.test',
-  alias: 'a',
-  title: null,
-  deviceTargeting: {},
-  expiresAt: null,
-  expiredUrl: null,
-  maxClicks: null,
-  passwordHash: null,
-  rules: null,
-  variants: null,
-  utm: null,
-  preview: null,
-};
-
 describe('link cache', () => {
-  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {}, ...PLAIN };
+  const l = plainTarget();
   it('bounds its entries and keeps negative entries apart', () => {
     const c = new LinkCache(2, 2);
     c.set('a', l, 0);
@@ -162,7 +147,7 @@ describe('link cache', () => {
 });
 
 describe('link cache past freshness (stale-if-error)', () => {
-  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://a.test', geoTargeting: {}, ...PLAIN };
+  const l = plainTarget();
   it('keeps a link past its TTL as stale until LSK_STALE_MAX_S after its read, and never a negative entry', () => {
     const c = new LinkCache(10, 10, 2000, 30_000, Infinity, 60_000);
     c.set('a', l, 0);
@@ -207,7 +192,7 @@ describe('link cache past freshness (stale-if-error)', () => {
 });
 
 describe('link cache and concurrent changes', () => {
-  const l: RedirectTarget = { id: 'lnk_1', workspaceId: 'wsp_1', destination: 'https://old.test', geoTargeting: {}, ...PLAIN };
+  const l = plainTarget({ destination: 'https://old.test' });
   it('does not keep what a lookup read before a change it raced with', () => {
     const c = new LinkCache(10, 10);
     const seen = c.generation; // a miss starts its store read...

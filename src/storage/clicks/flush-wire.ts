@@ -76,8 +76,7 @@ export class ChunkEncoder {
   row(h: HourCounts): void {
     // A link-hour of one combination (nearly all) is written without making its Map of combinations.
     const only = h.onlyKey ?? null;
-    const onlyCount = only === null ? undefined : h.onlyCount;
-    const combos = onlyCount === undefined ? h.combos : null;
+    const combos = only === null ? h.combos : null;
     const size = combos === null ? 1 : combos.size;
     if (this.n + ROW_HEAD + 2 * size > this.rows.length) this.rows = grown(this.rows, this.n, ROW_HEAD + 2 * size);
     const r = this.rows;
@@ -90,7 +89,7 @@ export class ChunkEncoder {
     r[at++] = size;
     if (combos === null) {
       r[at++] = this.keys.of(only!);
-      r[at++] = onlyCount!;
+      r[at++] = h.onlyCount!;
     } else {
       for (const [key, c] of combos) {
         r[at++] = this.keys.of(key);

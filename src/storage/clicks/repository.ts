@@ -23,7 +23,8 @@ export interface HourCounts {
   readonly combos: Map<string, number>;
   /**
    * When the link-hour holds exactly one combination (nearly every one a flush writes), its key, read
-   * without making `combos`, and its visits (`onlyCount`); null or absent otherwise (then `combos` tells).
+   * without making `combos`, and its visits (`onlyCount`, set whenever `onlyKey` is); null or absent
+   * otherwise (then `combos` tells).
    */
   readonly onlyKey?: string | null;
   readonly onlyCount?: number;
