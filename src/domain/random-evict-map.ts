@@ -4,13 +4,15 @@
  * the bound: each miss evicts the link visited next, so nearly every visit misses. A random victim
  * keeps about max/working-set of such visits hits, and for skewed traffic does as well as the oldest.
  * A lookup is one plain Map get of the value (nothing to update on the hot path, no wrapper to
- * follow); the keys also sit in an array and each key's slot in a second Map that only `set` and
- * `delete` touch, so a random victim and a removal are O(1).
+ * follow). The keys also sit in an array, where a random victim is picked and the new key takes its
+ * slot. A deleted key stays in the array until a victim draw finds it gone (its slot is then dropped)
+ * or the array, past twice the bound, is rebuilt from the map: no second Map of each key's slot,
+ * which with 100,000 entries held about 4 MB and left tables to collect as it grew (docs/adr/0198).
  */
 export class RandomEvictMap<V> {
   private readonly entries = new Map<string, V>();
-  private readonly slotOf = new Map<string, number>();
-  private readonly slots: string[] = [];
+  /** Every key held, in some slot; and keys deleted since, until drawn or rebuilt away. */
+  private slots: string[] = [];
 
   constructor(
     readonly max: number,
@@ -22,32 +24,34 @@ export class RandomEvictMap<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.slotOf.has(key)) {
-      this.entries.set(key, value);
+    const { entries, slots } = this;
+    if (entries.has(key)) {
+      entries.set(key, value);
       return;
     }
-    if (this.slots.length >= this.max) this.delete(this.slots[Math.floor(this.random() * this.slots.length)]!);
-    this.entries.set(key, value);
-    this.slotOf.set(key, this.slots.length);
-    this.slots.push(key);
+    while (entries.size >= this.max && slots.length > 0) {
+      const slot = Math.floor(this.random() * slots.length);
+      if (entries.delete(slots[slot]!)) {
+        slots[slot] = key;
+        entries.set(key, value);
+        return;
+      }
+      // A key deleted before: its slot goes (the last slot takes its place), and another draw.
+      const last = slots.pop()!;
+      if (slot < slots.length) slots[slot] = last;
+    }
+    entries.set(key, value);
+    slots.push(key);
+    if (slots.length > 2 * this.max) this.slots = [...entries.keys()];
   }
 
   delete(key: string): void {
-    const slot = this.slotOf.get(key);
-    if (slot === undefined) return;
     this.entries.delete(key);
-    this.slotOf.delete(key);
-    const last = this.slots.pop()!;
-    if (last !== key) {
-      this.slots[slot] = last;
-      this.slotOf.set(last, slot);
-    }
   }
 
   clear(): void {
     this.entries.clear();
-    this.slotOf.clear();
-    this.slots.length = 0;
+    this.slots = [];
   }
 
   keys(): IterableIterator<string> {
@@ -55,6 +59,6 @@ export class RandomEvictMap<V> {
   }
 
   get size(): number {
-    return this.slots.length;
+    return this.entries.size;
   }
 }

@@ -49,6 +49,28 @@ export class Interned {
 }
 
 /**
+ * One frozen copy of each set of country targets however many cached links have it (each store read
+ * parses its own), keyed by its JSON text: links made for one campaign often share them. Asked only
+ * when a link is read into the cache, never on a hit. Bounded: past `max` distinct sets it starts over.
+ */
+export class SharedTargets {
+  private readonly values = new Map<string, Readonly<Record<string, string>>>();
+
+  constructor(private readonly max = 10_000) {}
+
+  of(targets: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+    if (targets === NONE) return targets;
+    const text = JSON.stringify(targets);
+    const known = this.values.get(text);
+    if (known !== undefined) return known;
+    if (this.values.size >= this.max) this.values.clear();
+    const shared = Object.freeze({ ...targets });
+    this.values.set(text, shared);
+    return shared;
+  }
+}
+
+/**
  * The entry of a plain link (no expiry, cap, password, device targets, rules, variants, preview,
  * wildcard or UTM values, every URL sent as stored): what most cached links are. It holds only
  * what differs from link to link; what every plain link has alike is on its prototype (below), and
@@ -110,10 +132,12 @@ Object.defineProperty(PlainEntry.prototype, 'clicks', { value: 0, enumerable: tr
  * of exactly their number; links without device or country targets share one empty object, and
  * workspace ids and domains are shared strings.
  */
-export function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site, names: Interned): CachedLink {
+export function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site, shared: { names: Interned; targets: SharedTargets }): CachedLink {
+  const { names } = shared;
   const target = (url: string) => targetOf(url, link.utm, locationSafe);
   const device = safeMap(link.deviceTargeting, target);
-  const geo = safeMap(link.geoTargeting, target);
+  const read = safeMap(link.geoTargeting, target);
+  const geo = shared.targets.of(read);
   const destination = target(link.destination);
   const adaptive = adaptiveParts(link, site, target);
   const expiredUrl = link.expiredUrl ?? site.expiredUrl;
@@ -129,7 +153,7 @@ export function entryOf(link: RedirectTarget, at: number, clicks: number, site: 
     adaptive.preview === null &&
     !adaptive.wildcard;
   // Every URL sent as stored (no UTM values, nothing to encode): its target URLs can be made from the entry's own fields.
-  const asStored = device === NONE && (geo === NONE || geo === link.geoTargeting) && destination === link.destination && expired === expiredUrl;
+  const asStored = device === NONE && (read === NONE || read === link.geoTargeting) && destination === link.destination && expired === expiredUrl;
   if (plain && asStored && clicks === 0) {
     return new PlainEntry(
       link.id,

@@ -1,7 +1,7 @@
 import { RandomEvictMap } from '../domain/random-evict-map.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
 import type { AdaptiveParts } from './adapt/compile-link.js';
-import { entryOf, Interned } from './cache-entry.js';
+import { entryOf, Interned, SharedTargets } from './cache-entry.js';
 import type { Site } from './sites.js';
 
 export { locationSafe } from './cache-entry.js';
@@ -38,7 +38,8 @@ const NO_SITE: Site = { rootUrl: '/', notFoundUrl: null, expiredUrl: null, crawl
 export class LinkCache {
   private readonly hits: RandomEvictMap<CachedLink>;
   private readonly misses: RandomEvictMap<number>;
-  private readonly names = new Interned();
+  /** Workspace ids, domains and country targets, one copy each for all the entries that have them. */
+  private readonly shared = { names: new Interned(), targets: new SharedTargets() };
   /**
    * Bumped by every invalidation. A lookup that started before a change must not cache what it
    * read: `set` takes the generation seen before the read and drops the result if it moved.
@@ -89,7 +90,7 @@ export class LinkCache {
 
   /** Keeps what a lookup read (unless a change raced with it), and returns the entry to answer with. */
   set(key: string, link: RedirectTarget | null, nowMs: number, readAtGeneration = this.generation, clicks = 0, site = NO_SITE): CachedLink | null {
-    const entry = link && entryOf(link, nowMs, clicks, site, this.names);
+    const entry = link && entryOf(link, nowMs, clicks, site, this.shared);
     if (readAtGeneration !== this.generation) return entry;
     if (entry) {
       this.hits.set(key, entry);

@@ -88,4 +88,22 @@ describe('link cache entries', () => {
     expect(c.set('go.test/e', link({ expiresAt: at }), 0)).toMatchObject({ plain: false, expiresAt: at });
     expect(c.set('go.test/w', link({ passwordHash: 'h' }), 0)).toMatchObject({ plain: false, passwordHash: 'h' });
   });
+
+  it('share one frozen copy of equal country targets between entries, and keep different ones apart', () => {
+    const c = new LinkCache(10, 10);
+    const a = c.set('go.test/a', link({ id: 'lnk_a', alias: 'a' }), 0)!;
+    const b = c.set('go.test/b', link({ id: 'lnk_b', alias: 'b', geoTargeting: { DE: 'https://a.de/', FR: 'https://a.fr/' } }), 0)!;
+    const full = c.set('go.test/x', link({ id: 'lnk_x', alias: 'x', maxClicks: 5 }), 0)!;
+    expect(b.geoTargeting).toBe(a.geoTargeting);
+    expect(full.geoTargeting).toBe(a.geoTargeting);
+    expect(Object.isFrozen(a.geoTargeting)).toBe(true);
+    expect([a.plain, b.plain, full.plain]).toEqual([true, true, false]);
+    expect(b.targetUrls).toEqual(['https://a.test/landing?ref=x', 'https://a.de/', 'https://a.fr/']);
+    const other = c.set('go.test/o', link({ id: 'lnk_o', alias: 'o', geoTargeting: { DE: 'https://b.de/' } }), 0)!;
+    expect(other.geoTargeting).toEqual({ DE: 'https://b.de/' });
+    expect(other.geoTargeting).not.toBe(a.geoTargeting);
+    // With UTM values the targets sent differ from those stored, and are shared as sent.
+    const utm = c.set('go.test/u', link({ alias: 'u', utm: { source: 'news' } as RedirectTarget['utm'] }), 0)!;
+    expect(utm.geoTargeting).toEqual({ DE: 'https://a.de/?utm_source=news', FR: 'https://a.fr/?utm_source=news' });
+  });
 });

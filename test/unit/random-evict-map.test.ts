@@ -64,4 +64,41 @@ describe('RandomEvictMap', () => {
     // Oldest-first eviction misses every one of these visits; a random victim keeps most of them.
     expect(hits / visits).toBeGreaterThan(0.6);
   });
+
+  it('keeps its bound and every held key evictable through long runs of deletes, re-sets and evictions', () => {
+    const m = new RandomEvictMap<number>(50, seeded(4));
+    const next = seeded(5);
+    const model = new Map<string, number>();
+    for (let step = 0; step < 20_000; step++) {
+      const k = `k${Math.floor(next() * 200)}`;
+      if (next() < 0.3) {
+        m.delete(k);
+        model.delete(k);
+      } else {
+        m.set(k, step);
+        model.set(k, step);
+      }
+      expect(m.size).toBeLessThanOrEqual(50);
+      // What the map holds it holds with the value last set; what it dropped was evicted, not lost otherwise.
+      if (m.get(k) !== undefined) expect(m.get(k)).toBe(model.get(k));
+    }
+    for (const k of m.keys()) expect(m.get(k)).toBe(model.get(k));
+    // Full again, then entirely replaced: every key held before must be reachable as a victim.
+    for (let i = 0; i < 50; i++) m.set(`fill${i}`, i);
+    expect(m.size).toBe(50);
+    for (let i = 0; i < 2000; i++) m.set(`new${i}`, i);
+    expect(m.size).toBe(50);
+    expect([...m.keys()].filter((k) => !k.startsWith('new'))).toEqual([]);
+  });
+
+  it('rebuilds its slots from what it holds when deleted keys would make it grow past twice the bound', () => {
+    const m = new RandomEvictMap<number>(10, seeded(6));
+    for (let i = 0; i < 100_000; i++) {
+      m.set(`k${i}`, i);
+      m.delete(`k${i}`);
+    }
+    expect(m.size).toBe(0);
+    // The keys' array is private: read here to check it stays within twice the bound (the deleted keys it kept are gone).
+    expect((m as unknown as { slots: string[] }).slots.length).toBeLessThanOrEqual(20);
+  });
 });
