@@ -108,4 +108,25 @@ describe('visit records to the SQLite writer', () => {
     expect(written).toBe(records(links).at.length);
     expect((await clicks.totals('wsp_v', links)).size).toBe(links.length);
   });
+
+  it('gathers two flushes whose chunks interleave (two recorders on one store) each apart', async () => {
+    const { clicks, conn } = await open();
+    const ops = clickWriter(conn);
+    const a = Array.from({ length: 3000 }, (_, i) => `lnk_a${i}`);
+    const b = Array.from({ length: 3000 }, (_, i) => `lnk_b${i}`);
+    const chunksOf = async (id: string, links: string[]) => {
+      const out: VisitChunk[] = [];
+      for await (const c of visitChunks(id, records(links), true)) out.push(c);
+      return out;
+    };
+    const [ca, cb] = [await chunksOf('f.a', a), await chunksOf('f.b', b)];
+    for (let i = 0; i < Math.max(ca.length, cb.length); i++) {
+      if (ca[i]) ops.flushVisits(ca[i]!);
+      if (cb[i]) ops.flushVisits(cb[i]!);
+    }
+    const totals = await clicks.totals('wsp_v', [...a, ...b]);
+    expect(totals.size).toBe(a.length + b.length);
+    expect(sum([...totals.values()].map((t) => t.clicks + t.bots))).toBe(records(a).at.length + records(b).at.length);
+    expect(Number(conn.db.prepare('SELECT count(*) FROM click_events').pluck().get())).toBe(sum(records(a).events) + sum(records(b).events));
+  });
 });

@@ -8,6 +8,8 @@ import type { ComboDictionary } from './sqlite-sheets.js';
 import { VISIT_NUMS, type VisitChunk, visitStrings } from './visit-wire.js';
 
 const PRUNE_EVERY = 256;
+/** Flushes gathered at once at most (each recorder sends one at a time; a flush left unfinished is forgotten past this). */
+const GATHERING = 4;
 const REMEMBER_MS = 86_400_000;
 
 /** One flush's visits as the writer gathers them from its chunks: counted per link-hour, its events in order. */
@@ -51,7 +53,8 @@ const inKeyOrder = (hours: LinkHour[]): LinkHour[] => hours.sort((a, b) => cmp(a
  * transaction; a larger one writes every link-hour before any event, docs/adr/0195). Each part's id
  * (the flush's and its number) is kept in `click_flushes` in its transaction, so a retried flush
  * (the same records, hence the same parts) skips the parts written and writes the rest exactly once.
- * A flush whose chunks did not all arrive (the thread restarted between two) is refused whole.
+ * A flush whose chunks did not all arrive (the thread restarted between two) is refused whole. Flushes
+ * of several recorders on one store may interleave their chunks: each is gathered apart, by its id.
  */
 export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows) {
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
@@ -59,7 +62,7 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
   const eventInserts = new EventInserts(conn);
   const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
   const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
-  let gathering: GatheredFlush | null = null;
+  const gathering = new Map<string, GatheredFlush>();
   let applied = 0;
 
   /** Combination ids of one flush by workspace and key (each pair interned once per flush). */
@@ -125,15 +128,20 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
 
   /** One chunk: counted; the last of its flush writes the flush. Answers the visits written (0 until the last). */
   return (c: VisitChunk): number => {
-    if (c.index === 0 || gathering?.id !== c.flush) gathering = new GatheredFlush(c.flush);
-    const f = gathering;
+    let f = gathering.get(c.flush);
+    if (c.index === 0 || f === undefined) {
+      f = new GatheredFlush(c.flush);
+      gathering.delete(c.flush);
+      if (gathering.size >= GATHERING) gathering.delete(gathering.keys().next().value!);
+      gathering.set(c.flush, f);
+    }
     if (f.next !== c.index) {
-      gathering = null;
+      gathering.delete(c.flush);
       throw new Error(`flush ${c.flush}: chunk ${c.index} came without the ones before it; the flush is retried whole`);
     }
     f.add(c);
     if (!c.last) return 0;
-    gathering = null;
+    gathering.delete(c.flush);
     write(f);
     return f.tally.visits;
   };
