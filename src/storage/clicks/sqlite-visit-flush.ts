@@ -8,19 +8,15 @@ import type { ComboDictionary } from './sqlite-sheets.js';
 import { VISIT_NUMS, type VisitChunk, visitStrings } from './visit-wire.js';
 
 const PRUNE_EVERY = 256;
-/** Flushes gathered at once at most (each recorder sends one at a time; a flush left unfinished is forgotten past this). */
-const GATHERING = 4;
 const REMEMBER_MS = 86_400_000;
 
-/** One flush's visits as the writer gathers them from its chunks: counted per link-hour, its events in order. */
-class GatheredFlush {
+/** One chunk's visits as the writer reads them: counted per link-hour, its events in order. */
+class ChunkVisits {
   readonly tally = new HourTally();
   readonly eventAt: number[] = [];
   readonly eventLink: string[] = [];
   readonly eventSpace: string[] = [];
   readonly eventKey: string[] = [];
-  /** The index of the chunk expected next. */
-  next = 0;
   constructor(readonly id: string) {}
 
   add(c: VisitChunk): void {
@@ -37,7 +33,6 @@ class GatheredFlush {
         this.eventKey.push(key);
       }
     }
-    this.next++;
   }
 }
 
@@ -47,14 +42,15 @@ const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const inKeyOrder = (hours: LinkHour[]): LinkHour[] => hours.sort((a, b) => cmp(a.workspaceId, b.workspaceId) || a.hour - b.hour || cmp(a.linkId, b.linkId));
 
 /**
- * The writer's side of a flush of visit records (docs/adr/0196): the chunks of one flush are counted
- * into link-hours as they arrive, and the last one writes them all, in the open table's key order,
- * then the flush's events in the order of the visits (`partsOf`: a flush of at most 100 of each is one
- * transaction; a larger one writes every link-hour before any event, docs/adr/0195). Each part's id
- * (the flush's and its number) is kept in `click_flushes` in its transaction, so a retried flush
- * (the same records, hence the same parts) skips the parts written and writes the rest exactly once.
- * A flush whose chunks did not all arrive (the thread restarted between two) is refused whole. Flushes
- * of several recorders on one store may interleave their chunks: each is gathered apart, by its id.
+ * The writer's side of a flush of visit records (docs/adr/0196), chunk by chunk: a chunk's visits
+ * are counted into link-hours and written, the link-hours in the open table's key order, then the
+ * chunk's events in the order of the visits (`partsOf`: a chunk of at most 100 of each is one
+ * transaction; a larger one writes every link-hour of the chunk before any of its events, so an
+ * event is never committed before its link-hour's open row: docs/adr/0195). A link visited in two
+ * chunks of a flush adds to its open row twice. Each part's id (the flush's, the chunk's and the
+ * part's number) is kept in `click_flushes` in its transaction, so a retried flush (the same records
+ * give the same chunks and parts) skips the parts written and writes the rest exactly once. Nothing
+ * is held from one chunk to the next: the writer's live heap stays a chunk's.
  */
 export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows) {
   const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
@@ -62,7 +58,6 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
   const eventInserts = new EventInserts(conn);
   const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
   const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
-  const gathering = new Map<string, GatheredFlush>();
   let applied = 0;
 
   /** Combination ids of one flush by workspace and key (each pair interned once per flush). */
@@ -92,7 +87,7 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
     }
   }
 
-  function writeEvents(f: GatheredFlush, from: number, to: number): void {
+  function writeEvents(f: ChunkVisits, from: number, to: number): void {
     if (to <= from) return;
     let next = Number(nextEventId.get());
     const values = new Array<EventValues>(to - from);
@@ -101,7 +96,7 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
     setNextEventId.run(next);
   }
 
-  function write(f: GatheredFlush): void {
+  function write(f: ChunkVisits): void {
     const hours = inKeyOrder(f.tally.hours());
     const parts = partsOf(hours.length, f.eventAt.length);
     ids = new Map();
@@ -126,22 +121,10 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
     }
   }
 
-  /** One chunk: counted; the last of its flush writes the flush. Answers the visits written (0 until the last). */
+  /** One chunk: counted and written. Answers the visits written. */
   return (c: VisitChunk): number => {
-    let f = gathering.get(c.flush);
-    if (c.index === 0 || f === undefined) {
-      f = new GatheredFlush(c.flush);
-      gathering.delete(c.flush);
-      if (gathering.size >= GATHERING) gathering.delete(gathering.keys().next().value!);
-      gathering.set(c.flush, f);
-    }
-    if (f.next !== c.index) {
-      gathering.delete(c.flush);
-      throw new Error(`flush ${c.flush}: chunk ${c.index} came without the ones before it; the flush is retried whole`);
-    }
+    const f = new ChunkVisits(`${c.flush}:${c.index}`);
     f.add(c);
-    if (!c.last) return 0;
-    gathering.delete(c.flush);
     write(f);
     return f.tally.visits;
   };

@@ -127,7 +127,7 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     flush(chunks: readonly FlushChunk[]): void {
       flushChunks(chunks);
     },
-    /** Count a chunk of a flush's visit records; its last writes the flush (sqlite-visit-flush.ts). */
+    /** Count a chunk of a flush's visit records into link-hours and write it (sqlite-visit-flush.ts). */
     flushVisits(chunk: VisitChunk): number {
       return flushVisits(chunk);
     },

@@ -6,15 +6,13 @@ import { nextTurn } from './turns.js';
  * Visit records as they go to the SQLite writer thread (docs/adr/0196), a flush in chunks of
  * VISIT_CHUNK, each in two buffers handed over by transfer: its strings as one UTF-8 JSON text
  * (combination keys and workspaces listed once per chunk, the link of each visit in order) and its
- * numbers in an array of doubles. The writer counts the chunks of one flush together and writes
- * them at its last chunk.
+ * numbers in an array of doubles. The writer counts each chunk into link-hours and writes it.
  */
 export interface VisitChunk {
   /** The flush's id (the same on a retry). */
   flush: string;
-  /** The chunk's place in the flush (0 first), and whether it is the last. */
+  /** The chunk's place in the flush (0 first). */
   index: number;
-  last: boolean;
   /** JSON `{"k": [comboKey...], "w": [workspace...], "l": [link of each visit...]}`. */
   text: Uint8Array;
   /** Per visit: at, workspace index, key index, 1 when it is a click event (else 0). */
@@ -46,7 +44,7 @@ export async function* visitChunks(flush: string, v: VisitRecords, events: boole
       nums[at + 3] = events ? v.events[i]! : 0;
     }
     const json = `{"k":${JSON.stringify(keys.list)},"w":${JSON.stringify(spaces.list)},"l":${JSON.stringify(v.linkIds.slice(from, to))}}`;
-    yield { flush, index, last: to === n, text: utf8.encode(json), nums };
+    yield { flush, index, text: utf8.encode(json), nums };
     if (to < n) await nextTurn();
   }
 }
