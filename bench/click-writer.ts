@@ -16,8 +16,9 @@ import { newId } from '../src/domain/ids.js';
 import { comboKey } from '../src/storage/clicks/combos.js';
 import { flushChunks } from '../src/storage/clicks/flush-chunks.js';
 import type { FlushChunk } from '../src/storage/clicks/flush-wire.js';
-import type { ClickEvent, HourCounts } from '../src/storage/clicks/repository.js';
+import type { ClickEvent, HourCounts, VisitRecords } from '../src/storage/clicks/repository.js';
 import { clickWriter } from '../src/storage/clicks/sqlite-writes.js';
+import { type VisitChunk, visitChunks } from '../src/storage/clicks/visit-wire.js';
 import { SqliteConnection } from '../src/storage/sqlite/connection.js';
 import { newWriteGate } from '../src/storage/sqlite/write-gate.js';
 
@@ -74,11 +75,33 @@ async function visits(ops: ReturnType<typeof clickWriter>, links: string[], hour
   return used;
 }
 
+/** The same visits as records (docs/adr/0196): the writer counts them into link-hours, then writes as above. */
+async function visitRecords(ops: ReturnType<typeof clickWriter>, links: string[], hour: number, pass: number): Promise<number> {
+  let used = 0;
+  for (let from = 0; from < links.length; from += VISITS_PER_FLUSH) {
+    const slice = links.slice(from, from + VISITS_PER_FLUSH);
+    const v: VisitRecords = {
+      at: slice.map((_, i) => hour + 1000 + from + i),
+      linkIds: slice,
+      workspaceIds: slice.map(() => WS),
+      keys: slice.map((_, i) => COMBOS[(i + pass) % COMBOS.length]!),
+      events: slice.map(() => 1),
+    };
+    const cs: VisitChunk[] = [];
+    for await (const c of visitChunks(`bench-${++flushes}`, v, true)) cs.push(c);
+    const before = process.threadCpuUsage();
+    for (const c of cs) ops.flushVisits(c);
+    const t = process.threadCpuUsage(before);
+    used += (t.user + t.system) / links.length;
+  }
+  return used;
+}
+
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchClickWriter(dir: string, say: (s: string) => void): Promise<void> {
   say(`\nSQLite click writer alone, in process (${LINKS.toLocaleString('en')} links with random ids, one workspace; CPU µs per click, median of ${PASSES})`);
-  const figures = { fresh: [] as number[], update: [] as number[], cold: [] as number[], event: [] as number[], visit: [] as number[] };
+  const figures = { fresh: [] as number[], update: [] as number[], cold: [] as number[], event: [] as number[], visit: [] as number[], record: [] as number[] };
   for (let p = 0; p < PASSES; p++) {
     const sub = mkdtempSync(join(dir, 'writer-'));
     const file = join(sub, 'lsk.db');
@@ -110,6 +133,7 @@ export async function benchClickWriter(dir: string, say: (s: string) => void): P
       ),
     );
     figures.visit.push(await visits(ops, links, hour, 3));
+    figures.record.push(await visitRecords(ops, links, hour, 4));
     conn.close();
     main.close();
     rmSync(sub, { recursive: true, force: true });
@@ -119,4 +143,5 @@ export async function benchClickWriter(dir: string, say: (s: string) => void): P
   say(`  the same update by a writer that had not seen it ${mid(figures.cold).toFixed(1)} µs`);
   say(`  a click event row                             ${mid(figures.event).toFixed(1)} µs`);
   say(`  a recorded visit (its open row's update and its event; flushes of ${VISITS_PER_FLUSH.toLocaleString('en')}) ${mid(figures.visit).toFixed(1)} µs`);
+  say(`  the same visit handed over as a record (counted by the writer, then written alike) ${mid(figures.record).toFixed(1)} µs`);
 }

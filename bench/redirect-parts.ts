@@ -4,8 +4,9 @@
  * link in turn (as the redirect bench visits them) and is reported in ns per call, median of 3
  * passes: the link cache lookup (host memo, key, Map), the targeting of a plain link and of a link
  * with 50 rules (none matching), what a visit records (User-Agent, Referer, Accept-Language, query,
- * the target's UTM), the recorder's count() (a new link-hour per link, then a counter held), and
- * the flush of those link-hours to the store (all threads' CPU per link-hour: the writer's too).
+ * the target's UTM), the recorder's count() (each link's first visit of the hour, then a second one:
+ * a record each, docs/adr/0196), and the flush of those visits to the store, which counts them into
+ * link-hours (all threads' CPU per link-hour: the writer's too).
  * Last, a whole request through the handler in the main thread's CPU time (recorded-visit.ts).
  */
 import type { IncomingMessage } from 'node:http';
@@ -114,8 +115,8 @@ export async function benchRedirectParts(fx: Fixture, say: (s: string) => void):
       flush.push([performance.now() - w, ((used.user + used.system) * 1000) / n]);
     }
     const mid = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!;
-    say(`  count(): a new link-hour                 ${ns(mid(fresh, (x) => x))}`);
-    say(`  count(): a counter already held          ${ns(mid(held, (x) => x))}`);
+    say(`  count(): a link's first visit            ${ns(mid(fresh, (x) => x))}`);
+    say(`  count(): its second visit                ${ns(mid(held, (x) => x))}`);
     const f = mid(flush, (x) => x[1]);
     say(
       `  flush of ${n.toLocaleString('en')} link-hours (2 clicks each)   ${ns(f[1])} CPU per link-hour (all threads: the writer's too), ${f[0].toFixed(0)} ms`,

@@ -1,7 +1,8 @@
+import { HourTally } from '../storage/clicks/hour-tally.js';
 import type { ClickBatch, ClicksRepository } from '../storage/clicks/repository.js';
 import { HOUR_MS } from '../storage/clicks/repository.js';
-import { LinkHour } from './link-hour.js';
 import { type Visit, visitKey } from './visit-key.js';
+import { clicksIn, VisitLog } from './visit-log.js';
 import { WaitingEvents } from './waiting-events.js';
 
 export type { Visit } from './visit-key.js';
@@ -9,6 +10,8 @@ export type { Visit } from './visit-key.js';
 export interface ClickRecorderOptions {
   /** How often counts are written (and no more often). */
   intervalMs?: number;
+  /** At most this many visit records wait for the next flush; past it visits are counted here, in counters. */
+  maxRecords?: number;
   /** At most this many distinct counters are held (waiting and being written); past it visits are dropped and counted. */
   maxCells?: number;
   /** At most this many events wait to be written; past it events are dropped (the counts still count). 0: no events. */
@@ -20,20 +23,20 @@ export interface ClickLogger {
 }
 
 /**
- * Clicks leave the request path as counters (docs/adr/0016, 0092): `count` only adds to in-memory
- * per-link, per-hour counts by combination (and keeps people's clicks as events); a timer writes them
- * at most once a second. A failed write is kept and retried as it was (the store never counts one
- * batch twice) while new visits keep counting, within bounds on what is held. `stop()` writes what is
- * left, so a clean stop loses nothing.
+ * Clicks leave the request path as records (docs/adr/0016, 0092, 0196): `count` keeps one compact
+ * record per visit (its time, link, workspace, combination key and whether it is a click event), and
+ * a timer hands them to the store at most once a second; the store counts them per link, hour and
+ * combination where it writes them (the SQLite writer thread; the MongoDB adapter at its flush). A
+ * failed write is kept and retried as it was (the store never counts one batch twice) while new
+ * visits keep coming: past `maxRecords` waiting records they are counted here in counters instead
+ * (as they all were before), within a bound on counters. `stop()` writes what is left, so a clean
+ * stop loses nothing.
  */
 export class ClickRecorder {
-  /** The current hour's counters of each link... */
-  private current = new Map<string, LinkHour>();
-  /** ...and any other hour's, by `${linkId}|${hour}` (around the turn of an hour). */
-  private other = new Map<string, LinkHour>();
+  private readonly records = new VisitLog();
+  /** Visits counted past the bound on records, and their click events. */
+  private tally = new HourTally();
   private readonly events = new WaitingEvents();
-  private cells = 0;
-  private visits = 0;
   /** The batch being written, or whose write failed. */
   private pending: { batch: ClickBatch; cells: number; visits: number } | null = null;
   private timer: NodeJS.Timeout | undefined;
@@ -51,6 +54,7 @@ export class ClickRecorder {
   /** Sees every visit first (link.clicked webhooks); must return at once. */
   listener: ((v: Visit) => void) | null = null;
   private readonly intervalMs: number;
+  private readonly maxRecords: number;
   private readonly maxCells: number;
   private readonly maxEvents: number;
 
@@ -60,58 +64,51 @@ export class ClickRecorder {
     opts: ClickRecorderOptions = {},
   ) {
     this.intervalMs = opts.intervalMs ?? 1000;
+    this.maxRecords = opts.maxRecords ?? 200_000;
     this.maxCells = opts.maxCells ?? 500_000;
     this.maxEvents = opts.maxEvents ?? 200_000;
   }
 
   /** Visits counted and not written yet. */
   get queued(): number {
-    return this.visits + (this.pending?.visits ?? 0);
+    return this.records.length + this.tally.visits + (this.pending?.visits ?? 0);
   }
 
   /**
-   * The hot path: a key and a few map updates. At the bound (the store unreachable for long), a
-   * visit is still counted when it only adds to a counter already held; one that needs a new counter
-   * (a new link-hour or combination) is dropped and counted in `dropped`.
+   * The hot path: one record, no lookup. Past `maxRecords` waiting (the store slow or unreachable),
+   * visits are counted in counters until the next flush takes them; at the bound on counters a visit
+   * is still counted when it only adds to a counter already held, and one that needs a new counter (a
+   * new link-hour or combination) is dropped and counted in `dropped`.
    */
   count(v: Visit): void {
     this.listener?.(v);
-    const hour = v.atMs - (v.atMs % HOUR_MS);
     const key = visitKey(v);
-    let h = this.current.get(v.linkId);
-    const full = this.cells + (this.pending?.cells ?? 0) >= this.maxCells;
-    if (full && (h === undefined || h.hour !== hour || !h.has(key))) {
+    if (this.tally.visits === 0 && this.records.length < this.maxRecords)
+      this.records.push(v.atMs, v.linkId, v.workspaceId, key, !v.visitor.bot && this.takesEvent());
+    else this.countHere(v, key);
+  }
+
+  /** Whether one more click event may wait (else it is dropped and counted; its click still counts). */
+  private takesEvent(): boolean {
+    if (this.maxEvents === 0) return false;
+    if (this.records.eventCount + this.events.length < this.maxEvents) return true;
+    this.eventsDropped++;
+    return false;
+  }
+
+  private countHere(v: Visit, key: string): void {
+    const full = this.tally.cells + (this.pending?.cells ?? 0) >= this.maxCells;
+    if (full && !this.tally.holds(v.linkId, v.atMs - (v.atMs % HOUR_MS), key)) {
       this.dropped++;
       return;
     }
-    if (h === undefined || h.hour !== hour) h = this.hourCounts(v.linkId, v.workspaceId, hour, h);
-    this.visits++;
-    if (h.add(key)) this.cells++;
-    if (v.visitor.bot) {
-      h.bots++;
-      return;
-    }
-    h.clicks++;
-    if (this.maxEvents === 0) return;
-    if (this.events.length >= this.maxEvents) this.eventsDropped++;
-    else this.events.push(v.atMs, v.linkId, v.workspaceId, key);
+    this.tally.add(v.linkId, v.workspaceId, v.atMs, key);
+    if (!v.visitor.bot && this.takesEvent()) this.events.push(v.atMs, v.linkId, v.workspaceId, key);
   }
 
-  private hourCounts(linkId: string, workspaceId: string, hour: number, previous: LinkHour | undefined): LinkHour {
-    if (previous) this.other.set(`${linkId}|${previous.hour}`, previous);
-    let h: LinkHour | undefined;
-    // Other hours are held only around the turn of an hour: the usual new link-hour skips the lookup.
-    if (this.other.size > 0) {
-      const key = `${linkId}|${hour}`;
-      h = this.other.get(key);
-      if (h) this.other.delete(key);
-    }
-    if (!h) {
-      h = new LinkHour(linkId, workspaceId, hour);
-      this.cells++;
-    }
-    this.current.set(linkId, h);
-    return h;
+  /** Whether anything counted waits to be written (or failed to be). */
+  private get holding(): boolean {
+    return this.pending !== null || this.records.length > 0 || this.tally.size > 0 || this.events.length > 0;
   }
 
   start(): void {
@@ -149,13 +146,11 @@ export class ClickRecorder {
   /** Write the failed batch again, else what was counted since the last write. Throws when the store refuses. */
   async flush(): Promise<void> {
     if (!this.pending) {
-      if (this.current.size === 0 && this.other.size === 0 && this.events.length === 0) return;
-      const hours = [...this.current.values(), ...this.other.values()];
-      this.pending = { batch: { hours, events: this.events.take() }, cells: this.cells, visits: this.visits };
-      this.current = new Map();
-      this.other = new Map();
-      this.cells = 0;
-      this.visits = 0;
+      if (!this.holding) return;
+      const visits = this.records.length > 0 ? this.records.take() : undefined;
+      const batch: ClickBatch = { hours: this.tally.hours(), events: this.events.take(), ...(visits ? { visits } : {}) };
+      this.pending = { batch, cells: this.tally.cells, visits: this.tally.visits + (visits?.at.length ?? 0) };
+      this.tally = new HourTally();
     }
     const p = this.pending;
     const write = this.store.record(p.batch);
@@ -183,8 +178,7 @@ export class ClickRecorder {
 
   /** Clicks of one link counted here and not written yet (including a batch whose write failed). */
   unwritten(linkId: string): number {
-    let n = this.current.get(linkId)?.clicks ?? 0;
-    for (const h of this.other.values()) if (h.linkId === linkId) n += h.clicks;
+    let n = clicksIn(this.records.peek(), linkId) + this.tally.clicksOf(linkId) + clicksIn(this.pending?.batch.visits, linkId);
     for (const h of this.pending?.batch.hours ?? []) if (h.linkId === linkId) n += h.clicks;
     return n;
   }
@@ -194,7 +188,7 @@ export class ClickRecorder {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.ticking;
-    for (let tries = 0; tries < 3 && (this.pending || this.current.size > 0 || this.other.size > 0 || this.events.length > 0); tries++) {
+    for (let tries = 0; tries < 3 && this.holding; tries++) {
       await this.flush().catch((e: unknown) => this.log.warn({ err: e, queued: this.queued }, 'could not write clicks at stop'));
     }
     await this.store.release().catch(() => undefined);

@@ -1,8 +1,8 @@
 /** A flush chunk's wire format: strings listed once as JSON, numbers in arrays of doubles; what the writer reads back is what was counted. */
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { LinkHour } from '../../src/redirect/link-hour.js';
 import { ChunkEncoder, decodeChunk, transferOf, wireChunk } from '../../src/storage/clicks/flush-wire.js';
+import { LinkHour } from '../../src/storage/clicks/link-hour.js';
 import type { ClickEvent } from '../../src/storage/clicks/repository.js';
 import { hc, keyOf, type Values } from '../contract/_harness.js';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClickRecorder, type Visit } from '../../src/redirect/click-recorder.js';
 import { classify } from '../../src/redirect/user-agent.js';
+import { countedVisits } from '../../src/storage/clicks/hour-tally.js';
 import { type ClickBatch, type ClickGrouping, type ClicksRepository, HOUR_MS } from '../../src/storage/clicks/repository.js';
 import { StoreUnavailable } from '../../src/storage/errors.js';
 import { openRepositories } from '../../src/storage/open.js';
@@ -80,7 +81,10 @@ describe('click recorder', () => {
   const scope = { workspaceId: 'wsp_1', from: T - 2 * HOUR_MS, to: T + 2 * HOUR_MS };
   const by = async (g: ClickGrouping, linkIds?: string[]) => (await repos.clicks.query({ ...scope, ...(linkIds ? { linkIds } : {}), groups: [g] })).groups[g];
 
-  it('adds visits up in memory and writes them per link and hour in one batch, bots apart', async () => {
+  /** The link-hours a batch's visit records count into (the store counts them: docs/adr/0196). */
+  const hoursOf = async (b: ClickBatch) => (await countedVisits(b.visits!)).hours;
+
+  it('hands visits over as records in one batch, the store counting them per link and hour, bots apart', async () => {
     const rec = new ClickRecorder(store, { warn: (o) => warnings.push(o) });
     rec.count(visit('lnk_a'));
     rec.count(visit('lnk_a', { visitor: IPHONE, country: null, referrer: 'news.example' }));
@@ -90,7 +94,9 @@ describe('click recorder', () => {
     expect(rec.queued).toBe(5);
     await rec.flush();
     expect(store.seen).toHaveLength(1);
-    expect(store.seen[0]!.hours.map((h) => [h.linkId, h.hour - (T - (T % HOUR_MS)), h.clicks, h.bots]).sort()).toEqual([
+    expect(store.seen[0]!.hours).toEqual([]);
+    expect(store.seen[0]!.visits!.events).toEqual([1, 1, 0, 1, 1]);
+    expect((await hoursOf(store.seen[0]!)).map((h) => [h.linkId, h.hour - (T - (T % HOUR_MS)), h.clicks, h.bots]).sort()).toEqual([
       ['lnk_a', 0, 2, 1],
       ['lnk_a', HOUR_MS, 1, 0],
       ['lnk_b', 0, 1, 0],
@@ -115,7 +121,7 @@ describe('click recorder', () => {
     const rec = new ClickRecorder(store, { warn: () => {} });
     for (const dt of [0, 1000, 0, 1000, -5000]) rec.count(visit('lnk_a', { atMs: T + dt }));
     await rec.flush();
-    const hours = store.seen[0]!.hours;
+    const hours = await hoursOf(store.seen[0]!);
     expect(hours).toHaveLength(2);
     expect(hours.map((h) => h.clicks).sort()).toEqual([2, 3]);
   });
@@ -139,7 +145,8 @@ describe('click recorder', () => {
   });
 
   it('holds a bounded number of counters while the store is down, dropping and counting what exceeds it', async () => {
-    const rec = new ClickRecorder(store, { warn: () => {} }, { maxCells: 100 }); // 2 counters a link: its hour and one combination
+    // No records wait: every visit is counted here, in counters; 2 a link: its hour and one combination.
+    const rec = new ClickRecorder(store, { warn: () => {} }, { maxRecords: 0, maxCells: 100 });
     store.mode = 'down';
     for (let i = 0; i < 100; i++) rec.count(visit(`lnk_${i}`, { visitor: BOT }));
     expect(rec.queued).toBe(50);
@@ -155,7 +162,7 @@ describe('click recorder', () => {
   });
 
   it('at the bound, counts a click whose combination is held and drops one that needs a new one', async () => {
-    const rec = new ClickRecorder(store, { warn: () => {} }, { maxCells: 3 });
+    const rec = new ClickRecorder(store, { warn: () => {} }, { maxRecords: 0, maxCells: 3 });
     store.mode = 'down';
     rec.count(visit('lnk_a')); // the link-hour and its combination: 2 counters
     rec.count(visit('lnk_a', { referrer: 'news.example' })); // another combination, a third: the bound
@@ -166,6 +173,56 @@ describe('click recorder', () => {
     store.mode = 'ok';
     await rec.stop();
     expect(await by('country', ['lnk_a'])).toEqual([{ key: 'DE', clicks: 3 }]);
+  });
+
+  it('past its bound on records counts visits in counters until the next flush, and writes both', async () => {
+    const rec = new ClickRecorder(store, { warn: () => {} }, { maxRecords: 3 });
+    store.mode = 'down';
+    for (let i = 0; i < 5; i++) rec.count(visit('lnk_a', { visitor: i === 2 ? BOT : CHROME }));
+    rec.count(visit('lnk_b'));
+    expect(rec).toMatchObject({ queued: 6, dropped: 0 });
+    await expect(rec.flush()).rejects.toBeInstanceOf(StoreUnavailable);
+    const batch = store.seen[0]!;
+    expect(batch.visits!.linkIds).toEqual(['lnk_a', 'lnk_a', 'lnk_a']);
+    expect(batch.hours.map((h) => [h.linkId, h.clicks, h.bots])).toEqual([
+      ['lnk_a', 2, 0],
+      ['lnk_b', 1, 0],
+    ]);
+    expect(batch.events.map((e) => e.linkId)).toEqual(['lnk_a', 'lnk_a', 'lnk_b']);
+    // Meanwhile new visits are records again; a capped link's unwritten clicks count all three kinds.
+    rec.count(visit('lnk_a'));
+    expect(rec.unwritten('lnk_a')).toBe(5);
+    expect(rec.unwritten('lnk_b')).toBe(1);
+    store.mode = 'ok';
+    await rec.stop();
+    expect(rec).toMatchObject({ queued: 0, written: 7, dropped: 0 });
+    expect(await repos.clicks.totals('wsp_1', ['lnk_a', 'lnk_b'])).toEqual(
+      new Map([
+        ['lnk_a', { clicks: 5, bots: 1 }],
+        ['lnk_b', { clicks: 1, bots: 0 }],
+      ]),
+    );
+    expect((await repos.clicks.events({ ...scope, limit: 10 })).events).toHaveLength(6);
+  });
+
+  it('keeps at most maxEvents events waiting (their clicks still count), and none when events are off', async () => {
+    const rec = new ClickRecorder(store, { warn: () => {} }, { maxEvents: 2 });
+    for (let i = 0; i < 3; i++) rec.count(visit('lnk_a'));
+    expect(rec.eventsDropped).toBe(1);
+    await rec.flush();
+    expect(store.seen[0]!.visits!.events).toEqual([1, 1, 0]);
+    const off = new ClickRecorder(store, { warn: () => {} }, { maxEvents: 0 });
+    off.count(visit('lnk_b'));
+    await off.flush();
+    expect(store.seen[1]!.visits!.events).toEqual([0]);
+    expect(off.eventsDropped).toBe(0);
+    expect(await repos.clicks.totals('wsp_1', ['lnk_a', 'lnk_b'])).toEqual(
+      new Map([
+        ['lnk_a', { clicks: 3, bots: 0 }],
+        ['lnk_b', { clicks: 1, bots: 0 }],
+      ]),
+    );
+    expect((await repos.clicks.events({ ...scope, limit: 10 })).events.map((e) => e.linkId)).toEqual(['lnk_a', 'lnk_a']);
   });
 
   it('writes everything left at stop, on a timer in between', async () => {

@@ -1,6 +1,6 @@
 /** A link-hour's combinations as the recorder counts them: the first held inline, the others in a Map, read back as one Map. */
 import { describe, expect, it } from 'vitest';
-import { LinkHour } from '../../src/redirect/link-hour.js';
+import { LinkHour } from '../../src/storage/clicks/link-hour.js';
 
 describe('LinkHour', () => {
   it('counts one combination without a Map and tells which visits add a new one', () => {

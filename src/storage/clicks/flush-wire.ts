@@ -31,7 +31,7 @@ const utf8 = new TextEncoder();
 const text = new TextDecoder();
 
 /** Strings listed once, by first use; the string asked for last is answered without a lookup (runs of one workspace, one combination). */
-class Table {
+export class Table {
   readonly list: string[] = [];
   private readonly index = new Map<string, number>();
   private last: string | null = null;

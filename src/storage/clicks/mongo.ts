@@ -3,6 +3,7 @@ import { type Clock, DAY_MS } from '../../domain/clock.js';
 import type { MongoConnection } from '../mongo/connection.js';
 import { evaluate } from './engine/evaluate.js';
 import { collectEvents } from './engine/events.js';
+import { countedVisits } from './hour-tally.js';
 import { closeSlot } from './mongo-close.js';
 import { MongoComboDictionary } from './mongo-combos.js';
 import { Compactor } from './mongo-compaction.js';
@@ -62,6 +63,8 @@ export class MongoClicks implements ClicksRepository {
   /** Hours of month sheets written before they counted them, filled in the background after start (docs/adr/0099). */
   readonly monthHoursBackfill: MonthHoursBackfill;
   private readonly parts = new EventParts();
+  /** Batches of visit records with their link-hours counted, kept while the batch lives (a retry writes the same). */
+  private readonly countedBatches = new WeakMap<ClickBatch, ClickBatch>();
   private readonly eventDays: number;
   private lease: Lease | null = null;
   private seq = 0;
@@ -138,14 +141,29 @@ export class MongoClicks implements ClicksRepository {
   }
 
   record(batch: ClickBatch): Promise<void> {
-    if (batch.hours.length === 0 && batch.events.length === 0) return Promise.resolve();
+    if (batch.hours.length === 0 && batch.events.length === 0 && (batch.visits?.at.length ?? 0) === 0) return Promise.resolve();
     return this.serial(async () => {
       const lease = await this.writer();
       const writer = `${lease.slot}:${lease.term}`;
       // A batch retried under a later lease is stamped anew (docs/adr/0017 says when that may over-count).
       if (batch.stamp?.writer !== writer) batch.stamp = { writer, seq: lease.term * SEQ_PER_TERM + ++this.seq };
-      await writeBatch(this.conn, this.dict, this.parts, lease, batch, batch.stamp.seq, this.eventDays > 0);
+      await writeBatch(this.conn, this.dict, this.parts, lease, await this.counted(batch), batch.stamp.seq, this.eventDays > 0);
     });
+  }
+
+  /**
+   * A batch with its visit records counted into link-hours here, at the flush (docs/adr/0196): once
+   * per batch, so a retry writes the same link-hours and events to the same documents.
+   */
+  private async counted(batch: ClickBatch): Promise<ClickBatch> {
+    if (batch.visits === undefined) return batch;
+    let c = this.countedBatches.get(batch);
+    if (c === undefined) {
+      const v = await countedVisits(batch.visits);
+      c = { hours: [...v.hours, ...batch.hours], events: [...v.events, ...batch.events] };
+      this.countedBatches.set(batch, c);
+    }
+    return c;
   }
 
   /**

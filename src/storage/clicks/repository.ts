@@ -39,10 +39,26 @@ export interface ClickEvent {
   readonly combo: string;
 }
 
-/** What one flush writes. */
+/**
+ * Visits as the recorder hands them over, column by column (slot i of each array is visit i, in the
+ * order they came): the store counts their link-hours itself (docs/adr/0196), so the event loop that
+ * answers redirects keeps one record per visit and no counter.
+ */
+export interface VisitRecords {
+  readonly at: readonly number[];
+  readonly linkIds: readonly string[];
+  readonly workspaceIds: readonly string[];
+  /** The combination key (see combos.ts); a bot's starts with `b`. */
+  readonly keys: readonly string[];
+  /** 1 when the visit is also a click event (a person's, events kept, not over the recorder's bound), else 0. */
+  readonly events: readonly number[];
+}
+
+/** What one flush writes: link-hours and events counted already, and visits whose link-hours and events the store derives. */
 export interface ClickBatch {
   readonly hours: readonly HourCounts[];
   readonly events: readonly ClickEvent[];
+  readonly visits?: VisitRecords;
   /**
    * The adapter's bookkeeping, set on the first attempt: recording the same batch object again
    * (after a failure whose outcome is unknown) never counts it twice.

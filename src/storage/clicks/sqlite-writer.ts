@@ -5,10 +5,12 @@ import type { FlushChunk } from './flush-wire.js';
 import type { TagSyncScope } from './repository.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 import { CLICK_THREAD_LIMITS } from './thread-limits.js';
+import type { VisitChunk } from './visit-wire.js';
 
 /** One write job: a method of ClickWriterOps and its arguments. */
 export type WriteJob =
   | { op: 'flush'; args: [FlushChunk[]] }
+  | { op: 'flushVisits'; args: [VisitChunk] }
   | { op: 'closeHours'; args: [number] }
   | { op: 'forget'; args: [string, string] }
   | { op: 'forgetWorkspace'; args: [string] }

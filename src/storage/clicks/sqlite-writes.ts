@@ -13,6 +13,8 @@ import { addPending, FOLD_BUDGET, foldSteps } from './sqlite-pending-sheets.js';
 import { applyDelta, ComboDictionary } from './sqlite-sheets.js';
 import { addToTagSheets, tagDeltasOf } from './sqlite-tag-sheets.js';
 import { type SyncStep, syncTagSheets } from './sqlite-tag-sync.js';
+import { visitFlusher } from './sqlite-visit-flush.js';
+import type { VisitChunk } from './visit-wire.js';
 
 /** Open link-hours closed per transaction at most (each into its link's day and month sheets). */
 const CLOSE_CHUNK = 100;
@@ -33,6 +35,7 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
   const dict = new ComboDictionary(conn);
   const open = new OpenRows(conn);
   const flushChunks = chunkFlusher(conn, dict, open);
+  const flushVisits = visitFlusher(conn, dict, open);
   const eventLog = eventDeletes(conn);
   /**
    * Fold the domain and tag sheet parts a closing left pending (all of them, in bounded
@@ -123,6 +126,10 @@ export function clickWriter(conn: SqliteConnection, opts: { foldBudget?: number 
     /** Write flush chunks (sqlite-flush.ts): each in parts, one transaction each, a retried part skipped. */
     flush(chunks: readonly FlushChunk[]): void {
       flushChunks(chunks);
+    },
+    /** Count a chunk of a flush's visit records into link-hours and write it (sqlite-visit-flush.ts). */
+    flushVisits(chunk: VisitChunk): number {
+      return flushVisits(chunk);
     },
     /**
      * Move the hours before the previous one (at `nowMs`) out of the open rows into the sheets, in

@@ -19,6 +19,7 @@ import { SqliteClickReads } from './sqlite-source.js';
 import type { SyncStep } from './sqlite-tag-sync.js';
 import { runWrite, SqliteClickWriter, type WriteJob } from './sqlite-writer.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
+import { visitChunks, visitTransfer } from './visit-wire.js';
 
 /** Links of earlier versions' rollups moved per writer job (each link one transaction). */
 const MIGRATE_LINKS = 50;
@@ -99,21 +100,26 @@ export class SqliteClicks implements ClicksRepository {
   }
 
   async record(batch: ClickBatch): Promise<void> {
-    if (batch.hours.length === 0 && batch.events.length === 0) return;
+    const visits = batch.visits?.at.length ?? 0;
+    if (batch.hours.length === 0 && batch.events.length === 0 && visits === 0) return;
     // A retried batch keeps its id: the chunks applied before are skipped (click_flushes).
     batch.stamp ??= { writer: this.name, seq: ++this.seq };
-    const events = this.eventDays > 0 ? batch.events : [];
-    // Each chunk goes to the writer as soon as it is encoded (it writes one while the next is
+    const id = `${batch.stamp.writer}.${batch.stamp.seq}`;
+    // Each chunk goes to the writer as soon as it is encoded (it takes one while the next is
     // encoded); every chunk is sent even after one fails, and the first failure is thrown.
     const sent: Promise<unknown>[] = [];
-    for await (const chunk of flushChunks(`${batch.stamp.writer}.${batch.stamp.seq}`, batch.hours, events)) {
+    const send = (job: WriteJob, transfer: ArrayBuffer[]) =>
       sent.push(
-        this.write({ op: 'flush', args: [[chunk]] }, transferOf(chunk)).then(
+        this.write(job, transfer).then(
           () => null,
           (e: unknown) => e ?? new Error('click write failed'),
         ),
       );
-    }
+    // Visit records: the writer counts their link-hours (docs/adr/0196).
+    if (visits > 0)
+      for await (const chunk of visitChunks(id, batch.visits!, this.eventDays > 0)) send({ op: 'flushVisits', args: [chunk] }, visitTransfer(chunk));
+    const events = this.eventDays > 0 ? batch.events : [];
+    for await (const chunk of flushChunks(id, batch.hours, events)) send({ op: 'flush', args: [[chunk]] }, transferOf(chunk));
     const failed = (await Promise.all(sent)).find((e) => e !== null);
     if (failed !== undefined) throw failed;
   }

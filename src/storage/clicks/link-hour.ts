@@ -1,4 +1,4 @@
-import type { HourCounts } from '../storage/clicks/repository.js';
+import type { HourCounts } from './repository.js';
 
 /**
  * One link's visits in one hour, as the recorder counts them between two flushes. Nearly every
