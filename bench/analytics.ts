@@ -150,20 +150,25 @@ async function figures(databaseUrl: string, links: number, label: string, say: (
 async function inProcess(databaseUrl: string, runs: number, target: Target, say: (s: string) => void): Promise<[Timing, Timing][]> {
   const s: Services = await services(databaseUrl);
   const opts = { runs };
-  const docs = s.repos.clicks as unknown as { docsRead?: number };
+  const docs = s.repos.clicks as unknown as { docsRead?: number; queriesRun?: number };
   const read: number[] = [];
+  const sent: number[] = [];
   const cpu: [number, number][] = [];
   const direct = await timeAll(opts.runs, async (q, from, to) => {
-    const before = docs.docsRead ?? 0;
+    const [before, queriesBefore] = [docs.docsRead ?? 0, docs.queriesRun ?? 0];
     const [own, server] = [process.cpuUsage(), childCpuMs('ferretdb')];
     await q.direct(s, target, from, to);
     read.push((docs.docsRead ?? 0) - before);
+    sent.push((docs.queriesRun ?? 0) - queriesBefore);
     cpu.push([process.cpuUsage(own).user / 1000 + process.cpuUsage(own).system / 1000, childCpuMs('ferretdb') - server]);
   });
   if (docs.docsRead !== undefined) {
     const at = (i: number, k: number) => i * 2 * (opts.runs + 1) + k * (opts.runs + 1);
     const ms = (c: [number, number] | undefined) => (c ? `${c[0].toFixed(0)}+${Number.isNaN(c[1]) ? '?' : c[1].toFixed(0)} ms` : '?');
     say(`    documents read per query (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${read[at(i, 0)]}/${read[at(i, 1)]}`).join('; ')}`);
+    if (docs.queriesRun !== undefined) {
+      say(`    store queries per read (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${sent[at(i, 0)]}/${sent[at(i, 1)]}`).join('; ')}`);
+    }
     // The last timed run of each: this process's CPU + the bench's FerretDB's, when it runs one.
     say(
       `    CPU per query, lsk+FerretDB (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${ms(cpu[at(i, 0) + opts.runs])} / ${ms(cpu[at(i, 1) + opts.runs])}`).join('; ')}`,
