@@ -13,6 +13,13 @@ import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
 const CURSOR = /^(\d{1,15})\.([^.]{1,300})\.(\d{1,6})$/;
 /** Sheets named by `_id` in one query at most (more are read by range). */
 const IDS_MAX = 1000;
+/**
+ * Up to this many sheets are looked up one by one (a few at once), more in one query (docs/adr/0197):
+ * on FerretDB 1.24 a lookup scans its collection in SQLite until the match, any other query decodes
+ * every document of it, about 30 lookups' worth. On MongoDB both are index seeks.
+ */
+const LOOKUPS_MAX = 32;
+const LOOKUPS_AT_ONCE = 4;
 /** Documents per batch of a cursor: what a streamed read holds at once (a day sheet of a busy domain is tens of kB). */
 const CURSOR_BATCH = 100;
 
@@ -64,9 +71,9 @@ export class MongoClickSource implements ClickSource {
   }
 
   /**
-   * The request's sheets streamed through a cursor (docs/adr/0197): by `_id` (`$in`) when the
-   * registry names few enough, else by workspace and period range. Either way one query, for any
-   * number of periods, where there was a lookup per sheet.
+   * The request's sheets handed to `fold` as they come (docs/adr/0197): a few named by the registry
+   * looked up by `_id`; more in one query streamed through a cursor, by `_id` (`$in`) when the
+   * registry names few enough, else by workspace and period range.
    */
   async eachSheet(r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
     const ids = await this.sheetIds(r);
@@ -82,7 +89,8 @@ export class MongoClickSource implements ClickSource {
         }
       });
     };
-    if (ids) return ids.length > 0 ? stream({ _id: { $in: ids }, w: r.workspaceId }) : undefined;
+    if (ids && ids.length <= LOOKUPS_MAX) return this.lookUp(ids, r, fold);
+    if (ids) return stream({ _id: { $in: ids }, w: r.workspaceId });
     const filter: Filter<SheetDoc> = { w: r.workspaceId, p: { $gte: r.from, $lt: r.to } };
     if (r.keys) filter.key = { $in: [...r.keys] };
     await stream(filter);
@@ -118,6 +126,22 @@ export class MongoClickSource implements ClickSource {
     const keys = r.keys ?? domains;
     if (slots.length * keys.length * periods.length > IDS_MAX) return null;
     return slots.flatMap((s) => keys.flatMap((key) => periods.map((p) => sheetDocId(s, r.kind, r.workspaceId, key, r.grain, p))));
+  }
+
+  /** Sheets by `_id`, a few lookups at a time, each folded as it comes (missing ones are simply absent). */
+  private async lookUp(ids: readonly string[], r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
+    const projection = { ...this.projection(r), w: 1 };
+    const sheets = sheetColl(this.conn, r.kind, r.grain);
+    for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
+      const part = ids.slice(i, i + LOOKUPS_AT_ONCE);
+      this.ownQueries += part.length;
+      const docs = await Promise.all(part.map((_id) => this.conn.run(() => sheets.findOne({ _id }, { projection }))));
+      for (const d of docs) {
+        if (!d || d.w !== r.workspaceId) continue;
+        this.docsRead++;
+        await fold(sheetOfDoc(d));
+      }
+    }
   }
 
   async open(r: OpenRequest): Promise<OpenHour[]> {
