@@ -16,9 +16,9 @@ const IDS_MAX = 1000;
 /**
  * Up to this many sheets are looked up one by one (a few at once), more in one query (docs/adr/0197):
  * on FerretDB 1.24 a lookup scans its collection in SQLite until the match, any other query decodes
- * every document of it, about 30 lookups' worth. On MongoDB both are index seeks.
+ * every document of it, about 20 lookups' worth. On MongoDB both are index seeks.
  */
-const LOOKUPS_MAX = 32;
+const LOOKUPS_MAX = 16;
 const LOOKUPS_AT_ONCE = 4;
 /** Documents per batch of a cursor: what a streamed read holds at once (a day sheet of a busy domain is tens of kB). */
 const CURSOR_BATCH = 100;
