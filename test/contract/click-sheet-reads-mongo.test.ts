@@ -50,5 +50,5 @@ describe('sheet reads on MongoDB', () => {
     // Three whole UTC days of one link: its three day sheets looked up by `_id`.
     const few = await read({ workspaceId: ws, from: start + 10 * DAY, to: start + 13 * DAY, linkIds: [links[0]!], groups: ['country'] });
     expect(few.docs).toBeLessThanOrEqual(3);
-  });
+  }, 240_000);
 });

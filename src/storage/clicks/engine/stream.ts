@@ -5,17 +5,20 @@ import type { Tally } from './tally.js';
 const SETTLE_EVERY = 64;
 
 /**
- * Each sheet of `r` to `fold`: streamed where the store streams (docs/adr/0197), else read whole.
- * With `tally`, the combinations met are learned every few sheets, so what waits for them stays small.
+ * Each sheet of `r` to `fold`: streamed where the store streams (docs/adr/0197), and then, with
+ * `tally`, the combinations met are learned every few sheets, so what waits for them stays small.
+ * A store that does not stream answers the request whole, folded in a plain loop as before.
  */
-export async function eachSheet(src: ClickSource, r: SheetRequest, fold: (s: Sheet) => void | Promise<void>, tally?: Tally): Promise<void> {
+export async function eachSheet(src: ClickSource, r: SheetRequest, fold: (s: Sheet) => void, tally?: Tally): Promise<void> {
+  if (!src.eachSheet) {
+    for (const s of await src.sheets(r)) fold(s);
+    return;
+  }
   let n = 0;
-  const step = async (s: Sheet) => {
-    await fold(s);
+  await src.eachSheet(r, async (s) => {
+    fold(s);
     if (tally && ++n % SETTLE_EVERY === 0) await tally.settle();
-  };
-  if (src.eachSheet) await src.eachSheet(r, step);
-  else for (const s of await src.sheets(r)) await step(s);
+  });
 }
 
 /**
