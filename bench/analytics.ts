@@ -11,6 +11,9 @@
  * `file.db.json`) and reuses it on the next run while the file is there: a seed takes minutes. The
  * reused year ends where it was seeded (the last hours of the window are then empty). A reused file
  * skips the flush figure (it would add open hours to the kept seed).
+ * BENCH_ANALYTICS_MONGO_KEEP=/path/seed.json (with MONGODB_URI) seeds MongoDB's database lsk_bench_analytics
+ * once and records the workspace and key there; later runs reuse it while the file is there (a
+ * 1,000-link year takes over an hour to seed). BENCH_ANALYTICS_MONGO_HTTP=0 skips the HTTP runs.
  * BENCH_ANALYTICS_QUERIES='label|label' runs only the queries whose label contains one of them.
  * BENCH_ANALYTICS_MONGO_BACKFILL=1 times MongoDB's reads with the month sheets' hours stripped, then
  * the month-hours backfill of the next start, then the reads again (./analytics-backfill.ts).
@@ -44,6 +47,7 @@ const MONGO_LINKS = Number(process.env.BENCH_ANALYTICS_MONGO_LINKS ?? 1);
 const RUNS = Number(process.env.BENCH_ANALYTICS_RUNS ?? 5);
 const MONGO_RUNS = Number(process.env.BENCH_ANALYTICS_MONGO_RUNS ?? 1);
 const KEEP = process.env.BENCH_ANALYTICS_DB;
+const MONGO_KEEP = process.env.BENCH_ANALYTICS_MONGO_KEEP;
 const PICK = process.env.BENCH_ANALYTICS_QUERIES?.split('|')
   .map((x) => x.trim())
   .filter(Boolean);
@@ -57,13 +61,14 @@ const services = (databaseUrl: string) => buildServices(loadConfig({ DATABASE_UR
 
 /** A workspace with `links` tagged links and a year of their hours (up to two hours ago, so all closed). */
 async function seed(databaseUrl: string, links: number, say: (s: string) => void): Promise<{ key: string; target: Target }> {
-  const kept = KEEP && databaseUrl === `file:${KEEP}` ? `${KEEP}.json` : null;
-  if (kept && existsSync(KEEP!) && existsSync(kept)) {
-    say(`    reusing the seed kept in ${KEEP}`);
+  const sqliteKept = KEEP && databaseUrl === `file:${KEEP}` ? `${KEEP}.json` : null;
+  const kept = sqliteKept ?? (MONGO_KEEP && !databaseUrl.startsWith('file:') ? MONGO_KEEP : null);
+  if (kept && (!sqliteKept || existsSync(KEEP!)) && existsSync(kept)) {
+    say(`    reusing the seed kept in ${sqliteKept ? KEEP : databaseUrl}`);
     return JSON.parse(readFileSync(kept, 'utf8')) as { key: string; target: Target };
   }
   // A seed that did not finish (no record of it) starts again from an empty file.
-  if (kept) for (const f of [KEEP!, `${KEEP}-wal`, `${KEEP}-shm`]) rmSync(f, { force: true });
+  if (sqliteKept) for (const f of [KEEP!, `${KEEP}-wal`, `${KEEP}-shm`]) rmSync(f, { force: true });
   const s = await services(databaseUrl);
   const ws = await s.workspaces.create(BENCH, 'analytics', 'custom', 1_000_000);
   const { secret } = await s.keys.issue(systemCaller(ws.id, 'bench'), 'bench');
@@ -145,20 +150,25 @@ async function figures(databaseUrl: string, links: number, label: string, say: (
 async function inProcess(databaseUrl: string, runs: number, target: Target, say: (s: string) => void): Promise<[Timing, Timing][]> {
   const s: Services = await services(databaseUrl);
   const opts = { runs };
-  const docs = s.repos.clicks as unknown as { docsRead?: number };
+  const docs = s.repos.clicks as unknown as { docsRead?: number; queriesRun?: number };
   const read: number[] = [];
+  const sent: number[] = [];
   const cpu: [number, number][] = [];
   const direct = await timeAll(opts.runs, async (q, from, to) => {
-    const before = docs.docsRead ?? 0;
+    const [before, queriesBefore] = [docs.docsRead ?? 0, docs.queriesRun ?? 0];
     const [own, server] = [process.cpuUsage(), childCpuMs('ferretdb')];
     await q.direct(s, target, from, to);
     read.push((docs.docsRead ?? 0) - before);
+    sent.push((docs.queriesRun ?? 0) - queriesBefore);
     cpu.push([process.cpuUsage(own).user / 1000 + process.cpuUsage(own).system / 1000, childCpuMs('ferretdb') - server]);
   });
   if (docs.docsRead !== undefined) {
     const at = (i: number, k: number) => i * 2 * (opts.runs + 1) + k * (opts.runs + 1);
     const ms = (c: [number, number] | undefined) => (c ? `${c[0].toFixed(0)}+${Number.isNaN(c[1]) ? '?' : c[1].toFixed(0)} ms` : '?');
     say(`    documents read per query (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${read[at(i, 0)]}/${read[at(i, 1)]}`).join('; ')}`);
+    if (docs.queriesRun !== undefined) {
+      say(`    store queries per read (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${sent[at(i, 0)]}/${sent[at(i, 1)]}`).join('; ')}`);
+    }
     // The last timed run of each: this process's CPU + the bench's FerretDB's, when it runs one.
     say(
       `    CPU per query, lsk+FerretDB (365 d, 30 d): ${PICKED.map((q, i) => `${q.label} ${ms(cpu[at(i, 0) + opts.runs])} / ${ms(cpu[at(i, 1) + opts.runs])}`).join('; ')}`,
@@ -184,13 +194,16 @@ export async function benchAnalytics(dir: string, say: (s: string) => void): Pro
   say(`Analytics over ${DAYS} days of hourly rollups (every link clicked every hour), ${REFERENCE_DAYS} days as the reference:`);
   if (LINKS > 0) await figures(`file:${KEEP ?? join(dir, 'analytics.db')}`, LINKS, `SQLite, ${plural(LINKS)}`, say, { runs: RUNS, http: true });
   if (MONGO_LINKS === 0) return;
-  const m = await mongo();
+  const m = await mongo(MONGO_KEEP ? 'lsk_bench_analytics' : undefined);
   try {
     // FerretDB evaluates each aggregation over every document it fetches: a slice, and no HTTP run (it adds the REST stack, as on SQLite).
     const label = m.server
       ? `MongoDB (FerretDB 1.24), a smaller slice: ${plural(MONGO_LINKS)} (FerretDB is far too slow for more)`
       : `MongoDB (MONGODB_URI), ${plural(MONGO_LINKS)}`;
-    await figures(m.url, MONGO_LINKS, label, say, { runs: m.server ? MONGO_RUNS : RUNS, http: !m.server });
+    await figures(m.url, MONGO_LINKS, label, say, {
+      runs: m.server ? MONGO_RUNS : RUNS,
+      http: !m.server && process.env.BENCH_ANALYTICS_MONGO_HTTP !== '0',
+    });
   } finally {
     await m.server?.stop();
   }

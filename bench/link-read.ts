@@ -106,8 +106,8 @@ async function readFigures(databaseUrl: string, seconds: number, say: (s: string
 }
 
 /** MONGODB_URI (a fresh database on it), else a FerretDB started for the bench (the test helper). */
-export async function mongo(): Promise<{ url: string; server?: TestMongo }> {
-  const name = `lsk_bench_${Date.now().toString(36)}`;
+export async function mongo(kept?: string): Promise<{ url: string; server?: TestMongo }> {
+  const name = kept ?? `lsk_bench_${Date.now().toString(36)}`;
   if (process.env.MONGODB_URI) {
     const u = new URL(process.env.MONGODB_URI);
     u.pathname = `/${name}`;

@@ -1,6 +1,6 @@
 /**
  * CPU time of this process's child processes whose command name contains `name` (Linux /proc; the
- * bench's own FerretDB), in ms; NaN where /proc cannot tell.
+ * bench's own FerretDB, or the process BENCH_FERRETDB_PID), in ms; NaN where /proc cannot tell.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -19,7 +19,9 @@ function children(pid: number): number[] {
 export function childCpuMs(name: string): number {
   let total = 0;
   let found = false;
-  for (const pid of children(process.pid)) {
+  // A server started outside the bench (MONGODB_URI) can be named by its process id.
+  const outside = Number(process.env.BENCH_FERRETDB_PID);
+  for (const pid of outside > 0 ? [outside] : children(process.pid)) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));

@@ -11,9 +11,17 @@ import { recordedTagLinks } from './mongo-tag-read.js';
 import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
 
 const CURSOR = /^(\d{1,15})\.([^.]{1,300})\.(\d{1,6})$/;
-/** Sheets looked up by `_id` in one read at most (more are read by range), and at once. */
-const LOOKUPS_MAX = 400;
+/** Sheets named by `_id` in one query at most (more are read by range). */
+const IDS_MAX = 1000;
+/**
+ * Up to this many sheets are looked up one by one (a few at once), more in one query (docs/adr/0197):
+ * on FerretDB 1.24 a lookup scans its collection in SQLite until the match, any other query decodes
+ * every document of it, about 20 lookups' worth. On MongoDB both are index seeks.
+ */
+const LOOKUPS_MAX = 16;
 const LOOKUPS_AT_ONCE = 4;
+/** Documents per batch of a cursor: what a streamed read holds at once (a day sheet of a busy domain is tens of kB). */
+const CURSOR_BATCH = 100;
 
 const sheetOfDoc = (d: Partial<SheetDoc>): Sheet => ({ ...d, key: d.key!, period: d.p!, tot: d.tot ?? 0, bots: d.bots ?? 0 });
 
@@ -39,6 +47,7 @@ export class MongoClickSource implements ClickSource {
   readonly monthHours = true;
   /** Documents read so far (the bench reports them per query). */
   docsRead = 0;
+  private ownQueries = 0;
 
   constructor(
     private readonly conn: MongoConnection,
@@ -48,22 +57,50 @@ export class MongoClickSource implements ClickSource {
     this.eventsColl = conn.collection(EVENTS);
   }
 
+  /** Queries sent so far, the combination dictionary's too (each one scan of its collection on FerretDB 1.24). */
+  get queries(): number {
+    return this.ownQueries + this.dict.queries;
+  }
+
   async sheets(r: SheetRequest): Promise<Sheet[]> {
+    const out: Sheet[] = [];
+    await this.eachSheet(r, (s) => {
+      out.push(s);
+    });
+    return out;
+  }
+
+  /**
+   * The request's sheets handed to `fold` as they come (docs/adr/0197): a few named by the registry
+   * looked up by `_id`; more in one query streamed through a cursor, by `_id` (`$in`) when the
+   * registry names few enough, else by workspace and period range.
+   */
+  async eachSheet(r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
     const ids = await this.sheetIds(r);
-    if (ids) return this.lookUp(ids, r);
-    // The collection holds this kind and grain only (docs/adr/0188): the filter names neither.
+    // The collection holds this kind and grain only (docs/adr/0188): the filters name neither.
+    const sheets = sheetColl(this.conn, r.kind, r.grain);
+    const projection = this.projection(r);
+    const stream = async (filter: Filter<SheetDoc>) => {
+      this.ownQueries++;
+      await this.conn.run(async () => {
+        for await (const d of sheets.find(filter, { projection, batchSize: CURSOR_BATCH })) {
+          this.docsRead++;
+          await fold(sheetOfDoc(d));
+        }
+      });
+    };
+    if (ids && ids.length <= LOOKUPS_MAX) return this.lookUp(ids, r, fold);
+    if (ids) return stream({ _id: { $in: ids }, w: r.workspaceId });
     const filter: Filter<SheetDoc> = { w: r.workspaceId, p: { $gte: r.from, $lt: r.to } };
     if (r.keys) filter.key = { $in: [...r.keys] };
-    const sheets = sheetColl(this.conn, r.kind, r.grain);
-    const docs = await this.conn.run(() => sheets.find(filter, { projection: this.projection(r) }).toArray());
-    this.docsRead += docs.length;
-    return docs.map(sheetOfDoc);
+    await stream(filter);
   }
 
   /** The tag's links when every slot's tag sheets are known to sum exactly theirs (docs/adr/0182). */
   async tagLinks(workspaceId: string, tag: string, links: readonly string[]): Promise<string[] | null> {
     const r = await recordedTagLinks(this.conn, workspaceId, tag, links);
     this.docsRead += r.docs;
+    this.ownQueries += 2; // the slots, then their records
     return r.links;
   }
 
@@ -84,28 +121,33 @@ export class MongoClickSource implements ClickSource {
     if (!r.keys && r.kind === 'link') return null;
     const periods = periodsIn(r.grain, r.from, r.to);
     if (periods.length === 0) return [];
+    this.ownQueries++;
     const { slots, domains } = await sheetKeys(this.conn, r.workspaceId);
     const keys = r.keys ?? domains;
-    if (slots.length * keys.length * periods.length > LOOKUPS_MAX) return null;
+    if (slots.length * keys.length * periods.length > IDS_MAX) return null;
     return slots.flatMap((s) => keys.flatMap((key) => periods.map((p) => sheetDocId(s, r.kind, r.workspaceId, key, r.grain, p))));
   }
 
-  /** Sheets by `_id`, a few lookups at a time (missing ones are simply absent). */
-  private async lookUp(ids: readonly string[], r: SheetRequest): Promise<Sheet[]> {
+  /** Sheets by `_id`, a few lookups at a time, each folded as it comes (missing ones are simply absent). */
+  private async lookUp(ids: readonly string[], r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
     const projection = { ...this.projection(r), w: 1 };
     const sheets = sheetColl(this.conn, r.kind, r.grain);
-    const out: Sheet[] = [];
     for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
-      const docs = await Promise.all(ids.slice(i, i + LOOKUPS_AT_ONCE).map((_id) => this.conn.run(() => sheets.findOne({ _id }, { projection }))));
-      for (const d of docs) if (d && d.w === r.workspaceId) out.push(sheetOfDoc(d));
+      const part = ids.slice(i, i + LOOKUPS_AT_ONCE);
+      this.ownQueries += part.length;
+      const docs = await Promise.all(part.map((_id) => this.conn.run(() => sheets.findOne({ _id }, { projection }))));
+      for (const d of docs) {
+        if (!d || d.w !== r.workspaceId) continue;
+        this.docsRead++;
+        await fold(sheetOfDoc(d));
+      }
     }
-    this.docsRead += out.length;
-    return out;
   }
 
   async open(r: OpenRequest): Promise<OpenHour[]> {
     const filter: Filter<OpenDoc> = { w: r.workspaceId, h: { $gte: r.from, $lt: r.to }, z: { $exists: false } };
     if (r.linkIds) filter.l = { $in: [...r.linkIds] };
+    this.ownQueries++;
     const docs = await this.conn.run(() => this.openColl.find(filter).toArray());
     this.docsRead += docs.length;
     return docs.map((d) => ({ linkId: d.l, hour: d.h, clicks: d.n ?? 0, bots: d.b ?? 0, c: d.c ?? {} }));

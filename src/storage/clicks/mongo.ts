@@ -191,6 +191,11 @@ export class MongoClicks implements ClicksRepository {
     return this.source.docsRead;
   }
 
+  /** Queries the reads have sent so far. */
+  get queriesRun(): number {
+    return this.source.queries;
+  }
+
   query(q: ClickQuery): Promise<ClickAnswer> {
     return evaluate(this.source, q);
   }

@@ -5,6 +5,7 @@ import { partialDays } from './partial.js';
 import { bucketFinder, ceilHour, DAY_MS, nextMonth, planWindow, runs, type Whole } from './plan.js';
 import { type Shape, shapeOf, tagShape } from './shape.js';
 import type { ClickSource, ComboSet, Grain, Sheet, SheetField, SheetRequest } from './source.js';
+import { eachSheet, periodsPerRead } from './stream.js';
 import { addSums, countedCombos, sumsPay } from './sums.js';
 import { quietUntil } from './tail.js';
 import { Tally } from './tally.js';
@@ -82,29 +83,30 @@ async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Pr
     if (shape.keys) r.keys = shape.keys;
     return r;
   };
-  const read = (grain: Grain, a: number, b: number, fieldsWanted: SheetField[]) => src.sheets(request(grain, a, b, fieldsWanted));
   const wholeFields: SheetField[] = [...(shape.combos ? (['c'] as const) : []), ...(shape.linksFromDomain ? (['l'] as const) : [])];
 
   const set = sumsPay(shape) && (plan.months.length > 0 || plan.days.length > 0) ? await p.counted() : null;
 
   const wholes = async (grain: Grain, pieces: Whole[], step: (p: number) => number) => {
     const bucket = new Map(pieces.map((w) => [w.period, w.bucket]));
-    for (const [a, b] of runs([...bucket.keys()], step)) {
+    for (const [a, b] of runs([...bucket.keys()], step, periodsPerRead(src, 31))) {
       if (set) {
         await addSums(src, request(grain, a, b, ['c']), set, shape, tally, bucket, sign);
         await src.pause?.();
         continue;
       }
-      const sheets = (await read(grain, a, b, wholeFields)).filter((s) => !shape.exclude?.has(s.key) && bucket.has(s.period));
-      if (shape.combos) for (const s of sheets) await tally.addCombos(s.c, bucket.get(s.period)!, linkKey(s), sign);
-      else
-        for (const s of sheets) {
-          const at = bucket.get(s.period)!;
+      const fold = (s: Sheet) => {
+        const at = bucket.get(s.period);
+        if (at === undefined || shape.exclude?.has(s.key)) return;
+        if (shape.combos) tally.addCombos(s.c, at, linkKey(s), sign);
+        else {
           tally.addTotals(sign * s.tot, sign * s.bots, at);
           if (shape.domainByKey) tally.addGroup(0, s.key, sign * s.tot);
           if (shape.kind === 'link') tally.addLink(s.key, sign * s.tot);
         }
-      if (shape.linksFromDomain) for (const s of sheets) tally.addLinks(s.l, sign);
+        if (shape.linksFromDomain) tally.addLinks(s.l, sign);
+      };
+      await eachSheet(src, request(grain, a, b, wholeFields), fold, tally);
       await tally.settle();
       await src.pause?.();
     }

@@ -2,6 +2,7 @@ import { HOUR_MS } from '../repository.js';
 import { monthStart, nextMonth, type Plan, runs } from './plan.js';
 import type { Shape } from './shape.js';
 import type { ClickSource, Counts, SheetRequest } from './source.js';
+import { eachSheet, periodsPerRead } from './stream.js';
 import type { Tally } from './tally.js';
 
 /** One key's month, every slot's sheet added up. */
@@ -33,19 +34,19 @@ export async function monthHours(
   wanted: ReadonlySet<number>,
 ): Promise<Map<number, Map<string, Month>>> {
   const months = new Map<number, Map<string, Month>>([...wanted].map((m) => [m, new Map()]));
-  for (const [from, to] of runs([...wanted], nextMonth)) {
+  for (const [from, to] of runs([...wanted], nextMonth, periodsPerRead(src, 31))) {
     const r: SheetRequest = { workspaceId, kind, grain: 'month', from, to, fields: ['hc', 'hb'] };
     if (keys) r.keys = keys;
-    for (const s of await src.sheets(r)) {
+    await eachSheet(src, r, (s) => {
       const byKey = months.get(s.period);
-      if (!byKey || exclude?.has(s.key)) continue;
+      if (!byKey || exclude?.has(s.key)) return;
       const m = byKey.get(s.key) ?? { tot: 0, bots: 0, hc: {}, hb: {} };
       m.tot += s.tot;
       m.bots += s.bots;
       addInto(m.hc, s.hc);
       addInto(m.hb, s.hb);
       byKey.set(s.key, m);
-    }
+    });
   }
   return months;
 }

@@ -101,6 +101,12 @@ export interface ClickSource {
   allCombos?(workspaceId: string, max: number): Promise<Map<string, string> | null> | Map<string, string> | null;
   /** Optional: each sheet of the request (its `c`) summed over the set's combinations, people and bots apart. */
   comboSums?(r: SheetRequest, set: ComboSet): Promise<SheetSum[]> | SheetSum[];
+  /**
+   * Optional (docs/adr/0197): the request's sheets handed to `fold` as they arrive, the store holding
+   * a batch at a time. A store that streams is asked for whole runs of periods at once (a query per
+   * kind and grain, not one per month of days), since memory no longer grows with the run.
+   */
+  eachSheet?(r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void>;
   /** Combination keys by id (ids the store does not know are absent). */
   combos(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> | Map<string, string>;
 }
