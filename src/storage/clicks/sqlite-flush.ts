@@ -1,6 +1,6 @@
 import type { SqliteConnection } from '../sqlite/connection.js';
 import { EVENT_NUMS, type FlushChunk, rowOf, type WireChunk, wireChunk } from './flush-wire.js';
-import { EventInserts, type EventValues } from './sqlite-event-inserts.js';
+import { flushLedger } from './sqlite-flush-ledger.js';
 import type { OpenRows } from './sqlite-open-rows.js';
 import type { ComboDictionary } from './sqlite-sheets.js';
 
@@ -11,8 +11,6 @@ import type { ComboDictionary } from './sqlite-sheets.js';
 export const FLUSH_PART = 100;
 /** Events per transaction when a part holds events only: an event row costs about a third of a link-hour's. */
 export const EVENT_PART = 250;
-const PRUNE_EVERY = 256;
-const REMEMBER_MS = 86_400_000;
 
 /**
  * A chunk's rows in the open table's key order (workspace, hour, link; workspaces by their rank in
@@ -82,35 +80,23 @@ export function partsOf(rows: number, events: number): [number, number, number, 
  * exactly once.
  */
 export function chunkFlusher(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows) {
-  const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
-  const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
-  const eventInserts = new EventInserts(conn);
-  // Event ids from a counter row, read and advanced once per part (this connection is the one writer).
-  const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
-  const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
-  let applied = 0;
+  const ledger = flushLedger(conn);
 
   /** One part of a chunk (in the caller's transaction); skipped when applied before (a retry). */
   function applyPart(id: string, ch: WireChunk, combos: ChunkCombos, rows: readonly number[], from: number, to: number): void {
     const now = Date.now();
-    if (seen.run(id, now).changes === 0) return;
+    if (!ledger.first(id, now)) return;
     for (const i of rows) {
       const { hour, ws, clicks, bots, pairs } = rowOf(ch, i);
       for (let j = 0; j < pairs.length; j += 2) pairs[j] = combos.id(ws, pairs[j]!);
       open.add(ch.w[ws]!, hour, ch.r[i]!, clicks, bots, pairs);
     }
-    if (to > from) {
-      let next = Number(nextEventId.get());
-      const values = new Array<EventValues>(to - from);
-      for (let i = from; i < to; i++) {
-        const at = i * EVENT_NUMS;
-        const ws = ch.events[at + 1]!;
-        values[i - from] = [ch.w[ws]!, ch.events[at]!, next++, ch.e[i]!, combos.id(ws, ch.events[at + 2]!)];
-      }
-      eventInserts.insert(values);
-      setNextEventId.run(next);
-    }
-    if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
+    ledger.events(to - from, (i, eventId) => {
+      const at = (from + i) * EVENT_NUMS;
+      const ws = ch.events[at + 1]!;
+      return [ch.w[ws]!, ch.events[at]!, eventId, ch.e[from + i]!, combos.id(ws, ch.events[at + 2]!)];
+    });
+    ledger.applied(now);
   }
 
   return (chunks: readonly FlushChunk[]): void => {

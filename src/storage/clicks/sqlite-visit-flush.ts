@@ -1,14 +1,11 @@
 import type { SqliteConnection } from '../sqlite/connection.js';
 import { HourTally } from './hour-tally.js';
 import type { LinkHour } from './link-hour.js';
-import { EventInserts, type EventValues } from './sqlite-event-inserts.js';
 import { partsOf } from './sqlite-flush.js';
+import { flushLedger } from './sqlite-flush-ledger.js';
 import type { OpenRows } from './sqlite-open-rows.js';
 import type { ComboDictionary } from './sqlite-sheets.js';
 import { VISIT_NUMS, type VisitChunk, visitStrings } from './visit-wire.js';
-
-const PRUNE_EVERY = 256;
-const REMEMBER_MS = 86_400_000;
 
 /** One chunk's visits as the writer reads them: counted per link-hour, its events in order. */
 class ChunkVisits {
@@ -53,12 +50,7 @@ const inKeyOrder = (hours: LinkHour[]): LinkHour[] => hours.sort((a, b) => cmp(a
  * is held from one chunk to the next: the writer's live heap stays a chunk's.
  */
 export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open: OpenRows) {
-  const seen = conn.stmt('INSERT OR IGNORE INTO click_flushes (id, at) VALUES (?, ?)');
-  const prune = conn.stmt('DELETE FROM click_flushes WHERE at < ?');
-  const eventInserts = new EventInserts(conn);
-  const nextEventId = conn.stmt('SELECT next FROM click_event_ids WHERE one = 1').pluck();
-  const setNextEventId = conn.stmt('UPDATE click_event_ids SET next = ? WHERE one = 1');
-  let applied = 0;
+  const ledger = flushLedger(conn);
 
   /** Combination ids of one flush by workspace and key (each pair interned once per flush). */
   let ids = new Map<string, Map<string, number>>();
@@ -88,12 +80,10 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
   }
 
   function writeEvents(f: ChunkVisits, from: number, to: number): void {
-    if (to <= from) return;
-    let next = Number(nextEventId.get());
-    const values = new Array<EventValues>(to - from);
-    for (let i = from; i < to; i++) values[i - from] = [f.eventSpace[i]!, f.eventAt[i]!, next++, f.eventLink[i]!, comboId(f.eventSpace[i]!, f.eventKey[i]!)];
-    eventInserts.insert(values);
-    setNextEventId.run(next);
+    ledger.events(to - from, (i, eventId) => {
+      const e = from + i;
+      return [f.eventSpace[e]!, f.eventAt[e]!, eventId, f.eventLink[e]!, comboId(f.eventSpace[e]!, f.eventKey[e]!)];
+    });
   }
 
   function write(f: ChunkVisits): void {
@@ -106,7 +96,7 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
       const now = Date.now();
       try {
         conn.tx(() => {
-          if (seen.run(id, now).changes === 0) return;
+          if (!ledger.first(id, now)) return;
           writeHours(hours, from, to);
           writeEvents(f, eventsFrom, eventsTo);
         });
@@ -117,7 +107,7 @@ export function visitFlusher(conn: SqliteConnection, dict: ComboDictionary, open
         ids = new Map();
         throw e;
       }
-      if (++applied % PRUNE_EVERY === 0) prune.run(now - REMEMBER_MS);
+      ledger.applied(now);
     }
   }
 
