@@ -1,3 +1,4 @@
+import { isBotKey } from '../storage/clicks/combos.js';
 import type { VisitRecords } from '../storage/clicks/repository.js';
 
 /**
@@ -52,6 +53,6 @@ export function clicksIn(v: VisitRecords | undefined, linkId: string): number {
   if (v === undefined) return 0;
   let n = 0;
   const { linkIds, keys } = v;
-  for (let i = 0; i < linkIds.length; i++) if (linkIds[i] === linkId && keys[i]!.charCodeAt(0) !== 98 /* b */) n++;
+  for (let i = 0; i < linkIds.length; i++) if (linkIds[i] === linkId && !isBotKey(keys[i]!)) n++;
   return n;
 }

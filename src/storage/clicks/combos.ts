@@ -22,6 +22,9 @@ export function comboKey(bot: boolean, values: Partial<ComboValues>): string {
   return k;
 }
 
+/** Whether a combination key is a bot's (its first character), without splitting it: the counting reads it per visit. */
+export const isBotKey = (key: string): boolean => key.charCodeAt(0) === 98; // 'b'
+
 export function decodeCombo(key: string): Combo {
   const parts = key.split(SEP);
   const values = {} as ComboValues;

@@ -1,3 +1,4 @@
+import { isBotKey } from './combos.js';
 import { LinkHour } from './link-hour.js';
 import { type ClickEvent, HOUR_MS, type VisitRecords } from './repository.js';
 import { nextTurn } from './turns.js';
@@ -38,7 +39,7 @@ export class HourTally {
     if (h === undefined || h.hour !== hour) h = this.hourOf(linkId, workspaceId, hour, h);
     this.visits++;
     if (h.add(key)) this.cells++;
-    if (key.charCodeAt(0) === 98 /* b */) h.bots++;
+    if (isBotKey(key)) h.bots++;
     else h.clicks++;
     return h;
   }
