@@ -178,7 +178,8 @@ export class ClickRecorder {
 
   /** Clicks of one link counted here and not written yet (including a batch whose write failed). */
   unwritten(linkId: string): number {
-    let n = clicksIn(this.records.peek(), linkId) + this.tally.clicksOf(linkId) + clicksIn(this.pending?.batch.visits, linkId);
+    const held = this.records.peek();
+    let n = clicksIn(held.records, linkId, held.count) + this.tally.clicksOf(linkId) + clicksIn(this.pending?.batch.visits, linkId);
     for (const h of this.pending?.batch.hours ?? []) if (h.linkId === linkId) n += h.clicks;
     return n;
   }
