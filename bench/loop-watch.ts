@@ -81,7 +81,9 @@ export async function loopWatch(work: () => Promise<unknown>): Promise<string> {
   const took = performance.now() - started;
   on = false;
   delay.disable();
-  await new Promise((r) => setImmediate(r));
+  // Collections are reported a little after they happen.
+  await new Promise((r) => setTimeout(r, 50));
+  for (const e of gcWatch.takeRecords()) gcs.push({ start: e.startTime, duration: e.duration });
   gcWatch.disconnect();
   const idle = monitorEventLoopDelay({ resolution: 1 });
   idle.enable();
