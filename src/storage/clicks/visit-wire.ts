@@ -1,6 +1,6 @@
 import { Table } from './flush-wire.js';
 import type { VisitRecords } from './repository.js';
-import { Turns } from './turns.js';
+import { nextTurn } from './turns.js';
 
 /**
  * Visit records as they go to the SQLite writer thread (docs/adr/0196), a flush in chunks of
@@ -23,15 +23,13 @@ export interface VisitChunk {
 export const VISIT_NUMS = 4;
 /** Visits per chunk. */
 export const VISIT_CHUNK = 4000;
+/** Visits encoded between two turns of the event loop. */
+const TURN = 1000;
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
 
-/**
- * One flush's visits in chunks, one at a time, letting the event loop turn every TURN_MS of encoding
- * (`Turns`: a visit's key is hashed here, the first time for a key built for that visit, so a visit
- * costs from under 1 µs to several); `events` false: no visit is an event.
- */
-export async function* visitChunks(flush: string, v: VisitRecords, events: boolean, turns = new Turns()): AsyncGenerator<VisitChunk> {
+/** One flush's visits in chunks, one at a time, letting the event loop turn every TURN visits; `events` false: no visit is an event. */
+export async function* visitChunks(flush: string, v: VisitRecords, events: boolean): AsyncGenerator<VisitChunk> {
   const n = v.at.length;
   for (let from = 0, index = 0; from < n; from += VISIT_CHUNK, index++) {
     const to = Math.min(from + VISIT_CHUNK, n);
@@ -39,17 +37,15 @@ export async function* visitChunks(flush: string, v: VisitRecords, events: boole
     const spaces = new Table();
     const nums = new Float64Array((to - from) * VISIT_NUMS);
     for (let i = from, at = 0; i < to; i++, at += VISIT_NUMS) {
-      if (turns.due()) await turns.turn();
+      if (i > from && (i - from) % TURN === 0) await nextTurn();
       nums[at] = v.at[i]!;
       nums[at + 1] = spaces.of(v.workspaceIds[i]!);
       nums[at + 2] = keys.of(v.keys[i]!);
       nums[at + 3] = events ? v.events[i]! : 0;
     }
     const json = `{"k":${JSON.stringify(keys.list)},"w":${JSON.stringify(spaces.list)},"l":${JSON.stringify(v.linkIds.slice(from, to))}}`;
-    const chunk = { flush, index, text: utf8.encode(json), nums };
-    // The chunk's text in a turn of its own: the caller posts it to the writer at once.
-    await turns.turn();
-    yield chunk;
+    yield { flush, index, text: utf8.encode(json), nums };
+    if (to < n) await nextTurn();
   }
 }
 
