@@ -103,7 +103,7 @@ async function eventDocPlans(parts: EventParts, leaseKey: string, batch: ClickBa
  * links' totals and the event documents. The writes are built bulk write by bulk write as they are
  * sent (generators read by `upsertAll`), not all at once: a flush of 50,000 link-hours held its
  * 100,000 upserts and 50,000 event entries until its last write, and V8 promoted them, in
- * young-generation collections of 30–45 ms on the event loop (docs/adr/0200).
+ * young-generation collections of 20–44 ms on the event loop (docs/adr/0200).
  */
 export async function writeBatch(
   conn: MongoConnection,
