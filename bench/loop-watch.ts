@@ -4,28 +4,76 @@
  * two turns of a 1 ms timer (the longest and p99), which the machine's load does not inflate (a
  * stretch preempted by other processes stalls the loop longer, but costs no more CPU). The thread's
  * CPU time is the kernel's (getrusage): on Linux its readings at times jump by a clock tick (4 ms
- * here), so a single stretch is known to within a few milliseconds.
+ * here), so a single stretch is known to within a few milliseconds. Where the kernel keeps the
+ * thread's scheduler statistics (/proc/thread-self/schedstat, nanoseconds), the longest gap between
+ * two timer turns is also split into the time the thread ran, the time it waited runnable for a core
+ * (preempted by other threads or processes) and the time it slept (blocked, or the loop idle), with
+ * the thread's major page faults in that gap and V8's collections that began in it (their pauses).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const cpuNow = () => {
   const c = process.threadCpuUsage();
   return (c.user + c.system) / 1000;
 };
 
+/** The main thread's time on a core and waiting runnable for one, in ms, and its major page faults (null where the kernel does not say). */
+function schedNow(): [run: number, wait: number, faults: number] | null {
+  try {
+    const [run, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ');
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const faults = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[9]);
+    return [Number(run) / 1e6, Number(wait) / 1e6, faults];
+  } catch {
+    return null;
+  }
+}
+
 const ms = (ns: number) => (ns / 1e6).toFixed(1);
+
+interface Gap {
+  from: number;
+  wall: number;
+  run: number;
+  wait: number;
+  faults: number;
+}
+
+/** V8's pauses that began within a gap. */
+const gcPause = (gcs: readonly { start: number; duration: number }[], g: Gap): number =>
+  gcs.filter((c) => c.start >= g.from && c.start < g.from + g.wall).reduce((a, c) => a + c.duration, 0);
 
 export async function loopWatch(work: () => Promise<unknown>): Promise<string> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   const stretches: number[] = [];
+  let longest: Gap | null = null;
+  let longestRun = 0;
   let on = true;
   let last = cpuNow();
+  let lastAt = performance.now();
+  let lastSched = schedNow();
   const tick = () => {
     const now = cpuNow();
+    const at = performance.now();
+    const sched = schedNow();
     stretches.push(now - last);
+    if (sched && lastSched) {
+      const gap = { from: lastAt, wall: at - lastAt, run: sched[0] - lastSched[0], wait: sched[1] - lastSched[1], faults: sched[2] - lastSched[2] };
+      if (longest === null || gap.wall > longest.wall) longest = gap;
+      longestRun = Math.max(longestRun, gap.run);
+    }
     last = now;
+    lastAt = at;
+    lastSched = sched;
     if (on) setTimeout(tick, 1);
   };
+  // V8's collections on the main thread during the work (their pauses, by start time).
+  const gcs: { start: number; duration: number }[] = [];
+  const gcWatch = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, duration: e.duration });
+  });
+  gcWatch.observe({ entryTypes: ['gc'] });
   delay.enable();
   setTimeout(tick, 1);
   const started = performance.now();
@@ -33,6 +81,10 @@ export async function loopWatch(work: () => Promise<unknown>): Promise<string> {
   const took = performance.now() - started;
   on = false;
   delay.disable();
+  // Collections are reported a little after they happen.
+  await new Promise((r) => setTimeout(r, 50));
+  for (const e of gcWatch.takeRecords()) gcs.push({ start: e.startTime, duration: e.duration });
+  gcWatch.disconnect();
   const idle = monitorEventLoopDelay({ resolution: 1 });
   idle.enable();
   await new Promise((r) => setTimeout(r, took));
@@ -40,9 +92,16 @@ export async function loopWatch(work: () => Promise<unknown>): Promise<string> {
   stretches.sort((a, b) => b - a);
   const cpu = stretches.reduce((a, b) => a + b, 0);
   const p99 = stretches[Math.floor(stretches.length / 100)] ?? 0;
+  const g = longest as Gap | null;
+  const split =
+    g === null
+      ? ''
+      : `; the longest gap between two timer turns ${g.wall.toFixed(1)} ms: ran ${g.run.toFixed(1)}, waited for a core ${g.wait.toFixed(1)}, ` +
+        `slept ${Math.max(0, g.wall - g.run - g.wait).toFixed(1)} (schedstat), ${g.faults} major page faults, ` +
+        `collections in it ${gcPause(gcs, g).toFixed(1)} ms; the most it ran between two turns ${longestRun.toFixed(1)} ms`;
   return (
     `written in ${took.toFixed(0)} ms; event loop stalled at most ${ms(delay.max)} ms (p99 ${ms(delay.percentile(99))}); ` +
     `idle for as long: at most ${ms(idle.max)} ms (p99 ${ms(idle.percentile(99))}); main-thread CPU ${cpu.toFixed(0)} ms, ` +
-    `between two timer turns at most ${(stretches[0] ?? 0).toFixed(1)} ms (p99 ${p99.toFixed(1)})`
+    `between two timer turns at most ${(stretches[0] ?? 0).toFixed(1)} ms (p99 ${p99.toFixed(1)})${split}`
   );
 }

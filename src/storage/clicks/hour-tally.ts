@@ -1,10 +1,7 @@
 import { isBotKey } from './combos.js';
 import { LinkHour } from './link-hour.js';
 import { type ClickEvent, HOUR_MS, type VisitRecords } from './repository.js';
-import { nextTurn } from './turns.js';
-
-/** Visit records counted between two turns of the event loop (a store counting on it: MongoDB). */
-const TURN = 2000;
+import { Turns } from './turns.js';
 
 /**
  * Visits counted per link and UTC hour by combination: the link-hours a flush writes. Where the
@@ -74,12 +71,15 @@ export class HourTally {
   }
 }
 
-/** A batch's visit records counted into link-hours, and their click events in the order of the visits (the event loop turns every TURN). */
-export async function countedVisits(v: VisitRecords): Promise<{ hours: LinkHour[]; events: ClickEvent[] }> {
+/**
+ * A batch's visit records counted into link-hours, and their click events in the order of the visits
+ * (a store counting on the event loop: MongoDB), letting the loop turn every TURN_MS (`Turns`).
+ */
+export async function countedVisits(v: VisitRecords, turns = new Turns()): Promise<{ hours: LinkHour[]; events: ClickEvent[] }> {
   const tally = new HourTally();
   const events: ClickEvent[] = [];
   for (let i = 0; i < v.at.length; i++) {
-    if (i > 0 && i % TURN === 0) await nextTurn();
+    if (turns.due()) await turns.turn();
     const at = v.at[i]!;
     const linkId = v.linkIds[i]!;
     const workspaceId = v.workspaceIds[i]!;

@@ -2,6 +2,7 @@ import { type AnyBulkWriteOperation, type Collection, type Document, MongoBulkWr
 import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
 import type { Counts, Grain } from './engine/source.js';
 import { SHEET_INDEXES } from './mongo-sheet-colls.js';
+import { nextTurn } from './turns.js';
 
 /*
  * Click documents on MongoDB (docs/adr/0017, 0092). Counters belong to one writer slot `s` and are
@@ -112,11 +113,12 @@ export const LEGACY_ROLLUPS = 'click_rollups';
 
 /**
  * Events per event document, and event documents per bulk write: the driver encodes a bulk write's
- * BSON on the event loop in one go, about 0.6 µs of CPU per event (measured: 0.6 ms for a push of
- * 1,000, 4.2 ms for 5,000), so one write carries at most 4,000 events (about 3 ms) whatever the flush.
+ * BSON on the event loop in one go, about 0.6 µs of CPU per event (measured: 0.5–0.7 ms for a push
+ * of 1,000, 2–4 ms for 4,000), so one write carries one document, at most 1,000 events, about as
+ * long as a bulk write of UPSERT_BATCH upserts (0.8–1.1 ms) whatever the flush (docs/adr/0200).
  */
 export const EVENTS_PER_DOC = 1000;
-export const EVENT_DOCS_PER_WRITE = 4;
+export const EVENT_DOCS_PER_WRITE = 1;
 
 export const CLICK_INDEXES: IndexDef[] = [
   [OPEN, { w: 1, h: 1 }, { name: 'click_open_by_workspace' }],
@@ -151,29 +153,41 @@ export interface Upsert<T extends Document> {
 
 /**
  * Writes per bulk write (the default). The driver encodes each bulk write on the event loop in one go:
- * measured, 4–10 ms of CPU for the BSON of 1,000 of the flush's upserts, about 1 ms for 250.
+ * measured, 4–10 ms of CPU for the BSON of 1,000 of the flush's upserts, 0.8–1.1 ms for 250.
  */
 const UPSERT_BATCH = 250;
 
 /**
  * Apply conditional upserts, each idempotent (a write already applied fails its filter and its
  * upsert collides on _id). FerretDB 1.24 stops an unordered bulk write at its first error, so after
- * any bulk error every write is redone alone.
+ * any bulk error every write is redone alone. The upserts are read `perWrite` at a time as they are
+ * written (a generator builds each bulk write's just before it is sent), with a turn of the event
+ * loop between building a bulk write's and the driver encoding them.
  */
-export async function upsertAll<T extends Document>(coll: Collection<T>, ops: Upsert<T>[], perWrite = UPSERT_BATCH): Promise<void> {
-  for (let i = 0; i < ops.length; i += perWrite) {
-    const part = ops.slice(i, i + perWrite);
-    try {
-      const bulk = part.map((o) => ({ updateOne: { filter: o.filter, update: o.update, upsert: true } })) as AnyBulkWriteOperation<T>[];
-      await coll.bulkWrite(bulk, { ordered: false });
-    } catch (e) {
-      if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
-      for (const o of part) {
-        try {
-          await coll.updateOne(o.filter as never, o.update, { upsert: true });
-        } catch (e2) {
-          if (!isDuplicateKey(e2)) throw e2;
-        }
+export async function upsertAll<T extends Document>(coll: Collection<T>, ops: Iterable<Upsert<T>>, perWrite = UPSERT_BATCH): Promise<void> {
+  let part: Upsert<T>[] = [];
+  for (const o of ops) {
+    part.push(o);
+    if (part.length === perWrite) {
+      await upsertPart(coll, part);
+      part = [];
+    }
+  }
+  if (part.length > 0) await upsertPart(coll, part);
+}
+
+async function upsertPart<T extends Document>(coll: Collection<T>, part: Upsert<T>[]): Promise<void> {
+  await nextTurn();
+  try {
+    const bulk = part.map((o) => ({ updateOne: { filter: o.filter, update: o.update, upsert: true } })) as AnyBulkWriteOperation<T>[];
+    await coll.bulkWrite(bulk, { ordered: false });
+  } catch (e) {
+    if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
+    for (const o of part) {
+      try {
+        await coll.updateOne(o.filter as never, o.update, { upsert: true });
+      } catch (e2) {
+        if (!isDuplicateKey(e2)) throw e2;
       }
     }
   }

@@ -45,10 +45,65 @@ function* combosOf(batch: ClickBatch, withEvents: boolean): Generator<[string, s
   if (withEvents) for (const e of batch.events) yield [e.workspaceId, e.combo];
 }
 
+/** One event document of a flush: its id, workspace and hour, and which of the batch's events it holds (by index). */
+interface EventDocPlan {
+  _id: string;
+  w: string;
+  hour: number;
+  events: number[];
+}
+
+/** Each link's clicks and bots over the batch's link-hours (the totals documents' increments). */
+async function linkTotals(hours: ClickBatch['hours']): Promise<Map<string, { w: string; n: number; b: number }>> {
+  const perLink = new Map<string, { w: string; n: number; b: number }>();
+  let done = 0;
+  for (const h of hours) {
+    if (++done % SLICE === 0) await nextTurn();
+    const t = perLink.get(h.linkId);
+    if (t === undefined) perLink.set(h.linkId, { w: h.workspaceId, n: h.clicks, b: h.bots });
+    else {
+      t.n += h.clicks;
+      t.b += h.bots;
+    }
+  }
+  return perLink;
+}
+
+/**
+ * The batch's event documents: its events grouped by workspace and hour (kept by index), EVENTS_PER_DOC
+ * a document, each given its id once per lease (a retried batch writes to the same documents).
+ */
+async function eventDocPlans(parts: EventParts, leaseKey: string, batch: ClickBatch): Promise<EventDocPlan[]> {
+  const groups = new Map<string, { w: string; hour: number; events: number[] }>();
+  for (let i = 0; i < batch.events.length; i++) {
+    if (i > 0 && i % SLICE === 0) await nextTurn();
+    const e = batch.events[i]!;
+    const hour = e.at - (e.at % HOUR_MS);
+    const g = groups.get(`${e.workspaceId}:${hour}`);
+    if (g === undefined) groups.set(`${e.workspaceId}:${hour}`, { w: e.workspaceId, hour, events: [i] });
+    else g.events.push(i);
+  }
+  const before = parts.assigned.get(batch);
+  const assigned = before?.lease === leaseKey ? before.ids : [];
+  const plans: EventDocPlan[] = [];
+  for (const g of groups.values()) {
+    for (let i = 0; i < g.events.length; i += EVENTS_PER_DOC) {
+      const events = g.events.slice(i, i + EVENTS_PER_DOC);
+      assigned[plans.length] ??= parts.take(leaseKey, g.w, g.hour, events.length);
+      plans.push({ _id: assigned[plans.length]!, w: g.w, hour: g.hour, events });
+    }
+  }
+  parts.assigned.set(batch, { lease: leaseKey, ids: assigned });
+  return plans;
+}
+
 /**
  * One flush into slot `s` (its holder only), every write conditional on `seq` (a retried flush is
  * skipped): the combinations first (so no count refers to an unknown one), then the open hours, the
- * links' totals and the event documents.
+ * links' totals and the event documents. The writes are built bulk write by bulk write as they are
+ * sent (generators read by `upsertAll`), not all at once: a flush of 50,000 link-hours held its
+ * 100,000 upserts and 50,000 event entries until its last write, and V8 promoted them, in
+ * young-generation collections of 20–44 ms on the event loop (docs/adr/0200).
  */
 export async function writeBatch(
   conn: MongoConnection,
@@ -62,61 +117,41 @@ export async function writeBatch(
   const s = lease.slot;
   const ids = await dict.ensure(combosOf(batch, withEvents));
   const id = (w: string, k: string) => ids.get(`${w}\n${k}`)!;
-  const openOps: Upsert<OpenDoc>[] = [];
-  const perLink = new Map<string, { w: string; n: number; b: number }>();
-  let done = 0;
-  for (const h of batch.hours) {
-    if (++done % SLICE === 0) await nextTurn();
-    const inc: Record<string, number> = { n: h.clicks, b: h.bots };
-    for (const [k, n] of h.combos) inc[`c.${id(h.workspaceId, k)}`] = n;
-    openOps.push({
-      filter: { _id: openId(s, h.linkId, h.hour), q: { $lt: seq } },
-      update: { $inc: inc, $set: { q: seq }, $setOnInsert: { s, l: h.linkId, w: h.workspaceId, h: h.hour } } as never,
-    });
-    const t = perLink.get(h.linkId) ?? { w: h.workspaceId, n: 0, b: 0 };
-    t.n += h.clicks;
-    t.b += h.bots;
-    perLink.set(h.linkId, t);
-  }
-  const totalOps: Upsert<TotalsDoc>[] = [];
-  for (const [l, t] of perLink) {
-    if (++done % SLICE === 0) await nextTurn();
-    totalOps.push({
-      filter: { _id: totalsId(s, l), q: { $lt: seq } },
-      update: { $inc: { n: t.n, b: t.b }, $set: { q: seq }, $setOnInsert: { s, l, w: t.w } } as never,
-    });
-  }
-  const eventOps: Upsert<EventsDoc>[] = [];
-  if (withEvents) {
-    const groups = new Map<string, { w: string; hour: number; e: EventsDoc['e'] }>();
-    for (const e of batch.events) {
-      if (++done % SLICE === 0) await nextTurn();
-      const hour = e.at - (e.at % HOUR_MS);
-      const g = groups.get(`${e.workspaceId}:${hour}`) ?? { w: e.workspaceId, hour, e: [] };
-      g.e.push({ t: e.at, l: e.linkId, c: id(e.workspaceId, e.combo) });
-      groups.set(`${e.workspaceId}:${hour}`, g);
+  const perLink = await linkTotals(batch.hours);
+  const plans = withEvents ? await eventDocPlans(parts, `${s}:${lease.term}`, batch) : [];
+  function* openOps(): Generator<Upsert<OpenDoc>> {
+    for (const h of batch.hours) {
+      const inc: Record<string, number> = { n: h.clicks, b: h.bots };
+      for (const [k, n] of h.combos) inc[`c.${id(h.workspaceId, k)}`] = n;
+      yield {
+        filter: { _id: openId(s, h.linkId, h.hour), q: { $lt: seq } },
+        update: { $inc: inc, $set: { q: seq }, $setOnInsert: { s, l: h.linkId, w: h.workspaceId, h: h.hour } } as never,
+      };
     }
-    const leaseKey = `${s}:${lease.term}`;
-    const before = parts.assigned.get(batch);
-    const assigned = before?.lease === leaseKey ? before.ids : [];
-    let k = 0;
-    for (const g of groups.values()) {
-      for (let i = 0; i < g.e.length; i += EVENTS_PER_DOC) {
-        const chunk = g.e.slice(i, i + EVENTS_PER_DOC);
-        assigned[k] ??= parts.take(leaseKey, g.w, g.hour, chunk.length);
-        const _id = assigned[k]!;
-        k++;
-        eventOps.push({
-          filter: { _id, q: { $lt: seq } },
-          update: { $push: { e: { $each: chunk } }, $set: { q: seq }, $setOnInsert: { s, w: g.w, a0: g.hour, a1: g.hour + HOUR_MS } } as never,
-        });
-      }
+  }
+  function* totalOps(): Generator<Upsert<TotalsDoc>> {
+    for (const [l, t] of perLink) {
+      yield {
+        filter: { _id: totalsId(s, l), q: { $lt: seq } },
+        update: { $inc: { n: t.n, b: t.b }, $set: { q: seq }, $setOnInsert: { s, l, w: t.w } } as never,
+      };
     }
-    parts.assigned.set(batch, { lease: leaseKey, ids: assigned });
+  }
+  function* eventOps(): Generator<Upsert<EventsDoc>> {
+    for (const d of plans) {
+      const e = d.events.map((i) => {
+        const ev = batch.events[i]!;
+        return { t: ev.at, l: ev.linkId, c: id(ev.workspaceId, ev.combo) };
+      });
+      yield {
+        filter: { _id: d._id, q: { $lt: seq } },
+        update: { $push: { e: { $each: e } }, $set: { q: seq }, $setOnInsert: { s, w: d.w, a0: d.hour, a1: d.hour + HOUR_MS } } as never,
+      };
+    }
   }
   await conn.run(async () => {
-    await upsertAll(conn.collection<OpenDoc>(OPEN), openOps);
-    await upsertAll(conn.collection<TotalsDoc>(TOTALS), totalOps);
-    await upsertAll(conn.collection<EventsDoc>(EVENTS), eventOps, EVENT_DOCS_PER_WRITE);
+    await upsertAll(conn.collection<OpenDoc>(OPEN), openOps());
+    await upsertAll(conn.collection<TotalsDoc>(TOTALS), totalOps());
+    await upsertAll(conn.collection<EventsDoc>(EVENTS), eventOps(), EVENT_DOCS_PER_WRITE);
   });
 }
