@@ -44,7 +44,7 @@ describe('visit records to the SQLite writer', () => {
     return { clicks, conn };
   };
 
-  it('encodes a flush in chunks of VISIT_CHUNK, keys and workspaces once per chunk, no events when they are off', async () => {
+  it('encodes a flush in chunks of VISIT_CHUNK by ranges of link ids, each visit once, keys and workspaces once per chunk, no events when they are off', async () => {
     const links = Array.from({ length: 5000 }, (_, i) => `lnk_${i}`);
     const v = records(links);
     const chunks: VisitChunk[] = [];
@@ -57,10 +57,41 @@ describe('visit records to the SQLite writer', () => {
     const s = visitStrings(chunks[1]!);
     expect(s.w).toEqual(['wsp_v']);
     expect(s.k).toHaveLength(4);
-    expect(s.l).toEqual(v.linkIds.slice(VISIT_CHUNK, 2 * VISIT_CHUNK));
-    const i = VISIT_CHUNK + 5;
-    const at = 5 * VISIT_NUMS;
-    expect([chunks[1]!.nums[at], s.k[chunks[1]!.nums[at + 2]!], chunks[1]!.nums[at + 3]]).toEqual([v.at[i], v.keys[i], v.events[i]]);
+    // Every visit once, with its own facts (a visit's time is unique here: it names the visit).
+    const byAt = new Map(v.at.map((at, i) => [at, i]));
+    const seen: number[] = [];
+    const linksInOrder: string[][] = [];
+    for (const c of chunks) {
+      const cs = visitStrings(c);
+      linksInOrder.push(cs.l);
+      for (let j = 0; j < cs.l.length; j++) {
+        const i = byAt.get(c.nums[j * VISIT_NUMS]!)!;
+        expect([cs.l[j], cs.k[c.nums[j * VISIT_NUMS + 2]!], c.nums[j * VISIT_NUMS + 3]]).toEqual([v.linkIds[i], v.keys[i], v.events[i]]);
+        seen.push(i);
+      }
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual(v.at.map((_, i) => i));
+    // Each chunk covers a range of link ids, not the whole: the flush's visits inside a chunk's
+    // span are about a chunk's (in the order of the visits, every chunk would span nearly all).
+    for (const l of linksInOrder) {
+      const [lo, hi] = [l.reduce((a, b) => (a < b ? a : b)), l.reduce((a, b) => (a > b ? a : b))];
+      expect(v.linkIds.filter((x) => x >= lo && x <= hi).length).toBeLessThan(2 * VISIT_CHUNK);
+    }
+    // Within a chunk, one link's visits keep their order.
+    for (const [k, c] of chunks.entries()) {
+      const last = new Map<string, number>();
+      linksInOrder[k]!.forEach((l, j) => {
+        expect(c.nums[j * VISIT_NUMS]!).toBeGreaterThan(last.get(l) ?? 0);
+        last.set(l, c.nums[j * VISIT_NUMS]!);
+      });
+    }
+    // The same records give the same chunks (a retry's parts are the same parts).
+    const again: VisitChunk[] = [];
+    for await (const c of visitChunks('f.1', v, true)) again.push(c);
+    expect(again.map((c) => [Buffer.from(c.text).toString(), [...c.nums]])).toEqual(chunks.map((c) => [Buffer.from(c.text).toString(), [...c.nums]]));
+    // A flush of one chunk keeps the order of the visits.
+    const small = records(links.slice(0, 100));
+    for await (const c of visitChunks('f.3', small, true)) expect(visitStrings(c).l).toEqual(small.linkIds);
     for await (const c of visitChunks('f.2', v, false)) expect(c.nums.filter((_, j) => j % VISIT_NUMS === 3).every((e) => e === 0)).toBe(true);
   });
 
@@ -74,7 +105,8 @@ describe('visit records to the SQLite writer', () => {
       BEGIN SELECT RAISE(ABORT, 'an event before its link-hour'); END`);
     // A real failure in the third part of the first chunk's link-hours (in key order): that chunk's
     // parts before it are written, its later parts are not, and the other chunks are written whole.
-    const first = new Set(v.linkIds.slice(0, VISIT_CHUNK));
+    const firstChunk = (await visitChunks('any', v, true).next()).value as VisitChunk;
+    const first = new Set(visitStrings(firstChunk).l);
     const inFirst = [...first].sort();
     const failing = inFirst[2 * FLUSH_PART + 7]!;
     conn.db.exec(`CREATE TEMP TRIGGER refuse BEFORE INSERT ON click_open WHEN NEW.link_id = '${failing}' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
@@ -86,7 +118,7 @@ describe('visit records to the SQLite writer', () => {
     const laterOnly = links.filter((l) => !first.has(l));
     expect(laterOnly.every((l) => after.has(l))).toBe(true);
     // No event of the first chunk (its events come after all its link-hours); the other chunks' all.
-    const firstEvents = sum(v.events.slice(0, VISIT_CHUNK));
+    const firstEvents = sum([...firstChunk.nums].filter((_, j) => j % VISIT_NUMS === 3));
     expect(Number(conn.db.prepare('SELECT count(*) FROM click_events').pluck().get())).toBe(sum(v.events) - firstEvents);
     conn.db.exec('DROP TRIGGER refuse');
     await clicks.record(batch);
