@@ -15,13 +15,13 @@ export type Condition =
   | { kind: 'query'; pairs: readonly (readonly [string, string])[] }
   | { kind: 'ip'; blocks: readonly CidrBlock[] };
 
-type SetKind = Extract<Condition, { values: ReadonlySet<string> }>['kind'];
+export type SetKind = Extract<Condition, { values: ReadonlySet<string> }>['kind'];
 
 const upper = (values: readonly string[]) => new Set(values.map((v) => v.toUpperCase()));
 const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
 
 /** The visit's fact a set condition looks at (in the case its set is compiled to). */
-function factOf(kind: SetKind, f: VisitFacts): string | null {
+export function factOf(kind: SetKind, f: VisitFacts): string | null {
   switch (kind) {
     case 'country':
       return f.country;
@@ -49,7 +49,7 @@ export function holds(c: Condition, f: VisitFacts): boolean {
       return f.nowMs < c.ms;
     case 'query': {
       const q = f.query;
-      for (const [name, value] of c.pairs) if (value === '*' ? !q.has(name) : !q.getAll(name).includes(value)) return false;
+      for (const [name, value] of c.pairs) if (value === '*' ? !q.has(name) : !q.has(name, value)) return false;
       return true;
     }
     case 'ip': {
