@@ -100,12 +100,22 @@ describe('compiled rules', () => {
 
   it('takes a rule without conditions, and nothing from an empty list', () => {
     const f = generator(1).visit();
-    expect(firstMatch(compileRules([], (u) => u), f)).toBeNull();
+    expect(
+      firstMatch(
+        compileRules([], (u) => u),
+        f,
+      ),
+    ).toBeNull();
     const rules = [
       { if: { country: ['ZZ'] }, to: 'https://no.test/' },
       { if: {}, to: 'https://any.test/' },
     ] as LinkRule[];
-    expect(firstMatch(compileRules(rules, (u) => u), f)).toBe('https://any.test/');
+    expect(
+      firstMatch(
+        compileRules(rules, (u) => u),
+        f,
+      ),
+    ).toBe('https://any.test/');
   });
 
   it('rules out every candidate from one fact without working out the others', () => {
@@ -113,9 +123,20 @@ describe('compiled rules', () => {
     const req = new IncomingMessage(new Socket());
     req.url = '/p';
     req.headers = {};
-    const f = new VisitFacts(req, NOW, 'DE', { clientOf: () => '10.0.0.1', regionOf: () => (regionReads++, 'DE-BE') });
+    const f = new VisitFacts(req, NOW, 'DE', {
+      clientOf: () => '10.0.0.1',
+      regionOf: () => {
+        regionReads++;
+        return 'DE-BE';
+      },
+    });
     const rules = Array.from({ length: 40 }, (_v, i) => ({ if: { country: ['US'], region: ['DE-BE'] }, to: `https://${i}.test/` })) as LinkRule[];
-    expect(firstMatch(compileRules(rules, (u) => u), f)).toBeNull();
+    expect(
+      firstMatch(
+        compileRules(rules, (u) => u),
+        f,
+      ),
+    ).toBeNull();
     expect(regionReads).toBe(0);
   });
 });

@@ -50,11 +50,14 @@ function dimensionOf(kind: SetKind, rules: readonly CompiledRule[]): Dimension |
   const byValue = new Map<string, number[]>();
   rules.forEach((r, i) => {
     const c = r.conditions.find((x) => x.kind === kind);
-    if (c === undefined || !('values' in c)) return setBit(free, i);
+    if (c === undefined || !('values' in c)) {
+      setBit(free, i);
+      return;
+    }
     setBit(constrained, i);
     for (const v of c.values) {
-      let m = byValue.get(v);
-      if (m === undefined) byValue.set(v, (m = words(rules.length)));
+      const m = byValue.get(v) ?? words(rules.length);
+      byValue.set(v, m);
       setBit(m, i);
     }
   });
