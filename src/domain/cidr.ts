@@ -15,9 +15,18 @@ export interface CidrBlock extends IpWords {
   masks: number[];
 }
 
+/** A dotted-quad IPv4 address (checked by isIP first) as one word: its digits read in one pass, nothing split. */
 function v4Words(ip: string): number[] {
-  const p = ip.split('.').map(Number);
-  return [((p[0]! << 24) | (p[1]! << 16) | (p[2]! << 8) | p[3]!) >>> 0];
+  let word = 0;
+  let part = 0;
+  for (let i = 0; i < ip.length; i++) {
+    const c = ip.charCodeAt(i);
+    if (c === 46) {
+      word = (word << 8) | part;
+      part = 0;
+    } else part = part * 10 + (c - 48);
+  }
+  return [((word << 8) | part) >>> 0];
 }
 
 function hexGroups(part: string): number[] {

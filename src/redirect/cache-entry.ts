@@ -1,6 +1,7 @@
 import { linkTargets } from '../domain/destinations.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
 import { adaptiveParts, targetOf } from './adapt/compile-link.js';
+import type { SharedRules } from './adapt/shared-rules.js';
 import type { CachedLink } from './link-cache.js';
 import type { Site } from './sites.js';
 
@@ -132,14 +133,20 @@ Object.defineProperty(PlainEntry.prototype, 'clicks', { value: 0, enumerable: tr
  * of exactly their number; links without device or country targets share one empty object, and
  * workspace ids and domains are shared strings.
  */
-export function entryOf(link: RedirectTarget, at: number, clicks: number, site: Site, shared: { names: Interned; targets: SharedTargets }): CachedLink {
+export function entryOf(
+  link: RedirectTarget,
+  at: number,
+  clicks: number,
+  site: Site,
+  shared: { names: Interned; targets: SharedTargets; rules: SharedRules },
+): CachedLink {
   const { names } = shared;
   const target = (url: string) => targetOf(url, link.utm, locationSafe);
   const device = safeMap(link.deviceTargeting, target);
   const read = safeMap(link.geoTargeting, target);
   const geo = shared.targets.of(read);
   const destination = target(link.destination);
-  const adaptive = adaptiveParts(link, site, target);
+  const adaptive = adaptiveParts(link, site, target, shared.rules);
   const expiredUrl = link.expiredUrl ?? site.expiredUrl;
   const expired = expiredUrl === null ? null : targetOf(expiredUrl, null, locationSafe);
   const plain =

@@ -1,6 +1,7 @@
 import { RandomEvictMap } from '../domain/random-evict-map.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
 import type { AdaptiveParts } from './adapt/compile-link.js';
+import { SharedRules } from './adapt/shared-rules.js';
 import { entryOf, Interned, SharedTargets } from './cache-entry.js';
 import type { Site } from './sites.js';
 
@@ -39,7 +40,7 @@ export class LinkCache {
   private readonly hits: RandomEvictMap<CachedLink>;
   private readonly misses: RandomEvictMap<number>;
   /** Workspace ids, domains and country targets, one copy each for all the entries that have them. */
-  private readonly shared = { names: new Interned(), targets: new SharedTargets() };
+  private readonly shared = { names: new Interned(), targets: new SharedTargets(), rules: new SharedRules() };
   /**
    * Bumped by every invalidation. A lookup that started before a change must not cache what it
    * read: `set` takes the generation seen before the read and drops the result if it moved.

@@ -14,12 +14,15 @@ export function targetedDevice(userAgent: string | undefined): 'ios' | 'android'
 /** What a visit to a link gets, in the contract's order (steps 1 and 2; steps 3 to 6 are `target`). */
 export type Decision = { kind: 'expired'; to: string | null } | { kind: 'password' } | { kind: 'go' };
 
+const PASSWORD: Decision = Object.freeze({ kind: 'password' });
+const GO: Decision = Object.freeze({ kind: 'go' });
+
 export function decide(link: CachedLink, nowMs: number): Decision {
   if ((link.expiresAt !== null && link.expiresAt.getTime() <= nowMs) || (link.maxClicks !== null && link.clicks >= link.maxClicks)) {
     return { kind: 'expired', to: link.expiredUrl };
   }
-  if (link.passwordHash !== null) return { kind: 'password' };
-  return { kind: 'go' };
+  if (link.passwordHash !== null) return PASSWORD;
+  return GO;
 }
 
 /** Step 6: the variant this visitor keeps (its lsk_v cookie), else a new draw (and its cookie). */
@@ -43,9 +46,13 @@ export function target(link: CachedLink, f: VisitFacts, random: RandomSource): s
     const to = firstMatch(link.rules, f);
     if (to !== null) return to;
   }
-  const device = targetedDevice(f.req.headers['user-agent']);
-  const byDevice = device === null ? undefined : link.deviceTargeting[device];
-  if (byDevice !== undefined) return byDevice;
+  const targets = link.deviceTargeting;
+  // Most links set no device targets: the User-Agent is read for them only when some are set.
+  if (targets.ios !== undefined || targets.android !== undefined) {
+    const device = targetedDevice(f.req.headers['user-agent']);
+    const byDevice = device === null ? undefined : targets[device];
+    if (byDevice !== undefined) return byDevice;
+  }
   if (f.country !== null) {
     const byCountry = link.geoTargeting[f.country];
     if (byCountry !== undefined) return byCountry;

@@ -120,6 +120,21 @@ describe('addresses and blocks', () => {
       expect(parseCidr(bad), bad).toBeNull();
     }
   });
+  it('reads each part of an IPv4 address, alone or mapped in IPv6', () => {
+    for (const parts of [
+      [0, 0, 0, 0],
+      [255, 255, 255, 255],
+      [1, 2, 3, 4],
+      [10, 0, 200, 9],
+      [192, 168, 0, 100],
+      [128, 0, 0, 1],
+    ]) {
+      const word = parts.reduce((w, p) => w * 256 + p, 0);
+      expect(parseIp(parts.join('.')), parts.join('.')).toEqual({ v: 4, words: [word] });
+      expect(parseIp(`::ffff:${parts.join('.')}`)).toEqual({ v: 4, words: [word] });
+      expect(parseIp(`64:ff9b::${parts.join('.')}`)!.words[3]).toBe(word);
+    }
+  });
   it('matches the prefix bits only', () => {
     const block = parseCidr('2001:db8:abcd:12::/63')!;
     expect(inBlock(parseIp('2001:db8:abcd:13:ffff::1')!, block)).toBe(true);

@@ -4,13 +4,14 @@ import type { Utm } from '../../domain/utm-schemas.js';
 import { withUtm } from '../../domain/utm-url.js';
 import type { RedirectTarget } from '../../storage/links/repository.js';
 import type { Site } from '../sites.js';
-import { type CompiledRule, compileRules } from './compile-rules.js';
+import { type CompiledRules, compileRules } from './compile-rules.js';
+import type { SharedRules } from './shared-rules.js';
 import { VariantDraw } from './variants.js';
 
 /** What a cached link holds for steps 3 and 6 of a redirect, wildcards, previews and its domain's settings. */
 export interface AdaptiveParts {
   /** Compiled rules (step 3), or null. */
-  rules: CompiledRule[] | null;
+  rules: CompiledRules | null;
   /** The variant draw (step 6), or null. */
   variants: VariantDraw | null;
   preview: Preview | null;
@@ -36,12 +37,15 @@ export function targetOf(url: string, utm: Utm | null, safe: (url: string) => st
   return safe(u.replaceAll(PLACEHOLDER, SENTINEL)).replaceAll(SENTINEL, PLACEHOLDER);
 }
 
-/** Compile what a link needs beyond device and country targets (nothing at all for a link that sets none of it). */
-export function adaptiveParts(link: RedirectTarget, site: Site, target: (url: string) => string): AdaptiveParts {
+/**
+ * Compile what a link needs beyond device and country targets (nothing at all for a link that sets
+ * none of it); its rules from `shared` when given (one copy per distinct rule list and UTM values).
+ */
+export function adaptiveParts(link: RedirectTarget, site: Site, target: (url: string) => string, shared?: SharedRules): AdaptiveParts {
   const wildcard = isWildcard(link.alias);
   const path = `/${wildcard ? link.alias.slice(0, -2) : link.alias}`;
   return {
-    rules: link.rules === null ? null : compileRules(link.rules, target),
+    rules: link.rules === null ? null : shared ? shared.of(link.rules, link.utm, target) : compileRules(link.rules, target),
     variants:
       link.variants === null
         ? null

@@ -4,6 +4,8 @@ import { continentOf } from '../../domain/continents.js';
 import { classify, type Visitor } from '../user-agent.js';
 import { languageOf } from '../visit-facts.js';
 
+const NO_QUERY = new URLSearchParams();
+
 /** Where the facts that need more than the request come from (the redirect handler's settings). */
 export interface FactSources {
   /** The visitor's address (the socket peer, or X-Forwarded-For behind trusted proxies). */
@@ -75,12 +77,12 @@ export class VisitFacts {
     return this.language_;
   }
 
-  /** The incoming query string's parameters. */
+  /** The incoming query string's parameters (read only: a visit without a query string gets one shared empty set). */
   get query(): URLSearchParams {
     if (this.query_ === undefined) {
       const url = this.req.url ?? '';
       const q = url.indexOf('?');
-      this.query_ = new URLSearchParams(q >= 0 ? url.slice(q + 1) : '');
+      this.query_ = q >= 0 ? new URLSearchParams(url.slice(q + 1)) : NO_QUERY;
     }
     return this.query_;
   }
