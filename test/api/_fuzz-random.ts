@@ -1,15 +1,10 @@
 /** Random inputs of the fuzz suite, reproducible from a seed: strings, URLs, JSON values and texts, link bodies, headers, paths. Not a test file. */
 
-/** mulberry32: small, fast, good enough, and the same sequence for the same seed. */
+import { seeded } from '../support/seeded-random.js';
+
+/** A seeded generator (mulberry32) with the helpers the fuzz suite draws with: the same sequence for the same seed. */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seeded(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const chance = (p: number) => next() < p;

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { variantsSchema } from '../../src/domain/variant-schemas.js';
 import { VariantDraw } from '../../src/redirect/adapt/variants.js';
-
-/** mulberry32: a small seeded PRNG, so the statistics below are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../support/seeded-random.js';
 
 const VARIANTS = [
   { url: 'https://a.test/', weight: 50 },

@@ -1,17 +1,7 @@
 /** The bounded map behind the redirect's caches and memos: a random entry goes when full, and visits in turn keep hitting. */
 import { describe, expect, it } from 'vitest';
 import { RandomEvictMap } from '../../src/domain/random-evict-map.js';
-
-/** A seeded generator (mulberry32): the same victims on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../support/seeded-random.js';
 
 describe('RandomEvictMap', () => {
   it('holds at most its bound, keeps what it holds readable, and updates in place', () => {

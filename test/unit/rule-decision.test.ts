@@ -6,6 +6,7 @@ import { compileRules, firstMatch } from '../../src/redirect/adapt/compile-rules
 import { compileConditions, holds } from '../../src/redirect/adapt/conditions.js';
 import { SharedRules } from '../../src/redirect/adapt/shared-rules.js';
 import { VisitFacts } from '../../src/redirect/adapt/visit-facts.js';
+import { seeded } from '../support/seeded-random.js';
 
 /**
  * The compiled decision structure gives the answer of the rules' definition, the first rule in
@@ -23,19 +24,8 @@ const AGENTS = [
   undefined,
 ];
 
-/** A seeded generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generator(seed: number) {
-  const r = random(seed);
+  const r = seeded(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const some = <T>(xs: readonly T[]): T[] => [...new Set(Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(xs)))];
   const maybe = (p: number) => r() < p;
