@@ -42,7 +42,8 @@ describe.each(STORE_KINDS)('visit records on %s', (kind) => {
   it('counts records into the same answers, totals and events as the visits say, beside counted link-hours in one batch', async () => {
     const clicks = await open();
     const ws = uid('wsp');
-    const links = [uid('lnk'), uid('lnk'), uid('lnk')];
+    // The last id is longer than the SQLite writer's remembered rows hold (and not ASCII): its rows are merged in SQL each time.
+    const links = [uid('lnk'), uid('lnk'), `${uid('lnk')}-imported-from-an-older-système`];
     const n = kind === 'sqlite' ? 600 : 40;
     const asRecords = randomVisits(rng(3), ws, links, start, 8 * 24, n);
     const counted = randomVisits(rng(4), ws, links, start, 8 * 24, n / 4);

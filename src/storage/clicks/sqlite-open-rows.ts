@@ -1,35 +1,14 @@
-import { RandomEvictMap } from '../../domain/random-evict-map.js';
 import type { Row, SqliteConnection } from '../sqlite/connection.js';
 import type { Counts } from './engine/source.js';
+import { holdable, OpenRowTable } from './open-row-table.js';
 import type { OpenCell } from './sheets.js';
 import { ALL_HOURS, OPEN_HOURS } from './sqlite-open-hours.js';
 
 /**
- * Open link-hours the writer remembers: an hour of clicks of 100,000 links (about 230 bytes each
- * with one combination: the writer's live heap fell by 11 MB from 340 bytes a row; some 23 MB at
- * most, in the writer thread).
+ * Open link-hours the writer remembers: an hour of clicks of 100,000 links, in typed arrays (about
+ * 90 bytes a row of one combination, some 9 MB at most, in the writer thread; docs/adr/0204).
  */
 const REMEMBERED = 100_000;
-
-/**
- * An open row's counts in one array of numbers: clicks, bots, then its counts by combination as id
- * and count pairs. One array of numbers is stored unboxed (an object's number fields would each be a
- * boxed number here: the flush's numbers are doubles), and an object keyed by numeric ids would get a
- * backing store as long as the largest id (V8's elements), kilobytes a row.
- */
-type OpenTotals = number[];
-const CLICKS = 0;
-const BOTS = 1;
-const PAIRS = 2;
-
-/** A row's counts in an array of exactly their length (a spread or pushes would leave spare slots in every row). */
-function totals(clicks: number, bots: number, pairs: readonly number[]): OpenTotals {
-  const row = new Array<number>(PAIRS + pairs.length);
-  row[CLICKS] = clicks;
-  row[BOTS] = bots;
-  for (let i = 0; i < pairs.length; i++) row[PAIRS + i] = pairs[i]!;
-  return row;
-}
 
 /** The `c` column's JSON (an object of counts by combination id) of the id and count pairs from `from` on. */
 export function countsJson(pairs: readonly number[], from = 0): string {
@@ -48,12 +27,6 @@ function pairsOf(json: string): number[] {
 }
 
 /**
- * A row's key: joined into one flat string (a template literal would keep a tree of concatenated
- * strings alive as the map's key, about twice the bytes).
- */
-const keyOf = (ws: string, hour: number, link: string) => [ws, hour, link].join('\n');
-
-/**
  * The writer's side of `click_open` (docs/adr/0092, "Open hours on SQLite"). This process is the only
  * one writing the open rows, so the writer keeps the counts of the rows it wrote (bounded, a random
  * one forgotten when full) and an update writes the summed counts by key: no read, no JSON merge in
@@ -62,7 +35,7 @@ const keyOf = (ws: string, hour: number, link: string) => [ws, hour, link].join(
  * calls `forgetAll` when a transaction that added fails (its rows rolled back).
  */
 export class OpenRows {
-  private readonly known = new RandomEvictMap<OpenTotals>(REMEMBERED);
+  private readonly known = new OpenRowTable(REMEMBERED);
   private readonly insert;
   private readonly merge;
   private readonly update;
@@ -80,31 +53,21 @@ export class OpenRows {
 
   /** Add a link-hour's counts (combination id and count pairs) to its open row, inside the caller's transaction. */
   add(ws: string, hour: number, link: string, clicks: number, bots: number, pairs: number[]): void {
-    const key = keyOf(ws, hour, link);
-    const row = this.known.get(key);
-    if (!row) {
+    const { known } = this;
+    const r = known.find(ws, hour, link);
+    if (r < 0) {
       const json = countsJson(pairs);
       if (this.insert.run(ws, hour, link, clicks, bots, json).changes === 1) {
-        this.known.set(key, totals(clicks, bots, pairs));
+        if (holdable(link)) known.put(ws, hour, link, clicks, bots, pairs);
         return;
       }
       // A row it does not remember (written before a restart, or forgotten): merged in SQL as before, and remembered.
-      const r = this.merge.get(clicks, bots, json, ws, hour, link) as Row;
-      this.known.set(key, totals(Number(r.clicks), Number(r.bots), pairsOf(String(r.c))));
+      const m = this.merge.get(clicks, bots, json, ws, hour, link) as Row;
+      if (holdable(link)) known.put(ws, hour, link, Number(m.clicks), Number(m.bots), pairsOf(String(m.c)));
       return;
     }
-    row[CLICKS]! += clicks;
-    row[BOTS]! += bots;
-    const held = row.length;
-    for (let i = 0; i < pairs.length; i += 2) {
-      let j = PAIRS;
-      while (j < row.length && row[j] !== pairs[i]) j += 2;
-      if (j < row.length) row[j + 1]! += pairs[i + 1]!;
-      else row.push(pairs[i]!, pairs[i + 1]!);
-    }
-    // A new combination grew the array with spare slots: keep an exact copy.
-    if (row.length !== held) this.known.set(key, row.slice());
-    this.update.run(row[CLICKS], row[BOTS], countsJson(row, PAIRS), ws, hour, link);
+    known.add(r, clicks, bots, pairs);
+    this.update.run(known.clicks[r], known.bots[r], known.countsJson(r), ws, hour, link);
   }
 
   /**
@@ -144,7 +107,7 @@ export class OpenRows {
   remove(cells: readonly OpenCell[]): void {
     for (const c of cells) {
       this.drop.run(c.workspaceId, c.hour, c.linkId);
-      this.known.delete(keyOf(c.workspaceId, c.hour, c.linkId));
+      this.known.delete(c.workspaceId, c.hour, c.linkId);
     }
   }
 
@@ -153,7 +116,7 @@ export class OpenRows {
     const hours = this.conn.stmt(`${OPEN_HOURS} SELECT h FROM hrs WHERE h IS NOT NULL`).all({ ws, ...ALL_HOURS }) as Row[];
     for (const { h } of hours) {
       this.drop.run(ws, Number(h), link);
-      this.known.delete(keyOf(ws, Number(h), link));
+      this.known.delete(ws, Number(h), link);
     }
   }
 
