@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClickRecorder, type Visit } from '../../src/redirect/click-recorder.js';
 import { classify } from '../../src/redirect/user-agent.js';
-import { countedVisits } from '../../src/storage/clicks/hour-tally.js';
+import { CountedVisits } from '../../src/storage/clicks/counted-visits.js';
 import { type ClickBatch, type ClickGrouping, type ClicksRepository, HOUR_MS } from '../../src/storage/clicks/repository.js';
 import { StoreUnavailable } from '../../src/storage/errors.js';
 import { openRepositories } from '../../src/storage/open.js';
@@ -82,7 +82,10 @@ describe('click recorder', () => {
   const by = async (g: ClickGrouping, linkIds?: string[]) => (await repos.clicks.query({ ...scope, ...(linkIds ? { linkIds } : {}), groups: [g] })).groups[g];
 
   /** The link-hours a batch's visit records count into (the store counts them: docs/adr/0196). */
-  const hoursOf = async (b: ClickBatch) => (await countedVisits(b.visits!)).hours;
+  const hoursOf = async (b: ClickBatch) => {
+    const c = await CountedVisits.count(b.visits!);
+    return Array.from({ length: c.hourCount }, (_, i) => c.hourAt(i));
+  };
 
   it('hands visits over as records in one batch, the store counting them per link and hour, bots apart', async () => {
     const rec = new ClickRecorder(store, { warn: (o) => warnings.push(o) });

@@ -1,6 +1,6 @@
 /** MongoDB's counting of a flush's records lets the event loop turn by time (docs/adr/0200), and what it counts does not depend on the turns. */
 import { describe, expect, it } from 'vitest';
-import { countedVisits } from '../../src/storage/clicks/hour-tally.js';
+import { CountedVisits } from '../../src/storage/clicks/counted-visits.js';
 import type { VisitRecords } from '../../src/storage/clicks/repository.js';
 import { Turns } from '../../src/storage/clicks/turns.js';
 import { keyOf } from '../contract/_harness.js';
@@ -47,22 +47,24 @@ describe('turns of the event loop by time', () => {
   it('counts the same link-hours and events whatever the turns, and lets the event loop turn meanwhile', async () => {
     const v = records(6_000);
     const fast = new Turns(ticking(0.5), 1);
-    const a = await countedVisits(v, fast);
-    const b = await countedVisits(v, never());
+    const a = await CountedVisits.count(v, fast);
+    const b = await CountedVisits.count(v, never());
     let ran = 0;
     const immediate = () => {
       ran++;
       if (ran < 1000) setImmediate(immediate);
     };
     setImmediate(immediate);
-    const c = await countedVisits(v, new Turns(ticking(0.5), 1));
+    const c = await CountedVisits.count(v, new Turns(ticking(0.5), 1));
     expect(ran).toBeGreaterThan(50);
-    expect(c.events.length).toBe(4_500);
+    expect(c.eventCount).toBe(4_500);
     expect(fast.taken).toBeGreaterThan(50);
-    const rows = (x: typeof a) => x.hours.map((h) => [h.linkId, h.workspaceId, h.hour, h.clicks, h.bots, [...h.combos]]);
+    const rows = (x: CountedVisits) =>
+      Array.from({ length: x.hourCount }, (_, i) => x.hourAt(i)).map((h) => [h.linkId, h.workspaceId, h.hour, h.clicks, h.bots, [...h.combos]]);
+    const events = (x: CountedVisits) => Array.from({ length: x.eventCount }, (_, i) => x.eventOf(i));
     expect(rows(a)).toEqual(rows(b));
-    expect(a.hours.length).toBe(3_000);
-    expect(a.events).toEqual(b.events);
-    expect(a.events.length).toBe(4_500);
+    expect(a.hourCount).toBe(3_000);
+    expect(events(a)).toEqual(events(b));
+    expect(a.eventCount).toBe(4_500);
   });
 });

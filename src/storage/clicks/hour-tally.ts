@@ -1,15 +1,14 @@
 import { isBotKey } from './combos.js';
 import { LinkHour } from './link-hour.js';
-import { type ClickEvent, HOUR_MS, type VisitRecords } from './repository.js';
-import { Turns } from './turns.js';
+import { HOUR_MS } from './repository.js';
 
 /**
  * Visits counted per link and UTC hour by combination: the link-hours a flush writes. Where the
  * visits are counted depends on the store (docs/adr/0196): the SQLite writer thread counts the
- * records it receives, the MongoDB adapter counts a batch's records at its flush, and the recorder
- * counts here only past its bound on records (the store unreachable for long). Each link's current
- * hour is found by its id; other hours (around the turn of an hour, a clock going back) by link
- * and hour.
+ * records it receives here, the MongoDB adapter counts a batch's records at its flush in typed
+ * arrays (`CountedVisits`), and the recorder counts here only past its bound on records (the store
+ * unreachable for long). Each link's current hour is found by its id; other hours (around the turn
+ * of an hour, a clock going back) by link and hour.
  */
 export class HourTally {
   private current = new Map<string, LinkHour>();
@@ -69,23 +68,4 @@ export class HourTally {
   hours(): LinkHour[] {
     return [...this.current.values(), ...this.other.values()];
   }
-}
-
-/**
- * A batch's visit records counted into link-hours, and their click events in the order of the visits
- * (a store counting on the event loop: MongoDB), letting the loop turn every TURN_MS (`Turns`).
- */
-export async function countedVisits(v: VisitRecords, turns = new Turns()): Promise<{ hours: LinkHour[]; events: ClickEvent[] }> {
-  const tally = new HourTally();
-  const events: ClickEvent[] = [];
-  for (let i = 0; i < v.at.length; i++) {
-    if (turns.due()) await turns.turn();
-    const at = v.at[i]!;
-    const linkId = v.linkIds[i]!;
-    const workspaceId = v.workspaceIds[i]!;
-    const combo = v.keys[i]!;
-    tally.add(linkId, workspaceId, at, combo);
-    if (v.events[i] === 1) events.push({ at, linkId, workspaceId, combo });
-  }
-  return { hours: tally.hours(), events };
 }

@@ -14,7 +14,7 @@ import {
   type Upsert,
   upsertAll,
 } from './mongo-docs.js';
-import { type ClickBatch, HOUR_MS } from './repository.js';
+import { type ClickEvent, HOUR_MS, type HourCounts } from './repository.js';
 import { nextTurn, SLICE } from './turns.js';
 
 /** Where the events of one workspace and hour go next in this lease: the document's part and how full it is. */
@@ -39,10 +39,31 @@ export class EventParts {
   }
 }
 
+/**
+ * What one flush writes, read by index as often as its writes (and a retry's) need: each link-hour and
+ * event is made when asked and dropped once written, so the flush keeps no object per link-hour or
+ * event alive until its end (docs/adr/0206).
+ */
+export interface CountedBatch {
+  readonly hourCount: number;
+  hourAt(i: number): HourCounts;
+  readonly eventCount: number;
+  eventOf(i: number): ClickEvent;
+}
+
+function* hoursOf(batch: CountedBatch): Generator<HourCounts> {
+  for (let i = 0; i < batch.hourCount; i++) yield batch.hourAt(i);
+}
+
 /** Every combination of a batch's link-hours (and events), one at a time (the dictionary turns the event loop between them). */
-function* combosOf(batch: ClickBatch, withEvents: boolean): Generator<[string, string]> {
-  for (const h of batch.hours) for (const k of h.combos.keys()) yield [h.workspaceId, k];
-  if (withEvents) for (const e of batch.events) yield [e.workspaceId, e.combo];
+function* combosOf(batch: CountedBatch, withEvents: boolean): Generator<[string, string]> {
+  for (const h of hoursOf(batch)) for (const k of h.combos.keys()) yield [h.workspaceId, k];
+  if (withEvents) {
+    for (let i = 0; i < batch.eventCount; i++) {
+      const e = batch.eventOf(i);
+      yield [e.workspaceId, e.combo];
+    }
+  }
 }
 
 /** One event document of a flush: its id, workspace and hour, and which of the batch's events it holds (by index). */
@@ -50,37 +71,51 @@ interface EventDocPlan {
   _id: string;
   w: string;
   hour: number;
-  events: number[];
+  /** Indexes into the batch's events (numbers the collector does not copy, held until the flush ends). */
+  events: Int32Array;
 }
 
-/** Each link's clicks and bots over the batch's link-hours (the totals documents' increments). */
-async function linkTotals(hours: ClickBatch['hours']): Promise<Map<string, { w: string; n: number; b: number }>> {
-  const perLink = new Map<string, { w: string; n: number; b: number }>();
+/** Each link's clicks and bots over a batch's link-hours: the totals documents' increments, by index (numbers, not an object per link). */
+interface LinkTotals {
+  count: number;
+  links: string[];
+  workspaces: string[];
+  clicks: Float64Array;
+  bots: Float64Array;
+}
+
+async function linkTotals(batch: CountedBatch): Promise<LinkTotals> {
+  const index = new Map<string, number>();
+  const t: LinkTotals = { count: 0, links: [], workspaces: [], clicks: new Float64Array(batch.hourCount), bots: new Float64Array(batch.hourCount) };
   let done = 0;
-  for (const h of hours) {
+  for (const h of hoursOf(batch)) {
     if (++done % SLICE === 0) await nextTurn();
-    const t = perLink.get(h.linkId);
-    if (t === undefined) perLink.set(h.linkId, { w: h.workspaceId, n: h.clicks, b: h.bots });
-    else {
-      t.n += h.clicks;
-      t.b += h.bots;
+    let i = index.get(h.linkId);
+    if (i === undefined) {
+      i = t.count++;
+      index.set(h.linkId, i);
+      t.links.push(h.linkId);
+      t.workspaces.push(h.workspaceId);
     }
+    t.clicks[i]! += h.clicks;
+    t.bots[i]! += h.bots;
   }
-  return perLink;
+  return t;
 }
 
 /**
  * The batch's event documents: its events grouped by workspace and hour (kept by index), EVENTS_PER_DOC
  * a document, each given its id once per lease (a retried batch writes to the same documents).
  */
-async function eventDocPlans(parts: EventParts, leaseKey: string, batch: ClickBatch): Promise<EventDocPlan[]> {
+async function eventDocPlans(parts: EventParts, leaseKey: string, batch: CountedBatch): Promise<EventDocPlan[]> {
   const groups = new Map<string, { w: string; hour: number; events: number[] }>();
-  for (let i = 0; i < batch.events.length; i++) {
+  for (let i = 0; i < batch.eventCount; i++) {
     if (i > 0 && i % SLICE === 0) await nextTurn();
-    const e = batch.events[i]!;
+    const e = batch.eventOf(i);
     const hour = e.at - (e.at % HOUR_MS);
-    const g = groups.get(`${e.workspaceId}:${hour}`);
-    if (g === undefined) groups.set(`${e.workspaceId}:${hour}`, { w: e.workspaceId, hour, events: [i] });
+    const k = `${e.workspaceId}:${hour}`;
+    const g = groups.get(k);
+    if (g === undefined) groups.set(k, { w: e.workspaceId, hour, events: [i] });
     else g.events.push(i);
   }
   const before = parts.assigned.get(batch);
@@ -88,7 +123,7 @@ async function eventDocPlans(parts: EventParts, leaseKey: string, batch: ClickBa
   const plans: EventDocPlan[] = [];
   for (const g of groups.values()) {
     for (let i = 0; i < g.events.length; i += EVENTS_PER_DOC) {
-      const events = g.events.slice(i, i + EVENTS_PER_DOC);
+      const events = new Int32Array(g.events.slice(i, i + EVENTS_PER_DOC));
       assigned[plans.length] ??= parts.take(leaseKey, g.w, g.hour, events.length);
       plans.push({ _id: assigned[plans.length]!, w: g.w, hour: g.hour, events });
     }
@@ -110,17 +145,17 @@ export async function writeBatch(
   dict: MongoComboDictionary,
   parts: EventParts,
   lease: { slot: number; term: number },
-  batch: ClickBatch,
+  batch: CountedBatch,
   seq: number,
   withEvents: boolean,
 ): Promise<void> {
   const s = lease.slot;
   const ids = await dict.ensure(combosOf(batch, withEvents));
   const id = (w: string, k: string) => ids.get(`${w}\n${k}`)!;
-  const perLink = await linkTotals(batch.hours);
+  const perLink = await linkTotals(batch);
   const plans = withEvents ? await eventDocPlans(parts, `${s}:${lease.term}`, batch) : [];
   function* openOps(): Generator<Upsert<OpenDoc>> {
-    for (const h of batch.hours) {
+    for (const h of hoursOf(batch)) {
       const inc: Record<string, number> = { n: h.clicks, b: h.bots };
       for (const [k, n] of h.combos) inc[`c.${id(h.workspaceId, k)}`] = n;
       yield {
@@ -130,17 +165,18 @@ export async function writeBatch(
     }
   }
   function* totalOps(): Generator<Upsert<TotalsDoc>> {
-    for (const [l, t] of perLink) {
+    for (let i = 0; i < perLink.count; i++) {
+      const l = perLink.links[i]!;
       yield {
         filter: { _id: totalsId(s, l), q: { $lt: seq } },
-        update: { $inc: { n: t.n, b: t.b }, $set: { q: seq }, $setOnInsert: { s, l, w: t.w } } as never,
+        update: { $inc: { n: perLink.clicks[i], b: perLink.bots[i] }, $set: { q: seq }, $setOnInsert: { s, l, w: perLink.workspaces[i] } } as never,
       };
     }
   }
   function* eventOps(): Generator<Upsert<EventsDoc>> {
     for (const d of plans) {
-      const e = d.events.map((i) => {
-        const ev = batch.events[i]!;
+      const e = Array.from(d.events, (i) => {
+        const ev = batch.eventOf(i);
         return { t: ev.at, l: ev.linkId, c: id(ev.workspaceId, ev.combo) };
       });
       yield {

@@ -1,9 +1,9 @@
 import type { Collection } from 'mongodb';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import type { MongoConnection } from '../mongo/connection.js';
+import { CountedVisits } from './counted-visits.js';
 import { evaluate } from './engine/evaluate.js';
 import { collectEvents } from './engine/events.js';
-import { countedVisits } from './hour-tally.js';
 import { closeSlot } from './mongo-close.js';
 import { MongoComboDictionary } from './mongo-combos.js';
 import { Compactor } from './mongo-compaction.js';
@@ -18,7 +18,7 @@ import { type Lease, type LeaseTimes, SlotLeases } from './mongo-slots.js';
 import { MongoClickSource } from './mongo-source.js';
 import { noteTagChange } from './mongo-tag-sync.js';
 import { syncWritableSlots, tagUpkeep } from './mongo-tag-upkeep.js';
-import { EventParts, writeBatch } from './mongo-write.js';
+import { type CountedBatch, EventParts, writeBatch } from './mongo-write.js';
 import type {
   ClickAnswer,
   ClickBatch,
@@ -64,7 +64,7 @@ export class MongoClicks implements ClicksRepository {
   readonly monthHoursBackfill: MonthHoursBackfill;
   private readonly parts = new EventParts();
   /** Batches of visit records with their link-hours counted, kept while the batch lives (a retry writes the same). */
-  private readonly countedBatches = new WeakMap<ClickBatch, ClickBatch>();
+  private readonly countedBatches = new WeakMap<ClickBatch, CountedBatch>();
   private readonly eventDays: number;
   private lease: Lease | null = null;
   private seq = 0;
@@ -153,14 +153,22 @@ export class MongoClicks implements ClicksRepository {
 
   /**
    * A batch with its visit records counted into link-hours here, at the flush (docs/adr/0196): once
-   * per batch, so a retry writes the same link-hours and events to the same documents.
+   * per batch, so a retry writes the same link-hours and events to the same documents. What was
+   * counted stays in typed arrays over the records (docs/adr/0206); the batch's own link-hours and
+   * events (counted by the recorder past its bound) follow them.
    */
-  private async counted(batch: ClickBatch): Promise<ClickBatch> {
-    if (batch.visits === undefined) return batch;
+  private async counted(batch: ClickBatch): Promise<CountedBatch> {
     let c = this.countedBatches.get(batch);
     if (c === undefined) {
-      const v = await countedVisits(batch.visits);
-      c = { hours: [...v.hours, ...batch.hours], events: [...v.events, ...batch.events] };
+      const v = batch.visits ? await CountedVisits.count(batch.visits) : undefined;
+      const hours = v?.hourCount ?? 0;
+      const events = v?.eventCount ?? 0;
+      c = {
+        hourCount: hours + batch.hours.length,
+        hourAt: (i) => (i < hours ? v!.hourAt(i) : batch.hours[i - hours]!),
+        eventCount: events + batch.events.length,
+        eventOf: (i) => (i < events ? v!.eventOf(i) : batch.events[i - events]!),
+      };
       this.countedBatches.set(batch, c);
     }
     return c;
