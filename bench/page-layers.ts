@@ -12,10 +12,10 @@ import { callerOf } from '../src/auth/principal.js';
 import { loadConfig } from '../src/config/env.js';
 import type { GraphQLContext } from '../src/graphql/context.js';
 import { buildSchema } from '../src/graphql/schema/index.js';
-import { apiKeyAuthenticator } from '../src/http/guard/authenticators.js';
-import { Guard } from '../src/http/guard/guard.js';
 import { createExecutor } from '../src/http/graphql/execute.js';
 import { createGraphQLServer } from '../src/http/graphql/yoga.js';
+import { apiKeyAuthenticator } from '../src/http/guard/authenticators.js';
+import { Guard } from '../src/http/guard/guard.js';
 import { buildRestOperations } from '../src/http/rest/operations.js';
 import { createLogger } from '../src/logger.js';
 import { buildServices } from '../src/services/wiring.js';
@@ -65,6 +65,13 @@ const jit = (doc: DocumentNode) => {
 };
 const gqlJit = jit(gqlDoc);
 const restJit = jit(restOp.document);
+// graphql-jit's own serializer (fast-json-stringify from the query's shape), where it compiles.
+const fjs = compileQuery(schema, gqlDoc, undefined, { customJSONSerializer: true });
+if (!isCompiledQuery(fjs)) console.log(`graphql-jit's compiled stringify: not compiled (${fjs.errors?.map((e) => e.message).join('; ')})`);
+else {
+  const sample = await fjs.query(undefined, ctx(), {});
+  console.log(`graphql-jit's compiled stringify ${fjs.stringify(sample) === JSON.stringify(sample) ? 'equals' : 'differs from'} JSON.stringify on the page`);
+}
 const restVars = { limit: 20 };
 
 const cases: [string, () => Promise<unknown>][] = [
@@ -75,10 +82,22 @@ const cases: [string, () => Promise<unknown>][] = [
   ['repo clicks.totals 20', () => services.repos.clicks.totals(caller.workspaceId, ids)],
   ['health.of 20', async () => services.health.service.of(rows)],
   ['guard authenticate+charge', async () => guard.charge((await guard.authenticate(req))!, 1)],
+  ['gql getEnveloped', async () => yoga.getEnveloped(ctx())],
+  ['gql getEnveloped + parse (cache)', async () => yoga.getEnveloped(ctx()).parse(gqlText)],
+  [
+    'gql getEnveloped + parse + validate (cache)',
+    async () => {
+      const e = yoga.getEnveloped(ctx());
+      return e.validate(e.schema, e.parse(gqlText));
+    },
+  ],
   ['gql engine (text parsed via cache)', () => engine(gqlText)],
   ['gql engine + JSON.stringify', async () => JSON.stringify({ data: (await engine(gqlText)).data })],
   ['gql jit alone', async () => gqlJit.query(undefined, ctx(), {})],
   ['gql jit + JSON.stringify', async () => JSON.stringify(await gqlJit.query(undefined, ctx(), {}))],
+  ...(isCompiledQuery(fjs)
+    ? [['gql jit + compiled stringify', async (): Promise<unknown> => fjs.stringify(await fjs.query(undefined, ctx(), {}))] as [string, () => Promise<unknown>]]
+    : []),
   ['rest engine', () => engine(restOp.document, restVars)],
   ['rest jit alone', async () => restJit.query(undefined, ctx(), restVars)],
   ['rest jit + JSON.stringify', async () => JSON.stringify(((await restJit.query(undefined, ctx(), restVars)).data as Record<string, unknown>)[restOp.field])],

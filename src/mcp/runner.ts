@@ -20,7 +20,14 @@ export interface ToolRunner {
  * costs on /graphql) and the same GraphQL engine as /graphql and /v1, so the field's declared scope,
  * the key's restrictions, the services' rules and the error table hold unchanged.
  */
-export function createToolRunner(o: { schema: GraphQLSchema; yoga: GraphQLServer; execute: Executor; guard: Guard; services: Services; log: Logger }): ToolRunner {
+export function createToolRunner(o: {
+  schema: GraphQLSchema;
+  yoga: GraphQLServer;
+  execute: Executor;
+  guard: Guard;
+  services: Services;
+  log: Logger;
+}): ToolRunner {
   const tools = deriveTools(
     o.schema,
     (doc) => o.yoga.getEnveloped({}).validate(o.schema, doc),

@@ -8,10 +8,10 @@ import type { Services } from '../../services/all-services.js';
 import { clientError, toGraphQLError } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 import { sendGraphQLError, sendGraphQLResult } from '../respond.js';
+import type { Executor } from './execute.js';
 import { GRAPHIQL_PAGE } from './graphiql.js';
 import { type GraphQLParams, readParams } from './params.js';
 import { rootFieldCount } from './root-fields.js';
-import type { Executor } from './execute.js';
 import type { GraphQLServer } from './yoga.js';
 
 type Enveloped = ReturnType<GraphQLServer['getEnveloped']>;
