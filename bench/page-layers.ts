@@ -1,7 +1,8 @@
 /**
- * The page of 20 links in process, layer by layer (no HTTP): the link service alone, the guard,
- * yoga's engine (getEnveloped, context, execute), the compiled query without the engine's hooks, and
- * the answer's JSON. CPU microseconds per page (process.cpuUsage, every thread), best of a few rounds.
+ * The page of 20 links in process, layer by layer (no HTTP; docs/adr/0205): the link service and its
+ * store reads alone, the guard, yoga's parse and validate through the caches, the edge's executor,
+ * graphql-jit's compiled query alone, and the answer's JSON. CPU microseconds per page
+ * (process.cpuUsage, every thread), three rounds each. LAYERS=a,b runs the cases named so.
  * argv: <dir for the fixture, made when missing> [pages per round]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
