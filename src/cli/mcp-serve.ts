@@ -1,6 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadDeferred } from '../domain/deferred.js';
 import { buildSchema } from '../graphql/schema/index.js';
+import { createExecutor } from '../http/graphql/execute.js';
 import { createGraphQLServer } from '../http/graphql/yoga.js';
 import { apiKeyAuthenticator } from '../http/guard/authenticators.js';
 import { Guard } from '../http/guard/guard.js';
@@ -19,7 +20,7 @@ export async function serveMcp(ctx: CommandContext, secret: string): Promise<voi
   await loadDeferred();
   const yoga = createGraphQLServer(schema, log);
   const guard = new Guard({ services, limiter: services.limiter, authenticators: [apiKeyAuthenticator(services.keys)], anonymousPerMinute: 0 });
-  const server = createMcpServer(createToolRunner({ schema, yoga, guard, services, log }), principal, log);
+  const server = createMcpServer(createToolRunner({ schema, yoga, execute: createExecutor(yoga, log), guard, services, log }), principal, log);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

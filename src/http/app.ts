@@ -11,6 +11,7 @@ import type { Services } from '../services/all-services.js';
 import { REST_ROUTES } from '../v1/routes.js';
 import { corsPolicy } from './cors.js';
 import { clientError } from './errors.js';
+import { createExecutor } from './graphql/execute.js';
 import { createGraphQLHandler } from './graphql/handler.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import { apiKeyAuthenticator } from './guard/authenticators.js';
@@ -43,6 +44,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const { config } = services;
   const schema = buildSchema();
   const yoga = createGraphQLServer(schema, log);
+  const execute = createExecutor(yoga, log);
   const openapi = buildOpenApiDocument(schema);
   const guard = new Guard({
     services,
@@ -52,16 +54,16 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     anonymousPerMinute: config.anonymousGraphqlRpm,
   });
   const operations = buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc));
-  const rest = createRestHandler({ yoga, guard, services, operations, bodyTimeoutMs: config.bodyTimeoutMs, log });
+  const rest = createRestHandler({ execute, guard, services, operations, bodyTimeoutMs: config.bodyTimeoutMs, log });
   const graphql: Target = {
     route: 'graphql',
     path: '/graphql',
-    run: createGraphQLHandler({ yoga, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log }),
+    run: createGraphQLHandler({ yoga, execute, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log }),
   };
   const mcp: Target = {
     route: 'mcp',
     path: MCP_PATH,
-    run: createMcpHandler({ runner: createToolRunner({ schema, yoga, guard, services, log }), guard, bodyTimeoutMs: config.bodyTimeoutMs, log }),
+    run: createMcpHandler({ runner: createToolRunner({ schema, yoga, execute, guard, services, log }), guard, bodyTimeoutMs: config.bodyTimeoutMs, log }),
   };
   const observer = new HttpObserver(services.metrics, log);
   const routes = serviceRoutes(services, openapi);

@@ -3,6 +3,7 @@ import { callerOf, type Principal } from '../auth/principal.js';
 import { LskError } from '../domain/errors.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { fromGraphQLErrors, type Logger } from '../http/errors.js';
+import type { Executor } from '../http/graphql/execute.js';
 import type { GraphQLServer } from '../http/graphql/yoga.js';
 import type { Guard } from '../http/guard/guard.js';
 import type { Services } from '../services/all-services.js';
@@ -19,7 +20,14 @@ export interface ToolRunner {
  * costs on /graphql) and the same GraphQL engine as /graphql and /v1, so the field's declared scope,
  * the key's restrictions, the services' rules and the error table hold unchanged.
  */
-export function createToolRunner(o: { schema: GraphQLSchema; yoga: GraphQLServer; guard: Guard; services: Services; log: Logger }): ToolRunner {
+export function createToolRunner(o: {
+  schema: GraphQLSchema;
+  yoga: GraphQLServer;
+  execute: Executor;
+  guard: Guard;
+  services: Services;
+  log: Logger;
+}): ToolRunner {
   const tools = deriveTools(
     o.schema,
     (doc) => o.yoga.getEnveloped({}).validate(o.schema, doc),
@@ -37,14 +45,7 @@ export function createToolRunner(o: { schema: GraphQLSchema; yoga: GraphQLServer
       if (unknown.length) throw LskError.validation(unknown.map((k) => ({ path: k, message: 'is not an argument of this tool' })));
       await o.guard.charge(principal, 1);
       const context: GraphQLContext = { services: o.services, principal, caller: callerOf(principal, requestId), requestId };
-      const enveloped = o.yoga.getEnveloped(context);
-      const contextValue = await enveloped.contextFactory();
-      const result = await enveloped.execute({
-        schema: enveloped.schema,
-        document: tool.document,
-        contextValue,
-        variableValues: given as Record<string, unknown>,
-      });
+      const result = await o.execute({ document: tool.document, context, variables: given as Record<string, unknown> });
       if (result.errors?.length) throw fromGraphQLErrors(result.errors, o.log);
       return (result.data as Record<string, unknown>)[name];
     },

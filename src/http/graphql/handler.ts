@@ -8,6 +8,7 @@ import type { Services } from '../../services/all-services.js';
 import { clientError, toGraphQLError } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 import { sendGraphQLError, sendGraphQLResult } from '../respond.js';
+import type { Executor } from './execute.js';
 import { GRAPHIQL_PAGE } from './graphiql.js';
 import { type GraphQLParams, readParams } from './params.js';
 import { rootFieldCount } from './root-fields.js';
@@ -22,6 +23,7 @@ class DocumentRefused {
 
 export interface GraphQLHandlerOptions {
   yoga: GraphQLServer;
+  execute: Executor;
   guard: Guard;
   services: Services;
   bodyTimeoutMs: number;
@@ -102,14 +104,7 @@ export function createGraphQLHandler(o: GraphQLHandlerOptions) {
         return;
       }
       if (planned instanceof LskError) throw planned;
-      const contextValue = await enveloped.contextFactory();
-      const result = await enveloped.execute({
-        schema: enveloped.schema,
-        document: planned.document,
-        contextValue,
-        variableValues: params.variables,
-        operationName: params.operationName,
-      });
+      const result = await o.execute({ document: planned.document, context, variables: params.variables, operationName: params.operationName });
       sendGraphQLResult(res, result as Parameters<typeof sendGraphQLResult>[1], headers, requestId);
     } catch (e) {
       const err = clientError(e, o.log);

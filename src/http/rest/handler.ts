@@ -7,7 +7,7 @@ import type { Services } from '../../services/all-services.js';
 import { EVENTS_PATH } from '../../v1/analytics.js';
 import type { RestRoute } from '../../v1/route.js';
 import { clientError, fromGraphQLErrors, type Logger } from '../errors.js';
-import type { GraphQLServer } from '../graphql/yoga.js';
+import type { Executor } from '../graphql/execute.js';
 import { readBody } from '../guard/body.js';
 import type { Guard } from '../guard/guard.js';
 import { sendJson } from '../respond.js';
@@ -21,7 +21,7 @@ import type { RestOperation } from './operations.js';
 import { matchRoute } from './route-match.js';
 
 export interface RestHandlerOptions {
-  yoga: GraphQLServer;
+  execute: Executor;
   guard: Guard;
   services: Services;
   operations: Map<RestRoute, RestOperation>;
@@ -57,9 +57,7 @@ export function createRestHandler(o: RestHandlerOptions) {
       }
       const caller = callerOf(principal, requestId);
       const context: GraphQLContext = { services: o.services, principal, caller, requestId, ...(input.body ? { restBody: input.body } : {}) };
-      const enveloped = o.yoga.getEnveloped(context);
-      const contextValue = await enveloped.contextFactory();
-      const result = await enveloped.execute({ schema: enveloped.schema, document: op.document, contextValue, variableValues: input.variables });
+      const result = await o.execute({ document: op.document, context, variables: input.variables });
       if (result.errors?.length) throw fromGraphQLErrors(result.errors, o.log);
       const data = (result.data as Record<string, unknown>)[op.field];
       if (route.status === 204) {

@@ -1,0 +1,72 @@
+import { type DocumentNode, type ExecutionResult, Kind, type ValueNode, visit } from 'graphql';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { type Logger, toGraphQLError } from '../errors.js';
+import type { GraphQLServer } from './yoga.js';
+
+/** A parsed and validated document to run for one request. */
+export interface Execution {
+  document: DocumentNode;
+  context: GraphQLContext;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+export type Executor = (run: Execution) => Promise<ExecutionResult>;
+
+/**
+ * Whether graphql-jit runs a document exactly as graphql-js does. Not when it holds several
+ * operations (a compiled query is one operation), nor when a variable sits inside an object or list
+ * literal (graphql-jit reads such literals once, at compile time: `geo_targeting: { DE: $de }` would
+ * lose `$de`).
+ */
+function jitFits(document: DocumentNode): boolean {
+  let nested = false;
+  visit(document, {
+    Argument(node) {
+      if (node.value.kind === Kind.OBJECT || node.value.kind === Kind.LIST) nested ||= holdsVariable(node.value);
+    },
+  });
+  return !nested && document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length === 1;
+}
+
+function holdsVariable(value: ValueNode): boolean {
+  if (value.kind === Kind.VARIABLE) return true;
+  if (value.kind === Kind.LIST) return value.values.some(holdsVariable);
+  if (value.kind === Kind.OBJECT) return value.fields.some((f) => holdsVariable(f.value));
+  return false;
+}
+
+/**
+ * How REST, /graphql and MCP execute a document. A document graphql-jit fits is compiled once (the
+ * parse cache hands the same DocumentNode back for the same text; REST routes hold theirs) and its
+ * compiled query is called directly, its errors masked into the contract's codes as yoga masks
+ * them: per request, no envelop hooks, no context factory. Any other document (several operations,
+ * a variable inside a literal, one graphql-jit cannot compile) runs through yoga's execute as before.
+ */
+export function createExecutor(yoga: GraphQLServer, log: Logger & { warn: (obj: object, msg?: string) => void }): Executor {
+  const compiled = new WeakMap<DocumentNode, CompiledQuery | null>();
+  const compiledFor = (document: DocumentNode): CompiledQuery | null => {
+    let c = compiled.get(document);
+    if (c === undefined) {
+      c = null;
+      if (jitFits(document)) {
+        const made = compileQuery(yoga.getEnveloped({}).schema, document);
+        if (isCompiledQuery(made)) c = made;
+        else log.warn({ errors: made.errors }, 'graphql-jit could not compile a document');
+      }
+      compiled.set(document, c);
+    }
+    return c;
+  };
+  return async ({ document, context, variables, operationName }) => {
+    const query = compiledFor(document);
+    if (!query) {
+      const enveloped = yoga.getEnveloped(context);
+      const contextValue = await enveloped.contextFactory();
+      return (await enveloped.execute({ schema: enveloped.schema, document, contextValue, variableValues: variables, operationName })) as ExecutionResult;
+    }
+    const result = await query.query(undefined, context, variables ?? {});
+    return result.errors?.length ? { ...result, errors: result.errors.map((e) => toGraphQLError(e, log)) } : result;
+  };
+}

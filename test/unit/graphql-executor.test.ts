@@ -1,0 +1,60 @@
+/**
+ * The executor REST, /graphql and MCP run documents with: graphql-jit's compiled query for the
+ * documents it fits, yoga's execute for the others, and the same answers and masked errors either way.
+ */
+import { GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { LskError } from '../../src/domain/errors.js';
+import type { GraphQLContext } from '../../src/graphql/context.js';
+import { createExecutor } from '../../src/http/graphql/execute.js';
+import { createGraphQLServer } from '../../src/http/graphql/yoga.js';
+
+const warned: object[] = [];
+const log = { error: () => {}, warn: (obj: object) => void warned.push(obj) };
+
+const schema = new GraphQLSchema({
+  query: new GraphQLObjectType({
+    name: 'Query',
+    fields: {
+      sum: {
+        type: GraphQLInt,
+        args: { of: { type: new GraphQLList(new GraphQLNonNull(GraphQLInt)) } },
+        resolve: (_r, a) => a.of.reduce((s: number, n: number) => s + n, 0),
+      },
+      caller: { type: GraphQLString, resolve: (_r, _a, ctx: GraphQLContext) => ctx.requestId },
+      missing: { type: GraphQLString, resolve: () => Promise.reject(new LskError('not_found', 'No such thing.')) },
+    },
+  }),
+});
+const yoga = createGraphQLServer(schema, log);
+const execute = createExecutor(yoga, log);
+const context = { requestId: 'req_1' } as GraphQLContext;
+
+describe('the executor', () => {
+  it('runs a document graphql-jit fits with the request context, again and again on the same compiled query', async () => {
+    const document = parse('query($a: Int!) { sum(of: [1, 2]) caller other: sum(of: [$a, $a]) }');
+    for (const a of [3, 5]) {
+      expect(await execute({ document, context, variables: { a } })).toEqual({ data: { sum: 3, caller: 'req_1', other: 2 * a } });
+    }
+  });
+
+  it('reads a variable inside a list literal on every run (such documents run through yoga)', async () => {
+    const document = parse('query($a: Int!) { sum(of: [1, $a]) }');
+    expect(await execute({ document, context, variables: { a: 2 } })).toEqual({ data: { sum: 3 } });
+    expect(await execute({ document, context, variables: { a: 40 } })).toEqual({ data: { sum: 41 } });
+  });
+
+  it('runs the named operation of a document with several', async () => {
+    const document = parse('query One { sum(of: [1]) } query Two { sum(of: [2]) }');
+    expect(await execute({ document, context, operationName: 'Two' })).toEqual({ data: { sum: 2 } });
+  });
+
+  it('masks a resolver error into the contract code on both paths', async () => {
+    for (const text of ['{ missing }', 'query A { missing } query B { caller }']) {
+      const result = await execute({ document: parse(text), context, operationName: 'A' });
+      expect(result.data).toEqual({ missing: null });
+      expect(result.errors?.map((e) => [e.message, e.extensions.code, e.path])).toEqual([['No such thing.', 'not_found', ['missing']]]);
+    }
+    expect(warned).toEqual([]);
+  });
+});
