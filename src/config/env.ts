@@ -83,7 +83,7 @@ const envSchema = z
       .transform((v) => v?.toLowerCase()),
     LSK_GEOIP_CITY_DB: z.string().min(1).optional(),
     LSK_CLICK_EVENTS_DAYS: intFrom(90, 0, 3660),
-    LSK_CLICK_WRITER_NICE: intFrom(10, 0, 19),
+    LSK_CLICK_WRITER_NICE: intFrom(0, 0, 19),
     LSK_TRUST_PROXY: intFrom(0, 0, 20),
     LSK_REDIRECT_STATUS: intFrom(302, 301, 308).refine((v) => [301, 302, 303, 307, 308].includes(v), 'must be 301, 302, 303, 307 or 308'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

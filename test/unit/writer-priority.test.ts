@@ -12,9 +12,9 @@ describe('lowering a thread priority', () => {
     expect(getPriority()).toBe(before);
   });
 
-  it('LSK_CLICK_WRITER_NICE: 10 by default (as a store opened without settings), 0 to 19, anything else refused', () => {
-    expect(loadConfig({}).clickWriterNice).toBe(10);
-    expect(CLICK_WRITER_NICE).toBe(10);
+  it('LSK_CLICK_WRITER_NICE: 0 by default (as a store opened without settings), 0 to 19, anything else refused', () => {
+    expect(loadConfig({}).clickWriterNice).toBe(0);
+    expect(CLICK_WRITER_NICE).toBe(0);
     expect(loadConfig({ LSK_CLICK_WRITER_NICE: '0' }).clickWriterNice).toBe(0);
     expect(loadConfig({ LSK_CLICK_WRITER_NICE: '19' }).clickWriterNice).toBe(19);
     for (const bad of ['20', '-1', '5.5', 'low'])

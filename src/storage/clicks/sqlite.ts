@@ -23,7 +23,7 @@ import { visitChunks, visitTransfer } from './visit-wire.js';
 import { CLICK_WRITER_NICE } from './writer-priority.js';
 
 export interface SqliteClicksOptions extends ClickStoreOptions {
-  /** Steps of nice the click writer thread runs below the process (default CLICK_WRITER_NICE; 0: the same). */
+  /** Steps of nice the click writer thread runs below the process (default CLICK_WRITER_NICE, 0: the same). */
   writerNice?: number;
   /** Told once when the writer thread's priority could not be lowered. */
   log?: { debug?(obj: object, msg: string): void };

@@ -1,12 +1,13 @@
 import { getPriority, setPriority } from 'node:os';
 
 /**
- * How many steps of `nice` the click writer thread runs below the process (docs/adr/0203): the
- * scheduler then hands a core back to the event loop that answers redirects as soon as it wakes,
- * rather than letting it wait behind the writer's burst after each flush. The writer still gets
- * whatever CPU the loop leaves (a full core between bursts on a machine of two).
+ * How many steps of `nice` the click writer thread runs below the process by default: none
+ * (docs/adr/0203). Lower, the scheduler hands a core back to the event loop as soon as it wakes
+ * rather than letting it wait behind the writer's burst after each flush; but a writer preempted
+ * while it holds the database's write lock then makes the event loop's own writes wait longer
+ * (measured), and no gain for the redirect was shown.
  */
-export const CLICK_WRITER_NICE = 10;
+export const CLICK_WRITER_NICE = 0;
 
 /**
  * Lower the calling thread's priority by `steps` of nice (at most to 19), on Linux only, where the
