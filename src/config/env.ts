@@ -83,6 +83,7 @@ const envSchema = z
       .transform((v) => v?.toLowerCase()),
     LSK_GEOIP_CITY_DB: z.string().min(1).optional(),
     LSK_CLICK_EVENTS_DAYS: intFrom(90, 0, 3660),
+    LSK_CLICK_WRITER_NICE: intFrom(0, 0, 19),
     LSK_TRUST_PROXY: intFrom(0, 0, 20),
     LSK_REDIRECT_STATUS: intFrom(302, 301, 308).refine((v) => [301, 302, 303, 307, 308].includes(v), 'must be 301, 302, 303, 307 or 308'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -182,6 +183,8 @@ const envSchema = z
       geoipCityDb: e.LSK_GEOIP_CITY_DB,
       /** Days click events are kept (0: none are written). */
       clickEventsDays: e.LSK_CLICK_EVENTS_DAYS,
+      /** Steps of nice the SQLite click writer thread runs below the process (Linux; 0: the same priority). */
+      clickWriterNice: e.LSK_CLICK_WRITER_NICE,
       trustProxy: e.LSK_TRUST_PROXY,
       redirectStatus: e.LSK_REDIRECT_STATUS as 301 | 302 | 303 | 307 | 308,
       logLevel: e.LOG_LEVEL,

@@ -45,7 +45,7 @@ export async function buildServices(
   opts: {
     clock?: Clock;
     repos?: Repositories;
-    log?: AuditLogger & { info?(obj: object, msg: string): void };
+    log?: AuditLogger & { info?(obj: object, msg: string): void; debug?(obj: object, msg: string): void };
     webhooks?: WebhookOptions;
     health?: HealthOptions;
   } = {},
@@ -53,7 +53,8 @@ export async function buildServices(
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const metrics = new Metrics();
-  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock, clicks: { eventDays: config.clickEventsDays } })), metrics);
+  const clickStore = { eventDays: config.clickEventsDays, writerNice: config.clickWriterNice, log: opts.log };
+  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock, clicks: clickStore })), metrics);
   await repos.init();
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();

@@ -1,14 +1,18 @@
 import { resolve } from 'node:path';
 import { type Clock, systemClock } from '../domain/clock.js';
 import type { MongoClicksOptions } from './clicks/mongo.js';
+import type { SqliteClicksOptions } from './clicks/sqlite.js';
 import type { MongoOptions } from './mongo/connection.js';
 import type { Repositories } from './repositories.js';
 
 export interface OpenOptions extends MongoOptions {
   /** The clock of time-based storage upkeep (closing click hours, sweeping events, MongoDB writer leases). */
   clock?: Clock;
-  /** Click storage: how long events are kept (both stores); MongoDB click writers (tests shorten the lease times). */
-  clicks?: MongoClicksOptions;
+  /**
+   * Click storage: how long events are kept (both stores); MongoDB click writers (tests shorten the
+   * lease times); SQLite's writer thread priority.
+   */
+  clicks?: MongoClicksOptions & SqliteClicksOptions;
 }
 
 /** DATABASE_URL -> the repositories: `file:PATH` is the embedded SQLite, `mongodb://` / `mongodb+srv://` MongoDB. */

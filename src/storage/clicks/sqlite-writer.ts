@@ -6,6 +6,7 @@ import type { TagSyncScope } from './repository.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 import { CLICK_THREAD_LIMITS } from './thread-limits.js';
 import type { VisitChunk } from './visit-wire.js';
+import { lowerThreadPriority } from './writer-priority.js';
 
 /** One write job: a method of ClickWriterOps and its arguments. */
 export type WriteJob =
@@ -23,6 +24,8 @@ interface Reply {
   id: number;
   result?: unknown;
   error?: string;
+  /** Sent once at the thread's start (id 0) when its priority could not be lowered: why. */
+  priority?: string;
 }
 
 /** Run a job on a connection's writer (the thread's, or the main one's for `:memory:`). */
@@ -40,9 +43,15 @@ export class SqliteClickWriter {
   private seq = 0;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
+  /**
+   * `nice`: steps of nice the thread runs below the process (docs/adr/0203); `onPriority` hears once
+   * why it could not (the writer then runs at the process's priority).
+   */
   constructor(
     private readonly path: string,
     private readonly gate: WriteGate,
+    private readonly nice = 0,
+    private readonly onPriority?: (why: string) => void,
   ) {}
 
   /** Queue a job; `transfer` lists buffers of the job handed over to the thread (no longer usable here). */
@@ -59,11 +68,12 @@ export class SqliteClickWriter {
     // Named: the thread shows as `click-writer` in /proc/PID/task/*/comm (the bench reports its CPU).
     const worker = new Worker(new URL(import.meta.url), {
       name: 'click-writer',
-      workerData: { path: this.path, gate: this.gate },
+      workerData: { path: this.path, gate: this.gate, nice: this.nice },
       resourceLimits: CLICK_THREAD_LIMITS,
     });
     worker.unref();
     worker.on('message', (m: Reply) => {
+      if (m.priority !== undefined) return this.onPriority?.(m.priority);
       const p = this.pending.get(m.id);
       this.pending.delete(m.id);
       if (m.error) p?.reject(new Error(m.error));
@@ -91,9 +101,11 @@ export class SqliteClickWriter {
 }
 
 if (!isMainThread && parentPort && (workerData as { path?: string; reader?: boolean } | null)?.path && !(workerData as { reader?: boolean }).reader) {
-  const { path, gate } = workerData as { path: string; gate: WriteGate };
-  const ops = clickWriter(new SqliteConnection(path, { side: 'writer', gate }));
+  const { path, gate, nice } = workerData as { path: string; gate: WriteGate; nice: number };
   const port = parentPort;
+  const why = lowerThreadPriority(nice);
+  if (why !== null) port.postMessage({ id: 0, priority: why } satisfies Reply);
+  const ops = clickWriter(new SqliteConnection(path, { side: 'writer', gate }));
   port.on('message', ({ id, job }: { id: number; job: WriteJob }) => {
     try {
       port.postMessage({ id, result: runWrite(ops, job) } satisfies Reply);

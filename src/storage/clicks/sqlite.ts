@@ -20,6 +20,14 @@ import type { SyncStep } from './sqlite-tag-sync.js';
 import { runWrite, SqliteClickWriter, type WriteJob } from './sqlite-writer.js';
 import { type ClickWriterOps, clickWriter } from './sqlite-writes.js';
 import { visitChunks, visitTransfer } from './visit-wire.js';
+import { CLICK_WRITER_NICE } from './writer-priority.js';
+
+export interface SqliteClicksOptions extends ClickStoreOptions {
+  /** Steps of nice the click writer thread runs below the process (default CLICK_WRITER_NICE, 0: the same). */
+  writerNice?: number;
+  /** Told once when the writer thread's priority could not be lowered. */
+  log?: { debug?(obj: object, msg: string): void };
+}
 
 /** Links of earlier versions' rollups moved per writer job (each link one transaction). */
 const MIGRATE_LINKS = 50;
@@ -52,12 +60,14 @@ export class SqliteClicks implements ClicksRepository {
   constructor(
     private readonly conn: SqliteConnection,
     private readonly clock: Clock = systemClock,
-    opts: ClickStoreOptions = {},
+    opts: SqliteClicksOptions = {},
   ) {
     this.eventDays = opts.eventDays ?? 90;
     // Threads run the compiled modules; from TypeScript sources (the test runner) everything runs inline.
     if (conn.gate && import.meta.url.endsWith('.js')) {
-      this.writer = new SqliteClickWriter(conn.path, conn.gate);
+      this.writer = new SqliteClickWriter(conn.path, conn.gate, opts.writerNice ?? CLICK_WRITER_NICE, (why) =>
+        opts.log?.debug?.({ why }, 'the click writer thread runs at the process priority'),
+      );
       this.readers = new SqliteReaderPool(conn.path);
     }
   }

@@ -1,8 +1,7 @@
 import type { Clock } from '../../domain/clock.js';
 import { SqliteAudit } from '../audit/sqlite.js';
 import { SqliteBlocklist } from '../blocklist/sqlite.js';
-import type { ClickStoreOptions } from '../clicks/repository.js';
-import { SqliteClicks } from '../clicks/sqlite.js';
+import { SqliteClicks, type SqliteClicksOptions } from '../clicks/sqlite.js';
 import { SqliteCounters } from '../counters/sqlite.js';
 import { SqliteDomains } from '../domains/sqlite.js';
 import { raisingStoreFailures } from '../failures.js';
@@ -30,7 +29,7 @@ import { sqliteFailureKind } from './failures.js';
  * The embedded store: one SQLite file (WAL) shared by every repository, created and migrated on
  * first start. SQLite's result codes leave as StoreFailure kinds (busy, disk, constraint).
  */
-export function openSqlite(path: string, clock?: Clock, clicksOptions: ClickStoreOptions = {}): Repositories {
+export function openSqlite(path: string, clock?: Clock, clicksOptions: SqliteClicksOptions = {}): Repositories {
   const conn = new SqliteConnection(path);
   const clicks = new SqliteClicks(conn, clock, clicksOptions);
   return raisingStoreFailures<Repositories>(
