@@ -10,7 +10,8 @@ import { createExecutor } from '../../src/http/graphql/execute.js';
 import { createGraphQLServer } from '../../src/http/graphql/yoga.js';
 
 const warned: object[] = [];
-const log = { error: () => {}, warn: (obj: object) => void warned.push(obj) };
+const logged: unknown[] = [];
+const log = { error: (obj: { err?: unknown }) => void logged.push(obj.err), warn: (obj: object) => void warned.push(obj) };
 
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
@@ -23,6 +24,8 @@ const schema = new GraphQLSchema({
       },
       caller: { type: GraphQLString, resolve: (_r, _a, ctx: GraphQLContext) => ctx.requestId },
       missing: { type: GraphQLString, resolve: () => Promise.reject(new LskError('not_found', 'No such thing.')) },
+      broken: { type: new GraphQLNonNull(GraphQLString), resolve: () => null },
+      huge: { type: GraphQLInt, resolve: () => 2 ** 40 },
     },
   }),
 });
@@ -56,5 +59,28 @@ describe('the executor', () => {
       expect(result.errors?.map((e) => [e.message, e.extensions.code, e.path])).toEqual([['No such thing.', 'not_found', ['missing']]]);
     }
     expect(warned).toEqual([]);
+  });
+
+  it("answers a field the server failed to complete (null for a non-null field, a value its type cannot hold) as 500 internal_error on both paths, logged, its message not shown", async () => {
+    for (const field of ['broken', 'huge']) {
+      for (const text of [`{ ${field} }`, `query A { ${field} } query B { caller }`]) {
+        logged.length = 0;
+        const result = await execute({ document: parse(text), context, operationName: 'A' });
+        expect(result.errors?.map((e) => [e.message, e.extensions.code, e.extensions.http, e.path])).toEqual([
+          ['An internal error occurred.', 'internal_error', { status: 500 }, [field]],
+        ]);
+        expect(logged).toHaveLength(1);
+        expect(String(logged[0])).toMatch(field === 'broken' ? /non-nullable field Query\.broken/ : /cannot represent/);
+      }
+    }
+  });
+
+  it('answers a variable of the wrong type as 400 validation_failed on both paths', async () => {
+    for (const text of ['query A($a: Int!) { sum(of: [1]) other: sum(of: [$a]) }', 'query A($a: Int!) { sum(of: [$a]) } query B { caller }']) {
+      const result = await execute({ document: parse(text), context, variables: { a: 'x' }, operationName: 'A' });
+      expect(result.data).toBeUndefined();
+      expect(result.errors?.map((e) => [e.extensions.code, e.extensions.http])).toEqual([['validation_failed', { status: 400 }]]);
+      expect(result.errors?.[0]?.message).toMatch(/Variable "\$a" got invalid value "x"/);
+    }
   });
 });

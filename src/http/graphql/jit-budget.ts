@@ -1,8 +1,8 @@
 import { type DocumentNode, type FragmentDefinitionNode, Kind, type SelectionSetNode } from 'graphql';
 
 /**
- * How much of the callers' documents graphql-jit may compile (docs/adr/0205, "Compiling callers' documents"). Compiling takes about
- * 40 µs of CPU per field selected (measured under load; 50 ms for a document of 1,274 fields the
+ * How much of the callers' documents graphql-jit may compile (docs/adr/0205, "Compiling callers'
+ * documents"). Compiling takes about 40 µs of CPU per field selected (measured under load; 50 ms for a document of 1,274 fields the
  * limits allow), on the event loop. Every compile also leaves memory behind after its compiled query
  * is dropped: about 1.1-1.3 KB per field selected, mostly V8's compilation cache holding the
  * `new Function` source graphql-jit generates (dropped only under heap pressure), and about 0.15 KB
