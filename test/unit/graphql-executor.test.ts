@@ -61,7 +61,7 @@ describe('the executor', () => {
     expect(warned).toEqual([]);
   });
 
-  it("answers a field the server failed to complete (null for a non-null field, a value its type cannot hold) as 500 internal_error on both paths, logged, its message not shown", async () => {
+  it('answers a field the server failed to complete (null for a non-null field, a value its type cannot hold) as 500 internal_error on both paths, logged, its message not shown', async () => {
     for (const field of ['broken', 'huge']) {
       for (const text of [`{ ${field} }`, `query A { ${field} } query B { caller }`]) {
         logged.length = 0;
