@@ -52,8 +52,16 @@ describe('the executor', () => {
     expect(await execute({ document, context, operationName: 'Two' })).toEqual({ data: { sum: 2 } });
   });
 
+  it('refuses an operation name the document does not hold, as graphql-js does, whichever path would run it', async () => {
+    for (const text of ['query One { sum(of: [1]) }', 'query One { sum(of: [1]) } query Three { caller }']) {
+      const result = await execute({ document: parse(text), context, operationName: 'Two' });
+      expect(result.data).toBeUndefined();
+      expect(result.errors?.map((e) => [e.message, e.extensions.code])).toEqual([['Unknown operation named "Two".', 'validation_failed']]);
+    }
+  });
+
   it('masks a resolver error into the contract code on both paths', async () => {
-    for (const text of ['{ missing }', 'query A { missing } query B { caller }']) {
+    for (const text of ['query A { missing }', 'query A { missing } query B { caller }']) {
       const result = await execute({ document: parse(text), context, operationName: 'A' });
       expect(result.data).toEqual({ missing: null });
       expect(result.errors?.map((e) => [e.message, e.extensions.code, e.path])).toEqual([['No such thing.', 'not_found', ['missing']]]);
@@ -63,7 +71,7 @@ describe('the executor', () => {
 
   it('answers a field the server failed to complete (null for a non-null field, a value its type cannot hold) as 500 internal_error on both paths, logged, its message not shown', async () => {
     for (const field of ['broken', 'huge']) {
-      for (const text of [`{ ${field} }`, `query A { ${field} } query B { caller }`]) {
+      for (const text of [`query A { ${field} }`, `query A { ${field} } query B { caller }`]) {
         logged.length = 0;
         const result = await execute({ document: parse(text), context, operationName: 'A' });
         expect(result.errors?.map((e) => [e.message, e.extensions.code, e.extensions.http, e.path])).toEqual([

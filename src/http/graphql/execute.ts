@@ -1,4 +1,4 @@
-import { type DocumentNode, type ExecutionResult, Kind, type ValueNode, visit } from 'graphql';
+import { type DocumentNode, type ExecutionResult, GraphQLError, Kind, type ValueNode, visit } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { type Logger, toGraphQLError } from '../errors.js';
@@ -31,6 +31,11 @@ function jitFits(document: DocumentNode): boolean {
     },
   });
   return !nested && document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length === 1;
+}
+
+/** Whether the document holds an operation of this name (a compiled query runs its one operation whatever name is asked for). */
+function holdsOperation(document: DocumentNode, name: string): boolean {
+  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === name);
 }
 
 function holdsVariable(value: ValueNode): boolean {
@@ -73,6 +78,9 @@ export function createExecutor(yoga: GraphQLServer, log: Logger & { warn: (obj: 
     return c;
   };
   return async ({ document, context, variables, operationName, held = false }) => {
+    if (operationName != null && !holdsOperation(document, operationName)) {
+      return { errors: [toGraphQLError(new GraphQLError(`Unknown operation named "${operationName}".`), log)] };
+    }
     const query = compiledFor(document, held);
     if (!query) {
       const enveloped = yoga.getEnveloped(context);
