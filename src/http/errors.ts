@@ -37,14 +37,23 @@ export function cappedMessage(message: string, details: readonly ErrorDetail[] |
 export function clientError(e: unknown, log?: Logger): LskError {
   if (e instanceof LskError) return e;
   if (e instanceof GraphQLError) {
+    if (requestFault(e)) return new LskError('validation_failed', e.message);
     const root = rootCause(e);
-    // A GraphQL error with no other cause is graphql-js refusing the request (syntax, validation, variables).
-    if (root instanceof GraphQLError) return new LskError('validation_failed', e.message);
-    return clientError(root, log);
+    if (!(root instanceof GraphQLError)) return clientError(root, log);
   }
   if (isUnreachable(e)) return new LskError('unavailable', 'The database cannot be reached; try again shortly.');
   log?.error({ err: e }, 'unexpected error');
   return new LskError('internal_error', 'An internal error occurred.');
+}
+
+/**
+ * Whether a GraphQL error with no other cause is the request's fault (syntax, validation, variables).
+ * Not when it was raised completing a field (it carries the field's path): graphql-jit reports a null
+ * for a non-null field, or a value the field's type cannot serialize, that way; the server is at fault.
+ */
+function requestFault(e: GraphQLError): boolean {
+  const root = rootCause(e);
+  return root instanceof GraphQLError && !root.path?.length;
 }
 
 function rootCause(e: GraphQLError): unknown {
@@ -66,8 +75,8 @@ export function envelope(err: LskError, requestId: string): ErrorEnvelope {
 
 /** An error as a GraphQL error carrying the contract's code and HTTP status (yoga's error masking calls this). */
 export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
-  if (error instanceof GraphQLError && rootCause(error) instanceof GraphQLError) {
-    // Parse, validation and variable-coercion errors of graphql-js: the request is at fault.
+  if (error instanceof GraphQLError && requestFault(error)) {
+    // Parse, validation and variable-coercion errors: the request is at fault.
     if (error.extensions?.code && typeof error.extensions.code === 'string' && error.extensions.code in ERROR_STATUS) return error;
     return new GraphQLError(cappedMessage(error.message, undefined), {
       nodes: error.nodes,
@@ -77,7 +86,7 @@ export function toGraphQLError(error: unknown, log?: Logger): GraphQLError {
       extensions: { code: 'validation_failed', http: { status: 400 } },
     });
   }
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   const err = clientError(original, log);
   const gql = error instanceof GraphQLError ? error : undefined;
   const masked = new GraphQLError(cappedMessage(err.message, err.details), {

@@ -45,7 +45,7 @@ export function createToolRunner(o: {
       if (unknown.length) throw LskError.validation(unknown.map((k) => ({ path: k, message: 'is not an argument of this tool' })));
       await o.guard.charge(principal, 1);
       const context: GraphQLContext = { services: o.services, principal, caller: callerOf(principal, requestId), requestId };
-      const result = await o.execute({ document: tool.document, context, variables: given as Record<string, unknown> });
+      const result = await o.execute({ document: tool.document, context, variables: given as Record<string, unknown>, held: true });
       if (result.errors?.length) throw fromGraphQLErrors(result.errors, o.log);
       return (result.data as Record<string, unknown>)[name];
     },

@@ -94,4 +94,44 @@ describe('OpenRowTable', () => {
     expect(holdable('lnk_é')).toBe(false);
     expect(new OpenRowTable(4).find('wsp_a', 0, 'x'.repeat(LINK_MAX + 1))).toBe(-1);
   });
+
+  it('keeps every row findable through deletions and evictions in an index of 16 slots (long probe runs wrapping around its end)', () => {
+    const random = seeded(11);
+    const table = new OpenRowTable(5, seeded(12));
+    const held = new Map<string, number>();
+    for (let step = 0; step < 5_000; step++) {
+      const ws = `wsp_${Math.floor(random() * 3)}`;
+      const link = `lnk_${Math.floor(random() * 12)}`;
+      const k = `${ws}/${link}`;
+      if (random() < 0.3) {
+        table.delete(ws, 0, link);
+        held.delete(k);
+      } else if (table.find(ws, 0, link) < 0) {
+        table.put(ws, 0, link, step, 0, []);
+        held.set(k, step);
+      }
+      // Every key put and not deleted is found with its own counts, or was evicted; the table finds exactly `size` of them.
+      let found = 0;
+      for (const [key, clicks] of held) {
+        const [w, l] = key.split('/');
+        const r = table.find(w!, 0, l!);
+        if (r < 0) continue;
+        found++;
+        expect(table.clicks[r]).toBe(clicks);
+      }
+      expect(found).toBe(table.size);
+    }
+  });
+
+  it('starts afresh past 65,536 workspaces, never finding a row under another workspace', () => {
+    const table = new OpenRowTable(70_000);
+    table.put('wsp_first', 0, 'lnk_a', 7, 0, [1, 7]);
+    for (let i = 1; i < 65_536; i++) table.put(`wsp_${i}`, 0, 'lnk_a', 1, 0, []);
+    expect(table.clicks[table.find('wsp_first', 0, 'lnk_a')]).toBe(7);
+    table.put('wsp_new', 0, 'lnk_a', 2, 0, []);
+    expect([table.size, table.find('wsp_first', 0, 'lnk_a'), table.find('wsp_65535', 0, 'lnk_a')]).toEqual([1, -1, -1]);
+    expect(table.clicks[table.find('wsp_new', 0, 'lnk_a')]).toBe(2);
+    table.put('wsp_first', 0, 'lnk_a', 3, 0, []);
+    expect([table.clicks[table.find('wsp_first', 0, 'lnk_a')], table.clicks[table.find('wsp_new', 0, 'lnk_a')]]).toEqual([3, 2]);
+  });
 });

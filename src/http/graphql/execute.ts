@@ -1,7 +1,8 @@
-import { type DocumentNode, type ExecutionResult, Kind, type ValueNode, visit } from 'graphql';
+import { type DocumentNode, type ExecutionResult, GraphQLError, Kind, type ValueNode, visit } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { type Logger, toGraphQLError } from '../errors.js';
+import { JitBudget } from './jit-budget.js';
 import type { GraphQLServer } from './yoga.js';
 
 /** A parsed and validated document to run for one request. */
@@ -10,6 +11,8 @@ export interface Execution {
   context: GraphQLContext;
   variables?: Record<string, unknown> | null;
   operationName?: string | null;
+  /** A document lsk holds (a REST route's, an MCP tool's): few and fixed, compiled outside the callers' budget. */
+  held?: boolean;
 }
 
 export type Executor = (run: Execution) => Promise<ExecutionResult>;
@@ -30,6 +33,11 @@ function jitFits(document: DocumentNode): boolean {
   return !nested && document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length === 1;
 }
 
+/** Whether the document holds an operation of this name (a compiled query runs its one operation whatever name is asked for). */
+function holdsOperation(document: DocumentNode, name: string): boolean {
+  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === name);
+}
+
 function holdsVariable(value: ValueNode): boolean {
   if (value.kind === Kind.VARIABLE) return true;
   if (value.kind === Kind.LIST) return value.values.some(holdsVariable);
@@ -41,16 +49,26 @@ function holdsVariable(value: ValueNode): boolean {
  * How REST, /graphql and MCP execute a document. A document graphql-jit fits is compiled once (the
  * parse cache hands the same DocumentNode back for the same text; REST routes hold theirs) and its
  * compiled query is called directly, its errors masked into the contract's codes as yoga masks
- * them: per request, no envelop hooks, no context factory. Any other document (several operations,
- * a variable inside a literal, one graphql-jit cannot compile) runs through yoga's execute as before.
+ * them: per request, no envelop hooks, no context factory. A caller's document is compiled only
+ * within `budget` (compiling stalls the event loop and graphql-jit keeps memory for every compile:
+ * ./jit-budget.ts). Any other document (several operations, a variable inside a literal, one over the
+ * budget or one graphql-jit cannot compile) runs through yoga's execute.
  */
-export function createExecutor(yoga: GraphQLServer, log: Logger & { warn: (obj: object, msg?: string) => void }): Executor {
+export function createExecutor(yoga: GraphQLServer, log: Logger & { warn: (obj: object, msg?: string) => void }, budget = new JitBudget()): Executor {
   const compiled = new WeakMap<DocumentNode, CompiledQuery | null>();
-  const compiledFor = (document: DocumentNode): CompiledQuery | null => {
+  const admitted = (document: DocumentNode, held: boolean): boolean => {
+    if (held) return true;
+    const was = budget.exhausted;
+    const ok = budget.admit(document);
+    if (budget.exhausted && !was)
+      log.warn({ fields: budget.spent }, "graphql-jit's budget for callers' documents is spent: new documents run through yoga's execute");
+    return ok;
+  };
+  const compiledFor = (document: DocumentNode, held: boolean): CompiledQuery | null => {
     let c = compiled.get(document);
     if (c === undefined) {
       c = null;
-      if (jitFits(document)) {
+      if (jitFits(document) && admitted(document, held)) {
         const made = compileQuery(yoga.getEnveloped({}).schema, document);
         if (isCompiledQuery(made)) c = made;
         else log.warn({ errors: made.errors }, 'graphql-jit could not compile a document');
@@ -59,8 +77,11 @@ export function createExecutor(yoga: GraphQLServer, log: Logger & { warn: (obj: 
     }
     return c;
   };
-  return async ({ document, context, variables, operationName }) => {
-    const query = compiledFor(document);
+  return async ({ document, context, variables, operationName, held = false }) => {
+    if (operationName != null && !holdsOperation(document, operationName)) {
+      return { errors: [toGraphQLError(new GraphQLError(`Unknown operation named "${operationName}".`), log)] };
+    }
+    const query = compiledFor(document, held);
     if (!query) {
       const enveloped = yoga.getEnveloped(context);
       const contextValue = await enveloped.contextFactory();

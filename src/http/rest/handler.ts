@@ -57,7 +57,7 @@ export function createRestHandler(o: RestHandlerOptions) {
       }
       const caller = callerOf(principal, requestId);
       const context: GraphQLContext = { services: o.services, principal, caller, requestId, ...(input.body ? { restBody: input.body } : {}) };
-      const result = await o.execute({ document: op.document, context, variables: input.variables });
+      const result = await o.execute({ document: op.document, context, variables: input.variables, held: true });
       if (result.errors?.length) throw fromGraphQLErrors(result.errors, o.log);
       const data = (result.data as Record<string, unknown>)[op.field];
       if (route.status === 204) {
