@@ -9,6 +9,7 @@ import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { visitOf } from '../support/visit.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dist = (path: string) => import(pathToFileURL(join(ROOT, 'dist/src', path)).href);
@@ -78,22 +79,7 @@ describe.runIf(process.platform === 'linux')('the click writer thread priority',
     const rec = new ClickRecorder(repos.clicks, { warn: () => {} }, { maxRecords: 20_000 });
     const links = Array.from({ length: 5_000 }, (_, i) => `lnk_busy${i}`);
     const at = Date.now();
-    const visit = (linkId: string) => ({
-      linkId,
-      workspaceId: 'wsp_busy',
-      domain: 'go.example',
-      atMs: at,
-      visitor,
-      country: 'DE',
-      region: null,
-      city: null,
-      referrer: null,
-      referrerUrl: null,
-      utm: null,
-      trigger: 'link' as const,
-      language: null,
-      variant: null,
-    });
+    const visit = (linkId: string) => visitOf(linkId, visitor, { workspaceId: 'wsp_busy', atMs: at });
     try {
       expect(await niceOfNewWriter(repos)).toEqual([19]);
       // 12 rounds of 10,000 visits: each flush is sent while the next round is counted on this

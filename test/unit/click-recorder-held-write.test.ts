@@ -10,6 +10,7 @@ import { classify } from '../../src/redirect/user-agent.js';
 import type { ClickBatch, ClicksRepository } from '../../src/storage/clicks/repository.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { visitOf } from '../support/visit.js';
 
 const CHROME = classify('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36');
 const T = Date.parse('2026-11-21T10:00:00.000Z');
@@ -33,22 +34,7 @@ describe('click recorder beside a writer that gets no CPU', () => {
   });
   afterEach(() => repos.close());
 
-  const visit = (linkId: string): Visit => ({
-    linkId,
-    workspaceId: 'wsp_1',
-    domain: 'go.example',
-    atMs: T,
-    visitor: CHROME,
-    country: 'DE',
-    region: null,
-    city: null,
-    referrer: null,
-    referrerUrl: null,
-    utm: null,
-    trigger: 'link',
-    language: null,
-    variant: null,
-  });
+  const visit = (linkId: string): Visit => visitOf(linkId, CHROME, { atMs: T });
 
   it('holds at most its bounds while a write waits, and writes every visit once it is answered', async () => {
     const writer = heldWrites(repos.clicks);

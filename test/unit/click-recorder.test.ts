@@ -6,6 +6,7 @@ import { type ClickBatch, type ClickGrouping, type ClicksRepository, HOUR_MS } f
 import { StoreUnavailable } from '../../src/storage/errors.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import { visitOf } from '../support/visit.js';
 import { waitFor } from '../support/wait-for.js';
 
 const CHROME = classify('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36');
@@ -61,23 +62,7 @@ describe('click recorder', () => {
   });
   afterEach(() => repos.close());
 
-  const visit = (linkId: string, over: Partial<Visit> = {}): Visit => ({
-    linkId,
-    workspaceId: 'wsp_1',
-    domain: 'go.example',
-    atMs: T,
-    visitor: CHROME,
-    country: 'DE',
-    region: null,
-    city: null,
-    referrer: null,
-    referrerUrl: null,
-    utm: null,
-    trigger: 'link',
-    language: null,
-    variant: null,
-    ...over,
-  });
+  const visit = (linkId: string, over: Partial<Visit> = {}): Visit => visitOf(linkId, CHROME, { atMs: T, ...over });
   const scope = { workspaceId: 'wsp_1', from: T - 2 * HOUR_MS, to: T + 2 * HOUR_MS };
   const by = async (g: ClickGrouping, linkIds?: string[]) => (await repos.clicks.query({ ...scope, ...(linkIds ? { linkIds } : {}), groups: [g] })).groups[g];
 
