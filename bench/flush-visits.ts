@@ -2,28 +2,14 @@
 import type { ClickRecorder, Visit } from '../src/redirect/click-recorder.js';
 import { classify } from '../src/redirect/user-agent.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
+import { visitOf } from '../test/support/visit.js';
 import { BROWSER_UA, DOMAIN } from './fixtures.js';
 
 const COUNTRIES = ['DE', 'US', 'FR', 'GB', 'JP'];
 
-/** A person's visit of no link yet, in this workspace, now. */
+/** A person's visit of no link yet, in this workspace, now: a browser, no country, in English. */
 export function benchVisit(workspaceId: string): Visit {
-  return {
-    linkId: '',
-    workspaceId,
-    domain: DOMAIN,
-    atMs: Date.now(),
-    visitor: classify(BROWSER_UA),
-    country: null,
-    region: null,
-    city: null,
-    referrer: null,
-    referrerUrl: null,
-    utm: null,
-    trigger: 'link',
-    language: 'en',
-    variant: null,
-  };
+  return visitOf('', classify(BROWSER_UA), { workspaceId, domain: DOMAIN, atMs: Date.now(), country: null, language: 'en' });
 }
 
 /** Count n visits, of links `${prefix}${i}`, half an hour back, in one of five countries by turn. */
