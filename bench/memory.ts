@@ -59,6 +59,14 @@ async function figures(base: string, pid: number): Promise<{ rss: number; cached
   return { rss, cached, line };
 }
 
+/** The main thread's heap spaces, used / reserved in MB each (an extra line: which space holds what the figure holds). */
+async function spaces(base: string): Promise<string> {
+  const m = await metrics(base);
+  const names = [...m.keys()].flatMap((k) => /^nodejs_heap_space_size_total_bytes\{space="(\w+)"\}$/.exec(k)?.[1] ?? []);
+  const mb = (name: string, space: string) => ((m.get(`${name}{space="${space}"}`) ?? Number.NaN) / MB).toFixed(1);
+  return names.map((n) => `${n} ${mb('nodejs_heap_space_size_used_bytes', n)} / ${mb('nodejs_heap_space_size_total_bytes', n)}`).join(', ');
+}
+
 /** A store of 1,000,000 links with their health checks scheduled, made in `dir`. */
 async function seed(dir: string): Promise<Fixture> {
   const big = await prepare(dir, 1_000_000);
@@ -113,6 +121,7 @@ export async function benchMemory(say: (s: string) => void): Promise<void> {
       await load({ url: `${url}/v1/links?limit=100`, headers: { authorization: `Bearer ${big.key}` }, seconds: 2, connections: 10 });
       const last = await figures(url, pid);
       say(`  after lists:      ${last.line}`);
+      say(`  heap spaces then: ${await spaces(url)}`);
       say(`Resident memory, 1,000,000 links stored, link cache full: ${(last.rss / MB).toFixed(0)} MB   (target <= 300 MB)`);
       // A separate figure (the one above stays the bar's): the same server left idle, when V8's memory
       // reducer has collected what the load left (minutes after it: BENCH_MEMORY_IDLE_S=240).

@@ -81,14 +81,50 @@ describe('RandomEvictMap', () => {
     expect([...m.keys()].filter((k) => !k.startsWith('new'))).toEqual([]);
   });
 
-  it('rebuilds its slots from what it holds when deleted keys would make it grow past twice the bound', () => {
+  it('keeps its arrays within the bound through many sets and deletes, and never re-makes them once full', () => {
     const m = new RandomEvictMap<number>(10, seeded(6));
+    // The arrays are private: read here to check they stay within the bound and, once it is reached, stay the same objects.
+    const inner = m as unknown as { keyAt: unknown[]; valueAt: unknown[]; hashes: Int32Array; index: Int32Array };
+    for (let i = 0; i < 10; i++) m.set(`k${i}`, i);
+    const { keyAt, valueAt, hashes, index } = inner;
     for (let i = 0; i < 100_000; i++) {
-      m.set(`k${i}`, i);
-      m.delete(`k${i}`);
+      m.set(`n${i}`, i);
+      if (i % 3 === 0) m.delete(`n${i}`);
     }
-    expect(m.size).toBe(0);
-    // The keys' array is private: read here to check it stays within twice the bound (the deleted keys it kept are gone).
-    expect((m as unknown as { slots: string[] }).slots.length).toBeLessThanOrEqual(20);
+    expect(m.size).toBeLessThanOrEqual(10);
+    expect(inner.keyAt).toBe(keyAt);
+    expect(inner.valueAt).toBe(valueAt);
+    expect(inner.hashes).toBe(hashes);
+    expect(inner.index).toBe(index);
+    expect(keyAt.length).toBeLessThanOrEqual(10);
+    expect(hashes.length).toBe(10);
+    // What an entry leaves goes with it: past the entries held, nothing is kept.
+    expect(keyAt.slice(m.size).every((k) => k === undefined)).toBe(true);
+    expect(valueAt.slice(m.size).every((v) => v === undefined)).toBe(true);
+  });
+
+  it('finds every key among many that share their index slots, and after deletes inside their probe runs', () => {
+    const m = new RandomEvictMap<string>(5000, seeded(7));
+    const next = seeded(8);
+    const model = new Map<string, string>();
+    // Keys alike but for one character, empty, long and outside Latin-1: the hash reads every character.
+    const keys = ['', 'a', 'é', '\u{1F600}', 'x'.repeat(500), ...Array.from({ length: 4000 }, (_, i) => `bench.lsk/b${i}`)];
+    for (const k of keys) {
+      m.set(k, k);
+      model.set(k, k);
+    }
+    for (let step = 0; step < 20_000; step++) {
+      const k = keys[Math.floor(next() * keys.length)]!;
+      if (next() < 0.5) {
+        m.delete(k);
+        model.delete(k);
+      } else {
+        m.set(k, `${k}!`);
+        model.set(k, `${k}!`);
+      }
+    }
+    expect(m.size).toBe(model.size);
+    for (const k of keys) expect(m.get(k)).toBe(model.get(k));
+    expect([...m.keys()].sort()).toEqual([...model.keys()].sort());
   });
 });
