@@ -9,6 +9,9 @@ export function todayIn(zone: string, now = new Date()): string {
 
 export const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
+/** Whether a YYYY-MM-DD date exists (not 2026-02-30). */
+export const isDate = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
 /** Whole days from one ISO date to another (0 for the same day). */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
@@ -28,6 +31,9 @@ export const PRESETS = [
   ['all', 'All (400 days)', 'All'],
 ] as const;
 export type Preset = (typeof PRESETS)[number][0] | 'custom';
+
+/** The longest window the API reads, in days (a custom range longer than this is refused). */
+export const MAX_DAYS = 400;
 
 export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
