@@ -126,6 +126,20 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     if (shots) await checkPage(page, 'analytics');
   });
 
+  it("keeps a link's alias readable at 390 px: its host is what gets shortened", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await region('Links')
+      .getByRole('button', { name: /^localhost:\d+\/autumn$/ })
+      .evaluate((b) => {
+        const text = [...b.querySelectorAll('span')].flatMap((e) => [...e.childNodes]).find((t) => t.textContent?.includes('autumn'))!;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return range.getBoundingClientRect().right - text.parentElement!.getBoundingClientRect().right;
+      });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(overflow, 'how far the alias runs past the box that holds (and cuts) it').toBeLessThanOrEqual(0.5);
+  });
+
   it('filters by a clicked row, excludes with the second button, and keeps both across reload and Back', async () => {
     await region('Locations').getByRole('button', { name: 'Germany', exact: true }).click();
     await page.waitForURL(/\/dashboard\/analytics\?country=DE$/);
