@@ -1,3 +1,13 @@
+/** Whether the browser knows an IANA zone (as the API does: an unknown one would be refused). */
+export function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Today's date in a time zone (YYYY-MM-DD); the browser's own date when the zone is unknown. */
 export function todayIn(zone: string, now = new Date()): string {
   try {

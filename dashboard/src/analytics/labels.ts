@@ -5,16 +5,6 @@ export function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** Whether the browser knows an IANA zone (as the API does: an unknown one would be refused). */
-export function isZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Time zones to offer (the browser's list; a few if it has none), `keep` among them. */
 export function zones(keep?: string): string[] {
   const all = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];

@@ -5,9 +5,8 @@
  * `!` before every value excludes them: `country=!US`). Defaults are left out of the address, and
  * so is what the API would refuse (a custom range it does not read, a zone it does not know).
  */
-import { daysBetween, INTERVALS, type Interval, isDate, MAX_DAYS, PRESETS, type Preset } from './dates.js';
+import { daysBetween, INTERVALS, type Interval, isDate, isZone, MAX_DAYS, PRESETS, type Preset } from './dates.js';
 import { FILTER_FIELDS, type FilterField, PANELS } from './dimensions.js';
-import { isZone } from './labels.js';
 
 export interface FieldFilter {
   values: string[];
