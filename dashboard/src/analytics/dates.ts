@@ -20,7 +20,10 @@ export function todayIn(zone: string, now = new Date()): string {
 export const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 /** Whether a YYYY-MM-DD date exists (not 2026-02-30). */
-export const isDate = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+export function isDate(day: string): boolean {
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
+}
 
 /** Whole days from one ISO date to another (0 for the same day). */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
