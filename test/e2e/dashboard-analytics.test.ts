@@ -184,6 +184,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
   it('filters by a country on the map, by keyboard', async () => {
     const japan = region('Map').getByRole('button', { name: 'Japan: 1 click (4%)' });
     await japan.focus();
+    await region('Map').locator('p', { hasText: 'Japan: 1 click (4%)' }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?country=JP$/);
     await totals(1);
