@@ -18,8 +18,17 @@ export const FILTER_VALUE_MAX = 500;
 const isoDate = z.iso.date({ error: 'must be an ISO date (YYYY-MM-DD) that exists' });
 const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO date (YYYY-MM-DD) or date-time with an offset' });
 
+const BOUND_MESSAGE = 'must be an ISO date (YYYY-MM-DD) or date-time with an offset';
+/** A date-time whose `+01:00` came through a query string unencoded, as ` 01:00`. */
+const SPACED_OFFSET = /^\d{4}-\d{2}-\d{2}T[\d:.]+ \d{2}:?\d{2}$/;
+
 /** A window bound: a local date in the request's time zone, or an instant. */
-export const windowBoundSchema = z.union([isoDate, isoDateTime], { error: 'must be an ISO date (YYYY-MM-DD) or date-time with an offset' });
+export const windowBoundSchema = z.union([isoDate, isoDateTime], {
+  error: (issue) =>
+    typeof issue.input === 'string' && SPACED_OFFSET.test(issue.input)
+      ? `${BOUND_MESSAGE}; a + in a query string reads as a space: write it as %2B`
+      : BOUND_MESSAGE,
+});
 
 export const timezoneSchema = z
   .string()

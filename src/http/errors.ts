@@ -13,24 +13,32 @@ export interface ErrorEnvelope {
 
 export type Logger = { error: (obj: object, msg?: string) => void };
 
-/** What an error answer may hold: a 1 MB invalid body must not become a multi-MB error. */
+/**
+ * What an error answer may hold: a 1 MB invalid body must not become a multi-MB error. A path (which
+ * may repeat a key the caller sent) is clipped short; the message is as long as the summary of the
+ * details gets (domain/errors.ts); a detail's own sentence is lsk's, and long enough for the longest
+ * list of allowed values (the audit log's actions, about 950 characters): a clipped list would hide
+ * the very value the caller was looking for.
+ */
 export const MAX_DETAILS = 50;
-export const MAX_MESSAGE_CHARS = 200;
+export const MAX_PATH_CHARS = 200;
+export const MAX_MESSAGE_CHARS = 300;
+export const MAX_DETAIL_MESSAGE_CHARS = 1_500;
 
-function clip(text: string): string {
-  return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** The details an answer carries: the first MAX_DETAILS, each path and message clipped. */
 export function cappedDetails(details: readonly ErrorDetail[] | undefined): ErrorDetail[] | undefined {
   if (!details) return undefined;
-  return details.slice(0, MAX_DETAILS).map((d) => ({ path: clip(d.path), message: clip(d.message) }));
+  return details.slice(0, MAX_DETAILS).map((d) => ({ path: clip(d.path, MAX_PATH_CHARS), message: clip(d.message, MAX_DETAIL_MESSAGE_CHARS) }));
 }
 
 /** The answer's message: clipped, and saying how many problems were left out of `details`. */
 export function cappedMessage(message: string, details: readonly ErrorDetail[] | undefined): string {
   const more = details && details.length > MAX_DETAILS ? ` (${details.length} problems; the first ${MAX_DETAILS} are listed)` : '';
-  return clip(message) + more;
+  return clip(message, MAX_MESSAGE_CHARS) + more;
 }
 
 /** Unknown errors are logged and become a bare internal_error; a lost database becomes 503. */

@@ -57,6 +57,7 @@ export const ANALYTICS_ROUTES: readonly RestRoute[] = [
       parameter: 'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).',
       encode: (data) => analyticsCsv(presentAnalytics(data) as Record<string, unknown>),
       example: CSV_EXAMPLE,
+      filename: (data) => `analytics-${String(data.group_by)}.csv`,
     },
   },
   {

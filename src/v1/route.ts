@@ -40,8 +40,14 @@ export interface RestRoute {
   idempotent?: true;
   /** A success body that is not JSON: the media types it may have, and the bytes of the operation's result. */
   media?: { types: readonly string[]; encode: (data: Record<string, unknown>) => { contentType: string; body: Buffer } };
-  /** `format=csv` answers the result as text/csv: the parameter's description, the encoder, an example. */
-  csv?: { parameter: string; encode: (data: Record<string, unknown>) => string; example: string; ndjsonExample?: string };
+  /** `format=csv` answers the result as text/csv: the parameter's description, the encoder, an example, the file's name. */
+  csv?: {
+    parameter: string;
+    encode: (data: Record<string, unknown>) => string;
+    example: string;
+    ndjsonExample?: string;
+    filename?: (data: Record<string, unknown>) => string;
+  };
 }
 
 /** Printable ASCII; no space at either end (HTTP would strip it). The OpenAPI document states the same pattern. */

@@ -120,9 +120,11 @@ describe.each(STORES)('analytics on %s', (store) => {
     const series = await api('GET', '/v1/analytics?from=2026-03-28&to=2026-03-29&format=csv');
     expect(series.status).toBe(200);
     expect(series.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(series.headers.get('content-disposition')).toBe('attachment; filename="analytics-timeseries.csv"');
     expect(series.text).toBe('key,clicks\r\n2026-03-28T00:00:00.000Z,0\r\n2026-03-29T00:00:00.000Z,4\r\n');
     const top = await api('GET', '/v1/analytics?group_by=links&limit=1&format=csv');
     expect(top.text).toBe(`key,clicks,alias,short_url\r\n${link.id},3,spring,${link.short_url}\r\n`);
+    expect(top.headers.get('content-disposition')).toBe('attachment; filename="analytics-links.csv"');
   });
 
   it('adds browsers and operating systems to the link statistics', async () => {

@@ -126,6 +126,20 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     if (shots) await checkPage(page, 'analytics');
   });
 
+  it("keeps a link's alias readable at 390 px: its host is what gets shortened", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await region('Links')
+      .getByRole('button', { name: /^localhost:\d+\/autumn$/ })
+      .evaluate((b) => {
+        const text = [...b.querySelectorAll('span')].flatMap((e) => [...e.childNodes]).find((t) => t.textContent?.includes('autumn'))!;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return range.getBoundingClientRect().right - text.parentElement!.getBoundingClientRect().right;
+      });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(overflow, 'how far the alias runs past the box that holds (and cuts) it').toBeLessThanOrEqual(0.5);
+  });
+
   it('filters by a clicked row, excludes with the second button, and keeps both across reload and Back', async () => {
     await region('Locations').getByRole('button', { name: 'Germany', exact: true }).click();
     await page.waitForURL(/\/dashboard\/analytics\?country=DE$/);
@@ -170,6 +184,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
   it('filters by a country on the map, by keyboard', async () => {
     const japan = region('Map').getByRole('button', { name: 'Japan: 1 click (4%)' });
     await japan.focus();
+    await region('Map').locator('p', { hasText: 'Japan: 1 click (4%)' }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?country=JP$/);
     await totals(1);
@@ -214,6 +229,16 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     expect(await page.getByRole('button', { name: '1 y' }).getAttribute('aria-pressed')).toBe('true');
     await page.goto(`${origin}/dashboard/analytics`);
     await totals(26);
+  }, 60_000);
+
+  it('shows one error, not one per panel, for a shared address the API refuses (a link that is not there)', async () => {
+    await page.goto(`${origin}/dashboard/analytics?link_id=lnk_00000000000000000000`);
+    // Panels asked at the same time may answer first; once the totals are refused, one error stays.
+    const seen = async () => [await page.getByText('Link not found').count(), await region('Locations').count()];
+    expect(await waitFor(seen, ([errors, panels]) => errors === 1 && panels === 0)).toEqual([1, 0]);
+    await page.getByRole('button', { name: 'Remove the filter Link is lnk_00000000000000000000' }).click();
+    await totals(26);
+    await region('Locations').waitFor();
   }, 60_000);
 
   it('downloads what is shown as CSV', async () => {

@@ -120,4 +120,13 @@ describe('the window', () => {
     expect(refused({ from: '2026-10-01', to: '2026-10-31' }, 'hour')).toEqual([]);
     expect(refused({ timezone: 'Mars/Olympus' })).toEqual(['timezone']);
   });
+
+  it('says what an empty window needs: equal instants are refused as surely as reversed ones', () => {
+    for (const q of [
+      { from: '2026-11-01T10:00:00Z', to: '2026-11-01T10:00:00Z' },
+      { from: '2026-11-02', to: '2026-11-01' },
+    ]) {
+      expect(() => resolveWindow(q, now, 'day')).toThrow('from must be before "to" (the window would be empty).');
+    }
+  });
 });

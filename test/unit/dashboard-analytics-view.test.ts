@@ -34,6 +34,14 @@ describe('the overview state in the address', () => {
     expect(view('?range=custom&from=yesterday&to=2026-01-01').range).toBe('30d');
   });
 
+  it('falls back to the defaults for a shared address the API would refuse, instead of failing every panel', () => {
+    for (const from of ['2026-02-30', '2026-13-01', '2026-01-32', '2026-00-10']) expect(view(`?range=custom&from=${from}&to=2026-03-01`).range).toBe('30d');
+    expect(view('?range=custom&from=2024-01-01&to=2026-11-28').range).toBe('30d');
+    expect(view('?range=custom&from=2025-01-01&to=2026-02-04')).toMatchObject({ range: 'custom', from: '2025-01-01', to: '2026-02-04' });
+    expect(view('?tz=Mars%2FBase').tz).toBeUndefined();
+    expect(view('?tz=America%2FNew_York').tz).toBe('America/New_York');
+  });
+
   it('keeps a field either included or excluded: mixed values keep the included ones', () => {
     expect(view('?country=DE&country=%21US').filters).toEqual({ country: { values: ['DE'], exclude: false } });
     expect(view('?country=DE&country=DE').filters.country?.values).toEqual(['DE']);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { analyticsRestQuerySchema } from '../../src/domain/analytics-schemas.js';
 import { aliasProblems, customDomainProblems, normalizeHost, tagKey, urlProblems } from '../../src/domain/field-rules.js';
 import { createLinkSchema, geoTargetingSchema, listLinksSchema, statsQuerySchema, tagsSchema, updateLinkSchema } from '../../src/domain/link-schemas.js';
 import { ALIAS_PATTERN, CUSTOM_DOMAIN_PATTERN, HOST_PATTERN, HTTP_URL_PATTERN } from '../../src/domain/patterns.js';
@@ -167,6 +168,18 @@ describe('messages are human sentences, never zod defaults', () => {
     ['limit 1.5', listLinksSchema, { limit: 1.5 }, { path: 'limit', message: 'must be a whole number' }],
     ['a non-date', statsQuerySchema, { from: '2026-02-30' }, { path: 'from', message: 'must be an ISO date (YYYY-MM-DD) that exists' }],
     ['from after to', statsQuerySchema, { from: '2026-03-02', to: '2026-03-01' }, { path: 'from', message: 'must not be after "to"' }],
+    [
+      'an analytics bound whose + became a space in the query string',
+      analyticsRestQuerySchema,
+      { from: '2026-11-28T09:00:00 01:00' },
+      { path: 'from', message: 'must be an ISO date (YYYY-MM-DD) or date-time with an offset; a + in a query string reads as a space: write it as %2B' },
+    ],
+    [
+      'an analytics bound that is no date',
+      analyticsRestQuerySchema,
+      { to: 'yesterday' },
+      { path: 'to', message: 'must be an ISO date (YYYY-MM-DD) or date-time with an offset' },
+    ],
     ['a number as key name', createKeySchema, { name: 5 }, { path: 'name', message: 'must be a string' }],
   ])('%s', (_label, schema, input, expected) => {
     const found = details((schema as z.ZodType).safeParse(input));

@@ -1,3 +1,13 @@
+/** Whether the browser knows an IANA zone (as the API does: an unknown one would be refused). */
+export function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Today's date in a time zone (YYYY-MM-DD); the browser's own date when the zone is unknown. */
 export function todayIn(zone: string, now = new Date()): string {
   try {
@@ -8,6 +18,12 @@ export function todayIn(zone: string, now = new Date()): string {
 }
 
 export const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+/** Whether a YYYY-MM-DD date exists (not 2026-02-30). */
+export function isDate(day: string): boolean {
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
+}
 
 /** Whole days from one ISO date to another (0 for the same day). */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -28,6 +44,9 @@ export const PRESETS = [
   ['all', 'All (400 days)', 'All'],
 ] as const;
 export type Preset = (typeof PRESETS)[number][0] | 'custom';
+
+/** The longest window the API reads, in days (a custom range longer than this is refused). */
+export const MAX_DAYS = 400;
 
 export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];

@@ -58,6 +58,8 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
   const name = `${fixed ? `${fixed.name}-` : ''}${window.from.slice(0, 10)}-${window.to.slice(0, 10)}`;
   const empty = series.data !== undefined && !series.loading && series.data.total.clicks === 0;
+  // A view the API refuses (a link that is not there ...) says so once, not once per panel.
+  const refused = series.error !== undefined && !series.loading;
   return (
     <div class="overview">
       <ViewControls
@@ -118,7 +120,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
           );
         }}
       </Loaded>
-      {empty ? null : (
+      {empty || refused ? null : (
         <>
           <div class="panels">
             {panelsFor(fixed).map((p) => [

@@ -14,6 +14,22 @@ export interface ShareRow {
 
 const SHOWN = 8;
 
+/**
+ * A row's name. A link's short URL is split before its path, so that a narrow screen shortens the
+ * host (the same on every row) and keeps the alias that tells the rows apart (the button's label
+ * keeps the name whole for screen readers, which would read the two parts as two words).
+ */
+function RowLabel({ field, label }: { field: FilterField; label: string }) {
+  const cut = field === 'link_id' ? label.indexOf('/') : 0;
+  if (cut <= 0) return <span class="share-label">{label}</span>;
+  return (
+    <span class="share-label split">
+      <span class="share-host">{label.slice(0, cut)}</span>
+      <span class="share-path">{label.slice(cut)}</span>
+    </span>
+  );
+}
+
 /** A share as a percentage people read: whole numbers, `<1%` for a sliver. */
 export function percent(clicks: number, total: number): string {
   if (total <= 0) return '0%';
@@ -62,11 +78,12 @@ export function ShareTable({ caption, keyLabel, field, rows, total, picked, onPi
                   type="button"
                   class="pick"
                   aria-pressed={picked.includes(r.value)}
+                  aria-label={r.label}
                   title={`Only ${r.label}`}
                   onClick={() => onPick(field, r.value, false)}
                 >
                   <span class="share-bar" style={{ width: `${(r.clicks / max) * 100}%` }} aria-hidden="true" />
-                  <span class="share-label">{r.label}</span>
+                  <RowLabel field={field} label={r.label} />
                 </button>
               </th>
               <td class="num">{r.clicks}</td>

@@ -1,10 +1,9 @@
 /** The overview's window: date presets, a custom range, the time zone and the bucket size. */
 import { useState } from 'preact/hooks';
-import { daysBetween, HOUR_MAX_DAYS, INTERVALS, type Interval, PRESETS, type Preset, type Window } from './dates';
+import { daysBetween, HOUR_MAX_DAYS, INTERVALS, type Interval, MAX_DAYS, PRESETS, type Preset, type Window } from './dates';
 import { zones } from './labels';
 
 const INTERVAL_LABEL: Record<Interval, string> = { hour: 'Hour', day: 'Day', week: 'Week (from Monday)', month: 'Month' };
-const MAX_DAYS = 400;
 
 interface Props {
   range: Preset;

@@ -2,9 +2,10 @@
  * The overview's whole state lives in the address (so reload, Back and a shared link show the same
  * view): `range` (a preset, or `custom` with `from`/`to` dates), `tz`, `interval`, one parameter per
  * panel naming its open tab, and the filters, one parameter per value (`country=DE&country=FR`;
- * `!` before every value excludes them: `country=!US`). Defaults are left out of the address.
+ * `!` before every value excludes them: `country=!US`). Defaults are left out of the address, and
+ * so is what the API would refuse (a custom range it does not read, a zone it does not know).
  */
-import { INTERVALS, type Interval, PRESETS, type Preset } from './dates.js';
+import { daysBetween, INTERVALS, type Interval, isDate, isZone, MAX_DAYS, PRESETS, type Preset } from './dates.js';
 import { FILTER_FIELDS, type FilterField, PANELS } from './dimensions.js';
 
 export interface FieldFilter {
@@ -28,7 +29,6 @@ export interface View {
 
 export const DEFAULT_RANGE: Preset = '30d';
 const RANGES: readonly string[] = [...PRESETS.map((p) => p[0]), 'custom'];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseView(search: URLSearchParams): View {
   const range = search.get('range') ?? DEFAULT_RANGE;
@@ -36,11 +36,12 @@ export function parseView(search: URLSearchParams): View {
   if (view.range === 'custom') {
     const from = search.get('from') ?? '';
     const to = search.get('to') ?? '';
-    if (DATE.test(from) && DATE.test(to) && from <= to) Object.assign(view, { from, to });
+    // A window the API would refuse (a date that does not exist, longer than it reads) is not kept.
+    if (isDate(from) && isDate(to) && from <= to && daysBetween(from, to) < MAX_DAYS) Object.assign(view, { from, to });
     else view.range = DEFAULT_RANGE;
   }
   const tz = search.get('tz');
-  if (tz) view.tz = tz;
+  if (tz && isZone(tz)) view.tz = tz;
   const interval = search.get('interval');
   if ((INTERVALS as readonly string[]).includes(interval ?? '')) view.interval = interval as Interval;
   for (const panel of PANELS) {

@@ -4,6 +4,7 @@
  * count, and the same numbers are in a table for screen readers and keyboard users.
  */
 import { useState } from 'preact/hooks';
+import { niceStep, timeTicks } from './axis';
 import { useWidth } from './use-width';
 import './timeseries.css';
 
@@ -13,14 +14,6 @@ export interface Point {
   /** The bucket's axis label (shorter). */
   tick: string;
   clicks: number;
-}
-
-/** A round step of about a quarter of `max` (1, 2 or 5 times a power of ten). */
-export function niceStep(max: number): number {
-  const rough = Math.max(1, max / 4);
-  const pow = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= rough) ?? rough;
-  return Math.max(1, step);
 }
 
 const LEFT = 40;
@@ -44,7 +37,7 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
   const area = n > 1 ? `${line}L${x(n - 1).toFixed(1)},${y(0)}L${x(0).toFixed(1)},${y(0)}Z` : '';
   const yTicks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
   const labels = Math.max(2, Math.floor(plotW / 90));
-  const xTicks = n <= labels ? points.map((_, i) => i) : Array.from({ length: labels }, (_, k) => Math.round((k * (n - 1)) / (labels - 1)));
+  const xTicks = timeTicks(n, labels);
   const total = points.reduce((s, p) => s + p.clicks, 0);
   const pick = (e: PointerEvent) => {
     const box = (e.currentTarget as SVGElement).getBoundingClientRect();
@@ -76,8 +69,8 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
           {area ? <path d={area} class="area" /> : null}
           <path d={line} class="line" />
           {n === 1 ? <circle cx={x(0)} cy={y(points[0]!.clicks)} r="4" class="dot" /> : null}
-          {xTicks.map((i, k) => (
-            <text key={i} x={x(i)} y={height - 6} class="tick" text-anchor={k === 0 && n > 1 ? 'start' : k === xTicks.length - 1 && n > 1 ? 'end' : 'middle'}>
+          {xTicks.map((i) => (
+            <text key={i} x={x(i)} y={height - 6} class="tick" text-anchor={i === 0 && n > 1 ? 'start' : i === n - 1 && n > 1 ? 'end' : 'middle'}>
               {points[i]?.tick}
             </text>
           ))}

@@ -27,8 +27,8 @@ const plusDays = (d: LocalDate, n: number): LocalDate => ({ ...d, day: d.day + n
 /**
  * The window of a request in its time zone: a date `from` starts at that local midnight, a date `to`
  * includes the whole local day; date-times are instants. Defaults: `to` the end of today (local),
- * `from` 30 local days before it. Refused (400 validation_failed naming the field): `from` after
- * `to` (an empty window), a window over 400 days, and hour buckets over more than 31 days. A day may have 23 or 25
+ * `from` 30 local days before it. Refused (400 validation_failed naming the field): `from` not
+ * before `to` (an empty window), a window over 400 days, and hour buckets over more than 31 days. A day may have 23 or 25
  * hours, so the day counts allow one hour of DST.
  */
 export function resolveWindow(
@@ -43,7 +43,7 @@ export function resolveWindow(
   let from: number;
   if (q.from) from = isDate(q.from) ? startOfLocalDay(zone, dateOf(q.from)) : Date.parse(q.from);
   else from = lastDay ? startOfLocalDay(zone, plusDays(lastDay, 1 - DEFAULT_DAYS)) : to - DEFAULT_DAYS * DAY_MS;
-  if (from >= to) throw LskError.validation([{ path: 'from', message: 'must not be after "to" (the window would be empty)' }]);
+  if (from >= to) throw LskError.validation([{ path: 'from', message: 'must be before "to" (the window would be empty)' }]);
   if (to - from > WINDOW_MAX_DAYS * DAY_MS + HOUR_MS) {
     throw LskError.validation([{ path: 'from', message: `must be at most ${WINDOW_MAX_DAYS} days before "to"` }]);
   }

@@ -69,6 +69,8 @@ export function createRestHandler(o: RestHandlerOptions) {
         res.end(image.body);
       } else if (route.csv && url.searchParams.get('format') === 'csv') {
         const csv = Buffer.from(route.csv.encode(data as Record<string, unknown>));
+        const name = route.csv.filename?.(data as Record<string, unknown>);
+        if (name) headers['content-disposition'] = `attachment; filename="${name}"`;
         res.writeHead(200, { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-length': csv.length });
         res.end(csv);
       } else {

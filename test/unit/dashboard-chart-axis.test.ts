@@ -1,0 +1,41 @@
+/**
+ * The time series' axes: round steps of clicks up the side, and along the bottom labels at one
+ * regular step (every 3 hours, every 4 days ...) ending at the newest bucket, never at uneven gaps.
+ */
+import { describe, expect, it } from 'vitest';
+import { niceStep, timeTicks } from '../../dashboard/src/charts/axis.js';
+
+const gaps = (ticks: number[]) => new Set(ticks.slice(1).map((t, i) => t - (ticks[i] ?? 0)));
+
+describe('the time axis', () => {
+  it('labels every bucket when they all fit', () => {
+    expect(timeTicks(7, 10)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(timeTicks(1, 10)).toEqual([0]);
+  });
+
+  it('labels buckets at one regular step, the newest one included, no more than fit', () => {
+    for (const [n, fit] of [
+      [24, 10],
+      [30, 10],
+      [30, 3],
+      [91, 12],
+      [365, 6],
+      [744, 12],
+    ] as const) {
+      const ticks = timeTicks(n, fit);
+      expect(ticks.at(-1), `${n} buckets`).toBe(n - 1);
+      expect(ticks.length, `${n} buckets`).toBeLessThanOrEqual(fit);
+      expect(ticks.length, `${n} buckets`).toBeGreaterThanOrEqual(2);
+      expect(gaps(ticks).size, `${n} buckets: ${ticks.join(',')}`).toBe(1);
+      expect(ticks[0], `${n} buckets`).toBeGreaterThanOrEqual(0);
+    }
+    expect(timeTicks(24, 10)).toEqual([2, 5, 8, 11, 14, 17, 20, 23]);
+    expect(timeTicks(24, 3)).toEqual([7, 15, 23]);
+  });
+});
+
+describe('the clicks axis', () => {
+  it('steps by 1, 2 or 5 times a power of ten, about a quarter of the top', () => {
+    expect([0, 3, 20, 37, 1234].map(niceStep)).toEqual([1, 1, 5, 10, 500]);
+  });
+});
