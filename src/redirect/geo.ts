@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import type * as Maxmind from 'maxmind';
 import type { CityResponse, CountryResponse, Reader } from 'maxmind';
+import { isCountryCode } from '../domain/continents.js';
 import { RandomEvictMap } from '../domain/random-evict-map.js';
 
 /** Country of a client address; the seam between the redirect path and any IP database. */
@@ -42,7 +43,7 @@ export class MmdbGeo implements GeoLookup {
     // ip-location-db files carry `country_code`; MaxMind-style ones `country.iso_code`.
     const rec = this.load().reader!.get(addr) as (CountryResponse & { country_code?: string }) | null;
     const code = rec?.country_code ?? rec?.country?.iso_code;
-    return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null;
+    return typeof code === 'string' && isCountryCode(code) ? code : null;
   }
 }
 
@@ -61,12 +62,14 @@ export function clientAddress(remote: string | undefined, forwardedFor: string |
   return chain[Math.max(0, chain.length - 1 - trustProxy)] ?? peer;
 }
 
-/** A two-letter country code from a trusted header, upper-cased; null for anything else. */
+/**
+ * A country code from a trusted header, upper-cased; null for anything that names no country: CDNs
+ * send codes of their own (Cloudflare XX for unknown and T1 for Tor), and IP registries EU and AP.
+ */
 export function countryCode(v: string | string[] | undefined): string | null {
   if (typeof v !== 'string' || v.length !== 2) return null;
-  const a = v.charCodeAt(0) | 32;
-  const b = v.charCodeAt(1) | 32;
-  return a >= 97 && a <= 122 && b >= 97 && b <= 122 ? v.toUpperCase() : null;
+  const code = v.toUpperCase();
+  return isCountryCode(code) ? code : null;
 }
 
 /** The client address of a request (clientAddress above), or `fallback` when it has none (a closed socket). */

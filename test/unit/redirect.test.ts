@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, MmdbGeo } from '../../src/redirect/geo.js';
+import { clientAddress, countryCode, MmdbGeo } from '../../src/redirect/geo.js';
 import { LinkCache } from '../../src/redirect/link-cache.js';
 import { resolveTarget } from '../../src/redirect/link-rules.js';
 import { withQuery } from '../../src/redirect/location.js';
@@ -42,6 +42,16 @@ describe('clientAddress', () => {
     expect(clientAddress('10.0.0.1', '9.9.9.9, 1.2.3.4', 1)).toBe('1.2.3.4');
     expect(clientAddress('10.0.0.1', '9.9.9.9, 1.2.3.4', 2)).toBe('9.9.9.9');
     expect(clientAddress('10.0.0.1', '1.2.3.4', 5)).toBe('1.2.3.4');
+  });
+});
+
+describe('country header', () => {
+  it('takes an assigned ISO 3166-1 code in either case', () => {
+    expect(countryCode('de')).toBe('DE');
+    expect(countryCode('XK')).toBe('XK');
+  });
+  it("takes no code that names no country: Cloudflare's XX (unknown) and T1 (Tor), ZZ, the EU and AP blocks", () => {
+    for (const v of ['XX', 'xx', 'ZZ', 'T1', 'EU', 'AP', 'A1', 'QQ', '', 'DEU', undefined, ['DE', 'FR']]) expect(countryCode(v)).toBeNull();
   });
 });
 
