@@ -103,7 +103,7 @@ describe('RandomEvictMap', () => {
     expect(valueAt.slice(m.size).every((v) => v === undefined)).toBe(true);
   });
 
-  it('finds every key among many that share their index slots, and after deletes inside their probe runs', () => {
+  it('finds every key among many with random hashes, after random deletes and sets', () => {
     const m = new RandomEvictMap<string>(5000, seeded(7));
     const next = seeded(8);
     const model = new Map<string, string>();
@@ -126,5 +126,41 @@ describe('RandomEvictMap', () => {
     expect(m.size).toBe(model.size);
     for (const k of keys) expect(m.get(k)).toBe(model.get(k));
     expect([...m.keys()].sort()).toEqual([...model.keys()].sort());
+  });
+
+  it('keeps every key findable when their hashes crowd one run across the end of the index, through deletes inside it', () => {
+    // 12 keys and a bound of 12: no eviction, 32 index slots. The hash is forced so that the keys' home
+    // slots are 29, 30, 31, 0 and 1: one run wraps past the last slot, and backward shifts cross it.
+    const m = new RandomEvictMap<number | null | undefined>(12, seeded(9));
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
+    const homes = [29, 30, 31, 0, 1];
+    const forced = new Map(keys.map((k, i) => [k, (homes[i % homes.length]! + 32 * i) | 0]));
+    (m as unknown as { hashOf: (k: string) => number }).hashOf = (k) => forced.get(k) ?? 7;
+    const next = seeded(10);
+    const model = new Map<string, number | null | undefined>();
+    const values = [0, null, undefined, 1, 2];
+    for (let step = 0; step < 4000; step++) {
+      const k = keys[Math.floor(next() * keys.length)]!;
+      if (next() < 0.45) {
+        m.delete(k);
+        model.delete(k);
+      } else {
+        const v = values[step % values.length];
+        m.set(k, v);
+        model.set(k, v);
+      }
+      expect(m.size).toBe(model.size);
+      for (const key of keys) expect(m.get(key)).toBe(model.get(key));
+    }
+    expect([...m.keys()].sort()).toEqual([...model.keys()].sort());
+    // Each held key sits in the index within its run: from its home slot, no empty slot before it.
+    const { index, hashes, mask } = m as unknown as { index: Int32Array; hashes: Int32Array; mask: number };
+    for (let e = 0; e < m.size; e++) {
+      let s = hashes[e]! & mask;
+      while (index[s] !== e + 1) {
+        expect(index[s]).not.toBe(0);
+        s = (s + 1) & mask;
+      }
+    }
   });
 });
