@@ -27,7 +27,8 @@ export class RandomEvictMap<V> {
     readonly max: number,
     private readonly random: () => number = Math.random,
   ) {
-    this.room(Math.min(Math.max(max, 1), 16));
+    if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`a bound of ${max} entries: a whole number of at least 1 is needed`);
+    this.room(Math.min(max, 16));
   }
 
   /** FNV-1a over the key's characters from the seed, then a final mix (the index's low bits depend on every character). */
@@ -62,8 +63,8 @@ export class RandomEvictMap<V> {
       this.valueAt[e] = value;
       return;
     }
-    if (this.count >= this.max && this.count > 0) this.removeAt(Math.floor(this.random() * this.count));
-    if (this.count === this.hashes.length) this.room(Math.min(Math.max(this.max, 1), this.count * 2));
+    if (this.count === this.max) this.removeAt(Math.floor(this.random() * this.count));
+    if (this.count === this.hashes.length) this.room(Math.min(this.max, this.count * 2));
     const n = this.count++;
     this.keyAt[n] = key;
     this.valueAt[n] = value;
@@ -81,7 +82,7 @@ export class RandomEvictMap<V> {
     this.keyAt = [];
     this.valueAt = [];
     this.hashes = new Int32Array(0);
-    this.room(Math.min(Math.max(this.max, 1), 16));
+    this.room(Math.min(this.max, 16));
   }
 
   /** The keys held, as they are now (deleting while iterating is safe). */

@@ -163,4 +163,15 @@ describe('RandomEvictMap', () => {
       }
     }
   });
+
+  it('refuses a bound that is not a whole number of entries, at least one (its arrays are sized by it); a bound of 1 holds the newest', () => {
+    for (const max of [0, 2.5, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => new RandomEvictMap(max)).toThrow(RangeError);
+    const m = new RandomEvictMap<number>(1, seeded(11));
+    for (let i = 0; i < 100; i++) m.set(`k${i}`, i);
+    expect(m.size).toBe(1);
+    expect([...m.keys()]).toEqual(['k99']);
+    expect(m.get('k99')).toBe(99);
+    m.delete('k99');
+    expect(m.size).toBe(0);
+  });
 });
