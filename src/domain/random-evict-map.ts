@@ -20,7 +20,11 @@ export class RandomEvictMap<V> {
   /** Entry number + 1 in each slot, 0 for an empty one; at least twice as many slots as entries. */
   private index = new Int32Array(0);
   private mask = 0;
-  /** A seed per map: which keys collide cannot be known from outside. */
+  /**
+   * A seed per map, so that a caller cannot work out which of its keys share an index run. Not a keyed
+   * cryptographic hash: a pair of keys found colliding under one seed still collides under about 1 in
+   * 125 others (docs/adr/0207), a pair at a time, not many keys in one run.
+   */
   private readonly seed = Math.floor(Math.random() * 0x100000000) | 0;
 
   constructor(
