@@ -1,3 +1,8 @@
+/** Slots from its home past which a new key's probe run is taken for keys made to collide (random keys: 35 at most at half load, 131,072 keys). */
+const LONGEST_PROBE = 64;
+
+const newSeed = () => Math.floor(Math.random() * 0x100000000) | 0;
+
 /**
  * A map of string keys bounded to `max` entries that, when full, evicts an entry chosen at random
  * (docs/adr/0096). Evicting the oldest (insertion order) collapses when the links visited in turn are
@@ -21,11 +26,12 @@ export class RandomEvictMap<V> {
   private index = new Int32Array(0);
   private mask = 0;
   /**
-   * A seed per map, so that a caller cannot work out which of its keys share an index run. Not a keyed
-   * cryptographic hash: a pair of keys found colliding under one seed still collides under about 1 in
-   * 125 others (docs/adr/0207), a pair at a time, not many keys in one run.
+   * A seed per map. Not a keyed cryptographic hash: the low bits of FNV-1a's state depend only on the low
+   * bits of the seed and of the characters, and keys made to share one full hash under one seed share it
+   * under every seed alike in its low 8 bits (1 in 256; docs/adr/0207). So a new key found more than
+   * LONGEST_PROBE slots from its home makes the map draw a new seed and hash its keys again.
    */
-  private readonly seed = Math.floor(Math.random() * 0x100000000) | 0;
+  private seed = newSeed();
 
   constructor(
     readonly max: number,
@@ -73,7 +79,7 @@ export class RandomEvictMap<V> {
     this.keyAt[n] = key;
     this.valueAt[n] = value;
     this.hashes[n] = h;
-    this.indexAt(n);
+    if (this.indexAt(n) > LONGEST_PROBE) this.reseed();
   }
 
   delete(key: string): void {
@@ -110,11 +116,22 @@ export class RandomEvictMap<V> {
     for (let e = 0; e < this.count; e++) this.indexAt(e);
   }
 
-  private indexAt(e: number): void {
+  /** Entry e into the index; how many slots past its home it went. */
+  private indexAt(e: number): number {
     const { index, mask } = this;
-    let s = this.hashes[e]! & mask;
+    const home = this.hashes[e]! & mask;
+    let s = home;
     while (index[s] !== 0) s = (s + 1) & mask;
     index[s] = e + 1;
+    return (s - home) & mask;
+  }
+
+  /** A new seed, every key hashed with it and the index made again in place (no array made anew). */
+  private reseed(): void {
+    this.seed = newSeed();
+    for (let e = 0; e < this.count; e++) this.hashes[e] = this.hashOf(this.keyAt[e]!);
+    this.index.fill(0);
+    for (let e = 0; e < this.count; e++) this.indexAt(e);
   }
 
   /** The index slot holding entry e. */

@@ -174,4 +174,38 @@ describe('RandomEvictMap', () => {
     m.delete('k99');
     expect(m.size).toBe(0);
   });
+
+  it('takes a new seed when keys crowd one probe run, so keys made to collide under its seed spread again', () => {
+    const m = new RandomEvictMap<number>(5000, seeded(12));
+    const inner = m as unknown as { seed: number; index: Int32Array; hashes: Int32Array; mask: number };
+    const first = inner.seed;
+    // A caller who knew the seed's low bits (the low bits of FNV-1a's state depend on no others) could make
+    // 2^10 keys of one full hash: ten blocks, each a pair of variants that collide from the state before it.
+    const step = (h: number, s: string) => {
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      return h;
+    };
+    const blocks: [string, string][] = [];
+    let state = step(first, 'bench.lsk/');
+    for (let t = 0; t < 10; t++) {
+      const seen = new Map<number, string>();
+      for (let n = 0; blocks.length === t; n++) {
+        const b = (n * 7919 + 13).toString(36).padStart(6, '0');
+        const other = seen.get(step(state, b));
+        if (other !== undefined) blocks.push([other, b]);
+        else seen.set(step(state, b), b);
+      }
+      state = step(state, blocks[t]![0]);
+    }
+    const keys = Array.from({ length: 1024 }, (_, k) => `bench.lsk/${blocks.map((pair, t) => pair[(k >> t) & 1]).join('')}`);
+    for (const [i, k] of keys.entries()) m.set(k, i);
+    expect(inner.seed).not.toBe(first);
+    const { index, hashes, mask } = inner;
+    let longest = 0;
+    for (let s = 0; s < index.length; s++) if (index[s]! > 0) longest = Math.max(longest, (s - (hashes[index[s]! - 1]! & mask)) & mask);
+    expect(longest).toBeLessThan(64);
+    for (const [i, k] of keys.entries()) expect(m.get(k)).toBe(i);
+    expect(m.size).toBe(1024);
+  });
 });
+
