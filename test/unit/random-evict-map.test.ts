@@ -208,4 +208,3 @@ describe('RandomEvictMap', () => {
     expect(m.size).toBe(1024);
   });
 });
-
