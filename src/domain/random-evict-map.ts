@@ -1,3 +1,8 @@
+/** Slots from its home past which a new key's probe run is taken for keys made to collide (random keys: 35 at most at half load, 131,072 keys). */
+const LONGEST_PROBE = 64;
+
+const newSeed = () => Math.floor(Math.random() * 0x100000000) | 0;
+
 /**
  * A map of string keys bounded to `max` entries that, when full, evicts an entry chosen at random
  * (docs/adr/0096). Evicting the oldest (insertion order) collapses when the links visited in turn are
@@ -20,14 +25,20 @@ export class RandomEvictMap<V> {
   /** Entry number + 1 in each slot, 0 for an empty one; at least twice as many slots as entries. */
   private index = new Int32Array(0);
   private mask = 0;
-  /** A seed per map: which keys collide cannot be known from outside. */
-  private readonly seed = Math.floor(Math.random() * 0x100000000) | 0;
+  /**
+   * A seed per map. Not a keyed cryptographic hash: the low bits of FNV-1a's state depend only on the low
+   * bits of the seed and of the characters, and keys made to share one full hash under one seed share it
+   * under every seed alike in its low 8 bits (1 in 256; docs/adr/0207). So a new key found more than
+   * LONGEST_PROBE slots from its home makes the map draw a new seed and hash its keys again.
+   */
+  private seed = newSeed();
 
   constructor(
     readonly max: number,
     private readonly random: () => number = Math.random,
   ) {
-    this.room(Math.min(Math.max(max, 1), 16));
+    if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`a bound of ${max} entries: a whole number of at least 1 is needed`);
+    this.room(Math.min(max, 16));
   }
 
   /** FNV-1a over the key's characters from the seed, then a final mix (the index's low bits depend on every character). */
@@ -62,13 +73,13 @@ export class RandomEvictMap<V> {
       this.valueAt[e] = value;
       return;
     }
-    if (this.count >= this.max && this.count > 0) this.removeAt(Math.floor(this.random() * this.count));
-    if (this.count === this.hashes.length) this.room(Math.min(Math.max(this.max, 1), this.count * 2));
+    if (this.count === this.max) this.removeAt(Math.floor(this.random() * this.count));
+    if (this.count === this.hashes.length) this.room(Math.min(this.max, this.count * 2));
     const n = this.count++;
     this.keyAt[n] = key;
     this.valueAt[n] = value;
     this.hashes[n] = h;
-    this.indexAt(n);
+    if (this.indexAt(n) > LONGEST_PROBE) this.reseed();
   }
 
   delete(key: string): void {
@@ -81,7 +92,7 @@ export class RandomEvictMap<V> {
     this.keyAt = [];
     this.valueAt = [];
     this.hashes = new Int32Array(0);
-    this.room(Math.min(Math.max(this.max, 1), 16));
+    this.room(Math.min(this.max, 16));
   }
 
   /** The keys held, as they are now (deleting while iterating is safe). */
@@ -105,11 +116,22 @@ export class RandomEvictMap<V> {
     for (let e = 0; e < this.count; e++) this.indexAt(e);
   }
 
-  private indexAt(e: number): void {
+  /** Entry e into the index; how many slots past its home it went. */
+  private indexAt(e: number): number {
     const { index, mask } = this;
-    let s = this.hashes[e]! & mask;
+    const home = this.hashes[e]! & mask;
+    let s = home;
     while (index[s] !== 0) s = (s + 1) & mask;
     index[s] = e + 1;
+    return (s - home) & mask;
+  }
+
+  /** A new seed, every key hashed with it and the index made again in place (no array made anew). */
+  private reseed(): void {
+    this.seed = newSeed();
+    for (let e = 0; e < this.count; e++) this.hashes[e] = this.hashOf(this.keyAt[e]!);
+    this.index.fill(0);
+    for (let e = 0; e < this.count; e++) this.indexAt(e);
   }
 
   /** The index slot holding entry e. */

@@ -96,7 +96,7 @@ const PLACES_CACHED = 10_000;
 /**
  * IP -> region and city from an MMDB city database named by LSK_GEOIP_CITY_DB (MaxMind GeoLite2-City
  * format: `subdivisions[0].iso_code` with `country.iso_code`, `city.names.en`). Each address is
- * looked up once (a bounded memo), so a busy visitor costs one Map read.
+ * looked up once (a bounded memo), so a busy visitor costs one lookup in it.
  */
 export class MmdbCity implements CityLookup {
   private reader: Reader<CityResponse> | undefined;

@@ -112,8 +112,9 @@ export class LinkCache {
   forgetDomain(host: string): void {
     this.generation++;
     const prefix = `${host}/`;
-    for (const key of [...this.hits.keys()]) if (key.startsWith(prefix)) this.hits.delete(key);
-    for (const key of [...this.misses.keys()]) if (key.startsWith(prefix)) this.misses.delete(key);
+    // keys() gives the keys held at the call: deleting while going through them is safe.
+    for (const key of this.hits.keys()) if (key.startsWith(prefix)) this.hits.delete(key);
+    for (const key of this.misses.keys()) if (key.startsWith(prefix)) this.misses.delete(key);
   }
 
   /** Forget everything (an operator decision or a workspace deletion elsewhere: rare). */

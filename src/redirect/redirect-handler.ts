@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
-import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
+import { ALIAS_MAX, aliasProblems, normalizeHost } from '../domain/field-rules.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { RandomSource } from './adapt/variants.js';
 import { VisitFacts } from './adapt/visit-facts.js';
@@ -111,8 +111,8 @@ export class RedirectHandler {
     const host = this.hostOf(req);
     if (host === null) return null;
     const key = LinkCache.key(host, alias);
-    // Only valid aliases are ever cached, so a hit needs no validation.
-    const link = this.cache.get(key, nowMs);
+    // Only valid aliases (at most ALIAS_MAX characters) are cached: a hit needs no validation, a longer path no hashing.
+    const link = alias.length > ALIAS_MAX ? undefined : this.cache.get(key, nowMs);
     if (link) return link;
     // Below a first segment, a wildcard alias may answer (one cache key, or one indexed read, per segment).
     if (alias.includes('/')) return this.wildcards.find(host, alias, nowMs, link);

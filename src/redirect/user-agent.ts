@@ -50,10 +50,11 @@ export class Memo<T> {
   }
 
   get(key: string): T {
+    // A value too long to keep is not looked up either: the map hashes every character of a key.
+    if (key.length > this.maxKeyLength) return this.compute(key);
     let v = this.entries.get(key);
     if (v === undefined) {
       v = this.compute(key);
-      if (key.length > this.maxKeyLength) return v;
       this.entries.set(key, v);
     }
     return v;

@@ -200,6 +200,9 @@ describe.each(STORES)('links that adapt, redirected on %s', (store) => {
     expect((await go('/help/getting/started?x=1')).location).toBe('https://docs.example.com/kb/getting/started?src=lsk&x=1');
     expect((await go('/help/api/v2/links')).location).toBe('https://api.example.com/v2/links/index.html');
     expect((await go('/help/api/keys')).location).toBe('https://example.com/keys');
+    // A path longer than any alias is not looked up in the cache as a whole; its wildcard still answers.
+    const deep = 'a'.repeat(300);
+    expect((await go(`/help/${deep}`)).location).toBe(`https://docs.example.com/kb/${deep}?src=lsk`);
     expect((await go('/help')).status).toBe(404);
     expect((await go('/helpdesk/x')).status).toBe(404);
     // A new exact link under the wildcard wins at once.

@@ -103,7 +103,7 @@ describe('RandomEvictMap', () => {
     expect(valueAt.slice(m.size).every((v) => v === undefined)).toBe(true);
   });
 
-  it('finds every key among many that share their index slots, and after deletes inside their probe runs', () => {
+  it('finds every key among many with random hashes, after random deletes and sets', () => {
     const m = new RandomEvictMap<string>(5000, seeded(7));
     const next = seeded(8);
     const model = new Map<string, string>();
@@ -126,5 +126,85 @@ describe('RandomEvictMap', () => {
     expect(m.size).toBe(model.size);
     for (const k of keys) expect(m.get(k)).toBe(model.get(k));
     expect([...m.keys()].sort()).toEqual([...model.keys()].sort());
+  });
+
+  it('keeps every key findable when their hashes crowd one run across the end of the index, through deletes inside it', () => {
+    // 12 keys and a bound of 12: no eviction, 32 index slots. The hash is forced so that the keys' home
+    // slots are 29, 30, 31, 0 and 1: one run wraps past the last slot, and backward shifts cross it.
+    const m = new RandomEvictMap<number | null | undefined>(12, seeded(9));
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
+    const homes = [29, 30, 31, 0, 1];
+    const forced = new Map(keys.map((k, i) => [k, (homes[i % homes.length]! + 32 * i) | 0]));
+    (m as unknown as { hashOf: (k: string) => number }).hashOf = (k) => forced.get(k) ?? 7;
+    const next = seeded(10);
+    const model = new Map<string, number | null | undefined>();
+    const values = [0, null, undefined, 1, 2];
+    for (let step = 0; step < 4000; step++) {
+      const k = keys[Math.floor(next() * keys.length)]!;
+      if (next() < 0.45) {
+        m.delete(k);
+        model.delete(k);
+      } else {
+        const v = values[step % values.length];
+        m.set(k, v);
+        model.set(k, v);
+      }
+      expect(m.size).toBe(model.size);
+      for (const key of keys) expect(m.get(key)).toBe(model.get(key));
+    }
+    expect([...m.keys()].sort()).toEqual([...model.keys()].sort());
+    // Each held key sits in the index within its run: from its home slot, no empty slot before it.
+    const { index, hashes, mask } = m as unknown as { index: Int32Array; hashes: Int32Array; mask: number };
+    for (let e = 0; e < m.size; e++) {
+      let s = hashes[e]! & mask;
+      while (index[s] !== e + 1) {
+        expect(index[s]).not.toBe(0);
+        s = (s + 1) & mask;
+      }
+    }
+  });
+
+  it('refuses a bound that is not a whole number of entries, at least one (its arrays are sized by it); a bound of 1 holds the newest', () => {
+    for (const max of [0, 2.5, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => new RandomEvictMap(max)).toThrow(RangeError);
+    const m = new RandomEvictMap<number>(1, seeded(11));
+    for (let i = 0; i < 100; i++) m.set(`k${i}`, i);
+    expect(m.size).toBe(1);
+    expect([...m.keys()]).toEqual(['k99']);
+    expect(m.get('k99')).toBe(99);
+    m.delete('k99');
+    expect(m.size).toBe(0);
+  });
+
+  it('takes a new seed when keys crowd one probe run, so keys made to collide under its seed spread again', () => {
+    const m = new RandomEvictMap<number>(5000, seeded(12));
+    const inner = m as unknown as { seed: number; index: Int32Array; hashes: Int32Array; mask: number };
+    const first = inner.seed;
+    // A caller who knew the seed's low bits (the low bits of FNV-1a's state depend on no others) could make
+    // 2^10 keys of one full hash: ten blocks, each a pair of variants that collide from the state before it.
+    const step = (h: number, s: string) => {
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      return h;
+    };
+    const blocks: [string, string][] = [];
+    let state = step(first, 'bench.lsk/');
+    for (let t = 0; t < 10; t++) {
+      const seen = new Map<number, string>();
+      for (let n = 0; blocks.length === t; n++) {
+        const b = (n * 7919 + 13).toString(36).padStart(6, '0');
+        const other = seen.get(step(state, b));
+        if (other !== undefined) blocks.push([other, b]);
+        else seen.set(step(state, b), b);
+      }
+      state = step(state, blocks[t]![0]);
+    }
+    const keys = Array.from({ length: 1024 }, (_, k) => `bench.lsk/${blocks.map((pair, t) => pair[(k >> t) & 1]).join('')}`);
+    for (const [i, k] of keys.entries()) m.set(k, i);
+    expect(inner.seed).not.toBe(first);
+    const { index, hashes, mask } = inner;
+    let longest = 0;
+    for (let s = 0; s < index.length; s++) if (index[s]! > 0) longest = Math.max(longest, (s - (hashes[index[s]! - 1]! & mask)) & mask);
+    expect(longest).toBeLessThan(64);
+    for (const [i, k] of keys.entries()) expect(m.get(k)).toBe(i);
+    expect(m.size).toBe(1024);
   });
 });
