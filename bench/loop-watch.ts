@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { IdleProbe } from './idle-probe.js';
 
 const cpuNow = () => {
   const c = process.threadCpuUsage();
@@ -44,7 +45,9 @@ interface Gap {
 const gcPause = (gcs: readonly { start: number; duration: number }[], g: Gap): number =>
   gcs.filter((c) => c.start >= g.from && c.start < g.from + g.wall).reduce((a, c) => a + c.duration, 0);
 
-export async function loopWatch(work: () => Promise<unknown>): Promise<string> {
+/** `idleProbe`: the same window measured on a separate, idle Node process too (./idle-probe.ts), printed beside. */
+export async function loopWatch(work: () => Promise<unknown>, opts: { idleProbe?: boolean } = {}): Promise<string> {
+  const probe = opts.idleProbe ? await IdleProbe.start() : null;
   const delay = monitorEventLoopDelay({ resolution: 1 });
   const stretches: number[] = [];
   let longest: Gap | null = null;
@@ -81,6 +84,7 @@ export async function loopWatch(work: () => Promise<unknown>): Promise<string> {
   const took = performance.now() - started;
   on = false;
   delay.disable();
+  const reference = probe ? `; ${await probe.stop()}` : '';
   // Collections are reported a little after they happen.
   await new Promise((r) => setTimeout(r, 50));
   for (const e of gcWatch.takeRecords()) gcs.push({ start: e.startTime, duration: e.duration });
@@ -102,6 +106,6 @@ export async function loopWatch(work: () => Promise<unknown>): Promise<string> {
   return (
     `written in ${took.toFixed(0)} ms; event loop stalled at most ${ms(delay.max)} ms (p99 ${ms(delay.percentile(99))}); ` +
     `idle for as long: at most ${ms(idle.max)} ms (p99 ${ms(idle.percentile(99))}); main-thread CPU ${cpu.toFixed(0)} ms, ` +
-    `between two timer turns at most ${(stretches[0] ?? 0).toFixed(1)} ms (p99 ${p99.toFixed(1)})${split}`
+    `between two timer turns at most ${(stretches[0] ?? 0).toFixed(1)} ms (p99 ${p99.toFixed(1)})${split}${reference}`
   );
 }
