@@ -9,9 +9,14 @@
  * two timer turns is also split into the time the thread ran, the time it waited runnable for a core
  * (preempted by other threads or processes) and the time it slept (blocked, or the loop idle), with
  * the thread's major page faults in that gap and V8's collections that began in it (their pauses).
+ * The kernel updates a running thread's time on a core only at a tick or a switch, so `ran` is known
+ * to a tick too; the time it waited for a core is exact when the thread reads it (updated as it got
+ * the core back), and so is the loop's own poll (eventLoopUtilization's idle time). The gap that held
+ * the thread longest is reported by its wall time less those two: the time it ran, or blocked on a
+ * lock (V8's helper threads, a message port), exact to the microsecond.
  */
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { IdleProbe } from './idle-probe.js';
 
 const cpuNow = () => {
@@ -39,6 +44,8 @@ interface Gap {
   run: number;
   wait: number;
   faults: number;
+  /** Wall time less the wait for a core and the loop's own poll (exact, where `run` is known to a tick). */
+  busy: number;
 }
 
 /** V8's pauses that began within a gap. */
@@ -52,7 +59,9 @@ export async function loopWatch(work: () => Promise<unknown>, opts: { idleProbe?
   const stretches: number[] = [];
   let longest: Gap | null = null;
   let longestRun = 0;
+  let busiest: Gap | null = null;
   let on = true;
+  let lastPoll = performance.eventLoopUtilization().idle;
   let last = cpuNow();
   let lastAt = performance.now();
   let lastSched = schedNow();
@@ -60,12 +69,24 @@ export async function loopWatch(work: () => Promise<unknown>, opts: { idleProbe?
     const now = cpuNow();
     const at = performance.now();
     const sched = schedNow();
+    const poll = performance.eventLoopUtilization().idle;
     stretches.push(now - last);
     if (sched && lastSched) {
-      const gap = { from: lastAt, wall: at - lastAt, run: sched[0] - lastSched[0], wait: sched[1] - lastSched[1], faults: sched[2] - lastSched[2] };
+      const wall = at - lastAt;
+      const wait = sched[1] - lastSched[1];
+      const gap = {
+        from: lastAt,
+        wall,
+        run: sched[0] - lastSched[0],
+        wait,
+        faults: sched[2] - lastSched[2],
+        busy: Math.max(0, wall - wait - (poll - lastPoll)),
+      };
       if (longest === null || gap.wall > longest.wall) longest = gap;
+      if (busiest === null || gap.busy > busiest.busy) busiest = gap;
       longestRun = Math.max(longestRun, gap.run);
     }
+    lastPoll = poll;
     last = now;
     lastAt = at;
     lastSched = sched;
@@ -97,15 +118,21 @@ export async function loopWatch(work: () => Promise<unknown>, opts: { idleProbe?
   const cpu = stretches.reduce((a, b) => a + b, 0);
   const p99 = stretches[Math.floor(stretches.length / 100)] ?? 0;
   const g = longest as Gap | null;
+  const b = busiest as Gap | null;
   const split =
     g === null
       ? ''
       : `; the longest gap between two timer turns ${g.wall.toFixed(1)} ms: ran ${g.run.toFixed(1)}, waited for a core ${g.wait.toFixed(1)}, ` +
         `slept ${Math.max(0, g.wall - g.run - g.wait).toFixed(1)} (schedstat), ${g.faults} major page faults, ` +
-        `collections in it ${gcPause(gcs, g).toFixed(1)} ms; the most it ran between two turns ${longestRun.toFixed(1)} ms`;
+        `collections in it ${gcPause(gcs, g).toFixed(1)} ms; the most it ran between two turns ${longestRun.toFixed(1)} ms` +
+        (b === null
+          ? ''
+          : `; the most it held the thread between two turns ${b.busy.toFixed(1)} ms (its wall time less its wait for a core and the loop's poll; collections in it ${gcPause(gcs, b).toFixed(1)} ms)`);
   return (
     `written in ${took.toFixed(0)} ms; event loop stalled at most ${ms(delay.max)} ms (p99 ${ms(delay.percentile(99))}); ` +
     `idle for as long: at most ${ms(idle.max)} ms (p99 ${ms(idle.percentile(99))}); main-thread CPU ${cpu.toFixed(0)} ms, ` +
-    `between two timer turns at most ${(stretches[0] ?? 0).toFixed(1)} ms (p99 ${p99.toFixed(1)})${split}${reference}`
+    `between two timer turns at most ${(stretches[0] ?? 0).toFixed(1)} ms (p99 ${p99.toFixed(1)})${split}; ` +
+    `V8's collections on the thread meanwhile ${gcs.length} (${gcs.reduce((a, c) => a + c.duration, 0).toFixed(1)} ms of pauses, ` +
+    `the longest ${Math.max(0, ...gcs.map((c) => c.duration)).toFixed(1)})${reference}`
   );
 }
