@@ -57,14 +57,17 @@ export async function mongoWindow(url: string, n: number, label: string, say: (s
     let ferretAfter: number | null = null;
     // The window, then the store closed (the flush's next write fails and it stops): the idle loop
     // that loopWatch measures next has none of the flush's work on it.
-    const line = await loopWatch(async () => {
-      const flush = recorder.flush().catch(() => undefined);
-      await Promise.race([flush, new Promise((r) => setTimeout(r, SECONDS * 1000))]);
-      ferretAfter = ferretCpu();
-      closed = true;
-      await s.repos.close();
-      await flush;
-    });
+    const line = await loopWatch(
+      async () => {
+        const flush = recorder.flush().catch(() => undefined);
+        await Promise.race([flush, new Promise((r) => setTimeout(r, SECONDS * 1000))]);
+        ferretAfter = ferretCpu();
+        closed = true;
+        await s.repos.close();
+        await flush;
+      },
+      { idleProbe: true },
+    );
     const client = new MongoClient(url);
     const written = await client
       .db()

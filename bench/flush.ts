@@ -41,7 +41,7 @@ async function figures(databaseUrl: string, n: number, label: string, say: (s: s
     // and they age with it. A full collection (the bench runs with --expose-gc) keeps the promotion
     // of the bench's own objects out of the measured window.
     (globalThis as { gc?: () => void }).gc?.();
-    say(`  ${label}, ${n.toLocaleString('en')} link-hours and as many events: ${await loopWatch(() => recorder.flush())}`);
+    say(`  ${label}, ${n.toLocaleString('en')} link-hours and as many events: ${await loopWatch(() => recorder.flush(), { idleProbe: true })}`);
     if (databaseUrl.startsWith('file:')) {
       for (let i = 0; i < n; i++) recorder.count({ ...visit, linkId: `lnk_again${i}`, atMs: now - (i % 2) * HOUR_MS });
       say(`  ${label}, the same again while the event loop writes: ${await writesDuring(s, () => recorder.flush())}`);

@@ -39,6 +39,12 @@ describe('visit records counted in typed arrays', () => {
       const hours = Array.from({ length: counted.hourCount }, (_, i) => counted.hourAt(i));
       expect(hours.map(row).sort(byKey)).toEqual(tally.hours().map(row).sort(byKey));
       expect(hours.reduce((s, h) => s + h.clicks + h.bots, 0)).toBe(n);
+      // Each link-hour names its link's first link-hour (the totals' place without a Map by link id).
+      const first = new Map<string, number>();
+      hours.forEach((h, i) => {
+        if (!first.has(h.linkId)) first.set(h.linkId, i);
+      });
+      expect(hours.map((_, i) => counted.firstOfLink(i))).toEqual(hours.map((h) => first.get(h.linkId)));
       const events = Array.from({ length: counted.eventCount }, (_, i) => counted.eventOf(i));
       const expected = v.at.flatMap((at, i) => (v.events[i] === 1 ? [{ at, linkId: v.linkIds[i], workspaceId: v.workspaceIds[i], combo: v.keys[i] }] : []));
       expect(events).toEqual(expected);

@@ -23,6 +23,8 @@ export class CountedVisits {
   /** Visits under the opening record's combination. */
   private readonly firstN: Float64Array;
   private readonly eventAt: Int32Array;
+  /** The first link-hour of each link-hour's link (itself for a link's first): a link's totals without a Map by link id. */
+  private readonly linkFirst: Int32Array;
   /** A link-hour's other combinations and their visits. */
   private readonly more: Map<number, Map<string, number>>;
 
@@ -37,6 +39,7 @@ export class CountedVisits {
       bots: Float64Array;
       firstN: Float64Array;
       eventAt: Int32Array;
+      linkFirst: Int32Array;
       more: Map<number, Map<string, number>>;
     },
   ) {
@@ -48,6 +51,7 @@ export class CountedVisits {
     this.bots = c.bots.slice(0, c.rows);
     this.firstN = c.firstN.slice(0, c.rows);
     this.eventAt = c.eventAt.slice(0, c.events);
+    this.linkFirst = c.linkFirst.slice(0, c.rows);
     this.more = c.more;
   }
 
@@ -67,6 +71,7 @@ export class CountedVisits {
       bots: new Float64Array(n),
       firstN: new Float64Array(n),
       eventAt: new Int32Array(n),
+      linkFirst: new Int32Array(n),
       more: new Map<number, Map<string, number>>(),
     };
     const current = new Map<string, number>();
@@ -79,6 +84,7 @@ export class CountedVisits {
       const hour = at - (at % HOUR_MS);
       let r = current.get(linkId);
       if (r === undefined || c.hour[r] !== hour) {
+        const before = r;
         if (r !== undefined) other.set(`${linkId}|${c.hour[r]}`, r);
         const found = other.size > 0 ? other.get(`${linkId}|${hour}`) : undefined;
         if (found !== undefined) other.delete(`${linkId}|${hour}`);
@@ -86,6 +92,7 @@ export class CountedVisits {
         if (found === undefined) {
           c.opener[r] = i;
           c.hour[r] = hour;
+          c.linkFirst[r] = before === undefined ? r : c.linkFirst[before]!;
         }
         current.set(linkId, r);
       }
@@ -105,18 +112,60 @@ export class CountedVisits {
     return new CountedVisits(v, c);
   }
 
+  /**
+   * The `i`th link-hour read field by field, without making it: the flush reads each link-hour three
+   * times (its combinations looked up, its link's totals, its upsert built), and an object and a Map
+   * made each time were most of what it allocated (docs/adr/0208).
+   */
+  linkOf(i: number): string {
+    return this.v.linkIds[this.opener[i]!]!;
+  }
+  workspaceOf(i: number): string {
+    return this.v.workspaceIds[this.opener[i]!]!;
+  }
+  hourOf(i: number): number {
+    return this.hour[i]!;
+  }
+  clicksOf(i: number): number {
+    return this.clicks[i]!;
+  }
+  botsOf(i: number): number {
+    return this.bots[i]!;
+  }
+  /** The first link-hour counted of the `i`th link-hour's link (`i` itself when it is that one). */
+  firstOfLink(i: number): number {
+    return this.linkFirst[i]!;
+  }
+  /** Each combination of the `i`th link-hour with its visits, the opening combination first. */
+  eachCombo(i: number, f: (key: string, n: number) => void): void {
+    f(this.v.keys[this.opener[i]!]!, this.firstN[i]!);
+    const more = this.more.size > 0 ? this.more.get(i) : undefined;
+    if (more) for (const [k, n] of more) f(k, n);
+  }
+
+  /** The `i`th click event's time, link, workspace and combination, read without making it. */
+  eventTime(i: number): number {
+    return this.v.at[this.eventAt[i]!]!;
+  }
+  eventLink(i: number): string {
+    return this.v.linkIds[this.eventAt[i]!]!;
+  }
+  eventWorkspace(i: number): string {
+    return this.v.workspaceIds[this.eventAt[i]!]!;
+  }
+  eventCombo(i: number): string {
+    return this.v.keys[this.eventAt[i]!]!;
+  }
+
   /** The `i`th link-hour, made when asked (a short-lived object; its `combos` the opening combination first). */
   hourAt(i: number): HourCounts {
-    const o = this.opener[i]!;
-    const combos = new Map<string, number>([[this.v.keys[o]!, this.firstN[i]!]]);
-    const more = this.more.get(i);
-    if (more) for (const [k, n] of more) combos.set(k, n);
-    return { linkId: this.v.linkIds[o]!, workspaceId: this.v.workspaceIds[o]!, hour: this.hour[i]!, clicks: this.clicks[i]!, bots: this.bots[i]!, combos };
+    const combos = new Map<string, number>();
+    this.eachCombo(i, (k, n) => combos.set(k, n));
+    return { linkId: this.linkOf(i), workspaceId: this.workspaceOf(i), hour: this.hour[i]!, clicks: this.clicks[i]!, bots: this.bots[i]!, combos };
   }
 
   /** The `i`th click event, made when asked. */
   eventOf(i: number): ClickEvent {
-    const r = this.eventAt[i]!;
-    return { at: this.v.at[r]!, linkId: this.v.linkIds[r]!, workspaceId: this.v.workspaceIds[r]!, combo: this.v.keys[r]! };
+    return { at: this.eventTime(i), linkId: this.eventLink(i), workspaceId: this.eventWorkspace(i), combo: this.eventCombo(i) };
   }
 }

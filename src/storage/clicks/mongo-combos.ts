@@ -10,6 +10,27 @@ import { nextTurn, SLICE } from './turns.js';
 const INSERT_BATCH = 250;
 
 /**
+ * Combination ids by workspace and key, looked up without joining the two into one string (a flush
+ * looks one up per link-hour and per event: a joined key was a new string each time, docs/adr/0208).
+ */
+export class ComboIds {
+  private readonly byWorkspace = new Map<string, Map<string, string>>();
+
+  get(workspaceId: string, key: string): string | undefined {
+    return this.byWorkspace.get(workspaceId)?.get(key);
+  }
+
+  set(workspaceId: string, key: string, id: string): void {
+    let m = this.byWorkspace.get(workspaceId);
+    if (m === undefined) {
+      m = new Map();
+      this.byWorkspace.set(workspaceId, m);
+    }
+    m.set(key, id);
+  }
+}
+
+/**
  * Combinations on MongoDB: the id is a hash of the workspace and the key, so every instance names a
  * combination alike without asking; a combination is stored by a unique insert (a collision is the
  * combination being there already) before any count refers to it. Known ids and keys are remembered
@@ -30,16 +51,15 @@ export class MongoComboDictionary {
   }
 
   /** Ids of these keys of a workspace, each stored (once) before this returns; the event loop turns every SLICE keys. */
-  async ensure(entries: Iterable<[workspaceId: string, key: string]>): Promise<Map<string, string>> {
-    const ids = new Map<string, string>();
+  async ensure(entries: Iterable<[workspaceId: string, key: string]>): Promise<ComboIds> {
+    const ids = new ComboIds();
     const fresh: ComboDoc[] = [];
     let seen = 0;
     for (const [w, k] of entries) {
       if (++seen % SLICE === 0) await nextTurn();
-      const mapKey = `${w}\n${k}`;
-      if (ids.has(mapKey)) continue;
+      if (ids.get(w, k) !== undefined) continue;
       const id = comboHash(w, k);
-      ids.set(mapKey, id);
+      ids.set(w, k, id);
       if (this.keys.get(id) === undefined) fresh.push({ _id: id, w, k });
     }
     for (let i = 0; i < fresh.length; i += INSERT_BATCH) {

@@ -62,7 +62,7 @@ async function moveLink(conn: MongoConnection, rollups: Collection<LegacyRollupD
     const ids = await dict.ensure(combos.flatMap((x) => [...x.combos.keys()].map((k): [string, string] => [link.workspaceId, k])));
     const cells: OpenCell[] = combos.map(({ hour, h, combos: cs }) => {
       const c: Counts = {};
-      for (const [k, n] of cs) c[ids.get(`${link.workspaceId}\n${k}`)!] = n;
+      for (const [k, n] of cs) c[ids.get(link.workspaceId, k)!] = n;
       return { linkId, workspaceId: link.workspaceId, hour, clicks: h.clicks, bots: h.bots, c };
     });
     const facts = await dict.facts(

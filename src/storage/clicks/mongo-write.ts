@@ -14,8 +14,9 @@ import {
   type Upsert,
   upsertAll,
 } from './mongo-docs.js';
-import { type ClickEvent, HOUR_MS, type HourCounts } from './repository.js';
-import { nextTurn, SLICE } from './turns.js';
+import type { FlushBatch } from './mongo-flush-batch.js';
+import { HOUR_MS } from './repository.js';
+import { Turns } from './turns.js';
 
 /** Where the events of one workspace and hour go next in this lease: the document's part and how full it is. */
 export class EventParts {
@@ -39,31 +40,38 @@ export class EventParts {
   }
 }
 
-/**
- * What one flush writes, read by index as often as its writes (and a retry's) need: each link-hour and
- * event is made when asked and dropped once written, so the flush keeps no object per link-hour or
- * event alive until its end (docs/adr/0206).
- */
-export interface CountedBatch {
-  readonly hourCount: number;
-  hourAt(i: number): HourCounts;
-  readonly eventCount: number;
-  eventOf(i: number): ClickEvent;
-}
-
-function* hoursOf(batch: CountedBatch): Generator<HourCounts> {
-  for (let i = 0; i < batch.hourCount; i++) yield batch.hourAt(i);
-}
-
-/** Every combination of a batch's link-hours (and events), one at a time (the dictionary turns the event loop between them). */
-function* combosOf(batch: CountedBatch, withEvents: boolean): Generator<[string, string]> {
-  for (const h of hoursOf(batch)) for (const k of h.combos.keys()) yield [h.workspaceId, k];
-  if (withEvents) {
-    for (let i = 0; i < batch.eventCount; i++) {
-      const e = batch.eventOf(i);
-      yield [e.workspaceId, e.combo];
+/** A batch's distinct combinations, by workspace (link-hours', then events'), the event loop turning by time (docs/adr/0200). */
+async function combosOf(batch: FlushBatch, withEvents: boolean): Promise<[string, string][]> {
+  const byWorkspace = new Map<string, Set<string>>();
+  const out: [string, string][] = [];
+  let w = '';
+  let keys: Set<string> | undefined;
+  const of = (workspaceId: string) => {
+    if (keys !== undefined && workspaceId === w) return;
+    w = workspaceId;
+    keys = byWorkspace.get(w);
+    if (keys === undefined) {
+      keys = new Set();
+      byWorkspace.set(w, keys);
     }
+  };
+  const add = (k: string) => {
+    if (keys!.has(k)) return;
+    keys!.add(k);
+    out.push([w, k]);
+  };
+  const turns = new Turns();
+  for (let i = 0; i < batch.hourCount; i++) {
+    if (turns.due()) await turns.turn();
+    of(batch.workspaceOf(i));
+    batch.eachCombo(i, add);
   }
+  for (let i = 0; withEvents && i < batch.eventCount; i++) {
+    if (turns.due()) await turns.turn();
+    of(batch.eventWorkspace(i));
+    add(batch.eventCombo(i));
+  }
+  return out;
 }
 
 /** One event document of a flush: its id, workspace and hour, and which of the batch's events it holds (by index). */
@@ -84,21 +92,29 @@ interface LinkTotals {
   bots: Float64Array;
 }
 
-async function linkTotals(batch: CountedBatch): Promise<LinkTotals> {
-  const index = new Map<string, number>();
-  const t: LinkTotals = { count: 0, links: [], workspaces: [], clicks: new Float64Array(batch.hourCount), bots: new Float64Array(batch.hourCount) };
-  let done = 0;
-  for (const h of hoursOf(batch)) {
-    if (++done % SLICE === 0) await nextTurn();
-    let i = index.get(h.linkId);
-    if (i === undefined) {
-      i = t.count++;
-      index.set(h.linkId, i);
-      t.links.push(h.linkId);
-      t.workspaces.push(h.workspaceId);
-    }
-    t.clicks[i]! += h.clicks;
-    t.bots[i]! += h.bots;
+/**
+ * Each link's totals over the batch. A batch counted from visit records knows each link-hour's link's
+ * first link-hour, so a link's place is found without a Map by link id (docs/adr/0208); a batch with
+ * link-hours of its own (counted by the recorder past its bound) finds it by id.
+ */
+async function linkTotals(batch: FlushBatch): Promise<LinkTotals> {
+  const n = batch.hourCount;
+  const t: LinkTotals = { count: 0, links: [], workspaces: [], clicks: new Float64Array(n), bots: new Float64Array(n) };
+  const byId = batch.recordsOnly ? null : new Map<string, number>();
+  const place = new Int32Array(n);
+  const turns = new Turns();
+  for (let i = 0; i < n; i++) {
+    if (turns.due()) await turns.turn();
+    let j = byId === null ? batch.firstOfLink(i) : byId.get(batch.linkOf(i));
+    if (j === undefined || j === i) {
+      j = t.count++;
+      byId?.set(batch.linkOf(i), i);
+      t.links.push(batch.linkOf(i));
+      t.workspaces.push(batch.workspaceOf(i));
+    } else j = place[j]!;
+    place[i] = j;
+    t.clicks[j]! += batch.clicksOf(i);
+    t.bots[j]! += batch.botsOf(i);
   }
   return t;
 }
@@ -107,25 +123,34 @@ async function linkTotals(batch: CountedBatch): Promise<LinkTotals> {
  * The batch's event documents: its events grouped by workspace and hour (kept by index), EVENTS_PER_DOC
  * a document, each given its id once per lease (a retried batch writes to the same documents).
  */
-async function eventDocPlans(parts: EventParts, leaseKey: string, batch: CountedBatch): Promise<EventDocPlan[]> {
-  const groups = new Map<string, { w: string; hour: number; events: number[] }>();
+async function eventDocPlans(parts: EventParts, leaseKey: string, batch: FlushBatch): Promise<EventDocPlan[]> {
+  // By workspace, then hour: no key string joined per event.
+  const groups = new Map<string, Map<number, number[]>>();
+  const turns = new Turns();
   for (let i = 0; i < batch.eventCount; i++) {
-    if (i > 0 && i % SLICE === 0) await nextTurn();
-    const e = batch.eventOf(i);
-    const hour = e.at - (e.at % HOUR_MS);
-    const k = `${e.workspaceId}:${hour}`;
-    const g = groups.get(k);
-    if (g === undefined) groups.set(k, { w: e.workspaceId, hour, events: [i] });
-    else g.events.push(i);
+    if (turns.due()) await turns.turn();
+    const w = batch.eventWorkspace(i);
+    const at = batch.eventTime(i);
+    const hour = at - (at % HOUR_MS);
+    let hours = groups.get(w);
+    if (hours === undefined) {
+      hours = new Map();
+      groups.set(w, hours);
+    }
+    const g = hours.get(hour);
+    if (g === undefined) hours.set(hour, [i]);
+    else g.push(i);
   }
   const before = parts.assigned.get(batch);
   const assigned = before?.lease === leaseKey ? before.ids : [];
   const plans: EventDocPlan[] = [];
-  for (const g of groups.values()) {
-    for (let i = 0; i < g.events.length; i += EVENTS_PER_DOC) {
-      const events = new Int32Array(g.events.slice(i, i + EVENTS_PER_DOC));
-      assigned[plans.length] ??= parts.take(leaseKey, g.w, g.hour, events.length);
-      plans.push({ _id: assigned[plans.length]!, w: g.w, hour: g.hour, events });
+  for (const [w, hours] of groups) {
+    for (const [hour, all] of hours) {
+      for (let i = 0; i < all.length; i += EVENTS_PER_DOC) {
+        const events = new Int32Array(all.slice(i, i + EVENTS_PER_DOC));
+        assigned[plans.length] ??= parts.take(leaseKey, w, hour, events.length);
+        plans.push({ _id: assigned[plans.length]!, w, hour, events });
+      }
     }
   }
   parts.assigned.set(batch, { lease: leaseKey, ids: assigned });
@@ -145,22 +170,30 @@ export async function writeBatch(
   dict: MongoComboDictionary,
   parts: EventParts,
   lease: { slot: number; term: number },
-  batch: CountedBatch,
+  batch: FlushBatch,
   seq: number,
   withEvents: boolean,
 ): Promise<void> {
   const s = lease.slot;
-  const ids = await dict.ensure(combosOf(batch, withEvents));
-  const id = (w: string, k: string) => ids.get(`${w}\n${k}`)!;
+  const ids = await dict.ensure(await combosOf(batch, withEvents));
+  const id = (w: string, k: string) => ids.get(w, k)!;
   const perLink = await linkTotals(batch);
   const plans = withEvents ? await eventDocPlans(parts, `${s}:${lease.term}`, batch) : [];
   function* openOps(): Generator<Upsert<OpenDoc>> {
-    for (const h of hoursOf(batch)) {
-      const inc: Record<string, number> = { n: h.clicks, b: h.bots };
-      for (const [k, n] of h.combos) inc[`c.${id(h.workspaceId, k)}`] = n;
+    let w = '';
+    let inc: Record<string, number> = {};
+    const add = (k: string, n: number) => {
+      inc[`c.${id(w, k)}`] = n;
+    };
+    for (let i = 0; i < batch.hourCount; i++) {
+      const l = batch.linkOf(i);
+      const h = batch.hourOf(i);
+      w = batch.workspaceOf(i);
+      inc = { n: batch.clicksOf(i), b: batch.botsOf(i) };
+      batch.eachCombo(i, add);
       yield {
-        filter: { _id: openId(s, h.linkId, h.hour), q: { $lt: seq } },
-        update: { $inc: inc, $set: { q: seq }, $setOnInsert: { s, l: h.linkId, w: h.workspaceId, h: h.hour } } as never,
+        filter: { _id: openId(s, l, h), q: { $lt: seq } },
+        update: { $inc: inc, $set: { q: seq }, $setOnInsert: { s, l, w, h } } as never,
       };
     }
   }
@@ -175,10 +208,7 @@ export async function writeBatch(
   }
   function* eventOps(): Generator<Upsert<EventsDoc>> {
     for (const d of plans) {
-      const e = Array.from(d.events, (i) => {
-        const ev = batch.eventOf(i);
-        return { t: ev.at, l: ev.linkId, c: id(ev.workspaceId, ev.combo) };
-      });
+      const e = Array.from(d.events, (i) => ({ t: batch.eventTime(i), l: batch.eventLink(i), c: id(batch.eventWorkspace(i), batch.eventCombo(i)) }));
       yield {
         filter: { _id: d._id, q: { $lt: seq } },
         update: { $push: { e: { $each: e } }, $set: { q: seq }, $setOnInsert: { s, w: d.w, a0: d.hour, a1: d.hour + HOUR_MS } } as never,

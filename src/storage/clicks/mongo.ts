@@ -8,6 +8,7 @@ import { closeSlot } from './mongo-close.js';
 import { MongoComboDictionary } from './mongo-combos.js';
 import { Compactor } from './mongo-compaction.js';
 import { EVENTS, TOTALS, type TotalsDoc } from './mongo-docs.js';
+import { FlushBatch } from './mongo-flush-batch.js';
 import { foldRawClicks } from './mongo-fold.js';
 import { forgetLink, forgetWorkspace } from './mongo-forget.js';
 import { moveLegacyRollups } from './mongo-legacy.js';
@@ -18,7 +19,7 @@ import { type Lease, type LeaseTimes, SlotLeases } from './mongo-slots.js';
 import { MongoClickSource } from './mongo-source.js';
 import { noteTagChange } from './mongo-tag-sync.js';
 import { syncWritableSlots, tagUpkeep } from './mongo-tag-upkeep.js';
-import { type CountedBatch, EventParts, writeBatch } from './mongo-write.js';
+import { EventParts, writeBatch } from './mongo-write.js';
 import type {
   ClickAnswer,
   ClickBatch,
@@ -64,7 +65,7 @@ export class MongoClicks implements ClicksRepository {
   readonly monthHoursBackfill: MonthHoursBackfill;
   private readonly parts = new EventParts();
   /** Batches of visit records with their link-hours counted, kept while the batch lives (a retry writes the same). */
-  private readonly countedBatches = new WeakMap<ClickBatch, CountedBatch>();
+  private readonly countedBatches = new WeakMap<ClickBatch, FlushBatch>();
   private readonly eventDays: number;
   private lease: Lease | null = null;
   private seq = 0;
@@ -157,18 +158,11 @@ export class MongoClicks implements ClicksRepository {
    * counted stays in typed arrays over the records (docs/adr/0206); the batch's own link-hours and
    * events (counted by the recorder past its bound) follow them.
    */
-  private async counted(batch: ClickBatch): Promise<CountedBatch> {
+  private async counted(batch: ClickBatch): Promise<FlushBatch> {
     let c = this.countedBatches.get(batch);
     if (c === undefined) {
       const v = batch.visits ? await CountedVisits.count(batch.visits) : undefined;
-      const hours = v?.hourCount ?? 0;
-      const events = v?.eventCount ?? 0;
-      c = {
-        hourCount: hours + batch.hours.length,
-        hourAt: (i) => (i < hours ? v!.hourAt(i) : batch.hours[i - hours]!),
-        eventCount: events + batch.events.length,
-        eventOf: (i) => (i < events ? v!.eventOf(i) : batch.events[i - events]!),
-      };
+      c = new FlushBatch(v, batch.hours, batch.events);
       this.countedBatches.set(batch, c);
     }
     return c;
