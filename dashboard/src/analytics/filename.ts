@@ -1,8 +1,8 @@
 /**
  * The name of a file downloaded from the overview, after the view it came from: what it holds, the
  * window, the link of a link's page and the filters in short, e.g.
- * `lsk-countries-2026-10-30_2026-11-28-country-DE.csv` (`not-` before an excluded field). Letters,
- * digits, `.`, `_` and `-` only; at most LONGEST characters before `.csv`.
+ * `lsk-countries-2026-10-30_2026-11-28-country-DE.csv` (`not-` before an excluded field, `+` between
+ * values). Letters, digits, `.`, `_`, `-` and `+` only, no `..`; at most LONGEST characters before `.csv`.
  */
 import { FILTER_FIELDS } from './dimensions';
 import type { Filters } from './view-state';
@@ -14,7 +14,8 @@ const safe = (s: string) =>
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[-.]+|[-.]+$/g, '');
 
 /** A window's bounds as a date each (the last 24 hours' are instants: their date and hour). */
 const day = (iso: string) => (iso.includes('T') ? iso.slice(0, 13) : iso);
@@ -25,7 +26,7 @@ export function viewFileName(what: string, window: { from: string; to: string },
   for (const field of FILTER_FIELDS) {
     const f = filters[field];
     if (!f || f.values.length === 0) continue;
-    parts.push(`${f.exclude ? 'not-' : ''}${field}-${f.values.map(safe).join('+')}`);
+    parts.push(`${f.exclude ? 'not-' : ''}${field}-${f.values.map(safe).filter(Boolean).join('+')}`);
   }
   const name = parts
     .filter(Boolean)
