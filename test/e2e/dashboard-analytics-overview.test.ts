@@ -124,6 +124,7 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
     const whole = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
     expect(whole.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     expect(whole.body.split('\r\n')).toContain('UTM parameters: Source,,(not set),2,40%');
+    expect(whole.body).toMatch(/\r\nClicks per day \(UTC\),(\d{4}-\d{2}-\d{2}),\1 \(so far\),5,100%\r\n/);
     await page.goto(`${origin}/dashboard/analytics?range=7d&utm_source=!newsletter`);
     await totals(2);
     const recent = region('Recent clicks');

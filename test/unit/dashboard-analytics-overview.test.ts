@@ -5,7 +5,6 @@
  * characters only and a bounded length.
  */
 import { describe, expect, it } from 'vitest';
-import { overviewCsv } from '../../dashboard/src/analytics/csv.js';
 import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js';
 import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
 import { remainderOf } from '../../dashboard/src/analytics/remainder.js';
@@ -24,33 +23,6 @@ describe('the remainder row of a breakdown', () => {
     expect(remainderOf('referrer', rows(20, 6), 26, 100)).toBeNull();
     expect(remainderOf('tag', rows(9, 17), 30, 100)).toBeNull();
     expect(remainderOf('tag', rows(30, 30), 40, 100)).toBeNull();
-  });
-  it('goes into the CSV as a row without a value, and a filling bucket says so far', () => {
-    const csv = overviewCsv(
-      {
-        title: 'Clicks per day (UTC)',
-        points: [
-          { label: '2026-11-27', tick: 'Nov 27', clicks: 6 },
-          { label: '2026-11-28', tick: 'Nov 28', clicks: 4, partial: true },
-        ],
-        total: 10,
-      },
-      [
-        {
-          title: 'UTM parameters: Source',
-          rows: [{ value: 'news', label: 'news', clicks: 4 }],
-          remainder: remainderOf('utm_source', rows(4), 10, 100),
-          total: 10,
-        },
-      ],
-    );
-    expect(csv.trimEnd().split('\r\n')).toEqual([
-      'section,value,label,clicks,share',
-      'Clicks per day (UTC),2026-11-27,2026-11-27,6,60%',
-      'Clicks per day (UTC),2026-11-28,2026-11-28 (so far),4,40%',
-      'UTM parameters: Source,news,news,4,40%',
-      'UTM parameters: Source,,(not set),6,60%',
-    ]);
   });
 });
 

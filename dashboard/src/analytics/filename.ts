@@ -4,8 +4,8 @@
  * `lsk-countries-2026-10-30_2026-11-28-country-DE.csv` (`not-` before an excluded field, `+` between
  * values). Letters, digits, `.`, `_`, `-` and `+` only, no `..`; at most LONGEST characters before `.csv`.
  */
-import { FILTER_FIELDS } from './dimensions';
-import type { Filters } from './view-state';
+import { FILTER_FIELDS } from './dimensions.js';
+import type { Filters } from './view-state.js';
 
 export const LONGEST = 120;
 

@@ -2,7 +2,7 @@
  * Which bucket of a time series is still filling: the one that holds the present moment (this hour,
  * today in the report's zone), so the chart can show its count as "so far" rather than as a fall.
  */
-import { todayIn, type Window } from './dates';
+import { todayIn, type Window } from './dates.js';
 
 /** The window still runs: it ends after now (an instant), or on or after today in `zone` (dates). */
 export function windowRunning(window: Pick<Window, 'to'>, zone: string, now: Date): boolean {

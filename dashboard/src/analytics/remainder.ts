@@ -6,7 +6,7 @@
  * tell apart). Tags have none: a click counts under every tag of its link, so the rows can add up
  * to more or less than the total.
  */
-import type { FilterField } from './dimensions';
+import type { FilterField } from './dimensions.js';
 
 export interface Remainder {
   label: '(not set)' | 'Other';
