@@ -2,7 +2,8 @@
  * What the analytics overview tells a marketer beyond its rows, in Chromium on both stores, over real
  * clicks: a breakdown's last, muted row holds the clicks without a value (`(not set)`), with nothing
  * to press, so the shares add up to the total in the header; tags say why theirs need not; the chart
- * marks today's bucket as still filling (dashed, "so far" in its caption and table); the CSV files
+ * marks today's bucket as still filling (dashed, "so far" in its caption and table; the server and
+ * the browser set to noon UTC of today, so the test never spans a midnight); the CSV files
  * are named after the view they came from. Every view passes axe and is photographed at 1280 and 390 px.
  */
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
 
 /** Who visits: [link path, how many times, headers]. 5 people; 2 of them with no UTM source and no country. */
@@ -25,6 +27,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 
 describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
   let lsk: Lsk;
+  let clock: ServerClock;
   let browser: Browser;
   let w: PageWatch;
   let page: Page;
@@ -38,7 +41,12 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
       .waitFor();
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_COUNTRY_HEADER: 'x-country' } });
+    // The server's and the browser's time: noon (UTC) of today, so "today" is one day for the whole test.
+    const now = new Date();
+    const noon = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12);
+    clock = serverClock();
+    clock.moveTo(noon - Date.now());
+    lsk = await startLsk(store, { env: { ...clock.env, LSK_COUNTRY_HEADER: 'x-country' } });
     browser = await launchChromium();
     const key = await lsk.workspace('acme', ['--rpm', '1000000']);
     const api = client(lsk.base, key);
@@ -56,6 +64,7 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
     await setPasswordByApi(link);
     w = await openPage(browser, origin, { timezoneId: 'UTC' });
     page = w.page;
+    await page.clock.setFixedTime(noon + 3_600_000);
     await signIn(page, origin, 'owner@example.com');
     await page.goto(`${origin}/dashboard/analytics?utm=utm_sources`);
     await totals(5);
@@ -63,6 +72,7 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
   afterAll(async () => {
     await browser?.close();
     await lsk?.stop();
+    clock?.remove();
   });
 
   it('ends a breakdown with the clicks without a value, a row with nothing to press', async () => {
