@@ -248,7 +248,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
       .getByRole('row', { name: /Chrome 21 81%/ })
       .waitFor();
     const file = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    expect(file.name).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = file.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('section,value,label,clicks,share');
     expect(lines.filter((l) => l.startsWith('Clicks per day (UTC),'))).toHaveLength(30);

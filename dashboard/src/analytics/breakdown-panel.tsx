@@ -3,13 +3,16 @@ import { useEffect } from 'preact/hooks';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import type { Panel, Tab } from './dimensions';
-import { type Analytics, breakdown, type Scope } from './fetch';
+import { type Analytics, breakdown, ROWS, type Scope } from './fetch';
+import { MANY_PER_CLICK, type Remainder, remainderOf } from './remainder';
 import { type ShareRow, ShareTable } from './share-table';
 import { rememberLink, valueLabel } from './value-labels';
 
 export interface Shown {
   title: string;
   rows: ShareRow[];
+  /** The clicks the rows leave out, if any. */
+  remainder: Remainder | null;
   total: number;
 }
 
@@ -38,7 +41,9 @@ export function BreakdownPanel({ panel, open, scope, picked, onTab, onPick, onSh
   const q = useQuery(() => breakdown(tab.groupBy, scope), [tab.groupBy, scope.from, scope.to, scope.timezone, JSON.stringify(scope.filter)]);
   const rows = q.data && !q.loading ? shareRows(tab, q.data) : null;
   useEffect(() => {
-    onShown(panel.id, rows && q.data ? { title: `${panel.title}: ${tab.label}`, rows, total: q.data.total.clicks } : null);
+    const total = q.data?.total.clicks ?? 0;
+    const remainder = rows ? remainderOf(tab.field, rows, total, ROWS) : null;
+    onShown(panel.id, rows && q.data ? { title: `${panel.title}: ${tab.label}`, rows, remainder, total } : null);
   }, [q.data, q.loading]);
   const headingId = `panel-${panel.id}-h`;
   return (
@@ -61,15 +66,21 @@ export function BreakdownPanel({ panel, open, scope, picked, onTab, onPick, onSh
           a.data.length === 0 ? (
             <p class="muted panel-empty">{a.total.clicks === 0 ? 'No clicks in this view.' : `No ${tab.label.toLowerCase()} recorded for these clicks.`}</p>
           ) : (
-            <ShareTable
-              caption={`${panel.title}: ${tab.label}`}
-              keyLabel={tab.label}
-              field={tab.field}
-              rows={shareRows(tab, a)}
-              total={a.total.clicks}
-              picked={picked(tab)}
-              onPick={onPick}
-            />
+            <>
+              <ShareTable
+                caption={`${panel.title}: ${tab.label}`}
+                keyLabel={tab.label}
+                field={tab.field}
+                rows={shareRows(tab, a)}
+                remainder={remainderOf(tab.field, a.data, a.total.clicks, ROWS)}
+                total={a.total.clicks}
+                picked={picked(tab)}
+                onPick={onPick}
+              />
+              {MANY_PER_CLICK.includes(tab.field) ? (
+                <p class="muted panel-note">A click counts under every tag of its link, so these shares need not add up to 100%.</p>
+              ) : null}
+            </>
           )
         }
       </Loaded>

@@ -6,13 +6,19 @@ import { percent } from './share-table';
 
 /**
  * What the overview shows, as one table: the time series (one row per bucket), then each panel's
- * rows (its open tab), each with its section, value, label, clicks and share of the view's clicks.
+ * rows (its open tab), each with its section, value, label, clicks and share of the view's clicks,
+ * and the clicks its rows leave out (`(not set)` or `Other`, no value). A bucket still filling says
+ * `(so far)` in its label.
  */
 export function overviewCsv(series: { title: string; points: Point[]; total: number }, panels: Shown[]): string {
   const rows: string[][] = [['section', 'value', 'label', 'clicks', 'share']];
-  for (const p of series.points) rows.push([series.title, p.label, p.label, String(p.clicks), percent(p.clicks, series.total)]);
+  for (const p of series.points) {
+    rows.push([series.title, p.label, p.partial ? `${p.label} (so far)` : p.label, String(p.clicks), percent(p.clicks, series.total)]);
+  }
   for (const panel of panels) {
     for (const r of panel.rows) rows.push([panel.title, r.value, r.label, String(r.clicks), percent(r.clicks, panel.total)]);
+    const rest = panel.remainder;
+    if (rest) rows.push([panel.title, '', rest.label, String(rest.clicks), percent(rest.clicks, panel.total)]);
   }
   return csvText(rows);
 }

@@ -14,6 +14,8 @@ import { overviewCsv } from './csv';
 import { intervalOf, windowOf } from './dates';
 import { type FilterField, PANELS, type Panel, type Tab } from './dimensions';
 import { analytics, type Scope } from './fetch';
+import { viewFileName } from './filename';
+import { fillingIndex } from './filling';
 import { FilterChips } from './filter-chips';
 import { localZone, pointOf } from './labels';
 import { MapPanel } from './map-panel';
@@ -56,7 +58,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
   const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
   const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
-  const name = `${fixed ? `${fixed.name}-` : ''}${window.from.slice(0, 10)}-${window.to.slice(0, 10)}`;
+  const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name);
   const empty = series.data !== undefined && !series.loading && series.data.total.clicks === 0;
   // A view the API refuses (a link that is not there ...) says so once, not once per panel.
   const refused = series.error !== undefined && !series.loading;
@@ -80,11 +82,16 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
       />
       <Loaded q={series}>
         {(a) => {
-          const points = a.data.map((p) => pointOf(p.key, p.clicks, a.timezone, a.interval));
+          const filling = fillingIndex(
+            a.data.map((p) => p.key),
+            window,
+            a.timezone,
+          );
+          const points = a.data.map((p, i) => ({ ...pointOf(p.key, p.clicks, a.timezone, a.interval), partial: i === filling }));
           const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
           const download = () => {
             const csv = overviewCsv({ title, points, total: a.total.clicks }, [...shown.current.values()]);
-            saveBlob(new Blob([csv], { type: 'text/csv' }), `analytics-${name}.csv`);
+            saveBlob(new Blob([csv], { type: 'text/csv' }), fileName(`analytics-by-${a.interval ?? interval}`));
           };
           return (
             <>
@@ -137,7 +144,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
               />,
             ])}
           </div>
-          <RecentClicks scope={scope} filename={`clicks-${name}.csv`} oneLink={Boolean(fixed)} />
+          <RecentClicks scope={scope} filename={fileName('clicks')} oneLink={Boolean(fixed)} />
         </>
       )}
     </div>

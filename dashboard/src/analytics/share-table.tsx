@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { FilterField } from './dimensions';
+import type { Remainder } from './remainder';
 
 export interface ShareRow {
   value: string;
@@ -42,16 +43,18 @@ interface Props {
   keyLabel: string;
   field: FilterField;
   rows: ShareRow[];
+  /** The clicks the rows leave out: a last, muted row with nothing to press. */
+  remainder?: Remainder | null;
   total: number;
   /** Values of the field's IN filter. */
   picked: string[];
   onPick: (field: FilterField, value: string, exclude: boolean) => void;
 }
 
-export function ShareTable({ caption, keyLabel, field, rows, total, picked, onPick }: Props) {
+export function ShareTable({ caption, keyLabel, field, rows, remainder, total, picked, onPick }: Props) {
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, SHOWN);
-  const max = Math.max(1, ...rows.map((r) => r.clicks));
+  const max = Math.max(1, remainder?.clicks ?? 0, ...rows.map((r) => r.clicks));
   return (
     <>
       <table class="shares">
@@ -101,6 +104,19 @@ export function ShareTable({ caption, keyLabel, field, rows, total, picked, onPi
               </td>
             </tr>
           ))}
+          {remainder ? (
+            <tr class="remainder" title={remainder.title}>
+              <th scope="row">
+                <span class="rest">
+                  <span class="share-bar" style={{ width: `${(remainder.clicks / max) * 100}%` }} aria-hidden="true" />
+                  <span class="share-label">{remainder.label}</span>
+                </span>
+              </th>
+              <td class="num">{remainder.clicks}</td>
+              <td class="num muted">{percent(remainder.clicks, total)}</td>
+              <td class="x" />
+            </tr>
+          ) : null}
         </tbody>
       </table>
       {rows.length > SHOWN ? (

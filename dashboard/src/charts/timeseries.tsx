@@ -14,6 +14,8 @@ export interface Point {
   /** The bucket's axis label (shorter). */
   tick: string;
   clicks: number;
+  /** The bucket is still filling (it holds the present): its count is so far. */
+  partial?: boolean;
 }
 
 const LEFT = 40;
@@ -33,7 +35,15 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
   const n = points.length;
   const x = (i: number) => LEFT + (n > 1 ? (i / (n - 1)) * plotW : plotW / 2);
   const y = (v: number) => TOP + plotH * (1 - v / top);
-  const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.clicks).toFixed(1)}`).join('');
+  const path = (from: number, to: number) =>
+    points
+      .slice(from, to)
+      .map((p, i) => `${i ? 'L' : 'M'}${x(from + i).toFixed(1)},${y(p.clicks).toFixed(1)}`)
+      .join('');
+  const line = path(0, n);
+  // From the bucket before a filling one on, the line is dashed: its end is not a fall.
+  const firstPartial = points.findIndex((p) => p.partial);
+  const solidTo = firstPartial > 0 ? firstPartial : firstPartial === 0 ? 1 : n;
   const area = n > 1 ? `${line}L${x(n - 1).toFixed(1)},${y(0)}L${x(0).toFixed(1)},${y(0)}Z` : '';
   const yTicks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
   const labels = Math.max(2, Math.floor(plotW / 90));
@@ -47,14 +57,17 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
   const h = hover === null ? undefined : points[hover];
   return (
     <figure class="chart">
-      <figcaption>{title}</figcaption>
+      <figcaption>
+        {title}
+        {firstPartial >= 0 ? <span class="muted"> · dashed: {points[firstPartial]!.label} so far</span> : null}
+      </figcaption>
       <div class="chart-box" ref={ref}>
         <svg
           width={width}
           height={height}
           viewBox={`0 0 ${width} ${height}`}
           role="img"
-          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}`}
+          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; ${points[firstPartial]!.label} is still counting` : ''}`}
           onPointerMove={pick}
           onPointerLeave={() => setHover(null)}
         >
@@ -67,8 +80,10 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
             </g>
           ))}
           {area ? <path d={area} class="area" /> : null}
-          <path d={line} class="line" />
-          {n === 1 ? <circle cx={x(0)} cy={y(points[0]!.clicks)} r="4" class="dot" /> : null}
+          <path d={path(0, solidTo)} class="line" />
+          {firstPartial > 0 ? <path d={path(firstPartial - 1, n)} class="line partial" data-testid="chart-so-far" /> : null}
+          {n === 1 ? <circle cx={x(0)} cy={y(points[0]!.clicks)} r="4" class={points[0]!.partial ? 'dot partial' : 'dot'} /> : null}
+          {n > 1 && firstPartial > 0 ? <circle cx={x(firstPartial)} cy={y(points[firstPartial]!.clicks)} r="3.5" class="dot partial" /> : null}
           {xTicks.map((i) => (
             <text key={i} x={x(i)} y={height - 6} class="tick" text-anchor={i === 0 && n > 1 ? 'start' : i === n - 1 && n > 1 ? 'end' : 'middle'}>
               {points[i]?.tick}
@@ -84,6 +99,7 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
         {h && hover !== null ? (
           <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px` }} aria-hidden="true">
             <strong>{h.clicks}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
+            {h.partial ? ' so far' : ''}
             <br />
             {h.label}
           </p>
@@ -103,8 +119,8 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
           <tbody>
             {points.map((p) => (
               <tr key={p.label}>
-                <td>{p.label}</td>
-                <td class="num">{p.clicks}</td>
+                <td>{p.partial ? `${p.label} (so far)` : p.label}</td>
+                <td class="num">{p.partial ? `${p.clicks} so far` : p.clicks}</td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,28 @@
+/**
+ * The clicks a breakdown's rows leave out, as one last row, so its shares add up to the view's
+ * total: `(not set)` when the list is complete (fewer rows than asked for) and each click holds at
+ * most one value of the field, so the rest are the clicks without one; `Other` when rows were cut
+ * off at the limit (the rest are those rows and the clicks without a value, which the API does not
+ * tell apart). Tags have none: a click counts under every tag of its link, so the rows can add up
+ * to more or less than the total.
+ */
+import type { FilterField } from './dimensions.js';
+
+export interface Remainder {
+  label: '(not set)' | 'Other';
+  clicks: number;
+  /** What the row holds, in words (its tooltip). */
+  title: string;
+}
+
+/** Fields whose rows may count one click more than once. */
+export const MANY_PER_CLICK: readonly FilterField[] = ['tag'];
+
+export function remainderOf(field: FilterField, rows: { clicks: number }[], total: number, asked: number): Remainder | null {
+  if (MANY_PER_CLICK.includes(field)) return null;
+  const listed = rows.reduce((s, r) => s + r.clicks, 0);
+  const clicks = total - listed;
+  if (clicks <= 0) return null;
+  if (rows.length < asked) return { label: '(not set)', clicks, title: 'Clicks that recorded no value here (they cannot be filtered on)' };
+  return { label: 'Other', clicks, title: `Clicks past the first ${asked} values, and clicks that recorded none (they cannot be filtered on)` };
+}

@@ -1,0 +1,68 @@
+/**
+ * The overview's arithmetic the marketer reads: the last row of a breakdown holds the clicks its rows
+ * leave out (`(not set)` for a complete list, `Other` for one cut off, none for tags); the bucket
+ * holding the present is the one marked "so far"; a download is named after its view, with safe
+ * characters only and a bounded length.
+ */
+import { describe, expect, it } from 'vitest';
+import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js';
+import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
+import { remainderOf } from '../../dashboard/src/analytics/remainder.js';
+
+const rows = (...clicks: number[]) => clicks.map((c) => ({ clicks: c }));
+
+describe('the remainder row of a breakdown', () => {
+  it('is (not set) when the list is complete and a click holds one value', () => {
+    expect(remainderOf('utm_source', rows(55, 30), 100, 100)).toMatchObject({ label: '(not set)', clicks: 15 });
+    expect(remainderOf('city', rows(3), 10, 100)).toMatchObject({ label: '(not set)', clicks: 7 });
+  });
+  it('is Other when the rows reached the limit asked for', () => {
+    expect(remainderOf('city', rows(5, 4, 3), 20, 3)).toMatchObject({ label: 'Other', clicks: 8 });
+  });
+  it('is left out when the rows add up to the total, and for tags', () => {
+    expect(remainderOf('referrer', rows(20, 6), 26, 100)).toBeNull();
+    expect(remainderOf('tag', rows(9, 17), 30, 100)).toBeNull();
+    expect(remainderOf('tag', rows(30, 30), 40, 100)).toBeNull();
+  });
+});
+
+describe('the bucket still filling', () => {
+  const days = ['2026-11-26T00:00:00.000Z', '2026-11-27T00:00:00.000Z', '2026-11-28T00:00:00.000Z'];
+  it("is today's in a window that ends today", () => {
+    expect(fillingIndex(days, { to: '2026-11-28' }, 'UTC', new Date('2026-11-28T10:30:00Z'))).toBe(2);
+  });
+  it('is none once the window has ended', () => {
+    expect(fillingIndex(days, { to: '2026-11-28' }, 'UTC', new Date('2026-11-29T00:00:01Z'))).toBeNull();
+  });
+  it("follows the zone's today: at 23:30 UTC it is tomorrow in Tokyo", () => {
+    const tokyo = ['2026-11-26T15:00:00.000Z', '2026-11-27T15:00:00.000Z'];
+    expect(fillingIndex(tokyo, { to: '2026-11-28' }, 'Asia/Tokyo', new Date('2026-11-27T23:30:00Z'))).toBe(1);
+    expect(fillingIndex(tokyo, { to: '2026-11-27' }, 'Asia/Tokyo', new Date('2026-11-27T23:30:00Z'))).toBeNull();
+  });
+  it('is the current hour of the last 24 hours, not a later one', () => {
+    const hours = ['2026-11-28T09:00:00.000Z', '2026-11-28T10:00:00.000Z', '2026-11-28T11:00:00.000Z'];
+    expect(fillingIndex(hours, { to: '2026-11-28T11:00:00.000Z' }, 'UTC', new Date('2026-11-28T10:59:59Z'))).toBe(1);
+    expect(fillingIndex(hours, { to: '2026-11-28T11:00:00.000Z' }, 'UTC', new Date('2026-11-28T11:00:00Z'))).toBeNull();
+  });
+});
+
+describe('the name of a download', () => {
+  const window = { from: '2026-10-30', to: '2026-11-28' };
+  it('says what, the window and the filters in short', () => {
+    expect(viewFileName('countries', window, { country: { values: ['DE'], exclude: false } })).toBe('lsk-countries-2026-10-30_2026-11-28-country-DE.csv');
+    expect(
+      viewFileName('clicks', window, { utm_source: { values: ['news letter', 'x'], exclude: true }, tag: { values: ['spring'], exclude: false } }, 'spring'),
+    ).toBe('lsk-clicks-2026-10-30_2026-11-28-spring-tag-spring-not-utm_source-news-letter+x.csv');
+  });
+  it('keeps safe characters only, and a bounded length', () => {
+    const name = viewFileName(
+      'analytics-by-day',
+      { from: '2026-11-27T11:00:00.000Z', to: '2026-11-28T11:00:00.000Z' },
+      { referrer_url: { values: ['https://exämple.com/a?b=c&d=<e>', '../../etc/passwd', 'x'.repeat(300)], exclude: false } },
+    );
+    expect(name).toMatch(/^[A-Za-z0-9._+-]+\.csv$/);
+    expect(name.length).toBeLessThanOrEqual(LONGEST + 4);
+    expect(name).not.toContain('..');
+    expect(name.startsWith('lsk-analytics-by-day-2026-11-27T11_2026-11-28T11-referrer_url-https-example.com-a-b-c-d-e')).toBe(true);
+  });
+});
