@@ -6,10 +6,9 @@
  * the browser set to noon UTC of today, so the test never spans a midnight); the CSV files
  * are named after the view they came from. Every view passes axe and is photographed at 1280 and 390 px.
  */
-import { readFileSync } from 'node:fs';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_UA, checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { CHROME_UA, checkPage, createUser, downloadedText, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
@@ -19,11 +18,6 @@ const VISITS: [string, number, Record<string, string>][] = [
   ['/summer?utm_source=newsletter', 3, { 'x-country': 'DE', 'accept-language': 'de', 'user-agent': CHROME_UA }],
   ['/summer', 2, { 'user-agent': CHROME_UA }],
 ];
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: string }> {
-  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
-  return { name: d.suggestedFilename(), body: readFileSync((await d.path())!, 'utf8') };
-}
 
 describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
   let lsk: Lsk;
@@ -123,7 +117,7 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
     await region('Locations').getByRole('button', { name: 'Germany', exact: true }).click();
     await page.waitForURL(/country=DE/);
     await totals(3);
-    const file = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    const file = await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
     expect(file.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-country-DE\.csv$/);
     expect(file.body.split('\r\n')[0]).toBe('section,value,label,clicks,share');
     await page.goto(`${origin}/dashboard/analytics?utm=utm_sources`);
@@ -131,14 +125,14 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
     await region('UTM parameters')
       .getByRole('row', { name: /\(not set\) 2 40%/ })
       .waitFor();
-    const whole = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    const whole = await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
     expect(whole.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     expect(whole.body.split('\r\n')).toContain('UTM parameters: Source,,(not set),2,40%');
     expect(whole.body).toMatch(/\r\nClicks per day \(UTC\),(\d{4}-\d{2}-\d{2}),\1 \(so far\),5,100%\r\n/);
     await page.goto(`${origin}/dashboard/analytics?range=7d&utm_source=!newsletter`);
     await totals(2);
     const recent = region('Recent clicks');
-    const clicks = await downloaded(page, () => recent.getByRole('button', { name: 'Download these 2 clicks (CSV)' }).click());
+    const clicks = await downloadedText(page, () => recent.getByRole('button', { name: 'Download these 2 clicks (CSV)' }).click());
     expect(clicks.name).toMatch(/^lsk-clicks-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-not-utm_source-newsletter\.csv$/);
     expect(clicks.body.split('\r\n')[0]).toBe(
       'timestamp,short_url,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language',

@@ -7,10 +7,9 @@
  * what is shown; the recent clicks load page by page; a link's page shows its clicks first. Every
  * view passes axe and is photographed at 1280 and 390 px.
  */
-import { readFileSync } from 'node:fs';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_UA, checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { CHROME_UA, checkPage, createUser, downloadedText, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -39,12 +38,6 @@ const VISITS: [string, number, Record<string, string>][] = [
   ['/autumn?qr=1', 1, { 'x-country': 'JP', 'x-region': '13', 'x-city': 'Tokyo', 'accept-language': 'ja', 'user-agent': ANDROID }],
   ['/autumn', 1, { 'x-country': 'US', 'user-agent': BOT }],
 ];
-
-/** The file a click makes the browser download. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: string }> {
-  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
-  return { name: d.suggestedFilename(), body: readFileSync((await d.path())!, 'utf8') };
-}
 
 describe.each(STORES)('the analytics overview on %s', (store) => {
   let lsk: Lsk;
@@ -247,7 +240,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await region('Devices')
       .getByRole('row', { name: /Chrome 21 81%/ })
       .waitFor();
-    const file = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    const file = await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
     expect(file.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = file.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('section,value,label,clicks,share');
@@ -271,7 +264,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await recent.getByRole('row').nth(26).waitFor();
     expect(await recent.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     expect(await recent.getByRole('row').filter({ hasText: 'Munich · DE-BY · Germany' }).count()).toBe(3);
-    const file = await downloaded(page, () => recent.getByRole('button', { name: 'Download these 26 clicks (CSV)' }).click());
+    const file = await downloadedText(page, () => recent.getByRole('button', { name: 'Download these 26 clicks (CSV)' }).click());
     const lines = file.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('timestamp,short_url,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language');
     expect(lines).toHaveLength(27);

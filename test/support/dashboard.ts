@@ -129,3 +129,9 @@ export async function downloaded(page: Page, click: () => Promise<void>): Promis
   const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
   return { name: d.suggestedFilename(), body: readFileSync((await d.path())!) };
 }
+
+/** The text file (UTF-8) a click makes the browser download. */
+export async function downloadedText(page: Page, click: () => Promise<void>): Promise<{ name: string; body: string }> {
+  const { name, body } = await downloaded(page, click);
+  return { name, body: body.toString('utf8') };
+}
