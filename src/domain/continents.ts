@@ -10,8 +10,3 @@ const CONTINENT = new Map<string, string>(Object.entries(countries).map(([code, 
 export function continentOf(country: string | null): string | null {
   return country === null ? null : (CONTINENT.get(country) ?? null);
 }
-
-/** Whether `code` is an assigned ISO 3166-1 alpha-2 country code (XK for Kosovo included); not XX, ZZ, T1, EU or AP. */
-export function isCountryCode(code: string): boolean {
-  return CONTINENT.has(code);
-}

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import type * as Maxmind from 'maxmind';
 import type { CityResponse, CountryResponse, Reader } from 'maxmind';
-import { isCountryCode } from '../domain/continents.js';
+import { isVisitCountry } from '../domain/countries.js';
 import { RandomEvictMap } from '../domain/random-evict-map.js';
 
 /** Country of a client address; the seam between the redirect path and any IP database. */
@@ -43,7 +43,7 @@ export class MmdbGeo implements GeoLookup {
     // ip-location-db files carry `country_code`; MaxMind-style ones `country.iso_code`.
     const rec = this.load().reader!.get(addr) as (CountryResponse & { country_code?: string }) | null;
     const code = rec?.country_code ?? rec?.country?.iso_code;
-    return typeof code === 'string' && isCountryCode(code) ? code : null;
+    return typeof code === 'string' && isVisitCountry(code) ? code : null;
   }
 }
 
@@ -69,7 +69,7 @@ export function clientAddress(remote: string | undefined, forwardedFor: string |
 export function countryCode(v: string | string[] | undefined): string | null {
   if (typeof v !== 'string' || v.length !== 2) return null;
   const code = v.toUpperCase();
-  return isCountryCode(code) ? code : null;
+  return isVisitCountry(code) ? code : null;
 }
 
 /** The client address of a request (clientAddress above), or `fallback` when it has none (a closed socket). */
