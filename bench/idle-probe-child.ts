@@ -45,4 +45,6 @@ process.on('message', (m) => {
     process.send?.({ max: delay.max / 1e6, p99: delay.percentile(99) / 1e6, longest }, () => process.exit(0));
   }
 });
+// The bench gone (ended or killed): so is the probe, whose timer would otherwise keep it alive.
+process.on('disconnect', () => process.exit(0));
 process.send?.('ready');
