@@ -98,7 +98,9 @@ describe.each(STORES)('referrer sources over HTTP on %s', (store) => {
     const r = await api('GET', '/v1/analytics?group_by=referrer_sources&limit=3&format=csv');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="analytics-referrer_sources.csv"');
-    expect(r.text).toBe('key,clicks,kind,hosts\r\nX,4,social,t.co x.com\r\nFacebook,3,social,l.facebook.com m.facebook.com\r\nGoogle,3,search,www.google.de www.google.com\r\n');
+    expect(r.text).toBe(
+      'key,clicks,kind,hosts\r\nX,4,social,t.co x.com\r\nFacebook,3,social,l.facebook.com m.facebook.com\r\nGoogle,3,search,www.google.de www.google.com\r\n',
+    );
   });
 
   it('answers the same through GraphQL, with kind and hosts null on other breakdowns', async () => {
