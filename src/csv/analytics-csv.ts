@@ -5,19 +5,24 @@ interface Row {
   clicks: number;
   alias?: string | null;
   short_url?: string | null;
+  kind?: string | null;
+  hosts?: string[] | null;
 }
 
 /**
- * GET /v1/analytics?format=csv: the rows of `data` as CSV (RFC 4180, CRLF), header `key,clicks`, and
- * for top links `key,clicks,alias,short_url`. Cells are injection-safe like the links export's.
+ * GET /v1/analytics?format=csv: the rows of `data` as CSV (RFC 4180, CRLF), header `key,clicks`, for
+ * top links `key,clicks,alias,short_url`, for referrer sources `key,clicks,kind,hosts` (hosts
+ * separated by spaces). Cells are injection-safe like the links export's.
  */
 export function analyticsCsv(result: Record<string, unknown>): string {
   const links = result.group_by === 'links';
-  const header = links ? ['key', 'clicks', 'alias', 'short_url'] : ['key', 'clicks'];
+  const sources = result.group_by === 'referrer_sources';
+  const header = links ? ['key', 'clicks', 'alias', 'short_url'] : sources ? ['key', 'clicks', 'kind', 'hosts'] : ['key', 'clicks'];
   const lines = [header.join(',')];
   for (const r of result.data as Row[]) {
     const cells = [csvCell(r.key), String(r.clicks)];
     if (links) cells.push(csvCell(r.alias ?? ''), csvCell(r.short_url ?? ''));
+    if (sources) cells.push(csvCell(r.kind ?? ''), csvCell((r.hosts ?? []).join(' ')));
     lines.push(cells.join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -1,6 +1,7 @@
 import { GROUP_BYS } from './analytics-schemas.js';
 import { countSchema, timeSchema } from './link-outputs.js';
 import { aliasSchema } from './link-schemas.js';
+import { SOURCE_KINDS } from './referrer-sources/kinds.js';
 import { z } from './zod.js';
 
 /** What GET /v1/analytics and analytics(...) answer (the OpenAPI document's schemas, the API tests' checks). */
@@ -12,6 +13,11 @@ export const analyticsItemSchema = z.object({
   clicks: countSchema,
   alias: aliasSchema.optional(),
   short_url: z.url({ protocol: /^https?$/ }).optional(),
+  kind: z.enum(SOURCE_KINDS).optional().meta({ description: 'Referrer sources only: what kind of place the source is.' }),
+  hosts: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).' }),
 });
 
 export const analyticsSchema = z.object({

@@ -56,11 +56,12 @@ export const GROUP_BYS = [
   'languages',
   'variants',
   'domains',
+  'referrer_sources',
 ] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
 /** The click field each grouping by a field reads. */
-export const GROUP_FIELD: Readonly<Record<Exclude<GroupBy, 'timeseries' | 'links' | 'tags'>, ClickField>> = {
+export const GROUP_FIELD: Readonly<Record<Exclude<GroupBy, 'timeseries' | 'links' | 'tags' | 'referrer_sources'>, ClickField>> = {
   countries: 'country',
   referrers: 'referrer',
   devices: 'device',

@@ -40,7 +40,7 @@ export type Analytics = {
   data: Array<AnalyticsItem>;
   /** First instant of the window. */
   from: Scalars['DateTime']['output'];
-  /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
+  /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources. */
   group_by: AnalyticsGroupBy;
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval: Maybe<AnalyticsInterval>;
@@ -62,6 +62,7 @@ export type AnalyticsGroupBy =
   | 'languages'
   | 'links'
   | 'os'
+  | 'referrer_sources'
   | 'referrer_urls'
   | 'referrers'
   | 'regions'
@@ -87,8 +88,12 @@ export type AnalyticsItem = {
   /** Top links only: the link alias. */
   alias: Maybe<Scalars['String']['output']>;
   clicks: Scalars['Int']['output'];
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  hosts: Maybe<Array<Scalars['String']['output']>>;
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   key: Scalars['String']['output'];
+  /** Referrer sources only: what kind of place the source is. */
+  kind: Maybe<ReferrerSourceKind>;
   /** Top links only: the short URL. */
   short_url: Maybe<Scalars['String']['output']>;
 };
@@ -1013,6 +1018,19 @@ export type ReferrerClicks = {
   /** Referrer host name. */
   host: Scalars['String']['output'];
 };
+
+/** What kind of place a referrer source is: search, social, video, messaging, email, ai, forum, code; other (a host no source claims); direct (no referrer). */
+export type ReferrerSourceKind =
+  | 'ai'
+  | 'code'
+  | 'direct'
+  | 'email'
+  | 'forum'
+  | 'messaging'
+  | 'other'
+  | 'search'
+  | 'social'
+  | 'video';
 
 /** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
 export type Role =

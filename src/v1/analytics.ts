@@ -4,12 +4,14 @@ import { analyticsSchema, clickEventListSchema } from '../domain/analytics-outpu
 import { analyticsRestQuerySchema, eventsRestQuerySchema, restAnalyticsVariables } from '../domain/analytics-schemas.js';
 import type { RestRoute } from './route.js';
 
-type Item = { key: string; clicks: number; alias: string | null; short_url: string | null };
+type Item = { key: string; clicks: number } & Record<string, unknown>;
 
-/** REST shows alias and short_url on top-link rows only (GraphQL answers null for the others). */
+/** Fields of some rows only: REST leaves them out where GraphQL answers null (alias and short_url: top links; kind and hosts: referrer sources). */
+const ROW_ONLY = ['alias', 'short_url', 'kind', 'hosts'];
+
 function presentAnalytics(data: unknown): unknown {
   const r = data as { data: Item[] };
-  return { ...r, data: r.data.map(({ alias, short_url, ...rest }) => (alias === null ? rest : { ...rest, alias, short_url })) };
+  return { ...r, data: r.data.map((row) => Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== null || !ROW_ONLY.includes(k)))) };
 }
 
 const CSV_EXAMPLE = 'key,clicks\r\n2026-11-20T00:00:00.000Z,2\r\n2026-11-21T00:00:00.000Z,0\r\n2026-11-22T00:00:00.000Z,5\r\n';
@@ -54,7 +56,8 @@ export const ANALYTICS_ROUTES: readonly RestRoute[] = [
     response: analyticsSchema,
     present: presentAnalytics,
     csv: {
-      parameter: 'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).',
+      parameter:
+        'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces).',
       encode: (data) => analyticsCsv(presentAnalytics(data) as Record<string, unknown>),
       example: CSV_EXAMPLE,
       filename: (data) => `analytics-${String(data.group_by)}.csv`,

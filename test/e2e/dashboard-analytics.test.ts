@@ -250,7 +250,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
       'Locations: Countries,DE,Germany,7,27%',
       'Devices: Browsers,Chrome,Chrome,21,81%',
       'Triggers: QR code or link,qr,QR code,4,15%',
-      'Referrers: Hosts,news.example,news.example,4,15%',
+      'Referrers: Sources,news.example,news.example,4,15%',
     ])
       expect(lines).toContain(row);
     expect(lines.some((l) => l.startsWith('Links: Links,lnk_') && l.endsWith('/spring,9,35%'))).toBe(true);

@@ -41,6 +41,8 @@ export interface Tab {
   groupBy: AnalyticsGroupBy;
   label: string;
   field: FilterField;
+  /** Rows are referrer sources (docs/adr/0214): a row filters on the referrer hosts it sums. */
+  source?: true;
 }
 
 export interface Panel {
@@ -58,7 +60,15 @@ export const PANELS: Panel[] = [
     title: 'Links',
     tabs: [tab('links', 'Links', 'link_id'), tab('tags', 'Tags', 'tag'), tab('domains', 'Domains', 'domain'), tab('variants', 'Variants', 'variant')],
   },
-  { id: 'ref', title: 'Referrers', tabs: [tab('referrers', 'Hosts', 'referrer'), tab('referrer_urls', 'URLs', 'referrer_url')] },
+  {
+    id: 'ref',
+    title: 'Referrers',
+    tabs: [
+      { ...tab('referrer_sources', 'Sources', 'referrer'), source: true },
+      tab('referrers', 'Hosts', 'referrer'),
+      tab('referrer_urls', 'URLs', 'referrer_url'),
+    ],
+  },
   {
     id: 'geo',
     title: 'Locations',

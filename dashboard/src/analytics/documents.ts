@@ -26,6 +26,7 @@ export const AnalyticsQuery = graphql(`
         clicks
         alias
         short_url
+        hosts
       }
     }
   }

@@ -1,27 +1,31 @@
 /** The view's filters as chips: each says what it keeps, switches between "is" and "is not", and can be removed. */
 import { FIELD_LABEL, FILTER_FIELDS, type FilterField } from './dimensions';
+import { referrerChip } from './source-picks';
 import { valueLabel } from './value-labels';
 import type { Filters } from './view-state';
 
 interface Props {
   filters: Filters;
+  /** Referrer sources picked whole: the referrer chip names them. */
+  sources?: string[];
   onInvert: (field: FilterField) => void;
   onRemove: (field: FilterField) => void;
   onClear: () => void;
 }
 
-export function FilterChips({ filters, onInvert, onRemove, onClear }: Props) {
+export function FilterChips({ filters, sources, onInvert, onRemove, onClear }: Props) {
   const fields = FILTER_FIELDS.filter((f) => filters[f]);
   if (fields.length === 0) return null;
   return (
     <ul class="chips" aria-label="Filters">
       {fields.map((field) => {
         const f = filters[field]!;
-        const values = f.values.map((v) => valueLabel(field, v)).join(f.exclude ? ' nor ' : ' or ');
-        const says = `${FIELD_LABEL[field]} ${f.exclude ? 'is not' : 'is'} ${values}`;
+        const named = field === 'referrer' ? referrerChip(f.values, sources) : { field: FIELD_LABEL[field], values: f.values.map((v) => valueLabel(field, v)) };
+        const values = named.values.join(f.exclude ? ' nor ' : ' or ');
+        const says = `${named.field} ${f.exclude ? 'is not' : 'is'} ${values}`;
         return (
           <li key={field} class={f.exclude ? 'chip excluded' : 'chip'}>
-            <span class="chip-field">{FIELD_LABEL[field]}</span>
+            <span class="chip-field">{named.field}</span>
             <button type="button" class="chip-op" aria-label={`${says}: switch to ${f.exclude ? 'is' : 'is not'}`} onClick={() => onInvert(field)}>
               {f.exclude ? 'is not' : 'is'}
             </button>

@@ -20,6 +20,7 @@ import { FilterChips } from './filter-chips';
 import { localZone, pointOf } from './labels';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
+import { pickedSources, sourcesAfterPick, toggleSource } from './source-picks';
 import { ViewControls } from './view-controls';
 import './analytics.css';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
@@ -54,8 +55,14 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
     [interval, scope.from, scope.to, zone, JSON.stringify(scope.filter)],
   );
   const filtered = Object.keys(view.filters).length > 0;
-  const onPick = (field: FilterField, value: string, exclude: boolean) => setFilters(toggleValue(view.filters, field, value, exclude));
-  const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
+  const onPick = (field: FilterField, value: string, exclude: boolean) =>
+    go({ ...view, filters: toggleValue(view.filters, field, value, exclude), sources: sourcesAfterPick(view, field, value, exclude) });
+  const onPickSource = (name: string, hosts: string[], exclude: boolean) => {
+    const next = toggleSource(view, name, hosts, exclude);
+    if (next) go({ ...view, ...next });
+  };
+  const picked = (tab: Tab) =>
+    tab.source ? pickedSources(view) : view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : [];
   const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
   const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name);
@@ -76,6 +83,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
       />
       <FilterChips
         filters={view.filters}
+        sources={view.sources}
         onInvert={(f) => setFilters(invertField(view.filters, f))}
         onRemove={(f) => setFilters(withoutField(view.filters, f))}
         onClear={() => setFilters({})}
@@ -140,6 +148,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                 picked={picked}
                 onTab={onTab}
                 onPick={onPick}
+                onPickSource={onPickSource}
                 onShown={onShown}
               />,
             ])}

@@ -25,6 +25,8 @@ export interface View {
   filters: Filters;
   /** Open tab of each panel (by panel id); a panel left out shows its first tab. */
   tabs: Record<string, string>;
+  /** Referrer sources picked whole (`source=X`): the referrer chip names them (source-picks.ts). */
+  sources?: string[];
 }
 
 export const DEFAULT_RANGE: Preset = '30d';
@@ -58,6 +60,8 @@ export function parseView(search: URLSearchParams): View {
     const values = [...new Set(exclude ? raw.map((v) => v.slice(1)) : raw.filter((v) => !v.startsWith('!')))].slice(0, 100);
     view.filters[field] = { values, exclude };
   }
+  const sources = [...new Set(search.getAll('source').filter(Boolean))].slice(0, 100);
+  if (view.filters.referrer && sources.length > 0) view.sources = sources;
   return view;
 }
 
@@ -78,6 +82,7 @@ export function viewSearch(view: View): string {
     const f = view.filters[field];
     for (const v of f?.values ?? []) p.append(field, f?.exclude ? `!${v}` : v);
   }
+  if (view.filters.referrer) for (const s of view.sources ?? []) p.append('source', s);
   const s = p.toString();
   return s ? `?${s}` : '';
 }

@@ -6,7 +6,7 @@ import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics/an
 import type { ClickTotals } from '../../storage/clicks/repository.js';
 import { builder } from '../builder.js';
 import { ClickFilterInput } from './analytics-filter.js';
-import { AnalyticsGroupByEnum, AnalyticsIntervalEnum } from './enums.js';
+import { AnalyticsGroupByEnum, AnalyticsIntervalEnum, ReferrerSourceKindEnum } from './enums.js';
 import { DateTimeScalar } from './scalars.js';
 
 const ClickTotalsType = builder.objectRef<ClickTotals>('ClickTotals').implement({
@@ -21,6 +21,17 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
     clicks: t.exposeInt('clicks'),
     alias: t.string({ nullable: true, description: 'Top links only: the link alias.', resolve: (i) => i.alias ?? null }),
     short_url: t.string({ nullable: true, description: 'Top links only: the short URL.', resolve: (i) => i.shortUrl ?? null }),
+    kind: t.field({
+      type: ReferrerSourceKindEnum,
+      nullable: true,
+      description: 'Referrer sources only: what kind of place the source is.',
+      resolve: (i) => i.kind ?? null,
+    }),
+    hosts: t.stringList({
+      nullable: true,
+      description: 'Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).',
+      resolve: (i) => i.hosts ?? null,
+    }),
   }),
 });
 

@@ -5,6 +5,7 @@ import { GROUP_BYS } from '../../domain/click-fields.js';
 import { LINK_HEALTH_FILTERS, linkStatusSchema } from '../../domain/link-schemas.js';
 import { LINK_SORTS } from '../../domain/list-cursor.js';
 import { QR_ECC, QR_FORMATS } from '../../domain/qr-schemas.js';
+import { SOURCE_KINDS } from '../../domain/referrer-sources/kinds.js';
 import { DELIVERY_STATUSES } from '../../domain/webhook-outputs.js';
 import { builder } from '../builder.js';
 
@@ -18,6 +19,12 @@ import { builder } from '../builder.js';
 export const AnalyticsGroupByEnum = builder.enumType('AnalyticsGroupBy', {
   values: GROUP_BYS,
   description: 'What analytics groups clicks by: timeseries (buckets of `interval`), links (top links), tags, or a recorded value (countries, referrers, ...).',
+});
+
+export const ReferrerSourceKindEnum = builder.enumType('ReferrerSourceKind', {
+  values: SOURCE_KINDS,
+  description:
+    'What kind of place a referrer source is: search, social, video, messaging, email, ai, forum, code; other (a host no source claims); direct (no referrer).',
 });
 
 export const AnalyticsIntervalEnum = builder.enumType('AnalyticsInterval', {

@@ -5,6 +5,8 @@ import type { Caller } from '../../domain/caller.js';
 import { GROUP_FIELD } from '../../domain/click-fields.js';
 import type { Clock } from '../../domain/clock.js';
 import { shortUrl, tagKey } from '../../domain/field-rules.js';
+import { groupBySource } from '../../domain/referrer-sources/group.js';
+import type { SourceKind } from '../../domain/referrer-sources/kinds.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { ClickQuery, ClicksRepository, ClickTotals, KeyCount } from '../../storage/clicks/repository.js';
 import type { LinksRepository } from '../../storage/links/repository.js';
@@ -17,6 +19,9 @@ export interface AnalyticsItem {
   /** Top links only. */
   alias?: string;
   shortUrl?: string;
+  /** Referrer sources only (docs/adr/0214): the source's kind and the recorded hosts it sums. */
+  kind?: SourceKind;
+  hosts?: string[];
 }
 
 export interface AnalyticsReport {
@@ -72,6 +77,11 @@ export class AnalyticsService {
         total: a.total,
         data: groupBy === 'links' ? await this.topLinks(workspaceId, perLink, limit) : await this.byTag(workspaceId, perLink, limit),
       };
+    }
+    if (groupBy === 'referrer_sources') {
+      // Every host of the window summed per source, then the limit (docs/adr/0214).
+      const a = await this.clicks.query({ ...read, groups: ['referrer'] });
+      return { ...report, total: a.total, data: groupBySource(a.groups.referrer ?? []).slice(0, limit) };
     }
     const field = GROUP_FIELD[groupBy as keyof typeof GROUP_FIELD];
     const a = await this.clicks.query({ ...read, groups: [field] });

@@ -17,9 +17,9 @@ extension LskClient {
     /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter domain: `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
-    /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).
+    /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces).
     /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
-    /// - Parameter groupBy: `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links).
+    /// - Parameter groupBy: `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links).
     /// - Parameter interval: `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month.
     /// - Parameter language: `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter limit: `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10).
@@ -52,9 +52,9 @@ extension LskClient {
     /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter domain: `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
-    /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).
+    /// - Parameter format: `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces).
     /// - Parameter from: `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`.
-    /// - Parameter groupBy: `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links).
+    /// - Parameter groupBy: `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links).
     /// - Parameter interval: `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month.
     /// - Parameter language: `language` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter limit: `limit` (query) Groupings other than timeseries: at most this many rows, 1 to 100 (default 10).

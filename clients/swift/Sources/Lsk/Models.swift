@@ -32,7 +32,7 @@ public struct Analytics: Codable, Sendable, Equatable {
     public var data: [AnalyticsItem]
     /// First instant of the window.
     public var from: Date
-    /// timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. One of: timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
+    /// timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources. One of: timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources.
     public var groupBy: AnalyticsGroupBy
     /// Bucket size of a time series (hour, day, week or month); null otherwise. One of: hour, day, week, month.
     public var interval: AnalyticsInterval?
@@ -74,7 +74,7 @@ public struct AnalyticsFormat: RawRepresentable, Codable, Hashable, Sendable, Ls
     public static let csv = AnalyticsFormat(rawValue: "csv")
 }
 
-/// timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
+/// timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct AnalyticsGroupBy: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
     public let rawValue: String
@@ -102,6 +102,7 @@ public struct AnalyticsGroupBy: RawRepresentable, Codable, Hashable, Sendable, L
     public static let languages = AnalyticsGroupBy(rawValue: "languages")
     public static let variants = AnalyticsGroupBy(rawValue: "variants")
     public static let domains = AnalyticsGroupBy(rawValue: "domains")
+    public static let referrerSources = AnalyticsGroupBy(rawValue: "referrer_sources")
 }
 
 /// Values of AnalyticsGroupBy2.
@@ -132,6 +133,7 @@ public struct AnalyticsGroupBy2: RawRepresentable, Codable, Hashable, Sendable, 
     public static let languages = AnalyticsGroupBy2(rawValue: "languages")
     public static let variants = AnalyticsGroupBy2(rawValue: "variants")
     public static let domains = AnalyticsGroupBy2(rawValue: "domains")
+    public static let referrerSources = AnalyticsGroupBy2(rawValue: "referrer_sources")
 }
 
 /// Bucket size of a time series (hour, day, week or month); null otherwise.
@@ -165,24 +167,51 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     /// Top links only: the link alias.
     public var alias: String?
     public var clicks: Int
+    /// Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).
+    public var hosts: [String]?
     /// Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by.
     public var key: String
+    /// Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct.
+    public var kind: AnalyticsItemKind?
     /// Top links only: the short URL.
     public var shortUrl: String?
 
-    public init(clicks: Int, key: String, alias: String? = nil, shortUrl: String? = nil) {
+    public init(clicks: Int, key: String, alias: String? = nil, hosts: [String]? = nil, kind: AnalyticsItemKind? = nil, shortUrl: String? = nil) {
         self.clicks = clicks
         self.key = key
         self.alias = alias
+        self.hosts = hosts
+        self.kind = kind
         self.shortUrl = shortUrl
     }
 
     enum CodingKeys: String, CodingKey {
         case alias = "alias"
         case clicks = "clicks"
+        case hosts = "hosts"
         case key = "key"
+        case kind = "kind"
         case shortUrl = "short_url"
     }
+}
+
+/// Referrer sources only: what kind of place the source is.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsItemKind: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let search = AnalyticsItemKind(rawValue: "search")
+    public static let social = AnalyticsItemKind(rawValue: "social")
+    public static let video = AnalyticsItemKind(rawValue: "video")
+    public static let messaging = AnalyticsItemKind(rawValue: "messaging")
+    public static let email = AnalyticsItemKind(rawValue: "email")
+    public static let ai = AnalyticsItemKind(rawValue: "ai")
+    public static let forum = AnalyticsItemKind(rawValue: "forum")
+    public static let code = AnalyticsItemKind(rawValue: "code")
+    public static let other = AnalyticsItemKind(rawValue: "other")
+    public static let direct = AnalyticsItemKind(rawValue: "direct")
 }
 
 /// An API key (its secret is shown only once, when created).

@@ -15,8 +15,8 @@ export interface Analytics {
   data: Array<AnalyticsItem>;
   /** First instant of the window. */
   from: string;
-  /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
-  group_by: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags" | "continents" | "regions" | "cities" | "referrer_urls" | "utm_sources" | "utm_mediums" | "utm_campaigns" | "utm_terms" | "utm_contents" | "triggers" | "languages" | "variants" | "domains";
+  /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources. */
+  group_by: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags" | "continents" | "regions" | "cities" | "referrer_urls" | "utm_sources" | "utm_mediums" | "utm_campaigns" | "utm_terms" | "utm_contents" | "triggers" | "languages" | "variants" | "domains" | "referrer_sources";
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval: ("hour" | "day" | "week" | "month") | null;
   /** The IANA time zone day, week and month buckets and date bounds follow. */
@@ -31,8 +31,12 @@ export interface AnalyticsItem {
   /** Top links only: the link alias. */
   alias?: string;
   clicks: number;
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  hosts?: Array<string>;
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   key: string;
+  /** Referrer sources only: what kind of place the source is. */
+  kind?: "search" | "social" | "video" | "messaging" | "email" | "ai" | "forum" | "code" | "other" | "direct";
   /** Top links only: the short URL. */
   short_url?: string;
 }
@@ -995,12 +999,12 @@ export interface AnalyticsParams {
   device?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   domain?: string;
-  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). */
+  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces). */
   format?: "json" | "csv";
   /** ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. */
   from?: string | string;
-  /** One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links). */
-  group_by?: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags" | "continents" | "regions" | "cities" | "referrer_urls" | "utm_sources" | "utm_mediums" | "utm_campaigns" | "utm_terms" | "utm_contents" | "triggers" | "languages" | "variants" | "domains";
+  /** One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links). */
+  group_by?: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags" | "continents" | "regions" | "cities" | "referrer_urls" | "utm_sources" | "utm_mediums" | "utm_campaigns" | "utm_terms" | "utm_contents" | "triggers" | "languages" | "variants" | "domains" | "referrer_sources";
   /** Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. */
   interval?: "hour" | "day" | "week" | "month";
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */

@@ -21,7 +21,7 @@ data class Analytics(
     /** First instant of the window. */
     @get:JsonProperty("from") @param:JsonProperty("from")
     val from: OffsetDateTime,
-    /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. One of: timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains. */
+    /** timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources. One of: timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources. */
     @get:JsonProperty("group_by") @param:JsonProperty("group_by")
     val groupBy: AnalyticsGroupBy,
     /** The IANA time zone day, week and month buckets and date bounds follow. */
@@ -50,7 +50,7 @@ enum class AnalyticsFormat(@get:JsonValue val value: String) {
 }
 
 /**
- * timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
+ * timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources.
  * An unknown value from a newer server reads as null.
  */
 enum class AnalyticsGroupBy(@get:JsonValue val value: String) {
@@ -75,6 +75,7 @@ enum class AnalyticsGroupBy(@get:JsonValue val value: String) {
     LANGUAGES("languages"),
     VARIANTS("variants"),
     DOMAINS("domains"),
+    REFERRER_SOURCES("referrer_sources"),
     ;
 
     override fun toString(): String = value
@@ -106,6 +107,7 @@ enum class AnalyticsGroupBy2(@get:JsonValue val value: String) {
     LANGUAGES("languages"),
     VARIANTS("variants"),
     DOMAINS("domains"),
+    REFERRER_SOURCES("referrer_sources"),
     ;
 
     override fun toString(): String = value
@@ -151,10 +153,36 @@ data class AnalyticsItem(
     /** Top links only: the link alias. */
     @get:JsonProperty("alias") @param:JsonProperty("alias")
     val alias: String? = null,
+    /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+    @get:JsonProperty("hosts") @param:JsonProperty("hosts")
+    val hosts: List<String>? = null,
+    /** Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct. */
+    @get:JsonProperty("kind") @param:JsonProperty("kind")
+    val kind: AnalyticsItemKind? = null,
     /** Top links only: the short URL. */
     @get:JsonProperty("short_url") @param:JsonProperty("short_url")
     val shortUrl: String? = null,
 )
+
+/**
+ * Referrer sources only: what kind of place the source is.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsItemKind(@get:JsonValue val value: String) {
+    SEARCH("search"),
+    SOCIAL("social"),
+    VIDEO("video"),
+    MESSAGING("messaging"),
+    EMAIL("email"),
+    AI("ai"),
+    FORUM("forum"),
+    CODE("code"),
+    OTHER("other"),
+    DIRECT("direct"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** An API key (its secret is shown only once, when created). */
 @JsonIgnoreProperties(ignoreUnknown = true)

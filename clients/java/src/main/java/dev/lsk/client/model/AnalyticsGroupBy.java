@@ -4,7 +4,7 @@ package dev.lsk.client.model;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains.
+ * timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources.
  * An unknown value from a newer server reads as null.
  */
 public enum AnalyticsGroupBy {
@@ -28,7 +28,8 @@ public enum AnalyticsGroupBy {
   TRIGGERS("triggers"),
   LANGUAGES("languages"),
   VARIANTS("variants"),
-  DOMAINS("domains");
+  DOMAINS("domains"),
+  REFERRER_SOURCES("referrer_sources");
 
   private final String value;
 

@@ -28,7 +28,8 @@ public enum AnalyticsGroupBy2 {
   TRIGGERS("triggers"),
   LANGUAGES("languages"),
   VARIANTS("variants"),
-  DOMAINS("domains");
+  DOMAINS("domains"),
+  REFERRER_SOURCES("referrer_sources");
 
   private final String value;
 

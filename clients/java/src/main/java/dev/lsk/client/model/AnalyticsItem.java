@@ -28,9 +28,17 @@ public final class AnalyticsItem {
   @JsonProperty("clicks")
   private Integer clicks;
 
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  @JsonProperty("hosts")
+  private List<String> hosts;
+
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   @JsonProperty("key")
   private String key;
+
+  /** Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  @JsonProperty("kind")
+  private AnalyticsItemKind kind;
 
   /** Top links only: the short URL. */
   @JsonProperty("short_url")
@@ -60,6 +68,17 @@ public final class AnalyticsItem {
     return this;
   }
 
+  /** {@code hosts} (may be null). */
+  public List<String> getHosts() {
+    return hosts;
+  }
+
+  /** Sets {@code hosts}; returns this for chaining. */
+  public AnalyticsItem hosts(List<String> hosts) {
+    this.hosts = hosts;
+    return this;
+  }
+
   /** {@code key}. */
   public String getKey() {
     return key;
@@ -68,6 +87,17 @@ public final class AnalyticsItem {
   /** Sets {@code key}; returns this for chaining. */
   public AnalyticsItem key(String key) {
     this.key = key;
+    return this;
+  }
+
+  /** {@code kind} (may be null). */
+  public AnalyticsItemKind getKind() {
+    return kind;
+  }
+
+  /** Sets {@code kind}; returns this for chaining. */
+  public AnalyticsItem kind(AnalyticsItemKind kind) {
+    this.kind = kind;
     return this;
   }
 
@@ -89,13 +119,15 @@ public final class AnalyticsItem {
     AnalyticsItem other = (AnalyticsItem) o;
     return Objects.equals(alias, other.alias)
         && Objects.equals(clicks, other.clicks)
+        && Objects.equals(hosts, other.hosts)
         && Objects.equals(key, other.key)
+        && Objects.equals(kind, other.kind)
         && Objects.equals(shortUrl, other.shortUrl);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, clicks, key, shortUrl);
+    return Objects.hash(alias, clicks, hosts, key, kind, shortUrl);
   }
 
   @Override
@@ -103,7 +135,9 @@ public final class AnalyticsItem {
     return "AnalyticsItem{"
         + "alias=" + alias
         + ", clicks=" + clicks
+        + ", hosts=" + hosts
         + ", key=" + key
+        + ", kind=" + kind
         + ", short_url=" + shortUrl
         + "}";
   }

@@ -312,7 +312,7 @@ public final class AnalyticsParams {
       return this;
     }
 
-    /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url). */
+    /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces). */
     public Builder format(AnalyticsFormat format) {
       this.format = format;
       return this;
@@ -324,7 +324,7 @@ public final class AnalyticsParams {
       return this;
     }
 
-    /** One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains (default timeseries; links: top links). */
+    /** One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links). */
     public Builder groupBy(AnalyticsGroupBy2 groupBy) {
       this.groupBy = groupBy;
       return this;

@@ -1,0 +1,163 @@
+/**
+ * Referrer sources in the analytics overview (docs/adr/0214), in Chromium on both stores, over real
+ * clicks with real Referer headers: the Referrers panel opens on its Sources tab (X, Facebook,
+ * Google, ... with their shares), a source row filters on the hosts it sums (a `referrer` chip that
+ * reads "Source is X"), pressing it again removes it, its second button excludes, the chip switches,
+ * and tab and filters live in the address (reload keeps them). A host picked on its own from the
+ * Hosts tab makes the chip name hosts. Every view passes axe and is photographed at 1280 and 390 px,
+ * where nothing runs past the screen's edge.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, CHROME_UA, checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { waitFor } from '../support/wait-for.js';
+
+/** [referer (none: direct), how many]. 18 people: X 5, Facebook 4, (direct) 3, Google 3, news.example 2, LinkedIn 1. */
+const VISITS: [string | null, number][] = [
+  ['https://t.co/abc', 4],
+  ['https://x.com/lsk/status/1', 1],
+  ['https://l.facebook.com/l.php?u=https%3A%2F%2Fgo.example', 3],
+  ['https://m.facebook.com/', 1],
+  ['https://www.google.de/', 2],
+  ['https://www.google.com/search?q=lsk', 1],
+  ['https://lnkd.in/abc', 1],
+  ['https://news.example/today', 2],
+  [null, 3],
+];
+
+describe.each(STORES)('referrer sources in the overview on %s', (store) => {
+  let lsk: Lsk;
+  let browser: Browser;
+  let w: PageWatch;
+  let page: Page;
+  let origin = '';
+  const shots = store === 'sqlite';
+  const totals = (n: number) =>
+    page
+      .locator('.totals')
+      .filter({ hasText: new RegExp(`^${n} clicks? ·`) })
+      .waitFor();
+  const referrers = () => page.getByRole('region', { name: 'Referrers', exact: true });
+  const chips = () => page.getByRole('list', { name: 'Filters' });
+  /** At 390 px: whether the page scrolls sideways, and the first thing of the Referrers panel or the chips past the screen's edge. */
+  const overflowAt390 = async (shot?: string) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // The top of the page (chips, totals, the Referrers panel), to look at closely: the full-page photographs are long.
+    if (shot && shots) await page.screenshot({ path: join(ARTIFACTS, `${shot}-390-top.png`), fullPage: true, clip: { x: 0, y: 0, width: 390, height: 1300 } });
+    const wide = await page.evaluate(() => {
+      const limit = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth > limit) return `the page scrolls sideways: ${document.documentElement.scrollWidth} > ${limit}`;
+      const panel = [...document.querySelectorAll('section.panel')].find((s) => s.querySelector('h2')?.textContent === 'Referrers');
+      const inside = [...(panel?.querySelectorAll('*') ?? []), ...document.querySelectorAll('.chips *')];
+      // The tables' header rows are for screen readers only (clipped to nothing on screen).
+      const over = inside.find((e) => !e.closest('.visually-hidden') && e.getBoundingClientRect().right > limit + 0.5);
+      return over ? `${over.tagName}.${over.className}: ${over.getBoundingClientRect().right} > ${limit}` : null;
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    return wide;
+  };
+
+  beforeAll(async () => {
+    lsk = await startLsk(store);
+    browser = await launchChromium();
+    const api = client(lsk.base, await lsk.workspace('acme', ['--rpm', '1000000']));
+    expect((await api('POST', '/v1/links', { destination: 'https://example.com/launch', alias: 'launch' })).status).toBe(201);
+    for (const [referer, times] of VISITS)
+      for (let i = 0; i < times; i++)
+        expect((await visit(lsk.base, '/launch', { host: lsk.env.LSK_DEFAULT_DOMAIN!, 'user-agent': CHROME_UA, ...(referer ? { referer } : {}) })).status).toBe(
+          302,
+        );
+    await waitFor(
+      () => api('GET', '/v1/analytics'),
+      (r) => r.body?.total?.clicks === 18,
+      { interval: 500, what: 'the 18 visits counted' },
+    );
+    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
+    origin = new URL(link).origin;
+    await setPasswordByApi(link);
+    w = await openPage(browser, origin, { timezoneId: 'UTC' });
+    page = w.page;
+    await signIn(page, origin, 'owner@example.com');
+    await page.goto(`${origin}/dashboard/analytics`);
+    await totals(18);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await lsk?.stop();
+  });
+
+  it('opens the Referrers panel on its Sources tab: hosts summed per source, each with its share', async () => {
+    const panel = referrers();
+    expect(await panel.getByRole('button', { name: 'Sources' }).getAttribute('aria-pressed')).toBe('true');
+    await panel.getByRole('row', { name: /^X 5 28%/ }).waitFor();
+    const rows = await panel.locator('tbody tr').allInnerTexts();
+    expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual([
+      'X 5 28% ⊘',
+      'Facebook 4 22% ⊘',
+      '(direct) 3 17% ⊘',
+      'Google 3 17% ⊘',
+      'news.example 2 11% ⊘',
+      'LinkedIn 1 6% ⊘',
+    ]);
+    expect(w.problems).toEqual([]);
+    if (shots) await checkPage(page, 'analytics-sources');
+    expect(await overflowAt390('analytics-sources')).toBeNull();
+  });
+
+  it('filters on a source`s hosts with a "Source is X" chip, kept across reload; pressing it again removes it', async () => {
+    await referrers().getByRole('button', { name: 'X', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/analytics\?referrer=t\.co&referrer=x\.com&source=X$/);
+    await totals(5);
+    expect(await chips().innerText()).toMatch(/^Source\s*is\s*X/);
+    await chips().getByRole('button', { name: 'Source is X: switch to is not' }).waitFor();
+    await page.reload();
+    await totals(5);
+    const x = referrers().getByRole('button', { name: 'X', exact: true });
+    expect(await x.getAttribute('aria-pressed')).toBe('true');
+    await referrers()
+      .getByRole('row', { name: /^X 5 100%/ })
+      .waitFor();
+    expect(await overflowAt390('analytics-sources-filtered')).toBeNull();
+    if (shots) await checkPage(page, 'analytics-sources-filtered');
+    await x.click();
+    await page.waitForURL(/\/dashboard\/analytics$/);
+    await totals(18);
+    expect(await chips().count()).toBe(0);
+  });
+
+  it('excludes a source with its second button, and the chip switches to is', async () => {
+    await referrers().getByRole('button', { name: 'Exclude Facebook' }).click();
+    await page.waitForURL(/\?referrer=%21l\.facebook\.com&referrer=%21m\.facebook\.com&source=Facebook$/);
+    await totals(14);
+    expect(
+      await referrers()
+        .getByRole('row', { name: /^Facebook / })
+        .count(),
+    ).toBe(0);
+    await chips().getByRole('button', { name: 'Source is not Facebook: switch to is' }).click();
+    await page.waitForURL(/\?referrer=l\.facebook\.com&referrer=m\.facebook\.com&source=Facebook$/);
+    await totals(4);
+    await chips().getByRole('button', { name: 'Remove the filter Source is Facebook' }).click();
+    await totals(18);
+  });
+
+  it('names hosts in the chip once a host of the source is picked on its own from the Hosts tab', async () => {
+    await referrers().getByRole('button', { name: 'Google', exact: true }).click();
+    await totals(3);
+    await referrers().getByRole('button', { name: 'Hosts' }).click();
+    await page.waitForURL(/\?ref=referrers&referrer=www\.google\.de&referrer=www\.google\.com&source=Google$/);
+    await referrers()
+      .getByRole('row', { name: /^www\.google\.de 2 67%/ })
+      .waitFor();
+    await referrers().getByRole('button', { name: 'www.google.com', exact: true }).click();
+    await page.waitForURL(/\?ref=referrers&referrer=www\.google\.de$/);
+    await totals(2);
+    expect(await chips().innerText()).toMatch(/^Referrer\s*is\s*www\.google\.de/);
+    await chips().getByRole('button', { name: 'Remove the filter Referrer is www.google.de' }).click();
+    await totals(18);
+    expect(w.problems).toEqual([]);
+  });
+});
