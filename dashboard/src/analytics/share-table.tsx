@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { FilterField } from './dimensions';
-import type { Remainder } from './remainder';
+import { type Remainder, shownRemainder } from './remainder';
 
 export interface ShareRow {
   value: string;
@@ -54,7 +54,9 @@ interface Props {
 export function ShareTable({ caption, keyLabel, field, rows, remainder, total, picked, onPick }: Props) {
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, SHOWN);
-  const max = Math.max(1, remainder?.clicks ?? 0, ...rows.map((r) => r.clicks));
+  // Collapsed, the rows hidden belong to the last row, or the table would not add up to the total.
+  const rest = all ? (remainder ?? null) : shownRemainder(field, rows, remainder ?? null, SHOWN);
+  const max = Math.max(1, rest?.clicks ?? 0, ...shown.map((r) => r.clicks));
   return (
     <>
       <table class="shares">
@@ -104,16 +106,16 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
               </td>
             </tr>
           ))}
-          {remainder ? (
-            <tr class="remainder" title={remainder.title}>
+          {rest ? (
+            <tr class="remainder" title={rest.title}>
               <th scope="row">
                 <span class="rest">
-                  <span class="share-bar" style={{ width: `${(remainder.clicks / max) * 100}%` }} aria-hidden="true" />
-                  <span class="share-label">{remainder.label}</span>
+                  <span class="share-bar" style={{ width: `${(rest.clicks / max) * 100}%` }} aria-hidden="true" />
+                  <span class="share-label">{rest.label}</span>
                 </span>
               </th>
-              <td class="num">{remainder.clicks}</td>
-              <td class="num muted">{percent(remainder.clicks, total)}</td>
+              <td class="num">{rest.clicks}</td>
+              <td class="num muted">{percent(rest.clicks, total)}</td>
               <td class="x" />
             </tr>
           ) : null}
