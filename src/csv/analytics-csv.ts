@@ -5,19 +5,24 @@ interface Row {
   clicks: number;
   alias?: string | null;
   short_url?: string | null;
+  previous_clicks?: number | null;
 }
 
 /**
  * GET /v1/analytics?format=csv: the rows of `data` as CSV (RFC 4180, CRLF), header `key,clicks`, and
- * for top links `key,clicks,alias,short_url`. Cells are injection-safe like the links export's.
+ * for top links `key,clicks,alias,short_url`; compared with the previous window, `previous_clicks` last
+ * (empty for a bucket with none to pair). Cells are injection-safe like the links export's.
  */
 export function analyticsCsv(result: Record<string, unknown>): string {
   const links = result.group_by === 'links';
+  const compared = result.previous !== undefined && result.previous !== null;
   const header = links ? ['key', 'clicks', 'alias', 'short_url'] : ['key', 'clicks'];
+  if (compared) header.push('previous_clicks');
   const lines = [header.join(',')];
   for (const r of result.data as Row[]) {
     const cells = [csvCell(r.key), String(r.clicks)];
     if (links) cells.push(csvCell(r.alias ?? ''), csvCell(r.short_url ?? ''));
+    if (compared) cells.push(r.previous_clicks === null || r.previous_clicks === undefined ? '' : String(r.previous_clicks));
     lines.push(cells.join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -12,7 +12,14 @@ export const analyticsItemSchema = z.object({
   clicks: countSchema,
   alias: aliasSchema.optional(),
   short_url: z.url({ protocol: /^https?$/ }).optional(),
+  previous_clicks: countSchema.nullable().optional().meta({
+    description:
+      "With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none).",
+  }),
 });
+
+/** With compare=previous: the window of the same length just before, and its totals under the same filters. */
+export const analyticsPreviousSchema = z.object({ from: timeSchema, to: timeSchema, total: clickTotalsSchema });
 
 export const analyticsSchema = z.object({
   group_by: z.enum(GROUP_BYS),
@@ -21,6 +28,7 @@ export const analyticsSchema = z.object({
   interval: z.enum(['hour', 'day', 'week', 'month']).nullable(),
   timezone: z.string().min(1),
   total: clickTotalsSchema,
+  previous: analyticsPreviousSchema.optional().meta({ description: 'With compare=previous only.' }),
   data: z.array(analyticsItemSchema),
 });
 

@@ -4,12 +4,22 @@ import { analyticsSchema, clickEventListSchema } from '../domain/analytics-outpu
 import { analyticsRestQuerySchema, eventsRestQuerySchema, restAnalyticsVariables } from '../domain/analytics-schemas.js';
 import type { RestRoute } from './route.js';
 
-type Item = { key: string; clicks: number; alias: string | null; short_url: string | null };
+type Item = { key: string; clicks: number; previous_clicks: number | null; alias: string | null; short_url: string | null };
 
-/** REST shows alias and short_url on top-link rows only (GraphQL answers null for the others). */
+/**
+ * REST shows alias and short_url on top-link rows only (GraphQL answers null for the others), and
+ * `previous` and `previous_clicks` only when compared (without `compare` the answer is as before it).
+ */
 function presentAnalytics(data: unknown): unknown {
-  const r = data as { data: Item[] };
-  return { ...r, data: r.data.map(({ alias, short_url, ...rest }) => (alias === null ? rest : { ...rest, alias, short_url })) };
+  const r = { ...(data as { data: Item[]; previous?: unknown }) };
+  const compared = r.previous !== null && r.previous !== undefined;
+  if (!compared) delete r.previous;
+  const row = ({ alias, short_url, previous_clicks, ...rest }: Item) => ({
+    ...rest,
+    ...(compared ? { previous_clicks } : {}),
+    ...(alias === null ? {} : { alias, short_url }),
+  });
+  return { ...r, data: r.data.map(row) };
 }
 
 const CSV_EXAMPLE = 'key,clicks\r\n2026-11-20T00:00:00.000Z,2\r\n2026-11-21T00:00:00.000Z,0\r\n2026-11-22T00:00:00.000Z,5\r\n';
@@ -54,7 +64,8 @@ export const ANALYTICS_ROUTES: readonly RestRoute[] = [
     response: analyticsSchema,
     present: presentAnalytics,
     csv: {
-      parameter: 'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url).',
+      parameter:
+        'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; compare=previous adds previous_clicks last).',
       encode: (data) => analyticsCsv(presentAnalytics(data) as Record<string, unknown>),
       example: CSV_EXAMPLE,
       filename: (data) => `analytics-${String(data.group_by)}.csv`,
