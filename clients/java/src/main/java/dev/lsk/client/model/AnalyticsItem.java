@@ -32,6 +32,10 @@ public final class AnalyticsItem {
   @JsonProperty("key")
   private String key;
 
+  /** With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none). */
+  @JsonProperty("previous_clicks")
+  private Integer previousClicks;
+
   /** Top links only: the short URL. */
   @JsonProperty("short_url")
   private String shortUrl;
@@ -71,6 +75,17 @@ public final class AnalyticsItem {
     return this;
   }
 
+  /** {@code previous_clicks} (may be null). */
+  public Integer getPreviousClicks() {
+    return previousClicks;
+  }
+
+  /** Sets {@code previous_clicks}; returns this for chaining. */
+  public AnalyticsItem previousClicks(Integer previousClicks) {
+    this.previousClicks = previousClicks;
+    return this;
+  }
+
   /** {@code short_url} (may be null). */
   public String getShortUrl() {
     return shortUrl;
@@ -90,12 +105,13 @@ public final class AnalyticsItem {
     return Objects.equals(alias, other.alias)
         && Objects.equals(clicks, other.clicks)
         && Objects.equals(key, other.key)
+        && Objects.equals(previousClicks, other.previousClicks)
         && Objects.equals(shortUrl, other.shortUrl);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, clicks, key, shortUrl);
+    return Objects.hash(alias, clicks, key, previousClicks, shortUrl);
   }
 
   @Override
@@ -104,6 +120,7 @@ public final class AnalyticsItem {
         + "alias=" + alias
         + ", clicks=" + clicks
         + ", key=" + key
+        + ", previous_clicks=" + previousClicks
         + ", short_url=" + shortUrl
         + "}";
   }
