@@ -4,6 +4,7 @@
  * removes it), and a second button excludes it.
  */
 import { useState } from 'preact/hooks';
+import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
 import { type Remainder, shownRemainder } from './remainder';
 
@@ -11,6 +12,8 @@ export interface ShareRow {
   value: string;
   label: string;
   clicks: number;
+  /** Compared with the previous period: the same value's clicks then. */
+  previous?: number | null;
 }
 
 const SHOWN = 8;
@@ -57,6 +60,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
   // Collapsed, the rows hidden belong to the last row, or the table would not add up to the total.
   const rest = all ? (remainder ?? null) : shownRemainder(field, rows, remainder ?? null, SHOWN);
   const max = Math.max(1, rest?.clicks ?? 0, ...shown.map((r) => r.clicks));
+  const compared = rows.some((r) => r.previous !== undefined);
   return (
     <>
       <table class="shares">
@@ -65,6 +69,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
           <col />
           <col class="c-clicks" />
           <col class="c-share" />
+          {compared ? <col class="c-change" /> : null}
           <col class="c-x" />
         </colgroup>
         <thead class="visually-hidden">
@@ -72,6 +77,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
             <th scope="col">{keyLabel} (press to filter by it)</th>
             <th scope="col">Clicks</th>
             <th scope="col">Share</th>
+            {compared ? <th scope="col">Change vs previous period</th> : null}
             <th scope="col">Exclude</th>
           </tr>
         </thead>
@@ -93,6 +99,11 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
               </th>
               <td class="num">{r.clicks}</td>
               <td class="num muted">{percent(r.clicks, total)}</td>
+              {compared ? (
+                <td class="change-cell">
+                  <ChangeBadge now={r.clicks} before={r.previous} suffix={` (${r.previous ?? 0} before)`} />
+                </td>
+              ) : null}
               <td class="x">
                 <button
                   type="button"
@@ -116,6 +127,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
               </th>
               <td class="num">{rest.clicks}</td>
               <td class="num muted">{percent(rest.clicks, total)}</td>
+              {compared ? <td class="change-cell" /> : null}
               <td class="x" />
             </tr>
           ) : null}

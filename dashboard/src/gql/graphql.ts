@@ -1254,10 +1254,11 @@ export type DashboardAnalyticsQueryVariables = Exact<{
   timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   filter?: InputMaybe<ClickFilter>;
+  compare?: InputMaybe<AnalyticsCompare>;
 }>;
 
 
-export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null }> } | null };
+export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null }> } | null };
 
 export type DashboardClickEventsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
@@ -1755,7 +1756,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
-    query DashboardAnalytics($group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter) {
+    query DashboardAnalytics($group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter, $compare: AnalyticsCompare) {
   analytics(
     group_by: $group_by
     from: $from
@@ -1764,6 +1765,7 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     timezone: $timezone
     limit: $limit
     filter: $filter
+    compare: $compare
   ) {
     group_by
     from
@@ -1774,9 +1776,18 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
       clicks
       bots
     }
+    previous {
+      from
+      to
+      total {
+        clicks
+        bots
+      }
+    }
     data {
       key
       clicks
+      previous_clicks
       alias
       short_url
     }
