@@ -47,6 +47,9 @@ export const QUERIES: (Query & { filtered?: true })[] = [
   analytics('timeseries by day, UTC', { group_by: 'timeseries', interval: 'day' }),
   analytics('timeseries by day, Europe/Berlin', { group_by: 'timeseries', interval: 'day', timezone: 'Europe/Berlin' }),
   analytics('group_by=countries', { group_by: 'countries' }),
+  // Against the previous period (docs/adr/0213): the same read over two windows, side by side.
+  analytics('timeseries by day, UTC, compare=previous', { group_by: 'timeseries', interval: 'day', compare: 'previous' }),
+  analytics('group_by=countries, compare=previous', { group_by: 'countries', compare: 'previous' }),
   analytics('group_by=links (top 10)', { group_by: 'links' }),
   analytics('group_by=tags', { group_by: 'tags' }),
   analytics('domain=…, timeseries, Berlin', { group_by: 'timeseries', timezone: 'Europe/Berlin', domain: DOMAIN }),

@@ -18,7 +18,14 @@ export const analyticsItemSchema = z.object({
     .array(z.string())
     .optional()
     .meta({ description: 'Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).' }),
+  previous_clicks: countSchema.nullable().optional().meta({
+    description:
+      "With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none).",
+  }),
 });
+
+/** With compare=previous: the window of the same length just before, and its totals under the same filters. */
+export const analyticsPreviousSchema = z.object({ from: timeSchema, to: timeSchema, total: clickTotalsSchema });
 
 export const analyticsSchema = z.object({
   group_by: z.enum(GROUP_BYS),
@@ -27,6 +34,7 @@ export const analyticsSchema = z.object({
   interval: z.enum(['hour', 'day', 'week', 'month']).nullable(),
   timezone: z.string().min(1),
   total: clickTotalsSchema,
+  previous: analyticsPreviousSchema.optional().meta({ description: 'With compare=previous only.' }),
   data: z.array(analyticsItemSchema),
 });
 

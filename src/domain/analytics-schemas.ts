@@ -6,6 +6,10 @@ import { z } from './zod.js';
 
 export { GROUP_BYS, type GroupBy } from './click-fields.js';
 
+/** What a report may be compared with: the window of the same length just before it. */
+export const ANALYTICS_COMPARES = ['previous'] as const;
+export type AnalyticsCompare = (typeof ANALYTICS_COMPARES)[number];
+
 export const ANALYTICS_LIMIT_DEFAULT = 10;
 export const ANALYTICS_LIMIT_MAX = 100;
 export const EVENTS_LIMIT_DEFAULT = 50;
@@ -120,6 +124,7 @@ export const analyticsQuerySchema = z.strictObject({
   timezone: timezoneSchema.nullish(),
   limit: intParam(1, ANALYTICS_LIMIT_MAX, ANALYTICS_LIMIT_DEFAULT).nullish(),
   filter: clickFilterSchema.nullish(),
+  compare: z.enum(ANALYTICS_COMPARES).nullish(),
 });
 export type AnalyticsQueryInput = z.output<typeof analyticsQuerySchema>;
 
@@ -132,6 +137,9 @@ export const analyticsRestQuerySchema = z.strictObject({
   interval: z.enum(INTERVALS).optional(),
   timezone: timezoneSchema.optional(),
   limit: intParam(1, ANALYTICS_LIMIT_MAX, ANALYTICS_LIMIT_DEFAULT).optional(),
+  compare: z.enum(ANALYTICS_COMPARES).optional().meta({
+    description: "previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.",
+  }),
   format: z.enum(['json', 'csv']).optional(),
 });
 

@@ -44,12 +44,18 @@ export type Analytics = {
   group_by: AnalyticsGroupBy;
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval: Maybe<AnalyticsInterval>;
+  /** With `compare: previous`: the window just before and its totals; null otherwise. */
+  previous: Maybe<AnalyticsPrevious>;
   /** The IANA time zone day, week and month buckets and date bounds follow. */
   timezone: Scalars['String']['output'];
   /** End of the window (exclusive). */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
 };
+
+/** What a report is compared with: previous, the window of the same length just before it. */
+export type AnalyticsCompare =
+  | 'previous';
 
 /** What analytics groups clicks by: timeseries (buckets of `interval`), links (top links), tags, or a recorded value (countries, referrers, ...). */
 export type AnalyticsGroupBy =
@@ -94,8 +100,19 @@ export type AnalyticsItem = {
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
   kind: Maybe<ReferrerSourceKind>;
+  /** With `compare`: the clicks of the same key in the previous window (0 when it had none); for a time series, of the bucket at the same position there (null where that window has fewer buckets). Null without `compare`. */
+  previous_clicks: Maybe<Scalars['Int']['output']>;
   /** Top links only: the short URL. */
   short_url: Maybe<Scalars['String']['output']>;
+};
+
+/** The window a report is compared with: the same length, ending where the report starts, under the same filters. */
+export type AnalyticsPrevious = {
+  /** First instant of the previous window. */
+  from: Scalars['DateTime']['output'];
+  /** End of the previous window (exclusive): the report's `from`. */
+  to: Scalars['DateTime']['output'];
+  total: ClickTotals;
 };
 
 /** An API key (its secret is shown only once, when created). */
@@ -901,6 +918,7 @@ export type Query = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryAnalyticsArgs = {
+  compare?: InputMaybe<AnalyticsCompare>;
   domain?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;

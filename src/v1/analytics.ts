@@ -4,14 +4,25 @@ import { analyticsSchema, clickEventListSchema } from '../domain/analytics-outpu
 import { analyticsRestQuerySchema, eventsRestQuerySchema, restAnalyticsVariables } from '../domain/analytics-schemas.js';
 import type { RestRoute } from './route.js';
 
-type Item = { key: string; clicks: number } & Record<string, unknown>;
+type Item = { key: string; clicks: number; previous_clicks: number | null } & Record<string, unknown>;
 
 /** Fields of some rows only: REST leaves them out where GraphQL answers null (alias and short_url: top links; kind and hosts: referrer sources). */
 const ROW_ONLY = ['alias', 'short_url', 'kind', 'hosts'];
 
+/**
+ * REST shows alias and short_url on top-link rows only and kind and hosts on referrer-source rows only
+ * (GraphQL answers null for the others), and `previous` and `previous_clicks` only when compared
+ * (without `compare` the answer is as before it).
+ */
 function presentAnalytics(data: unknown): unknown {
-  const r = data as { data: Item[] };
-  return { ...r, data: r.data.map((row) => Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== null || !ROW_ONLY.includes(k)))) };
+  const r = { ...(data as { data: Item[]; previous?: unknown }) };
+  const compared = r.previous !== null && r.previous !== undefined;
+  if (!compared) delete r.previous;
+  const row = ({ previous_clicks, ...rest }: Item) => ({
+    ...Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== null || !ROW_ONLY.includes(k))),
+    ...(compared ? { previous_clicks } : {}),
+  });
+  return { ...r, data: r.data.map(row) };
 }
 
 const CSV_EXAMPLE = 'key,clicks\r\n2026-11-20T00:00:00.000Z,2\r\n2026-11-21T00:00:00.000Z,0\r\n2026-11-22T00:00:00.000Z,5\r\n';
@@ -57,7 +68,7 @@ export const ANALYTICS_ROUTES: readonly RestRoute[] = [
     present: presentAnalytics,
     csv: {
       parameter:
-        'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces).',
+        'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last).',
       encode: (data) => analyticsCsv(presentAnalytics(data) as Record<string, unknown>),
       example: CSV_EXAMPLE,
       filename: (data) => `analytics-${String(data.group_by)}.csv`,

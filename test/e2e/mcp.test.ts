@@ -55,6 +55,7 @@ describe('MCP on sqlite', () => {
     const props = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(props('analytics').group_by?.enum).toEqual(expect.arrayContaining(['timeseries', 'countries', 'links']));
     expect(props('analytics').interval?.enum).toEqual(['hour', 'day', 'week', 'month']);
+    expect(props('analytics').compare?.enum).toEqual(['previous']);
     expect(props('linkQrCode').ecc).toMatchObject({ anyOf: [{ enum: ['L', 'M', 'Q', 'H'] }, { type: 'null' }] });
     expect(props('updateMember').role?.enum).toEqual(['owner', 'admin', 'member', 'viewer']);
     await mcp.close();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js';
 import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
-import { remainderOf } from '../../dashboard/src/analytics/remainder.js';
+import { remainderOf, shownRemainder } from '../../dashboard/src/analytics/remainder.js';
 
 const rows = (...clicks: number[]) => clicks.map((c) => ({ clicks: c }));
 
@@ -23,6 +23,21 @@ describe('the remainder row of a breakdown', () => {
     expect(remainderOf('referrer', rows(20, 6), 26, 100)).toBeNull();
     expect(remainderOf('tag', rows(9, 17), 30, 100)).toBeNull();
     expect(remainderOf('tag', rows(30, 30), 40, 100)).toBeNull();
+  });
+  it('takes in the rows a collapsed panel hides, so the eight shown and it add up to the total', () => {
+    const twelve = rows(20, 15, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const total = 100; // 90 in rows, 10 without a value
+    const rest = shownRemainder('city', twelve, remainderOf('city', twelve, total, 100), 8);
+    expect(rest).toMatchObject({ label: 'Other', clicks: 10 + 4 + 3 + 2 + 1 });
+    expect(twelve.slice(0, 8).reduce((s, r) => s + r.clicks, 0) + rest!.clicks).toBe(total);
+    expect(rest!.title).toMatch(/^Clicks of the 4 values after the first 8 \(Show all lists them\); clicks that recorded no value/);
+    // Nothing without a value: the hidden rows alone.
+    expect(shownRemainder('referrer', twelve, remainderOf('referrer', twelve, 90, 100), 8)).toMatchObject({ label: 'Other', clicks: 10 });
+  });
+  it('is the remainder itself when nothing is hidden, and none for tags', () => {
+    const five = rows(5, 4, 3, 2, 1);
+    expect(shownRemainder('city', five, remainderOf('city', five, 20, 100), 8)).toMatchObject({ label: '(not set)', clicks: 5 });
+    expect(shownRemainder('tag', rows(9, 9, 9, 9, 9, 9, 9, 9, 9), null, 8)).toBeNull();
   });
 });
 

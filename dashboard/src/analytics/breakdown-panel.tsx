@@ -20,7 +20,7 @@ export interface Shown {
 export function shareRows(tab: Tab, a: Analytics): ShareRow[] {
   return a.data.map((r) => {
     if (tab.field === 'link_id') rememberLink(r.key, r.short_url);
-    return { value: r.key, label: valueLabel(tab.field, r.key), clicks: r.clicks };
+    return { value: r.key, label: valueLabel(tab.field, r.key), clicks: r.clicks, ...(a.previous ? { previous: r.previous_clicks } : {}) };
   });
 }
 
@@ -40,7 +40,7 @@ interface Props {
 
 export function BreakdownPanel({ panel, open, scope, picked, onTab, onPick, onPickSource, onShown }: Props) {
   const tab = panel.tabs.find((t) => t.groupBy === open) ?? panel.tabs[0]!;
-  const q = useQuery(() => breakdown(tab.groupBy, scope), [tab.groupBy, scope.from, scope.to, scope.timezone, JSON.stringify(scope.filter)]);
+  const q = useQuery(() => breakdown(tab.groupBy, scope), [tab.groupBy, scope.from, scope.to, scope.timezone, JSON.stringify(scope.filter), scope.compare]);
   const rows = q.data && !q.loading ? shareRows(tab, q.data) : null;
   useEffect(() => {
     const total = q.data?.total.clicks ?? 0;

@@ -10,8 +10,9 @@ export const AnalyticsQuery = graphql(`
     $timezone: String
     $limit: Int
     $filter: ClickFilter
+    $compare: AnalyticsCompare
   ) {
-    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter) {
+    analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter, compare: $compare) {
       group_by
       from
       to
@@ -21,9 +22,18 @@ export const AnalyticsQuery = graphql(`
         clicks
         bots
       }
+      previous {
+        from
+        to
+        total {
+          clicks
+          bots
+        }
+      }
       data {
         key
         clicks
+        previous_clicks
         alias
         short_url
         hosts

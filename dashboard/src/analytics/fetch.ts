@@ -4,7 +4,7 @@
  * show at once and do not spend the workspace's per-minute analytics budget twice.
  */
 import { gql, present } from '../api/graphql';
-import type { AnalyticsGroupBy, ClickFilter, DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables } from '../gql/graphql';
+import type { AnalyticsCompare, AnalyticsGroupBy, ClickFilter, DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables } from '../gql/graphql';
 import { AnalyticsQuery } from './documents';
 
 export type Analytics = NonNullable<DashboardAnalyticsQuery['analytics']>;
@@ -33,6 +33,8 @@ export interface Scope {
   to: string;
   timezone: string;
   filter: ClickFilter | null;
+  /** Also the period just before (absent: not compared). */
+  compare?: AnalyticsCompare;
 }
 
 /** Up to this many rows per breakdown (the API's most). */

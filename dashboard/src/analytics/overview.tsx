@@ -10,6 +10,8 @@ import { saveBlob } from '../ui/download';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { BreakdownPanel, type Shown } from './breakdown-panel';
+import { periodName } from './change';
+import { CompareToggle, CompareTotals } from './compare';
 import { overviewCsv } from './csv';
 import { intervalOf, windowOf } from './dates';
 import { type FilterField, PANELS, type Panel, type Tab } from './dimensions';
@@ -47,12 +49,13 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
   const interval = intervalOf(view.range, view.interval, window.days);
   const fixedFilter: Filters = fixed ? { link_id: { values: [fixed.linkId], exclude: false } } : {};
   const scope: Scope = { from: window.from, to: window.to, timezone: zone, filter: apiFilter(view.filters, fixedFilter) };
+  if (view.compare) scope.compare = 'previous';
   const go = (next: View) => navigate(`${currentPath()}${viewSearch(next)}`, false, true);
   const setFilters = (filters: Filters) => go({ ...view, filters });
   const shown = useRef(new Map<string, Shown>());
   const series = useQuery(
     () => analytics({ group_by: 'timeseries', interval, ...scope }),
-    [interval, scope.from, scope.to, zone, JSON.stringify(scope.filter)],
+    [interval, scope.from, scope.to, zone, JSON.stringify(scope.filter), scope.compare],
   );
   const filtered = Object.keys(view.filters).length > 0;
   const onPick = (field: FilterField, value: string, exclude: boolean) =>
@@ -81,6 +84,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
         onZone={(tz) => go({ ...view, tz })}
         onInterval={(i) => go({ ...view, interval: i })}
       />
+      <CompareToggle on={Boolean(view.compare)} onChange={(on) => go({ ...view, compare: on || undefined })} />
       <FilterChips
         filters={view.filters}
         sources={view.sources}
@@ -97,6 +101,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
           );
           const points = a.data.map((p, i) => ({ ...pointOf(p.key, p.clicks, a.timezone, a.interval), partial: i === filling }));
           const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
+          const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : '';
           const download = () => {
             const csv = overviewCsv({ title, points, total: a.total.clicks }, [...shown.current.values()]);
             saveBlob(new Blob([csv], { type: 'text/csv' }), fileName(`analytics-by-${a.interval ?? interval}`));
@@ -108,6 +113,12 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                   <strong class="big">{a.total.clicks}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
                   <span class="muted">{a.total.bots} from bots (not counted)</span> ·{' '}
                   <span class="nowrap">{view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`}</span> ({a.timezone})
+                  {a.previous ? (
+                    <>
+                      {' · '}
+                      <CompareTotals now={a.total.clicks} before={a.previous.total.clicks} period={period} />
+                    </>
+                  ) : null}
                 </p>
                 {empty ? null : (
                   <button type="button" class="button small" onClick={download}>
@@ -129,7 +140,12 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                   )}
                 </div>
               ) : (
-                <TimeSeries title={title} points={points} bucket={a.interval ?? interval} />
+                <TimeSeries
+                  title={title}
+                  points={points}
+                  bucket={a.interval ?? interval}
+                  previous={a.previous ? { clicks: a.data.map((p) => p.previous_clicks ?? null), label: period } : undefined}
+                />
               )}
             </>
           );

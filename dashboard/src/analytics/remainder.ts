@@ -26,3 +26,15 @@ export function remainderOf(field: FilterField, rows: { clicks: number }[], tota
   if (rows.length < asked) return { label: '(not set)', clicks, title: 'Clicks that recorded no value here (they cannot be filtered on)' };
   return { label: 'Other', clicks, title: `Clicks past the first ${asked} values, and clicks that recorded none (they cannot be filtered on)` };
 }
+
+/**
+ * The last row of a breakdown shown cut to its first `shown` rows ("Show all" lists the others): the
+ * rows hidden join the remainder as `Other`, so what is on screen still adds up to the total.
+ */
+export function shownRemainder(field: FilterField, rows: { clicks: number }[], remainder: Remainder | null, shown: number): Remainder | null {
+  if (rows.length <= shown || MANY_PER_CLICK.includes(field)) return remainder;
+  const hidden = rows.slice(shown);
+  const clicks = hidden.reduce((s, r) => s + r.clicks, remainder?.clicks ?? 0);
+  const more = `Clicks of the ${hidden.length} values after the first ${shown} (Show all lists them)`;
+  return { label: 'Other', clicks, title: remainder ? `${more}; ${remainder.title.charAt(0).toLowerCase()}${remainder.title.slice(1)}` : more };
+}

@@ -4,13 +4,16 @@
  * removes it), and a second button excludes it.
  */
 import { useState } from 'preact/hooks';
+import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
-import type { Remainder } from './remainder';
+import { type Remainder, shownRemainder } from './remainder';
 
 export interface ShareRow {
   value: string;
   label: string;
   clicks: number;
+  /** Compared with the previous period: the same value's clicks then. */
+  previous?: number | null;
 }
 
 const SHOWN = 8;
@@ -54,7 +57,10 @@ interface Props {
 export function ShareTable({ caption, keyLabel, field, rows, remainder, total, picked, onPick }: Props) {
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, SHOWN);
-  const max = Math.max(1, remainder?.clicks ?? 0, ...rows.map((r) => r.clicks));
+  // Collapsed, the rows hidden belong to the last row, or the table would not add up to the total.
+  const rest = all ? (remainder ?? null) : shownRemainder(field, rows, remainder ?? null, SHOWN);
+  const max = Math.max(1, rest?.clicks ?? 0, ...shown.map((r) => r.clicks));
+  const compared = rows.some((r) => r.previous !== undefined);
   return (
     <>
       <table class="shares">
@@ -63,6 +69,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
           <col />
           <col class="c-clicks" />
           <col class="c-share" />
+          {compared ? <col class="c-change" /> : null}
           <col class="c-x" />
         </colgroup>
         <thead class="visually-hidden">
@@ -70,6 +77,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
             <th scope="col">{keyLabel} (press to filter by it)</th>
             <th scope="col">Clicks</th>
             <th scope="col">Share</th>
+            {compared ? <th scope="col">Change vs previous period</th> : null}
             <th scope="col">Exclude</th>
           </tr>
         </thead>
@@ -91,6 +99,11 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
               </th>
               <td class="num">{r.clicks}</td>
               <td class="num muted">{percent(r.clicks, total)}</td>
+              {compared ? (
+                <td class="change-cell">
+                  <ChangeBadge now={r.clicks} before={r.previous} suffix={` (${r.previous ?? 0} before)`} />
+                </td>
+              ) : null}
               <td class="x">
                 <button
                   type="button"
@@ -104,16 +117,17 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
               </td>
             </tr>
           ))}
-          {remainder ? (
-            <tr class="remainder" title={remainder.title}>
+          {rest ? (
+            <tr class="remainder" title={rest.title}>
               <th scope="row">
                 <span class="rest">
-                  <span class="share-bar" style={{ width: `${(remainder.clicks / max) * 100}%` }} aria-hidden="true" />
-                  <span class="share-label">{remainder.label}</span>
+                  <span class="share-bar" style={{ width: `${(rest.clicks / max) * 100}%` }} aria-hidden="true" />
+                  <span class="share-label">{rest.label}</span>
                 </span>
               </th>
-              <td class="num">{remainder.clicks}</td>
-              <td class="num muted">{percent(remainder.clicks, total)}</td>
+              <td class="num">{rest.clicks}</td>
+              <td class="num muted">{percent(rest.clicks, total)}</td>
+              {compared ? <td class="change-cell" /> : null}
               <td class="x" />
             </tr>
           ) : null}

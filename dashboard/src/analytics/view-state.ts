@@ -4,6 +4,7 @@
  * panel naming its open tab, and the filters, one parameter per value (`country=DE&country=FR`;
  * `!` before every value excludes them: `country=!US`). Defaults are left out of the address, and
  * so is what the API would refuse (a custom range it does not read, a zone it does not know).
+ * `compare=previous` sets the view against the period just before it.
  */
 import { daysBetween, INTERVALS, type Interval, isDate, isZone, MAX_DAYS, PRESETS, type Preset } from './dates.js';
 import { FILTER_FIELDS, type FilterField, PANELS } from './dimensions.js';
@@ -27,6 +28,8 @@ export interface View {
   tabs: Record<string, string>;
   /** Referrer sources picked whole (`source=X`): the referrer chip names them (source-picks.ts). */
   sources?: string[];
+  /** Compared with the period just before (`compare=previous`). */
+  compare?: boolean;
 }
 
 export const DEFAULT_RANGE: Preset = '30d';
@@ -46,6 +49,7 @@ export function parseView(search: URLSearchParams): View {
   if (tz && isZone(tz)) view.tz = tz;
   const interval = search.get('interval');
   if ((INTERVALS as readonly string[]).includes(interval ?? '')) view.interval = interval as Interval;
+  if (search.get('compare') === 'previous') view.compare = true;
   for (const panel of PANELS) {
     const t = search.get(panel.id);
     if (t && panel.tabs.some((x) => x.groupBy === t)) view.tabs[panel.id] = t;
@@ -74,6 +78,7 @@ export function viewSearch(view: View): string {
   }
   if (view.tz) p.set('tz', view.tz);
   if (view.interval) p.set('interval', view.interval);
+  if (view.compare) p.set('compare', 'previous');
   for (const panel of PANELS) {
     const t = view.tabs[panel.id];
     if (t && t !== panel.tabs[0]?.groupBy) p.set(panel.id, t);

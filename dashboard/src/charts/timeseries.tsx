@@ -23,11 +23,18 @@ const BOTTOM = 24;
 const TOP = 10;
 const RIGHT = 12;
 
-export function TimeSeries({ points, title, bucket }: { points: Point[]; title: string; bucket: string }) {
+/** The period compared with: its clicks per bucket at the same position (null: none there), and its name. */
+export interface Previous {
+  clicks: (number | null)[];
+  label: string;
+}
+
+export function TimeSeries({ points, title, bucket, previous }: { points: Point[]; title: string; bucket: string; previous?: Previous }) {
   const [ref, width] = useWidth<HTMLDivElement>(640);
   const [hover, setHover] = useState<number | null>(null);
   const height = width < 500 ? 170 : 220;
-  const max = Math.max(0, ...points.map((p) => p.clicks));
+  const before = previous?.clicks ?? [];
+  const max = Math.max(0, ...points.map((p) => p.clicks), ...before.map((c) => c ?? 0));
   const step = niceStep(max);
   const top = Math.max(step, Math.ceil(max / step) * step);
   const plotW = Math.max(1, width - LEFT - RIGHT);
@@ -49,6 +56,11 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
   const labels = Math.max(2, Math.floor(plotW / 90));
   const xTicks = timeTicks(n, labels);
   const total = points.reduce((s, p) => s + p.clicks, 0);
+  const totalBefore = before.reduce<number>((s, c) => s + (c ?? 0), 0);
+  // The previous period: a fainter dashed line over the buckets it has (a null ends it).
+  const beforeLine = before
+    .map((c, i) => (c === null || i >= n ? '' : `${i === 0 || before[i - 1] === null ? 'M' : 'L'}${x(i).toFixed(1)},${y(c).toFixed(1)}`))
+    .join('');
   const pick = (e: PointerEvent) => {
     const box = (e.currentTarget as SVGElement).getBoundingClientRect();
     const i = n > 1 ? Math.round(((e.clientX - box.left - LEFT) / plotW) * (n - 1)) : 0;
@@ -67,7 +79,7 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
           height={height}
           viewBox={`0 0 ${width} ${height}`}
           role="img"
-          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; ${points[firstPartial]!.label} is still counting` : ''}`}
+          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; ${points[firstPartial]!.label} is still counting` : ''}${previous ? `; dashed grey line: ${previous.label}, ${totalBefore} clicks` : ''}`}
           onPointerMove={pick}
           onPointerLeave={() => setHover(null)}
         >
@@ -80,6 +92,7 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
             </g>
           ))}
           {area ? <path d={area} class="area" /> : null}
+          {beforeLine ? <path d={beforeLine} class="line previous" data-testid="chart-previous" /> : null}
           <path d={path(0, solidTo)} class="line" />
           {firstPartial > 0 ? <path d={path(firstPartial - 1, n)} class="line partial" data-testid="chart-so-far" /> : null}
           {n === 1 ? <circle cx={x(0)} cy={y(points[0]!.clicks)} r="4" class={points[0]!.partial ? 'dot partial' : 'dot'} /> : null}
@@ -100,11 +113,17 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
           <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px` }} aria-hidden="true">
             <strong>{h.clicks}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
             {h.partial ? ' so far' : ''}
+            {previous && hover < before.length && before[hover] !== null ? ` (${before[hover]} before)` : ''}
             <br />
             {h.label}
           </p>
         ) : null}
       </div>
+      {previous ? (
+        <p class="chart-legend">
+          <span class="key current" aria-hidden="true" /> This period <span class="key previous" aria-hidden="true" /> {previous.label} (dashed)
+        </p>
+      ) : null}
       <details>
         <summary>Show as a table</summary>
         <table>
@@ -114,13 +133,19 @@ export function TimeSeries({ points, title, bucket }: { points: Point[]; title: 
               <th scope="col" class="num">
                 Clicks
               </th>
+              {previous ? (
+                <th scope="col" class="num">
+                  {previous.label}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
-            {points.map((p) => (
+            {points.map((p, i) => (
               <tr key={p.label}>
                 <td>{p.partial ? `${p.label} (so far)` : p.label}</td>
                 <td class="num">{p.partial ? `${p.clicks} so far` : p.clicks}</td>
+                {previous ? <td class="num">{before[i] ?? '—'}</td> : null}
               </tr>
             ))}
           </tbody>

@@ -47,12 +47,18 @@ export type Analytics = {
   group_by: AnalyticsGroupBy;
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval?: Maybe<AnalyticsInterval>;
+  /** With `compare: previous`: the window just before and its totals; null otherwise. */
+  previous?: Maybe<AnalyticsPrevious>;
   /** The IANA time zone day, week and month buckets and date bounds follow. */
   timezone: Scalars['String']['output'];
   /** End of the window (exclusive). */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
 };
+
+/** What a report is compared with: previous, the window of the same length just before it. */
+export type AnalyticsCompare =
+  | 'previous';
 
 /** What analytics groups clicks by: timeseries (buckets of `interval`), links (top links), tags, or a recorded value (countries, referrers, ...). */
 export type AnalyticsGroupBy =
@@ -98,8 +104,20 @@ export type AnalyticsItem = {
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
   kind?: Maybe<ReferrerSourceKind>;
+  /** With `compare`: the clicks of the same key in the previous window (0 when it had none); for a time series, of the bucket at the same position there (null where that window has fewer buckets). Null without `compare`. */
+  previous_clicks?: Maybe<Scalars['Int']['output']>;
   /** Top links only: the short URL. */
   short_url?: Maybe<Scalars['String']['output']>;
+};
+
+/** The window a report is compared with: the same length, ending where the report starts, under the same filters. */
+export type AnalyticsPrevious = {
+  __typename?: 'AnalyticsPrevious';
+  /** First instant of the previous window. */
+  from: Scalars['DateTime']['output'];
+  /** End of the previous window (exclusive): the report's `from`. */
+  to: Scalars['DateTime']['output'];
+  total: ClickTotals;
 };
 
 /** An API key (its secret is shown only once, when created). */
@@ -940,6 +958,7 @@ export type Query = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryAnalyticsArgs = {
+  compare?: InputMaybe<AnalyticsCompare>;
   domain?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ClickFilter>;
   from?: InputMaybe<Scalars['String']['input']>;
@@ -1253,10 +1272,11 @@ export type DashboardAnalyticsQueryVariables = Exact<{
   timezone?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   filter?: InputMaybe<ClickFilter>;
+  compare?: InputMaybe<AnalyticsCompare>;
 }>;
 
 
-export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null }> } | null };
+export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null }> } | null };
 
 export type DashboardClickEventsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
@@ -1754,7 +1774,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const DashboardAnalyticsDocument = new TypedDocumentString(`
-    query DashboardAnalytics($group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter) {
+    query DashboardAnalytics($group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter, $compare: AnalyticsCompare) {
   analytics(
     group_by: $group_by
     from: $from
@@ -1763,6 +1783,7 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     timezone: $timezone
     limit: $limit
     filter: $filter
+    compare: $compare
   ) {
     group_by
     from
@@ -1773,9 +1794,18 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
       clicks
       bots
     }
+    previous {
+      from
+      to
+      total {
+        clicks
+        bots
+      }
+    }
     data {
       key
       clicks
+      previous_clicks
       alias
       short_url
       hosts

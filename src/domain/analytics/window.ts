@@ -52,3 +52,11 @@ export function resolveWindow(
   }
   return { from, to, zone };
 }
+
+/**
+ * The window a report is compared with: the same length, ending where this one starts. It is
+ * derived, not asked for, so it is not held to the 400-day bound (clicks before retention read 0).
+ */
+export function previousWindow(w: { from: number; to: number }): { from: number; to: number } {
+  return { from: w.from - (w.to - w.from), to: w.from };
+}

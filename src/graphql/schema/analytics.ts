@@ -3,10 +3,11 @@ import { ANALYTICS_LIMIT_DEFAULT, ANALYTICS_LIMIT_MAX } from '../../domain/analy
 import { GROUP_BYS } from '../../domain/click-fields.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics/analytics-service.js';
+import type { PreviousPeriod } from '../../services/analytics/previous.js';
 import type { ClickTotals } from '../../storage/clicks/repository.js';
 import { builder } from '../builder.js';
 import { ClickFilterInput } from './analytics-filter.js';
-import { AnalyticsGroupByEnum, AnalyticsIntervalEnum, ReferrerSourceKindEnum } from './enums.js';
+import { AnalyticsCompareEnum, AnalyticsGroupByEnum, AnalyticsIntervalEnum, ReferrerSourceKindEnum } from './enums.js';
 import { DateTimeScalar } from './scalars.js';
 
 const ClickTotalsType = builder.objectRef<ClickTotals>('ClickTotals').implement({
@@ -32,6 +33,21 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
       description: 'Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).',
       resolve: (i) => i.hosts ?? null,
     }),
+    previous_clicks: t.int({
+      nullable: true,
+      description:
+        'With `compare`: the clicks of the same key in the previous window (0 when it had none); for a time series, of the bucket at the same position there (null where that window has fewer buckets). Null without `compare`.',
+      resolve: (i) => i.previousClicks ?? null,
+    }),
+  }),
+});
+
+const PreviousPeriodType = builder.objectRef<PreviousPeriod>('AnalyticsPrevious').implement({
+  description: 'The window a report is compared with: the same length, ending where the report starts, under the same filters.',
+  fields: (t) => ({
+    from: t.field({ type: DateTimeScalar, description: 'First instant of the previous window.', resolve: (p) => p.from }),
+    to: t.field({ type: DateTimeScalar, description: "End of the previous window (exclusive): the report's `from`.", resolve: (p) => p.to }),
+    total: t.field({ type: ClickTotalsType, resolve: (p) => p.total }),
   }),
 });
 
@@ -49,6 +65,12 @@ const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement(
     }),
     timezone: t.exposeString('timezone', { description: 'The IANA time zone day, week and month buckets and date bounds follow.' }),
     total: t.field({ type: ClickTotalsType, resolve: (r) => r.total }),
+    previous: t.field({
+      type: PreviousPeriodType,
+      nullable: true,
+      description: 'With `compare: previous`: the window just before and its totals; null otherwise.',
+      resolve: (r) => r.previous ?? null,
+    }),
     data: t.field({
       type: [AnalyticsItemType],
       description: 'Time series: every bucket, oldest first, zeros included. Otherwise: most clicks first (ties by key), at most `limit`.',
@@ -78,6 +100,10 @@ builder.queryField('analytics', (t) =>
       filter: t.arg({ type: ClickFilterInput, description: 'IN / NOT IN filters on recorded values, links, tags and domains, combined with AND.' }),
       limit: t.arg.int({
         description: `Groupings other than timeseries: at most this many rows, 1 to ${ANALYTICS_LIMIT_MAX} (default ${ANALYTICS_LIMIT_DEFAULT}).`,
+      }),
+      compare: t.arg({
+        type: AnalyticsCompareEnum,
+        description: "previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.",
       }),
     },
     resolve: async (_r, args, ctx, info) => {

@@ -1,4 +1,5 @@
 import { INTERVALS } from '../../domain/analytics/buckets.js';
+import { ANALYTICS_COMPARES } from '../../domain/analytics-schemas.js';
 import { TARGET_TYPES } from '../../domain/audit.js';
 import { ACTOR_TYPES } from '../../domain/caller.js';
 import { GROUP_BYS } from '../../domain/click-fields.js';
@@ -30,6 +31,11 @@ export const ReferrerSourceKindEnum = builder.enumType('ReferrerSourceKind', {
 export const AnalyticsIntervalEnum = builder.enumType('AnalyticsInterval', {
   values: INTERVALS,
   description: 'Bucket size of a time series: hour, day, week (from Monday) or month.',
+});
+
+export const AnalyticsCompareEnum = builder.enumType('AnalyticsCompare', {
+  values: ANALYTICS_COMPARES,
+  description: 'What a report is compared with: previous, the window of the same length just before it.',
 });
 
 export const QrFormatEnum = builder.enumType('QrFormat', { values: QR_FORMATS, description: 'Image format of a QR code: svg or png.' });

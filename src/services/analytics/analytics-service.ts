@@ -1,5 +1,5 @@
 import { bucketStarts, type Interval } from '../../domain/analytics/buckets.js';
-import { resolveWindow } from '../../domain/analytics/window.js';
+import { previousWindow, resolveWindow } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, analyticsQuerySchema, type GroupBy } from '../../domain/analytics-schemas.js';
 import type { Caller } from '../../domain/caller.js';
 import { GROUP_FIELD } from '../../domain/click-fields.js';
@@ -11,6 +11,7 @@ import { parseOrThrow } from '../../domain/validate.js';
 import type { ClickQuery, ClicksRepository, ClickTotals, KeyCount } from '../../storage/clicks/repository.js';
 import type { LinksRepository } from '../../storage/links/repository.js';
 import type { LinkService } from '../link-service.js';
+import { type PreviousPeriod, pairedBuckets, previousOf } from './previous.js';
 import { mergedFilter, resolveScope } from './scope.js';
 
 export interface AnalyticsItem {
@@ -22,6 +23,8 @@ export interface AnalyticsItem {
   /** Referrer sources only (docs/adr/0214): the source's kind and the recorded hosts it sums. */
   kind?: SourceKind;
   hosts?: string[];
+  /** With `compare`: the same key's (bucket's) clicks in the previous window; null for a bucket with none to pair. */
+  previousClicks?: number | null;
 }
 
 export interface AnalyticsReport {
@@ -33,6 +36,8 @@ export interface AnalyticsReport {
   timezone: string;
   total: ClickTotals;
   data: AnalyticsItem[];
+  /** With `compare: previous`: the window of the same length just before, and its totals. */
+  previous?: PreviousPeriod;
 }
 
 const byClicks = (a: KeyCount, b: KeyCount) => b.clicks - a.clicks || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -62,30 +67,50 @@ export class AnalyticsService {
     if (scope.excludeLinkIds) read.excludeLinkIds = scope.excludeLinkIds;
     if (scope.tag) read.tag = scope.tag;
     const report = { groupBy, from: new Date(window.from), to: new Date(window.to), interval, timezone: window.zone };
+    // The comparison reads the same scope over the window just before, beside the main read (docs/adr/0213).
+    const prev = q.compare === 'previous' ? previousWindow(window) : null;
+    const previous = (total: ClickTotals): { previous?: PreviousPeriod } =>
+      prev ? { previous: { from: new Date(prev.from), to: new Date(prev.to), total } } : {};
+    const both = (current: ClickQuery, earlier: (w: { from: number; to: number }) => ClickQuery) =>
+      Promise.all([this.clicks.query(current), prev ? this.clicks.query(earlier(prev)) : null]);
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);
-      const a = await this.clicks.query({ ...read, buckets: starts });
-      const data = starts.map((start, i) => ({ key: new Date(start).toISOString(), clicks: a.buckets?.[i] ?? 0 }));
-      return { ...report, total: a.total, data };
+      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: bucketStarts(w.from, w.to, interval, window.zone) }));
+      const paired = p ? pairedBuckets(starts, p.buckets ?? []) : null;
+      const data = starts.map((start, i) => ({
+        key: new Date(start).toISOString(),
+        clicks: a.buckets?.[i] ?? 0,
+        ...(paired ? { previousClicks: paired[i]! } : {}),
+      }));
+      return { ...report, total: a.total, data, ...(p ? previous(p.total) : {}) };
     }
     const limit = q.limit ?? ANALYTICS_LIMIT_DEFAULT;
+    const withPrevious = (rows: AnalyticsItem[], before: Map<string, number> | null, keyOf = (k: string) => k) =>
+      before ? rows.map((r) => ({ ...r, previousClicks: before.get(keyOf(r.key)) ?? 0 })) : rows;
     if (groupBy === 'links' || groupBy === 'tags') {
-      const a = await this.clicks.query({ ...read, groups: ['link'] });
+      const [a, p] = await both({ ...read, groups: ['link'] }, (w) => ({ ...read, ...w, groups: ['link'] }));
       const perLink = a.groups.link ?? [];
-      return {
-        ...report,
-        total: a.total,
-        data: groupBy === 'links' ? await this.topLinks(workspaceId, perLink, limit) : await this.byTag(workspaceId, perLink, limit),
-      };
+      const before = p ? (p.groups.link ?? []) : null;
+      const data =
+        groupBy === 'links'
+          ? withPrevious(await this.topLinks(workspaceId, perLink, limit), before && previousOf(before))
+          : withPrevious(
+              await this.byTag(workspaceId, perLink, limit),
+              before && previousOf(await this.byTag(workspaceId, before, Number.POSITIVE_INFINITY), tagKey),
+              tagKey,
+            );
+      return { ...report, total: a.total, data, ...(p ? previous(p.total) : {}) };
     }
     if (groupBy === 'referrer_sources') {
       // Every host of the window summed per source, then the limit (docs/adr/0214).
-      const a = await this.clicks.query({ ...read, groups: ['referrer'] });
-      return { ...report, total: a.total, data: groupBySource(a.groups.referrer ?? []).slice(0, limit) };
+      const [a, p] = await both({ ...read, groups: ['referrer'] }, (w) => ({ ...read, ...w, groups: ['referrer'] }));
+      const data = groupBySource(a.groups.referrer ?? []).slice(0, limit);
+      return { ...report, total: a.total, data: withPrevious(data, p && previousOf(groupBySource(p.groups.referrer ?? []))), ...(p ? previous(p.total) : {}) };
     }
     const field = GROUP_FIELD[groupBy as keyof typeof GROUP_FIELD];
-    const a = await this.clicks.query({ ...read, groups: [field] });
-    return { ...report, total: a.total, data: (a.groups[field] ?? []).slice(0, limit) };
+    const [a, p] = await both({ ...read, groups: [field] }, (w) => ({ ...read, ...w, groups: [field] }));
+    const data = withPrevious((a.groups[field] ?? []).slice(0, limit), p && previousOf(p.groups[field] ?? []));
+    return { ...report, total: a.total, data, ...(p ? previous(p.total) : {}) };
   }
 
   private async topLinks(workspaceId: string, perLink: KeyCount[], limit: number): Promise<AnalyticsItem[]> {

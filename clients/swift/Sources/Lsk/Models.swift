@@ -36,13 +36,15 @@ public struct Analytics: Codable, Sendable, Equatable {
     public var groupBy: AnalyticsGroupBy
     /// Bucket size of a time series (hour, day, week or month); null otherwise. One of: hour, day, week, month.
     public var interval: AnalyticsInterval?
+    /// With compare=previous only.
+    public var previous: AnalyticsPrevious?
     /// The IANA time zone day, week and month buckets and date bounds follow.
     public var timezone: String
     /// End of the window (exclusive).
     public var to: Date
     public var total: ClickTotals
 
-    public init(data: [AnalyticsItem], from: Date, groupBy: AnalyticsGroupBy, timezone: String, to: Date, total: ClickTotals, interval: AnalyticsInterval? = nil) {
+    public init(data: [AnalyticsItem], from: Date, groupBy: AnalyticsGroupBy, timezone: String, to: Date, total: ClickTotals, interval: AnalyticsInterval? = nil, previous: AnalyticsPrevious? = nil) {
         self.data = data
         self.from = from
         self.groupBy = groupBy
@@ -50,6 +52,7 @@ public struct Analytics: Codable, Sendable, Equatable {
         self.to = to
         self.total = total
         self.interval = interval
+        self.previous = previous
     }
 
     enum CodingKeys: String, CodingKey {
@@ -57,10 +60,21 @@ public struct Analytics: Codable, Sendable, Equatable {
         case from = "from"
         case groupBy = "group_by"
         case interval = "interval"
+        case previous = "previous"
         case timezone = "timezone"
         case to = "to"
         case total = "total"
     }
+}
+
+/// previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsCompare: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let previous = AnalyticsCompare(rawValue: "previous")
 }
 
 /// Values of AnalyticsFormat.
@@ -173,15 +187,18 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     public var key: String
     /// Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct.
     public var kind: AnalyticsItemKind?
+    /// With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none).
+    public var previousClicks: Int?
     /// Top links only: the short URL.
     public var shortUrl: String?
 
-    public init(clicks: Int, key: String, alias: String? = nil, hosts: [String]? = nil, kind: AnalyticsItemKind? = nil, shortUrl: String? = nil) {
+    public init(clicks: Int, key: String, alias: String? = nil, hosts: [String]? = nil, kind: AnalyticsItemKind? = nil, previousClicks: Int? = nil, shortUrl: String? = nil) {
         self.clicks = clicks
         self.key = key
         self.alias = alias
         self.hosts = hosts
         self.kind = kind
+        self.previousClicks = previousClicks
         self.shortUrl = shortUrl
     }
 
@@ -191,6 +208,7 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
         case hosts = "hosts"
         case key = "key"
         case kind = "kind"
+        case previousClicks = "previous_clicks"
         case shortUrl = "short_url"
     }
 }
@@ -212,6 +230,25 @@ public struct AnalyticsItemKind: RawRepresentable, Codable, Hashable, Sendable, 
     public static let code = AnalyticsItemKind(rawValue: "code")
     public static let other = AnalyticsItemKind(rawValue: "other")
     public static let direct = AnalyticsItemKind(rawValue: "direct")
+}
+
+/// With compare=previous only.
+public struct AnalyticsPrevious: Codable, Sendable, Equatable {
+    public var from: Date
+    public var to: Date
+    public var total: ClickTotals
+
+    public init(from: Date, to: Date, total: ClickTotals) {
+        self.from = from
+        self.to = to
+        self.total = total
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case from = "from"
+        case to = "to"
+        case total = "total"
+    }
 }
 
 /// An API key (its secret is shown only once, when created).

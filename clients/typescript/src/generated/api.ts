@@ -19,6 +19,12 @@ export interface Analytics {
   group_by: "timeseries" | "countries" | "referrers" | "devices" | "browsers" | "os" | "links" | "tags" | "continents" | "regions" | "cities" | "referrer_urls" | "utm_sources" | "utm_mediums" | "utm_campaigns" | "utm_terms" | "utm_contents" | "triggers" | "languages" | "variants" | "domains" | "referrer_sources";
   /** Bucket size of a time series (hour, day, week or month); null otherwise. */
   interval: ("hour" | "day" | "week" | "month") | null;
+  /** With compare=previous only. */
+  previous?: {
+    from: string;
+    to: string;
+    total: ClickTotals;
+  };
   /** The IANA time zone day, week and month buckets and date bounds follow. */
   timezone: string;
   /** End of the window (exclusive). */
@@ -37,6 +43,8 @@ export interface AnalyticsItem {
   key: string;
   /** Referrer sources only: what kind of place the source is. */
   kind?: "search" | "social" | "video" | "messaging" | "email" | "ai" | "forum" | "code" | "other" | "direct";
+  /** With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none). */
+  previous_clicks?: number | null;
   /** Top links only: the short URL. */
   short_url?: string;
 }
@@ -991,6 +999,8 @@ export interface AnalyticsParams {
   browser?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   city?: string;
+  /** previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`. */
+  compare?: "previous";
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   continent?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
@@ -999,7 +1009,7 @@ export interface AnalyticsParams {
   device?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   domain?: string;
-  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces). */
+  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). */
   format?: "json" | "csv";
   /** ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. */
   from?: string | string;

@@ -38,11 +38,12 @@ class LskClient(
      * `GET /analytics` → 200.
      * @param browser `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param city `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param compare `compare` (query) previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`. (null: not sent)
      * @param continent `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
-     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces). (null: not sent)
+     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). (null: not sent)
      * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
      * @param groupBy `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links). (null: not sent)
      * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
@@ -67,6 +68,7 @@ class LskClient(
     suspend fun analytics(
         browser: String? = null,
         city: String? = null,
+        compare: AnalyticsCompare? = null,
         continent: String? = null,
         country: String? = null,
         device: String? = null,
@@ -93,7 +95,7 @@ class LskClient(
         utmTerm: String? = null,
         variant: String? = null,
     ): Analytics =
-        send("GET", "/analytics", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<Analytics>())
+        send("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<Analytics>())
 
     /**
      * Click analytics of the workspace
@@ -102,11 +104,12 @@ class LskClient(
      * `GET /analytics` → 200. The raw answer (content type and bytes), e.g. for CSV.
      * @param browser `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param city `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param compare `compare` (query) previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`. (null: not sent)
      * @param continent `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
-     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces). (null: not sent)
+     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). (null: not sent)
      * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
      * @param groupBy `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links). (null: not sent)
      * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
@@ -131,6 +134,7 @@ class LskClient(
     suspend fun analyticsRaw(
         browser: String? = null,
         city: String? = null,
+        compare: AnalyticsCompare? = null,
         continent: String? = null,
         country: String? = null,
         device: String? = null,
@@ -157,7 +161,7 @@ class LskClient(
         utmTerm: String? = null,
         variant: String? = null,
     ): LskRawResponse =
-        sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
+        sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
 
     /**
      * Read the audit log

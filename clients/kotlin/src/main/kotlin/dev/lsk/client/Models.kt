@@ -35,7 +35,21 @@ data class Analytics(
     /** Bucket size of a time series (hour, day, week or month); null otherwise. One of: hour, day, week, month. */
     @get:JsonProperty("interval") @param:JsonProperty("interval")
     val interval: AnalyticsInterval? = null,
+    /** With compare=previous only. */
+    @get:JsonProperty("previous") @param:JsonProperty("previous")
+    val previous: AnalyticsPrevious? = null,
 )
+
+/**
+ * previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsCompare(@get:JsonValue val value: String) {
+    PREVIOUS("previous"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /**
  * Values of AnalyticsFormat.
@@ -159,6 +173,9 @@ data class AnalyticsItem(
     /** Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct. */
     @get:JsonProperty("kind") @param:JsonProperty("kind")
     val kind: AnalyticsItemKind? = null,
+    /** With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none). */
+    @get:JsonProperty("previous_clicks") @param:JsonProperty("previous_clicks")
+    val previousClicks: Int? = null,
     /** Top links only: the short URL. */
     @get:JsonProperty("short_url") @param:JsonProperty("short_url")
     val shortUrl: String? = null,
@@ -183,6 +200,18 @@ enum class AnalyticsItemKind(@get:JsonValue val value: String) {
 
     override fun toString(): String = value
 }
+
+/** With compare=previous only. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AnalyticsPrevious(
+    @get:JsonProperty("from") @param:JsonProperty("from")
+    val from: OffsetDateTime,
+    @get:JsonProperty("to") @param:JsonProperty("to")
+    val to: OffsetDateTime,
+    @get:JsonProperty("total") @param:JsonProperty("total")
+    val total: ClickTotals,
+)
 
 /** An API key (its secret is shown only once, when created). */
 @JsonIgnoreProperties(ignoreUnknown = true)

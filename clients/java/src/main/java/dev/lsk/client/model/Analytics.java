@@ -37,6 +37,10 @@ public final class Analytics {
   @JsonProperty("interval")
   private AnalyticsInterval interval;
 
+  /** With compare=previous only. */
+  @JsonProperty("previous")
+  private AnalyticsPrevious previous;
+
   /** The IANA time zone day, week and month buckets and date bounds follow. */
   @JsonProperty("timezone")
   private String timezone;
@@ -94,6 +98,17 @@ public final class Analytics {
     return this;
   }
 
+  /** {@code previous} (may be null). */
+  public AnalyticsPrevious getPrevious() {
+    return previous;
+  }
+
+  /** Sets {@code previous}; returns this for chaining. */
+  public Analytics previous(AnalyticsPrevious previous) {
+    this.previous = previous;
+    return this;
+  }
+
   /** {@code timezone}. */
   public String getTimezone() {
     return timezone;
@@ -136,6 +151,7 @@ public final class Analytics {
         && Objects.equals(from, other.from)
         && Objects.equals(groupBy, other.groupBy)
         && Objects.equals(interval, other.interval)
+        && Objects.equals(previous, other.previous)
         && Objects.equals(timezone, other.timezone)
         && Objects.equals(to, other.to)
         && Objects.equals(total, other.total);
@@ -143,7 +159,7 @@ public final class Analytics {
 
   @Override
   public int hashCode() {
-    return Objects.hash(data, from, groupBy, interval, timezone, to, total);
+    return Objects.hash(data, from, groupBy, interval, previous, timezone, to, total);
   }
 
   @Override
@@ -153,6 +169,7 @@ public final class Analytics {
         + ", from=" + from
         + ", group_by=" + groupBy
         + ", interval=" + interval
+        + ", previous=" + previous
         + ", timezone=" + timezone
         + ", to=" + to
         + ", total=" + total

@@ -40,6 +40,10 @@ public final class AnalyticsItem {
   @JsonProperty("kind")
   private AnalyticsItemKind kind;
 
+  /** With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none). */
+  @JsonProperty("previous_clicks")
+  private Integer previousClicks;
+
   /** Top links only: the short URL. */
   @JsonProperty("short_url")
   private String shortUrl;
@@ -101,6 +105,17 @@ public final class AnalyticsItem {
     return this;
   }
 
+  /** {@code previous_clicks} (may be null). */
+  public Integer getPreviousClicks() {
+    return previousClicks;
+  }
+
+  /** Sets {@code previous_clicks}; returns this for chaining. */
+  public AnalyticsItem previousClicks(Integer previousClicks) {
+    this.previousClicks = previousClicks;
+    return this;
+  }
+
   /** {@code short_url} (may be null). */
   public String getShortUrl() {
     return shortUrl;
@@ -122,12 +137,13 @@ public final class AnalyticsItem {
         && Objects.equals(hosts, other.hosts)
         && Objects.equals(key, other.key)
         && Objects.equals(kind, other.kind)
+        && Objects.equals(previousClicks, other.previousClicks)
         && Objects.equals(shortUrl, other.shortUrl);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, clicks, hosts, key, kind, shortUrl);
+    return Objects.hash(alias, clicks, hosts, key, kind, previousClicks, shortUrl);
   }
 
   @Override
@@ -138,6 +154,7 @@ public final class AnalyticsItem {
         + ", hosts=" + hosts
         + ", key=" + key
         + ", kind=" + kind
+        + ", previous_clicks=" + previousClicks
         + ", short_url=" + shortUrl
         + "}";
   }

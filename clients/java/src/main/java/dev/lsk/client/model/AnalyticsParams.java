@@ -16,6 +16,7 @@ import java.util.Objects;
 public final class AnalyticsParams {
   private final String browser;
   private final String city;
+  private final AnalyticsCompare compare;
   private final String continent;
   private final String country;
   private final String device;
@@ -45,6 +46,7 @@ public final class AnalyticsParams {
   private AnalyticsParams(Builder b) {
     this.browser = b.browser;
     this.city = b.city;
+    this.compare = b.compare;
     this.continent = b.continent;
     this.country = b.country;
     this.device = b.device;
@@ -84,6 +86,11 @@ public final class AnalyticsParams {
   /** {@code city} (query); null: not sent. */
   public String getCity() {
     return city;
+  }
+
+  /** {@code compare} (query); null: not sent. */
+  public AnalyticsCompare getCompare() {
+    return compare;
   }
 
   /** {@code continent} (query); null: not sent. */
@@ -216,6 +223,7 @@ public final class AnalyticsParams {
     return "AnalyticsParams{"
         + "browser=" + browser
         + ", city=" + city
+        + ", compare=" + compare
         + ", continent=" + continent
         + ", country=" + country
         + ", device=" + device
@@ -248,6 +256,7 @@ public final class AnalyticsParams {
   public static final class Builder {
     private String browser;
     private String city;
+    private AnalyticsCompare compare;
     private String continent;
     private String country;
     private String device;
@@ -288,6 +297,12 @@ public final class AnalyticsParams {
       return this;
     }
 
+    /** previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`. */
+    public Builder compare(AnalyticsCompare compare) {
+      this.compare = compare;
+      return this;
+    }
+
     /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
     public Builder continent(String continent) {
       this.continent = continent;
@@ -312,7 +327,7 @@ public final class AnalyticsParams {
       return this;
     }
 
-    /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces). */
+    /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). */
     public Builder format(AnalyticsFormat format) {
       this.format = format;
       return this;

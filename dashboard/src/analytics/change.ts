@@ -1,0 +1,42 @@
+/**
+ * How a figure compares with the previous period, in words (a sign besides the colour: "+12.5 %",
+ * "new" when there was nothing before, a dash when both are 0), and that period's name.
+ */
+
+/** Year, month (1-12) and day of an instant in `zone`. */
+function dateIn(iso: string, zone: string): [number, number, number] {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return [n('year'), n('month'), n('day')];
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export interface Change {
+  /** What people read: `+12.5 %`, `−3.0 %`, `new`, `—`. */
+  text: string;
+  /** For the arrow and colour. */
+  trend: 'up' | 'down' | 'flat' | 'new' | 'none';
+  /** The same in words, for screen readers. */
+  spoken: string;
+}
+
+/** How `now` compares with `before`. */
+export function changeOf(now: number, before: number): Change {
+  if (before === 0) return now === 0 ? { text: '—', trend: 'none', spoken: 'no clicks in either period' } : { text: 'new', trend: 'new', spoken: 'new' };
+  const p = ((now - before) / before) * 100;
+  const text = `${p > 0 ? '+' : p < 0 ? '−' : '±'}${Math.abs(p).toFixed(1)} %`;
+  if (p === 0) return { text, trend: 'flat', spoken: 'unchanged' };
+  return { text, trend: p > 0 ? 'up' : 'down', spoken: `${p > 0 ? 'up' : 'down'} ${Math.abs(p).toFixed(1)} percent` };
+}
+
+/** The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not one. */
+export function periodName(from: string, to: string, zone: string, hours: boolean): string {
+  if (hours) return 'the 24 hours before';
+  const [y1, m1, d1] = dateIn(from, zone);
+  // `to` is exclusive: the last day is the one before it.
+  const [y2, m2, d2] = dateIn(new Date(Date.parse(to) - 1).toISOString(), zone);
+  const month = (m: number) => MONTHS[m - 1];
+  if (y1 === y2 && m1 === m2) return d1 === d2 ? `${d1} ${month(m1)}` : `${d1}–${d2} ${month(m1)}`;
+  return y1 === y2 ? `${d1} ${month(m1)} – ${d2} ${month(m2)}` : `${d1} ${month(m1)} ${y1} – ${d2} ${month(m2)} ${y2}`;
+}

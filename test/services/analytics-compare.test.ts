@@ -1,0 +1,135 @@
+/**
+ * Analytics compared with the previous period (docs/adr/0213), on both stores: the window of the same
+ * length just before, the same filters and grouping; breakdown rows keep the current window's set and
+ * order and carry the same key's clicks there; time series pair buckets by position.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/env.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import type { Services } from '../../src/services/all-services.js';
+import { buildServices } from '../../src/services/wiring.js';
+import { hcDims, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
+import { as, TEST_ACTING } from '../support/caller.js';
+
+const h = (iso: string) => Date.parse(iso);
+const D = 'localhost:8080';
+/** The current window of most cases: three UTC days; the previous is 17-19 November. */
+const WINDOW = { from: '2026-11-20', to: '2026-11-22' };
+
+describe.each(STORE_KINDS)('analytics against the previous period on %s', (kind) => {
+  let opened: OpenedStore | undefined;
+  afterEach(async () => {
+    await opened?.dispose();
+    opened = undefined;
+  });
+
+  const clock = new ManualClock(Date.parse('2026-11-25T15:30:00Z'));
+  async function setUp() {
+    opened = await openStore(kind, { clock });
+    const services: Services = await buildServices(loadConfig({ DATABASE_URL: 'file::memory:' }), { clock, repos: opened.repos });
+    const ws = (await services.workspaces.create(TEST_ACTING, `cmp-${kind}`, 'standard')).id;
+    const make = (alias: string, tags: string[]) => services.links.create(as(ws), { destination: 'https://example.com/', alias, tags });
+    const a = (await make('spring', ['Campaign'])).id;
+    const b = (await make('autumn', ['other'])).id;
+    const elsewhere = (await services.workspaces.create(TEST_ACTING, `cmp2-${kind}`, 'standard')).id;
+    const foreign = (await services.links.create(as(elsewhere), { destination: 'https://example.com/', alias: 'foreign' })).id;
+    await opened.repos.clicks.record({
+      events: [],
+      hours: [
+        // The previous window: 17, 18 and 19 November.
+        hcDims(a, ws, h('2026-11-17T10:00:00Z'), 2, 1, { country: { DE: 2 } }, D),
+        hcDims(b, ws, h('2026-11-18T10:00:00Z'), 4, 0, { country: { US: 4 } }, D),
+        hcDims(a, ws, h('2026-11-19T23:00:00Z'), 1, 0, { country: { FR: 1 } }, D),
+        // The current window: 20, 21 and 22 November.
+        hcDims(a, ws, h('2026-11-20T10:00:00Z'), 5, 2, { country: { DE: 5 } }, D),
+        hcDims(b, ws, h('2026-11-21T10:00:00Z'), 3, 0, { country: { FR: 3 } }, D),
+        // Another workspace, in both windows: never read.
+        hcDims(foreign, elsewhere, h('2026-11-18T10:00:00Z'), 50, 0, { country: { DE: 50 } }, D),
+        hcDims(foreign, elsewhere, h('2026-11-21T10:00:00Z'), 70, 0, { country: { DE: 70 } }, D),
+        // A month series below: one click in August, one in September.
+        hcDims(a, ws, h('2026-08-10T10:00:00Z'), 6, 0, {}, D),
+        hcDims(a, ws, h('2026-09-10T10:00:00Z'), 7, 0, {}, D),
+      ],
+    });
+    return { services, ws, a, b };
+  }
+
+  it('adds nothing without compare', async () => {
+    const { services, ws } = await setUp();
+    const r = await services.analytics.report(as(ws), { ...WINDOW, group_by: 'countries' });
+    expect(r.previous).toBeUndefined();
+    expect(r.data).toEqual([
+      { key: 'DE', clicks: 5 },
+      { key: 'FR', clicks: 3 },
+    ]);
+  });
+
+  it('pairs a day series day 1 against day 1, with the previous window and its totals', async () => {
+    const { services, ws } = await setUp();
+    const r = await services.analytics.report(as(ws), { ...WINDOW, compare: 'previous' });
+    expect(r.total).toEqual({ clicks: 8, bots: 2 });
+    expect(r.previous).toEqual({ from: new Date('2026-11-17T00:00:00Z'), to: new Date('2026-11-20T00:00:00Z'), total: { clicks: 7, bots: 1 } });
+    expect(r.data).toEqual([
+      { key: '2026-11-20T00:00:00.000Z', clicks: 5, previousClicks: 2 },
+      { key: '2026-11-21T00:00:00.000Z', clicks: 3, previousClicks: 4 },
+      { key: '2026-11-22T00:00:00.000Z', clicks: 0, previousClicks: 1 },
+    ]);
+  });
+
+  it('keeps the current rows and order of a breakdown, 0 for a key the previous window lacked', async () => {
+    const { services, ws, a, b } = await setUp();
+    const countries = await services.analytics.report(as(ws), { ...WINDOW, group_by: 'countries', compare: 'previous' });
+    // US had 4 clicks before, none now: it is not a row.
+    expect(countries.data).toEqual([
+      { key: 'DE', clicks: 5, previousClicks: 2 },
+      { key: 'FR', clicks: 3, previousClicks: 1 },
+    ]);
+    const links = await services.analytics.report(as(ws), { ...WINDOW, group_by: 'links', compare: 'previous' });
+    expect(links.data.map((r) => [r.key, r.clicks, r.previousClicks])).toEqual([
+      [a, 5, 3],
+      [b, 3, 4],
+    ]);
+    const tags = await services.analytics.report(as(ws), { ...WINDOW, group_by: 'tags', compare: 'previous' });
+    expect(tags.data).toEqual([
+      { key: 'Campaign', clicks: 5, previousClicks: 3 },
+      { key: 'other', clicks: 3, previousClicks: 4 },
+    ]);
+    const one = await services.analytics.report(as(ws), { ...WINDOW, group_by: 'countries', compare: 'previous', limit: 1 });
+    expect(one.data).toEqual([{ key: 'DE', clicks: 5, previousClicks: 2 }]);
+  });
+
+  it('applies the same filters to both windows', async () => {
+    const { services, ws, b } = await setUp();
+    const r = await services.analytics.report(as(ws), { ...WINDOW, filter: { link_id: { not_in: [b] } }, compare: 'previous' });
+    expect([r.total.clicks, r.previous?.total.clicks]).toEqual([5, 3]);
+    const fr = await services.analytics.report(as(ws), { ...WINDOW, filter: { country: { in: ['FR'] } }, group_by: 'links', compare: 'previous' });
+    expect(fr.previous?.total).toEqual({ clicks: 1, bots: 0 });
+    expect(fr.data.map((r) => [r.clicks, r.previousClicks])).toEqual([[3, 0]]);
+  });
+
+  it('pairs month buckets by position, null where the previous window has fewer', async () => {
+    const { services, ws } = await setUp();
+    // 31 August to 1 October: August (one day), September, October (one day). Before: 30 July to 30 August: July, August.
+    const r = await services.analytics.report(as(ws), { from: '2026-08-31', to: '2026-10-01', interval: 'month', compare: 'previous' });
+    expect(r.previous).toMatchObject({ from: new Date('2026-07-30T00:00:00Z'), to: new Date('2026-08-31T00:00:00Z'), total: { clicks: 6 } });
+    expect(r.data.map((d) => [d.key.slice(0, 7), d.clicks, d.previousClicks])).toEqual([
+      ['2026-08', 0, 0],
+      ['2026-09', 7, 6],
+      ['2026-10', 0, null],
+    ]);
+  });
+
+  it('reads a previous window reaching past the 400 days as it is, zeros where nothing was kept', async () => {
+    const { services, ws } = await setUp();
+    const r = await services.analytics.report(as(ws), { from: '2025-10-22', to: '2026-11-22', interval: 'month', compare: 'previous' });
+    expect(r.previous?.from.toISOString()).toBe('2024-09-20T00:00:00.000Z');
+    expect(r.previous?.total).toEqual({ clicks: 0, bots: 0 });
+    expect(r.total.clicks).toBe(28);
+    expect(r.data.every((d) => d.previousClicks === 0 || d.previousClicks === null)).toBe(true);
+  });
+
+  it('refuses an unknown comparison, naming it', async () => {
+    const { services, ws } = await setUp();
+    await expect(services.analytics.report(as(ws), { compare: 'last_year' })).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The overview against the previous period: the change of a figure in words (a sign, not colour
+ * alone), the name of the period compared, and the toggle kept in the address.
+ */
+import { describe, expect, it } from 'vitest';
+import { changeOf, periodName } from '../../dashboard/src/analytics/change.js';
+import { parseView, viewSearch } from '../../dashboard/src/analytics/view-state.js';
+
+describe('a change against the previous period', () => {
+  it('is a signed percentage with one decimal', () => {
+    expect(changeOf(45, 40)).toMatchObject({ text: '+12.5 %', trend: 'up', spoken: 'up 12.5 percent' });
+    expect(changeOf(30, 40)).toMatchObject({ text: '−25.0 %', trend: 'down' });
+    expect(changeOf(40, 40)).toMatchObject({ text: '±0.0 %', trend: 'flat', spoken: 'unchanged' });
+  });
+  it('is new when there was nothing before, and a neutral dash when there is nothing in either', () => {
+    expect(changeOf(3, 0)).toMatchObject({ text: 'new', trend: 'new' });
+    expect(changeOf(0, 0)).toMatchObject({ text: '—', trend: 'none' });
+    expect(changeOf(0, 5)).toMatchObject({ text: '−100.0 %', trend: 'down' });
+  });
+});
+
+describe('the name of the period compared', () => {
+  it('reads as days of a month, across months, across years, in the zone', () => {
+    expect(periodName('2026-10-01T00:00:00.000Z', '2026-10-31T00:00:00.000Z', 'UTC', false)).toBe('1–30 Oct');
+    expect(periodName('2026-09-28T00:00:00.000Z', '2026-10-28T00:00:00.000Z', 'UTC', false)).toBe('28 Sep – 27 Oct');
+    expect(periodName('2025-12-20T00:00:00.000Z', '2026-01-10T00:00:00.000Z', 'UTC', false)).toBe('20 Dec 2025 – 9 Jan 2026');
+    expect(periodName('2026-09-30T22:00:00.000Z', '2026-10-30T23:00:00.000Z', 'Europe/Berlin', false)).toBe('1–30 Oct');
+    expect(periodName('2026-10-30T00:00:00.000Z', '2026-10-31T00:00:00.000Z', 'UTC', false)).toBe('30 Oct');
+    expect(periodName('2026-10-30T10:00:00.000Z', '2026-10-31T10:00:00.000Z', 'UTC', true)).toBe('the 24 hours before');
+  });
+});
+
+describe('the toggle in the address', () => {
+  it('is compare=previous, and absent when off', () => {
+    const on = parseView(new URLSearchParams('range=7d&compare=previous'));
+    expect(on.compare).toBe(true);
+    expect(viewSearch(on)).toBe('?range=7d&compare=previous');
+    expect(parseView(new URLSearchParams('compare=yes')).compare).toBeUndefined();
+    expect(viewSearch({ ...on, compare: undefined })).toBe('?range=7d');
+  });
+});
