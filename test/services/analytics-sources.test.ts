@@ -100,6 +100,18 @@ describe.each(STORE_KINDS)('referrer sources on %s', (kind) => {
     ]);
   });
 
+  it('compares with the previous window: its hosts grouped into the same sources, 0 where a source had none', async () => {
+    const { services, ws } = await setUp();
+    const r = await services.analytics.report(as(ws), { from: '2026-11-22', to: '2026-11-22', group_by: 'referrer_sources', compare: 'previous' });
+    expect(r.previous?.total).toEqual({ clicks: 12, bots: 5 });
+    expect(r.data.map((x) => [x.key, x.clicks, x.previousClicks])).toEqual([
+      ['Facebook', 2, 3],
+      ['Google', 1, 2],
+      ['LinkedIn', 1, 0],
+      ['X', 1, 4],
+    ]);
+  });
+
   it('answers an empty list for a window without clicks, and never another workspace', async () => {
     const { services, ws } = await setUp();
     const r = await services.analytics.report(as(ws), { from: '2026-11-01', to: '2026-11-10', group_by: 'referrer_sources' });
