@@ -1,8 +1,16 @@
-import { type AnyBulkWriteOperation, type Collection, type Document, MongoBulkWriteError, type UpdateFilter } from 'mongodb';
+import {
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Document,
+  MongoBulkWriteError,
+  MongoNotConnectedError,
+  type UnorderedBulkOperation,
+  type UpdateFilter,
+} from 'mongodb';
 import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
 import type { Counts, Grain } from './engine/source.js';
 import { SHEET_INDEXES } from './mongo-sheet-colls.js';
-import { nextTurn } from './turns.js';
+import { TURN_MS, Turns } from './turns.js';
 
 /*
  * Click documents on MongoDB (docs/adr/0017, 0092). Counters belong to one writer slot `s` and are
@@ -152,35 +160,64 @@ export interface Upsert<T extends Document> {
 }
 
 /**
- * Writes per bulk write (the default). The driver encodes each bulk write on the event loop in one go:
- * measured, 4–10 ms of CPU for the BSON of 1,000 of the flush's upserts, 0.8–1.1 ms for 250.
+ * Writes per bulk write (the default). The driver encodes each upsert when it is added to a bulk
+ * write and sends those bytes: measured, 4–10 ms of CPU for the BSON of 1,000 of the flush's upserts,
+ * 0.8–1.1 ms for 250 with the encoder's code warm (docs/adr/0200), 3–8 ms with it cold, as in a flush
+ * whose bulk writes are seconds apart (docs/adr/0211).
  */
 const UPSERT_BATCH = 250;
+
+/** Upserts encoded by the driver between two looks at the clock: one (an upsert costs several µs, far more than a look). */
+const LOOK_EVERY_UPSERT = 1;
 
 /**
  * Apply conditional upserts, each idempotent (a write already applied fails its filter and its
  * upsert collides on _id). FerretDB 1.24 stops an unordered bulk write at its first error, so after
  * any bulk error every write is redone alone. The upserts are read `perWrite` at a time as they are
- * written (a generator builds each bulk write's just before it is sent), with a turn of the event
- * loop between building a bulk write's and the driver encoding them.
+ * written (a generator builds each just before it is added), and each is encoded as it is added to
+ * its bulk write, the event loop turning before each bulk write and whenever the building and
+ * encoding have held it for TURN_MS (docs/adr/0211): a bulk write of 250 upserts encoded in one go
+ * held it 3–8 ms when the encoder's code was cold.
  */
-export async function upsertAll<T extends Document>(coll: Collection<T>, ops: Iterable<Upsert<T>>, perWrite = UPSERT_BATCH): Promise<void> {
+export async function upsertAll<T extends Document>(
+  coll: Collection<T>,
+  ops: Iterable<Upsert<T>>,
+  perWrite = UPSERT_BATCH,
+  turns = new Turns(undefined, TURN_MS, LOOK_EVERY_UPSERT),
+): Promise<void> {
   let part: Upsert<T>[] = [];
+  let bulk: UnorderedBulkOperation | null = null;
   for (const o of ops) {
+    if (part.length === 0) {
+      await turns.turn();
+      bulk = newBulk(coll);
+    } else if (turns.due()) await turns.turn();
     part.push(o);
+    bulk?.raw(updateOneOf(o));
     if (part.length === perWrite) {
-      await upsertPart(coll, part);
+      await sendPart(coll, bulk, part);
       part = [];
     }
   }
-  if (part.length > 0) await upsertPart(coll, part);
+  if (part.length > 0) await sendPart(coll, bulk, part);
 }
 
-async function upsertPart<T extends Document>(coll: Collection<T>, part: Upsert<T>[]): Promise<void> {
-  await nextTurn();
+const updateOneOf = <T extends Document>(o: Upsert<T>) => ({ updateOne: { filter: o.filter as Document, update: o.update as Document, upsert: true } });
+
+/** A bulk write to add upserts to, or null while the client has not connected yet (the driver connects at its first operation). */
+function newBulk<T extends Document>(coll: Collection<T>): UnorderedBulkOperation | null {
   try {
-    const bulk = part.map((o) => ({ updateOne: { filter: o.filter, update: o.update, upsert: true } })) as AnyBulkWriteOperation<T>[];
-    await coll.bulkWrite(bulk, { ordered: false });
+    return coll.initializeUnorderedBulkOp();
+  } catch (e) {
+    if (e instanceof MongoNotConnectedError) return null;
+    throw e;
+  }
+}
+
+/** Send a part: its bulk write, or (no bulk write: the client not connected yet) the driver's bulkWrite, which connects first (or fails on a closed client, as an operation does). */
+async function sendPart<T extends Document>(coll: Collection<T>, bulk: UnorderedBulkOperation | null, part: Upsert<T>[]): Promise<void> {
+  try {
+    await (bulk ? bulk.execute() : coll.bulkWrite(part.map(updateOneOf) as AnyBulkWriteOperation<T>[], { ordered: false }));
   } catch (e) {
     if (!(e instanceof MongoBulkWriteError) || !hasWriteErrors(e)) throw e;
     for (const o of part) {
