@@ -32,11 +32,30 @@ export class Places {
 
   constructor(private readonly max = 10_000) {}
 
+  /** The place given last: links read one after another are mostly of one workspace and domain (no key made then). */
+  private last: Place | undefined;
+
   of(workspaceId: string, domain: string, expiredUrl: string | null, crawlable: boolean, at: number): Place {
+    const l = this.last;
+    if (
+      l !== undefined &&
+      l.workspaceId === workspaceId &&
+      l.domain === domain &&
+      l.expiredUrl === expiredUrl &&
+      l.crawlable === crawlable &&
+      fitsPlace(l, at)
+    ) {
+      return l;
+    }
+    this.last = this.find(workspaceId, domain, expiredUrl, crawlable, at);
+    return this.last;
+  }
+
+  private find(workspaceId: string, domain: string, expiredUrl: string | null, crawlable: boolean, at: number): Place {
     // Lengths before the names, and the URL last after a mark of whether there is one: no two places share a key.
     const key = `${crawlable ? 1 : 0}${workspaceId.length}:${workspaceId}${domain.length}:${domain}${expiredUrl === null ? 'n' : `u${expiredUrl}`}`;
     const known = this.values.get(key);
-    if (known !== undefined && Math.abs(at - known.epoch) < SPAN) return known;
+    if (known !== undefined && fitsPlace(known, at)) return known;
     if (known === undefined && this.values.size >= this.max) this.values.clear();
     const place = new Place(workspaceId, domain, expiredUrl, crawlable, at);
     this.values.set(key, place);
