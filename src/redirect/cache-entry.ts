@@ -3,6 +3,7 @@ import type { RedirectTarget } from '../storage/links/repository.js';
 import { adaptiveParts, targetOf } from './adapt/compile-link.js';
 import type { SharedRules } from './adapt/shared-rules.js';
 import type { CachedLink } from './link-cache.js';
+import { fitsPlace, NONE, type Places, PlainEntry } from './plain-entry.js';
 import type { Site } from './sites.js';
 
 /**
@@ -18,9 +19,6 @@ export function locationSafe(url: string): string {
     return url;
   }
 }
-
-/** The targets of a link that sets none (most links set no device targets): one frozen object for all of them. */
-const NONE = Object.freeze({});
 
 /** `m` with each URL made `safe`: the same object when that changes none of them, one shared empty object when empty. */
 function safeMap<M extends Record<string, string | undefined>>(m: M, safe: (url: string) => string): M {
@@ -72,63 +70,8 @@ export class SharedTargets {
 }
 
 /**
- * The entry of a plain link (no expiry, cap, password, device targets, rules, variants, preview,
- * wildcard or UTM values, every URL sent as stored): what most cached links are. It holds only
- * what differs from link to link; what every plain link has alike is on its prototype (below), and
- * its target URLs, asked for by the blocklist check only when the blocklist changes, are made from
- * its own fields on demand rather than kept as an array per link.
- */
-class PlainEntry {
-  declare readonly expiresAt: null;
-  declare readonly maxClicks: null;
-  declare readonly passwordHash: null;
-  declare readonly deviceTargeting: CachedLink['deviceTargeting'];
-  declare readonly rules: null;
-  declare readonly variants: null;
-  declare readonly preview: null;
-  declare readonly wildcard: false;
-  declare readonly plain: true;
-  declare clicks: number;
-
-  constructor(
-    readonly id: string,
-    readonly workspaceId: string,
-    readonly domain: string,
-    readonly alias: string,
-    readonly destination: string,
-    readonly geoTargeting: CachedLink['geoTargeting'],
-    readonly expiredUrl: string | null,
-    readonly title: string | null,
-    readonly noindex: boolean,
-    readonly crawlable: boolean,
-    readonly at: number,
-  ) {}
-
-  /** Every target URL as stored (a plain link's are its destination, country targets and the expired URL in effect). */
-  get targetUrls(): readonly string[] {
-    return linkTargets(this).map((t) => t.url);
-  }
-}
-
-for (const [name, value] of Object.entries({
-  expiresAt: null,
-  maxClicks: null,
-  passwordHash: null,
-  deviceTargeting: NONE,
-  rules: null,
-  variants: null,
-  preview: null,
-  wildcard: false,
-  plain: true,
-})) {
-  Object.defineProperty(PlainEntry.prototype, name, { value, enumerable: true });
-}
-// A capped link counts its clicks on its own entry; a plain link has no cap, so this stays 0 (writable: an assignment shadows it).
-Object.defineProperty(PlainEntry.prototype, 'clicks', { value: 0, enumerable: true, writable: true });
-
-/**
- * A cache entry. A plain link (most links) gets a PlainEntry: about 470 bytes of heap for a link
- * with one country target, against about 630 for the full entry. Any other link gets every property
+ * A cache entry. A plain link (most links) gets a PlainEntry (src/redirect/plain-entry.ts): seven
+ * fields, what its workspace and domain share in one Place (docs/adr/0212). Any other link gets every property
  * in one object literal (a spread would add them outside the object), its target URLs as an array
  * of exactly their number; links without device or country targets share one empty object, and
  * workspace ids and domains are shared strings.
@@ -138,7 +81,7 @@ export function entryOf(
   at: number,
   clicks: number,
   site: Site,
-  shared: { names: Interned; targets: SharedTargets; rules: SharedRules },
+  shared: { names: Interned; targets: SharedTargets; rules: SharedRules; places: Places },
 ): CachedLink {
   const { names } = shared;
   const target = (url: string) => targetOf(url, link.utm, locationSafe);
@@ -161,20 +104,9 @@ export function entryOf(
     !adaptive.wildcard;
   // Every URL sent as stored (no UTM values, nothing to encode): its target URLs can be made from the entry's own fields.
   const asStored = device === NONE && (read === NONE || read === link.geoTargeting) && destination === link.destination && expired === expiredUrl;
-  if (plain && asStored && clicks === 0) {
-    return new PlainEntry(
-      link.id,
-      names.of(link.workspaceId),
-      names.of(link.domain),
-      link.alias,
-      destination,
-      geo,
-      expired,
-      link.title,
-      adaptive.noindex,
-      adaptive.crawlable,
-      at,
-    ) as CachedLink;
+  if (plain && asStored && clicks === 0 && adaptive.noindex === !adaptive.crawlable) {
+    const place = shared.places.of(names.of(link.workspaceId), names.of(link.domain), expired, adaptive.crawlable, at);
+    if (fitsPlace(place, at)) return new PlainEntry(link.id, link.alias, destination, geo, link.title, place, at) as CachedLink;
   }
   return {
     id: link.id,

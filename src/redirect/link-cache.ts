@@ -3,6 +3,7 @@ import type { RedirectTarget } from '../storage/links/repository.js';
 import type { AdaptiveParts } from './adapt/compile-link.js';
 import { SharedRules } from './adapt/shared-rules.js';
 import { entryOf, Interned, SharedTargets } from './cache-entry.js';
+import { Places } from './plain-entry.js';
 import type { Site } from './sites.js';
 
 export { locationSafe } from './cache-entry.js';
@@ -39,8 +40,8 @@ const NO_SITE: Site = { rootUrl: '/', notFoundUrl: null, expiredUrl: null, crawl
 export class LinkCache {
   private readonly hits: RandomEvictMap<CachedLink>;
   private readonly misses: RandomEvictMap<number>;
-  /** Workspace ids, domains and country targets, one copy each for all the entries that have them. */
-  private readonly shared = { names: new Interned(), targets: new SharedTargets(), rules: new SharedRules() };
+  /** Workspace ids, domains, country targets and plain links' places, one copy each for all the entries that have them. */
+  private readonly shared = { names: new Interned(), targets: new SharedTargets(), rules: new SharedRules(), places: new Places() };
   /**
    * Bumped by every invalidation. A lookup that started before a change must not cache what it
    * read: `set` takes the generation seen before the read and drops the result if it moved.

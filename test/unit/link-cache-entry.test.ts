@@ -106,4 +106,33 @@ describe('link cache entries', () => {
     const utm = c.set('go.test/u', link({ alias: 'u', utm: { source: 'news' } as RedirectTarget['utm'] }), 0)!;
     expect(utm.geoTargeting).toEqual({ DE: 'https://a.de/?utm_source=news', FR: 'https://a.fr/?utm_source=news' });
   });
+
+  it('keep what the plain links of a workspace and domain share in one place, and each read time exact however far apart', () => {
+    const c = new LinkCache(10, 10);
+    const t0 = Date.UTC(2026, 10, 28, 12);
+    const a = c.set('go.test/a', link({ id: 'lnk_a', alias: 'a' }), t0, c.generation, 0, SITE)!;
+    const b = c.set('go.test/b', link({ id: 'lnk_b', alias: 'b' }), t0 + 1, c.generation, 0, SITE)!;
+    const place = (e: object) => (e as { place: unknown }).place;
+    expect(place(b)).toBe(place(a));
+    expect(Object.keys(a).sort()).toEqual(['alias', 'destination', 'geoTargeting', 'id', 'place', 'since', 'title']);
+    // Thirteen days later, and back before the first: a new place each, every time read back as given.
+    const later = c.set('go.test/l', link({ id: 'lnk_l', alias: 'l' }), t0 + 13 * 86_400_000, c.generation, 0, SITE)!;
+    const before = c.set('go.test/e', link({ id: 'lnk_e', alias: 'e' }), t0 - 13 * 86_400_000, c.generation, 0, SITE)!;
+    expect(place(later)).not.toBe(place(a));
+    expect(place(before)).not.toBe(place(later));
+    expect([a.at, b.at, later.at, before.at]).toEqual([t0, t0 + 1, t0 + 13 * 86_400_000, t0 - 13 * 86_400_000]);
+    expect([later.workspaceId, later.domain, later.expiredUrl, later.noindex, later.crawlable]).toEqual(['wsp_1', 'go.test', SITE.expiredUrl, false, true]);
+    // Another workspace, domain or site setting: another place, with its own values.
+    const other = c.set('go.test/o', link({ id: 'lnk_o', alias: 'o', workspaceId: 'wsp_2', domain: 'b.test' }), t0, c.generation, 0, {
+      ...SITE,
+      crawlable: false,
+      expiredUrl: null,
+    })!;
+    expect(place(other)).not.toBe(place(a));
+    expect([other.workspaceId, other.domain, other.expiredUrl, other.noindex, other.crawlable]).toEqual(['wsp_2', 'b.test', null, true, false]);
+    // A time that is not a whole number of milliseconds is kept as given, in a full entry.
+    const odd = c.set('go.test/f', link({ id: 'lnk_f', alias: 'f' }), t0 + 0.1, c.generation, 0, SITE)!;
+    expect([odd.at, odd.plain, Object.hasOwn(odd, 'at')]).toEqual([t0 + 0.1, true, true]);
+    expect(c.get('go.test/f', t0 + 1)).toBe(odd);
+  });
 });
