@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_UA, checkPage, createUser, downloadedText, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { CHROME_UA, checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
@@ -53,13 +53,14 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
       (r) => r.body?.total?.clicks === 5,
       { interval: 500 },
     );
-    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin, { timezoneId: 'UTC' });
-    page = w.page;
-    await page.clock.setFixedTime(noon + 3_600_000);
-    await signIn(page, origin, 'owner@example.com');
+    const signed = await signedInUser(
+      lsk,
+      browser,
+      { email: 'owner@example.com', workspace: 'acme', role: 'owner' },
+      { timezoneId: 'UTC', at: noon + 3_600_000 },
+    );
+    w = signed;
+    ({ origin, page } = signed);
     await page.goto(`${origin}/dashboard/analytics?utm=utm_sources`);
     await totals(5);
   }, 120_000);

@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_UA, checkPage, createUser, downloadedText, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { CHROME_UA, checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -75,12 +75,9 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
       { interval: 500 },
     );
     expect(counted.body.total).toEqual({ clicks: 26, bots: 1 });
-    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin, { timezoneId: 'UTC' });
-    page = w.page;
-    await signIn(page, origin, 'owner@example.com');
+    const signed = await signedInUser(lsk, browser, { email: 'owner@example.com', workspace: 'acme', role: 'owner' }, { timezoneId: 'UTC' });
+    w = signed;
+    ({ origin, page } = signed);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await totals(26);

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, CHROME_UA, checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { ARTIFACTS, CHROME_UA, checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -75,12 +75,9 @@ describe.each(STORES)('referrer sources in the overview on %s', (store) => {
       (r) => r.body?.total?.clicks === 18,
       { interval: 500, what: 'the 18 visits counted' },
     );
-    const link = await createUser(lsk, 'owner@example.com', 'acme', 'owner');
-    origin = new URL(link).origin;
-    await setPasswordByApi(link);
-    w = await openPage(browser, origin, { timezoneId: 'UTC' });
-    page = w.page;
-    await signIn(page, origin, 'owner@example.com');
+    const signed = await signedInUser(lsk, browser, { email: 'owner@example.com', workspace: 'acme', role: 'owner' }, { timezoneId: 'UTC' });
+    w = signed;
+    ({ origin, page } = signed);
     await page.goto(`${origin}/dashboard/analytics`);
     await totals(18);
   }, 120_000);

@@ -108,18 +108,21 @@ export async function signIn(page: Page, origin: string, email: string, password
 
 /**
  * A user made with the CLI (`createUser`), their password set through the API, signed in in a
- * fresh browser profile on the service's origin: the start of most journeys.
+ * fresh browser profile on the service's origin: the start of most journeys. `at` fixes the
+ * page's clock (Date.now in the page) before it signs in.
  */
 export async function signedInUser(
   lsk: Lsk,
   browser: Browser,
   user: { email: string; workspace: string; role: string },
-  options: BrowserContextOptions = {},
+  options: BrowserContextOptions & { at?: number } = {},
 ): Promise<PageWatch & { context: BrowserContext; origin: string }> {
   const link = await createUser(lsk, user.email, user.workspace, user.role);
   const origin = new URL(link).origin;
   await setPasswordByApi(link);
-  const w = await openPage(browser, origin, options);
+  const { at, ...contextOptions } = options;
+  const w = await openPage(browser, origin, contextOptions);
+  if (at !== undefined) await w.page.clock.setFixedTime(at);
   await signIn(w.page, origin, user.email);
   return { ...w, origin };
 }
