@@ -157,4 +157,21 @@ describe.each(STORES)('referrer sources in the overview on %s', (store) => {
     await totals(18);
     expect(w.problems).toEqual([]);
   });
+
+  it('says why a source is not filtered on when the referrer filter would list more than 100 hosts', async () => {
+    const others = Array.from({ length: 99 }, (_, i) => `referrer=%21h${i}.example`).join('&');
+    await page.goto(`${origin}/dashboard/analytics?${others}`);
+    await totals(18);
+    const before = page.url();
+    await referrers().getByRole('button', { name: 'Exclude X' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Not filtered on X: X would make 101 referrer hosts, and a filter takes at most 100. Remove the referrer filter first' })
+      .waitFor();
+    expect(page.url()).toBe(before);
+    await page.goto(`${origin}/dashboard/analytics`);
+    await totals(18);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(w.problems).toEqual([]);
+  });
 });

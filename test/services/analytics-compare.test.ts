@@ -128,6 +128,49 @@ describe.each(STORE_KINDS)('analytics against the previous period on %s', (kind)
     expect(r.data.every((d) => d.previousClicks === 0 || d.previousClicks === null)).toBe(true);
   });
 
+  it('compares whole local days across a DST change, day 1 against day 1', async () => {
+    const { services, ws, a } = await setUp();
+    const zone = 'Europe/Berlin';
+    await opened!.repos.clicks.record({
+      events: [],
+      hours: [
+        // 10 October, 10:00 local: the first day before 20-29 October (which holds the end of summer time).
+        hcDims(a, ws, h('2026-10-10T08:00:00Z'), 9, 0, {}, D),
+        // 9 October, 23:00 local: before the previous window.
+        hcDims(a, ws, h('2026-10-09T21:00:00Z'), 4, 0, {}, D),
+        // 23 March at midnight and 24 March, 9:00 (local): the first two days before 30 March-5 April;
+        // 23-29 March holds the start of summer time. 22 March, 23:00 local: before that window.
+        hcDims(a, ws, h('2026-03-22T23:00:00Z'), 5, 0, {}, D),
+        hcDims(a, ws, h('2026-03-24T08:00:00Z'), 3, 0, {}, D),
+        hcDims(a, ws, h('2026-03-22T22:00:00Z'), 6, 0, {}, D),
+      ],
+    });
+    const autumn = await services.analytics.report(as(ws), { from: '2026-10-20', to: '2026-10-29', timezone: zone, compare: 'previous' });
+    expect([autumn.previous?.from, autumn.previous?.to]).toEqual([new Date('2026-10-09T22:00:00Z'), new Date('2026-10-19T22:00:00Z')]);
+    expect(autumn.previous?.total.clicks).toBe(9);
+    expect(autumn.data).toHaveLength(10);
+    expect(autumn.data.map((d) => d.previousClicks)).toEqual([9, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const spring = await services.analytics.report(as(ws), { from: '2026-03-30', to: '2026-04-05', timezone: zone, compare: 'previous' });
+    expect([spring.previous?.from, spring.previous?.to]).toEqual([new Date('2026-03-22T23:00:00Z'), new Date('2026-03-29T22:00:00Z')]);
+    expect(spring.previous?.total.clicks).toBe(8);
+    expect(spring.data.map((d) => d.previousClicks)).toEqual([5, 3, 0, 0, 0, 0, 0]);
+  });
+
+  it('compares whole local months with the months before', async () => {
+    const { services, ws, a } = await setUp();
+    await opened!.repos.clicks.record({
+      events: [],
+      // 1 October, 00:30 in Berlin; and 31 October, 23:30.
+      hours: [hcDims(a, ws, h('2026-09-30T22:00:00Z'), 2, 0, {}, D), hcDims(a, ws, h('2026-10-31T22:00:00Z'), 1, 0, {}, D)],
+    });
+    const r = await services.analytics.report(as(ws), { from: '2026-11-01', to: '2026-11-30', timezone: 'Europe/Berlin', compare: 'previous' });
+    expect([r.previous?.from, r.previous?.to]).toEqual([new Date('2026-09-30T22:00:00Z'), new Date('2026-10-31T23:00:00Z')]);
+    expect(r.previous?.total.clicks).toBe(3);
+    expect(r.data[0]?.previousClicks).toBe(2);
+    const instants = await services.analytics.report(as(ws), { from: '2026-11-20T12:00:00Z', to: '2026-11-22T12:00:00Z', compare: 'previous' });
+    expect([instants.previous?.from, instants.previous?.to]).toEqual([new Date('2026-11-18T12:00:00Z'), new Date('2026-11-20T12:00:00Z')]);
+  });
+
   it('refuses an unknown comparison, naming it', async () => {
     const { services, ws } = await setUp();
     await expect(services.analytics.report(as(ws), { compare: 'last_year' })).rejects.toMatchObject({ code: 'validation_failed' });

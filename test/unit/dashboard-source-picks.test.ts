@@ -5,7 +5,7 @@
  * takes its source's name away.
  */
 import { describe, expect, it } from 'vitest';
-import { pickedSources, referrerChip, sourcesAfterPick, toggleSource } from '../../dashboard/src/analytics/source-picks.js';
+import { pickedSources, referrerChip, sourcePickRefusal, sourcesAfterPick, toggleSource } from '../../dashboard/src/analytics/source-picks.js';
 import { parseView, type View, viewSearch } from '../../dashboard/src/analytics/view-state.js';
 
 const view = (s: string) => parseView(new URLSearchParams(s));
@@ -59,5 +59,14 @@ describe('referrer sources in the overview', () => {
     const v1 = { ...view(''), filters: { referrer: { values: many, exclude: false } } } as View;
     expect(toggleSource(v1, 'X', X, false)).toBeNull();
     expect(toggleSource(v1, 'news.example', ['news.example'], false)?.filters.referrer?.values).toHaveLength(100);
+    expect(sourcePickRefusal(v1, 'news.example', ['news.example'], false)).toBeNull();
+    expect(sourcePickRefusal(v1, 'X', X, false)).toMatch(
+      /^Not filtered on X: X would make \d+ referrer hosts, and a filter takes at most 100\. Remove the referrer filter/,
+    );
+    const google = Array.from({ length: 120 }, (_, i) => `www.google.c${i}`);
+    expect(toggleSource(view(''), 'Google', google, false)).toBeNull();
+    expect(sourcePickRefusal(view(''), 'Google', google, false)).toBe(
+      'Not filtered on Google: Google alone sums 120 referrer hosts, and a filter takes at most 100. Pick its hosts from the Hosts tab instead.',
+    );
   });
 });

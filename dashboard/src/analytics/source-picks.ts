@@ -8,18 +8,22 @@
 import { sourceOf } from '../../../src/domain/referrer-sources/match.js';
 import type { Filters, View } from './view-state.js';
 
-/** Values one filter may list (the API's FILTER_VALUES_MAX): a pick past it is not made. */
+/** Values one filter may list (the API's FILTER_VALUES_MAX): a pick past it is not made, and the overview says why. */
 const FILTER_VALUES_MAX = 100;
 
-/** A source row pressed: its name and hosts join the referrer filter (or leave it when it was there). */
-export function toggleSource(view: View, name: string, hosts: readonly string[], exclude: boolean): Pick<View, 'filters' | 'sources'> | null {
+/** The referrer hosts and source names a source row pressed leaves in the filter. */
+function afterSourcePick(view: View, name: string, hosts: readonly string[], exclude: boolean): { values: string[]; names: string[] } {
   const current = view.filters.referrer;
   const same = current && current.exclude === exclude;
   const values = same ? current.values : [];
   const names = same ? (view.sources ?? []) : [];
-  const whole = names.includes(name);
-  const nextValues = whole ? values.filter((v) => sourceOf(v).name !== name) : [...new Set([...values, ...hosts])];
-  const nextNames = whole ? names.filter((n) => n !== name) : [...names, name];
+  if (names.includes(name)) return { values: values.filter((v) => sourceOf(v).name !== name), names: names.filter((n) => n !== name) };
+  return { values: [...new Set([...values, ...hosts])], names: [...names, name] };
+}
+
+/** A source row pressed: its name and hosts join the referrer filter (or leave it when it was there); null past FILTER_VALUES_MAX hosts. */
+export function toggleSource(view: View, name: string, hosts: readonly string[], exclude: boolean): Pick<View, 'filters' | 'sources'> | null {
+  const { values: nextValues, names: nextNames } = afterSourcePick(view, name, hosts, exclude);
   if (nextValues.length > FILTER_VALUES_MAX) return null;
   const filters: Filters = { ...view.filters };
   if (nextValues.length === 0) {
@@ -28,6 +32,16 @@ export function toggleSource(view: View, name: string, hosts: readonly string[],
   }
   filters.referrer = { values: nextValues, exclude };
   return { filters, sources: nextNames };
+}
+
+/** What the overview says when toggleSource made no pick (the filter would list too many hosts); null when it made one. */
+export function sourcePickRefusal(view: View, name: string, hosts: readonly string[], exclude: boolean): string | null {
+  const { values } = afterSourcePick(view, name, hosts, exclude);
+  if (values.length <= FILTER_VALUES_MAX) return null;
+  const own = hosts.length > FILTER_VALUES_MAX ? `${name} alone sums ${hosts.length} referrer hosts` : `${name} would make ${values.length} referrer hosts`;
+  return `Not filtered on ${name}: ${own}, and a filter takes at most ${FILTER_VALUES_MAX}. ${
+    hosts.length > FILTER_VALUES_MAX ? 'Pick its hosts from the Hosts tab instead.' : 'Remove the referrer filter first, or pick hosts from the Hosts tab.'
+  }`;
 }
 
 /**

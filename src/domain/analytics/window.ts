@@ -53,10 +53,24 @@ export function resolveWindow(
   return { from, to, zone };
 }
 
+const isDayStart = (zone: string, t: number, d: LocalDate) => startOfLocalDay(zone, d) === t;
+const dayNumber = (d: LocalDate) => Date.UTC(d.year, d.month, d.day) / DAY_MS;
+
 /**
- * The window a report is compared with: the same length, ending where this one starts. It is
- * derived, not asked for, so it is not held to the 400-day bound (clicks before retention read 0).
+ * The window a report is compared with (docs/adr/0213), ending where this one starts: when both ends
+ * are local month starts in `zone`, as many calendar months before (November against October); when
+ * both are local midnights, as many calendar days before, so a DST change in either window keeps
+ * whole local days and the buckets pair day by day; otherwise (instants, the last 24 hours) the same
+ * length. It is derived, not asked for, so it is not held to the 400-day bound (clicks before
+ * retention read 0).
  */
-export function previousWindow(w: { from: number; to: number }): { from: number; to: number } {
-  return { from: w.from - (w.to - w.from), to: w.from };
+export function previousWindow(w: { from: number; to: number; zone: string }): { from: number; to: number } {
+  const first = localDateAt(w.zone, w.from);
+  const end = localDateAt(w.zone, w.to);
+  if (!isDayStart(w.zone, w.from, first) || !isDayStart(w.zone, w.to, end)) return { from: w.from - (w.to - w.from), to: w.from };
+  if (first.day === 1 && end.day === 1) {
+    const months = (end.year - first.year) * 12 + end.month - first.month;
+    return { from: startOfLocalDay(w.zone, { ...first, month: first.month - months }), to: w.from };
+  }
+  return { from: startOfLocalDay(w.zone, plusDays(first, dayNumber(first) - dayNumber(end))), to: w.from };
 }
