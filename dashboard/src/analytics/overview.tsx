@@ -153,7 +153,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                   title={title}
                   points={points}
                   bucket={a.interval ?? interval}
-                  previous={a.previous ? { clicks: a.data.map((p) => p.previous_clicks ?? null), label: period } : undefined}
+                  previous={a.previous ? { clicks: a.data.map((p) => p.previous_clicks ?? null), label: period, total: a.previous.total.clicks } : undefined}
                 />
               )}
             </>

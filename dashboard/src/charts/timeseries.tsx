@@ -23,10 +23,14 @@ const BOTTOM = 24;
 const TOP = 10;
 const RIGHT = 12;
 
-/** The period compared with: its clicks per bucket at the same position (null: none there), and its name. */
+/**
+ * The period compared with: its clicks per bucket at the same position (null: none there), its name,
+ * and its total (which counts buckets with none to pair too, e.g. October's 31st against November).
+ */
 export interface Previous {
   clicks: (number | null)[];
   label: string;
+  total: number;
 }
 
 export function TimeSeries({ points, title, bucket, previous }: { points: Point[]; title: string; bucket: string; previous?: Previous }) {
@@ -56,7 +60,6 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
   const labels = Math.max(2, Math.floor(plotW / 90));
   const xTicks = timeTicks(n, labels);
   const total = points.reduce((s, p) => s + p.clicks, 0);
-  const totalBefore = before.reduce<number>((s, c) => s + (c ?? 0), 0);
   // The previous period: a fainter dashed line over the buckets it has (a null ends it).
   const beforeLine = before
     .map((c, i) => (c === null || i >= n ? '' : `${i === 0 || before[i - 1] === null ? 'M' : 'L'}${x(i).toFixed(1)},${y(c).toFixed(1)}`))
@@ -79,7 +82,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           height={height}
           viewBox={`0 0 ${width} ${height}`}
           role="img"
-          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; ${points[firstPartial]!.label} is still counting` : ''}${previous ? `; dashed grey line: ${previous.label}, ${totalBefore} clicks` : ''}`}
+          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; ${points[firstPartial]!.label} is still counting` : ''}${previous ? `; dashed grey line: ${previous.label}, ${previous.total} clicks` : ''}`}
           onPointerMove={pick}
           onPointerLeave={() => setHover(null)}
         >
