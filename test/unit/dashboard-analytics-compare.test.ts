@@ -3,7 +3,7 @@
  * alone), the name of the period compared, and the toggle kept in the address.
  */
 import { describe, expect, it } from 'vitest';
-import { changeOf, periodName } from '../../dashboard/src/analytics/change.js';
+import { changeOf, periodName, previousOf, worthComparing } from '../../dashboard/src/analytics/change.js';
 import { parseView, viewSearch } from '../../dashboard/src/analytics/view-state.js';
 
 describe('a change against the previous period', () => {
@@ -16,6 +16,23 @@ describe('a change against the previous period', () => {
     expect(changeOf(3, 0)).toMatchObject({ text: 'new', trend: 'new' });
     expect(changeOf(0, 0)).toMatchObject({ text: '—', trend: 'none' });
     expect(changeOf(0, 5)).toMatchObject({ text: '−100.0 %', trend: 'down' });
+  });
+});
+
+describe('a previous period without any click', () => {
+  const answer = (before: number) => ({ previous: { total: { clicks: before } } });
+  it('is not worth comparing: rows carry no change (not "new" on every row)', () => {
+    expect(worthComparing(undefined)).toBe(false);
+    expect(worthComparing(null)).toBe(false);
+    expect(worthComparing({ total: { clicks: 0 } })).toBe(false);
+    expect(previousOf(answer(0), 0)).toEqual({});
+    expect(previousOf({}, 3)).toEqual({});
+  });
+  it("keeps a row's previous clicks when the period had some (0 where the row had none, null past a shorter series)", () => {
+    expect(worthComparing({ total: { clicks: 1 } })).toBe(true);
+    expect(previousOf(answer(4), 1)).toEqual({ previous: 1 });
+    expect(previousOf(answer(4), 0)).toEqual({ previous: 0 });
+    expect(previousOf(answer(4), null)).toEqual({ previous: null });
   });
 });
 

@@ -30,6 +30,20 @@ export function changeOf(now: number, before: number): Change {
   return { text, trend: p > 0 ? 'up' : 'down', spoken: `${p > 0 ? 'up' : 'down'} ${Math.abs(p).toFixed(1)} percent` };
 }
 
+/**
+ * Whether the comparison says anything: with no click at all in the previous period (before the
+ * first link, or past the 400 days kept) every row would read "new", so the rows and the chart
+ * show no change and the totals say there is nothing to compare with.
+ */
+export function worthComparing(previous: { total: { clicks: number } } | null | undefined): boolean {
+  return (previous?.total.clicks ?? 0) > 0;
+}
+
+/** A row's previous clicks, to spread into it: none at all when the comparison says nothing. */
+export function previousOf(answer: { previous?: { total: { clicks: number } } | null }, clicks: number | null | undefined): { previous?: number | null } {
+  return worthComparing(answer.previous) ? { previous: clicks } : {};
+}
+
 /** The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not one. */
 export function periodName(from: string, to: string, zone: string, hours: boolean): string {
   if (hours) return 'the 24 hours before';
