@@ -45,6 +45,13 @@ describe('the name of the period compared', () => {
     expect(periodName('2026-10-30T00:00:00.000Z', '2026-10-31T00:00:00.000Z', 'UTC', false)).toBe('30 Oct');
     expect(periodName('2026-10-30T10:00:00.000Z', '2026-10-31T10:00:00.000Z', 'UTC', true)).toBe('the 24 hours before');
   });
+  it('says the hour it starts at when a DST change moved it off local midnight', () => {
+    // 24-26 Oct in Berlin (73 hours, the clocks go back on the 25th): the 73 hours before start at 23:00 on the 20th.
+    expect(periodName('2026-10-20T21:00:00.000Z', '2026-10-23T22:00:00.000Z', 'Europe/Berlin', false)).toBe('20 Oct 23:00 – 23 Oct');
+    // 30 Oct - 28 Nov (720 hours): the 720 hours before start at 01:00 on 30 Sep.
+    expect(periodName('2026-09-29T23:00:00.000Z', '2026-10-29T23:00:00.000Z', 'Europe/Berlin', false)).toBe('30 Sep 01:00 – 29 Oct');
+    expect(periodName('2025-12-31T23:00:00.000Z', '2026-01-10T00:00:00.000Z', 'UTC', false)).toBe('31 Dec 2025 23:00 – 9 Jan 2026');
+  });
 });
 
 describe('the toggle in the address', () => {

@@ -44,13 +44,26 @@ export function previousOf(answer: { previous?: { total: { clicks: number } } | 
   return worthComparing(answer.previous) ? { previous: clicks } : {};
 }
 
-/** The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not one. */
+/** The local time of an instant in `zone` as `HH:MM`, when it is not midnight. */
+function timeIn(iso: string, zone: string): string | null {
+  const t = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return t === '00:00' ? null : t;
+}
+
+/**
+ * The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not
+ * one. The window has the same length as the view's, so across a DST change it starts an hour off
+ * local midnight (docs/adr/0213): then its start says the hour, `20 Oct 23:00 – 23 Oct`, rather than
+ * naming four days for a three-day view.
+ */
 export function periodName(from: string, to: string, zone: string, hours: boolean): string {
   if (hours) return 'the 24 hours before';
   const [y1, m1, d1] = dateIn(from, zone);
   // `to` is exclusive: the last day is the one before it.
   const [y2, m2, d2] = dateIn(new Date(Date.parse(to) - 1).toISOString(), zone);
   const month = (m: number) => MONTHS[m - 1];
+  const at = timeIn(from, zone);
+  if (at) return `${d1} ${month(m1)}${y1 === y2 ? '' : ` ${y1}`} ${at} – ${d2} ${month(m2)}${y1 === y2 ? '' : ` ${y2}`}`;
   if (y1 === y2 && m1 === m2) return d1 === d2 ? `${d1} ${month(m1)}` : `${d1}–${d2} ${month(m1)}`;
   return y1 === y2 ? `${d1} ${month(m1)} – ${d2} ${month(m2)}` : `${d1} ${month(m1)} ${y1} – ${d2} ${month(m2)} ${y2}`;
 }
