@@ -136,10 +136,27 @@ describe.each(STORES)('the overview against the previous period on %s', (store) 
 
   it('offers the same on a link page, and stays usable at 390 px', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${origin}/dashboard/analytics?range=7d&compare=previous`);
+    // The alias that tells links apart is whole beside the change column; the host gives way.
+    const alias = region('Links').locator('.share-path').first();
+    await alias.waitFor();
+    const [text, box] = await alias.evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return [r.getBoundingClientRect().width, el.getBoundingClientRect().width];
+    });
+    expect(text, 'the alias is not cut at 390 px').toBeLessThanOrEqual(box + 0.01);
+    expect(await alias.innerText()).toBe('/week');
+    // No click from France in the week before: nothing to compare with, rather than "new" on every row.
     await page.goto(`${origin}/dashboard/analytics?range=7d&compare=previous&country=FR`);
     await totals()
-      .filter({ hasText: /^4 clicks · .* new vs / })
+      .filter({ hasText: /^4 clicks · .* · no clicks in .+ to compare with$/ })
       .waitFor();
+    await region('Locations')
+      .getByRole('row', { name: /France 4 100%/ })
+      .waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Change vs previous period' }).count()).toBe(0);
+    expect(await page.getByTestId('chart-previous').count()).toBe(0);
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scroll, 'no sideways scrolling at 390 px').toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });

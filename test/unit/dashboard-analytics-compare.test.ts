@@ -3,7 +3,7 @@
  * alone), the name of the period compared, and the toggle kept in the address.
  */
 import { describe, expect, it } from 'vitest';
-import { changeOf, periodName } from '../../dashboard/src/analytics/change.js';
+import { changeOf, periodName, previousOf, worthComparing } from '../../dashboard/src/analytics/change.js';
 import { parseView, viewSearch } from '../../dashboard/src/analytics/view-state.js';
 
 describe('a change against the previous period', () => {
@@ -19,6 +19,23 @@ describe('a change against the previous period', () => {
   });
 });
 
+describe('a previous period without any click', () => {
+  const answer = (before: number) => ({ previous: { total: { clicks: before } } });
+  it('is not worth comparing: rows carry no change (not "new" on every row)', () => {
+    expect(worthComparing(undefined)).toBe(false);
+    expect(worthComparing(null)).toBe(false);
+    expect(worthComparing({ total: { clicks: 0 } })).toBe(false);
+    expect(previousOf(answer(0), 0)).toEqual({});
+    expect(previousOf({}, 3)).toEqual({});
+  });
+  it("keeps a row's previous clicks when the period had some (0 where the row had none, null past a shorter series)", () => {
+    expect(worthComparing({ total: { clicks: 1 } })).toBe(true);
+    expect(previousOf(answer(4), 1)).toEqual({ previous: 1 });
+    expect(previousOf(answer(4), 0)).toEqual({ previous: 0 });
+    expect(previousOf(answer(4), null)).toEqual({ previous: null });
+  });
+});
+
 describe('the name of the period compared', () => {
   it('reads as days of a month, across months, across years, in the zone', () => {
     expect(periodName('2026-10-01T00:00:00.000Z', '2026-10-31T00:00:00.000Z', 'UTC', false)).toBe('1–30 Oct');
@@ -27,6 +44,13 @@ describe('the name of the period compared', () => {
     expect(periodName('2026-09-30T22:00:00.000Z', '2026-10-30T23:00:00.000Z', 'Europe/Berlin', false)).toBe('1–30 Oct');
     expect(periodName('2026-10-30T00:00:00.000Z', '2026-10-31T00:00:00.000Z', 'UTC', false)).toBe('30 Oct');
     expect(periodName('2026-10-30T10:00:00.000Z', '2026-10-31T10:00:00.000Z', 'UTC', true)).toBe('the 24 hours before');
+  });
+  it('says the hour it starts at when a DST change moved it off local midnight', () => {
+    // 24-26 Oct in Berlin (73 hours, the clocks go back on the 25th): the 73 hours before start at 23:00 on the 20th.
+    expect(periodName('2026-10-20T21:00:00.000Z', '2026-10-23T22:00:00.000Z', 'Europe/Berlin', false)).toBe('20 Oct 23:00 – 23 Oct');
+    // 30 Oct - 28 Nov (720 hours): the 720 hours before start at 01:00 on 30 Sep.
+    expect(periodName('2026-09-29T23:00:00.000Z', '2026-10-29T23:00:00.000Z', 'Europe/Berlin', false)).toBe('30 Sep 01:00 – 29 Oct');
+    expect(periodName('2025-12-31T23:00:00.000Z', '2026-01-10T00:00:00.000Z', 'UTC', false)).toBe('31 Dec 2025 23:00 – 9 Jan 2026');
   });
 });
 

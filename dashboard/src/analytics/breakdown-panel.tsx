@@ -2,6 +2,7 @@
 import { useEffect } from 'preact/hooks';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
+import { previousOf } from './change';
 import type { Panel, Tab } from './dimensions';
 import { type Analytics, breakdown, ROWS, type Scope } from './fetch';
 import { MANY_PER_CLICK, type Remainder, remainderOf } from './remainder';
@@ -20,7 +21,7 @@ export interface Shown {
 export function shareRows(tab: Tab, a: Analytics): ShareRow[] {
   return a.data.map((r) => {
     if (tab.field === 'link_id') rememberLink(r.key, r.short_url);
-    return { value: r.key, label: valueLabel(tab.field, r.key), clicks: r.clicks, ...(a.previous ? { previous: r.previous_clicks } : {}) };
+    return { value: r.key, label: valueLabel(tab.field, r.key), clicks: r.clicks, ...previousOf(a, r.previous_clicks) };
   });
 }
 

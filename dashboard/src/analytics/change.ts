@@ -30,13 +30,40 @@ export function changeOf(now: number, before: number): Change {
   return { text, trend: p > 0 ? 'up' : 'down', spoken: `${p > 0 ? 'up' : 'down'} ${Math.abs(p).toFixed(1)} percent` };
 }
 
-/** The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not one. */
+/**
+ * Whether the comparison says anything: with no click at all in the previous period (before the
+ * first link, or past the 400 days kept) every row would read "new", so the rows and the chart
+ * show no change and the totals say there is nothing to compare with.
+ */
+export function worthComparing(previous: { total: { clicks: number } } | null | undefined): boolean {
+  return (previous?.total.clicks ?? 0) > 0;
+}
+
+/** A row's previous clicks, to spread into it: none at all when the comparison says nothing. */
+export function previousOf(answer: { previous?: { total: { clicks: number } } | null }, clicks: number | null | undefined): { previous?: number | null } {
+  return worthComparing(answer.previous) ? { previous: clicks } : {};
+}
+
+/** The local time of an instant in `zone` as `HH:MM`, when it is not midnight. */
+function timeIn(iso: string, zone: string): string | null {
+  const t = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return t === '00:00' ? null : t;
+}
+
+/**
+ * The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not
+ * one. The window has the same length as the view's, so across a DST change it starts an hour off
+ * local midnight (docs/adr/0213): then its start says the hour, `20 Oct 23:00 – 23 Oct`, rather than
+ * naming four days for a three-day view.
+ */
 export function periodName(from: string, to: string, zone: string, hours: boolean): string {
   if (hours) return 'the 24 hours before';
   const [y1, m1, d1] = dateIn(from, zone);
   // `to` is exclusive: the last day is the one before it.
   const [y2, m2, d2] = dateIn(new Date(Date.parse(to) - 1).toISOString(), zone);
   const month = (m: number) => MONTHS[m - 1];
+  const at = timeIn(from, zone);
+  if (at) return `${d1} ${month(m1)}${y1 === y2 ? '' : ` ${y1}`} ${at} – ${d2} ${month(m2)}${y1 === y2 ? '' : ` ${y2}`}`;
   if (y1 === y2 && m1 === m2) return d1 === d2 ? `${d1} ${month(m1)}` : `${d1}–${d2} ${month(m1)}`;
   return y1 === y2 ? `${d1} ${month(m1)} – ${d2} ${month(m2)}` : `${d1} ${month(m1)} ${y1} – ${d2} ${month(m2)} ${y2}`;
 }

@@ -31,8 +31,9 @@ export function CompareToggle({ on, onChange }: { on: boolean; onChange: (on: bo
   );
 }
 
-/** The totals line's comparison: the previous figure and the change, e.g. `▲ +12.5 % vs 1–30 Oct (8 clicks)`. */
+/** The totals line's comparison: the previous figure and the change, e.g. `▲ +12.5 % vs 1–30 Oct (8 clicks)`; none without clicks then. */
 export function CompareTotals({ now, before, period }: { now: number; before: number; period: string }) {
+  if (before === 0) return <span class="compare-totals muted">no clicks in {period} to compare with</span>;
   return (
     <span class="compare-totals">
       <ChangeBadge now={now} before={before} /> vs {period} ({before} {before === 1 ? 'click' : 'clicks'})

@@ -1,24 +1,48 @@
 /** The overview's downloads as CSV text (cells made safe and quoted as the service's own CSV answers are). */
-import type { Point } from '../charts/timeseries';
-import { csvText } from '../ui/csv-text';
-import type { Shown } from './breakdown-panel';
-import { percent } from './share-table';
+import { csvText } from '../ui/csv-text.js';
+import { percent } from './percent.js';
+
+/** A bucket of the chart (a `Point`), as far as the file needs it. */
+interface CsvPoint {
+  label: string;
+  clicks: number;
+  partial?: boolean;
+}
+
+/** A panel as shown (a `Shown` of the breakdown panel), as far as the file needs it. */
+interface CsvPanel {
+  title: string;
+  rows: { value: string; label: string; clicks: number; previous?: number | null }[];
+  remainder: { label: string; clicks: number } | null;
+  total: number;
+}
 
 /**
  * What the overview shows, as one table: the time series (one row per bucket), then each panel's
  * rows (its open tab), each with its section, value, label, clicks and share of the view's clicks,
  * and the clicks its rows leave out (`(not set)` or `Other`, no value). A bucket still filling says
- * `(so far)` in its label.
+ * `(so far)` in its label. Compared with the previous period, a last column `previous_clicks` holds
+ * what the view shows beside each row (the bucket paired with it, the same value's clicks then;
+ * empty where there is none), as the API's own CSV does.
  */
-export function overviewCsv(series: { title: string; points: Point[]; total: number }, panels: Shown[]): string {
-  const rows: string[][] = [['section', 'value', 'label', 'clicks', 'share']];
-  for (const p of series.points) {
-    rows.push([series.title, p.label, p.partial ? `${p.label} (so far)` : p.label, String(p.clicks), percent(p.clicks, series.total)]);
-  }
+export function overviewCsv(series: { title: string; points: CsvPoint[]; total: number; previous?: (number | null)[] }, panels: CsvPanel[]): string {
+  const compared = series.previous !== undefined || panels.some((p) => p.rows.some((r) => r.previous !== undefined));
+  const then = (n: number | null | undefined) => (compared ? [n === null || n === undefined ? '' : String(n)] : []);
+  const rows: string[][] = [['section', 'value', 'label', 'clicks', 'share', ...(compared ? ['previous_clicks'] : [])]];
+  series.points.forEach((p, i) => {
+    rows.push([
+      series.title,
+      p.label,
+      p.partial ? `${p.label} (so far)` : p.label,
+      String(p.clicks),
+      percent(p.clicks, series.total),
+      ...then(series.previous?.[i]),
+    ]);
+  });
   for (const panel of panels) {
-    for (const r of panel.rows) rows.push([panel.title, r.value, r.label, String(r.clicks), percent(r.clicks, panel.total)]);
+    for (const r of panel.rows) rows.push([panel.title, r.value, r.label, String(r.clicks), percent(r.clicks, panel.total), ...then(r.previous)]);
     const rest = panel.remainder;
-    if (rest) rows.push([panel.title, '', rest.label, String(rest.clicks), percent(rest.clicks, panel.total)]);
+    if (rest) rows.push([panel.title, '', rest.label, String(rest.clicks), percent(rest.clicks, panel.total), ...then(undefined)]);
   }
   return csvText(rows);
 }

@@ -10,7 +10,7 @@ import { saveBlob } from '../ui/download';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { BreakdownPanel, type Shown } from './breakdown-panel';
-import { periodName } from './change';
+import { periodName, worthComparing } from './change';
 import { CompareToggle, CompareTotals } from './compare';
 import { overviewCsv } from './csv';
 import { intervalOf, windowOf } from './dates';
@@ -111,8 +111,9 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
           const points = a.data.map((p, i) => ({ ...pointOf(p.key, p.clicks, a.timezone, a.interval), partial: i === filling }));
           const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
           const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : '';
+          const before = worthComparing(a.previous) ? a.data.map((p) => p.previous_clicks ?? null) : undefined;
           const download = () => {
-            const csv = overviewCsv({ title, points, total: a.total.clicks }, [...shown.current.values()]);
+            const csv = overviewCsv({ title, points, total: a.total.clicks, previous: before }, [...shown.current.values()]);
             saveBlob(new Blob([csv], { type: 'text/csv' }), fileName(`analytics-by-${a.interval ?? interval}`));
           };
           return (
@@ -153,7 +154,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                   title={title}
                   points={points}
                   bucket={a.interval ?? interval}
-                  previous={a.previous ? { clicks: a.data.map((p) => p.previous_clicks ?? null), label: period, total: a.previous.total.clicks } : undefined}
+                  previous={before && a.previous ? { clicks: before, label: period, total: a.previous.total.clicks } : undefined}
                 />
               )}
             </>

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
+import { percent } from './percent';
 import { type Remainder, shownRemainder } from './remainder';
 
 export interface ShareRow {
@@ -32,13 +33,6 @@ function RowLabel({ field, label }: { field: FilterField; label: string }) {
       <span class="share-path">{label.slice(cut)}</span>
     </span>
   );
-}
-
-/** A share as a percentage people read: whole numbers, `<1%` for a sliver. */
-export function percent(clicks: number, total: number): string {
-  if (total <= 0) return '0%';
-  const p = (clicks / total) * 100;
-  return p > 0 && p < 1 ? '<1%' : `${Math.round(p)}%`;
 }
 
 interface Props {

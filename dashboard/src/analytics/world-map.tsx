@@ -9,7 +9,7 @@
 import { HEIGHT, SHAPES, WIDTH } from 'virtual:world-shapes';
 import { useState } from 'preact/hooks';
 import { countryName } from '../links/countries';
-import { percent } from './share-table';
+import { percent } from './percent';
 
 export interface MapProps {
   counts: Map<string, number>;
