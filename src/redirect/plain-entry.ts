@@ -36,6 +36,8 @@ export class Places {
   private last: Place | undefined;
 
   of(workspaceId: string, domain: string, expiredUrl: string | null, crawlable: boolean, at: number): Place {
+    // A time not a whole number of ms (NaN, fractional) gets a full entry: its place is not kept, lest the next links count from it.
+    if (!Number.isInteger(at)) return new Place(workspaceId, domain, expiredUrl, crawlable, at);
     const l = this.last;
     if (
       l !== undefined &&
