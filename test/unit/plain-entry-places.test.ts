@@ -53,4 +53,18 @@ describe('plain entries’ places', () => {
     const epoch = (next as unknown as { place: { epoch: number } }).place.epoch;
     expect([odd.at, next.at, Number.isInteger(epoch)]).toEqual([187200461.8556332, -451882224, true]);
   });
+
+  it('hold a bounded number of characters in their keys, not only of places: long expired URLs start the table over sooner', () => {
+    // 10,000 links with 8,000-character expired URLs kept 82.8 MB in the places after the links were gone.
+    const places = new Places(10_000, 20_000);
+    const a = places.of('wsp_1', 'go.test', null, true, 1_000);
+    const long = (i: number) => `https://e.test/${'x'.repeat(7_990)}${i}`;
+    for (let i = 0; i < 3; i++) places.of('wsp_1', 'go.test', long(i), true, 1_000);
+    // Three keys of about 8,000 characters passed the 20,000: the table started over, `a` made again.
+    const again = places.of('wsp_1', 'go.test', null, true, 1_000);
+    expect(again).not.toBe(a);
+    expect([again.workspaceId, again.domain, again.expiredUrl, again.crawlable, again.epoch]).toEqual(['wsp_1', 'go.test', null, true, 1_000]);
+    // Short keys stay shared well within the bound.
+    expect(places.of('wsp_1', 'go.test', null, true, 2_000)).toBe(again);
+  });
 });
