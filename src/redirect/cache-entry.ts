@@ -50,19 +50,29 @@ export class Interned {
 /**
  * One frozen copy of each set of country targets however many cached links have it (each store read
  * parses its own), keyed by its JSON text: links made for one campaign often share them. Asked only
- * when a link is read into the cache, never on a hit. Bounded: past `max` distinct sets it starts over.
+ * when a link is read into the cache, never on a hit. Bounded: past `max` distinct sets, or `maxChars`
+ * characters in their texts (a target URL may have 8,192: 10,000 of them held 161.6 MB), it starts over.
  */
 export class SharedTargets {
   private readonly values = new Map<string, Readonly<Record<string, string>>>();
+  /** Characters in the texts held. */
+  private chars = 0;
 
-  constructor(private readonly max = 10_000) {}
+  constructor(
+    private readonly max = 10_000,
+    private readonly maxChars = 2_000_000,
+  ) {}
 
   of(targets: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
     if (targets === NONE) return targets;
     const text = JSON.stringify(targets);
     const known = this.values.get(text);
     if (known !== undefined) return known;
-    if (this.values.size >= this.max) this.values.clear();
+    if (this.values.size >= this.max || this.chars + text.length > this.maxChars) {
+      this.values.clear();
+      this.chars = 0;
+    }
+    this.chars += text.length;
     const shared = Object.freeze({ ...targets });
     this.values.set(text, shared);
     return shared;

@@ -25,17 +25,26 @@ export class Place {
 /**
  * One Place for each workspace, domain, expired URL and crawlable flag, however many cached links
  * share it; made again when a read time lies too far from its epoch (after about 12 days). Asked only
- * when a link is read into the cache. Bounded: past `max` distinct places it starts over.
+ * when a link is read into the cache. Bounded: past `max` distinct places, or `maxChars` characters in
+ * their keys (an expired URL may have 8,192: 10,000 of them held 82.8 MB), it starts over.
  */
 export class Places {
   private readonly values = new Map<string, Place>();
 
-  constructor(private readonly max = 10_000) {}
+  /** Characters in the keys held. */
+  private chars = 0;
+
+  constructor(
+    private readonly max = 10_000,
+    private readonly maxChars = 2_000_000,
+  ) {}
 
   /** The place given last: links read one after another are mostly of one workspace and domain (no key made then). */
   private last: Place | undefined;
 
   of(workspaceId: string, domain: string, expiredUrl: string | null, crawlable: boolean, at: number): Place {
+    // A time not a whole number of ms (NaN, fractional) gets a full entry: its place is not kept, lest the next links count from it.
+    if (!Number.isInteger(at)) return new Place(workspaceId, domain, expiredUrl, crawlable, at);
     const l = this.last;
     if (
       l !== undefined &&
@@ -56,7 +65,13 @@ export class Places {
     const key = `${crawlable ? 1 : 0}${workspaceId.length}:${workspaceId}${domain.length}:${domain}${expiredUrl === null ? 'n' : `u${expiredUrl}`}`;
     const known = this.values.get(key);
     if (known !== undefined && fitsPlace(known, at)) return known;
-    if (known === undefined && this.values.size >= this.max) this.values.clear();
+    if (known === undefined) {
+      if (this.values.size >= this.max || this.chars + key.length > this.maxChars) {
+        this.values.clear();
+        this.chars = 0;
+      }
+      this.chars += key.length;
+    }
     const place = new Place(workspaceId, domain, expiredUrl, crawlable, at);
     this.values.set(key, place);
     return place;
