@@ -153,4 +153,16 @@ describe('SharedRules', () => {
     shared.of(rules, { source: 'b' }, (u) => u);
     expect(shared.of(rules, null, (u) => u)).not.toBe(first);
   });
+
+  it('starts over past a bound on characters too, so long rule lists are not held after their links', () => {
+    const shared = new SharedRules(1_000, 20_000);
+    const first = shared.of(rules, null, (u) => u);
+    expect(shared.of(rules, null, (u) => u)).toBe(first);
+    const long = (i: number) => [{ if: { country: ['FR'] }, to: `https://fr.test/${'x'.repeat(7_990)}${i}` }] as LinkRule[];
+    for (let i = 0; i < 3; i++) shared.of(long(i), null, (u) => u);
+    // Three keys of about 8,000 characters passed the 20,000: the table started over.
+    const again = shared.of(rules, null, (u) => u);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
 });

@@ -7,18 +7,29 @@ import { type CompiledRules, compileRules } from './compile-rules.js';
  * campaign often carry the same rules): compiled rules depend only on the rules and the link's UTM
  * values (a rule's target is its URL with them set, made safe for a Location header), so those are
  * the key. Frozen, asked only when a link is read into the cache, never on a hit. Bounded: past
- * `max` distinct lists it starts over.
+ * `max` distinct lists, or past `maxChars` characters of keys (a list's rule URLs may be 8,192
+ * characters each, so a count alone would let a thousand long lists stay held after their links
+ * left the cache), it starts over.
  */
 export class SharedRules {
   private readonly values = new Map<string, CompiledRules>();
+  /** Characters in the keys held (the compiled rules hold about as many). */
+  private chars = 0;
 
-  constructor(private readonly max = 1_000) {}
+  constructor(
+    private readonly max = 1_000,
+    private readonly maxChars = 2_000_000,
+  ) {}
 
   of(rules: readonly LinkRule[], utm: Utm | null, target: (url: string) => string): CompiledRules {
     const key = JSON.stringify([rules, utm]);
     const known = this.values.get(key);
     if (known !== undefined) return known;
-    if (this.values.size >= this.max) this.values.clear();
+    if (this.values.size >= this.max || this.chars + key.length > this.maxChars) {
+      this.values.clear();
+      this.chars = 0;
+    }
+    this.chars += key.length;
     const compiled = compileRules(rules, target);
     this.values.set(key, compiled);
     return compiled;
