@@ -24,7 +24,7 @@ export const analyticsItemSchema = z.object({
   }),
 });
 
-/** With compare=previous: the window of the same length just before, and its totals under the same filters. */
+/** With compare=previous: the window just before (whole local days or months, else the same length), and its totals under the same filters. */
 export const analyticsPreviousSchema = z.object({ from: timeSchema, to: timeSchema, total: clickTotalsSchema });
 
 export const analyticsSchema = z.object({

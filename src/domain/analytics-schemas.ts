@@ -6,7 +6,7 @@ import { z } from './zod.js';
 
 export { GROUP_BYS, type GroupBy } from './click-fields.js';
 
-/** What a report may be compared with: the window of the same length just before it. */
+/** What a report may be compared with: the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length). */
 export const ANALYTICS_COMPARES = ['previous'] as const;
 export type AnalyticsCompare = (typeof ANALYTICS_COMPARES)[number];
 
@@ -138,7 +138,8 @@ export const analyticsRestQuerySchema = z.strictObject({
   timezone: timezoneSchema.optional(),
   limit: intParam(1, ANALYTICS_LIMIT_MAX, ANALYTICS_LIMIT_DEFAULT).optional(),
   compare: z.enum(ANALYTICS_COMPARES).optional().meta({
-    description: "previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.",
+    description:
+      "previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.",
   }),
   format: z.enum(['json', 'csv']).optional(),
 });

@@ -56,7 +56,7 @@ export type Analytics = {
   total: ClickTotals;
 };
 
-/** What a report is compared with: previous, the window of the same length just before it. */
+/** What a report is compared with: previous, the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length). */
 export type AnalyticsCompare =
   | 'previous';
 
@@ -110,7 +110,7 @@ export type AnalyticsItem = {
   short_url?: Maybe<Scalars['String']['output']>;
 };
 
-/** The window a report is compared with: the same length, ending where the report starts, under the same filters. */
+/** The window a report is compared with, ending where the report starts, under the same filters: as many whole local days when the report is bounded by local midnights, as many calendar months when by firsts of months, else the same length. */
 export type AnalyticsPrevious = {
   __typename?: 'AnalyticsPrevious';
   /** First instant of the previous window. */

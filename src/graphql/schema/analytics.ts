@@ -43,7 +43,8 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
 });
 
 const PreviousPeriodType = builder.objectRef<PreviousPeriod>('AnalyticsPrevious').implement({
-  description: 'The window a report is compared with: the same length, ending where the report starts, under the same filters.',
+  description:
+    'The window a report is compared with, ending where the report starts, under the same filters: as many whole local days when the report is bounded by local midnights, as many calendar months when by firsts of months, else the same length.',
   fields: (t) => ({
     from: t.field({ type: DateTimeScalar, description: 'First instant of the previous window.', resolve: (p) => p.from }),
     to: t.field({ type: DateTimeScalar, description: "End of the previous window (exclusive): the report's `from`.", resolve: (p) => p.to }),
@@ -103,7 +104,8 @@ builder.queryField('analytics', (t) =>
       }),
       compare: t.arg({
         type: AnalyticsCompareEnum,
-        description: "previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.",
+        description:
+          "previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.",
       }),
     },
     resolve: async (_r, args, ctx, info) => {

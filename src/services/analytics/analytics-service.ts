@@ -36,7 +36,7 @@ export interface AnalyticsReport {
   timezone: string;
   total: ClickTotals;
   data: AnalyticsItem[];
-  /** With `compare: previous`: the window of the same length just before, and its totals. */
+  /** With `compare: previous`: the window just before (previousWindow: whole local days or months, else the same length), and its totals. */
   previous?: PreviousPeriod;
 }
 

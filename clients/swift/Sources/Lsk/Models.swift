@@ -67,7 +67,7 @@ public struct Analytics: Codable, Sendable, Equatable {
     }
 }
 
-/// previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.
+/// previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct AnalyticsCompare: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
     public let rawValue: String

@@ -999,7 +999,7 @@ export interface AnalyticsParams {
   browser?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   city?: string;
-  /** previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`. */
+  /** previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`. */
   compare?: "previous";
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   continent?: string;

@@ -41,7 +41,7 @@ data class Analytics(
 )
 
 /**
- * previous: also count the window of the same length just before this one (same filters), as `previous` and each row's `previous_clicks`.
+ * previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.
  * An unknown value from a newer server reads as null.
  */
 enum class AnalyticsCompare(@get:JsonValue val value: String) {
