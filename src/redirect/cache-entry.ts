@@ -4,6 +4,7 @@ import { adaptiveParts, targetOf } from './adapt/compile-link.js';
 import type { SharedRules } from './adapt/shared-rules.js';
 import type { CachedLink } from './link-cache.js';
 import { fitsPlace, NONE, type Places, PlainEntry } from './plain-entry.js';
+import { SharedTable } from './shared-table.js';
 import type { Site } from './sites.js';
 
 /**
@@ -34,16 +35,14 @@ function safeMap<M extends Record<string, string | undefined>>(m: M, safe: (url:
  * makes new strings). Bounded: past `max` distinct values it starts over.
  */
 export class Interned {
-  private readonly values = new Map<string, string>();
+  private readonly values: SharedTable<string>;
 
-  constructor(private readonly max = 10_000) {}
+  constructor(max = 10_000) {
+    this.values = new SharedTable(max);
+  }
 
   of(value: string): string {
-    const known = this.values.get(value);
-    if (known !== undefined) return known;
-    if (this.values.size >= this.max) this.values.clear();
-    this.values.set(value, value);
-    return value;
+    return this.values.get(value) ?? this.values.set(value, value);
   }
 }
 
@@ -54,28 +53,16 @@ export class Interned {
  * characters in their texts (a target URL may have 8,192: 10,000 of them held 161.6 MB), it starts over.
  */
 export class SharedTargets {
-  private readonly values = new Map<string, Readonly<Record<string, string>>>();
-  /** Characters in the texts held. */
-  private chars = 0;
+  private readonly values: SharedTable<Readonly<Record<string, string>>>;
 
-  constructor(
-    private readonly max = 10_000,
-    private readonly maxChars = 2_000_000,
-  ) {}
+  constructor(max = 10_000, maxChars?: number) {
+    this.values = new SharedTable(max, maxChars);
+  }
 
   of(targets: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
     if (targets === NONE) return targets;
     const text = JSON.stringify(targets);
-    const known = this.values.get(text);
-    if (known !== undefined) return known;
-    if (this.values.size >= this.max || this.chars + text.length > this.maxChars) {
-      this.values.clear();
-      this.chars = 0;
-    }
-    this.chars += text.length;
-    const shared = Object.freeze({ ...targets });
-    this.values.set(text, shared);
-    return shared;
+    return this.values.get(text) ?? this.values.set(text, Object.freeze({ ...targets }));
   }
 }
 

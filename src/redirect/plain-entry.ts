@@ -1,5 +1,6 @@
 import { linkTargets } from '../domain/destinations.js';
 import type { CachedLink } from './link-cache.js';
+import { SharedTable } from './shared-table.js';
 
 /** The targets of a link that sets none (most links set no device targets): one frozen object for all of them. */
 export const NONE = Object.freeze({});
@@ -29,15 +30,11 @@ export class Place {
  * their keys (an expired URL may have 8,192: 10,000 of them held 82.8 MB), it starts over.
  */
 export class Places {
-  private readonly values = new Map<string, Place>();
+  private readonly values: SharedTable<Place>;
 
-  /** Characters in the keys held. */
-  private chars = 0;
-
-  constructor(
-    private readonly max = 10_000,
-    private readonly maxChars = 2_000_000,
-  ) {}
+  constructor(max = 10_000, maxChars?: number) {
+    this.values = new SharedTable(max, maxChars);
+  }
 
   /** The place given last: links read one after another are mostly of one workspace and domain (no key made then). */
   private last: Place | undefined;
@@ -65,16 +62,7 @@ export class Places {
     const key = `${crawlable ? 1 : 0}${workspaceId.length}:${workspaceId}${domain.length}:${domain}${expiredUrl === null ? 'n' : `u${expiredUrl}`}`;
     const known = this.values.get(key);
     if (known !== undefined && fitsPlace(known, at)) return known;
-    if (known === undefined) {
-      if (this.values.size >= this.max || this.chars + key.length > this.maxChars) {
-        this.values.clear();
-        this.chars = 0;
-      }
-      this.chars += key.length;
-    }
-    const place = new Place(workspaceId, domain, expiredUrl, crawlable, at);
-    this.values.set(key, place);
-    return place;
+    return this.values.set(key, new Place(workspaceId, domain, expiredUrl, crawlable, at));
   }
 }
 

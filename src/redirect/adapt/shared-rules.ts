@@ -1,5 +1,6 @@
 import type { LinkRule } from '../../domain/rule-schemas.js';
 import type { Utm } from '../../domain/utm-schemas.js';
+import { SharedTable } from '../shared-table.js';
 import { type CompiledRules, compileRules } from './compile-rules.js';
 
 /**
@@ -12,26 +13,14 @@ import { type CompiledRules, compileRules } from './compile-rules.js';
  * left the cache), it starts over.
  */
 export class SharedRules {
-  private readonly values = new Map<string, CompiledRules>();
-  /** Characters in the keys held (the compiled rules hold about as many). */
-  private chars = 0;
+  private readonly values: SharedTable<CompiledRules>;
 
-  constructor(
-    private readonly max = 1_000,
-    private readonly maxChars = 2_000_000,
-  ) {}
+  constructor(max = 1_000, maxChars?: number) {
+    this.values = new SharedTable(max, maxChars);
+  }
 
   of(rules: readonly LinkRule[], utm: Utm | null, target: (url: string) => string): CompiledRules {
     const key = JSON.stringify([rules, utm]);
-    const known = this.values.get(key);
-    if (known !== undefined) return known;
-    if (this.values.size >= this.max || this.chars + key.length > this.maxChars) {
-      this.values.clear();
-      this.chars = 0;
-    }
-    this.chars += key.length;
-    const compiled = compileRules(rules, target);
-    this.values.set(key, compiled);
-    return compiled;
+    return this.values.get(key) ?? this.values.set(key, compileRules(rules, target));
   }
 }
