@@ -66,6 +66,8 @@ async function main(): Promise<void> {
     setInterval(() => void services.keyring.rotateIfDue().catch((e) => log.warn({ err: e }, 'signing key rotation failed')), 60_000),
     // Ended sessions, expired one-time records, expired invites and audit entries past LSK_AUDIT_DAYS (FerretDB has no TTL index).
     setInterval(() => void services.upkeep.sweep().then(logFailedSweeps), 15 * 60_000),
+    // Scheduled analytics reports whose time has come (docs/adr/0219): nothing without SMTP.
+    setInterval(() => void services.reportSender.sweep().catch((e) => log.warn({ err: e }, 'scheduled reports sweep failed')), 60_000),
   ];
   for (const t of timers) t.unref();
 

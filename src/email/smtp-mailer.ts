@@ -47,12 +47,18 @@ export class SmtpMailer implements Mailer {
     for (let m = this.queue.shift(); m; m = this.queue.shift()) {
       try {
         this.transport ??= (await nodemailer()).createTransport(this.url);
-        await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+        await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
         this.log.info?.({ subject: m.subject }, 'mail sent');
       } catch (e) {
         this.log.warn({ subject: m.subject, error: (e as Error).message?.slice(0, 200) }, 'mail not sent');
       }
     }
+  }
+
+  async deliver(m: MailMessage): Promise<void> {
+    this.transport ??= (await nodemailer()).createTransport(this.url);
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+    this.log.info?.({ subject: m.subject }, 'mail sent');
   }
 
   async drain(ms: number): Promise<void> {

@@ -34,6 +34,8 @@ import type { IdempotencyService } from './idempotency.js';
 import type { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import type { LinkService } from './link-service.js';
 import type { Mailer } from './mail/mailer.js';
+import type { ReportSender } from './scheduled-reports/report-sender.js';
+import type { ScheduledReportService } from './scheduled-reports/report-service.js';
 import type { StatsService } from './stats-service.js';
 import type { Upkeep } from './upkeep.js';
 import type { UtmTemplateService } from './utm-templates.js';
@@ -76,6 +78,9 @@ export interface Services {
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
   analytics: AnalyticsService;
+  /** Scheduled analytics reports by email (docs/adr/0219), and their sweep (src/server.ts, each minute). */
+  scheduledReports: ScheduledReportService;
+  reportSender: ReportSender;
   /** People's clicks one by one (kept LSK_CLICK_EVENTS_DAYS). */
   clickEvents: ClickEventsService;
   /** The plan limit (per workspace, rolling 60 s): in process on SQLite, shared through the store on MongoDB. */

@@ -33,6 +33,7 @@ import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
 import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
 import { LinkService } from './link-service.js';
+import { scheduledReports } from './scheduled-reports/build.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
 import { UtmTemplateService } from './utm-templates.js';
@@ -117,6 +118,8 @@ export async function buildServices(
   const accounts = buildAccounts(repos, clock, config, log, events);
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const deletion = workspaceDeletion(repos, abuse, clock, auditRecorder, events, log);
+  const analytics = new AnalyticsService(repos.clicks, repos.links, links, clock);
+  const reports = scheduledReports({ repos, analytics, links, mailer: accounts.mailer, clock, events, publicUrl: config.publicUrl, log });
   const services: Services = {
     config,
     clock,
@@ -146,7 +149,8 @@ export async function buildServices(
     domainSettings: new DomainSettingsService(repos.domains, linkEvents, events, abuse),
     utmTemplates: new UtmTemplateService(repos.utmTemplates, clock, events),
     stats: new StatsService(repos.clicks, clock, links),
-    analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
+    analytics,
+    ...reports,
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     fieldLimit: createFieldLimiter(repos.counters),

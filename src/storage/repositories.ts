@@ -12,6 +12,7 @@ import type { ModerationRepository } from './moderation/repository.js';
 import type { OneTimeRepository } from './one-time/repository.js';
 import type { PasskeysRepository } from './passkeys/repository.js';
 import type { ReportsRepository } from './reports/repository.js';
+import type { ScheduledReportsRepository } from './scheduled-reports/repository.js';
 import type { SessionsRepository } from './sessions/repository.js';
 import type { TagsRepository } from './tags/repository.js';
 import type { TwoFactorRepository } from './two-factor/repository.js';
@@ -64,6 +65,8 @@ export interface Repositories {
   readonly moderation: ModerationRepository;
   /** Abuse reports (`POST /report`). */
   readonly reports: ReportsRepository;
+  /** Scheduled analytics reports by email and their period claims (docs/adr/0219). */
+  readonly scheduledReports: ScheduledReportsRepository;
   /** Destination health: check jobs, claims and each link's state. */
   readonly health: HealthRepository;
   /** The audit log (docs/adr/0120). */

@@ -16,6 +16,7 @@ import { MongoOneTime } from '../one-time/mongo.js';
 import { MongoPasskeys, PASSKEY_INDEXES } from '../passkeys/mongo.js';
 import { MongoReports, REPORT_INDEXES } from '../reports/mongo.js';
 import type { Repositories } from '../repositories.js';
+import { MongoScheduledReports, SCHEDULED_REPORT_INDEXES } from '../scheduled-reports/mongo.js';
 import { MongoSessions, SESSION_INDEXES } from '../sessions/mongo.js';
 import { MongoTags, TAG_INDEXES } from '../tags/mongo.js';
 import { MongoTwoFactor } from '../two-factor/mongo.js';
@@ -39,6 +40,7 @@ const INDEXES = [
   ...WEBHOOK_INDEXES,
   ...UTM_TEMPLATE_INDEXES,
   ...AUDIT_INDEXES,
+  ...SCHEDULED_REPORT_INDEXES,
 ];
 const ABUSE_INDEXES = [...MODERATION_INDEXES, ...REPORT_INDEXES, ...HEALTH_INDEXES];
 const ACCOUNT_INDEXES = [...USER_INDEXES, ...MEMBER_INDEXES, ...SESSION_INDEXES, ...ONE_TIME_INDEXES, ...PASSKEY_INDEXES];
@@ -77,6 +79,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
       blocklist: new MongoBlocklist(conn),
       moderation: new MongoModeration(conn),
       reports: new MongoReports(conn),
+      scheduledReports: new MongoScheduledReports(conn),
       health: new MongoHealth(conn),
       init: async () => {
         await conn.init([...INDEXES, ...ACCOUNT_INDEXES, ...ABUSE_INDEXES]);

@@ -6,6 +6,7 @@ import { CLICK_PENDING_MIGRATION } from './migration-click-pending.js';
 import { CLICK_ROLLUPS_MIGRATION } from './migration-click-rollups.js';
 import { CLICK_SHEETS_MIGRATION } from './migration-click-sheets.js';
 import { LINKS_THAT_ADAPT } from './migration-links-that-adapt.js';
+import { SCHEDULED_REPORTS_MIGRATION } from './migration-scheduled-reports.js';
 import { SHORT_WRITES_MIGRATION } from './migration-short-writes.js';
 import { SIGN_IN_MIGRATION } from './migration-sign-in.js';
 import { TAG_SHEETS_MIGRATION } from './migration-tag-sheets.js';
@@ -255,4 +256,6 @@ export const MIGRATIONS: readonly string[] = [
   CLICK_PENDING_MIGRATION,
   // 20: deleted workspaces' tombstones and the indexes their purge reads (migration-workspace-deletion.ts).
   WORKSPACE_DELETION_MIGRATION,
+  // 21: scheduled analytics reports and their period claims (migration-scheduled-reports.ts).
+  SCHEDULED_REPORTS_MIGRATION,
 ];

@@ -15,6 +15,7 @@ import { SqliteOneTime } from '../one-time/sqlite.js';
 import { SqlitePasskeys } from '../passkeys/sqlite.js';
 import { SqliteReports } from '../reports/sqlite.js';
 import type { Repositories } from '../repositories.js';
+import { SqliteScheduledReports } from '../scheduled-reports/sqlite.js';
 import { SqliteSessions } from '../sessions/sqlite.js';
 import { SqliteTags } from '../tags/sqlite.js';
 import { SqliteTwoFactor } from '../two-factor/sqlite.js';
@@ -57,6 +58,7 @@ export function openSqlite(path: string, clock?: Clock, clicksOptions: SqliteCli
       blocklist: new SqliteBlocklist(conn),
       moderation: new SqliteModeration(conn),
       reports: new SqliteReports(conn),
+      scheduledReports: new SqliteScheduledReports(conn),
       health: new SqliteHealth(conn),
       init: async () => {
         conn.migrate();
