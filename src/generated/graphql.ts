@@ -182,6 +182,7 @@ export type AuditTarget = {
 
 /** The kind of thing an audit entry is about. */
 export type AuditTargetType =
+  | 'analytics_report'
   | 'delivery'
   | 'domain'
   | 'invite'
@@ -542,6 +543,8 @@ export type MemberList = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
+  /** Schedule an analytics report by email (at most 20 per workspace). */
+  createAnalyticsReport: Maybe<ScheduledReport>;
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
   /** Invite someone by email; the link (valid 7 days) is returned this once. */
@@ -556,6 +559,8 @@ export type Mutation = {
   createUtmTemplate: Maybe<UtmTemplate>;
   /** Add a webhook endpoint; its signing secret is returned this once. */
   createWebhook: Maybe<WebhookEndpointWithSecret>;
+  /** Delete a scheduled report. */
+  deleteAnalyticsReport: Maybe<Scalars['Boolean']['output']>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -580,8 +585,12 @@ export type Mutation = {
   revokeKey: Maybe<ApiKey>;
   /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
   rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
+  /** Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. */
+  sendAnalyticsReport: Maybe<ScheduledReportSent>;
   /** Send a webhook.test event to the endpoint. */
   testWebhook: Maybe<WebhookDelivery>;
+  /** Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). */
+  updateAnalyticsReport: Maybe<ScheduledReport>;
   /** Change a custom domain's settings (each optional; null restores the default). */
   updateDomain: Maybe<Domain>;
   /** Change any subset of a link's fields; null clears geo_targeting and tags. */
@@ -598,6 +607,17 @@ export type Mutation = {
   updateWebhook: Maybe<WebhookEndpoint>;
   /** Change the workspace's settings (owners): `require_2fa`. */
   updateWorkspace: Maybe<Workspace>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateAnalyticsReportArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  frequency: ReportFrequency;
+  link_id?: InputMaybe<Scalars['String']['input']>;
+  recipients: Array<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -666,6 +686,12 @@ export type MutationCreateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<Scalars['String']['input']>;
   url: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteAnalyticsReportArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -743,8 +769,26 @@ export type MutationRotateWebhookSecretArgs = {
 
 
 /** Writes. Every field needs an API key and names its scope. */
+export type MutationSendAnalyticsReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
 export type MutationTestWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationUpdateAnalyticsReportArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  frequency?: InputMaybe<ReportFrequency>;
+  id: Scalars['ID']['input'];
+  link_id?: InputMaybe<Scalars['String']['input']>;
+  recipients?: InputMaybe<Array<Scalars['String']['input']>>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -873,6 +917,8 @@ export type QrFormat =
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics: Maybe<Analytics>;
+  /** Scheduled analytics reports of your workspace, oldest first (at most 20). */
+  analyticsReports: Maybe<ScheduledReportPage>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
   auditLog: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
@@ -929,6 +975,13 @@ export type QueryAnalyticsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsReportsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1050,12 +1103,57 @@ export type ReferrerSourceKind =
   | 'social'
   | 'video';
 
+/** weekly: Monday 08:00 in the report’s zone, for the Monday–Sunday before; monthly: the 1st 08:00, for the calendar month before. */
+export type ReportFrequency =
+  | 'monthly'
+  | 'weekly';
+
 /** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
 export type Role =
   | 'admin'
   | 'member'
   | 'owner'
   | 'viewer';
+
+/** An analytics report emailed to members of the workspace on a schedule. */
+export type ScheduledReport = {
+  created_at: Scalars['DateTime']['output'];
+  /** Only the clicks of links on this domain. */
+  domain: Maybe<Scalars['String']['output']>;
+  /** False when the server has no SMTP server (LSK_SMTP_URL): reports are kept, none is sent. */
+  email_enabled: Scalars['Boolean']['output'];
+  frequency: ReportFrequency;
+  /** Opaque id, e.g. rpt_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['ID']['output'];
+  last_sent_at: Maybe<Scalars['DateTime']['output']>;
+  /** Only this link’s clicks; null unless scoped to a link. */
+  link_id: Maybe<Scalars['String']['output']>;
+  next_run_at: Scalars['DateTime']['output'];
+  /** User ids of the members it goes to (one removed from the workspace no longer receives it). */
+  recipients: Array<Scalars['String']['output']>;
+  /** Only the clicks of links with this tag. */
+  tag: Maybe<Scalars['String']['output']>;
+  /** IANA zone the schedule and the period’s days are read in. */
+  timezone: Scalars['String']['output'];
+};
+
+/** One page of the workspace’s reports, oldest first. */
+export type ScheduledReportPage = {
+  data: Array<ScheduledReport>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
+/** A report sent now: the period it covered and how many members it went to. */
+export type ScheduledReportSent = {
+  id: Scalars['ID']['output'];
+  /** First day of the period (in the report’s zone). */
+  period_from: Scalars['String']['output'];
+  /** Last day of the period, included. */
+  period_to: Scalars['String']['output'];
+  /** Members it went to (0: none of its recipients is a member any more). */
+  recipients: Scalars['Int']['output'];
+};
 
 export type Tag = {
   created_at: Scalars['DateTime']['output'];

@@ -10,6 +10,8 @@ export const FIELD_LIMITS = {
   linkStats: { max: 120, window: '1m' },
   // The dashboard's overview reads eight groupings per view (chart and panels): 120 would stop a person after 15 views a minute.
   analytics: { max: 600, window: '1m' },
+  // Sending a scheduled report now (docs/adr/0219): a preview, not a mass mailer.
+  sendReport: { max: 5, window: '1m' },
 } as const;
 
 /** graphql-rate-limit brings graphql-shield and its dependencies: loaded when first needed (never by most `lsk` commands). */

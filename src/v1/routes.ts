@@ -4,6 +4,7 @@ import { LINK_ROUTES } from './links.js';
 import { MEMBER_ROUTES } from './members.js';
 import { RESOURCE_ROUTES } from './resources.js';
 import type { RestRoute } from './route.js';
+import { SCHEDULED_REPORT_ROUTES } from './scheduled-reports.js';
 import { UTM_TEMPLATE_ROUTES } from './utm-templates.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
@@ -12,6 +13,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...LINK_ROUTES,
   ...RESOURCE_ROUTES,
   ...ANALYTICS_ROUTES,
+  ...SCHEDULED_REPORT_ROUTES,
   ...MEMBER_ROUTES,
   ...WEBHOOK_ROUTES,
   ...UTM_TEMPLATE_ROUTES,

@@ -2,7 +2,6 @@ import { type LocalDate, localDateAt, offsetAt, startOfLocalDay } from '../analy
 
 /** When a report goes, in its zone: Monday (weekly) or the 1st (monthly), at this local hour. */
 export const SEND_HOUR = 8;
-const HOUR_MS = 3_600_000;
 
 export type Frequency = 'weekly' | 'monthly';
 

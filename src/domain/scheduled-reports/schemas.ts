@@ -1,6 +1,6 @@
 import { timezoneSchema } from '../analytics-schemas.js';
 import { prefixedIdSchema } from '../ids.js';
-import { hostSchema, tagNameSchema } from '../link-schemas.js';
+import { CURSOR_FORM, hostSchema, intParam, tagNameSchema } from '../link-schemas.js';
 import { z } from '../zod.js';
 
 /** Scheduled analytics reports by email (docs/adr/0219). */
@@ -67,3 +67,9 @@ export const reportOutputSchema = z.object({
 });
 export const reportPageSchema = z.object({ data: z.array(reportOutputSchema).max(SCHEDULED_REPORTS_MAX), next_cursor: z.string().nullable() });
 export const reportSentSchema = z.object({ id: prefixedIdSchema('rpt'), recipients: z.number().int().min(0), period_from: z.string(), period_to: z.string() });
+
+/** GET /v1/analytics/reports: one page (a workspace keeps at most 20, so one page holds them all by default). */
+export const listReportsSchema = z.strictObject({
+  limit: intParam(1, SCHEDULED_REPORTS_MAX, SCHEDULED_REPORTS_MAX).nullish(),
+  cursor: z.string().min(1, 'must not be empty (leave it out for the first page)').meta(CURSOR_FORM).nullish(),
+});

@@ -20,6 +20,7 @@ import './webhook.js';
 import './domain-settings.js';
 import './utm-template.js';
 import './audit.js';
+import './scheduled-report.js';
 
 /**
  * The one schema: GraphQL at /graphql and, through Sofa, REST at /v1. Every Query root field is

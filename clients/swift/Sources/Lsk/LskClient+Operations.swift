@@ -79,6 +79,16 @@ extension LskClient {
         try await sendRaw("GET", "/analytics", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("compare", compare) + Self.param("continent", continent) + Self.param("country", country) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "text/csv, application/json")
     }
 
+    /// List scheduled analytics reports
+    ///
+    /// Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`.
+    /// `GET /analytics/reports` → 200.
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter limit: `limit` (query) 1 to 20, default 20.
+    public func analyticsReports(cursor: String? = nil, limit: Int? = nil) async throws -> ScheduledReportPage {
+        try await send("GET", "/analytics/reports", query: Self.param("cursor", cursor) + Self.param("limit", limit), headers: [], body: nil, as: ScheduledReportPage.self)
+    }
+
     /// Read the audit log
     ///
     /// What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
@@ -179,6 +189,14 @@ extension LskClient {
         try await sendRaw("GET", "/analytics/events", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("continent", continent) + Self.param("country", country) + Self.param("cursor", cursor) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "application/x-ndjson, text/csv, application/json")
     }
 
+    /// Schedule an analytics report by email
+    ///
+    /// Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`.
+    /// `POST /analytics/reports` → 201.
+    public func createAnalyticsReport(_ body: CreateAnalyticsReportRequest) async throws -> ScheduledReport {
+        try await send("POST", "/analytics/reports", query: [], headers: [], body: try encode(body), as: ScheduledReport.self)
+    }
+
     /// Add a domain
     ///
     /// Add a custom domain to your workspace. Needs the scope `domains:write`.
@@ -236,6 +254,14 @@ extension LskClient {
     /// `POST /webhooks` → 201.
     public func createWebhook(_ body: CreateWebhookRequest) async throws -> WebhookEndpointWithSecret {
         try await send("POST", "/webhooks", query: [], headers: [], body: try encode(body), as: WebhookEndpointWithSecret.self)
+    }
+
+    /// Delete a scheduled analytics report
+    ///
+    /// Delete a scheduled report. Needs the scope `links:write`.
+    /// `DELETE /analytics/reports/{id}` → 204.
+    public func deleteAnalyticsReport(_ id: String) async throws {
+        try await sendNoContent("DELETE", "/analytics/reports/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
     /// Remove a domain
@@ -439,6 +465,14 @@ extension LskClient {
         try await send("POST", "/webhooks/\(Self.segment(String(describing: id)))/rotate-secret", query: [], headers: [], body: nil, as: WebhookEndpointWithSecret.self)
     }
 
+    /// Send a scheduled analytics report now
+    ///
+    /// Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`.
+    /// `POST /analytics/reports/{id}/send` → 200.
+    public func sendAnalyticsReport(_ id: String) async throws -> ScheduledReportSent {
+        try await send("POST", "/analytics/reports/\(Self.segment(String(describing: id)))/send", query: [], headers: [], body: nil, as: ScheduledReportSent.self)
+    }
+
     /// List tags
     ///
     /// Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -453,6 +487,14 @@ extension LskClient {
     /// `POST /webhooks/{id}/test` → 200.
     public func testWebhook(_ id: String) async throws -> WebhookDelivery {
         try await send("POST", "/webhooks/\(Self.segment(String(describing: id)))/test", query: [], headers: [], body: nil, as: WebhookDelivery.self)
+    }
+
+    /// Change a scheduled analytics report
+    ///
+    /// Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`.
+    /// `PATCH /analytics/reports/{id}` → 200.
+    public func updateAnalyticsReport(_ id: String, body: UpdateAnalyticsReportRequest) async throws -> ScheduledReport {
+        try await send("PATCH", "/analytics/reports/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: ScheduledReport.self)
     }
 
     /// Change a domain's settings

@@ -328,7 +328,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
 
 /// One recorded action: who did what to which target, when, in which request. Never holds a secret.
 public struct AuditEntry: Codable, Sendable, Equatable {
-    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, analytics_report.created, analytics_report.updated, analytics_report.deleted, analytics_report.sent, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
     public var action: AuditEntryAction
     public var actor: AuditEntryActor
     /// When it happened.
@@ -377,6 +377,10 @@ public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, L
     public static let utmTemplateCreated = AuditEntryAction(rawValue: "utm_template.created")
     public static let utmTemplateUpdated = AuditEntryAction(rawValue: "utm_template.updated")
     public static let utmTemplateDeleted = AuditEntryAction(rawValue: "utm_template.deleted")
+    public static let analyticsReportCreated = AuditEntryAction(rawValue: "analytics_report.created")
+    public static let analyticsReportUpdated = AuditEntryAction(rawValue: "analytics_report.updated")
+    public static let analyticsReportDeleted = AuditEntryAction(rawValue: "analytics_report.deleted")
+    public static let analyticsReportSent = AuditEntryAction(rawValue: "analytics_report.sent")
     public static let keyCreated = AuditEntryAction(rawValue: "key.created")
     public static let keyRevoked = AuditEntryAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditEntryAction(rawValue: "key.renewed")
@@ -452,7 +456,7 @@ public struct AuditEntryActorType: RawRepresentable, Codable, Hashable, Sendable
 
 public struct AuditEntryTarget: Codable, Sendable, Equatable {
     public var id: String
-    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template.
+    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report.
     public var type: AuditEntryTargetType
 
     public init(id: String, type: AuditEntryTargetType) {
@@ -484,6 +488,7 @@ public struct AuditEntryTargetType: RawRepresentable, Codable, Hashable, Sendabl
     public static let workspace = AuditEntryTargetType(rawValue: "workspace")
     public static let report = AuditEntryTargetType(rawValue: "report")
     public static let utmTemplate = AuditEntryTargetType(rawValue: "utm_template")
+    public static let analyticsReport = AuditEntryTargetType(rawValue: "analytics_report")
 }
 
 /// One page of audit entries, newest first.
@@ -522,6 +527,10 @@ public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, Lsk
     public static let utmTemplateCreated = AuditLogAction(rawValue: "utm_template.created")
     public static let utmTemplateUpdated = AuditLogAction(rawValue: "utm_template.updated")
     public static let utmTemplateDeleted = AuditLogAction(rawValue: "utm_template.deleted")
+    public static let analyticsReportCreated = AuditLogAction(rawValue: "analytics_report.created")
+    public static let analyticsReportUpdated = AuditLogAction(rawValue: "analytics_report.updated")
+    public static let analyticsReportDeleted = AuditLogAction(rawValue: "analytics_report.deleted")
+    public static let analyticsReportSent = AuditLogAction(rawValue: "analytics_report.sent")
     public static let keyCreated = AuditLogAction(rawValue: "key.created")
     public static let keyRevoked = AuditLogAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditLogAction(rawValue: "key.renewed")
@@ -840,6 +849,51 @@ public struct CountryClicks: Codable, Sendable, Equatable {
         case clicks = "clicks"
         case country = "country"
     }
+}
+
+/// Request body of createAnalyticsReport (POST /analytics/reports).
+public struct CreateAnalyticsReportRequest: Codable, Sendable, Equatable {
+    /// Only links on this domain.
+    public var domain: Nullable<String>?
+    /// One of: weekly, monthly.
+    public var frequency: CreateAnalyticsReportRequestFrequency
+    /// Only this link (lnk_…); null: no link scope. At most one of link_id, tag and domain.
+    public var linkId: Nullable<String>?
+    /// Member user ids (usr_…) or members’ emails, 1 to 20; anyone else is refused.
+    public var recipients: [String]
+    /// Only links with this tag.
+    public var tag: Nullable<String>?
+    /// IANA zone, default UTC.
+    public var timezone: Nullable<String>?
+
+    public init(frequency: CreateAnalyticsReportRequestFrequency, recipients: [String], domain: Nullable<String>? = nil, linkId: Nullable<String>? = nil, tag: Nullable<String>? = nil, timezone: Nullable<String>? = nil) {
+        self.frequency = frequency
+        self.recipients = recipients
+        self.domain = domain
+        self.linkId = linkId
+        self.tag = tag
+        self.timezone = timezone
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case domain = "domain"
+        case frequency = "frequency"
+        case linkId = "link_id"
+        case recipients = "recipients"
+        case tag = "tag"
+        case timezone = "timezone"
+    }
+}
+
+/// Values of CreateAnalyticsReportRequestFrequency.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct CreateAnalyticsReportRequestFrequency: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let weekly = CreateAnalyticsReportRequestFrequency(rawValue: "weekly")
+    public static let monthly = CreateAnalyticsReportRequestFrequency(rawValue: "monthly")
 }
 
 /// Request body of createDomain (POST /domains).
@@ -2044,6 +2098,110 @@ public struct Role: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue
     public static let viewer = Role(rawValue: "viewer")
 }
 
+/// An analytics report emailed to members of the workspace on a schedule.
+public struct ScheduledReport: Codable, Sendable, Equatable {
+    public var createdAt: Date
+    /// Only the clicks of links on this domain.
+    public var domain: String?
+    /// False when the server has no SMTP server (LSK_SMTP_URL): reports are kept, none is sent.
+    public var emailEnabled: Bool
+    /// One of: weekly, monthly.
+    public var frequency: ScheduledReportFrequency
+    /// Opaque id, e.g. rpt_4Gd8kLm2Qx7Rt1Vb9Nc3.
+    public var id: String
+    public var lastSentAt: Date?
+    /// Only this link’s clicks; null unless scoped to a link.
+    public var linkId: String?
+    public var nextRunAt: Date
+    /// User ids of the members it goes to (one removed from the workspace no longer receives it).
+    public var recipients: [String]
+    /// Only the clicks of links with this tag.
+    public var tag: String?
+    /// IANA zone the schedule and the period’s days are read in.
+    public var timezone: String
+
+    public init(createdAt: Date, emailEnabled: Bool, frequency: ScheduledReportFrequency, id: String, nextRunAt: Date, recipients: [String], timezone: String, domain: String? = nil, lastSentAt: Date? = nil, linkId: String? = nil, tag: String? = nil) {
+        self.createdAt = createdAt
+        self.emailEnabled = emailEnabled
+        self.frequency = frequency
+        self.id = id
+        self.nextRunAt = nextRunAt
+        self.recipients = recipients
+        self.timezone = timezone
+        self.domain = domain
+        self.lastSentAt = lastSentAt
+        self.linkId = linkId
+        self.tag = tag
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case domain = "domain"
+        case emailEnabled = "email_enabled"
+        case frequency = "frequency"
+        case id = "id"
+        case lastSentAt = "last_sent_at"
+        case linkId = "link_id"
+        case nextRunAt = "next_run_at"
+        case recipients = "recipients"
+        case tag = "tag"
+        case timezone = "timezone"
+    }
+}
+
+/// Values of ScheduledReportFrequency.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct ScheduledReportFrequency: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let weekly = ScheduledReportFrequency(rawValue: "weekly")
+    public static let monthly = ScheduledReportFrequency(rawValue: "monthly")
+}
+
+/// One page of the workspace’s reports, oldest first.
+public struct ScheduledReportPage: Codable, Sendable, Equatable {
+    public var data: [ScheduledReport]
+    /// Pass as `cursor` for the next page; null on the last page.
+    public var nextCursor: String?
+
+    public init(data: [ScheduledReport], nextCursor: String? = nil) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// A report sent now: the period it covered and how many members it went to.
+public struct ScheduledReportSent: Codable, Sendable, Equatable {
+    public var id: String
+    /// First day of the period (in the report’s zone).
+    public var periodFrom: String
+    /// Last day of the period, included.
+    public var periodTo: String
+    /// Members it went to (0: none of its recipients is a member any more).
+    public var recipients: Int
+
+    public init(id: String, periodFrom: String, periodTo: String, recipients: Int) {
+        self.id = id
+        self.periodFrom = periodFrom
+        self.periodTo = periodTo
+        self.recipients = recipients
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case periodFrom = "period_from"
+        case periodTo = "period_to"
+        case recipients = "recipients"
+    }
+}
+
 public struct Tag: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// How many links carry the tag.
@@ -2073,6 +2231,51 @@ public struct TagList: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case data = "data"
     }
+}
+
+/// Request body of updateAnalyticsReport (PATCH /analytics/reports/{id}).
+public struct UpdateAnalyticsReportRequest: Codable, Sendable, Equatable {
+    /// Only links on this domain.
+    public var domain: Nullable<String>?
+    /// One of: weekly, monthly.
+    public var frequency: UpdateAnalyticsReportRequestFrequency?
+    /// Only this link (lnk_…); null: no link scope. At most one of link_id, tag and domain.
+    public var linkId: Nullable<String>?
+    /// Member user ids (usr_…) or members’ emails, 1 to 20; anyone else is refused.
+    public var recipients: [String]?
+    /// Only links with this tag.
+    public var tag: Nullable<String>?
+    /// IANA zone, default UTC.
+    public var timezone: String?
+
+    public init(domain: Nullable<String>? = nil, frequency: UpdateAnalyticsReportRequestFrequency? = nil, linkId: Nullable<String>? = nil, recipients: [String]? = nil, tag: Nullable<String>? = nil, timezone: String? = nil) {
+        self.domain = domain
+        self.frequency = frequency
+        self.linkId = linkId
+        self.recipients = recipients
+        self.tag = tag
+        self.timezone = timezone
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case domain = "domain"
+        case frequency = "frequency"
+        case linkId = "link_id"
+        case recipients = "recipients"
+        case tag = "tag"
+        case timezone = "timezone"
+    }
+}
+
+/// Values of UpdateAnalyticsReportRequestFrequency.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct UpdateAnalyticsReportRequestFrequency: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let weekly = UpdateAnalyticsReportRequestFrequency(rawValue: "weekly")
+    public static let monthly = UpdateAnalyticsReportRequestFrequency(rawValue: "monthly")
 }
 
 /// Request body of updateDomain (PATCH /domains/{host}).

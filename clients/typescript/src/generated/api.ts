@@ -72,7 +72,7 @@ export interface ApiKeyList {
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export interface AuditEntry {
   /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
-  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_report.created" | "analytics_report.updated" | "analytics_report.deleted" | "analytics_report.sent" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   actor: {
     id: string;
     label: string;
@@ -86,7 +86,7 @@ export interface AuditEntry {
   request_id: string | null;
   target: {
     id: string;
-    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template";
+    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template" | "analytics_report";
   };
 }
 
@@ -172,6 +172,21 @@ export interface CountryClicks {
   clicks: number;
   /** ISO 3166-1 alpha-2 code. */
   country: string;
+}
+
+/** Request body of createAnalyticsReport (POST /analytics/reports). */
+export interface CreateAnalyticsReportRequest {
+  /** Only links on this domain. */
+  domain?: string | null;
+  frequency: "weekly" | "monthly";
+  /** Only this link (lnk_…); null: no link scope. At most one of link_id, tag and domain. */
+  link_id?: string | null;
+  /** Member user ids (usr_…) or members’ emails, 1 to 20; anyone else is refused. */
+  recipients: Array<string>;
+  /** Only links with this tag. */
+  tag?: string | null;
+  /** IANA zone, default UTC. */
+  timezone?: string | null;
 }
 
 /** A new API key with its secret, shown this once. */
@@ -552,6 +567,46 @@ export interface ReferrerClicks {
 /** owner (everything), admin (also domains, keys, webhooks, invites and members below owner), member (also writes links and tags), viewer (reads). */
 export type Role = "owner" | "admin" | "member" | "viewer";
 
+/** An analytics report emailed to members of the workspace on a schedule. */
+export interface ScheduledReport {
+  created_at: string;
+  /** Only the clicks of links on this domain. */
+  domain: string | null;
+  /** False when the server has no SMTP server (LSK_SMTP_URL): reports are kept, none is sent. */
+  email_enabled: boolean;
+  frequency: "weekly" | "monthly";
+  /** Opaque id, e.g. rpt_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: string;
+  last_sent_at: string | null;
+  /** Only this link’s clicks; null unless scoped to a link. */
+  link_id: string | null;
+  next_run_at: string;
+  /** User ids of the members it goes to (one removed from the workspace no longer receives it). */
+  recipients: Array<string>;
+  /** Only the clicks of links with this tag. */
+  tag: string | null;
+  /** IANA zone the schedule and the period’s days are read in. */
+  timezone: string;
+}
+
+/** One page of the workspace’s reports, oldest first. */
+export interface ScheduledReportPage {
+  data: Array<ScheduledReport>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** A report sent now: the period it covered and how many members it went to. */
+export interface ScheduledReportSent {
+  id: string;
+  /** First day of the period (in the report’s zone). */
+  period_from: string;
+  /** Last day of the period, included. */
+  period_to: string;
+  /** Members it went to (0: none of its recipients is a member any more). */
+  recipients: number;
+}
+
 export interface Tag {
   created_at: string;
   /** How many links carry the tag. */
@@ -561,6 +616,21 @@ export interface Tag {
 
 export interface TagList {
   data: Array<Tag>;
+}
+
+/** Request body of updateAnalyticsReport (PATCH /analytics/reports/{id}). */
+export interface UpdateAnalyticsReportRequest {
+  /** Only links on this domain. */
+  domain?: string | null;
+  frequency?: "weekly" | "monthly";
+  /** Only this link (lnk_…); null: no link scope. At most one of link_id, tag and domain. */
+  link_id?: string | null;
+  /** Member user ids (usr_…) or members’ emails, 1 to 20; anyone else is refused. */
+  recipients?: Array<string>;
+  /** Only links with this tag. */
+  tag?: string | null;
+  /** IANA zone, default UTC. */
+  timezone?: string;
 }
 
 /** Request body of updateDomain (PATCH /domains/{host}). */
@@ -1109,6 +1179,37 @@ export interface ClickEventsParams {
   variant?: string;
 }
 
+/** Query and header parameters of analyticsReports: List scheduled analytics reports (GET /analytics/reports). */
+export interface AnalyticsReportsParams {
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** 1 to 20, default 20. */
+  limit?: number;
+}
+
+/** Request body of createAnalyticsReport: Schedule an analytics report by email (POST /analytics/reports). */
+export type CreateAnalyticsReportBody = CreateAnalyticsReportRequest;
+
+/** Path parameters of updateAnalyticsReport: Change a scheduled analytics report (PATCH /analytics/reports/{id}). */
+export interface UpdateAnalyticsReportPath {
+  /** An id starting with rpt_; any other value answers 404. */
+  id: string;
+}
+/** Request body of updateAnalyticsReport: Change a scheduled analytics report (PATCH /analytics/reports/{id}). */
+export type UpdateAnalyticsReportBody = UpdateAnalyticsReportRequest;
+
+/** Path parameters of deleteAnalyticsReport: Delete a scheduled analytics report (DELETE /analytics/reports/{id}). */
+export interface DeleteAnalyticsReportPath {
+  /** An id starting with rpt_; any other value answers 404. */
+  id: string;
+}
+
+/** Path parameters of sendAnalyticsReport: Send a scheduled analytics report now (POST /analytics/reports/{id}/send). */
+export interface SendAnalyticsReportPath {
+  /** An id starting with rpt_; any other value answers 404. */
+  id: string;
+}
+
 
 /** Path parameters of updateMember: Change a member's role (PATCH /members/{user_id}). */
 export interface UpdateMemberPath {
@@ -1218,7 +1319,7 @@ export interface DeleteUtmTemplatePath {
 /** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
 export interface AuditLogParams {
   /** Only entries of this action, e.g. link.created. */
-  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_report.created" | "analytics_report.updated" | "analytics_report.deleted" | "analytics_report.sent" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
   actor_id?: string;
   /** next_cursor of the previous page. */
@@ -1239,8 +1340,10 @@ export interface AuditLogParams {
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
+  analyticsReports: { path: Record<string, never>; params: AnalyticsReportsParams; body: never; response: ScheduledReportPage };
   auditLog: { path: Record<string, never>; params: AuditLogParams; body: never; response: AuditLog | string };
   clickEvents: { path: Record<string, never>; params: ClickEventsParams; body: never; response: ClickEventList | string | Blob };
+  createAnalyticsReport: { path: Record<string, never>; params: Record<string, never>; body: CreateAnalyticsReportBody; response: ScheduledReport };
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
@@ -1248,6 +1351,7 @@ export interface Operations {
   createLinks: { path: Record<string, never>; params: CreateLinksParams; body: CreateLinksBody; response: BulkLinkResults };
   createUtmTemplate: { path: Record<string, never>; params: Record<string, never>; body: CreateUtmTemplateBody; response: UtmTemplate };
   createWebhook: { path: Record<string, never>; params: Record<string, never>; body: CreateWebhookBody; response: WebhookEndpointWithSecret };
+  deleteAnalyticsReport: { path: DeleteAnalyticsReportPath; params: Record<string, never>; body: never; response: void };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
   deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
@@ -1270,8 +1374,10 @@ export interface Operations {
   revokeInvite: { path: RevokeInvitePath; params: Record<string, never>; body: never; response: void };
   revokeKey: { path: RevokeKeyPath; params: Record<string, never>; body: never; response: void };
   rotateWebhookSecret: { path: RotateWebhookSecretPath; params: Record<string, never>; body: never; response: WebhookEndpointWithSecret };
+  sendAnalyticsReport: { path: SendAnalyticsReportPath; params: Record<string, never>; body: never; response: ScheduledReportSent };
   tags: { path: Record<string, never>; params: Record<string, never>; body: never; response: TagList };
   testWebhook: { path: TestWebhookPath; params: Record<string, never>; body: never; response: WebhookDelivery };
+  updateAnalyticsReport: { path: UpdateAnalyticsReportPath; params: Record<string, never>; body: UpdateAnalyticsReportBody; response: ScheduledReport };
   updateDomain: { path: UpdateDomainPath; params: Record<string, never>; body: UpdateDomainBody; response: Domain };
   updateLink: { path: UpdateLinkPath; params: Record<string, never>; body: UpdateLinkBody; response: Link };
   updateLinks: { path: Record<string, never>; params: Record<string, never>; body: UpdateLinksBody; response: BulkLinkResults };
@@ -1294,10 +1400,14 @@ export type OperationId = keyof Operations;
 export interface OperationMethods {
   /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`. → 200. */
   analytics(params?: AnalyticsParams, options?: RequestOptions): Promise<Analytics | string>;
+  /** List scheduled analytics reports (GET /analytics/reports): Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`. → 200. */
+  analyticsReports(params?: AnalyticsReportsParams, options?: RequestOptions): Promise<ScheduledReportPage>;
   /** Read the audit log (GET /audit-log): What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`. → 200. */
   auditLog(params?: AuditLogParams, options?: RequestOptions): Promise<AuditLog | string>;
   /** Click events, newest first (GET /analytics/events): People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`. → 200. */
   clickEvents(params?: ClickEventsParams, options?: RequestOptions): Promise<ClickEventList | string | Blob>;
+  /** Schedule an analytics report by email (POST /analytics/reports): Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`. → 201. */
+  createAnalyticsReport(body: CreateAnalyticsReportBody, options?: RequestOptions): Promise<ScheduledReport>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
   /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`. → 201. */
@@ -1312,6 +1422,8 @@ export interface OperationMethods {
   createUtmTemplate(body: CreateUtmTemplateBody, options?: RequestOptions): Promise<UtmTemplate>;
   /** Add a webhook endpoint (POST /webhooks): Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`. → 201. */
   createWebhook(body: CreateWebhookBody, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
+  /** Delete a scheduled analytics report (DELETE /analytics/reports/{id}): Delete a scheduled report. Needs the scope `links:write`. → 204. */
+  deleteAnalyticsReport(id: string, options?: RequestOptions): Promise<void>;
   /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). Needs the scope `domains:write`. → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
   /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. Needs the scope `links:write`. → 204. */
@@ -1356,10 +1468,14 @@ export interface OperationMethods {
   revokeKey(id: string, options?: RequestOptions): Promise<void>;
   /** Rotate the signing secret (POST /webhooks/{id}/rotate-secret): Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`. → 200. */
   rotateWebhookSecret(id: string, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
+  /** Send a scheduled analytics report now (POST /analytics/reports/{id}/send): Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`. → 200. */
+  sendAnalyticsReport(id: string, options?: RequestOptions): Promise<ScheduledReportSent>;
   /** List tags (GET /tags): Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   tags(options?: RequestOptions): Promise<TagList>;
   /** Send a test event (POST /webhooks/{id}/test): Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`. → 200. */
   testWebhook(id: string, options?: RequestOptions): Promise<WebhookDelivery>;
+  /** Change a scheduled analytics report (PATCH /analytics/reports/{id}): Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`. → 200. */
+  updateAnalyticsReport(id: string, body: UpdateAnalyticsReportBody, options?: RequestOptions): Promise<ScheduledReport>;
   /** Change a domain's settings (PATCH /domains/{host}): Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`. → 200. */
   updateDomain(host: string, body: UpdateDomainBody, options?: RequestOptions): Promise<Domain>;
   /** Update a link (PATCH /links/{id}): Change any subset of a link's fields; null clears geo_targeting and tags. Needs the scope `links:write`. → 200. */
@@ -1396,8 +1512,10 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   analytics: ["GET", "/analytics", "q"],
+  analyticsReports: ["GET", "/analytics/reports", "q"],
   auditLog: ["GET", "/audit-log", "q"],
   clickEvents: ["GET", "/analytics/events", "q"],
+  createAnalyticsReport: ["POST", "/analytics/reports", "B"],
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createInvite: ["POST", "/invites", "B"],
   createKey: ["POST", "/keys", "b"],
@@ -1405,6 +1523,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   createLinks: ["POST", "/links/bulk", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createUtmTemplate: ["POST", "/utm-templates", "B"],
   createWebhook: ["POST", "/webhooks", "B"],
+  deleteAnalyticsReport: ["DELETE", "/analytics/reports/{id}", ""],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
   deleteLinks: ["DELETE", "/links/bulk", "q"],
@@ -1427,8 +1546,10 @@ export const operations: Record<OperationId, OperationSpec> = {
   revokeInvite: ["DELETE", "/invites/{id}", ""],
   revokeKey: ["DELETE", "/keys/{id}", ""],
   rotateWebhookSecret: ["POST", "/webhooks/{id}/rotate-secret", ""],
+  sendAnalyticsReport: ["POST", "/analytics/reports/{id}/send", ""],
   tags: ["GET", "/tags", ""],
   testWebhook: ["POST", "/webhooks/{id}/test", ""],
+  updateAnalyticsReport: ["PATCH", "/analytics/reports/{id}", "B"],
   updateDomain: ["PATCH", "/domains/{host}", "B"],
   updateLink: ["PATCH", "/links/{id}", "B"],
   updateLinks: ["PATCH", "/links/bulk", "B"],

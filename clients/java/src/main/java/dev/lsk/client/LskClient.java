@@ -105,6 +105,34 @@ public final class LskClient {
   }
 
   /**
+   * List scheduled analytics reports
+   *
+   * Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`.
+   * {@code GET /analytics/reports} → 200.
+   * @param params cursor, limit, by name: {@code AnalyticsReportsParams.builder()…build()}
+   */
+  public ScheduledReportPage analyticsReports(AnalyticsReportsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/analytics/reports", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ScheduledReportPage>() {}));
+  }
+
+  /** Asynchronous {@link #analyticsReports}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<ScheduledReportPage> analyticsReportsAsync(AnalyticsReportsParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/analytics/reports", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ScheduledReportPage>() {}));
+  }
+
+  /** {@link #analyticsReports} with no cursor, limit. */
+  public ScheduledReportPage analyticsReports() {
+    return analyticsReports(AnalyticsReportsParams.builder().build());
+  }
+
+  /** {@link #analyticsReports} with no cursor, limit. */
+  public CompletableFuture<ScheduledReportPage> analyticsReportsAsync() {
+    return analyticsReportsAsync(AnalyticsReportsParams.builder().build());
+  }
+
+  /**
    * Read the audit log
    *
    * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
@@ -214,6 +242,22 @@ public final class LskClient {
   /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<LskHttp.RawResponse> clickEventsRawAsync() {
     return clickEventsRawAsync(ClickEventsParams.builder().build());
+  }
+
+  /**
+   * Schedule an analytics report by email
+   *
+   * Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`.
+   * {@code POST /analytics/reports} → 201.
+   * @param body the request body
+   */
+  public ScheduledReport createAnalyticsReport(CreateAnalyticsReportRequest body) {
+    return http.send("POST", "/analytics/reports", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<ScheduledReport>() {}));
+  }
+
+  /** Asynchronous {@link #createAnalyticsReport}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<ScheduledReport> createAnalyticsReportAsync(CreateAnalyticsReportRequest body) {
+    return http.sendAsync("POST", "/analytics/reports", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<ScheduledReport>() {}));
   }
 
   /**
@@ -365,6 +409,22 @@ public final class LskClient {
   /** Asynchronous {@link #createWebhook}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<WebhookEndpointWithSecret> createWebhookAsync(CreateWebhookRequest body) {
     return http.sendAsync("POST", "/webhooks", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /**
+   * Delete a scheduled analytics report
+   *
+   * Delete a scheduled report. Needs the scope `links:write`.
+   * {@code DELETE /analytics/reports/{id}} → 204.
+   * @param id An id starting with rpt_; any other value answers 404.
+   */
+  public void deleteAnalyticsReport(String id) {
+    http.send("DELETE", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteAnalyticsReport}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteAnalyticsReportAsync(String id) {
+    return http.sendAsync("DELETE", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
   }
 
   /**
@@ -770,6 +830,22 @@ public final class LskClient {
   }
 
   /**
+   * Send a scheduled analytics report now
+   *
+   * Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`.
+   * {@code POST /analytics/reports/{id}/send} → 200.
+   * @param id An id starting with rpt_; any other value answers 404.
+   */
+  public ScheduledReportSent sendAnalyticsReport(String id) {
+    return http.send("POST", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)) + "/send", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<ScheduledReportSent>() {}));
+  }
+
+  /** Asynchronous {@link #sendAnalyticsReport}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<ScheduledReportSent> sendAnalyticsReportAsync(String id) {
+    return http.sendAsync("POST", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)) + "/send", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<ScheduledReportSent>() {}));
+  }
+
+  /**
    * List tags
    *
    * Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -798,6 +874,23 @@ public final class LskClient {
   /** Asynchronous {@link #testWebhook}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<WebhookDelivery> testWebhookAsync(String id) {
     return http.sendAsync("POST", "/webhooks/" + LskHttp.segment(String.valueOf(id)) + "/test", LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<WebhookDelivery>() {}));
+  }
+
+  /**
+   * Change a scheduled analytics report
+   *
+   * Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`.
+   * {@code PATCH /analytics/reports/{id}} → 200.
+   * @param id An id starting with rpt_; any other value answers 404.
+   * @param body the request body
+   */
+  public ScheduledReport updateAnalyticsReport(String id, UpdateAnalyticsReportRequest body) {
+    return http.send("PATCH", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<ScheduledReport>() {}));
+  }
+
+  /** Asynchronous {@link #updateAnalyticsReport}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<ScheduledReport> updateAnalyticsReportAsync(String id, UpdateAnalyticsReportRequest body) {
+    return http.sendAsync("PATCH", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<ScheduledReport>() {}));
   }
 
   /**

@@ -164,6 +164,20 @@ class LskClient(
         sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
 
     /**
+     * List scheduled analytics reports
+     *
+     * Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`.
+     * `GET /analytics/reports` → 200.
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param limit `limit` (query) 1 to 20, default 20. (null: not sent)
+     */
+    suspend fun analyticsReports(
+        cursor: String? = null,
+        limit: Int? = null,
+    ): ScheduledReportPage =
+        send("GET", "/analytics/reports", listOf("cursor" to cursor, "limit" to limit), emptyList(), null, jacksonTypeRef<ScheduledReportPage>())
+
+    /**
      * Read the audit log
      *
      * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
@@ -340,6 +354,17 @@ class LskClient(
         sendRaw("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "application/x-ndjson, text/csv, application/json")
 
     /**
+     * Schedule an analytics report by email
+     *
+     * Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`.
+     * `POST /analytics/reports` → 201.
+     */
+    suspend fun createAnalyticsReport(
+        body: CreateAnalyticsReportRequest,
+    ): ScheduledReport =
+        send("POST", "/analytics/reports", emptyList(), emptyList(), body, jacksonTypeRef<ScheduledReport>())
+
+    /**
      * Add a domain
      *
      * Add a custom domain to your workspace. Needs the scope `domains:write`.
@@ -421,6 +446,18 @@ class LskClient(
         body: CreateWebhookRequest,
     ): WebhookEndpointWithSecret =
         send("POST", "/webhooks", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpointWithSecret>())
+
+    /**
+     * Delete a scheduled analytics report
+     *
+     * Delete a scheduled report. Needs the scope `links:write`.
+     * `DELETE /analytics/reports/{id}` → 204.
+     * @param id An id starting with rpt_; any other value answers 404.
+     */
+    suspend fun deleteAnalyticsReport(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/analytics/reports/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
      * Remove a domain
@@ -716,6 +753,18 @@ class LskClient(
         send("POST", "/webhooks/${segment(id.toString())}/rotate-secret", emptyList(), emptyList(), null, jacksonTypeRef<WebhookEndpointWithSecret>())
 
     /**
+     * Send a scheduled analytics report now
+     *
+     * Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`.
+     * `POST /analytics/reports/{id}/send` → 200.
+     * @param id An id starting with rpt_; any other value answers 404.
+     */
+    suspend fun sendAnalyticsReport(
+        id: String,
+    ): ScheduledReportSent =
+        send("POST", "/analytics/reports/${segment(id.toString())}/send", emptyList(), emptyList(), null, jacksonTypeRef<ScheduledReportSent>())
+
+    /**
      * List tags
      *
      * Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it).
@@ -735,6 +784,19 @@ class LskClient(
         id: String,
     ): WebhookDelivery =
         send("POST", "/webhooks/${segment(id.toString())}/test", emptyList(), emptyList(), null, jacksonTypeRef<WebhookDelivery>())
+
+    /**
+     * Change a scheduled analytics report
+     *
+     * Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`.
+     * `PATCH /analytics/reports/{id}` → 200.
+     * @param id An id starting with rpt_; any other value answers 404.
+     */
+    suspend fun updateAnalyticsReport(
+        id: String,
+        body: UpdateAnalyticsReportRequest,
+    ): ScheduledReport =
+        send("PATCH", "/analytics/reports/${segment(id.toString())}", emptyList(), emptyList(), body, jacksonTypeRef<ScheduledReport>())
 
     /**
      * Change a domain's settings

@@ -275,7 +275,7 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class AuditEntry(
-    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, analytics_report.created, analytics_report.updated, analytics_report.deleted, analytics_report.sent, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
     @get:JsonProperty("action") @param:JsonProperty("action")
     val action: AuditEntryAction,
     @get:JsonProperty("actor") @param:JsonProperty("actor")
@@ -310,6 +310,10 @@ enum class AuditEntryAction(@get:JsonValue val value: String) {
     UTM_TEMPLATE_CREATED("utm_template.created"),
     UTM_TEMPLATE_UPDATED("utm_template.updated"),
     UTM_TEMPLATE_DELETED("utm_template.deleted"),
+    ANALYTICS_REPORT_CREATED("analytics_report.created"),
+    ANALYTICS_REPORT_UPDATED("analytics_report.updated"),
+    ANALYTICS_REPORT_DELETED("analytics_report.deleted"),
+    ANALYTICS_REPORT_SENT("analytics_report.sent"),
     KEY_CREATED("key.created"),
     KEY_REVOKED("key.revoked"),
     KEY_RENEWED("key.renewed"),
@@ -385,7 +389,7 @@ enum class AuditEntryActorType(@get:JsonValue val value: String) {
 data class AuditEntryTarget(
     @get:JsonProperty("id") @param:JsonProperty("id")
     val id: String,
-    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template. */
+    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report. */
     @get:JsonProperty("type") @param:JsonProperty("type")
     val type: AuditEntryTargetType,
 )
@@ -406,6 +410,7 @@ enum class AuditEntryTargetType(@get:JsonValue val value: String) {
     WORKSPACE("workspace"),
     REPORT("report"),
     UTM_TEMPLATE("utm_template"),
+    ANALYTICS_REPORT("analytics_report"),
     ;
 
     override fun toString(): String = value
@@ -439,6 +444,10 @@ enum class AuditLogAction(@get:JsonValue val value: String) {
     UTM_TEMPLATE_CREATED("utm_template.created"),
     UTM_TEMPLATE_UPDATED("utm_template.updated"),
     UTM_TEMPLATE_DELETED("utm_template.deleted"),
+    ANALYTICS_REPORT_CREATED("analytics_report.created"),
+    ANALYTICS_REPORT_UPDATED("analytics_report.updated"),
+    ANALYTICS_REPORT_DELETED("analytics_report.deleted"),
+    ANALYTICS_REPORT_SENT("analytics_report.sent"),
     KEY_CREATED("key.created"),
     KEY_REVOKED("key.revoked"),
     KEY_RENEWED("key.renewed"),
@@ -686,6 +695,60 @@ data class CountryClicks(
     @get:JsonProperty("country") @param:JsonProperty("country")
     val country: String,
 )
+
+/** Request body of createAnalyticsReport (POST /analytics/reports). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateAnalyticsReportRequest(
+    /** One of: weekly, monthly. */
+    @get:JsonProperty("frequency") @param:JsonProperty("frequency")
+    val frequency: CreateAnalyticsReportRequestFrequency,
+    /** Member user ids (usr_…) or members’ emails, 1 to 20; anyone else is refused. */
+    @get:JsonProperty("recipients") @param:JsonProperty("recipients")
+    val recipients: List<String>,
+    /** Only links on this domain. */
+    @get:JsonProperty("domain") @param:JsonProperty("domain")
+    val domain: String? = null,
+    /** Only this link (lnk_…); null: no link scope. At most one of link_id, tag and domain. */
+    @get:JsonProperty("link_id") @param:JsonProperty("link_id")
+    val linkId: String? = null,
+    /** Only links with this tag. */
+    @get:JsonProperty("tag") @param:JsonProperty("tag")
+    val tag: String? = null,
+    /** IANA zone, default UTC. */
+    @get:JsonProperty("timezone") @param:JsonProperty("timezone")
+    val timezone: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateAnalyticsReportRequest.Clear.DOMAIN)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "CreateAnalyticsReportRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (CreateAnalyticsReportRequest) -> Any?) {
+        DOMAIN("domain", { it.domain }),
+        LINK_ID("link_id", { it.linkId }),
+        TAG("tag", { it.tag }),
+        TIMEZONE("timezone", { it.timezone }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
+/**
+ * Values of CreateAnalyticsReportRequestFrequency.
+ * An unknown value from a newer server reads as null.
+ */
+enum class CreateAnalyticsReportRequestFrequency(@get:JsonValue val value: String) {
+    WEEKLY("weekly"),
+    MONTHLY("monthly"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** Request body of createDomain (POST /domains). */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -1667,6 +1730,82 @@ enum class Role(@get:JsonValue val value: String) {
     override fun toString(): String = value
 }
 
+/** An analytics report emailed to members of the workspace on a schedule. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class ScheduledReport(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    /** False when the server has no SMTP server (LSK_SMTP_URL): reports are kept, none is sent. */
+    @get:JsonProperty("email_enabled") @param:JsonProperty("email_enabled")
+    val emailEnabled: Boolean,
+    /** One of: weekly, monthly. */
+    @get:JsonProperty("frequency") @param:JsonProperty("frequency")
+    val frequency: ScheduledReportFrequency,
+    /** Opaque id, e.g. rpt_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("next_run_at") @param:JsonProperty("next_run_at")
+    val nextRunAt: OffsetDateTime,
+    /** User ids of the members it goes to (one removed from the workspace no longer receives it). */
+    @get:JsonProperty("recipients") @param:JsonProperty("recipients")
+    val recipients: List<String>,
+    /** IANA zone the schedule and the period’s days are read in. */
+    @get:JsonProperty("timezone") @param:JsonProperty("timezone")
+    val timezone: String,
+    /** Only the clicks of links on this domain. */
+    @get:JsonProperty("domain") @param:JsonProperty("domain")
+    val domain: String? = null,
+    @get:JsonProperty("last_sent_at") @param:JsonProperty("last_sent_at")
+    val lastSentAt: OffsetDateTime? = null,
+    /** Only this link’s clicks; null unless scoped to a link. */
+    @get:JsonProperty("link_id") @param:JsonProperty("link_id")
+    val linkId: String? = null,
+    /** Only the clicks of links with this tag. */
+    @get:JsonProperty("tag") @param:JsonProperty("tag")
+    val tag: String? = null,
+)
+
+/**
+ * Values of ScheduledReportFrequency.
+ * An unknown value from a newer server reads as null.
+ */
+enum class ScheduledReportFrequency(@get:JsonValue val value: String) {
+    WEEKLY("weekly"),
+    MONTHLY("monthly"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One page of the workspace’s reports, oldest first. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class ScheduledReportPage(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<ScheduledReport>,
+    /** Pass as `cursor` for the next page; null on the last page. */
+    @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
+    val nextCursor: String? = null,
+)
+
+/** A report sent now: the period it covered and how many members it went to. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class ScheduledReportSent(
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** First day of the period (in the report’s zone). */
+    @get:JsonProperty("period_from") @param:JsonProperty("period_from")
+    val periodFrom: String,
+    /** Last day of the period, included. */
+    @get:JsonProperty("period_to") @param:JsonProperty("period_to")
+    val periodTo: String,
+    /** Members it went to (0: none of its recipients is a member any more). */
+    @get:JsonProperty("recipients") @param:JsonProperty("recipients")
+    val recipients: Int,
+)
+
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class Tag(
@@ -1685,6 +1824,59 @@ data class TagList(
     @get:JsonProperty("data") @param:JsonProperty("data")
     val data: List<Tag>,
 )
+
+/** Request body of updateAnalyticsReport (PATCH /analytics/reports/{id}). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class UpdateAnalyticsReportRequest(
+    /** Only links on this domain. */
+    @get:JsonProperty("domain") @param:JsonProperty("domain")
+    val domain: String? = null,
+    /** One of: weekly, monthly. */
+    @get:JsonProperty("frequency") @param:JsonProperty("frequency")
+    val frequency: UpdateAnalyticsReportRequestFrequency? = null,
+    /** Only this link (lnk_…); null: no link scope. At most one of link_id, tag and domain. */
+    @get:JsonProperty("link_id") @param:JsonProperty("link_id")
+    val linkId: String? = null,
+    /** Member user ids (usr_…) or members’ emails, 1 to 20; anyone else is refused. */
+    @get:JsonProperty("recipients") @param:JsonProperty("recipients")
+    val recipients: List<String>? = null,
+    /** Only links with this tag. */
+    @get:JsonProperty("tag") @param:JsonProperty("tag")
+    val tag: String? = null,
+    /** IANA zone, default UTC. */
+    @get:JsonProperty("timezone") @param:JsonProperty("timezone")
+    val timezone: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(UpdateAnalyticsReportRequest.Clear.DOMAIN)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "UpdateAnalyticsReportRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (UpdateAnalyticsReportRequest) -> Any?) {
+        DOMAIN("domain", { it.domain }),
+        LINK_ID("link_id", { it.linkId }),
+        TAG("tag", { it.tag }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
+}
+
+/**
+ * Values of UpdateAnalyticsReportRequestFrequency.
+ * An unknown value from a newer server reads as null.
+ */
+enum class UpdateAnalyticsReportRequestFrequency(@get:JsonValue val value: String) {
+    WEEKLY("weekly"),
+    MONTHLY("monthly"),
+    ;
+
+    override fun toString(): String = value
+}
 
 /** Request body of updateDomain (PATCH /domains/{host}). */
 @JsonIgnoreProperties(ignoreUnknown = true)

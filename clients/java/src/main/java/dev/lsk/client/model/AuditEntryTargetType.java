@@ -18,7 +18,8 @@ public enum AuditEntryTargetType {
   INVITE("invite"),
   WORKSPACE("workspace"),
   REPORT("report"),
-  UTM_TEMPLATE("utm_template");
+  UTM_TEMPLATE("utm_template"),
+  ANALYTICS_REPORT("analytics_report");
 
   private final String value;
 
