@@ -9,6 +9,7 @@ const NAV: { path: string; label: string; icon: IconName; admin?: true }[] = [
   { path: '/links', label: 'Links', icon: 'link' },
   { path: '/tags', label: 'Tags', icon: 'tag' },
   { path: '/analytics', label: 'Analytics', icon: 'chart' },
+  { path: '/reports', label: 'Reports', icon: 'chart' },
   { path: '/domains', label: 'Domains', icon: 'globe' },
   { path: '/utm-templates', label: 'UTM templates', icon: 'tag' },
   { path: '/keys', label: 'API keys', icon: 'key' },

@@ -11,6 +11,7 @@ import { LinkDetailPage } from './links/link-detail-page';
 import { LinkEditPage, LinkNewPage } from './links/link-edit-page';
 import { LinksPage } from './links/links-page';
 import { MembersPage } from './members/members-page';
+import { ReportsPage } from './reports/reports-page';
 import { match, navigate, type Params } from './router';
 import { TagsPage } from './tags/tags-page';
 import { UtmTemplatesPage } from './utm/utm-templates-page';
@@ -26,6 +27,7 @@ const ROUTES: [string, FunctionComponent<Params>, string][] = [
   ['/links/:id/edit', LinkEditPage, 'Edit link'],
   ['/tags', TagsPage, 'Tags'],
   ['/analytics', AnalyticsPage, 'Analytics'],
+  ['/reports', ReportsPage, 'Reports'],
   ['/domains', DomainsPage, 'Domains'],
   ['/domains/:host', DomainSettingsPage, 'Domain settings'],
   ['/utm-templates', UtmTemplatesPage, 'UTM templates'],

@@ -58,6 +58,11 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'GET', path: '/v1/utm-templates/{id}', status: 200, operationId: 'utmTemplate' },
   { method: 'PATCH', path: '/v1/utm-templates/{id}', status: 200, operationId: 'updateUtmTemplate' },
   { method: 'DELETE', path: '/v1/utm-templates/{id}', status: 204, operationId: 'deleteUtmTemplate' },
+  { method: 'POST', path: '/v1/analytics/reports', status: 201, operationId: 'createAnalyticsReport' },
+  { method: 'GET', path: '/v1/analytics/reports', status: 200, operationId: 'analyticsReports' },
+  { method: 'PATCH', path: '/v1/analytics/reports/{id}', status: 200, operationId: 'updateAnalyticsReport' },
+  { method: 'DELETE', path: '/v1/analytics/reports/{id}', status: 204, operationId: 'deleteAnalyticsReport' },
+  { method: 'POST', path: '/v1/analytics/reports/{id}/send', status: 200, operationId: 'sendAnalyticsReport' },
   // Third round: the audit log.
   { method: 'GET', path: '/v1/audit-log', status: 200, operationId: 'auditLog' },
 ];

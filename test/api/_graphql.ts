@@ -29,6 +29,7 @@ export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: s
 /** The schema's root fields, as a client introspecting it sees them (a new root field is added here on purpose). */
 export const QUERY_FIELDS = [
   'analytics',
+  'analyticsReports',
   'auditLog',
   'clickEvents',
   'domains',
@@ -51,6 +52,7 @@ export const QUERY_FIELDS = [
   'workspace',
 ] as const;
 export const MUTATION_FIELDS = [
+  'createAnalyticsReport',
   'createDomain',
   'createInvite',
   'createKey',
@@ -58,6 +60,7 @@ export const MUTATION_FIELDS = [
   'createLinks',
   'createUtmTemplate',
   'createWebhook',
+  'deleteAnalyticsReport',
   'deleteDomain',
   'deleteLink',
   'deleteLinks',
@@ -70,7 +73,9 @@ export const MUTATION_FIELDS = [
   'revokeInvite',
   'revokeKey',
   'rotateWebhookSecret',
+  'sendAnalyticsReport',
   'testWebhook',
+  'updateAnalyticsReport',
   'updateDomain',
   'updateLink',
   'updateLinks',

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lsk, STORES, startLsk } from '../support/server.js';
+import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait-for.js';
 import { ROOT } from './_artifacts.js';
 import { BIG_PLAN, graphql, keyIdOf } from './_assert.js';
@@ -37,6 +38,9 @@ const newWebhook = async (setup: Run) =>
 
 const newTemplate = async (setup: Run, name: string) =>
   (await setup('mutation($n: String!) { createUtmTemplate(name: $n, source: "news") { id } }', { n: name })).createUtmTemplate.id as string;
+
+const newReport = async (setup: Run) =>
+  (await setup('mutation { createAnalyticsReport(frequency: weekly, recipients: ["change@example.com"]) { id } }')).createAnalyticsReport.id as string;
 
 /** One case per mutation, keyed by the mutation's name. */
 const CASES: Record<string, Case> = {
@@ -122,6 +126,25 @@ const CASES: Record<string, Case> = {
       await send('mutation($id: ID!) { deleteUtmTemplate(id: $id) }', { id });
       return id;
     },
+  },
+  createAnalyticsReport: { action: 'analytics_report.created', run: (send) => newReport(send) },
+  updateAnalyticsReport: {
+    action: 'analytics_report.updated',
+    run: async (send, setup) =>
+      (await send('mutation($id: ID!) { updateAnalyticsReport(id: $id, frequency: monthly) { id } }', { id: await newReport(setup) })).updateAnalyticsReport.id,
+  },
+  deleteAnalyticsReport: {
+    action: 'analytics_report.deleted',
+    run: async (send, setup) => {
+      const id = await newReport(setup);
+      await send('mutation($id: ID!) { deleteAnalyticsReport(id: $id) }', { id });
+      return id;
+    },
+  },
+  sendAnalyticsReport: {
+    action: 'analytics_report.sent',
+    run: async (send, setup) =>
+      (await send('mutation($id: ID!) { sendAnalyticsReport(id: $id) { id } }', { id: await newReport(setup) })).sendAnalyticsReport.id,
   },
   createKey: { action: 'key.created', run: async (send) => (await send('mutation { createKey(name: "cov") { id } }')).createKey.id },
   revokeKey: {
@@ -230,8 +253,11 @@ describe.each(STORES)('every mutation leaves its audit entry on %s', (store) => 
     };
   };
 
+  // Sending a report now needs an SMTP server (docs/adr/0219).
+  let smtp: TestSmtp;
   beforeAll(async () => {
-    lsk = await startLsk(store);
+    smtp = await startSmtp();
+    lsk = await startLsk(store, { env: { LSK_SMTP_URL: smtp.url } });
     key = await lsk.workspace('cov', BIG_PLAN);
     for (const email of ['change@example.com', 'remove@example.com']) {
       const made = await lsk.cli(['user', 'create', email, '--workspace', 'cov', '--role', 'viewer']);
@@ -243,6 +269,7 @@ describe.each(STORES)('every mutation leaves its audit entry on %s', (store) => 
   }, 60_000);
   afterAll(async () => {
     await lsk?.stop();
+    await smtp?.stop();
   });
 
   for (const name of MUTATIONS) {

@@ -88,6 +88,11 @@ const DECLARED: Record<string, Scope> = {
   updateUtmTemplate: 'links:write',
   deleteUtmTemplate: 'links:write',
   auditLog: 'audit:read',
+  analyticsReports: 'analytics:read',
+  createAnalyticsReport: 'links:write',
+  updateAnalyticsReport: 'links:write',
+  deleteAnalyticsReport: 'links:write',
+  sendAnalyticsReport: 'links:write',
 };
 
 describe('declared scopes on the schema', () => {

@@ -48,6 +48,11 @@ type Documents = {
     "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardMembersDocument,
     "\n  mutation DashboardUpdateMember($user_id: ID!, $role: Role!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": typeof types.DashboardUpdateMemberDocument,
     "\n  mutation DashboardRemoveMember($user_id: ID!) {\n    removeMember(user_id: $user_id)\n  }\n": typeof types.DashboardRemoveMemberDocument,
+    "\n  query DashboardAnalyticsReports {\n    analyticsReports {\n      data {\n        id\n        frequency\n        timezone\n        link_id\n        tag\n        domain\n        recipients\n        next_run_at\n        last_sent_at\n        email_enabled\n      }\n    }\n  }\n": typeof types.DashboardAnalyticsReportsDocument,
+    "\n  query DashboardReportMembers {\n    members {\n      data {\n        user_id\n        email\n      }\n    }\n  }\n": typeof types.DashboardReportMembersDocument,
+    "\n  mutation DashboardCreateAnalyticsReport(\n    $frequency: ReportFrequency!\n    $timezone: String\n    $link_id: String\n    $tag: String\n    $domain: String\n    $recipients: [String!]!\n  ) {\n    createAnalyticsReport(frequency: $frequency, timezone: $timezone, link_id: $link_id, tag: $tag, domain: $domain, recipients: $recipients) {\n      id\n    }\n  }\n": typeof types.DashboardCreateAnalyticsReportDocument,
+    "\n  mutation DashboardSendAnalyticsReport($id: ID!) {\n    sendAnalyticsReport(id: $id) {\n      id\n      recipients\n      period_from\n      period_to\n    }\n  }\n": typeof types.DashboardSendAnalyticsReportDocument,
+    "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n": typeof types.DashboardDeleteAnalyticsReportDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
@@ -103,6 +108,11 @@ const documents: Documents = {
     "\n  query DashboardMembers {\n    members {\n      data {\n        user_id\n        email\n        name\n        role\n        created_at\n      }\n    }\n  }\n": types.DashboardMembersDocument,
     "\n  mutation DashboardUpdateMember($user_id: ID!, $role: Role!) {\n    updateMember(user_id: $user_id, role: $role) {\n      user_id\n      role\n    }\n  }\n": types.DashboardUpdateMemberDocument,
     "\n  mutation DashboardRemoveMember($user_id: ID!) {\n    removeMember(user_id: $user_id)\n  }\n": types.DashboardRemoveMemberDocument,
+    "\n  query DashboardAnalyticsReports {\n    analyticsReports {\n      data {\n        id\n        frequency\n        timezone\n        link_id\n        tag\n        domain\n        recipients\n        next_run_at\n        last_sent_at\n        email_enabled\n      }\n    }\n  }\n": types.DashboardAnalyticsReportsDocument,
+    "\n  query DashboardReportMembers {\n    members {\n      data {\n        user_id\n        email\n      }\n    }\n  }\n": types.DashboardReportMembersDocument,
+    "\n  mutation DashboardCreateAnalyticsReport(\n    $frequency: ReportFrequency!\n    $timezone: String\n    $link_id: String\n    $tag: String\n    $domain: String\n    $recipients: [String!]!\n  ) {\n    createAnalyticsReport(frequency: $frequency, timezone: $timezone, link_id: $link_id, tag: $tag, domain: $domain, recipients: $recipients) {\n      id\n    }\n  }\n": types.DashboardCreateAnalyticsReportDocument,
+    "\n  mutation DashboardSendAnalyticsReport($id: ID!) {\n    sendAnalyticsReport(id: $id) {\n      id\n      recipients\n      period_from\n      period_to\n    }\n  }\n": types.DashboardSendAnalyticsReportDocument,
+    "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n": types.DashboardDeleteAnalyticsReportDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
@@ -257,6 +267,26 @@ export function graphql(source: "\n  mutation DashboardUpdateMember($user_id: ID
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardRemoveMember($user_id: ID!) {\n    removeMember(user_id: $user_id)\n  }\n"): typeof import('./graphql').DashboardRemoveMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardAnalyticsReports {\n    analyticsReports {\n      data {\n        id\n        frequency\n        timezone\n        link_id\n        tag\n        domain\n        recipients\n        next_run_at\n        last_sent_at\n        email_enabled\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardAnalyticsReportsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardReportMembers {\n    members {\n      data {\n        user_id\n        email\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardReportMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateAnalyticsReport(\n    $frequency: ReportFrequency!\n    $timezone: String\n    $link_id: String\n    $tag: String\n    $domain: String\n    $recipients: [String!]!\n  ) {\n    createAnalyticsReport(frequency: $frequency, timezone: $timezone, link_id: $link_id, tag: $tag, domain: $domain, recipients: $recipients) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardCreateAnalyticsReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSendAnalyticsReport($id: ID!) {\n    sendAnalyticsReport(id: $id) {\n      id\n      recipients\n      period_from\n      period_to\n    }\n  }\n"): typeof import('./graphql').DashboardSendAnalyticsReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteAnalyticsReportDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -580,7 +580,7 @@ export type MemberList = {
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Schedule an analytics report by email (at most 20 per workspace). */
+  /** Schedule an analytics report by email (at most 20 per workspace). Needs analytics:read too. */
   createAnalyticsReport?: Maybe<ScheduledReport>;
   /** Add a custom domain to your workspace. */
   createDomain?: Maybe<Domain>;
@@ -622,11 +622,11 @@ export type Mutation = {
   revokeKey?: Maybe<ApiKey>;
   /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
   rotateWebhookSecret?: Maybe<WebhookEndpointWithSecret>;
-  /** Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. */
+  /** Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs analytics:read too. */
   sendAnalyticsReport?: Maybe<ScheduledReportSent>;
   /** Send a webhook.test event to the endpoint. */
   testWebhook?: Maybe<WebhookDelivery>;
-  /** Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). */
+  /** Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs analytics:read too. */
   updateAnalyticsReport?: Maybe<ScheduledReport>;
   /** Change a custom domain's settings (each optional; null restores the default). */
   updateDomain?: Maybe<Domain>;
@@ -1644,6 +1644,42 @@ export type DashboardRemoveMemberMutationVariables = Exact<{
 
 export type DashboardRemoveMemberMutation = { __typename?: 'Mutation', removeMember?: boolean | null };
 
+export type DashboardAnalyticsReportsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardAnalyticsReportsQuery = { __typename?: 'Query', analyticsReports?: { __typename?: 'ScheduledReportPage', data: Array<{ __typename?: 'ScheduledReport', id: string, frequency: ReportFrequency, timezone: string, link_id?: string | null, tag?: string | null, domain?: string | null, recipients: Array<string>, next_run_at: string, last_sent_at?: string | null, email_enabled: boolean }> } | null };
+
+export type DashboardReportMembersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardReportMembersQuery = { __typename?: 'Query', members?: { __typename?: 'MemberList', data: Array<{ __typename?: 'Member', user_id: string, email: string }> } | null };
+
+export type DashboardCreateAnalyticsReportMutationVariables = Exact<{
+  frequency: ReportFrequency;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  recipients: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type DashboardCreateAnalyticsReportMutation = { __typename?: 'Mutation', createAnalyticsReport?: { __typename?: 'ScheduledReport', id: string } | null };
+
+export type DashboardSendAnalyticsReportMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardSendAnalyticsReportMutation = { __typename?: 'Mutation', sendAnalyticsReport?: { __typename?: 'ScheduledReportSent', id: string, recipients: number, period_from: string, period_to: string } | null };
+
+export type DashboardDeleteAnalyticsReportMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardDeleteAnalyticsReportMutation = { __typename?: 'Mutation', deleteAnalyticsReport?: boolean | null };
+
 export type DashboardTagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2437,6 +2473,63 @@ export const DashboardRemoveMemberDocument = new TypedDocumentString(`
   removeMember(user_id: $user_id)
 }
     `) as unknown as TypedDocumentString<DashboardRemoveMemberMutation, DashboardRemoveMemberMutationVariables>;
+export const DashboardAnalyticsReportsDocument = new TypedDocumentString(`
+    query DashboardAnalyticsReports {
+  analyticsReports {
+    data {
+      id
+      frequency
+      timezone
+      link_id
+      tag
+      domain
+      recipients
+      next_run_at
+      last_sent_at
+      email_enabled
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAnalyticsReportsQuery, DashboardAnalyticsReportsQueryVariables>;
+export const DashboardReportMembersDocument = new TypedDocumentString(`
+    query DashboardReportMembers {
+  members {
+    data {
+      user_id
+      email
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardReportMembersQuery, DashboardReportMembersQueryVariables>;
+export const DashboardCreateAnalyticsReportDocument = new TypedDocumentString(`
+    mutation DashboardCreateAnalyticsReport($frequency: ReportFrequency!, $timezone: String, $link_id: String, $tag: String, $domain: String, $recipients: [String!]!) {
+  createAnalyticsReport(
+    frequency: $frequency
+    timezone: $timezone
+    link_id: $link_id
+    tag: $tag
+    domain: $domain
+    recipients: $recipients
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateAnalyticsReportMutation, DashboardCreateAnalyticsReportMutationVariables>;
+export const DashboardSendAnalyticsReportDocument = new TypedDocumentString(`
+    mutation DashboardSendAnalyticsReport($id: ID!) {
+  sendAnalyticsReport(id: $id) {
+    id
+    recipients
+    period_from
+    period_to
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardSendAnalyticsReportMutation, DashboardSendAnalyticsReportMutationVariables>;
+export const DashboardDeleteAnalyticsReportDocument = new TypedDocumentString(`
+    mutation DashboardDeleteAnalyticsReport($id: ID!) {
+  deleteAnalyticsReport(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteAnalyticsReportMutation, DashboardDeleteAnalyticsReportMutationVariables>;
 export const DashboardTagsDocument = new TypedDocumentString(`
     query DashboardTags {
   tags {

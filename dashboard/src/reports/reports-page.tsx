@@ -1,0 +1,98 @@
+import { useState } from 'preact/hooks';
+import { gql, present } from '../api/graphql';
+import { useCan } from '../auth/session-context';
+import { Empty, ErrorBox, Loaded } from '../ui/states';
+import { useMutation, useQuery } from '../ui/use-query';
+import { DeleteReportMutation, ReportMembersQuery, ReportsQuery, SendReportMutation } from './documents';
+import { ReportForm } from './report-form';
+
+type Report = {
+  id: string;
+  frequency: string;
+  timezone: string;
+  link_id?: string | null;
+  tag?: string | null;
+  domain?: string | null;
+  recipients: string[];
+  next_run_at: unknown;
+  last_sent_at?: unknown;
+};
+
+const scopeOf = (r: Report) => (r.link_id ? `link ${r.link_id}` : r.tag ? `tag ${r.tag}` : r.domain ? `domain ${r.domain}` : 'whole workspace');
+const when = (v: unknown) => (v ? new Date(String(v)).toLocaleString() : 'never');
+
+/**
+ * Scheduled analytics reports (docs/adr/0219): the week's or month's clicks emailed to members on
+ * Monday or the 1st, 08:00 in the report's zone. Members who write links make, send and delete them.
+ */
+export function ReportsPage() {
+  const can = useCan();
+  const q = useQuery(() => gql(ReportsQuery).then((d) => present(d.analyticsReports, 'reports')), []);
+  const members = useQuery(() => gql(ReportMembersQuery).then((d) => present(d.members, 'members')), []);
+  const send = useMutation((id: string) => gql(SendReportMutation, { id }).then((d) => d.sendAnalyticsReport));
+  const del = useMutation((id: string) => gql(DeleteReportMutation, { id }));
+  const [lastSent, setLastSent] = useState<{ recipients: number; period_from: string; period_to: string } | null>(null);
+  const emailOf = (id: string) => members.data?.data.find((m) => m.user_id === id)?.email ?? id;
+  return (
+    <section>
+      <h1>Reports</h1>
+      <p class="muted">The clicks of the week or month before, against the period before it, emailed to members of the workspace.</p>
+      {q.data && q.data.data.some((r) => !r.email_enabled) ? (
+        <p class="state" role="status">
+          Email is off on this server (no SMTP server): reports are kept but none is sent.
+        </p>
+      ) : null}
+      {can.writeLinks && members.data ? <ReportForm members={members.data.data} onCreated={q.reload} /> : null}
+      {send.error ? <ErrorBox error={send.error} /> : null}
+      {lastSent ? (
+        <p class="state" role="status">
+          Sent to {lastSent.recipients} member(s): {lastSent.period_from} to {lastSent.period_to}.
+        </p>
+      ) : null}
+      {del.error ? <ErrorBox error={del.error} /> : null}
+      <Loaded q={q}>
+        {(d) =>
+          d.data.length === 0 ? (
+            <Empty>
+              <p>No reports yet.</p>
+            </Empty>
+          ) : (
+            <ul class="rows">
+              {d.data.map((r) => (
+                <li class="row" key={r.id}>
+                  <div class="grow">
+                    <span class="strong">
+                      {r.frequency === 'weekly' ? 'Weekly' : 'Monthly'} · {scopeOf(r)}
+                    </span>
+                    <div class="line muted">To {r.recipients.map(emailOf).join(', ')}</div>
+                    <div class="line muted">
+                      Next {when(r.next_run_at)} ({r.timezone}) · last sent {when(r.last_sent_at)}
+                    </div>
+                  </div>
+                  {can.writeLinks ? (
+                    <div class="actions">
+                      <button
+                        type="button"
+                        class="small"
+                        disabled={send.pending}
+                        onClick={async () => {
+                          const res = await send.run(r.id);
+                          setLastSent(res.ok ? (res.value ?? null) : null);
+                        }}
+                      >
+                        Send now<span class="visually-hidden"> ({scopeOf(r)})</span>
+                      </button>
+                      <button type="button" class="small danger" onClick={async () => (await del.run(r.id)).ok && q.reload()}>
+                        Delete<span class="visually-hidden"> ({scopeOf(r)})</span>
+                      </button>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
