@@ -53,6 +53,7 @@ type Documents = {
     "\n  mutation DashboardCreateAnalyticsReport(\n    $frequency: ReportFrequency!\n    $timezone: String\n    $link_id: String\n    $tag: String\n    $domain: String\n    $recipients: [String!]!\n  ) {\n    createAnalyticsReport(frequency: $frequency, timezone: $timezone, link_id: $link_id, tag: $tag, domain: $domain, recipients: $recipients) {\n      id\n    }\n  }\n": typeof types.DashboardCreateAnalyticsReportDocument,
     "\n  mutation DashboardSendAnalyticsReport($id: ID!) {\n    sendAnalyticsReport(id: $id) {\n      id\n      recipients\n      period_from\n      period_to\n    }\n  }\n": typeof types.DashboardSendAnalyticsReportDocument,
     "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n": typeof types.DashboardDeleteAnalyticsReportDocument,
+    "\n  mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {\n    updateAnalyticsReport(id: $id, frequency: $frequency) {\n      id\n    }\n  }\n": typeof types.DashboardUpdateAnalyticsReportFrequencyDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
@@ -113,6 +114,7 @@ const documents: Documents = {
     "\n  mutation DashboardCreateAnalyticsReport(\n    $frequency: ReportFrequency!\n    $timezone: String\n    $link_id: String\n    $tag: String\n    $domain: String\n    $recipients: [String!]!\n  ) {\n    createAnalyticsReport(frequency: $frequency, timezone: $timezone, link_id: $link_id, tag: $tag, domain: $domain, recipients: $recipients) {\n      id\n    }\n  }\n": types.DashboardCreateAnalyticsReportDocument,
     "\n  mutation DashboardSendAnalyticsReport($id: ID!) {\n    sendAnalyticsReport(id: $id) {\n      id\n      recipients\n      period_from\n      period_to\n    }\n  }\n": types.DashboardSendAnalyticsReportDocument,
     "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n": types.DashboardDeleteAnalyticsReportDocument,
+    "\n  mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {\n    updateAnalyticsReport(id: $id, frequency: $frequency) {\n      id\n    }\n  }\n": types.DashboardUpdateAnalyticsReportFrequencyDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
@@ -287,6 +289,10 @@ export function graphql(source: "\n  mutation DashboardSendAnalyticsReport($id: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n"): typeof import('./graphql').DashboardDeleteAnalyticsReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {\n    updateAnalyticsReport(id: $id, frequency: $frequency) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateAnalyticsReportFrequencyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

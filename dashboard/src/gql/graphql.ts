@@ -1680,6 +1680,14 @@ export type DashboardDeleteAnalyticsReportMutationVariables = Exact<{
 
 export type DashboardDeleteAnalyticsReportMutation = { __typename?: 'Mutation', deleteAnalyticsReport?: boolean | null };
 
+export type DashboardUpdateAnalyticsReportFrequencyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  frequency: ReportFrequency;
+}>;
+
+
+export type DashboardUpdateAnalyticsReportFrequencyMutation = { __typename?: 'Mutation', updateAnalyticsReport?: { __typename?: 'ScheduledReport', id: string } | null };
+
 export type DashboardTagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2530,6 +2538,13 @@ export const DashboardDeleteAnalyticsReportDocument = new TypedDocumentString(`
   deleteAnalyticsReport(id: $id)
 }
     `) as unknown as TypedDocumentString<DashboardDeleteAnalyticsReportMutation, DashboardDeleteAnalyticsReportMutationVariables>;
+export const DashboardUpdateAnalyticsReportFrequencyDocument = new TypedDocumentString(`
+    mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {
+  updateAnalyticsReport(id: $id, frequency: $frequency) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardUpdateAnalyticsReportFrequencyMutation, DashboardUpdateAnalyticsReportFrequencyMutationVariables>;
 export const DashboardTagsDocument = new TypedDocumentString(`
     query DashboardTags {
   tags {

@@ -63,3 +63,11 @@ export const DeleteReportMutation = graphql(`
     deleteAnalyticsReport(id: $id)
   }
 `);
+
+export const UpdateReportFrequencyMutation = graphql(`
+  mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {
+    updateAnalyticsReport(id: $id, frequency: $frequency) {
+      id
+    }
+  }
+`);

@@ -3,7 +3,7 @@ import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
-import { DeleteReportMutation, ReportMembersQuery, ReportsQuery, SendReportMutation } from './documents';
+import { DeleteReportMutation, ReportMembersQuery, ReportsQuery, SendReportMutation, UpdateReportFrequencyMutation } from './documents';
 import { ReportForm } from './report-form';
 
 type Report = {
@@ -30,6 +30,7 @@ export function ReportsPage() {
   const q = useQuery(() => gql(ReportsQuery).then((d) => present(d.analyticsReports, 'reports')), []);
   const members = useQuery(() => gql(ReportMembersQuery).then((d) => present(d.members, 'members')), []);
   const send = useMutation((id: string) => gql(SendReportMutation, { id }).then((d) => d.sendAnalyticsReport));
+  const flip = useMutation((r: Report) => gql(UpdateReportFrequencyMutation, { id: r.id, frequency: r.frequency === 'weekly' ? 'monthly' : 'weekly' }));
   const del = useMutation((id: string) => gql(DeleteReportMutation, { id }));
   const [lastSent, setLastSent] = useState<{ recipients: number; period_from: string; period_to: string } | null>(null);
   const emailOf = (id: string) => members.data?.data.find((m) => m.user_id === id)?.email ?? id;
@@ -37,7 +38,7 @@ export function ReportsPage() {
     <section>
       <h1>Reports</h1>
       <p class="muted">The clicks of the week or month before, against the period before it, emailed to members of the workspace.</p>
-      {q.data && q.data.data.some((r) => !r.email_enabled) ? (
+      {q.data?.data.some((r) => !r.email_enabled) ? (
         <p class="state" role="status">
           Email is off on this server (no SMTP server): reports are kept but none is sent.
         </p>
@@ -50,6 +51,7 @@ export function ReportsPage() {
         </p>
       ) : null}
       {del.error ? <ErrorBox error={del.error} /> : null}
+      {flip.error ? <ErrorBox error={flip.error} /> : null}
       <Loaded q={q}>
         {(d) =>
           d.data.length === 0 ? (
@@ -81,6 +83,10 @@ export function ReportsPage() {
                         }}
                       >
                         Send now<span class="visually-hidden"> ({scopeOf(r)})</span>
+                      </button>
+                      <button type="button" class="small" onClick={async () => (await flip.run(r)).ok && q.reload()}>
+                        Make {r.frequency === 'weekly' ? 'monthly' : 'weekly'}
+                        <span class="visually-hidden"> ({scopeOf(r)})</span>
                       </button>
                       <button type="button" class="small danger" onClick={async () => (await del.run(r.id)).ok && q.reload()}>
                         Delete<span class="visually-hidden"> ({scopeOf(r)})</span>
