@@ -19,7 +19,8 @@ type Report = {
 };
 
 const scopeOf = (r: Report) => (r.link_id ? `link ${r.link_id}` : r.tag ? `tag ${r.tag}` : r.domain ? `domain ${r.domain}` : 'whole workspace');
-const when = (v: unknown) => (v ? new Date(String(v)).toLocaleString() : 'never');
+/** A time as the report's own zone reads it (the schedule is that zone's Monday or 1st, 08:00). */
+const when = (v: unknown, zone: string) => (v ? new Date(String(v)).toLocaleString(undefined, { timeZone: zone }) : 'never');
 
 /**
  * Scheduled analytics reports (docs/adr/0219): the week's or month's clicks emailed to members on
@@ -68,7 +69,7 @@ export function ReportsPage() {
                     </span>
                     <div class="line muted">To {r.recipients.map(emailOf).join(', ')}</div>
                     <div class="line muted">
-                      Next {when(r.next_run_at)} ({r.timezone}) · last sent {when(r.last_sent_at)}
+                      Next {when(r.next_run_at, r.timezone)} ({r.timezone}) · last sent {when(r.last_sent_at, r.timezone)}
                     </div>
                   </div>
                   {can.writeLinks ? (

@@ -1,0 +1,85 @@
+/**
+ * The dashboard's Reports page (docs/adr/0219) in Chromium on both stores, with a real SMTP server:
+ * a report refused without recipients (the field says why), made for a tag and two members, sent
+ * now (the message arrives), switched to monthly, deleted. The page passes axe and is photographed
+ * at 1280 and 390 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPage, createUser, launchChromium, signedInUser } from '../support/dashboard.js';
+import { readMessage } from '../support/mime.js';
+import { type Lsk, STORES, startLsk } from '../support/server.js';
+import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import { waitFor } from '../support/wait-for.js';
+
+describe.each(STORES)('the Reports page on %s', (store) => {
+  let lsk: Lsk;
+  let smtp: TestSmtp;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let origin = '';
+  const shots = store === 'sqlite';
+  const owner = `owner.${store}@example.com`;
+  const colleague = `colleague.${store}@example.com`;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    lsk = await startLsk(store, { env: { LSK_SMTP_URL: smtp.url } });
+    browser = await launchChromium();
+    await lsk.workspace('acme', ['--rpm', '1000000']);
+    await createUser(lsk, colleague, 'acme', 'member');
+    const signed = await signedInUser(lsk, browser, { email: owner, workspace: 'acme', role: 'owner' }, { timezoneId: 'Europe/Berlin' });
+    ({ origin, page, problems } = signed);
+  }, 150_000);
+  afterAll(async () => {
+    await browser?.close();
+    await lsk?.stop();
+    await smtp?.stop();
+  });
+
+  it('makes a report for a tag and two members, refusing one without recipients first', async () => {
+    await page.goto(`${origin}/dashboard/reports`);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByText('No reports yet.').waitFor();
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('Europe/Berlin');
+    await page.getByRole('button', { name: 'Add report' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /at least one member/ })
+      .waitFor();
+    await page.getByLabel('Counts').selectOption('tag');
+    await page.getByLabel('One tag').fill('spring');
+    await page.getByRole('checkbox', { name: owner }).check();
+    await page.getByRole('checkbox', { name: colleague }).check();
+    await page.getByRole('button', { name: 'Add report' }).click();
+    const row = page.locator('li.row').filter({ hasText: 'Weekly · tag spring' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(`To ${owner}, ${colleague}`);
+    expect(await row.innerText()).toMatch(/Next .+ \(Europe\/Berlin\) · last sent never/);
+    if (shots) await checkPage(page, 'reports');
+  });
+
+  it('sends a report now: the page says to how many, and the message arrives', async () => {
+    await page.getByRole('button', { name: 'Send now (tag spring)' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Sent to 2 member\(s\): \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\./ })
+      .waitFor();
+    const [mail] = await waitFor(
+      async () => smtp.to(colleague),
+      (m) => m.length >= 1,
+      { timeout: 10_000 },
+    );
+    expect(readMessage(mail!.raw).subject).toMatch(/^acme — clicks .+: 0 \(= 0 %\)$/);
+    if (shots) await checkPage(page, 'reports-sent');
+  });
+
+  it('switches a report to monthly and deletes it', async () => {
+    await page.getByRole('button', { name: 'Make monthly (tag spring)' }).click();
+    await page.locator('li.row').filter({ hasText: 'Monthly · tag spring' }).waitFor();
+    await page.getByRole('button', { name: 'Delete (tag spring)' }).click();
+    await page.getByText('No reports yet.').waitFor();
+    expect(problems).toEqual([]);
+  });
+});
