@@ -7,6 +7,7 @@ import { keyCommands } from './key.js';
 import { linkCommands } from './links.js';
 import { mcpCommand } from './mcp.js';
 import { moderationCommands } from './moderation.js';
+import { reportCommands } from './report.js';
 import { userCommands } from './user.js';
 import { workspaceCommands } from './workspace.js';
 
@@ -22,6 +23,7 @@ export const COMMANDS: Command[] = [
   ...importCommands,
   ...userCommands,
   ...moderationCommands,
+  ...reportCommands,
   ...blocklistCommands,
   backupCommand,
   mcpCommand,
