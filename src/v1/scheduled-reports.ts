@@ -21,6 +21,7 @@ export const SCHEDULED_REPORT_ROUTES: readonly RestRoute[] = [
     tag: 'analytics',
     summary: 'Schedule an analytics report by email',
     body: createReportSchema,
+    location: (d) => `/v1/analytics/reports/${String(d.id)}`,
     response: reportOutputSchema,
   },
   {
@@ -33,6 +34,16 @@ export const SCHEDULED_REPORT_ROUTES: readonly RestRoute[] = [
     query: listReportsSchema,
     queryParams: Object.keys(listReportsSchema.shape),
     response: reportPageSchema,
+  },
+  {
+    field: 'Query.analyticsReport',
+    method: 'GET',
+    path: '/analytics/reports/:id',
+    status: 200,
+    tag: 'analytics',
+    summary: 'Get a scheduled analytics report',
+    params: REPORT_ID,
+    response: reportOutputSchema,
   },
   {
     field: 'Mutation.updateAnalyticsReport',

@@ -60,6 +60,7 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'DELETE', path: '/v1/utm-templates/{id}', status: 204, operationId: 'deleteUtmTemplate' },
   { method: 'POST', path: '/v1/analytics/reports', status: 201, operationId: 'createAnalyticsReport' },
   { method: 'GET', path: '/v1/analytics/reports', status: 200, operationId: 'analyticsReports' },
+  { method: 'GET', path: '/v1/analytics/reports/{id}', status: 200, operationId: 'analyticsReport' },
   { method: 'PATCH', path: '/v1/analytics/reports/{id}', status: 200, operationId: 'updateAnalyticsReport' },
   { method: 'DELETE', path: '/v1/analytics/reports/{id}', status: 204, operationId: 'deleteAnalyticsReport' },
   { method: 'POST', path: '/v1/analytics/reports/{id}/send', status: 200, operationId: 'sendAnalyticsReport' },

@@ -29,6 +29,7 @@ export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: s
 /** The schema's root fields, as a client introspecting it sees them (a new root field is added here on purpose). */
 export const QUERY_FIELDS = [
   'analytics',
+  'analyticsReport',
   'analyticsReports',
   'auditLog',
   'clickEvents',

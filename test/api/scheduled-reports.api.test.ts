@@ -50,6 +50,8 @@ describe.each(STORES)('scheduled reports over the API on %s', (store) => {
       recipients: [emails.ana],
     });
     expect(created.status, created.text).toBe(201);
+    expect(created.headers.get('location')).toBe(`/v1/analytics/reports/${created.body.id}`);
+    expect((await api('GET', `/v1/analytics/reports/${created.body.id}`)).body).toEqual(created.body);
     const report = reportOutputSchema.parse(created.body);
     expect(report).toMatchObject({
       frequency: 'weekly',

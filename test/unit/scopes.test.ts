@@ -89,6 +89,7 @@ const DECLARED: Record<string, Scope> = {
   deleteUtmTemplate: 'links:write',
   auditLog: 'audit:read',
   analyticsReports: 'analytics:read',
+  analyticsReport: 'analytics:read',
   createAnalyticsReport: 'links:write',
   updateAnalyticsReport: 'links:write',
   deleteAnalyticsReport: 'links:write',

@@ -957,6 +957,8 @@ export type Query = {
   __typename?: 'Query';
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics?: Maybe<Analytics>;
+  /** One scheduled analytics report of your workspace. */
+  analyticsReport?: Maybe<ScheduledReport>;
   /** Scheduled analytics reports of your workspace, oldest first (at most 20). */
   analyticsReports?: Maybe<ScheduledReportPage>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
@@ -1015,6 +1017,12 @@ export type QueryAnalyticsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsReportArgs = {
+  id: Scalars['ID']['input'];
 };
 
 

@@ -81,6 +81,15 @@ builder.queryFields((t) => ({
       emailEnabled: ctx.services.scheduledReports.emailEnabled,
     }),
   }),
+  analyticsReport: t.withAuth({ scope: 'analytics:read' }).field({
+    type: ScheduledReportType,
+    description: 'One scheduled analytics report of your workspace.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, args, ctx) => ({
+      ...(await ctx.services.scheduledReports.get(ctx.caller, args.id)),
+      emailEnabled: ctx.services.scheduledReports.emailEnabled,
+    }),
+  }),
 }));
 
 const shown = (r: ScheduledReport, enabled: boolean): Shown => ({ ...r, emailEnabled: enabled });

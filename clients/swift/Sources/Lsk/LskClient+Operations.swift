@@ -79,6 +79,14 @@ extension LskClient {
         try await sendRaw("GET", "/analytics", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("compare", compare) + Self.param("continent", continent) + Self.param("country", country) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "text/csv, application/json")
     }
 
+    /// Get a scheduled analytics report
+    ///
+    /// One scheduled analytics report of your workspace. Needs the scope `analytics:read`.
+    /// `GET /analytics/reports/{id}` → 200.
+    public func analyticsReport(_ id: String) async throws -> ScheduledReport {
+        try await send("GET", "/analytics/reports/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil, as: ScheduledReport.self)
+    }
+
     /// List scheduled analytics reports
     ///
     /// Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`.

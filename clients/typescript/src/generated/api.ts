@@ -1190,6 +1190,12 @@ export interface AnalyticsReportsParams {
 /** Request body of createAnalyticsReport: Schedule an analytics report by email (POST /analytics/reports). */
 export type CreateAnalyticsReportBody = CreateAnalyticsReportRequest;
 
+/** Path parameters of analyticsReport: Get a scheduled analytics report (GET /analytics/reports/{id}). */
+export interface AnalyticsReportPath {
+  /** An id starting with rpt_; any other value answers 404. */
+  id: string;
+}
+
 /** Path parameters of updateAnalyticsReport: Change a scheduled analytics report (PATCH /analytics/reports/{id}). */
 export interface UpdateAnalyticsReportPath {
   /** An id starting with rpt_; any other value answers 404. */
@@ -1340,6 +1346,7 @@ export interface AuditLogParams {
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
+  analyticsReport: { path: AnalyticsReportPath; params: Record<string, never>; body: never; response: ScheduledReport };
   analyticsReports: { path: Record<string, never>; params: AnalyticsReportsParams; body: never; response: ScheduledReportPage };
   auditLog: { path: Record<string, never>; params: AuditLogParams; body: never; response: AuditLog | string };
   clickEvents: { path: Record<string, never>; params: ClickEventsParams; body: never; response: ClickEventList | string | Blob };
@@ -1400,6 +1407,8 @@ export type OperationId = keyof Operations;
 export interface OperationMethods {
   /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`. → 200. */
   analytics(params?: AnalyticsParams, options?: RequestOptions): Promise<Analytics | string>;
+  /** Get a scheduled analytics report (GET /analytics/reports/{id}): One scheduled analytics report of your workspace. Needs the scope `analytics:read`. → 200. */
+  analyticsReport(id: string, options?: RequestOptions): Promise<ScheduledReport>;
   /** List scheduled analytics reports (GET /analytics/reports): Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`. → 200. */
   analyticsReports(params?: AnalyticsReportsParams, options?: RequestOptions): Promise<ScheduledReportPage>;
   /** Read the audit log (GET /audit-log): What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`. → 200. */
@@ -1512,6 +1521,7 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   analytics: ["GET", "/analytics", "q"],
+  analyticsReport: ["GET", "/analytics/reports/{id}", ""],
   analyticsReports: ["GET", "/analytics/reports", "q"],
   auditLog: ["GET", "/audit-log", "q"],
   clickEvents: ["GET", "/analytics/events", "q"],

@@ -919,6 +919,8 @@ export type QrFormat =
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics: Maybe<Analytics>;
+  /** One scheduled analytics report of your workspace. */
+  analyticsReport: Maybe<ScheduledReport>;
   /** Scheduled analytics reports of your workspace, oldest first (at most 20). */
   analyticsReports: Maybe<ScheduledReportPage>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
@@ -977,6 +979,12 @@ export type QueryAnalyticsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsReportArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1327,6 +1335,13 @@ export type AnalyticsQueryVariables = Exact<{
 
 
 export type AnalyticsQuery = { analytics: { from: string, group_by: AnalyticsGroupBy, interval: AnalyticsInterval | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, hosts: Array<string> | null, key: string, kind: ReferrerSourceKind | null, previous_clicks: number | null, short_url: string | null }>, previous: { from: string, to: string, total: { bots: number, clicks: number } } | null, total: { bots: number, clicks: number } } | null };
+
+export type AnalyticsReportQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type AnalyticsReportQuery = { analyticsReport: { created_at: string, domain: string | null, email_enabled: boolean, frequency: ReportFrequency, id: string, last_sent_at: string | null, link_id: string | null, next_run_at: string, recipients: Array<string>, tag: string | null, timezone: string } | null };
 
 export type AnalyticsReportsQueryVariables = Exact<{
   cursor?: InputMaybe<Scalars['String']['input']>;

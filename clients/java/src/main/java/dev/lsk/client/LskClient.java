@@ -105,6 +105,22 @@ public final class LskClient {
   }
 
   /**
+   * Get a scheduled analytics report
+   *
+   * One scheduled analytics report of your workspace. Needs the scope `analytics:read`.
+   * {@code GET /analytics/reports/{id}} → 200.
+   * @param id An id starting with rpt_; any other value answers 404.
+   */
+  public ScheduledReport analyticsReport(String id) {
+    return http.send("GET", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<ScheduledReport>() {}));
+  }
+
+  /** Asynchronous {@link #analyticsReport}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<ScheduledReport> analyticsReportAsync(String id) {
+    return http.sendAsync("GET", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.json(new TypeReference<ScheduledReport>() {}));
+  }
+
+  /**
    * List scheduled analytics reports
    *
    * Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`.

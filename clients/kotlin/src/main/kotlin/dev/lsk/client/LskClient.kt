@@ -164,6 +164,18 @@ class LskClient(
         sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
 
     /**
+     * Get a scheduled analytics report
+     *
+     * One scheduled analytics report of your workspace. Needs the scope `analytics:read`.
+     * `GET /analytics/reports/{id}` → 200.
+     * @param id An id starting with rpt_; any other value answers 404.
+     */
+    suspend fun analyticsReport(
+        id: String,
+    ): ScheduledReport =
+        send("GET", "/analytics/reports/${segment(id.toString())}", emptyList(), emptyList(), null, jacksonTypeRef<ScheduledReport>())
+
+    /**
      * List scheduled analytics reports
      *
      * Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`.
