@@ -18,8 +18,8 @@ const WHERE: Partial<Record<ErrorCode, (r: RestRoute) => boolean>> = {
   // Any operation: a body over its limit, and request headers (a long query string) over theirs.
   unsupported_media_type: withBody,
   invalid_cursor: (r) => r.queryParams?.includes('cursor') ?? false,
-  // A resource in the path, or a link named in the query (GET /analytics?link_id=).
-  not_found: (r) => r.path.includes(':') || (r.queryParams?.includes('link_id') ?? false),
+  // A resource in the path, or a link named in the query (GET /analytics?link_id=) or the body (a report's link_id).
+  not_found: (r) => r.path.includes(':') || (r.queryParams?.includes('link_id') ?? false) || bodyField('link_id')(r),
   // Answered for a path when the method is not one of its operations, never by an operation.
   method_not_allowed: () => false,
   alias_taken: bodyField('alias'),

@@ -164,7 +164,7 @@ def map_case(context, case):
     if _is(case, "DELETE", "/workspace") and query is not None and query.get("confirm") == WORKSPACE_SLUG:
         case.query = {**query, "confirm": f"{WORKSPACE_SLUG}-kept"}
     # A cursor is only ever one the service handed out (next_cursor); any other is invalid_cursor (400).
-    if any(_is(case, "GET", p) for p in ("/links", "/webhooks/{id}/deliveries", "/audit-log", "/analytics/events")) and query is not None and "cursor" in query:
+    if any(_is(case, "GET", p) for p in ("/links", "/webhooks/{id}/deliveries", "/audit-log", "/analytics/events", "/analytics/reports")) and query is not None and "cursor" in query:
         case.query = {k: v for k, v in query.items() if k != "cursor"}
     # "from" must not be after "to" (which defaults to today): a rule between two parameters.
     if _is(case, "GET", "/links/{id}/stats") and query is not None:
