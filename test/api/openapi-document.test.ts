@@ -130,7 +130,9 @@ function checkDocument(doc: Obj): void {
     ).toEqual([...pathParams].sort());
 
     // Actions on a resource (rotate a secret, send a test, retry a delivery, send a report now) take no body.
-    const hasBody = (e.method === 'POST' || e.method === 'PATCH') && !['rotateWebhookSecret', 'testWebhook', 'retryWebhookDelivery', 'sendAnalyticsReport'].includes(e.operationId);
+    const hasBody =
+      (e.method === 'POST' || e.method === 'PATCH') &&
+      !['rotateWebhookSecret', 'testWebhook', 'retryWebhookDelivery', 'sendAnalyticsReport'].includes(e.operationId);
     expect(Boolean(op!.requestBody), `${where} request body`).toBe(hasBody);
     if (hasBody) {
       // Body fields are not repeated as query parameters.

@@ -35,6 +35,8 @@ const VALUES: Record<string, unknown> = {
   email: 'scoped@example.com',
   ids: ['lnk_none'],
   links: [{ destination: 'https://example.com/x' }],
+  frequency: 'weekly',
+  recipients: ['usr_none'],
   // Not the workspace's slug: a caller allowed to delete it gets 400, and it stays.
   confirm: 'not-this-workspace',
 };

@@ -1,11 +1,10 @@
-import { scopeRefusal } from '../../auth/principal.js';
 import { isoDate } from '../../domain/scheduled-reports/schedule.js';
 import { REPORT_FREQUENCIES, REPORT_RECIPIENTS_MAX, SCHEDULED_REPORTS_MAX } from '../../domain/scheduled-reports/schemas.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { ReportPage } from '../../services/scheduled-reports/report-service.js';
 import type { ScheduledReport } from '../../storage/scheduled-reports/repository.js';
 import { builder } from '../builder.js';
-import { type AuthedContext, inputOf } from '../context.js';
+import { inputOf } from '../context.js';
 import { DateTimeScalar } from './scalars.js';
 
 /** Scheduled analytics reports by email (docs/adr/0219): analytics:read to read, links:write to change and send. */
@@ -94,30 +93,24 @@ builder.queryFields((t) => ({
 
 const shown = (r: ScheduledReport, enabled: boolean): Shown => ({ ...r, emailEnabled: enabled });
 
-/** The writes declare links:write; a report's email carries analytics, so they need analytics:read as well (every role holds it). */
-function readsAnalytics(ctx: AuthedContext): void {
-  if (!ctx.principal.scopes.has('analytics:read')) throw scopeRefusal(ctx.principal, 'analytics:read');
-}
-
 builder.mutationFields((t) => ({
   createAnalyticsReport: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: ScheduledReportType,
-    description: `Schedule an analytics report by email (at most ${SCHEDULED_REPORTS_MAX} per workspace). Needs analytics:read too.`,
+    description: `Schedule an analytics report by email (at most ${SCHEDULED_REPORTS_MAX} per workspace).`,
     args: {
       frequency: t.arg({ type: ReportFrequencyEnum, required: true }),
       ...scopeArgs,
       recipients: t.arg.stringList({ required: true, description: recipientsArg }),
     },
     resolve: async (_r, args, ctx) => {
-      readsAnalytics(ctx);
       return shown(await ctx.services.scheduledReports.create(ctx.caller, inputOf(ctx, args)), ctx.services.scheduledReports.emailEnabled);
     },
   }),
   updateAnalyticsReport: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: ScheduledReportType,
-    description: 'Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs analytics:read too.',
+    description: 'Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run).',
     args: {
       id: t.arg.id({ required: true }),
       frequency: t.arg({ type: ReportFrequencyEnum }),
@@ -125,7 +118,6 @@ builder.mutationFields((t) => ({
       recipients: t.arg.stringList({ description: recipientsArg }),
     },
     resolve: async (_r, { id, ...rest }, ctx) => {
-      readsAnalytics(ctx);
       return shown(await ctx.services.scheduledReports.update(ctx.caller, id, inputOf(ctx, rest)), ctx.services.scheduledReports.emailEnabled);
     },
   }),
@@ -141,10 +133,9 @@ builder.mutationFields((t) => ({
   sendAnalyticsReport: t.withAuth({ scope: 'links:write' }).field({
     nullable: true,
     type: ScheduledReportSentType,
-    description: `Send a report now, for its latest complete period (a preview; the schedule is unchanged). ${FIELD_LIMITS.sendReport.max} a minute per workspace; 503 unavailable when the server has no SMTP. Needs analytics:read too.`,
+    description: `Send a report now, for its latest complete period (a preview; the schedule is unchanged). ${FIELD_LIMITS.sendReport.max} a minute per workspace; 503 unavailable when the server has no SMTP.`,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx, info) => {
-      readsAnalytics(ctx);
       await ctx.services.fieldLimit(ctx, info, {}, FIELD_LIMITS.sendReport);
       const { period, recipients } = await ctx.services.scheduledReports.sendNow(ctx.caller, args.id);
       return { id: args.id, recipients, from: isoDate(period.from), to: isoDate(period.to) };

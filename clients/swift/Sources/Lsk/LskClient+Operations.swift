@@ -199,7 +199,7 @@ extension LskClient {
 
     /// Schedule an analytics report by email
     ///
-    /// Schedule an analytics report by email (at most 20 per workspace). Needs analytics:read too. Needs the scope `links:write`.
+    /// Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`.
     /// `POST /analytics/reports` → 201.
     public func createAnalyticsReport(_ body: CreateAnalyticsReportRequest) async throws -> ScheduledReport {
         try await send("POST", "/analytics/reports", query: [], headers: [], body: try encode(body), as: ScheduledReport.self)
@@ -475,7 +475,7 @@ extension LskClient {
 
     /// Send a scheduled analytics report now
     ///
-    /// Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs analytics:read too. Needs the scope `links:write`.
+    /// Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`.
     /// `POST /analytics/reports/{id}/send` → 200.
     public func sendAnalyticsReport(_ id: String) async throws -> ScheduledReportSent {
         try await send("POST", "/analytics/reports/\(Self.segment(String(describing: id)))/send", query: [], headers: [], body: nil, as: ScheduledReportSent.self)
@@ -499,7 +499,7 @@ extension LskClient {
 
     /// Change a scheduled analytics report
     ///
-    /// Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs analytics:read too. Needs the scope `links:write`.
+    /// Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`.
     /// `PATCH /analytics/reports/{id}` → 200.
     public func updateAnalyticsReport(_ id: String, body: UpdateAnalyticsReportRequest) async throws -> ScheduledReport {
         try await send("PATCH", "/analytics/reports/\(Self.segment(String(describing: id)))", query: [], headers: [], body: try encode(body), as: ScheduledReport.self)

@@ -1415,7 +1415,7 @@ export interface OperationMethods {
   auditLog(params?: AuditLogParams, options?: RequestOptions): Promise<AuditLog | string>;
   /** Click events, newest first (GET /analytics/events): People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`. → 200. */
   clickEvents(params?: ClickEventsParams, options?: RequestOptions): Promise<ClickEventList | string | Blob>;
-  /** Schedule an analytics report by email (POST /analytics/reports): Schedule an analytics report by email (at most 20 per workspace). Needs analytics:read too. Needs the scope `links:write`. → 201. */
+  /** Schedule an analytics report by email (POST /analytics/reports): Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`. → 201. */
   createAnalyticsReport(body: CreateAnalyticsReportBody, options?: RequestOptions): Promise<ScheduledReport>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
@@ -1477,13 +1477,13 @@ export interface OperationMethods {
   revokeKey(id: string, options?: RequestOptions): Promise<void>;
   /** Rotate the signing secret (POST /webhooks/{id}/rotate-secret): Replace the signing secret; the old one keeps signing beside the new one for 24 hours. Needs the scope `webhooks:write`. → 200. */
   rotateWebhookSecret(id: string, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
-  /** Send a scheduled analytics report now (POST /analytics/reports/{id}/send): Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs analytics:read too. Needs the scope `links:write`. → 200. */
+  /** Send a scheduled analytics report now (POST /analytics/reports/{id}/send): Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`. → 200. */
   sendAnalyticsReport(id: string, options?: RequestOptions): Promise<ScheduledReportSent>;
   /** List tags (GET /tags): Tags of your workspace with their link counts. Needs the scope `links:read` (or `links:write`, which implies it). → 200. */
   tags(options?: RequestOptions): Promise<TagList>;
   /** Send a test event (POST /webhooks/{id}/test): Send a webhook.test event to the endpoint. Needs the scope `webhooks:write`. → 200. */
   testWebhook(id: string, options?: RequestOptions): Promise<WebhookDelivery>;
-  /** Change a scheduled analytics report (PATCH /analytics/reports/{id}): Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs analytics:read too. Needs the scope `links:write`. → 200. */
+  /** Change a scheduled analytics report (PATCH /analytics/reports/{id}): Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`. → 200. */
   updateAnalyticsReport(id: string, body: UpdateAnalyticsReportBody, options?: RequestOptions): Promise<ScheduledReport>;
   /** Change a domain's settings (PATCH /domains/{host}): Change a custom domain's settings (each optional; null restores the default). Needs the scope `domains:write`. → 200. */
   updateDomain(host: string, body: UpdateDomainBody, options?: RequestOptions): Promise<Domain>;

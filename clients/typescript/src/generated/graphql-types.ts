@@ -545,7 +545,7 @@ export type MemberList = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
-  /** Schedule an analytics report by email (at most 20 per workspace). Needs analytics:read too. */
+  /** Schedule an analytics report by email (at most 20 per workspace). */
   createAnalyticsReport: Maybe<ScheduledReport>;
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
@@ -587,11 +587,11 @@ export type Mutation = {
   revokeKey: Maybe<ApiKey>;
   /** Replace the signing secret; the old one keeps signing beside the new one for 24 hours. */
   rotateWebhookSecret: Maybe<WebhookEndpointWithSecret>;
-  /** Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs analytics:read too. */
+  /** Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. */
   sendAnalyticsReport: Maybe<ScheduledReportSent>;
   /** Send a webhook.test event to the endpoint. */
   testWebhook: Maybe<WebhookDelivery>;
-  /** Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs analytics:read too. */
+  /** Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). */
   updateAnalyticsReport: Maybe<ScheduledReport>;
   /** Change a custom domain's settings (each optional; null restores the default). */
   updateDomain: Maybe<Domain>;

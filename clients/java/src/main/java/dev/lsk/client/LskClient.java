@@ -263,7 +263,7 @@ public final class LskClient {
   /**
    * Schedule an analytics report by email
    *
-   * Schedule an analytics report by email (at most 20 per workspace). Needs analytics:read too. Needs the scope `links:write`.
+   * Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`.
    * {@code POST /analytics/reports} → 201.
    * @param body the request body
    */
@@ -848,7 +848,7 @@ public final class LskClient {
   /**
    * Send a scheduled analytics report now
    *
-   * Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs analytics:read too. Needs the scope `links:write`.
+   * Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`.
    * {@code POST /analytics/reports/{id}/send} → 200.
    * @param id An id starting with rpt_; any other value answers 404.
    */
@@ -895,7 +895,7 @@ public final class LskClient {
   /**
    * Change a scheduled analytics report
    *
-   * Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs analytics:read too. Needs the scope `links:write`.
+   * Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`.
    * {@code PATCH /analytics/reports/{id}} → 200.
    * @param id An id starting with rpt_; any other value answers 404.
    * @param body the request body

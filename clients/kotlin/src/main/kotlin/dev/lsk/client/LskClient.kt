@@ -368,7 +368,7 @@ class LskClient(
     /**
      * Schedule an analytics report by email
      *
-     * Schedule an analytics report by email (at most 20 per workspace). Needs analytics:read too. Needs the scope `links:write`.
+     * Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`.
      * `POST /analytics/reports` → 201.
      */
     suspend fun createAnalyticsReport(
@@ -767,7 +767,7 @@ class LskClient(
     /**
      * Send a scheduled analytics report now
      *
-     * Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs analytics:read too. Needs the scope `links:write`.
+     * Send a report now, for its latest complete period (a preview; the schedule is unchanged). 5 a minute per workspace; 503 unavailable when the server has no SMTP. Needs the scope `links:write`.
      * `POST /analytics/reports/{id}/send` → 200.
      * @param id An id starting with rpt_; any other value answers 404.
      */
@@ -800,7 +800,7 @@ class LskClient(
     /**
      * Change a scheduled analytics report
      *
-     * Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs analytics:read too. Needs the scope `links:write`.
+     * Change a report’s frequency, zone, scope or recipients (a new frequency or zone moves its next run). Needs the scope `links:write`.
      * `PATCH /analytics/reports/{id}` → 200.
      * @param id An id starting with rpt_; any other value answers 404.
      */
