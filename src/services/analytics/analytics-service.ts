@@ -75,8 +75,9 @@ export class AnalyticsService {
       Promise.all([this.clicks.query(current), prev ? this.clicks.query(earlier(prev)) : null]);
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);
-      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: bucketStarts(w.from, w.to, interval, window.zone) }));
-      const paired = p ? pairedBuckets(starts, p.buckets ?? []) : null;
+      const earlier = prev ? bucketStarts(prev.from, prev.to, interval, window.zone) : [];
+      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: earlier }));
+      const paired = p && prev ? pairedBuckets(interval, window, starts, { from: prev.from, starts: earlier, counts: p.buckets ?? [] }) : null;
       const data = starts.map((start, i) => ({
         key: new Date(start).toISOString(),
         clicks: a.buckets?.[i] ?? 0,
