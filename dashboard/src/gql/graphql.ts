@@ -1381,6 +1381,43 @@ export type DashboardClickEventsQueryVariables = Exact<{
 
 export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
 
+export type DashboardAnalyticsSharesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardAnalyticsSharesQuery = { __typename?: 'Query', analyticsShares?: { __typename?: 'AnalyticsShareList', next_cursor?: string | null, data: Array<{ __typename?: 'AnalyticsShare', id: string, link_id?: string | null, tag?: string | null, domain?: string | null, expires_at?: string | null, created_at: string, created_by: { __typename?: 'AuditActor', label: string } }> } | null };
+
+export type DashboardCreateAnalyticsShareMutationVariables = Exact<{
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateAnalyticsShareMutation = { __typename?: 'Mutation', createAnalyticsShare?: { __typename?: 'AnalyticsShare', id: string, url?: string | null } | null };
+
+export type DashboardDeleteAnalyticsShareMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardDeleteAnalyticsShareMutation = { __typename?: 'Mutation', deleteAnalyticsShare?: boolean | null };
+
+export type DashboardSharedAnalyticsQueryVariables = Exact<{
+  token: Scalars['String']['input'];
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+  compare?: InputMaybe<AnalyticsCompare>;
+}>;
+
+
+export type DashboardSharedAnalyticsQuery = { __typename?: 'Query', sharedAnalytics?: { __typename?: 'SharedAnalytics', kind: AnalyticsShareKind, label: string, expires_at?: string | null, analytics: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null }> } } | null };
+
 export type DashboardAuditLogQueryVariables = Exact<{
   action?: InputMaybe<Scalars['String']['input']>;
   actor_id?: InputMaybe<Scalars['String']['input']>;
@@ -1936,6 +1973,88 @@ export const DashboardClickEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
+export const DashboardAnalyticsSharesDocument = new TypedDocumentString(`
+    query DashboardAnalyticsShares {
+  analyticsShares(limit: 100) {
+    data {
+      id
+      link_id
+      tag
+      domain
+      expires_at
+      created_at
+      created_by {
+        label
+      }
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAnalyticsSharesQuery, DashboardAnalyticsSharesQueryVariables>;
+export const DashboardCreateAnalyticsShareDocument = new TypedDocumentString(`
+    mutation DashboardCreateAnalyticsShare($link_id: ID, $tag: String, $domain: String, $expires_at: String) {
+  createAnalyticsShare(
+    link_id: $link_id
+    tag: $tag
+    domain: $domain
+    expires_at: $expires_at
+  ) {
+    id
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateAnalyticsShareMutation, DashboardCreateAnalyticsShareMutationVariables>;
+export const DashboardDeleteAnalyticsShareDocument = new TypedDocumentString(`
+    mutation DashboardDeleteAnalyticsShare($id: ID!) {
+  deleteAnalyticsShare(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteAnalyticsShareMutation, DashboardDeleteAnalyticsShareMutationVariables>;
+export const DashboardSharedAnalyticsDocument = new TypedDocumentString(`
+    query DashboardSharedAnalytics($token: String!, $group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter, $compare: AnalyticsCompare) {
+  sharedAnalytics(
+    token: $token
+    group_by: $group_by
+    from: $from
+    to: $to
+    interval: $interval
+    timezone: $timezone
+    limit: $limit
+    filter: $filter
+    compare: $compare
+  ) {
+    kind
+    label
+    expires_at
+    analytics {
+      group_by
+      from
+      to
+      interval
+      timezone
+      total {
+        clicks
+        bots
+      }
+      previous {
+        from
+        to
+        total {
+          clicks
+          bots
+        }
+      }
+      data {
+        key
+        clicks
+        previous_clicks
+        alias
+        short_url
+        hosts
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardSharedAnalyticsQuery, DashboardSharedAnalyticsQueryVariables>;
 export const DashboardAuditLogDocument = new TypedDocumentString(`
     query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
   auditLog(
