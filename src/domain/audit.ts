@@ -1,7 +1,20 @@
 import type { Actor } from './caller.js';
 
 /** What an audit entry's target can be. */
-export const TARGET_TYPES = ['link', 'tag', 'domain', 'key', 'webhook', 'delivery', 'user', 'invite', 'workspace', 'report', 'utm_template'] as const;
+export const TARGET_TYPES = [
+  'link',
+  'tag',
+  'domain',
+  'key',
+  'webhook',
+  'delivery',
+  'user',
+  'invite',
+  'workspace',
+  'report',
+  'utm_template',
+  'analytics_share',
+] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
 /**
@@ -23,6 +36,8 @@ export const AUDIT_ACTIONS = {
   'utm_template.created': 'utm_template',
   'utm_template.updated': 'utm_template',
   'utm_template.deleted': 'utm_template',
+  'analytics_share.created': 'analytics_share',
+  'analytics_share.deleted': 'analytics_share',
   'key.created': 'key',
   'key.revoked': 'key',
   'key.renewed': 'key',

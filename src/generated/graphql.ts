@@ -115,6 +115,39 @@ export type AnalyticsPrevious = {
   total: ClickTotals;
 };
 
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+export type AnalyticsShare = {
+  created_at: Scalars['DateTime']['output'];
+  /** Who made the share. */
+  created_by: AuditActor;
+  /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+  domain: Maybe<Scalars['String']['output']>;
+  /** After this the page answers not found; null: until revoked. */
+  expires_at: Maybe<Scalars['DateTime']['output']>;
+  /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** The shared link (lnk_…), or null. */
+  link_id: Maybe<Scalars['String']['output']>;
+  /** The shared tag, or null. */
+  tag: Maybe<Scalars['String']['output']>;
+  /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+  url: Maybe<Scalars['String']['output']>;
+};
+
+/** What a share covers. */
+export type AnalyticsShareKind =
+  | 'domain'
+  | 'link'
+  | 'tag'
+  | 'workspace';
+
+/** One page of shares, newest first. */
+export type AnalyticsShareList = {
+  data: Array<AnalyticsShare>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
   created_at: Scalars['DateTime']['output'];
@@ -182,6 +215,7 @@ export type AuditTarget = {
 
 /** The kind of thing an audit entry is about. */
 export type AuditTargetType =
+  | 'analytics_share'
   | 'delivery'
   | 'domain'
   | 'invite'
@@ -542,6 +576,8 @@ export type MemberList = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
+  /** Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. */
+  createAnalyticsShare: Maybe<AnalyticsShare>;
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
   /** Invite someone by email; the link (valid 7 days) is returned this once. */
@@ -556,6 +592,8 @@ export type Mutation = {
   createUtmTemplate: Maybe<UtmTemplate>;
   /** Add a webhook endpoint; its signing secret is returned this once. */
   createWebhook: Maybe<WebhookEndpointWithSecret>;
+  /** Revoke a share: its page answers not found at once. Needs links:write too. */
+  deleteAnalyticsShare: Maybe<Scalars['Boolean']['output']>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -598,6 +636,15 @@ export type Mutation = {
   updateWebhook: Maybe<WebhookEndpoint>;
   /** Change the workspace's settings (owners): `require_2fa`. */
   updateWorkspace: Maybe<Workspace>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateAnalyticsShareArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -666,6 +713,12 @@ export type MutationCreateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<Scalars['String']['input']>;
   url: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteAnalyticsShareArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -873,6 +926,8 @@ export type QrFormat =
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics: Maybe<Analytics>;
+  /** Shared analytics pages of your workspace, newest first (never their tokens). */
+  analyticsShares: Maybe<AnalyticsShareList>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
   auditLog: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
@@ -897,6 +952,8 @@ export type Query = {
   members: Maybe<MemberList>;
   /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
   node: Maybe<Node>;
+  /** The analytics a share publishes, read with its token alone (no key or session; limited per client address). Filters are ANDed with what the share covers and never widen it: a link id outside it reads nothing. Unknown, revoked and expired tokens answer not_found alike. */
+  sharedAnalytics: Maybe<SharedAnalytics>;
   /** Tags of your workspace with their link counts. */
   tags: Maybe<TagList>;
   /** One UTM template of your workspace. */
@@ -929,6 +986,13 @@ export type QueryAnalyticsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsSharesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1013,6 +1077,20 @@ export type QueryNodeArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QuerySharedAnalyticsArgs = {
+  compare?: InputMaybe<AnalyticsCompare>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryUtmTemplateArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1056,6 +1134,16 @@ export type Role =
   | 'member'
   | 'owner'
   | 'viewer';
+
+/** A share's numbers: what it covers, and the report `analytics` would answer within it. */
+export type SharedAnalytics = {
+  analytics: Analytics;
+  /** When the share stops answering; null: until revoked. */
+  expires_at: Maybe<Scalars['DateTime']['output']>;
+  kind: AnalyticsShareKind;
+  /** The link's short URL, the tag, the domain, or the workspace's slug. */
+  label: Scalars['String']['output'];
+};
 
 export type Tag = {
   created_at: Scalars['DateTime']['output'];

@@ -8,6 +8,7 @@ import { geoMapSchema } from '../domain/link-schemas.js';
 import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
 import * as rules from '../domain/rule-schemas.js';
+import * as shares from '../domain/share-schemas.js';
 import { urlSchema } from '../domain/urls.js';
 import * as utm from '../domain/utm-schemas.js';
 import { variantSchema } from '../domain/variant-schemas.js';
@@ -61,6 +62,8 @@ const RESOURCES: Record<string, z.ZodType> = {
   WebhookDeliveryList: webhooks.webhookDeliveryListSchema,
   UtmTemplate: utm.utmTemplateSchema,
   UtmTemplateList: utm.utmTemplateListSchema,
+  AnalyticsShare: shares.analyticsShareSchema,
+  AnalyticsShareList: shares.analyticsShareListSchema,
   LinkRule: rules.linkRuleSchema,
   LinkVariant: variantSchema,
   AuditLog: audit.auditPageSchema,

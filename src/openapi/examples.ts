@@ -1,4 +1,5 @@
 import { ADAPT_EXAMPLES, DOMAIN_ADAPT, LINK_ADAPT } from './examples-adapt.js';
+import { SHARE_EXAMPLES } from './examples-shares.js';
 import type { Json } from './json-schema.js';
 
 /**
@@ -219,6 +220,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   WebhookDelivery: DELIVERY,
   WebhookDeliveryList: { data: [DELIVERY], next_cursor: null },
   ...ADAPT_EXAMPLES,
+  ...SHARE_EXAMPLES,
   AuditLog: { data: [AUDIT_ENTRY], next_cursor: 'YXVkXzBWYmJRRnVLMDAwTmZEQXBIVEk1' },
 };
 

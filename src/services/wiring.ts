@@ -24,6 +24,7 @@ import { Directory } from './accounts/directory.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
+import { shareServices } from './analytics/share-wiring.js';
 import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
 import { AuditService } from './audit/audit-service.js';
 import { recordOperationalEvents } from './audit/operational-events.js';
@@ -117,6 +118,7 @@ export async function buildServices(
   const accounts = buildAccounts(repos, clock, config, log, events);
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const deletion = workspaceDeletion(repos, abuse, clock, auditRecorder, events, log);
+  const analytics = new AnalyticsService(repos.clicks, repos.links, links, clock);
   const services: Services = {
     config,
     clock,
@@ -146,7 +148,8 @@ export async function buildServices(
     domainSettings: new DomainSettingsService(repos.domains, linkEvents, events, abuse),
     utmTemplates: new UtmTemplateService(repos.utmTemplates, clock, events),
     stats: new StatsService(repos.clicks, clock, links),
-    analytics: new AnalyticsService(repos.clicks, repos.links, links, clock),
+    analytics,
+    ...shareServices({ repos, links, analytics, clock, events, abuse, log, publicUrl: config.publicUrl, defaultDomain: config.defaultDomain }),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     fieldLimit: createFieldLimiter(repos.counters),

@@ -16,6 +16,7 @@ type PurgeRepos = Pick<
   | 'members'
   | 'webhooks'
   | 'utmTemplates'
+  | 'analyticsShares'
   | 'idempotency'
   | 'health'
   | 'moderation'
@@ -73,7 +74,20 @@ export class WorkspacePurge {
     const r = this.repos;
     const batch = this.opts.batch ?? PURGE_BATCH;
     const pause = this.opts.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
-    const steps = [r.domains, r.apiKeys, r.members, r.webhooks, r.health, r.links, r.tags, r.utmTemplates, r.idempotency, r.moderation, r.audit];
+    const steps = [
+      r.domains,
+      r.apiKeys,
+      r.members,
+      r.webhooks,
+      r.health,
+      r.links,
+      r.tags,
+      r.utmTemplates,
+      r.analyticsShares,
+      r.idempotency,
+      r.moderation,
+      r.audit,
+    ];
     for (const repo of steps) {
       if (repo === r.audit) await this.opts.beforeAudit?.();
       for (;;) {

@@ -58,6 +58,9 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'GET', path: '/v1/utm-templates/{id}', status: 200, operationId: 'utmTemplate' },
   { method: 'PATCH', path: '/v1/utm-templates/{id}', status: 200, operationId: 'updateUtmTemplate' },
   { method: 'DELETE', path: '/v1/utm-templates/{id}', status: 204, operationId: 'deleteUtmTemplate' },
+  { method: 'POST', path: '/v1/analytics/shares', status: 201, operationId: 'createAnalyticsShare' },
+  { method: 'GET', path: '/v1/analytics/shares', status: 200, operationId: 'analyticsShares' },
+  { method: 'DELETE', path: '/v1/analytics/shares/{id}', status: 204, operationId: 'deleteAnalyticsShare' },
   // Third round: the audit log.
   { method: 'GET', path: '/v1/audit-log', status: 200, operationId: 'auditLog' },
 ];

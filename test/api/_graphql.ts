@@ -29,6 +29,7 @@ export function expectGqlError(res: GqlResponse, code: string, opts: { paths?: s
 /** The schema's root fields, as a client introspecting it sees them (a new root field is added here on purpose). */
 export const QUERY_FIELDS = [
   'analytics',
+  'analyticsShares',
   'auditLog',
   'clickEvents',
   'domains',
@@ -41,6 +42,7 @@ export const QUERY_FIELDS = [
   'links',
   'members',
   'node',
+  'sharedAnalytics',
   'tags',
   'utmTemplate',
   'utmTemplates',
@@ -51,6 +53,7 @@ export const QUERY_FIELDS = [
   'workspace',
 ] as const;
 export const MUTATION_FIELDS = [
+  'createAnalyticsShare',
   'createDomain',
   'createInvite',
   'createKey',
@@ -58,6 +61,7 @@ export const MUTATION_FIELDS = [
   'createLinks',
   'createUtmTemplate',
   'createWebhook',
+  'deleteAnalyticsShare',
   'deleteDomain',
   'deleteLink',
   'deleteLinks',

@@ -109,6 +109,18 @@ const CASES: Record<string, Case> = {
     },
   },
   createUtmTemplate: { action: 'utm_template.created', run: async (send) => newTemplate(send, 'cov-create') },
+  createAnalyticsShare: {
+    action: 'analytics_share.created',
+    run: async (send) => (await send('mutation { createAnalyticsShare { id } }')).createAnalyticsShare.id,
+  },
+  deleteAnalyticsShare: {
+    action: 'analytics_share.deleted',
+    run: async (send, setup) => {
+      const { id } = (await setup('mutation { createAnalyticsShare { id } }')).createAnalyticsShare;
+      await send('mutation($id: ID!) { deleteAnalyticsShare(id: $id) }', { id });
+      return id;
+    },
+  },
   updateUtmTemplate: {
     action: 'utm_template.updated',
     run: async (send, setup) =>

@@ -34,14 +34,19 @@ export interface Fixed {
   name: string;
 }
 
-function panelsFor(fixed: Fixed | undefined): Panel[] {
-  if (!fixed) return PANELS;
+/** A share's public page (docs/adr/0215): no recent clicks (no visit by visit), no tabs by link or tag on one link's share. */
+export interface ReadOnly {
+  oneLink: boolean;
+}
+
+function panelsFor(fixed: Fixed | undefined, readOnly?: ReadOnly): Panel[] {
+  if (!fixed && !readOnly?.oneLink) return PANELS;
   return PANELS.map((p) =>
     p.id === 'top' ? { ...p, title: 'Variants and domains', tabs: p.tabs.filter((t) => t.field !== 'link_id' && t.field !== 'tag') } : p,
   );
 }
 
-export function Overview({ fixed }: { fixed?: Fixed }) {
+export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOnly }) {
   const { search } = useLocation();
   const view = parseView(search);
   if (fixed) delete view.filters.link_id;
@@ -165,7 +170,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
       {empty || refused ? null : (
         <>
           <div class="panels">
-            {panelsFor(fixed).map((p) => [
+            {panelsFor(fixed, readOnly).map((p) => [
               p.id === 'geo' ? <MapPanel key="map" scope={scope} picked={view.filters.country} onPick={onPick} /> : null,
               <BreakdownPanel
                 key={p.id}
@@ -180,7 +185,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
               />,
             ])}
           </div>
-          <RecentClicks scope={scope} filename={fileName('clicks')} oneLink={Boolean(fixed)} />
+          {readOnly ? null : <RecentClicks scope={scope} filename={fileName('clicks')} oneLink={Boolean(fixed)} />}
         </>
       )}
     </div>

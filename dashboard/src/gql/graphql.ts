@@ -120,6 +120,41 @@ export type AnalyticsPrevious = {
   total: ClickTotals;
 };
 
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+export type AnalyticsShare = {
+  __typename?: 'AnalyticsShare';
+  created_at: Scalars['DateTime']['output'];
+  /** Who made the share. */
+  created_by: AuditActor;
+  /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+  domain?: Maybe<Scalars['String']['output']>;
+  /** After this the page answers not found; null: until revoked. */
+  expires_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** The shared link (lnk_…), or null. */
+  link_id?: Maybe<Scalars['String']['output']>;
+  /** The shared tag, or null. */
+  tag?: Maybe<Scalars['String']['output']>;
+  /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a share covers. */
+export type AnalyticsShareKind =
+  | 'domain'
+  | 'link'
+  | 'tag'
+  | 'workspace';
+
+/** One page of shares, newest first. */
+export type AnalyticsShareList = {
+  __typename?: 'AnalyticsShareList';
+  data: Array<AnalyticsShare>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
+};
+
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
   __typename?: 'ApiKey';
@@ -193,6 +228,7 @@ export type AuditTarget = {
 
 /** The kind of thing an audit entry is about. */
 export type AuditTargetType =
+  | 'analytics_share'
   | 'delivery'
   | 'domain'
   | 'invite'
@@ -579,6 +615,8 @@ export type MemberList = {
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. */
+  createAnalyticsShare?: Maybe<AnalyticsShare>;
   /** Add a custom domain to your workspace. */
   createDomain?: Maybe<Domain>;
   /** Invite someone by email; the link (valid 7 days) is returned this once. */
@@ -593,6 +631,8 @@ export type Mutation = {
   createUtmTemplate?: Maybe<UtmTemplate>;
   /** Add a webhook endpoint; its signing secret is returned this once. */
   createWebhook?: Maybe<WebhookEndpointWithSecret>;
+  /** Revoke a share: its page answers not found at once. Needs links:write too. */
+  deleteAnalyticsShare?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -635,6 +675,15 @@ export type Mutation = {
   updateWebhook?: Maybe<WebhookEndpoint>;
   /** Change the workspace's settings (owners): `require_2fa`. */
   updateWorkspace?: Maybe<Workspace>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateAnalyticsShareArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -703,6 +752,12 @@ export type MutationCreateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<Scalars['String']['input']>;
   url: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteAnalyticsShareArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -913,6 +968,8 @@ export type Query = {
   __typename?: 'Query';
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics?: Maybe<Analytics>;
+  /** Shared analytics pages of your workspace, newest first (never their tokens). */
+  analyticsShares?: Maybe<AnalyticsShareList>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
   auditLog?: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
@@ -937,6 +994,8 @@ export type Query = {
   members?: Maybe<MemberList>;
   /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
   node?: Maybe<Node>;
+  /** The analytics a share publishes, read with its token alone (no key or session; limited per client address). Filters are ANDed with what the share covers and never widen it: a link id outside it reads nothing. Unknown, revoked and expired tokens answer not_found alike. */
+  sharedAnalytics?: Maybe<SharedAnalytics>;
   /** Tags of your workspace with their link counts. */
   tags?: Maybe<TagList>;
   /** One UTM template of your workspace. */
@@ -969,6 +1028,13 @@ export type QueryAnalyticsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsSharesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1053,6 +1119,20 @@ export type QueryNodeArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QuerySharedAnalyticsArgs = {
+  compare?: InputMaybe<AnalyticsCompare>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryUtmTemplateArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1097,6 +1177,17 @@ export type Role =
   | 'member'
   | 'owner'
   | 'viewer';
+
+/** A share's numbers: what it covers, and the report `analytics` would answer within it. */
+export type SharedAnalytics = {
+  __typename?: 'SharedAnalytics';
+  analytics: Analytics;
+  /** When the share stops answering; null: until revoked. */
+  expires_at?: Maybe<Scalars['DateTime']['output']>;
+  kind: AnalyticsShareKind;
+  /** The link's short URL, the tag, the domain, or the workspace's slug. */
+  label: Scalars['String']['output'];
+};
 
 export type Tag = {
   __typename?: 'Tag';
@@ -1296,6 +1387,43 @@ export type DashboardLinkNameQueryVariables = Exact<{
 
 
 export type DashboardLinkNameQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string } | null };
+
+export type DashboardAnalyticsSharesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardAnalyticsSharesQuery = { __typename?: 'Query', analyticsShares?: { __typename?: 'AnalyticsShareList', next_cursor?: string | null, data: Array<{ __typename?: 'AnalyticsShare', id: string, link_id?: string | null, tag?: string | null, domain?: string | null, expires_at?: string | null, created_at: string, created_by: { __typename?: 'AuditActor', label: string } }> } | null };
+
+export type DashboardCreateAnalyticsShareMutationVariables = Exact<{
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateAnalyticsShareMutation = { __typename?: 'Mutation', createAnalyticsShare?: { __typename?: 'AnalyticsShare', id: string, url?: string | null } | null };
+
+export type DashboardDeleteAnalyticsShareMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardDeleteAnalyticsShareMutation = { __typename?: 'Mutation', deleteAnalyticsShare?: boolean | null };
+
+export type DashboardSharedAnalyticsQueryVariables = Exact<{
+  token: Scalars['String']['input'];
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+  compare?: InputMaybe<AnalyticsCompare>;
+}>;
+
+
+export type DashboardSharedAnalyticsQuery = { __typename?: 'Query', sharedAnalytics?: { __typename?: 'SharedAnalytics', kind: AnalyticsShareKind, label: string, expires_at?: string | null, analytics: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null }> } } | null };
 
 export type DashboardAuditLogQueryVariables = Exact<{
   action?: InputMaybe<Scalars['String']['input']>;
@@ -1860,6 +1988,88 @@ export const DashboardLinkNameDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardLinkNameQuery, DashboardLinkNameQueryVariables>;
+export const DashboardAnalyticsSharesDocument = new TypedDocumentString(`
+    query DashboardAnalyticsShares {
+  analyticsShares(limit: 100) {
+    data {
+      id
+      link_id
+      tag
+      domain
+      expires_at
+      created_at
+      created_by {
+        label
+      }
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAnalyticsSharesQuery, DashboardAnalyticsSharesQueryVariables>;
+export const DashboardCreateAnalyticsShareDocument = new TypedDocumentString(`
+    mutation DashboardCreateAnalyticsShare($link_id: ID, $tag: String, $domain: String, $expires_at: String) {
+  createAnalyticsShare(
+    link_id: $link_id
+    tag: $tag
+    domain: $domain
+    expires_at: $expires_at
+  ) {
+    id
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateAnalyticsShareMutation, DashboardCreateAnalyticsShareMutationVariables>;
+export const DashboardDeleteAnalyticsShareDocument = new TypedDocumentString(`
+    mutation DashboardDeleteAnalyticsShare($id: ID!) {
+  deleteAnalyticsShare(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteAnalyticsShareMutation, DashboardDeleteAnalyticsShareMutationVariables>;
+export const DashboardSharedAnalyticsDocument = new TypedDocumentString(`
+    query DashboardSharedAnalytics($token: String!, $group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter, $compare: AnalyticsCompare) {
+  sharedAnalytics(
+    token: $token
+    group_by: $group_by
+    from: $from
+    to: $to
+    interval: $interval
+    timezone: $timezone
+    limit: $limit
+    filter: $filter
+    compare: $compare
+  ) {
+    kind
+    label
+    expires_at
+    analytics {
+      group_by
+      from
+      to
+      interval
+      timezone
+      total {
+        clicks
+        bots
+      }
+      previous {
+        from
+        to
+        total {
+          clicks
+          bots
+        }
+      }
+      data {
+        key
+        clicks
+        previous_clicks
+        alias
+        short_url
+        hosts
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardSharedAnalyticsQuery, DashboardSharedAnalyticsQueryVariables>;
 export const DashboardAuditLogDocument = new TypedDocumentString(`
     query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
   auditLog(

@@ -52,7 +52,7 @@ const PreviousPeriodType = builder.objectRef<PreviousPeriod>('AnalyticsPrevious'
   }),
 });
 
-const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement({
+export const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement({
   description: 'Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped.',
   fields: (t) => ({
     group_by: t.field({ type: AnalyticsGroupByEnum, description: `${GROUP_BYS.join(', ')}.`, resolve: (r) => r.groupBy }),

@@ -2,7 +2,7 @@ import { bucketStarts, type Interval } from '../../domain/analytics/buckets.js';
 import { previousWindow, resolveWindow } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, analyticsQuerySchema, type GroupBy } from '../../domain/analytics-schemas.js';
 import type { Caller } from '../../domain/caller.js';
-import { GROUP_FIELD } from '../../domain/click-fields.js';
+import { type ClickFilter, GROUP_FIELD } from '../../domain/click-fields.js';
 import type { Clock } from '../../domain/clock.js';
 import { shortUrl, tagKey } from '../../domain/field-rules.js';
 import { groupBySource } from '../../domain/referrer-sources/group.js';
@@ -55,13 +55,15 @@ export class AnalyticsService {
     private readonly clock: Clock,
   ) {}
 
-  async report(caller: Caller, raw: unknown): Promise<AnalyticsReport> {
+  /** `narrow`: what a shared read (docs/adr/0215) makes of the caller's filters, so that they stay inside the share. */
+  async report(caller: Caller, raw: unknown, narrow?: (f: ClickFilter) => Promise<ClickFilter>): Promise<AnalyticsReport> {
     const { workspaceId } = caller;
     const q = parseOrThrow(analyticsQuerySchema, raw);
     const groupBy = q.group_by ?? 'timeseries';
     const interval = groupBy === 'timeseries' ? (q.interval ?? 'day') : null;
     const window = resolveWindow(q, this.clock.now().getTime(), interval);
-    const scope = await resolveScope(caller, mergedFilter(q), this.links, this.linkService);
+    const filter = narrow ? await narrow(mergedFilter(q)) : mergedFilter(q);
+    const scope = await resolveScope(caller, filter, this.links, this.linkService);
     const read: ClickQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter };
     if (scope.linkIds) read.linkIds = scope.linkIds;
     if (scope.excludeLinkIds) read.excludeLinkIds = scope.excludeLinkIds;

@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { ANALYTICS_SHARE_INDEXES, MongoAnalyticsShares } from '../analytics-shares/mongo.js';
 import { AUDIT_INDEXES, MongoAudit } from '../audit/mongo.js';
 import { MongoBlocklist } from '../blocklist/mongo.js';
 import { MongoClicks, type MongoClicksOptions } from '../clicks/mongo.js';
@@ -38,6 +39,7 @@ const INDEXES = [
   ...IDEMPOTENCY_INDEXES,
   ...WEBHOOK_INDEXES,
   ...UTM_TEMPLATE_INDEXES,
+  ...ANALYTICS_SHARE_INDEXES,
   ...AUDIT_INDEXES,
 ];
 const ABUSE_INDEXES = [...MODERATION_INDEXES, ...REPORT_INDEXES, ...HEALTH_INDEXES];
@@ -73,6 +75,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
       passkeys: new MongoPasskeys(conn),
       oneTime: new MongoOneTime(conn),
       utmTemplates: new MongoUtmTemplates(conn),
+      analyticsShares: new MongoAnalyticsShares(conn),
       audit: new MongoAudit(conn),
       blocklist: new MongoBlocklist(conn),
       moderation: new MongoModeration(conn),

@@ -79,6 +79,16 @@ extension LskClient {
         try await sendRaw("GET", "/analytics", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("compare", compare) + Self.param("continent", continent) + Self.param("country", country) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("group_by", groupBy) + Self.param("interval", interval) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "text/csv, application/json")
     }
 
+    /// List analytics shares
+    ///
+    /// Shared analytics pages of your workspace, newest first (never their tokens). Needs the scope `analytics:read`.
+    /// `GET /analytics/shares` → 200.
+    /// - Parameter cursor: `cursor` (query) next_cursor of the previous page.
+    /// - Parameter limit: `limit` (query) 1 to 100, default 20.
+    public func analyticsShares(cursor: String? = nil, limit: Int? = nil) async throws -> AnalyticsShareList {
+        try await send("GET", "/analytics/shares", query: Self.param("cursor", cursor) + Self.param("limit", limit), headers: [], body: nil, as: AnalyticsShareList.self)
+    }
+
     /// Read the audit log
     ///
     /// What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
@@ -179,6 +189,14 @@ extension LskClient {
         try await sendRaw("GET", "/analytics/events", query: Self.param("browser", browser) + Self.param("city", city) + Self.param("continent", continent) + Self.param("country", country) + Self.param("cursor", cursor) + Self.param("device", device) + Self.param("domain", domain) + Self.param("format", format) + Self.param("from", from) + Self.param("language", language) + Self.param("limit", limit) + Self.param("link_id", linkId) + Self.param("os", os) + Self.param("referrer", referrer) + Self.param("referrer_url", referrerUrl) + Self.param("region", region) + Self.param("tag", tag) + Self.param("timezone", timezone) + Self.param("to", to) + Self.param("trigger", trigger) + Self.param("utm_campaign", utmCampaign) + Self.param("utm_content", utmContent) + Self.param("utm_medium", utmMedium) + Self.param("utm_source", utmSource) + Self.param("utm_term", utmTerm) + Self.param("variant", variant), headers: [], body: nil, accept: "application/x-ndjson, text/csv, application/json")
     }
 
+    /// Share analytics at a public, read-only URL
+    ///
+    /// Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+    /// `POST /analytics/shares` → 201.
+    public func createAnalyticsShare(_ body: CreateAnalyticsShareRequest? = nil) async throws -> AnalyticsShare {
+        try await send("POST", "/analytics/shares", query: [], headers: [], body: try encode(body), as: AnalyticsShare.self)
+    }
+
     /// Add a domain
     ///
     /// Add a custom domain to your workspace. Needs the scope `domains:write`.
@@ -236,6 +254,14 @@ extension LskClient {
     /// `POST /webhooks` → 201.
     public func createWebhook(_ body: CreateWebhookRequest) async throws -> WebhookEndpointWithSecret {
         try await send("POST", "/webhooks", query: [], headers: [], body: try encode(body), as: WebhookEndpointWithSecret.self)
+    }
+
+    /// Revoke an analytics share
+    ///
+    /// Revoke a share: its page answers not found at once. Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+    /// `DELETE /analytics/shares/{id}` → 204.
+    public func deleteAnalyticsShare(_ id: String) async throws {
+        try await sendNoContent("DELETE", "/analytics/shares/\(Self.segment(String(describing: id)))", query: [], headers: [], body: nil)
     }
 
     /// Remove a domain

@@ -251,6 +251,97 @@ public struct AnalyticsPrevious: Codable, Sendable, Equatable {
     }
 }
 
+/// A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace.
+public struct AnalyticsShare: Codable, Sendable, Equatable {
+    public var createdAt: Date
+    /// Who made the share.
+    public var createdBy: AnalyticsShareCreatedBy
+    /// The shared domain, or null. None of link_id, tag, domain: the whole workspace.
+    public var domain: String?
+    /// After this the page answers not found; null: until revoked.
+    public var expiresAt: Date?
+    /// Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3.
+    public var id: String
+    /// The shared link (lnk_…), or null.
+    public var linkId: String?
+    /// The shared tag, or null.
+    public var tag: String?
+    /// The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards.
+    public var url: String?
+
+    public init(createdAt: Date, createdBy: AnalyticsShareCreatedBy, id: String, domain: String? = nil, expiresAt: Date? = nil, linkId: String? = nil, tag: String? = nil, url: String? = nil) {
+        self.createdAt = createdAt
+        self.createdBy = createdBy
+        self.id = id
+        self.domain = domain
+        self.expiresAt = expiresAt
+        self.linkId = linkId
+        self.tag = tag
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case createdBy = "created_by"
+        case domain = "domain"
+        case expiresAt = "expires_at"
+        case id = "id"
+        case linkId = "link_id"
+        case tag = "tag"
+        case url = "url"
+    }
+}
+
+/// Who made the share.
+public struct AnalyticsShareCreatedBy: Codable, Sendable, Equatable {
+    public var id: String
+    public var label: String
+    /// One of: user, key, cli, system.
+    public var type: AnalyticsShareCreatedByType
+
+    public init(id: String, label: String, type: AnalyticsShareCreatedByType) {
+        self.id = id
+        self.label = label
+        self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case label = "label"
+        case type = "type"
+    }
+}
+
+/// Values of AnalyticsShareCreatedByType.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsShareCreatedByType: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let user = AnalyticsShareCreatedByType(rawValue: "user")
+    public static let key = AnalyticsShareCreatedByType(rawValue: "key")
+    public static let cli = AnalyticsShareCreatedByType(rawValue: "cli")
+    public static let system = AnalyticsShareCreatedByType(rawValue: "system")
+}
+
+/// One page of shares, newest first.
+public struct AnalyticsShareList: Codable, Sendable, Equatable {
+    public var data: [AnalyticsShare]
+    /// Pass as `cursor` for the next page; null on the last page.
+    public var nextCursor: String?
+
+    public init(data: [AnalyticsShare], nextCursor: String? = nil) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case nextCursor = "next_cursor"
+    }
+}
+
 /// An API key (its secret is shown only once, when created).
 public struct ApiKey: Codable, Sendable, Equatable {
     public var createdAt: Date
@@ -328,7 +419,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
 
 /// One recorded action: who did what to which target, when, in which request. Never holds a secret.
 public struct AuditEntry: Codable, Sendable, Equatable {
-    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, analytics_share.created, analytics_share.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
     public var action: AuditEntryAction
     public var actor: AuditEntryActor
     /// When it happened.
@@ -377,6 +468,8 @@ public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, L
     public static let utmTemplateCreated = AuditEntryAction(rawValue: "utm_template.created")
     public static let utmTemplateUpdated = AuditEntryAction(rawValue: "utm_template.updated")
     public static let utmTemplateDeleted = AuditEntryAction(rawValue: "utm_template.deleted")
+    public static let analyticsShareCreated = AuditEntryAction(rawValue: "analytics_share.created")
+    public static let analyticsShareDeleted = AuditEntryAction(rawValue: "analytics_share.deleted")
     public static let keyCreated = AuditEntryAction(rawValue: "key.created")
     public static let keyRevoked = AuditEntryAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditEntryAction(rawValue: "key.renewed")
@@ -452,7 +545,7 @@ public struct AuditEntryActorType: RawRepresentable, Codable, Hashable, Sendable
 
 public struct AuditEntryTarget: Codable, Sendable, Equatable {
     public var id: String
-    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template.
+    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_share.
     public var type: AuditEntryTargetType
 
     public init(id: String, type: AuditEntryTargetType) {
@@ -484,6 +577,7 @@ public struct AuditEntryTargetType: RawRepresentable, Codable, Hashable, Sendabl
     public static let workspace = AuditEntryTargetType(rawValue: "workspace")
     public static let report = AuditEntryTargetType(rawValue: "report")
     public static let utmTemplate = AuditEntryTargetType(rawValue: "utm_template")
+    public static let analyticsShare = AuditEntryTargetType(rawValue: "analytics_share")
 }
 
 /// One page of audit entries, newest first.
@@ -522,6 +616,8 @@ public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, Lsk
     public static let utmTemplateCreated = AuditLogAction(rawValue: "utm_template.created")
     public static let utmTemplateUpdated = AuditLogAction(rawValue: "utm_template.updated")
     public static let utmTemplateDeleted = AuditLogAction(rawValue: "utm_template.deleted")
+    public static let analyticsShareCreated = AuditLogAction(rawValue: "analytics_share.created")
+    public static let analyticsShareDeleted = AuditLogAction(rawValue: "analytics_share.deleted")
     public static let keyCreated = AuditLogAction(rawValue: "key.created")
     public static let keyRevoked = AuditLogAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditLogAction(rawValue: "key.renewed")
@@ -839,6 +935,32 @@ public struct CountryClicks: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case clicks = "clicks"
         case country = "country"
+    }
+}
+
+/// Request body of createAnalyticsShare (POST /analytics/shares).
+public struct CreateAnalyticsShareRequest: Codable, Sendable, Equatable {
+    /// Share the links on this domain (the default one or one of yours).
+    public var domain: Nullable<String>?
+    /// ISO 8601 date-time with an offset, in the future: when the page stops answering; default never.
+    public var expiresAt: Nullable<Date>?
+    /// A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
+    public var linkId: Nullable<String>?
+    /// Share the links carrying this tag; 404 when no link or tag of yours has it.
+    public var tag: Nullable<String>?
+
+    public init(domain: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, linkId: Nullable<String>? = nil, tag: Nullable<String>? = nil) {
+        self.domain = domain
+        self.expiresAt = expiresAt
+        self.linkId = linkId
+        self.tag = tag
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case domain = "domain"
+        case expiresAt = "expires_at"
+        case linkId = "link_id"
+        case tag = "tag"
     }
 }
 

@@ -49,6 +49,36 @@ export interface AnalyticsItem {
   short_url?: string;
 }
 
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+export interface AnalyticsShare {
+  created_at: string;
+  /** Who made the share. */
+  created_by: {
+    id: string;
+    label: string;
+    type: "user" | "key" | "cli" | "system";
+  };
+  /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+  domain: string | null;
+  /** After this the page answers not found; null: until revoked. */
+  expires_at: string | null;
+  /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: string;
+  /** The shared link (lnk_…), or null. */
+  link_id: string | null;
+  /** The shared tag, or null. */
+  tag: string | null;
+  /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+  url: string | null;
+}
+
+/** One page of shares, newest first. */
+export interface AnalyticsShareList {
+  data: Array<AnalyticsShare>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
 /** An API key (its secret is shown only once, when created). */
 export interface ApiKey {
   created_at: string;
@@ -72,7 +102,7 @@ export interface ApiKeyList {
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export interface AuditEntry {
   /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
-  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_share.created" | "analytics_share.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   actor: {
     id: string;
     label: string;
@@ -86,7 +116,7 @@ export interface AuditEntry {
   request_id: string | null;
   target: {
     id: string;
-    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template";
+    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template" | "analytics_share";
   };
 }
 
@@ -172,6 +202,18 @@ export interface CountryClicks {
   clicks: number;
   /** ISO 3166-1 alpha-2 code. */
   country: string;
+}
+
+/** Request body of createAnalyticsShare (POST /analytics/shares). */
+export interface CreateAnalyticsShareRequest {
+  /** Share the links on this domain (the default one or one of yours). */
+  domain?: string | null;
+  /** ISO 8601 date-time with an offset, in the future: when the page stops answering; default never. */
+  expires_at?: string | null;
+  /** A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404. */
+  link_id?: string | null;
+  /** Share the links carrying this tag; 404 when no link or tag of yours has it. */
+  tag?: string | null;
 }
 
 /** A new API key with its secret, shown this once. */
@@ -1109,6 +1151,23 @@ export interface ClickEventsParams {
   variant?: string;
 }
 
+/** Query and header parameters of analyticsShares: List analytics shares (GET /analytics/shares). */
+export interface AnalyticsSharesParams {
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** 1 to 100, default 20. */
+  limit?: number;
+}
+
+/** Request body of createAnalyticsShare: Share analytics at a public, read-only URL (POST /analytics/shares). */
+export type CreateAnalyticsShareBody = CreateAnalyticsShareRequest;
+
+/** Path parameters of deleteAnalyticsShare: Revoke an analytics share (DELETE /analytics/shares/{id}). */
+export interface DeleteAnalyticsSharePath {
+  /** An id starting with shr_; any other value answers 404. */
+  id: string;
+}
+
 
 /** Path parameters of updateMember: Change a member's role (PATCH /members/{user_id}). */
 export interface UpdateMemberPath {
@@ -1218,7 +1277,7 @@ export interface DeleteUtmTemplatePath {
 /** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
 export interface AuditLogParams {
   /** Only entries of this action, e.g. link.created. */
-  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_share.created" | "analytics_share.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
   actor_id?: string;
   /** next_cursor of the previous page. */
@@ -1239,8 +1298,10 @@ export interface AuditLogParams {
 /** Every operation: what it takes and what it answers. */
 export interface Operations {
   analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
+  analyticsShares: { path: Record<string, never>; params: AnalyticsSharesParams; body: never; response: AnalyticsShareList };
   auditLog: { path: Record<string, never>; params: AuditLogParams; body: never; response: AuditLog | string };
   clickEvents: { path: Record<string, never>; params: ClickEventsParams; body: never; response: ClickEventList | string | Blob };
+  createAnalyticsShare: { path: Record<string, never>; params: Record<string, never>; body: CreateAnalyticsShareBody; response: AnalyticsShare };
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
@@ -1248,6 +1309,7 @@ export interface Operations {
   createLinks: { path: Record<string, never>; params: CreateLinksParams; body: CreateLinksBody; response: BulkLinkResults };
   createUtmTemplate: { path: Record<string, never>; params: Record<string, never>; body: CreateUtmTemplateBody; response: UtmTemplate };
   createWebhook: { path: Record<string, never>; params: Record<string, never>; body: CreateWebhookBody; response: WebhookEndpointWithSecret };
+  deleteAnalyticsShare: { path: DeleteAnalyticsSharePath; params: Record<string, never>; body: never; response: void };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
   deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
@@ -1294,10 +1356,14 @@ export type OperationId = keyof Operations;
 export interface OperationMethods {
   /** Click analytics of the workspace (GET /analytics): Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`. → 200. */
   analytics(params?: AnalyticsParams, options?: RequestOptions): Promise<Analytics | string>;
+  /** List analytics shares (GET /analytics/shares): Shared analytics pages of your workspace, newest first (never their tokens). Needs the scope `analytics:read`. → 200. */
+  analyticsShares(params?: AnalyticsSharesParams, options?: RequestOptions): Promise<AnalyticsShareList>;
   /** Read the audit log (GET /audit-log): What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`. → 200. */
   auditLog(params?: AuditLogParams, options?: RequestOptions): Promise<AuditLog | string>;
   /** Click events, newest first (GET /analytics/events): People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`. → 200. */
   clickEvents(params?: ClickEventsParams, options?: RequestOptions): Promise<ClickEventList | string | Blob>;
+  /** Share analytics at a public, read-only URL (POST /analytics/shares): Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. Needs the scope `analytics:read` and `links:write`. → 201. */
+  createAnalyticsShare(body?: CreateAnalyticsShareBody, options?: RequestOptions): Promise<AnalyticsShare>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
   /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`. → 201. */
@@ -1312,6 +1378,8 @@ export interface OperationMethods {
   createUtmTemplate(body: CreateUtmTemplateBody, options?: RequestOptions): Promise<UtmTemplate>;
   /** Add a webhook endpoint (POST /webhooks): Add a webhook endpoint; its signing secret is returned this once. Needs the scope `webhooks:write`. → 201. */
   createWebhook(body: CreateWebhookBody, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
+  /** Revoke an analytics share (DELETE /analytics/shares/{id}): Revoke a share: its page answers not found at once. Needs links:write too. Needs the scope `analytics:read` and `links:write`. → 204. */
+  deleteAnalyticsShare(id: string, options?: RequestOptions): Promise<void>;
   /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). Needs the scope `domains:write`. → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
   /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. Needs the scope `links:write`. → 204. */
@@ -1396,8 +1464,10 @@ export interface OperationMethods {
  */
 export const operations: Record<OperationId, OperationSpec> = {
   analytics: ["GET", "/analytics", "q"],
+  analyticsShares: ["GET", "/analytics/shares", "q"],
   auditLog: ["GET", "/audit-log", "q"],
   clickEvents: ["GET", "/analytics/events", "q"],
+  createAnalyticsShare: ["POST", "/analytics/shares", "b"],
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createInvite: ["POST", "/invites", "B"],
   createKey: ["POST", "/keys", "b"],
@@ -1405,6 +1475,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   createLinks: ["POST", "/links/bulk", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createUtmTemplate: ["POST", "/utm-templates", "B"],
   createWebhook: ["POST", "/webhooks", "B"],
+  deleteAnalyticsShare: ["DELETE", "/analytics/shares/{id}", ""],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
   deleteLinks: ["DELETE", "/links/bulk", "q"],

@@ -117,6 +117,39 @@ export type AnalyticsPrevious = {
   total: ClickTotals;
 };
 
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+export type AnalyticsShare = {
+  created_at: Scalars['DateTime']['output'];
+  /** Who made the share. */
+  created_by: AuditActor;
+  /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+  domain: Maybe<Scalars['String']['output']>;
+  /** After this the page answers not found; null: until revoked. */
+  expires_at: Maybe<Scalars['DateTime']['output']>;
+  /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** The shared link (lnk_…), or null. */
+  link_id: Maybe<Scalars['String']['output']>;
+  /** The shared tag, or null. */
+  tag: Maybe<Scalars['String']['output']>;
+  /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+  url: Maybe<Scalars['String']['output']>;
+};
+
+/** What a share covers. */
+export type AnalyticsShareKind =
+  | 'domain'
+  | 'link'
+  | 'tag'
+  | 'workspace';
+
+/** One page of shares, newest first. */
+export type AnalyticsShareList = {
+  data: Array<AnalyticsShare>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
+};
+
 /** An API key (its secret is shown only once, when created). */
 export type ApiKey = Node & {
   created_at: Scalars['DateTime']['output'];
@@ -184,6 +217,7 @@ export type AuditTarget = {
 
 /** The kind of thing an audit entry is about. */
 export type AuditTargetType =
+  | 'analytics_share'
   | 'delivery'
   | 'domain'
   | 'invite'
@@ -544,6 +578,8 @@ export type MemberList = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type Mutation = {
+  /** Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. */
+  createAnalyticsShare: Maybe<AnalyticsShare>;
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
   /** Invite someone by email; the link (valid 7 days) is returned this once. */
@@ -558,6 +594,8 @@ export type Mutation = {
   createUtmTemplate: Maybe<UtmTemplate>;
   /** Add a webhook endpoint; its signing secret is returned this once. */
   createWebhook: Maybe<WebhookEndpointWithSecret>;
+  /** Revoke a share: its page answers not found at once. Needs links:write too. */
+  deleteAnalyticsShare: Maybe<Scalars['Boolean']['output']>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -600,6 +638,15 @@ export type Mutation = {
   updateWebhook: Maybe<WebhookEndpoint>;
   /** Change the workspace's settings (owners): `require_2fa`. */
   updateWorkspace: Maybe<Workspace>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateAnalyticsShareArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -668,6 +715,12 @@ export type MutationCreateWebhookArgs = {
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<Scalars['String']['input']>;
   url: Scalars['String']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteAnalyticsShareArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -875,6 +928,8 @@ export type QrFormat =
 export type Query = {
   /** Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. */
   analytics: Maybe<Analytics>;
+  /** Shared analytics pages of your workspace, newest first (never their tokens). */
+  analyticsShares: Maybe<AnalyticsShareList>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
   auditLog: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
@@ -899,6 +954,8 @@ export type Query = {
   members: Maybe<MemberList>;
   /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
   node: Maybe<Node>;
+  /** The analytics a share publishes, read with its token alone (no key or session; limited per client address). Filters are ANDed with what the share covers and never widen it: a link id outside it reads nothing. Unknown, revoked and expired tokens answer not_found alike. */
+  sharedAnalytics: Maybe<SharedAnalytics>;
   /** Tags of your workspace with their link counts. */
   tags: Maybe<TagList>;
   /** One UTM template of your workspace. */
@@ -931,6 +988,13 @@ export type QueryAnalyticsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsSharesArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1015,6 +1079,20 @@ export type QueryNodeArgs = {
 
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QuerySharedAnalyticsArgs = {
+  compare?: InputMaybe<AnalyticsCompare>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryUtmTemplateArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1058,6 +1136,16 @@ export type Role =
   | 'member'
   | 'owner'
   | 'viewer';
+
+/** A share's numbers: what it covers, and the report `analytics` would answer within it. */
+export type SharedAnalytics = {
+  analytics: Analytics;
+  /** When the share stops answering; null: until revoked. */
+  expires_at: Maybe<Scalars['DateTime']['output']>;
+  kind: AnalyticsShareKind;
+  /** The link's short URL, the tag, the domain, or the workspace's slug. */
+  label: Scalars['String']['output'];
+};
 
 export type Tag = {
   created_at: Scalars['DateTime']['output'];
@@ -1230,6 +1318,14 @@ export type AnalyticsQueryVariables = Exact<{
 
 export type AnalyticsQuery = { analytics: { from: string, group_by: AnalyticsGroupBy, interval: AnalyticsInterval | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, hosts: Array<string> | null, key: string, kind: ReferrerSourceKind | null, previous_clicks: number | null, short_url: string | null }>, previous: { from: string, to: string, total: { bots: number, clicks: number } } | null, total: { bots: number, clicks: number } } | null };
 
+export type AnalyticsSharesQueryVariables = Exact<{
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type AnalyticsSharesQuery = { analyticsShares: { next_cursor: string | null, data: Array<{ created_at: string, domain: string | null, expires_at: string | null, id: string, link_id: string | null, tag: string | null, url: string | null, created_by: { id: string, label: string, type: AuditActorType } }> } | null };
+
 export type AuditLogQueryVariables = Exact<{
   action?: InputMaybe<Scalars['String']['input']>;
   actor_id?: InputMaybe<Scalars['String']['input']>;
@@ -1338,6 +1434,21 @@ export type NodeQueryVariables = Exact<{
 
 export type NodeQuery = { node: { __typename: 'ApiKey', created_at: string, domains: Array<string> | null, id: string, last_used_at: string | null, name: string, revoked_at: string | null, scopes: Array<string>, ApiKey_expires_at: string, ApiKey_tags: Array<string> | null } | { __typename: 'Invite', created_at: string, email: string, id: string, role: Role, Invite_expires_at: string } | { __typename: 'Link', alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null, Link_expires_at: string | null, Link_tags: Array<string>, destination_health: { checked_at: string | null, http_status: number | null, status: HealthStatus } } | { __typename: 'User', created_at: string, email: string, id: string, name: string } | null };
 
+export type SharedAnalyticsQueryVariables = Exact<{
+  compare?: InputMaybe<AnalyticsCompare>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+}>;
+
+
+export type SharedAnalyticsQuery = { sharedAnalytics: { expires_at: string | null, kind: AnalyticsShareKind, label: string, analytics: { from: string, group_by: AnalyticsGroupBy, interval: AnalyticsInterval | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, hosts: Array<string> | null, key: string, kind: ReferrerSourceKind | null, previous_clicks: number | null, short_url: string | null }>, previous: { from: string, to: string } | null, total: { bots: number, clicks: number } } } | null };
+
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1385,6 +1496,16 @@ export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type WorkspaceQuery = { workspace: { id: string, plan: Plan, rate_limit_rpm: number, require_2fa: boolean, slug: string } | null };
+
+export type CreateAnalyticsShareMutationVariables = Exact<{
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CreateAnalyticsShareMutation = { createAnalyticsShare: { created_at: string, domain: string | null, expires_at: string | null, id: string, link_id: string | null, tag: string | null, url: string | null, created_by: { id: string, label: string, type: AuditActorType } } | null };
 
 export type CreateDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];
@@ -1460,6 +1581,13 @@ export type CreateWebhookMutationVariables = Exact<{
 
 
 export type CreateWebhookMutation = { createWebhook: { created_at: string, description: string | null, enabled: boolean, events: Array<string>, id: string, secret: string, url: string } | null };
+
+export type DeleteAnalyticsShareMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteAnalyticsShareMutation = { deleteAnalyticsShare: boolean | null };
 
 export type DeleteDomainMutationVariables = Exact<{
   host: Scalars['String']['input'];

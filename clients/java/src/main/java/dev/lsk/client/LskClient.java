@@ -105,6 +105,34 @@ public final class LskClient {
   }
 
   /**
+   * List analytics shares
+   *
+   * Shared analytics pages of your workspace, newest first (never their tokens). Needs the scope `analytics:read`.
+   * {@code GET /analytics/shares} → 200.
+   * @param params cursor, limit, by name: {@code AnalyticsSharesParams.builder()…build()}
+   */
+  public AnalyticsShareList analyticsShares(AnalyticsSharesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/analytics/shares", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AnalyticsShareList>() {}));
+  }
+
+  /** Asynchronous {@link #analyticsShares}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<AnalyticsShareList> analyticsSharesAsync(AnalyticsSharesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/analytics/shares", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AnalyticsShareList>() {}));
+  }
+
+  /** {@link #analyticsShares} with no cursor, limit. */
+  public AnalyticsShareList analyticsShares() {
+    return analyticsShares(AnalyticsSharesParams.builder().build());
+  }
+
+  /** {@link #analyticsShares} with no cursor, limit. */
+  public CompletableFuture<AnalyticsShareList> analyticsSharesAsync() {
+    return analyticsSharesAsync(AnalyticsSharesParams.builder().build());
+  }
+
+  /**
    * Read the audit log
    *
    * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
@@ -214,6 +242,22 @@ public final class LskClient {
   /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<LskHttp.RawResponse> clickEventsRawAsync() {
     return clickEventsRawAsync(ClickEventsParams.builder().build());
+  }
+
+  /**
+   * Share analytics at a public, read-only URL
+   *
+   * Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+   * {@code POST /analytics/shares} → 201.
+   * @param body the request body (may be null)
+   */
+  public AnalyticsShare createAnalyticsShare(CreateAnalyticsShareRequest body) {
+    return http.send("POST", "/analytics/shares", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<AnalyticsShare>() {}));
+  }
+
+  /** Asynchronous {@link #createAnalyticsShare}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<AnalyticsShare> createAnalyticsShareAsync(CreateAnalyticsShareRequest body) {
+    return http.sendAsync("POST", "/analytics/shares", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<AnalyticsShare>() {}));
   }
 
   /**
@@ -365,6 +409,22 @@ public final class LskClient {
   /** Asynchronous {@link #createWebhook}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<WebhookEndpointWithSecret> createWebhookAsync(CreateWebhookRequest body) {
     return http.sendAsync("POST", "/webhooks", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<WebhookEndpointWithSecret>() {}));
+  }
+
+  /**
+   * Revoke an analytics share
+   *
+   * Revoke a share: its page answers not found at once. Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+   * {@code DELETE /analytics/shares/{id}} → 204.
+   * @param id An id starting with shr_; any other value answers 404.
+   */
+  public void deleteAnalyticsShare(String id) {
+    http.send("DELETE", "/analytics/shares/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteAnalyticsShare}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteAnalyticsShareAsync(String id) {
+    return http.sendAsync("DELETE", "/analytics/shares/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
   }
 
   /**

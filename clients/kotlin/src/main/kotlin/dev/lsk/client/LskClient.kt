@@ -164,6 +164,20 @@ class LskClient(
         sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
 
     /**
+     * List analytics shares
+     *
+     * Shared analytics pages of your workspace, newest first (never their tokens). Needs the scope `analytics:read`.
+     * `GET /analytics/shares` → 200.
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
+     */
+    suspend fun analyticsShares(
+        cursor: String? = null,
+        limit: Int? = null,
+    ): AnalyticsShareList =
+        send("GET", "/analytics/shares", listOf("cursor" to cursor, "limit" to limit), emptyList(), null, jacksonTypeRef<AnalyticsShareList>())
+
+    /**
      * Read the audit log
      *
      * What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`.
@@ -340,6 +354,17 @@ class LskClient(
         sendRaw("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "application/x-ndjson, text/csv, application/json")
 
     /**
+     * Share analytics at a public, read-only URL
+     *
+     * Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+     * `POST /analytics/shares` → 201.
+     */
+    suspend fun createAnalyticsShare(
+        body: CreateAnalyticsShareRequest? = null,
+    ): AnalyticsShare =
+        send("POST", "/analytics/shares", emptyList(), emptyList(), body, jacksonTypeRef<AnalyticsShare>())
+
+    /**
      * Add a domain
      *
      * Add a custom domain to your workspace. Needs the scope `domains:write`.
@@ -421,6 +446,18 @@ class LskClient(
         body: CreateWebhookRequest,
     ): WebhookEndpointWithSecret =
         send("POST", "/webhooks", emptyList(), emptyList(), body, jacksonTypeRef<WebhookEndpointWithSecret>())
+
+    /**
+     * Revoke an analytics share
+     *
+     * Revoke a share: its page answers not found at once. Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+     * `DELETE /analytics/shares/{id}` → 204.
+     * @param id An id starting with shr_; any other value answers 404.
+     */
+    suspend fun deleteAnalyticsShare(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/analytics/shares/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
      * Remove a domain

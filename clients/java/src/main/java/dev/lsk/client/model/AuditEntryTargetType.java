@@ -18,7 +18,8 @@ public enum AuditEntryTargetType {
   INVITE("invite"),
   WORKSPACE("workspace"),
   REPORT("report"),
-  UTM_TEMPLATE("utm_template");
+  UTM_TEMPLATE("utm_template"),
+  ANALYTICS_SHARE("analytics_share");
 
   private final String value;
 

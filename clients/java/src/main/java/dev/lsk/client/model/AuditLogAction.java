@@ -20,6 +20,8 @@ public enum AuditLogAction {
   UTM_TEMPLATE_CREATED("utm_template.created"),
   UTM_TEMPLATE_UPDATED("utm_template.updated"),
   UTM_TEMPLATE_DELETED("utm_template.deleted"),
+  ANALYTICS_SHARE_CREATED("analytics_share.created"),
+  ANALYTICS_SHARE_DELETED("analytics_share.deleted"),
   KEY_CREATED("key.created"),
   KEY_REVOKED("key.revoked"),
   KEY_RENEWED("key.renewed"),
