@@ -34,6 +34,8 @@ export const FIELD_LABEL: Record<FilterField, string> = {
   utm_content: 'UTM content',
   trigger: 'Trigger',
   language: 'Language',
+  referrer_source: 'Source',
+  referrer_kind: 'Source kind',
 };
 
 /** One tab: the API grouping, its tab label, and the filter its rows set. */
