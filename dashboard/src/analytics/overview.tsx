@@ -3,7 +3,7 @@
  * controls, the filter chips, totals and clicks over time, a world map, panels of breakdowns whose
  * rows filter the view, and the recent clicks. Every setting is in the address (view-state.ts).
  */
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import { TimeSeries } from '../charts/timeseries';
 import { currentPath, navigate, useLocation } from '../router';
 import { saveBlob } from '../ui/download';
@@ -22,7 +22,7 @@ import { FilterChips } from './filter-chips';
 import { localZone, pointOf } from './labels';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
-import { pickedSources, sourcePickRefusal, sourcesAfterPick, toggleSource } from './source-picks';
+import { sourcesAfterPick } from './source-picks';
 import { ViewControls } from './view-controls';
 import './analytics.css';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
@@ -50,9 +50,6 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
   const fixedFilter: Filters = fixed ? { link_id: { values: [fixed.linkId], exclude: false } } : {};
   const scope: Scope = { from: window.from, to: window.to, timezone: zone, filter: apiFilter(view.filters, fixedFilter) };
   if (view.compare) scope.compare = 'previous';
-  // A source row whose hosts the referrer filter cannot take says so (source-picks.ts), in the view it was pressed in only.
-  const [pickRefused, setPickRefused] = useState<{ search: string; text: string | null } | null>(null);
-  const refusal = pickRefused?.search === search.toString() ? pickRefused.text : null;
   const go = (next: View) => navigate(`${currentPath()}${viewSearch(next)}`, false, true);
   const setFilters = (filters: Filters) => go({ ...view, filters });
   const shown = useRef(new Map<string, Shown>());
@@ -63,13 +60,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
   const filtered = Object.keys(view.filters).length > 0;
   const onPick = (field: FilterField, value: string, exclude: boolean) =>
     go({ ...view, filters: toggleValue(view.filters, field, value, exclude), sources: sourcesAfterPick(view, field, value, exclude) });
-  const onPickSource = (name: string, hosts: string[], exclude: boolean) => {
-    const next = toggleSource(view, name, hosts, exclude);
-    if (next) go({ ...view, ...next });
-    else setPickRefused({ search: search.toString(), text: sourcePickRefusal(view, name, hosts, exclude) });
-  };
-  const picked = (tab: Tab) =>
-    tab.source ? pickedSources(view) : view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : [];
+  const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
   const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
   const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name);
@@ -96,11 +87,6 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
         onRemove={(f) => setFilters(withoutField(view.filters, f))}
         onClear={() => setFilters({})}
       />
-      {refusal ? (
-        <p class="pick-refused" role="alert">
-          {refusal}
-        </p>
-      ) : null}
       <Loaded q={series}>
         {(a) => {
           const filling = fillingIndex(
@@ -174,7 +160,6 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                 picked={picked}
                 onTab={onTab}
                 onPick={onPick}
-                onPickSource={onPickSource}
                 onShown={onShown}
               />,
             ])}
