@@ -135,13 +135,20 @@ const REST_VALUES: Partial<Record<FilterField, string>> = {
   referrer_kind: `Values: ${SOURCE_KINDS.join(', ')}.`,
 };
 
+/** referrer_kind in a query string, for OpenAPI: kinds (IN), or each after its `!` (NOT IN). */
+const KIND_PATTERN = (() => {
+  const kind = `(?:${SOURCE_KINDS.join('|')})`;
+  return `^(?:${kind}(?:,${kind})*|!${kind}(?:,!${kind})*)$`;
+})();
+
 const restFilters = Object.fromEntries(
   FILTER_FIELDS.map((f) => [
     f,
     (() => {
       const checked = checkedValues(restFilterParamSchema as z.ZodType<{ in?: string[]; not_in?: string[] }>, f, (_list, i) => `item ${i + 1}`);
       const more = REST_VALUES[f];
-      return (more ? checked.meta({ description: `${FILTER_PARAM_DESCRIPTION} ${more}` }) : checked).optional();
+      const pattern = f === 'referrer_kind' ? { pattern: KIND_PATTERN } : {};
+      return (more ? checked.meta({ description: `${FILTER_PARAM_DESCRIPTION} ${more}`, ...pattern }) : checked).optional();
     })(),
   ]),
 ) as Record<FilterField, z.ZodOptional<typeof restFilterParamSchema>>;
