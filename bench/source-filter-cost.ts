@@ -21,8 +21,16 @@ const s = await buildServices(loadConfig({ DATABASE_URL: `file:${db}`, LSK_DEFAU
 const caller = systemCaller(target.workspaceId, 'bench');
 
 const PAIRS: [string, Record<string, unknown>, Record<string, unknown>][] = [
-  ['countries: X', { group_by: 'countries', filter: { referrer: { in: ['t.co', 'x.com'] } } }, { group_by: 'countries', filter: { referrer_source: { in: ['X'] } } }],
-  ['countries: social', { group_by: 'countries', filter: { referrer: { in: ['t.co', 'linkedin.com'] } } }, { group_by: 'countries', filter: { referrer_kind: { in: ['social'] } } }],
+  [
+    'countries: X',
+    { group_by: 'countries', filter: { referrer: { in: ['t.co', 'x.com'] } } },
+    { group_by: 'countries', filter: { referrer_source: { in: ['X'] } } },
+  ],
+  [
+    'countries: social',
+    { group_by: 'countries', filter: { referrer: { in: ['t.co', 'linkedin.com'] } } },
+    { group_by: 'countries', filter: { referrer_kind: { in: ['social'] } } },
+  ],
   [
     'timeseries, compare: not X',
     { group_by: 'timeseries', compare: 'previous', filter: { referrer: { not_in: ['t.co', 'x.com'] } } },
