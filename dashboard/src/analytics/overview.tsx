@@ -20,6 +20,7 @@ import { viewFileName } from './filename';
 import { fillingIndex } from './filling';
 import { FilterChips } from './filter-chips';
 import { localZone, pointOf } from './labels';
+import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
 import { sourcesAfterPick } from './source-picks';
@@ -87,7 +88,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
         onRemove={(f) => setFilters(withoutField(view.filters, f))}
         onClear={() => setFilters({})}
       />
-      <Loaded q={series}>
+      <Loaded q={series} failed={(e) => LinkGone({ error: e, filters: view.filters, onRemove: () => setFilters(withoutField(view.filters, 'link_id')) })}>
         {(a) => {
           const filling = fillingIndex(
             a.data.map((p) => p.key),

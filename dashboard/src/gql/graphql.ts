@@ -1296,6 +1296,13 @@ export type DashboardClickEventsQueryVariables = Exact<{
 
 export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
 
+export type DashboardLinkNameQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardLinkNameQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string } | null };
+
 export type DashboardAuditLogQueryVariables = Exact<{
   action?: InputMaybe<Scalars['String']['input']>;
   actor_id?: InputMaybe<Scalars['String']['input']>;
@@ -1851,6 +1858,14 @@ export const DashboardClickEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
+export const DashboardLinkNameDocument = new TypedDocumentString(`
+    query DashboardLinkName($id: ID!) {
+  link(id: $id) {
+    id
+    short_url
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkNameQuery, DashboardLinkNameQueryVariables>;
 export const DashboardAuditLogDocument = new TypedDocumentString(`
     query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
   auditLog(

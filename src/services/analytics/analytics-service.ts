@@ -81,8 +81,9 @@ export class AnalyticsService {
       Promise.all([run(current), prev ? run(earlier(prev)) : null]);
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);
-      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: bucketStarts(w.from, w.to, interval, window.zone) }));
-      const paired = p ? pairedBuckets(starts, p.buckets ?? []) : null;
+      const earlier = prev ? bucketStarts(prev.from, prev.to, interval, window.zone) : [];
+      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: earlier }));
+      const paired = p && prev ? pairedBuckets(interval, window, starts, { from: prev.from, starts: earlier, counts: p.buckets ?? [] }) : null;
       const data = starts.map((start, i) => ({
         key: new Date(start).toISOString(),
         clicks: a.buckets?.[i] ?? 0,
