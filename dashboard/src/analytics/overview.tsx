@@ -3,7 +3,7 @@
  * controls, the filter chips, totals and clicks over time, a world map, panels of breakdowns whose
  * rows filter the view, and the recent clicks. Every setting is in the address (view-state.ts).
  */
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import { TimeSeries } from '../charts/timeseries';
 import { currentPath, navigate, useLocation } from '../router';
 import { saveBlob } from '../ui/download';
@@ -23,7 +23,7 @@ import { localZone, pointOf } from './labels';
 import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
-import { pickedSources, sourcePickRefusal, sourcesAfterPick, toggleSource } from './source-picks';
+import { sourcesAfterPick } from './source-picks';
 import { ViewControls } from './view-controls';
 import './analytics.css';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
@@ -56,9 +56,6 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
   const fixedFilter: Filters = fixed ? { link_id: { values: [fixed.linkId], exclude: false } } : {};
   const scope: Scope = { from: window.from, to: window.to, timezone: zone, filter: apiFilter(view.filters, fixedFilter) };
   if (view.compare) scope.compare = 'previous';
-  // A source row whose hosts the referrer filter cannot take says so (source-picks.ts), in the view it was pressed in only.
-  const [pickRefused, setPickRefused] = useState<{ search: string; text: string | null } | null>(null);
-  const refusal = pickRefused?.search === search.toString() ? pickRefused.text : null;
   const go = (next: View) => navigate(`${currentPath()}${viewSearch(next)}`, false, true);
   const setFilters = (filters: Filters) => go({ ...view, filters });
   const shown = useRef(new Map<string, Shown>());
@@ -69,13 +66,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
   const filtered = Object.keys(view.filters).length > 0;
   const onPick = (field: FilterField, value: string, exclude: boolean) =>
     go({ ...view, filters: toggleValue(view.filters, field, value, exclude), sources: sourcesAfterPick(view, field, value, exclude) });
-  const onPickSource = (name: string, hosts: string[], exclude: boolean) => {
-    const next = toggleSource(view, name, hosts, exclude);
-    if (next) go({ ...view, ...next });
-    else setPickRefused({ search: search.toString(), text: sourcePickRefusal(view, name, hosts, exclude) });
-  };
-  const picked = (tab: Tab) =>
-    tab.source ? pickedSources(view) : view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : [];
+  const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
   const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
   const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name);
@@ -102,11 +93,6 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
         onRemove={(f) => setFilters(withoutField(view.filters, f))}
         onClear={() => setFilters({})}
       />
-      {refusal ? (
-        <p class="pick-refused" role="alert">
-          {refusal}
-        </p>
-      ) : null}
       <Loaded q={series} failed={(e) => LinkGone({ error: e, filters: view.filters, onRemove: () => setFilters(withoutField(view.filters, 'link_id')) })}>
         {(a) => {
           const filling = fillingIndex(
@@ -180,7 +166,6 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
                 picked={picked}
                 onTab={onTab}
                 onPick={onPick}
-                onPickSource={onPickSource}
                 onShown={onShown}
               />,
             ])}

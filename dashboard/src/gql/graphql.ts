@@ -98,8 +98,10 @@ export type AnalyticsItem = {
   /** Top links only: the link alias. */
   alias?: Maybe<Scalars['String']['output']>;
   clicks: Scalars['Int']['output'];
-  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
   hosts?: Maybe<Array<Scalars['String']['output']>>;
+  /** Referrer sources only: how many more hosts the row sums than `hosts` lists (it lists the top 20 by clicks); 0 when it lists them all. */
+  hosts_more?: Maybe<Scalars['Int']['output']>;
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
@@ -336,6 +338,10 @@ export type ClickFilter = {
   os?: InputMaybe<FieldFilter>;
   /** Referrer host; (direct) for visits without a referrer. */
   referrer?: InputMaybe<FieldFilter>;
+  /** Kinds of referrer source: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  referrer_kind?: InputMaybe<FieldFilter>;
+  /** Referrer sources as group_by: referrer_sources names them: a source name (Google, X, any case), (direct), or a host no source claims; the hosts of each window are resolved first. A claimed host or no host: validation_failed. */
+  referrer_source?: InputMaybe<FieldFilter>;
   /** Referrer URL (scheme, host and path); (direct) for visits without a referrer. */
   referrer_url?: InputMaybe<FieldFilter>;
   /** ISO 3166-2 code, e.g. DE-BE. */

@@ -181,8 +181,10 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     /// Top links only: the link alias.
     public var alias: String?
     public var clicks: Int
-    /// Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).
+    /// Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key).
     public var hosts: [String]?
+    /// Referrer sources only: how many more hosts the row sums than `hosts` lists (the top 20 by clicks); 0 when it lists them all.
+    public var hostsMore: Int?
     /// Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by.
     public var key: String
     /// Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct.
@@ -192,11 +194,12 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     /// Top links only: the short URL.
     public var shortUrl: String?
 
-    public init(clicks: Int, key: String, alias: String? = nil, hosts: [String]? = nil, kind: AnalyticsItemKind? = nil, previousClicks: Int? = nil, shortUrl: String? = nil) {
+    public init(clicks: Int, key: String, alias: String? = nil, hosts: [String]? = nil, hostsMore: Int? = nil, kind: AnalyticsItemKind? = nil, previousClicks: Int? = nil, shortUrl: String? = nil) {
         self.clicks = clicks
         self.key = key
         self.alias = alias
         self.hosts = hosts
+        self.hostsMore = hostsMore
         self.kind = kind
         self.previousClicks = previousClicks
         self.shortUrl = shortUrl
@@ -206,6 +209,7 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
         case alias = "alias"
         case clicks = "clicks"
         case hosts = "hosts"
+        case hostsMore = "hosts_more"
         case key = "key"
         case kind = "kind"
         case previousClicks = "previous_clicks"

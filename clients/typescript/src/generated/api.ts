@@ -37,8 +37,10 @@ export interface AnalyticsItem {
   /** Top links only: the link alias. */
   alias?: string;
   clicks: number;
-  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
   hosts?: Array<string>;
+  /** Referrer sources only: how many more hosts the row sums than `hosts` lists (the top 20 by clicks); 0 when it lists them all. */
+  hosts_more?: number;
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   key: string;
   /** Referrer sources only: what kind of place the source is. */
@@ -1051,7 +1053,7 @@ export interface AnalyticsParams {
   device?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   domain?: string;
-  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). */
+  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts,hosts_more, the top 20 hosts separated by spaces and the count of the rest; compare=previous adds previous_clicks last). */
   format?: "json" | "csv";
   /** ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. */
   from?: string | string;
@@ -1069,6 +1071,10 @@ export interface AnalyticsParams {
   os?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  referrer_kind?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. */
+  referrer_source?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer_url?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
@@ -1125,6 +1131,10 @@ export interface ClickEventsParams {
   os?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  referrer_kind?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. */
+  referrer_source?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer_url?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */

@@ -167,9 +167,12 @@ data class AnalyticsItem(
     /** Top links only: the link alias. */
     @get:JsonProperty("alias") @param:JsonProperty("alias")
     val alias: String? = null,
-    /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+    /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
     @get:JsonProperty("hosts") @param:JsonProperty("hosts")
     val hosts: List<String>? = null,
+    /** Referrer sources only: how many more hosts the row sums than `hosts` lists (the top 20 by clicks); 0 when it lists them all. */
+    @get:JsonProperty("hosts_more") @param:JsonProperty("hosts_more")
+    val hostsMore: Int? = null,
     /** Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct. */
     @get:JsonProperty("kind") @param:JsonProperty("kind")
     val kind: AnalyticsItemKind? = null,
