@@ -22,7 +22,7 @@ export interface Target {
   linkId: string;
 }
 
-const FILTERS = new Set(['country', 'device', 'referrer', 'browser', 'tag', 'domain']);
+const FILTERS = new Set(['country', 'device', 'referrer', 'browser', 'tag', 'domain', 'referrer_source', 'referrer_kind']);
 
 /** Filter parameters as REST takes them, and as the GraphQL-shaped input the service takes. */
 function serviceInput(params: Record<string, string>): Record<string, unknown> {
@@ -59,6 +59,12 @@ export const QUERIES: (Query & { filtered?: true })[] = [
   { ...analytics('device=mobile&referrer=!t.co, countries', { group_by: 'countries', device: 'mobile', referrer: '!t.co' }), filtered: true },
   { ...analytics('country=DE, timeseries, Berlin', { group_by: 'timeseries', timezone: 'Europe/Berlin', country: 'DE' }), filtered: true },
   { ...analytics('browser=Safari, group_by=links', { group_by: 'links', browser: 'Safari' }), filtered: true },
+  // A source or kind filter (docs/adr/0216) beside the same read filtered by the source's hosts: its cost is the probe of the window's hosts.
+  { ...analytics('referrer=t.co,x.com, group_by=countries', { group_by: 'countries', referrer: 't.co,x.com' }), filtered: true },
+  { ...analytics('referrer_source=X, group_by=countries', { group_by: 'countries', referrer_source: 'X' }), filtered: true },
+  { ...analytics('referrer_kind=social, group_by=countries', { group_by: 'countries', referrer_kind: 'social' }), filtered: true },
+  { ...analytics('referrer=!t.co,!x.com, timeseries, compare', { group_by: 'timeseries', referrer: '!t.co,!x.com', compare: 'previous' }), filtered: true },
+  { ...analytics('referrer_source=!X, timeseries, compare', { group_by: 'timeseries', referrer_source: '!X', compare: 'previous' }), filtered: true },
   {
     label: 'link stats of one link',
     direct: (s, t, from, to) => s.stats.forLink(systemCaller(t.workspaceId, 'bench'), t.linkId, { from, to }),

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { SharedPage, sharePageToken } from './analytics/shared-page';
 import { getSession, type Session } from './api/auth';
 import type { ApiError } from './api/errors';
 import { whenSignedOut } from './api/graphql';
@@ -35,18 +36,22 @@ export function App() {
       return false;
     }
   };
+  // A share's public page (docs/adr/0215) asks for no session and never sends to sign-in.
+  const shareToken = sharePageToken(path);
   useEffect(() => {
+    if (shareToken) return;
     whenSignedOut(() => setSession(null));
     void refresh();
   }, []);
 
   useEffect(() => {
-    if (session === null && !PUBLIC.has(path)) {
+    if (session === null && !PUBLIC.has(path) && !shareToken) {
       const next = currentPath() + location.search;
       navigate(`/sign-in${next === '/' || next === '/sign-in' ? '' : `?next=${encodeURIComponent(next)}`}`, true);
     }
   }, [session, path]);
 
+  if (shareToken) return <SharedPage token={shareToken} />;
   if (path === '/accept-invite') return <AcceptInvitePage onSignedIn={refresh} />;
   if (path === '/set-password') return <SetPasswordPage onSignedIn={refresh} />;
   if (path === '/sign-in') return <SignInPage onSignedIn={refresh} />;

@@ -1,6 +1,7 @@
 import { GROUP_BYS } from './analytics-schemas.js';
 import { countSchema, timeSchema } from './link-outputs.js';
 import { aliasSchema } from './link-schemas.js';
+import { SOURCE_HOSTS_MAX } from './referrer-sources/group.js';
 import { SOURCE_KINDS } from './referrer-sources/kinds.js';
 import { z } from './zod.js';
 
@@ -17,7 +18,12 @@ export const analyticsItemSchema = z.object({
   hosts: z
     .array(z.string())
     .optional()
-    .meta({ description: 'Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).' }),
+    .meta({
+      description: `Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most ${SOURCE_HOSTS_MAX} (the values a \`referrer\` filter takes; \`referrer_source\` filters by the row's key).`,
+    }),
+  hosts_more: countSchema.optional().meta({
+    description: `Referrer sources only: how many more hosts the row sums than \`hosts\` lists (the top ${SOURCE_HOSTS_MAX} by clicks); 0 when it lists them all.`,
+  }),
   previous_clicks: countSchema.nullable().optional().meta({
     description:
       "With compare=previous only: the same key's clicks in the previous window (0 when none); in a time series, the bucket at the same position there (null where there is none).",

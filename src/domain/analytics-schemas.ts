@@ -1,7 +1,9 @@
 import { INTERVALS } from './analytics/buckets.js';
 import { canonicalZone } from './analytics/time-zone.js';
-import { type ClickFilter, FILTER_FIELDS, type FilterField, GROUP_BYS } from './click-fields.js';
+import { type ClickFilter, DIRECT, FILTER_FIELDS, type FilterField, GROUP_BYS } from './click-fields.js';
 import { CURSOR_FORM, hostSchema, intParam, linkIdParamSchema, tagNameSchema } from './link-schemas.js';
+import { kindIssue, sourceIssue } from './referrer-sources/filter-values.js';
+import { SOURCE_KINDS } from './referrer-sources/kinds.js';
 import { z } from './zod.js';
 
 export { GROUP_BYS, type GroupBy } from './click-fields.js';
@@ -52,9 +54,34 @@ const valueList = z.array(filterValueSchema).min(1, 'must list at least one valu
 /** A filter on one field (GraphQL): IN these values and/or NOT IN those. */
 export const fieldFilterSchema = z.strictObject({ in: valueList.nullish(), not_in: valueList.nullish() });
 
+/** Fields whose values are a vocabulary the service checks (docs/adr/0216): the issue of a value, or null. */
+const VALUE_CHECKS: Partial<Record<FilterField, (value: string) => string | null>> = { referrer_source: sourceIssue, referrer_kind: kindIssue };
+
+/** A field's filter with its values checked against the field's vocabulary (`label`: how an issue names the value). */
+function checkedValues<T extends z.ZodType<{ in?: string[] | null; not_in?: string[] | null }>>(
+  schema: T,
+  field: FilterField,
+  label: (list: string, i: number) => PropertyKey[] | string,
+): T {
+  const check = VALUE_CHECKS[field];
+  if (!check) return schema;
+  return schema.superRefine((f, ctx) => {
+    for (const list of ['in', 'not_in'] as const)
+      f?.[list]?.forEach((v, i) => {
+        const issue = check(v);
+        if (issue === null) return;
+        const at = label(list, i);
+        ctx.addIssue(typeof at === 'string' ? { code: 'custom', message: `${at} ${issue}` } : { code: 'custom', path: at, message: issue });
+      });
+  }) as unknown as T;
+}
+
 /** analytics(filter: {...}) and clickEvents(filter: {...}): one optional filter per field, combined with AND. */
 export const clickFilterSchema = z.strictObject(
-  Object.fromEntries(FILTER_FIELDS.map((f) => [f, fieldFilterSchema.nullish()])) as Record<FilterField, z.ZodOptional<z.ZodNullable<typeof fieldFilterSchema>>>,
+  Object.fromEntries(FILTER_FIELDS.map((f) => [f, checkedValues(fieldFilterSchema, f, (list, i) => [list, i]).nullish()])) as Record<
+    FilterField,
+    z.ZodOptional<z.ZodNullable<typeof fieldFilterSchema>>
+  >,
 );
 export type ClickFilterInput = z.output<typeof clickFilterSchema>;
 
@@ -70,6 +97,8 @@ const REST_FILTER_PATTERN = (() => {
   const excluded = `!${char}+(?:,!${char}+)*`;
   return `^(?:${included}|${excluded})$`;
 })();
+
+const FILTER_PARAM_DESCRIPTION = `A comma-separated list of at most ${FILTER_VALUES_MAX} values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.`;
 
 /**
  * A filter in a query string: a comma-separated list (IN), or a list whose every item starts with `!`
@@ -97,13 +126,32 @@ export const restFilterParamSchema = z
   })
   .meta({
     minLength: 1,
-    description: `A comma-separated list of at most ${FILTER_VALUES_MAX} values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.`,
+    description: FILTER_PARAM_DESCRIPTION,
   });
 
-const restFilters = Object.fromEntries(FILTER_FIELDS.map((f) => [f, restFilterParamSchema.optional()])) as Record<
-  FilterField,
-  z.ZodOptional<typeof restFilterParamSchema>
->;
+/** What the values of a vocabulary's filter parameter are (docs/adr/0216). */
+const REST_VALUES: Partial<Record<FilterField, string>> = {
+  referrer_source: `Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), ${DIRECT}, or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item.`,
+  referrer_kind: `Values: ${SOURCE_KINDS.join(', ')}.`,
+};
+
+/** referrer_kind in a query string, for OpenAPI: kinds (IN), or each after its `!` (NOT IN). */
+const KIND_PATTERN = (() => {
+  const kind = `(?:${SOURCE_KINDS.join('|')})`;
+  return `^(?:${kind}(?:,${kind})*|!${kind}(?:,!${kind})*)$`;
+})();
+
+const restFilters = Object.fromEntries(
+  FILTER_FIELDS.map((f) => [
+    f,
+    (() => {
+      const checked = checkedValues(restFilterParamSchema as z.ZodType<{ in?: string[]; not_in?: string[] }>, f, (_list, i) => `item ${i + 1}`);
+      const more = REST_VALUES[f];
+      const pattern = f === 'referrer_kind' ? { pattern: KIND_PATTERN } : {};
+      return (more ? checked.meta({ description: `${FILTER_PARAM_DESCRIPTION} ${more}`, ...pattern }) : checked).optional();
+    })(),
+  ]),
+) as Record<FilterField, z.ZodOptional<typeof restFilterParamSchema>>;
 
 /** The window of a read: bounds and the time zone they are read in. */
 const windowFields = {

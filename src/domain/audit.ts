@@ -14,6 +14,7 @@ export const TARGET_TYPES = [
   'report',
   'utm_template',
   'analytics_report',
+  'analytics_share',
 ] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
@@ -40,6 +41,8 @@ export const AUDIT_ACTIONS = {
   'analytics_report.updated': 'analytics_report',
   'analytics_report.deleted': 'analytics_report',
   'analytics_report.sent': 'analytics_report',
+  'analytics_share.created': 'analytics_share',
+  'analytics_share.deleted': 'analytics_share',
   'key.created': 'key',
   'key.revoked': 'key',
   'key.renewed': 'key',

@@ -29,8 +29,12 @@ export const CLICK_FIELDS = [
 ] as const;
 export type ClickField = (typeof CLICK_FIELDS)[number];
 
-/** Filters: every click field, and the link-derived ones (resolved to links first). */
-export const FILTER_FIELDS = [...CLICK_FIELDS, 'link_id', 'tag'] as const;
+/** Filters on the referrer's named source (docs/adr/0216): resolved to the referrer hosts of the read's window first. */
+export const SOURCE_FILTER_FIELDS = ['referrer_source', 'referrer_kind'] as const;
+export type SourceFilterField = (typeof SOURCE_FILTER_FIELDS)[number];
+
+/** Filters: every click field, the link-derived ones (resolved to links first) and the source ones (resolved to hosts). */
+export const FILTER_FIELDS = [...CLICK_FIELDS, 'link_id', 'tag', ...SOURCE_FILTER_FIELDS] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 
 /** What GET /v1/analytics and analytics(...) group clicks by. */

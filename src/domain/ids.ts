@@ -24,7 +24,7 @@ export function randomBase62(n: number): string {
   return out;
 }
 
-export type IdPrefix = 'lnk' | 'key' | 'wsp' | 'usr' | 'inv' | 'whk' | 'msg' | 'dlv' | 'rep' | 'aud' | 'pky' | 'ses' | 'utm' | 'rpt';
+export type IdPrefix = 'lnk' | 'key' | 'wsp' | 'usr' | 'inv' | 'whk' | 'msg' | 'dlv' | 'rep' | 'aud' | 'pky' | 'ses' | 'utm' | 'shr' | 'rpt';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

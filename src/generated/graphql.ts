@@ -94,8 +94,10 @@ export type AnalyticsItem = {
   /** Top links only: the link alias. */
   alias: Maybe<Scalars['String']['output']>;
   clicks: Scalars['Int']['output'];
-  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
   hosts: Maybe<Array<Scalars['String']['output']>>;
+  /** Referrer sources only: how many more hosts the row sums than `hosts` lists (it lists the top 20 by clicks); 0 when it lists them all. */
+  hosts_more: Maybe<Scalars['Int']['output']>;
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
@@ -113,6 +115,39 @@ export type AnalyticsPrevious = {
   /** End of the previous window (exclusive): the report's `from`. */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
+};
+
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+export type AnalyticsShare = {
+  created_at: Scalars['DateTime']['output'];
+  /** Who made the share. */
+  created_by: AuditActor;
+  /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+  domain: Maybe<Scalars['String']['output']>;
+  /** After this the page answers not found; null: until revoked. */
+  expires_at: Maybe<Scalars['DateTime']['output']>;
+  /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** The shared link (lnk_…), or null. */
+  link_id: Maybe<Scalars['String']['output']>;
+  /** The shared tag, or null. */
+  tag: Maybe<Scalars['String']['output']>;
+  /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+  url: Maybe<Scalars['String']['output']>;
+};
+
+/** What a share covers. */
+export type AnalyticsShareKind =
+  | 'domain'
+  | 'link'
+  | 'tag'
+  | 'workspace';
+
+/** One page of shares, newest first. */
+export type AnalyticsShareList = {
+  data: Array<AnalyticsShare>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Maybe<Scalars['String']['output']>;
 };
 
 /** An API key (its secret is shown only once, when created). */
@@ -183,6 +218,7 @@ export type AuditTarget = {
 /** The kind of thing an audit entry is about. */
 export type AuditTargetType =
   | 'analytics_report'
+  | 'analytics_share'
   | 'delivery'
   | 'domain'
   | 'invite'
@@ -282,6 +318,10 @@ export type ClickFilter = {
   os?: InputMaybe<FieldFilter>;
   /** Referrer host; (direct) for visits without a referrer. */
   referrer?: InputMaybe<FieldFilter>;
+  /** Kinds of referrer source: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  referrer_kind?: InputMaybe<FieldFilter>;
+  /** Referrer sources as group_by: referrer_sources names them: a source name (Google, X, any case), (direct), or a host no source claims; the hosts of each window are resolved first. A claimed host or no host: validation_failed. */
+  referrer_source?: InputMaybe<FieldFilter>;
   /** Referrer URL (scheme, host and path); (direct) for visits without a referrer. */
   referrer_url?: InputMaybe<FieldFilter>;
   /** ISO 3166-2 code, e.g. DE-BE. */
@@ -545,6 +585,8 @@ export type MemberList = {
 export type Mutation = {
   /** Schedule an analytics report by email (at most 20 per workspace). */
   createAnalyticsReport: Maybe<ScheduledReport>;
+  /** Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. */
+  createAnalyticsShare: Maybe<AnalyticsShare>;
   /** Add a custom domain to your workspace. */
   createDomain: Maybe<Domain>;
   /** Invite someone by email; the link (valid 7 days) is returned this once. */
@@ -561,6 +603,8 @@ export type Mutation = {
   createWebhook: Maybe<WebhookEndpointWithSecret>;
   /** Delete a scheduled report. */
   deleteAnalyticsReport: Maybe<Scalars['Boolean']['output']>;
+  /** Revoke a share: its page answers not found at once. Needs links:write too. */
+  deleteAnalyticsShare: Maybe<Scalars['Boolean']['output']>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -618,6 +662,15 @@ export type MutationCreateAnalyticsReportArgs = {
   recipients: Array<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateAnalyticsShareArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -691,6 +744,12 @@ export type MutationCreateWebhookArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteAnalyticsReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteAnalyticsShareArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -921,6 +980,8 @@ export type Query = {
   analyticsReport: Maybe<ScheduledReport>;
   /** Scheduled analytics reports of your workspace, oldest first (at most 20). */
   analyticsReports: Maybe<ScheduledReportPage>;
+  /** Shared analytics pages of your workspace, newest first (never their tokens). */
+  analyticsShares: Maybe<AnalyticsShareList>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
   auditLog: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
@@ -945,6 +1006,8 @@ export type Query = {
   members: Maybe<MemberList>;
   /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
   node: Maybe<Node>;
+  /** The analytics a share publishes, read with its token alone (no key or session; limited per client address). Filters are ANDed with what the share covers and never widen it: a link id outside it reads nothing. Unknown, revoked and expired tokens answer not_found alike. */
+  sharedAnalytics: Maybe<SharedAnalytics>;
   /** Tags of your workspace with their link counts. */
   tags: Maybe<TagList>;
   /** One UTM template of your workspace. */
@@ -988,6 +1051,13 @@ export type QueryAnalyticsReportArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryAnalyticsReportsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsSharesArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1070,6 +1140,20 @@ export type QueryLinksArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QuerySharedAnalyticsArgs = {
+  compare?: InputMaybe<AnalyticsCompare>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
 };
 
 
@@ -1161,6 +1245,16 @@ export type ScheduledReportSent = {
   period_to: Scalars['String']['output'];
   /** Members it went to (0: none of its recipients is a member any more). */
   recipients: Scalars['Int']['output'];
+};
+
+/** A share's numbers: what it covers, and the report `analytics` would answer within it. */
+export type SharedAnalytics = {
+  analytics: Analytics;
+  /** When the share stops answering; null: until revoked. */
+  expires_at: Maybe<Scalars['DateTime']['output']>;
+  kind: AnalyticsShareKind;
+  /** The link's short URL, the tag, the domain, or the workspace's slug. */
+  label: Scalars['String']['output'];
 };
 
 export type Tag = {

@@ -7,3 +7,20 @@ export function declaredScope(field: GraphQLField<unknown, unknown>): Scope | nu
   const scope = options?.authScopes?.scope;
   return typeof scope === 'string' && isScope(scope) ? scope : null;
 }
+
+/** A field's extension naming a second scope it needs besides the declared one (checked by its resolver: alsoNeeds). */
+export const ALSO_NEEDS = 'lskAlsoNeeds';
+/** A field's extension marking it public: no key or session (shared analytics, docs/adr/0215). */
+export const PUBLIC_FIELD = 'lskPublic';
+
+/** Every scope a root field needs: the declared one and the one its resolver also checks. */
+export function declaredScopes(field: GraphQLField<unknown, unknown>): Scope[] {
+  const first = declaredScope(field);
+  const also = field.extensions?.[ALSO_NEEDS];
+  return [...(first ? [first] : []), ...(typeof also === 'string' && isScope(also) ? [also] : [])];
+}
+
+/** Whether a root field is answered without credentials (it then declares no scope). */
+export function isPublicField(field: GraphQLField<unknown, unknown>): boolean {
+  return field.extensions?.[PUBLIC_FIELD] === true;
+}

@@ -1,5 +1,5 @@
 import { type DocumentNode, type GraphQLError, type GraphQLSchema, Kind } from 'graphql';
-import { declaredScope } from '../graphql/declared-scope.js';
+import { declaredScopes } from '../graphql/declared-scope.js';
 import { fieldOperations } from '../http/rest/operations.js';
 import { REST_ROUTES } from '../v1/routes.js';
 import { type JsonSchema, toolInputSchema } from './input-schema.js';
@@ -39,11 +39,11 @@ export function deriveTools(
         refused(field.name, errors.map((e) => e.message).join('; '));
         continue;
       }
-      const scope = declaredScope(field);
+      const scope = declaredScopes(field).join(' and ');
       const routes = REST_ROUTES.filter((r) => r.field === `${kind}.${field.name}`);
       tools.push({
         name: field.name,
-        description: [field.description ?? field.name, scope ? `Needs the scope ${scope}.` : ''].filter(Boolean).join(' '),
+        description: [field.description ?? field.name, scope ? `Needs the scope${scope.includes(' and ') ? 's' : ''} ${scope}.` : ''].filter(Boolean).join(' '),
         inputSchema: toolInputSchema(field.args, routes),
         kind,
         document,

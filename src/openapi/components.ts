@@ -9,6 +9,7 @@ import * as members from '../domain/member-schemas.js';
 import * as resources from '../domain/resource-outputs.js';
 import * as rules from '../domain/rule-schemas.js';
 import * as scheduled from '../domain/scheduled-reports/schemas.js';
+import * as shares from '../domain/share-schemas.js';
 import { urlSchema } from '../domain/urls.js';
 import * as utm from '../domain/utm-schemas.js';
 import { variantSchema } from '../domain/variant-schemas.js';
@@ -65,6 +66,8 @@ const RESOURCES: Record<string, z.ZodType> = {
   ScheduledReport: scheduled.reportOutputSchema,
   ScheduledReportPage: scheduled.reportPageSchema,
   ScheduledReportSent: scheduled.reportSentSchema,
+  AnalyticsShare: shares.analyticsShareSchema,
+  AnalyticsShareList: shares.analyticsShareListSchema,
   LinkRule: rules.linkRuleSchema,
   LinkVariant: variantSchema,
   AuditLog: audit.auditPageSchema,

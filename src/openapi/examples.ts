@@ -1,5 +1,6 @@
 import { ADAPT_EXAMPLES, DOMAIN_ADAPT, LINK_ADAPT } from './examples-adapt.js';
 import { REPORT_EXAMPLES } from './examples-reports.js';
+import { SHARE_EXAMPLES } from './examples-shares.js';
 import type { Json } from './json-schema.js';
 
 /**
@@ -221,6 +222,7 @@ export const SCHEMA_EXAMPLES: Record<string, Json> = {
   WebhookDeliveryList: { data: [DELIVERY], next_cursor: null },
   ...ADAPT_EXAMPLES,
   ...REPORT_EXAMPLES,
+  ...SHARE_EXAMPLES,
   AuditLog: { data: [AUDIT_ENTRY], next_cursor: 'YXVkXzBWYmJRRnVLMDAwTmZEQXBIVEk1' },
 };
 

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { isScope } from '../domain/scopes.js';
-import { declaredScope } from '../graphql/declared-scope.js';
+import { declaredScope, declaredScopes } from '../graphql/declared-scope.js';
 import { IDEMPOTENCY_KEY_PATTERN, type RestRoute } from '../v1/route.js';
 import { operationId, requestComponent, responseComponent } from './components.js';
 import { argumentOf, rootField } from './descriptions.js';
@@ -69,7 +69,12 @@ export function operationFor(route: RestRoute, schema: GraphQLSchema): { path: s
   if (!scope) throw new Error(`OpenAPI: ${route.field} declares no scope`);
   const prose = field.description && field.description !== route.summary ? `${field.description} ` : '';
   const writer = scope.replace(/:read$/, ':write');
-  operation.description = `${prose}Needs the scope \`${scope}\`${writer !== scope && isScope(writer) ? ` (or \`${writer}\`, which implies it)` : ''}.`;
+  operation.description = `${prose}Needs the scope \`${scope}\`${writer !== scope && isScope(writer) ? ` (or \`${writer}\`, which implies it)` : ''}${declaredScopes(
+    field,
+  )
+    .slice(1)
+    .map((s) => ` and \`${s}\``)
+    .join('')}.`;
   operation['x-lsk-scope'] = scope;
   const params = parameters(route, schema);
   if (params.length > 0) operation.parameters = params;

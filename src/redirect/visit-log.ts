@@ -11,6 +11,13 @@ const MIN_ROOM = 1024;
  */
 const room = <T>(n: number): T[] => new Array<T>(n);
 
+/** `a`'s first `n` values in a typed array of `size` (the records' numbers past the room made for them). */
+function grown<A extends Float64Array | Uint8Array>(a: A, n: number, size: number): A {
+  const b = new (a.constructor as new (size: number) => A)(size);
+  b.set(a.subarray(0, n));
+  return b;
+}
+
 /**
  * The visits recorded since the last flush, one record each, column by column: a visit adds a slot
  * to each array, pointing at strings held anyway (the cached link's ids, the reused combination key),
@@ -18,14 +25,16 @@ const room = <T>(n: number): T[] => new Array<T>(n);
  * no object per visit lives until the flush (what survives a young-generation collection is what
  * costs V8's helper threads: docs/adr/0184); the store counts the link-hours (docs/adr/0196). The
  * arrays are made once per flush with room for the last flush's records and a quarter more, and
- * written in place (docs/adr/0201).
+ * written in place (docs/adr/0201). Times and event flags are typed arrays, whose values lie outside
+ * V8's heap: a young-generation collection does not copy them, nor promote them into the old
+ * generation where a full collection must free them (docs/adr/0218).
  */
 export class VisitLog {
-  private at: number[] = [];
+  private at = new Float64Array(0);
   private linkIds: string[] = [];
   private workspaceIds: string[] = [];
   private keys: string[] = [];
-  private events: number[] = [];
+  private events = new Uint8Array(0);
   private n = 0;
   /** Slots of the arrays the next record starts: a quarter more than the last flush took. */
   private next = MIN_ROOM;
@@ -41,6 +50,11 @@ export class VisitLog {
   push(at: number, linkId: string, workspaceId: string, key: string, event: boolean): void {
     if (this.taken) this.open();
     const i = this.n++;
+    if (i === this.at.length) {
+      const size = Math.ceil(i * 1.5);
+      this.at = grown(this.at, i, size);
+      this.events = grown(this.events, i, size);
+    }
     this.at[i] = at;
     this.linkIds[i] = linkId;
     this.workspaceIds[i] = workspaceId;
@@ -52,11 +66,11 @@ export class VisitLog {
   /** Arrays with room for as many records as the last flush had and a quarter more (they grow past that as before). */
   private open(): void {
     const n = this.next;
-    this.at = room(n);
+    this.at = new Float64Array(n);
     this.linkIds = room(n);
     this.workspaceIds = room(n);
     this.keys = room(n);
-    this.events = room(n);
+    this.events = new Uint8Array(n);
     this.taken = false;
   }
 
@@ -68,15 +82,15 @@ export class VisitLog {
   /** The records held, in order of arrival, as the store takes them (arrays of exactly their number); none are held after. */
   take(): VisitRecords {
     const n = this.n;
-    const out = { at: this.at, linkIds: this.linkIds, workspaceIds: this.workspaceIds, keys: this.keys, events: this.events };
-    // Shortening an array trims its backing store where it lies: nothing is copied.
-    for (const a of Object.values(out)) a.length = n;
+    // Shortening an array trims its backing store where it lies, and a typed array's view shares its buffer: nothing is copied.
+    for (const a of [this.linkIds, this.workspaceIds, this.keys]) a.length = n;
+    const out = { at: this.at.subarray(0, n), linkIds: this.linkIds, workspaceIds: this.workspaceIds, keys: this.keys, events: this.events.subarray(0, n) };
     this.next = Math.max(MIN_ROOM, Math.ceil(n * 1.25));
-    this.at = [];
+    this.at = new Float64Array(0);
     this.linkIds = [];
     this.workspaceIds = [];
     this.keys = [];
-    this.events = [];
+    this.events = new Uint8Array(0);
     this.n = 0;
     this.eventCount = 0;
     this.taken = true;

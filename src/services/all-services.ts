@@ -25,6 +25,8 @@ import type { SignInService } from './accounts/sign-in-service.js';
 import type { TwoFactorService } from './accounts/two-factor-service.js';
 import type { AnalyticsService } from './analytics/analytics-service.js';
 import type { ClickEventsService } from './analytics/events-service.js';
+import type { SharedAnalyticsService } from './analytics/shared-report.js';
+import type { AnalyticsShareService } from './analytics/shares.js';
 import type { AuditRecorder } from './audit/audit-recorder.js';
 import type { AuditService } from './audit/audit-service.js';
 import type { BulkLinkService } from './bulk-links.js';
@@ -75,6 +77,9 @@ export interface Services {
   domainSettings: DomainSettingsService;
   /** The workspaces' UTM templates. */
   utmTemplates: UtmTemplateService;
+  /** Shared read-only analytics (docs/adr/0215): the workspace's shares, and their public read. */
+  analyticsShares: AnalyticsShareService;
+  sharedAnalytics: SharedAnalyticsService;
   stats: StatsService;
   /** Workspace analytics: time series in a time zone, breakdowns, top links and tags. */
   analytics: AnalyticsService;

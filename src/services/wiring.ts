@@ -24,6 +24,7 @@ import { Directory } from './accounts/directory.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
+import { shareServices } from './analytics/share-wiring.js';
 import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
 import { AuditService } from './audit/audit-service.js';
 import { recordOperationalEvents } from './audit/operational-events.js';
@@ -151,6 +152,7 @@ export async function buildServices(
     stats: new StatsService(repos.clicks, clock, links),
     analytics,
     ...reports,
+    ...shareServices({ repos, links, analytics, clock, events, abuse, log, publicUrl: config.publicUrl, defaultDomain: config.defaultDomain }),
     clickEvents: new ClickEventsService(repos.clicks, repos.links, links, clock),
     limiter: shared ? new SharedRateLimiter(repos.counters) : new MemoryRateLimiter(),
     fieldLimit: createFieldLimiter(repos.counters),

@@ -17,6 +17,7 @@ type PurgeRepos = Pick<
   | 'webhooks'
   | 'utmTemplates'
   | 'scheduledReports'
+  | 'analyticsShares'
   | 'idempotency'
   | 'health'
   | 'moderation'
@@ -84,6 +85,7 @@ export class WorkspacePurge {
       r.tags,
       r.utmTemplates,
       r.scheduledReports,
+      r.analyticsShares,
       r.idempotency,
       r.moderation,
       r.audit,

@@ -1,3 +1,4 @@
+import type { AnalyticsSharesRepository } from './analytics-shares/repository.js';
 import type { AuditRepository } from './audit/repository.js';
 import type { BlocklistRepository } from './blocklist/repository.js';
 import type { ClicksRepository } from './clicks/repository.js';
@@ -59,6 +60,8 @@ export interface Repositories {
   /** Whatever may happen once (a code used, a challenge taken): unique-key inserts. */
   readonly oneTime: OneTimeRepository;
   readonly utmTemplates: UtmTemplatesRepository;
+  /** Shared read-only analytics (docs/adr/0215). */
+  readonly analyticsShares: AnalyticsSharesRepository;
   /** The operator's blocked hosts (`lsk blocklist`). */
   readonly blocklist: BlocklistRepository;
   /** Disabled links and suspended workspaces. */

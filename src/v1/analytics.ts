@@ -6,11 +6,11 @@ import type { RestRoute } from './route.js';
 
 type Item = { key: string; clicks: number; previous_clicks: number | null } & Record<string, unknown>;
 
-/** Fields of some rows only: REST leaves them out where GraphQL answers null (alias and short_url: top links; kind and hosts: referrer sources). */
-const ROW_ONLY = ['alias', 'short_url', 'kind', 'hosts'];
+/** Fields of some rows only: REST leaves them out where GraphQL answers null (alias and short_url: top links; kind, hosts and hosts_more: referrer sources). */
+const ROW_ONLY = ['alias', 'short_url', 'kind', 'hosts', 'hosts_more'];
 
 /**
- * REST shows alias and short_url on top-link rows only and kind and hosts on referrer-source rows only
+ * REST shows alias and short_url on top-link rows only and kind, hosts and hosts_more on referrer-source rows only
  * (GraphQL answers null for the others), and `previous` and `previous_clicks` only when compared
  * (without `compare` the answer is as before it).
  */
@@ -68,7 +68,7 @@ export const ANALYTICS_ROUTES: readonly RestRoute[] = [
     present: presentAnalytics,
     csv: {
       parameter:
-        'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last).',
+        'json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts,hosts_more, the top 20 hosts separated by spaces and the count of the rest; compare=previous adds previous_clicks last).',
       encode: (data) => analyticsCsv(presentAnalytics(data) as Record<string, unknown>),
       example: CSV_EXAMPLE,
       filename: (data) => `analytics-${String(data.group_by)}.csv`,

@@ -1,4 +1,5 @@
 import { ANALYTICS_ROUTES } from './analytics.js';
+import { ANALYTICS_SHARE_ROUTES } from './analytics-shares.js';
 import { AUDIT_ROUTES } from './audit.js';
 import { LINK_ROUTES } from './links.js';
 import { MEMBER_ROUTES } from './members.js';
@@ -14,6 +15,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...RESOURCE_ROUTES,
   ...ANALYTICS_ROUTES,
   ...SCHEDULED_REPORT_ROUTES,
+  ...ANALYTICS_SHARE_ROUTES,
   ...MEMBER_ROUTES,
   ...WEBHOOK_ROUTES,
   ...UTM_TEMPLATE_ROUTES,

@@ -64,6 +64,9 @@ export const CONTRACT_ENDPOINTS: { method: string; path: string; status: number;
   { method: 'PATCH', path: '/v1/analytics/reports/{id}', status: 200, operationId: 'updateAnalyticsReport' },
   { method: 'DELETE', path: '/v1/analytics/reports/{id}', status: 204, operationId: 'deleteAnalyticsReport' },
   { method: 'POST', path: '/v1/analytics/reports/{id}/send', status: 200, operationId: 'sendAnalyticsReport' },
+  { method: 'POST', path: '/v1/analytics/shares', status: 201, operationId: 'createAnalyticsShare' },
+  { method: 'GET', path: '/v1/analytics/shares', status: 200, operationId: 'analyticsShares' },
+  { method: 'DELETE', path: '/v1/analytics/shares/{id}', status: 204, operationId: 'deleteAnalyticsShare' },
   // Third round: the audit log.
   { method: 'GET', path: '/v1/audit-log', status: 200, operationId: 'auditLog' },
 ];

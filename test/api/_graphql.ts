@@ -31,6 +31,7 @@ export const QUERY_FIELDS = [
   'analytics',
   'analyticsReport',
   'analyticsReports',
+  'analyticsShares',
   'auditLog',
   'clickEvents',
   'domains',
@@ -43,6 +44,7 @@ export const QUERY_FIELDS = [
   'links',
   'members',
   'node',
+  'sharedAnalytics',
   'tags',
   'utmTemplate',
   'utmTemplates',
@@ -54,6 +56,7 @@ export const QUERY_FIELDS = [
 ] as const;
 export const MUTATION_FIELDS = [
   'createAnalyticsReport',
+  'createAnalyticsShare',
   'createDomain',
   'createInvite',
   'createKey',
@@ -62,6 +65,7 @@ export const MUTATION_FIELDS = [
   'createUtmTemplate',
   'createWebhook',
   'deleteAnalyticsReport',
+  'deleteAnalyticsShare',
   'deleteDomain',
   'deleteLink',
   'deleteLinks',

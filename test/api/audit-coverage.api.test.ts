@@ -14,6 +14,7 @@ import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait-for.js';
 import { ROOT } from './_artifacts.js';
 import { BIG_PLAN, graphql, keyIdOf } from './_assert.js';
+import { REPORT_CASES } from './_audit-report-cases.js';
 
 type Run = (query: string, variables?: Record<string, unknown>) => Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -38,9 +39,6 @@ const newWebhook = async (setup: Run) =>
 
 const newTemplate = async (setup: Run, name: string) =>
   (await setup('mutation($n: String!) { createUtmTemplate(name: $n, source: "news") { id } }', { n: name })).createUtmTemplate.id as string;
-
-const newReport = async (setup: Run) =>
-  (await setup('mutation { createAnalyticsReport(frequency: weekly, recipients: ["change@example.com"]) { id } }')).createAnalyticsReport.id as string;
 
 /** One case per mutation, keyed by the mutation's name. */
 const CASES: Record<string, Case> = {
@@ -113,6 +111,18 @@ const CASES: Record<string, Case> = {
     },
   },
   createUtmTemplate: { action: 'utm_template.created', run: async (send) => newTemplate(send, 'cov-create') },
+  createAnalyticsShare: {
+    action: 'analytics_share.created',
+    run: async (send) => (await send('mutation { createAnalyticsShare { id } }')).createAnalyticsShare.id,
+  },
+  deleteAnalyticsShare: {
+    action: 'analytics_share.deleted',
+    run: async (send, setup) => {
+      const { id } = (await setup('mutation { createAnalyticsShare { id } }')).createAnalyticsShare;
+      await send('mutation($id: ID!) { deleteAnalyticsShare(id: $id) }', { id });
+      return id;
+    },
+  },
   updateUtmTemplate: {
     action: 'utm_template.updated',
     run: async (send, setup) =>
@@ -127,25 +137,7 @@ const CASES: Record<string, Case> = {
       return id;
     },
   },
-  createAnalyticsReport: { action: 'analytics_report.created', run: (send) => newReport(send) },
-  updateAnalyticsReport: {
-    action: 'analytics_report.updated',
-    run: async (send, setup) =>
-      (await send('mutation($id: ID!) { updateAnalyticsReport(id: $id, frequency: monthly) { id } }', { id: await newReport(setup) })).updateAnalyticsReport.id,
-  },
-  deleteAnalyticsReport: {
-    action: 'analytics_report.deleted',
-    run: async (send, setup) => {
-      const id = await newReport(setup);
-      await send('mutation($id: ID!) { deleteAnalyticsReport(id: $id) }', { id });
-      return id;
-    },
-  },
-  sendAnalyticsReport: {
-    action: 'analytics_report.sent',
-    run: async (send, setup) =>
-      (await send('mutation($id: ID!) { sendAnalyticsReport(id: $id) { id } }', { id: await newReport(setup) })).sendAnalyticsReport.id,
-  },
+  ...REPORT_CASES,
   createKey: { action: 'key.created', run: async (send) => (await send('mutation { createKey(name: "cov") { id } }')).createKey.id },
   revokeKey: {
     action: 'key.revoked',

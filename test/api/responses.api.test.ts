@@ -69,6 +69,9 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     await call('Query.utmTemplate', 'GET', `/v1/utm-templates/${template.id}`);
     await call('Mutation.updateUtmTemplate', 'PATCH', `/v1/utm-templates/${template.id}`, { medium: null });
     await call('Mutation.deleteUtmTemplate', 'DELETE', `/v1/utm-templates/${template.id}`);
+    const share = await call('Mutation.createAnalyticsShare', 'POST', '/v1/analytics/shares', { tag: 'campaign', expires_at: '2099-12-31T23:59:59+01:00' });
+    await call('Query.analyticsShares', 'GET', '/v1/analytics/shares');
+    await call('Mutation.deleteAnalyticsShare', 'DELETE', `/v1/analytics/shares/${share.id}`);
     await call('Query.link', 'GET', `/v1/links/${link.id}`);
     await call('Query.links', 'GET', '/v1/links?limit=1');
     await call('Mutation.updateLink', 'PATCH', `/v1/links/${link.id}`, { geo_targeting: null, tags: ['campaign'] });

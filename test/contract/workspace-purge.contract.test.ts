@@ -37,6 +37,17 @@ async function seed(repos: Repositories, ws: string) {
     await repos.webhooks.claimAttempt({ deliveryId: d.id, attemptNo: 1, take: 0, owner: 'a', leaseUntil: at(60) });
     ids.deliveries.push(d.id);
     await repos.utmTemplates.insert({ id: uid('utm'), workspaceId: ws, name: `u${i}`, values: { source: 's' }, createdAt: at(i), updatedAt: at(i) });
+    await repos.analyticsShares.insert({
+      id: uid('shr'),
+      workspaceId: ws,
+      tokenHash: uid('h'),
+      linkId: link.id,
+      tag: null,
+      domain: null,
+      expiresAt: null,
+      createdAt: at(i),
+      createdBy: { type: 'key', id: 'k', label: 'k' },
+    });
     const key = `idem-${i}`;
     await repos.idempotency.claim({ workspaceId: ws, key, token: 't', fingerprint: 'f'.repeat(64), createdAt: at(0), expiresAt: at(9e5) });
     ids.idem.push(key);
@@ -89,6 +100,7 @@ async function left(repos: Repositories, ws: string, s: Seeded) {
     endpoints: (await repos.webhooks.listEndpoints(ws)).length,
     attempts: await count(s.deliveries.map((id) => repos.webhooks.attemptClaims(id, 1))),
     utm: await repos.utmTemplates.count(ws),
+    shares: await repos.analyticsShares.count(ws),
     idempotency: await count(s.idem.map((k) => repos.idempotency.get(ws, k))),
     audit: (await repos.audit.list(ws, { limit: 100 })).length,
     jobs: (await repos.health.due(at(1e6), 1000)).filter((j) => j.workspaceId === ws).length,
@@ -109,6 +121,7 @@ const FULL = {
   endpoints: N,
   attempts: N,
   utm: N,
+  shares: N,
   idempotency: N,
   audit: N,
   jobs: N,
@@ -128,6 +141,7 @@ const PURGING: (keyof Repositories)[] = [
   'links',
   'tags',
   'utmTemplates',
+  'analyticsShares',
   'idempotency',
   'moderation',
   'audit',
@@ -183,6 +197,7 @@ describeStores('deleting a workspace', (store) => {
         links: ['links'],
         tags: [],
         utmTemplates: ['utm'],
+        analyticsShares: ['shares'],
         idempotency: ['idempotency'],
         moderation: ['disabled', 'suspended'],
         audit: ['audit'],

@@ -2,7 +2,7 @@
  * The analytics overview against the previous period (docs/adr/0213), in Chromium on both stores,
  * over real clicks made on two days (the server's clock moved between them): the toggle is kept in
  * the address (reload and Back keep or undo it); the totals name the change and the period; the chart
- * draws the previous period as a dashed second line with a legend and a table column; each panel row
+ * draws the previous period as a dotted second line with a legend and a table column; each panel row
  * shows its change in words. Also: a panel cut to eight rows ends with an Other row that makes up
  * the total. Every view passes axe and is photographed at 1280 and 390 px.
  */
@@ -116,12 +116,12 @@ describe.each(STORES)('the overview against the previous period on %s', (store) 
     expect(await page.getByTestId('chart-previous').count()).toBe(0);
   });
 
-  it('draws the previous period as a dashed second line, with a legend, its name and a table column', async () => {
+  it('draws the previous period as a dotted second line, with a legend, its name and a table column', async () => {
     await page.goto(`${origin}/dashboard/analytics?range=7d&compare=previous`);
     const chart = page.getByRole('figure');
     await chart.getByTestId('chart-previous').waitFor();
-    await chart.getByText(/This period .* \(dashed\)/).waitFor();
-    expect(await chart.getByRole('img').getAttribute('aria-label')).toMatch(/dashed grey line: .+, 4 clicks$/);
+    await chart.getByText(/This period .* \(dotted\)/).waitFor();
+    expect(await chart.getByRole('img').getAttribute('aria-label')).toMatch(/dotted grey line: .+, 4 clicks$/);
     await chart.getByText('Show as a table').click();
     const table = chart.getByRole('table');
     expect(await table.getByRole('columnheader').count()).toBe(3);

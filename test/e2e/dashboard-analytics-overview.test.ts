@@ -1,6 +1,6 @@
 /**
  * What the analytics overview tells a marketer beyond its rows, in Chromium on both stores, over real
- * clicks: a breakdown's last, muted row holds the clicks without a value (`(not set)`), with nothing
+ * clicks: a breakdown's last, muted row holds the clicks without a value (`(not set)`; `Unknown` for a place), with nothing
  * to press, so the shares add up to the total in the header; tags say why theirs need not; the chart
  * marks today's bucket as still filling (dashed, "so far" in its caption and table; the server and
  * the browser set to noon UTC of today, so the test never spans a midnight); the CSV files
@@ -77,10 +77,11 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
     await rest.waitFor();
     expect(await rest.getByRole('button').count(), 'no filter to "no value"').toBe(0);
     expect(await utm.getByRole('row').last().innerText()).toMatch(/^\(not set\)\s+2\s+40%/);
+    // A place: the clicks from places not known read "Unknown", as a chip of an unknown country does.
     await region('Locations')
-      .getByRole('row', { name: /\(not set\) 2 40%/ })
+      .getByRole('row', { name: /Unknown 2 40%/ })
       .waitFor();
-    expect(await region('Locations').getByRole('button', { name: '(not set)' }).count()).toBe(0);
+    expect(await region('Locations').getByRole('button', { name: 'Unknown' }).count()).toBe(0);
     // Every click has a referrer row ((direct) included): nothing left over there.
     await region('Referrers')
       .getByRole('row', { name: /\(direct\) 5 100%/ })

@@ -224,9 +224,10 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
   it('shows one error, not one per panel, for a shared address the API refuses (a link that is not there)', async () => {
     await page.goto(`${origin}/dashboard/analytics?link_id=lnk_00000000000000000000`);
     // Panels asked at the same time may answer first; once the totals are refused, one error stays.
-    const seen = async () => [await page.getByText('Link not found').count(), await region('Locations').count()];
+    // It says so in words (docs/adr/0217), and the chip names no id but "Unknown link".
+    const seen = async () => [await page.getByText('The link in the Link filter is not in this workspace.').count(), await region('Locations').count()];
     expect(await waitFor(seen, ([errors, panels]) => errors === 1 && panels === 0)).toEqual([1, 0]);
-    await page.getByRole('button', { name: 'Remove the filter Link is lnk_00000000000000000000' }).click();
+    await page.getByRole('button', { name: 'Remove the filter Link is Unknown link' }).click();
     await totals(26);
     await region('Locations').waitFor();
   }, 60_000);

@@ -203,5 +203,9 @@ def map_case(context, case):
         # generated name that is no zone becomes one that is.
         if isinstance(kept.get("timezone"), str) and kept["timezone"] not in ZONES:
             kept = {**kept, "timezone": "Europe/Berlin"}
+        # A referrer source is a name of the service's table or a host no source claims (docs/adr/0216;
+        # 400 otherwise, documented): a rule on the table, not a pattern. Generated values become sources.
+        if isinstance(kept.get("referrer_source"), str):
+            kept = {**kept, "referrer_source": "!X,!(direct)" if kept["referrer_source"].startswith("!") else "X,news.example"}
         case.query = kept
     return case

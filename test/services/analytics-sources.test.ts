@@ -52,12 +52,12 @@ describe.each(STORE_KINDS)('referrer sources on %s', (kind) => {
     const r = await services.analytics.report(as(ws), { ...window, group_by: 'referrer_sources' });
     expect(r.total).toEqual({ clicks: 17, bots: 5 });
     expect(r.data).toEqual([
-      { key: 'Facebook', clicks: 5, kind: 'social', hosts: ['l.facebook.com', 'm.facebook.com'] },
-      { key: 'X', clicks: 5, kind: 'social', hosts: ['t.co', 'x.com'] },
-      { key: 'Google', clicks: 3, kind: 'search', hosts: ['www.google.de', 'google.com'] },
-      { key: '(direct)', clicks: 2, kind: 'direct', hosts: ['(direct)'] },
-      { key: 'LinkedIn', clicks: 1, kind: 'social', hosts: ['lnkd.in'] },
-      { key: 'news.example', clicks: 1, kind: 'other', hosts: ['news.example'] },
+      { key: 'Facebook', clicks: 5, kind: 'social', hosts: ['l.facebook.com', 'm.facebook.com'], hostsMore: 0 },
+      { key: 'X', clicks: 5, kind: 'social', hosts: ['t.co', 'x.com'], hostsMore: 0 },
+      { key: 'Google', clicks: 3, kind: 'search', hosts: ['www.google.de', 'google.com'], hostsMore: 0 },
+      { key: '(direct)', clicks: 2, kind: 'direct', hosts: ['(direct)'], hostsMore: 0 },
+      { key: 'LinkedIn', clicks: 1, kind: 'social', hosts: ['lnkd.in'], hostsMore: 0 },
+      { key: 'news.example', clicks: 1, kind: 'other', hosts: ['news.example'], hostsMore: 0 },
     ]);
     // The sources add up to the referrers breakdown they come from.
     const hosts = await services.analytics.report(as(ws), { ...window, group_by: 'referrers', limit: 100 });

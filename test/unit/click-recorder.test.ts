@@ -83,7 +83,7 @@ describe('click recorder', () => {
     await rec.flush();
     expect(store.seen).toHaveLength(1);
     expect(store.seen[0]!.hours).toEqual([]);
-    expect(store.seen[0]!.visits!.events).toEqual([1, 1, 0, 1, 1]);
+    expect(Array.from(store.seen[0]!.visits!.events)).toEqual([1, 1, 0, 1, 1]);
     expect((await hoursOf(store.seen[0]!)).map((h) => [h.linkId, h.hour - (T - (T % HOUR_MS)), h.clicks, h.bots]).sort()).toEqual([
       ['lnk_a', 0, 2, 1],
       ['lnk_a', HOUR_MS, 1, 0],
@@ -198,11 +198,11 @@ describe('click recorder', () => {
     for (let i = 0; i < 3; i++) rec.count(visit('lnk_a'));
     expect(rec.eventsDropped).toBe(1);
     await rec.flush();
-    expect(store.seen[0]!.visits!.events).toEqual([1, 1, 0]);
+    expect(Array.from(store.seen[0]!.visits!.events)).toEqual([1, 1, 0]);
     const off = new ClickRecorder(store, { warn: () => {} }, { maxEvents: 0 });
     off.count(visit('lnk_b'));
     await off.flush();
-    expect(store.seen[1]!.visits!.events).toEqual([0]);
+    expect(Array.from(store.seen[1]!.visits!.events)).toEqual([0]);
     expect(off.eventsDropped).toBe(0);
     expect(await repos.clicks.totals('wsp_1', ['lnk_a', 'lnk_b'])).toEqual(
       new Map([

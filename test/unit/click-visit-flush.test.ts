@@ -28,7 +28,7 @@ function records(links: readonly string[], ws = 'wsp_v'): VisitRecords {
   return out;
 }
 
-const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+const sum = (xs: ArrayLike<number>) => Array.from(xs).reduce((s, x) => s + x, 0);
 
 describe('visit records to the SQLite writer', () => {
   let conn: SqliteConnection | undefined;
@@ -58,7 +58,7 @@ describe('visit records to the SQLite writer', () => {
     expect(s.w).toEqual(['wsp_v']);
     expect(s.k).toHaveLength(4);
     // Every visit once, with its own facts (a visit's time is unique here: it names the visit).
-    const byAt = new Map(v.at.map((at, i) => [at, i]));
+    const byAt = new Map(Array.from(v.at, (at, i) => [at, i]));
     const seen: number[] = [];
     const linksInOrder: string[][] = [];
     for (const c of chunks) {
@@ -70,7 +70,7 @@ describe('visit records to the SQLite writer', () => {
         seen.push(i);
       }
     }
-    expect(seen.sort((a, b) => a - b)).toEqual(v.at.map((_, i) => i));
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from(v.at, (_, i) => i));
     // Each chunk covers a range of link ids, not the whole: the flush's visits inside a chunk's
     // span are about a chunk's (in the order of the visits, every chunk would span nearly all).
     for (const l of linksInOrder) {

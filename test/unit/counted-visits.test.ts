@@ -46,7 +46,9 @@ describe('visit records counted in typed arrays', () => {
       });
       expect(hours.map((_, i) => counted.firstOfLink(i))).toEqual(hours.map((h) => first.get(h.linkId)));
       const events = Array.from({ length: counted.eventCount }, (_, i) => counted.eventOf(i));
-      const expected = v.at.flatMap((at, i) => (v.events[i] === 1 ? [{ at, linkId: v.linkIds[i], workspaceId: v.workspaceIds[i], combo: v.keys[i] }] : []));
+      const expected = Array.from(v.at).flatMap((at, i) =>
+        v.events[i] === 1 ? [{ at, linkId: v.linkIds[i], workspaceId: v.workspaceIds[i], combo: v.keys[i] }] : [],
+      );
       expect(events).toEqual(expected);
     }
   });

@@ -1,6 +1,6 @@
 /**
  * The overview's arithmetic the marketer reads: the last row of a breakdown holds the clicks its rows
- * leave out (`(not set)` for a complete list, `Other` for one cut off, none for tags); the bucket
+ * leave out (`(not set)` for a complete list, `Unknown` for a place, `Other` for one cut off, none for tags); the bucket
  * holding the present is the one marked "so far"; a download is named after its view, with safe
  * characters only and a bounded length.
  */
@@ -12,9 +12,10 @@ import { remainderOf, shownRemainder } from '../../dashboard/src/analytics/remai
 const rows = (...clicks: number[]) => clicks.map((c) => ({ clicks: c }));
 
 describe('the remainder row of a breakdown', () => {
-  it('is (not set) when the list is complete and a click holds one value', () => {
+  it('is (not set) when the list is complete and a click holds one value, Unknown for a place', () => {
     expect(remainderOf('utm_source', rows(55, 30), 100, 100)).toMatchObject({ label: '(not set)', clicks: 15 });
-    expect(remainderOf('city', rows(3), 10, 100)).toMatchObject({ label: '(not set)', clicks: 7 });
+    expect(remainderOf('city', rows(3), 10, 100)).toMatchObject({ label: 'Unknown', clicks: 7 });
+    for (const place of ['country', 'continent', 'region'] as const) expect(remainderOf(place, rows(3), 4, 100)?.label).toBe('Unknown');
   });
   it('is Other when the rows reached the limit asked for', () => {
     expect(remainderOf('city', rows(5, 4, 3), 20, 3)).toMatchObject({ label: 'Other', clicks: 8 });
@@ -30,13 +31,13 @@ describe('the remainder row of a breakdown', () => {
     const rest = shownRemainder('city', twelve, remainderOf('city', twelve, total, 100), 8);
     expect(rest).toMatchObject({ label: 'Other', clicks: 10 + 4 + 3 + 2 + 1 });
     expect(twelve.slice(0, 8).reduce((s, r) => s + r.clicks, 0) + rest!.clicks).toBe(total);
-    expect(rest!.title).toMatch(/^Clicks of the 4 values after the first 8 \(Show all lists them\); clicks that recorded no value/);
+    expect(rest!.title).toMatch(/^Clicks of the 4 values after the first 8 \(Show all lists them\); clicks from places not known/);
     // Nothing without a value: the hidden rows alone.
     expect(shownRemainder('referrer', twelve, remainderOf('referrer', twelve, 90, 100), 8)).toMatchObject({ label: 'Other', clicks: 10 });
   });
   it('is the remainder itself when nothing is hidden, and none for tags', () => {
     const five = rows(5, 4, 3, 2, 1);
-    expect(shownRemainder('city', five, remainderOf('city', five, 20, 100), 8)).toMatchObject({ label: '(not set)', clicks: 5 });
+    expect(shownRemainder('city', five, remainderOf('city', five, 20, 100), 8)).toMatchObject({ label: 'Unknown', clicks: 5 });
     expect(shownRemainder('tag', rows(9, 9, 9, 9, 9, 9, 9, 9, 9), null, 8)).toBeNull();
   });
 });

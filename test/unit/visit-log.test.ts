@@ -17,11 +17,11 @@ describe('VisitLog', () => {
     expect(log.length).toBe(5);
     expect(log.eventCount).toBe(3);
     const r = log.take();
-    expect(r.at).toEqual([T, T + 0.5, T + 1, T + 1.5, T + 2]);
+    expect(Array.from(r.at)).toEqual([T, T + 0.5, T + 1, T + 1.5, T + 2]);
     expect(r.linkIds).toEqual(['lnk_0', 'lnk_1', 'lnk_2', 'lnk_3', 'lnk_4']);
     expect(r.workspaceIds).toEqual(Array(5).fill('wsp_a'));
     expect(r.keys).toEqual([BOT, HUMAN, HUMAN, BOT, HUMAN]);
-    expect(r.events).toEqual([0, 1, 1, 0, 1]);
+    expect(Array.from(r.events)).toEqual([0, 1, 1, 0, 1]);
     expect(log.length).toBe(0);
     expect(log.eventCount).toBe(0);
     expect(log.peek().count).toBe(0);
@@ -59,5 +59,25 @@ describe('VisitLog', () => {
     const taken = log.take();
     expect(clicksIn(taken, 'lnk_1')).toBe(2);
     expect(clicksIn(undefined, 'lnk_1')).toBe(0);
+  });
+
+  it('keeps times and event flags in typed arrays, grown past their room without losing a value, handed over as views of them', () => {
+    const log = new VisitLog();
+    // The first arrays have room for 1,024 records; 2,500 grow the typed columns twice.
+    const n = 2500;
+    for (let i = 0; i < n; i++) log.push(T + i + 0.25, `lnk_${i}`, 'wsp_a', i % 7 === 0 ? BOT : HUMAN, i % 7 !== 0);
+    const r = log.take();
+    expect(r.at).toBeInstanceOf(Float64Array);
+    expect(r.events).toBeInstanceOf(Uint8Array);
+    expect(r.at.length).toBe(n);
+    expect(r.events.length).toBe(n);
+    for (let i = 0; i < n; i++) {
+      expect(r.at[i]).toBe(T + i + 0.25);
+      expect(r.events[i]).toBe(i % 7 === 0 ? 0 : 1);
+    }
+    // The next flush's arrays are new ones: what was handed over is not written again.
+    fill(log, 3);
+    expect(r.at[0]).toBe(T + 0.25);
+    expect(Array.from(log.take().at)).toEqual([T, T + 0.5, T + 1]);
   });
 });

@@ -33,13 +33,11 @@ interface Props {
   picked: (tab: Tab) => string[];
   onTab: (panel: Panel, groupBy: string) => void;
   onPick: (field: Tab['field'], value: string, exclude: boolean) => void;
-  /** A referrer source row pressed (docs/adr/0214): its name and the hosts it sums. */
-  onPickSource: (name: string, hosts: string[], exclude: boolean) => void;
   /** Called with what the panel shows (for the CSV download). */
   onShown: (panelId: string, shown: Shown | null) => void;
 }
 
-export function BreakdownPanel({ panel, open, scope, picked, onTab, onPick, onPickSource, onShown }: Props) {
+export function BreakdownPanel({ panel, open, scope, picked, onTab, onPick, onShown }: Props) {
   const tab = panel.tabs.find((t) => t.groupBy === open) ?? panel.tabs[0]!;
   const q = useQuery(() => breakdown(tab.groupBy, scope), [tab.groupBy, scope.from, scope.to, scope.timezone, JSON.stringify(scope.filter), scope.compare]);
   const rows = q.data && !q.loading ? shareRows(tab, q.data) : null;
@@ -78,7 +76,7 @@ export function BreakdownPanel({ panel, open, scope, picked, onTab, onPick, onPi
                 remainder={remainderOf(tab.field, a.data, a.total.clicks, ROWS)}
                 total={a.total.clicks}
                 picked={picked(tab)}
-                onPick={tab.source ? (_f, key, exclude) => onPickSource(key, a.data.find((r) => r.key === key)?.hosts ?? [], exclude) : onPick}
+                onPick={onPick}
               />
               {MANY_PER_CLICK.includes(tab.field) ? (
                 <p class="muted panel-note">A click counts under every tag of its link, so these shares need not add up to 100%.</p>

@@ -34,6 +34,8 @@ export const FIELD_LABEL: Record<FilterField, string> = {
   utm_content: 'UTM content',
   trigger: 'Trigger',
   language: 'Language',
+  referrer_source: 'Source',
+  referrer_kind: 'Source kind',
 };
 
 /** One tab: the API grouping, its tab label, and the filter its rows set. */
@@ -41,8 +43,6 @@ export interface Tab {
   groupBy: AnalyticsGroupBy;
   label: string;
   field: FilterField;
-  /** Rows are referrer sources (docs/adr/0214): a row filters on the referrer hosts it sums. */
-  source?: true;
 }
 
 export interface Panel {
@@ -64,7 +64,8 @@ export const PANELS: Panel[] = [
     id: 'ref',
     title: 'Referrers',
     tabs: [
-      { ...tab('referrer_sources', 'Sources', 'referrer'), source: true },
+      // A source row filters by its name (referrer_source, docs/adr/0216): the API resolves its hosts in each window.
+      tab('referrer_sources', 'Sources', 'referrer_source'),
       tab('referrers', 'Hosts', 'referrer'),
       tab('referrer_urls', 'URLs', 'referrer_url'),
     ],

@@ -6,6 +6,7 @@
 import { gql, present } from '../api/graphql';
 import type { AnalyticsCompare, AnalyticsGroupBy, ClickFilter, DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables } from '../gql/graphql';
 import { AnalyticsQuery } from './documents';
+import { sharedAnalytics, sharedToken } from './shared-source';
 
 export type Analytics = NonNullable<DashboardAnalyticsQuery['analytics']>;
 
@@ -18,7 +19,8 @@ export function analytics(variables: DashboardAnalyticsQueryVariables): Promise<
   const now = Date.now();
   const hit = answers.get(key);
   if (hit && now - hit.at < FRESH_MS) return hit.answer;
-  const answer = gql(AnalyticsQuery, variables).then((d) => present(d.analytics, 'analytics'));
+  // On a share's public page (shared-source.ts) the same questions go to sharedAnalytics.
+  const answer = sharedToken() ? sharedAnalytics(variables) : gql(AnalyticsQuery, variables).then((d) => present(d.analytics, 'analytics'));
   answers.delete(key);
   answers.set(key, { at: now, answer });
   // A failed read is asked again next time; the oldest answers go first.

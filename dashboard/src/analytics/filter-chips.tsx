@@ -1,5 +1,6 @@
 /** The view's filters as chips: each says what it keeps, switches between "is" and "is not", and can be removed. */
 import { FIELD_LABEL, FILTER_FIELDS, type FilterField } from './dimensions';
+import { useLinkNames } from './link-names';
 import { referrerChip } from './source-picks';
 import { valueLabel } from './value-labels';
 import type { Filters } from './view-state';
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function FilterChips({ filters, sources, onInvert, onRemove, onClear }: Props) {
+  useLinkNames(filters.link_id?.values ?? []);
   const fields = FILTER_FIELDS.filter((f) => filters[f]);
   if (fields.length === 0) return null;
   return (

@@ -3,7 +3,7 @@
  * controls, the filter chips, totals and clicks over time, a world map, panels of breakdowns whose
  * rows filter the view, and the recent clicks. Every setting is in the address (view-state.ts).
  */
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import { TimeSeries } from '../charts/timeseries';
 import { currentPath, navigate, useLocation } from '../router';
 import { saveBlob } from '../ui/download';
@@ -20,9 +20,10 @@ import { viewFileName } from './filename';
 import { fillingIndex } from './filling';
 import { FilterChips } from './filter-chips';
 import { localZone, pointOf } from './labels';
+import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
-import { pickedSources, sourcePickRefusal, sourcesAfterPick, toggleSource } from './source-picks';
+import { sourcesAfterPick } from './source-picks';
 import { ViewControls } from './view-controls';
 import './analytics.css';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
@@ -33,14 +34,19 @@ export interface Fixed {
   name: string;
 }
 
-function panelsFor(fixed: Fixed | undefined): Panel[] {
-  if (!fixed) return PANELS;
+/** A share's public page (docs/adr/0215): no recent clicks (no visit by visit), no tabs by link or tag on one link's share. */
+export interface ReadOnly {
+  oneLink: boolean;
+}
+
+function panelsFor(fixed: Fixed | undefined, readOnly?: ReadOnly): Panel[] {
+  if (!fixed && !readOnly?.oneLink) return PANELS;
   return PANELS.map((p) =>
     p.id === 'top' ? { ...p, title: 'Variants and domains', tabs: p.tabs.filter((t) => t.field !== 'link_id' && t.field !== 'tag') } : p,
   );
 }
 
-export function Overview({ fixed }: { fixed?: Fixed }) {
+export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOnly }) {
   const { search } = useLocation();
   const view = parseView(search);
   if (fixed) delete view.filters.link_id;
@@ -50,9 +56,6 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
   const fixedFilter: Filters = fixed ? { link_id: { values: [fixed.linkId], exclude: false } } : {};
   const scope: Scope = { from: window.from, to: window.to, timezone: zone, filter: apiFilter(view.filters, fixedFilter) };
   if (view.compare) scope.compare = 'previous';
-  // A source row whose hosts the referrer filter cannot take says so (source-picks.ts), in the view it was pressed in only.
-  const [pickRefused, setPickRefused] = useState<{ search: string; text: string | null } | null>(null);
-  const refusal = pickRefused?.search === search.toString() ? pickRefused.text : null;
   const go = (next: View) => navigate(`${currentPath()}${viewSearch(next)}`, false, true);
   const setFilters = (filters: Filters) => go({ ...view, filters });
   const shown = useRef(new Map<string, Shown>());
@@ -63,13 +66,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
   const filtered = Object.keys(view.filters).length > 0;
   const onPick = (field: FilterField, value: string, exclude: boolean) =>
     go({ ...view, filters: toggleValue(view.filters, field, value, exclude), sources: sourcesAfterPick(view, field, value, exclude) });
-  const onPickSource = (name: string, hosts: string[], exclude: boolean) => {
-    const next = toggleSource(view, name, hosts, exclude);
-    if (next) go({ ...view, ...next });
-    else setPickRefused({ search: search.toString(), text: sourcePickRefusal(view, name, hosts, exclude) });
-  };
-  const picked = (tab: Tab) =>
-    tab.source ? pickedSources(view) : view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : [];
+  const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
   const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
   const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name);
@@ -96,12 +93,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
         onRemove={(f) => setFilters(withoutField(view.filters, f))}
         onClear={() => setFilters({})}
       />
-      {refusal ? (
-        <p class="pick-refused" role="alert">
-          {refusal}
-        </p>
-      ) : null}
-      <Loaded q={series}>
+      <Loaded q={series} failed={(e) => LinkGone({ error: e, filters: view.filters, onRemove: () => setFilters(withoutField(view.filters, 'link_id')) })}>
         {(a) => {
           const filling = fillingIndex(
             a.data.map((p) => p.key),
@@ -164,7 +156,7 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
       {empty || refused ? null : (
         <>
           <div class="panels">
-            {panelsFor(fixed).map((p) => [
+            {panelsFor(fixed, readOnly).map((p) => [
               p.id === 'geo' ? <MapPanel key="map" scope={scope} picked={view.filters.country} onPick={onPick} /> : null,
               <BreakdownPanel
                 key={p.id}
@@ -174,12 +166,11 @@ export function Overview({ fixed }: { fixed?: Fixed }) {
                 picked={picked}
                 onTab={onTab}
                 onPick={onPick}
-                onPickSource={onPickSource}
                 onShown={onShown}
               />,
             ])}
           </div>
-          <RecentClicks scope={scope} filename={fileName('clicks')} oneLink={Boolean(fixed)} />
+          {readOnly ? null : <RecentClicks scope={scope} filename={fileName('clicks')} oneLink={Boolean(fixed)} />}
         </>
       )}
     </div>

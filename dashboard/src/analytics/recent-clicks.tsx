@@ -9,6 +9,7 @@ import { ErrorBox, Loading } from '../ui/states';
 import { asApiError } from '../ui/use-query';
 import { ClickEventsQuery } from './documents';
 import type { Scope } from './fetch';
+import { UNKNOWN } from './unknown-values';
 import { valueLabel } from './value-labels';
 import './recent-clicks.css';
 
@@ -111,7 +112,7 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
                     {when(e.timestamp, scope.timezone)}
                   </td>
                   {oneLink ? null : <td data-label="Link">{e.short_url.replace(/^https?:\/\//, '')}</td>}
-                  <td data-label="Location">{join(e.city, e.region, e.country ? valueLabel('country', e.country) : null) || '—'}</td>
+                  <td data-label="Location">{join(e.city, e.region, e.country ? valueLabel('country', e.country) : null) || UNKNOWN}</td>
                   <td data-label="Device">{join(e.device, e.browser, e.os) || '—'}</td>
                   <td class="break" data-label="Referrer">
                     {e.referrer_url ?? e.referrer ?? '(direct)'}

@@ -1,15 +1,16 @@
 /**
  * The clicks a breakdown's rows leave out, as one last row, so its shares add up to the view's
- * total: `(not set)` when the list is complete (fewer rows than asked for) and each click holds at
+ * total: `(not set)` (`Unknown` for a place: unknown-values.ts) when the list is complete (fewer rows than asked for) and each click holds at
  * most one value of the field, so the rest are the clicks without one; `Other` when rows were cut
  * off at the limit (the rest are those rows and the clicks without a value, which the API does not
  * tell apart). Tags have none: a click counts under every tag of its link, so the rows can add up
  * to more or less than the total.
  */
 import type { FilterField } from './dimensions.js';
+import { PLACE_FIELDS, UNKNOWN } from './unknown-values.js';
 
 export interface Remainder {
-  label: '(not set)' | 'Other';
+  label: '(not set)' | typeof UNKNOWN | 'Other';
   clicks: number;
   /** What the row holds, in words (its tooltip). */
   title: string;
@@ -23,6 +24,8 @@ export function remainderOf(field: FilterField, rows: { clicks: number }[], tota
   const listed = rows.reduce((s, r) => s + r.clicks, 0);
   const clicks = total - listed;
   if (clicks <= 0) return null;
+  if (rows.length < asked && PLACE_FIELDS.includes(field))
+    return { label: UNKNOWN, clicks, title: 'Clicks from places not known (they cannot be filtered on)' };
   if (rows.length < asked) return { label: '(not set)', clicks, title: 'Clicks that recorded no value here (they cannot be filtered on)' };
   return { label: 'Other', clicks, title: `Clicks past the first ${asked} values, and clicks that recorded none (they cannot be filtered on)` };
 }

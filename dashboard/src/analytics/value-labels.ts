@@ -1,6 +1,7 @@
 /** How a filter value reads to people: country and language names, continents, QR code or link, a link's short URL. */
-import { countryName } from '../links/countries';
+import { knownCountryName } from '../links/countries';
 import type { FilterField } from './dimensions';
+import { placeLabel, UNKNOWN_LINK, unknownCode } from './unknown-values';
 
 const CONTINENTS: Record<string, string> = {
   AF: 'Africa',
@@ -28,17 +29,24 @@ const shortUrls = new Map<string, string>();
 export function rememberLink(id: string, shortUrl: string | null | undefined): void {
   if (shortUrl) shortUrls.set(id, shortUrl.replace(/^https?:\/\//, ''));
 }
+/** Ids the API answered as no link of this workspace (link-names.ts): their chip says so. */
+const unknownLinks = new Set<string>();
+export function rememberUnknownLink(id: string): void {
+  if (!shortUrls.has(id)) unknownLinks.add(id);
+}
+/** Whether a link chip has more to read than its id. */
+export const linkNamed = (id: string) => shortUrls.has(id) || unknownLinks.has(id);
 
 /** A value of a filter field as people read it. */
 export function valueLabel(field: FilterField, value: string): string {
   switch (field) {
     case 'country':
-      return countryName(value);
+      return placeLabel(value, knownCountryName);
     case 'continent':
-      return CONTINENTS[value] ?? value;
+      return CONTINENTS[value] ?? unknownCode(value);
     case 'region': {
       const country = value.split('-')[0] ?? '';
-      return `${value} (${countryName(country)})`;
+      return `${value} (${placeLabel(country, knownCountryName)})`;
     }
     case 'trigger':
       return TRIGGERS[value] ?? value;
@@ -47,7 +55,7 @@ export function valueLabel(field: FilterField, value: string): string {
     case 'language':
       return languageName(value);
     case 'link_id':
-      return shortUrls.get(value) ?? value;
+      return shortUrls.get(value) ?? (unknownLinks.has(value) ? UNKNOWN_LINK : value);
     default:
       return value;
   }

@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { niceStep, timeTicks } from './axis';
+import { ChartLegend } from './legend';
 import { useWidth } from './use-width';
 import './timeseries.css';
 
@@ -60,7 +61,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
   const labels = Math.max(2, Math.floor(plotW / 90));
   const xTicks = timeTicks(n, labels);
   const total = points.reduce((s, p) => s + p.clicks, 0);
-  // The previous period: a fainter dashed line over the buckets it has (a null ends it).
+  // The previous period: a fainter dotted line over the buckets it has (a null ends it).
   const beforeLine = before
     .map((c, i) => (c === null || i >= n ? '' : `${i === 0 || before[i - 1] === null ? 'M' : 'L'}${x(i).toFixed(1)},${y(c).toFixed(1)}`))
     .join('');
@@ -74,7 +75,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
     <figure class="chart">
       <figcaption>
         {title}
-        {firstPartial >= 0 ? <span class="muted"> · dashed: {points[firstPartial]!.label} so far</span> : null}
+        {firstPartial >= 0 && !previous ? <span class="muted"> · dashed: {points[firstPartial]!.label} so far</span> : null}
       </figcaption>
       <div class="chart-box" ref={ref}>
         <svg
@@ -82,7 +83,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           height={height}
           viewBox={`0 0 ${width} ${height}`}
           role="img"
-          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; ${points[firstPartial]!.label} is still counting` : ''}${previous ? `; dashed grey line: ${previous.label}, ${previous.total} clicks` : ''}`}
+          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; dashed end: ${points[firstPartial]!.label} is still counting` : ''}${previous ? `; dotted grey line: ${previous.label}, ${previous.total} clicks` : ''}`}
           onPointerMove={pick}
           onPointerLeave={() => setHover(null)}
         >
@@ -122,11 +123,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           </p>
         ) : null}
       </div>
-      {previous ? (
-        <p class="chart-legend">
-          <span class="key current" aria-hidden="true" /> This period <span class="key previous" aria-hidden="true" /> {previous.label} (dashed)
-        </p>
-      ) : null}
+      {previous ? <ChartLegend partial={firstPartial >= 0 ? points[firstPartial]!.label : null} previous={previous.label} /> : null}
       <details>
         <summary>Show as a table</summary>
         <table>

@@ -98,8 +98,10 @@ export type AnalyticsItem = {
   /** Top links only: the link alias. */
   alias?: Maybe<Scalars['String']['output']>;
   clicks: Scalars['Int']['output'];
-  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
   hosts?: Maybe<Array<Scalars['String']['output']>>;
+  /** Referrer sources only: how many more hosts the row sums than `hosts` lists (it lists the top 20 by clicks); 0 when it lists them all. */
+  hosts_more?: Maybe<Scalars['Int']['output']>;
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
@@ -118,6 +120,41 @@ export type AnalyticsPrevious = {
   /** End of the previous window (exclusive): the report's `from`. */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
+};
+
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+export type AnalyticsShare = {
+  __typename?: 'AnalyticsShare';
+  created_at: Scalars['DateTime']['output'];
+  /** Who made the share. */
+  created_by: AuditActor;
+  /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+  domain?: Maybe<Scalars['String']['output']>;
+  /** After this the page answers not found; null: until revoked. */
+  expires_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: Scalars['String']['output'];
+  /** The shared link (lnk_…), or null. */
+  link_id?: Maybe<Scalars['String']['output']>;
+  /** The shared tag, or null. */
+  tag?: Maybe<Scalars['String']['output']>;
+  /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a share covers. */
+export type AnalyticsShareKind =
+  | 'domain'
+  | 'link'
+  | 'tag'
+  | 'workspace';
+
+/** One page of shares, newest first. */
+export type AnalyticsShareList = {
+  __typename?: 'AnalyticsShareList';
+  data: Array<AnalyticsShare>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor?: Maybe<Scalars['String']['output']>;
 };
 
 /** An API key (its secret is shown only once, when created). */
@@ -194,6 +231,7 @@ export type AuditTarget = {
 /** The kind of thing an audit entry is about. */
 export type AuditTargetType =
   | 'analytics_report'
+  | 'analytics_share'
   | 'delivery'
   | 'domain'
   | 'invite'
@@ -301,6 +339,10 @@ export type ClickFilter = {
   os?: InputMaybe<FieldFilter>;
   /** Referrer host; (direct) for visits without a referrer. */
   referrer?: InputMaybe<FieldFilter>;
+  /** Kinds of referrer source: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  referrer_kind?: InputMaybe<FieldFilter>;
+  /** Referrer sources as group_by: referrer_sources names them: a source name (Google, X, any case), (direct), or a host no source claims; the hosts of each window are resolved first. A claimed host or no host: validation_failed. */
+  referrer_source?: InputMaybe<FieldFilter>;
   /** Referrer URL (scheme, host and path); (direct) for visits without a referrer. */
   referrer_url?: InputMaybe<FieldFilter>;
   /** ISO 3166-2 code, e.g. DE-BE. */
@@ -582,6 +624,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Schedule an analytics report by email (at most 20 per workspace). */
   createAnalyticsReport?: Maybe<ScheduledReport>;
+  /** Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. */
+  createAnalyticsShare?: Maybe<AnalyticsShare>;
   /** Add a custom domain to your workspace. */
   createDomain?: Maybe<Domain>;
   /** Invite someone by email; the link (valid 7 days) is returned this once. */
@@ -598,6 +642,8 @@ export type Mutation = {
   createWebhook?: Maybe<WebhookEndpointWithSecret>;
   /** Delete a scheduled report. */
   deleteAnalyticsReport?: Maybe<Scalars['Boolean']['output']>;
+  /** Revoke a share: its page answers not found at once. Needs links:write too. */
+  deleteAnalyticsShare?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a custom domain (it must serve no links). */
   deleteDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a link; its alias answers 404 from then on. */
@@ -655,6 +701,15 @@ export type MutationCreateAnalyticsReportArgs = {
   recipients: Array<Scalars['String']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationCreateAnalyticsShareArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -728,6 +783,12 @@ export type MutationCreateWebhookArgs = {
 
 /** Writes. Every field needs an API key and names its scope. */
 export type MutationDeleteAnalyticsReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Writes. Every field needs an API key and names its scope. */
+export type MutationDeleteAnalyticsShareArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -961,6 +1022,8 @@ export type Query = {
   analyticsReport?: Maybe<ScheduledReport>;
   /** Scheduled analytics reports of your workspace, oldest first (at most 20). */
   analyticsReports?: Maybe<ScheduledReportPage>;
+  /** Shared analytics pages of your workspace, newest first (never their tokens). */
+  analyticsShares?: Maybe<AnalyticsShareList>;
   /** What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. */
   auditLog?: Maybe<AuditLog>;
   /** People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. */
@@ -985,6 +1048,8 @@ export type Query = {
   members?: Maybe<MemberList>;
   /** Any object of your workspace by its global id (lnk_, key_, whk_, usr_, inv_); null when there is none. Reading it needs that type's read scope. */
   node?: Maybe<Node>;
+  /** The analytics a share publishes, read with its token alone (no key or session; limited per client address). Filters are ANDed with what the share covers and never widen it: a link id outside it reads nothing. Unknown, revoked and expired tokens answer not_found alike. */
+  sharedAnalytics?: Maybe<SharedAnalytics>;
   /** Tags of your workspace with their link counts. */
   tags?: Maybe<TagList>;
   /** One UTM template of your workspace. */
@@ -1028,6 +1093,13 @@ export type QueryAnalyticsReportArgs = {
 
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryAnalyticsReportsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QueryAnalyticsSharesArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1110,6 +1182,20 @@ export type QueryLinksArgs = {
 /** Reads. Every field needs an API key and names its scope; introspection needs neither. */
 export type QueryNodeArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs an API key and names its scope; introspection needs neither. */
+export type QuerySharedAnalyticsArgs = {
+  compare?: InputMaybe<AnalyticsCompare>;
+  filter?: InputMaybe<ClickFilter>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
 };
 
 
@@ -1205,6 +1291,17 @@ export type ScheduledReportSent = {
   period_to: Scalars['String']['output'];
   /** Members it went to (0: none of its recipients is a member any more). */
   recipients: Scalars['Int']['output'];
+};
+
+/** A share's numbers: what it covers, and the report `analytics` would answer within it. */
+export type SharedAnalytics = {
+  __typename?: 'SharedAnalytics';
+  analytics: Analytics;
+  /** When the share stops answering; null: until revoked. */
+  expires_at?: Maybe<Scalars['DateTime']['output']>;
+  kind: AnalyticsShareKind;
+  /** The link's short URL, the tag, the domain, or the workspace's slug. */
+  label: Scalars['String']['output'];
 };
 
 export type Tag = {
@@ -1398,6 +1495,50 @@ export type DashboardClickEventsQueryVariables = Exact<{
 
 
 export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
+
+export type DashboardLinkNameQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardLinkNameQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string } | null };
+
+export type DashboardAnalyticsSharesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardAnalyticsSharesQuery = { __typename?: 'Query', analyticsShares?: { __typename?: 'AnalyticsShareList', next_cursor?: string | null, data: Array<{ __typename?: 'AnalyticsShare', id: string, link_id?: string | null, tag?: string | null, domain?: string | null, expires_at?: string | null, created_at: string, created_by: { __typename?: 'AuditActor', label: string } }> } | null };
+
+export type DashboardCreateAnalyticsShareMutationVariables = Exact<{
+  link_id?: InputMaybe<Scalars['ID']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  domain?: InputMaybe<Scalars['String']['input']>;
+  expires_at?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type DashboardCreateAnalyticsShareMutation = { __typename?: 'Mutation', createAnalyticsShare?: { __typename?: 'AnalyticsShare', id: string, url?: string | null } | null };
+
+export type DashboardDeleteAnalyticsShareMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardDeleteAnalyticsShareMutation = { __typename?: 'Mutation', deleteAnalyticsShare?: boolean | null };
+
+export type DashboardSharedAnalyticsQueryVariables = Exact<{
+  token: Scalars['String']['input'];
+  group_by?: InputMaybe<AnalyticsGroupBy>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  interval?: InputMaybe<AnalyticsInterval>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<ClickFilter>;
+  compare?: InputMaybe<AnalyticsCompare>;
+}>;
+
+
+export type DashboardSharedAnalyticsQuery = { __typename?: 'Query', sharedAnalytics?: { __typename?: 'SharedAnalytics', kind: AnalyticsShareKind, label: string, expires_at?: string | null, analytics: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null }> } } | null };
 
 export type DashboardAuditLogQueryVariables = Exact<{
   action?: InputMaybe<Scalars['String']['input']>;
@@ -1998,6 +2139,96 @@ export const DashboardClickEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardClickEventsQuery, DashboardClickEventsQueryVariables>;
+export const DashboardLinkNameDocument = new TypedDocumentString(`
+    query DashboardLinkName($id: ID!) {
+  link(id: $id) {
+    id
+    short_url
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardLinkNameQuery, DashboardLinkNameQueryVariables>;
+export const DashboardAnalyticsSharesDocument = new TypedDocumentString(`
+    query DashboardAnalyticsShares {
+  analyticsShares(limit: 100) {
+    data {
+      id
+      link_id
+      tag
+      domain
+      expires_at
+      created_at
+      created_by {
+        label
+      }
+    }
+    next_cursor
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardAnalyticsSharesQuery, DashboardAnalyticsSharesQueryVariables>;
+export const DashboardCreateAnalyticsShareDocument = new TypedDocumentString(`
+    mutation DashboardCreateAnalyticsShare($link_id: ID, $tag: String, $domain: String, $expires_at: String) {
+  createAnalyticsShare(
+    link_id: $link_id
+    tag: $tag
+    domain: $domain
+    expires_at: $expires_at
+  ) {
+    id
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardCreateAnalyticsShareMutation, DashboardCreateAnalyticsShareMutationVariables>;
+export const DashboardDeleteAnalyticsShareDocument = new TypedDocumentString(`
+    mutation DashboardDeleteAnalyticsShare($id: ID!) {
+  deleteAnalyticsShare(id: $id)
+}
+    `) as unknown as TypedDocumentString<DashboardDeleteAnalyticsShareMutation, DashboardDeleteAnalyticsShareMutationVariables>;
+export const DashboardSharedAnalyticsDocument = new TypedDocumentString(`
+    query DashboardSharedAnalytics($token: String!, $group_by: AnalyticsGroupBy, $from: String, $to: String, $interval: AnalyticsInterval, $timezone: String, $limit: Int, $filter: ClickFilter, $compare: AnalyticsCompare) {
+  sharedAnalytics(
+    token: $token
+    group_by: $group_by
+    from: $from
+    to: $to
+    interval: $interval
+    timezone: $timezone
+    limit: $limit
+    filter: $filter
+    compare: $compare
+  ) {
+    kind
+    label
+    expires_at
+    analytics {
+      group_by
+      from
+      to
+      interval
+      timezone
+      total {
+        clicks
+        bots
+      }
+      previous {
+        from
+        to
+        total {
+          clicks
+          bots
+        }
+      }
+      data {
+        key
+        clicks
+        previous_clicks
+        alias
+        short_url
+        hosts
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardSharedAnalyticsQuery, DashboardSharedAnalyticsQueryVariables>;
 export const DashboardAuditLogDocument = new TypedDocumentString(`
     query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
   auditLog(

@@ -11,6 +11,12 @@ export function countryName(code: string): string {
   }
 }
 
+const ASSIGNED = new Set(__COUNTRY_CODES__);
+/** The country's name when `code` is an assigned ISO 3166-1 code (not ZZ, XX, EU ...), else undefined. */
+export function knownCountryName(code: string): string | undefined {
+  return ASSIGNED.has(code.toUpperCase()) ? countryName(code.toUpperCase()) : undefined;
+}
+
 export const COUNTRIES: { code: string; name: string }[] = __COUNTRY_CODES__
   .map((code) => ({ code, name: countryName(code) }))
   .sort((a, b) => a.name.localeCompare(b.name));

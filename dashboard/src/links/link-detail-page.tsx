@@ -1,4 +1,5 @@
 import { Overview } from '../analytics/overview';
+import { ShareControl } from '../analytics/share-control';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import type { Params } from '../router';
@@ -35,6 +36,7 @@ export function LinkDetailPage({ id = '' }: Params) {
             </div>
             <section aria-labelledby="stats-h">
               <h2 id="stats-h">Clicks</h2>
+              <ShareControl linkId={l.id} />
               <Overview fixed={{ linkId: l.id, name: l.alias.replaceAll('/', '-') }} />
             </section>
             <h2>Details</h2>

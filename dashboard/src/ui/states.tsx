@@ -38,9 +38,17 @@ export function ErrorBox({ error, retry }: { error: ApiError; retry?: () => void
   );
 }
 
-/** Loading, error or the page body, the same way on every page. */
-export function Loaded<R>({ q, children }: { q: QueryState<R>; children: (data: R) => ComponentChildren }) {
+/** Loading, error or the page body, the same way on every page; `failed` may say an error in the page's own words. */
+export function Loaded<R>({
+  q,
+  children,
+  failed,
+}: {
+  q: QueryState<R>;
+  children: (data: R) => ComponentChildren;
+  failed?: (error: ApiError) => ComponentChildren | null;
+}) {
   if (q.data !== undefined) return <>{children(q.data)}</>;
-  if (q.error) return <ErrorBox error={q.error} retry={q.reload} />;
+  if (q.error) return failed?.(q.error) ?? <ErrorBox error={q.error} retry={q.reload} />;
   return <Loading />;
 }

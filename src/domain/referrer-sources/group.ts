@@ -32,3 +32,11 @@ export function groupBySource(rows: readonly HostCount[]): SourceCount[] {
   }
   return [...sums.values()].sort((a, b) => b.clicks - a.clicks || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
+
+/** Hosts a source row lists (docs/adr/0216); `hostsMore` counts the rest. */
+export const SOURCE_HOSTS_MAX = 20;
+
+/** A source row with its top SOURCE_HOSTS_MAX hosts (by clicks) and the count of the others. */
+export function cappedHosts(row: SourceCount): SourceCount & { hostsMore: number } {
+  return { ...row, hosts: row.hosts.slice(0, SOURCE_HOSTS_MAX), hostsMore: Math.max(0, row.hosts.length - SOURCE_HOSTS_MAX) };
+}

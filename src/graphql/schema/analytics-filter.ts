@@ -1,5 +1,6 @@
 import { FILTER_VALUE_MAX, FILTER_VALUES_MAX } from '../../domain/analytics-schemas.js';
 import { FILTER_FIELDS, type FilterField } from '../../domain/click-fields.js';
+import { SOURCE_KINDS } from '../../domain/referrer-sources/kinds.js';
 import { builder } from '../builder.js';
 
 const FieldFilterInput = builder.inputType('FieldFilter', {
@@ -20,6 +21,9 @@ const DESCRIPTIONS: Partial<Record<FilterField, string>> = {
   link_id: 'Link ids (lnk_… or ext_<external_id>); 404 when one is not yours.',
   tag: 'Tags (case-insensitive): clicks of links carrying one of them.',
   domain: 'The domain the link was served on when clicked.',
+  referrer_source:
+    'Referrer sources as group_by: referrer_sources names them: a source name (Google, X, any case), (direct), or a host no source claims; the hosts of each window are resolved first. A claimed host or no host: validation_failed.',
+  referrer_kind: `Kinds of referrer source: ${SOURCE_KINDS.join(', ')}.`,
 };
 
 /** analytics(filter:) and clickEvents(filter:): one optional FieldFilter per field, combined with AND. */

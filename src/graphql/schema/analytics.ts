@@ -1,6 +1,7 @@
 import { HOUR_WINDOW_MAX_DAYS, WINDOW_MAX_DAYS } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, ANALYTICS_LIMIT_MAX } from '../../domain/analytics-schemas.js';
 import { GROUP_BYS } from '../../domain/click-fields.js';
+import { SOURCE_HOSTS_MAX } from '../../domain/referrer-sources/group.js';
 import { FIELD_LIMITS } from '../../limits/field-limits.js';
 import type { AnalyticsItem, AnalyticsReport } from '../../services/analytics/analytics-service.js';
 import type { PreviousPeriod } from '../../services/analytics/previous.js';
@@ -30,8 +31,13 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
     }),
     hosts: t.stringList({
       nullable: true,
-      description: 'Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).',
+      description: `Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most ${SOURCE_HOSTS_MAX} (the values a \`referrer\` filter takes; \`referrer_source\` filters by the row's key).`,
       resolve: (i) => i.hosts ?? null,
+    }),
+    hosts_more: t.int({
+      nullable: true,
+      description: `Referrer sources only: how many more hosts the row sums than \`hosts\` lists (it lists the top ${SOURCE_HOSTS_MAX} by clicks); 0 when it lists them all.`,
+      resolve: (i) => i.hostsMore ?? null,
     }),
     previous_clicks: t.int({
       nullable: true,
@@ -52,7 +58,7 @@ const PreviousPeriodType = builder.objectRef<PreviousPeriod>('AnalyticsPrevious'
   }),
 });
 
-const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement({
+export const AnalyticsType = builder.objectRef<AnalyticsReport>('Analytics').implement({
   description: 'Clicks of the workspace (or of a link, tag or domain) over a window, as a time series or grouped.',
   fields: (t) => ({
     group_by: t.field({ type: AnalyticsGroupByEnum, description: `${GROUP_BYS.join(', ')}.`, resolve: (r) => r.groupBy }),

@@ -6,7 +6,7 @@ import { builder } from '../builder.js';
 import { AuditActorTypeEnum, AuditTargetTypeEnum } from './enums.js';
 import { DateTimeScalar } from './scalars.js';
 
-const ActorType = builder.objectRef<Actor>('AuditActor').implement({
+export const ActorType = builder.objectRef<Actor>('AuditActor').implement({
   description: 'Who acted: a user, an API key, the operator at the command line (cli) or lsk itself (system).',
   fields: (t) => ({
     type: t.field({ type: AuditActorTypeEnum, description: 'user, key, cli or system.', resolve: (a) => a.type }),

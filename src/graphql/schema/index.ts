@@ -5,6 +5,8 @@ import './scalars.js';
 import './link.js';
 import './link-stats.js';
 import './analytics.js';
+import './analytics-share.js';
+import './shared-analytics.js';
 import './click-events.js';
 import './link-behaviour.js';
 import './link-health.js';

@@ -2,10 +2,10 @@ import { bucketStarts, type Interval } from '../../domain/analytics/buckets.js';
 import { previousWindow, resolveWindow } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, analyticsQuerySchema, type GroupBy } from '../../domain/analytics-schemas.js';
 import type { Caller } from '../../domain/caller.js';
-import { GROUP_FIELD } from '../../domain/click-fields.js';
+import { type ClickFilter, GROUP_FIELD } from '../../domain/click-fields.js';
 import type { Clock } from '../../domain/clock.js';
 import { shortUrl, tagKey } from '../../domain/field-rules.js';
-import { groupBySource } from '../../domain/referrer-sources/group.js';
+import { cappedHosts, groupBySource } from '../../domain/referrer-sources/group.js';
 import type { SourceKind } from '../../domain/referrer-sources/kinds.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { ClickQuery, ClicksRepository, ClickTotals, KeyCount } from '../../storage/clicks/repository.js';
@@ -13,6 +13,7 @@ import type { LinksRepository } from '../../storage/links/repository.js';
 import type { LinkService } from '../link-service.js';
 import { type PreviousPeriod, pairedBuckets, previousOf } from './previous.js';
 import { mergedFilter, resolveScope } from './scope.js';
+import { narrowBySource } from './source-scope.js';
 
 export interface AnalyticsItem {
   key: string;
@@ -23,6 +24,8 @@ export interface AnalyticsItem {
   /** Referrer sources only (docs/adr/0214): the source's kind and the recorded hosts it sums. */
   kind?: SourceKind;
   hosts?: string[];
+  /** Referrer sources only: how many more hosts the row sums than `hosts` lists (the top SOURCE_HOSTS_MAX). */
+  hostsMore?: number;
   /** With `compare`: the same key's (bucket's) clicks in the previous window; null for a bucket with none to pair. */
   previousClicks?: number | null;
 }
@@ -55,13 +58,15 @@ export class AnalyticsService {
     private readonly clock: Clock,
   ) {}
 
-  async report(caller: Caller, raw: unknown): Promise<AnalyticsReport> {
+  /** `narrow`: what a shared read (docs/adr/0215) makes of the caller's filters, so that they stay inside the share. */
+  async report(caller: Caller, raw: unknown, narrow?: (f: ClickFilter) => Promise<ClickFilter>): Promise<AnalyticsReport> {
     const { workspaceId } = caller;
     const q = parseOrThrow(analyticsQuerySchema, raw);
     const groupBy = q.group_by ?? 'timeseries';
     const interval = groupBy === 'timeseries' ? (q.interval ?? 'day') : null;
     const window = resolveWindow(q, this.clock.now().getTime(), interval);
-    const scope = await resolveScope(caller, mergedFilter(q), this.links, this.linkService);
+    const merged = narrow ? await narrow(mergedFilter(q)) : mergedFilter(q);
+    const scope = await resolveScope(caller, merged, this.links, this.linkService);
     const read: ClickQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter };
     if (scope.linkIds) read.linkIds = scope.linkIds;
     if (scope.excludeLinkIds) read.excludeLinkIds = scope.excludeLinkIds;
@@ -71,12 +76,15 @@ export class AnalyticsService {
     const prev = q.compare === 'previous' ? previousWindow(window) : null;
     const previous = (total: ClickTotals): { previous?: PreviousPeriod } =>
       prev ? { previous: { from: new Date(prev.from), to: new Date(prev.to), total } } : {};
+    // A source or kind filter is resolved to the referrer hosts of each window on its own (docs/adr/0216).
+    const run = async (r: ClickQuery) => this.clicks.query(await narrowBySource(this.clicks, r, merged));
     const both = (current: ClickQuery, earlier: (w: { from: number; to: number }) => ClickQuery) =>
-      Promise.all([this.clicks.query(current), prev ? this.clicks.query(earlier(prev)) : null]);
+      Promise.all([run(current), prev ? run(earlier(prev)) : null]);
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);
-      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: bucketStarts(w.from, w.to, interval, window.zone) }));
-      const paired = p ? pairedBuckets(starts, p.buckets ?? []) : null;
+      const earlier = prev ? bucketStarts(prev.from, prev.to, interval, window.zone) : [];
+      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: earlier }));
+      const paired = p && prev ? pairedBuckets(interval, window, starts, { from: prev.from, starts: earlier, counts: p.buckets ?? [] }) : null;
       const data = starts.map((start, i) => ({
         key: new Date(start).toISOString(),
         clicks: a.buckets?.[i] ?? 0,
@@ -104,7 +112,9 @@ export class AnalyticsService {
     if (groupBy === 'referrer_sources') {
       // Every host of the window summed per source, then the limit (docs/adr/0214).
       const [a, p] = await both({ ...read, groups: ['referrer'] }, (w) => ({ ...read, ...w, groups: ['referrer'] }));
-      const data = groupBySource(a.groups.referrer ?? []).slice(0, limit);
+      const data = groupBySource(a.groups.referrer ?? [])
+        .slice(0, limit)
+        .map(cappedHosts);
       return { ...report, total: a.total, data: withPrevious(data, p && previousOf(groupBySource(p.groups.referrer ?? []))), ...(p ? previous(p.total) : {}) };
     }
     const field = GROUP_FIELD[groupBy as keyof typeof GROUP_FIELD];

@@ -10,6 +10,7 @@ import { type ClicksRepository, type EventQuery, StoreCursorError, type StoredEv
 import type { LinksRepository } from '../../storage/links/repository.js';
 import type { LinkService } from '../link-service.js';
 import { mergedFilter, resolveScope } from './scope.js';
+import { narrowBySource } from './source-scope.js';
 
 /** One person's click as the events API answers it. */
 export type ClickEventItem = { timestamp: Date; link_id: string; short_url: string } & Record<Exclude<ClickField, 'domain'>, string | null>;
@@ -39,7 +40,8 @@ export class ClickEventsService {
   private async query(caller: Caller, raw: unknown): Promise<{ q: EventQuery; limit: number }> {
     const input = parseOrThrow(eventsQuerySchema, raw);
     const window = resolveWindow(input, this.clock.now().getTime(), null);
-    const scope = await resolveScope(caller, mergedFilter(input), this.links, this.linkService);
+    const merged = mergedFilter(input);
+    const scope = await resolveScope(caller, merged, this.links, this.linkService);
     const { workspaceId } = caller;
     let after: string | null = null;
     if (input.cursor) {
@@ -49,7 +51,9 @@ export class ClickEventsService {
     const q: EventQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter, limit: input.limit ?? EVENTS_LIMIT_DEFAULT, after };
     if (scope.linkIds) q.linkIds = scope.linkIds;
     if (scope.excludeLinkIds) q.excludeLinkIds = scope.excludeLinkIds;
-    return { q, limit: q.limit };
+    // A source or kind filter: the referrer hosts of the window, once for every page (docs/adr/0216).
+    const narrowed = await narrowBySource(this.clicks, q, merged);
+    return { q: narrowed, limit: narrowed.limit };
   }
 
   async page(caller: Caller, raw: unknown): Promise<EventsPage> {

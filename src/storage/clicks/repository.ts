@@ -45,13 +45,14 @@ export interface ClickEvent {
  * answers redirects keeps one record per visit and no counter.
  */
 export interface VisitRecords {
-  readonly at: readonly number[];
+  /** Milliseconds since the epoch (the recorder's are a Float64Array, outside V8's heap: docs/adr/0218). */
+  readonly at: ArrayLike<number>;
   readonly linkIds: readonly string[];
   readonly workspaceIds: readonly string[];
   /** The combination key (see combos.ts); a bot's starts with `b`. */
   readonly keys: readonly string[];
   /** 1 when the visit is also a click event (a person's, events kept, not over the recorder's bound), else 0. */
-  readonly events: readonly number[];
+  readonly events: ArrayLike<number>;
 }
 
 /** What one flush writes: link-hours and events counted already, and visits whose link-hours and events the store derives. */

@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { ANALYTICS_SHARE_INDEXES, MongoAnalyticsShares } from '../analytics-shares/mongo.js';
 import { AUDIT_INDEXES, MongoAudit } from '../audit/mongo.js';
 import { MongoBlocklist } from '../blocklist/mongo.js';
 import { MongoClicks, type MongoClicksOptions } from '../clicks/mongo.js';
@@ -39,6 +40,7 @@ const INDEXES = [
   ...IDEMPOTENCY_INDEXES,
   ...WEBHOOK_INDEXES,
   ...UTM_TEMPLATE_INDEXES,
+  ...ANALYTICS_SHARE_INDEXES,
   ...AUDIT_INDEXES,
   ...SCHEDULED_REPORT_INDEXES,
 ];
@@ -75,6 +77,7 @@ export function openMongo(uri: string, opts: MongoOptions & { clicks?: MongoClic
       passkeys: new MongoPasskeys(conn),
       oneTime: new MongoOneTime(conn),
       utmTemplates: new MongoUtmTemplates(conn),
+      analyticsShares: new MongoAnalyticsShares(conn),
       audit: new MongoAudit(conn),
       blocklist: new MongoBlocklist(conn),
       moderation: new MongoModeration(conn),

@@ -1,5 +1,5 @@
 /**
- * Migration 21: scheduled analytics reports and the claims of their periods (docs/adr/0219). The
+ * Migration 22: scheduled analytics reports and the claims of their periods (docs/adr/0219). The
  * claim's primary key (report, period, take) is what lets one instance alone send a period.
  */
 export const SCHEDULED_REPORTS_MIGRATION = `

@@ -1,4 +1,5 @@
 import { ABUSE_HEALTH_MIGRATION } from './migration-abuse-health.js';
+import { ANALYTICS_SHARES_MIGRATION } from './migration-analytics-shares.js';
 import { AUDIT_LOG_MIGRATION } from './migration-audit-log.js';
 import { CLICK_EVENTS_MIGRATION } from './migration-click-events.js';
 import { CLICK_OPEN_MIGRATION } from './migration-click-open.js';
@@ -256,6 +257,8 @@ export const MIGRATIONS: readonly string[] = [
   CLICK_PENDING_MIGRATION,
   // 20: deleted workspaces' tombstones and the indexes their purge reads (migration-workspace-deletion.ts).
   WORKSPACE_DELETION_MIGRATION,
-  // 21: scheduled analytics reports and their period claims (migration-scheduled-reports.ts).
+  // 21: shared read-only analytics (migration-analytics-shares.ts, docs/adr/0215).
+  ANALYTICS_SHARES_MIGRATION,
+  // 22: scheduled analytics reports and their period claims (migration-scheduled-reports.ts).
   SCHEDULED_REPORTS_MIGRATION,
 ];

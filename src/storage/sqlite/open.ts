@@ -1,4 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
+import { SqliteAnalyticsShares } from '../analytics-shares/sqlite.js';
 import { SqliteAudit } from '../audit/sqlite.js';
 import { SqliteBlocklist } from '../blocklist/sqlite.js';
 import { SqliteClicks, type SqliteClicksOptions } from '../clicks/sqlite.js';
@@ -54,6 +55,7 @@ export function openSqlite(path: string, clock?: Clock, clicksOptions: SqliteCli
       passkeys: new SqlitePasskeys(conn),
       oneTime: new SqliteOneTime(conn),
       utmTemplates: new SqliteUtmTemplates(conn),
+      analyticsShares: new SqliteAnalyticsShares(conn),
       audit: new SqliteAudit(conn),
       blocklist: new SqliteBlocklist(conn),
       moderation: new SqliteModeration(conn),

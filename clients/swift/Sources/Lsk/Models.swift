@@ -181,8 +181,10 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     /// Top links only: the link alias.
     public var alias: String?
     public var clicks: Int
-    /// Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes).
+    /// Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key).
     public var hosts: [String]?
+    /// Referrer sources only: how many more hosts the row sums than `hosts` lists (the top 20 by clicks); 0 when it lists them all.
+    public var hostsMore: Int?
     /// Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by.
     public var key: String
     /// Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct.
@@ -192,11 +194,12 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     /// Top links only: the short URL.
     public var shortUrl: String?
 
-    public init(clicks: Int, key: String, alias: String? = nil, hosts: [String]? = nil, kind: AnalyticsItemKind? = nil, previousClicks: Int? = nil, shortUrl: String? = nil) {
+    public init(clicks: Int, key: String, alias: String? = nil, hosts: [String]? = nil, hostsMore: Int? = nil, kind: AnalyticsItemKind? = nil, previousClicks: Int? = nil, shortUrl: String? = nil) {
         self.clicks = clicks
         self.key = key
         self.alias = alias
         self.hosts = hosts
+        self.hostsMore = hostsMore
         self.kind = kind
         self.previousClicks = previousClicks
         self.shortUrl = shortUrl
@@ -206,6 +209,7 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
         case alias = "alias"
         case clicks = "clicks"
         case hosts = "hosts"
+        case hostsMore = "hosts_more"
         case key = "key"
         case kind = "kind"
         case previousClicks = "previous_clicks"
@@ -248,6 +252,97 @@ public struct AnalyticsPrevious: Codable, Sendable, Equatable {
         case from = "from"
         case to = "to"
         case total = "total"
+    }
+}
+
+/// A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace.
+public struct AnalyticsShare: Codable, Sendable, Equatable {
+    public var createdAt: Date
+    /// Who made the share.
+    public var createdBy: AnalyticsShareCreatedBy
+    /// The shared domain, or null. None of link_id, tag, domain: the whole workspace.
+    public var domain: String?
+    /// After this the page answers not found; null: until revoked.
+    public var expiresAt: Date?
+    /// Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3.
+    public var id: String
+    /// The shared link (lnk_…), or null.
+    public var linkId: String?
+    /// The shared tag, or null.
+    public var tag: String?
+    /// The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards.
+    public var url: String?
+
+    public init(createdAt: Date, createdBy: AnalyticsShareCreatedBy, id: String, domain: String? = nil, expiresAt: Date? = nil, linkId: String? = nil, tag: String? = nil, url: String? = nil) {
+        self.createdAt = createdAt
+        self.createdBy = createdBy
+        self.id = id
+        self.domain = domain
+        self.expiresAt = expiresAt
+        self.linkId = linkId
+        self.tag = tag
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at"
+        case createdBy = "created_by"
+        case domain = "domain"
+        case expiresAt = "expires_at"
+        case id = "id"
+        case linkId = "link_id"
+        case tag = "tag"
+        case url = "url"
+    }
+}
+
+/// Who made the share.
+public struct AnalyticsShareCreatedBy: Codable, Sendable, Equatable {
+    public var id: String
+    public var label: String
+    /// One of: user, key, cli, system.
+    public var type: AnalyticsShareCreatedByType
+
+    public init(id: String, label: String, type: AnalyticsShareCreatedByType) {
+        self.id = id
+        self.label = label
+        self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case label = "label"
+        case type = "type"
+    }
+}
+
+/// Values of AnalyticsShareCreatedByType.
+/// Extensible: an unknown value from a newer server still decodes (compare with the constants).
+public struct AnalyticsShareCreatedByType: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var queryValue: String { rawValue }
+
+    public static let user = AnalyticsShareCreatedByType(rawValue: "user")
+    public static let key = AnalyticsShareCreatedByType(rawValue: "key")
+    public static let cli = AnalyticsShareCreatedByType(rawValue: "cli")
+    public static let system = AnalyticsShareCreatedByType(rawValue: "system")
+}
+
+/// One page of shares, newest first.
+public struct AnalyticsShareList: Codable, Sendable, Equatable {
+    public var data: [AnalyticsShare]
+    /// Pass as `cursor` for the next page; null on the last page.
+    public var nextCursor: String?
+
+    public init(data: [AnalyticsShare], nextCursor: String? = nil) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data = "data"
+        case nextCursor = "next_cursor"
     }
 }
 
@@ -328,7 +423,7 @@ public struct ApiKeyScopesItem: RawRepresentable, Codable, Hashable, Sendable, L
 
 /// One recorded action: who did what to which target, when, in which request. Never holds a secret.
 public struct AuditEntry: Codable, Sendable, Equatable {
-    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, analytics_report.created, analytics_report.updated, analytics_report.deleted, analytics_report.sent, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
+    /// What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, analytics_report.created, analytics_report.updated, analytics_report.deleted, analytics_report.sent, analytics_share.created, analytics_share.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked.
     public var action: AuditEntryAction
     public var actor: AuditEntryActor
     /// When it happened.
@@ -381,6 +476,8 @@ public struct AuditEntryAction: RawRepresentable, Codable, Hashable, Sendable, L
     public static let analyticsReportUpdated = AuditEntryAction(rawValue: "analytics_report.updated")
     public static let analyticsReportDeleted = AuditEntryAction(rawValue: "analytics_report.deleted")
     public static let analyticsReportSent = AuditEntryAction(rawValue: "analytics_report.sent")
+    public static let analyticsShareCreated = AuditEntryAction(rawValue: "analytics_share.created")
+    public static let analyticsShareDeleted = AuditEntryAction(rawValue: "analytics_share.deleted")
     public static let keyCreated = AuditEntryAction(rawValue: "key.created")
     public static let keyRevoked = AuditEntryAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditEntryAction(rawValue: "key.renewed")
@@ -456,7 +553,7 @@ public struct AuditEntryActorType: RawRepresentable, Codable, Hashable, Sendable
 
 public struct AuditEntryTarget: Codable, Sendable, Equatable {
     public var id: String
-    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report.
+    /// One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report, analytics_share.
     public var type: AuditEntryTargetType
 
     public init(id: String, type: AuditEntryTargetType) {
@@ -489,6 +586,7 @@ public struct AuditEntryTargetType: RawRepresentable, Codable, Hashable, Sendabl
     public static let report = AuditEntryTargetType(rawValue: "report")
     public static let utmTemplate = AuditEntryTargetType(rawValue: "utm_template")
     public static let analyticsReport = AuditEntryTargetType(rawValue: "analytics_report")
+    public static let analyticsShare = AuditEntryTargetType(rawValue: "analytics_share")
 }
 
 /// One page of audit entries, newest first.
@@ -531,6 +629,8 @@ public struct AuditLogAction: RawRepresentable, Codable, Hashable, Sendable, Lsk
     public static let analyticsReportUpdated = AuditLogAction(rawValue: "analytics_report.updated")
     public static let analyticsReportDeleted = AuditLogAction(rawValue: "analytics_report.deleted")
     public static let analyticsReportSent = AuditLogAction(rawValue: "analytics_report.sent")
+    public static let analyticsShareCreated = AuditLogAction(rawValue: "analytics_share.created")
+    public static let analyticsShareDeleted = AuditLogAction(rawValue: "analytics_share.deleted")
     public static let keyCreated = AuditLogAction(rawValue: "key.created")
     public static let keyRevoked = AuditLogAction(rawValue: "key.revoked")
     public static let keyRenewed = AuditLogAction(rawValue: "key.renewed")
@@ -894,6 +994,32 @@ public struct CreateAnalyticsReportRequestFrequency: RawRepresentable, Codable, 
 
     public static let weekly = CreateAnalyticsReportRequestFrequency(rawValue: "weekly")
     public static let monthly = CreateAnalyticsReportRequestFrequency(rawValue: "monthly")
+}
+
+/// Request body of createAnalyticsShare (POST /analytics/shares).
+public struct CreateAnalyticsShareRequest: Codable, Sendable, Equatable {
+    /// Share the links on this domain (the default one or one of yours).
+    public var domain: Nullable<String>?
+    /// ISO 8601 date-time with an offset, in the future: when the page stops answering; default never.
+    public var expiresAt: Nullable<Date>?
+    /// A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404.
+    public var linkId: Nullable<String>?
+    /// Share the links carrying this tag; 404 when no link or tag of yours has it.
+    public var tag: Nullable<String>?
+
+    public init(domain: Nullable<String>? = nil, expiresAt: Nullable<Date>? = nil, linkId: Nullable<String>? = nil, tag: Nullable<String>? = nil) {
+        self.domain = domain
+        self.expiresAt = expiresAt
+        self.linkId = linkId
+        self.tag = tag
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case domain = "domain"
+        case expiresAt = "expires_at"
+        case linkId = "link_id"
+        case tag = "tag"
+    }
 }
 
 /// Request body of createDomain (POST /domains).

@@ -37,8 +37,10 @@ export interface AnalyticsItem {
   /** Top links only: the link alias. */
   alias?: string;
   clicks: number;
-  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
   hosts?: Array<string>;
+  /** Referrer sources only: how many more hosts the row sums than `hosts` lists (the top 20 by clicks); 0 when it lists them all. */
+  hosts_more?: number;
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   key: string;
   /** Referrer sources only: what kind of place the source is. */
@@ -47,6 +49,36 @@ export interface AnalyticsItem {
   previous_clicks?: number | null;
   /** Top links only: the short URL. */
   short_url?: string;
+}
+
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+export interface AnalyticsShare {
+  created_at: string;
+  /** Who made the share. */
+  created_by: {
+    id: string;
+    label: string;
+    type: "user" | "key" | "cli" | "system";
+  };
+  /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+  domain: string | null;
+  /** After this the page answers not found; null: until revoked. */
+  expires_at: string | null;
+  /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+  id: string;
+  /** The shared link (lnk_…), or null. */
+  link_id: string | null;
+  /** The shared tag, or null. */
+  tag: string | null;
+  /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+  url: string | null;
+}
+
+/** One page of shares, newest first. */
+export interface AnalyticsShareList {
+  data: Array<AnalyticsShare>;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
 }
 
 /** An API key (its secret is shown only once, when created). */
@@ -72,7 +104,7 @@ export interface ApiKeyList {
 /** One recorded action: who did what to which target, when, in which request. Never holds a secret. */
 export interface AuditEntry {
   /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). */
-  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_report.created" | "analytics_report.updated" | "analytics_report.deleted" | "analytics_report.sent" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_report.created" | "analytics_report.updated" | "analytics_report.deleted" | "analytics_report.sent" | "analytics_share.created" | "analytics_share.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   actor: {
     id: string;
     label: string;
@@ -86,7 +118,7 @@ export interface AuditEntry {
   request_id: string | null;
   target: {
     id: string;
-    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template" | "analytics_report";
+    type: "link" | "tag" | "domain" | "key" | "webhook" | "delivery" | "user" | "invite" | "workspace" | "report" | "utm_template" | "analytics_report" | "analytics_share";
   };
 }
 
@@ -187,6 +219,18 @@ export interface CreateAnalyticsReportRequest {
   tag?: string | null;
   /** IANA zone, default UTC. */
   timezone?: string | null;
+}
+
+/** Request body of createAnalyticsShare (POST /analytics/shares). */
+export interface CreateAnalyticsShareRequest {
+  /** Share the links on this domain (the default one or one of yours). */
+  domain?: string | null;
+  /** ISO 8601 date-time with an offset, in the future: when the page stops answering; default never. */
+  expires_at?: string | null;
+  /** A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404. */
+  link_id?: string | null;
+  /** Share the links carrying this tag; 404 when no link or tag of yours has it. */
+  tag?: string | null;
 }
 
 /** A new API key with its secret, shown this once. */
@@ -1079,7 +1123,7 @@ export interface AnalyticsParams {
   device?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   domain?: string;
-  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). */
+  /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts,hosts_more, the top 20 hosts separated by spaces and the count of the rest; compare=previous adds previous_clicks last). */
   format?: "json" | "csv";
   /** ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. */
   from?: string | string;
@@ -1097,6 +1141,10 @@ export interface AnalyticsParams {
   os?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  referrer_kind?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. */
+  referrer_source?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer_url?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
@@ -1153,6 +1201,10 @@ export interface ClickEventsParams {
   os?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. */
+  referrer_kind?: string;
+  /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. */
+  referrer_source?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   referrer_url?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
@@ -1213,6 +1265,23 @@ export interface DeleteAnalyticsReportPath {
 /** Path parameters of sendAnalyticsReport: Send a scheduled analytics report now (POST /analytics/reports/{id}/send). */
 export interface SendAnalyticsReportPath {
   /** An id starting with rpt_; any other value answers 404. */
+  id: string;
+}
+
+/** Query and header parameters of analyticsShares: List analytics shares (GET /analytics/shares). */
+export interface AnalyticsSharesParams {
+  /** next_cursor of the previous page. */
+  cursor?: string;
+  /** 1 to 100, default 20. */
+  limit?: number;
+}
+
+/** Request body of createAnalyticsShare: Share analytics at a public, read-only URL (POST /analytics/shares). */
+export type CreateAnalyticsShareBody = CreateAnalyticsShareRequest;
+
+/** Path parameters of deleteAnalyticsShare: Revoke an analytics share (DELETE /analytics/shares/{id}). */
+export interface DeleteAnalyticsSharePath {
+  /** An id starting with shr_; any other value answers 404. */
   id: string;
 }
 
@@ -1325,7 +1394,7 @@ export interface DeleteUtmTemplatePath {
 /** Query and header parameters of auditLog: Read the audit log (GET /audit-log). */
 export interface AuditLogParams {
   /** Only entries of this action, e.g. link.created. */
-  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_report.created" | "analytics_report.updated" | "analytics_report.deleted" | "analytics_report.sent" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
+  action?: "link.created" | "link.updated" | "link.deleted" | "links.exported" | "tag.updated" | "tag.deleted" | "domain.created" | "domain.deleted" | "domain.updated" | "utm_template.created" | "utm_template.updated" | "utm_template.deleted" | "analytics_report.created" | "analytics_report.updated" | "analytics_report.deleted" | "analytics_report.sent" | "analytics_share.created" | "analytics_share.deleted" | "key.created" | "key.revoked" | "key.renewed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.tested" | "webhook.delivery_retried" | "member.added" | "member.role_changed" | "member.removed" | "invite.created" | "invite.revoked" | "invite.accepted" | "workspace.created" | "workspace.plan_changed" | "workspace.updated" | "workspace.deleted" | "audit_log.exported" | "link.disabled" | "link.enabled" | "workspace.suspended" | "workspace.unsuspended" | "report.received" | "link.broken" | "link.recovered" | "user.signed_in" | "user.sign_in_failed" | "user.signed_out" | "user.password_changed" | "user.password_link_issued" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.recovery_code_used" | "user.password_reset_requested" | "user.passkey_added" | "user.passkey_removed" | "user.session_revoked";
   /** Only entries by this actor: a usr_ or key_ id, "cli" or "system". */
   actor_id?: string;
   /** next_cursor of the previous page. */
@@ -1348,9 +1417,11 @@ export interface Operations {
   analytics: { path: Record<string, never>; params: AnalyticsParams; body: never; response: Analytics | string };
   analyticsReport: { path: AnalyticsReportPath; params: Record<string, never>; body: never; response: ScheduledReport };
   analyticsReports: { path: Record<string, never>; params: AnalyticsReportsParams; body: never; response: ScheduledReportPage };
+  analyticsShares: { path: Record<string, never>; params: AnalyticsSharesParams; body: never; response: AnalyticsShareList };
   auditLog: { path: Record<string, never>; params: AuditLogParams; body: never; response: AuditLog | string };
   clickEvents: { path: Record<string, never>; params: ClickEventsParams; body: never; response: ClickEventList | string | Blob };
   createAnalyticsReport: { path: Record<string, never>; params: Record<string, never>; body: CreateAnalyticsReportBody; response: ScheduledReport };
+  createAnalyticsShare: { path: Record<string, never>; params: Record<string, never>; body: CreateAnalyticsShareBody; response: AnalyticsShare };
   createDomain: { path: Record<string, never>; params: CreateDomainParams; body: CreateDomainBody; response: Domain };
   createInvite: { path: Record<string, never>; params: Record<string, never>; body: CreateInviteBody; response: CreatedInvite };
   createKey: { path: Record<string, never>; params: Record<string, never>; body: CreateKeyBody; response: CreatedApiKey };
@@ -1359,6 +1430,7 @@ export interface Operations {
   createUtmTemplate: { path: Record<string, never>; params: Record<string, never>; body: CreateUtmTemplateBody; response: UtmTemplate };
   createWebhook: { path: Record<string, never>; params: Record<string, never>; body: CreateWebhookBody; response: WebhookEndpointWithSecret };
   deleteAnalyticsReport: { path: DeleteAnalyticsReportPath; params: Record<string, never>; body: never; response: void };
+  deleteAnalyticsShare: { path: DeleteAnalyticsSharePath; params: Record<string, never>; body: never; response: void };
   deleteDomain: { path: DeleteDomainPath; params: Record<string, never>; body: never; response: void };
   deleteLink: { path: DeleteLinkPath; params: Record<string, never>; body: never; response: void };
   deleteLinks: { path: Record<string, never>; params: DeleteLinksParams; body: never; response: BulkDeleteResult };
@@ -1411,12 +1483,16 @@ export interface OperationMethods {
   analyticsReport(id: string, options?: RequestOptions): Promise<ScheduledReport>;
   /** List scheduled analytics reports (GET /analytics/reports): Scheduled analytics reports of your workspace, oldest first (at most 20). Needs the scope `analytics:read`. → 200. */
   analyticsReports(params?: AnalyticsReportsParams, options?: RequestOptions): Promise<ScheduledReportPage>;
+  /** List analytics shares (GET /analytics/shares): Shared analytics pages of your workspace, newest first (never their tokens). Needs the scope `analytics:read`. → 200. */
+  analyticsShares(params?: AnalyticsSharesParams, options?: RequestOptions): Promise<AnalyticsShareList>;
   /** Read the audit log (GET /audit-log): What was changed in the workspace, and every sign-in of its members, newest first; filters combine with AND. Owners and admins. Needs the scope `audit:read`. → 200. */
   auditLog(params?: AuditLogParams, options?: RequestOptions): Promise<AuditLog | string>;
   /** Click events, newest first (GET /analytics/events): People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`. → 200. */
   clickEvents(params?: ClickEventsParams, options?: RequestOptions): Promise<ClickEventList | string | Blob>;
   /** Schedule an analytics report by email (POST /analytics/reports): Schedule an analytics report by email (at most 20 per workspace). Needs the scope `links:write`. → 201. */
   createAnalyticsReport(body: CreateAnalyticsReportBody, options?: RequestOptions): Promise<ScheduledReport>;
+  /** Share analytics at a public, read-only URL (POST /analytics/shares): Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. Needs the scope `analytics:read` and `links:write`. → 201. */
+  createAnalyticsShare(body?: CreateAnalyticsShareBody, options?: RequestOptions): Promise<AnalyticsShare>;
   /** Add a domain (POST /domains): Add a custom domain to your workspace. Needs the scope `domains:write`. → 201. */
   createDomain(body: CreateDomainBody, params?: CreateDomainParams, options?: RequestOptions): Promise<Domain>;
   /** Invite someone (POST /invites): Invite someone by email; the link (valid 7 days) is returned this once. Needs the scope `members:write`. → 201. */
@@ -1433,6 +1509,8 @@ export interface OperationMethods {
   createWebhook(body: CreateWebhookBody, options?: RequestOptions): Promise<WebhookEndpointWithSecret>;
   /** Delete a scheduled analytics report (DELETE /analytics/reports/{id}): Delete a scheduled report. Needs the scope `links:write`. → 204. */
   deleteAnalyticsReport(id: string, options?: RequestOptions): Promise<void>;
+  /** Revoke an analytics share (DELETE /analytics/shares/{id}): Revoke a share: its page answers not found at once. Needs links:write too. Needs the scope `analytics:read` and `links:write`. → 204. */
+  deleteAnalyticsShare(id: string, options?: RequestOptions): Promise<void>;
   /** Remove a domain (DELETE /domains/{host}): Remove a custom domain (it must serve no links). Needs the scope `domains:write`. → 204. */
   deleteDomain(host: string, options?: RequestOptions): Promise<void>;
   /** Delete a link (DELETE /links/{id}): Delete a link; its alias answers 404 from then on. Needs the scope `links:write`. → 204. */
@@ -1523,9 +1601,11 @@ export const operations: Record<OperationId, OperationSpec> = {
   analytics: ["GET", "/analytics", "q"],
   analyticsReport: ["GET", "/analytics/reports/{id}", ""],
   analyticsReports: ["GET", "/analytics/reports", "q"],
+  analyticsShares: ["GET", "/analytics/shares", "q"],
   auditLog: ["GET", "/audit-log", "q"],
   clickEvents: ["GET", "/analytics/events", "q"],
   createAnalyticsReport: ["POST", "/analytics/reports", "B"],
+  createAnalyticsShare: ["POST", "/analytics/shares", "b"],
   createDomain: ["POST", "/domains", "Bq", {"idempotencyKey":"Idempotency-Key"}],
   createInvite: ["POST", "/invites", "B"],
   createKey: ["POST", "/keys", "b"],
@@ -1534,6 +1614,7 @@ export const operations: Record<OperationId, OperationSpec> = {
   createUtmTemplate: ["POST", "/utm-templates", "B"],
   createWebhook: ["POST", "/webhooks", "B"],
   deleteAnalyticsReport: ["DELETE", "/analytics/reports/{id}", ""],
+  deleteAnalyticsShare: ["DELETE", "/analytics/shares/{id}", ""],
   deleteDomain: ["DELETE", "/domains/{host}", ""],
   deleteLink: ["DELETE", "/links/{id}", ""],
   deleteLinks: ["DELETE", "/links/bulk", "q"],

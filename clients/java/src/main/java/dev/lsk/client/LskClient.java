@@ -53,25 +53,25 @@ public final class LskClient {
    *
    * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
    * {@code GET /analytics} → 200.
-   * @param params browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code AnalyticsParams.builder()…build()}
+   * @param params browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code AnalyticsParams.builder()…build()}
    */
   public Analytics analytics(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
+    return http.send("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
   }
 
   /** Asynchronous {@link #analytics}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Analytics> analyticsAsync(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
+    return http.sendAsync("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<Analytics>() {}));
   }
 
-  /** {@link #analytics} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #analytics} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public Analytics analytics() {
     return analytics(AnalyticsParams.builder().build());
   }
 
-  /** {@link #analytics} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #analytics} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<Analytics> analyticsAsync() {
     return analyticsAsync(AnalyticsParams.builder().build());
   }
@@ -81,25 +81,25 @@ public final class LskClient {
    *
    * Clicks over a window of at most 400 days (default the last 30 local days), as a time series or grouped, filtered by any recorded value, link, tag or domain. Needs the scope `analytics:read`.
    * {@code GET /analytics} → 200. The raw answer (content type and bytes), e.g. for CSV.
-   * @param params browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code AnalyticsParams.builder()…build()}
+   * @param params browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code AnalyticsParams.builder()…build()}
    */
   public LskHttp.RawResponse analyticsRaw(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+    return http.send("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
   }
 
   /** Asynchronous {@link #analyticsRaw}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LskHttp.RawResponse> analyticsRawAsync(AnalyticsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
+    return http.sendAsync("GET", "/analytics", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("compare", params.getCompare()).add("continent", params.getContinent()).add("country", params.getCountry()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("group_by", params.getGroupBy()).add("interval", params.getInterval()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("text/csv, application/json"));
   }
 
-  /** {@link #analyticsRaw} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #analyticsRaw} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public LskHttp.RawResponse analyticsRaw() {
     return analyticsRaw(AnalyticsParams.builder().build());
   }
 
-  /** {@link #analyticsRaw} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #analyticsRaw} with no browser, city, compare, continent, country, device, domain, format, from, group_by, interval, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<LskHttp.RawResponse> analyticsRawAsync() {
     return analyticsRawAsync(AnalyticsParams.builder().build());
   }
@@ -146,6 +146,34 @@ public final class LskClient {
   /** {@link #analyticsReports} with no cursor, limit. */
   public CompletableFuture<ScheduledReportPage> analyticsReportsAsync() {
     return analyticsReportsAsync(AnalyticsReportsParams.builder().build());
+  }
+
+  /**
+   * List analytics shares
+   *
+   * Shared analytics pages of your workspace, newest first (never their tokens). Needs the scope `analytics:read`.
+   * {@code GET /analytics/shares} → 200.
+   * @param params cursor, limit, by name: {@code AnalyticsSharesParams.builder()…build()}
+   */
+  public AnalyticsShareList analyticsShares(AnalyticsSharesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.send("GET", "/analytics/shares", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AnalyticsShareList>() {}));
+  }
+
+  /** Asynchronous {@link #analyticsShares}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<AnalyticsShareList> analyticsSharesAsync(AnalyticsSharesParams params) {
+    Objects.requireNonNull(params, "params");
+    return http.sendAsync("GET", "/analytics/shares", LskHttp.query().add("cursor", params.getCursor()).add("limit", params.getLimit()), LskHttp.headers(), null, LskHttp.json(new TypeReference<AnalyticsShareList>() {}));
+  }
+
+  /** {@link #analyticsShares} with no cursor, limit. */
+  public AnalyticsShareList analyticsShares() {
+    return analyticsShares(AnalyticsSharesParams.builder().build());
+  }
+
+  /** {@link #analyticsShares} with no cursor, limit. */
+  public CompletableFuture<AnalyticsShareList> analyticsSharesAsync() {
+    return analyticsSharesAsync(AnalyticsSharesParams.builder().build());
   }
 
   /**
@@ -209,25 +237,25 @@ public final class LskClient {
    *
    * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
    * {@code GET /analytics/events} → 200.
-   * @param params browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code ClickEventsParams.builder()…build()}
+   * @param params browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code ClickEventsParams.builder()…build()}
    */
   public ClickEventList clickEvents(ClickEventsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ClickEventList>() {}));
+    return http.send("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ClickEventList>() {}));
   }
 
   /** Asynchronous {@link #clickEvents}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<ClickEventList> clickEventsAsync(ClickEventsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ClickEventList>() {}));
+    return http.sendAsync("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.json(new TypeReference<ClickEventList>() {}));
   }
 
-  /** {@link #clickEvents} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #clickEvents} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public ClickEventList clickEvents() {
     return clickEvents(ClickEventsParams.builder().build());
   }
 
-  /** {@link #clickEvents} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #clickEvents} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<ClickEventList> clickEventsAsync() {
     return clickEventsAsync(ClickEventsParams.builder().build());
   }
@@ -237,25 +265,25 @@ public final class LskClient {
    *
    * People's clicks one by one, newest first, kept LSK_CLICK_EVENTS_DAYS days (default 90), with the analytics filters. Needs the scope `analytics:read`.
    * {@code GET /analytics/events} → 200. The raw answer (content type and bytes), e.g. for CSV.
-   * @param params browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code ClickEventsParams.builder()…build()}
+   * @param params browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant, by name: {@code ClickEventsParams.builder()…build()}
    */
   public LskHttp.RawResponse clickEventsRaw(ClickEventsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.send("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("application/x-ndjson, text/csv, application/json"));
+    return http.send("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("application/x-ndjson, text/csv, application/json"));
   }
 
   /** Asynchronous {@link #clickEventsRaw}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<LskHttp.RawResponse> clickEventsRawAsync(ClickEventsParams params) {
     Objects.requireNonNull(params, "params");
-    return http.sendAsync("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("application/x-ndjson, text/csv, application/json"));
+    return http.sendAsync("GET", "/analytics/events", LskHttp.query().add("browser", params.getBrowser()).add("city", params.getCity()).add("continent", params.getContinent()).add("country", params.getCountry()).add("cursor", params.getCursor()).add("device", params.getDevice()).add("domain", params.getDomain()).add("format", params.getFormat()).add("from", params.getFrom()).add("language", params.getLanguage()).add("limit", params.getLimit()).add("link_id", params.getLinkId()).add("os", params.getOs()).add("referrer", params.getReferrer()).add("referrer_kind", params.getReferrerKind()).add("referrer_source", params.getReferrerSource()).add("referrer_url", params.getReferrerUrl()).add("region", params.getRegion()).add("tag", params.getTag()).add("timezone", params.getTimezone()).add("to", params.getTo()).add("trigger", params.getTrigger()).add("utm_campaign", params.getUtmCampaign()).add("utm_content", params.getUtmContent()).add("utm_medium", params.getUtmMedium()).add("utm_source", params.getUtmSource()).add("utm_term", params.getUtmTerm()).add("variant", params.getVariant()), LskHttp.headers(), null, LskHttp.raw("application/x-ndjson, text/csv, application/json"));
   }
 
-  /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public LskHttp.RawResponse clickEventsRaw() {
     return clickEventsRaw(ClickEventsParams.builder().build());
   }
 
-  /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
+  /** {@link #clickEventsRaw} with no browser, city, continent, country, cursor, device, domain, format, from, language, limit, link_id, os, referrer, referrer_kind, referrer_source, referrer_url, region, tag, timezone, to, trigger, utm_campaign, utm_content, utm_medium, utm_source, utm_term, variant. */
   public CompletableFuture<LskHttp.RawResponse> clickEventsRawAsync() {
     return clickEventsRawAsync(ClickEventsParams.builder().build());
   }
@@ -274,6 +302,22 @@ public final class LskClient {
   /** Asynchronous {@link #createAnalyticsReport}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<ScheduledReport> createAnalyticsReportAsync(CreateAnalyticsReportRequest body) {
     return http.sendAsync("POST", "/analytics/reports", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<ScheduledReport>() {}));
+  }
+
+  /**
+   * Share analytics at a public, read-only URL
+   *
+   * Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+   * {@code POST /analytics/shares} → 201.
+   * @param body the request body (may be null)
+   */
+  public AnalyticsShare createAnalyticsShare(CreateAnalyticsShareRequest body) {
+    return http.send("POST", "/analytics/shares", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<AnalyticsShare>() {}));
+  }
+
+  /** Asynchronous {@link #createAnalyticsShare}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<AnalyticsShare> createAnalyticsShareAsync(CreateAnalyticsShareRequest body) {
+    return http.sendAsync("POST", "/analytics/shares", LskHttp.query(), LskHttp.headers(), body, LskHttp.json(new TypeReference<AnalyticsShare>() {}));
   }
 
   /**
@@ -441,6 +485,22 @@ public final class LskClient {
   /** Asynchronous {@link #deleteAnalyticsReport}; fails with {@link LskException} on an error answer. */
   public CompletableFuture<Void> deleteAnalyticsReportAsync(String id) {
     return http.sendAsync("DELETE", "/analytics/reports/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /**
+   * Revoke an analytics share
+   *
+   * Revoke a share: its page answers not found at once. Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+   * {@code DELETE /analytics/shares/{id}} → 204.
+   * @param id An id starting with shr_; any other value answers 404.
+   */
+  public void deleteAnalyticsShare(String id) {
+    http.send("DELETE", "/analytics/shares/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
+  }
+
+  /** Asynchronous {@link #deleteAnalyticsShare}; fails with {@link LskException} on an error answer. */
+  public CompletableFuture<Void> deleteAnalyticsShareAsync(String id) {
+    return http.sendAsync("DELETE", "/analytics/shares/" + LskHttp.segment(String.valueOf(id)), LskHttp.query(), LskHttp.headers(), null, LskHttp.NONE);
   }
 
   /**

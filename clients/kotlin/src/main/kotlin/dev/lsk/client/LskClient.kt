@@ -43,7 +43,7 @@ class LskClient(
      * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
-     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). (null: not sent)
+     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts,hosts_more, the top 20 hosts separated by spaces and the count of the rest; compare=previous adds previous_clicks last). (null: not sent)
      * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
      * @param groupBy `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links). (null: not sent)
      * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
@@ -52,6 +52,8 @@ class LskClient(
      * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerKind `referrer_kind` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. (null: not sent)
+     * @param referrerSource `referrer_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. (null: not sent)
      * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
@@ -82,6 +84,8 @@ class LskClient(
         linkId: String? = null,
         os: String? = null,
         referrer: String? = null,
+        referrerKind: String? = null,
+        referrerSource: String? = null,
         referrerUrl: String? = null,
         region: String? = null,
         tag: String? = null,
@@ -95,7 +99,7 @@ class LskClient(
         utmTerm: String? = null,
         variant: String? = null,
     ): Analytics =
-        send("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<Analytics>())
+        send("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_kind" to referrerKind, "referrer_source" to referrerSource, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<Analytics>())
 
     /**
      * Click analytics of the workspace
@@ -109,7 +113,7 @@ class LskClient(
      * @param country `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param device `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param domain `domain` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
-     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). (null: not sent)
+     * @param format `format` (query) json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts,hosts_more, the top 20 hosts separated by spaces and the count of the rest; compare=previous adds previous_clicks last). (null: not sent)
      * @param from `from` (query) ISO date (local midnight in `timezone`) or date-time with an offset; default 29 days before `to`. (null: not sent)
      * @param groupBy `group_by` (query) One of timeseries, countries, referrers, devices, browsers, os, links, tags, continents, regions, cities, referrer_urls, utm_sources, utm_mediums, utm_campaigns, utm_terms, utm_contents, triggers, languages, variants, domains, referrer_sources (default timeseries; links: top links). (null: not sent)
      * @param interval `interval` (query) Time series only: hour (windows of at most 31 days), day (default), week (from Monday) or month. (null: not sent)
@@ -118,6 +122,8 @@ class LskClient(
      * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerKind `referrer_kind` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. (null: not sent)
+     * @param referrerSource `referrer_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. (null: not sent)
      * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
@@ -148,6 +154,8 @@ class LskClient(
         linkId: String? = null,
         os: String? = null,
         referrer: String? = null,
+        referrerKind: String? = null,
+        referrerSource: String? = null,
         referrerUrl: String? = null,
         region: String? = null,
         tag: String? = null,
@@ -161,7 +169,7 @@ class LskClient(
         utmTerm: String? = null,
         variant: String? = null,
     ): LskRawResponse =
-        sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
+        sendRaw("GET", "/analytics", listOf("browser" to browser, "city" to city, "compare" to compare, "continent" to continent, "country" to country, "device" to device, "domain" to domain, "format" to format, "from" to from, "group_by" to groupBy, "interval" to interval, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_kind" to referrerKind, "referrer_source" to referrerSource, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "text/csv, application/json")
 
     /**
      * Get a scheduled analytics report
@@ -188,6 +196,20 @@ class LskClient(
         limit: Int? = null,
     ): ScheduledReportPage =
         send("GET", "/analytics/reports", listOf("cursor" to cursor, "limit" to limit), emptyList(), null, jacksonTypeRef<ScheduledReportPage>())
+
+    /**
+     * List analytics shares
+     *
+     * Shared analytics pages of your workspace, newest first (never their tokens). Needs the scope `analytics:read`.
+     * `GET /analytics/shares` → 200.
+     * @param cursor `cursor` (query) next_cursor of the previous page. (null: not sent)
+     * @param limit `limit` (query) 1 to 100, default 20. (null: not sent)
+     */
+    suspend fun analyticsShares(
+        cursor: String? = null,
+        limit: Int? = null,
+    ): AnalyticsShareList =
+        send("GET", "/analytics/shares", listOf("cursor" to cursor, "limit" to limit), emptyList(), null, jacksonTypeRef<AnalyticsShareList>())
 
     /**
      * Read the audit log
@@ -260,6 +282,8 @@ class LskClient(
      * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerKind `referrer_kind` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. (null: not sent)
+     * @param referrerSource `referrer_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. (null: not sent)
      * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
@@ -288,6 +312,8 @@ class LskClient(
         linkId: String? = null,
         os: String? = null,
         referrer: String? = null,
+        referrerKind: String? = null,
+        referrerSource: String? = null,
         referrerUrl: String? = null,
         region: String? = null,
         tag: String? = null,
@@ -301,7 +327,7 @@ class LskClient(
         utmTerm: String? = null,
         variant: String? = null,
     ): ClickEventList =
-        send("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<ClickEventList>())
+        send("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_kind" to referrerKind, "referrer_source" to referrerSource, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, jacksonTypeRef<ClickEventList>())
 
     /**
      * Click events, newest first
@@ -322,6 +348,8 @@ class LskClient(
      * @param linkId `link_id` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param os `os` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param referrer `referrer` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
+     * @param referrerKind `referrer_kind` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. (null: not sent)
+     * @param referrerSource `referrer_source` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. (null: not sent)
      * @param referrerUrl `referrer_url` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param region `region` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
      * @param tag `tag` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. (null: not sent)
@@ -350,6 +378,8 @@ class LskClient(
         linkId: String? = null,
         os: String? = null,
         referrer: String? = null,
+        referrerKind: String? = null,
+        referrerSource: String? = null,
         referrerUrl: String? = null,
         region: String? = null,
         tag: String? = null,
@@ -363,7 +393,7 @@ class LskClient(
         utmTerm: String? = null,
         variant: String? = null,
     ): LskRawResponse =
-        sendRaw("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "application/x-ndjson, text/csv, application/json")
+        sendRaw("GET", "/analytics/events", listOf("browser" to browser, "city" to city, "continent" to continent, "country" to country, "cursor" to cursor, "device" to device, "domain" to domain, "format" to format, "from" to from, "language" to language, "limit" to limit, "link_id" to linkId, "os" to os, "referrer" to referrer, "referrer_kind" to referrerKind, "referrer_source" to referrerSource, "referrer_url" to referrerUrl, "region" to region, "tag" to tag, "timezone" to timezone, "to" to to, "trigger" to trigger, "utm_campaign" to utmCampaign, "utm_content" to utmContent, "utm_medium" to utmMedium, "utm_source" to utmSource, "utm_term" to utmTerm, "variant" to variant), emptyList(), null, "application/x-ndjson, text/csv, application/json")
 
     /**
      * Schedule an analytics report by email
@@ -375,6 +405,17 @@ class LskClient(
         body: CreateAnalyticsReportRequest,
     ): ScheduledReport =
         send("POST", "/analytics/reports", emptyList(), emptyList(), body, jacksonTypeRef<ScheduledReport>())
+
+    /**
+     * Share analytics at a public, read-only URL
+     *
+     * Publish the analytics of one link, tag or domain (or, with none, of the workspace) at a public, read-only URL, returned this once (at most 100 shares per workspace). Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+     * `POST /analytics/shares` → 201.
+     */
+    suspend fun createAnalyticsShare(
+        body: CreateAnalyticsShareRequest? = null,
+    ): AnalyticsShare =
+        send("POST", "/analytics/shares", emptyList(), emptyList(), body, jacksonTypeRef<AnalyticsShare>())
 
     /**
      * Add a domain
@@ -470,6 +511,18 @@ class LskClient(
         id: String,
     ) =
         sendNoContent("DELETE", "/analytics/reports/${segment(id.toString())}", emptyList(), emptyList(), null)
+
+    /**
+     * Revoke an analytics share
+     *
+     * Revoke a share: its page answers not found at once. Needs links:write too. Needs the scope `analytics:read` and `links:write`.
+     * `DELETE /analytics/shares/{id}` → 204.
+     * @param id An id starting with shr_; any other value answers 404.
+     */
+    suspend fun deleteAnalyticsShare(
+        id: String,
+    ) =
+        sendNoContent("DELETE", "/analytics/shares/${segment(id.toString())}", emptyList(), emptyList(), null)
 
     /**
      * Remove a domain

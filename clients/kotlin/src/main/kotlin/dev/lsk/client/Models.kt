@@ -167,9 +167,12 @@ data class AnalyticsItem(
     /** Top links only: the link alias. */
     @get:JsonProperty("alias") @param:JsonProperty("alias")
     val alias: String? = null,
-    /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+    /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
     @get:JsonProperty("hosts") @param:JsonProperty("hosts")
     val hosts: List<String>? = null,
+    /** Referrer sources only: how many more hosts the row sums than `hosts` lists (the top 20 by clicks); 0 when it lists them all. */
+    @get:JsonProperty("hosts_more") @param:JsonProperty("hosts_more")
+    val hostsMore: Int? = null,
     /** Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct. */
     @get:JsonProperty("kind") @param:JsonProperty("kind")
     val kind: AnalyticsItemKind? = null,
@@ -211,6 +214,73 @@ data class AnalyticsPrevious(
     val to: OffsetDateTime,
     @get:JsonProperty("total") @param:JsonProperty("total")
     val total: ClickTotals,
+)
+
+/** A public, read-only page of the analytics of one link, tag or domain, or of the whole workspace. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AnalyticsShare(
+    @get:JsonProperty("created_at") @param:JsonProperty("created_at")
+    val createdAt: OffsetDateTime,
+    /** Who made the share. */
+    @get:JsonProperty("created_by") @param:JsonProperty("created_by")
+    val createdBy: AnalyticsShareCreatedBy,
+    /** Opaque id, e.g. shr_4Gd8kLm2Qx7Rt1Vb9Nc3. */
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    /** The shared domain, or null. None of link_id, tag, domain: the whole workspace. */
+    @get:JsonProperty("domain") @param:JsonProperty("domain")
+    val domain: String? = null,
+    /** After this the page answers not found; null: until revoked. */
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime? = null,
+    /** The shared link (lnk_…), or null. */
+    @get:JsonProperty("link_id") @param:JsonProperty("link_id")
+    val linkId: String? = null,
+    /** The shared tag, or null. */
+    @get:JsonProperty("tag") @param:JsonProperty("tag")
+    val tag: String? = null,
+    /** The public page (<public URL>/dashboard/share/<token>): given once, when the share is made (the token is kept hashed); null afterwards. */
+    @get:JsonProperty("url") @param:JsonProperty("url")
+    val url: String? = null,
+)
+
+/** Who made the share. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AnalyticsShareCreatedBy(
+    @get:JsonProperty("id") @param:JsonProperty("id")
+    val id: String,
+    @get:JsonProperty("label") @param:JsonProperty("label")
+    val label: String,
+    /** One of: user, key, cli, system. */
+    @get:JsonProperty("type") @param:JsonProperty("type")
+    val type: AnalyticsShareCreatedByType,
+)
+
+/**
+ * Values of AnalyticsShareCreatedByType.
+ * An unknown value from a newer server reads as null.
+ */
+enum class AnalyticsShareCreatedByType(@get:JsonValue val value: String) {
+    USER("user"),
+    KEY("key"),
+    CLI("cli"),
+    SYSTEM("system"),
+    ;
+
+    override fun toString(): String = value
+}
+
+/** One page of shares, newest first. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class AnalyticsShareList(
+    @get:JsonProperty("data") @param:JsonProperty("data")
+    val data: List<AnalyticsShare>,
+    /** Pass as `cursor` for the next page; null on the last page. */
+    @get:JsonProperty("next_cursor") @param:JsonProperty("next_cursor")
+    val nextCursor: String? = null,
 )
 
 /** An API key (its secret is shown only once, when created). */
@@ -275,7 +345,7 @@ enum class ApiKeyScopesItem(@get:JsonValue val value: String) {
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 data class AuditEntry(
-    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, analytics_report.created, analytics_report.updated, analytics_report.deleted, analytics_report.sent, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
+    /** What was done, e.g. link.created, key.revoked, user.sign_in_failed (docs/audit.md lists all). One of: link.created, link.updated, link.deleted, links.exported, tag.updated, tag.deleted, domain.created, domain.deleted, domain.updated, utm_template.created, utm_template.updated, utm_template.deleted, analytics_report.created, analytics_report.updated, analytics_report.deleted, analytics_report.sent, analytics_share.created, analytics_share.deleted, key.created, key.revoked, key.renewed, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, webhook.tested, webhook.delivery_retried, member.added, member.role_changed, member.removed, invite.created, invite.revoked, invite.accepted, workspace.created, workspace.plan_changed, workspace.updated, workspace.deleted, audit_log.exported, link.disabled, link.enabled, workspace.suspended, workspace.unsuspended, report.received, link.broken, link.recovered, user.signed_in, user.sign_in_failed, user.signed_out, user.password_changed, user.password_link_issued, user.two_factor_enabled, user.two_factor_disabled, user.recovery_code_used, user.password_reset_requested, user.passkey_added, user.passkey_removed, user.session_revoked. */
     @get:JsonProperty("action") @param:JsonProperty("action")
     val action: AuditEntryAction,
     @get:JsonProperty("actor") @param:JsonProperty("actor")
@@ -314,6 +384,8 @@ enum class AuditEntryAction(@get:JsonValue val value: String) {
     ANALYTICS_REPORT_UPDATED("analytics_report.updated"),
     ANALYTICS_REPORT_DELETED("analytics_report.deleted"),
     ANALYTICS_REPORT_SENT("analytics_report.sent"),
+    ANALYTICS_SHARE_CREATED("analytics_share.created"),
+    ANALYTICS_SHARE_DELETED("analytics_share.deleted"),
     KEY_CREATED("key.created"),
     KEY_REVOKED("key.revoked"),
     KEY_RENEWED("key.renewed"),
@@ -389,7 +461,7 @@ enum class AuditEntryActorType(@get:JsonValue val value: String) {
 data class AuditEntryTarget(
     @get:JsonProperty("id") @param:JsonProperty("id")
     val id: String,
-    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report. */
+    /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report, analytics_share. */
     @get:JsonProperty("type") @param:JsonProperty("type")
     val type: AuditEntryTargetType,
 )
@@ -411,6 +483,7 @@ enum class AuditEntryTargetType(@get:JsonValue val value: String) {
     REPORT("report"),
     UTM_TEMPLATE("utm_template"),
     ANALYTICS_REPORT("analytics_report"),
+    ANALYTICS_SHARE("analytics_share"),
     ;
 
     override fun toString(): String = value
@@ -448,6 +521,8 @@ enum class AuditLogAction(@get:JsonValue val value: String) {
     ANALYTICS_REPORT_UPDATED("analytics_report.updated"),
     ANALYTICS_REPORT_DELETED("analytics_report.deleted"),
     ANALYTICS_REPORT_SENT("analytics_report.sent"),
+    ANALYTICS_SHARE_CREATED("analytics_share.created"),
+    ANALYTICS_SHARE_DELETED("analytics_share.deleted"),
     KEY_CREATED("key.created"),
     KEY_REVOKED("key.revoked"),
     KEY_RENEWED("key.renewed"),
@@ -748,6 +823,42 @@ enum class CreateAnalyticsReportRequestFrequency(@get:JsonValue val value: Strin
     ;
 
     override fun toString(): String = value
+}
+
+/** Request body of createAnalyticsShare (POST /analytics/shares). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+data class CreateAnalyticsShareRequest(
+    /** Share the links on this domain (the default one or one of yours). */
+    @get:JsonProperty("domain") @param:JsonProperty("domain")
+    val domain: String? = null,
+    /** ISO 8601 date-time with an offset, in the future: when the page stops answering; default never. */
+    @get:JsonProperty("expires_at") @param:JsonProperty("expires_at")
+    val expiresAt: OffsetDateTime? = null,
+    /** A link id (lnk_…) or ext_ followed by its external_id (URL-encoded); any other value answers 404. */
+    @get:JsonProperty("link_id") @param:JsonProperty("link_id")
+    val linkId: String? = null,
+    /** Share the links carrying this tag; 404 when no link or tag of yours has it. */
+    @get:JsonProperty("tag") @param:JsonProperty("tag")
+    val tag: String? = null,
+    /** Fields sent as an explicit JSON null (null clears a field on an update): `clear = setOf(CreateAnalyticsShareRequest.Clear.DOMAIN)`. */
+    @get:JsonIgnore val clear: Set<Clear> = emptySet(),
+) {
+    init {
+        require(clear.none { it.value(this) != null }) { "CreateAnalyticsShareRequest: a field is both set and cleared: " + clear }
+    }
+
+    /** The fields that can be sent as an explicit JSON null. */
+    enum class Clear(val json: String, internal val value: (CreateAnalyticsShareRequest) -> Any?) {
+        DOMAIN("domain", { it.domain }),
+        EXPIRES_AT("expires_at", { it.expiresAt }),
+        LINK_ID("link_id", { it.linkId }),
+        TAG("tag", { it.tag }),
+    }
+
+    @JsonAnyGetter
+    @JsonInclude(content = JsonInclude.Include.ALWAYS)
+    private fun cleared(): Map<String, Any?> = clear.associate { it.json to null }
 }
 
 /** Request body of createDomain (POST /domains). */

@@ -28,9 +28,13 @@ public final class AnalyticsItem {
   @JsonProperty("clicks")
   private Integer clicks;
 
-  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first (the values a `referrer` filter takes). */
+  /** Referrer sources only: the recorded referrer hosts the row sums, most clicks first, at most 20 (the values a `referrer` filter takes; `referrer_source` filters by the row's key). */
   @JsonProperty("hosts")
   private List<String> hosts;
+
+  /** Referrer sources only: how many more hosts the row sums than `hosts` lists (the top 20 by clicks); 0 when it lists them all. */
+  @JsonProperty("hosts_more")
+  private Integer hostsMore;
 
   /** Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by. */
   @JsonProperty("key")
@@ -80,6 +84,17 @@ public final class AnalyticsItem {
   /** Sets {@code hosts}; returns this for chaining. */
   public AnalyticsItem hosts(List<String> hosts) {
     this.hosts = hosts;
+    return this;
+  }
+
+  /** {@code hosts_more} (may be null). */
+  public Integer getHostsMore() {
+    return hostsMore;
+  }
+
+  /** Sets {@code hosts_more}; returns this for chaining. */
+  public AnalyticsItem hostsMore(Integer hostsMore) {
+    this.hostsMore = hostsMore;
     return this;
   }
 
@@ -135,6 +150,7 @@ public final class AnalyticsItem {
     return Objects.equals(alias, other.alias)
         && Objects.equals(clicks, other.clicks)
         && Objects.equals(hosts, other.hosts)
+        && Objects.equals(hostsMore, other.hostsMore)
         && Objects.equals(key, other.key)
         && Objects.equals(kind, other.kind)
         && Objects.equals(previousClicks, other.previousClicks)
@@ -143,7 +159,7 @@ public final class AnalyticsItem {
 
   @Override
   public int hashCode() {
-    return Objects.hash(alias, clicks, hosts, key, kind, previousClicks, shortUrl);
+    return Objects.hash(alias, clicks, hosts, hostsMore, key, kind, previousClicks, shortUrl);
   }
 
   @Override
@@ -152,6 +168,7 @@ public final class AnalyticsItem {
         + "alias=" + alias
         + ", clicks=" + clicks
         + ", hosts=" + hosts
+        + ", hosts_more=" + hostsMore
         + ", key=" + key
         + ", kind=" + kind
         + ", previous_clicks=" + previousClicks

@@ -30,6 +30,8 @@ public final class AnalyticsParams {
   private final String linkId;
   private final String os;
   private final String referrer;
+  private final String referrerKind;
+  private final String referrerSource;
   private final String referrerUrl;
   private final String region;
   private final String tag;
@@ -60,6 +62,8 @@ public final class AnalyticsParams {
     this.linkId = b.linkId;
     this.os = b.os;
     this.referrer = b.referrer;
+    this.referrerKind = b.referrerKind;
+    this.referrerSource = b.referrerSource;
     this.referrerUrl = b.referrerUrl;
     this.region = b.region;
     this.tag = b.tag;
@@ -158,6 +162,16 @@ public final class AnalyticsParams {
     return referrer;
   }
 
+  /** {@code referrer_kind} (query); null: not sent. */
+  public String getReferrerKind() {
+    return referrerKind;
+  }
+
+  /** {@code referrer_source} (query); null: not sent. */
+  public String getReferrerSource() {
+    return referrerSource;
+  }
+
   /** {@code referrer_url} (query); null: not sent. */
   public String getReferrerUrl() {
     return referrerUrl;
@@ -237,6 +251,8 @@ public final class AnalyticsParams {
         + ", link_id=" + linkId
         + ", os=" + os
         + ", referrer=" + referrer
+        + ", referrer_kind=" + referrerKind
+        + ", referrer_source=" + referrerSource
         + ", referrer_url=" + referrerUrl
         + ", region=" + region
         + ", tag=" + tag
@@ -270,6 +286,8 @@ public final class AnalyticsParams {
     private String linkId;
     private String os;
     private String referrer;
+    private String referrerKind;
+    private String referrerSource;
     private String referrerUrl;
     private String region;
     private String tag;
@@ -327,7 +345,7 @@ public final class AnalyticsParams {
       return this;
     }
 
-    /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts, the hosts separated by spaces; compare=previous adds previous_clicks last). */
+    /** json (default) or csv: the rows of `data` as text/csv, header key,clicks (top links add alias,short_url; referrer sources add kind,hosts,hosts_more, the top 20 hosts separated by spaces and the count of the rest; compare=previous adds previous_clicks last). */
     public Builder format(AnalyticsFormat format) {
       this.format = format;
       return this;
@@ -378,6 +396,18 @@ public final class AnalyticsParams {
     /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
     public Builder referrer(String referrer) {
       this.referrer = referrer;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: search, social, video, messaging, email, ai, forum, code, other, direct. */
+    public Builder referrerKind(String referrerKind) {
+      this.referrerKind = referrerKind;
+      return this;
+    }
+
+    /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. Values: referrer sources as group_by=referrer_sources names them: a source name (Google, X, Facebook, ...; any case), (direct), or a host no source claims. Each window's referrer hosts are resolved first; a host some source claims, or no host, is refused naming the item. */
+    public Builder referrerSource(String referrerSource) {
+      this.referrerSource = referrerSource;
       return this;
     }
 

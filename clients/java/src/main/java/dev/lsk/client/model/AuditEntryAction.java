@@ -24,6 +24,8 @@ public enum AuditEntryAction {
   ANALYTICS_REPORT_UPDATED("analytics_report.updated"),
   ANALYTICS_REPORT_DELETED("analytics_report.deleted"),
   ANALYTICS_REPORT_SENT("analytics_report.sent"),
+  ANALYTICS_SHARE_CREATED("analytics_share.created"),
+  ANALYTICS_SHARE_DELETED("analytics_share.deleted"),
   KEY_CREATED("key.created"),
   KEY_REVOKED("key.revoked"),
   KEY_RENEWED("key.renewed"),

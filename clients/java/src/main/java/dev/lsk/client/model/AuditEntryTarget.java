@@ -20,7 +20,7 @@ public final class AuditEntryTarget {
   @JsonProperty("id")
   private String id;
 
-  /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report. */
+  /** One of: link, tag, domain, key, webhook, delivery, user, invite, workspace, report, utm_template, analytics_report, analytics_share. */
   @JsonProperty("type")
   private AuditEntryTargetType type;
 

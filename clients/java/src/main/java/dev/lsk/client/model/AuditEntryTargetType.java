@@ -19,7 +19,8 @@ public enum AuditEntryTargetType {
   WORKSPACE("workspace"),
   REPORT("report"),
   UTM_TEMPLATE("utm_template"),
-  ANALYTICS_REPORT("analytics_report");
+  ANALYTICS_REPORT("analytics_report"),
+  ANALYTICS_SHARE("analytics_share");
 
   private final String value;
 

@@ -1,0 +1,37 @@
+import type { Filters } from './view-state';
+
+/** What a share made from the overview covers: the link shown, else a view filtered on exactly one tag or one domain, else the workspace. */
+export interface ShareTarget {
+  link_id?: string;
+  tag?: string;
+  domain?: string;
+  /** For the panel's sentence: "this link", "the tag spring", ... */
+  what: string;
+}
+
+export function shareTarget(linkId: string | undefined, filters: Filters): ShareTarget {
+  if (linkId) return { link_id: linkId, what: 'this link' };
+  const fields = Object.keys(filters) as (keyof Filters)[];
+  const only = fields.length === 1 ? filters[fields[0]!] : undefined;
+  if (only && !only.exclude && only.values.length === 1) {
+    if (fields[0] === 'tag') return { tag: only.values[0]!, what: `the links tagged “${only.values[0]}”` };
+    if (fields[0] === 'domain') return { domain: only.values[0]!, what: `the links on ${only.values[0]}` };
+  }
+  return { what: 'the whole workspace' };
+}
+
+/** A listed share, named for a person. */
+export function shareScope(s: { link_id?: string | null; tag?: string | null; domain?: string | null }, linkId?: string): string {
+  if (s.link_id) return s.link_id === linkId ? 'This link' : `Link ${s.link_id}`;
+  if (s.tag) return `Tag “${s.tag}”`;
+  if (s.domain) return `Domain ${s.domain}`;
+  return 'Whole workspace';
+}
+
+/** The expiry choices of a new share, in days (null: until revoked). */
+export const EXPIRIES: readonly { label: string; days: number | null }[] = [
+  { label: 'Never (until revoked)', days: null },
+  { label: 'In 7 days', days: 7 },
+  { label: 'In 30 days', days: 30 },
+  { label: 'In 90 days', days: 90 },
+];
