@@ -19,10 +19,10 @@ const reportJson = (r: ScheduledReport, emailEnabled: boolean) => ({
 });
 const list = (v: string | undefined) => v?.split(',').map((s) => s.trim());
 
-/** Scheduled analytics reports by email (docs/adr/0219); abuse reports are `lsk reports list`. */
+/** Scheduled analytics reports by email (docs/adr/0219); named apart from abuse reports' `lsk reports list`. */
 export const reportCommands: Command[] = [
   {
-    name: 'report create',
+    name: 'email-report create',
     synopsis: '--workspace <slug> --frequency weekly|monthly --to a,b [--timezone ZONE] [--link ID | --tag NAME | --domain HOST]',
     summary: 'Schedule an analytics report by email to members of a workspace (Monday or the 1st, 08:00 in its zone).',
     details: 'Result: the report as JSON, the shape of POST /v1/analytics/reports.',
@@ -49,7 +49,7 @@ export const reportCommands: Command[] = [
     },
   },
   {
-    name: 'report list',
+    name: 'email-report list',
     synopsis: '--workspace <slug>',
     summary: "List a workspace's scheduled analytics reports, oldest first.",
     details: 'Result: {"data": [reports]} as JSON, the shape of GET /v1/analytics/reports.',
@@ -68,7 +68,7 @@ export const reportCommands: Command[] = [
     },
   },
   {
-    name: 'report send',
+    name: 'email-report send',
     arg: '<report-id>',
     synopsis: '<report-id> --workspace <slug>',
     summary: 'Send a scheduled report now, for its latest complete period (the schedule is unchanged).',
@@ -83,7 +83,7 @@ export const reportCommands: Command[] = [
     },
   },
   {
-    name: 'report delete',
+    name: 'email-report delete',
     arg: '<report-id>',
     synopsis: '<report-id> --workspace <slug>',
     summary: 'Delete a scheduled analytics report.',

@@ -120,7 +120,17 @@ export async function buildServices(
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
   const deletion = workspaceDeletion(repos, abuse, clock, auditRecorder, events, log);
   const analytics = new AnalyticsService(repos.clicks, repos.links, links, clock);
-  const reports = scheduledReports({ repos, analytics, links, mailer: accounts.mailer, clock, events, publicUrl: config.publicUrl, log });
+  const reports = scheduledReports({
+    repos,
+    analytics,
+    links,
+    mailer: accounts.mailer,
+    clock,
+    events,
+    publicUrl: config.publicUrl,
+    log,
+    open: (ws) => !abuse.gone(ws) && !abuse.suspended(ws),
+  });
   const services: Services = {
     config,
     clock,

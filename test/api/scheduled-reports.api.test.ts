@@ -119,9 +119,9 @@ describe.each(STORES)('scheduled reports over the API on %s', (store) => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
   });
-  it('lsk report create, list, send and delete do the same from the command line', async () => {
+  it('lsk email-report create, list, send and delete do the same from the command line', async () => {
     const made = await lsk.cli([
-      'report',
+      'email-report',
       'create',
       '--workspace',
       slug,
@@ -137,16 +137,16 @@ describe.each(STORES)('scheduled reports over the API on %s', (store) => {
     expect(made.code, made.stderr).toBe(0);
     const report = reportOutputSchema.parse(JSON.parse(made.last));
     expect(report).toMatchObject({ frequency: 'monthly', timezone: 'Asia/Tokyo', domain: 'go.example.com', recipients: [ids.bo], email_enabled: true });
-    const listed = await lsk.cli(['report', 'list', '--workspace', slug]);
+    const listed = await lsk.cli(['email-report', 'list', '--workspace', slug]);
     expect(reportPageSchema.parse({ next_cursor: null, ...JSON.parse(listed.last) }).data.map((r) => r.id)).toContain(report.id);
     const before = smtp.to(emails.bo).length;
-    const sent = await lsk.cli(['report', 'send', report.id, '--workspace', slug]);
+    const sent = await lsk.cli(['email-report', 'send', report.id, '--workspace', slug]);
     expect(sent.code, sent.stderr).toBe(0);
     expect(JSON.parse(sent.last)).toMatchObject({ id: report.id, recipients: 1 });
     expect(smtp.to(emails.bo).length).toBe(before + 1);
-    const refused = await lsk.cli(['report', 'create', '--workspace', slug, '--frequency', 'weekly', '--to', `eve.${store}@example.com`]);
+    const refused = await lsk.cli(['email-report', 'create', '--workspace', slug, '--frequency', 'weekly', '--to', `eve.${store}@example.com`]);
     expect(refused.code).toBe(1);
-    expect((await lsk.cli(['report', 'delete', report.id, '--workspace', slug])).code).toBe(0);
-    expect((await lsk.cli(['report', 'delete', report.id, '--workspace', slug])).code).toBe(1);
+    expect((await lsk.cli(['email-report', 'delete', report.id, '--workspace', slug])).code).toBe(0);
+    expect((await lsk.cli(['email-report', 'delete', report.id, '--workspace', slug])).code).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
  * service instances, again after the lease when a send failed, the latest period only after missed
  * ones, removed members and deleted links (docs/adr/0219).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { LskError } from '../../src/domain/errors.js';
@@ -165,6 +165,28 @@ describe.each(STORE_KINDS)('scheduled reports on %s', (kind) => {
     await services.links.delete(as(ws), link);
     await expect.poll(async () => (await services.scheduledReports.list(as(ws))).data.map((r) => r.id)).toEqual([all.id]);
     await expect(services.scheduledReports.get(as(ws), scoped.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it("sends nothing for a suspended workspace's period, and the next period once it is lifted", async () => {
+    const { services, ws, slug, ana, delivered } = await setUp();
+    const r = await services.scheduledReports.create(as(ws), { frequency: 'weekly', timezone: 'Europe/Berlin', recipients: [ana.id] });
+    // The decisions reach this instance by its poll, as another instance's would (every 10 ms here).
+    const ignore = () => {};
+    services.abuse.start(ignore, ignore, 10);
+    onTestFinished(() => services.abuse.stop());
+    await services.abuseOperator.suspend(slug, 'spam');
+    await expect.poll(() => services.abuse.suspended(ws)).toBe(true);
+    clock.set(h('2026-11-23T07:00:00Z'));
+    expect(await services.reportSender.sweep()).toBe(0);
+    expect(delivered()).toEqual([]);
+    const passed = await services.scheduledReports.get(as(ws), r.id);
+    expect(passed.nextRunAt).toEqual(new Date('2026-11-30T07:00:00Z'));
+    expect(passed.lastSentAt).toBeNull();
+    await services.abuseOperator.unsuspend(slug);
+    await expect.poll(() => services.abuse.suspended(ws)).toBe(false);
+    clock.set(h('2026-11-30T07:00:00Z'));
+    expect(await services.reportSender.sweep()).toBe(1);
+    expect(delivered().map((m) => m.subject)).toEqual([`${slug} — clicks 23–29 Nov: 40 (▲ 400 %)`]);
   });
 
   it('refuses a non-member, a second scope and a 21st report, changing nothing', async () => {

@@ -4,7 +4,7 @@ import type { AnalyticsService } from '../analytics/analytics-service.js';
 import type { ServiceEvents } from '../events.js';
 import type { LinkService } from '../link-service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { ReportSender } from './report-sender.js';
+import { REPORT_LEASE_MS, ReportSender } from './report-sender.js';
 import { ScheduledReportService } from './report-service.js';
 
 /**
@@ -20,8 +20,10 @@ export function scheduledReports(d: {
   events: ServiceEvents;
   publicUrl: string;
   log: { warn(obj: object, msg?: string): void };
+  /** Whether a workspace's reports may go out now (not suspended, not being deleted). */
+  open: (workspaceId: string) => boolean;
 }): { scheduledReports: ScheduledReportService; reportSender: ReportSender } {
-  const reportSender = new ReportSender(d.repos, d.analytics, d.mailer, d.clock, d.events, d.publicUrl, d.log);
+  const reportSender = new ReportSender(d.repos, d.analytics, d.mailer, d.clock, d.events, d.publicUrl, d.log, REPORT_LEASE_MS, d.open);
   d.events.subscribe((e) => {
     if (e.kind !== 'workspace' || e.action !== 'link.deleted') return;
     d.repos.scheduledReports

@@ -43,12 +43,14 @@ export class ReportSender {
     private readonly publicUrl: string,
     private readonly log: SenderLog = { warn: () => {} },
     private readonly leaseMs = REPORT_LEASE_MS,
+    /** Whether the workspace's data may go out now: a suspended (or deleted) workspace's periods pass unsent. */
+    private readonly open: (workspaceId: string) => boolean = () => true,
   ) {}
 
   /** Compose and deliver one period to the recipients still members; resolves to how many it went to (0: none left, nothing sent). */
   async send(report: ScheduledReport, period: ReportPeriod): Promise<number> {
     const workspace = await this.repos.workspaces.get(report.workspaceId);
-    if (!workspace) return 0;
+    if (!workspace || !this.open(report.workspaceId)) return 0;
     const figures = await readFigures({ analytics: this.analytics, links: this.repos.links, publicUrl: this.publicUrl }, workspace.slug, report, period);
     if (!figures) {
       await this.repos.scheduledReports.delete(report.workspaceId, report.id);
