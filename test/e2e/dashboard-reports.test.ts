@@ -56,7 +56,7 @@ describe.each(STORES)('the Reports page on %s', (store) => {
     const row = page.locator('li.row').filter({ hasText: 'Weekly · tag spring' });
     await row.waitFor();
     expect(await row.innerText()).toContain(`To ${owner}, ${colleague}`);
-    expect(await row.innerText()).toMatch(/Next .+ \(Europe\/Berlin\) · last sent never/);
+    expect(await row.innerText()).toMatch(/Next .+ \(Europe\/Berlin\) · last scheduled send never/);
     if (shots) await checkPage(page, 'reports');
   });
 

@@ -69,7 +69,7 @@ export function ReportsPage() {
                     </span>
                     <div class="line muted">To {r.recipients.map(emailOf).join(', ')}</div>
                     <div class="line muted">
-                      Next {when(r.next_run_at, r.timezone)} ({r.timezone}) · last sent {when(r.last_sent_at, r.timezone)}
+                      Next {when(r.next_run_at, r.timezone)} ({r.timezone}) · last scheduled send {when(r.last_sent_at, r.timezone)}
                     </div>
                   </div>
                   {can.writeLinks ? (
