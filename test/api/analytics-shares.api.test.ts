@@ -152,5 +152,13 @@ describe.each(STORES)('analytics shares on %s', (store) => {
     expect(over.body.errors[0].extensions.code).toBe('rate_limited');
     const elsewhere = await anon(freshAddress())(SHARED, { token });
     expect(elsewhere.body.data.sharedAnalytics.analytics.total.clicks).toBe(3);
+    // Aliases do not multiply one request of the allowance: one public read per operation (400 query_too_complex, nothing run).
+    const twice = await anon(freshAddress())(
+      'query T($token: String!) { a: sharedAnalytics(token: $token) { kind } b: sharedAnalytics(token: $token) { kind } }',
+      { token },
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body.data).toBeUndefined();
+    expect(twice.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['query_too_complex']);
   });
 });

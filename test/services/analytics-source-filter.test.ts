@@ -133,6 +133,21 @@ describe.each(STORE_KINDS)('referrer source filters on %s', (kind) => {
     expect(x.total.clicks).toBe(7);
   });
 
+  it('counts the bots of a host no person came through as the host filter does (IN and NOT IN)', async () => {
+    const { services, ws, a } = await setUp();
+    // 2026-11-21 11:00 UTC: only bots came through duckduckgo.com (a host of DuckDuckGo), no person.
+    await opened!.repos.clicks.record(batchOf([hc(a, ws, hour(11), [[{ referrer: 'duckduckgo.com', bot: true }, 6]])], true));
+    const r = (filter: Record<string, unknown>) => services.analytics.report(as(ws), { ...wide, filter });
+    const byHost = await r({ referrer: { in: ['duckduckgo.com'] } });
+    expect(byHost.total).toEqual({ clicks: 0, bots: 6 });
+    expect((await r({ referrer_source: { in: ['DuckDuckGo'] } })).total).toEqual(byHost.total);
+    const all = (await r({})).total;
+    expect((await r({ referrer_source: { not_in: ['DuckDuckGo'] } })).total).toEqual({ clicks: all.clicks, bots: all.bots - 6 });
+    expect((await r({ referrer_kind: { not_in: ['search'] } })).total.bots).toBe(
+      (await r({ referrer: { not_in: ['duckduckgo.com'] }, referrer_kind: { not_in: ['search'] } })).total.bots,
+    );
+  });
+
   it('filters click events by source, on every page', async () => {
     const { services, ws } = await setUp();
     const q = { ...wide, filter: { referrer_source: { in: ['X'] } }, limit: 3 };

@@ -27,7 +27,13 @@ export function wallShift(zone: string, from: number, previousFrom: number): num
 const SPAN = 168;
 
 /**
- * The local start of each bucket (`starts` one hour apart, oldest first). Intl costs about 10 µs an
+ * The local hour a wall time lies in: where clocks change by half an hour (Australia/Lord_Howe), UTC
+ * hour buckets start on the half hour on one side of the change and on the hour on the other.
+ */
+const hourOf = (wall: number) => wall - (((wall % HOUR_MS) + HOUR_MS) % HOUR_MS);
+
+/**
+ * The local hour of each bucket (`starts` one hour apart, oldest first). Intl costs about 10 µs an
  * instant (16 ms for a month of hours, both windows, under load): the offset is asked once a week of
  * hours, and where a week's ends differ, halves are asked until the hour of the change is found.
  */
@@ -44,10 +50,10 @@ function walls(zone: string, starts: readonly number[]): number[] {
   };
   const fill = (lo: number, hi: number): void => {
     if (offset(lo) === offset(hi)) {
-      for (let i = lo; i <= hi; i++) out[i] = starts[i]! + offset(lo);
+      for (let i = lo; i <= hi; i++) out[i] = hourOf(starts[i]! + offset(lo));
     } else if (hi - lo <= 1) {
-      out[lo] = starts[lo]! + offset(lo);
-      out[hi] = starts[hi]! + offset(hi);
+      out[lo] = hourOf(starts[lo]! + offset(lo));
+      out[hi] = hourOf(starts[hi]! + offset(hi));
     } else {
       const mid = (lo + hi) >> 1;
       fill(lo, mid);
@@ -60,7 +66,7 @@ function walls(zone: string, starts: readonly number[]): number[] {
 
 /**
  * Each current hour bucket's partner among `previous` (bucket starts, with `counts`): the bucket
- * whose local start is the current one's less `shift`. Null where that local hour does not exist
+ * whose local hour is the current one's less `shift`. Null where that local hour does not exist
  * in the previous window (the hour skipped when clocks go forward, or beyond its ends). Where
  * clocks go back, a local hour happens twice: the first time pairs with the first, the second with
  * the second; a repeat the other window does not have gets null, or (in the previous window) pairs

@@ -13,15 +13,18 @@ export const LIMITS = {
   cost: 5000,
   /** The page size a list counts when its `limit` is not a literal: the largest page. */
   pageMax: 100,
+  /** Reads of a public root field (sharedAnalytics: no key, no per-workspace limit) in one operation. */
+  publicReads: 1,
 } as const;
 
-export type LimitName = 'tokens' | 'aliases' | 'depth' | 'cost';
+export type LimitName = 'tokens' | 'aliases' | 'depth' | 'cost' | 'publicReads';
 
 const WHAT: Record<LimitName, string> = {
   tokens: 'tokens',
   aliases: 'aliases',
   depth: 'levels of nested fields',
   cost: 'cost',
+  publicReads: 'public read (sharedAnalytics)',
 };
 
 /** 400 query_too_complex naming the limit, refused before anything runs. */

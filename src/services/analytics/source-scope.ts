@@ -35,7 +35,8 @@ export async function narrowBySource<R extends NarrowedRead>(clicks: ClicksRepos
   const { workspaceId, filter, linkIds, excludeLinkIds, tag } = read;
   const from = Math.floor(read.from / HOUR_MS) * HOUR_MS;
   const to = Math.ceil(read.to / HOUR_MS) * HOUR_MS;
-  const probe = { workspaceId, from, to, filter: filter ?? null, groups: ['referrer'] as const };
+  // Bots' hosts too: a host only bots came through still decides whether their visits count (total.bots).
+  const probe = { workspaceId, from, to, filter: filter ?? null, groups: ['referrer'] as const, groupBots: true };
   const seen = await clicks.query({ ...probe, ...(linkIds ? { linkIds } : {}), ...(excludeLinkIds ? { excludeLinkIds } : {}), ...(tag ? { tag } : {}) });
   const passes = hostPasses(f.referrer_source as FieldFilter | undefined, f.referrer_kind as FieldFilter | undefined);
   const hosts = (seen.groups.referrer ?? []).map((r) => r.key);

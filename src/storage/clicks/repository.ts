@@ -103,6 +103,11 @@ export interface ClickQuery {
   buckets?: readonly number[];
   /** Breakdowns wanted (each over the whole window). */
   groups?: readonly ClickGrouping[];
+  /**
+   * The breakdowns by field count bots' visits too (their values named beside people's): what a read
+   * needs that asks which values a window holds at all (the referrer hosts of a source filter, docs/adr/0216).
+   */
+  groupBots?: boolean;
 }
 
 export interface ClickAnswer {

@@ -56,16 +56,22 @@ export class Tally {
     if (!info?.pass) return 0;
     if (info.bot) {
       this.bots += n;
+      if (this.q.groupBots) this.addKeys(info, n);
       return 0;
     }
     this.clicks += n;
     this.buckets[b]! += n;
+    this.addKeys(info, n);
+    return n;
+  }
+
+  /** A combination's values added to the breakdowns by field. */
+  private addKeys(info: ComboInfo, n: number): void {
     const groups = this.fieldGroups;
     for (let i = 0; i < groups.length; i++) {
       const k = info.keys[i];
       if (k !== null && k !== undefined) groups[i]!.set(k, (groups[i]!.get(k) ?? 0) + n);
     }
-    return n;
   }
 
   /**
