@@ -7,12 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REST_ROUTES } from '../../src/v1/routes.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { BIG_PLAN } from './_assert.js';
 
 const GEO = { DE: 'https://example.de/fruehling', FR: 'https://example.fr/printemps', US: 'https://example.com/spring' };
 
 describe.each(STORES)('success bodies match the documented response schemas on %s', (store) => {
   let lsk: Lsk;
+  let smtp: TestSmtp;
   let api: ReturnType<typeof client>;
   const checked = new Set<string>();
 
@@ -35,11 +37,13 @@ describe.each(STORES)('success bodies match the documented response schemas on %
   }
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    smtp = await startSmtp();
+    lsk = await startLsk(store, { env: { LSK_WEBHOOK_ALLOW_PRIVATE: 'true', LSK_SMTP_URL: smtp.url } });
     api = client(lsk.base, await lsk.workspace('shapes', BIG_PLAN));
   });
   afterAll(async () => {
     await lsk?.stop();
+    await smtp?.stop();
   });
 
   it('for every operation of the route table', async () => {
@@ -105,6 +109,18 @@ describe.each(STORES)('success bodies match the documented response schemas on %
     const invite = await call('Mutation.createInvite', 'POST', '/v1/invites', { email: 'Cy@Example.com', role: 'admin' });
     await call('Query.invites', 'GET', '/v1/invites');
     await call('Mutation.revokeInvite', 'DELETE', `/v1/invites/${invite.id}`);
+    // Scheduled reports go to members (the owner made above), through a real SMTP server.
+    const report = await call('Mutation.createAnalyticsReport', 'POST', '/v1/analytics/reports', {
+      frequency: 'weekly',
+      timezone: 'Europe/Berlin',
+      recipients: ['owner@example.com'],
+      tag: 'campaign',
+    });
+    await call('Query.analyticsReports', 'GET', '/v1/analytics/reports');
+    await call('Query.analyticsReport', 'GET', `/v1/analytics/reports/${report.id}`);
+    await call('Mutation.updateAnalyticsReport', 'PATCH', `/v1/analytics/reports/${report.id}`, { frequency: 'monthly' });
+    await call('Mutation.sendAnalyticsReport', 'POST', `/v1/analytics/reports/${report.id}/send`);
+    await call('Mutation.deleteAnalyticsReport', 'DELETE', `/v1/analytics/reports/${report.id}`);
     await call('Mutation.removeMember', 'DELETE', `/v1/members/${viewer}`);
     await call('Mutation.deleteLink', 'DELETE', `/v1/links/${link.id}`);
     await call('Mutation.deleteDomain', 'DELETE', '/v1/domains/go.example.com');

@@ -52,6 +52,11 @@ const SAMPLE: Record<string, { params?: Record<string, string>; body?: unknown; 
   deleteUtmTemplate: { params: { id: 'utm_none' } },
   createAnalyticsShare: { body: {} },
   deleteAnalyticsShare: { params: { id: 'shr_none' } },
+  createAnalyticsReport: { body: { frequency: 'weekly', recipients: ['nobody@example.com'] } },
+  analyticsReport: { params: { id: 'rpt_none' } },
+  updateAnalyticsReport: { params: { id: 'rpt_none' }, body: { frequency: 'monthly' } },
+  deleteAnalyticsReport: { params: { id: 'rpt_none' } },
+  sendAnalyticsReport: { params: { id: 'rpt_none' } },
 };
 
 const schema = buildSchema();
