@@ -164,8 +164,14 @@ def map_case(context, case):
     if _is(case, "DELETE", "/workspace") and query is not None and query.get("confirm") == WORKSPACE_SLUG:
         case.query = {**query, "confirm": f"{WORKSPACE_SLUG}-kept"}
     # A cursor is only ever one the service handed out (next_cursor); any other is invalid_cursor (400).
-    if any(_is(case, "GET", p) for p in ("/links", "/webhooks/{id}/deliveries", "/audit-log", "/analytics/events", "/analytics/reports")) and query is not None and "cursor" in query:
+    if any(_is(case, "GET", p) for p in ("/links", "/webhooks/{id}/deliveries", "/audit-log", "/analytics/events", "/analytics/reports", "/analytics/shares")) and query is not None and "cursor" in query:
         case.query = {k: v for k, v in query.items() if k != "cursor"}
+    # A share covers at most one of a link, a tag and a domain (docs/adr/0215; 400 otherwise, documented):
+    # a rule between properties. A body naming more keeps the first it names.
+    if _is(case, "POST", "/analytics/shares") and body is not None:
+        named = [k for k in ("link_id", "tag", "domain") if body.get(k) is not None]
+        if len(named) > 1:
+            case.body = {k: v for k, v in body.items() if k not in named[1:]}
     # "from" must not be after "to" (which defaults to today): a rule between two parameters.
     if _is(case, "GET", "/links/{id}/stats") and query is not None:
         start, end = query.get("from"), query.get("to")
