@@ -43,7 +43,8 @@ def _serves_links(host):
 
 
 def _in_the_future(value):
-    """An ISO date-time with an offset, moved past now (by whole years) when it is not already; other strings as they are."""
+    """An ISO date-time with an offset, moved past now (by whole years) when it is not a minute or more ahead (it must still be
+    in the future when the service reads it); other strings as they are."""
     try:
         when = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError:
@@ -51,7 +52,7 @@ def _in_the_future(value):
     if when.tzinfo is None:
         return value
     now = datetime.now(timezone.utc)
-    if when > now:
+    if when > now + timedelta(minutes=1):
         return value
     moved = when.replace(year=now.year + 1) if not (when.month == 2 and when.day == 29) else when.replace(year=now.year + 1, day=28)
     return moved.isoformat()
@@ -168,10 +169,13 @@ def map_case(context, case):
         case.query = {k: v for k, v in query.items() if k != "cursor"}
     # A share covers at most one of a link, a tag and a domain (docs/adr/0215; 400 otherwise, documented):
     # a rule between properties. A body naming more keeps the first it names.
+    # Its expires_at must lie in the future on the service's clock, as a link's (400 otherwise, documented).
     if _is(case, "POST", "/analytics/shares") and body is not None:
         named = [k for k in ("link_id", "tag", "domain") if body.get(k) is not None]
         if len(named) > 1:
             case.body = {k: v for k, v in body.items() if k not in named[1:]}
+        if isinstance(body.get("expires_at"), str):
+            case.body = {**case.body, "expires_at": _in_the_future(body["expires_at"])}
     # "from" must not be after "to" (which defaults to today): a rule between two parameters.
     if _is(case, "GET", "/links/{id}/stats") and query is not None:
         start, end = query.get("from"), query.get("to")
