@@ -4,7 +4,7 @@ import { adaptiveParts, targetOf } from './adapt/compile-link.js';
 import type { SharedRules } from './adapt/shared-rules.js';
 import type { CachedLink } from './link-cache.js';
 import { fitsPlace, NONE, type Places, PlainEntry } from './plain-entry.js';
-import { SharedTable } from './shared-table.js';
+import { SharedTable } from './bounded-shared-table.js';
 import type { Site } from './sites.js';
 
 /**

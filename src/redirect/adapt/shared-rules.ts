@@ -1,6 +1,6 @@
 import type { LinkRule } from '../../domain/rule-schemas.js';
 import type { Utm } from '../../domain/utm-schemas.js';
-import { SharedTable } from '../shared-table.js';
+import { SharedTable } from '../bounded-shared-table.js';
 import { type CompiledRules, compileRules } from './compile-rules.js';
 
 /**
