@@ -2,9 +2,9 @@ import { linkTargets } from '../domain/destinations.js';
 import type { RedirectTarget } from '../storage/links/repository.js';
 import { adaptiveParts, targetOf } from './adapt/compile-link.js';
 import type { SharedRules } from './adapt/shared-rules.js';
+import { SharedTable } from './bounded-shared-table.js';
 import type { CachedLink } from './link-cache.js';
 import { fitsPlace, NONE, type Places, PlainEntry } from './plain-entry.js';
-import { SharedTable } from './bounded-shared-table.js';
 import type { Site } from './sites.js';
 
 /**
