@@ -67,8 +67,26 @@ describe('the name of a download', () => {
   it('says what, the window and the filters in short', () => {
     expect(viewFileName('countries', window, { country: { values: ['DE'], exclude: false } })).toBe('lsk-countries-2026-10-30_2026-11-28-country-DE.csv');
     expect(
-      viewFileName('clicks', window, { utm_source: { values: ['news letter', 'x'], exclude: true }, tag: { values: ['spring'], exclude: false } }, 'spring'),
-    ).toBe('lsk-clicks-2026-10-30_2026-11-28-spring-tag-spring-not-utm_source-news-letter+x.csv');
+      viewFileName(
+        'clicks',
+        window,
+        { utm_source: { values: ['news letter', 'x'], exclude: true }, tag: { values: ['spring'], exclude: false } },
+        'go.example.com/spring',
+      ),
+    ).toBe('lsk-clicks-2026-10-30_2026-11-28-go.example.com-spring-tag-spring-not-utm_source-news-letter+x.csv');
+  });
+  it('names a link as people see it, by its short URL, not its id', () => {
+    const names = new Map([['lnk_2wQx9', 'go.example.com/spring-sale']]);
+    const linkName = (id: string) => names.get(id);
+    expect(viewFileName('analytics-by-week', window, { link_id: { values: ['lnk_2wQx9'], exclude: false } }, undefined, linkName)).toBe(
+      'lsk-analytics-by-week-2026-10-30_2026-11-28-link-go.example.com-spring-sale.csv',
+    );
+    // Excluded, and one not named yet (its id is all the page knows).
+    expect(viewFileName('clicks', window, { link_id: { values: ['lnk_2wQx9', 'lnk_7'], exclude: true } }, undefined, linkName)).toBe(
+      'lsk-clicks-2026-10-30_2026-11-28-not-link-go.example.com-spring-sale+lnk_7.csv',
+    );
+    // A link's page: its short URL with a port, made file-name safe.
+    expect(viewFileName('clicks', window, {}, 'localhost:8080/a/b')).toBe('lsk-clicks-2026-10-30_2026-11-28-localhost-8080-a-b.csv');
   });
   it('keeps safe characters only, and a bounded length', () => {
     const name = viewFileName(

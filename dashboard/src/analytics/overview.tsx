@@ -24,6 +24,7 @@ import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
 import { sourcesAfterPick } from './source-picks';
+import { linkShortUrl } from './value-labels';
 import { ViewControls } from './view-controls';
 import './analytics.css';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
@@ -31,6 +32,7 @@ import { apiFilter, type Filters, invertField, parseView, toggleValue, type View
 /** A link's page: its link is always filtered on, and breakdowns by link or tag say nothing. */
 export interface Fixed {
   linkId: string;
+  /** As people see it: the short URL without its scheme (`go.example.com/spring`), which names its downloads. */
   name: string;
 }
 
@@ -69,7 +71,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
   const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
   const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
-  const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name);
+  const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name, linkShortUrl);
   const empty = series.data !== undefined && !series.loading && series.data.total.clicks === 0;
   // A view the API refuses (a link that is not there ...) says so once, not once per panel.
   const refused = series.error !== undefined && !series.loading;
