@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js';
 import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
+import { shares } from '../../dashboard/src/analytics/percent.js';
 import { remainderOf, shownRemainder } from '../../dashboard/src/analytics/remainder.js';
 
 const rows = (...clicks: number[]) => clicks.map((c) => ({ clicks: c }));
@@ -59,6 +60,20 @@ describe('the bucket still filling', () => {
     const hours = ['2026-11-28T09:00:00.000Z', '2026-11-28T10:00:00.000Z', '2026-11-28T11:00:00.000Z'];
     expect(fillingIndex(hours, { to: '2026-11-28T11:00:00.000Z' }, 'UTC', new Date('2026-11-28T10:59:59Z'))).toBe(1);
     expect(fillingIndex(hours, { to: '2026-11-28T11:00:00.000Z' }, 'UTC', new Date('2026-11-28T11:00:00Z'))).toBeNull();
+  });
+});
+
+describe('the shares of a panel', () => {
+  it('add up to 100% when the rows make up the total (largest remainder)', () => {
+    // 420, 363 and 34 of 817 clicks: 51.4, 44.4 and 4.2 rounded alone read 51 + 44 + 4 = 99.
+    expect(shares([420, 363, 34], 817)).toEqual(['51%', '45%', '4%']);
+    expect(shares([1, 1, 1], 3)).toEqual(['34%', '33%', '33%']);
+    // A sliver that gets no point still reads <1%.
+    expect(shares([995, 4, 1], 1000)).toEqual(['100%', '<1%', '<1%']);
+  });
+  it('round each row alone when the rows do not make up the total (tags), and say 0% of nothing', () => {
+    expect(shares([2, 2], 3)).toEqual(['67%', '67%']);
+    expect(shares([0], 0)).toEqual(['0%']);
   });
 });
 
