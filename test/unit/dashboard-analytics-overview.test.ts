@@ -5,6 +5,7 @@
  * characters only and a bounded length.
  */
 import { describe, expect, it } from 'vitest';
+import { cutDays } from '../../dashboard/src/analytics/bucket-cut.js';
 import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js';
 import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
 import { shares } from '../../dashboard/src/analytics/percent.js';
@@ -113,5 +114,22 @@ describe('the name of a download', () => {
     expect(name.length).toBeLessThanOrEqual(LONGEST + 4);
     expect(name).not.toContain('..');
     expect(name.startsWith('lsk-analytics-by-day-2026-11-27T11_2026-11-28T11-referrer_url-https-example.com-a-b-c-d-e')).toBe(true);
+  });
+});
+
+describe('a week or month the window cuts', () => {
+  const window = { from: '2026-10-30', to: '2026-11-28' };
+  it('names the days of it the view holds', () => {
+    expect(cutDays('2026-10-26', 'week', window)).toBe('30 Oct – 1 Nov');
+    expect(cutDays('2026-11-23', 'week', { from: '2026-11-01', to: '2026-11-25' })).toBe('23–25 Nov');
+    expect(cutDays('2026-11-23', 'week', { from: '2026-11-01', to: '2026-11-23' })).toBe('23 Nov');
+    expect(cutDays('2026-10-01', 'month', window)).toBe('30–31 Oct');
+    expect(cutDays('2026-11-01', 'month', window)).toBe('1–28 Nov');
+  });
+  it('says nothing of a whole bucket, of days and hours, or of a window of instants', () => {
+    expect(cutDays('2026-11-02', 'week', window)).toBeNull();
+    expect(cutDays('2026-11-01', 'month', { from: '2026-10-01', to: '2026-11-30' })).toBeNull();
+    expect(cutDays('2026-11-02', 'day', window)).toBeNull();
+    expect(cutDays('2026-11-23', 'week', { from: '2026-11-27T11:00:00.000Z', to: '2026-11-28T11:00:00.000Z' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { saveBlob } from '../ui/download';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { BreakdownPanel, type Shown } from './breakdown-panel';
+import { cutDays } from './bucket-cut';
 import { periodName, worthComparing } from './change';
 import { CompareToggle, CompareTotals } from './compare';
 import { overviewCsv } from './csv';
@@ -19,7 +20,7 @@ import { analytics, type Scope } from './fetch';
 import { viewFileName } from './filename';
 import { fillingIndex } from './filling';
 import { FilterChips } from './filter-chips';
-import { localZone, pointOf } from './labels';
+import { bucketLabel, localZone, pointOf } from './labels';
 import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
@@ -102,7 +103,12 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
             window,
             a.timezone,
           );
-          const points = a.data.map((p, i) => ({ ...pointOf(p.key, p.clicks, a.timezone, a.interval), partial: i === filling }));
+          const points = a.data.map((p, i) => {
+            const point = pointOf(p.key, p.clicks, a.timezone, a.interval);
+            // A week or month the window cuts says which of its days it holds (the filling one says "so far").
+            const cut = i === filling ? null : cutDays(bucketLabel(p.key, a.timezone, 'day'), a.interval, window);
+            return { ...point, label: cut ? `${point.label} (${cut})` : point.label, partial: i === filling };
+          });
           const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
           const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : '';
           const before = worthComparing(a.previous) ? a.data.map((p) => p.previous_clicks ?? null) : undefined;
