@@ -3,6 +3,7 @@ import type { getGraphQLRateLimiter } from 'graphql-rate-limit';
 import { deferred } from '../domain/deferred.js';
 import { LskError } from '../domain/errors.js';
 import type { CountersRepository } from '../storage/counters/repository.js';
+import { CounterBackedStore, type Identity, StaleRead, storeKey } from './field-limit-store.js';
 
 /** Per-field limits, declared next to the schema fields that use them (per workspace). */
 export const FIELD_LIMITS = {
@@ -19,37 +20,8 @@ const rateLimitLibrary = deferred(() => import('graphql-rate-limit'));
 
 type FieldLimit = (typeof FIELD_LIMITS)[keyof typeof FIELD_LIMITS];
 const WINDOW_MS: Record<FieldLimit['window'], number> = { '1m': 60_000 };
-
-interface Identity {
-  contextIdentity: string;
-  fieldIdentity: string;
-}
-
-/**
- * graphql-rate-limit's store on our counters: shared by every instance on MongoDB, and pruned (the
- * library hands back only timestamps inside the window; older ones are dropped on every write).
- */
-class CounterBackedStore {
-  constructor(private readonly counters: CountersRepository) {}
-
-  private key(i: Identity): string {
-    return `fl:${i.contextIdentity}:${i.fieldIdentity}`;
-  }
-
-  async getForIdentity(identity: Identity): Promise<readonly number[]> {
-    const c = await this.counters.get(this.key(identity));
-    return c ? (JSON.parse(c.value) as number[]) : [];
-  }
-
-  async setForIdentity(identity: Identity, timestamps: readonly number[], windowMs?: number): Promise<void> {
-    const now = Date.now();
-    const kept = timestamps.filter((t) => windowMs === undefined || t + windowMs > now);
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const current = await this.counters.get(this.key(identity));
-      if (await this.counters.cas(this.key(identity), current?.version ?? null, JSON.stringify(kept))) return;
-    }
-  }
-}
+/** Decisions a call may take again after another instance wrote between its read and its write. */
+const ATTEMPTS = 20;
 
 export type FieldLimiter = (
   ctx: { principal: { workspace: { id: string } } | null },
@@ -58,19 +30,49 @@ export type FieldLimiter = (
   limit: FieldLimit,
 ) => Promise<void>;
 
+/**
+ * Calls of one key run one after another in this process (parallel aliases of a field, parallel
+ * requests of a workspace): each decides on the call times the one before it wrote. Keys apart run
+ * side by side; a key's queue goes when it is empty.
+ */
+function queue(): <T>(key: string, run: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<unknown>>();
+  return (key, run) => {
+    const mine = (tails.get(key) ?? Promise.resolve()).then(run);
+    const tail = mine.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => tails.get(key) === tail && tails.delete(key));
+    return mine;
+  };
+}
+
 export function createFieldLimiter(counters: CountersRepository): FieldLimiter {
   const store = new CounterBackedStore(counters);
+  const inTurn = queue();
   let limiter: ReturnType<typeof getGraphQLRateLimiter> | undefined;
   return async (ctx, info, args, limit) => {
     limiter ??= (await rateLimitLibrary()).getGraphQLRateLimiter({
       identifyContext: (c: { principal: { workspace: { id: string } } | null }) => c.principal?.workspace.id ?? 'anonymous',
       store,
     });
-    const message = await limiter({ parent: undefined, args, context: ctx, info }, { max: limit.max, window: limit.window, uncountRejected: true });
+    const decide = limiter;
+    const identity: Identity = { contextIdentity: ctx.principal?.workspace.id ?? 'anonymous', fieldIdentity: info.fieldName };
+    const message = await inTurn(storeKey(identity), async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await decide({ parent: undefined, args, context: ctx, info }, { max: limit.max, window: limit.window, uncountRejected: true });
+        } catch (e) {
+          store.forget(identity);
+          if (!(e instanceof StaleRead)) throw e;
+          // Other instances keep writing first: refuse for now rather than let the call pass uncounted.
+          if (attempt === ATTEMPTS) throw new LskError('rate_limited', `Too many ${info.fieldName} calls at once: try again.`, { retryAfter: 1 });
+        }
+      }
+    });
     if (message) {
       // graphql-rate-limit says only "no": the wait is until the oldest call leaves the window.
       const windowMs = WINDOW_MS[limit.window];
-      const calls = await store.getForIdentity({ contextIdentity: ctx.principal?.workspace.id ?? 'anonymous', fieldIdentity: info.fieldName });
+      const calls = await store.calls(identity);
       const oldest = Math.min(...calls.filter((t) => t + windowMs > Date.now()));
       const retryAfter = Number.isFinite(oldest) ? Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000)) : 1;
       throw new LskError('rate_limited', `Too many ${info.fieldName} calls: at most ${limit.max} per ${limit.window}.`, { retryAfter });

@@ -123,6 +123,20 @@ describe.each(STORES)('analytics against the previous period on %s', (store) => 
     expect(bad.body.errors[0].message).toMatch(/AnalyticsCompare/);
   });
 
+  it('pairs a partial week with the same days before it, alike in JSON, CSV and GraphQL (docs/adr/0222)', async () => {
+    // Tuesday 12 and Wednesday 13 May: the week of 11 May, cut to two days. Before: Sunday 10 and
+    // Monday 11 May, both days' clicks (3 + 4), not the week of 4 May's Sunday alone.
+    const q = 'from=2026-05-12&to=2026-05-13&interval=week&compare=previous';
+    const r = await api('GET', `/v1/analytics?${q}`);
+    expect(r.body.previous.total).toEqual({ clicks: 7, bots: 1 });
+    expect(r.body.data).toEqual([{ key: '2026-05-11T00:00:00.000Z', clicks: 0, previous_clicks: 7 }]);
+    expect((await api('GET', `/v1/analytics?${q}&format=csv`)).text).toBe('key,clicks,previous_clicks\r\n2026-05-11T00:00:00.000Z,0,7\r\n');
+    const g = await api('POST', '/graphql', {
+      query: '{ analytics(from: "2026-05-12", to: "2026-05-13", interval: week, compare: previous) { data { key clicks previous_clicks } } }',
+    });
+    expect(g.body.data.analytics.data).toEqual(r.body.data);
+  });
+
   it('refuses a bad value with 400 naming compare and the values allowed', async () => {
     for (const v of ['last_year', '', 'PREVIOUS']) {
       const r = await api('GET', `/v1/analytics?compare=${v}`);

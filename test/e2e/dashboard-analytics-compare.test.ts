@@ -101,6 +101,11 @@ describe.each(STORES)('the overview against the previous period on %s', (store) 
     await geo.getByRole('row', { name: /Germany 6 60% .*\+50\.0 %/ }).waitFor();
     await geo.getByRole('row', { name: /France 4 40% .*new/ }).waitFor();
     expect(await geo.getByRole('columnheader', { name: 'Change vs previous period' }).count()).toBe(1);
+    // At 1280 px the long compared totals line wraps within itself; "Download CSV" stays beside it, on one line.
+    const [text, button] = await Promise.all([totals().boundingBox(), page.getByRole('button', { name: 'Download CSV' }).boundingBox()]);
+    expect(button!.x, 'the button is right of the totals').toBeGreaterThanOrEqual(text!.x + text!.width);
+    expect(button!.y, 'the button is beside the totals, not below').toBeLessThan(text!.y + text!.height);
+    expect(button!.height, 'the button is one line').toBeLessThan(48);
     if (shots) await checkPage(page, 'analytics-compare');
     await page.reload();
     await page.getByRole('checkbox', { name: 'Compare with previous period', checked: true }).waitFor();

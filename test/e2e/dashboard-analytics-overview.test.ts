@@ -122,6 +122,17 @@ describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
     const file = await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
     expect(file.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-country-DE\.csv$/);
     expect(file.body.split('\r\n')[0]).toBe('section,value,label,clicks,share');
+    // A link picked (on the Links tab: the test before left Tags open): named by its short URL's host and alias, as its chip reads, not by its id.
+    await region('Links').getByRole('button', { name: 'Links', exact: true }).click();
+    await region('Links')
+      .getByRole('button', { name: /^localhost:\d+\/summer$/ })
+      .click();
+    await page.waitForURL(/link_id=lnk_/);
+    await totals(3);
+    const linked = await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    expect(linked.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-link-localhost-\d+-summer-country-DE\.csv$/);
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('link_id'));
     await page.goto(`${origin}/dashboard/analytics?utm=utm_sources`);
     await totals(5);
     await region('UTM parameters')

@@ -1,14 +1,14 @@
 /**
  * The dashboard's Reports page (docs/adr/0219) in Chromium on both stores, with a real SMTP server:
  * a report refused without recipients (the field says why), made for a tag and two members, sent
- * now (the message arrives), switched to monthly, deleted. The page passes axe and is photographed
+ * now (the message arrives), switched to monthly, deleted; a link's report named by its short URL. The page passes axe and is photographed
  * at 1280 and 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, createUser, launchChromium, signedInUser } from '../support/dashboard.js';
 import { readMessage } from '../support/mime.js';
-import { type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -19,6 +19,7 @@ describe.each(STORES)('the Reports page on %s', (store) => {
   let page: Page;
   let problems: string[];
   let origin = '';
+  let key = '';
   const shots = store === 'sqlite';
   const owner = `owner.${store}@example.com`;
   const colleague = `colleague.${store}@example.com`;
@@ -27,7 +28,7 @@ describe.each(STORES)('the Reports page on %s', (store) => {
     smtp = await startSmtp();
     lsk = await startLsk(store, { env: { LSK_SMTP_URL: smtp.url } });
     browser = await launchChromium();
-    await lsk.workspace('acme', ['--rpm', '1000000']);
+    key = await lsk.workspace('acme', ['--rpm', '1000000']);
     await createUser(lsk, colleague, 'acme', 'member');
     const signed = await signedInUser(lsk, browser, { email: owner, workspace: 'acme', role: 'owner' }, { timezoneId: 'Europe/Berlin' });
     ({ origin, page, problems } = signed);
@@ -79,6 +80,24 @@ describe.each(STORES)('the Reports page on %s', (store) => {
     await page.getByRole('button', { name: 'Make monthly (tag spring)' }).click();
     await page.locator('li.row').filter({ hasText: 'Monthly · tag spring' }).waitFor();
     await page.getByRole('button', { name: 'Delete (tag spring)' }).click();
+    await page.getByText('No reports yet.').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("names a link's report by the link's short URL, not its id", async () => {
+    const made = await client(lsk.base, key)('POST', '/v1/links', { destination: 'https://example.com/sale', alias: 'spring-sale' });
+    expect(made.status).toBe(201);
+    await page.getByLabel('Counts').selectOption('link_id');
+    await page.getByLabel('One link (its lnk_ id)').fill(made.body.id);
+    await page.getByRole('checkbox', { name: owner }).check();
+    await page.getByRole('button', { name: 'Add report' }).click();
+    const name = `link ${made.body.short_url.replace(/^https?:\/\//, '')}`;
+    await page
+      .locator('li.row')
+      .filter({ hasText: `Weekly · ${name}` })
+      .waitFor();
+    expect(await page.locator('li.row').filter({ hasText: made.body.id }).count()).toBe(0);
+    await page.getByRole('button', { name: `Delete (${name})` }).click();
     await page.getByText('No reports yet.').waitFor();
     expect(problems).toEqual([]);
   });

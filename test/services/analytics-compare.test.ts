@@ -1,7 +1,8 @@
 /**
  * Analytics compared with the previous period (docs/adr/0213), on both stores: the window of the same
  * length just before, the same filters and grouping; breakdown rows keep the current window's set and
- * order and carry the same key's clicks there; time series pair buckets by position.
+ * order and carry the same key's clicks there; time series pair days by position, weeks and months
+ * of a window of days with the same days of the previous window (docs/adr/0222).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
@@ -107,16 +108,49 @@ describe.each(STORE_KINDS)('analytics against the previous period on %s', (kind)
     expect(fr.data.map((r) => [r.clicks, r.previousClicks])).toEqual([[3, 0]]);
   });
 
-  it('pairs month buckets by position, null where the previous window has fewer', async () => {
+  it('pairs each month bucket of a window of days with the same days before it, cut to the window', async () => {
     const { services, ws } = await setUp();
-    // 31 August to 1 October: August (one day), September, October (one day). Before: 30 July to 30 August: July, August.
+    // 31 August to 1 October (32 days): August (one day), September, October (one day). Before: 30 July
+    // to 30 August, the same 32 days: 30 July against 31 August, 31 July-29 August against September,
+    // 30 August against 1 October (docs/adr/0222).
     const r = await services.analytics.report(as(ws), { from: '2026-08-31', to: '2026-10-01', interval: 'month', compare: 'previous' });
     expect(r.previous).toMatchObject({ from: new Date('2026-07-30T00:00:00Z'), to: new Date('2026-08-31T00:00:00Z'), total: { clicks: 6 } });
     expect(r.data.map((d) => [d.key.slice(0, 7), d.clicks, d.previousClicks])).toEqual([
       ['2026-08', 0, 0],
       ['2026-09', 7, 6],
-      ['2026-10', 0, null],
+      ['2026-10', 0, 0],
     ]);
+  });
+
+  it('pairs a partial week with as many days before it, not with a partial week of another length', async () => {
+    const { services, ws, a } = await setUp();
+    // 12 and 14 November: before the 17-19 November clicks of the set-up.
+    await opened!.repos.clicks.record({
+      events: [],
+      hours: [hcDims(a, ws, h('2026-11-12T10:00:00Z'), 3, 0, {}, D), hcDims(a, ws, h('2026-11-14T10:00:00Z'), 1, 0, {}, D)],
+    });
+    // Friday 20 to Sunday 29 November (10 days): the week of 16 November holds 20-22 (3 days), the week
+    // of 23 November all 7. Before: Tuesday 10 to Thursday 19 November. Weeks there would hold 6 and 4
+    // days; the same days hold 10-12 (3 clicks) and 13-19 (1 + 7).
+    const r = await services.analytics.report(as(ws), { from: '2026-11-20', to: '2026-11-29', interval: 'week', compare: 'previous' });
+    expect(r.previous).toMatchObject({ from: new Date('2026-11-10T00:00:00Z'), to: new Date('2026-11-20T00:00:00Z'), total: { clicks: 11 } });
+    expect(r.data).toEqual([
+      { key: '2026-11-16T00:00:00.000Z', clicks: 8, previousClicks: 3 },
+      { key: '2026-11-23T00:00:00.000Z', clicks: 0, previousClicks: 8 },
+    ]);
+    // Weeks of a plain read still run Monday to Sunday.
+    const plain = await services.analytics.report(as(ws), { from: '2026-11-20', to: '2026-11-29', interval: 'week' });
+    expect(plain.data.map((d) => d.key)).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z']);
+    // Whole months: their weeks meet the days as far back as the first days are apart; October's
+    // 31st meets none of November's weeks, and counts in the previous total only.
+    await opened!.repos.clicks.record({
+      events: [],
+      hours: [hcDims(a, ws, h('2026-10-31T10:00:00Z'), 5, 0, {}, D), hcDims(a, ws, h('2026-10-01T10:00:00Z'), 2, 0, {}, D)],
+    });
+    const month = await services.analytics.report(as(ws), { from: '2026-11-01', to: '2026-11-30', interval: 'week', compare: 'previous' });
+    expect(month.previous?.total.clicks).toBe(7);
+    // 1 November (a Sunday) against 1 October; 2-8 against 2-8 October, ... 30 November against 30 October.
+    expect(month.data.map((d) => d.previousClicks)).toEqual([2, 0, 0, 0, 0, 0]);
   });
 
   it('reads a previous window reaching past the 400 days as it is, zeros where nothing was kept', async () => {

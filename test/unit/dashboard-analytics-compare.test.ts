@@ -12,6 +12,12 @@ describe('a change against the previous period', () => {
     expect(changeOf(30, 40)).toMatchObject({ text: '−25.0 %', trend: 'down' });
     expect(changeOf(40, 40)).toMatchObject({ text: '±0.0 %', trend: 'flat', spoken: 'unchanged' });
   });
+  it('is a multiple from ten times on, short enough for its column', () => {
+    expect(changeOf(500, 1)).toMatchObject({ text: '×500.0', trend: 'up', spoken: '500.0 times as many' });
+    expect(changeOf(68235, 2370)).toMatchObject({ text: '×28.8', trend: 'up' });
+    expect(changeOf(10, 1)).toMatchObject({ text: '×10.0' });
+    expect(changeOf(99, 10)).toMatchObject({ text: '+890.0 %' });
+  });
   it('is new when there was nothing before, and a neutral dash when there is nothing in either', () => {
     expect(changeOf(3, 0)).toMatchObject({ text: 'new', trend: 'new' });
     expect(changeOf(0, 0)).toMatchObject({ text: '—', trend: 'none' });

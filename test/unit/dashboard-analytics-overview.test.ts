@@ -5,8 +5,10 @@
  * characters only and a bounded length.
  */
 import { describe, expect, it } from 'vitest';
+import { cutDays } from '../../dashboard/src/analytics/bucket-cut.js';
 import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js';
 import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
+import { shares } from '../../dashboard/src/analytics/percent.js';
 import { remainderOf, shownRemainder } from '../../dashboard/src/analytics/remainder.js';
 
 const rows = (...clicks: number[]) => clicks.map((c) => ({ clicks: c }));
@@ -62,13 +64,45 @@ describe('the bucket still filling', () => {
   });
 });
 
+describe('the shares of a panel', () => {
+  it('add up to 100% when the rows make up the total (largest remainder)', () => {
+    // 420, 363 and 34 of 817 clicks: 51.4, 44.4 and 4.2 rounded alone read 51 + 44 + 4 = 99.
+    expect(shares([420, 363, 34], 817)).toEqual(['51%', '45%', '4%']);
+    expect(shares([1, 1, 1], 3)).toEqual(['34%', '33%', '33%']);
+    // A sliver that gets no point still reads <1%.
+    expect(shares([995, 4, 1], 1000)).toEqual(['100%', '<1%', '<1%']);
+  });
+  it('round each row alone when the rows do not make up the total (tags), and say 0% of nothing', () => {
+    expect(shares([2, 2], 3)).toEqual(['67%', '67%']);
+    expect(shares([0], 0)).toEqual(['0%']);
+  });
+});
+
 describe('the name of a download', () => {
   const window = { from: '2026-10-30', to: '2026-11-28' };
   it('says what, the window and the filters in short', () => {
     expect(viewFileName('countries', window, { country: { values: ['DE'], exclude: false } })).toBe('lsk-countries-2026-10-30_2026-11-28-country-DE.csv');
     expect(
-      viewFileName('clicks', window, { utm_source: { values: ['news letter', 'x'], exclude: true }, tag: { values: ['spring'], exclude: false } }, 'spring'),
-    ).toBe('lsk-clicks-2026-10-30_2026-11-28-spring-tag-spring-not-utm_source-news-letter+x.csv');
+      viewFileName(
+        'clicks',
+        window,
+        { utm_source: { values: ['news letter', 'x'], exclude: true }, tag: { values: ['spring'], exclude: false } },
+        'go.example.com/spring',
+      ),
+    ).toBe('lsk-clicks-2026-10-30_2026-11-28-go.example.com-spring-tag-spring-not-utm_source-news-letter+x.csv');
+  });
+  it('names a link as people see it, by its short URL, not its id', () => {
+    const names = new Map([['lnk_2wQx9', 'go.example.com/spring-sale']]);
+    const linkName = (id: string) => names.get(id);
+    expect(viewFileName('analytics-by-week', window, { link_id: { values: ['lnk_2wQx9'], exclude: false } }, undefined, linkName)).toBe(
+      'lsk-analytics-by-week-2026-10-30_2026-11-28-link-go.example.com-spring-sale.csv',
+    );
+    // Excluded, and one not named yet (its id is all the page knows).
+    expect(viewFileName('clicks', window, { link_id: { values: ['lnk_2wQx9', 'lnk_7'], exclude: true } }, undefined, linkName)).toBe(
+      'lsk-clicks-2026-10-30_2026-11-28-not-link-go.example.com-spring-sale+lnk_7.csv',
+    );
+    // A link's page: its short URL with a port, made file-name safe.
+    expect(viewFileName('clicks', window, {}, 'localhost:8080/a/b')).toBe('lsk-clicks-2026-10-30_2026-11-28-localhost-8080-a-b.csv');
   });
   it('keeps safe characters only, and a bounded length', () => {
     const name = viewFileName(
@@ -80,5 +114,22 @@ describe('the name of a download', () => {
     expect(name.length).toBeLessThanOrEqual(LONGEST + 4);
     expect(name).not.toContain('..');
     expect(name.startsWith('lsk-analytics-by-day-2026-11-27T11_2026-11-28T11-referrer_url-https-example.com-a-b-c-d-e')).toBe(true);
+  });
+});
+
+describe('a week or month the window cuts', () => {
+  const window = { from: '2026-10-30', to: '2026-11-28' };
+  it('names the days of it the view holds', () => {
+    expect(cutDays('2026-10-26', 'week', window)).toBe('30 Oct – 1 Nov');
+    expect(cutDays('2026-11-23', 'week', { from: '2026-11-01', to: '2026-11-25' })).toBe('23–25 Nov');
+    expect(cutDays('2026-11-23', 'week', { from: '2026-11-01', to: '2026-11-23' })).toBe('23 Nov');
+    expect(cutDays('2026-10-01', 'month', window)).toBe('30–31 Oct');
+    expect(cutDays('2026-11-01', 'month', window)).toBe('1–28 Nov');
+  });
+  it('says nothing of a whole bucket, of days and hours, or of a window of instants', () => {
+    expect(cutDays('2026-11-02', 'week', window)).toBeNull();
+    expect(cutDays('2026-11-01', 'month', { from: '2026-10-01', to: '2026-11-30' })).toBeNull();
+    expect(cutDays('2026-11-02', 'day', window)).toBeNull();
+    expect(cutDays('2026-11-23', 'week', { from: '2026-11-27T11:00:00.000Z', to: '2026-11-28T11:00:00.000Z' })).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ function dateIn(iso: string, zone: string): [number, number, number] {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface Change {
-  /** What people read: `+12.5 %`, `−3.0 %`, `new`, `—`. */
+  /** What people read: `+12.5 %`, `−3.0 %`, `×28.8` (ten times and more), `new`, `—`. */
   text: string;
   /** For the arrow and colour. */
   trend: 'up' | 'down' | 'flat' | 'new' | 'none';
@@ -25,6 +25,8 @@ export interface Change {
 export function changeOf(now: number, before: number): Change {
   if (before === 0) return now === 0 ? { text: '—', trend: 'none', spoken: 'no clicks in either period' } : { text: 'new', trend: 'new', spoken: 'new' };
   const p = ((now - before) / before) * 100;
+  // Ten times and more reads as a multiple (×28.8), not as +2779.1 %, and fits its column.
+  if (p >= 900) return { text: `×${(now / before).toFixed(1)}`, trend: 'up', spoken: `${(now / before).toFixed(1)} times as many` };
   const text = `${p > 0 ? '+' : p < 0 ? '−' : '±'}${Math.abs(p).toFixed(1)} %`;
   if (p === 0) return { text, trend: 'flat', spoken: 'unchanged' };
   return { text, trend: p > 0 ? 'up' : 'down', spoken: `${p > 0 ? 'up' : 'down'} ${Math.abs(p).toFixed(1)} percent` };

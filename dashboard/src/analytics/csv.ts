@@ -1,6 +1,6 @@
 /** The overview's downloads as CSV text (cells made safe and quoted as the service's own CSV answers are). */
 import { csvText } from '../ui/csv-text.js';
-import { percent } from './percent.js';
+import { shares } from './percent.js';
 
 /** A bucket of the chart (a `Point`), as far as the file needs it. */
 interface CsvPoint {
@@ -29,20 +29,20 @@ export function overviewCsv(series: { title: string; points: CsvPoint[]; total: 
   const compared = series.previous !== undefined || panels.some((p) => p.rows.some((r) => r.previous !== undefined));
   const then = (n: number | null | undefined) => (compared ? [n === null || n === undefined ? '' : String(n)] : []);
   const rows: string[][] = [['section', 'value', 'label', 'clicks', 'share', ...(compared ? ['previous_clicks'] : [])]];
+  const seriesShares = shares(
+    series.points.map((p) => p.clicks),
+    series.total,
+  );
   series.points.forEach((p, i) => {
-    rows.push([
-      series.title,
-      p.label,
-      p.partial ? `${p.label} (so far)` : p.label,
-      String(p.clicks),
-      percent(p.clicks, series.total),
-      ...then(series.previous?.[i]),
-    ]);
+    rows.push([series.title, p.label, p.partial ? `${p.label} (so far)` : p.label, String(p.clicks), seriesShares[i]!, ...then(series.previous?.[i])]);
   });
   for (const panel of panels) {
-    for (const r of panel.rows) rows.push([panel.title, r.value, r.label, String(r.clicks), percent(r.clicks, panel.total), ...then(r.previous)]);
     const rest = panel.remainder;
-    if (rest) rows.push([panel.title, '', rest.label, String(rest.clicks), percent(rest.clicks, panel.total), ...then(undefined)]);
+    const pct = shares([...panel.rows.map((r) => r.clicks), ...(rest ? [rest.clicks] : [])], panel.total);
+    panel.rows.forEach((r, i) => {
+      rows.push([panel.title, r.value, r.label, String(r.clicks), pct[i]!, ...then(r.previous)]);
+    });
+    if (rest) rows.push([panel.title, '', rest.label, String(rest.clicks), pct[panel.rows.length]!, ...then(undefined)]);
   }
   return csvText(rows);
 }

@@ -1,5 +1,40 @@
 import { graphql } from '../gql';
 
+/**
+ * What the overview reads of an analytics answer: the window, the totals, the previous period and
+ * each row. The Analytics page (analytics) and a share's public page (sharedAnalytics) select it
+ * alike, so both pages draw the very same answer.
+ */
+export const AnalyticsAnswerFragment = graphql(`
+  fragment AnalyticsAnswer on Analytics {
+    group_by
+    from
+    to
+    interval
+    timezone
+    total {
+      clicks
+      bots
+    }
+    previous {
+      from
+      to
+      total {
+        clicks
+        bots
+      }
+    }
+    data {
+      key
+      clicks
+      previous_clicks
+      alias
+      short_url
+      hosts
+    }
+  }
+`);
+
 /** One grouping (or the time series) of clicks over a window, filtered: every panel and the chart ask this. */
 export const AnalyticsQuery = graphql(`
   query DashboardAnalytics(
@@ -13,31 +48,7 @@ export const AnalyticsQuery = graphql(`
     $compare: AnalyticsCompare
   ) {
     analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter, compare: $compare) {
-      group_by
-      from
-      to
-      interval
-      timezone
-      total {
-        clicks
-        bots
-      }
-      previous {
-        from
-        to
-        total {
-          clicks
-          bots
-        }
-      }
-      data {
-        key
-        clicks
-        previous_clicks
-        alias
-        short_url
-        hosts
-      }
+      ...AnalyticsAnswer
     }
   }
 `);

@@ -10,6 +10,7 @@ import { saveBlob } from '../ui/download';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { BreakdownPanel, type Shown } from './breakdown-panel';
+import { cutDays } from './bucket-cut';
 import { periodName, worthComparing } from './change';
 import { CompareToggle, CompareTotals } from './compare';
 import { overviewCsv } from './csv';
@@ -19,11 +20,12 @@ import { analytics, type Scope } from './fetch';
 import { viewFileName } from './filename';
 import { fillingIndex } from './filling';
 import { FilterChips } from './filter-chips';
-import { localZone, pointOf } from './labels';
+import { bucketLabel, localZone, pointOf } from './labels';
 import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
 import { RecentClicks } from './recent-clicks';
 import { sourcesAfterPick } from './source-picks';
+import { linkShortUrl } from './value-labels';
 import { ViewControls } from './view-controls';
 import './analytics.css';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
@@ -31,6 +33,7 @@ import { apiFilter, type Filters, invertField, parseView, toggleValue, type View
 /** A link's page: its link is always filtered on, and breakdowns by link or tag say nothing. */
 export interface Fixed {
   linkId: string;
+  /** As people see it: the short URL without its scheme (`go.example.com/spring`), which names its downloads. */
   name: string;
 }
 
@@ -69,7 +72,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
   const picked = (tab: Tab) => (view.filters[tab.field] && !view.filters[tab.field]!.exclude ? view.filters[tab.field]!.values : []);
   const onTab = (panel: Panel, groupBy: string) => go({ ...view, tabs: { ...view.tabs, [panel.id]: groupBy } });
   const onShown = (id: string, s: Shown | null) => (s ? shown.current.set(id, s) : shown.current.delete(id));
-  const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name);
+  const fileName = (what: string) => viewFileName(what, window, view.filters, fixed?.name, linkShortUrl);
   const empty = series.data !== undefined && !series.loading && series.data.total.clicks === 0;
   // A view the API refuses (a link that is not there ...) says so once, not once per panel.
   const refused = series.error !== undefined && !series.loading;
@@ -100,7 +103,12 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
             window,
             a.timezone,
           );
-          const points = a.data.map((p, i) => ({ ...pointOf(p.key, p.clicks, a.timezone, a.interval), partial: i === filling }));
+          const points = a.data.map((p, i) => {
+            const point = pointOf(p.key, p.clicks, a.timezone, a.interval);
+            // A week or month the window cuts says which of its days it holds (the filling one says "so far").
+            const cut = i === filling ? null : cutDays(bucketLabel(p.key, a.timezone, 'day'), a.interval, window);
+            return { ...point, label: cut ? `${point.label} (${cut})` : point.label, partial: i === filling };
+          });
           const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
           const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : '';
           const before = worthComparing(a.previous) ? a.data.map((p) => p.previous_clicks ?? null) : undefined;

@@ -63,31 +63,7 @@ export const SharedAnalyticsQuery = graphql(`
       label
       expires_at
       analytics {
-        group_by
-        from
-        to
-        interval
-        timezone
-        total {
-          clicks
-          bots
-        }
-        previous {
-          from
-          to
-          total {
-            clicks
-            bots
-          }
-        }
-        data {
-          key
-          clicks
-          previous_clicks
-          alias
-          short_url
-          hosts
-        }
+        ...AnalyticsAnswer
       }
     }
   }

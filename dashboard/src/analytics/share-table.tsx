@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
-import { percent } from './percent';
+import { shares } from './percent';
 import { type Remainder, shownRemainder } from './remainder';
 
 export interface ShareRow {
@@ -55,6 +55,8 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
   const rest = all ? (remainder ?? null) : shownRemainder(field, rows, remainder ?? null, SHOWN);
   const max = Math.max(1, rest?.clicks ?? 0, ...shown.map((r) => r.clicks));
   const compared = rows.some((r) => r.previous !== undefined);
+  // What is on screen adds up to 100% when its clicks make up the total.
+  const pct = shares([...shown.map((r) => r.clicks), ...(rest ? [rest.clicks] : [])], total);
   return (
     <>
       <table class="shares">
@@ -76,7 +78,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
           </tr>
         </thead>
         <tbody>
-          {shown.map((r) => (
+          {shown.map((r, i) => (
             <tr key={r.value}>
               <th scope="row">
                 <button
@@ -92,7 +94,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
                 </button>
               </th>
               <td class="num">{r.clicks}</td>
-              <td class="num muted">{percent(r.clicks, total)}</td>
+              <td class="num muted">{pct[i]}</td>
               {compared ? (
                 <td class="change-cell">
                   <ChangeBadge now={r.clicks} before={r.previous} suffix={` (${r.previous ?? 0} before)`} />
@@ -120,7 +122,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
                 </span>
               </th>
               <td class="num">{rest.clicks}</td>
-              <td class="num muted">{percent(rest.clicks, total)}</td>
+              <td class="num muted">{pct[shown.length]}</td>
               {compared ? <td class="change-cell" /> : null}
               <td class="x" />
             </tr>

@@ -34,6 +34,8 @@ const unknownLinks = new Set<string>();
 export function rememberUnknownLink(id: string): void {
   if (!shortUrls.has(id)) unknownLinks.add(id);
 }
+/** A link's short URL without the scheme (`go.example.com/spring`), once an answer has named it. */
+export const linkShortUrl = (id: string): string | undefined => shortUrls.get(id);
 /** Whether a link chip has more to read than its id. */
 export const linkNamed = (id: string) => shortUrls.has(id) || unknownLinks.has(id);
 

@@ -1470,6 +1470,8 @@ export type Workspace = {
   slug: Scalars['String']['output'];
 };
 
+export type AnalyticsAnswerFragment = { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null }> };
+
 export type DashboardAnalyticsQueryVariables = Exact<{
   group_by?: InputMaybe<AnalyticsGroupBy>;
   from?: InputMaybe<Scalars['String']['input']>;
@@ -2005,6 +2007,35 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const AnalyticsAnswerFragmentDoc = new TypedDocumentString(`
+    fragment AnalyticsAnswer on Analytics {
+  group_by
+  from
+  to
+  interval
+  timezone
+  total {
+    clicks
+    bots
+  }
+  previous {
+    from
+    to
+    total {
+      clicks
+      bots
+    }
+  }
+  data {
+    key
+    clicks
+    previous_clicks
+    alias
+    short_url
+    hosts
+  }
+}
+    `, {"fragmentName":"AnalyticsAnswer"}) as unknown as TypedDocumentString<AnalyticsAnswerFragment, unknown>;
 export const DomainSettingsFieldsFragmentDoc = new TypedDocumentString(`
     fragment DomainSettingsFields on Domain {
   host
@@ -2079,34 +2110,36 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     filter: $filter
     compare: $compare
   ) {
-    group_by
+    ...AnalyticsAnswer
+  }
+}
+    fragment AnalyticsAnswer on Analytics {
+  group_by
+  from
+  to
+  interval
+  timezone
+  total {
+    clicks
+    bots
+  }
+  previous {
     from
     to
-    interval
-    timezone
     total {
       clicks
       bots
     }
-    previous {
-      from
-      to
-      total {
-        clicks
-        bots
-      }
-    }
-    data {
-      key
-      clicks
-      previous_clicks
-      alias
-      short_url
-      hosts
-    }
   }
-}
-    `) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
+  data {
+    key
+    clicks
+    previous_clicks
+    alias
+    short_url
+    hosts
+  }
+}`) as unknown as TypedDocumentString<DashboardAnalyticsQuery, DashboardAnalyticsQueryVariables>;
 export const DashboardClickEventsDocument = new TypedDocumentString(`
     query DashboardClickEvents($from: String, $to: String, $timezone: String, $limit: Int, $cursor: String, $filter: ClickFilter) {
   clickEvents(
@@ -2200,35 +2233,37 @@ export const DashboardSharedAnalyticsDocument = new TypedDocumentString(`
     label
     expires_at
     analytics {
-      group_by
-      from
-      to
-      interval
-      timezone
-      total {
-        clicks
-        bots
-      }
-      previous {
-        from
-        to
-        total {
-          clicks
-          bots
-        }
-      }
-      data {
-        key
-        clicks
-        previous_clicks
-        alias
-        short_url
-        hosts
-      }
+      ...AnalyticsAnswer
     }
   }
 }
-    `) as unknown as TypedDocumentString<DashboardSharedAnalyticsQuery, DashboardSharedAnalyticsQueryVariables>;
+    fragment AnalyticsAnswer on Analytics {
+  group_by
+  from
+  to
+  interval
+  timezone
+  total {
+    clicks
+    bots
+  }
+  previous {
+    from
+    to
+    total {
+      clicks
+      bots
+    }
+  }
+  data {
+    key
+    clicks
+    previous_clicks
+    alias
+    short_url
+    hosts
+  }
+}`) as unknown as TypedDocumentString<DashboardSharedAnalyticsQuery, DashboardSharedAnalyticsQueryVariables>;
 export const DashboardAuditLogDocument = new TypedDocumentString(`
     query DashboardAuditLog($action: String, $actor_id: String, $target_id: String, $from: String, $to: String, $limit: Int, $cursor: String) {
   auditLog(

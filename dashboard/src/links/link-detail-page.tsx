@@ -37,7 +37,7 @@ export function LinkDetailPage({ id = '' }: Params) {
             <section aria-labelledby="stats-h">
               <h2 id="stats-h">Clicks</h2>
               <ShareControl linkId={l.id} />
-              <Overview fixed={{ linkId: l.id, name: l.alias.replaceAll('/', '-') }} />
+              <Overview fixed={{ linkId: l.id, name: l.short_url.replace(/^https?:\/\//, '') }} />
             </section>
             <h2>Details</h2>
             <LinkFacts l={l} />

@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { useLinkNames } from '../analytics/link-names';
+import { valueLabel } from '../analytics/value-labels';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
@@ -18,7 +20,9 @@ type Report = {
   last_sent_at?: unknown;
 };
 
-const scopeOf = (r: Report) => (r.link_id ? `link ${r.link_id}` : r.tag ? `tag ${r.tag}` : r.domain ? `domain ${r.domain}` : 'whole workspace');
+/** What a report counts, as people read it: a link by its short URL (asked for once, link-names.ts), not its id. */
+const scopeOf = (r: Report) =>
+  r.link_id ? `link ${valueLabel('link_id', r.link_id)}` : r.tag ? `tag ${r.tag}` : r.domain ? `domain ${r.domain}` : 'whole workspace';
 /** A time as the report's own zone reads it (the schedule is that zone's Monday or 1st, 08:00). */
 const when = (v: unknown, zone: string) => (v ? new Date(String(v)).toLocaleString(undefined, { timeZone: zone }) : 'never');
 
@@ -35,6 +39,7 @@ export function ReportsPage() {
   const del = useMutation((id: string) => gql(DeleteReportMutation, { id }));
   const [lastSent, setLastSent] = useState<{ recipients: number; period_from: string; period_to: string } | null>(null);
   const emailOf = (id: string) => members.data?.data.find((m) => m.user_id === id)?.email ?? id;
+  useLinkNames(q.data?.data.flatMap((r) => (r.link_id ? [r.link_id] : [])) ?? []);
   return (
     <section>
       <h1>Reports</h1>

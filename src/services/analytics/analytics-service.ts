@@ -11,7 +11,7 @@ import { parseOrThrow } from '../../domain/validate.js';
 import type { ClickQuery, ClicksRepository, ClickTotals, KeyCount } from '../../storage/clicks/repository.js';
 import type { LinksRepository } from '../../storage/links/repository.js';
 import type { LinkService } from '../link-service.js';
-import { type PreviousPeriod, pairedBuckets, previousOf } from './previous.js';
+import { type PreviousPeriod, previousBuckets, previousOf } from './previous.js';
 import { mergedFilter, resolveScope } from './scope.js';
 import { narrowBySource } from './source-scope.js';
 
@@ -82,9 +82,9 @@ export class AnalyticsService {
       Promise.all([run(current), prev ? run(earlier(prev)) : null]);
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);
-      const earlier = prev ? bucketStarts(prev.from, prev.to, interval, window.zone) : [];
-      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: earlier }));
-      const paired = p && prev ? pairedBuckets(interval, window, starts, { from: prev.from, starts: earlier, counts: p.buckets ?? [] }) : null;
+      const earlier = prev ? previousBuckets(interval, window, starts, prev) : null;
+      const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: earlier?.starts ?? [] }));
+      const paired = p && earlier ? earlier.pair(p.buckets ?? []) : null;
       const data = starts.map((start, i) => ({
         key: new Date(start).toISOString(),
         clicks: a.buckets?.[i] ?? 0,

@@ -1,5 +1,7 @@
-import type { Interval } from '../../domain/analytics/buckets.js';
+import { bucketStarts, type Interval } from '../../domain/analytics/buckets.js';
 import { pairedHours, wallShift } from '../../domain/analytics/hour-pairs.js';
+import { spanPairs } from '../../domain/analytics/span-pairs.js';
+import { localDateAt, startOfLocalDay } from '../../domain/analytics/time-zone.js';
 import type { ClickTotals, KeyCount } from '../../storage/clicks/repository.js';
 
 /** The window a report is compared with, and its totals under the same filters. */
@@ -9,22 +11,41 @@ export interface PreviousPeriod {
   total: ClickTotals;
 }
 
+/** The previous window's read of a time series, and how its counts meet this window's buckets. */
+export interface PreviousBuckets {
+  starts: number[];
+  pair(counts: readonly number[]): (number | null)[];
+}
+
+const isMonthStart = (zone: string, t: number) => {
+  const d = localDateAt(zone, t);
+  return d.day === 1 && startOfLocalDay(zone, d) === t;
+};
+
 /**
- * Each bucket's clicks in the previous window. Day, week and month buckets pair by position (day 1
- * against day 1: both windows are whole local days or months); where the two hold different numbers
- * of buckets, a bucket with none to pair gets null. Hours pair by local clock time (hour-pairs.ts,
- * docs/adr/0217), so a DST change does not shift them.
+ * How a time series meets the previous window. Hours pair by local clock time (hour-pairs.ts,
+ * docs/adr/0217), so a DST change does not shift them. Months of a window of whole months pair by
+ * position (November against October). Every other day, week or month bucket meets the same days of
+ * the previous window (span-pairs.ts, docs/adr/0222): a partial week of the window's first days
+ * meets as many days, not the previous window's own partial week. A bucket with none to pair gets null.
  */
-export function pairedBuckets(
+export function previousBuckets(
   interval: Interval,
-  window: { from: number; zone: string },
-  current: readonly number[],
-  previous: { from: number; starts: readonly number[]; counts: readonly number[] },
-): (number | null)[] {
+  window: { from: number; to: number; zone: string },
+  starts: readonly number[],
+  prev: { from: number; to: number },
+): PreviousBuckets {
+  const zone = window.zone;
   if (interval === 'hour') {
-    return pairedHours(window.zone, current, previous.starts, previous.counts, wallShift(window.zone, window.from, previous.from));
+    const earlier = bucketStarts(prev.from, prev.to, interval, zone);
+    return { starts: earlier, pair: (counts) => pairedHours(zone, starts, earlier, counts, wallShift(zone, window.from, prev.from)) };
   }
-  return current.map((_, i) => (i < previous.counts.length ? previous.counts[i]! : null));
+  if (interval === 'month' && isMonthStart(zone, window.from) && isMonthStart(zone, window.to) && isMonthStart(zone, prev.from)) {
+    const earlier = bucketStarts(prev.from, prev.to, interval, zone);
+    return { starts: earlier, pair: (counts) => starts.map((_, i) => (i < counts.length ? counts[i]! : null)) };
+  }
+  const spans = spanPairs(window, prev, starts);
+  return { starts: spans.starts, pair: (counts) => spans.partner.map((j) => (j === null ? null : (counts[j] ?? 0))) };
 }
 
 /** The previous window's clicks per key of a breakdown, for the current rows (0 when a key had none). */
