@@ -102,7 +102,7 @@ export type AnalyticsItem = {
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
   kind: Maybe<ReferrerSourceKind>;
-  /** With `compare`: the clicks of the same key in the previous window (0 when it had none); for a time series, of the bucket at the same position there (null where that window has fewer buckets). Null without `compare`. */
+  /** With `compare`: the clicks of the same key in the previous window (0 when it had none). In a time series: a day meets the day at the same position there, an hour the same local clock time, a week (or a month of a window of days) the same days, as far back as the two windows start apart; null where that window has no such bucket. Null without `compare`. */
   previous_clicks: Maybe<Scalars['Int']['output']>;
   /** Top links only: the short URL. */
   short_url: Maybe<Scalars['String']['output']>;
