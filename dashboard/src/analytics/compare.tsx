@@ -5,6 +5,7 @@
  */
 import { type Change, changeOf } from './change';
 import './compare.css';
+import { count } from '../ui/count';
 
 const ARROWS: Record<Change['trend'], string> = { up: '▲', down: '▼', flat: '', new: '▲', none: '' };
 
@@ -36,7 +37,7 @@ export function CompareTotals({ now, before, period }: { now: number; before: nu
   if (before === 0) return <span class="compare-totals muted">no clicks in {period} to compare with</span>;
   return (
     <span class="compare-totals">
-      <ChangeBadge now={now} before={before} /> vs {period} ({before} {before === 1 ? 'click' : 'clicks'})
+      <ChangeBadge now={now} before={before} /> vs {period} ({count(before)} {before === 1 ? 'click' : 'clicks'})
     </span>
   );
 }

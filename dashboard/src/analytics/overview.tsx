@@ -28,6 +28,7 @@ import { sourcesAfterPick } from './source-picks';
 import { linkShortUrl } from './value-labels';
 import { ViewControls } from './view-controls';
 import './analytics.css';
+import { count } from '../ui/count';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
 
 /** A link's page: its link is always filtered on, and breakdowns by link or tag say nothing. */
@@ -120,7 +121,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
             <>
               <div class="totals-row">
                 <p class="totals" aria-live="polite">
-                  <strong class="big">{a.total.clicks}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
+                  <strong class="big">{count(a.total.clicks)}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
                   <span class="muted">{a.total.bots} from bots (not counted)</span> ·{' '}
                   <span class="nowrap">{view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`}</span> ({a.timezone})
                   {a.previous ? (

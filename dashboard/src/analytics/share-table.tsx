@@ -4,6 +4,7 @@
  * removes it), and a second button excludes it.
  */
 import { useState } from 'preact/hooks';
+import { count } from '../ui/count';
 import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
 import { shares } from './percent';
@@ -93,11 +94,11 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
                   <RowLabel field={field} label={r.label} />
                 </button>
               </th>
-              <td class="num">{r.clicks}</td>
+              <td class="num">{count(r.clicks)}</td>
               <td class="num muted">{pct[i]}</td>
               {compared ? (
                 <td class="change-cell">
-                  <ChangeBadge now={r.clicks} before={r.previous} suffix={` (${r.previous ?? 0} before)`} />
+                  <ChangeBadge now={r.clicks} before={r.previous} suffix={` (${count(r.previous ?? 0)} before)`} />
                 </td>
               ) : null}
               <td class="x">
@@ -121,7 +122,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
                   <span class="share-label">{rest.label}</span>
                 </span>
               </th>
-              <td class="num">{rest.clicks}</td>
+              <td class="num">{count(rest.clicks)}</td>
               <td class="num muted">{pct[shown.length]}</td>
               {compared ? <td class="change-cell" /> : null}
               <td class="x" />

@@ -9,6 +9,7 @@
 import { HEIGHT, SHAPES, WIDTH } from 'virtual:world-shapes';
 import { useState } from 'preact/hooks';
 import { countryName } from '../links/countries';
+import { count } from '../ui/count';
 import { percent } from './percent';
 
 export interface MapProps {
@@ -36,7 +37,7 @@ export default function WorldMap({ counts, total, picked, onPick }: MapProps) {
         </g>
         {clicked.map(({ code, d }) => {
           const clicks = counts.get(code) ?? 0;
-          const name = `${countryName(code)}: ${clicks} ${clicks === 1 ? 'click' : 'clicks'} (${percent(clicks, total)})`;
+          const name = `${countryName(code)}: ${count(clicks)} ${clicks === 1 ? 'click' : 'clicks'} (${percent(clicks, total)})`;
           const pick = () => onPick(code);
           return (
             // biome-ignore lint/a11y/useSemanticElements: a map shape cannot be a <button>; it gets the role, focus and keys of one.

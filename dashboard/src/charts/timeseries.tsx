@@ -8,6 +8,7 @@ import { niceStep, timeTicks } from './axis';
 import { ChartLegend } from './legend';
 import { useWidth } from './use-width';
 import './timeseries.css';
+import { count } from '../ui/count';
 
 export interface Point {
   /** The bucket as people read it (tooltip and table). */
@@ -83,7 +84,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           height={height}
           viewBox={`0 0 ${width} ${height}`}
           role="img"
-          aria-label={`${title}: ${total} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${max} per ${bucket}${firstPartial >= 0 ? `; dashed end: ${points[firstPartial]!.label} is still counting` : ''}${previous ? `; dotted grey line: ${previous.label}, ${previous.total} clicks` : ''}`}
+          aria-label={`${title}: ${count(total)} clicks from ${points[0]?.label ?? ''} to ${points[n - 1]?.label ?? ''}, at most ${count(max)} per ${bucket}${firstPartial >= 0 ? `; dashed end: ${points[firstPartial]!.label} is still counting` : ''}${previous ? `; dotted grey line: ${previous.label}, ${count(previous.total)} clicks` : ''}`}
           onPointerMove={pick}
           onPointerLeave={() => setHover(null)}
         >
@@ -115,7 +116,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
         </svg>
         {h && hover !== null ? (
           <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px` }} aria-hidden="true">
-            <strong>{h.clicks}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
+            <strong>{count(h.clicks)}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
             {h.partial ? ' so far' : ''}
             {previous && hover < before.length && before[hover] !== null ? ` (${before[hover]} before)` : ''}
             <br />
@@ -144,7 +145,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
             {points.map((p, i) => (
               <tr key={p.label}>
                 <td>{p.partial ? `${p.label} (so far)` : p.label}</td>
-                <td class="num">{p.partial ? `${p.clicks} so far` : p.clicks}</td>
+                <td class="num">{p.partial ? `${count(p.clicks)} so far` : count(p.clicks)}</td>
                 {previous ? <td class="num">{before[i] ?? '—'}</td> : null}
               </tr>
             ))}
