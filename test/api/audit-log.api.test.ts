@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { type Account, dashboard, newAccount, post, signIn } from './_accounts.js';
+import { type Account, CHEAP_PASSWORDS, dashboard, newAccount, post, signIn } from './_accounts.js';
 import { BIG_PLAN, expectError, graphql, ISO_TIME, keyIdOf } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
@@ -35,7 +35,7 @@ describe.each(STORES)('the audit log on %s', (store) => {
   };
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TRUST_PROXY: '1' } });
     ownerKey = await lsk.workspace('aud', BIG_PLAN);
     secrets.push(ownerKey);
     api = client(lsk.base, ownerKey);

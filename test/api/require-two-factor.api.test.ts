@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { dashboard, newAccount, post } from './_accounts.js';
+import { CHEAP_PASSWORDS, dashboard, newAccount, post } from './_accounts.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 import { enableTotp, TestClock, totp } from './_two-factor.js';
 
@@ -18,7 +18,7 @@ describe.each(STORES)('a workspace that requires a second factor, on %s', (store
   const email = () => `req${++n}.${store}@example.com`;
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
     api = client(lsk.base);
     key = await lsk.workspace('strict', BIG_PLAN);
     await lsk.workspace('loose', BIG_PLAN);

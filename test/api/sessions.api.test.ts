@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { cookieOf, dashboard, freshAddress, newAccount, post, setPassword, signIn, tokenOf } from './_accounts.js';
+import { CHEAP_PASSWORDS, cookieOf, dashboard, freshAddress, newAccount, post, setPassword, signIn, tokenOf } from './_accounts.js';
 import { BIG_PLAN, expectError, ISO_TIME, WSP_ID } from './_assert.js';
 
 const DAY = 86_400_000;
@@ -22,7 +22,7 @@ describe.each(STORES)('dashboard sessions on %s', (store) => {
 
   beforeAll(async () => {
     moveTo(0);
-    lsk = await startLsk(store, { env: { LSK_TEST_CLOCK_FILE: clockFile, LSK_TRUST_PROXY: '1', LSK_SESSION_RPM: String(SESSION_RPM) } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TEST_CLOCK_FILE: clockFile, LSK_TRUST_PROXY: '1', LSK_SESSION_RPM: String(SESSION_RPM) } });
     api = client(lsk.base);
     await lsk.workspace('acme', BIG_PLAN);
     otherKey = await lsk.workspace('other', BIG_PLAN);
