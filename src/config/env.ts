@@ -105,6 +105,7 @@ const envSchema = z
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
+    LSK_PASSWORD_COST: intFrom(15, 12, 20),
     LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
     LSK_SEMI_SPACE_MB: intFrom(16, 0, 1024),
@@ -223,6 +224,8 @@ const envSchema = z
           : null,
       /** Requests per minute of one signed-in dashboard user (all their sessions and workspaces). */
       sessionRpm: e.LSK_SESSION_RPM,
+      /** log2 of scrypt's N for new password hashes (src/domain/passwords.ts). */
+      passwordCost: e.LSK_PASSWORD_COST,
       /** Audit entries are kept this many days (0: none are recorded). */
       auditDays: e.LSK_AUDIT_DAYS,
       /** A cached link whose re-read fails may still be served this long after it was last read (0: never). */

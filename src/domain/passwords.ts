@@ -11,7 +11,24 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
  * made with other ones (link passwords were hashed with N = 2^14 before) are still read, and
  * raising them later re-hashes nothing and breaks nothing.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** log2 N of new hashes: 15 unless the operator sets LSK_PASSWORD_COST (never below 12, see setPasswordCost). */
+export const PASSWORD_COST = { default: 15, min: 12, max: 20 } as const;
+let PARAMS = { N: 2 ** PASSWORD_COST.default, r: 8, p: 1 };
+
+/**
+ * The cost of hashes made from now on (LSK_PASSWORD_COST, set once at start by the services'
+ * wiring): N = 2^log2N, 12 to 20. Lower is cheaper to guess as well as to check; 12 (4 MiB, about
+ * 10 ms) is the floor, for test servers that set thousands of passwords. Hashes already stored keep
+ * their own parameters and are still checked with them.
+ */
+export function setPasswordCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < PASSWORD_COST.min || log2N > PASSWORD_COST.max) {
+    throw new RangeError(`password cost must be an integer from ${PASSWORD_COST.min} to ${PASSWORD_COST.max}, not ${log2N}`);
+  }
+  if (PARAMS.N === 2 ** log2N) return;
+  PARAMS = { ...PARAMS, N: 2 ** log2N };
+  dummy = undefined; // an unknown email's check costs what a known one's does
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 

@@ -5,6 +5,7 @@ import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
+import { setPasswordCost } from '../domain/passwords.js';
 import { buildHealth, type HealthOptions } from '../health/build.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
@@ -52,6 +53,7 @@ export async function buildServices(
     health?: HealthOptions;
   } = {},
 ): Promise<Services> {
+  setPasswordCost(config.passwordCost);
   // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
   const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
   const metrics = new Metrics();

@@ -3,6 +3,13 @@ import { expect } from 'vitest';
 import { cliLines } from '../support/cli-in-process.js';
 import { type ApiResponse, client, type Lsk } from '../support/server.js';
 
+/**
+ * Settings for a server whose tests set and check many passwords: new hashes at scrypt N = 2^12
+ * (LSK_PASSWORD_COST's floor, about a twelfth of the CPU of the default 2^15, which
+ * test/unit/passwords.test.ts holds to). What the tests check does not depend on the cost.
+ */
+export const CHEAP_PASSWORDS = { LSK_PASSWORD_COST: '12' } as const;
+
 let addr = 0;
 /** A client address of its own (the suites run with LSK_TRUST_PROXY=1), so sign-in throttling per address stays per test. */
 export const freshAddress = (): string => `10.${Math.floor(addr / 250) % 250}.${++addr % 250}.${Math.floor(Math.random() * 250)}`;

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsShareListSchema, analyticsShareSchema } from '../../src/domain/share-schemas.js';
+import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN, expectError } from './_assert.js';
@@ -112,9 +113,7 @@ describe.each(STORES)('analytics shares on %s', (store) => {
 
   it('needs analytics:read to list, and links:write too to make or revoke; another workspace never sees or revokes a share', async () => {
     const keyWith = async (scopes: string) => {
-      const made = await lsk.cli(['key', 'create', '--workspace', 'sharing', '--name', scopes, '--scopes', scopes]);
-      expect(made.code, made.stderr).toBe(0);
-      return client(lsk.base, made.last);
+      return client(lsk.base, (await cliLines(['key', 'create', '--workspace', 'sharing', '--name', scopes, '--scopes', scopes], lsk.env)).at(-1)!);
     };
     const reader = await keyWith('analytics:read');
     const writer = await keyWith('links:write');

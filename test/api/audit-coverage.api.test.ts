@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { type Lsk, STORES, startLsk } from '../support/server.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait-for.js';
@@ -252,10 +253,9 @@ describe.each(STORES)('every mutation leaves its audit entry on %s', (store) => 
     lsk = await startLsk(store, { env: { LSK_SMTP_URL: smtp.url } });
     key = await lsk.workspace('cov', BIG_PLAN);
     for (const email of ['change@example.com', 'remove@example.com']) {
-      const made = await lsk.cli(['user', 'create', email, '--workspace', 'cov', '--role', 'viewer']);
-      expect(made.code, made.stderr).toBe(0);
+      await cliLines(['user', 'create', email, '--workspace', 'cov', '--role', 'viewer'], lsk.env);
     }
-    const users = JSON.parse((await lsk.cli(['user', 'list', '--workspace', 'cov'])).last) as { data: { id: string; email: string }[] };
+    const users = JSON.parse((await cliLines(['user', 'list', '--workspace', 'cov'], lsk.env)).at(-1)!) as { data: { id: string; email: string }[] };
     const idOf = (email: string) => users.data.find((u) => u.email === email)!.id;
     Object.assign(state, { toChange: idOf('change@example.com'), toRemove: idOf('remove@example.com') });
   }, 60_000);

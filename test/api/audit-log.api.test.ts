@@ -4,8 +4,9 @@
  * request ids, filters, cursor pages, the CSV stream, workspace isolation and no secret in any entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { type Account, dashboard, newAccount, post, signIn } from './_accounts.js';
+import { type Account, CHEAP_PASSWORDS, dashboard, newAccount, post, signIn } from './_accounts.js';
 import { BIG_PLAN, expectError, graphql, ISO_TIME, keyIdOf } from './_assert.js';
 
 type Api = ReturnType<typeof client>;
@@ -34,14 +35,14 @@ describe.each(STORES)('the audit log on %s', (store) => {
   };
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TRUST_PROXY: '1' } });
     ownerKey = await lsk.workspace('aud', BIG_PLAN);
     secrets.push(ownerKey);
     api = client(lsk.base, ownerKey);
     await lsk.workspace('elsewhere', BIG_PLAN);
     owner = await newAccount(lsk, `owner.${store}@example.com`, 'aud', 'owner', 'owner password 1');
     secrets.push(owner.password, owner.cookie.split('=')[1]!);
-    const users = JSON.parse((await lsk.cli(['user', 'list', '--workspace', 'aud'])).last) as { data: { id: string; email: string }[] };
+    const users = JSON.parse((await cliLines(['user', 'list', '--workspace', 'aud'], lsk.env)).at(-1)!) as { data: { id: string; email: string }[] };
     ownerId = users.data.find((u) => u.email === owner.email)!.id;
   }, 60_000);
   afterAll(async () => {
@@ -83,7 +84,7 @@ describe.each(STORES)('the audit log on %s', (store) => {
     }
     expect(failed.headers.get('x-request-id')).toBe(mine[2]!.request_id);
     // Another workspace sees none of it.
-    const other = client(lsk.base, (await lsk.cli(['key', 'create', '--workspace', 'elsewhere'])).last);
+    const other = client(lsk.base, (await cliLines(['key', 'create', '--workspace', 'elsewhere'], lsk.env)).at(-1)!);
     expect((await log(`?target_id=${ownerId}`, other)).length).toBe(0);
   });
 

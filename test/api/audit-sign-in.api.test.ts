@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait-for.js';
-import { cookieOf, newAccount, post, signIn } from './_accounts.js';
+import { CHEAP_PASSWORDS, cookieOf, newAccount, post, signIn } from './_accounts.js';
 import { BIG_PLAN } from './_assert.js';
 import { enableTotp, TestClock, totp } from './_two-factor.js';
 
@@ -32,7 +32,7 @@ describe.each(STORES)('account events in the audit log on %s', (store) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    lsk = await startLsk(store, { env: { LSK_SMTP_URL: smtp.url, LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_SMTP_URL: smtp.url, LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
     keys = {
       one: client(lsk.base, await lsk.workspace('one', BIG_PLAN)),
       two: client(lsk.base, await lsk.workspace('two', BIG_PLAN)),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait-for.js';
-import { cookieOf, freshAddress, newAccount, post, signIn } from './_accounts.js';
+import { CHEAP_PASSWORDS, cookieOf, freshAddress, newAccount, post, signIn } from './_accounts.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 import { enableTotp, TestClock, totp } from './_two-factor.js';
 
@@ -24,7 +24,7 @@ describe.each(STORES)('email through SMTP on %s', (store) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    lsk = await startLsk(store, { env: { LSK_SMTP_URL: smtp.url, LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_SMTP_URL: smtp.url, LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
     key = await lsk.workspace('acme', BIG_PLAN);
   });
   afterAll(async () => {
@@ -135,7 +135,7 @@ describe.each(STORES)('email through SMTP on %s', (store) => {
 describe('without SMTP', () => {
   let lsk: Lsk;
   beforeAll(async () => {
-    lsk = await startLsk('sqlite', { env: { LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk('sqlite', { env: { ...CHEAP_PASSWORDS, LSK_TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await lsk?.stop();

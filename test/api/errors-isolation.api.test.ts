@@ -1,5 +1,6 @@
 /** Errors over REST: workspaces are isolated from each other, and rate limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 import { allLinks, BIG_PLAN, createLink, expectError, graphql } from './_assert.js';
@@ -142,7 +143,7 @@ describe.each(STORES)('errors over REST on %s', (store) => {
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(61);
       expect(refused.headers.get('ratelimit-remaining')).toBe('0');
       // A refused request changes nothing: once the plan allows reading again, the workspace has no links.
-      expect((await lsk.cli(['workspace', 'set-plan', 'tiny', '--rpm', '100'])).code).toBe(0);
+      await cliLines(['workspace', 'set-plan', 'tiny', '--rpm', '100'], lsk.env);
       const list = await waitFor(
         () => tiny('GET', '/v1/links'),
         (r) => r.status !== 429,

@@ -1,5 +1,6 @@
 /** GraphQL: tags, domains, keys and the workspace; bad requests, rate limits, unusual media types; parity with REST. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 import { BIG_PLAN, createLink, ERROR_STATUS, graphql, ISO_TIME, KEY_ID, WSP_ID } from './_assert.js';
 import { expectGqlError, type Gql, LINK_FIELDS } from './_graphql.js';
@@ -247,7 +248,7 @@ describe.each(STORES)('GraphQL on %s', (store) => {
       expect(frag.body.errors, frag.text).toBeUndefined();
       expect(Number(frag.headers.get('ratelimit-remaining'))).toBe(r1 - 5);
       // A REST call counts one.
-      const restCall = await client(lsk.base, (await lsk.cli(['key', 'create', '--workspace', 'graph-rl'])).last)('GET', '/v1/workspace');
+      const restCall = await client(lsk.base, (await cliLines(['key', 'create', '--workspace', 'graph-rl'], lsk.env)).at(-1)!)('GET', '/v1/workspace');
       expect(Number(restCall.headers.get('ratelimit-remaining'))).toBe(r1 - 6);
     });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { cookieOf, dashboard, newAccount, post, signIn } from './_accounts.js';
+import { CHEAP_PASSWORDS, cookieOf, dashboard, newAccount, post, signIn } from './_accounts.js';
 import { BIG_PLAN, expectError, ISO_TIME } from './_assert.js';
 
 const DAY = 86_400_000;
@@ -29,7 +29,7 @@ describe.each(STORES)('members and invites on %s', (store) => {
 
   beforeAll(async () => {
     moveTo(0);
-    lsk = await startLsk(store, { env: { LSK_TEST_CLOCK_FILE: clockFile, LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TEST_CLOCK_FILE: clockFile, LSK_TRUST_PROXY: '1' } });
     api = client(lsk.base);
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { newAccount, post } from './_accounts.js';
+import { CHEAP_PASSWORDS, newAccount, post } from './_accounts.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 
 const assertion = (id: string) => ({
@@ -20,7 +20,7 @@ describe.each(STORES)('passkey routes on %s', (store) => {
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TRUST_PROXY: '1' } });
     api = client(lsk.base);
     await lsk.workspace('acme', BIG_PLAN);
   });

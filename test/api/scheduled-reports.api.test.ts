@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportOutputSchema, reportPageSchema } from '../../src/domain/scheduled-reports/schemas.js';
+import { cliLines } from '../support/cli-in-process.js';
 import { readMessage } from '../support/mime.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
@@ -29,11 +30,12 @@ describe.each(STORES)('scheduled reports over the API on %s', (store) => {
     api = client(lsk.base, key);
     await lsk.workspace(`${slug}-other`, BIG_PLAN);
     for (const [who, email] of Object.entries(emails)) {
-      expect((await lsk.cli(['user', 'create', email, '--workspace', slug, '--role', 'member'])).code).toBe(0);
-      const users = JSON.parse((await lsk.cli(['user', 'list', '--workspace', slug])).last) as { data: { id: string; email: string }[] };
+      // Seeding: the CLI's commands in this process (the last test runs the real CLI).
+      await cliLines(['user', 'create', email, '--workspace', slug, '--role', 'member'], lsk.env);
+      const users = JSON.parse((await cliLines(['user', 'list', '--workspace', slug], lsk.env)).at(-1)!) as { data: { id: string; email: string }[] };
       ids[who] = users.data.find((u) => u.email === email)!.id;
     }
-    expect((await lsk.cli(['user', 'create', `eve.${store}@example.com`, '--workspace', `${slug}-other`, '--role', 'owner'])).code).toBe(0);
+    await cliLines(['user', 'create', `eve.${store}@example.com`, '--workspace', `${slug}-other`, '--role', 'owner'], lsk.env);
   }, 60_000);
   afterAll(async () => {
     await lsk?.stop();
@@ -107,11 +109,11 @@ describe.each(STORES)('scheduled reports over the API on %s', (store) => {
 
   it('keeps workspaces apart, asks for links:write to change, and limits sending now to 5 a minute', async () => {
     const report = (await api('POST', '/v1/analytics/reports', { frequency: 'monthly', recipients: [emails.ana] })).body;
-    const other = client(lsk.base, (await lsk.cli(['key', 'create', '--workspace', `${slug}-other`, '--name', 'o'])).last);
+    const other = client(lsk.base, (await cliLines(['key', 'create', '--workspace', `${slug}-other`, '--name', 'o'], lsk.env)).at(-1)!);
     expectError(await other('PATCH', `/v1/analytics/reports/${report.id}`, { frequency: 'weekly' }), 404, 'not_found');
     expectError(await other('POST', `/v1/analytics/reports/${report.id}/send`), 404, 'not_found');
     expect((await other('GET', '/v1/analytics/reports')).body.data).toEqual([]);
-    const reader = client(lsk.base, (await lsk.cli(['key', 'create', '--workspace', slug, '--name', 'r', '--scopes', 'analytics:read'])).last);
+    const reader = client(lsk.base, (await cliLines(['key', 'create', '--workspace', slug, '--name', 'r', '--scopes', 'analytics:read'], lsk.env)).at(-1)!);
     expect((await reader('GET', '/v1/analytics/reports')).body.data.map((r: { id: string }) => r.id)).toContain(report.id);
     expectError(await reader('DELETE', `/v1/analytics/reports/${report.id}`), 403, 'insufficient_scope');
     const statuses: number[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { cookieOf, newAccount, post } from './_accounts.js';
+import { CHEAP_PASSWORDS, cookieOf, newAccount, post } from './_accounts.js';
 import { BIG_PLAN, expectError, ISO_TIME } from './_assert.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -13,7 +13,7 @@ describe.each(STORES)('your own sessions on %s', (store) => {
   const email = () => `ses${++n}.${store}@example.com`;
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TRUST_PROXY: '1' } });
     api = client(lsk.base);
     await lsk.workspace('acme', BIG_PLAN);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
-import { type Account, cookieOf, newAccount, post, signIn } from './_accounts.js';
+import { type Account, CHEAP_PASSWORDS, cookieOf, newAccount, post, signIn } from './_accounts.js';
 import { BIG_PLAN, expectError } from './_assert.js';
 import { enableTotp, TestClock, totp } from './_two-factor.js';
 
@@ -19,7 +19,7 @@ describe.each(STORES)('two-factor sign-in (TOTP) on %s', (store) => {
   const account = async (): Promise<Account> => newAccount(lsk, `tfa${++n}.${store}@example.com`, 'acme');
 
   beforeAll(async () => {
-    lsk = await startLsk(store, { env: { LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
+    lsk = await startLsk(store, { env: { ...CHEAP_PASSWORDS, LSK_TEST_CLOCK_FILE: join(dir, 'offset-ms'), LSK_TRUST_PROXY: '1' } });
     api = client(lsk.base);
     await lsk.workspace('acme', BIG_PLAN);
   });

@@ -4,6 +4,7 @@
  * sessions (403), links (404), while the slug and the domains are free again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLines } from '../support/cli-in-process.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { dashboard, newAccount } from './_accounts.js';
 import { BIG_PLAN, expectError, graphql } from './_assert.js';
@@ -28,7 +29,7 @@ describe.each(STORES)('deleting a workspace on %s', (store) => {
     const asKey = client(lsk.base, key);
     const owner = await newAccount(lsk, `owner.${store}@example.com`, 'doomed', 'owner');
     const admin = await newAccount(lsk, `admin.${store}@example.com`, 'doomed', 'admin');
-    expect((await lsk.cli(['user', 'create', owner.email, '--workspace', 'bystander', '--role', 'member'])).code).toBe(0);
+    await cliLines(['user', 'create', owner.email, '--workspace', 'bystander', '--role', 'member'], lsk.env);
     const narrow = (await asKey('POST', '/v1/keys', { name: 'links only', scopes: ['links:write'] })).body.key as string;
     const restricted = (await asKey('POST', '/v1/keys', { name: 'tagged', scopes: ['workspace:write'], tags: ['team'] })).body.key as string;
     expect((await asKey('POST', '/v1/domains', { host: 'go.doomed.example' })).status).toBe(201);

@@ -4,8 +4,9 @@
  * absurd parameters or a wrong shape matches nothing.
  */
 import { scryptSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/domain/passwords.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/env.js';
+import { hashPassword, PASSWORD_COST, setPasswordCost, verifyPassword } from '../../src/domain/passwords.js';
 
 function hashWith(password: string, N: number): string {
   const salt = Buffer.from('0123456789abcdef');
@@ -36,5 +37,31 @@ describe('passwords', () => {
     ['p not a number', 'scrypt$16384$8$x$c2FsdA$a2V5'],
   ])('a stored hash with %s matches nothing', async (_why, stored) => {
     expect(await verifyPassword('anything', stored)).toBe(false);
+  });
+
+  describe('LSK_PASSWORD_COST', () => {
+    afterEach(() => setPasswordCost(PASSWORD_COST.default));
+
+    it('is 15 (N = 2^15) unless set, as production runs; 12 to 20 when set, anything else refused at start', () => {
+      expect(loadConfig({}).passwordCost).toBe(15);
+      expect(PASSWORD_COST.default).toBe(15);
+      expect(loadConfig({ LSK_PASSWORD_COST: '12' }).passwordCost).toBe(12);
+      expect(loadConfig({ LSK_PASSWORD_COST: '20' }).passwordCost).toBe(20);
+      for (const bad of ['11', '21', '14.5', 'low']) {
+        expect(() => loadConfig({ LSK_PASSWORD_COST: bad }), bad).toThrow(/^invalid configuration: LSK_PASSWORD_COST: /);
+      }
+      expect(() => setPasswordCost(11)).toThrow(RangeError);
+    });
+
+    it('makes new hashes at the cost set; hashes made at another cost still match', async () => {
+      const before = await hashPassword('correct horse');
+      setPasswordCost(12);
+      const cheap = await hashPassword('correct horse');
+      expect(cheap).toMatch(/^scrypt\$4096\$8\$1\$/);
+      expect(await verifyPassword('correct horse', cheap)).toBe(true);
+      expect(await verifyPassword('correct horse', before)).toBe(true);
+      setPasswordCost(15);
+      expect(await hashPassword('correct horse')).toMatch(/^scrypt\$32768\$/);
+    });
   });
 });
