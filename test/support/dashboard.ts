@@ -9,10 +9,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.js';
+import { cliLines } from './cli-in-process.js';
 import type { Lsk } from './server.js';
 
-export const CHROMIUM = process.env.LSK_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'test-artifacts/dashboard');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -20,8 +22,15 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const PASSWORD = 'correct horse battery';
 
+/**
+ * The run's Chromium (test/support/chromium-global-setup.ts), connected to: the file's contexts are
+ * its own, and `close()` closes them and disconnects. Without one (setup could not start it), a
+ * Chromium of the file's own.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** Problems the page itself reported: CSP violations, script errors, requests off the service's origin. */
@@ -78,12 +87,14 @@ export async function checkPage(page: Page, name: string, shots = true): Promise
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** `lsk user create` with the real CLI: the one-time set-password link it prints last. */
+/**
+ * `lsk user create`, the CLI's command run in this process (test/support/cli-in-process.ts: seeding;
+ * the command as a process is tested in test/api): the one-time set-password link it prints last.
+ */
 export async function createUser(lsk: Lsk, email: string, workspace: string, role: string): Promise<string> {
-  const r = await lsk.cli(['user', 'create', email, '--workspace', workspace, '--role', role]);
-  expect(r.code, r.stderr).toBe(0);
-  expect(r.last).toMatch(/\/dashboard\/set-password#token=/);
-  return r.last;
+  const link = (await cliLines(['user', 'create', email, '--workspace', workspace, '--role', role], lsk.env)).at(-1);
+  expect(link).toMatch(/\/dashboard\/set-password#token=/);
+  return link!;
 }
 
 /** The token of a set-password link, set through the API (for users whose own journey is not under test). */
@@ -130,7 +141,14 @@ export async function signedInUser(
 /** The file a click makes the browser download. */
 export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
   const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
-  return { name: d.suggestedFilename(), body: readFileSync((await d.path())!) };
+  return { name: d.suggestedFilename(), body: await downloadBody(d) };
+}
+
+/** A finished download's bytes, streamed from the browser (its path() is only there when Chromium runs in this process). */
+export async function downloadBody(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await d.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** The text file (UTF-8) a click makes the browser download. */
