@@ -31,8 +31,7 @@ function project(name: (typeof TEST_KINDS)[number]): TestProjectInlineConfigurat
       name,
       include: [`test/${name}/**/*.test.ts`],
       // One MongoDB (MONGODB_URI or a FerretDB started for it) per project; see test/support/mongo.ts.
-      // The e2e project also shares one Chromium among its files (test/support/chromium-global-setup.ts).
-      globalSetup: ['test/support/mongo-global-setup.ts', ...(name === 'e2e' ? ['test/support/chromium-global-setup.ts'] : [])],
+      globalSetup: ['test/support/mongo-global-setup.ts'],
       testTimeout: 30_000,
       // Building FerretDB on a fresh machine can take minutes.
       hookTimeout: 120_000,

@@ -5,9 +5,10 @@
  * (the filters live in the URL and survive a reload) and downloads it as CSV; a viewer sees no
  * Audit log section and is refused the page. Every new page passes axe and is photographed at both sizes.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, downloadBody, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
 
 const TEAM = 'team.example.com';
@@ -106,7 +107,9 @@ describe.each(STORES)('API keys and the audit log in the dashboard on %s', (stor
     if (shots) await checkPage(page, 'audit-log-filtered');
     const [download] = (await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])) as [Download, unknown];
     expect(download.suggestedFilename()).toBe('audit-log-acme.csv');
-    const lines = (await downloadBody(download)).toString('utf8').trimEnd().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('id,at,actor_type,actor_id,actor_label,action,target_type,target_id,request_id');
     expect(lines.slice(1).map((l) => l.split(',').slice(2, 6))).toEqual([['user', expect.stringMatching(/^usr_/), 'owner@example.com', 'key.created']]);
   });

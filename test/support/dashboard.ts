@@ -1,20 +1,19 @@
 /**
  * Helpers of the dashboard's browser tests: Debian's Chromium through playwright-core (no browser
- * download), users made with the real CLI, axe-core run in each page, screenshots of each page at
- * 1280×800 and 390×844 into test-artifacts/dashboard/ (gitignored), and every CSP violation or
- * request to another host recorded as a failure.
+ * download), users made with the CLI's own command (run in the test process), axe-core run in each
+ * page, screenshots of each page at 1280×800 and 390×844 into test-artifacts/dashboard/
+ * (gitignored), and every CSP violation or request to another host recorded as a failure.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-launch.js';
+import { expect } from 'vitest';
 import { cliLines } from './cli-in-process.js';
 import type { Lsk } from './server.js';
 
-export const CHROMIUM = CHROMIUM_PATH;
+export const CHROMIUM = process.env.LSK_CHROMIUM ?? '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'test-artifacts/dashboard');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -22,15 +21,8 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const PASSWORD = 'correct horse battery';
 
-/**
- * The run's Chromium (test/support/chromium-global-setup.ts), connected to: the file's contexts are
- * its own, and `close()` closes them and disconnects. Without one (setup could not start it), a
- * Chromium of the file's own.
- */
 export function launchChromium(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 }
 
 /** Problems the page itself reported: CSP violations, script errors, requests off the service's origin. */
@@ -141,14 +133,7 @@ export async function signedInUser(
 /** The file a click makes the browser download. */
 export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
   const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, unknown];
-  return { name: d.suggestedFilename(), body: await downloadBody(d) };
-}
-
-/** A finished download's bytes, streamed from the browser (its path() is only there when Chromium runs in this process). */
-export async function downloadBody(d: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await d.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return { name: d.suggestedFilename(), body: readFileSync((await d.path())!) };
 }
 
 /** The text file (UTF-8) a click makes the browser download. */
