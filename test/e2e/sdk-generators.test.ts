@@ -17,6 +17,7 @@ import { generateClients } from '../../scripts/clients/generate.js';
 import { clearable, type ObjectModel } from '../../scripts/clients/model.js';
 import { basePathOf, readApi } from '../../scripts/clients/read-api.js';
 import { tsType } from '../../scripts/clients/typescript-schema.js';
+import { mavenJvmEnv } from '../support/maven.js';
 import { run } from '../support/run.js';
 import { swiftSyntaxProblems } from '../support/swift-parse.js';
 
@@ -223,7 +224,7 @@ describe('Java and Kotlin clients generated from the fixture compile, with a pro
       `clients/${lang}: mvn compile`,
       async () => {
         const extra = (process.env.MVN_ARGS ?? '').split(' ').filter(Boolean);
-        const res = await run(process.env.MVN ?? 'mvn', [...extra, '-q', '-B', 'compile'], join(dir, 'clients', lang), {}, MAVEN_TIMEOUT);
+        const res = await run(process.env.MVN ?? 'mvn', [...extra, '-q', '-B', 'compile'], join(dir, 'clients', lang), mavenJvmEnv(), MAVEN_TIMEOUT);
         expect(res.code, res.out.slice(-8000)).toBe(0);
       },
       MAVEN_TIMEOUT + 30_000,

@@ -17,6 +17,7 @@ import { optionParams, paramsClass } from '../../scripts/clients/java-models.js'
 import { clearable } from '../../scripts/clients/model.js';
 import { constant, pascal } from '../../scripts/clients/names.js';
 import { readApi } from '../../scripts/clients/read-api.js';
+import { mavenJvmEnv } from '../support/maven.js';
 import { run } from '../support/run.js';
 import { type Lsk, startLsk } from '../support/server.js';
 
@@ -121,7 +122,13 @@ describe('Java and Kotlin clients against a real lsk (mvn test)', () => {
         expect(key).toMatch(/^lsk_live_/);
         const mvn = process.env.MVN ?? 'mvn';
         const extra = (process.env.MVN_ARGS ?? '').split(' ').filter(Boolean);
-        const res = await run(mvn, [...extra, '-q', '-B', 'test'], join(ROOT, 'clients', lang), { LSK_BASE_URL: lsk.base, LSK_API_KEY: key }, MAVEN_TIMEOUT);
+        const res = await run(
+          mvn,
+          [...extra, '-q', '-B', 'test'],
+          join(ROOT, 'clients', lang),
+          { ...mavenJvmEnv(), LSK_BASE_URL: lsk.base, LSK_API_KEY: key },
+          MAVEN_TIMEOUT,
+        );
         expect(res.code, `mvn test in clients/${lang} failed (needs Maven 3.8+, JDK 11+, Maven Central or a warm ~/.m2):\n${res.out.slice(-8000)}`).toBe(0);
       },
       MAVEN_TIMEOUT + 30_000,

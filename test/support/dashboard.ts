@@ -1,8 +1,8 @@
 /**
  * Helpers of the dashboard's browser tests: Debian's Chromium through playwright-core (no browser
- * download), users made with the real CLI, axe-core run in each page, screenshots of each page at
- * 1280×800 and 390×844 into test-artifacts/dashboard/ (gitignored), and every CSP violation or
- * request to another host recorded as a failure.
+ * download), users made with the CLI's own command (run in the test process), axe-core run in each
+ * page, screenshots of each page at 1280×800 and 390×844 into test-artifacts/dashboard/
+ * (gitignored), and every CSP violation or request to another host recorded as a failure.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { cliLines } from './cli-in-process.js';
 import type { Lsk } from './server.js';
 
 export const CHROMIUM = process.env.LSK_CHROMIUM ?? '/usr/bin/chromium';
@@ -78,12 +79,14 @@ export async function checkPage(page: Page, name: string, shots = true): Promise
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** `lsk user create` with the real CLI: the one-time set-password link it prints last. */
+/**
+ * `lsk user create`, the CLI's command run in this process (test/support/cli-in-process.ts: seeding;
+ * the command as a process is tested in test/api): the one-time set-password link it prints last.
+ */
 export async function createUser(lsk: Lsk, email: string, workspace: string, role: string): Promise<string> {
-  const r = await lsk.cli(['user', 'create', email, '--workspace', workspace, '--role', role]);
-  expect(r.code, r.stderr).toBe(0);
-  expect(r.last).toMatch(/\/dashboard\/set-password#token=/);
-  return r.last;
+  const link = (await cliLines(['user', 'create', email, '--workspace', workspace, '--role', role], lsk.env)).at(-1);
+  expect(link).toMatch(/\/dashboard\/set-password#token=/);
+  return link!;
 }
 
 /** The token of a set-password link, set through the API (for users whose own journey is not under test). */
