@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 /** This week's ten people, each with a language of their own; six in Germany, four in France. */
 const LANGUAGES = ['de', 'fr', 'es', 'it', 'nl', 'pl', 'pt', 'sv', 'da', 'fi'];
 
-describe.each(STORES)('the overview against the previous period on %s', (store) => {
+describe.each(DASHBOARD_STORES)('the overview against the previous period on %s', (store) => {
   let lsk: Lsk;
   let clock: ServerClock;
   let browser: Browser;

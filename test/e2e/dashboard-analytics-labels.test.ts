@@ -9,13 +9,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
 
 const DAY = 86_400_000;
 
-describe.each(STORES)('what the analytics overview calls things on %s', (store) => {
+describe.each(DASHBOARD_STORES)('what the analytics overview calls things on %s', (store) => {
   let lsk: Lsk;
   let clock: ServerClock;
   let browser: Browser;

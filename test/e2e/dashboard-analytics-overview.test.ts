@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -19,7 +19,7 @@ const VISITS: [string, number, Record<string, string>][] = [
   ['/summer', 2, { 'user-agent': CHROME_UA }],
 ];
 
-describe.each(STORES)('what the analytics overview adds up on %s', (store) => {
+describe.each(DASHBOARD_STORES)('what the analytics overview adds up on %s', (store) => {
   let lsk: Lsk;
   let clock: ServerClock;
   let browser: Browser;

@@ -8,10 +8,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, launchChromium, openPage, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
-describe.each(STORES)('a shared analytics page on %s', (store) => {
+describe.each(DASHBOARD_STORES)('a shared analytics page on %s', (store) => {
   let lsk: Lsk;
   let browser: Browser;
   let owner: PageWatch & { origin: string };

@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 
 const TEAM = 'team.example.com';
 
-describe.each(STORES)('API keys and the audit log in the dashboard on %s', (store) => {
+describe.each(DASHBOARD_STORES)('API keys and the audit log in the dashboard on %s', (store) => {
   let lsk: Lsk;
   let browser: Browser;
   let w: PageWatch;

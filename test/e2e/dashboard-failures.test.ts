@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, createUser, launchChromium, openPage, PASSWORD, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
-import { type Lsk, STORES, startLsk } from '../support/server.js';
+import { DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 
 const DAY = 86_400_000;
 
-describe.each(STORES)('dashboard failure paths on %s', (store) => {
+describe.each(DASHBOARD_STORES)('dashboard failure paths on %s', (store) => {
   const dir = mkdtempSync(join(tmpdir(), 'lsk-dash-clock-'));
   const clockFile = join(dir, 'offset-ms');
   let lsk: Lsk;

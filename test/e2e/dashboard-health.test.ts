@@ -9,10 +9,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, createUser, launchChromium, openPage, type PageWatch, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { startTargets, type Targets } from '../support/health-targets.js';
-import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
-describe.each(STORES)('destination health in the dashboard on %s', (store) => {
+describe.each(DASHBOARD_STORES)('destination health in the dashboard on %s', (store) => {
   let lsk: Lsk;
   let targets: Targets;
   let browser: Browser;

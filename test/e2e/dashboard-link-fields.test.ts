@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -32,7 +32,7 @@ interface ApiLink {
   device_targeting: { ios?: string; android?: string };
 }
 
-describe.each(STORES)('the link behaviour fields on %s', (store) => {
+describe.each(DASHBOARD_STORES)('the link behaviour fields on %s', (store) => {
   let lsk: Lsk;
   let browser: Browser;
   let w: PageWatch;

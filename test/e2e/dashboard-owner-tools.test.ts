@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, downloaded, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
 const CSV = [
@@ -19,7 +19,7 @@ const CSV = [
   'ftp://example.com/three,imp-three,,',
 ].join('\r\n');
 
-describe.each(STORES)('the owner tools on %s', (store) => {
+describe.each(DASHBOARD_STORES)('the owner tools on %s', (store) => {
   let lsk: Lsk;
   let browser: Browser;
   let receiver: Receiver;

@@ -9,9 +9,9 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, createUser, launchChromium, openPage, PASSWORD, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { startIdp, type TestIdp } from '../support/oidc.js';
-import { client, freePort, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, DASHBOARD_STORES, freePort, type Lsk, startLsk } from '../support/server.js';
 
-describe.each(STORES)('passkeys and SSO in the dashboard on %s', (store) => {
+describe.each(DASHBOARD_STORES)('passkeys and SSO in the dashboard on %s', (store) => {
   const shots = store === 'sqlite';
   let lsk: Lsk;
   let idp: TestIdp;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, CHROME_UA, checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -33,7 +33,7 @@ const VISITS: [string | null, number][] = [
 
 const DAY = 86_400_000;
 
-describe.each(STORES)('referrer sources in the overview on %s', (store) => {
+describe.each(DASHBOARD_STORES)('referrer sources in the overview on %s', (store) => {
   let lsk: Lsk;
   let clock: ServerClock;
   let browser: Browser;

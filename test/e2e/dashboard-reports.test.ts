@@ -8,11 +8,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, createUser, launchChromium, signedInUser } from '../support/dashboard.js';
 import { readMessage } from '../support/mime.js';
-import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait-for.js';
 
-describe.each(STORES)('the Reports page on %s', (store) => {
+describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
   let lsk: Lsk;
   let smtp: TestSmtp;
   let browser: Browser;

@@ -11,9 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock, totp } from '../api/_two-factor.js';
 import { checkPage, createUser, downloaded, launchChromium, openPage, PASSWORD, type PageWatch, setPasswordByApi, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 
-describe.each(STORES)('two-factor sign-in in the dashboard on %s', (store) => {
+describe.each(DASHBOARD_STORES)('two-factor sign-in in the dashboard on %s', (store) => {
   const dir = mkdtempSync(join(tmpdir(), 'lsk-dash-2fa-'));
   const clock = new TestClock(join(dir, 'offset-ms'));
   const shots = store === 'sqlite';

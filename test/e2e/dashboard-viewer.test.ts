@@ -7,9 +7,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk } from '../support/server.js';
+import { client, DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 
-describe.each(STORES)('the viewer on %s', (store) => {
+describe.each(DASHBOARD_STORES)('the viewer on %s', (store) => {
   let lsk: Lsk;
   let browser: Browser;
   let w: PageWatch;

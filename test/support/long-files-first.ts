@@ -6,15 +6,25 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Longest first, as measured on a two-core machine; a file missing here only starts later. */
+/** Longest first, as measured on a two-core machine (2026-11-28); a file missing here only starts later. */
 export const LONG_FILES = [
-  'test/e2e/docker-install.test.ts',
   'test/e2e/schemathesis.test.ts',
-  'test/api/export.api.test.ts',
+  'test/e2e/docker-install.test.ts',
+  'test/e2e/readme-blocks.test.ts',
   'test/e2e/cli-operator.test.ts',
+  'test/api/export-loop.api.test.ts',
+  'test/e2e/cli-import-sources.test.ts',
+  'test/e2e/dashboard-analytics.test.ts',
+  'test/e2e/dashboard-owner.test.ts',
+  'test/e2e/startup.test.ts',
   'test/api/sessions.api.test.ts',
-  'test/api/members.api.test.ts',
-  'test/api/domains-reserved.api.test.ts',
+  'test/api/export.api.test.ts',
+  'test/e2e/sdk-generators.test.ts',
+  'test/e2e/sdk-jvm.test.ts',
+  'test/api/scheduled-reports.api.test.ts',
+  'test/e2e/cli-links.test.ts',
+  'test/api/health.api.test.ts',
+  'test/contract/clicks.contract.test.ts',
   'test/e2e/cli.test.ts',
 ];
 

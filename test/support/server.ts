@@ -20,6 +20,8 @@ export const CLI_JS = join(ROOT, 'bin/lsk.js');
 export type StoreKind = 'sqlite' | 'mongodb';
 export const STORES: StoreKind[] = ['sqlite', 'mongodb'];
 
+export { DASHBOARD_STORES } from './journey-stores.js';
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
