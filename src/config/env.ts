@@ -105,7 +105,7 @@ const envSchema = z
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
-    LSK_PASSWORD_COST: intFrom(15, 12, 20),
+    LSK_PASSWORD_COST: intFrom(15, 12, 17),
     LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
     LSK_STALE_MAX_S: intFrom(3600, 0, 604_800),
     LSK_SEMI_SPACE_MB: intFrom(16, 0, 1024),

@@ -12,7 +12,7 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
  * raising them later re-hashes nothing and breaks nothing.
  */
 /** log2 N of new hashes: 15 unless the operator sets LSK_PASSWORD_COST (never below 12, see setPasswordCost). */
-export const PASSWORD_COST = { default: 15, min: 12, max: 20 } as const;
+export const PASSWORD_COST = { default: 15, min: 12, max: 17 } as const;
 let PARAMS = { N: 2 ** PASSWORD_COST.default, r: 8, p: 1 };
 
 /**
