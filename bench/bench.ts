@@ -9,6 +9,7 @@
  * Env: BENCH_SECONDS (default 10 per run), BENCH_SKIP_1M=1 skips the 1M-link memory figure,
  * BENCH_MEMORY_STORE=DIR keeps its seeded store for the next runs (memory.ts),
  * BENCH_LINK_IDS=random gives the 100,000-link fixture random link ids (fixtures.ts),
+ * BENCH_ONLY=young-generation (only when named: one lsk per V8 setting side by side, young-generation.ts),
  * BENCH_ONLY=redirects,redirect-parts,click-writer,event-log,api,audit,loop,link-read,analytics,flush,close-hour,limiter,memory,blocklist,health runs only
  * the sections named (api includes audit: the audit log's cost on link creation, unless
  * BENCH_API_RUNS=create,list,refused narrows the api section to those loads; see api.ts).
@@ -33,6 +34,7 @@ import { benchLoop } from './loop.js';
 import { benchMemory } from './memory.js';
 import { benchRedirects } from './redirect.js';
 import { benchRedirectParts } from './redirect-parts.js';
+import { benchYoungGeneration } from './young-generation.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -44,8 +46,12 @@ async function main(): Promise<void> {
   try {
     say(`lsk benchmark — node ${process.version}, load by ${TOOL}, ${SECONDS} s per run, loopback`);
     // The 100,000-link fixture, only for the sections that serve it.
-    const fx = runs('redirects') || runs('redirect-parts') || runs('api') || runs('audit') || runs('loop') ? await prepare(dir, 100_000) : undefined;
+    const sideBySide = ONLY?.includes('young-generation');
+    const fx =
+      runs('redirects') || runs('redirect-parts') || runs('api') || runs('audit') || runs('loop') || sideBySide ? await prepare(dir, 100_000) : undefined;
     if (fx && runs('redirects')) await benchRedirects(fx, SECONDS, say);
+    // Only when named: it starts one lsk per setting.
+    if (fx && sideBySide) await benchYoungGeneration(fx, SECONDS, say);
     if (fx && runs('redirect-parts')) await benchRedirectParts(fx, say);
     if (fx && runs('api')) await benchApi(fx, SECONDS, say);
     if (fx && ((runs('api') && !process.env.BENCH_API_RUNS) || runs('audit'))) await benchAuditCost(fx, SECONDS, say);
