@@ -65,4 +65,17 @@ describe('buckets paired with the same days of the previous window', () => {
       prev: ['2026-11-26T14:00:00.000Z', '2026-11-27T14:00:00.000Z'],
     });
   });
+  it('moves by the window length when it starts at a midnight but ends at another instant, as its previous window does', () => {
+    // From Monday 23 March (Berlin) to 6 April 01:00 local: previousWindow takes the same length back, so must the pairs.
+    const window = { from: t('2026-03-22T23:00:00Z'), to: t('2026-04-05T23:00:00Z'), zone: 'Europe/Berlin' };
+    const prev = previousWindow(window);
+    expect(prev.to - prev.from).toBe(window.to - window.from);
+    const s = spanPairs(window, prev, bucketStarts(window.from, window.to, 'day', 'Europe/Berlin'));
+    const length = window.to - window.from;
+    const paired = s.partner.filter((p): p is number => p !== null).map((p) => s.starts[p]!);
+    expect(paired.every((start) => start >= prev.from && start < prev.to)).toBe(true);
+    expect(paired[0]).toBe(window.from - length);
+    // The last bucket (6 April, 00:00-01:00 local) meets the previous window's last hour, not an empty span at its end.
+    expect(s.partner.at(-1)).not.toBeNull();
+  });
 });

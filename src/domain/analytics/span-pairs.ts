@@ -17,8 +17,9 @@ const isDayStart = (zone: string, t: number) => startOfLocalDay(zone, localDateA
  * months) are as many calendar days apart as their first days (local midnight to local midnight,
  * whatever DST did between); windows of instants (the last 24 hours) as far as their starts.
  */
-function matching(zone: string, from: number, previousFrom: number): (t: number) => number {
-  if (isDayStart(zone, from) && isDayStart(zone, previousFrom)) {
+function matching(zone: string, from: number, to: number, previousFrom: number): (t: number) => number {
+  // As the previous window itself is chosen (window.ts): by days only when both ends are day starts.
+  if (isDayStart(zone, from) && isDayStart(zone, to) && isDayStart(zone, previousFrom)) {
     const days = dayNumber(localDateAt(zone, from)) - dayNumber(localDateAt(zone, previousFrom));
     return (t) => {
       const d = localDateAt(zone, t);
@@ -37,7 +38,7 @@ export interface SpanPairs {
 
 /** `starts`: this window's bucket starts (the first may lie before `window.from`, as a week's Monday does). */
 export function spanPairs(window: { from: number; to: number; zone: string }, previous: { from: number; to: number }, starts: readonly number[]): SpanPairs {
-  const back = matching(window.zone, window.from, previous.from);
+  const back = matching(window.zone, window.from, window.to, previous.from);
   const begins = starts.map((s) => back(Math.max(s, window.from)));
   const ends = [...begins.slice(1), back(window.to)];
   const out: number[] = [];
