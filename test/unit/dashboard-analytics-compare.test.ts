@@ -16,6 +16,7 @@ describe('a change against the previous period', () => {
     expect(changeOf(500, 1)).toMatchObject({ text: '×500.0', trend: 'up', spoken: '500.0 times as many' });
     expect(changeOf(68235, 2370)).toMatchObject({ text: '×28.8', trend: 'up' });
     expect(changeOf(10, 1)).toMatchObject({ text: '×10.0' });
+    expect(changeOf(68235, 1)).toMatchObject({ text: '×68,235.0', spoken: '68,235.0 times as many' });
     expect(changeOf(99, 10)).toMatchObject({ text: '+890.0 %' });
   });
   it('is new when there was nothing before, and a neutral dash when there is nothing in either', () => {

@@ -10,6 +10,9 @@ function dateIn(iso: string, zone: string): [number, number, number] {
   return [n('year'), n('month'), n('day')];
 }
 
+/** A multiple as `28.8` or `68,235.0`: one decimal, thousands grouped. */
+const MULTIPLE = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface Change {
@@ -26,7 +29,10 @@ export function changeOf(now: number, before: number): Change {
   if (before === 0) return now === 0 ? { text: '—', trend: 'none', spoken: 'no clicks in either period' } : { text: 'new', trend: 'new', spoken: 'new' };
   const p = ((now - before) / before) * 100;
   // Ten times and more reads as a multiple (×28.8), not as +2779.1 %, and fits its column.
-  if (p >= 900) return { text: `×${(now / before).toFixed(1)}`, trend: 'up', spoken: `${(now / before).toFixed(1)} times as many` };
+  if (p >= 900) {
+    const times = MULTIPLE.format(now / before);
+    return { text: `×${times}`, trend: 'up', spoken: `${times} times as many` };
+  }
   const text = `${p > 0 ? '+' : p < 0 ? '−' : '±'}${Math.abs(p).toFixed(1)} %`;
   if (p === 0) return { text, trend: 'flat', spoken: 'unchanged' };
   return { text, trend: p > 0 ? 'up' : 'down', spoken: `${p > 0 ? 'up' : 'down'} ${Math.abs(p).toFixed(1)} percent` };

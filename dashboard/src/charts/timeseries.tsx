@@ -118,7 +118,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px` }} aria-hidden="true">
             <strong>{count(h.clicks)}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
             {h.partial ? ' so far' : ''}
-            {previous && hover < before.length && before[hover] !== null ? ` (${before[hover]} before)` : ''}
+            {previous && hover < before.length && before[hover] !== null ? ` (${count(before[hover]!)} before)` : ''}
             <br />
             {h.label}
           </p>
@@ -146,7 +146,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
               <tr key={p.label}>
                 <td>{p.partial ? `${p.label} (so far)` : p.label}</td>
                 <td class="num">{p.partial ? `${count(p.clicks)} so far` : count(p.clicks)}</td>
-                {previous ? <td class="num">{before[i] ?? '—'}</td> : null}
+                {previous ? <td class="num">{before[i] == null ? '—' : count(before[i]!)}</td> : null}
               </tr>
             ))}
           </tbody>
