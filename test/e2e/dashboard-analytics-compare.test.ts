@@ -1,5 +1,5 @@
 /**
- * The analytics overview against the previous period (docs/adr/0213), in Chromium on both stores,
+ * The analytics overview against the previous period (docs/adr/0213), in Chromium on the journey stores (docs/adr/0225),
  * over real clicks made on two days (the server's clock moved between them): the toggle is kept in
  * the address (reload and Back keep or undo it); the totals name the change and the period; the chart
  * draws the previous period as a dotted second line with a legend and a table column; each panel row

@@ -1,5 +1,5 @@
 /**
- * What the analytics overview calls things, in Chromium on both stores, over real clicks made on two
+ * What the analytics overview calls things, in Chromium on the journey stores (docs/adr/0225), over real clicks made on two
  * days (the server's clock moved between them): a link chip of a shared address (`?link_id=`) reads
  * the link's short URL, and an id it cannot read "Unknown link", never an error page; an unknown
  * country (`country=ZZ`) reads "Unknown", as the Locations panel's row of clicks from places not

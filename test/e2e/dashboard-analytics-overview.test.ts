@@ -1,5 +1,5 @@
 /**
- * What the analytics overview tells a marketer beyond its rows, in Chromium on both stores, over real
+ * What the analytics overview tells a marketer beyond its rows, in Chromium on the journey stores (docs/adr/0225), over real
  * clicks: a breakdown's last, muted row holds the clicks without a value (`(not set)`; `Unknown` for a place), with nothing
  * to press, so the shares add up to the total in the header; tags say why theirs need not; the chart
  * marks today's bucket as still filling (dashed, "so far" in its caption and table; the server and

@@ -1,5 +1,5 @@
 /**
- * Shared read-only analytics in Chromium (docs/adr/0215), on both stores: an owner makes a public
+ * Shared read-only analytics in Chromium (docs/adr/0215), on the journey stores (docs/adr/0225): an owner makes a public
  * link of the workspace's analytics from the overview and copies it; a fresh browser without a
  * session opens it and sees the numbers, filters by a chip (kept in the address through a reload),
  * with no recent clicks and no way into private pages; once revoked, the page says it is gone. Each

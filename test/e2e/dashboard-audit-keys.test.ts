@@ -1,6 +1,6 @@
 /**
- * The API-keys page's scope and restriction pickers and the Audit log page, in Chromium on both
- * stores: an owner creates a key with two scopes restricted to a domain and a tag (the key then
+ * The API-keys page's scope and restriction pickers and the Audit log page, in Chromium on the
+ * journey stores (docs/adr/0225): an owner creates a key with two scopes restricted to a domain and a tag (the key then
  * reaches only that link through the API), reads the audit log, filters it by action and actor
  * (the filters live in the URL and survive a reload) and downloads it as CSV; a viewer sees no
  * Audit log section and is refused the page. Every new page passes axe and is photographed at both sizes.

@@ -1,5 +1,5 @@
 /**
- * What the dashboard shows when things go wrong (Chromium, both stores): a wrong password, an API
+ * What the dashboard shows when things go wrong (Chromium, the journey stores of docs/adr/0225): a wrong password, an API
  * validation error next to its field, a session expired by the server's clock (LSK_TEST_CLOCK_FILE,
  * no sleeping), and the service gone.
  */

@@ -1,5 +1,5 @@
 /**
- * Destination health in the dashboard (Chromium, both stores): two links to real local targets, one
+ * Destination health in the dashboard (Chromium, the journey stores of docs/adr/0225): two links to real local targets, one
  * answering 200 and one 404, checked by the running server on a short interval; the list shows the
  * "Broken destination (HTTP 404)" badge on the broken link only, the "Broken only" filter puts
  * health=broken in the URL and lists just that link, and each link's page says what the last check

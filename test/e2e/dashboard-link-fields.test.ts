@@ -1,5 +1,5 @@
 /**
- * The link behaviour fields in the dashboard (Chromium in Europe/Berlin, both stores): create a link
+ * The link behaviour fields in the dashboard (Chromium in Europe/Berlin, the journey stores of docs/adr/0225): create a link
  * with title, external id, expiry (typed in the browser's zone), URL after expiry, maximum clicks,
  * password and device targets, and read them back from the API; follow the short URL on an iPhone
  * (the password form, then the iOS target); see the API's field errors next to their fields; edit

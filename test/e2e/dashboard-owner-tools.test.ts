@@ -1,5 +1,5 @@
 /**
- * The owner's tools in the dashboard (Chromium, both stores), after the first journey: import links
+ * The owner's tools in the dashboard (Chromium, the journey stores of docs/adr/0225), after the first journey: import links
  * from a CSV file (a bad row reported by its line) and export them again, tag and delete several
  * links at once from the list (keyboard selection; a link that cannot take the tag reported on its
  * own), download a link's QR code as PNG and SVG, and set up a webhook to a real loopback receiver:

@@ -1,5 +1,5 @@
 /**
- * Passkeys and single sign-on in the dashboard (Chromium, both stores): Chromium's virtual
+ * Passkeys and single sign-on in the dashboard (Chromium, the journey stores of docs/adr/0225): Chromium's virtual
  * authenticator (DevTools protocol WebAuthn.addVirtualAuthenticator, through playwright-core's CDP
  * session) stands for the device. A passkey is added on the account page, signs in alone, answers
  * the second step after a password, and is removed; "Sign in with SSO" goes through a real

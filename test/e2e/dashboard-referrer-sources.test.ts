@@ -1,5 +1,5 @@
 /**
- * Referrer sources in the analytics overview (docs/adr/0214, 0216), in Chromium on both stores, over
+ * Referrer sources in the analytics overview (docs/adr/0214, 0216), in Chromium on the journey stores (docs/adr/0225), over
  * real clicks with real Referer headers: the Referrers panel opens on its Sources tab (X, Facebook,
  * Google, ... with their shares), a source row filters by its name (`referrer_source`, a chip that
  * reads "Source is X"), pressing it again removes it, its second button excludes, the chip switches,

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Reports page (docs/adr/0219) in Chromium on both stores, with a real SMTP server:
+ * The dashboard's Reports page (docs/adr/0219) in Chromium on the journey stores (docs/adr/0225), with a real SMTP server:
  * a report refused without recipients (the field says why), made for a tag and two members, sent
  * now (the message arrives), switched to monthly, deleted; a link's report named by its short URL. The page passes axe and is photographed
  * at 1280 and 390 px.

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in in the dashboard (Chromium, both stores): an owner sets up an authenticator
+ * Two-factor sign-in in the dashboard (Chromium, the journey stores of docs/adr/0225): an owner sets up an authenticator
  * app from the QR code, keeps the recovery codes (downloaded), signs in in two steps, ends another
  * session from the account page, and requires a second factor of the workspace; a member without
  * one is then sent to the account page. Also the forgot-password and accept-invite pages.

@@ -1,5 +1,5 @@
 /**
- * A viewer in the dashboard (Chromium, both stores): reads links, their statistics and QR code,
+ * A viewer in the dashboard (Chromium, the journey stores of docs/adr/0225): reads links, their statistics and QR code,
  * tags, domains, keys, webhooks with their deliveries and the workspace; sees no control that
  * changes anything (no bulk selection, no import, no webhook controls); and the API refuses the
  * change when the page's own session tries it anyway (403 forbidden).
