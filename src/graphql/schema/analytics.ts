@@ -42,7 +42,7 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
     previous_clicks: t.int({
       nullable: true,
       description:
-        'With `compare`: the clicks of the same key in the previous window (0 when it had none). In a time series: a day meets the day at the same position there, an hour the same local clock time, a week (or a month of a window of days) the same days, as far back as the two windows start apart; null where that window has no such bucket. Null without `compare`.',
+        'With `compare`: the clicks of the same key in the previous window (0 when it had none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. Null without `compare`.',
       resolve: (i) => i.previousClicks ?? null,
     }),
   }),

@@ -189,7 +189,7 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     public var key: String
     /// Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct.
     public var kind: AnalyticsItemKind?
-    /// With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series: a day meets the day at the same position there, an hour the same local clock time, a week (or a month of a window of days) the same days, as far back as the two windows start apart; null where there is no such bucket.
+    /// With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window.
     public var previousClicks: Int?
     /// Top links only: the short URL.
     public var shortUrl: String?
