@@ -86,6 +86,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/**
+ * Whether a stored hash was made with other parameters than new hashes get: a sign-in re-hashes it,
+ * so a known email's check costs what an unknown one's (against the dummy hash) does.
+ */
+export function isOutdated(stored: string): boolean {
+  const [, n, r, p] = stored.split('$');
+  return Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p;
+}
+
 /** A hash of nothing anyone knows: checked against when the email is unknown, so both failures take as long. */
 let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
