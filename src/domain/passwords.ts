@@ -17,7 +17,7 @@ let PARAMS = { N: 2 ** PASSWORD_COST.default, r: 8, p: 1 };
 
 /**
  * The cost of hashes made from now on (LSK_PASSWORD_COST, set once at start by the services'
- * wiring): N = 2^log2N, 12 to 20. Lower is cheaper to guess as well as to check; 12 (4 MiB, about
+ * wiring): N = 2^log2N, 12 to 17. Lower is cheaper to guess as well as to check; 12 (4 MiB, about
  * 10 ms) is the floor, for test servers that set thousands of passwords. Hashes already stored keep
  * their own parameters and are still checked with them.
  */
@@ -38,10 +38,30 @@ interface Cost {
   p: number;
 }
 
-/** Parameters a stored hash may name: N a power of two up to 2^20, r up to 32, p up to 16. */
+/**
+ * Parameters a stored hash may name: at most the memory of the largest cost we make (N·r up to
+ * 2^17·8, 128 MiB) and p = 1, the only p any of our formats (link or account passwords) ever wrote.
+ * Anything beyond would let one stored row cost gigabytes per check.
+ */
+const MAX_N_R = 2 ** PASSWORD_COST.max * 8;
+const MAX_P = 1;
 function isSaneCost({ N, r, p }: Cost): boolean {
   const small = (v: number, max: number) => Number.isSafeInteger(v) && v > 0 && v <= max;
-  return small(N, 2 ** 20) && (N & (N - 1)) === 0 && N > 1 && small(r, 32) && small(p, 16);
+  return small(N, MAX_N_R) && (N & (N - 1)) === 0 && N > 1 && small(r, MAX_N_R) && N * r <= MAX_N_R && small(p, MAX_P);
+}
+
+/** Where a stored hash with parameters out of bounds is reported (once per process): the services' log once wired. */
+let warn: (message: string) => void = (message) => process.emitWarning(message);
+let warned = false;
+export function setPasswordWarnings(to: (message: string) => void): void {
+  warn = to;
+}
+function refuseCost(cost: Cost): false {
+  if (!warned) {
+    warned = true;
+    warn(`a stored password hash names scrypt N=${cost.N} r=${cost.r} p=${cost.p}, beyond what lsk makes; it matches no password`);
+  }
+  return false;
 }
 
 function derive(password: string, salt: Buffer, o: Cost): Promise<Buffer> {
@@ -60,10 +80,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [kind, n, r, p, salt, key] = stored.split('$');
   if (kind !== 'scrypt' || !salt || !key) return false;
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (!isSaneCost(cost)) return false;
+  if (!isSaneCost(cost)) return refuseCost(cost);
   const expected = Buffer.from(key, 'base64url');
   const actual = await derive(password, Buffer.from(salt, 'base64url'), cost);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * Whether a stored hash was made with other parameters than new hashes get: a sign-in re-hashes it,
+ * so a known email's check costs what an unknown one's (against the dummy hash) does.
+ */
+export function isOutdated(stored: string): boolean {
+  const [, n, r, p] = stored.split('$');
+  return Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p;
 }
 
 /** A hash of nothing anyone knows: checked against when the email is unknown, so both failures take as long. */

@@ -27,27 +27,36 @@ export class StaleRead extends Error {
 export const storeKey = (i: Identity) => `fl:${i.contextIdentity}:${i.fieldIdentity}`;
 
 export class CounterBackedStore {
-  /** The version each key's pending read saw (null: absent), until its write; one pending call per key in a process. */
-  private readonly seen = new Map<string, number | null>();
+  /** The version each key's pending read saw (null: absent) and its call times, until its write; one pending call per key in a process. */
+  private readonly seen = new Map<string, { version: number | null; calls: readonly number[] }>();
 
   constructor(private readonly counters: CountersRepository) {}
 
   /** The library's read: also remembers the version its write must still find. */
   async getForIdentity(identity: Identity): Promise<readonly number[]> {
     const c = await this.counters.get(storeKey(identity));
-    this.seen.set(storeKey(identity), c?.version ?? null);
-    return c ? (JSON.parse(c.value) as number[]) : [];
+    const calls = c ? (JSON.parse(c.value) as number[]) : [];
+    this.seen.set(storeKey(identity), { version: c?.version ?? null, calls });
+    return calls;
   }
 
-  /** The library's write: only over the version its read saw, else `StaleRead`. */
+  /**
+   * The library's write: only over the version its read saw, else `StaleRead`. graphql-rate-limit
+   * 3.3.0 writes after a refusal too: with `uncountRejected` it writes back the read's call times
+   * still in the window and adds none. Such a write changes nothing and is skipped (a refusal costs
+   * one read): `timestamps` holding no more than the read's times still in the window means no call
+   * was added (the library filtered at or before now, so it kept at least as many; a passing call
+   * adds one more).
+   */
   async setForIdentity(identity: Identity, timestamps: readonly number[], windowMs?: number): Promise<void> {
     const key = storeKey(identity);
-    const expected = this.seen.get(key);
+    const read = this.seen.get(key);
     this.seen.delete(key);
-    if (expected === undefined) throw new StaleRead();
+    if (read === undefined) throw new StaleRead();
     const now = Date.now();
-    const kept = timestamps.filter((t) => windowMs === undefined || t + windowMs > now);
-    if (!(await this.counters.cas(key, expected, JSON.stringify(kept)))) throw new StaleRead();
+    const live = (t: number) => windowMs === undefined || t + windowMs > now;
+    if (timestamps.length <= read.calls.filter(live).length) return;
+    if (!(await this.counters.cas(key, read.version, JSON.stringify(timestamps.filter(live))))) throw new StaleRead();
   }
 
   /** The call times as stored, for a refusal's Retry-After (no version kept). */

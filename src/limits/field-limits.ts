@@ -33,22 +33,38 @@ export type FieldLimiter = (
 /**
  * Calls of one key run one after another in this process (parallel aliases of a field, parallel
  * requests of a workspace): each decides on the call times the one before it wrote. Keys apart run
- * side by side; a key's queue goes when it is empty.
+ * side by side; a key's queue goes when it is empty. `pending` says how many calls of a key wait or
+ * run, so a flood can be refused before it queues (it would hold memory and the workspace's other
+ * calls for minutes).
  */
-function queue(): <T>(key: string, run: () => Promise<T>) => Promise<T> {
-  const tails = new Map<string, Promise<unknown>>();
-  return (key, run) => {
-    const mine = (tails.get(key) ?? Promise.resolve()).then(run);
-    const tail = mine.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => tails.get(key) === tail && tails.delete(key));
-    return mine;
+function queue() {
+  const keys = new Map<string, { tail: Promise<unknown>; pending: number }>();
+  return {
+    pending: (key: string) => keys.get(key)?.pending ?? 0,
+    inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
+      const entry = keys.get(key) ?? { tail: Promise.resolve(), pending: 0 };
+      keys.set(key, entry);
+      entry.pending++;
+      const mine = entry.tail.then(run);
+      entry.tail = mine.then(
+        () => undefined,
+        () => undefined,
+      );
+      void mine
+        .catch(() => undefined)
+        .then(() => {
+          if (--entry.pending === 0 && keys.get(key) === entry) keys.delete(key);
+        });
+      return mine;
+    },
   };
 }
 
+const tooManyAtOnce = (fieldName: string) => new LskError('rate_limited', `Too many ${fieldName} calls at once: try again.`, { retryAfter: 1 });
+
 export function createFieldLimiter(counters: CountersRepository): FieldLimiter {
   const store = new CounterBackedStore(counters);
-  const inTurn = queue();
+  const calls = queue();
   let limiter: ReturnType<typeof getGraphQLRateLimiter> | undefined;
   return async (ctx, info, args, limit) => {
     limiter ??= (await rateLimitLibrary()).getGraphQLRateLimiter({
@@ -57,7 +73,10 @@ export function createFieldLimiter(counters: CountersRepository): FieldLimiter {
     });
     const decide = limiter;
     const identity: Identity = { contextIdentity: ctx.principal?.workspace.id ?? 'anonymous', fieldIdentity: info.fieldName };
-    const message = await inTurn(storeKey(identity), async () => {
+    const key = storeKey(identity);
+    // As many calls of the key as its limit already wait: this one could not pass before they are decided. Refused unread.
+    if (calls.pending(key) >= limit.max) throw tooManyAtOnce(info.fieldName);
+    const message = await calls.inTurn(key, async () => {
       for (let attempt = 1; ; attempt++) {
         try {
           return await decide({ parent: undefined, args, context: ctx, info }, { max: limit.max, window: limit.window, uncountRejected: true });
@@ -65,7 +84,7 @@ export function createFieldLimiter(counters: CountersRepository): FieldLimiter {
           store.forget(identity);
           if (!(e instanceof StaleRead)) throw e;
           // Other instances keep writing first: refuse for now rather than let the call pass uncounted.
-          if (attempt === ATTEMPTS) throw new LskError('rate_limited', `Too many ${info.fieldName} calls at once: try again.`, { retryAfter: 1 });
+          if (attempt === ATTEMPTS) throw tooManyAtOnce(info.fieldName);
         }
       }
     });

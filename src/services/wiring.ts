@@ -5,7 +5,7 @@ import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
-import { setPasswordCost } from '../domain/passwords.js';
+import { setPasswordCost, setPasswordWarnings } from '../domain/passwords.js';
 import { buildHealth, type HealthOptions } from '../health/build.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
@@ -63,6 +63,7 @@ export async function buildServices(
   const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
   await keyring.init();
   const log = opts.log ?? { warn: () => {}, error: () => {} };
+  if (opts.log) setPasswordWarnings((message) => log.warn({}, message));
   // The services' events (docs/adr/0120): every change is emitted here; the audit log records them.
   const events = new ServiceEvents(clock, (e) => log.error({ err: e }, 'an event listener failed'));
   const auditRecorder = new AuditRecorder(repos, log, { enabled: config.auditDays > 0 });

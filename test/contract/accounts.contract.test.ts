@@ -57,6 +57,17 @@ describeStores('account repositories', (store) => {
       expect(await store().users.consumeToken('unknown', at(0))).toBeNull();
     });
 
+    it('re-hashes a password only while the hash is still the one read, and keeps the password-set tokens', async () => {
+      const u = await store().users.create(user({ passwordHash: 'scrypt$old' }));
+      await store().users.insertToken({ tokenHash: 'rh1', userId: u.id, expiresAt: at(100) });
+      await store().users.rehashPassword(u.id, 'scrypt$old', 'scrypt$new');
+      expect((await store().users.get(u.id))!.passwordHash).toBe('scrypt$new');
+      // A change in between (the hash read is no longer there) is kept.
+      await store().users.rehashPassword(u.id, 'scrypt$old', 'scrypt$stale');
+      expect((await store().users.get(u.id))!.passwordHash).toBe('scrypt$new');
+      expect(await store().users.consumeToken('rh1', at(50))).toBe(u.id);
+    });
+
     it('voids every outstanding token of the user when the password is set, and only theirs', async () => {
       const u = await store().users.create(user());
       const v = await store().users.create(user());

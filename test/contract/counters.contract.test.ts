@@ -26,6 +26,28 @@ describeStores('counters repository', (store) => {
     });
   });
 
+  describe('stale writers (old versions pruned)', () => {
+    const writeVersions = async (key: string, n: number) => {
+      for (let v = 0; v < n; v++) expect(await store().counters.cas(key, v === 0 ? null : v, `w${v + 1}`)).toBe(true);
+    };
+
+    it('refuses a writer 10 versions behind, as the 20 writes prune old versions', async () => {
+      await writeVersions('c:behind10', 20);
+      expect(await store().counters.cas('c:behind10', 10, 'stale')).toBe(false);
+      expect(await store().counters.cas('c:behind10', 5, 'stale')).toBe(false);
+      expect(await store().counters.get('c:behind10')).toEqual({ version: 20, value: 'w20' });
+      expect(await store().counters.cas('c:behind10', 20, 'w21')).toBe(true);
+    });
+
+    it('refuses a writer 300 versions behind, and one that read the key absent', async () => {
+      await writeVersions('c:behind300', 320);
+      expect(await store().counters.cas('c:behind300', 20, 'stale')).toBe(false);
+      expect(await store().counters.cas('c:behind300', null, 'stale')).toBe(false);
+      expect(await store().counters.get('c:behind300')).toEqual({ version: 320, value: 'w320' });
+      expect(await store().counters.cas('c:behind300', 320, 'w321')).toBe(true);
+    });
+  });
+
   describe('rate-limit slot markers', () => {
     it('inserts markers in order up to the first slot already taken, per key and chain', async () => {
       const counters = store().counters;

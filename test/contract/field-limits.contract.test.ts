@@ -7,6 +7,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LskError } from '../../src/domain/errors.js';
 import { createFieldLimiter, FIELD_LIMITS, type FieldLimiter } from '../../src/limits/field-limits.js';
+import type { CountersRepository } from '../../src/storage/counters/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { type OpenedStore, openStore, STORE_KINDS } from './_harness.js';
 
@@ -21,6 +22,22 @@ async function passed(calls: Promise<void>[]): Promise<number> {
     if (r.status === 'rejected') expect((r.reason as LskError).code).toBe('rate_limited');
   }
   return results.filter((r) => r.status === 'fulfilled').length;
+}
+
+/** The store's own counters, with the reads and writes they serve counted. */
+function counted(counters: CountersRepository) {
+  const n = { reads: 0, writes: 0 };
+  const wrapped: CountersRepository = Object.assign(Object.create(counters) as CountersRepository, {
+    get(key: string) {
+      n.reads++;
+      return counters.get(key);
+    },
+    cas(key: string, expected: number | null, value: string) {
+      n.writes++;
+      return counters.cas(key, expected, value);
+    },
+  });
+  return { counters: wrapped, n };
 }
 
 describe.each(STORE_KINDS)('per-field limits on %s', (kind) => {
@@ -66,5 +83,23 @@ describe.each(STORE_KINDS)('per-field limits on %s', (kind) => {
     expect(m).toBe(8);
     expect(s).toBe(8);
     expect(await passed([a(workspace('wsp_b'), field('createKey'), {}, FIELD_LIMITS.createKey)])).toBe(0);
+  }, 60_000);
+
+  it('refuses at once, unread, the calls beyond the limit already waiting; a refusal writes nothing', async () => {
+    opened = await openStore(kind);
+    const { counters, n } = counted(opened.repos.counters);
+    const limit = createFieldLimiter(counters);
+    const { max } = FIELD_LIMITS.createKey;
+    const call = () => limit(workspace('wsp_q'), field('createKey'), {}, FIELD_LIMITS.createKey);
+    const all = Array.from({ length: max + 15 }, call);
+    const results = await Promise.allSettled(all);
+    expect(await passed(all)).toBe(max);
+    // The 15 beyond the 10 waiting were refused before any read: Retry-After 1 s.
+    expect(results.slice(max).map((r) => r.status === 'rejected' && (r.reason as LskError).retryAfter)).toEqual(Array(15).fill(1));
+    expect(n).toEqual({ reads: max, writes: max });
+    // Full: the next call is refused by the limiter with no write (its read, and one for Retry-After).
+    await expect(call()).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(n).toEqual({ reads: max + 2, writes: max });
+    expect(JSON.parse((await opened.repos.counters.get('fl:wsp_q:createKey'))!.value)).toHaveLength(max);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Workspace } from '../../domain/model.js';
-import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
+import { dummyHash, hashPassword, isOutdated, verifyPassword } from '../../domain/passwords.js';
 import { StoreConflict } from '../../storage/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
 import type { Acting, ServiceEvents } from '../events.js';
@@ -83,6 +83,8 @@ export class AccountService {
       throw new LskError('invalid_credentials', WRONG);
     }
     await attempt.forgive();
+    // Made at another cost (LSK_PASSWORD_COST changed since): moved to the current one, silently (not a password change).
+    if (isOutdated(user.passwordHash)) await this.repos.users.rehashPassword(user.id, user.passwordHash, await hashPassword(password));
     return user;
   }
 

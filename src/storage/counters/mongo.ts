@@ -22,6 +22,10 @@ export const COUNTER_INDEXES: IndexDef[] = [
   ['rate_slots', { w: 1 }, { name: 'rate_slots_by_slot' }],
 ];
 
+/** Versions of a key kept behind the newest (the rest are pruned every PRUNE_EVERY writes). */
+const KEPT_VERSIONS = 256;
+const PRUNE_EVERY = 16;
+
 const slotIds = (key: string, chain: number, slots: readonly number[]) => slots.map((w) => `${key}|${chain}|${w}`);
 
 /** Every write is a unique-key insert or a delete: nothing here needs an atomic read-modify-write. */
@@ -45,13 +49,22 @@ export class MongoCounters implements CountersRepository {
 
   /**
    * Each version is its own document with a unique _id (`key#version`): whichever writer inserts
-   * version N+1 first wins, the others get a duplicate-key error. Old versions are pruned as writes go by.
+   * version N+1 first wins, the others get a duplicate-key error. Old versions are pruned as writes
+   * go by, but only those more than KEPT_VERSIONS behind, so a writer that read a few versions ago
+   * still collides with the version it meant to replace. One that read so long ago that its
+   * version was pruned inserts without a collision: the newer versions still there give it away
+   * (it stands down as any stale writer does, and its document goes).
    */
   async cas(key: string, expected: number | null, value: string): Promise<boolean> {
     const v = (expected ?? 0) + 1;
-    const inserted = await this.conn.insertUnique(this.versions, { _id: `${key}#${v}`, k: key, v, value });
-    if (inserted && v % 16 === 0) void this.versions.deleteMany({ k: key, v: { $lt: v - 4 } }).catch(() => undefined);
-    return inserted;
+    const _id = `${key}#${v}`;
+    if (!(await this.conn.insertUnique(this.versions, { _id, k: key, v, value }))) return false;
+    if (await this.conn.run(() => this.versions.findOne({ k: key, v: { $gt: v + PRUNE_EVERY } }, { projection: { _id: 1 } }))) {
+      await this.conn.run(() => this.versions.deleteOne({ _id }));
+      return false;
+    }
+    if (v % PRUNE_EVERY === 0) void this.versions.deleteMany({ k: key, v: { $lt: v - KEPT_VERSIONS } }).catch(() => undefined);
+    return true;
   }
 
   /** One ordered insert: MongoDB (and FerretDB) stop at the first duplicate and say where. Only inserts: no read, no scan. */

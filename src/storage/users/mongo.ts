@@ -73,6 +73,10 @@ export class MongoUsers implements UsersRepository {
     await this.conn.run(() => this.tokens.deleteMany({ userId: id }));
   }
 
+  async rehashPassword(id: string, from: string, to: string): Promise<void> {
+    await this.conn.run(() => this.users.updateOne({ _id: id, passwordHash: from }, { $set: { passwordHash: to } }));
+  }
+
   async insertToken(t: PasswordToken): Promise<void> {
     await this.conn.run(() => this.tokens.insertOne({ _id: t.tokenHash, userId: t.userId, expiresAt: t.expiresAt }));
   }

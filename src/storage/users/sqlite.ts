@@ -50,6 +50,10 @@ export class SqliteUsers implements UsersRepository {
     });
   }
 
+  async rehashPassword(id: string, from: string, to: string): Promise<void> {
+    this.conn.stmt('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(to, id, from);
+  }
+
   async insertToken(t: PasswordToken): Promise<void> {
     this.conn.stmt('INSERT INTO password_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)').run(t.tokenHash, t.userId, t.expiresAt.getTime());
   }
