@@ -50,11 +50,12 @@ function isSaneCost({ N, r, p }: Cost): boolean {
   return small(N, MAX_N_R) && (N & (N - 1)) === 0 && N > 1 && small(r, MAX_N_R) && N * r <= MAX_N_R && small(p, MAX_P);
 }
 
-/** Where a stored hash with parameters out of bounds is reported (once per process): the services' log once wired. */
+/** Where a stored hash with parameters out of bounds is reported (once per sink, so once per process): the services' log once wired. */
 let warn: (message: string) => void = (message) => process.emitWarning(message);
 let warned = false;
 export function setPasswordWarnings(to: (message: string) => void): void {
   warn = to;
+  warned = false;
 }
 function refuseCost(cost: Cost): false {
   if (!warned) {
