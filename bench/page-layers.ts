@@ -43,7 +43,7 @@ const ctx = (): GraphQLContext => ({ services, principal, caller, requestId: 're
 
 const rows = (await services.repos.links.list(caller.workspaceId, { order: 'newest', limit: 20 })) as never[];
 const ids = rows.map((r: { id: string }) => r.id);
-const operations = buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc));
+const operations = await buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc));
 const restOp = [...operations].find(([r]) => r.method === 'GET' && r.path === '/links')![1];
 const gqlText = '{ links(limit: 20) { data { id short_url domain alias destination geo_targeting tags clicks created_at updated_at } next_cursor } }';
 const gqlDoc = parse(gqlText);

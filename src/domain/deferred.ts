@@ -4,7 +4,9 @@
  * server loads them at start (loadDeferred), before it listens: no request waits for a module to
  * load, as when they were plain imports. A library only a configured feature uses (mail, single
  * sign-on) is loaded at start only once that feature's service is built (`loadAtStart`), so a
- * server without the feature never holds it (docs/adr/0176).
+ * server without the feature never holds it (docs/adr/0176). A large library that few requests need
+ * (passkeys, GraphQL field limits) is `atStart: false` and never named: its first use loads it
+ * (docs/adr/0224).
  */
 const loaders = new Set<() => Promise<unknown>>();
 

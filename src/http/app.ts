@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger as PinoLogger } from 'pino';
 import { LskError } from '../domain/errors.js';
+import { once } from '../domain/once.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
 import { createToolRunner } from '../mcp/runner.js';
@@ -30,7 +31,8 @@ const ORIGIN = 'http://lsk.internal';
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
-  openapi: Record<string, unknown>;
+  /** The OpenAPI document, built on first use (docs/adr/0224). */
+  openapi(): Record<string, unknown>;
   redirects: RedirectHandler;
 }
 
@@ -45,7 +47,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
   const schema = buildSchema();
   const yoga = createGraphQLServer(schema, log);
   const execute = createExecutor(yoga, log);
-  const openapi = buildOpenApiDocument(schema);
+  const openapi = once(() => buildOpenApiDocument(schema));
   const guard = new Guard({
     services,
     limiter: opts.limiter ?? services.limiter,
@@ -53,7 +55,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     authenticators: [apiKeyAuthenticator(services.keys), sessionAuthenticator(services)],
     anonymousPerMinute: config.anonymousGraphqlRpm,
   });
-  const operations = buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc));
+  const operations = once(() => buildRestOperations(schema, REST_ROUTES, (doc) => yoga.getEnveloped({}).validate(schema, doc)));
   const rest = createRestHandler({ execute, guard, services, operations, bodyTimeoutMs: config.bodyTimeoutMs, log });
   const graphql: Target = {
     route: 'graphql',

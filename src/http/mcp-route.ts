@@ -1,14 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { credentialsRequired } from '../auth/principal.js';
 import { LskError } from '../domain/errors.js';
+import { once } from '../domain/once.js';
 import type { ToolRunner } from '../mcp/runner.js';
-import { createMcpServer } from '../mcp/server.js';
 import type { Logger } from './errors.js';
 import { isJsonContentType, readBody } from './guard/body.js';
 import type { Guard } from './guard/guard.js';
 
 export const MCP_PATH = '/mcp';
+
+/** The MCP SDK (and lsk's server on it), loaded on the first MCP request, not at start (docs/adr/0224). */
+const loadSdk = once(() =>
+  Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('../mcp/server.js')]).then(([http, mcp]) => ({
+    StreamableHTTPServerTransport: http.StreamableHTTPServerTransport,
+    createMcpServer: mcp.createMcpServer,
+  })),
+);
 
 /**
  * POST /mcp: MCP over Streamable HTTP, stateless (each request its own server and transport, no
@@ -36,6 +43,7 @@ export function createMcpHandler(o: { runner: ToolRunner; guard: Guard; bodyTime
     } catch {
       throw new LskError('invalid_json', 'The request body is not valid JSON.');
     }
+    const { StreamableHTTPServerTransport, createMcpServer } = await loadSdk();
     const server = createMcpServer(o.runner, principal, o.log);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

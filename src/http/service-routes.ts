@@ -1,4 +1,5 @@
 import { LskError } from '../domain/errors.js';
+import { once } from '../domain/once.js';
 import type { Services } from '../services/all-services.js';
 import { authRoutes } from './auth/routes.js';
 import { dashboardRoute } from './dashboard/route.js';
@@ -20,8 +21,9 @@ export interface ServiceRouteTable {
  * the assets its pages load. New areas join here: the dashboard as the prefix `/dashboard` (its page
  * and hashed assets), sign-in as the prefix `/auth/` (POST routes behind the guard's body limits).
  */
-export function serviceRoutes(services: Services, openapi: Record<string, unknown>): ServiceRouteTable {
-  const openapiText = JSON.stringify(openapi);
+export function serviceRoutes(services: Services, openapi: () => Record<string, unknown>): ServiceRouteTable {
+  // Built and serialized on its first request, not at start (docs/adr/0224).
+  const openapiText = once(() => JSON.stringify(openapi()));
   const exact = new Map<string, ServiceRoute>([
     ['/healthz', { label: 'healthz', path: '/healthz', methods: READ, handle: (_q, res) => sendJson(res, 200, { status: 'ok' }) }],
     [
@@ -58,8 +60,9 @@ export function serviceRoutes(services: Services, openapi: Record<string, unknow
         path: '/v1/openapi.json',
         methods: READ,
         handle(req, res) {
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(openapiText) });
-          res.end(req.method === 'HEAD' ? undefined : openapiText);
+          const text = openapiText();
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+          res.end(req.method === 'HEAD' ? undefined : text);
         },
       },
     ],

@@ -15,8 +15,11 @@ export const FIELD_LIMITS = {
   sendReport: { max: 5, window: '1m' },
 } as const;
 
-/** graphql-rate-limit brings graphql-shield and its dependencies: loaded when first needed (never by most `lsk` commands). */
-const rateLimitLibrary = deferred(() => import('graphql-rate-limit'));
+/**
+ * graphql-rate-limit brings graphql-shield and its dependencies: loaded by the first call of a
+ * limited field, not at the server's start nor by most `lsk` commands (docs/adr/0224).
+ */
+const rateLimitLibrary = deferred(() => import('graphql-rate-limit'), { atStart: false });
 
 type FieldLimit = (typeof FIELD_LIMITS)[keyof typeof FIELD_LIMITS];
 const WINDOW_MS: Record<FieldLimit['window'], number> = { '1m': 60_000 };

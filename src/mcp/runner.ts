@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { callerOf, type Principal } from '../auth/principal.js';
 import { LskError } from '../domain/errors.js';
+import { once } from '../domain/once.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { fromGraphQLErrors, type Logger } from '../http/errors.js';
 import type { Executor } from '../http/graphql/execute.js';
@@ -10,7 +11,8 @@ import type { Services } from '../services/all-services.js';
 import { deriveTools, type McpTool } from './tools.js';
 
 export interface ToolRunner {
-  tools: readonly McpTool[];
+  /** The tools, derived on first use. */
+  tools(): Promise<readonly McpTool[]>;
   /** Run one tool as the caller: the root field's data as the API answers it, or the API's error. */
   call(principal: Principal, name: string, args: unknown, requestId: string): Promise<unknown>;
 }
@@ -28,16 +30,19 @@ export function createToolRunner(o: {
   services: Services;
   log: Logger;
 }): ToolRunner {
-  const tools = deriveTools(
-    o.schema,
-    (doc) => o.yoga.getEnveloped({}).validate(o.schema, doc),
-    (field, reason) => o.log.error({ field, reason }, 'MCP: a root field is left out of the tools (its operation is refused)'),
-  );
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  // Derived on the first MCP request, not at the server's start (docs/adr/0224).
+  const derived = once(async () => {
+    const tools = await deriveTools(
+      o.schema,
+      (doc) => o.yoga.getEnveloped({}).validate(o.schema, doc),
+      (field, reason) => o.log.error({ field, reason }, 'MCP: a root field is left out of the tools (its operation is refused)'),
+    );
+    return { tools, byName: new Map(tools.map((t) => [t.name, t])) };
+  });
   return {
-    tools,
+    tools: async () => (await derived()).tools,
     async call(principal, name, args, requestId) {
-      const tool = byName.get(name);
+      const tool = (await derived()).byName.get(name);
       if (!tool) throw new LskError('not_found', `No such tool: ${name}.`);
       const given = args ?? {};
       if (typeof given !== 'object' || Array.isArray(given)) throw LskError.validation([{ path: '(arguments)', message: 'must be an object' }]);

@@ -13,8 +13,8 @@ import type { ToolRunner } from './runner.js';
  */
 export function createMcpServer(runner: ToolRunner, principal: Principal, log: Logger): Server {
   const server = new Server({ name: 'lsk', version: projectVersion() }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: runner.tools.map((t) => ({
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: (await runner.tools()).map((t) => ({
       name: t.name,
       description: t.description,
       inputSchema: t.inputSchema as { type: 'object' },

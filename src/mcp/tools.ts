@@ -17,17 +17,17 @@ export interface McpTool {
 }
 
 /**
- * The tools, derived from the schema at start-up: one per root field of Query and Mutation, named as
+ * The tools, derived from the schema on first use (docs/adr/0224): one per root field of Query and Mutation, named as
  * the field, described by the field's description and the scope it declares. No list is kept by
  * hand: a field added to the schema is a tool at the next start. Each operation is validated with
  * the engine's rules (document limits included) like the REST routes'; one that fails them is left out.
  */
-export function deriveTools(
+export async function deriveTools(
   schema: GraphQLSchema,
   validate: (document: DocumentNode) => readonly GraphQLError[],
   refused: (field: string, reason: string) => void,
-): McpTool[] {
-  const operationOf = fieldOperations(schema);
+): Promise<McpTool[]> {
+  const operationOf = await fieldOperations(schema);
   const tools: McpTool[] = [];
   for (const kind of ['Query', 'Mutation'] as const) {
     const root = kind === 'Query' ? schema.getQueryType() : schema.getMutationType();

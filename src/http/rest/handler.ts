@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerOf, credentialsRequired } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
+import { once } from '../../domain/once.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { operationId } from '../../openapi/components.js';
 import type { Services } from '../../services/all-services.js';
@@ -24,7 +25,8 @@ export interface RestHandlerOptions {
   execute: Executor;
   guard: Guard;
   services: Services;
-  operations: Map<RestRoute, RestOperation>;
+  /** The route table's operations, built on the first /v1 request (docs/adr/0224). */
+  operations: () => Promise<Map<RestRoute, RestOperation>>;
   bodyTimeoutMs: number;
   log: Logger;
 }
@@ -40,7 +42,7 @@ const template = (route: RestRoute) => `/v1${(route.docPath ?? route.path).repla
  */
 export function createRestHandler(o: RestHandlerOptions) {
   async function run(route: RestRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
-    const op = o.operations.get(route)!;
+    const op = (await o.operations()).get(route)!;
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
     const headers = await o.guard.charge(principal, 1);
@@ -95,7 +97,10 @@ export function createRestHandler(o: RestHandlerOptions) {
   const exportLinks = createExportRoute(o);
   const streamEvents = createEventsStream(o);
   // Routes whose format=csv is every match streamed rather than one page encoded: the audit log.
-  const streamed = new Map([...o.operations].filter(([r]) => r.field === 'Query.auditLog').map(([r, op]) => [r, createAuditCsvRoute(o, r, op)] as const));
+  const streamed = once(async () => {
+    const operations = await o.operations();
+    return new Map([...operations].filter(([r]) => r.field === 'Query.auditLog').map(([r, op]) => [r, createAuditCsvRoute(o, r, op)] as const));
+  });
 
   return function resolveRest(method: string, pathname: string): Target {
     if (pathname === EXPORT_PATH) {
@@ -109,16 +114,14 @@ export function createRestHandler(o: RestHandlerOptions) {
       return unmatched(template(match.route), () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow } }));
     }
     const { route, params } = match;
-    const stream = streamed.get(route);
     return {
       route: operationId(route),
       path: template(route),
-      run: (req, res, url, requestId) =>
-        route.path === EVENTS_PATH && streamFormat(url)
-          ? streamEvents(route, o.operations.get(route)!, req, res, url, requestId)
-          : stream && url.searchParams.get('format') === 'csv'
-            ? stream(req, res, url, requestId)
-            : run(route, params, req, res, url, requestId),
+      async run(req, res, url, requestId) {
+        if (route.path === EVENTS_PATH && streamFormat(url)) return streamEvents(route, (await o.operations()).get(route)!, req, res, url, requestId);
+        const stream = url.searchParams.get('format') === 'csv' ? (await streamed()).get(route) : undefined;
+        return stream ? stream(req, res, url, requestId) : run(route, params, req, res, url, requestId);
+      },
     };
   };
 }

@@ -60,8 +60,8 @@ export function withoutNestedArguments(node: OperationDefinitionNode): Operation
  * list), without GraphQL-only fields and nested-argument fields: the resource's data as REST answers
  * it. REST routes and MCP tools both run these.
  */
-export function fieldOperations(schema: GraphQLSchema): (kind: 'Query' | 'Mutation', field: string) => OperationDefinitionNode {
-  const { models, ignore, depthLimit } = sofaProjection(schema);
+export async function fieldOperations(schema: GraphQLSchema): Promise<(kind: 'Query' | 'Mutation', field: string) => OperationDefinitionNode> {
+  const { models, ignore, depthLimit } = await sofaProjection(schema);
   return (kind, field) => {
     const built = buildOperationNodeForField({
       schema,
@@ -76,17 +76,18 @@ export function fieldOperations(schema: GraphQLSchema): (kind: 'Query' | 'Mutati
 }
 
 /**
- * The operation of every route, built once at start-up exactly as Sofa builds it (its models and
+ * The operation of every route, built once (on the first /v1 request: docs/adr/0224) exactly as Sofa builds it (its models and
  * ignore list decide the selection, so the answer has the shape the OpenAPI document describes).
  * Each is validated with the same rules as any GraphQL request, document limits included, so the
- * REST surface is bounded like /graphql; a route whose operation fails them stops the start.
+ * REST surface is bounded like /graphql; a route whose operation fails them fails every /v1 request
+ * (an internal error), and the unit test that builds them all fails.
  */
-export function buildRestOperations(
+export async function buildRestOperations(
   schema: GraphQLSchema,
   routes: readonly RestRoute[],
   validate: (document: DocumentNode) => readonly GraphQLError[],
-): Map<RestRoute, RestOperation> {
-  const operationOf = fieldOperations(schema);
+): Promise<Map<RestRoute, RestOperation>> {
+  const operationOf = await fieldOperations(schema);
   const out = new Map<RestRoute, RestOperation>();
   for (const route of routes) {
     const [kind, field] = route.field.split('.') as ['Query' | 'Mutation', string];

@@ -16,7 +16,8 @@ import type { Challenges } from './challenges.js';
 /** A WebAuthn ceremony must finish within this. */
 const CEREMONY_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 20;
-const webauthn = deferred(() => import('@simplewebauthn/server'));
+// Loaded by the first passkey ceremony, not at the server's start (docs/adr/0224): most starts see none.
+const webauthn = deferred(() => import('@simplewebauthn/server'), { atStart: false });
 
 /** What a passkey sign-in proved: whose passkey, and whether the authenticator verified its user (PIN, biometrics). */
 export interface PasskeyProof {
