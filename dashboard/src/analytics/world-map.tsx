@@ -10,7 +10,7 @@ import { HEIGHT, SHAPES, WIDTH } from 'virtual:world-shapes';
 import { useState } from 'preact/hooks';
 import { countryName } from '../links/countries';
 import { count } from '../ui/count';
-import { percent } from './percent';
+import { percent, shares } from './percent';
 
 export interface MapProps {
   counts: Map<string, number>;
@@ -24,6 +24,14 @@ const level = (clicks: number, max: number) => (clicks > 0 ? Math.max(1, Math.ce
 
 export default function WorldMap({ counts, total, picked, onPick }: MapProps) {
   const max = Math.max(1, ...counts.values());
+  // The same shares as the Locations panel's (largest remainder when the countries make up the total).
+  const codes = [...counts.keys()];
+  const shareOf = new Map(
+    shares(
+      codes.map((c) => counts.get(c) ?? 0),
+      total,
+    ).map((p, i) => [codes[i]!, p]),
+  );
   const clicked = SHAPES.filter((s) => s.code && (counts.get(s.code) ?? 0) > 0);
   const [pointed, setPointed] = useState('');
   return (
@@ -37,7 +45,7 @@ export default function WorldMap({ counts, total, picked, onPick }: MapProps) {
         </g>
         {clicked.map(({ code, d }) => {
           const clicks = counts.get(code) ?? 0;
-          const name = `${countryName(code)}: ${count(clicks)} ${clicks === 1 ? 'click' : 'clicks'} (${percent(clicks, total)})`;
+          const name = `${countryName(code)}: ${count(clicks)} ${clicks === 1 ? 'click' : 'clicks'} (${shareOf.get(code) ?? percent(clicks, total)})`;
           const pick = () => onPick(code);
           return (
             // biome-ignore lint/a11y/useSemanticElements: a map shape cannot be a <button>; it gets the role, focus and keys of one.
