@@ -8,6 +8,8 @@
  * (passkeys, GraphQL field limits) is `atStart: false` and never named: its first use loads it
  * (docs/adr/0224).
  */
+import { once } from './once.js';
+
 const loaders = new Set<() => Promise<unknown>>();
 
 /**
@@ -15,11 +17,7 @@ const loaders = new Set<() => Promise<unknown>>();
  * `{ atStart: false }` loadDeferred loads it only after `loadAtStart` named it.
  */
 export function deferred<T>(load: () => Promise<T>, opts: { atStart: boolean } = { atStart: true }): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  const get = () => {
-    loading ??= load();
-    return loading;
-  };
+  const get = once(load);
   if (opts.atStart) loaders.add(get);
   return get;
 }

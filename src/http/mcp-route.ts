@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { credentialsRequired } from '../auth/principal.js';
+import { deferred } from '../domain/deferred.js';
 import { LskError } from '../domain/errors.js';
-import { once } from '../domain/once.js';
 import type { ToolRunner } from '../mcp/runner.js';
 import type { Logger } from './errors.js';
 import { isJsonContentType, readBody } from './guard/body.js';
@@ -10,11 +10,13 @@ import type { Guard } from './guard/guard.js';
 export const MCP_PATH = '/mcp';
 
 /** The MCP SDK (and lsk's server on it), loaded on the first MCP request, not at start (docs/adr/0224). */
-const loadSdk = once(() =>
-  Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('../mcp/server.js')]).then(([http, mcp]) => ({
-    StreamableHTTPServerTransport: http.StreamableHTTPServerTransport,
-    createMcpServer: mcp.createMcpServer,
-  })),
+const loadSdk = deferred(
+  () =>
+    Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('../mcp/server.js')]).then(([http, mcp]) => ({
+      StreamableHTTPServerTransport: http.StreamableHTTPServerTransport,
+      createMcpServer: mcp.createMcpServer,
+    })),
+  { atStart: false },
 );
 
 /**
