@@ -4,7 +4,8 @@
  * week for a whole one, e.g. `week of 2026-10-26 (30 Oct – 1 Nov)`. Compared, it meets as many days
  * of the previous period (docs/adr/0222).
  */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { MONTHS } from './dates';
+
 const DAY_MS = 86_400_000;
 
 const dayOf = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));

@@ -2,6 +2,7 @@
  * How a figure compares with the previous period, in words (a sign besides the colour: "+12.5 %",
  * "new" when there was nothing before, a dash when both are 0), and that period's name.
  */
+import { MONTHS } from './dates';
 
 /** Year, month (1-12) and day of an instant in `zone`. */
 function dateIn(iso: string, zone: string): [number, number, number] {
@@ -12,8 +13,6 @@ function dateIn(iso: string, zone: string): [number, number, number] {
 
 /** A multiple as `28.8` or `68,235.0`: one decimal, thousands grouped. */
 const MULTIPLE = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface Change {
   /** What people read: `+12.5 %`, `−3.0 %`, `×28.8` (ten times and more), `new`, `—`. */

@@ -81,3 +81,6 @@ export function intervalOf(preset: Preset, chosen: Interval | undefined, days: n
   const interval = chosen ?? (preset === 'custom' ? (days <= 2 ? 'hour' : days <= 120 ? 'day' : 'month') : PRESET_INTERVAL[preset]);
   return interval === 'hour' && days > HOUR_MAX_DAYS ? 'day' : interval;
 }
+
+/** Short month names, January first, as the labels, the compared period and cut buckets read them. */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

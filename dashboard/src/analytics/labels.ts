@@ -1,4 +1,5 @@
 import type { Point } from '../charts/timeseries';
+import { MONTHS } from './dates';
 
 /** The browser's own time zone, else UTC. */
 export function localZone(): string {
@@ -34,8 +35,6 @@ export function bucketLabel(iso: string, zone: string, interval: string | null |
   if (interval === 'hour') return `${date} ${p.hour}:${p.minute}`;
   return interval === 'month' ? date.slice(0, 7) : date;
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A bucket of the time series: its full label and its short axis label (`14:00`, `Nov 3`, `Nov 2026`). */
 export function pointOf(iso: string, clicks: number, zone: string, interval: string | null | undefined): Point {
