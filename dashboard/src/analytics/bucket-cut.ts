@@ -4,7 +4,7 @@
  * week for a whole one, e.g. `week of 2026-10-26 (30 Oct – 1 Nov)`. Compared, it meets as many days
  * of the previous period (docs/adr/0222).
  */
-import { MONTHS } from './dates';
+import { MONTHS } from './dates.js';
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,7 @@
  * How a figure compares with the previous period, in words (a sign besides the colour: "+12.5 %",
  * "new" when there was nothing before, a dash when both are 0), and that period's name.
  */
-import { MONTHS } from './dates';
+import { MONTHS } from './dates.js';
 
 /** Year, month (1-12) and day of an instant in `zone`. */
 function dateIn(iso: string, zone: string): [number, number, number] {

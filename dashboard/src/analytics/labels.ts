@@ -1,5 +1,5 @@
 import type { Point } from '../charts/timeseries';
-import { MONTHS } from './dates';
+import { MONTHS } from './dates.js';
 
 /** The browser's own time zone, else UTC. */
 export function localZone(): string {
