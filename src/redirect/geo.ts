@@ -146,6 +146,33 @@ export function cityName(v: string): string | null {
   return s.length > 0 ? s : null;
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A trusted header's text as its sender meant it. Node reads header bytes as Latin-1, so a CDN's
+ * UTF-8 city (Cloudflare's `cf-ipcity: Zürich`) arrives as `ZÃ¼rich`: such bytes are read again as
+ * UTF-8 when they are valid UTF-8. A percent-encoded value (Vercel's `x-vercel-ip-city: Z%C3%BCrich`)
+ * is decoded when it decodes. Anything else is kept as it came.
+ */
+export function headerText(v: string): string {
+  let s = v;
+  if (/[\x80-\xff]/.test(s) && !/[^\x00-\xff]/.test(s)) {
+    try {
+      s = UTF8.decode(Buffer.from(s, 'latin1'));
+    } catch {
+      // Not UTF-8: Latin-1 text after all.
+    }
+  }
+  if (/%[0-9A-Fa-f]{2}/.test(s)) {
+    try {
+      s = decodeURIComponent(s);
+    } catch {
+      // A stray % (not an escape): kept as it is.
+    }
+  }
+  return s;
+}
+
 /** Region and city: the trusted headers when configured, else the city database, else unknown. */
 export function placeOf(
   headers: IncomingHttpHeaders,
@@ -158,7 +185,7 @@ export function placeOf(
   if (regionHeader || cityHeader) {
     const r = regionHeader ? headers[regionHeader] : undefined;
     const c = cityHeader ? headers[cityHeader] : undefined;
-    return { region: typeof r === 'string' ? regionCode(country, r) : null, city: typeof c === 'string' ? cityName(c) : null };
+    return { region: typeof r === 'string' ? regionCode(country, r) : null, city: typeof c === 'string' ? cityName(headerText(c)) : null };
   }
   return city ? city.place(client()) : NOWHERE;
 }
