@@ -101,3 +101,25 @@ export type ClickFilter = Partial<Record<FilterField, FieldFilter>>;
 
 export const TRIGGERS = ['link', 'qr'] as const;
 export const CONTINENTS = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
+
+/**
+ * Fields a click always records in one case (codes upper, classes, languages and hosts lower): a
+ * filter value in another case (`country=de`, `device=Mobile`) means the same value. The others
+ * (cities, browser and OS families, URLs, UTM values, tags by their own rule) compare as given.
+ */
+const FILTER_VALUE_CASE: Partial<Record<FilterField, 'upper' | 'lower'>> = {
+  country: 'upper',
+  continent: 'upper',
+  region: 'upper',
+  device: 'lower',
+  trigger: 'lower',
+  language: 'lower',
+  referrer: 'lower',
+  domain: 'lower',
+};
+
+/** A filter value as the clicks of `field` record it. */
+export function filterValueOf(field: FilterField, value: string): string {
+  const c = FILTER_VALUE_CASE[field];
+  return c === 'upper' ? value.toUpperCase() : c === 'lower' ? value.toLowerCase() : value;
+}

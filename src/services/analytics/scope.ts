@@ -1,6 +1,6 @@
 import type { ClickFilterInput } from '../../domain/analytics-schemas.js';
 import type { Caller } from '../../domain/caller.js';
-import { CLICK_FIELDS, type ClickField, type ClickFilter, type FieldFilter } from '../../domain/click-fields.js';
+import { CLICK_FIELDS, type ClickField, type ClickFilter, type FieldFilter, type FilterField, filterValueOf } from '../../domain/click-fields.js';
 import { tagKey } from '../../domain/field-rules.js';
 import { restrictionFilter } from '../../domain/link-access.js';
 import type { ComboFilter } from '../../storage/clicks/repository.js';
@@ -20,18 +20,20 @@ export interface ResolvedScope {
   tag?: string;
 }
 
-/** The `filter` argument plus the single-value link_id, tag and domain arguments (ANDed with it). */
+/** The `filter` argument plus the single-value link_id, tag and domain arguments (ANDed with it), values in the case clicks record them. */
 export function mergedFilter(q: { filter?: ClickFilterInput | null; link_id?: string | null; tag?: string | null; domain?: string | null }): ClickFilter {
   const out: ClickFilter = {};
   for (const [k, v] of Object.entries(q.filter ?? {})) {
     if (!v) continue;
+    const field = k as FilterField;
     const f: { in?: string[]; not_in?: string[] } = {};
-    if (v.in) f.in = [...new Set(v.in)];
-    if (v.not_in) f.not_in = [...new Set(v.not_in)];
-    out[k as keyof ClickFilter] = f;
+    if (v.in) f.in = [...new Set(v.in.map((x) => filterValueOf(field, x)))];
+    if (v.not_in) f.not_in = [...new Set(v.not_in.map((x) => filterValueOf(field, x)))];
+    out[field] = f;
   }
   const single = (field: 'link_id' | 'tag' | 'domain', value: string | null | undefined) => {
     if (!value) return;
+    value = filterValueOf(field, value);
     const f = out[field];
     out[field] = f?.in ? { ...f, in: f.in.filter((x) => x === value) } : { ...f, in: [value] };
   };
