@@ -3,9 +3,10 @@
  * trusted header keeps its accents whether the CDN sends UTF-8 bytes (Cloudflare's `cf-ipcity`) or
  * percent-escapes (Vercel's); a filter on a field recorded in one case (country, continent, region,
  * device, trigger, language, referrer host, domain) matches a value in any case, on REST, GraphQL and
- * the events API.
+ * the events API; NDJSON events list their fields in the documented order, as the CSV columns do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_COLUMNS } from '../../src/csv/events-csv.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN } from './_assert.js';
@@ -78,5 +79,13 @@ describe.each(STORES)('analytics as clicks record them on %s', (store) => {
     });
     expect(gql.body.data.analytics).toEqual({ total: { clicks: 1 }, data: [{ key: 'mobile', clicks: 1 }] });
     expect((await api('GET', '/v1/analytics/events?country=ch&trigger=Qr')).body.data).toHaveLength(1);
+  });
+
+  it('streams NDJSON events with their fields in the documented order, the CSV columns', async () => {
+    const res = await fetch(`${lsk.base}/v1/analytics/events?format=ndjson`, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson');
+    const lines = (await res.text()).trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(Object.keys(JSON.parse(line))).toEqual([...EVENT_COLUMNS]);
   });
 });

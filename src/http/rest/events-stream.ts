@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerOf, credentialsRequired } from '../../auth/principal.js';
-import { eventsCsvHeader, eventsCsvRows } from '../../csv/events-csv.js';
+import { EVENT_COLUMNS, eventsCsvHeader, eventsCsvRows } from '../../csv/events-csv.js';
 import { LskError } from '../../domain/errors.js';
 import type { Services } from '../../services/all-services.js';
 import type { ClickEventItem } from '../../services/analytics/events-service.js';
@@ -17,7 +17,8 @@ export const streamFormat = (url: URL) => {
   return f === 'csv' || f === 'ndjson' ? f : null;
 };
 
-const ndjson = (events: ClickEventItem[]) => events.map((e) => `${JSON.stringify(e)}\n`).join('');
+/** One event a line, its fields in the order the API documents them (the CSV columns). */
+const ndjson = (events: ClickEventItem[]) => events.map((e) => `${JSON.stringify(e, EVENT_COLUMNS as readonly string[] as string[])}\n`).join('');
 
 /**
  * GET /v1/analytics/events?format=csv|ndjson: every matching event, streamed newest first. A stream
