@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cityName, MmdbCity, regionCode } from '../../src/redirect/geo.js';
+import { cityName, headerText, MmdbCity, regionCode } from '../../src/redirect/geo.js';
 import { tinyMmdb } from '../support/mmdb.js';
 
 describe('city database lookups', () => {
@@ -29,5 +29,17 @@ describe('city database lookups', () => {
     expect(regionCode('DE', 'Berlin!')).toBeNull();
     expect(cityName(' São Paulo\u0007 ')).toBe('São Paulo');
     expect(cityName('x'.repeat(150))).toHaveLength(100);
+  });
+
+  it('reads a header value as the text it encodes: UTF-8 bytes, then percent-escapes; anything else as it came', () => {
+    const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+    expect(headerText(bytes('Zürich'))).toBe('Zürich');
+    expect(headerText(bytes('Kraków'))).toBe('Kraków');
+    expect(headerText('Z%C3%BCrich')).toBe('Zürich');
+    expect(headerText('K\u00f6ln')).toBe('Köln'); // Latin-1, one byte a letter: not UTF-8, kept
+    expect(headerText('100% Town')).toBe('100% Town'); // a stray % is no escape
+    expect(headerText('S%E3o Paulo')).toBe('S%E3o Paulo'); // an escape that is not UTF-8 is kept
+    expect(cityName(headerText('Bad%00%0AName'))).toBe('BadName'); // decoded control characters still go
+    expect(headerText('Berlin')).toBe('Berlin');
   });
 });
