@@ -1,3 +1,5 @@
+import { normalizeHost } from './field-rules.js';
+
 /**
  * The vocabulary of click analytics (docs/adr/0092): what each click records, what a read may filter
  * on and group by. One tuple each, so the zod schemas, the GraphQL enums and the stores follow them.
@@ -103,23 +105,30 @@ export const TRIGGERS = ['link', 'qr'] as const;
 export const CONTINENTS = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
 
 /**
- * Fields a click always records in one case (codes upper, classes, languages and hosts lower): a
- * filter value in another case (`country=de`, `device=Mobile`) means the same value. The others
- * (cities, browser and OS families, URLs, UTM values, tags by their own rule) compare as given.
+ * Fields a click always records in one form (codes upper case, classes and languages lower case,
+ * hosts lower case and IDN as punycode): a filter value in another form (`country=de`,
+ * `device=Mobile`, `domain=Bücher.example`) means the same value. The others (cities, browser and
+ * OS families, URLs, UTM values, tags by their own rule) compare as given.
  */
-const FILTER_VALUE_CASE: Partial<Record<FilterField, 'upper' | 'lower'>> = {
+const FILTER_VALUE_FORM: Partial<Record<FilterField, 'upper' | 'lower' | 'host'>> = {
   country: 'upper',
   continent: 'upper',
   region: 'upper',
   device: 'lower',
   trigger: 'lower',
   language: 'lower',
-  referrer: 'lower',
-  domain: 'lower',
+  referrer: 'host',
+  domain: 'host',
 };
 
-/** A filter value as the clicks of `field` record it. */
+/** A filter value as the clicks of `field` record it (a value that is no host stays, lower-cased: it matches nothing). */
 export function filterValueOf(field: FilterField, value: string): string {
-  const c = FILTER_VALUE_CASE[field];
-  return c === 'upper' ? value.toUpperCase() : c === 'lower' ? value.toLowerCase() : value;
+  const form = FILTER_VALUE_FORM[field];
+  if (form === 'upper') return value.toUpperCase();
+  if (form === 'lower') return value.toLowerCase();
+  if (form === 'host') {
+    const h = normalizeHost(value);
+    return 'host' in h ? h.host : value.toLowerCase();
+  }
+  return value;
 }

@@ -2,8 +2,8 @@
  * Analytics read the way clicks record them, on a real server and both stores: a city from a CDN's
  * trusted header keeps its accents whether the CDN sends UTF-8 bytes (Cloudflare's `cf-ipcity`) or
  * percent-escapes (Vercel's); a filter on a field recorded in one case (country, continent, region,
- * device, trigger, language, referrer host, domain) matches a value in any case, on REST, GraphQL and
- * the events API; NDJSON events list their fields in the documented order, as the CSV columns do.
+ * device, trigger, language; referrer and domain hosts, IDN too) matches a value in any case, on REST,
+ * GraphQL and the events API; NDJSON events list their fields in the documented order, as the CSV columns do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '../../src/csv/events-csv.js';
@@ -30,15 +30,19 @@ describe.each(STORES)('analytics as clicks record them on %s', (store) => {
     key = await lsk.workspace('recorded', BIG_PLAN);
     api = client(lsk.base, key);
     expect((await api('POST', '/v1/links', { destination: 'https://example.com/z', alias: 'zh' })).status).toBe(201);
+    expect((await api('POST', '/v1/domains', { host: 'bücher.example' })).status).toBe(201);
+    expect((await api('POST', '/v1/links', { destination: 'https://example.com/b', alias: 'b', domain: 'bücher.example' })).status).toBe(201);
     const host = `localhost:${lsk.port}`;
     const swiss = { host, 'user-agent': IPHONE, 'cf-ipcountry': 'CH', 'cf-region-code': 'ZH', 'accept-language': 'de-CH' };
     expect((await visit(lsk.base, '/zh?qr=1', { ...swiss, 'cf-ipcity': utf8Bytes('Zürich'), referer: 'https://News.Example/a' })).status).toBe(302);
     expect((await visit(lsk.base, '/zh', { ...swiss, 'cf-ipcity': 'Z%C3%BCrich' })).status).toBe(302);
     expect((await visit(lsk.base, '/zh', { host, 'user-agent': CHROME, 'cf-ipcountry': 'DE', 'cf-ipcity': 'Köln' })).status).toBe(302);
+    const idn = { host: 'xn--bcher-kva.example', 'user-agent': CHROME, 'cf-ipcountry': 'DE', referer: 'https://xn--caf-dma.example/x' };
+    expect((await visit(lsk.base, '/b', idn)).status).toBe(302);
     await waitFor(
       () => api('GET', '/v1/analytics'),
-      (r) => r.body?.total?.clicks === 3,
-      { what: 'the three visits counted' },
+      (r) => r.body?.total?.clicks === 4,
+      { what: 'the four visits counted' },
     );
   }, 90_000);
   afterAll(async () => {
@@ -62,8 +66,8 @@ describe.each(STORES)('analytics as clicks record them on %s', (store) => {
   it('matches a filter value in any case on fields recorded in one case, on REST, GraphQL and the events API', async () => {
     for (const [query, clicks] of [
       ['country=ch', 2],
-      ['country=!ch', 1],
-      ['continent=eu', 3],
+      ['country=!ch', 2],
+      ['continent=eu', 4],
       ['region=ch-zh', 2],
       ['device=MOBILE', 2],
       ['trigger=QR', 1],
@@ -71,7 +75,9 @@ describe.each(STORES)('analytics as clicks record them on %s', (store) => {
       ['referrer=NEWS.example', 1],
       ['referrer=(DIRECT)', 2],
       [`domain=LOCALHOST:${lsk.port}`, 3],
-      ['country=CH,de&device=Desktop', 1],
+      ['country=CH,de&device=Desktop', 2],
+      ['domain=Bücher.EXAMPLE', 1],
+      ['referrer=CAFÉ.example', 1],
     ] as const)
       expect(await count(query), query).toBe(clicks);
     const gql = await api('POST', '/graphql', {
@@ -85,7 +91,7 @@ describe.each(STORES)('analytics as clicks record them on %s', (store) => {
     const res = await fetch(`${lsk.base}/v1/analytics/events?format=ndjson`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.headers.get('content-type')).toBe('application/x-ndjson');
     const lines = (await res.text()).trim().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     for (const line of lines) expect(Object.keys(JSON.parse(line))).toEqual([...EVENT_COLUMNS]);
   });
 });
