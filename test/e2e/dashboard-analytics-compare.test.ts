@@ -152,9 +152,12 @@ describe.each(DASHBOARD_STORES)('the overview against the previous period on %s'
       await page.getByRole('figure').getByTestId('chart-previous').waitFor();
       const [lines] = await seenLines(page, '.totals');
       expect(lines!.length, `the totals wrap: ${JSON.stringify(lines)}`).toBeGreaterThan(1);
-      for (const l of [...lines!, ...(await seenLines(page, 'figcaption')).flat()]) {
+      await page.locator('.map-panel .legend').waitFor();
+      for (const l of [...lines!, ...(await seenLines(page, 'figcaption, .map-panel .legend')).flat()]) {
         expect(l, 'a line neither starts nor ends with a dot').not.toMatch(/^·|·$/);
       }
+      // The previous period's count keeps its word: "(4 clicks)" is never cut after "(4".
+      expect(lines!.join('\n')).not.toMatch(/\(\d+$/m);
       expect(await page.getByLabel('Interval').inputValue()).toBe('week');
       expect(await cutSelects(page, '.view-controls select')).toEqual([]);
       // Custom dates open beside them: still nothing cut, nothing wider than the screen.
