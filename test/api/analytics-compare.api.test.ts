@@ -16,6 +16,8 @@ const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 /** The first day's clicks at noon UTC on 10 May, the second day's on 11 May. */
 const DAY1 = Date.parse('2026-05-10T12:00:00Z');
 const DAY2 = Date.parse('2026-05-11T12:00:00Z');
+/** Where the clock stays once the clicks are read back: after every window read here (docs/adr/0226). */
+const LATER = Date.parse('2026-05-20T12:00:00Z');
 /** The window most cases read: 11 May alone; before it, 10 May. */
 const ONE_DAY = 'from=2026-05-11&to=2026-05-11';
 
@@ -49,6 +51,7 @@ describe.each(STORES)('analytics against the previous period on %s', (store) => 
       () => api('GET', `/v1/analytics?${ONE_DAY}`),
       (r) => r.body?.total?.clicks === 4 && r.body.total.bots === 1,
     );
+    clock.moveTo(LATER - Date.now());
   }, 90_000);
   afterAll(async () => {
     await lsk?.stop();
@@ -135,6 +138,27 @@ describe.each(STORES)('analytics against the previous period on %s', (store) => 
       query: '{ analytics(from: "2026-05-12", to: "2026-05-13", interval: week, compare: previous) { data { key clicks previous_clicks } } }',
     });
     expect(g.body.data.analytics.data).toEqual(r.body.data);
+  });
+
+  it('compares a day still counting with the day before up to the same hour, alike in JSON and GraphQL (docs/adr/0226)', async () => {
+    const previous = async () => {
+      const rest = (await api('GET', `/v1/analytics?${ONE_DAY}&compare=previous`)).body.previous;
+      const g = await api('POST', '/graphql', {
+        query: '{ analytics(from: "2026-05-11", to: "2026-05-11", compare: previous) { previous { from to total { clicks bots } } } }',
+      });
+      expect(g.body.data.analytics.previous).toEqual(rest);
+      return rest;
+    };
+    try {
+      // 11 May, 12:30: 10 May up to 13:00 holds its noon clicks.
+      clock.moveTo(DAY2 + 1_800_000 - Date.now());
+      expect(await previous()).toEqual({ from: '2026-05-10T00:00:00.000Z', to: '2026-05-10T13:00:00.000Z', total: { clicks: 3, bots: 0 } });
+      // 11 May, 11:30: 10 May up to 12:00 holds none of them.
+      clock.moveTo(DAY2 - 1_800_000 - Date.now());
+      expect(await previous()).toEqual({ from: '2026-05-10T00:00:00.000Z', to: '2026-05-10T12:00:00.000Z', total: { clicks: 0, bots: 0 } });
+    } finally {
+      clock.moveTo(LATER - Date.now());
+    }
   });
 
   it('refuses a bad value with 400 naming compare and the values allowed', async () => {

@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
+import { cutSelects, seenLines } from '../support/phone-lines.js';
 import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
@@ -97,6 +98,8 @@ describe.each(DASHBOARD_STORES)('the overview against the previous period on %s'
     await line.waitFor();
     // The period named is the seven days before the last seven.
     expect(await line.innerText()).toMatch(/vs \d{1,2}( \w{3})?–\d{1,2} \w{3}|vs \d{1,2} \w{3} – \d{1,2} \w{3}/);
+    // Today still counts (about noon on the server): the seven days before are read up to the same hour (docs/adr/0226).
+    expect(await line.innerText()).toMatch(/ up to 13:00 \(4 clicks\)/);
     const geo = region('Locations');
     await geo.getByRole('row', { name: /Germany 6 60% .*\+50\.0 %/ }).waitFor();
     await geo.getByRole('row', { name: /France 4 40% .*new/ }).waitFor();
@@ -137,6 +140,34 @@ describe.each(DASHBOARD_STORES)('the overview against the previous period on %s'
     expect(await days.nth(6).innerText()).toMatch(/\s10 so far\s+0$/);
     if (shots) await checkPage(page, 'analytics-compare-table');
     await chart.getByText('Show as a table').click();
+  });
+
+  it('wraps the totals at 390 px with no dot starting or ending a line, and shows each select whole', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${origin}/dashboard/analytics?range=7d&compare=previous&interval=week`);
+      await totals()
+        .filter({ hasText: /▲ \+150\.0 % vs / })
+        .waitFor();
+      await page.getByRole('figure').getByTestId('chart-previous').waitFor();
+      const [lines] = await seenLines(page, '.totals');
+      expect(lines!.length, `the totals wrap: ${JSON.stringify(lines)}`).toBeGreaterThan(1);
+      await page.locator('.map-panel .legend').waitFor();
+      for (const l of [...lines!, ...(await seenLines(page, 'figcaption, .map-panel .legend')).flat()]) {
+        expect(l, 'a line neither starts nor ends with a dot').not.toMatch(/^·|·$/);
+      }
+      // The previous period's count keeps its word: "(4 clicks)" is never cut after "(4".
+      expect(lines!.join('\n')).not.toMatch(/\(\d+$/m);
+      expect(await page.getByLabel('Interval').inputValue()).toBe('week');
+      expect(await cutSelects(page, '.view-controls select')).toEqual([]);
+      // Custom dates open beside them: still nothing cut, nothing wider than the screen.
+      await page.getByRole('button', { name: 'Custom' }).click();
+      await page.getByRole('form', { name: 'Custom range' }).waitFor();
+      expect(await cutSelects(page, '.view-controls select')).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('offers the same on a link page, and stays usable at 390 px', async () => {

@@ -1,7 +1,8 @@
 /**
  * The dashboard's Reports page (docs/adr/0219) in Chromium on the journey stores (docs/adr/0225), with a real SMTP server:
  * a report refused without recipients (the field says why), made for a tag and two members, sent
- * now (the message arrives), switched to monthly, deleted; a link's report named by its short URL. The page passes axe and is photographed
+ * now (the message arrives), switched to monthly, deleted; a link picked by its title or short URL with
+ * the keyboard (a combobox), its report named by its short URL. The page passes axe and is photographed
  * at 1280 and 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -84,19 +85,52 @@ describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
     expect(problems).toEqual([]);
   });
 
-  it("names a link's report by the link's short URL, not its id", async () => {
-    const made = await client(lsk.base, key)('POST', '/v1/links', { destination: 'https://example.com/sale', alias: 'spring-sale' });
+  it('picks a link by its title or short URL with the keyboard, keeps its id, and names the report by the short URL', async () => {
+    const api = client(lsk.base, key);
+    const made = await api('POST', '/v1/links', { destination: 'https://example.com/sale', alias: 'spring-sale', title: 'Spring sale' });
     expect(made.status).toBe(201);
+    expect((await api('POST', '/v1/links', { destination: 'https://example.com/autumn', alias: 'autumn-sale' })).status).toBe(201);
+    const bare = made.body.short_url.replace(/^https?:\/\//, '');
     await page.getByLabel('Counts').selectOption('link_id');
-    await page.getByLabel('One link (its lnk_ id)').fill(made.body.id);
+    const box = page.getByRole('combobox', { name: 'Link' });
+    const list = page.getByRole('listbox', { name: 'Link: links found' });
+    // "sale" finds both, newest first; Down moves to the second, Up back, Down again, Enter picks it.
+    await box.fill('sale');
+    await list.getByRole('option').nth(1).waitFor();
+    expect(await list.getByRole('option').allInnerTexts()).toEqual([expect.stringMatching(/autumn-sale/), expect.stringMatching(/spring-sale\s+Spring sale/)]);
+    await page.getByText('2 links found.').waitFor();
+    const second = await list.getByRole('option').nth(1).getAttribute('id');
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(second);
+    expect(await list.getByRole('option', { selected: true }).innerText()).toMatch(/spring-sale/);
+    if (shots) await checkPage(page, 'reports-link-picker');
+    await box.press('ArrowUp');
+    expect(await box.getAttribute('aria-activedescendant')).not.toBe(second);
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    expect(await box.inputValue()).toBe(bare);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    // Typed as a short URL, the alias is what is searched; Escape closes the list and keeps the text.
+    await box.fill(made.body.short_url);
+    await list.getByRole('option', { name: new RegExp(bare) }).waitFor();
+    expect(await list.getByRole('option').count()).toBe(1);
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await box.press('ArrowDown');
+    await box.press('Enter');
     await page.getByRole('checkbox', { name: owner }).check();
     await page.getByRole('button', { name: 'Add report' }).click();
-    const name = `link ${made.body.short_url.replace(/^https?:\/\//, '')}`;
+    const name = `link ${bare}`;
     await page
       .locator('li.row')
       .filter({ hasText: `Weekly · ${name}` })
       .waitFor();
+    // The report counts that link: kept by its id.
+    const kept = await api('GET', '/v1/analytics/reports');
+    expect(kept.body.data.map((r: { link_id: string | null }) => r.link_id)).toEqual([made.body.id]);
     expect(await page.locator('li.row').filter({ hasText: made.body.id }).count()).toBe(0);
+    // The form starts again empty.
+    expect(await page.getByRole('combobox', { name: 'Link' }).inputValue()).toBe('');
     await page.getByRole('button', { name: `Delete (${name})` }).click();
     await page.getByText('No reports yet.').waitFor();
     expect(problems).toEqual([]);

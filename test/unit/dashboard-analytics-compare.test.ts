@@ -59,6 +59,14 @@ describe('the name of the period compared', () => {
     expect(periodName('2026-09-29T23:00:00.000Z', '2026-10-29T23:00:00.000Z', 'Europe/Berlin', false)).toBe('30 Sep 01:00 – 29 Oct');
     expect(periodName('2025-12-31T23:00:00.000Z', '2026-01-10T00:00:00.000Z', 'UTC', false)).toBe('31 Dec 2025 23:00 – 9 Jan 2026');
   });
+  it('says where it stops when the view still counts: the same time of day (docs/adr/0226)', () => {
+    // The last 7 days at 12:40 on 25 November against 18-24 November up to the end of the hour.
+    expect(periodName('2026-11-18T00:00:00.000Z', '2026-11-24T13:00:00.000Z', 'UTC', false)).toBe('18–24 Nov up to 13:00');
+    // November in Berlin on the 25th, 10:30 UTC (11:30 CET), against October up to the 25th, 12:00.
+    expect(periodName('2026-09-30T22:00:00.000Z', '2026-10-25T11:00:00.000Z', 'Europe/Berlin', false)).toBe('1–25 Oct up to 12:00');
+    // Today alone at 00:20: yesterday up to 01:00.
+    expect(periodName('2026-11-24T00:00:00.000Z', '2026-11-24T01:00:00.000Z', 'UTC', false)).toBe('24 Nov up to 01:00');
+  });
 });
 
 describe('the toggle in the address', () => {

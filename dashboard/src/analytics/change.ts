@@ -61,10 +61,17 @@ function timeIn(iso: string, zone: string): string | null {
  * The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not
  * one. The window has the same length as the view's, so across a DST change it starts an hour off
  * local midnight (docs/adr/0213): then its start says the hour, `20 Oct 23:00 – 23 Oct`, rather than
- * naming four days for a three-day view.
+ * naming four days for a three-day view. While the view still counts (today in it), the API cuts
+ * the previous window at the same time of day (docs/adr/0226), and the name says so:
+ * `18–24 Nov up to 13:00`.
  */
 export function periodName(from: string, to: string, zone: string, hours: boolean): string {
   if (hours) return 'the 24 hours before';
+  const until = timeIn(to, zone);
+  return until ? `${daysName(from, to, zone)} up to ${until}` : daysName(from, to, zone);
+}
+
+function daysName(from: string, to: string, zone: string): string {
   const [y1, m1, d1] = dateIn(from, zone);
   // `to` is exclusive: the last day is the one before it.
   const [y2, m2, d2] = dateIn(new Date(Date.parse(to) - 1).toISOString(), zone);

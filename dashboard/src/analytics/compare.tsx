@@ -37,7 +37,10 @@ export function CompareTotals({ now, before, period }: { now: number; before: nu
   if (before === 0) return <span class="compare-totals muted">no clicks in {period} to compare with</span>;
   return (
     <span class="compare-totals">
-      <ChangeBadge now={now} before={before} /> vs {period} ({count(before)} {before === 1 ? 'click' : 'clicks'})
+      <ChangeBadge now={now} before={before} /> vs {period}{' '}
+      <span class="nowrap">
+        ({count(before)} {before === 1 ? 'click' : 'clicks'})
+      </span>
     </span>
   );
 }

@@ -1,6 +1,8 @@
 /** The overview's map panel: the view's clicks by country, the map itself loaded on first use. */
+
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { Dotted } from '../ui/dotted';
 import { ErrorBox, Loaded, Loading } from '../ui/states';
 import { asApiError, useQuery } from '../ui/use-query';
 import type { FilterField } from './dimensions';
@@ -40,7 +42,14 @@ export function MapPanel({ scope, picked, onPick }: Props) {
       <div class="panel-head">
         <h2 id="panel-map-h">Map</h2>
         <p class="muted legend">
-          <span aria-hidden="true" class="scale" /> fewer to more clicks · the Locations panel lists them
+          <Dotted
+            items={[
+              <>
+                <span aria-hidden="true" class="scale" /> fewer to more clicks
+              </>,
+              'the Locations panel lists them',
+            ]}
+          />
         </p>
       </div>
       {failed ? <ErrorBox error={asApiError(failed)} /> : null}

@@ -29,6 +29,7 @@ import { linkShortUrl } from './value-labels';
 import { ViewControls } from './view-controls';
 import './analytics.css';
 import { count } from '../ui/count';
+import { Dotted } from '../ui/dotted';
 import { apiFilter, type Filters, invertField, parseView, toggleValue, type View, viewSearch, withoutField } from './view-state';
 
 /** A link's page: its link is always filtered on, and breakdowns by link or tag say nothing. */
@@ -121,15 +122,18 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
             <>
               <div class="totals-row">
                 <p class="totals" aria-live="polite">
-                  <strong class="big">{count(a.total.clicks)}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'} ·{' '}
-                  <span class="muted">{a.total.bots} from bots (not counted)</span> ·{' '}
-                  <span class="nowrap">{view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`}</span> ({a.timezone})
-                  {a.previous ? (
-                    <>
-                      {' · '}
-                      <CompareTotals now={a.total.clicks} before={a.previous.total.clicks} period={period} />
-                    </>
-                  ) : null}
+                  <Dotted
+                    items={[
+                      <>
+                        <strong class="big">{count(a.total.clicks)}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'}
+                      </>,
+                      <span class="muted">{a.total.bots} from bots (not counted)</span>,
+                      <>
+                        <span class="nowrap">{view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`}</span> ({a.timezone})
+                      </>,
+                      a.previous ? <CompareTotals now={a.total.clicks} before={a.previous.total.clicks} period={period} /> : null,
+                    ]}
+                  />
                 </p>
                 {empty ? null : (
                   <button type="button" class="button small" onClick={download}>

@@ -3,6 +3,7 @@
  * private pages; the overview read-only (every setting in the address, as on the Analytics page)
  * through sharedAnalytics. A token that is unknown, revoked or expired gets one clear page.
  */
+import { Dotted } from '../ui/dotted';
 import { ErrorBox, Loading } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { Overview } from './overview';
@@ -50,8 +51,14 @@ export function SharedPage({ token }: { token: string }) {
     <main id="main" class="shared-page">
       <header class="shared-head">
         <p class="muted">
-          Shared analytics · read-only · {KIND[s.kind] ?? s.kind}
-          {s.expires_at ? ` · available until ${s.expires_at.slice(0, 16).replace('T', ' ')} UTC` : ''}
+          <Dotted
+            items={[
+              'Shared analytics',
+              'read-only',
+              KIND[s.kind] ?? s.kind,
+              s.expires_at ? `available until ${s.expires_at.slice(0, 16).replace('T', ' ')} UTC` : null,
+            ]}
+          />
         </p>
         <h1>{s.label}</h1>
       </header>

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { daysBetween, HOUR_MAX_DAYS, INTERVALS, type Interval, MAX_DAYS, PRESETS, type Preset, type Window } from './dates';
 import { zones } from './labels';
+import './view-controls.css';
 
 const INTERVAL_LABEL: Record<Interval, string> = { hour: 'Hour', day: 'Day', week: 'Week (from Monday)', month: 'Month' };
 

@@ -9,6 +9,7 @@ import { ChartLegend } from './legend';
 import { useWidth } from './use-width';
 import './timeseries.css';
 import { count } from '../ui/count';
+import { Dotted } from '../ui/dotted';
 
 export interface Point {
   /** The bucket as people read it (tooltip and table). */
@@ -75,8 +76,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
   return (
     <figure class="chart">
       <figcaption>
-        {title}
-        {firstPartial >= 0 && !previous ? <span class="muted"> · dashed: {points[firstPartial]!.label} so far</span> : null}
+        <Dotted items={[title, firstPartial >= 0 && !previous ? <span class="muted">dashed: {points[firstPartial]!.label} so far</span> : null]} />
       </figcaption>
       <div class="chart-box" ref={ref}>
         <svg

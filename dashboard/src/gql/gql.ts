@@ -60,6 +60,7 @@ type Documents = {
     "\n  mutation DashboardSendAnalyticsReport($id: ID!) {\n    sendAnalyticsReport(id: $id) {\n      id\n      recipients\n      period_from\n      period_to\n    }\n  }\n": typeof types.DashboardSendAnalyticsReportDocument,
     "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n": typeof types.DashboardDeleteAnalyticsReportDocument,
     "\n  mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {\n    updateAnalyticsReport(id: $id, frequency: $frequency) {\n      id\n    }\n  }\n": typeof types.DashboardUpdateAnalyticsReportFrequencyDocument,
+    "\n  query DashboardReportLinkSearch($q: String!, $alias: String!, $byAlias: Boolean!) {\n    links(q: $q, limit: 8) {\n      data {\n        id\n        short_url\n        title\n        destination\n      }\n    }\n    byAlias: links(q: $alias, limit: 8) @include(if: $byAlias) {\n      data {\n        id\n        short_url\n        title\n        destination\n      }\n    }\n  }\n": typeof types.DashboardReportLinkSearchDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": typeof types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": typeof types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": typeof types.DashboardDeleteTagDocument,
@@ -127,6 +128,7 @@ const documents: Documents = {
     "\n  mutation DashboardSendAnalyticsReport($id: ID!) {\n    sendAnalyticsReport(id: $id) {\n      id\n      recipients\n      period_from\n      period_to\n    }\n  }\n": types.DashboardSendAnalyticsReportDocument,
     "\n  mutation DashboardDeleteAnalyticsReport($id: ID!) {\n    deleteAnalyticsReport(id: $id)\n  }\n": types.DashboardDeleteAnalyticsReportDocument,
     "\n  mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {\n    updateAnalyticsReport(id: $id, frequency: $frequency) {\n      id\n    }\n  }\n": types.DashboardUpdateAnalyticsReportFrequencyDocument,
+    "\n  query DashboardReportLinkSearch($q: String!, $alias: String!, $byAlias: Boolean!) {\n    links(q: $q, limit: 8) {\n      data {\n        id\n        short_url\n        title\n        destination\n      }\n    }\n    byAlias: links(q: $alias, limit: 8) @include(if: $byAlias) {\n      data {\n        id\n        short_url\n        title\n        destination\n      }\n    }\n  }\n": types.DashboardReportLinkSearchDocument,
     "\n  query DashboardTags {\n    tags {\n      data {\n        name\n        links\n        created_at\n      }\n    }\n  }\n": types.DashboardTagsDocument,
     "\n  mutation DashboardUpdateTag($tag: String!, $name: String!) {\n    updateTag(tag: $tag, name: $name) {\n      name\n      links\n    }\n  }\n": types.DashboardUpdateTagDocument,
     "\n  mutation DashboardDeleteTag($name: String!) {\n    deleteTag(name: $name)\n  }\n": types.DashboardDeleteTagDocument,
@@ -329,6 +331,10 @@ export function graphql(source: "\n  mutation DashboardDeleteAnalyticsReport($id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardUpdateAnalyticsReportFrequency($id: ID!, $frequency: ReportFrequency!) {\n    updateAnalyticsReport(id: $id, frequency: $frequency) {\n      id\n    }\n  }\n"): typeof import('./graphql').DashboardUpdateAnalyticsReportFrequencyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardReportLinkSearch($q: String!, $alias: String!, $byAlias: Boolean!) {\n    links(q: $q, limit: 8) {\n      data {\n        id\n        short_url\n        title\n        destination\n      }\n    }\n    byAlias: links(q: $alias, limit: 8) @include(if: $byAlias) {\n      data {\n        id\n        short_url\n        title\n        destination\n      }\n    }\n  }\n"): typeof import('./graphql').DashboardReportLinkSearchDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

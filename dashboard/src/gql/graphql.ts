@@ -1839,6 +1839,15 @@ export type DashboardUpdateAnalyticsReportFrequencyMutationVariables = Exact<{
 
 export type DashboardUpdateAnalyticsReportFrequencyMutation = { __typename?: 'Mutation', updateAnalyticsReport?: { __typename?: 'ScheduledReport', id: string } | null };
 
+export type DashboardReportLinkSearchQueryVariables = Exact<{
+  q: Scalars['String']['input'];
+  alias: Scalars['String']['input'];
+  byAlias: Scalars['Boolean']['input'];
+}>;
+
+
+export type DashboardReportLinkSearchQuery = { __typename?: 'Query', links?: { __typename?: 'LinkList', data: Array<{ __typename?: 'Link', id: string, short_url: string, title?: string | null, destination: string }> } | null, byAlias?: { __typename?: 'LinkList', data: Array<{ __typename?: 'Link', id: string, short_url: string, title?: string | null, destination: string }> } | null };
+
 export type DashboardTagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2819,6 +2828,26 @@ export const DashboardUpdateAnalyticsReportFrequencyDocument = new TypedDocument
   }
 }
     `) as unknown as TypedDocumentString<DashboardUpdateAnalyticsReportFrequencyMutation, DashboardUpdateAnalyticsReportFrequencyMutationVariables>;
+export const DashboardReportLinkSearchDocument = new TypedDocumentString(`
+    query DashboardReportLinkSearch($q: String!, $alias: String!, $byAlias: Boolean!) {
+  links(q: $q, limit: 8) {
+    data {
+      id
+      short_url
+      title
+      destination
+    }
+  }
+  byAlias: links(q: $alias, limit: 8) @include(if: $byAlias) {
+    data {
+      id
+      short_url
+      title
+      destination
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardReportLinkSearchQuery, DashboardReportLinkSearchQueryVariables>;
 export const DashboardTagsDocument = new TypedDocumentString(`
     query DashboardTags {
   tags {

@@ -71,3 +71,25 @@ export const UpdateReportFrequencyMutation = graphql(`
     }
   }
 `);
+
+/** The report form's link picker: links whose alias, title or destination holds the text (and the alias of a short URL typed). */
+export const ReportLinkSearchQuery = graphql(`
+  query DashboardReportLinkSearch($q: String!, $alias: String!, $byAlias: Boolean!) {
+    links(q: $q, limit: 8) {
+      data {
+        id
+        short_url
+        title
+        destination
+      }
+    }
+    byAlias: links(q: $alias, limit: 8) @include(if: $byAlias) {
+      data {
+        id
+        short_url
+        title
+        destination
+      }
+    }
+  }
+`);

@@ -5,13 +5,14 @@ import { Field, InputField } from '../ui/field';
 import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
 import { CreateReportMutation } from './documents';
+import { LinkPicker } from './link-picker';
 
 type ScopeKind = 'workspace' | 'tag' | 'domain' | 'link_id';
 const SCOPES: [ScopeKind, string][] = [
   ['workspace', 'Whole workspace'],
   ['tag', 'One tag'],
   ['domain', 'One domain'],
-  ['link_id', 'One link (its lnk_ id)'],
+  ['link_id', 'One link'],
 ];
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -22,6 +23,8 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
   const [scope, setScope] = useState<ScopeKind>('workspace');
   const [value, setValue] = useState('');
   const [to, setTo] = useState<string[]>([]);
+  // Bumped by each report made: the link picker starts empty again.
+  const [made, setMade] = useState(0);
   const save = useMutation(() =>
     gql(CreateReportMutation, { frequency, timezone: timezone.trim() || null, recipients: to, ...(scope === 'workspace' ? {} : { [scope]: value.trim() }) }),
   );
@@ -30,6 +33,7 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
     if ((await save.run()).ok) {
       setTo([]);
       setValue('');
+      setMade(made + 1);
       onCreated();
     }
   };
@@ -57,7 +61,14 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
         onValue={setTimezone}
       />
       <Field id="rpt-scope" label="Counts">
-        <select id="rpt-scope" value={scope} onChange={(e) => setScope(e.currentTarget.value as ScopeKind)}>
+        <select
+          id="rpt-scope"
+          value={scope}
+          onChange={(e) => {
+            setScope(e.currentTarget.value as ScopeKind);
+            setValue('');
+          }}
+        >
           {SCOPES.map(([k, label]) => (
             <option key={k} value={k}>
               {label}
@@ -65,7 +76,10 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
           ))}
         </select>
       </Field>
-      {scope === 'workspace' ? null : (
+      {scope === 'link_id' ? (
+        <LinkPicker key={made} id="rpt-scope-link" label="Link" error={save.error?.field('link_id')} onPick={(l) => setValue(l?.id ?? '')} />
+      ) : null}
+      {scope === 'workspace' || scope === 'link_id' ? null : (
         <InputField
           id="rpt-scope-value"
           label={SCOPES.find(([k]) => k === scope)![1]}

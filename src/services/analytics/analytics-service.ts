@@ -1,4 +1,5 @@
 import { bucketStarts, type Interval } from '../../domain/analytics/buckets.js';
+import { soFarCut } from '../../domain/analytics/so-far.js';
 import { previousWindow, resolveWindow } from '../../domain/analytics/window.js';
 import { ANALYTICS_LIMIT_DEFAULT, analyticsQuerySchema, type GroupBy } from '../../domain/analytics-schemas.js';
 import type { Caller } from '../../domain/caller.js';
@@ -39,7 +40,7 @@ export interface AnalyticsReport {
   timezone: string;
   total: ClickTotals;
   data: AnalyticsItem[];
-  /** With `compare: previous`: the window just before (previousWindow: whole local days or months, else the same length), and its totals. */
+  /** With `compare: previous`: the window just before (previousWindow: whole local days or months, else the same length), and its totals; while this window still counts, up to the same point only (so-far.ts). */
   previous?: PreviousPeriod;
 }
 
@@ -64,7 +65,8 @@ export class AnalyticsService {
     const q = parseOrThrow(analyticsQuerySchema, raw);
     const groupBy = q.group_by ?? 'timeseries';
     const interval = groupBy === 'timeseries' ? (q.interval ?? 'day') : null;
-    const window = resolveWindow(q, this.clock.now().getTime(), interval);
+    const now = this.clock.now().getTime();
+    const window = resolveWindow(q, now, interval);
     const merged = narrow ? await narrow(mergedFilter(q)) : mergedFilter(q);
     const scope = await resolveScope(caller, merged, this.links, this.linkService);
     const read: ClickQuery = { workspaceId, from: window.from, to: window.to, filter: scope.filter };
@@ -73,7 +75,10 @@ export class AnalyticsService {
     if (scope.tag) read.tag = scope.tag;
     const report = { groupBy, from: new Date(window.from), to: new Date(window.to), interval, timezone: window.zone };
     // The comparison reads the same scope over the window just before, beside the main read (docs/adr/0213).
-    const prev = q.compare === 'previous' ? previousWindow(window) : null;
+    const whole = q.compare === 'previous' ? previousWindow(window) : null;
+    // A window still counting meets the previous one up to the same point (docs/adr/0226): `prev` is what is read.
+    const upTo = whole ? (soFarCut(window, whole, now) ?? whole.to) : 0;
+    const prev = whole ? { from: whole.from, to: upTo } : null;
     const previous = (total: ClickTotals): { previous?: PreviousPeriod } =>
       prev ? { previous: { from: new Date(prev.from), to: new Date(prev.to), total } } : {};
     // A source or kind filter is resolved to the referrer hosts of each window on its own (docs/adr/0216).
@@ -82,7 +87,7 @@ export class AnalyticsService {
       Promise.all([run(current), prev ? run(earlier(prev)) : null]);
     if (interval) {
       const starts = bucketStarts(window.from, window.to, interval, window.zone);
-      const earlier = prev ? previousBuckets(interval, window, starts, prev) : null;
+      const earlier = whole ? previousBuckets(interval, window, starts, whole, upTo) : null;
       const [a, p] = await both({ ...read, buckets: starts }, (w) => ({ ...read, ...w, buckets: earlier?.starts ?? [] }));
       const paired = p && earlier ? earlier.pair(p.buckets ?? []) : null;
       const data = starts.map((start, i) => ({

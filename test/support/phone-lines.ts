@@ -1,0 +1,60 @@
+/**
+ * Layout checks of a narrow screen, in the page: the lines a text wraps into (as the eye sees them:
+ * glyphs clipped away by an ancestor are not on any line), and selects whose chosen option is cut.
+ */
+import type { Page } from 'playwright-core';
+
+/** The lines of each element matched by `selector`, as the text seen on each, spaces trimmed. */
+export function seenLines(page: Page, selector: string): Promise<string[][]> {
+  return page.evaluate((sel) => {
+    const clipped = (el: Element, rect: DOMRect) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        if (getComputedStyle(a).overflow === 'visible') continue;
+        const box = a.getBoundingClientRect();
+        if (rect.right <= box.left + 0.5 || rect.left >= box.right - 0.5) return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll(sel)].map((el) => {
+      const lines: string[] = [];
+      let line = '';
+      let lastLeft = Number.NEGATIVE_INFINITY;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.nodeValue ?? '';
+        for (let i = 0; i < text.length; i++) {
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + 1);
+          const rect = r.getBoundingClientRect();
+          if (rect.width === 0 || clipped(n.parentElement!, rect)) continue;
+          // Left to right: a glyph left of the one before starts the next line.
+          if (rect.left < lastLeft - 1 && line.trim()) {
+            lines.push(line.trim());
+            line = '';
+          }
+          line += text[i];
+          lastLeft = rect.left;
+        }
+        line += ' ';
+      }
+      if (line.trim()) lines.push(line.trim().replace(/\s+/g, ' '));
+      return lines.map((l) => l.replace(/\s+/g, ' '));
+    });
+  }, selector);
+}
+
+/** Selects matched by `selector` whose chosen option's text is wider than the room the select gives it. */
+export function cutSelects(page: Page, selector = 'select'): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    return [...document.querySelectorAll<HTMLSelectElement>(sel)].flatMap((s) => {
+      const style = getComputedStyle(s);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = s.selectedOptions[0]?.text ?? '';
+      // The arrow takes about 1.25em on the right.
+      const room = s.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - 1.25 * Number.parseFloat(style.fontSize);
+      return canvas.measureText(text).width > room ? [`${text} (${Math.round(canvas.measureText(text).width)} px in ${Math.round(room)})`] : [];
+    });
+  }, selector);
+}
