@@ -26,12 +26,19 @@ export const analyticsItemSchema = z.object({
   }),
   previous_clicks: countSchema.nullable().optional().meta({
     description:
-      "With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window.",
+      "With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window or lies after where the comparison stops (`previous.to`).",
   }),
 });
 
-/** With compare=previous: the window just before (whole local days or months, else the same length), and its totals under the same filters. */
-export const analyticsPreviousSchema = z.object({ from: timeSchema, to: timeSchema, total: clickTotalsSchema });
+/** With compare=previous: the window just before (whole local days or months, else the same length), and its totals under the same filters; while this window still counts, up to the same point only. */
+export const analyticsPreviousSchema = z.object({
+  from: timeSchema,
+  to: timeSchema.meta({
+    description:
+      "Where the comparison stops (exclusive): the report's `from`, or, while the report's window is still counting, the end of the hour matching the current one.",
+  }),
+  total: clickTotalsSchema,
+});
 
 export const analyticsSchema = z.object({
   group_by: z.enum(GROUP_BYS),

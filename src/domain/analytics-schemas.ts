@@ -8,7 +8,7 @@ import { z } from './zod.js';
 
 export { GROUP_BYS, type GroupBy } from './click-fields.js';
 
-/** What a report may be compared with: the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length). */
+/** What a report may be compared with: the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point). */
 export const ANALYTICS_COMPARES = ['previous'] as const;
 export type AnalyticsCompare = (typeof ANALYTICS_COMPARES)[number];
 
@@ -187,7 +187,7 @@ export const analyticsRestQuerySchema = z.strictObject({
   limit: intParam(1, ANALYTICS_LIMIT_MAX, ANALYTICS_LIMIT_DEFAULT).optional(),
   compare: z.enum(ANALYTICS_COMPARES).optional().meta({
     description:
-      "previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.",
+      "previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`.",
   }),
   format: z.enum(['json', 'csv']).optional(),
 });

@@ -50,10 +50,15 @@ const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').impl
 
 const PreviousPeriodType = builder.objectRef<PreviousPeriod>('AnalyticsPrevious').implement({
   description:
-    'The window a report is compared with, ending where the report starts, under the same filters: as many whole local days when the report is bounded by local midnights, as many calendar months when by firsts of months, else the same length.',
+    "The window a report is compared with, ending where the report starts, under the same filters: as many whole local days when the report is bounded by local midnights, as many calendar months when by firsts of months, else the same length. While the report's window is still counting (it ends after the current hour), only up to the same point: today so far against the matching day up to the same hour.",
   fields: (t) => ({
     from: t.field({ type: DateTimeScalar, description: 'First instant of the previous window.', resolve: (p) => p.from }),
-    to: t.field({ type: DateTimeScalar, description: "End of the previous window (exclusive): the report's `from`.", resolve: (p) => p.to }),
+    to: t.field({
+      type: DateTimeScalar,
+      description:
+        "Where the comparison stops (exclusive): the report's `from`, or, while the report's window is still counting, the end of the hour matching the current one.",
+      resolve: (p) => p.to,
+    }),
     total: t.field({ type: ClickTotalsType, resolve: (p) => p.total }),
   }),
 });
@@ -111,7 +116,7 @@ builder.queryField('analytics', (t) =>
       compare: t.arg({
         type: AnalyticsCompareEnum,
         description:
-          "previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.",
+          "previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`.",
       }),
     },
     resolve: async (_r, args, ctx, info) => {

@@ -36,7 +36,7 @@ export const AnalyticsIntervalEnum = builder.enumType('AnalyticsInterval', {
 export const AnalyticsCompareEnum = builder.enumType('AnalyticsCompare', {
   values: ANALYTICS_COMPARES,
   description:
-    'What a report is compared with: previous, the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length).',
+    'What a report is compared with: previous, the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point).',
 });
 
 export const QrFormatEnum = builder.enumType('QrFormat', { values: QR_FORMATS, description: 'Image format of a QR code: svg or png.' });
