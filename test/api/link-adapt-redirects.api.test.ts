@@ -209,4 +209,11 @@ describe.each(STORES)('links that adapt, redirected on %s', (store) => {
     await createLink(api, { alias: 'help/getting/started', destination: 'https://example.com/start' });
     expect((await go('/help/getting/started')).location).toBe('https://example.com/start');
   });
+
+  it("puts the rest of the path into the target's query as one value: & and + escaped there, kept in a path", async () => {
+    await createLink(api, { alias: 'find/*', destination: 'https://search.example.com/{path}?q={path}&lang=en#{path}' });
+    // `&` and `+` are plain characters of a path, but split or turn into a space in a query.
+    expect((await go('/find/a+b/c&d=e?x=1')).location).toBe('https://search.example.com/a+b/c&d=e?q=a%2Bb/c%26d=e&lang=en&x=1#a+b/c&d=e');
+    expect((await go('/find/caf%C3%A9')).location).toBe('https://search.example.com/caf%C3%A9?q=caf%C3%A9&lang=en#caf%C3%A9');
+  });
 });
