@@ -184,13 +184,24 @@ describe.each(STORES)('links that adapt, redirected on %s', (store) => {
       expect(card.body).not.toContain('secret-target');
     }
     expect((await go('/card')).location).toBe('https://example.com/secret-target');
+    // Other bots and plain HTTP clients are not link-preview crawlers: `curl -L`, scripts and search
+    // engines follow the link (counted as bot visits, not clicks).
+    for (const ua of ['curl/8.5.0', 'Wget/1.21.4', 'python-requests/2.31.0', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '']) {
+      const other = await go('/card', { 'user-agent': ua });
+      expect(other.status, ua).toBe(302);
+      expect(other.location, ua).toBe('https://example.com/secret-target');
+    }
     const counted = await waitFor(
       () => api('GET', `/v1/links/${link.id}`),
       (r) => r.body.clicks >= 1,
     );
     expect(counted.body.clicks).toBe(1);
-    // Nor are they counted as bot visits: the crawler saw a page, not the link's target.
-    expect((await api('GET', `/v1/links/${link.id}/stats`)).body).toMatchObject({ clicks: 1, bots: 0 });
+    // Nor are crawlers counted as bot visits (they saw a page, not the link's target); the five others are.
+    const stats = await waitFor(
+      () => api('GET', `/v1/links/${link.id}/stats`),
+      (r) => r.body.bots >= 5,
+    );
+    expect(stats.body).toMatchObject({ clicks: 1, bots: 5 });
   });
 
   it('answers paths below a wildcard alias: exact beats wildcard, the longest wildcard wins, {path} or appended', async () => {
