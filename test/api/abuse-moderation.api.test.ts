@@ -51,6 +51,9 @@ describe.each(STORES)('moderation and reports on %s', (kind) => {
     expect(listed.data).toContainEqual(expect.objectContaining({ link_id: link.id, domain: host, alias: 'promo', reason: 'phishing kit' }));
 
     expect((await lsk.cli(['link', 'disable', `${host}/no-such-link`])).code).toBe(1);
+    const malformed = await lsk.cli(['link', 'disable', `${host}/%ZZ`]);
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toMatch(/^lsk: short_url: must be a short URL such as /m);
     const on = await lsk.cli(['link', 'enable', `${host}/promo`]);
     expect(JSON.parse(on.last)).toEqual({ link_id: link.id, disabled: false });
     await until('promo', 302, 'the link redirecting again');
