@@ -20,7 +20,12 @@ export function parseShortUrl(value: string): { domain: string; alias: string } 
     throw bad();
   }
   const host = normalizeHost(url.host);
-  const alias = decodeURIComponent(url.pathname.slice(1));
+  let alias: string;
+  try {
+    alias = decodeURIComponent(url.pathname.slice(1));
+  } catch {
+    throw bad(); // a broken escape (%ZZ): "URI malformed" would not say what is wrong
+  }
   if ('problem' in host || alias === '') throw bad();
   return { domain: host.host, alias };
 }

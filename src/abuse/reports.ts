@@ -1,10 +1,11 @@
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
-import { normalizeHost } from '../domain/field-rules.js';
+import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
 import { newId } from '../domain/ids.js';
 import { reportSchema } from '../domain/report-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
+import { wildcardCandidates } from '../redirect/adapt/wildcard.js';
 import type { ServiceEvents } from '../services/link-events.js';
 import type { Report, ReportPosition } from '../storage/reports/repository.js';
 import type { Repositories } from '../storage/repositories.js';
@@ -69,13 +70,21 @@ export class ReportService {
     return report;
   }
 
-  /** The link a URL is the short URL of (its host and path), if any. */
+  /**
+   * The link a URL is the short URL of, read as the redirect reads a path: the link of the path
+   * itself, else the longest wildcard alias above it (`help/*` for `help/a/b`). A path is not
+   * decoded first (aliases have nothing to escape), so a broken escape (`%ZZ`) names no link rather
+   * than failing the report.
+   */
   private async linkOf(url: string) {
     const u = new URL(url);
     const host = normalizeHost(u.host);
-    const alias = decodeURIComponent(u.pathname.slice(1));
-    if ('problem' in host || alias === '') return null;
-    return this.repos.links.findRedirect(host.host, alias).catch(() => null);
+    const path = u.pathname.slice(1);
+    if ('problem' in host || path === '') return null;
+    const aliases = [...(aliasProblems(path).length === 0 ? [path] : []), ...wildcardCandidates(path)];
+    if (aliases.length === 0) return null;
+    const found = await this.repos.links.findRedirects(host.host, aliases).catch(() => []);
+    return aliases.map((a) => found.find((l) => l.alias === a)).find((l) => l !== undefined) ?? null;
   }
 
   async list(limit: number, cursor?: string): Promise<ReportPage> {

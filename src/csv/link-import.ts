@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { headerProblem, type ImportRow, rowBody } from './link-columns.js';
+import { pipeFile } from './read-file.js';
 
 export type { ImportRow } from './link-columns.js';
 
@@ -13,7 +13,7 @@ function checkHeader(header: string[]): string[] {
 
 /** The rows of a links CSV file, read as a stream (a large file is never held whole). */
 export async function* readLinkCsv(path: string): AsyncGenerator<ImportRow> {
-  const parser = createReadStream(path).pipe(parse({ columns: checkHeader, info: true, bom: true, skip_empty_lines: true }));
+  const parser = pipeFile(path, parse({ columns: checkHeader, info: true, bom: true, skip_empty_lines: true }));
   for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
     yield { line: info.lines, ...rowBody(record) };
   }

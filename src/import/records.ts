@@ -5,6 +5,7 @@ import { parse } from 'csv-parse';
 import pick from 'stream-json/filters/pick.js';
 import parser from 'stream-json/parser.js';
 import streamArray from 'stream-json/streamers/stream-array.js';
+import { pipeFile, unreadable } from '../csv/read-file.js';
 import { headerKey } from './fields.js';
 
 /** One record of an export file: its position (a CSV line, or a JSON array index + 1) and its fields. */
@@ -15,7 +16,8 @@ export interface SourceRecord {
 
 /** The rows of a CSV file, streamed; headers as keys (see headerKey). */
 async function* csvRecords(path: string): AsyncGenerator<SourceRecord> {
-  const rows = createReadStream(path).pipe(
+  const rows = pipeFile(
+    path,
     parse({ columns: (header: string[]) => header.map(headerKey), info: true, bom: true, skip_empty_lines: true, relax_column_count: true }),
   );
   for await (const { record, info } of rows as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
@@ -25,9 +27,9 @@ async function* csvRecords(path: string): AsyncGenerator<SourceRecord> {
 
 /** The first non-blank character of a file (a JSON export is an array, or an object holding one). */
 async function firstCharacter(path: string): Promise<string> {
-  const file = await open(path);
+  const file = await open(path).catch((e: unknown) => Promise.reject(unreadable(path, e)));
   try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(256), 0, 256, 0);
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(256), 0, 256, 0).catch((e: unknown) => Promise.reject(unreadable(path, e)));
     return (
       buffer
         .subarray(0, bytesRead)
@@ -46,8 +48,10 @@ async function firstCharacter(path: string): Promise<string> {
  */
 async function* jsonRecords(path: string, key: string): AsyncGenerator<SourceRecord> {
   const items = streamArray.asStream();
+  // The first character is read before the stream is made, so a file that cannot be read fails here.
+  const wrapped = (await firstCharacter(path)) === '{';
   const stages: (Readable | Duplex)[] = [createReadStream(path), parser.asStream()];
-  if ((await firstCharacter(path)) === '{') stages.push(pick.asStream({ filter: key }));
+  if (wrapped) stages.push(pick.asStream({ filter: key }));
   // A malformed file ends the iteration with the parser's error.
   pipeline([...stages, items], (err) => {
     if (err) items.destroy(err);

@@ -14,6 +14,7 @@ import { type CachedLink, LinkCache } from './link-cache.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { wantsJson } from './pages.js';
 import { PasswordForm } from './password-form.js';
+import { isPreviewCrawler } from './preview-crawler.js';
 import type { RedirectOptions } from './redirect-options.js';
 import { sendPreview, siteFile } from './site-answers.js';
 import { type Site, SiteCache } from './sites.js';
@@ -176,7 +177,7 @@ export class RedirectHandler {
     }
     const d = decide(link, now);
     if (d.kind === 'expired') return sendExpired(req, res, requestId, d.to && this.placed(req, link, d.to), link.noindex);
-    if (link.preview !== null && classify(req.headers['user-agent']).bot) return sendPreview(req, res, requestId, link, pathOf(req.url ?? '/'));
+    if (link.preview !== null && isPreviewCrawler(req.headers['user-agent'])) return sendPreview(req, res, requestId, link, pathOf(req.url ?? '/'));
     if (d.kind === 'password') return this.form.show(req, res, requestId);
     return this.visit(req, res, requestId, link, now, this.config.redirectStatus);
   }

@@ -51,6 +51,9 @@ describe.each(STORES)('moderation and reports on %s', (kind) => {
     expect(listed.data).toContainEqual(expect.objectContaining({ link_id: link.id, domain: host, alias: 'promo', reason: 'phishing kit' }));
 
     expect((await lsk.cli(['link', 'disable', `${host}/no-such-link`])).code).toBe(1);
+    const malformed = await lsk.cli(['link', 'disable', `${host}/%ZZ`]);
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toMatch(/^lsk: short_url: must be a short URL such as /m);
     const on = await lsk.cli(['link', 'enable', `${host}/promo`]);
     expect(JSON.parse(on.last)).toEqual({ link_id: link.id, disabled: false });
     await until('promo', 302, 'the link redirecting again');
@@ -139,6 +142,25 @@ describe.each(STORES)('moderation and reports on %s', (kind) => {
     expect(formPage.headers.get('content-security-policy')).toBe(PAGE_CSP);
     expect(formPage.text).toContain('value="https://sho.rt/x&quot;&gt;&lt;script&gt;"');
     expect((await api('POST', '/v1/links', { destination: 'https://example.com/', alias: 'report' })).status).toBe(400);
+  });
+
+  it('names the link a reported path reaches (a wildcard too, as the redirect reads it); a broken escape is no internal error', async () => {
+    const api = client(lsk.base, await lsk.workspace('rep-wild'));
+    const wild = (await api('POST', '/v1/links', { destination: 'https://example.com/docs', alias: 'kb/*' })).body;
+    const report = (url: string) => client(lsk.base)('POST', '/report', { url, reason: 'x' }, { 'x-forwarded-for': freshAddress() });
+    expect((await report(`https://${host}/kb/a/b`)).status).toBe(202);
+    // Malformed percent escapes (%ZZ, a cut UTF-8 sequence) are taken, not an internal error: /%ZZ is
+    // no link; below kb/* the redirect answers the path, so the report names that link.
+    for (const path of ['/%ZZ', '/kb/%E0%A4%A']) expect((await report(`https://${host}${path}`)).status, path).toBe(202);
+    const page = JSON.parse((await lsk.cli(['reports', 'list', '--limit', '3'])).last);
+    expect(page.data).toHaveLength(3);
+    expect(page.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ url: `https://${host}/kb/%E0%A4%A`, link_id: wild.id }),
+        expect.objectContaining({ url: `https://${host}/%ZZ`, link_id: null }),
+        expect.objectContaining({ url: `https://${host}/kb/a/b`, link_id: wild.id, workspace_id: expect.stringMatching(/^wsp_/) }),
+      ]),
+    );
   });
 
   it('takes at most 10 reports an hour from one client address', async () => {

@@ -184,13 +184,24 @@ describe.each(STORES)('links that adapt, redirected on %s', (store) => {
       expect(card.body).not.toContain('secret-target');
     }
     expect((await go('/card')).location).toBe('https://example.com/secret-target');
+    // Other bots and plain HTTP clients are not link-preview crawlers: `curl -L`, scripts and search
+    // engines follow the link (counted as bot visits, not clicks).
+    for (const ua of ['curl/8.5.0', 'Wget/1.21.4', 'python-requests/2.31.0', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '']) {
+      const other = await go('/card', { 'user-agent': ua });
+      expect(other.status, ua).toBe(302);
+      expect(other.location, ua).toBe('https://example.com/secret-target');
+    }
     const counted = await waitFor(
       () => api('GET', `/v1/links/${link.id}`),
       (r) => r.body.clicks >= 1,
     );
     expect(counted.body.clicks).toBe(1);
-    // Nor are they counted as bot visits: the crawler saw a page, not the link's target.
-    expect((await api('GET', `/v1/links/${link.id}/stats`)).body).toMatchObject({ clicks: 1, bots: 0 });
+    // Nor are crawlers counted as bot visits (they saw a page, not the link's target); the five others are.
+    const stats = await waitFor(
+      () => api('GET', `/v1/links/${link.id}/stats`),
+      (r) => r.body.bots >= 5,
+    );
+    expect(stats.body).toMatchObject({ clicks: 1, bots: 5 });
   });
 
   it('answers paths below a wildcard alias: exact beats wildcard, the longest wildcard wins, {path} or appended', async () => {
@@ -208,5 +219,12 @@ describe.each(STORES)('links that adapt, redirected on %s', (store) => {
     // A new exact link under the wildcard wins at once.
     await createLink(api, { alias: 'help/getting/started', destination: 'https://example.com/start' });
     expect((await go('/help/getting/started')).location).toBe('https://example.com/start');
+  });
+
+  it("puts the rest of the path into the target's query as one value: & and + escaped there, kept in a path", async () => {
+    await createLink(api, { alias: 'find/*', destination: 'https://search.example.com/{path}?q={path}&lang=en#{path}' });
+    // `&` and `+` are plain characters of a path, but split or turn into a space in a query.
+    expect((await go('/find/a+b/c&d=e?x=1')).location).toBe('https://search.example.com/a+b/c&d=e?q=a%2Bb/c%26d=e&lang=en&x=1#a+b/c&d=e');
+    expect((await go('/find/caf%C3%A9')).location).toBe('https://search.example.com/caf%C3%A9?q=caf%C3%A9&lang=en#caf%C3%A9');
   });
 });

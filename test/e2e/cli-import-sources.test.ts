@@ -143,4 +143,20 @@ describe.each(STORES)('lsk import on %s', (store) => {
     expect(badHeader.code).toBe(1);
     expect(badHeader.stderr).toMatch(/unknown CSV column/);
   });
+
+  it('a file that cannot be read stops with one line naming it, not a stack trace', SLOW, async () => {
+    await lsk.workspace('unreadable');
+    const missing = `${FIXTURES}missing.csv`;
+    for (const args of [
+      ['import', 'bitly', missing],
+      ['import', 'kutt', missing],
+      ['links', 'import', missing],
+      ['import', 'csv', FIXTURES],
+    ]) {
+      const r = await lsk.cli([...args, '--workspace', 'unreadable']);
+      expect(r.code, args.join(' ')).toBe(1);
+      const reason = r.stderr.split('\n').filter((l) => l && !l.startsWith('lsk: using '));
+      expect(reason, args.join(' ')).toEqual([expect.stringMatching(/^lsk: cannot read \S+: (no such file or directory|illegal operation on a directory)$/)]);
+    }
+  });
 });

@@ -50,6 +50,7 @@ describe('wildcard aliases', () => {
     expect(placePath('https://docs.test/kb/', 'a')).toBe('https://docs.test/kb/a');
     expect(placePath('https://docs.test', 'a')).toBe('https://docs.test/a');
     expect(placePath('https://docs.test/kb?x=1#top', 'a')).toBe('https://docs.test/kb/a?x=1#top');
+    expect(placePath('https://docs.test/{path}?q={path}#{path}', 'a+b&c')).toBe('https://docs.test/a+b&c?q=a%2Bb%26c#a+b&c');
   });
 
   it('refuse {path} in a scheme, user info or host (the rest of a path could then pick the host)', () => {

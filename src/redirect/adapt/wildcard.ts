@@ -27,12 +27,31 @@ export function restBelow(alias: string, path: string): string {
   return path.slice(alias.length - 1);
 }
 
+/** `rest` as one value of a query: `&` would split it and `+` read as a space there (both plain in a path). */
+const asQueryValue = (rest: string) => rest.replaceAll('&', '%26').replaceAll('+', '%2B');
+
+/** `target` with each `{path}` replaced by `rest`, escaped as a query value where it stands in the query. */
+function replacePlaceholders(target: string, rest: string): string {
+  const parts = target.split('{path}');
+  let out = parts[0]!;
+  let inQuery = false;
+  let inFragment = false;
+  for (let i = 1; i < parts.length; i++) {
+    const before = parts[i - 1]!;
+    const hash = before.indexOf('#');
+    if (hash >= 0) inFragment = true;
+    else if (before.includes('?')) inQuery = true;
+    out += (inQuery && !inFragment ? asQueryValue(rest) : rest) + parts[i]!;
+  }
+  return out;
+}
+
 /**
  * A target URL with the rest of the path placed in it: `{path}` replaced wherever it stands (the
- * service refuses it in a scheme or host), else appended to the target's path.
+ * service refuses it in a scheme or host; in the query as one value), else appended to the target's path.
  */
 export function placePath(target: string, rest: string): string {
-  if (target.includes('{path}')) return target.replaceAll('{path}', rest);
+  if (target.includes('{path}')) return replacePlaceholders(target, rest);
   let end = target.length;
   const q = target.indexOf('?');
   const h = target.indexOf('#');
