@@ -53,7 +53,7 @@ export type Analytics = {
   total: ClickTotals;
 };
 
-/** What a report is compared with: previous, the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length). */
+/** What a report is compared with: previous, the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point). */
 export type AnalyticsCompare =
   | 'previous';
 
@@ -108,11 +108,11 @@ export type AnalyticsItem = {
   short_url: Maybe<Scalars['String']['output']>;
 };
 
-/** The window a report is compared with, ending where the report starts, under the same filters: as many whole local days when the report is bounded by local midnights, as many calendar months when by firsts of months, else the same length. */
+/** The window a report is compared with, ending where the report starts, under the same filters: as many whole local days when the report is bounded by local midnights, as many calendar months when by firsts of months, else the same length. While the report's window is still counting (it ends after the current hour), only up to the same point: today so far against the matching day up to the same hour. */
 export type AnalyticsPrevious = {
   /** First instant of the previous window. */
   from: Scalars['DateTime']['output'];
-  /** End of the previous window (exclusive): the report's `from`. */
+  /** Where the comparison stops (exclusive): the report's `from`, or, while the report's window is still counting, the end of the hour matching the current one. */
   to: Scalars['DateTime']['output'];
   total: ClickTotals;
 };

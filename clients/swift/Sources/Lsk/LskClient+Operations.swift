@@ -13,7 +13,7 @@ extension LskClient {
     /// `GET /analytics` → 200.
     /// - Parameter browser: `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter city: `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
-    /// - Parameter compare: `compare` (query) previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.
+    /// - Parameter compare: `compare` (query) previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`.
     /// - Parameter continent: `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
@@ -51,7 +51,7 @@ extension LskClient {
     /// `GET /analytics` → 200. The raw answer (content type and bytes), e.g. for CSV.
     /// - Parameter browser: `browser` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter city: `city` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
-    /// - Parameter compare: `compare` (query) previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.
+    /// - Parameter compare: `compare` (query) previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`.
     /// - Parameter continent: `continent` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter country: `country` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.
     /// - Parameter device: `device` (query) A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused.

@@ -67,7 +67,7 @@ public struct Analytics: Codable, Sendable, Equatable {
     }
 }
 
-/// previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.
+/// previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`.
 /// Extensible: an unknown value from a newer server still decodes (compare with the constants).
 public struct AnalyticsCompare: RawRepresentable, Codable, Hashable, Sendable, LskQueryValue {
     public let rawValue: String
@@ -189,7 +189,7 @@ public struct AnalyticsItem: Codable, Sendable, Equatable {
     public var key: String
     /// Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct.
     public var kind: AnalyticsItemKind?
-    /// With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window.
+    /// With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window or lies after where the comparison stops (`previous.to`).
     public var previousClicks: Int?
     /// Top links only: the short URL.
     public var shortUrl: String?
@@ -239,6 +239,7 @@ public struct AnalyticsItemKind: RawRepresentable, Codable, Hashable, Sendable, 
 /// With compare=previous only.
 public struct AnalyticsPrevious: Codable, Sendable, Equatable {
     public var from: Date
+    /// Where the comparison stops (exclusive): the report's `from`, or, while the report's window is still counting, the end of the hour matching the current one.
     public var to: Date
     public var total: ClickTotals
 

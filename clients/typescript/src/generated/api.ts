@@ -22,6 +22,7 @@ export interface Analytics {
   /** With compare=previous only. */
   previous?: {
     from: string;
+    /** Where the comparison stops (exclusive): the report's `from`, or, while the report's window is still counting, the end of the hour matching the current one. */
     to: string;
     total: ClickTotals;
   };
@@ -45,7 +46,7 @@ export interface AnalyticsItem {
   key: string;
   /** Referrer sources only: what kind of place the source is. */
   kind?: "search" | "social" | "video" | "messaging" | "email" | "ai" | "forum" | "code" | "other" | "direct";
-  /** With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. */
+  /** With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window or lies after where the comparison stops (`previous.to`). */
   previous_clicks?: number | null;
   /** Top links only: the short URL. */
   short_url?: string;
@@ -1113,7 +1114,7 @@ export interface AnalyticsParams {
   browser?: string;
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   city?: string;
-  /** previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`. */
+  /** previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`. */
   compare?: "previous";
   /** A comma-separated list of at most 100 values (IN); prefix every item with ! for NOT IN (e.g. !DE,!FR). Mixing both is refused. */
   continent?: string;

@@ -41,7 +41,7 @@ data class Analytics(
 )
 
 /**
- * previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.
+ * previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`.
  * An unknown value from a newer server reads as null.
  */
 enum class AnalyticsCompare(@get:JsonValue val value: String) {
@@ -176,7 +176,7 @@ data class AnalyticsItem(
     /** Referrer sources only: what kind of place the source is. One of: search, social, video, messaging, email, ai, forum, code, other, direct. */
     @get:JsonProperty("kind") @param:JsonProperty("kind")
     val kind: AnalyticsItemKind? = null,
-    /** With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. */
+    /** With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window or lies after where the comparison stops (`previous.to`). */
     @get:JsonProperty("previous_clicks") @param:JsonProperty("previous_clicks")
     val previousClicks: Int? = null,
     /** Top links only: the short URL. */
@@ -210,6 +210,7 @@ enum class AnalyticsItemKind(@get:JsonValue val value: String) {
 data class AnalyticsPrevious(
     @get:JsonProperty("from") @param:JsonProperty("from")
     val from: OffsetDateTime,
+    /** Where the comparison stops (exclusive): the report's `from`, or, while the report's window is still counting, the end of the hour matching the current one. */
     @get:JsonProperty("to") @param:JsonProperty("to")
     val to: OffsetDateTime,
     @get:JsonProperty("total") @param:JsonProperty("total")

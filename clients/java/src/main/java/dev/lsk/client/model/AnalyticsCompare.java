@@ -4,7 +4,7 @@ package dev.lsk.client.model;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`.
+ * previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`.
  * An unknown value from a newer server reads as null.
  */
 public enum AnalyticsCompare {

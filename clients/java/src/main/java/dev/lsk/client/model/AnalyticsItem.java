@@ -44,7 +44,7 @@ public final class AnalyticsItem {
   @JsonProperty("kind")
   private AnalyticsItemKind kind;
 
-  /** With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. */
+  /** With compare=previous only: the same key's clicks in the previous window (0 when none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window or lies after where the comparison stops (`previous.to`). */
   @JsonProperty("previous_clicks")
   private Integer previousClicks;
 

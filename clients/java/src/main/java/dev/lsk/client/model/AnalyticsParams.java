@@ -315,7 +315,7 @@ public final class AnalyticsParams {
       return this;
     }
 
-    /** previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length), under the same filters, as `previous` and each row's `previous_clicks`. */
+    /** previous: also count the window just before (as many whole local days when from and to are local midnights, as many calendar months when both are the first of a month, else the same length; while the window is still counting, only up to the same point), under the same filters, as `previous` and each row's `previous_clicks`. */
     public Builder compare(AnalyticsCompare compare) {
       this.compare = compare;
       return this;

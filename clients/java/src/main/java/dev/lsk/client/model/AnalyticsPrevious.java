@@ -24,6 +24,7 @@ public final class AnalyticsPrevious {
   @JsonProperty("from")
   private OffsetDateTime from;
 
+  /** Where the comparison stops (exclusive): the report's `from`, or, while the report's window is still counting, the end of the hour matching the current one. */
   @JsonProperty("to")
   private OffsetDateTime to;
 
