@@ -135,4 +135,57 @@ describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
     await page.getByText('No reports yet.').waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('keeps the list closed and unannounced when a search answers after the text is cleared or a link picked', async () => {
+    const box = page.getByRole('combobox', { name: 'Link' });
+    const list = page.getByRole('listbox', { name: 'Link: links found' });
+    const status = page.locator('.link-picker [aria-live]');
+    const isSearch = (postData: string | null) => postData?.includes('DashboardReportLinkSearch') === true;
+    // Holds the next search until `release`, then waits until the page has handled its answer.
+    const holdSearch = async () => {
+      let caught!: () => void;
+      const held = new Promise<void>((resolve) => (caught = resolve));
+      let release!: () => Promise<void>;
+      await page.route('**/graphql', async (route) => {
+        if (!isSearch(route.request().postData())) return route.fallback();
+        release = async () => {
+          const answered = page.waitForResponse((r) => isSearch(r.request().postData()));
+          await route.continue();
+          await (await answered).finished();
+          await page.unroute('**/graphql');
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        };
+        caught();
+      });
+      return { held, release: () => release() };
+    };
+    const api = client(lsk.base, key);
+    for (const alias of ['late-winter', 'late-summer'])
+      expect((await api('POST', '/v1/links', { destination: `https://example.com/${alias}`, alias })).status).toBe(201);
+    await page.goto(`${origin}/dashboard/reports`);
+    await page.getByRole('button', { name: 'Add report' }).waitFor();
+    await page.getByLabel('Counts').selectOption('link_id');
+    // Cleared while "late" is being searched: the late answer neither opens the list nor is announced.
+    const first = await holdSearch();
+    await box.fill('late');
+    await first.held;
+    await box.fill('');
+    await first.release();
+    expect(await list.isHidden()).toBe(true);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await status.innerText()).toBe('');
+    // Picked while a narrower search is on its way: the list stays closed and "Picked …" stays said.
+    await box.fill('late-win');
+    await page.getByText('1 link found.').waitFor();
+    const second = await holdSearch();
+    await box.fill('late-wint');
+    await second.held;
+    await box.press('Enter');
+    await page.getByText(/^Picked /).waitFor();
+    await second.release();
+    expect(await list.isHidden()).toBe(true);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await status.innerText()).toMatch(/^Picked .*late-winter\.$/);
+    expect(problems).toEqual([]);
+  });
 });

@@ -26,8 +26,9 @@ export function LinkPicker({ id, label, error, onPick }: { id: string; label: st
 
   useEffect(() => {
     const terms = searchTerms(text);
-    if (terms.q === '' || text === picked.current) return;
+    // Any answer still on its way is stale now: cleared or picked, the list stays closed.
     const mine = ++run.current;
+    if (terms.q === '' || text === picked.current) return;
     const timer = setTimeout(() => {
       gql(ReportLinkSearchQuery, terms).then(
         (r) => {
@@ -46,6 +47,7 @@ export function LinkPicker({ id, label, error, onPick }: { id: string; label: st
 
   const pick = (link: FoundLink) => {
     const shown = bareUrl(link.short_url);
+    run.current++; // even when the text does not change (the effect would not run again)
     picked.current = shown;
     setText(shown);
     setOpen(false);
