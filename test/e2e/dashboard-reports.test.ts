@@ -136,7 +136,7 @@ describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps the list closed and unannounced when a search answers after the text is cleared or a link picked', async () => {
+  it('keeps the list closed and unannounced when a search answers after the text is cleared or a link picked, and not expanded when nothing matches', async () => {
     const box = page.getByRole('combobox', { name: 'Link' });
     const list = page.getByRole('listbox', { name: 'Link: links found' });
     const status = page.locator('.link-picker [aria-live]');
@@ -186,6 +186,11 @@ describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
     expect(await list.isHidden()).toBe(true);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     expect(await status.innerText()).toMatch(/^Picked .*late-winter\.$/);
+    // Nothing matching: said, and the combobox is not expanded over a hidden list.
+    await box.fill('no-such-link-anywhere');
+    await page.getByText('No link matches.').waitFor();
+    expect(await list.isHidden()).toBe(true);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
   });
 });

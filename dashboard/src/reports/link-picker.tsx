@@ -91,7 +91,7 @@ export function LinkPicker({ id, label, error, onPick }: { id: string; label: st
           role="combobox"
           autocomplete="off"
           aria-autocomplete="list"
-          aria-expanded={open}
+          aria-expanded={open && found.length > 0}
           aria-controls={listId}
           aria-activedescendant={open && active >= 0 ? `${id}-option-${active}` : undefined}
           value={text}
