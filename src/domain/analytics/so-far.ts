@@ -2,8 +2,8 @@
  * A window that is still counting (it ends after now: today in the 7, 30 and 90 days and year
  * presets) is compared with the previous window up to the same point (docs/adr/0226): today so far
  * against the matching day so far, not against a whole day. Clicks are kept per UTC hour, so "so
- * far" is whole hours: this window holds the hour counting now, and the previous one is cut at the
- * end of the matching hour.
+ * far" is whole hours: this window holds the hour counting now, and the previous one is cut an
+ * hour after the instant matching that hour's start.
  */
 import { type LocalDate, localDateAt, offsetAt, startOfLocalDay, wallTime } from './time-zone.js';
 
@@ -30,12 +30,15 @@ function matchingInstant(window: { from: number; to: number; zone: string }, pre
 
 /**
  * Where the previous window `prev` stops being compared: null when this window is over by the end
- * of the hour counting `nowMs` (nothing to cut); else the matching instant of that hour's end,
- * within `prev` (its start when this window has not begun: nothing to compare yet).
+ * of the hour counting `nowMs` (nothing to cut); else an hour after the instant matching that
+ * hour's start, within `prev` (its start when this window has not begun: nothing to compare yet).
  */
 export function soFarCut(window: { from: number; to: number; zone: string }, prev: { from: number; to: number }, nowMs: number): number | null {
   const end = Math.floor(nowMs / HOUR_MS) * HOUR_MS + HOUR_MS;
   if (end >= window.to) return null;
   if (end <= window.from) return prev.from;
-  return Math.min(Math.max(matchingInstant(window, prev.from, end), prev.from), prev.to);
+  // The start of the hour counting now is matched, then an hour added: its end can be a wall time
+  // this day has not shown (01:00 EST after 01:xx EDT when the clocks fall back, 03:00 EDT when they
+  // spring forward), while its start is the last wall hour counted.
+  return Math.min(Math.max(matchingInstant(window, prev.from, end - HOUR_MS) + HOUR_MS, prev.from), prev.to);
 }
