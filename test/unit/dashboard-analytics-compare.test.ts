@@ -67,6 +67,12 @@ describe('the name of the period compared', () => {
     // Today alone at 00:20: yesterday up to 01:00.
     expect(periodName('2026-11-24T00:00:00.000Z', '2026-11-24T01:00:00.000Z', 'UTC', false)).toBe('24 Nov up to 01:00');
   });
+  it('is none when the view has not begun (a future custom range): its previous window is empty', () => {
+    // 25-30 November asked on the 23rd: the API answers the previous window as 24 November 00:00 to 00:00.
+    expect(periodName('2026-11-24T00:00:00.000Z', '2026-11-24T00:00:00.000Z', 'UTC', false)).toBeNull();
+    expect(periodName('2026-11-23T23:00:00.000Z', '2026-11-23T23:00:00.000Z', 'Europe/Berlin', false)).toBeNull();
+    expect(periodName('2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.000Z', 'UTC', true)).toBeNull();
+  });
 });
 
 describe('the toggle in the address', () => {

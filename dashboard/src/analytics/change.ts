@@ -59,13 +59,15 @@ function timeIn(iso: string, zone: string): string | null {
 
 /**
  * The previous window as people read it: `1–30 Oct`, `28 Sep – 27 Oct`, with the year when it is not
- * one. The window has the same length as the view's, so across a DST change it starts an hour off
- * local midnight (docs/adr/0213): then its start says the hour, `20 Oct 23:00 – 23 Oct`, rather than
- * naming four days for a three-day view. While the view still counts (today in it), the API cuts
- * the previous window at the same time of day (docs/adr/0226), and the name says so:
- * `18–24 Nov up to 13:00`.
+ * one. A window of dates is compared with as many whole local days (or months) before it (docs/adr/0217),
+ * so its name is dates; one that does not start at local midnight says the hour it starts at,
+ * `20 Oct 23:00 – 23 Oct`. While the view still counts (today in it), the API cuts the previous window
+ * at the same time of day (docs/adr/0226), and the name says so: `18–24 Nov up to 13:00`. Null when
+ * the previous window is empty (the view has not begun, a custom range in the future): nothing to
+ * compare yet, and no range to name.
  */
-export function periodName(from: string, to: string, zone: string, hours: boolean): string {
+export function periodName(from: string, to: string, zone: string, hours: boolean): string | null {
+  if (Date.parse(to) <= Date.parse(from)) return null;
   if (hours) return 'the 24 hours before';
   const until = timeIn(to, zone);
   return until ? `${daysName(from, to, zone)} up to ${until}` : daysName(from, to, zone);

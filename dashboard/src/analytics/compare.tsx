@@ -33,7 +33,8 @@ export function CompareToggle({ on, onChange }: { on: boolean; onChange: (on: bo
 }
 
 /** The totals line's comparison: the previous figure and the change, e.g. `▲ +12.5 % vs 1–30 Oct (8 clicks)`; none without clicks then. */
-export function CompareTotals({ now, before, period }: { now: number; before: number; period: string }) {
+export function CompareTotals({ now, before, period }: { now: number; before: number; period: string | null }) {
+  if (period === null) return <span class="compare-totals muted">nothing to compare yet</span>;
   if (before === 0) return <span class="compare-totals muted">no clicks in {period} to compare with</span>;
   return (
     <span class="compare-totals">

@@ -112,7 +112,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
             return { ...point, label: cut ? `${point.label} (${cut})` : point.label, partial: i === filling };
           });
           const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
-          const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : '';
+          const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : null;
           const before = worthComparing(a.previous) ? a.data.map((p) => p.previous_clicks ?? null) : undefined;
           const download = () => {
             const csv = overviewCsv({ title, points, total: a.total.clicks, previous: before }, [...shown.current.values()]);
@@ -159,7 +159,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
                   title={title}
                   points={points}
                   bucket={a.interval ?? interval}
-                  previous={before && a.previous ? { clicks: before, label: period, total: a.previous.total.clicks } : undefined}
+                  previous={before && a.previous && period !== null ? { clicks: before, label: period, total: a.previous.total.clicks } : undefined}
                 />
               )}
             </>
