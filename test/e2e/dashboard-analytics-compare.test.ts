@@ -6,9 +6,10 @@
  * shows its change in words. Also: a panel cut to eight rows ends with an Other row that makes up
  * the total. Every view passes axe and is photographed at 1280 and 390 px.
  */
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_UA, checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
+import { ARTIFACTS, CHROME_UA, checkPage, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { cutSelects, seenLines } from '../support/phone-lines.js';
 import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
@@ -165,7 +166,21 @@ describe.each(DASHBOARD_STORES)('the overview against the previous period on %s'
       await page.getByRole('form', { name: 'Custom range' }).waitFor();
       expect(await cutSelects(page, '.view-controls select')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // At 200 % text the date range (it does not break) is wider than the line: seen whole, its dot still hidden.
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '32px';
+      });
+      const range = await totals().locator('.nowrap').first().innerText();
+      const [big] = await seenLines(page, '.totals');
+      // It may break between its dates, never within one, and loses nothing.
+      expect(big!.join(' '), 'the date range is not cut at 200 % text').toContain(range.replace(/\s+/g, ' '));
+      for (const l of big!) expect(l, 'a line neither starts nor ends with a dot').not.toMatch(/^·|·$/);
+      expect(await totals().evaluate((el) => el.scrollWidth <= el.clientWidth), 'nothing runs past the totals').toBe(true);
+      if (shots) await page.locator('.totals-row').screenshot({ path: join(ARTIFACTS, 'analytics-compare-totals-text-200-390x844.png') });
     } finally {
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '';
+      });
       await page.setViewportSize({ width: 1280, height: 800 });
     }
   });

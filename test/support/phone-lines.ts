@@ -7,11 +7,24 @@ import type { Page } from 'playwright-core';
 /** The lines of each element matched by `selector`, as the text seen on each, spaces trimmed. */
 export function seenLines(page: Page, selector: string): Promise<string[][]> {
   return page.evaluate((sel) => {
+    // The left and right edges an ancestor clips at: its box when its overflow is not visible; a
+    // clip-path inset() (the dotted lists) at its box less the inset, none where the inset is negative.
+    const clipEdges = (a: Element): [number, number] | null => {
+      const style = getComputedStyle(a);
+      const box = a.getBoundingClientRect();
+      if (style.overflowX !== 'visible') return [box.left, box.right];
+      const inset = /^inset\(([^)]*)\)$/.exec(style.clipPath);
+      if (!inset) return null;
+      const v = inset[1]!.split(' round ')[0]!.trim().split(/\s+/);
+      const [, right = v[0]!, , left = right] = [v[0], v[1], v[2], v[3]];
+      const edge = (value: string, at: number, sign: number) =>
+        value.startsWith('-') ? sign * Number.POSITIVE_INFINITY : at + sign * -Number.parseFloat(value);
+      return [edge(left, box.left, -1), edge(right, box.right, 1)];
+    };
     const clipped = (el: Element, rect: DOMRect) => {
       for (let a = el.parentElement; a; a = a.parentElement) {
-        if (getComputedStyle(a).overflow === 'visible') continue;
-        const box = a.getBoundingClientRect();
-        if (rect.right <= box.left + 0.5 || rect.left >= box.right - 0.5) return true;
+        const edges = clipEdges(a);
+        if (edges && (rect.right <= edges[0] + 0.5 || rect.left >= edges[1] - 0.5)) return true;
       }
       return false;
     };

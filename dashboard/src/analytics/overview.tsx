@@ -129,7 +129,16 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
                       </>,
                       <span class="muted">{a.total.bots} from bots (not counted)</span>,
                       <>
-                        <span class="nowrap">{view.range === '24h' ? 'the last 24 hours' : `${window.from} to ${window.to}`}</span> ({a.timezone})
+                        <span class="nowrap">
+                          {view.range === '24h' ? (
+                            'the last 24 hours'
+                          ) : (
+                            <>
+                              <span class="nowrap">{window.from}</span> to <span class="nowrap">{window.to}</span>
+                            </>
+                          )}
+                        </span>{' '}
+                        ({a.timezone})
                       </>,
                       a.previous ? <CompareTotals now={a.total.clicks} before={a.previous.total.clicks} period={period} /> : null,
                     ]}
