@@ -4,9 +4,10 @@ import { previewSchema } from '../../src/domain/preview-schemas.js';
 import { utmSchema } from '../../src/domain/utm-schemas.js';
 import { withUtm } from '../../src/domain/utm-url.js';
 import { issuesToDetails } from '../../src/domain/validate.js';
+import { wildcardCandidates } from '../../src/domain/wildcard-aliases.js';
 import { targetOf } from '../../src/redirect/adapt/compile-link.js';
 import { previewPage } from '../../src/redirect/adapt/preview-page.js';
-import { placePath, restBelow, wildcardCandidates } from '../../src/redirect/adapt/wildcard.js';
+import { placePath, restBelow } from '../../src/redirect/adapt/wildcard.js';
 import { locationSafe } from '../../src/redirect/link-cache.js';
 
 describe('UTM values on a target URL', () => {
