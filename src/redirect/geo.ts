@@ -137,10 +137,14 @@ export function regionCode(country: string | null, sub: string): string | null {
   return null;
 }
 
-/** A city name as recorded: no control characters, at most 100 characters. */
+/**
+ * A city name as recorded: no control characters (C0, DEL, C1), no bidi embeddings, overrides or
+ * isolates (U+202A-202E, U+2066-2069, which would turn the text around it in a table or CSV), at
+ * most 100 characters.
+ */
 export function cityName(v: string): string | null {
   const s = v
-    .replace(/[\x00-\x1f\x7f]/g, '')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
     .trim()
     .slice(0, 100);
   return s.length > 0 ? s : null;

@@ -40,6 +40,10 @@ describe('city database lookups', () => {
     expect(headerText('100% Town')).toBe('100% Town'); // a stray % is no escape
     expect(headerText('S%E3o Paulo')).toBe('S%E3o Paulo'); // an escape that is not UTF-8 is kept
     expect(cityName(headerText('Bad%00%0AName'))).toBe('BadName'); // decoded control characters still go
+    expect(cityName(headerText('Bad%C2%85Name'))).toBe('BadName'); // a C1 control (NEL) goes too
+    expect(cityName(headerText('%E2%80%AEnilreB'))).toBe('nilreB'); // a right-to-left override goes
+    expect(cityName(headerText('A%E2%80%AAB%E2%80%ACC%E2%81%A6D%E2%81%A9'))).toBe('ABCD'); // embeddings and isolates
+    expect(cityName('תל אביב')).toBe('תל אביב'); // right-to-left letters stay
     expect(headerText('Berlin')).toBe('Berlin');
   });
 });
