@@ -53,7 +53,7 @@ export const analyticsSchema = z.object({
 
 const valueSchema = z.string().nullable();
 
-/** One item of GET /v1/analytics/events and clickEvents(...). */
+/** One item of GET /v1/analytics/events and clickEvents(...), its fields in the contract's order (the CSV columns). */
 export const clickEventSchema = z.object({
   timestamp: timeSchema,
   link_id: z.string(),
@@ -62,11 +62,11 @@ export const clickEventSchema = z.object({
   continent: valueSchema,
   region: valueSchema,
   city: valueSchema,
-  referrer: valueSchema,
-  referrer_url: valueSchema,
   device: valueSchema,
   browser: valueSchema,
   os: valueSchema,
+  referrer: valueSchema,
+  referrer_url: valueSchema,
   utm_source: valueSchema,
   utm_medium: valueSchema,
   utm_campaign: valueSchema,

@@ -6,7 +6,7 @@
  * GraphQL and the events API; NDJSON events list their fields in the documented order, as the CSV columns do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_COLUMNS } from '../../src/csv/events-csv.js';
+import { clickEventSchema } from '../../src/domain/analytics-outputs.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 import { BIG_PLAN } from './_assert.js';
@@ -87,11 +87,18 @@ describe.each(STORES)('analytics as clicks record them on %s', (store) => {
     expect((await api('GET', '/v1/analytics/events?country=ch&trigger=Qr')).body.data).toHaveLength(1);
   });
 
-  it('streams NDJSON events with their fields in the documented order, the CSV columns', async () => {
+  it('streams NDJSON events with the fields of the documented click event, in its order, and CSV in the same', async () => {
+    const documented = Object.keys(clickEventSchema.shape);
+    // The contract's order (README "Analytics" events).
+    expect(documented.join(' ')).toBe(
+      'timestamp link_id short_url country continent region city device browser os referrer referrer_url utm_source utm_medium utm_campaign utm_term utm_content trigger language variant',
+    );
     const res = await fetch(`${lsk.base}/v1/analytics/events?format=ndjson`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.headers.get('content-type')).toBe('application/x-ndjson');
     const lines = (await res.text()).trim().split('\n');
     expect(lines).toHaveLength(4);
-    for (const line of lines) expect(Object.keys(JSON.parse(line))).toEqual([...EVENT_COLUMNS]);
+    for (const line of lines) expect(Object.keys(JSON.parse(line))).toEqual(documented);
+    const csv = await fetch(`${lsk.base}/v1/analytics/events?format=csv`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await csv.text()).split('\r\n')[0]).toBe(documented.join(','));
   });
 });

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerOf, credentialsRequired } from '../../auth/principal.js';
-import { EVENT_COLUMNS, eventsCsvHeader, eventsCsvRows } from '../../csv/events-csv.js';
+import { eventsCsvHeader, eventsCsvRows } from '../../csv/events-csv.js';
+import { clickEventSchema } from '../../domain/analytics-outputs.js';
 import { LskError } from '../../domain/errors.js';
 import type { Services } from '../../services/all-services.js';
 import type { ClickEventItem } from '../../services/analytics/events-service.js';
@@ -17,8 +18,11 @@ export const streamFormat = (url: URL) => {
   return f === 'csv' || f === 'ndjson' ? f : null;
 };
 
-/** One event a line, its fields in the order the API documents them (the CSV columns). */
-const ndjson = (events: ClickEventItem[]) => events.map((e) => `${JSON.stringify(e, EVENT_COLUMNS as readonly string[] as string[])}\n`).join('');
+/** Every field of the click event schema in its order, none set: spread first, it orders an event's fields without dropping any. */
+const FIELD_ORDER: Partial<Record<string, unknown>> = Object.fromEntries(Object.keys(clickEventSchema.shape).map((k) => [k, undefined]));
+
+/** One event a line, its fields in the order the API documents them (the click event schema, the CSV columns). */
+const ndjson = (events: ClickEventItem[]) => events.map((e) => `${JSON.stringify({ ...FIELD_ORDER, ...e })}\n`).join('');
 
 /**
  * GET /v1/analytics/events?format=csv|ndjson: every matching event, streamed newest first. A stream
