@@ -43,7 +43,7 @@ describe.each(STORE_KINDS)('a window still counting against the previous period 
         hcDims(a, ws, h('2026-11-25T09:00:00Z'), 4, 0, { country: { FR: 4 } }, D),
       ],
     });
-    return { services, ws };
+    return { services, ws, a };
   }
 
   it('cuts the previous 7 days at the end of the hour matching now: today so far against the 18th so far', async () => {
@@ -68,15 +68,25 @@ describe.each(STORE_KINDS)('a window still counting against the previous period 
     ]);
   });
 
-  it('leaves the hours after now without a partner in an hour series of today', async () => {
-    const { services, ws } = await setUp();
+  it('reads and pairs the hours of the previous day before the cut, and leaves the hours after now without a partner', async () => {
+    const { services, ws, a } = await setUp();
+    // Yesterday before the cut (08:00, 09:00) and after it (10:00, and 15:00 from setUp).
+    await opened!.repos.clicks.record({
+      events: [],
+      hours: [
+        hcDims(a, ws, h('2026-11-24T08:00:00Z'), 2, 0, { country: { DE: 2 } }, D),
+        hcDims(a, ws, h('2026-11-24T09:00:00Z'), 5, 0, { country: { DE: 5 } }, D),
+        hcDims(a, ws, h('2026-11-24T10:00:00Z'), 7, 0, { country: { DE: 7 } }, D),
+      ],
+    });
     const r = await services.analytics.report(as(ws), { from: '2026-11-25', to: '2026-11-25', interval: 'hour', compare: 'previous' });
-    expect(r.previous).toMatchObject({ from: new Date('2026-11-24T00:00:00Z'), to: new Date('2026-11-24T10:00:00Z'), total: { clicks: 0 } });
+    expect(r.previous).toMatchObject({ from: new Date('2026-11-24T00:00:00Z'), to: new Date('2026-11-24T10:00:00Z'), total: { clicks: 7 } });
     expect(r.data.slice(8, 11).map((d) => [d.key.slice(11, 16), d.clicks, d.previousClicks])).toEqual([
-      ['08:00', 1, 0],
-      ['09:00', 4, 0],
+      ['08:00', 1, 2],
+      ['09:00', 4, 5],
       ['10:00', 0, null],
     ]);
+    expect(r.data[15]!.previousClicks).toBeNull();
     expect(r.data.filter((d) => d.previousClicks === null)).toHaveLength(14);
   });
 
