@@ -208,11 +208,17 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
 
   it('shows a custom range with no clicks as an empty state, and goes Back to the view before', async () => {
     await page.getByRole('button', { name: 'Custom' }).click();
+    // Open, Custom is not yet in force: only the preset in force reads pressed.
+    await page.getByLabel('From', { exact: true }).waitFor();
+    const pressed = () => page.locator('.presets button[aria-pressed="true"]').allTextContents();
+    expect(await pressed()).toEqual(['1 y']);
+    expect(await page.getByRole('button', { name: 'Custom' }).getAttribute('aria-expanded')).toBe('true');
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByLabel('To', { exact: true }).fill('2020-01-31');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/\?range=custom&from=2020-01-01&to=2020-01-31&tz=Asia%2FTokyo$/);
     await totals(0);
+    expect(await pressed()).toEqual(['Custom']);
     await page.getByText('No clicks in this period yet.').waitFor();
     if (shots) await checkPage(page, 'analytics-empty');
     await page.goBack();
