@@ -240,6 +240,22 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await region('Locations').waitFor();
   }, 60_000);
 
+  it('says a hand-edited filter that both keeps and leaves out values is wrong, instead of a chip and a zero, and removes it', async () => {
+    await page.goto(`${origin}/dashboard/analytics?country=DE,!US&range=1y`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The Country filter in this address both keeps and leaves out values' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('(DE,!US)');
+    expect(await page.getByRole('list', { name: 'Filters' }).count()).toBe(0);
+    expect(await page.locator('.totals').count()).toBe(0);
+    expect(await region('Locations').count()).toBe(0);
+    if (shots) await checkPage(page, 'analytics-mixed-filter');
+    await alert.getByRole('button', { name: 'Remove the Country filter' }).click();
+    await page.waitForURL(/\/dashboard\/analytics\?range=1y$/);
+    await totals(26);
+    await page.goto(`${origin}/dashboard/analytics`);
+    await totals(26);
+  }, 60_000);
+
   it('downloads what is shown as CSV', async () => {
     await region('Devices').getByRole('button', { name: 'Browsers' }).click();
     await page.waitForURL(/\?dev=browsers$/);
