@@ -256,6 +256,20 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await totals(26);
   }, 60_000);
 
+  it('names the day at the first label of each day along an hour axis over several days', async () => {
+    await page.goto(`${origin}/dashboard/analytics?range=7d&interval=hour`);
+    await totals(26);
+    // The time labels (the clicks axis has plain numbers).
+    const ticks = async () => (await page.getByRole('figure').locator('text.tick').allTextContents()).filter((t) => !/^\d+$/.test(t));
+    const day = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}( \d\d:\d\d)?$/;
+    const shown = await waitFor(ticks, (t) => t.filter((x) => day.test(x)).length >= 2);
+    // The first label names its day; the others name a day or keep their hour alone.
+    expect(shown[0]).toMatch(day);
+    for (const t of shown) expect(t).toMatch(/^((Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}( \d\d:\d\d)?|\d\d:\d\d)$/);
+    await page.goto(`${origin}/dashboard/analytics`);
+    await totals(26);
+  }, 60_000);
+
   it('downloads what is shown as CSV', async () => {
     await region('Devices').getByRole('button', { name: 'Browsers' }).click();
     await page.waitForURL(/\?dev=browsers$/);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pointOf } from '../../dashboard/src/analytics/labels.js';
-import { tickTexts } from '../../dashboard/src/charts/axis.js';
+import { spansDays, tickTexts } from '../../dashboard/src/charts/axis.js';
 
 const hours = (from: string, n: number, zone = 'UTC') =>
   Array.from({ length: n }, (_, i) => pointOf(new Date(Date.parse(from) + i * 3_600_000).toISOString(), 0, zone, 'hour'));
@@ -28,5 +28,6 @@ describe('the labels of an hour axis', () => {
     expect(tickTexts(day, [2, 11, 23])).toEqual(['02:00', '11:00', '23:00']);
     const days = ['Nov 3', 'Nov 4'].map((tick) => ({ tick }));
     expect(tickTexts(days, [0, 1])).toEqual(['Nov 3', 'Nov 4']);
+    expect([spansDays(hours('2026-11-25T18:00:00.000Z', 36)), spansDays(day), spansDays(days)]).toEqual([true, false, false]);
   });
 });

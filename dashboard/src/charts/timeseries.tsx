@@ -4,7 +4,7 @@
  * count, and the same numbers are in a table for screen readers and keyboard users.
  */
 import { useState } from 'preact/hooks';
-import { niceStep, tickTexts, timeTicks } from './axis';
+import { niceStep, spansDays, tickTexts, timeTicks } from './axis';
 import { ChartLegend } from './legend';
 import type { Point } from './point';
 import { useWidth } from './use-width';
@@ -51,7 +51,8 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
   const solidTo = firstPartial > 0 ? firstPartial : firstPartial === 0 ? 1 : n;
   const area = n > 1 ? `${line}L${x(n - 1).toFixed(1)},${y(0)}L${x(0).toFixed(1)},${y(0)}Z` : '';
   const yTicks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
-  const labels = Math.max(2, Math.floor(plotW / 90));
+  // A label that names its day (`Sat 28 23:00`) needs more room than an hour or a date.
+  const labels = Math.max(2, Math.floor(plotW / (spansDays(points) ? 120 : 90)));
   const xTicks = timeTicks(n, labels);
   const xTexts = tickTexts(points, xTicks);
   const total = points.reduce((s, p) => s + p.clicks, 0);
