@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { QrOptions } from '../domain/qr-schemas.js';
+import { qrPng } from './png.js';
 
 export interface QrImage {
   contentType: 'image/svg+xml' | 'image/png';
@@ -9,7 +10,7 @@ export interface QrImage {
 /** qrcode takes colours as #RRGGBBAA. */
 const opaque = (hex: string | null | undefined, byDefault: string) => `#${(hex ?? byDefault).toLowerCase()}ff`;
 
-/** A QR code of `text` (the short URL) drawn with the `qrcode` library, as SVG or PNG, `size` pixels wide. */
+/** A QR code of `text` (the short URL) drawn with the `qrcode` library, as SVG or PNG (png.ts), `size` pixels wide. */
 export async function renderQr(text: string, o: QrOptions): Promise<QrImage> {
   const common = {
     errorCorrectionLevel: o.ecc,
@@ -17,6 +18,9 @@ export async function renderQr(text: string, o: QrOptions): Promise<QrImage> {
     width: o.size,
     color: { dark: opaque(o.fg, '000000'), light: opaque(o.bg, 'ffffff') },
   };
-  if (o.format === 'png') return { contentType: 'image/png', body: await QRCode.toBuffer(text, { ...common, type: 'png' }) };
+  if (o.format === 'png') {
+    const body = await qrPng(text, { ecc: o.ecc, margin: o.margin, size: o.size, dark: o.fg ?? '000000', light: o.bg ?? 'ffffff' });
+    return { contentType: 'image/png', body };
+  }
   return { contentType: 'image/svg+xml', body: Buffer.from(await QRCode.toString(text, { ...common, type: 'svg' })) };
 }

@@ -30,6 +30,30 @@ describe.each(STORES)('plan limits over HTTP on %s', (store) => {
     expect(bad.headers.get('ratelimit-remaining')).toBe('98');
   });
 
+  it('no authenticated answer may be kept by a cache: JSON, errors, GraphQL, CSV and event streams say no-store', async () => {
+    const key = await lsk.workspace('private');
+    const api = client(lsk.base, key);
+    const answers: { status: number; headers: Headers }[] = [
+      await api('GET', '/v1/workspace'),
+      await api('POST', '/v1/links', { destination: 'ftp://x' }),
+      await api('POST', '/graphql', gql('{ workspace { slug } }')),
+    ];
+    for (const path of ['/v1/links/export', '/v1/analytics/events?format=ndjson']) {
+      const res = await fetch(lsk.base + path, { headers: { authorization: `Bearer ${key}` } });
+      await res.arrayBuffer();
+      answers.push(res);
+    }
+    expect(answers.map((r) => [r.status, r.headers.get('cache-control')])).toEqual([
+      [200, 'no-store'],
+      [400, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+    ]);
+    // The dashboard's and the public share page's own caching are untouched (no key: no charge).
+    expect((await fetch(`${lsk.base}/healthz`)).headers.get('cache-control')).toBeNull();
+  });
+
   it('an advanced workspace gets 500', async () => {
     const api = client(lsk.base, await lsk.workspace('adv', ['--plan', 'advanced']));
     const res = await api('GET', '/v1/workspace');

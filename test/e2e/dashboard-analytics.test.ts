@@ -208,11 +208,17 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
 
   it('shows a custom range with no clicks as an empty state, and goes Back to the view before', async () => {
     await page.getByRole('button', { name: 'Custom' }).click();
+    // Open, Custom is not yet in force: only the preset in force reads pressed.
+    await page.getByLabel('From', { exact: true }).waitFor();
+    const pressed = () => page.locator('.presets button[aria-pressed="true"]').allTextContents();
+    expect(await pressed()).toEqual(['1 y']);
+    expect(await page.getByRole('button', { name: 'Custom' }).getAttribute('aria-expanded')).toBe('true');
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByLabel('To', { exact: true }).fill('2020-01-31');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/\?range=custom&from=2020-01-01&to=2020-01-31&tz=Asia%2FTokyo$/);
     await totals(0);
+    expect(await pressed()).toEqual(['Custom']);
     await page.getByText('No clicks in this period yet.').waitFor();
     if (shots) await checkPage(page, 'analytics-empty');
     await page.goBack();
@@ -232,6 +238,36 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await page.getByRole('button', { name: 'Remove the filter Link is Unknown link' }).click();
     await totals(26);
     await region('Locations').waitFor();
+  }, 60_000);
+
+  it('says a hand-edited filter that both keeps and leaves out values is wrong, instead of a chip and a zero, and removes it', async () => {
+    await page.goto(`${origin}/dashboard/analytics?country=DE,!US&range=1y`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The Country filter in this address both keeps and leaves out values' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('(DE,!US)');
+    expect(await page.getByRole('list', { name: 'Filters' }).count()).toBe(0);
+    expect(await page.locator('.totals').count()).toBe(0);
+    expect(await region('Locations').count()).toBe(0);
+    if (shots) await checkPage(page, 'analytics-mixed-filter');
+    await alert.getByRole('button', { name: 'Remove the Country filter' }).click();
+    await page.waitForURL(/\/dashboard\/analytics\?range=1y$/);
+    await totals(26);
+    await page.goto(`${origin}/dashboard/analytics`);
+    await totals(26);
+  }, 60_000);
+
+  it('names the day at the first label of each day along an hour axis over several days', async () => {
+    await page.goto(`${origin}/dashboard/analytics?range=7d&interval=hour`);
+    await totals(26);
+    // The time labels (the clicks axis has plain numbers).
+    const ticks = async () => (await page.getByRole('figure').locator('text.tick').allTextContents()).filter((t) => !/^\d+$/.test(t));
+    const day = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}( \d\d:\d\d)?$/;
+    const shown = await waitFor(ticks, (t) => t.filter((x) => day.test(x)).length >= 2);
+    // The first label names its day; the others name a day or keep their hour alone.
+    expect(shown[0]).toMatch(day);
+    for (const t of shown) expect(t).toMatch(/^((Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}( \d\d:\d\d)?|\d\d:\d\d)$/);
+    await page.goto(`${origin}/dashboard/analytics`);
+    await totals(26);
   }, 60_000);
 
   it('downloads what is shown as CSV', async () => {

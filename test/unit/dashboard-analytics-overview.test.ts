@@ -68,9 +68,23 @@ describe('the shares of a panel', () => {
   it('add up to 100% when the rows make up the total (largest remainder)', () => {
     // 420, 363 and 34 of 817 clicks: 51.4, 44.4 and 4.2 rounded alone read 51 + 44 + 4 = 99.
     expect(shares([420, 363, 34], 817)).toEqual(['51%', '45%', '4%']);
-    expect(shares([1, 1, 1], 3)).toEqual(['34%', '33%', '33%']);
+    // A tie that the last point would split gets none: 33 + 33 + 33 reads 99, never 34 + 33 + 33.
+    expect(shares([1, 1, 1], 3)).toEqual(['33%', '33%', '33%']);
     // A sliver that gets no point still reads <1%.
     expect(shares([995, 4, 1], 1000)).toEqual(['100%', '<1%', '<1%']);
+  });
+  it('show equal counts as equal shares, every tied row rounding to its nearest whole percent', () => {
+    // 11, 11 and 10 of 32: 34.375, 34.375 and 31.25. One point is left and two rows tie for it, so
+    // both keep 34 (their nearest) and the sum reads 99 rather than 35 + 34 for the same count.
+    expect(shares([11, 11, 10], 32)).toEqual(['34%', '34%', '31%']);
+    // A tie whose fraction is a half or more rounds up together: 2, 2, 2 and 1 of 7 are 28.57 …
+    // three times and 14.29; two points are left for the three, so all three read 29 and the sum 101.
+    expect(shares([2, 2, 2, 1], 7)).toEqual(['29%', '29%', '29%', '14%']);
+    // A tie the points cover whole still gets them, and the sum stays 100.
+    expect(shares([3, 3, 1], 7)).toEqual(['43%', '43%', '14%']);
+    expect(shares([5, 5, 5, 5], 20)).toEqual(['25%', '25%', '25%', '25%']);
+    // Rows after a split tie round alone too, never above a row with more clicks.
+    expect(shares([11, 11, 5, 5], 32)).toEqual(['34%', '34%', '16%', '16%']);
   });
   it('round each row alone when the rows do not make up the total (tags), and say 0% of nothing', () => {
     expect(shares([2, 2], 3)).toEqual(['67%', '67%']);

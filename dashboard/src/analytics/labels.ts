@@ -1,4 +1,4 @@
-import type { Point } from '../charts/timeseries';
+import type { Point } from '../charts/point.js';
 import { MONTHS } from './dates.js';
 
 /** The browser's own time zone, else UTC. */
@@ -22,6 +22,7 @@ function parts(iso: string, zone: string): Record<string, string> {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
+      weekday: 'short',
     })
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
@@ -36,11 +37,15 @@ export function bucketLabel(iso: string, zone: string, interval: string | null |
   return interval === 'month' ? date.slice(0, 7) : date;
 }
 
-/** A bucket of the time series: its full label and its short axis label (`14:00`, `Nov 3`, `Nov 2026`). */
+/**
+ * A bucket of the time series: its full label and its short axis label (`14:00`, `Nov 3`, `Nov 2026`);
+ * an hour also its day (`Thu 26`), which the axis gives the first label of each day when the hours
+ * span several (charts/axis.ts).
+ */
 export function pointOf(iso: string, clicks: number, zone: string, interval: string | null | undefined): Point {
   const p = parts(iso, zone);
   const month = MONTHS[Number(p.month) - 1] ?? p.month;
   const tick = interval === 'hour' ? `${p.hour}:${p.minute}` : interval === 'month' ? `${month} ${p.year}` : `${month} ${Number(p.day)}`;
   const label = interval === 'week' ? `week of ${bucketLabel(iso, zone, 'day')}` : bucketLabel(iso, zone, interval);
-  return { label, tick, clicks };
+  return interval === 'hour' ? { label, tick, day: `${p.weekday} ${Number(p.day)}`, clicks } : { label, tick, clicks };
 }

@@ -23,6 +23,7 @@ import { FilterChips } from './filter-chips';
 import { bucketLabel, localZone, pointOf } from './labels';
 import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
+import { MixedFilters } from './mixed-filters';
 import { RecentClicks } from './recent-clicks';
 import { sourcesAfterPick } from './source-picks';
 import { linkShortUrl } from './value-labels';
@@ -55,6 +56,9 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
   const { search } = useLocation();
   const view = parseView(search);
   if (fixed) delete view.filters.link_id;
+  if (fixed) delete view.mixed?.link_id;
+  // A filter the address mixes (kept and left-out values) would be refused: said instead of the figures.
+  const mixed = Object.keys(view.mixed ?? {}).length > 0;
   const zone = view.tz ?? localZone();
   const window = windowOf(view.range, zone, view);
   const interval = intervalOf(view.range, view.interval, window.days);
@@ -98,84 +102,88 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
         onRemove={(f) => setFilters(withoutField(view.filters, f))}
         onClear={() => setFilters({})}
       />
-      <Loaded q={series} failed={(e) => LinkGone({ error: e, filters: view.filters, onRemove: () => setFilters(withoutField(view.filters, 'link_id')) })}>
-        {(a) => {
-          const filling = fillingIndex(
-            a.data.map((p) => p.key),
-            window,
-            a.timezone,
-          );
-          const points = a.data.map((p, i) => {
-            const point = pointOf(p.key, p.clicks, a.timezone, a.interval);
-            // A week or month the window cuts says which of its days it holds (the filling one says "so far").
-            const cut = i === filling ? null : cutDays(bucketLabel(p.key, a.timezone, 'day'), a.interval, window);
-            return { ...point, label: cut ? `${point.label} (${cut})` : point.label, partial: i === filling };
-          });
-          const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
-          const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : null;
-          const before = worthComparing(a.previous) ? a.data.map((p) => p.previous_clicks ?? null) : undefined;
-          const download = () => {
-            const csv = overviewCsv({ title, points, total: a.total.clicks, previous: before }, [...shown.current.values()]);
-            saveBlob(new Blob([csv], { type: 'text/csv' }), fileName(`analytics-by-${a.interval ?? interval}`));
-          };
-          return (
-            <>
-              <div class="totals-row">
-                <p class="totals" aria-live="polite">
-                  <Dotted
-                    items={[
-                      <>
-                        <strong class="big">{count(a.total.clicks)}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'}
-                      </>,
-                      <span class="muted">{a.total.bots} from bots (not counted)</span>,
-                      <>
-                        <span class="nowrap">
-                          {view.range === '24h' ? (
-                            'the last 24 hours'
-                          ) : (
-                            <>
-                              <span class="nowrap">{window.from}</span> to <span class="nowrap">{window.to}</span>
-                            </>
-                          )}
-                        </span>{' '}
-                        ({a.timezone})
-                      </>,
-                      a.previous ? <CompareTotals now={a.total.clicks} before={a.previous.total.clicks} period={period} /> : null,
-                    ]}
-                  />
-                </p>
-                {empty ? null : (
-                  <button type="button" class="button small" onClick={download}>
-                    Download CSV
-                  </button>
-                )}
-              </div>
-              {empty ? (
-                <div class="state empty">
-                  {filtered ? (
-                    <p>
-                      <strong>No clicks match these filters</strong> in this period. Remove a filter above, or choose a longer period.
-                    </p>
-                  ) : (
-                    <p>
-                      <strong>{fixed ? 'No clicks on this link in this period yet.' : 'No clicks in this period yet.'}</strong> Share a short link or its QR
-                      code: each visit by a person shows up here within a minute (bots are counted apart). Choose a longer period to look further back.
-                    </p>
+      {mixed ? (
+        <MixedFilters mixed={view.mixed!} onRemove={(f) => go({ ...view, mixed: { ...view.mixed, [f]: undefined } })} />
+      ) : (
+        <Loaded q={series} failed={(e) => LinkGone({ error: e, filters: view.filters, onRemove: () => setFilters(withoutField(view.filters, 'link_id')) })}>
+          {(a) => {
+            const filling = fillingIndex(
+              a.data.map((p) => p.key),
+              window,
+              a.timezone,
+            );
+            const points = a.data.map((p, i) => {
+              const point = pointOf(p.key, p.clicks, a.timezone, a.interval);
+              // A week or month the window cuts says which of its days it holds (the filling one says "so far").
+              const cut = i === filling ? null : cutDays(bucketLabel(p.key, a.timezone, 'day'), a.interval, window);
+              return { ...point, label: cut ? `${point.label} (${cut})` : point.label, partial: i === filling };
+            });
+            const title = `Clicks per ${a.interval ?? interval} (${a.timezone})`;
+            const period = a.previous ? periodName(a.previous.from, a.previous.to, a.timezone, view.range === '24h') : null;
+            const before = worthComparing(a.previous) ? a.data.map((p) => p.previous_clicks ?? null) : undefined;
+            const download = () => {
+              const csv = overviewCsv({ title, points, total: a.total.clicks, previous: before }, [...shown.current.values()]);
+              saveBlob(new Blob([csv], { type: 'text/csv' }), fileName(`analytics-by-${a.interval ?? interval}`));
+            };
+            return (
+              <>
+                <div class="totals-row">
+                  <p class="totals" aria-live="polite">
+                    <Dotted
+                      items={[
+                        <>
+                          <strong class="big">{count(a.total.clicks)}</strong> {a.total.clicks === 1 ? 'click' : 'clicks'}
+                        </>,
+                        <span class="muted">{a.total.bots} from bots (not counted)</span>,
+                        <>
+                          <span class="nowrap">
+                            {view.range === '24h' ? (
+                              'the last 24 hours'
+                            ) : (
+                              <>
+                                <span class="nowrap">{window.from}</span> to <span class="nowrap">{window.to}</span>
+                              </>
+                            )}
+                          </span>{' '}
+                          ({a.timezone})
+                        </>,
+                        a.previous ? <CompareTotals now={a.total.clicks} before={a.previous.total.clicks} period={period} /> : null,
+                      ]}
+                    />
+                  </p>
+                  {empty ? null : (
+                    <button type="button" class="button small" onClick={download}>
+                      Download CSV
+                    </button>
                   )}
                 </div>
-              ) : (
-                <TimeSeries
-                  title={title}
-                  points={points}
-                  bucket={a.interval ?? interval}
-                  previous={before && a.previous && period !== null ? { clicks: before, label: period, total: a.previous.total.clicks } : undefined}
-                />
-              )}
-            </>
-          );
-        }}
-      </Loaded>
-      {empty || refused ? null : (
+                {empty ? (
+                  <div class="state empty">
+                    {filtered ? (
+                      <p>
+                        <strong>No clicks match these filters</strong> in this period. Remove a filter above, or choose a longer period.
+                      </p>
+                    ) : (
+                      <p>
+                        <strong>{fixed ? 'No clicks on this link in this period yet.' : 'No clicks in this period yet.'}</strong> Share a short link or its QR
+                        code: each visit by a person shows up here within a minute (bots are counted apart). Choose a longer period to look further back.
+                      </p>
+                    )}
+                  </div>
+                ) : (
+                  <TimeSeries
+                    title={title}
+                    points={points}
+                    bucket={a.interval ?? interval}
+                    previous={before && a.previous && period !== null ? { clicks: before, label: period, total: a.previous.total.clicks } : undefined}
+                  />
+                )}
+              </>
+            );
+          }}
+        </Loaded>
+      )}
+      {empty || refused || mixed ? null : (
         <>
           <div class="panels">
             {panelsFor(fixed, readOnly).map((p) => [

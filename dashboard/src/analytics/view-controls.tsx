@@ -68,7 +68,9 @@ export function ViewControls({ range, window, zone, interval, onRange, onZone, o
             {short}
           </button>
         ))}
-        <button type="button" aria-pressed={range === 'custom' || custom} aria-expanded={custom} onClick={() => setCustom(!custom)}>
+        {/* Pressed is the window in force, so one button only: opening Custom shows its form (expanded)
+            and the preset stays pressed until custom dates are applied. */}
+        <button type="button" aria-pressed={range === 'custom'} aria-expanded={custom} onClick={() => setCustom(!custom)}>
           Custom
         </button>
       </fieldset>

@@ -30,6 +30,12 @@ export interface View {
   sources?: string[];
   /** Compared with the period just before (`compare=previous`). */
   compare?: boolean;
+  /**
+   * Filters the address gives that both keep and leave out values (hand-edited `country=DE,!US` or
+   * `country=DE&country=!US`; the API refuses the mix): not read as filters but said to be wrong
+   * (mixed-filters.tsx), and written back as they were until removed.
+   */
+  mixed?: Partial<Record<FilterField, string[]>>;
 }
 
 export const DEFAULT_RANGE: Preset = '30d';
@@ -60,7 +66,12 @@ export function parseView(search: URLSearchParams): View {
     const raw = search.getAll(field).filter((v) => v !== '' && v !== '!');
     if (field === 'link_id' && legacyLink && raw.length === 0) raw.push(legacyLink);
     if (raw.length === 0) continue;
-    const exclude = raw.every((v) => v.startsWith('!'));
+    const left = raw.filter((v) => v.startsWith('!')).length;
+    if ((left > 0 && left < raw.length) || raw.some((v) => !v.startsWith('!') && v.includes(',!'))) {
+      view.mixed = { ...view.mixed, [field]: raw };
+      continue;
+    }
+    const exclude = left === raw.length;
     const values = [...new Set(exclude ? raw.map((v) => v.slice(1)) : raw.filter((v) => !v.startsWith('!')))].slice(0, 100);
     view.filters[field] = { values, exclude };
   }
@@ -86,6 +97,7 @@ export function viewSearch(view: View): string {
   for (const field of FILTER_FIELDS) {
     const f = view.filters[field];
     for (const v of f?.values ?? []) p.append(field, f?.exclude ? `!${v}` : v);
+    for (const v of view.mixed?.[field] ?? []) p.append(field, v);
   }
   if (view.filters.referrer) for (const s of view.sources ?? []) p.append('source', s);
   const s = p.toString();

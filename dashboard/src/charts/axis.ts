@@ -20,3 +20,24 @@ export function timeTicks(n: number, fit: number): number[] {
   for (let i = n - 1; i >= 0; i -= step) ticks.unshift(i);
   return ticks;
 }
+
+/**
+ * The text of each label shown (`ticks`, indices into `points`). Buckets with a day (hours) that span
+ * more than one day give the first label of each day its day: `Thu 26` alone at midnight, `Thu 26
+ * 03:00` when that day's first label falls later; the others keep their hour.
+ */
+export function tickTexts(points: readonly { tick: string; day?: string }[], ticks: readonly number[]): string[] {
+  const named = spansDays(points);
+  let last: string | undefined;
+  return ticks.map((i) => {
+    const { tick, day } = points[i] ?? { tick: '' };
+    if (!day || !named || day === last) return tick;
+    last = day;
+    return tick === '00:00' ? day : `${day} ${tick}`;
+  });
+}
+
+/** Whether the buckets are hours of more than one day (their labels then name days, and need more room). */
+export function spansDays(points: readonly { tick: string; day?: string }[]): boolean {
+  return points.some((p) => p.day) && new Set(points.map((p) => p.day)).size > 1;
+}

@@ -4,22 +4,13 @@
  * count, and the same numbers are in a table for screen readers and keyboard users.
  */
 import { useState } from 'preact/hooks';
-import { niceStep, timeTicks } from './axis';
+import { niceStep, spansDays, tickTexts, timeTicks } from './axis';
 import { ChartLegend } from './legend';
+import type { Point } from './point';
 import { useWidth } from './use-width';
 import './timeseries.css';
 import { count } from '../ui/count';
 import { Dotted } from '../ui/dotted';
-
-export interface Point {
-  /** The bucket as people read it (tooltip and table). */
-  label: string;
-  /** The bucket's axis label (shorter). */
-  tick: string;
-  clicks: number;
-  /** The bucket is still filling (it holds the present): its count is so far. */
-  partial?: boolean;
-}
 
 const LEFT = 40;
 const BOTTOM = 24;
@@ -60,8 +51,10 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
   const solidTo = firstPartial > 0 ? firstPartial : firstPartial === 0 ? 1 : n;
   const area = n > 1 ? `${line}L${x(n - 1).toFixed(1)},${y(0)}L${x(0).toFixed(1)},${y(0)}Z` : '';
   const yTicks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
-  const labels = Math.max(2, Math.floor(plotW / 90));
+  // A label that names its day (`Sat 28 23:00`) needs more room than an hour or a date.
+  const labels = Math.max(2, Math.floor(plotW / (spansDays(points) ? 120 : 90)));
   const xTicks = timeTicks(n, labels);
+  const xTexts = tickTexts(points, xTicks);
   const total = points.reduce((s, p) => s + p.clicks, 0);
   // The previous period: a fainter dotted line over the buckets it has (a null ends it).
   const beforeLine = before
@@ -102,9 +95,9 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           {firstPartial > 0 ? <path d={path(firstPartial - 1, n)} class="line partial" data-testid="chart-so-far" /> : null}
           {n === 1 ? <circle cx={x(0)} cy={y(points[0]!.clicks)} r="4" class={points[0]!.partial ? 'dot partial' : 'dot'} /> : null}
           {n > 1 && firstPartial > 0 ? <circle cx={x(firstPartial)} cy={y(points[firstPartial]!.clicks)} r="3.5" class="dot partial" /> : null}
-          {xTicks.map((i) => (
+          {xTicks.map((i, k) => (
             <text key={i} x={x(i)} y={height - 6} class="tick" text-anchor={i === 0 && n > 1 ? 'start' : i === n - 1 && n > 1 ? 'end' : 'middle'}>
-              {points[i]?.tick}
+              {xTexts[k]}
             </text>
           ))}
           {h && hover !== null ? (

@@ -3,6 +3,7 @@ import { useLinkNames } from '../analytics/link-names';
 import { valueLabel } from '../analytics/value-labels';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
+import { Dotted } from '../ui/dotted';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { DeleteReportMutation, ReportMembersQuery, ReportsQuery, SendReportMutation, UpdateReportFrequencyMutation } from './documents';
@@ -70,11 +71,11 @@ export function ReportsPage() {
                 <li class="row" key={r.id}>
                   <div class="grow">
                     <span class="strong">
-                      {r.frequency === 'weekly' ? 'Weekly' : 'Monthly'} · {scopeOf(r)}
+                      <Dotted items={[r.frequency === 'weekly' ? 'Weekly' : 'Monthly', scopeOf(r)]} />
                     </span>
                     <div class="line muted">To {r.recipients.map(emailOf).join(', ')}</div>
                     <div class="line muted">
-                      Next {when(r.next_run_at, r.timezone)} ({r.timezone}) · last scheduled send {when(r.last_sent_at, r.timezone)}
+                      <Dotted items={[`Next ${when(r.next_run_at, r.timezone)} (${r.timezone})`, `last scheduled send ${when(r.last_sent_at, r.timezone)}`]} />
                     </div>
                   </div>
                   {can.writeLinks ? (

@@ -59,9 +59,13 @@ export class Guard {
     }
   }
 
-  /** Charge `cost` units to the caller's plan: the RateLimit headers of the answer, or 429 rate_limited. */
+  /**
+   * Charge `cost` units to the caller's plan: the headers of every authenticated answer (RateLimit,
+   * and `no-store`: it holds one caller's data, never for a shared cache or a browser's history), or
+   * 429 rate_limited.
+   */
   async charge(principal: Principal, cost: number): Promise<Record<string, string>> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'cache-control': 'no-store' };
     if (principal.rotatedKey) headers['lsk-rotated-key'] = principal.rotatedKey;
     if (cost <= 0) return headers;
     // A dashboard user counts against their own limit (LSK_SESSION_RPM), not the workspace's plan.
