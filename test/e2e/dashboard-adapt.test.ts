@@ -42,6 +42,13 @@ describe('the editors of links that adapt', () => {
     await page.getByRole('button', { name: 'Add template' }).click();
     await page.getByText('utm_source=newsletter · utm_medium=email').waitFor();
     await checkPage(page, 'utm-templates');
+    // Edit fills the form from the template once it loads; Cancel empties it again.
+    await page.getByRole('button', { name: 'Edit Newsletter' }).click();
+    await expect.poll(() => page.getByLabel('utm_source').inputValue()).toBe('newsletter');
+    expect(await page.getByLabel('Template name').inputValue()).toBe('Newsletter');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Add template' }).waitFor();
+    expect(await page.getByLabel('Template name').inputValue()).toBe('');
 
     await page.goto(`${origin}/dashboard/links/new`);
     await page.getByRole('heading', { name: 'New link' }).waitFor();

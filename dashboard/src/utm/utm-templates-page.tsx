@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { UTM_KEYS, type UtmKey } from '../../../src/domain/utm-url';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
@@ -59,10 +59,20 @@ export function UtmTemplatesPage() {
   const editing = useLocation().search.get('edit') || null;
   const [v, setV] = useState<Values>(EMPTY);
   const current = useQuery(() => (editing ? gql(UtmTemplateQuery, { id: editing }).then((d) => d.utmTemplate) : Promise.resolve(null)), [editing]);
+  // The form shows the template being edited once it loads and empties when editing ends; nothing
+  // else resets it, so what is typed while the page is still loading stays (the empty answer of
+  // "nothing edited" used to arrive after the first keystrokes and wipe them).
+  const shown = useRef<string | null>(null);
   useEffect(() => {
     const t = current.data;
-    setV(t ? ({ name: t.name, ...Object.fromEntries(UTM_KEYS.map((k) => [k, t[k] ?? ''])) } as Values) : EMPTY);
-  }, [current.data]);
+    if (t && shown.current !== t.id) {
+      shown.current = t.id;
+      setV({ name: t.name, ...Object.fromEntries(UTM_KEYS.map((k) => [k, t[k] ?? ''])) } as Values);
+    } else if (!editing && shown.current !== null) {
+      shown.current = null;
+      setV(EMPTY);
+    }
+  }, [current.data, editing]);
   const save = useMutation((vals: Values) => {
     const vars = { name: vals.name.trim(), ...Object.fromEntries(UTM_KEYS.map((k) => [k, orNull(vals[k])])) };
     return editing ? gql(UpdateUtmTemplateMutation, { id: editing, ...vars }) : gql(CreateUtmTemplateMutation, vars);
