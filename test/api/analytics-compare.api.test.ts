@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSchema } from '../../src/domain/analytics-outputs.js';
+import { hoursClosed } from '../support/hours-closed.js';
 import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
 import { type ServerClock, serverClock } from '../support/server-clock.js';
 import { waitFor } from '../support/wait-for.js';
@@ -54,7 +55,8 @@ describe.each(STORES)('analytics against the previous period on %s', (store) => 
     clock.moveTo(LATER - Date.now());
     // Past both days, their hours are closed into day sheets; on MongoDB a read during a closing
     // leaves the hours being folded out for a moment (docs/adr/0092), so the reads below start once
-    // both days read whole.
+    // every hour of both days is closed and both days read whole.
+    await hoursClosed(lsk, Date.parse('2026-05-12T00:00:00Z'));
     await waitFor(
       () => api('GET', '/v1/analytics?from=2026-05-10&to=2026-05-11'),
       (r) => r.body?.total?.clicks === 7 && r.body.total.bots === 1,
