@@ -2,7 +2,7 @@
  * A QR code as a two-colour PNG (indexed, one bit a pixel), compressed on libuv's thread pool.
  *
  * `qrcode`'s own PNG writer fills an RGBA image pixel by pixel and deflates it synchronously: a
- * 512 px code held the event loop about 100 ms and a 2,048 px one about 0.5 s (docs/adr/0231). Here
+ * 512 px code held the event loop about 100 ms and a 2,048 px one about 0.5 s (docs/adr/0230). Here
  * the pixels are the same (the library's module matrix, scaled as its renderer scales it), each
  * distinct row is built once, and the main thread only hands zlib about a quarter of a megabyte.
  */
