@@ -90,7 +90,8 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
             </g>
           ))}
           {area ? <path d={area} class="area" /> : null}
-          {beforeLine ? <path d={beforeLine} class="line previous" data-testid="chart-previous" /> : null}
+          {beforeLine && n > 1 ? <path d={beforeLine} class="line previous" data-testid="chart-previous" /> : null}
+          {n === 1 && before[0] != null ? <circle cx={x(0)} cy={y(before[0])} r="5" class="dot previous" data-testid="chart-previous" /> : null}
           <path d={path(0, solidTo)} class="line" />
           {firstPartial > 0 ? <path d={path(firstPartial - 1, n)} class="line partial" data-testid="chart-so-far" /> : null}
           {n === 1 ? <circle cx={x(0)} cy={y(points[0]!.clicks)} r="4" class={points[0]!.partial ? 'dot partial' : 'dot'} /> : null}
