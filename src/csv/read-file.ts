@@ -1,12 +1,10 @@
 import { createReadStream } from 'node:fs';
 import type { Duplex } from 'node:stream';
+import { fileReason } from '../domain/file-reason.js';
 
 /** A file that cannot be read, in one line: `cannot read PATH: no such file or directory`. */
 export function unreadable(path: string, e: unknown): Error {
-  const message = (e as Error)?.message ?? String(e);
-  // Node says "ENOENT: no such file or directory, open '/x'" or "EISDIR: …, read": keep the reason only.
-  const reason = message.replace(/^[A-Z]+: /, '').replace(/, [a-z]+( '.*')?$/, '');
-  return new Error(`cannot read ${path}: ${reason}`);
+  return new Error(`cannot read ${path}: ${fileReason(e)}`);
 }
 
 /**

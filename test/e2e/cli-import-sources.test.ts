@@ -156,7 +156,7 @@ describe.each(STORES)('lsk import on %s', (store) => {
       const r = await lsk.cli([...args, '--workspace', 'unreadable']);
       expect(r.code, args.join(' ')).toBe(1);
       const reason = r.stderr.split('\n').filter((l) => l && !l.startsWith('lsk: using '));
-      expect(reason, args.join(' ')).toEqual([expect.stringMatching(/^lsk: cannot read \S+: (no such file or directory|illegal operation on a directory)$/)]);
+      expect(reason, args.join(' ')).toEqual([expect.stringMatching(/^lsk: cannot read \S+: (no such file or directory|the path is a directory)$/)]);
     }
   });
 });
