@@ -1,28 +1,8 @@
+import { clickEventSchema } from '../domain/analytics-outputs.js';
 import { csvCell } from './link-csv.js';
 
-/** The columns of a click-events CSV, in the order of the JSON answer. */
-export const EVENT_COLUMNS = [
-  'timestamp',
-  'link_id',
-  'short_url',
-  'country',
-  'continent',
-  'region',
-  'city',
-  'device',
-  'browser',
-  'os',
-  'referrer',
-  'referrer_url',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'trigger',
-  'language',
-  'variant',
-] as const;
+/** The columns of a click-events CSV: the click event's fields in the order of the JSON answer (its schema's). */
+export const EVENT_COLUMNS = Object.keys(clickEventSchema.shape);
 
 export const eventsCsvHeader = () => `${EVENT_COLUMNS.join(',')}\r\n`;
 
