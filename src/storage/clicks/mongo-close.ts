@@ -5,14 +5,18 @@ import { foldCells } from './mongo-sheets.js';
 import { closingTags } from './mongo-tag-close.js';
 import { finishTagMove } from './mongo-tag-move.js';
 
+/** Tests only: awaited after each step of a closing, named; the fold's step once per collection of sheets. */
+export type ClosingSteps = (step: string) => Promise<void>;
+
 /**
  * Close slot `s`'s hours before `before` into its sheets (docs/adr/0092); only the slot's holder
  * (or a compaction holding its lease) calls this. The closing is recorded first (`closing`), its open
  * documents are marked (`z`: readers leave them out, at worst a brief under-count), their counts are
  * added to the sheets (each sheet guarded by `f`), then they are deleted. A closing cut short is
- * finished with the same `before` by the next one, so nothing is added twice.
+ * finished with the same `before` by the next one, so nothing is added twice. Reads count the marked
+ * documents until the sheets they read hold them (docs/adr/0231).
  */
-export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionary, s: number, before: number): Promise<void> {
+export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionary, s: number, before: number, steps?: ClosingSteps): Promise<void> {
   const closes = conn.collection<CloseDoc>(CLOSES);
   const open = conn.collection<OpenDoc>(OPEN);
   await finishTagMove(conn, s); // a move cut short reads the link sheets as they were (docs/adr/0182)
@@ -22,13 +26,17 @@ export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionar
   if (state?.closing === undefined) {
     if (!(await conn.run(() => open.findOne({ s, h: { $lt: mark } }, { projection: { _id: 1 } })))) return;
     await conn.run(() => closes.updateOne({ _id: s }, { $set: { closing: mark } }, { upsert: true }));
+    await steps?.('recorded');
   }
   await conn.run(() => open.updateMany({ s, h: { $lt: mark } }, { $set: { z: mark } }));
+  await steps?.('marked');
   const docs = await conn.run(() => open.find({ s, h: { $lt: mark } }).toArray());
   const cells = docs.map((d) => ({ linkId: d.l, workspaceId: d.w, hour: d.h, clicks: d.n, bots: d.b, c: d.c ?? {} }));
   // The tags each link counts in, links new to the slot recorded first (docs/adr/0182).
   const tagsOf = await closingTags(conn, s, cells);
-  await foldCells(conn, dict, s, cells, mark, tagsOf);
+  await foldCells(conn, dict, s, cells, mark, tagsOf, steps);
   await conn.run(() => open.deleteMany({ s, h: { $lt: mark }, z: mark }));
+  await steps?.('deleted');
   await conn.run(() => closes.updateOne({ _id: s }, { $set: { through: mark }, $unset: { closing: '' } }));
+  await steps?.('finished');
 }

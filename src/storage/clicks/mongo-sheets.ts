@@ -20,6 +20,7 @@ export async function foldCells(
   cells: readonly OpenCell[],
   mark: number,
   tagsOf: ReadonlyMap<string, readonly string[]> | null = null,
+  steps?: (step: string) => Promise<void>,
 ): Promise<void> {
   const byWorkspace = new Map<string, Set<string>>();
   for (const c of cells) {
@@ -34,7 +35,7 @@ export async function foldCells(
   // Each link's deltas go to the sheets of the tags it counts in too (docs/adr/0182).
   const all = [...deltas.sheets.values()];
   if (tagsOf) all.push(...tagDeltasOf(all, tagsOf));
-  await applyDeltas(conn, s, all, { f: { $lt: mark } }, { f: mark });
+  await applyDeltas(conn, s, all, { f: { $lt: mark } }, { f: mark }, 1, steps);
 }
 
 /** `$inc` deltas into slot `s`'s sheets (each in the collection of its kind and grain), under a guard and with what the guard records. */
@@ -45,6 +46,8 @@ export async function applyDeltas(
   guard: Record<string, unknown>,
   set: Record<string, unknown>,
   sign = 1,
+  /** Tests only: awaited after each collection's writes. */
+  steps?: (step: string) => Promise<void>,
 ): Promise<void> {
   // Every sheet carries both guards from its insert on (a guard on an absent field never matches).
   // Readers find sheets through the registry: announced before they exist.
@@ -64,6 +67,7 @@ export async function applyDeltas(
       } as never,
     }));
     await conn.run(() => upsertAll(conn.collection<SheetDoc>(name), ops));
+    await steps?.(`folded into ${name}`);
   }
 }
 

@@ -3,8 +3,9 @@ import type { MongoConnection } from '../mongo/connection.js';
 import type { EventRow } from './engine/events.js';
 import { DAY_MS, dayStart, monthStart, nextMonth } from './engine/plan.js';
 import type { ClickSource, Grain, OpenHour, OpenRequest, Sheet, SheetRequest } from './engine/source.js';
+import { ClosingView } from './mongo-closing-view.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
-import { EVENTS, type EventsDoc, OPEN, type OpenDoc, type SheetDoc, sheetDocId } from './mongo-docs.js';
+import { EVENTS, type EventsDoc, type SheetDoc, sheetDocId } from './mongo-docs.js';
 import { sheetColl } from './mongo-sheet-colls.js';
 import { sheetKeys } from './mongo-sheet-keys.js';
 import { recordedTagLinks } from './mongo-tag-read.js';
@@ -23,7 +24,15 @@ const LOOKUPS_AT_ONCE = 4;
 /** Documents per batch of a cursor: what a streamed read holds at once (a day sheet of a busy domain is tens of kB). */
 const CURSOR_BATCH = 100;
 
-const sheetOfDoc = (d: Partial<SheetDoc>): Sheet => ({ ...d, key: d.key!, period: d.p!, tot: d.tot ?? 0, bots: d.bots ?? 0 });
+const sheetOfDoc = ({ f: _f, ...d }: Partial<SheetDoc>): Sheet => ({ ...d, key: d.key!, period: d.p!, tot: d.tot ?? 0, bots: d.bots ?? 0 });
+/** The writer slot of a sheet, from its `_id` (mongo-docs.ts). */
+const slotOf = (id: string) => Number(id.slice(0, id.indexOf('|')));
+
+/** Queries and documents of every read of one repository (the bench reports them per query). */
+interface ReadCounts {
+  queries: number;
+  docs: number;
+}
 
 /** Starts of the UTC days or months in [from, to). */
 function periodsIn(grain: Grain, from: number, to: number): number[] {
@@ -38,28 +47,38 @@ const EVENT_HOURS = 24;
 
 /**
  * The reads of the clicks repository on MongoDB: sheets and open hours of every slot (the engine adds
- * them up), combinations through the dictionary. Open documents being closed (`z`) are left out.
+ * them up), combinations through the dictionary. A read of analytics has a source of its own
+ * (`forRead`): it takes the open hours first, marked ones too, and takes every sheet it reads after
+ * back to that moment, whatever closings do meanwhile (docs/adr/0231).
  */
 export class MongoClickSource implements ClickSource {
-  private readonly openColl: Collection<OpenDoc>;
   private readonly eventsColl: Collection<EventsDoc>;
   /** Month sheets count hours of the month (docs/adr/0099). */
   readonly monthHours = true;
-  /** Documents read so far (the bench reports them per query). */
-  docsRead = 0;
-  private ownQueries = 0;
+  /** This read's open documents and what closings may fold of them (a read's own source only). */
+  private view: ClosingView | null = null;
 
   constructor(
     private readonly conn: MongoConnection,
     private readonly dict: MongoComboDictionary,
+    private readonly counts: ReadCounts = { queries: 0, docs: 0 },
   ) {
-    this.openColl = conn.collection(OPEN);
     this.eventsColl = conn.collection(EVENTS);
+  }
+
+  /** A source for one read of analytics (its open hours taken first, its sheets taken back to then). */
+  forRead(): MongoClickSource {
+    return new MongoClickSource(this.conn, this.dict, this.counts);
+  }
+
+  /** Documents read so far (the bench reports them per query). */
+  get docsRead(): number {
+    return this.counts.docs;
   }
 
   /** Queries sent so far, the combination dictionary's too (each one scan of its collection on FerretDB 1.24). */
   get queries(): number {
-    return this.ownQueries + this.dict.queries;
+    return this.counts.queries + this.dict.queries;
   }
 
   async sheets(r: SheetRequest): Promise<Sheet[]> {
@@ -81,11 +100,11 @@ export class MongoClickSource implements ClickSource {
     const sheets = sheetColl(this.conn, r.kind, r.grain);
     const projection = this.projection(r);
     const stream = async (filter: Filter<SheetDoc>) => {
-      this.ownQueries++;
+      this.counts.queries++;
       await this.conn.run(async () => {
         for await (const d of sheets.find(filter, { projection, batchSize: CURSOR_BATCH })) {
-          this.docsRead++;
-          await fold(sheetOfDoc(d));
+          this.counts.docs++;
+          await fold(await this.taken(d, r));
         }
       });
     };
@@ -99,13 +118,20 @@ export class MongoClickSource implements ClickSource {
   /** The tag's links when every slot's tag sheets are known to sum exactly theirs (docs/adr/0182). */
   async tagLinks(workspaceId: string, tag: string, links: readonly string[]): Promise<string[] | null> {
     const r = await recordedTagLinks(this.conn, workspaceId, tag, links);
-    this.docsRead += r.docs;
-    this.ownQueries += 2; // the slots, then their records
+    this.counts.docs += r.docs;
+    this.counts.queries += 2; // the slots, then their records
     return r.links;
   }
 
+  /** A stored sheet as the engine reads it: taken back to when this read took the open hours. */
+  private async taken(d: Partial<SheetDoc>, r: SheetRequest): Promise<Sheet> {
+    const sheet = sheetOfDoc(d);
+    if (this.view && d._id) await this.view.adjust(sheet, r, slotOf(d._id), d.f);
+    return sheet;
+  }
+
   private projection(r: SheetRequest): Record<string, 1> {
-    const projection: Record<string, 1> = { key: 1, p: 1, tot: 1, bots: 1 };
+    const projection: Record<string, 1> = { key: 1, p: 1, tot: 1, bots: 1, f: 1 };
     for (const f of r.fields) {
       if (f === 'x' && r.xHours) for (const h of r.xHours) projection[`x.${h}`] = 1;
       else projection[f] = 1;
@@ -121,7 +147,7 @@ export class MongoClickSource implements ClickSource {
     if (!r.keys && r.kind === 'link') return null;
     const periods = periodsIn(r.grain, r.from, r.to);
     if (periods.length === 0) return [];
-    this.ownQueries++;
+    this.counts.queries++;
     const { slots, domains } = await sheetKeys(this.conn, r.workspaceId);
     const keys = r.keys ?? domains;
     if (slots.length * keys.length * periods.length > IDS_MAX) return null;
@@ -134,23 +160,27 @@ export class MongoClickSource implements ClickSource {
     const sheets = sheetColl(this.conn, r.kind, r.grain);
     for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
       const part = ids.slice(i, i + LOOKUPS_AT_ONCE);
-      this.ownQueries += part.length;
+      this.counts.queries += part.length;
       const docs = await Promise.all(part.map((_id) => this.conn.run(() => sheets.findOne({ _id }, { projection }))));
       for (const d of docs) {
         if (!d || d.w !== r.workspaceId) continue;
-        this.docsRead++;
-        await fold(sheetOfDoc(d));
+        this.counts.docs++;
+        await fold(await this.taken(d, r));
       }
     }
   }
 
+  /**
+   * Every open document of the request, marked ones too, up to `r.reach` (the hours past `r.to` are
+   * only taken out of the sheets), with the slots' closings as they stood: from here on this source's
+   * sheets are taken back to this moment (docs/adr/0231).
+   */
   async open(r: OpenRequest): Promise<OpenHour[]> {
-    const filter: Filter<OpenDoc> = { w: r.workspaceId, h: { $gte: r.from, $lt: r.to }, z: { $exists: false } };
-    if (r.linkIds) filter.l = { $in: [...r.linkIds] };
-    this.ownQueries++;
-    const docs = await this.conn.run(() => this.openColl.find(filter).toArray());
-    this.docsRead += docs.length;
-    return docs.map((d) => ({ linkId: d.l, hour: d.h, clicks: d.n ?? 0, bots: d.b ?? 0, c: d.c ?? {} }));
+    const { docs, view, queries } = await ClosingView.read(this.conn, this.dict, r, Math.max(r.to, r.reach ?? r.to));
+    this.view = view;
+    this.counts.queries += queries;
+    this.counts.docs += docs.length;
+    return docs.filter((d) => d.h < r.to).map((d) => ({ linkId: d.l, hour: d.h, clicks: d.n ?? 0, bots: d.b ?? 0, c: d.c ?? {} }));
   }
 
   combos(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {

@@ -4,7 +4,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { CountedVisits } from './counted-visits.js';
 import { evaluate } from './engine/evaluate.js';
 import { collectEvents } from './engine/events.js';
-import { closeSlot } from './mongo-close.js';
+import { type ClosingSteps, closeSlot } from './mongo-close.js';
 import { MongoComboDictionary } from './mongo-combos.js';
 import { Compactor } from './mongo-compaction.js';
 import { EVENTS, TOTALS, type TotalsDoc } from './mongo-docs.js';
@@ -41,6 +41,8 @@ export interface MongoClicksOptions extends ClickStoreOptions {
   compactEveryMs?: number;
   /** How often the month-hours backfill looks again at slots other instances held (default 60 s). */
   backfillRetryMs?: number;
+  /** Tests only: awaited after each step of a closing (mongo-close.ts), to read between them. */
+  closingSteps?: ClosingSteps;
 }
 
 /** Sequence numbers of one lease: term-major, so a later term's flushes always count as newer. */
@@ -67,6 +69,7 @@ export class MongoClicks implements ClicksRepository {
   /** Batches of visit records with their link-hours counted, kept while the batch lives (a retry writes the same). */
   private readonly countedBatches = new WeakMap<ClickBatch, FlushBatch>();
   private readonly eventDays: number;
+  private readonly closingSteps: ClosingSteps | undefined;
   private lease: Lease | null = null;
   private seq = 0;
   private lastUpkeep = Number.NEGATIVE_INFINITY;
@@ -85,10 +88,11 @@ export class MongoClicks implements ClicksRepository {
     this.compactor = new Compactor(
       conn,
       this.leases,
-      (slot) => closeSlot(conn, this.dict, slot, this.now() - (this.now() % HOUR_MS) + 2 * HOUR_MS),
+      (slot) => closeSlot(conn, this.dict, slot, this.now() - (this.now() % HOUR_MS) + 2 * HOUR_MS, opts.closingSteps),
       opts.compactEveryMs,
     );
     this.eventDays = opts.eventDays ?? 90;
+    this.closingSteps = opts.closingSteps;
     this.monthHoursBackfill = new MonthHoursBackfill(conn, this.leases, () => this.ownSlot(), opts.backfillRetryMs);
   }
 
@@ -199,7 +203,7 @@ export class MongoClicks implements ClicksRepository {
   }
 
   query(q: ClickQuery): Promise<ClickAnswer> {
-    return evaluate(this.source, q);
+    return evaluate(this.source.forRead(), q);
   }
 
   events(q: EventQuery): Promise<EventPage> {
@@ -248,7 +252,7 @@ export class MongoClicks implements ClicksRepository {
       const now = this.now();
       if (now - this.lastUpkeep < UPKEEP_MS && now >= this.lastUpkeep) return false;
       this.lastUpkeep = now;
-      await closeSlot(this.conn, this.dict, lease.slot, now - (now % HOUR_MS) - HOUR_MS);
+      await closeSlot(this.conn, this.dict, lease.slot, now - (now % HOUR_MS) - HOUR_MS, this.closingSteps);
       const cutoff = now - this.eventDays * DAY_MS;
       await this.conn.run(() => this.conn.collection(EVENTS).deleteMany({ a1: { $lte: cutoff } }));
       return true;

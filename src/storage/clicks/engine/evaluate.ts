@@ -7,7 +7,7 @@ import { type Shape, shapeOf, tagShape } from './shape.js';
 import type { ClickSource, ComboSet, Grain, Sheet, SheetField, SheetRequest } from './source.js';
 import { eachSheet, periodsPerRead } from './stream.js';
 import { addSums, countedCombos, sumsPay } from './sums.js';
-import { quietUntil } from './tail.js';
+import { quietReach, quietUntil } from './tail.js';
 import { Tally } from './tally.js';
 
 /** The filter without empty entries; null when nothing is left. */
@@ -73,6 +73,10 @@ interface Pass {
 async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Promise<void> {
   const { from, to, shape, sign } = p;
   const bucketOf = bucketFinder(q.buckets);
+  // The open hours first: a store closing hours beside its reads takes the sheets back to this moment (docs/adr/0231).
+  const openLinks = shape.kind === 'tag' ? shape.linkKeys : shape.kind === 'link' ? shape.keys : undefined;
+  const reach = quietReach(from, to, bucketOf);
+  const open = p.noOpen ? [] : await src.open({ workspaceId: q.workspaceId, ...(openLinks ? { linkIds: openLinks } : {}), from, to, reach });
   // Past the window's end a month (or day) with nothing closed in it is read whole (docs/adr/0097).
   const plan = planWindow(from, await quietUntil(src, q.workspaceId, shape, from, to, bucketOf), bucketOf);
   // Unfiltered days and hours off the month sheets, where the store counts hours there (docs/adr/0099).
@@ -116,8 +120,6 @@ async function accumulate(src: Source, q: ClickQuery, tally: Tally, p: Pass): Pr
   await partialDays(src, q.workspaceId, shape, tally, plan.partial, sign);
   if (p.noOpen) return;
 
-  const openLinks = shape.kind === 'tag' ? shape.linkKeys : shape.kind === 'link' ? shape.keys : undefined;
-  const open = await src.open({ workspaceId: q.workspaceId, ...(openLinks ? { linkIds: openLinks } : {}), from, to });
   const viaCombos = shape.combos || activeFilter(q.filter) !== null || (q.groups ?? []).some((g) => g !== 'link');
   for (const o of open) {
     if (p.skipOpen?.has(o.linkId)) continue;

@@ -65,6 +65,11 @@ export interface OpenRequest {
   linkIds?: readonly string[];
   from: number;
   to: number;
+  /**
+   * The read may take hours up to here (past `to`) whole from the sheets (tail.ts). A store whose
+   * closings run beside its reads (MongoDB) takes its open hours up to here into account too.
+   */
+  reach?: number;
 }
 
 /** One sheet's visits summed over the combinations a read counts (docs/adr/0102). */
@@ -80,6 +85,7 @@ export type ComboSet = ReadonlyMap<string, boolean>;
 
 export interface ClickSource {
   sheets(r: SheetRequest): Promise<Sheet[]> | Sheet[];
+  /** Asked before any sheet of a read's pass (docs/adr/0231: MongoDB takes the sheets back to then). */
   open(r: OpenRequest): Promise<OpenHour[]> | OpenHour[];
   /**
    * The links whose sheets a tag's sheets sum (docs/adr/0098); null when they sum part of a link's

@@ -16,6 +16,17 @@ function busyFrom(s: Sheet, t: number): boolean {
   return hasAny(s.hc, h) || hasAny(s.hb, h);
 }
 
+/** The furthest `quietUntil` may answer: the end of the window's last month, or day, when the rest of it lies in one bucket; else `to`. */
+export function quietReach(from: number, to: number, bucketOf: (t: number) => number): number {
+  const last = to - HOUR_MS;
+  const oneBucket = (a: number, b: number) => a >= from && bucketOf(a) >= 0 && bucketOf(a) === bucketOf(b - HOUR_MS);
+  const month = monthStart(last);
+  const day = dayStart(last);
+  if (nextMonth(month) > to && oneBucket(month, nextMonth(month))) return nextMonth(month);
+  if (day + DAY_MS > to && oneBucket(day, day + DAY_MS)) return day + DAY_MS;
+  return to;
+}
+
 /**
  * Where the plan of a read over [from, to) may end (docs/adr/0097). A window usually ends inside a
  * UTC month (today): when the rest of that month (or, failing that, of that day) holds nothing
@@ -30,14 +41,9 @@ export async function quietUntil(
   to: number,
   bucketOf: (t: number) => number,
 ): Promise<number> {
-  const last = to - HOUR_MS;
-  const oneBucket = (a: number, b: number) => a >= from && bucketOf(a) >= 0 && bucketOf(a) === bucketOf(b - HOUR_MS);
-  const month = monthStart(last);
-  const day = dayStart(last);
-  let end = to;
-  if (nextMonth(month) > to && oneBucket(month, nextMonth(month))) end = nextMonth(month);
-  else if (day + DAY_MS > to && oneBucket(day, day + DAY_MS)) end = day + DAY_MS;
+  const end = quietReach(from, to, bucketOf);
   if (end === to) return to;
+  const month = monthStart(to - HOUR_MS);
   // Every link's sheets (no keys) are summed up in the domain sheets: those few are asked instead.
   const kind = shape.kind === 'link' && !shape.keys ? 'domain' : shape.kind;
   if (src.monthHours) {
