@@ -32,6 +32,8 @@ const slotOf = (id: string) => Number(id.slice(0, id.indexOf('|')));
 interface ReadCounts {
   queries: number;
   docs: number;
+  /** Sheet documents by kind (which sheets answered a read). */
+  sheets: Record<SheetRequest['kind'], number>;
 }
 
 /** Starts of the UTC days or months in [from, to). */
@@ -61,7 +63,7 @@ export class MongoClickSource implements ClickSource {
   constructor(
     private readonly conn: MongoConnection,
     private readonly dict: MongoComboDictionary,
-    private readonly counts: ReadCounts = { queries: 0, docs: 0 },
+    private readonly counts: ReadCounts = { queries: 0, docs: 0, sheets: { domain: 0, link: 0, tag: 0 } },
   ) {
     this.eventsColl = conn.collection(EVENTS);
   }
@@ -74,6 +76,11 @@ export class MongoClickSource implements ClickSource {
   /** Documents read so far (the bench reports them per query). */
   get docsRead(): number {
     return this.counts.docs;
+  }
+
+  /** Sheet documents read so far, by kind. */
+  get sheetDocsRead(): Readonly<Record<SheetRequest['kind'], number>> {
+    return { ...this.counts.sheets };
   }
 
   /** Queries sent so far, the combination dictionary's too (each one scan of its collection on FerretDB 1.24). */
@@ -126,6 +133,7 @@ export class MongoClickSource implements ClickSource {
   /** A stored sheet as the engine reads it: taken back to when this read took the open hours. */
   private async taken(d: Partial<SheetDoc>, r: SheetRequest): Promise<Sheet> {
     const sheet = sheetOfDoc(d);
+    this.counts.sheets[r.kind]++;
     if (this.view && d._id) await this.view.adjust(sheet, r, slotOf(d._id), d.f);
     return sheet;
   }

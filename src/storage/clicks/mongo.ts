@@ -197,6 +197,11 @@ export class MongoClicks implements ClicksRepository {
     return this.source.docsRead;
   }
 
+  /** Sheet documents read by queries so far, by kind (domain, link, tag). */
+  get sheetDocsRead(): Readonly<Record<'domain' | 'link' | 'tag', number>> {
+    return this.source.sheetDocsRead;
+  }
+
   /** Queries the reads have sent so far. */
   get queriesRun(): number {
     return this.source.queries;
