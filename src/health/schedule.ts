@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { type LinkTargetFields, linkTargets } from '../domain/destinations.js';
+import { RandomEvictMap } from '../domain/random-evict-map.js';
 
 export const HOUR_MS = 3_600_000;
 
@@ -21,11 +22,34 @@ export function nextCheckAt(linkId: string, afterMs: number, intervalMs: number)
   return phase + (Math.floor((afterMs - phase) / intervalMs) + 1) * intervalMs;
 }
 
+/** Target lists at most this long (characters) have their keys remembered: a few KB each at worst. */
+export const REMEMBERED_TARGETS_CHARS = 512;
+const KEYS_REMEMBERED = 2048;
+
+/**
+ * The keys of target lists hashed lately. A key is a function of its list alone, so a remembered one
+ * is the one hashing would give; every page of links asks for its links' keys (health states are
+ * shown only while they match), and a SHA-256 per link was about a tenth of a page's CPU
+ * (docs/adr/0235). Bounded: 2,048 lists of at most 512 characters (2 MB at the very worst, about
+ * 200 KB for links with one destination).
+ */
+const rememberedKeys = new RandomEvictMap<string>(KEYS_REMEMBERED);
+
 /** The identity of a link's set of targets: checks and states of other targets do not apply to it. */
 export function targetsKey(link: LinkTargetFields): string {
-  const urls = linkTargets(link).map((t) => `${t.path} ${t.url}`);
-  return hash('sha256', urls.join('\n'), 'base64url').slice(0, 16);
+  const urls = linkTargets(link)
+    .map((t) => `${t.path} ${t.url}`)
+    .join('\n');
+  if (urls.length > REMEMBERED_TARGETS_CHARS) return keyOf(urls);
+  let key = rememberedKeys.get(urls);
+  if (key === undefined) {
+    key = keyOf(urls);
+    rememberedKeys.set(urls, key);
+  }
+  return key;
 }
+
+const keyOf = (urls: string): string => hash('sha256', urls, 'base64url').slice(0, 16);
 
 /** A job's id: one job per (link, targets, due time), so scheduling the same check twice inserts it once. */
 export const jobId = (linkId: string, key: string, dueMs: number) => `${linkId}:${key}:${dueMs}`;

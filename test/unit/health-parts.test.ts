@@ -2,13 +2,14 @@
  * The pieces of the health checker that need no store: where each link falls in the interval, the
  * verdict of a check, the per-host pace (on fake timers), the probe cache and the probe's redirect rules.
  */
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { judge } from '../../src/health/judge.js';
 import { HostPacer } from '../../src/health/pacer.js';
 import { type ProbeResult, probe } from '../../src/health/probe.js';
 import { ProbeCache } from '../../src/health/probe-cache.js';
-import { nextCheckAt, phaseOf, targetsKey } from '../../src/health/schedule.js';
+import { nextCheckAt, phaseOf, REMEMBERED_TARGETS_CHARS, targetsKey } from '../../src/health/schedule.js';
 
 const HOUR = 3_600_000;
 const T = Date.parse('2026-11-26T10:00:00.000Z');
@@ -36,6 +37,21 @@ describe('the schedule', () => {
     expect(targetsKey(base)).toBe(targetsKey({ ...base }));
     expect(targetsKey(base)).not.toBe(targetsKey({ ...base, expiredUrl: 'https://a.example/gone' }));
     expect(targetsKey(base)).not.toBe(targetsKey({ ...base, geoTargeting: { FR: 'https://a.example/de' } }));
+  });
+
+  it('keys a list by the SHA-256 of its lines, remembered or not, short or long, after evictions too', () => {
+    // The stored states' keys: what a key was before it was remembered, it must stay.
+    const keyOfLines = (lines: string[]) => createHash('sha256').update(lines.join('\n')).digest('base64url').slice(0, 16);
+    const base = { destination: 'https://a.example/', geoTargeting: { DE: 'https://a.example/de' } };
+    const lines = ['destination https://a.example/', 'geo_targeting.DE https://a.example/de'];
+    expect(targetsKey(base)).toBe(keyOfLines(lines));
+    expect(targetsKey({ ...base })).toBe(keyOfLines(lines));
+    const long = `https://a.example/${'p'.repeat(REMEMBERED_TARGETS_CHARS)}`;
+    expect(targetsKey({ destination: long })).toBe(keyOfLines([`destination ${long}`]));
+    expect(targetsKey({ destination: long })).toBe(keyOfLines([`destination ${long}`]));
+    for (let i = 0; i < 5000; i++) expect(targetsKey({ destination: `https://b.example/${i}` })).toBe(keyOfLines([`destination https://b.example/${i}`]));
+    for (let i = 0; i < 5000; i += 7) expect(targetsKey({ destination: `https://b.example/${i}` })).toBe(keyOfLines([`destination https://b.example/${i}`]));
+    expect(targetsKey(base)).toBe(keyOfLines(lines));
   });
 });
 

@@ -12,6 +12,8 @@ const toJob = (r: Row): HealthJob => ({
   dueAt: toDate(r.due_at),
 });
 
+const STATES_OF_IDS = 'SELECT h.* FROM json_each(?) AS j CROSS JOIN link_health AS h WHERE h.link_id = j.value';
+
 const toState = (r: Row): HealthState => ({
   linkId: String(r.link_id),
   workspaceId: String(r.workspace_id),
@@ -78,7 +80,8 @@ export class SqliteHealth implements HealthRepository {
 
   async states(linkIds: readonly string[]): Promise<Map<string, HealthState>> {
     if (linkIds.length === 0) return new Map();
-    const rows = this.conn.stmt('SELECT * FROM link_health WHERE link_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(linkIds)) as Row[];
+    // Driven from the ids, one key seek each (as the click totals' read, docs/adr/0235); a repeated id maps to the same state.
+    const rows = this.conn.stmt(STATES_OF_IDS).all(JSON.stringify(linkIds)) as Row[];
     return new Map(rows.map((r) => [String(r.link_id), toState(r)]));
   }
 
