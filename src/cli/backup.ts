@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { sqlitePath } from '../config/project.js';
-import { backupSqlite } from '../storage/sqlite/backup.js';
 import { type Command, InvalidArgument } from './command.js';
 
 export const backupCommand: Command = {
@@ -20,6 +19,7 @@ export const backupCommand: Command = {
     if (!existsSync(source)) throw new InvalidArgument(`no database at ${source}: nothing to back up`);
     const target = resolve(arg);
     if (!existsSync(dirname(target))) throw new InvalidArgument(`cannot write ${target}: the folder ${dirname(target)} does not exist`);
+    const { backupSqlite } = await import('../storage/sqlite/backup.js');
     await backupSqlite(source, target);
     const bytes = statSync(target).size;
     return [`backed up SQLite ${source} to ${target} (${bytes} bytes)`, JSON.stringify({ backup: target, database: source, bytes })];

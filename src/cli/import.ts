@@ -1,4 +1,4 @@
-import { type ImportSummary, importFile, type RowOutcome } from '../import/run.js';
+import type { ImportSummary, RowOutcome } from '../import/run.js';
 import { SOURCE_NAMES, SOURCES, type SourceName } from '../import/sources.js';
 import { type Command, InvalidArgument, WORKSPACE, workspaceOption } from './command.js';
 
@@ -56,6 +56,7 @@ export const importCommands: Command[] = SOURCE_NAMES.map((name) => ({
   async run(ctx) {
     const { services, workspace, caller } = await workspaceOption(ctx);
     const dryRun = ctx.options['dry-run'] !== undefined;
+    const { importFile } = await import('../import/run.js');
     const summary = await importFile(services, {
       source: SOURCES[name],
       path: ctx.arg,

@@ -1,5 +1,4 @@
 import { LskError } from '../domain/errors.js';
-import { keyNameSchema, scopesSchema } from '../domain/resource-schemas.js';
 import { ALL_SCOPES, SCOPES } from '../domain/scopes.js';
 import type { ApiKey } from '../generated/graphql.js';
 import { type Command, check, cliCaller, WORKSPACE, workspaceOption } from './command.js';
@@ -20,6 +19,7 @@ export const keyCommands: Command[] = [
     },
     usesStore: true,
     async run(ctx) {
+      const { keyNameSchema, scopesSchema } = await import('../domain/resource-schemas.js');
       const keyName = check(keyNameSchema, ctx.options.name ?? 'default', '--name');
       const scopes =
         ctx.options.scopes === undefined

@@ -1,5 +1,3 @@
-import { readLinkCsv } from '../csv/link-import.js';
-import { BULK_MAX } from '../domain/bulk-schemas.js';
 import { shortUrl } from '../domain/field-rules.js';
 import { linkJson } from '../webhooks/payloads.js';
 import { type Command, WORKSPACE, workspaceOption } from './command.js';
@@ -89,6 +87,7 @@ export const linkCommands: Command[] = [
     usesStore: true,
     async run(ctx) {
       const { services, workspace, caller } = await workspaceOption(ctx);
+      const [{ readLinkCsv }, { BULK_MAX }] = await Promise.all([import('../csv/link-import.js'), import('../domain/bulk-schemas.js')]);
       // The whole file is read once before the first write: a file that cannot be read to its end (an
       // unterminated quote, a row with the wrong number of cells) is refused whole and creates nothing.
       for await (const _row of readLinkCsv(ctx.arg));

@@ -1,9 +1,8 @@
-import { ConfigError } from '../config/env.js';
+import { ConfigError } from '../config/config-error.js';
 import { projectVersion } from '../config/project.js';
 import { LskError } from '../domain/errors.js';
 import { describeDatabase } from '../startup/database.js';
 import { exitCodeOf, oneLine } from '../startup/failure.js';
-import { readSettings } from '../startup/settings.js';
 import { UsageError } from './command.js';
 import { COMMANDS } from './commands.js';
 import { cliDatabase } from './database.js';
@@ -37,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
       out(parsed.kind === 'help' ? parsed.text : projectVersion());
       return 0;
     }
+    // Loaded here: the settings' schema (zod) is not needed by `--help` or a bad command line.
+    const { readSettings } = await import('../startup/settings.js');
     const config = readSettings();
     where = describeDatabase(config.databaseUrl);
     db = cliDatabase(config, parsed.init);

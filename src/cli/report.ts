@@ -1,4 +1,3 @@
-import { isoDate } from '../domain/scheduled-reports/schedule.js';
 import type { ScheduledReport } from '../storage/scheduled-reports/repository.js';
 import { type Command, WORKSPACE, workspaceOption } from './command.js';
 import { table, when } from './output.js';
@@ -78,6 +77,7 @@ export const reportCommands: Command[] = [
     async run(ctx) {
       const { services, caller } = await workspaceOption(ctx);
       const { period, recipients } = await services.scheduledReports.sendNow(caller, ctx.arg);
+      const { isoDate } = await import('../domain/scheduled-reports/schedule.js');
       const result = { id: ctx.arg, recipients, period_from: isoDate(period.from), period_to: isoDate(period.to) };
       return [`sent report ${ctx.arg} to ${recipients} member(s) for ${result.period_from} to ${result.period_to}`, JSON.stringify(result)];
     },

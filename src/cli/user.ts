@@ -1,5 +1,4 @@
 import type { User } from '../domain/accounts.js';
-import { emailSchema, roleSchema, userNameSchema } from '../domain/accounts.js';
 import { type Command, check, cliActing, WORKSPACE, workspaceOption } from './command.js';
 import { table, when } from './output.js';
 
@@ -28,6 +27,7 @@ export const userCommands: Command[] = [
     },
     usesStore: true,
     async run(ctx) {
+      const { emailSchema, roleSchema, userNameSchema } = await import('../domain/accounts.js');
       const email = check(emailSchema, ctx.arg, 'email');
       const role = check(roleSchema, ctx.options.role ?? 'owner', '--role');
       const name = check(userNameSchema, ctx.options.name ?? email.split('@')[0], '--name');
@@ -55,6 +55,7 @@ export const userCommands: Command[] = [
     usesStore: true,
     async run({ arg, services: open }) {
       const services = await open();
+      const { emailSchema } = await import('../domain/accounts.js');
       const user = await services.accounts.byEmail(check(emailSchema, arg, 'email'));
       return [`${user.email} (${user.id}): ${LINK}`, await services.accounts.passwordLink(cliActing(), user.id)];
     },

@@ -1,4 +1,4 @@
-import { type Plan, rpmSchema, workspaceSlugSchema } from '../domain/resource-schemas.js';
+import type { Plan } from '../domain/resource-schemas.js';
 import { type Command, check, cliActing, InvalidArgument, type OptionSpec, UsageError } from './command.js';
 import { table, workspaceJson } from './output.js';
 
@@ -7,12 +7,15 @@ const PLAN_OPTIONS: Record<string, OptionSpec> = {
   rpm: { value: 'N', help: 'a custom limit in requests/minute (1 to 1000000); makes the plan "custom"' },
 };
 
-function planOf(plan: string | undefined, rpm: string | undefined, required: boolean): { plan: Plan; rpm?: number } {
+/** The schemas of the API's workspace inputs, loaded when a command checks one (not for `lsk --help`). */
+const schemas = () => import('../domain/resource-schemas.js');
+
+async function planOf(plan: string | undefined, rpm: string | undefined, required: boolean): Promise<{ plan: Plan; rpm?: number }> {
   if (plan !== undefined && rpm !== undefined) throw new UsageError('give either --plan or --rpm, not both');
   if (rpm !== undefined) {
     if (!/^\d{1,7}$/.test(rpm) || Number(rpm) < 1 || Number(rpm) > 1_000_000)
       throw new InvalidArgument(`invalid --rpm: must be a whole number from 1 to 1000000, not "${rpm}"`);
-    return { plan: 'custom', rpm: check(rpmSchema, rpm, '--rpm') };
+    return { plan: 'custom', rpm: check((await schemas()).rpmSchema, rpm, '--rpm') };
   }
   if (plan === undefined) {
     if (required) throw new UsageError('set-plan needs --plan standard|advanced or --rpm N');
@@ -33,8 +36,8 @@ export const workspaceCommands: Command[] = [
     options: PLAN_OPTIONS,
     usesStore: true,
     async run({ arg, options, services }) {
-      const slug = check(workspaceSlugSchema, arg, 'workspace slug');
-      const p = planOf(options.plan, options.rpm, false);
+      const slug = check((await schemas()).workspaceSlugSchema, arg, 'workspace slug');
+      const p = await planOf(options.plan, options.rpm, false);
       const ws = await (await services()).workspaces.create(cliActing(), slug, p.plan, p.rpm);
       return [`created workspace ${ws.slug} (${ws.plan}, ${ws.rateLimitRpm} requests/minute)`, JSON.stringify(workspaceJson(ws))];
     },
@@ -48,7 +51,7 @@ export const workspaceCommands: Command[] = [
     options: PLAN_OPTIONS,
     usesStore: true,
     async run({ arg, options, services }) {
-      const p = planOf(options.plan, options.rpm, true);
+      const p = await planOf(options.plan, options.rpm, true);
       const ws = await (await services()).workspaces.setPlan(cliActing(), arg, p.plan, p.rpm);
       return [`workspace ${ws.slug} is now on ${ws.plan} (${ws.rateLimitRpm} requests/minute)`, JSON.stringify(workspaceJson(ws))];
     },

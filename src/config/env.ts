@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { normalizeHost } from '../domain/field-rules.js';
+import { ConfigError } from './config-error.js';
 import { PROJECT_ROOT, projectPath, resolveDatabaseUrl } from './project.js';
 
 const intFrom = (def: number, min: number, max: number) =>
@@ -252,7 +253,8 @@ export type Config = z.output<typeof envSchema>;
 /** Every variable lsk reads (the README's configuration table documents each). */
 export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.in.shape);
 
-export class ConfigError extends Error {}
+// In a file of its own: `lsk --help` and the start's failure paths name it without loading zod.
+export { ConfigError };
 
 /**
  * Read and validate the environment once; a bad setting is one clear line. Relative file paths

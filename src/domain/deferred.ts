@@ -1,8 +1,8 @@
 /**
- * A library only some operations need (passkeys, single sign-on, mail, GraphQL field limits),
- * loaded on first use, so an `lsk` command that never needs it does not pay for loading it. The
- * server loads them at start (loadDeferred), before it listens: no request waits for a module to
- * load, as when they were plain imports. A library only a configured feature uses (mail, single
+ * A library only some operations need (passkeys, single sign-on, mail, GraphQL field limits, TOTP,
+ * the process metrics), loaded on first use, so an `lsk` command that never needs it does not pay
+ * for loading it. The server loads them at start (loadDeferred), before it listens: no request
+ * waits for a module to load, as when they were plain imports. A library only a configured feature uses (mail, single
  * sign-on) is loaded at start only once that feature's service is built (`loadAtStart`), so a
  * server without the feature never holds it (docs/adr/0176). A large library that few requests need
  * (passkeys, GraphQL field limits) is `atStart: false` and never named: its first use loads it

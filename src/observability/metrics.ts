@@ -1,5 +1,6 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client';
+import { deferred } from '../domain/deferred.js';
 import { BoundCounter, BoundHistogram } from './bound-series.js';
+import { Counter, Gauge, Histogram, type Metric, Registry } from './prom-parts.js';
 
 /** Seconds: from 100 µs (a cached redirect) to 10 s (the longest a request may take). */
 export const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -12,23 +13,24 @@ function checkName(name: string, kind: Kind): void {
   if ((kind === 'counter') !== name.endsWith('_total')) throw new Error(`metric ${name}: a counter's name ends in _total, and only a counter's`);
 }
 
-let processRegistry: Registry | undefined;
-
 /**
  * prom-client's defaults that break the naming rules: gauges named `_total` (each the sum of the
  * gauge of the same name without it, which has a `type` label: `sum(nodejs_active_handles)`).
  */
 const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
-/** Process and runtime metrics (CPU, memory, heap, event-loop lag, GC...): one set per process. */
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-    for (const name of MISNAMED_DEFAULTS) processRegistry.removeSingleMetric(name);
-  }
-  return processRegistry;
-}
+/**
+ * Process and runtime metrics (CPU, memory, heap, event-loop lag, GC...): one set per process,
+ * collected from the server's start (loadDeferred, before it listens) or the first render. An `lsk`
+ * command never renders, so never loads them (docs/adr/0232).
+ */
+const processMetrics = deferred(async () => {
+  const { collectDefaultMetrics } = await import('prom-client');
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  return registry;
+});
 
 /**
  * The service's metrics (prom-client). Declaring one is one line where its value lives:
@@ -44,7 +46,6 @@ function processMetrics(): Registry {
 export class Metrics {
   readonly contentType = Registry.PROMETHEUS_CONTENT_TYPE;
   private readonly registry = new Registry();
-  private readonly process = processMetrics();
 
   counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
     checkName(name, 'counter');
@@ -108,6 +109,6 @@ export class Metrics {
 
   /** The text exposition format: the process's metrics, then the service's own. */
   async render(): Promise<string> {
-    return `${await this.process.metrics()}\n${await this.registry.metrics()}`;
+    return `${await (await processMetrics()).metrics()}\n${await this.registry.metrics()}`;
   }
 }

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/env.js';
+import { ConfigError } from '../config/config-error.js';
 
 import { reasonOf } from '../domain/file-reason.js';
 

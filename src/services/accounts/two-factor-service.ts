@@ -51,9 +51,9 @@ export class TwoFactorService {
   /** A new secret to confirm with `enable` (replacing one set up before and never confirmed). */
   async setup(user: User): Promise<{ secret: string; otpauthUrl: string }> {
     if ((await this.repos.twoFactor.get(user.id))?.enabledAt) throw alreadyOn();
-    const secret = newTotpSecret();
+    const secret = await newTotpSecret();
     await this.repos.twoFactor.setPending(user.id, secret, this.clock.now());
-    return { secret, otpauthUrl: otpauthUrl(secret, user.email, this.issuer) };
+    return { secret, otpauthUrl: await otpauthUrl(secret, user.email, this.issuer) };
   }
 
   /** Confirm the secret set up with a code from the app: TOTP is on; the 10 recovery codes (shown this once). */
