@@ -19,6 +19,7 @@ export function createAuditCsvRoute(o: { guard: Guard; services: Services; log: 
       const { format: _csv, ...query } = restVariables(route, op, {}, url, undefined, null).variables;
       return query;
     },
+    checkOpen: async (principal, query, requestId) => void o.services.audit.csvQuery(callerOf(principal, requestId), query),
     open: (principal, query, requestId) => o.services.audit.csv(callerOf(principal, requestId), query),
   });
 }

@@ -2,6 +2,13 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../errors.js';
 
+/** The headers of a CSV download: GET's and HEAD's alike. */
+export const csvHeaders = (headers: Record<string, string>, filename: string) => ({
+  ...headers,
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${filename}"`,
+});
+
 /**
  * Answer 200 with CSV pages pulled one at a time: each page is written before the next is read, and
  * a full socket buffer pauses the reading ('drain'), so a slow client costs no memory. `first` was
@@ -17,7 +24,7 @@ export async function sendCsvStream(
   log: Logger,
   turn: () => Promise<void>,
 ): Promise<void> {
-  res.writeHead(200, { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` });
+  res.writeHead(200, csvHeaders(headers, filename));
   // A client gone mid-stream never drains: the wait ends at 'close' instead (one listener for the whole answer).
   const closed = new Promise<void>((resolve) => res.once('close', resolve));
   try {

@@ -36,13 +36,19 @@ export function createEventsStream(o: { guard: Guard; services: Services; log: L
     const principal = await o.guard.authenticate(req);
     if (!principal) throw credentialsRequired();
     const headers = await o.guard.charge(principal, 1);
-    let pages: AsyncGenerator<ClickEventItem[]>;
-    let first: IteratorResult<ClickEventItem[]>;
+    const head = req.method === 'HEAD';
+    let pages: AsyncGenerator<ClickEventItem[]> | undefined;
+    let first: IteratorResult<ClickEventItem[]> | undefined;
     try {
       if (!principal.scopes.has('analytics:read')) throw new LskError('insufficient_scope', 'This call needs the scope "analytics:read".');
       const { variables } = restVariables(route, op, {}, url, undefined, null);
-      pages = await o.services.clickEvents.stream(callerOf(principal, requestId), variables);
-      first = await pages.next(); // a store failure before any byte is sent is still a clean error
+      const caller = callerOf(principal, requestId);
+      // A HEAD is checked as GET is (its status) but reads no event: headers only.
+      if (head) await o.services.clickEvents.check(caller, variables);
+      else {
+        pages = await o.services.clickEvents.stream(caller, variables);
+        first = await pages.next(); // a store failure before any byte is sent is still a clean error
+      }
     } catch (e) {
       const err = clientError(e, o.log);
       Object.assign(err.headers, headers);
@@ -50,6 +56,10 @@ export function createEventsStream(o: { guard: Guard; services: Services; log: L
     }
     const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson';
     res.writeHead(200, { ...headers, 'content-type': type, 'content-disposition': `attachment; filename="click-events.${format}"` });
+    if (!pages || !first) {
+      res.end();
+      return;
+    }
     const closed = new Promise<void>((resolve) => res.once('close', resolve));
     const write = async (chunk: string) => {
       if (chunk && !res.write(chunk)) await Promise.race([once(res, 'drain'), closed]);

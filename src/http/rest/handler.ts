@@ -104,8 +104,8 @@ export function createRestHandler(o: RestHandlerOptions) {
 
   return function resolveRest(method: string, pathname: string): Target {
     if (pathname === EXPORT_PATH) {
-      if (method === 'GET') return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
-      return unmatched(EXPORT_PATH, () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow: 'GET' } }));
+      if (method === 'GET' || method === 'HEAD') return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
+      return unmatched(EXPORT_PATH, () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow: 'GET, HEAD' } }));
     }
     const match = matchRoute(method, pathname.slice('/v1'.length));
     if (match.kind === 'not_found') return unmatched('/v1/{unmatched}', () => new LskError('not_found', `No such endpoint: ${method} ${pathname}`));
