@@ -47,11 +47,12 @@ export interface PumpOptions<T> {
  * holds is closed) before the meter counts it closed. A page that fails is thrown to the caller.
  */
 export async function pumpPages<T>(res: ServerResponse, pages: AsyncGenerator<T>, first: IteratorResult<T>, o: PumpOptions<T>): Promise<boolean> {
-  // One listener for the whole answer: a client gone mid-stream never drains.
-  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  // One listener for the whole answer: a client gone mid-stream never drains (nor closes again if it
+  // left while the first page was read).
+  const closed = res.destroyed ? Promise.resolve() : new Promise<void>((resolve) => res.once('close', resolve));
   try {
     for (let r = first; !r.done; ) {
-      if (!res.write(o.encode(r.value)) && (await untilRead(res, closed, o)) === 'stalled') res.destroy();
+      if (!res.write(o.encode(r.value)) && !res.destroyed && (await untilRead(res, closed, o)) === 'stalled') res.destroy();
       if (res.destroyed) return false;
       await o.turn(); // a loop turn of its own for every page (a fast reader drains at once)
       if (res.destroyed) return false;
