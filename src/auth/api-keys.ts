@@ -11,7 +11,7 @@ import type { Acting, ServiceEvents } from '../services/events.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
-import { grantKey, type KeyGrant } from './key-grant.js';
+import { grantKey, type KeyGrant, reachesKey } from './key-grant.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
 
@@ -255,6 +255,11 @@ export class ApiKeyService {
 
   /** Revoke: effective at once here; other instances see it within KEY_RECORD_TTL_MS. */
   async revoke(caller: Caller, id: string): Promise<ApiKey> {
+    // A key beyond a restricted caller's reach answers as another workspace's would (ADR 0233).
+    if (caller.restriction) {
+      const target = await this.store.apiKeys.get(id);
+      if (!target || target.workspaceId !== caller.workspaceId || !reachesKey(caller, target)) throw LskError.notFound('API key');
+    }
     const key = await this.store.apiKeys.revoke(caller.workspaceId, id, this.clock.now());
     if (!key) throw LskError.notFound('API key');
     this.records.delete(id);
@@ -262,8 +267,9 @@ export class ApiKeyService {
     return key;
   }
 
+  /** The workspace's keys the caller reaches (a restricted key: those restricted at least as narrowly). */
   async list(caller: Caller): Promise<ApiKey[]> {
-    const keys = await this.store.apiKeys.list(caller.workspaceId);
+    const keys = (await this.store.apiKeys.list(caller.workspaceId)).filter((k) => reachesKey(caller, k));
     return keys.map((k) => {
       const seen = this.lastUsed.get(k.id);
       return seen && (!k.lastUsedAt || seen > k.lastUsedAt) ? { ...k, lastUsedAt: seen } : k;

@@ -22,6 +22,23 @@ const outside = (wanted: readonly string[], allowed: readonly string[], key: (v:
   return wanted.filter((v) => !ok.has(key(v)));
 };
 
+/** What of `key`'s reach lies outside `mine` (empty: `key` is restricted at least as narrowly). */
+function beyond(mine: LinkRestriction, key: LinkRestriction): string[] {
+  return [
+    ...(mine.domains ? outside(key.domains ?? ['(every domain)'], mine.domains, (v) => v) : []),
+    ...(mine.tags ? outside(key.tags ?? ['(every tag)'], mine.tags, tagKey) : []),
+  ];
+}
+
+/**
+ * Whether `caller` may see and manage `key` (docs/adr/0233): an unrestricted caller every key of
+ * its workspace; a restricted one only keys restricted at least as narrowly, the rule for the keys it
+ * creates, so a campaign-tag key cannot list or revoke the owner's key.
+ */
+export function reachesKey(caller: Pick<Caller, 'restriction'>, key: LinkRestriction): boolean {
+  return caller.restriction === null || beyond(caller.restriction, key).length === 0;
+}
+
 /**
  * What a key created by `caller` (holding `granter`'s scopes) gets: never a scope its creator lacks
  * (403 insufficient_scope), never a wider reach than its creator's restriction (403 forbidden; by
@@ -41,10 +58,7 @@ export async function grantKey(
   const mine: LinkRestriction = caller.restriction ?? { domains: null, tags: null };
   const domains = wanted.domains ?? (mine.domains ? [...mine.domains] : null);
   const tags = wanted.tags ?? (mine.tags ? [...mine.tags] : null);
-  const wider = [
-    ...(mine.domains ? outside(domains ?? ['(every domain)'], mine.domains, (v) => v) : []),
-    ...(mine.tags ? outside(tags ?? ['(every tag)'], mine.tags, tagKey) : []),
-  ];
+  const wider = beyond(mine, { domains, tags });
   if (wider.length > 0) {
     throw new LskError('forbidden', `A restricted key can only create keys restricted at least as narrowly; outside its restriction: ${wider.join(', ')}.`);
   }

@@ -32,21 +32,21 @@ describe.each(STORES)('errors over REST on %s', (store) => {
 
   describe('routes and methods', () => {
     it.each([
-      ['PUT', '/v1/links', ['GET', 'POST']],
-      ['DELETE', '/v1/links', ['GET', 'POST']],
-      ['PATCH', '/v1/links', ['GET', 'POST']],
-      ['POST', '/v1/links/lnk_x', ['GET', 'PATCH', 'DELETE']],
-      ['PUT', '/v1/links/lnk_x', ['GET', 'PATCH', 'DELETE']],
-      ['POST', '/v1/links/lnk_x/stats', ['GET']],
-      ['POST', '/v1/tags', ['GET']],
+      ['PUT', '/v1/links', ['GET', 'HEAD', 'POST']],
+      ['DELETE', '/v1/links', ['GET', 'HEAD', 'POST']],
+      ['PATCH', '/v1/links', ['GET', 'HEAD', 'POST']],
+      ['POST', '/v1/links/lnk_x', ['GET', 'HEAD', 'PATCH', 'DELETE']],
+      ['PUT', '/v1/links/lnk_x', ['GET', 'HEAD', 'PATCH', 'DELETE']],
+      ['POST', '/v1/links/lnk_x/stats', ['GET', 'HEAD']],
+      ['POST', '/v1/tags', ['GET', 'HEAD']],
       ['GET', '/v1/tags/x', ['PATCH', 'DELETE']],
-      ['PATCH', '/v1/domains', ['GET', 'POST']],
+      ['PATCH', '/v1/domains', ['GET', 'HEAD', 'POST']],
       ['GET', '/v1/domains/x.example', ['PATCH', 'DELETE']],
-      ['PUT', '/v1/keys', ['GET', 'POST']],
+      ['PUT', '/v1/keys', ['GET', 'HEAD', 'POST']],
       ['GET', '/v1/keys/key_x', ['DELETE']],
-      ['POST', '/v1/workspace', ['GET', 'PATCH', 'DELETE']],
-      ['PUT', '/v1/workspace', ['GET', 'PATCH', 'DELETE']],
-    ] as [string, string, string[]][])('answers %s %s with 405 method_not_allowed and an Allow header', async (method, path, allow) => {
+      ['POST', '/v1/workspace', ['GET', 'HEAD', 'PATCH', 'DELETE']],
+      ['PUT', '/v1/workspace', ['GET', 'HEAD', 'PATCH', 'DELETE']],
+    ] as [string, string, string[]][])('answers %s %s with 405 method_not_allowed and an Allow header (HEAD beside GET)', async (method, path, allow) => {
       const res = await api(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expectError(res, 405, 'method_not_allowed');
       const header = (res.headers.get('allow') ?? '')

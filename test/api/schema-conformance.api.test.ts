@@ -26,9 +26,10 @@ describe('the server as its OpenAPI document says', () => {
     await lsk?.stop();
   });
 
-  it('answers OPTIONS on every documented path with 405 and Allow listing exactly its documented methods, once each', async () => {
+  it('answers OPTIONS on every documented path with 405 and Allow listing exactly its documented methods (and HEAD beside GET), once each', async () => {
     for (const [path, item] of Object.entries(doc.paths as Obj)) {
-      const documented = METHODS.filter((m) => m in item).map((m) => m.toUpperCase());
+      // The document does not list HEAD; it is served wherever GET is (RFC 9110 §9.3.2).
+      const documented = METHODS.filter((m) => m in item).flatMap((m) => (m === 'get' ? ['GET', 'HEAD'] : [m.toUpperCase()]));
       const concrete = path.replace(/\{[^}]+\}/g, 'x1');
       const res = await api('OPTIONS', `/v1${concrete}`);
       expect(res.status, `OPTIONS ${path}`).toBe(405);
@@ -41,7 +42,7 @@ describe('the server as its OpenAPI document says', () => {
   it('answers 405 (not 400 or 404) to an undocumented method on a literal path: PATCH /v1/links/export, GET /v1/links/bulk', async () => {
     const exp = await api('PATCH', '/v1/links/export', {});
     expectError(exp, 405, 'method_not_allowed');
-    expect(exp.headers.get('allow')).toBe('GET');
+    expect(exp.headers.get('allow')).toBe('GET, HEAD');
     const bulk = await api('GET', '/v1/links/bulk');
     expectError(bulk, 405, 'method_not_allowed');
     expect(bulk.headers.get('allow')).toBe('POST, PATCH, DELETE');

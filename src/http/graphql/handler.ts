@@ -80,9 +80,10 @@ export function createGraphQLHandler(o: GraphQLHandlerOptions) {
   };
 
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void> {
-    const method = req.method ?? 'GET';
+    // HEAD is GET without the body (node sends none): the same checks, charge and status.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (method !== 'GET' && method !== 'POST') {
-      throw new LskError('method_not_allowed', `${method} is not allowed on /graphql.`, { headers: { allow: 'GET, POST' } });
+      throw new LskError('method_not_allowed', `${method} is not allowed on /graphql.`, { headers: { allow: 'GET, HEAD, POST' } });
     }
     if (method === 'GET' && !url.searchParams.has('query') && (req.headers.accept ?? '').includes('text/html')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(GRAPHIQL_PAGE) });

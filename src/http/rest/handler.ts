@@ -20,6 +20,7 @@ import { restVariables } from './input.js';
 import { createExportRoute, EXPORT_PATH } from './links-export-route.js';
 import type { RestOperation } from './operations.js';
 import { matchRoute } from './route-match.js';
+import { streamMetrics } from './stream-pump.js';
 
 export interface RestHandlerOptions {
   execute: Executor;
@@ -94,18 +95,23 @@ export function createRestHandler(o: RestHandlerOptions) {
     }
   }
 
-  const exportLinks = createExportRoute(o);
-  const streamEvents = createEventsStream(o);
+  const meters = streamMetrics(o.services.metrics);
+  const exportLinks = createExportRoute({ ...o, meter: meters('exportLinks') });
+  const streamEvents = createEventsStream({ ...o, meter: meters('clickEvents') });
   // Routes whose format=csv is every match streamed rather than one page encoded: the audit log.
   const streamed = once(async () => {
     const operations = await o.operations();
-    return new Map([...operations].filter(([r]) => r.field === 'Query.auditLog').map(([r, op]) => [r, createAuditCsvRoute(o, r, op)] as const));
+    return new Map(
+      [...operations]
+        .filter(([r]) => r.field === 'Query.auditLog')
+        .map(([r, op]) => [r, createAuditCsvRoute({ ...o, meter: meters('auditLogCsv') }, r, op)] as const),
+    );
   });
 
   return function resolveRest(method: string, pathname: string): Target {
     if (pathname === EXPORT_PATH) {
-      if (method === 'GET') return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
-      return unmatched(EXPORT_PATH, () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow: 'GET' } }));
+      if (method === 'GET' || method === 'HEAD') return { route: 'exportLinks', path: EXPORT_PATH, run: exportLinks };
+      return unmatched(EXPORT_PATH, () => new LskError('method_not_allowed', `${method} is not allowed on ${pathname}.`, { headers: { allow: 'GET, HEAD' } }));
     }
     const match = matchRoute(method, pathname.slice('/v1'.length));
     if (match.kind === 'not_found') return unmatched('/v1/{unmatched}', () => new LskError('not_found', `No such endpoint: ${method} ${pathname}`));

@@ -20,15 +20,17 @@ const compiled = REST_ROUTES.map((r) => ({ route: r, ...compile(r.path) })).sort
 
 export type RouteMatch =
   | { kind: 'route'; route: RestRoute; params: Record<string, string> }
-  | { kind: 'method_not_allowed'; allow: Method[]; route: RestRoute }
+  | { kind: 'method_not_allowed'; allow: string[]; route: RestRoute }
   | { kind: 'not_found' };
 
 /**
  * Match a path under /v1 (e.g. "/links/lnk_1") and method against the table. A path belongs to the
  * most literal paths that match it (/links/bulk is never /links/{id}), so those alone decide its
- * route, or the methods a 405 allows.
+ * route, or the methods a 405 allows. HEAD is GET without the body (RFC 9110 §9.3.2): it takes the
+ * GET route, and a 405 allows it wherever GET is.
  */
 export function matchRoute(method: string, path: string): RouteMatch {
+  const wanted = method === 'HEAD' ? 'GET' : method;
   const allow: Method[] = [];
   let other: RestRoute | undefined;
   let params = -1;
@@ -37,7 +39,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
     if (!m) continue;
     if (params >= 0 && c.params.length > params) break;
     params = c.params.length;
-    if (c.route.method !== method) {
+    if (c.route.method !== wanted) {
       if (!allow.includes(c.route.method)) allow.push(c.route.method);
       other ??= c.route;
       continue;
@@ -54,5 +56,5 @@ export function matchRoute(method: string, path: string): RouteMatch {
     }
     return { kind: 'route', route: c.route, params: values };
   }
-  return other ? { kind: 'method_not_allowed', allow, route: other } : { kind: 'not_found' };
+  return other ? { kind: 'method_not_allowed', allow: allow.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), route: other } : { kind: 'not_found' };
 }

@@ -63,6 +63,11 @@ export class ClickEventsService {
     return { data: await this.present(workspaceId, page.events), nextCursor: page.next === null ? null : Buffer.from(page.next).toString('base64url') };
   }
 
+  /** The checks of a stream alone (for a HEAD): the query, its window and the link scope; no event is read. */
+  async check(caller: Caller, raw: unknown): Promise<void> {
+    await this.query(caller, raw);
+  }
+
   /** Every match, page by page (checked and resolved before the first row: errors come before any byte). */
   async stream(caller: Caller, raw: unknown): Promise<AsyncGenerator<ClickEventItem[]>> {
     const { workspaceId } = caller;

@@ -73,13 +73,19 @@ export class AuditService {
     return { data, nextCursor: rows.length > q.limit && last ? encodeCursor(last.id) : null };
   }
 
+  /** The checks of a CSV download (run alone for a HEAD): the query, and an unrestricted caller. */
+  csvQuery(caller: Caller, raw: unknown): AuditQueryInput {
+    const q = parseOrThrow(auditQuerySchema, raw);
+    assertUnrestricted(caller, 'read the audit log');
+    return q;
+  }
+
   /**
    * Every matching entry as CSV (header first), one page per store round trip: the caller pulls the
    * next page only when it has written this one. Checked before the first page; the export is recorded.
    */
   async csv(caller: Caller, raw: unknown): Promise<AsyncGenerator<string>> {
-    const q = parseOrThrow(auditQuerySchema, raw);
-    assertUnrestricted(caller, 'read the audit log');
+    const q = this.csvQuery(caller, raw);
     const base = storeQuery(q, AUDIT_CSV_PAGE);
     this.events.emit(caller, 'audit_log.exported', caller.workspaceId);
     await this.recorder.flush();
