@@ -113,6 +113,15 @@ describe.each(DASHBOARD_STORES)('what the analytics overview adds up on %s', (st
     expect(await last.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \(so far\)\s+5 so far$/);
     if (shots) await checkPage(page, 'analytics-so-far');
     await chart.getByText('Show as a table').click();
+    // Today is the peak, at the top of the plot: the tip that reads it leaves its point in sight.
+    const svg = (await chart.getByRole('img').boundingBox())!;
+    await page.mouse.move(svg.x + svg.width - 2, svg.y + svg.height / 2);
+    const tip = (await chart.locator('.chart-tip').boundingBox())!;
+    const point = (await chart.locator('.hover circle').boundingBox())!;
+    expect(await chart.locator('.chart-tip').innerText()).toMatch(/^5 clicks so far\n\d{4}-\d{2}-\d{2}$/);
+    const apart = tip.y >= point.y + point.height || tip.y + tip.height <= point.y;
+    expect(apart, `tip ${JSON.stringify(tip)} covers point ${JSON.stringify(point)}`).toBe(true);
+    await page.mouse.move(0, 0);
   });
 
   it('names the CSV files after the view they came from', async () => {

@@ -41,3 +41,14 @@ export function tickTexts(points: readonly { tick: string; day?: string }[], tic
 export function spansDays(points: readonly { tick: string; day?: string }[]): boolean {
   return points.some((p) => p.day) && new Set(points.map((p) => p.day)).size > 1;
 }
+
+/** The hover tip's height at most (three lines: clicks, the period before, the bucket), in px. */
+export const TIP_HEIGHT = 72;
+
+/**
+ * The hover tip's top in the chart's box: at the top, out of the way of the line, unless the point
+ * it reads lies where the tip would cover it (a peak, at the top of the plot): then just below it.
+ */
+export function tipTop(pointY: number): number {
+  return pointY < TIP_HEIGHT + 8 ? Math.round(pointY + 10) : 0;
+}

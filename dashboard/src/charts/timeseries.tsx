@@ -4,7 +4,7 @@
  * count, and the same numbers are in a table for screen readers and keyboard users.
  */
 import { useState } from 'preact/hooks';
-import { niceStep, spansDays, tickTexts, timeTicks } from './axis';
+import { niceStep, spansDays, tickTexts, timeTicks, tipTop } from './axis';
 import { ChartLegend } from './legend';
 import type { Point } from './point';
 import { useWidth } from './use-width';
@@ -109,7 +109,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           ) : null}
         </svg>
         {h && hover !== null ? (
-          <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px` }} aria-hidden="true">
+          <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px`, top: `${tipTop(y(h.clicks))}px` }} aria-hidden="true">
             <strong>{count(h.clicks)}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
             {h.partial ? ' so far' : ''}
             {previous && hover < before.length && before[hover] !== null ? ` (${count(before[hover]!)} before)` : ''}
