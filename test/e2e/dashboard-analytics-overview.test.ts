@@ -124,6 +124,23 @@ describe.each(DASHBOARD_STORES)('what the analytics overview adds up on %s', (st
     await page.mouse.move(0, 0);
   });
 
+  it('says when the address asks for days it cannot show, and what it shows instead', async () => {
+    await page.goto(`${origin}/dashboard/analytics?range=custom&from=2026-02-10&to=2026-02-01&tz=Mars%2FBase`);
+    await totals(5);
+    const notice = page.getByRole('status').filter({ hasText: 'This address asks for the days 2026-02-10 to 2026-02-01' });
+    expect((await notice.innerText()).replace(/\s+/g, ' ')).toBe(
+      'This address asks for the days 2026-02-10 to 2026-02-01, but the first day is after the last: shown instead are the last 30 days. Choose other days under Custom. ' +
+        'This address names the time zone “Mars/Base”, which this browser does not know: shown instead in UTC.',
+    );
+    expect(await page.getByRole('button', { name: '30 d', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    if (shots) await checkPage(page, 'analytics-ignored-address');
+    // A setting chosen writes an address of its own: the notice goes.
+    await page.getByRole('button', { name: '7 d', exact: true }).click();
+    await page.waitForURL(/\?range=7d$/);
+    await totals(5);
+    expect(await notice.count()).toBe(0);
+  });
+
   it('names the CSV files after the view they came from', async () => {
     await region('Locations').getByRole('button', { name: 'Germany', exact: true }).click();
     await page.waitForURL(/country=DE/);

@@ -20,6 +20,7 @@ import { analytics, type Scope } from './fetch';
 import { viewFileName } from './filename';
 import { fillingIndex } from './filling';
 import { FilterChips } from './filter-chips';
+import { IgnoredAddress } from './ignored-address';
 import { bucketLabel, localZone, pointOf } from './labels';
 import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
@@ -95,6 +96,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
         onInterval={(i) => go({ ...view, interval: i })}
       />
       <CompareToggle on={Boolean(view.compare)} onChange={(on) => go({ ...view, compare: on || undefined })} />
+      <IgnoredAddress ignored={view.ignored} zone={zone} />
       <FilterChips
         filters={view.filters}
         sources={view.sources}
