@@ -6,7 +6,7 @@
  * the browser set to noon UTC of today, so the test never spans a midnight); the CSV files
  * are named after the view they came from. Every view passes axe and is photographed at 1280 and 390 px.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
@@ -122,6 +122,21 @@ describe.each(DASHBOARD_STORES)('what the analytics overview adds up on %s', (st
     const apart = tip.y >= point.y + point.height || tip.y + tip.height <= point.y;
     expect(apart, `tip ${JSON.stringify(tip)} covers point ${JSON.stringify(point)}`).toBe(true);
     await page.mouse.move(0, 0);
+  });
+
+  it('asks for the totals and the chart before the panels: the service answers one read of a workspace after another', async () => {
+    const asked: string[] = [];
+    const note = (r: Request) => {
+      const groupBy = /"group_by":"(\w+)"/.exec(r.postData() ?? '')?.[1];
+      if (r.url().endsWith('/graphql') && groupBy) asked.push(groupBy);
+    };
+    page.on('request', note);
+    await page.goto(`${origin}/dashboard/analytics?range=7d`);
+    await totals(5);
+    await region('Languages').getByRole('row').first().waitFor();
+    page.off('request', note);
+    expect(asked[0], asked.join(', ')).toBe('timeseries');
+    expect(asked.length).toBeGreaterThan(5);
   });
 
   it('says when the address asks for days it cannot show, and what it shows instead', async () => {
