@@ -1,4 +1,5 @@
 /** Where the time series puts its axis labels. */
+import { count } from '../ui/count.js';
 
 /** A round step of about a quarter of `max` (1, 2 or 5 times a power of ten). */
 export function niceStep(max: number): number {
@@ -51,4 +52,14 @@ export const TIP_HEIGHT = 72;
  */
 export function tipTop(pointY: number): number {
   return pointY < TIP_HEIGHT + 8 ? Math.round(pointY + 10) : 0;
+}
+
+/** A count on the clicks axis, written as the totals write it (4,000, not 4000). */
+export function clicksTick(v: number): string {
+  return count(v);
+}
+
+/** The room left of the plot for the clicks axis: its widest label (digits about 7.6 px wide at its 12 px) and a gap. */
+export function axisRoom(top: number): number {
+  return Math.max(40, Math.ceil(12 + 7.6 * clicksTick(top).length));
 }
