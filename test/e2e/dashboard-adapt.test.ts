@@ -12,6 +12,9 @@ import { CHROME_UA, checkPage, createUser, launchChromium, openPage, setPassword
 import { client, type Lsk, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
+/** Long enough to need an ellipsis in the list at 390 px. */
+const TITLE = 'Spring sale: fresh fruit, vegetables and flowers for the whole family';
+
 describe('the editors of links that adapt', () => {
   let lsk: Lsk;
   let browser: Browser;
@@ -54,6 +57,7 @@ describe('the editors of links that adapt', () => {
     await page.getByRole('heading', { name: 'New link' }).waitFor();
     await page.getByLabel('Destination URL').fill('example.com/spring');
     await page.getByLabel('Alias').fill('spring');
+    await page.getByLabel('Title', { exact: true }).fill(TITLE);
     await page.getByLabel('Alias').focus();
     expect(await page.getByLabel('Destination URL').inputValue()).toBe('https://example.com/spring');
 
@@ -90,6 +94,7 @@ describe('the editors of links that adapt', () => {
     expect(list.status).toBe(200);
     expect(list.body.data[0]).toMatchObject({
       destination: 'https://example.com/spring',
+      title: TITLE,
       rules: [
         { if: { query: { ref: 'partner' } }, to: 'https://example.com/partners' },
         { if: { country: ['DE'] }, to: 'https://example.de/fruehling' },
@@ -102,6 +107,34 @@ describe('the editors of links that adapt', () => {
       preview: { title: 'Spring <sale>', description: 'Fresh fruit, 20 % off' },
     });
   }, 120_000);
+
+  it('says on the link page what the link does, and keeps a long title in its column of the list at 390 px', async () => {
+    // Under the short URL: the title and where visitors go (the destination with the UTM values).
+    const head = page.locator('.link-head');
+    await head.getByText(TITLE).waitFor();
+    const reach = head.getByRole('link', { name: 'https://example.com/spring?utm_source=newsletter&utm_medium=email' });
+    expect(await reach.getAttribute('href')).toBe('https://example.com/spring?utm_source=newsletter&utm_medium=email');
+    // The details name every behaviour the form set, not only the plain destination.
+    const fact = async (term: string) => (await page.locator(`dt:text-is("${term}") + dd`).innerText()).replace(/\s+/g, ' ').trim();
+    expect(await fact('Visitors reach')).toBe('https://example.com/spring?utm_source=newsletter&utm_medium=email');
+    expect(await fact('UTM parameters')).toBe('utm_source=newsletter · utm_medium=email (on every target URL)');
+    expect(await fact('Redirect rules')).toBe('1. query ref=partner → https://example.com/partners 2. country DE → https://example.de/fruehling');
+    expect(await fact('A/B variants')).toBe('https://example.com/a (70 %) https://example.com/b (30 %)');
+    expect(await fact('Social preview')).toBe('Spring <sale> · Fresh fruit, 20 % off');
+    await checkPage(page, 'link-adapt-detail');
+    const linkPage = page.url();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${origin}/dashboard/links`);
+    const row = page.locator('li.row').filter({ hasText: TITLE });
+    await row.waitFor();
+    const [title, column, clicks] = await Promise.all(['.title', '.grow', '.clicks'].map((s) => row.locator(s).boundingBox()));
+    expect(title!.x + title!.width, 'the title ends inside its column').toBeLessThanOrEqual(column!.x + column!.width + 0.5);
+    expect(title!.x + title!.width, 'the title stops before the clicks').toBeLessThanOrEqual(clicks!.x + 0.5);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(linkPage);
+    await page.locator('.link-head').waitFor();
+  });
 
   it("shows each variant's clicks so far in the editor of the saved link", async () => {
     // 30 draws at 70/30: all on one variant has odds of 2 in 100,000.

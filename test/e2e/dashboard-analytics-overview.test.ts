@@ -6,7 +6,7 @@
  * the browser set to noon UTC of today, so the test never spans a midnight); the CSV files
  * are named after the view they came from. Every view passes axe and is photographed at 1280 and 390 px.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_UA, checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { client, DASHBOARD_STORES, type Lsk, startLsk, visit } from '../support/server.js';
@@ -113,6 +113,47 @@ describe.each(DASHBOARD_STORES)('what the analytics overview adds up on %s', (st
     expect(await last.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \(so far\)\s+5 so far$/);
     if (shots) await checkPage(page, 'analytics-so-far');
     await chart.getByText('Show as a table').click();
+    // Today is the peak, at the top of the plot: the tip that reads it leaves its point in sight.
+    const svg = (await chart.getByRole('img').boundingBox())!;
+    await page.mouse.move(svg.x + svg.width - 2, svg.y + svg.height / 2);
+    const tip = (await chart.locator('.chart-tip').boundingBox())!;
+    const point = (await chart.locator('.hover circle').boundingBox())!;
+    expect(await chart.locator('.chart-tip').innerText()).toMatch(/^5 clicks so far\n\d{4}-\d{2}-\d{2}$/);
+    const apart = tip.y >= point.y + point.height || tip.y + tip.height <= point.y;
+    expect(apart, `tip ${JSON.stringify(tip)} covers point ${JSON.stringify(point)}`).toBe(true);
+    await page.mouse.move(0, 0);
+  });
+
+  it('asks for the totals and the chart before the panels: the service answers one read of a workspace after another', async () => {
+    const asked: string[] = [];
+    const note = (r: Request) => {
+      const groupBy = /"group_by":"(\w+)"/.exec(r.postData() ?? '')?.[1];
+      if (r.url().endsWith('/graphql') && groupBy) asked.push(groupBy);
+    };
+    page.on('request', note);
+    await page.goto(`${origin}/dashboard/analytics?range=7d`);
+    await totals(5);
+    await region('Languages').getByRole('row').first().waitFor();
+    page.off('request', note);
+    expect(asked[0], asked.join(', ')).toBe('timeseries');
+    expect(asked.length).toBeGreaterThan(5);
+  });
+
+  it('says when the address asks for days it cannot show, and what it shows instead', async () => {
+    await page.goto(`${origin}/dashboard/analytics?range=custom&from=2026-02-10&to=2026-02-01&tz=Mars%2FBase`);
+    await totals(5);
+    const notice = page.getByRole('status').filter({ hasText: 'This address asks for the days 2026-02-10 to 2026-02-01' });
+    expect((await notice.innerText()).replace(/\s+/g, ' ')).toBe(
+      'This address asks for the days 2026-02-10 to 2026-02-01, but the first day is after the last: shown instead are the last 30 days. Choose other days under Custom. ' +
+        'This address names the time zone “Mars/Base”, which this browser does not know: shown instead in UTC.',
+    );
+    expect(await page.getByRole('button', { name: '30 d', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    if (shots) await checkPage(page, 'analytics-ignored-address');
+    // A setting chosen writes an address of its own: the notice goes.
+    await page.getByRole('button', { name: '7 d', exact: true }).click();
+    await page.waitForURL(/\?range=7d$/);
+    await totals(5);
+    expect(await notice.count()).toBe(0);
   });
 
   it('names the CSV files after the view they came from', async () => {

@@ -91,7 +91,9 @@ describe.each(DASHBOARD_STORES)('the link behaviour fields on %s', (store) => {
     else await checkPage(page, 'link-new-fields', false);
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}` }).waitFor();
-    await page.getByText('Spring sale').waitFor();
+    // The title under the short URL, and among the details.
+    await page.locator('.link-title').getByText('Spring sale', { exact: true }).waitFor();
+    expect(await page.locator('dt:text-is("Title") + dd').innerText()).toBe('Spring sale');
     await page.getByText('0 of 100').waitFor();
     await page.getByText(`iOS → ${origin}/healthz?device=ios`).waitFor();
     if (shots) await checkPage(page, 'link-detail-fields');
@@ -168,7 +170,9 @@ describe.each(DASHBOARD_STORES)('the link behaviour fields on %s', (store) => {
       device_targeting: { android: `${origin}/healthz?device=android` },
     });
     await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}` }).waitFor();
-    await page.getByText('Summer sale').waitFor();
+    // The title under the short URL, and among the details.
+    await page.locator('.link-title').getByText('Summer sale', { exact: true }).waitFor();
+    expect(await page.locator('dt:text-is("Title") + dd').innerText()).toBe('Summer sale');
     expect((await page.locator('dt:has-text("Password protected") + dd').innerText()).trim()).toBe('No');
     const after = await apiLink(l.id);
     expect(after).toMatchObject({

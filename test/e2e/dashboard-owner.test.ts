@@ -88,6 +88,8 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     );
     expect(shown.totals).toMatch(/^1 click\s+·/);
     await locations.getByRole('button', { name: 'Germany', exact: true }).waitFor();
+    // One click is "this click", not "these 1 clicks".
+    await page.getByRole('region', { name: 'Recent clicks' }).getByRole('button', { name: 'Download this click (CSV)' }).waitFor();
     if (shots) await checkPage(page, 'link-detail');
   }, 60_000);
 
@@ -125,7 +127,9 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     await page.getByLabel('Destination URL').fill('https://example.com/summer');
     if (shots) await checkPage(page, 'link-edit');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('link', { name: 'https://example.com/summer' }).waitFor();
+    // Saved: the link's page names the new destination under its short URL and in its details.
+    await page.locator('.link-head').getByRole('link', { name: 'https://example.com/summer' }).waitFor();
+    await page.locator('dl.facts').getByRole('link', { name: 'https://example.com/summer' }).waitFor();
     await page.getByRole('link', { name: 'Links', exact: true }).first().click();
     await page.getByText('→ https://example.com/summer').waitFor();
     await page.getByRole('link', { name: 'campaign' }).first().click();

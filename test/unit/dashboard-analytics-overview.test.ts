@@ -9,7 +9,7 @@ import { cutDays } from '../../dashboard/src/analytics/bucket-cut.js';
 import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js';
 import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
 import { shares } from '../../dashboard/src/analytics/percent.js';
-import { remainderOf, shownRemainder } from '../../dashboard/src/analytics/remainder.js';
+import { remainderOf, rowsShown, shownRemainder } from '../../dashboard/src/analytics/remainder.js';
 
 const rows = (...clicks: number[]) => clicks.map((c) => ({ clicks: c }));
 
@@ -36,6 +36,11 @@ describe('the remainder row of a breakdown', () => {
     expect(rest!.title).toMatch(/^Clicks of the 4 values after the first 8 \(Show all lists them\); clicks from places not known/);
     // Nothing without a value: the hidden rows alone.
     expect(shownRemainder('referrer', twelve, remainderOf('referrer', twelve, 90, 100), 8)).toMatchObject({ label: 'Other', clicks: 10 });
+  });
+  it('hides rows only when two or more would go: one row is shown rather than named Other', () => {
+    expect([3, 8, 9, 10, 100].map((n) => rowsShown(n))).toEqual([3, 8, 9, 8, 8]);
+    const nine = rows(20, 15, 10, 9, 8, 7, 6, 5, 4);
+    expect(shownRemainder('referrer', nine, remainderOf('referrer', nine, 84, 100), rowsShown(nine.length))).toBeNull();
   });
   it('is the remainder itself when nothing is hidden, and none for tags', () => {
     const five = rows(5, 4, 3, 2, 1);

@@ -59,6 +59,20 @@ describe('the overview state in the address', () => {
     expect(view('?tz=America%2FNew_York').tz).toBe('America/New_York');
   });
 
+  it('keeps what it set aside, so the view can say why it shows the defaults instead', () => {
+    expect(view('?range=custom&from=2026-02-01&to=2026-01-01').ignored).toEqual({
+      range: { from: '2026-02-01', to: '2026-01-01', why: 'the first day is after the last' },
+    });
+    expect(view('?range=custom&from=2024-01-01&to=2026-11-28').ignored).toEqual({
+      range: { from: '2024-01-01', to: '2026-11-28', why: 'that is more than the 400 days analytics reads' },
+    });
+    expect(view('?range=custom&from=2026-02-30&to=2026-03-01').ignored?.range?.why).toBe('2026-02-30 is not a date');
+    expect(view('?range=custom&to=2026-03-01').ignored?.range?.why).toBe('the first day is missing');
+    expect(view('?tz=Mars%2FBase').ignored).toEqual({ tz: 'Mars/Base' });
+    expect(view('?range=custom&from=2025-01-01&to=2026-02-04&tz=UTC').ignored).toBeUndefined();
+    expect(view('?range=7d').ignored).toBeUndefined();
+  });
+
   it('keeps a field either included or excluded: mixed values are not read as a filter (below)', () => {
     expect(view('?country=DE&country=%21US').filters).toEqual({});
     expect(view('?country=DE&country=DE').filters.country?.values).toEqual(['DE']);

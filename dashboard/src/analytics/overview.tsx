@@ -8,7 +8,7 @@ import { TimeSeries } from '../charts/timeseries';
 import { currentPath, navigate, useLocation } from '../router';
 import { saveBlob } from '../ui/download';
 import { Loaded } from '../ui/states';
-import { useQuery } from '../ui/use-query';
+import { useFirstQuery } from '../ui/use-query';
 import { BreakdownPanel, type Shown } from './breakdown-panel';
 import { cutDays } from './bucket-cut';
 import { periodName, worthComparing } from './change';
@@ -20,6 +20,7 @@ import { analytics, type Scope } from './fetch';
 import { viewFileName } from './filename';
 import { fillingIndex } from './filling';
 import { FilterChips } from './filter-chips';
+import { IgnoredAddress } from './ignored-address';
 import { bucketLabel, localZone, pointOf } from './labels';
 import { LinkGone } from './link-gone';
 import { MapPanel } from './map-panel';
@@ -68,7 +69,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
   const go = (next: View) => navigate(`${currentPath()}${viewSearch(next)}`, false, true);
   const setFilters = (filters: Filters) => go({ ...view, filters });
   const shown = useRef(new Map<string, Shown>());
-  const series = useQuery(
+  const series = useFirstQuery(
     () => analytics({ group_by: 'timeseries', interval, ...scope }),
     [interval, scope.from, scope.to, zone, JSON.stringify(scope.filter), scope.compare],
   );
@@ -95,6 +96,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
         onInterval={(i) => go({ ...view, interval: i })}
       />
       <CompareToggle on={Boolean(view.compare)} onChange={(on) => go({ ...view, compare: on || undefined })} />
+      <IgnoredAddress ignored={view.ignored} zone={zone} />
       <FilterChips
         filters={view.filters}
         sources={view.sources}

@@ -86,7 +86,7 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
         <h2 id="recent-h">Recent clicks</h2>
         {events.length > 0 ? (
           <button type="button" class="button small" onClick={download}>
-            Download these {events.length} clicks (CSV)
+            {events.length === 1 ? 'Download this click (CSV)' : `Download these ${events.length} clicks (CSV)`}
           </button>
         ) : null}
       </div>

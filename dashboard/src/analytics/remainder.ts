@@ -30,6 +30,14 @@ export function remainderOf(field: FilterField, rows: { clicks: number }[], tota
   return { label: 'Other', clicks, title: `Clicks past the first ${asked} values, and clicks that recorded none (they cannot be filtered on)` };
 }
 
+/** A collapsed breakdown's rows: the first eight of a longer list ("Show all" lists the rest). */
+export const SHOWN = 8;
+
+/** How many of `n` rows a collapsed panel shows: all when only one would be hidden (a row, not an `Other` of one). */
+export function rowsShown(n: number): number {
+  return n <= SHOWN + 1 ? n : SHOWN;
+}
+
 /**
  * The last row of a breakdown shown cut to its first `shown` rows ("Show all" lists the others): the
  * rows hidden join the remainder as `Other`, so what is on screen still adds up to the total.

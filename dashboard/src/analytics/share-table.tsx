@@ -8,7 +8,7 @@ import { count } from '../ui/count';
 import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
 import { shares } from './percent';
-import { type Remainder, shownRemainder } from './remainder';
+import { type Remainder, rowsShown, shownRemainder } from './remainder';
 
 export interface ShareRow {
   value: string;
@@ -17,8 +17,6 @@ export interface ShareRow {
   /** Compared with the previous period: the same value's clicks then. */
   previous?: number | null;
 }
-
-const SHOWN = 8;
 
 /**
  * A row's name. A link's short URL is split before its path, so that a narrow screen shortens the
@@ -51,9 +49,10 @@ interface Props {
 
 export function ShareTable({ caption, keyLabel, field, rows, remainder, total, picked, onPick }: Props) {
   const [all, setAll] = useState(false);
-  const shown = all ? rows : rows.slice(0, SHOWN);
+  const limit = rowsShown(rows.length);
+  const shown = all ? rows : rows.slice(0, limit);
   // Collapsed, the rows hidden belong to the last row, or the table would not add up to the total.
-  const rest = all ? (remainder ?? null) : shownRemainder(field, rows, remainder ?? null, SHOWN);
+  const rest = all ? (remainder ?? null) : shownRemainder(field, rows, remainder ?? null, limit);
   const max = Math.max(1, rest?.clicks ?? 0, ...shown.map((r) => r.clicks));
   const compared = rows.some((r) => r.previous !== undefined);
   // What is on screen adds up to 100% when its clicks make up the total.
@@ -130,7 +129,7 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
           ) : null}
         </tbody>
       </table>
-      {rows.length > SHOWN ? (
+      {rows.length > limit ? (
         <button type="button" class="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
           {all ? 'Show fewer' : `Show all ${rows.length}`}
         </button>

@@ -36,6 +36,24 @@ export interface View {
    * (mixed-filters.tsx), and written back as they were until removed.
    */
   mixed?: Partial<Record<FilterField, string[]>>;
+  /** What the address asked for that the view set aside for the defaults, to say so (ignored-address.tsx). */
+  ignored?: Ignored;
+}
+
+export interface Ignored {
+  /** Custom dates the API would not read, and why. */
+  range?: { from: string; to: string; why: string };
+  /** A zone this browser does not know. */
+  tz?: string;
+}
+
+/** Why custom dates cannot be read (null: they can). */
+function rangeProblem(from: string, to: string): string | null {
+  if (!from) return 'the first day is missing';
+  if (!to) return 'the last day is missing';
+  for (const day of [from, to]) if (!isDate(day)) return `${day} is not a date`;
+  if (from > to) return 'the first day is after the last';
+  return daysBetween(from, to) < MAX_DAYS ? null : `that is more than the ${MAX_DAYS} days analytics reads`;
 }
 
 export const DEFAULT_RANGE: Preset = '30d';
@@ -48,11 +66,16 @@ export function parseView(search: URLSearchParams): View {
     const from = search.get('from') ?? '';
     const to = search.get('to') ?? '';
     // A window the API would refuse (a date that does not exist, longer than it reads) is not kept.
-    if (isDate(from) && isDate(to) && from <= to && daysBetween(from, to) < MAX_DAYS) Object.assign(view, { from, to });
-    else view.range = DEFAULT_RANGE;
+    const why = rangeProblem(from, to);
+    if (why === null) Object.assign(view, { from, to });
+    else {
+      view.range = DEFAULT_RANGE;
+      view.ignored = { range: { from, to, why } };
+    }
   }
   const tz = search.get('tz');
   if (tz && isZone(tz)) view.tz = tz;
+  else if (tz) view.ignored = { ...view.ignored, tz };
   const interval = search.get('interval');
   if ((INTERVALS as readonly string[]).includes(interval ?? '')) view.interval = interval as Interval;
   if (search.get('compare') === 'previous') view.compare = true;

@@ -1,4 +1,5 @@
 /** Where the time series puts its axis labels. */
+import { count } from '../ui/count.js';
 
 /** A round step of about a quarter of `max` (1, 2 or 5 times a power of ten). */
 export function niceStep(max: number): number {
@@ -40,4 +41,25 @@ export function tickTexts(points: readonly { tick: string; day?: string }[], tic
 /** Whether the buckets are hours of more than one day (their labels then name days, and need more room). */
 export function spansDays(points: readonly { tick: string; day?: string }[]): boolean {
   return points.some((p) => p.day) && new Set(points.map((p) => p.day)).size > 1;
+}
+
+/** The hover tip's height at most (three lines: clicks, the period before, the bucket), in px. */
+export const TIP_HEIGHT = 72;
+
+/**
+ * The hover tip's top in the chart's box: at the top, out of the way of the line, unless the point
+ * it reads lies where the tip would cover it (a peak, at the top of the plot): then just below it.
+ */
+export function tipTop(pointY: number): number {
+  return pointY < TIP_HEIGHT + 8 ? Math.round(pointY + 10) : 0;
+}
+
+/** A count on the clicks axis, written as the totals write it (4,000, not 4000). */
+export function clicksTick(v: number): string {
+  return count(v);
+}
+
+/** The room left of the plot for the clicks axis: its widest label (digits about 7.6 px wide at its 12 px) and a gap. */
+export function axisRoom(top: number): number {
+  return Math.max(40, Math.ceil(12 + 7.6 * clicksTick(top).length));
 }

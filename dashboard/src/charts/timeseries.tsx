@@ -4,7 +4,7 @@
  * count, and the same numbers are in a table for screen readers and keyboard users.
  */
 import { useState } from 'preact/hooks';
-import { niceStep, spansDays, tickTexts, timeTicks } from './axis';
+import { axisRoom, clicksTick, niceStep, spansDays, tickTexts, timeTicks, tipTop } from './axis';
 import { ChartLegend } from './legend';
 import type { Point } from './point';
 import { useWidth } from './use-width';
@@ -12,7 +12,6 @@ import './timeseries.css';
 import { count } from '../ui/count';
 import { Dotted } from '../ui/dotted';
 
-const LEFT = 40;
 const BOTTOM = 24;
 const TOP = 10;
 const RIGHT = 12;
@@ -35,10 +34,12 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
   const max = Math.max(0, ...points.map((p) => p.clicks), ...before.map((c) => c ?? 0));
   const step = niceStep(max);
   const top = Math.max(step, Math.ceil(max / step) * step);
-  const plotW = Math.max(1, width - LEFT - RIGHT);
+  // The clicks axis takes the room its widest label needs.
+  const left = axisRoom(top);
+  const plotW = Math.max(1, width - left - RIGHT);
   const plotH = height - TOP - BOTTOM;
   const n = points.length;
-  const x = (i: number) => LEFT + (n > 1 ? (i / (n - 1)) * plotW : plotW / 2);
+  const x = (i: number) => left + (n > 1 ? (i / (n - 1)) * plotW : plotW / 2);
   const y = (v: number) => TOP + plotH * (1 - v / top);
   const path = (from: number, to: number) =>
     points
@@ -62,7 +63,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
     .join('');
   const pick = (e: PointerEvent) => {
     const box = (e.currentTarget as SVGElement).getBoundingClientRect();
-    const i = n > 1 ? Math.round(((e.clientX - box.left - LEFT) / plotW) * (n - 1)) : 0;
+    const i = n > 1 ? Math.round(((e.clientX - box.left - left) / plotW) * (n - 1)) : 0;
     setHover(Math.min(n - 1, Math.max(0, i)));
   };
   const h = hover === null ? undefined : points[hover];
@@ -83,9 +84,9 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
         >
           {yTicks.map((v) => (
             <g key={v}>
-              <line x1={LEFT} x2={width - RIGHT} y1={y(v)} y2={y(v)} class={v === 0 ? 'axis' : 'grid'} />
-              <text x={LEFT - 6} y={y(v) + 4} class="tick" text-anchor="end">
-                {v}
+              <line x1={left} x2={width - RIGHT} y1={y(v)} y2={y(v)} class={v === 0 ? 'axis' : 'grid'} />
+              <text x={left - 6} y={y(v) + 4} class="tick" text-anchor="end">
+                {clicksTick(v)}
               </text>
             </g>
           ))}
@@ -109,7 +110,7 @@ export function TimeSeries({ points, title, bucket, previous }: { points: Point[
           ) : null}
         </svg>
         {h && hover !== null ? (
-          <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px` }} aria-hidden="true">
+          <p class="chart-tip" style={{ left: `${Math.min(width - 150, Math.max(0, x(hover) - 75))}px`, top: `${tipTop(y(h.clicks))}px` }} aria-hidden="true">
             <strong>{count(h.clicks)}</strong> {h.clicks === 1 ? 'click' : 'clicks'}
             {h.partial ? ' so far' : ''}
             {previous && hover < before.length && before[hover] !== null ? ` (${count(before[hover]!)} before)` : ''}

@@ -8,6 +8,7 @@ import { CopyButton } from '../ui/copy';
 import { Loaded } from '../ui/states';
 import { useQuery } from '../ui/use-query';
 import { LinkQuery } from './documents';
+import { reachedUrl } from './link-adapt-facts';
 import { LinkFacts } from './link-facts';
 import { QrPanel } from './qr-panel';
 
@@ -24,7 +25,16 @@ export function LinkDetailPage({ id = '' }: Params) {
         {(l) => (
           <>
             <div class="page-head">
-              <h1>{l.short_url.replace(/^https?:\/\//, '')}</h1>
+              <div class="link-head">
+                <h1>{l.short_url.replace(/^https?:\/\//, '')}</h1>
+                {l.title ? <p class="link-title">{l.title}</p> : null}
+                <p class="muted link-target">
+                  →{' '}
+                  <a href={reachedUrl(l)} title={reachedUrl(l)} rel="noreferrer noopener" target="_blank">
+                    {reachedUrl(l)}
+                  </a>
+                </p>
+              </div>
               <div class="actions">
                 <CopyButton text={l.short_url} label="Copy short URL" />
                 {can.writeLinks ? (

@@ -1,6 +1,7 @@
 import type { LinkFieldsFragment } from '../gql/graphql';
 import { countryName } from './countries';
 import { HealthFact } from './health-badge';
+import { RuleFacts, UtmFacts, VariantFacts } from './link-adapt-facts';
 import { StatusBadge } from './status-badge';
 
 const none = <span class="muted">none</span>;
@@ -43,6 +44,7 @@ export function LinkFacts({ l }: { l: LinkFieldsFragment }) {
           {l.destination}
         </a>
       </dd>
+      <UtmFacts l={l} />
       <dt>Tags</dt>
       <dd>{l.tags.length ? l.tags.join(', ') : none}</dd>
       <dt>Expires</dt>
@@ -53,6 +55,7 @@ export function LinkFacts({ l }: { l: LinkFieldsFragment }) {
       <dd>{l.max_clicks === null || l.max_clicks === undefined ? `${l.clicks} (no maximum)` : `${l.clicks} of ${l.max_clicks}`}</dd>
       <dt>Password protected</dt>
       <dd>{l.password_protected ? 'Yes' : 'No'}</dd>
+      <RuleFacts l={l} />
       <dt>Device targeting</dt>
       <dd>
         <Targets map={l.device_targeting} name={(d) => DEVICE_NAMES[d] ?? d} />
@@ -61,6 +64,7 @@ export function LinkFacts({ l }: { l: LinkFieldsFragment }) {
       <dd>
         <Targets map={l.geo_targeting} name={(c) => `${countryName(c)} (${c})`} />
       </dd>
+      <VariantFacts l={l} />
       <dt>Created</dt>
       <dd>{when(l.created_at)}</dd>
       <dt>Id</dt>

@@ -37,7 +37,12 @@ export function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?
             <HealthBadge health={l.destination_health} />
           </>
         ) : null}
-        {l.title ? <span class="title ellipsis"> {l.title}</span> : null}
+        {l.title ? (
+          <>
+            {' '}
+            <span class="title ellipsis">{l.title}</span>
+          </>
+        ) : null}
         <div class="line muted">
           <span class="ellipsis" title={l.destination}>
             → {l.destination}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/errors';
 
 export interface QueryState<R> {
@@ -10,6 +10,19 @@ export interface QueryState<R> {
 
 /** Runs `load` when `deps` change; keeps the last data while reloading, drops answers of stale runs. */
 export function useQuery<R>(load: () => Promise<R>, deps: unknown[]): QueryState<R> {
+  return useQueryAfter(useEffect, load, deps);
+}
+
+/**
+ * `useQuery` that asks before the queries of the components it renders (whose effects run before
+ * their parent's): at commit, not after paint. The overview's totals and chart go first, as the
+ * service answers a workspace's reads one after another.
+ */
+export function useFirstQuery<R>(load: () => Promise<R>, deps: unknown[]): QueryState<R> {
+  return useQueryAfter(useLayoutEffect, load, deps);
+}
+
+function useQueryAfter<R>(effect: typeof useEffect, load: () => Promise<R>, deps: unknown[]): QueryState<R> {
   const [state, setState] = useState<{ data?: R; error?: ApiError; loading: boolean }>({ loading: true });
   const run = useRef(0);
   const go = useCallback(() => {
@@ -20,7 +33,7 @@ export function useQuery<R>(load: () => Promise<R>, deps: unknown[]): QueryState
       (e: unknown) => mine === run.current && setState({ error: asApiError(e), loading: false }),
     );
   }, deps);
-  useEffect(go, [go]);
+  effect(go, [go]);
   return { ...state, reload: go };
 }
 
