@@ -13,8 +13,9 @@ export type ClosingSteps = (step: string) => Promise<void>;
  * (or a compaction holding its lease) calls this. The closing is recorded first (`closing`), its open
  * documents are marked (`z`: readers leave them out, at worst a brief under-count), their counts are
  * added to the sheets (each sheet guarded by `f`), then they are deleted. A closing cut short is
- * finished with the same `before` by the next one, so nothing is added twice. Reads count the marked
- * documents until the sheets they read hold them (docs/adr/0231).
+ * finished with the same `before` by the next one, so nothing is added twice; the slot's holder
+ * finishes it before writing anything more (`finishClosing`). Reads count the marked documents until
+ * the sheets they read hold them (docs/adr/0231).
  */
 export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionary, s: number, before: number, steps?: ClosingSteps): Promise<void> {
   const closes = conn.collection<CloseDoc>(CLOSES);
@@ -39,4 +40,15 @@ export async function closeSlot(conn: MongoConnection, dict: MongoComboDictionar
   await steps?.('deleted');
   await conn.run(() => closes.updateOne({ _id: s }, { $set: { through: mark }, $unset: { closing: '' } }));
   await steps?.('finished');
+}
+
+/**
+ * Finish slot `s`'s closing cut short, if any, with its own mark: its holder calls this before its
+ * first write after taking the slot or after a closing of its own failed. A flush into the closing's
+ * hours first would be skipped by the sheets already folded (their guard `f` has the mark) and then
+ * deleted (docs/adr/0231, "A closing cut short").
+ */
+export async function finishClosing(conn: MongoConnection, dict: MongoComboDictionary, s: number, steps?: ClosingSteps): Promise<void> {
+  const state = await conn.run(() => conn.collection<CloseDoc>(CLOSES).findOne({ _id: s }, { projection: { closing: 1 } }));
+  if (state?.closing !== undefined) await closeSlot(conn, dict, s, state.closing, steps);
 }

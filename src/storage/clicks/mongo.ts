@@ -4,7 +4,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import { CountedVisits } from './counted-visits.js';
 import { evaluate } from './engine/evaluate.js';
 import { collectEvents } from './engine/events.js';
-import { type ClosingSteps, closeSlot } from './mongo-close.js';
+import { type ClosingSteps, closeSlot, finishClosing } from './mongo-close.js';
 import { MongoComboDictionary } from './mongo-combos.js';
 import { Compactor } from './mongo-compaction.js';
 import { EVENTS, TOTALS, type TotalsDoc } from './mongo-docs.js';
@@ -71,6 +71,8 @@ export class MongoClicks implements ClicksRepository {
   private readonly eventDays: number;
   private readonly closingSteps: ClosingSteps | undefined;
   private lease: Lease | null = null;
+  /** A closing of the slot may be unfinished (a lease newly taken, or our closing failed): finished before the next write. */
+  private closingLeft = false;
   private seq = 0;
   private lastUpkeep = Number.NEGATIVE_INFINITY;
   /** Writes and upkeep run one at a time: a slot's documents must never see two of our updates at once. */
@@ -134,8 +136,13 @@ export class MongoClicks implements ClicksRepository {
     if (!this.lease) {
       this.lease = await this.leases.acquire();
       this.seq = 0;
+      this.closingLeft = true;
     }
     if (!this.lease) throw new Error(`every click writer slot (${this.leases.maxSlots}) is held; clicks wait in memory`);
+    if (this.closingLeft) {
+      await finishClosing(this.conn, this.dict, this.lease.slot, this.closingSteps);
+      this.closingLeft = false;
+    }
     return this.lease;
   }
 
@@ -257,7 +264,9 @@ export class MongoClicks implements ClicksRepository {
       const now = this.now();
       if (now - this.lastUpkeep < UPKEEP_MS && now >= this.lastUpkeep) return false;
       this.lastUpkeep = now;
+      this.closingLeft = true;
       await closeSlot(this.conn, this.dict, lease.slot, now - (now % HOUR_MS) - HOUR_MS, this.closingSteps);
+      this.closingLeft = false;
       const cutoff = now - this.eventDays * DAY_MS;
       await this.conn.run(() => this.conn.collection(EVENTS).deleteMany({ a1: { $lte: cutoff } }));
       return true;
