@@ -263,6 +263,9 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('QR code'));
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('Details'));
     expect(await region('Links').count(), 'no breakdown by link on a link').toBe(0);
+    // Its creation reads as the dashboard's other dates do (29 Nov 2026, 01:54:53), not 11/29/2026, 1:54:53 AM.
+    const created = page.locator('dt', { hasText: /^Created$/ }).locator('xpath=following-sibling::dd[1]');
+    expect(await created.innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d:\d\d$/);
     await region('Triggers').getByRole('button', { name: 'QR code', exact: true }).click();
     await page.waitForURL(new RegExp(`/dashboard/links/${springId}\\?trigger=qr$`));
     await totals(3);
