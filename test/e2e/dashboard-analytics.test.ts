@@ -9,35 +9,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_UA, checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
-import { client, type Lsk, STORES, startLsk, visit } from '../support/server.js';
+import { aliasOverflow, overviewParts, seedVisits } from '../support/analytics-journey.js';
+import { checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
+import { type Lsk, STORES, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
-
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-/** Who visits: [link path, how many times, headers]. 26 people and a bot. */
-const VISITS: [string, number, Record<string, string>][] = [
-  [
-    '/spring?utm_source=newsletter&utm_campaign=launch',
-    4,
-    {
-      'x-country': 'DE',
-      'x-region': 'BE',
-      'x-city': 'Berlin',
-      'accept-language': 'de-DE,de;q=0.9',
-      referer: 'https://news.example/story?id=7',
-      'user-agent': CHROME_UA,
-    },
-  ],
-  ['/spring?qr=1', 3, { 'x-country': 'DE', 'x-region': 'BY', 'x-city': 'Munich', 'accept-language': 'de', 'user-agent': IPHONE }],
-  ['/spring', 2, { 'x-country': 'FR', 'x-region': 'IDF', 'x-city': 'Paris', 'accept-language': 'fr-FR', referer: 'https://t.co/abc', 'user-agent': FIREFOX }],
-  ['/autumn', 16, { 'x-country': 'US', 'x-region': 'NY', 'x-city': 'New York', 'accept-language': 'en-US,en', 'user-agent': CHROME_UA }],
-  ['/autumn?qr=1', 1, { 'x-country': 'JP', 'x-region': '13', 'x-city': 'Tokyo', 'accept-language': 'ja', 'user-agent': ANDROID }],
-  ['/autumn', 1, { 'x-country': 'US', 'user-agent': BOT }],
-];
 
 describe.each(STORES)('the analytics overview on %s', (store) => {
   let lsk: Lsk;
@@ -47,34 +22,13 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
   let origin = '';
   let springId = '';
   const shots = store === 'sqlite';
-  /** The totals line once it says `n clicks`. */
-  const totals = (n: number) =>
-    page
-      .locator('.totals')
-      .filter({ hasText: new RegExp(`^${n} clicks? ·`) })
-      .waitFor();
-  const region = (name: string) => page.getByRole('region', { name, exact: true });
-  const chips = () => page.getByRole('list', { name: 'Filters' });
+  const { totals, region, chips } = overviewParts(() => page);
 
   beforeAll(async () => {
     lsk = await startLsk(store, { env: { LSK_COUNTRY_HEADER: 'x-country', LSK_REGION_HEADER: 'x-region', LSK_CITY_HEADER: 'x-city' } });
     browser = await launchChromium();
     const key = await lsk.workspace('acme', ['--rpm', '1000000']);
-    const api = client(lsk.base, key);
-    const spring = await api('POST', '/v1/links', { destination: 'https://example.com/spring', alias: 'spring', tags: ['campaign'] });
-    expect(spring.status).toBe(201);
-    springId = spring.body.id;
-    expect((await api('POST', '/v1/links', { destination: 'https://example.com/autumn', alias: 'autumn', tags: ['fall'] })).status).toBe(201);
-    for (const [path, times, headers] of VISITS) {
-      for (let i = 0; i < times; i++) expect((await visit(lsk.base, path, { host: lsk.env.LSK_DEFAULT_DOMAIN!, ...headers })).status).toBe(302);
-    }
-    // Clicks reach the store within a second or so.
-    const counted = await waitFor(
-      () => api('GET', '/v1/analytics'),
-      (r) => r.body?.total?.clicks === 26 && r.body.total.bots === 1,
-      { interval: 500 },
-    );
-    expect(counted.body.total).toEqual({ clicks: 26, bots: 1 });
+    springId = await seedVisits(lsk, key);
     const signed = await signedInUser(lsk, browser, { email: 'owner@example.com', workspace: 'acme', role: 'owner' }, { timezoneId: 'UTC' });
     w = signed;
     ({ origin, page } = signed);
@@ -120,14 +74,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
 
   it("keeps a link's alias readable at 390 px: its host is what gets shortened", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await region('Links')
-      .getByRole('button', { name: /^localhost:\d+\/autumn$/ })
-      .evaluate((b) => {
-        const text = [...b.querySelectorAll('span')].flatMap((e) => [...e.childNodes]).find((t) => t.textContent?.includes('autumn'))!;
-        const range = document.createRange();
-        range.selectNodeContents(text);
-        return range.getBoundingClientRect().right - text.parentElement!.getBoundingClientRect().right;
-      });
+    const overflow = await aliasOverflow(region('Links').getByRole('button', { name: /^localhost:\d+\/autumn$/ }), 'autumn');
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(overflow, 'how far the alias runs past the box that holds (and cuts) it').toBeLessThanOrEqual(0.5);
   });
@@ -316,6 +263,9 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('QR code'));
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('Details'));
     expect(await region('Links').count(), 'no breakdown by link on a link').toBe(0);
+    // Its creation reads as the dashboard's other dates do (29 Nov 2026, 01:54:53), not 11/29/2026, 1:54:53 AM.
+    const created = page.locator('dt', { hasText: /^Created$/ }).locator('xpath=following-sibling::dd[1]');
+    expect(await created.innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d:\d\d$/);
     await region('Triggers').getByRole('button', { name: 'QR code', exact: true }).click();
     await page.waitForURL(new RegExp(`/dashboard/links/${springId}\\?trigger=qr$`));
     await totals(3);

@@ -1,4 +1,5 @@
 import type { LinkFieldsFragment } from '../gql/graphql';
+import { instantText } from '../ui/when';
 import { countryName } from './countries';
 import { HealthFact } from './health-badge';
 import { RuleFacts, UtmFacts, VariantFacts } from './link-adapt-facts';
@@ -6,7 +7,7 @@ import { StatusBadge } from './status-badge';
 
 const none = <span class="muted">none</span>;
 
-const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
+const when = (iso: string) => <time dateTime={iso}>{instantText(iso)}</time>;
 
 function Targets({ map, name }: { map: Record<string, string | undefined>; name: (key: string) => string }) {
   const rows = Object.entries(map).filter((e): e is [string, string] => Boolean(e[1]));

@@ -1,0 +1,78 @@
+/**
+ * What the analytics overview journey (test/e2e/dashboard-analytics.test.ts) seeds and reads: two
+ * links and 26 people's visits (and a bot's) with browser user agents, places from trusted headers,
+ * languages, referrers, UTM parameters and QR scans; and the page's totals, regions and chips.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { CHROME_UA } from './dashboard.js';
+import { client, type Lsk, visit } from './server.js';
+import { waitFor } from './wait-for.js';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** Who visits: [link path, how many times, headers]. 26 people and a bot. */
+const VISITS: [string, number, Record<string, string>][] = [
+  [
+    '/spring?utm_source=newsletter&utm_campaign=launch',
+    4,
+    {
+      'x-country': 'DE',
+      'x-region': 'BE',
+      'x-city': 'Berlin',
+      'accept-language': 'de-DE,de;q=0.9',
+      referer: 'https://news.example/story?id=7',
+      'user-agent': CHROME_UA,
+    },
+  ],
+  ['/spring?qr=1', 3, { 'x-country': 'DE', 'x-region': 'BY', 'x-city': 'Munich', 'accept-language': 'de', 'user-agent': IPHONE }],
+  ['/spring', 2, { 'x-country': 'FR', 'x-region': 'IDF', 'x-city': 'Paris', 'accept-language': 'fr-FR', referer: 'https://t.co/abc', 'user-agent': FIREFOX }],
+  ['/autumn', 16, { 'x-country': 'US', 'x-region': 'NY', 'x-city': 'New York', 'accept-language': 'en-US,en', 'user-agent': CHROME_UA }],
+  ['/autumn?qr=1', 1, { 'x-country': 'JP', 'x-region': '13', 'x-city': 'Tokyo', 'accept-language': 'ja', 'user-agent': ANDROID }],
+  ['/autumn', 1, { 'x-country': 'US', 'user-agent': BOT }],
+];
+
+/** Creates the links `spring` and `autumn` in the key's workspace, visits them, and waits until the 26 clicks and the bot are counted; the id of `spring`. */
+export async function seedVisits(lsk: Lsk, key: string): Promise<string> {
+  const api = client(lsk.base, key);
+  const spring = await api('POST', '/v1/links', { destination: 'https://example.com/spring', alias: 'spring', tags: ['campaign'] });
+  expect(spring.status).toBe(201);
+  expect((await api('POST', '/v1/links', { destination: 'https://example.com/autumn', alias: 'autumn', tags: ['fall'] })).status).toBe(201);
+  for (const [path, times, headers] of VISITS) {
+    for (let i = 0; i < times; i++) expect((await visit(lsk.base, path, { host: lsk.env.LSK_DEFAULT_DOMAIN!, ...headers })).status).toBe(302);
+  }
+  // Clicks reach the store within a second or so.
+  const counted = await waitFor(
+    () => api('GET', '/v1/analytics'),
+    (r) => r.body?.total?.clicks === 26 && r.body.total.bots === 1,
+    { interval: 500 },
+  );
+  expect(counted.body.total).toEqual({ clicks: 26, bots: 1 });
+  return spring.body.id;
+}
+
+/** The overview's parts on the page `page()` returns: its totals once they say `n clicks`, a panel, the filter chips. */
+export function overviewParts(page: () => Page) {
+  return {
+    totals: (n: number) =>
+      page()
+        .locator('.totals')
+        .filter({ hasText: new RegExp(`^${n} clicks? ·`) })
+        .waitFor(),
+    region: (name: string) => page().getByRole('region', { name, exact: true }),
+    chips: () => page().getByRole('list', { name: 'Filters' }),
+  };
+}
+
+/** How far the text holding `alias` runs past the box that holds (and cuts) it, in a row's button. */
+export function aliasOverflow(button: Locator, alias: string): Promise<number> {
+  return button.evaluate((b, alias) => {
+    const text = [...b.querySelectorAll('span')].flatMap((e) => [...e.childNodes]).find((t) => t.textContent?.includes(alias))!;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    return range.getBoundingClientRect().right - text.parentElement!.getBoundingClientRect().right;
+  }, alias);
+}
