@@ -7,6 +7,7 @@ import {
   type UnorderedBulkOperation,
   type UpdateFilter,
 } from 'mongodb';
+import { UPDATES_PER_BULK_WRITE } from '../mongo/bulk-parts.js';
 import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
 import type { Counts, Grain } from './engine/source.js';
 import { SHEET_INDEXES } from './mongo-sheet-colls.js';
@@ -123,7 +124,7 @@ export const LEGACY_ROLLUPS = 'click_rollups';
  * Events per event document, and event documents per bulk write: the driver encodes a bulk write's
  * BSON on the event loop in one go, about 0.6 µs of CPU per event (measured: 0.5–0.7 ms for a push
  * of 1,000, 2–4 ms for 4,000), so one write carries one document, at most 1,000 events, about as
- * long as a bulk write of UPSERT_BATCH upserts (0.8–1.1 ms) whatever the flush (docs/adr/0200).
+ * long as a bulk write of 250 upserts (0.8–1.1 ms) whatever the flush (docs/adr/0200).
  */
 export const EVENTS_PER_DOC = 1000;
 export const EVENT_DOCS_PER_WRITE = 1;
@@ -160,12 +161,13 @@ export interface Upsert<T extends Document> {
 }
 
 /**
- * Writes per bulk write (the default). The driver encodes each upsert when it is added to a bulk
- * write and sends those bytes: measured, 4–10 ms of CPU for the BSON of 1,000 of the flush's upserts,
- * 0.8–1.1 ms for 250 with the encoder's code warm (docs/adr/0200), 3–8 ms with it cold, as in a flush
- * whose bulk writes are seconds apart (docs/adr/0211).
+ * Writes per bulk write (the default): 32, under FerretDB 1.24's limit on the updates of one bulk
+ * write (`UPDATES_PER_BULK_WRITE`, docs/adr/0231, "A closing that never answered"; it was 250). The
+ * driver encodes each upsert when it is added to a bulk write: 0.8–1.1 ms of CPU for 250 with the
+ * encoder's code warm (docs/adr/0200), 3–8 ms cold (docs/adr/0211), so a part of 32 holds the event
+ * loop well under a millisecond.
  */
-const UPSERT_BATCH = 250;
+export const UPSERT_BATCH = UPDATES_PER_BULK_WRITE;
 
 /** Upserts encoded by the driver between two looks at the clock: one (an upsert costs several µs, far more than a look). */
 const LOOK_EVERY_UPSERT = 1;

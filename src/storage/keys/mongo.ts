@@ -2,6 +2,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { ApiKey, SigningKey } from '../../domain/model.js';
 import { SCOPES, type Scope } from '../../domain/scopes.js';
 import { StoreConflict } from '../errors.js';
+import { partsOf } from '../mongo/bulk-parts.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import { purgeDocs } from '../mongo/purge.js';
 import type { ApiKeysRepository, SigningKeysRepository } from './repository.js';
@@ -83,7 +84,8 @@ export class MongoApiKeys implements ApiKeysRepository {
     const ops: AnyBulkWriteOperation<ApiKeyDoc>[] = [...lastUsed].map(([id, at]) => ({
       updateOne: { filter: { _id: id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: at } }] }, update: { $set: { lastUsedAt: at } } },
     }));
-    await this.conn.run(() => this.keys.bulkWrite(ops, { ordered: false }));
+    // In parts: FerretDB 1.24 never answers a bulk write updating 100 existing documents (docs/adr/0231).
+    for (const part of partsOf(ops)) await this.conn.run(() => this.keys.bulkWrite(part, { ordered: false }));
   }
 
   async claimSuccessor(id: string, successorId: string): Promise<boolean> {

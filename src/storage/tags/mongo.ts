@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Collection, Filter, MongoBulkWriteError } from 'mongodb';
 import { tagKey } from '../../domain/field-rules.js';
 import type { Tag } from '../../domain/model.js';
+import { partsOf } from '../mongo/bulk-parts.js';
 import { type IndexDef, isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import { purgeCollections } from '../mongo/purge.js';
 import type { TagsRepository } from './repository.js';
@@ -71,13 +72,18 @@ export class MongoTagDocs {
     const prefix = tagId(workspaceId, '');
     const keysOf = (upserted: Record<number, unknown> | undefined) =>
       Object.values(upserted ?? {}).flatMap((id) => (typeof id === 'string' && id.startsWith(prefix) ? [id.slice(prefix.length)] : []));
-    try {
-      return keysOf((await this.tags.bulkWrite(ops, { ordered: false })).upsertedIds);
-    } catch (e) {
-      // Two writers upserting the same new tag at once: the loser's upsert collides, the tag exists.
-      if (!isDuplicateKey(e)) throw e;
-      return keysOf((e as MongoBulkWriteError).result?.upsertedIds);
+    const created: string[] = [];
+    // In parts: FerretDB 1.24 never answers a bulk write updating 100 existing documents (docs/adr/0231).
+    for (const part of partsOf(ops)) {
+      try {
+        created.push(...keysOf((await this.tags.bulkWrite(part, { ordered: false })).upsertedIds));
+      } catch (e) {
+        // Two writers upserting the same new tag at once: the loser's upsert collides, the tag exists.
+        if (!isDuplicateKey(e)) throw e;
+        created.push(...keysOf((e as MongoBulkWriteError).result?.upsertedIds));
+      }
     }
+    return created;
   }
 
   /** Undo `ensure` after a failed link write: drop the given tags when no link uses them. */
