@@ -6,7 +6,8 @@ import { CLICK_FIELDS, type ClickField, DIRECT, DIRECT_FIELDS } from '../../src/
 import { continentOf } from '../../src/domain/continents.js';
 import type { ClickAnswer, ClickQuery, HourCounts, KeyCount } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';
-import { hc, type Values } from './_harness.js';
+import type { Repositories } from '../../src/storage/repositories.js';
+import { hc, newLink, type Values, workspace } from './_harness.js';
 
 export interface Recorded {
   linkId: string;
@@ -114,4 +115,21 @@ export function asHours(visits: readonly Recorded[]): HourCounts[] {
     byKey.set(k, e);
   }
   return [...byKey.values()].map(([l, w, h, vs]) => hc(l, w, h, vs));
+}
+
+/** A workspace's four links (tagged `launch`, `launch` and `social`, none, `social`) and the visits recorded on them. */
+export interface SeededClicks {
+  ws: string;
+  links: string[];
+  /** The links tagged `launch`, as the store lists them. */
+  launch: string[];
+  visits: Recorded[];
+}
+
+/** A new workspace with the four links of `SeededClicks`. */
+export async function fourTaggedLinks(repos: Repositories): Promise<{ ws: string; links: string[] }> {
+  const ws = (await repos.workspaces.create(workspace())).id;
+  const links: string[] = [];
+  for (const tags of [['launch'], ['launch', 'social'], [], ['social']]) links.push((await repos.links.insert(newLink(ws, { tags }))).id);
+  return { ws, links };
 }

@@ -21,8 +21,8 @@ import { clickWriter } from '../../src/storage/clicks/sqlite-writes.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { SqliteConnection } from '../../src/storage/sqlite/connection.js';
-import { ALL_GROUPS, asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
-import { batchOf, newLink, openMongoStore, workspace } from './_harness.js';
+import { ALL_GROUPS, asHours, expected, fourTaggedLinks, randomVisits, rng, type SeededClicks } from './_clicks-reference.js';
+import { batchOf, openMongoStore } from './_harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -32,12 +32,7 @@ const now = start + 56 * DAY + 30 * 60_000;
 /** Past the default lease's takeover time (120 s): another instance may take the slot. */
 const PAST_LEASE = 3 * 60_000;
 
-interface Seeded {
-  ws: string;
-  links: string[];
-  launch: string[];
-  visits: Recorded[];
-}
+type Seeded = SeededClicks;
 
 /** Totals, breakdowns (workspace, domain, tag, links left out), by link and series, over whole and partial months. */
 function queries(s: Seeded): (ClickQuery & { tag?: string })[] {
@@ -71,9 +66,7 @@ async function check(repos: Repositories, s: Seeded, label: string): Promise<voi
 
 /** A workspace with tagged links and visits over 55 days (all in hours the closing takes). */
 async function seed(repos: Repositories): Promise<Seeded> {
-  const ws = (await repos.workspaces.create(workspace())).id;
-  const links: string[] = [];
-  for (const tags of [['launch'], ['launch', 'social'], [], ['social']]) links.push((await repos.links.insert(newLink(ws, { tags }))).id);
+  const { ws, links } = await fourTaggedLinks(repos);
   const visits = randomVisits(rng(21), ws, links, start, 55 * 24, 400);
   await repos.clicks.record(batchOf(asHours(visits)));
   return { ws, links, launch: await repos.links.ids(ws, { tag: 'launch' }), visits };

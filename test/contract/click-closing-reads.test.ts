@@ -12,8 +12,8 @@ import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { ClickQuery } from '../../src/storage/clicks/repository.js';
 import type { Repositories } from '../../src/storage/repositories.js';
-import { ALL_GROUPS, asHours, expected, type Recorded, randomVisits, rng } from './_clicks-reference.js';
-import { batchOf, newLink, openStore, STORE_KINDS, workspace } from './_harness.js';
+import { ALL_GROUPS, asHours, expected, fourTaggedLinks, randomVisits, rng, type SeededClicks } from './_clicks-reference.js';
+import { batchOf, openStore, STORE_KINDS } from './_harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -21,12 +21,7 @@ const start = Date.parse('2026-09-28T00:00:00Z');
 /** The first closing's clock: every hour before start + 20 days - 1 hour is closed then. */
 const first = start + 20 * DAY + 30 * 60_000;
 
-interface Seeded {
-  ws: string;
-  links: string[];
-  launch: string[];
-  visits: Recorded[];
-}
+type Seeded = SeededClicks;
 
 function queries(s: Seeded): (ClickQuery & { tag?: string })[] {
   const [from, to] = [start, start + 21 * DAY];
@@ -78,9 +73,7 @@ describe.each(STORE_KINDS)('reads during a closing on %s', (kind) => {
     const store = await openStore(kind, { clock, clicks: { closingSteps } });
     try {
       repos = store.repos;
-      const ws = (await repos.workspaces.create(workspace())).id;
-      const links: string[] = [];
-      for (const tags of [['launch'], ['launch', 'social'], [], ['social']]) links.push((await repos.links.insert(newLink(ws, { tags }))).id);
+      const { ws, links } = await fourTaggedLinks(repos);
       const closed = randomVisits(rng(11), ws, links, start, 19 * 24, 300);
       await repos.clicks.record(batchOf(asHours(closed)));
       await repos.clicks.maintain();
