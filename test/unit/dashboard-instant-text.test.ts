@@ -1,6 +1,6 @@
-/** A link page's Created and Expires read as the dashboard's other dates, not in the browser's locale format. */
+/** Every page writes instants and days one way (29 Nov 2026, 01:54:53), not in the browser's locale format. */
 import { describe, expect, it } from 'vitest';
-import { instantText } from '../../dashboard/src/ui/when.js';
+import { dayText, instantText } from '../../dashboard/src/ui/when.js';
 
 describe('instantText', () => {
   it('writes day, short month, year and the 24-hour time', () => {
@@ -9,5 +9,12 @@ describe('instantText', () => {
   });
   it('in the zone given', () => {
     expect(instantText('2026-11-29T23:30:00Z', 'Asia/Tokyo')).toBe('30 Nov 2026, 08:30:00');
+  });
+});
+
+describe('dayText', () => {
+  it('writes day, short month and year, in the zone given', () => {
+    expect(dayText('2026-11-29T01:54:53Z', 'UTC')).toBe('29 Nov 2026');
+    expect(dayText('2026-11-29T23:30:00Z', 'Asia/Tokyo')).toBe('30 Nov 2026');
   });
 });

@@ -4,6 +4,7 @@ import { useSession } from '../auth/session-context';
 import { InputField } from '../ui/field';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { dayText, instantText } from '../ui/when';
 
 /** The account's passkeys: sign in with one (no password), or use one as the second factor. */
 export function PasskeysCard() {
@@ -41,10 +42,10 @@ export function PasskeysCard() {
                 <li key={k.id}>
                   <strong>{k.name}</strong>{' '}
                   <span class="muted">
-                    added <time dateTime={k.created_at}>{new Date(k.created_at).toLocaleDateString()}</time>
+                    added <time dateTime={k.created_at}>{dayText(k.created_at)}</time>
                     {k.last_used_at ? (
                       <>
-                        , last used <time dateTime={k.last_used_at}>{new Date(k.last_used_at).toLocaleString()}</time>
+                        , last used <time dateTime={k.last_used_at}>{instantText(k.last_used_at)}</time>
                       </>
                     ) : null}
                   </span>{' '}

@@ -2,6 +2,7 @@ import { listSessions, revokeSession } from '../api/second-factors';
 import { navigate } from '../router';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { instantText } from '../ui/when';
 
 const device = (browser: string | null, os: string | null) => [browser ?? 'Unknown browser', os ? `on ${os}` : ''].filter(Boolean).join(' ');
 
@@ -40,10 +41,10 @@ export function SessionsCard({ onSignedOut }: { onSignedOut: () => Promise<boole
                       {s.current ? <span class="badge">this browser</span> : null}
                     </td>
                     <td>
-                      <time dateTime={s.created_at}>{new Date(s.created_at).toLocaleString()}</time>
+                      <time dateTime={s.created_at}>{instantText(s.created_at)}</time>
                     </td>
                     <td>
-                      <time dateTime={s.last_seen_at}>{new Date(s.last_seen_at).toLocaleString()}</time>
+                      <time dateTime={s.last_seen_at}>{instantText(s.last_seen_at)}</time>
                     </td>
                     <td>
                       <button
@@ -51,9 +52,7 @@ export function SessionsCard({ onSignedOut }: { onSignedOut: () => Promise<boole
                         class="small danger"
                         onClick={() => end(s.id, s.current)}
                         disabled={revoke.pending}
-                        aria-label={
-                          s.current ? 'Sign out this browser' : `Sign out ${device(s.browser, s.os)}, signed in ${new Date(s.created_at).toLocaleString()}`
-                        }
+                        aria-label={s.current ? 'Sign out this browser' : `Sign out ${device(s.browser, s.os)}, signed in ${instantText(s.created_at)}`}
                       >
                         Sign out
                       </button>

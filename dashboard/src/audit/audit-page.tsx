@@ -7,6 +7,7 @@ import { saveBlob } from '../ui/download';
 import { Icon } from '../ui/icons';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { instantText } from '../ui/when';
 import { AuditLogQuery } from './documents';
 import { auditPath, csvPath, FILTERS, queryOf } from './filters';
 
@@ -68,11 +69,10 @@ function FilterLink({
 }
 
 function EntryRow({ e, search }: { e: Entry; search: URLSearchParams }) {
-  const when = new Date(e.at);
   return (
     <tr>
       <td>
-        <time dateTime={e.at}>{when.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' })}</time>
+        <time dateTime={e.at}>{instantText(e.at)}</time>
       </td>
       <td>
         <FilterLink search={search} filter="actor" value={e.actor.id} label={`Only entries by this ${e.actor.type}`}>

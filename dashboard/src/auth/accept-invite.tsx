@@ -6,6 +6,7 @@ import { navigate } from '../router';
 import { InputField, NEW_PASSWORD } from '../ui/field';
 import { ErrorBox, Loading } from '../ui/states';
 import { asApiError, useMutation } from '../ui/use-query';
+import { instantText } from '../ui/when';
 import { tokenFromFragment } from './token';
 
 /** The workspace the invite added: the one the answer lists that the session before did not. */
@@ -80,7 +81,7 @@ export function AcceptInvitePage({ onSignedIn }: { onSignedIn: () => Promise<boo
         <dt>For</dt>
         <dd>{invite.email}</dd>
         <dt>Valid until</dt>
-        <dd>{new Date(invite.expires_at).toLocaleString()}</dd>
+        <dd>{instantText(invite.expires_at)}</dd>
       </dl>
       <form class="card form" onSubmit={submit}>
         {session ? (

@@ -7,6 +7,7 @@ import { InputField } from '../ui/field';
 import { ListTable } from '../ui/list-table';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { dayText } from '../ui/when';
 
 const DomainsQuery = graphql(`
   query DashboardDomains {
@@ -76,7 +77,7 @@ export function DomainsPage() {
                 header: 'Host',
                 cell: (x) => <a href={href(`/domains/${encodeURIComponent(x.host)}`)}>{x.host}</a>,
               },
-              { header: 'Added', cell: (x) => <time dateTime={x.created_at}>{new Date(x.created_at).toLocaleDateString()}</time> },
+              { header: 'Added', cell: (x) => <time dateTime={x.created_at}>{dayText(x.created_at)}</time> },
               can.admin && {
                 header: 'Actions',
                 cell: (x) => (

@@ -4,12 +4,13 @@ import type { DashboardKeysQuery } from '../gql/graphql';
 import { ListTable } from '../ui/list-table';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { dayText } from '../ui/when';
 import { KeysQuery, RevokeKeyMutation } from './documents';
 import { NewKey } from './new-key';
 
 type Key = NonNullable<DashboardKeysQuery['keys']>['data'][number];
 
-const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const day = (iso: string | null | undefined) => (iso ? dayText(iso) : '—');
 
 /** The key's scopes, one per line (a long list stays readable in a narrow column). */
 function Scopes({ scopes }: { scopes: string[] }) {

@@ -1,4 +1,5 @@
 import type { LinkFieldsFragment } from '../gql/graphql';
+import { instantText } from '../ui/when';
 
 type Health = LinkFieldsFragment['destination_health'];
 
@@ -28,7 +29,7 @@ export function HealthFact({ health }: { health: Health }) {
       {health.checked_at ? (
         <span class="muted">
           {' '}
-          checked <time dateTime={health.checked_at}>{new Date(health.checked_at).toLocaleString()}</time>
+          checked <time dateTime={health.checked_at}>{instantText(health.checked_at)}</time>
         </span>
       ) : null}
     </>

@@ -2,13 +2,12 @@ import type { LinkFieldsFragment } from '../gql/graphql';
 import { href } from '../router';
 import { CopyButton } from '../ui/copy';
 import { Icon } from '../ui/icons';
+import { dayText } from '../ui/when';
 import { HealthBadge } from './health-badge';
 import { withParams } from './link-filters';
 import { StatusBadge } from './status-badge';
 
 type Row = LinkFieldsFragment;
-
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** One link of the list; with write rights, a checkbox selects it for the bulk actions. */
 export function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boolean; onSelect?: (on: boolean) => void; onDelete?: () => void }) {
@@ -47,7 +46,7 @@ export function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?
           <span class="ellipsis" title={l.destination}>
             → {l.destination}
           </span>
-          <time dateTime={l.created_at}>{DAY.format(new Date(l.created_at))}</time>
+          <time dateTime={l.created_at}>{dayText(l.created_at)}</time>
           {l.tags.map((t) => (
             <a key={t} class="badge" href={href(withParams(new URLSearchParams(), { tag: t }))}>
               {t}

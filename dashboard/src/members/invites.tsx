@@ -8,6 +8,7 @@ import { ListTable } from '../ui/list-table';
 import { ShownOnce } from '../ui/shown-once';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { dayText } from '../ui/when';
 import { isRole, ROLES } from './roles';
 
 const InvitesQuery = graphql(`
@@ -111,7 +112,7 @@ function Invites() {
             columns={[
               { header: 'Email', cell: (i) => i.email },
               { header: 'Role', cell: (i) => i.role },
-              { header: 'Expires', cell: (i) => new Date(i.expires_at).toLocaleDateString() },
+              { header: 'Expires', cell: (i) => dayText(i.expires_at) },
               {
                 header: 'Actions',
                 cell: (i) => (

@@ -6,6 +6,7 @@ import type { Role } from '../gql/graphql';
 import { ListTable } from '../ui/list-table';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { dayText } from '../ui/when';
 import { InvitesSection } from './invites';
 import { isRole, ROLES } from './roles';
 
@@ -98,7 +99,7 @@ export function MembersPage() {
                     m.role
                   ),
               },
-              { header: 'Joined', cell: (m) => <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleDateString()}</time> },
+              { header: 'Joined', cell: (m) => <time dateTime={m.created_at}>{dayText(m.created_at)}</time> },
               can.admin && {
                 header: 'Actions',
                 cell: (m) =>

@@ -6,6 +6,7 @@ import { useCan } from '../auth/session-context';
 import { Dotted } from '../ui/dotted';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { instantText } from '../ui/when';
 import { DeleteReportMutation, ReportMembersQuery, ReportsQuery, SendReportMutation, UpdateReportFrequencyMutation } from './documents';
 import { ReportForm } from './report-form';
 
@@ -25,7 +26,7 @@ type Report = {
 const scopeOf = (r: Report) =>
   r.link_id ? `link ${valueLabel('link_id', r.link_id)}` : r.tag ? `tag ${r.tag}` : r.domain ? `domain ${r.domain}` : 'whole workspace';
 /** A time as the report's own zone reads it (the schedule is that zone's Monday or 1st, 08:00). */
-const when = (v: unknown, zone: string) => (v ? new Date(String(v)).toLocaleString(undefined, { timeZone: zone }) : 'never');
+const when = (v: unknown, zone: string) => (v ? instantText(String(v), zone) : 'never');
 
 /**
  * Scheduled analytics reports (docs/adr/0219): the week's or month's clicks emailed to members on

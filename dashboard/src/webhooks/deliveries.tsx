@@ -3,11 +3,12 @@ import { gql, present } from '../api/graphql';
 import { ListTable } from '../ui/list-table';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { instantText } from '../ui/when';
 import { RetryWebhookDeliveryMutation, WebhookDeliveriesQuery } from './documents';
 
 const PAGE = 20;
 
-const time = (iso: string | null | undefined) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleString()}</time> : '—');
+const time = (iso: string | null | undefined) => (iso ? <time dateTime={iso}>{instantText(iso)}</time> : '—');
 
 const BADGE: Record<string, string> = { delivered: 'badge ok', failed: 'badge danger', pending: 'badge' };
 

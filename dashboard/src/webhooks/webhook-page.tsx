@@ -6,6 +6,7 @@ import { href, navigate, type Params } from '../router';
 import { ShownOnce } from '../ui/shown-once';
 import { ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { instantText } from '../ui/when';
 import { Deliveries } from './deliveries';
 import { DeleteWebhookMutation, RotateWebhookSecretMutation, TestWebhookMutation, UpdateWebhookMutation, WebhookQuery } from './documents';
 import { WebhookForm, type WebhookInput } from './webhook-form';
@@ -25,7 +26,7 @@ function Facts({ w }: { w: WebhookFieldsFragment }) {
       <dd>{w.enabled ? <span class="badge ok">enabled</span> : <span class="badge danger">disabled</span>}</dd>
       <dt>Created</dt>
       <dd>
-        <time dateTime={w.created_at}>{new Date(w.created_at).toLocaleString()}</time>
+        <time dateTime={w.created_at}>{instantText(w.created_at)}</time>
       </dd>
       <dt>Id</dt>
       <dd>
