@@ -124,5 +124,13 @@ describe.each(STORE_KINDS)('the links of analytics rows and click events on %s',
     expect(r.errors?.map((e) => [e.path?.join('.'), (e.originalError as { code?: string } | undefined)?.code])).toEqual([
       ['analytics.data.0.link', 'insufficient_scope'],
     ]);
+    // A row that is no link answers null, with no refusal to read.
+    const series = await execute({
+      schema,
+      document: parse('{ analytics(from: "2026-11-20", to: "2026-11-21") { data { key link { title } } } }'),
+      contextValue: ctx,
+    });
+    expect(series.errors).toBeUndefined();
+    expect((series.data as { analytics: { data: { link: null }[] } }).analytics.data.map((x) => x.link)).toEqual([null, null]);
   });
 });

@@ -2,6 +2,7 @@ import { linkViewOrNull } from '../../domain/link-view.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { loaders } from '../loaders.js';
+import { alsoNeeds } from '../refusal.js';
 import { AnalyticsItemType } from './analytics.js';
 import { ClickEventType } from './click-events.js';
 import { LinkType } from './link.js';
@@ -12,20 +13,24 @@ import { LinkType } from './link.js';
  * link service, so a restricted key sees only the links `link(id)` shows it. GraphQL only: REST rows
  * keep their alias and short_url (http/rest/operations.ts GRAPHQL_ONLY_FIELDS).
  */
-const linkOf = async (ctx: GraphQLContext, id: string) => linkViewOrNull(await loaders(ctx).linkById.load(id));
+async function linkOf(ctx: GraphQLContext, id: string) {
+  // Checked here, not declared: a row that is no link answers null to any caller, without a refusal.
+  alsoNeeds(ctx, 'links:read');
+  return linkViewOrNull(await loaders(ctx).linkById.load(id));
+}
 
 builder.objectField(AnalyticsItemType, 'link', (t) =>
-  t.withAuth({ scope: 'links:read' }).field({
+  t.field({
     type: LinkType,
     nullable: true,
     description:
-      'Top links only (group_by links): the link itself, as `link(id)` answers it (needs links:read); null on other groupings, for a link deleted since, and on a shared report.',
+      'Top links only (group_by links): the link itself, as `link(id)` answers it (needs links:read); null on other groupings (without a refusal), for a link deleted since, and on a shared report.',
     resolve: (i, _a, ctx) => (i.shortUrl === undefined ? null : linkOf(ctx, i.key)),
   }),
 );
 
 builder.objectField(ClickEventType, 'link', (t) =>
-  t.withAuth({ scope: 'links:read' }).field({
+  t.field({
     type: LinkType,
     nullable: true,
     description: 'The link clicked, as `link(id)` answers it (needs links:read); null for a link deleted since.',

@@ -104,7 +104,7 @@ export type AnalyticsItem = {
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
   kind: Maybe<ReferrerSourceKind>;
-  /** Top links only (group_by links): the link itself, as `link(id)` answers it (needs links:read); null on other groupings, for a link deleted since, and on a shared report. */
+  /** Top links only (group_by links): the link itself, as `link(id)` answers it (needs links:read); null on other groupings (without a refusal), for a link deleted since, and on a shared report. */
   link: Maybe<Link>;
   /** With `compare`: the clicks of the same key in the previous window (0 when it had none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. Null without `compare`. */
   previous_clicks: Maybe<Scalars['Int']['output']>;
