@@ -102,6 +102,8 @@ export type AnalyticsItem = {
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
   kind: Maybe<ReferrerSourceKind>;
+  /** Top links only (group_by links): the link itself, as `link(id)` answers it (needs links:read); null on other groupings (without a refusal), for a link deleted since, and on a shared report. */
+  link: Maybe<Link>;
   /** With `compare`: the clicks of the same key in the previous window (0 when it had none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. Null without `compare`. */
   previous_clicks: Maybe<Scalars['Int']['output']>;
   /** Top links only: the short URL. */
@@ -276,6 +278,8 @@ export type ClickEvent = {
   country: Maybe<Scalars['String']['output']>;
   device: Maybe<Scalars['String']['output']>;
   language: Maybe<Scalars['String']['output']>;
+  /** The link clicked, as `link(id)` answers it (needs links:read); null for a link deleted since. */
+  link: Maybe<Link>;
   link_id: Scalars['ID']['output'];
   os: Maybe<Scalars['String']['output']>;
   referrer: Maybe<Scalars['String']['output']>;
@@ -420,6 +424,8 @@ export type Domain = {
 
 export type DomainList = {
   data: Array<Domain>;
+  /** The service's default domain (LSK_DEFAULT_DOMAIN), where a link goes when it names no domain; every workspace may use it, and `data` does not list it. */
+  default_host: Scalars['String']['output'];
 };
 
 /** A filter on one recorded value: clicks whose value is among `in` and not among `not_in` (each a list of 1 to 100 values of at most 500 characters). */

@@ -12,6 +12,8 @@ import type { GraphQLContext } from './context.js';
 export interface Loaders {
   user: DataLoader<string, User | null>;
   link: DataLoader<string, Link | null>;
+  /** Links by id (never `ext_…`) the caller may see, many in one read (a row's or an event's link). */
+  linkById: DataLoader<string, Link | null>;
   key: DataLoader<string, ApiKey | null>;
   invite: DataLoader<string, Invite | null>;
   membership: DataLoader<string, Membership | null>;
@@ -40,6 +42,10 @@ export function loaders(ctx: GraphQLContext): Loaders {
     }),
     // Through the link service: a restricted key's caller finds only its links.
     link: new DataLoader((ids) => Promise.all(ids.map((id) => (ctx.caller ? orNull(links.get(ctx.caller, id)) : null)))),
+    linkById: new DataLoader(async (ids) => {
+      const found = new Map((ctx.caller ? await links.many(ctx.caller, ids) : []).map((k) => [k.id, k]));
+      return ids.map((id) => found.get(id) ?? null);
+    }),
     key: new DataLoader((ids) => Promise.all(ids.map(async (id) => ((k) => (k && k.workspaceId === ws() ? k : null))(await directory.key(id))))),
     invite: new DataLoader((ids) => Promise.all(ids.map((id) => directory.invite(ws(), id)))),
     membership: new DataLoader((userIds) => Promise.all(userIds.map((u) => directory.membership(ws(), u)))),

@@ -148,6 +148,12 @@ export class LinkService {
     return (await this.withClicks([link]))[0]!;
   }
 
+  /** The links among these ids the caller may see (as `get`, in one read of the store), in no particular order; the others are left out. */
+  async many(caller: Caller, ids: readonly string[]): Promise<Link[]> {
+    const rows = ids.length > 0 ? await this.links.byIds(caller.workspaceId, ids) : [];
+    return this.withClicks(rows.filter((l) => withinRestriction(caller.restriction, l)));
+  }
+
   /**
    * The store filter of a list's (or count's) parameters, and what the store cannot decide: a status
    * that needs click counts, and a broken state of targets the link no longer has (changed a moment ago).

@@ -192,4 +192,33 @@ describe.each(STORES)('analytics on %s', (store) => {
     expect(gql.body.data.link).toEqual({ alias: 'spring', stats: null });
     expect(gql.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['insufficient_scope']);
   });
+
+  it('names top links and clicks by their link in GraphQL (its title; a restricted key its own links only), REST as before, and the default domain', async () => {
+    await api('PATCH', `/v1/links/${link.id}`, { title: 'Spring sale' });
+    const q = '{ analytics(group_by: links) { data { key link { id title } } } clickEvents { data { link_id link { title } } } }';
+    const r = await api('POST', '/graphql', { query: q.replace(/}$/, 'domains { default_host } }') });
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.analytics.data).toEqual([
+      { key: link.id, link: { id: link.id, title: 'Spring sale' } },
+      { key: other.id, link: { id: other.id, title: null } },
+    ]);
+    expect(r.body.data.clickEvents.data.map((e: { link_id: string; link: { title: string | null } }) => [e.link_id === link.id, e.link.title]).sort()).toEqual([
+      [false, null],
+      [true, 'Spring sale'],
+      [true, 'Spring sale'],
+      [true, 'Spring sale'],
+    ]);
+    expect(r.body.data.domains).toEqual({ default_host: `localhost:${lsk.port}` });
+    // REST's rows, events and domains keep the contract's keys.
+    expect((await api('GET', '/v1/analytics?group_by=links')).body.data.map((d: object) => Object.keys(d).sort())).toEqual([
+      ['alias', 'clicks', 'key', 'short_url'],
+      ['alias', 'clicks', 'key', 'short_url'],
+    ]);
+    expect(Object.keys((await api('GET', '/v1/analytics/events')).body.data[0])).not.toContain('link');
+    expect((await api('GET', '/v1/domains')).body).toEqual({ data: [] });
+    const made = await api('POST', '/v1/keys', { name: 'calm only', scopes: ['analytics:read', 'links:read'], tags: ['calm'] });
+    const calm = await client(lsk.base, made.body.key)('POST', '/graphql', { query: q });
+    expect(calm.body.data.analytics.data).toEqual([{ key: other.id, link: { id: other.id, title: null } }]);
+    expect(calm.body.data.clickEvents.data).toEqual([{ link_id: other.id, link: { title: null } }]);
+  });
 });

@@ -3,12 +3,14 @@
  * template made on its page and applied in the link form (the final URL shown as typed), two rules
  * built from chips and reordered with the keyboard, two variants, a share card, and a bare host that
  * gets https://; the API returns what the form sent; visits of the link show as each variant's clicks
- * in its editor. Then a domain's settings page sets the root URL,
+ * in its editor, and the Analytics overview names the link by its title in the Links panel and the
+ * recent clicks (cut within its column at 390 px); the share card's preview and the links list name
+ * the real default domain and the URL visitors reach (docs/adr/0236). Then a domain's settings page sets the root URL,
  * which the domain answers at once. Each page passes axe and is photographed at 1280 and 390 px.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_UA, checkPage, createUser, launchChromium, openPage, setPasswordByApi, signIn } from '../support/dashboard.js';
+import { CHROME_UA, checkPage, createUser, downloadedText, launchChromium, openPage, setPasswordByApi, signIn } from '../support/dashboard.js';
 import { client, type Lsk, startLsk, visit } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -85,6 +87,10 @@ describe('the editors of links that adapt', () => {
     await page.getByText('https://example.com/spring?utm_source=newsletter&utm_medium=email').waitFor();
     await page.getByLabel('Card title').fill('Spring <sale>');
     await page.getByLabel('Card description').fill('Fresh fruit, 20 % off');
+    // The card's host is the service's default domain, not a placeholder.
+    const card = page.getByRole('figure', { name: 'How the share card looks' });
+    expect(await card.locator('small').textContent()).toBe(lsk.env.LSK_DEFAULT_DOMAIN);
+    expect(await page.getByLabel('Domain').locator('option').first().textContent()).toBe(`Default domain (${lsk.env.LSK_DEFAULT_DOMAIN})`);
     await checkPage(page, 'link-adapt-editors');
 
     await page.getByRole('button', { name: 'Create link' }).click();
@@ -131,6 +137,8 @@ describe('the editors of links that adapt', () => {
     const [title, column, clicks] = await Promise.all(['.title', '.grow', '.clicks'].map((s) => row.locator(s).boundingBox()));
     expect(title!.x + title!.width, 'the title ends inside its column').toBeLessThanOrEqual(column!.x + column!.width + 0.5);
     expect(title!.x + title!.width, 'the title stops before the clicks').toBeLessThanOrEqual(clicks!.x + 0.5);
+    // The row's destination is where visitors go, UTM values included, as on the link page.
+    await row.getByText('→ https://example.com/spring?utm_source=newsletter&utm_medium=email', { exact: true }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(linkPage);
     await page.locator('.link-head').waitFor();
@@ -166,6 +174,35 @@ describe('the editors of links that adapt', () => {
     expect(shown).toEqual(expected);
     await checkPage(page, 'link-variant-clicks');
   }, 60_000);
+
+  it('names the link by its title in the Links panel and the recent clicks, cut within its column at 390 px', async () => {
+    await page.goto(`${origin}/dashboard/analytics`);
+    const short = `${lsk.env.LSK_DEFAULT_DOMAIN}/spring`;
+    const links = page.getByRole('region', { name: 'Links', exact: true });
+    const pick = links.getByRole('button', { name: `${TITLE} (${short})`, exact: true });
+    await pick.waitFor();
+    expect(await pick.getAttribute('title')).toBe(`Only ${TITLE} (${short})`);
+    const recent = page.getByRole('region', { name: 'Recent clicks', exact: true });
+    const cell = recent.getByRole('cell', { name: `${TITLE} ${short}` }).first();
+    await cell.waitFor();
+    expect(await cell.locator('.event-link').getAttribute('title')).toBe(`${TITLE} (${short})`);
+    // The files name the link as the rows do: the overview's label, the clicks' title column.
+    const overview = await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    expect(overview.body).toContain(`"${TITLE} (${short})"`);
+    const clicks = (await downloadedText(page, () => recent.getByRole('button', { name: /^Download these \d+ clicks \(CSV\)$/ }).click())).body.split('\r\n');
+    expect(clicks[0]).toMatch(/^timestamp,short_url,title,country,/);
+    expect(clicks[1]).toContain(`,http://${short},"${TITLE}",`);
+    await checkPage(page, 'analytics-link-titles');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const inside = async (text: Locator, box: Locator) => {
+      const [t, b] = await Promise.all([text.boundingBox(), box.boundingBox()]);
+      return t!.x + t!.width <= b!.x + b!.width + 0.5;
+    };
+    expect(await inside(pick.locator('.share-title'), pick), 'the title is cut within its button').toBe(true);
+    expect(await inside(cell.locator('.event-title'), recent), 'the title is cut within the panel').toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 
   it("sets a domain's root URL on its settings page, and the domain answers with it", async () => {
     const api = client(lsk.base, key);

@@ -189,7 +189,7 @@ describe.each(DASHBOARD_STORES)('what the analytics overview adds up on %s', (st
     const clicks = await downloadedText(page, () => recent.getByRole('button', { name: 'Download these 2 clicks (CSV)' }).click());
     expect(clicks.name).toMatch(/^lsk-clicks-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-not-utm_source-newsletter\.csv$/);
     expect(clicks.body.split('\r\n')[0]).toBe(
-      'timestamp,short_url,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language',
+      'timestamp,short_url,title,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language',
     );
     expect(w.problems).toEqual([]);
   });

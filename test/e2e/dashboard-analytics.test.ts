@@ -249,7 +249,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     expect(await recent.getByRole('row').filter({ hasText: 'Munich · DE-BY · Germany' }).count()).toBe(3);
     const file = await downloadedText(page, () => recent.getByRole('button', { name: 'Download these 26 clicks (CSV)' }).click());
     const lines = file.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('timestamp,short_url,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language');
+    expect(lines[0]).toBe('timestamp,short_url,title,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language');
     expect(lines).toHaveLength(27);
     expect(
       lines.filter((l) => l.includes(',DE,DE-BE,Berlin,desktop,Chrome,') && l.includes(',https://news.example/story,newsletter,,launch,link,de')),

@@ -1,7 +1,9 @@
 /**
  * The Analytics page and a share's public page read one answer: both documents select the analytics
  * answer through the one fragment (AnalyticsAnswer), so a field added to the overview reaches the
- * public page too, and what codegen makes them send holds that fragment's definition.
+ * public page too, and what codegen makes them send holds that fragment's definition. The signed-in
+ * page adds one thing only: each top link's title (AnalyticsItem.link, read with links:read, which a
+ * share's page, reading without a key, cannot have: docs/adr/0236).
  */
 import { readFileSync } from 'node:fs';
 import { type FieldNode, Kind, type OperationDefinitionNode, parse, type SelectionSetNode } from 'graphql';
@@ -25,7 +27,11 @@ describe('the analytics answer of the overview and of the public page', () => {
   it('is one fragment, selected alike by analytics and by sharedAnalytics.analytics', () => {
     const fragments = [...page, ...shared].flatMap((d) => d.definitions.filter((x) => x.kind === Kind.FRAGMENT_DEFINITION));
     expect(fragments.map((f) => `${f.name.value} on ${f.typeCondition.name.value}`)).toEqual(['AnalyticsAnswer on Analytics']);
-    expect(spreads(field(operation(page, 'DashboardAnalytics').selectionSet, 'analytics')?.selectionSet)).toEqual(['AnalyticsAnswer']);
+    const own = field(operation(page, 'DashboardAnalytics').selectionSet, 'analytics')?.selectionSet;
+    expect(spreads(own)).toEqual(['AnalyticsAnswer', `a ${Kind.FIELD}`]);
+    const link = field(field(own, 'data')?.selectionSet, 'link');
+    expect(field(own, 'data')?.selectionSet?.selections).toHaveLength(1);
+    expect(link?.selectionSet?.selections.map((s) => (s as FieldNode).name.value)).toEqual(['id', 'title']);
     const answer = field(field(operation(shared, 'DashboardSharedAnalytics').selectionSet, 'sharedAnalytics')?.selectionSet, 'analytics');
     expect(spreads(answer?.selectionSet)).toEqual(['AnalyticsAnswer']);
   });

@@ -21,6 +21,21 @@ describe('the overview as CSV', () => {
     expect(lines(csv)[2]).toContain('2026-11-28 (so far)');
   });
 
+  it('names a titled link by its title and short URL, one by its short URL alone', () => {
+    const csv = overviewCsv({ title: 'Clicks per day (UTC)', points, total: 10 }, [
+      {
+        title: 'Links',
+        rows: [
+          { value: 'lnk_a', label: 'Spring sale, Berlin', detail: 'go.example/spring', clicks: 6 },
+          { value: 'lnk_b', label: 'go.example/plain', clicks: 4 },
+        ],
+        remainder: null,
+        total: 10,
+      },
+    ]);
+    expect(lines(csv).slice(3)).toEqual(['Links,lnk_a,"Spring sale, Berlin (go.example/spring)",6,60%', 'Links,lnk_b,go.example/plain,4,40%']);
+  });
+
   it('adds previous_clicks last: the paired bucket, the same value then, empty where there is none', () => {
     const csv = overviewCsv({ title: 'Clicks per day (UTC)', points, total: 10, previous: [2, null] }, [
       {

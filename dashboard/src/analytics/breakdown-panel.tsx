@@ -21,7 +21,10 @@ export interface Shown {
 export function shareRows(tab: Tab, a: Analytics): ShareRow[] {
   return a.data.map((r) => {
     if (tab.field === 'link_id') rememberLink(r.key, r.short_url);
-    return { value: r.key, label: valueLabel(tab.field, r.key), clicks: r.clicks, ...previousOf(a, r.previous_clicks) };
+    const label = valueLabel(tab.field, r.key);
+    // A link reads as its title where it has one, its short URL beside it.
+    const title = tab.field === 'link_id' ? r.link?.title : null;
+    return { value: r.key, ...(title ? { label: title, detail: label } : { label }), clicks: r.clicks, ...previousOf(a, r.previous_clicks) };
   });
 }
 

@@ -12,14 +12,14 @@ interface CsvPoint {
 /** A panel as shown (a `Shown` of the breakdown panel), as far as the file needs it. */
 interface CsvPanel {
   title: string;
-  rows: { value: string; label: string; clicks: number; previous?: number | null }[];
+  rows: { value: string; label: string; detail?: string; clicks: number; previous?: number | null }[];
   remainder: { label: string; clicks: number } | null;
   total: number;
 }
 
 /**
  * What the overview shows, as one table: the time series (one row per bucket), then each panel's
- * rows (its open tab), each with its section, value, label, clicks and share of the view's clicks,
+ * rows (its open tab), each with its section, value, label (a titled link's: `Title (short URL)`), clicks and share of the view's clicks,
  * and the clicks its rows leave out (`(not set)` or `Other`, no value). A bucket still filling says
  * `(so far)` in its label. Compared with the previous period, a last column `previous_clicks` holds
  * what the view shows beside each row (the bucket paired with it, the same value's clicks then;
@@ -40,7 +40,7 @@ export function overviewCsv(series: { title: string; points: CsvPoint[]; total: 
     const rest = panel.remainder;
     const pct = shares([...panel.rows.map((r) => r.clicks), ...(rest ? [rest.clicks] : [])], panel.total);
     panel.rows.forEach((r, i) => {
-      rows.push([panel.title, r.value, r.label, String(r.clicks), pct[i]!, ...then(r.previous)]);
+      rows.push([panel.title, r.value, r.detail ? `${r.label} (${r.detail})` : r.label, String(r.clicks), pct[i]!, ...then(r.previous)]);
     });
     if (rest) rows.push([panel.title, '', rest.label, String(rest.clicks), pct[panel.rows.length]!, ...then(undefined)]);
   }

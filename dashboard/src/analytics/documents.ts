@@ -35,7 +35,10 @@ export const AnalyticsAnswerFragment = graphql(`
   }
 `);
 
-/** One grouping (or the time series) of clicks over a window, filtered: every panel and the chart ask this. */
+/**
+ * One grouping (or the time series) of clicks over a window, filtered: every panel and the chart ask
+ * this. Top links also name their link's title; a share's page, which reads without a key, does not.
+ */
 export const AnalyticsQuery = graphql(`
   query DashboardAnalytics(
     $group_by: AnalyticsGroupBy
@@ -49,6 +52,12 @@ export const AnalyticsQuery = graphql(`
   ) {
     analytics(group_by: $group_by, from: $from, to: $to, interval: $interval, timezone: $timezone, limit: $limit, filter: $filter, compare: $compare) {
       ...AnalyticsAnswer
+      data {
+        link {
+          id
+          title
+        }
+      }
     }
   }
 `);
@@ -61,6 +70,10 @@ export const ClickEventsQuery = graphql(`
         timestamp
         link_id
         short_url
+        link {
+          id
+          title
+        }
         country
         region
         city

@@ -16,9 +16,12 @@ import './recent-clicks.css';
 type ClickEvent = NonNullable<DashboardClickEventsQuery['clickEvents']>['data'][number];
 
 const PAGE = 20;
-const COLUMNS: (keyof ClickEvent)[] = [
+type Column = Exclude<keyof ClickEvent, 'link'> | 'title';
+/** The file's columns: the event's values, the link's title after its short URL. */
+const COLUMNS: Column[] = [
   'timestamp',
   'short_url',
+  'title',
   'country',
   'region',
   'city',
@@ -43,6 +46,20 @@ function when(iso: string, zone: string): string {
     second: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso));
+}
+
+const cell = (e: ClickEvent, c: Column): string => String((c === 'title' ? e.link?.title : e[c]) ?? '');
+
+/** A click's link as people name it: its title (the short URL after it, muted), else its short URL. */
+function LinkName({ e }: { e: ClickEvent }) {
+  const short = e.short_url.replace(/^https?:\/\//, '');
+  const title = e.link?.title;
+  if (!title) return <span class="event-link">{short}</span>;
+  return (
+    <span class="event-link" title={`${title} (${short})`}>
+      <span class="event-title">{title}</span> <span class="event-short">{short}</span>
+    </span>
+  );
 }
 
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
@@ -77,7 +94,7 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
   const key = JSON.stringify(scope);
   useEffect(() => load(null), [key]);
   const download = () => {
-    const rows = events.map((e) => COLUMNS.map((c) => String(e[c] ?? '')));
+    const rows = events.map((e) => COLUMNS.map((c) => cell(e, c)));
     saveBlob(new Blob([csvText([COLUMNS, ...rows])], { type: 'text/csv' }), filename);
   };
   return (
@@ -111,7 +128,11 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
                   <td class="nowrap" data-label="Time">
                     {when(e.timestamp, scope.timezone)}
                   </td>
-                  {oneLink ? null : <td data-label="Link">{e.short_url.replace(/^https?:\/\//, '')}</td>}
+                  {oneLink ? null : (
+                    <td class="event-link-cell" data-label="Link">
+                      <LinkName e={e} />
+                    </td>
+                  )}
                   <td data-label="Location">{join(e.city, e.region, e.country ? valueLabel('country', e.country) : null) || UNKNOWN}</td>
                   <td data-label="Device">{join(e.device, e.browser, e.os) || '—'}</td>
                   <td class="break" data-label="Referrer">

@@ -13,6 +13,8 @@ import { type Remainder, rowsShown, shownRemainder } from './remainder';
 export interface ShareRow {
   value: string;
   label: string;
+  /** Read after the label (a titled link's short URL). */
+  detail?: string;
   clicks: number;
   /** Compared with the previous period: the same value's clicks then. */
   previous?: number | null;
@@ -23,7 +25,15 @@ export interface ShareRow {
  * host (the same on every row) and keeps the alias that tells the rows apart (the button's label
  * keeps the name whole for screen readers, which would read the two parts as two words).
  */
-function RowLabel({ field, label }: { field: FilterField; label: string }) {
+function RowLabel({ field, label, detail }: { field: FilterField; label: string; detail?: string }) {
+  // A titled link: the title first, then its short URL in what room is left (the title keeps its room).
+  if (detail)
+    return (
+      <span class="share-label titled">
+        <span class="share-title">{label}</span>
+        <span class="share-detail">{detail}</span>
+      </span>
+    );
   const cut = field === 'link_id' ? label.indexOf('/') : 0;
   if (cut <= 0) return <span class="share-label">{label}</span>;
   return (
@@ -78,41 +88,38 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
           </tr>
         </thead>
         <tbody>
-          {shown.map((r, i) => (
-            <tr key={r.value}>
-              <th scope="row">
-                <button
-                  type="button"
-                  class="pick"
-                  aria-pressed={picked.includes(r.value)}
-                  aria-label={r.label}
-                  title={`Only ${r.label}`}
-                  onClick={() => onPick(field, r.value, false)}
-                >
-                  <span class="share-bar" style={{ width: `${(r.clicks / max) * 100}%` }} aria-hidden="true" />
-                  <RowLabel field={field} label={r.label} />
-                </button>
-              </th>
-              <td class="num">{count(r.clicks)}</td>
-              <td class="num muted">{pct[i]}</td>
-              {compared ? (
-                <td class="change-cell">
-                  <ChangeBadge now={r.clicks} before={r.previous} suffix={` (${count(r.previous ?? 0)} before)`} />
+          {shown.map((r, i) => {
+            const name = r.detail ? `${r.label} (${r.detail})` : r.label;
+            return (
+              <tr key={r.value}>
+                <th scope="row">
+                  <button
+                    type="button"
+                    class="pick"
+                    aria-pressed={picked.includes(r.value)}
+                    aria-label={name}
+                    title={`Only ${name}`}
+                    onClick={() => onPick(field, r.value, false)}
+                  >
+                    <span class="share-bar" style={{ width: `${(r.clicks / max) * 100}%` }} aria-hidden="true" />
+                    <RowLabel field={field} label={r.label} detail={r.detail} />
+                  </button>
+                </th>
+                <td class="num">{count(r.clicks)}</td>
+                <td class="num muted">{pct[i]}</td>
+                {compared ? (
+                  <td class="change-cell">
+                    <ChangeBadge now={r.clicks} before={r.previous} suffix={` (${count(r.previous ?? 0)} before)`} />
+                  </td>
+                ) : null}
+                <td class="x">
+                  <button type="button" class="exclude" aria-label={`Exclude ${name}`} title={`Exclude ${name}`} onClick={() => onPick(field, r.value, true)}>
+                    <span aria-hidden="true">⊘</span>
+                  </button>
                 </td>
-              ) : null}
-              <td class="x">
-                <button
-                  type="button"
-                  class="exclude"
-                  aria-label={`Exclude ${r.label}`}
-                  title={`Exclude ${r.label}`}
-                  onClick={() => onPick(field, r.value, true)}
-                >
-                  <span aria-hidden="true">⊘</span>
-                </button>
-              </td>
-            </tr>
-          ))}
+              </tr>
+            );
+          })}
           {rest ? (
             <tr class="remainder" title={rest.title}>
               <th scope="row">

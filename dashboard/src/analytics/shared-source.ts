@@ -25,7 +25,8 @@ export async function sharedRead(variables: DashboardAnalyticsQueryVariables): P
   return present(d.sharedAnalytics, 'shared analytics page');
 }
 
-/** The report alone, as the overview's reads take it. */
+/** The report alone, as the overview's reads take it: without links' titles (a share does not read links). */
 export async function sharedAnalytics(variables: DashboardAnalyticsQueryVariables): Promise<NonNullable<DashboardAnalyticsQuery['analytics']>> {
-  return (await sharedRead(variables)).analytics;
+  const a = (await sharedRead(variables)).analytics;
+  return { ...a, data: a.data.map((r) => ({ ...r, link: null })) };
 }

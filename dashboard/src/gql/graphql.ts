@@ -106,6 +106,8 @@ export type AnalyticsItem = {
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
   kind?: Maybe<ReferrerSourceKind>;
+  /** Top links only (group_by links): the link itself, as `link(id)` answers it (needs links:read); null on other groupings (without a refusal), for a link deleted since, and on a shared report. */
+  link?: Maybe<Link>;
   /** With `compare`: the clicks of the same key in the previous window (0 when it had none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. Null without `compare`. */
   previous_clicks?: Maybe<Scalars['Int']['output']>;
   /** Top links only: the short URL. */
@@ -296,6 +298,8 @@ export type ClickEvent = {
   country?: Maybe<Scalars['String']['output']>;
   device?: Maybe<Scalars['String']['output']>;
   language?: Maybe<Scalars['String']['output']>;
+  /** The link clicked, as `link(id)` answers it (needs links:read); null for a link deleted since. */
+  link?: Maybe<Link>;
   link_id: Scalars['ID']['output'];
   os?: Maybe<Scalars['String']['output']>;
   referrer?: Maybe<Scalars['String']['output']>;
@@ -450,6 +454,8 @@ export type Domain = {
 export type DomainList = {
   __typename?: 'DomainList';
   data: Array<Domain>;
+  /** The service's default domain (LSK_DEFAULT_DOMAIN), where a link goes when it names no domain; every workspace may use it, and `data` does not list it. */
+  default_host: Scalars['String']['output'];
 };
 
 /** A filter on one recorded value: clicks whose value is among `in` and not among `not_in` (each a list of 1 to 100 values of at most 500 characters). */
@@ -1484,7 +1490,7 @@ export type DashboardAnalyticsQueryVariables = Exact<{
 }>;
 
 
-export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null }> } | null };
+export type DashboardAnalyticsQuery = { __typename?: 'Query', analytics?: { __typename?: 'Analytics', group_by: AnalyticsGroupBy, from: string, to: string, interval?: AnalyticsInterval | null, timezone: string, data: Array<{ __typename?: 'AnalyticsItem', key: string, clicks: number, previous_clicks?: number | null, alias?: string | null, short_url?: string | null, hosts?: Array<string> | null, link?: { __typename?: 'Link', id: string, title?: string | null } | null }>, total: { __typename?: 'ClickTotals', clicks: number, bots: number }, previous?: { __typename?: 'AnalyticsPrevious', from: string, to: string, total: { __typename?: 'ClickTotals', clicks: number, bots: number } } | null } | null };
 
 export type DashboardClickEventsQueryVariables = Exact<{
   from?: InputMaybe<Scalars['String']['input']>;
@@ -1496,7 +1502,7 @@ export type DashboardClickEventsQueryVariables = Exact<{
 }>;
 
 
-export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null }> } | null };
+export type DashboardClickEventsQuery = { __typename?: 'Query', clickEvents?: { __typename?: 'ClickEventList', next_cursor?: string | null, data: Array<{ __typename?: 'ClickEvent', timestamp: string, link_id: string, short_url: string, country?: string | null, region?: string | null, city?: string | null, device?: string | null, browser?: string | null, os?: string | null, referrer?: string | null, referrer_url?: string | null, utm_source?: string | null, utm_medium?: string | null, utm_campaign?: string | null, trigger?: string | null, language?: string | null, link?: { __typename?: 'Link', id: string, title?: string | null } | null }> } | null };
 
 export type DashboardLinkNameQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1681,7 +1687,7 @@ export type DashboardUtmTemplatesQuery = { __typename?: 'Query', utmTemplates?: 
 export type DashboardLinkFiltersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardLinkFiltersQuery = { __typename?: 'Query', tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null, domains?: { __typename?: 'DomainList', data: Array<{ __typename?: 'Domain', host: string }> } | null };
+export type DashboardLinkFiltersQuery = { __typename?: 'Query', tags?: { __typename?: 'TagList', data: Array<{ __typename?: 'Tag', name: string }> } | null, domains?: { __typename?: 'DomainList', default_host: string, data: Array<{ __typename?: 'Domain', host: string }> } | null };
 
 export type DashboardLinkQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -2120,6 +2126,12 @@ export const DashboardAnalyticsDocument = new TypedDocumentString(`
     compare: $compare
   ) {
     ...AnalyticsAnswer
+    data {
+      link {
+        id
+        title
+      }
+    }
   }
 }
     fragment AnalyticsAnswer on Analytics {
@@ -2163,6 +2175,10 @@ export const DashboardClickEventsDocument = new TypedDocumentString(`
       timestamp
       link_id
       short_url
+      link {
+        id
+        title
+      }
       country
       region
       city
@@ -2548,6 +2564,7 @@ export const DashboardLinkFiltersDocument = new TypedDocumentString(`
     data {
       host
     }
+    default_host
   }
 }
     `) as unknown as TypedDocumentString<DashboardLinkFiltersQuery, DashboardLinkFiltersQueryVariables>;

@@ -82,6 +82,7 @@ export const LinkFiltersQuery = graphql(`
       data {
         host
       }
+      default_host
     }
   }
 `);

@@ -65,6 +65,7 @@ export function LinkForm({
     onSubmit(link ? changes(start, draft) : creation(draft));
   };
   const domains = choices.data?.domains?.data.map((d) => d.host) ?? [];
+  const defaultHost = choices.data?.domains?.default_host;
   const group = { draft, set, error };
   const shownElsewhere = error && Object.keys(error.fields).length > 0;
   return (
@@ -83,7 +84,7 @@ export function LinkForm({
       <div class="two">
         <Field id="domain" label="Domain" hint={HINTS.domain} error={err('domain')}>
           <select {...describedBy('domain', HINTS.domain, err('domain'))} value={draft.domain} onChange={(e) => set({ domain: e.currentTarget.value })}>
-            <option value="">Default domain</option>
+            <option value="">{defaultHost ? `Default domain (${defaultHost})` : 'Default domain'}</option>
             {[...new Set([...(draft.domain ? [draft.domain] : []), ...domains])].map((h) => (
               <option key={h} value={h}>
                 {h}
@@ -109,7 +110,7 @@ export function LinkForm({
       <GeoEditor rows={draft.geo} onChange={(geo) => set({ geo })} error={error} />
       <VariantsEditor rows={draft.variants} onChange={(variants) => set({ variants })} error={error} clicks={variantClicks.data} />
       <UtmFields {...group} />
-      <PreviewEditor {...group} shortUrl={link?.short_url ?? `https://${draft.domain || 'your-domain'}/${draft.alias || 'alias'}`} />
+      <PreviewEditor {...group} shortUrl={link?.short_url ?? `https://${draft.domain || defaultHost || 'your-domain'}/${draft.alias || 'alias'}`} />
       {local ? (
         <p class="field-error" role="alert">
           {local}

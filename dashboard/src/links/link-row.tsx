@@ -4,6 +4,7 @@ import { CopyButton } from '../ui/copy';
 import { Icon } from '../ui/icons';
 import { dayText } from '../ui/when';
 import { HealthBadge } from './health-badge';
+import { reachedUrl } from './link-adapt-facts';
 import { withParams } from './link-filters';
 import { StatusBadge } from './status-badge';
 
@@ -12,6 +13,8 @@ type Row = LinkFieldsFragment;
 /** One link of the list; with write rights, a checkbox selects it for the bulk actions. */
 export function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boolean; onSelect?: (on: boolean) => void; onDelete?: () => void }) {
   const name = l.short_url.replace(/^https?:\/\//, '');
+  // Where visitors go: the destination with the link's UTM values, as the link's page shows it.
+  const reached = reachedUrl(l);
   return (
     <li class="row">
       {onSelect ? (
@@ -43,8 +46,8 @@ export function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?
           </>
         ) : null}
         <div class="line muted">
-          <span class="ellipsis" title={l.destination}>
-            → {l.destination}
+          <span class="ellipsis" title={reached}>
+            → {reached}
           </span>
           <time dateTime={l.created_at}>{dayText(l.created_at)}</time>
           {l.tags.map((t) => (

@@ -16,7 +16,7 @@ const ClickTotalsType = builder.objectRef<ClickTotals>('ClickTotals').implement(
   fields: (t) => ({ clicks: t.exposeInt('clicks'), bots: t.exposeInt('bots') }),
 });
 
-const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').implement({
+export const AnalyticsItemType = builder.objectRef<AnalyticsItem>('AnalyticsItem').implement({
   description: 'One row: a bucket start (time series), or a recorded value (country, referrer, device, ...), link id or tag.',
   fields: (t) => ({
     key: t.exposeString('key', { description: 'Time series: the bucket start (ISO 8601 UTC). Otherwise the value grouped by.' }),

@@ -8,7 +8,7 @@ import { DateTimeScalar } from './scalars.js';
 
 const VALUE_FIELDS = CLICK_FIELDS.filter((f): f is Exclude<(typeof CLICK_FIELDS)[number], 'domain'> => f !== 'domain');
 
-const ClickEventType = builder.objectRef<ClickEventItem>('ClickEvent').implement({
+export const ClickEventType = builder.objectRef<ClickEventItem>('ClickEvent').implement({
   description: "One person's click (bots are never logged), with what it recorded; null where a value is unknown.",
   fields: (t) => ({
     timestamp: t.field({ type: DateTimeScalar, description: 'When the click happened.', resolve: (e) => e.timestamp }),

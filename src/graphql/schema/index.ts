@@ -8,6 +8,7 @@ import './analytics.js';
 import './analytics-share.js';
 import './shared-analytics.js';
 import './click-events.js';
+import './row-links.js';
 import './link-behaviour.js';
 import './link-health.js';
 import './link-qr.js';

@@ -75,9 +75,15 @@ const CreatedApiKeyType = builder.objectRef<{ key: ApiKey; secret: string }>('Cr
 const TagListType = builder
   .objectRef<{ data: Tag[] }>('TagList')
   .implement({ fields: (t) => ({ data: t.field({ type: [TagType], resolve: (x) => x.data }) }) });
-const DomainListType = builder
-  .objectRef<{ data: Domain[] }>('DomainList')
-  .implement({ fields: (t) => ({ data: t.field({ type: [DomainType], resolve: (x) => x.data }) }) });
+const DomainListType = builder.objectRef<{ data: Domain[]; defaultHost: string }>('DomainList').implement({
+  fields: (t) => ({
+    data: t.field({ type: [DomainType], resolve: (x) => x.data }),
+    default_host: t.exposeString('defaultHost', {
+      description:
+        "The service's default domain (LSK_DEFAULT_DOMAIN), where a link goes when it names no domain; every workspace may use it, and `data` does not list it.",
+    }),
+  }),
+});
 const ApiKeyListType = builder
   .objectRef<{ data: ApiKey[] }>('ApiKeyList')
   .implement({ fields: (t) => ({ data: t.field({ type: [ApiKeyType], resolve: (x) => x.data }) }) });
@@ -96,7 +102,7 @@ builder.queryFields((t) => ({
   domains: t.withAuth({ scope: 'domains:read' }).field({
     type: DomainListType,
     description: 'Custom domains of your workspace.',
-    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listDomains(ctx.caller) }),
+    resolve: async (_r, _a, ctx) => ({ data: await ctx.services.workspaces.listDomains(ctx.caller), defaultHost: ctx.services.config.defaultDomain }),
   }),
   keys: t.withAuth({ scope: 'keys:read' }).field({
     type: ApiKeyListType,

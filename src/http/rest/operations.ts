@@ -22,7 +22,7 @@ function namedType(t: TypeNode): string {
 }
 
 /** Fields GraphQL clients select on purpose and REST bodies never carry (`Type.field`). */
-export const GRAPHQL_ONLY_FIELDS: readonly string[] = ['Tag.tagged_links'];
+export const GRAPHQL_ONLY_FIELDS: readonly string[] = ['Tag.tagged_links', 'AnalyticsItem.link', 'ClickEvent.link', 'DomainList.default_host'];
 
 /** The operation without the GraphQL-only fields, and without the variables only they used. */
 function withoutGraphQLOnly(schema: GraphQLSchema, node: OperationDefinitionNode): OperationDefinitionNode {

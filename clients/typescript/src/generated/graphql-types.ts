@@ -104,6 +104,8 @@ export type AnalyticsItem = {
   key: Scalars['String']['output'];
   /** Referrer sources only: what kind of place the source is. */
   kind: Maybe<ReferrerSourceKind>;
+  /** Top links only (group_by links): the link itself, as `link(id)` answers it (needs links:read); null on other groupings (without a refusal), for a link deleted since, and on a shared report. */
+  link: Maybe<Link>;
   /** With `compare`: the clicks of the same key in the previous window (0 when it had none). In a time series of a window of local days: a day meets the day as many days back as the two windows start apart, an hour the same local clock time, a week (or a month of a window of days) the same days; in a window of instants (the last 24 hours) every bucket meets the span one window-length earlier; null where that span is not in the previous window. Null without `compare`. */
   previous_clicks: Maybe<Scalars['Int']['output']>;
   /** Top links only: the short URL. */
@@ -278,6 +280,8 @@ export type ClickEvent = {
   country: Maybe<Scalars['String']['output']>;
   device: Maybe<Scalars['String']['output']>;
   language: Maybe<Scalars['String']['output']>;
+  /** The link clicked, as `link(id)` answers it (needs links:read); null for a link deleted since. */
+  link: Maybe<Link>;
   link_id: Scalars['ID']['output'];
   os: Maybe<Scalars['String']['output']>;
   referrer: Maybe<Scalars['String']['output']>;
@@ -422,6 +426,8 @@ export type Domain = {
 
 export type DomainList = {
   data: Array<Domain>;
+  /** The service's default domain (LSK_DEFAULT_DOMAIN), where a link goes when it names no domain; every workspace may use it, and `data` does not list it. */
+  default_host: Scalars['String']['output'];
 };
 
 /** A filter on one recorded value: clicks whose value is among `in` and not among `not_in` (each a list of 1 to 100 values of at most 500 characters). */
@@ -1428,7 +1434,7 @@ export type AnalyticsQueryVariables = Exact<{
 }>;
 
 
-export type AnalyticsQuery = { analytics: { from: string, group_by: AnalyticsGroupBy, interval: AnalyticsInterval | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, hosts: Array<string> | null, hosts_more: number | null, key: string, kind: ReferrerSourceKind | null, previous_clicks: number | null, short_url: string | null }>, previous: { from: string, to: string, total: { bots: number, clicks: number } } | null, total: { bots: number, clicks: number } } | null };
+export type AnalyticsQuery = { analytics: { from: string, group_by: AnalyticsGroupBy, interval: AnalyticsInterval | null, timezone: string, to: string, data: Array<{ alias: string | null, clicks: number, hosts: Array<string> | null, hosts_more: number | null, key: string, kind: ReferrerSourceKind | null, previous_clicks: number | null, short_url: string | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null }>, previous: { from: string, to: string, total: { bots: number, clicks: number } } | null, total: { bots: number, clicks: number } } | null };
 
 export type AnalyticsReportQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1476,12 +1482,12 @@ export type ClickEventsQueryVariables = Exact<{
 }>;
 
 
-export type ClickEventsQuery = { clickEvents: { next_cursor: string | null, data: Array<{ browser: string | null, city: string | null, continent: string | null, country: string | null, device: string | null, language: string | null, link_id: string, os: string | null, referrer: string | null, referrer_url: string | null, region: string | null, short_url: string, timestamp: string, trigger: string | null, utm_campaign: string | null, utm_content: string | null, utm_medium: string | null, utm_source: string | null, utm_term: string | null, variant: string | null }> } | null };
+export type ClickEventsQuery = { clickEvents: { next_cursor: string | null, data: Array<{ browser: string | null, city: string | null, continent: string | null, country: string | null, device: string | null, language: string | null, link_id: string, os: string | null, referrer: string | null, referrer_url: string | null, region: string | null, short_url: string, timestamp: string, trigger: string | null, utm_campaign: string | null, utm_content: string | null, utm_medium: string | null, utm_source: string | null, utm_term: string | null, variant: string | null, link: { alias: string, clicks: number, created_at: string, destination: string, device_targeting: unknown, domain: string, expired_url: string | null, expires_at: string | null, external_id: string | null, geo_targeting: Record<string, string>, id: string, max_clicks: number | null, password_protected: boolean, preview: unknown | null, rules: unknown | null, short_url: string, status: LinkStatus, tags: Array<string>, title: string | null, updated_at: string, utm: unknown | null, variants: unknown | null } | null }> } | null };
 
 export type DomainsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DomainsQuery = { domains: { data: Array<{ apple_app_site_association: unknown | null, assetlinks: unknown | null, crawlable: boolean, created_at: string, expired_url: string | null, host: string, not_found_url: string | null, root_url: string | null }> } | null };
+export type DomainsQuery = { domains: { default_host: string, data: Array<{ apple_app_site_association: unknown | null, assetlinks: unknown | null, crawlable: boolean, created_at: string, expired_url: string | null, host: string, not_found_url: string | null, root_url: string | null }> } | null };
 
 export type InvitesQueryVariables = Exact<{ [key: string]: never; }>;
 
