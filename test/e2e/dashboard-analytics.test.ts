@@ -167,8 +167,11 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await page.getByRole('figure').getByText('Clicks per week (Asia/Tokyo)').waitFor();
     await page.reload();
     await page.getByRole('figure').getByText('Clicks per week (Asia/Tokyo)').waitFor();
-    expect(await zone.inputValue()).toBe('Asia/Tokyo');
     await totals(26);
+    await zone.focus(); // as Tab does: what is typed replaces the zone shown; Escape keeps the zone in force
+    await page.keyboard.type('seoul');
+    await found.filter({ hasText: 'Seoul' }).waitFor();
+    expect(await zone.press('Escape').then(() => zone.inputValue())).toBe('Asia/Tokyo');
   }, 90_000);
 
   it('shows a custom range with no clicks as an empty state, and goes Back to the view before', async () => {

@@ -22,6 +22,8 @@ export interface ZoneOption {
   words: string;
 }
 
+const byCity = new Intl.Collator('en').compare;
+
 /** `UTC+05:30`, `UTC−03:00` (a true minus sign), `UTC+00:00`. */
 export function offsetText(minutes: number): string {
   const a = Math.abs(minutes);
@@ -63,13 +65,23 @@ export function zoneOption(zone: string, now: Date, yours: boolean): ZoneOption 
  * The list: the viewer's zone and UTC, then the browser's zones by offset and city. `Etc/GMT+5`
  * and the like are left out: their sign is the reverse of what they read as.
  */
-export function zoneOptions(all: readonly string[], yours: string, now = new Date()): ZoneOption[] {
+export function zoneOptions(
+  all: readonly string[],
+  yours: string,
+  now = new Date(),
+  made: (zone: string) => ZoneOption = (z) => zoneOption(z, now, false),
+): ZoneOption[] {
   const first = [...new Set([yours, 'UTC'])].map((z) => zoneOption(z, now, z === yours));
-  const rest = [...new Set(all)]
-    .filter((z) => !first.some((f) => f.zone === z) && z.includes('/') && !z.startsWith('Etc/'))
-    .map((z) => zoneOption(z, now, false))
-    .sort((a, b) => a.offset - b.offset || a.city.localeCompare(b.city));
+  const rest = offered(all)
+    .filter((z) => !first.some((f) => f.zone === z))
+    .map(made)
+    .sort((a, b) => a.offset - b.offset || byCity(a.city, b.city));
   return [...first, ...rest];
+}
+
+/** The zones listed: `Area/City` names, not the `Etc/` ones. */
+export function offered(all: readonly string[]): string[] {
+  return [...new Set(all)].filter((z) => z.includes('/') && !z.startsWith('Etc/'));
 }
 
 /** The list with `zone` in it (the zone in force, which the address may give from outside the list: last). */

@@ -4,16 +4,16 @@
  * name or an offset (`+1`, `-5`, `+5:30`) narrows the list. Closed, the field names the zone in force.
  * Keys: ↓/↑ move (↓ opens), Home/End, Enter picks, Escape closes and keeps the zone in force.
  */
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { localZone, zones } from './labels';
-import { matchZones, withZone, type ZoneOption, zoneOptions } from './zone-options';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { prepareZoneList, zoneList } from './zone-list';
+import { matchZones, withZone, type ZoneOption } from './zone-options';
 import './zone-picker.css';
 
-/** Made on first opening (about 400 zones: a few tenths of a second), then kept for the page's life. */
-let made: ZoneOption[] | null = null;
+/** The list (zone-list.ts), kept while the page lives; `zone` in it. */
+let list: ZoneOption[] | null = null;
 function optionsFor(zone: string): ZoneOption[] {
-  made ??= zoneOptions(zones(), localZone());
-  return withZone(made, zone);
+  list ??= zoneList();
+  return withZone(list, zone);
 }
 
 export function ZonePicker({ zone, onZone }: { zone: string; onZone: (zone: string) => void }) {
@@ -23,6 +23,7 @@ export function ZonePicker({ zone, onZone }: { zone: string; onZone: (zone: stri
   const list = useRef<HTMLDivElement>(null);
   const shown = open ? matchZones(optionsFor(zone), query) : [];
   const at = Math.min(active, shown.length - 1);
+  useEffect(prepareZoneList, []);
   useLayoutEffect(() => {
     if (open && at >= 0) list.current?.children[at]?.scrollIntoView({ block: 'nearest' });
   }, [open, at]);
@@ -71,6 +72,8 @@ export function ZonePicker({ zone, onZone }: { zone: string; onZone: (zone: stri
         spellcheck={false}
         value={open ? query : zone}
         placeholder={zone}
+        // Typing into the field replaces the zone's name shown, rather than adding to it.
+        onFocus={(e) => e.currentTarget.select()}
         onClick={() => (open ? null : openAt(''))}
         onInput={(e) => openAt(e.currentTarget.value)}
         onKeyDown={onKeyDown}
