@@ -50,6 +50,16 @@ describe('time zone options', () => {
     expect(zonesOf('+1 europe')).not.toContain('Europe/London');
     expect(zonesOf('utc-5')).toEqual(expect.arrayContaining(['America/New_York']));
     expect(zonesOf('GMT−3')).toContain('America/Sao_Paulo');
+    // Named as people know them now, and as the browser's list spells them.
+    for (const [q, zone] of [
+      ['kolkata', /^Asia\/(Kolkata|Calcutta)$/],
+      ['calcutta', /^Asia\/(Kolkata|Calcutta)$/],
+      ['kyiv', /^Europe\/(Kyiv|Kiev)$/],
+      ['ho chi minh', /^Asia\/(Ho_Chi_Minh|Saigon)$/],
+    ] as const) {
+      expect(zonesOf(q), q).toEqual([expect.stringMatching(zone)]);
+    }
+    expect(zoneOptions(['Asia/Calcutta'], 'UTC', WINTER)[1]!.city).toBe('Kolkata');
     expect(zonesOf('nowhere-at-all')).toEqual([]);
     expect(zonesOf('').length).toBeGreaterThan(300);
     expect(zonesOf('')[0]).toBe('America/New_York');

@@ -45,10 +45,29 @@ export function zoneOffset(zone: string, now = new Date()): number {
   return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }
 
+/**
+ * Cities that browsers' lists (ICU's) still name as they were spelled when the zone was made: the
+ * name people know now, the old one kept in what a query matches.
+ */
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Kolkata',
+  'Europe/Kiev': 'Kyiv',
+  'Asia/Saigon': 'Ho Chi Minh City',
+  'Asia/Katmandu': 'Kathmandu',
+  'Asia/Rangoon': 'Yangon',
+  'Atlantic/Faeroe': 'Faroe',
+  'America/Godthab': 'Nuuk',
+  'Pacific/Truk': 'Chuuk',
+  'Pacific/Ponape': 'Pohnpei',
+  'Pacific/Enderbury': 'Kanton',
+  'America/Coral_Harbour': 'Atikokan',
+};
+
 /** `America/Argentina/Buenos_Aires` → Buenos Aires, in America · Argentina. */
 function place(zone: string): { city: string; where: string } {
   const parts = zone.split('/');
-  const city = parts.pop()!.replaceAll('_', ' ');
+  const last = parts.pop()!.replaceAll('_', ' ');
+  const city = RENAMED[zone] ?? last;
   return { city, where: parts.map((p) => p.replaceAll('_', ' ')).join(' · ') };
 }
 
@@ -58,7 +77,7 @@ export function zoneOption(zone: string, now: Date, yours: boolean): ZoneOption 
   const named = zone === 'UTC' ? 'Coordinated Universal Time' : zoneName(zone, now, 'longGeneric');
   const more = [where, /^GMT[+-]/.test(named) ? '' : named].filter(Boolean).join(' · ');
   const text = offsetText(offset);
-  return { zone, city, more, offset, offsetText: text, yours, words: `${zone} ${city} ${more} ${text}`.toLowerCase() };
+  return { zone, city, more, offset, offsetText: text, yours, words: `${zone.replaceAll('_', ' ')} ${city} ${more} ${text}`.toLowerCase() };
 }
 
 /**
