@@ -1,7 +1,7 @@
 /**
  * A short URL in a narrow row (docs/adr/0237): the path, which tells links apart, stays whole and the
- * host gives way from its end, the ellipsis written into the text (`localhost:1…/promo-13`) so nothing
- * is left between them. CSS's own ellipsis on the host alone cut whole characters and left their
+ * host gives way from its end, cut after a whole character with the ellipsis against the path
+ * (`localhost:1…/promo-13`). CSS's own ellipsis on the host alone cut whole characters and left their
  * room blank before the path.
  */
 

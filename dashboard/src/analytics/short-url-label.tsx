@@ -20,14 +20,23 @@ function room(el: HTMLElement): number {
   return box.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight);
 }
 
+/**
+ * The host stays whole in the text (what the row's name says, for screen readers and voice
+ * control), its box cut to the width of the start kept, and the ellipsis drawn after it, hidden
+ * from assistive technology: no blank between the cut and the path.
+ */
 export function ShortUrlLabel({ host, path }: { host: string; path: string }) {
   const ref = useRef<HTMLSpanElement>(null);
-  const [shown, setShown] = useState(host);
+  const [kept, setKept] = useState<number | null>(null);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    // A pixel of slack: canvas and layout round text widths apart.
-    const refit = () => setShown(cutHost(host, path, Math.floor(room(el)) - 1, measurer(el)));
+    const refit = () => {
+      const measure = measurer(el);
+      // A pixel of slack: canvas and layout round text widths apart.
+      const shown = cutHost(host, path, Math.floor(room(el)) - 1, measure);
+      setKept(shown === host ? null : Math.ceil(measure(shown.slice(0, -1))));
+    };
     refit();
     const watch = new ResizeObserver(refit);
     watch.observe(el.parentElement ?? el);
@@ -35,7 +44,14 @@ export function ShortUrlLabel({ host, path }: { host: string; path: string }) {
   }, [host, path]);
   return (
     <span class="share-label split" ref={ref}>
-      <span class="share-host">{shown}</span>
+      <span class="share-host" style={kept === null ? undefined : { width: `${kept}px` }}>
+        {host}
+      </span>
+      {kept === null ? null : (
+        <span class="share-cut" aria-hidden="true">
+          …
+        </span>
+      )}
       <span class="share-path">{path}</span>
     </span>
   );
