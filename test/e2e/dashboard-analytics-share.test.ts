@@ -44,9 +44,10 @@ describe.each(DASHBOARD_STORES)('a shared analytics page on %s', (store) => {
 
   it('makes a public link of the overview and shows its URL once', async () => {
     const { page, origin } = owner;
-    await page.goto(`${origin}/dashboard/analytics?range=7d`);
+    // The view shared: Germany, the last 90 days by week, in Berlin's time (docs/adr/0237).
+    await page.goto(`${origin}/dashboard/analytics?range=90d&tz=Europe%2FBerlin&interval=day&country=DE`);
     await totals(page)
-      .filter({ hasText: /^4 clicks ·/ })
+      .filter({ hasText: /^3 clicks ·/ })
       .waitFor();
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Share these analytics' });
@@ -54,17 +55,25 @@ describe.each(DASHBOARD_STORES)('a shared analytics page on %s', (store) => {
     await panel.getByText('the whole workspace').waitFor();
     await panel.getByRole('button', { name: 'Create public link' }).click();
     shareUrl = (await panel.getByTestId('share-url').innerText()).trim();
-    expect(shareUrl).toMatch(new RegExp(`^${origin}/dashboard/share/[0-9A-Za-z]{24}$`));
+    expect(shareUrl).toMatch(new RegExp(`^${origin}/dashboard/share/[0-9A-Za-z]{24}\\?range=90d&tz=Europe%2FBerlin&interval=day&country=DE$`));
     await panel.getByRole('listitem').filter({ hasText: 'Whole workspace' }).waitFor();
     if (shots) await checkPage(page, 'analytics-share-panel');
   });
 
-  it('opens the link in a fresh browser without a session: the numbers, a chip kept through a reload, nothing private', async () => {
-    anon = await openPage(browser, owner.origin, { timezoneId: 'UTC' });
+  it('opens the link in a fresh browser without a session on the view shared: the numbers, a chip kept through a reload, nothing private', async () => {
+    // Elsewhere than the maker: the page still reads Berlin's days, as shared.
+    anon = await openPage(browser, owner.origin, { timezoneId: 'America/New_York' });
     const { page } = anon;
-    await page.goto(`${shareUrl}?range=7d`);
+    await page.goto(shareUrl);
     await page.getByRole('heading', { name: 'acme', level: 1 }).waitFor();
     await page.getByText(/Shared analytics · read-only · Workspace/).waitFor();
+    await totals(page)
+      .filter({ hasText: /^3 clicks ·.*\(Europe\/Berlin\)/ })
+      .waitFor();
+    await page.getByRole('figure').getByText('Clicks per day (Europe/Berlin)').waitFor();
+    expect(await page.getByRole('group', { name: 'Period' }).getByRole('button', { pressed: true }).innerText()).toBe('90 d');
+    await page.getByRole('list', { name: 'Filters' }).getByRole('button', { name: 'Remove the filter Country is Germany' }).click();
+    await page.waitForURL(/\?range=90d&tz=Europe%2FBerlin&interval=day$/);
     await totals(page)
       .filter({ hasText: /^4 clicks ·/ })
       .waitFor();

@@ -76,3 +76,27 @@ export function aliasOverflow(button: Locator, alias: string): Promise<number> {
     return range.getBoundingClientRect().right - text.parentElement!.getBoundingClientRect().right;
   }, alias);
 }
+
+/**
+ * A row's cut host (docs/adr/0237), null when it is whole: `blank`, the room its box leaves after the
+ * last character wholly in it; `joins`, how far apart the host's box, the ellipsis and the path are.
+ */
+export function hostCut(button: Locator): Promise<{ blank: number; joins: number } | null> {
+  return button.evaluate((b) => {
+    const [host, dots, path] = ['.share-host', '.share-cut', '.share-path'].map((s) => b.querySelector(s));
+    if (!host || !dots || !path) return null;
+    const text = host.firstChild!;
+    const box = host.getBoundingClientRect();
+    const r = document.createRange();
+    r.setStart(text, 0);
+    let end = 0;
+    for (let n = 1; n <= (text.textContent ?? '').length; n++) {
+      r.setEnd(text, n);
+      if (r.getBoundingClientRect().right > box.right + 0.5) break;
+      end = n;
+    }
+    r.setEnd(text, end);
+    const d = dots.getBoundingClientRect();
+    return { blank: box.right - r.getBoundingClientRect().right, joins: Math.abs(d.left - box.right) + Math.abs(path.getBoundingClientRect().left - d.right) };
+  });
+}

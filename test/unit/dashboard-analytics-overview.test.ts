@@ -10,6 +10,7 @@ import { LONGEST, viewFileName } from '../../dashboard/src/analytics/filename.js
 import { fillingIndex } from '../../dashboard/src/analytics/filling.js';
 import { shares } from '../../dashboard/src/analytics/percent.js';
 import { remainderOf, rowsShown, shownRemainder } from '../../dashboard/src/analytics/remainder.js';
+import { cutHost } from '../../dashboard/src/analytics/short-url-fit.js';
 
 const rows = (...clicks: number[]) => clicks.map((c) => ({ clicks: c }));
 
@@ -150,5 +151,19 @@ describe('a week or month the window cuts', () => {
     expect(cutDays('2026-11-01', 'month', { from: '2026-10-01', to: '2026-11-30' })).toBeNull();
     expect(cutDays('2026-11-02', 'day', window)).toBeNull();
     expect(cutDays('2026-11-23', 'week', { from: '2026-11-27T11:00:00.000Z', to: '2026-11-28T11:00:00.000Z' })).toBeNull();
+  });
+});
+
+describe('a short URL cut to its row (docs/adr/0237)', () => {
+  // One unit per character: the widths as a monospace font gives them.
+  const chars = (t: string) => t.length;
+  it('keeps the path whole and cuts the host from its end, its ellipsis against the path', () => {
+    expect(cutHost('localhost:18080', '/promo-13', 24, chars)).toBe('localhost:18080');
+    expect(cutHost('localhost:18080', '/promo-13', 23, chars)).toBe('localhost:180…');
+    expect(cutHost('localhost:18080', '/promo-13', 14, chars)).toBe('loca…');
+    expect(cutHost('localhost:18080', '/promo-13', 10, chars)).toBe('…');
+    // Narrower than the path: the ellipsis alone (the path is then cut by CSS), and unmeasured rows whole.
+    expect(cutHost('localhost:18080', '/promo-13', 4, chars)).toBe('…');
+    expect(cutHost('localhost:18080', '/promo-13', 0, chars)).toBe('localhost:18080');
   });
 });

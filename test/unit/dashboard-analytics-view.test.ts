@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { intervalOf, windowOf } from '../../dashboard/src/analytics/dates.js';
+import { sharedViewUrl, shareTarget } from '../../dashboard/src/analytics/share-target.js';
 import { apiFilter, invertField, parseView, toggleValue, viewSearch, withoutField } from '../../dashboard/src/analytics/view-state.js';
 
 const view = (s: string) => parseView(new URLSearchParams(s));
@@ -118,5 +119,25 @@ describe('the presets', () => {
     expect(intervalOf('90d', 'hour', 90)).toBe('day');
     expect(intervalOf('custom', undefined, 2)).toBe('hour');
     expect(intervalOf('custom', undefined, 200)).toBe('month');
+  });
+});
+
+describe('a share made from a view (docs/adr/0237)', () => {
+  const url = 'https://lsk.example/dashboard/share/abc';
+  it('opens on that view: period, interval, comparison, tabs and filters, the zone named even when it was the browser one', () => {
+    const v = view('range=90d&interval=day&compare=previous&geo=cities&country=DE&device=!bot');
+    expect(sharedViewUrl(url, v, shareTarget(undefined, v.filters), 'Europe/Berlin')).toBe(
+      `${url}?range=90d&tz=Europe%2FBerlin&interval=day&compare=previous&geo=cities&country=DE&device=%21bot`,
+    );
+    const custom = view('range=custom&from=2026-10-01&to=2026-10-31&tz=Asia%2FTokyo');
+    expect(sharedViewUrl(url, custom, shareTarget(undefined, custom.filters), 'UTC')).toBe(`${url}?range=custom&from=2026-10-01&to=2026-10-31&tz=Asia%2FTokyo`);
+  });
+  it('leaves out the filter the share itself is, and what the address held that the view set aside', () => {
+    const tag = view('tag=spring&tz=UTC');
+    expect(sharedViewUrl(url, tag, shareTarget(undefined, tag.filters), 'UTC')).toBe(`${url}?tz=UTC`);
+    const link = view('link_id=lnk_1&country=FR');
+    expect(sharedViewUrl(url, link, shareTarget('lnk_1', link.filters), 'UTC')).toBe(`${url}?tz=UTC&country=FR`);
+    const odd = view('country=DE&country=!US&tz=Not%2FAZone');
+    expect(sharedViewUrl(url, odd, shareTarget(undefined, odd.filters), 'UTC')).toBe(`${url}?tz=UTC`);
   });
 });

@@ -10,8 +10,9 @@ import { useLocation } from '../router';
 import { ShownOnce } from '../ui/shown-once';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
+import { localZone } from './labels';
 import { AnalyticsSharesQuery, CreateAnalyticsShareMutation, DeleteAnalyticsShareMutation } from './share-documents';
-import { EXPIRIES, shareScope, shareTarget } from './share-target';
+import { EXPIRIES, sharedViewUrl, shareScope, shareTarget } from './share-target';
 import './share.css';
 import { parseView } from './view-state';
 
@@ -31,7 +32,8 @@ export function ShareControl({ linkId }: { linkId?: string }) {
 
 function SharePanel({ linkId }: { linkId?: string }) {
   const { search } = useLocation();
-  const target = shareTarget(linkId, parseView(search).filters);
+  const view = parseView(search);
+  const target = shareTarget(linkId, view.filters);
   const [days, setDays] = useState<number | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const list = useQuery(() => gql(AnalyticsSharesQuery).then((d) => present(d.analyticsShares, 'shares')), []);
@@ -44,7 +46,9 @@ function SharePanel({ linkId }: { linkId?: string }) {
   const make = async () => {
     const r = await create.run();
     if (!r.ok) return;
-    setMade(r.value.createAnalyticsShare?.url ?? null);
+    const url = r.value.createAnalyticsShare?.url;
+    // The page opens on this view (period, zone, filters, comparison): the recipient sees what was shared.
+    setMade(url ? sharedViewUrl(url, view, target, view.tz ?? localZone()) : null);
     list.reload();
   };
   return (
@@ -52,7 +56,7 @@ function SharePanel({ linkId }: { linkId?: string }) {
       <h2 id="share-h">Share these analytics</h2>
       <p>
         Anyone with the public link sees the numbers of <strong>{target.what}</strong>, read-only and without signing in: totals, charts and breakdowns, never
-        visit-by-visit clicks.
+        visit-by-visit clicks. It opens on the view shown here (period, time zone, filters, comparison); they can change it within {target.what}.
       </p>
       <div class="share-make">
         <label>

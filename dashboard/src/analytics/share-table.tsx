@@ -9,6 +9,7 @@ import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
 import { shares } from './percent';
 import { type Remainder, rowsShown, shownRemainder } from './remainder';
+import { ShortUrlLabel } from './short-url-label';
 
 export interface ShareRow {
   value: string;
@@ -36,12 +37,7 @@ function RowLabel({ field, label, detail }: { field: FilterField; label: string;
     );
   const cut = field === 'link_id' ? label.indexOf('/') : 0;
   if (cut <= 0) return <span class="share-label">{label}</span>;
-  return (
-    <span class="share-label split">
-      <span class="share-host">{label.slice(0, cut)}</span>
-      <span class="share-path">{label.slice(cut)}</span>
-    </span>
-  );
+  return <ShortUrlLabel host={label.slice(0, cut)} path={label.slice(cut)} />;
 }
 
 interface Props {

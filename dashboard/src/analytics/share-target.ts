@@ -1,4 +1,4 @@
-import type { Filters } from './view-state';
+import { type Filters, type View, viewSearch } from './view-state.js';
 
 /** What a share made from the overview covers: the link shown, else a view filtered on exactly one tag or one domain, else the workspace. */
 export interface ShareTarget {
@@ -35,3 +35,17 @@ export const EXPIRIES: readonly { label: string; days: number | null }[] = [
   { label: 'In 30 days', days: 30 },
   { label: 'In 90 days', days: 90 },
 ];
+
+/**
+ * The address of a share's page opening on the view it was made from (docs/adr/0237): its period,
+ * interval, tabs, comparison and filters in the query, as the Analytics page keeps them, and its
+ * zone named even when it was the maker's own (the viewer's browser may be elsewhere). The filter
+ * the share itself is (its link, tag or domain) is left out: the share holds it, so no chip repeats it.
+ */
+export function sharedViewUrl(url: string, view: View, target: ShareTarget, zone: string): string {
+  const filters = { ...view.filters };
+  if (target.link_id) delete filters.link_id;
+  if (target.tag) delete filters.tag;
+  if (target.domain) delete filters.domain;
+  return `${url}${viewSearch({ ...view, filters, tz: view.tz ?? zone, mixed: undefined, ignored: undefined })}`;
+}

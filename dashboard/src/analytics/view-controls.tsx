@@ -1,8 +1,8 @@
 /** The overview's window: date presets, a custom range, the time zone and the bucket size. */
 import { useState } from 'preact/hooks';
 import { daysBetween, HOUR_MAX_DAYS, INTERVALS, type Interval, MAX_DAYS, PRESETS, type Preset, type Window } from './dates';
-import { zones } from './labels';
 import './view-controls.css';
+import { ZonePicker } from './zone-picker';
 
 const INTERVAL_LABEL: Record<Interval, string> = { hour: 'Hour', day: 'Day', week: 'Week (from Monday)', month: 'Month' };
 
@@ -75,16 +75,7 @@ export function ViewControls({ range, window, zone, interval, onRange, onZone, o
         </button>
       </fieldset>
       {custom ? <CustomRange window={window} onApply={(from, to) => onRange('custom', { from, to })} /> : null}
-      <label>
-        Time zone
-        <select value={zone} onChange={(e) => onZone((e.target as HTMLSelectElement).value)}>
-          {zones(zone).map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ZonePicker zone={zone} onZone={onZone} />
       <label>
         Interval
         <select value={interval} onChange={(e) => onInterval((e.target as HTMLSelectElement).value as Interval)}>
