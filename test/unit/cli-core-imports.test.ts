@@ -3,7 +3,8 @@
  * which the CLI opens for its workspace, key, domain, link and import commands. It holds what those
  * services emit into (events, the audit recorder, the webhooks' outbox, link changes, destination
  * health) and must not reach the rest of the server's graph: the redirects and their click
- * recording, accounts, analytics, scheduled reports, the webhook worker, the health checker.
+ * recording, accounts, analytics, scheduled reports, the webhook worker, the health checker, nor
+ * jose, which the keyring and the key service load when they first sign or verify (src/auth/jose.ts).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ describe('the services core an lsk store command builds', () => {
       ),
     );
     expect(rest).toEqual([]);
-    for (const p of ['isbot', 'bowser', 'otplib', 'nodemailer', '@simplewebauthn/server', 'maxmind', 'openid-client']) expect(packages).not.toContain(p);
+    for (const p of ['jose', 'isbot', 'bowser', 'otplib', 'nodemailer', '@simplewebauthn/server', 'maxmind', 'openid-client'])
+      expect(packages).not.toContain(p);
   });
 });
