@@ -1,4 +1,4 @@
-import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
 import { type Caller, systemCaller } from '../domain/caller.js';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
@@ -11,6 +11,7 @@ import type { Acting, ServiceEvents } from '../services/events.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
+import { jose } from './jose.js';
 import { grantKey, type KeyGrant, reachesKey } from './key-grant.js';
 import { type Keyring, SIGNING_ALG } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
@@ -138,6 +139,7 @@ export class ApiKeyService {
   /** The token of a key. Ed25519 signatures are deterministic, so this is the same every time. */
   async secretFor(key: ApiKey): Promise<string> {
     const signer = await this.keyring.signingKey(key.kid);
+    const { SignJWT } = await jose();
     const jwt = await new SignJWT({ wsp: key.workspaceId })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: signer.kid, typ: 'JWT' })
       .setSubject(key.id)
@@ -186,15 +188,16 @@ export class ApiKeyService {
       return cached;
     }
     let payload: JWTPayload;
+    const { jwtVerify, errors } = await jose();
     try {
       ({ payload } = await jwtVerify(
         jwt,
         async (header) => {
           const kid = header.kid ?? '';
-          let key = this.keyring.verifyKey(kid);
+          let key = await this.keyring.verifyKey(kid);
           if (!key) {
             await this.keyring.refreshForUnknownKid();
-            key = this.keyring.verifyKey(kid);
+            key = await this.keyring.verifyKey(kid);
           }
           if (!key) throw new LskError('invalid_api_key', 'The API key is not valid.');
           return key;
@@ -202,7 +205,7 @@ export class ApiKeyService {
         { algorithms: [SIGNING_ALG], clockTolerance: CLOCK_SKEW_S, currentDate: now, requiredClaims: ['sub', 'exp', 'iat'] },
       ));
     } catch (e) {
-      if (e instanceof joseErrors.JWTExpired) throw new LskError('key_expired', 'The API key has expired.');
+      if (e instanceof errors.JWTExpired) throw new LskError('key_expired', 'The API key has expired.');
       throw new LskError('invalid_api_key', 'The API key is not valid.');
     }
     const keyId = payload.sub;

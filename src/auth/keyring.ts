@@ -1,7 +1,8 @@
-import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import type { SigningKey } from '../domain/model.js';
 import type { SigningKeysRepository } from '../storage/keys/repository.js';
+import { jose } from './jose.js';
 
 export const SIGNING_ALG = 'EdDSA';
 
@@ -11,7 +12,8 @@ interface LoadedKey {
   createdAt: Date;
   publicJwk: JWK;
   privateJwk: string;
-  verifyKey: CryptoKey;
+  /** Imported on first use (a command that verifies nothing does not load jose). */
+  verifyKey?: CryptoKey;
   signKey?: CryptoKey;
 }
 
@@ -48,7 +50,7 @@ export class Keyring {
   async refresh(): Promise<void> {
     const stored = await this.store.list();
     const next = new Map<string, LoadedKey>();
-    for (const k of stored) next.set(k.kid, this.keys.get(k.kid) ?? (await this.load(k)));
+    for (const k of stored) next.set(k.kid, this.keys.get(k.kid) ?? this.load(k));
     this.keys = next;
     this.lastRefresh = this.clock.now().getTime();
   }
@@ -58,16 +60,9 @@ export class Keyring {
     if (this.clock.now().getTime() - this.lastRefresh >= 5000) await this.refresh();
   }
 
-  private async load(k: SigningKey): Promise<LoadedKey> {
+  private load(k: SigningKey): LoadedKey {
     const publicJwk = JSON.parse(k.publicJwk) as JWK;
-    return {
-      kid: k.kid,
-      generation: generationOf(k.kid),
-      createdAt: k.createdAt,
-      publicJwk,
-      privateJwk: k.privateJwk,
-      verifyKey: (await importJWK(publicJwk, SIGNING_ALG)) as CryptoKey,
-    };
+    return { kid: k.kid, generation: generationOf(k.kid), createdAt: k.createdAt, publicJwk, privateJwk: k.privateJwk };
   }
 
   private newest(): LoadedKey | undefined {
@@ -84,6 +79,7 @@ export class Keyring {
       await this.prune();
       return;
     }
+    const { exportJWK, generateKeyPair } = await jose();
     const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { crv: 'Ed25519', extractable: true });
     const kid = kidFor((newest?.generation ?? 0) + 1);
     const pub = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' };
@@ -120,12 +116,16 @@ export class Keyring {
       k = this.keys.get(kid);
     }
     if (!k) throw new Error(`signing key ${kid} is gone`);
-    k.signKey ??= (await importJWK(JSON.parse(k.privateJwk) as JWK, SIGNING_ALG)) as CryptoKey;
+    k.signKey ??= (await (await jose()).importJWK(JSON.parse(k.privateJwk) as JWK, SIGNING_ALG)) as CryptoKey;
     return { kid: k.kid, key: k.signKey };
   }
 
-  verifyKey(kid: string): CryptoKey | undefined {
-    return this.keys.get(kid)?.verifyKey;
+  /** The public key of `kid` (imported once, on first use), or undefined for a kid not in the ring. */
+  async verifyKey(kid: string): Promise<CryptoKey | undefined> {
+    const k = this.keys.get(kid);
+    if (!k) return undefined;
+    k.verifyKey ??= (await (await jose()).importJWK(k.publicJwk, SIGNING_ALG)) as CryptoKey;
+    return k.verifyKey;
   }
 
   jwks(): { keys: JWK[] } {

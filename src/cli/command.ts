@@ -5,6 +5,7 @@ import type { Config } from '../config/env.js';
 import type { Caller } from '../domain/caller.js';
 import type { Workspace } from '../domain/model.js';
 import type { Services } from '../services/all-services.js';
+import type { CoreServices } from '../services/core-wiring.js';
 import type { Acting } from '../services/events.js';
 
 /** A malformed command line (exit status 2). */
@@ -19,11 +20,16 @@ export interface OptionSpec {
   required?: boolean;
 }
 
-/** What a command receives: its argument, its options, the settings and the store (opened on first use). */
+/**
+ * What a command receives: its argument, its options, the settings and the store (opened on first
+ * use): the services' core (workspaces, keys, links, with their audit and webhook events) or, for a
+ * command that needs more, the whole graph as the server builds it on the same core (docs/adr/0238).
+ */
 export interface CommandContext {
   arg: string;
   options: Record<string, string | undefined>;
   config: Config;
+  core(): Promise<CoreServices>;
   services(): Promise<Services>;
 }
 
@@ -78,7 +84,7 @@ export function cliCaller(workspace: Workspace): Caller {
 
 /** The workspace named by --workspace (required by the commands that use this), and the CLI as its caller. */
 export async function workspaceOption(ctx: CommandContext) {
-  const services = await ctx.services();
+  const services = await ctx.core();
   const workspace = await services.workspaces.bySlug(ctx.options.workspace!);
   return { services, workspace, caller: cliCaller(workspace) };
 }

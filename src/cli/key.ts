@@ -61,8 +61,8 @@ export const keyCommands: Command[] = [
     details: 'Result: {"id", "revoked_at"} as JSON.',
     options: {},
     usesStore: true,
-    async run({ arg, services: open }) {
-      const services = await open();
+    async run({ arg, core }) {
+      const services = await core();
       const key = await services.directory.key(arg);
       if (!key) throw LskError.notFound(`API key ${arg}`);
       const workspace = await services.repos.workspaces.get(key.workspaceId);

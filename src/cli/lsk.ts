@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
     const config = readSettings();
     where = describeDatabase(config.databaseUrl);
     db = cliDatabase(config, parsed.init);
-    const lines = await parsed.command.run({ arg: parsed.arg, options: parsed.options, config, services: db.services });
+    const lines = await parsed.command.run({ arg: parsed.arg, options: parsed.options, config, core: db.core, services: db.services });
     if (lines.length > 0) out(lines.join('\n'));
     process.stderr.write(`lsk: using ${where}\n`);
     return 0;

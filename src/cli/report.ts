@@ -36,7 +36,8 @@ export const reportCommands: Command[] = [
     },
     usesStore: true,
     async run(ctx) {
-      const { services, workspace, caller } = await workspaceOption(ctx);
+      const { workspace, caller } = await workspaceOption(ctx);
+      const services = await ctx.services();
       const o = ctx.options;
       const input = { frequency: o.frequency, timezone: o.timezone, link_id: o.link, tag: o.tag, domain: o.domain, recipients: list(o.to) };
       const r = await services.scheduledReports.create(caller, input);
@@ -55,7 +56,8 @@ export const reportCommands: Command[] = [
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
-      const { services, caller } = await workspaceOption(ctx);
+      const { caller } = await workspaceOption(ctx);
+      const services = await ctx.services();
       const { data } = await services.scheduledReports.list(caller);
       const scope = (r: ScheduledReport) => r.scope.linkId ?? r.scope.tag ?? r.scope.domain ?? '(workspace)';
       const rows = data.map((r) => [r.id, r.frequency, r.timezone, scope(r), String(r.recipients.length), when(r.nextRunAt), when(r.lastSentAt)]);
@@ -75,7 +77,8 @@ export const reportCommands: Command[] = [
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
-      const { services, caller } = await workspaceOption(ctx);
+      const { caller } = await workspaceOption(ctx);
+      const services = await ctx.services();
       const { period, recipients } = await services.scheduledReports.sendNow(caller, ctx.arg);
       const { isoDate } = await import('../domain/scheduled-reports/schedule.js');
       const result = { id: ctx.arg, recipients, period_from: isoDate(period.from), period_to: isoDate(period.to) };
@@ -91,7 +94,8 @@ export const reportCommands: Command[] = [
     options: WORKSPACE,
     usesStore: true,
     async run(ctx) {
-      const { services, caller } = await workspaceOption(ctx);
+      const { caller } = await workspaceOption(ctx);
+      const services = await ctx.services();
       await services.scheduledReports.delete(caller, ctx.arg);
       return [`deleted report ${ctx.arg}`, JSON.stringify({ id: ctx.arg, deleted: true })];
     },

@@ -31,7 +31,8 @@ export const userCommands: Command[] = [
       const email = check(emailSchema, ctx.arg, 'email');
       const role = check(roleSchema, ctx.options.role ?? 'owner', '--role');
       const name = check(userNameSchema, ctx.options.name ?? email.split('@')[0], '--name');
-      const { services, workspace } = await workspaceOption(ctx);
+      const { workspace } = await workspaceOption(ctx);
+      const services = await ctx.services();
       const existing = await services.directory.userByEmail(email);
       if (existing) {
         // Their password stays theirs: no set-password link unless the operator asks for one.
@@ -68,12 +69,12 @@ export const userCommands: Command[] = [
     options: { workspace: { value: '<slug>', help: 'only the members of this workspace' } },
     usesStore: true,
     async run(ctx) {
-      const services = await ctx.services();
+      const services = await ctx.core();
       let rows: { user: User; role?: string }[];
       if (ctx.options.workspace === undefined) rows = (await services.directory.allUsers()).map((user) => ({ user }));
       else {
         const { caller } = await workspaceOption(ctx);
-        rows = (await services.members.list(caller)).map(({ user, role }) => ({ user, role }));
+        rows = (await (await ctx.services()).members.list(caller)).map(({ user, role }) => ({ user, role }));
       }
       const lines = rows.map(({ user, role }) => [user.email, user.name, role ?? '-', when(user.createdAt), user.id]);
       return [...table(['EMAIL', 'NAME', 'ROLE', 'CREATED', 'ID'], lines), JSON.stringify({ data: rows.map(({ user, role }) => userJson(user, role)) })];

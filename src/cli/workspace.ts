@@ -35,10 +35,10 @@ export const workspaceCommands: Command[] = [
     details: 'The slug is 1 to 40 lower-case letters, digits or inner hyphens. Result: the workspace as JSON.',
     options: PLAN_OPTIONS,
     usesStore: true,
-    async run({ arg, options, services }) {
+    async run({ arg, options, core }) {
       const slug = check((await schemas()).workspaceSlugSchema, arg, 'workspace slug');
       const p = await planOf(options.plan, options.rpm, false);
-      const ws = await (await services()).workspaces.create(cliActing(), slug, p.plan, p.rpm);
+      const ws = await (await core()).workspaces.create(cliActing(), slug, p.plan, p.rpm);
       return [`created workspace ${ws.slug} (${ws.plan}, ${ws.rateLimitRpm} requests/minute)`, JSON.stringify(workspaceJson(ws))];
     },
   },
@@ -50,9 +50,9 @@ export const workspaceCommands: Command[] = [
     details: 'Result: the workspace as JSON.',
     options: PLAN_OPTIONS,
     usesStore: true,
-    async run({ arg, options, services }) {
+    async run({ arg, options, core }) {
       const p = await planOf(options.plan, options.rpm, true);
-      const ws = await (await services()).workspaces.setPlan(cliActing(), arg, p.plan, p.rpm);
+      const ws = await (await core()).workspaces.setPlan(cliActing(), arg, p.plan, p.rpm);
       return [`workspace ${ws.slug} is now on ${ws.plan} (${ws.rateLimitRpm} requests/minute)`, JSON.stringify(workspaceJson(ws))];
     },
   },
@@ -63,8 +63,8 @@ export const workspaceCommands: Command[] = [
     details: 'Result: {"data": [workspaces]} as JSON.',
     options: {},
     usesStore: true,
-    async run({ services }) {
-      const all = await (await services()).workspaces.list();
+    async run({ core }) {
+      const all = await (await core()).workspaces.list();
       const rows = all.map((w) => [w.slug, w.plan, String(w.rateLimitRpm), w.id]);
       return [...table(['SLUG', 'PLAN', 'RPM', 'ID'], rows), JSON.stringify({ data: all.map(workspaceJson) })];
     },
@@ -78,8 +78,8 @@ export const workspaceCommands: Command[] = [
       'Its keys, sessions and links stop at once on every instance (within 2 s), its domains and slug are free again; then its data is purged here, in batches, before the command returns (a purge cut short goes on at the next start of lsk). Result: the deleted workspace as JSON.',
     options: {},
     usesStore: true,
-    async run({ arg, services }) {
-      const s = await services();
+    async run({ arg, core }) {
+      const s = await core();
       const ws = await s.workspaces.deleteBySlug(cliActing(), arg);
       await s.workspacePurge.run();
       return [`deleted workspace ${ws.slug} and purged its data`, JSON.stringify(workspaceJson(ws))];

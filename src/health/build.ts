@@ -42,11 +42,13 @@ export function buildHealth(
     present: (rows: LinkRow[]) => Promise<Link[]>;
     blocked: BlockedHosts;
     suspended: (workspaceId: string) => boolean;
+    /** The link services' side, when the services' core made it already (docs/adr/0238). */
+    service?: HealthService;
   },
   opts: HealthOptions = {},
 ): Health {
   const { config, clock, metrics } = parts;
-  const service = new HealthService(repos.health, clock, config.healthIntervalMs);
+  const service = parts.service ?? new HealthService(repos.health, clock, config.healthIntervalMs);
   const allow = allowedRanges(config);
   const checker = new HealthChecker(
     {

@@ -1,7 +1,7 @@
 import { BULK_MAX } from '../domain/bulk-schemas.js';
 import type { Caller } from '../domain/caller.js';
 import { shortUrl } from '../domain/field-rules.js';
-import type { Services } from '../services/all-services.js';
+import type { CoreServices } from '../services/core-wiring.js';
 import { type CheckedRow, checkedRows } from './check.js';
 import type { Source } from './sources.js';
 
@@ -47,7 +47,7 @@ const invalid = (line: number, message: string): RowOutcome => ({ line, status: 
  *    twice, and an interrupted run is finished by running it again.
  * Memory stays bounded: rows stream through; only the domains and the counts are kept.
  */
-export async function importFile(services: Services, o: ImportOptions): Promise<ImportSummary> {
+export async function importFile(services: Pick<CoreServices, 'links' | 'bulkLinks'>, o: ImportOptions): Promise<ImportSummary> {
   const summary: ImportSummary = { rows: 0, created: 0, already_imported: 0, invalid: 0, failed: 0, missing_domains: [], written: false };
   const domains = new Set<string>();
   let valid = 0;

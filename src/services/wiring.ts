@@ -1,83 +1,50 @@
-import { Abuse } from '../abuse/abuse.js';
 import { AbuseOperator } from '../abuse/operator.js';
 import { ReportService } from '../abuse/reports.js';
-import { ApiKeyService } from '../auth/api-keys.js';
-import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
-import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
-import { setPasswordCost, setPasswordWarnings } from '../domain/passwords.js';
 import { buildHealth, type HealthOptions } from '../health/build.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
-import { Metrics } from '../observability/metrics.js';
 import { registerServiceMetrics } from '../observability/service-metrics.js';
-import { countStoreErrors } from '../observability/store-errors.js';
 import { SharedClickCaps } from '../redirect/click-caps.js';
 import { ClickRecorder } from '../redirect/click-recorder.js';
 import { MmdbCity, MmdbGeo } from '../redirect/geo.js';
 import { RedirectHandler } from '../redirect/redirect-handler.js';
-import { openRepositories } from '../storage/open.js';
-import type { Repositories } from '../storage/repositories.js';
 import { buildWebhooks, type WebhookOptions } from '../webhooks/wiring.js';
 import { buildAccounts } from './accounts/build-accounts.js';
-import { Directory } from './accounts/directory.js';
 import type { Services } from './all-services.js';
 import { AnalyticsService } from './analytics/analytics-service.js';
 import { ClickEventsService } from './analytics/events-service.js';
 import { shareServices } from './analytics/share-wiring.js';
-import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
 import { AuditService } from './audit/audit-service.js';
 import { recordOperationalEvents } from './audit/operational-events.js';
-import { BulkLinkService } from './bulk-links.js';
+import { buildCore, type CoreOptions, type CoreServices } from './core-wiring.js';
 import { DomainSettingsService } from './domain-settings.js';
-import { ServiceEvents } from './events.js';
 import { IdempotencyService } from './idempotency.js';
-import { LinkEvents, ServiceEvents as OperationalEvents } from './link-events.js';
-import { LinkService } from './link-service.js';
+import { ServiceEvents as OperationalEvents } from './link-events.js';
 import { scheduledReports } from './scheduled-reports/build.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';
 import { UtmTemplateService } from './utm-templates.js';
-import { workspaceDeletion } from './workspace-deletion.js';
-import { WorkspaceService } from './workspace-service.js';
+
+export interface ServiceOptions {
+  webhooks?: WebhookOptions;
+  health?: HealthOptions;
+}
 
 /** Open the repositories (their failures counted), run migrations / create indexes, load the signing keys, and wire the services. */
-export async function buildServices(
-  config: Config,
-  opts: {
-    clock?: Clock;
-    repos?: Repositories;
-    log?: AuditLogger & { info?(obj: object, msg: string): void; debug?(obj: object, msg: string): void };
-    webhooks?: WebhookOptions;
-    health?: HealthOptions;
-  } = {},
-): Promise<Services> {
-  setPasswordCost(config.passwordCost);
-  // LSK_TEST_CLOCK_FILE: black-box tests move the server's time (never set in production).
-  const clock = opts.clock ?? (config.testClockFile ? new OffsetFileClock(config.testClockFile) : systemClock);
-  const metrics = new Metrics();
-  const clickStore = { eventDays: config.clickEventsDays, writerNice: config.clickWriterNice, log: opts.log };
-  const repos = countStoreErrors(opts.repos ?? (await openRepositories(config.databaseUrl, { clock, clicks: clickStore })), metrics);
-  await repos.init();
-  const keyring = new Keyring(repos.signingKeys, clock, { rotateDays: config.signingKeyRotateDays, keyTtlDays: config.keyTtlDays });
-  await keyring.init();
-  const log = opts.log ?? { warn: () => {}, error: () => {} };
-  if (opts.log) setPasswordWarnings((message) => log.warn({}, message));
-  // The services' events (docs/adr/0120): every change is emitted here; the audit log records them.
-  const events = new ServiceEvents(clock, (e) => log.error({ err: e }, 'an event listener failed'));
-  const auditRecorder = new AuditRecorder(repos, log, { enabled: config.auditDays > 0 });
-  events.subscribe(auditRecorder.take);
-  const lifetimes = { ttlDays: config.keyTtlDays, renewDays: config.keyRenewDays, defaultDomain: config.defaultDomain };
-  const keys = new ApiKeyService(repos, keyring, clock, lifetimes, events);
-  const linkEvents = new LinkEvents();
-  const abuse = new Abuse(repos, { file: config.blocklistFile, log, clock });
+export async function buildServices(config: Config, opts: CoreOptions & ServiceOptions = {}): Promise<Services> {
+  return servicesOnCore(await buildCore(config, opts), opts);
+}
+
+/** The whole graph, as the server runs it, on the services' core (core-wiring.ts): the same core services, the rest around them. */
+export function servicesOnCore(core: CoreServices, opts: ServiceOptions = {}): Services {
+  const { config, clock, metrics, repos, log, abuse, links, linkEvents, auditRecorder, serviceEvents: events } = core;
   // A deleted workspace's queued deliveries are not sent while its purge runs (docs/adr/0177).
-  const webhooks = buildWebhooks(repos, clock, config, metrics, events, { gone: (ws) => abuse.gone(ws), ...opts.webhooks });
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, { gone: (ws) => abuse.gone(ws), outbox: core.outbox, ...opts.webhooks });
   // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
   const operational = new OperationalEvents();
   recordOperationalEvents(operational, events);
-  let links: LinkService | undefined;
   const health = buildHealth(
     repos,
     {
@@ -86,13 +53,13 @@ export async function buildServices(
       metrics,
       outbox: webhooks.outbox,
       events: operational,
-      present: (rows) => links!.withClicks(rows),
+      present: (rows) => links.withClicks(rows),
       blocked: abuse.blocklist,
       suspended: (ws) => abuse.suspended(ws),
+      service: core.healthService,
     },
     opts.health,
   );
-  links = new LinkService(repos.links, repos.domains, repos.clicks, clock, config.defaultDomain, linkEvents, events, webhooks.outbox, abuse, health.service);
   // The one place the store decides anything: an embedded store serves one instance; a shared one
   // (MongoDB) may serve many, which then share limits and re-read what another instance may have changed.
   const { shared } = repos.capabilities;
@@ -121,7 +88,6 @@ export async function buildServices(
   linkEvents.onSite((host) => redirects.invalidateSite(host));
   const accounts = buildAccounts(repos, clock, config, log, events);
   const audit = new AuditService(repos.audit, auditRecorder, events, clock, config.auditDays);
-  const deletion = workspaceDeletion(repos, abuse, clock, auditRecorder, events, log);
   const analytics = new AnalyticsService(repos.clicks, repos.links, links, clock);
   const reports = scheduledReports({
     repos,
@@ -139,27 +105,19 @@ export async function buildServices(
     clock,
     metrics,
     repos,
-    store: { kind: repos.kind, ping: () => repos.ping(), close: () => repos.close() },
-    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit, deletion.purge),
-    workspacePurge: deletion.purge,
-    keyring,
-    keys,
+    store: core.store,
+    upkeep: new Upkeep(accounts.sessions, repos.members, clock, audit, core.workspacePurge),
+    workspacePurge: core.workspacePurge,
+    keyring: core.keyring,
+    keys: core.keys,
     links,
-    bulkLinks: new BulkLinkService(repos.links, repos.clicks, clock, config.defaultDomain, linkEvents, links),
+    bulkLinks: core.bulkLinks,
     idempotency: new IdempotencyService(repos.idempotency, clock),
     linkEvents,
     serviceEvents: events,
     auditRecorder,
     audit,
-    workspaces: new WorkspaceService(
-      repos,
-      clock,
-      [config.defaultDomain, new URL(config.publicUrl).host],
-      events,
-      (id) => keys.forgetWorkspace(id),
-      (host) => linkEvents.siteChanged(host),
-      deletion.deleted,
-    ),
+    workspaces: core.workspaces,
     domainSettings: new DomainSettingsService(repos.domains, linkEvents, events, abuse),
     utmTemplates: new UtmTemplateService(repos.utmTemplates, clock, events),
     stats: new StatsService(repos.clicks, clock, links),
@@ -174,7 +132,7 @@ export async function buildServices(
     clicks,
     redirects,
     ...accounts,
-    directory: new Directory(repos),
+    directory: core.directory,
     webhooks,
     events: operational,
     abuse,

@@ -22,18 +22,21 @@ export interface Webhooks {
 
 export interface WebhookOptions extends Partial<WorkerOptions> {
   resolve?: Resolver;
+  /** The outbox the services emit into, when the services' core made it already (docs/adr/0238). */
+  outbox?: Outbox;
 }
 
 export function buildWebhooks(repos: Repositories, clock: Clock, config: Config, metrics: Metrics, events: ServiceEvents, opts: WebhookOptions = {}): Webhooks {
+  const { outbox, ...workerOpts } = opts;
   const target = { allowPrivate: config.webhookAllowPrivate, ...(opts.resolve ? { resolve: opts.resolve } : {}) };
   const clickEvents = new ClickEvents(repos.webhooks, repos.links, clock);
   let worker: DeliveryWorker | undefined;
   const observer = webhookMetrics(metrics, { worker: () => worker!, clickEvents });
-  worker = new DeliveryWorker(repos.webhooks, clock, { ...opts, ...target }, observer);
+  worker = new DeliveryWorker(repos.webhooks, clock, { ...workerOpts, ...target }, observer);
   const w = worker;
   return {
     service: new WebhookService(repos.webhooks, clock, target, events),
-    outbox: new Outbox(repos.webhooks, clock),
+    outbox: outbox ?? new Outbox(repos.webhooks, clock),
     worker: w,
     clickEvents,
     start() {

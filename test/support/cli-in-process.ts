@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Services } from '../../src/services/all-services.js';
+import type { CoreServices } from '../../src/services/core-wiring.js';
 
 type Cli = typeof import('../../src/cli/commands.js') &
   typeof import('../../src/cli/database.js') &
@@ -30,6 +31,7 @@ function cli(): Cli {
 }
 
 interface Opened {
+  core: () => Promise<CoreServices>;
   services: () => Promise<Services>;
   close(): Promise<void>;
 }
@@ -47,11 +49,11 @@ export async function cliLines(args: string[], env: Record<string, string>): Pro
     open.set(env, db);
   }
   try {
-    return await parsed.command.run({ arg: parsed.arg, options: parsed.options, config, services: db.services });
+    return await parsed.command.run({ arg: parsed.arg, options: parsed.options, config, core: db.core, services: db.services });
   } catch (e) {
     throw new Error(`lsk ${args.join(' ')} failed: ${(e as Error).message}`);
   } finally {
-    if (parsed.command.usesStore) await (await db.services()).auditRecorder.flush();
+    if (parsed.command.usesStore) await (await db.core()).auditRecorder.flush();
   }
 }
 
