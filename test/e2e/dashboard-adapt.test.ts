@@ -176,12 +176,30 @@ describe('the editors of links that adapt', () => {
   }, 60_000);
 
   it('names the link by its title in the Links panel and the recent clicks, cut within its column at 390 px', async () => {
-    await page.goto(`${origin}/dashboard/analytics`);
+    // A click from a long referrer URL: one line, cut with an ellipsis, whole in its tooltip.
+    const from = 'https://news.example.org/articles/2026/11/spring-sale-roundup-every-discount-worth-knowing-before-the-weekend';
+    expect((await visit(lsk.base, '/spring', { host: lsk.env.LSK_DEFAULT_DOMAIN!, 'user-agent': CHROME_UA, referer: from })).status).toBe(302);
+    const referrer = page.locator('.event-referrer').filter({ hasText: from });
+    await waitFor(
+      async () => {
+        await page.goto(`${origin}/dashboard/analytics`);
+        await page.getByRole('region', { name: 'Recent clicks', exact: true }).getByRole('cell').first().waitFor();
+        return referrer.count();
+      },
+      (n) => n === 1,
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(await referrer.getAttribute('title')).toBe(from);
+    const cut = (el: HTMLElement) => ({
+      cut: el.scrollWidth > el.clientWidth,
+      lines: Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight)),
+    });
+    expect(await referrer.evaluate(cut), 'one line, cut').toEqual({ cut: true, lines: 1 });
     const short = `${lsk.env.LSK_DEFAULT_DOMAIN}/spring`;
     const links = page.getByRole('region', { name: 'Links', exact: true });
-    const pick = links.getByRole('button', { name: `${TITLE} (${short})`, exact: true });
+    const pick = links.getByRole('button', { name: `${TITLE}, ${short}`, exact: true });
     await pick.waitFor();
-    expect(await pick.getAttribute('title')).toBe(`Only ${TITLE} (${short})`);
+    expect(await pick.getAttribute('title')).toBe(`Only ${TITLE}, ${short}`);
     const recent = page.getByRole('region', { name: 'Recent clicks', exact: true });
     const cell = recent.getByRole('cell', { name: `${TITLE} ${short}` }).first();
     await cell.waitFor();
@@ -200,6 +218,8 @@ describe('the editors of links that adapt', () => {
     };
     expect(await inside(pick.locator('.share-title'), pick), 'the title is cut within its button').toBe(true);
     expect(await inside(cell.locator('.event-title'), recent), 'the title is cut within the panel').toBe(true);
+    expect(await inside(referrer, recent), 'the referrer is cut within the panel').toBe(true);
+    expect(await referrer.evaluate(cut), 'one line, cut, on a phone').toEqual({ cut: true, lines: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
   });

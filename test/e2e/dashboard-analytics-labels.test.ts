@@ -1,7 +1,7 @@
 /**
  * What the analytics overview calls things, in Chromium on the journey stores (docs/adr/0225), over real clicks made on two
  * days (the server's clock moved between them): a link chip of a shared address (`?link_id=`) reads
- * the link's short URL, and an id it cannot read "Unknown link", never an error page; an unknown
+ * the link's title (its short URL in the chip's name and tooltip), and an id it cannot read "Unknown link", never an error page; an unknown
  * country (`country=ZZ`) reads "Unknown", as the Locations panel's row of clicks from places not
  * known does; compared, the chart tells this period's still-counting end (dashed) from the previous
  * period (dotted) in its legend and its spoken name (docs/adr/0217). Axe and screenshots at 1280 and 390 px.
@@ -38,7 +38,7 @@ describe.each(DASHBOARD_STORES)('what the analytics overview calls things on %s'
     lsk = await startLsk(store, { env: { ...clock.env, LSK_COUNTRY_HEADER: 'x-country' } });
     browser = await launchChromium();
     const api = client(lsk.base, await lsk.workspace('acme', ['--rpm', '1000000']));
-    const made = await api('POST', '/v1/links', { destination: 'https://example.com/week', alias: 'week' });
+    const made = await api('POST', '/v1/links', { destination: 'https://example.com/week', alias: 'week', title: 'Week of clicks' });
     expect(made.status).toBe(201);
     linkId = made.body.id;
     const other = client(lsk.base, await lsk.workspace('elsewhere'));
@@ -78,14 +78,16 @@ describe.each(DASHBOARD_STORES)('what the analytics overview calls things on %s'
     clock?.remove();
   });
 
-  it("reads a shared link chip as the link's short URL, and an id it cannot read as Unknown link", async () => {
+  it("reads a shared link chip as the link's title (its short URL in its name), and an id it cannot read as Unknown link", async () => {
     // The Links panel shows Tags: no row names the link, the chip asks for it.
     await page.goto(`${origin}/dashboard/analytics?range=7d&top=tags&link_id=${linkId}`);
     await totals(/^5 clicks ·/);
     const chip = chips().getByRole('listitem').first();
-    await chip.getByText(/^localhost:\d+\/week$/).waitFor();
+    const value = chip.getByText('Week of clicks', { exact: true });
+    await value.waitFor();
+    expect(await value.getAttribute('title')).toMatch(/^Week of clicks \(localhost:\d+\/week\)$/);
     expect(await chip.innerText()).not.toContain(linkId);
-    await chip.getByRole('button', { name: /^Link is .+\/week: switch to is not$/ }).waitFor();
+    await chip.getByRole('button', { name: /^Link is Week of clicks \(localhost:\d+\/week\): switch to is not$/ }).waitFor();
     if (shots) await checkPage(page, 'analytics-shared-link-chip');
     // Another workspace's link, and an id that never was: the chip says so; the page stays a page.
     for (const id of [foreignId, 'lnk_doesnotexist']) {

@@ -5,9 +5,10 @@ import { useQuery } from '../ui/use-query';
 import { previousOf } from './change';
 import type { Panel, Tab } from './dimensions';
 import { type Analytics, breakdown, ROWS, type Scope } from './fetch';
+import { rememberLink } from './link-labels';
 import { MANY_PER_CLICK, type Remainder, remainderOf } from './remainder';
 import { type ShareRow, ShareTable } from './share-table';
-import { rememberLink, valueLabel } from './value-labels';
+import { valueLabel } from './value-labels';
 
 export interface Shown {
   title: string;
@@ -20,7 +21,7 @@ export interface Shown {
 /** The rows of one answer as people read them. */
 export function shareRows(tab: Tab, a: Analytics): ShareRow[] {
   return a.data.map((r) => {
-    if (tab.field === 'link_id') rememberLink(r.key, r.short_url);
+    if (tab.field === 'link_id') rememberLink(r.key, r.short_url, r.link ? r.link.title : undefined);
     const label = valueLabel(tab.field, r.key);
     // A link reads as its title where it has one, its short URL beside it.
     const title = tab.field === 'link_id' ? r.link?.title : null;

@@ -1,5 +1,6 @@
 /** The view's filters as chips: each says what it keeps, switches between "is" and "is not", and can be removed. */
 import { FIELD_LABEL, FILTER_FIELDS, type FilterField } from './dimensions';
+import { linkChipName } from './link-labels';
 import { useLinkNames } from './link-names';
 import { referrerChip } from './source-picks';
 import { valueLabel } from './value-labels';
@@ -14,6 +15,14 @@ interface Props {
   onClear: () => void;
 }
 
+/** A chip's field and values as shown; a link's also as said (its title with its short URL). */
+function chipNames(field: FilterField, values: string[], sources?: string[]): { field: string; values: string[]; said?: string[] } {
+  if (field === 'referrer') return referrerChip(values, sources);
+  if (field !== 'link_id') return { field: FIELD_LABEL[field], values: values.map((v) => valueLabel(field, v)) };
+  const names = values.map(linkChipName);
+  return { field: FIELD_LABEL[field], values: names.map((n) => n.shown), said: names.map((n) => n.said) };
+}
+
 export function FilterChips({ filters, sources, onInvert, onRemove, onClear }: Props) {
   useLinkNames(filters.link_id?.values ?? []);
   const fields = FILTER_FIELDS.filter((f) => filters[f]);
@@ -22,16 +31,20 @@ export function FilterChips({ filters, sources, onInvert, onRemove, onClear }: P
     <ul class="chips" aria-label="Filters">
       {fields.map((field) => {
         const f = filters[field]!;
-        const named = field === 'referrer' ? referrerChip(f.values, sources) : { field: FIELD_LABEL[field], values: f.values.map((v) => valueLabel(field, v)) };
-        const values = named.values.join(f.exclude ? ' nor ' : ' or ');
-        const says = `${named.field} ${f.exclude ? 'is not' : 'is'} ${values}`;
+        const named = chipNames(field, f.values, sources);
+        const sep = f.exclude ? ' nor ' : ' or ';
+        const values = named.values.join(sep);
+        const said = (named.said ?? named.values).join(sep);
+        const says = `${named.field} ${f.exclude ? 'is not' : 'is'} ${said}`;
         return (
           <li key={field} class={f.exclude ? 'chip excluded' : 'chip'}>
             <span class="chip-field">{named.field}</span>
             <button type="button" class="chip-op" aria-label={`${says}: switch to ${f.exclude ? 'is' : 'is not'}`} onClick={() => onInvert(field)}>
               {f.exclude ? 'is not' : 'is'}
             </button>
-            <span class="chip-values">{values}</span>
+            <span class="chip-values" title={said === values ? undefined : said}>
+              {values}
+            </span>
             <button type="button" class="chip-x" aria-label={`Remove the filter ${says}`} title="Remove this filter" onClick={() => onRemove(field)}>
               <span aria-hidden="true">×</span>
             </button>

@@ -1,5 +1,5 @@
 /**
- * A link chip of a shared address (`?link_id=lnk_…`) reads as the link's short URL, as a chip picked
+ * A link chip of a shared address (`?link_id=lnk_…`) reads as the link's title (else its short URL), as a chip picked
  * in the page does: ids no panel has named yet are asked for, once each per page load. An id the API
  * answers as no link of this workspace (or refuses to read) reads "Unknown link"; one it could not
  * answer (the network) keeps its id.
@@ -7,13 +7,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { gql } from '../api/graphql';
 import { graphql } from '../gql';
-import { linkNamed, rememberLink, rememberUnknownLink } from './value-labels';
+import { linkNamed, rememberLink, rememberUnknownLink } from './link-labels';
 
 export const LinkNameQuery = graphql(`
   query DashboardLinkName($id: ID!) {
     link(id: $id) {
       id
       short_url
+      title
     }
   }
 `);
@@ -27,7 +28,7 @@ const asked = new Set<string>();
 async function lookUp(id: string): Promise<void> {
   try {
     const { link } = await gql(LinkNameQuery, { id });
-    if (link) rememberLink(id, link.short_url);
+    if (link) rememberLink(id, link.short_url, link.title);
     else rememberUnknownLink(id);
   } catch (e) {
     if (ABOUT_THE_ID.has((e as { code?: string }).code ?? '')) rememberUnknownLink(id);

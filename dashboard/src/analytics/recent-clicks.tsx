@@ -50,6 +50,17 @@ function when(iso: string, zone: string): string {
 
 const cell = (e: ClickEvent, c: Column): string => String((c === 'title' ? e.link?.title : e[c]) ?? '');
 
+/** Where a click came from: a long URL is cut with an ellipsis on one line, whole in its tooltip. */
+function Referrer({ e }: { e: ClickEvent }) {
+  const url = e.referrer_url ?? e.referrer;
+  if (!url) return <span>(direct)</span>;
+  return (
+    <span class="event-referrer" title={url}>
+      {url}
+    </span>
+  );
+}
+
 /** A click's link as people name it: its title (the short URL after it, muted), else its short URL. */
 function LinkName({ e }: { e: ClickEvent }) {
   const short = e.short_url.replace(/^https?:\/\//, '');
@@ -135,8 +146,8 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
                   )}
                   <td data-label="Location">{join(e.city, e.region, e.country ? valueLabel('country', e.country) : null) || UNKNOWN}</td>
                   <td data-label="Device">{join(e.device, e.browser, e.os) || '—'}</td>
-                  <td class="break" data-label="Referrer">
-                    {e.referrer_url ?? e.referrer ?? '(direct)'}
+                  <td class="event-referrer-cell" data-label="Referrer">
+                    <Referrer e={e} />
                   </td>
                   <td class="nowrap" data-label="Trigger">
                     {e.trigger ? valueLabel('trigger', e.trigger) : '—'}

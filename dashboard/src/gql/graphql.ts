@@ -1509,7 +1509,7 @@ export type DashboardLinkNameQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLinkNameQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string } | null };
+export type DashboardLinkNameQuery = { __typename?: 'Query', link?: { __typename?: 'Link', id: string, short_url: string, title?: string | null } | null };
 
 export type DashboardAnalyticsSharesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2202,6 +2202,7 @@ export const DashboardLinkNameDocument = new TypedDocumentString(`
   link(id: $id) {
     id
     short_url
+    title
   }
 }
     `) as unknown as TypedDocumentString<DashboardLinkNameQuery, DashboardLinkNameQueryVariables>;

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { ZonePicker } from '../analytics/zone-picker';
 import { gql } from '../api/graphql';
 import type { ReportFrequency } from '../gql/graphql';
 import { Field, InputField } from '../ui/field';
@@ -6,6 +7,7 @@ import { ErrorBox } from '../ui/states';
 import { useMutation } from '../ui/use-query';
 import { CreateReportMutation } from './documents';
 import { LinkPicker } from './link-picker';
+import './report-form.css';
 
 type ScopeKind = 'workspace' | 'tag' | 'domain' | 'link_id';
 const SCOPES: [ScopeKind, string][] = [
@@ -26,7 +28,7 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
   // Bumped by each report made: the link picker starts empty again.
   const [made, setMade] = useState(0);
   const save = useMutation(() =>
-    gql(CreateReportMutation, { frequency, timezone: timezone.trim() || null, recipients: to, ...(scope === 'workspace' ? {} : { [scope]: value.trim() }) }),
+    gql(CreateReportMutation, { frequency, timezone, recipients: to, ...(scope === 'workspace' ? {} : { [scope]: value.trim() }) }),
   );
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -39,6 +41,7 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
   };
   const toggle = (id: string, on: boolean) => setTo(on ? [...to, id] : to.filter((x) => x !== id));
   const recipientsError = save.error?.field('recipients');
+  const zoneError = save.error?.field('timezone');
   return (
     <form class="card form" onSubmit={submit} noValidate aria-label="New report">
       <Field id="rpt-frequency" label="Frequency" hint="Weekly: Monday 08:00 for the week before. Monthly: the 1st 08:00 for the month before.">
@@ -52,14 +55,15 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
           <option value="monthly">Monthly</option>
         </select>
       </Field>
-      <InputField
-        id="rpt-zone"
-        label="Time zone"
-        hint="IANA name, e.g. Europe/Berlin"
-        error={save.error?.field('timezone')}
-        value={timezone}
-        onValue={setTimezone}
-      />
+      {/* The overview's zone picker (docs/adr/0237): a zone is chosen from the list, not typed whole. */}
+      <div class={zoneError ? 'field invalid report-zone' : 'field report-zone'}>
+        <ZonePicker zone={timezone} onZone={setTimezone} />
+        {zoneError ? (
+          <small class="field-error" role="alert">
+            {zoneError}
+          </small>
+        ) : null}
+      </div>
       <Field id="rpt-scope" label="Counts">
         <select
           id="rpt-scope"

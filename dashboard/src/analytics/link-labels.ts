@@ -1,0 +1,35 @@
+/**
+ * What a link filter value reads as, from the links answers have named: a chip shows the link's
+ * title where it has one (as the Links panel and recent clicks do), else its short URL; an id the
+ * API answered as no link of this workspace reads "Unknown link"; one no answer named keeps its id.
+ */
+import { UNKNOWN_LINK } from './unknown-values.js';
+
+/** Short URLs without the scheme, and titles, of links seen in answers. */
+const shortUrls = new Map<string, string>();
+const titles = new Map<string, string>();
+/** Ids the API answered as no link of this workspace (link-names.ts). */
+const unknownLinks = new Set<string>();
+
+/** Remembers a link an answer named; a `null` title (the link has none) forgets one, `undefined` (not asked) keeps it. */
+export function rememberLink(id: string, shortUrl: string | null | undefined, title?: string | null): void {
+  if (shortUrl) shortUrls.set(id, shortUrl.replace(/^https?:\/\//, ''));
+  if (title?.trim()) titles.set(id, title.trim());
+  else if (title !== undefined) titles.delete(id);
+}
+export function rememberUnknownLink(id: string): void {
+  if (!shortUrls.has(id)) unknownLinks.add(id);
+}
+/** A link's short URL without the scheme (`go.example.com/spring`), once an answer has named it. */
+export const linkShortUrl = (id: string): string | undefined => shortUrls.get(id);
+/** Whether a link chip has more to read than its id. */
+export const linkNamed = (id: string) => shortUrls.has(id) || unknownLinks.has(id);
+/** A link as a value: its short URL, "Unknown link", or its id. */
+export const linkLabel = (id: string): string => shortUrls.get(id) ?? (unknownLinks.has(id) ? UNKNOWN_LINK : id);
+
+/** A link chip's value: `shown` is its title where it has one, `said` (its accessible name and tooltip) the title with the short URL. */
+export function linkChipName(id: string): { shown: string; said: string } {
+  const short = linkLabel(id);
+  const title = titles.get(id);
+  return title ? { shown: title, said: `${title} (${short})` } : { shown: short, said: short };
+}
