@@ -17,7 +17,7 @@ export async function stripMonthHours(databaseUrl: string): Promise<void> {
   const client = new MongoClient(databaseUrl);
   try {
     const db = client.db();
-    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month')).updateMany({}, { $unset: { hc: '', hb: '' } });
+    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month', 0)).updateMany({}, { $unset: { hc: '', hb: '' } });
   } finally {
     await client.close();
   }

@@ -191,7 +191,7 @@ describe('MongoDB click writer slots', () => {
   /** Month sheets as a database from before month sheets counted hours has them (and no backfill marks). */
   async function asBeforeHours(): Promise<void> {
     const db = opened!.db;
-    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month')).updateMany({}, { $unset: { hc: '', hb: '' } });
+    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month', 0)).updateMany({}, { $unset: { hc: '', hb: '' } });
     await unmark();
   }
   const backfill = (r: Repositories) => (r.clicks as MongoClicks).monthHoursBackfill;
@@ -234,7 +234,7 @@ describe('MongoDB click writer slots', () => {
     // Done again from scratch, nothing changes: hours are set from the days, never added.
     const months = async () => {
       const all = [];
-      for (const kind of SHEET_KINDS) all.push(...(await docs(sheetCollName(kind, 'month'))));
+      for (const kind of SHEET_KINDS) all.push(...(await docs(sheetCollName(kind, 'month', 0))));
       return all.map((d) => [d._id, d.hc, d.hb, d.tot, d.bots]);
     };
     const after = await months();

@@ -77,7 +77,7 @@ async function fillOne(
   if (await closingUnderWay(conn, s)) return 'busy';
   const m = (await conn.run(() => sheets.findOne({ _id: id }, { projection: PROJECTION }))) as MonthDoc | null;
   if (!m || isComplete(m)) return 'skipped';
-  const daySheets = sheetColl(conn, kind, 'day');
+  const daySheets = sheetColl(conn, kind, 'day', m.p);
   const days = await conn.run(() =>
     daySheets.find({ key: m.key, p: { $gte: m.p, $lt: nextMonth(m.p) }, s: m.s, w: m.w }, { projection: { p: 1, hc: 1, hb: 1 } }).toArray(),
   );
@@ -96,7 +96,7 @@ async function fillOne(
 export async function fillSlot(conn: MongoConnection, s: number, asWriter: AsWriter, budget: number, stopped: () => boolean): Promise<SlotPass> {
   const out: SlotPass = { finished: false, filled: 0, left: 0 };
   for (const kind of SHEET_KINDS) {
-    const sheets = sheetColl(conn, kind, 'month');
+    const sheets = sheetColl(conn, kind, 'month', 0);
     const cursor = sheets.find({ s }, { projection: PROJECTION, batchSize: 50 });
     try {
       for await (const doc of cursor) {

@@ -54,7 +54,7 @@ export async function listSlotLinks(conn: MongoConnection, s: number, asWriter: 
   if ((await tagSlotMode(conn, s)) === 'ok') return;
   await asWriter(() => conn.run(() => coll.updateOne({ _id: slotStateId(s) }, { $set: { recording: true } })));
   const months = await conn.run(() =>
-    sheetColl(conn, 'link', 'month')
+    sheetColl(conn, 'link', 'month', 0)
       .find({ s }, { projection: { w: 1, key: 1 } })
       .toArray(),
   );
