@@ -9,7 +9,7 @@ import type { Db, Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { sheetCollName } from '../../src/storage/clicks/mongo-sheet-colls.js';
+import { sheetCollName, UNSPLIT_COLLS } from '../../src/storage/clicks/mongo-sheet-colls.js';
 import { MONTH_SPLIT_MARK, MONTH_SPLIT_SLOT, SPLIT_MARK, SPLIT_SLOT } from '../../src/storage/clicks/mongo-sheet-split.js';
 import { LEASE_TIMES } from '../../src/storage/clicks/mongo-slots.js';
 import type { ClickQuery } from '../../src/storage/clicks/repository.js';
@@ -18,13 +18,13 @@ import { asHours, expected, type Recorded, randomVisits, rng } from './_clicks-r
 import { batchOf, newLink, openMongoStore, workspace } from './_harness.js';
 
 const DAY = 86_400_000;
-const SHEETS = /^click_sheets_(link|domain|tag)_(month|day_\d{6})$/;
+const SHEETS = /^click_sheets_(link|domain|tag)_(day|month)_\d{6}$/;
 /** Where an earlier layout kept a sheet, its move's mark and slot. */
 const LAYOUTS = [
   { layout: 'one collection', oldName: (_d: Document) => 'click_sheets', mark: SPLIT_MARK, slot: SPLIT_SLOT },
   {
-    layout: 'a day collection per kind',
-    oldName: (d: Document) => (d.g === 'day' ? `click_sheets_${d.k}_day` : `click_sheets_${d.k}_month`),
+    layout: 'a collection per kind and grain',
+    oldName: (d: Document) => `click_sheets_${d.k}_${d.g}`,
     mark: MONTH_SPLIT_MARK,
     slot: MONTH_SPLIT_SLOT,
   },
@@ -97,7 +97,7 @@ describe('sheets by kind and grain on MongoDB', () => {
       const leases = await db.collection('click_slots').find({ s: slot }).toArray();
       expect(leases.map((l) => [l.t > 1, typeof l.releasedAt])).toEqual([[true, 'number']]);
       const names = (await db.listCollections().toArray()).map((x) => x.name);
-      for (const old of ['click_sheets', 'click_sheets_link_day', 'click_sheets_domain_day', 'click_sheets_tag_day']) expect(names).not.toContain(old);
+      for (const old of ['click_sheets', ...UNSPLIT_COLLS]) expect(names).not.toContain(old);
       const moved = async () => {
         const out: string[] = [];
         for (const name of await sheetNames(db)) for (const d of await db.collection(name).find({}).toArray()) out.push(`${name}|${d._id}`);

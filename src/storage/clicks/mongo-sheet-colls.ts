@@ -4,11 +4,11 @@ import type { Grain } from './engine/source.js';
 import type { SheetDoc } from './mongo-docs.js';
 
 /*
- * Sheets live in one collection per kind and grain (docs/adr/0188), and day sheets in one collection
- * per kind and UTC month of their day (docs/adr/0239): a read touches only the collections of the
- * sheets it asks for. On MongoDB that changes nothing (its reads are index seeks); on FerretDB 1.24,
- * which reads a whole collection for every query, `_id` lookups included (ADR 185), a query costs the
- * size of that collection: a month of day sheets instead of every day sheet of the kind.
+ * Sheets live in one collection per kind, grain and UTC month (docs/adr/0188, 0239): a read touches
+ * only the collections of the sheets it asks for. On MongoDB that changes nothing (its reads are index
+ * seeks); on FerretDB 1.24, which reads a whole collection for every query, `_id` lookups included
+ * (ADR 185), a query costs the size of that collection: one month's sheets of a kind and grain
+ * instead of every one of the kind and grain.
  */
 
 export type SheetKind = SheetDoc['k'];
@@ -22,17 +22,13 @@ const monthTag = (p: number) => {
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
-/**
- * The collection of a sheet: `click_sheets_<kind>_month`, or `click_sheets_<kind>_day_<YYYYMM>`
- * for day sheets, by the month of their day (`period`).
- */
-export const sheetCollName = (kind: SheetKind, grain: Grain, period: number) =>
-  grain === 'month' ? `click_sheets_${kind}_month` : `click_sheets_${kind}_day_${monthTag(period)}`;
+/** The collection of a sheet: `click_sheets_<kind>_<grain>_<YYYYMM>`, by the month of its period. */
+export const sheetCollName = (kind: SheetKind, grain: Grain, period: number) => `click_sheets_${kind}_${grain}_${monthTag(period)}`;
 
-/** The day sheets of one kind in one collection, as versions before docs/adr/0239 kept them (moved at start). */
-export const UNSPLIT_DAY_COLLS: readonly string[] = SHEET_KINDS.map((kind) => `click_sheets_${kind}_day`);
+/** One collection per kind and grain, as versions before docs/adr/0239 kept the sheets (moved at start). */
+export const UNSPLIT_COLLS: readonly string[] = SHEET_KINDS.flatMap((kind) => SHEET_GRAINS.map((grain) => `click_sheets_${kind}_${grain}`));
 
-const NAMED = /^click_sheets_(link|domain|tag)_(month|day_\d{6})$/;
+const NAMED = /^click_sheets_(link|domain|tag)_(day|month)_\d{6}$/;
 
 export interface SheetColl {
   kind: SheetKind;
@@ -40,14 +36,14 @@ export interface SheetColl {
   name: string;
 }
 
-/** Every sheet collection there is (the month ones, and each month's day ones written so far). */
+/** Every sheet collection there is (each month's written so far), in order of kind, grain and month. */
 export async function sheetColls(conn: MongoConnection, kind?: SheetKind, grain?: Grain): Promise<SheetColl[]> {
   const listed = await conn.run(() => conn.db.listCollections({}, { nameOnly: true }).toArray());
   const out: SheetColl[] = [];
   for (const { name } of listed) {
     const m = NAMED.exec(name);
     if (!m) continue;
-    const c: SheetColl = { kind: m[1] as SheetKind, grain: m[2] === 'month' ? 'month' : 'day', name };
+    const c: SheetColl = { kind: m[1] as SheetKind, grain: m[2] as Grain, name };
     if ((!kind || c.kind === kind) && (!grain || c.grain === grain)) out.push(c);
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -69,9 +65,6 @@ export const sheetIndexesOf = (name: string): IndexDef[] => [
   [name, { w: 1, p: 1 }, { name: `${name}_by_workspace` }],
   [name, { key: 1, p: 1 }, { name: `${name}_by_key` }],
 ];
-
-/** The month collections' indexes, made at start; a month of day sheets gets its own at its first write. */
-export const SHEET_INDEXES: IndexDef[] = SHEET_KINDS.flatMap((kind) => sheetIndexesOf(sheetCollName(kind, 'month', 0)));
 
 /** Collections whose indexes this process has made (per connection). */
 const indexed = new WeakMap<MongoConnection, Set<string>>();

@@ -1,14 +1,14 @@
 import type { MongoConnection } from '../mongo/connection.js';
 import type { Grain } from './engine/source.js';
 import { insertOnce, OLD_SHEETS, type SheetDoc } from './mongo-docs.js';
-import { ensureSheetIndexes, SHEET_GRAINS, SHEET_KINDS, type SheetKind, sheetCollName, UNSPLIT_DAY_COLLS } from './mongo-sheet-colls.js';
+import { ensureSheetIndexes, SHEET_GRAINS, SHEET_KINDS, type SheetKind, sheetCollName, UNSPLIT_COLLS } from './mongo-sheet-colls.js';
 import type { Lease, SlotLeases } from './mongo-slots.js';
 
 /** The slots whose lease the instance moving the sheets holds (no sheet is written under them). */
 export const SPLIT_SLOT = -3;
 export const SPLIT_MARK = 'sheets-by-kind-and-grain';
 export const MONTH_SPLIT_SLOT = -4;
-export const MONTH_SPLIT_MARK = 'day-sheets-by-month';
+export const MONTH_SPLIT_MARK = 'sheets-by-month';
 
 /** Documents read per batch of the move, and copied per insert. */
 const COPY_BATCH = 100;
@@ -20,17 +20,16 @@ interface Move {
   from: readonly string[];
 }
 
-/** The single collection of the first sheets (docs/adr/0188), then the day collections by kind (docs/adr/0239). */
+/** The single collection of the first sheets (docs/adr/0188), then the collections by kind and grain (docs/adr/0239). */
 const MOVES: readonly Move[] = [
   { slot: SPLIT_SLOT, mark: SPLIT_MARK, from: [OLD_SHEETS] },
-  { slot: MONTH_SPLIT_SLOT, mark: MONTH_SPLIT_MARK, from: UNSPLIT_DAY_COLLS },
+  { slot: MONTH_SPLIT_SLOT, mark: MONTH_SPLIT_MARK, from: UNSPLIT_COLLS },
 ];
 
 /**
  * Move the sheets of earlier versions into the collections of this one, at start, before this
  * instance reads or writes any sheet: from the one collection of the first versions into one per
- * kind and grain (docs/adr/0188), and from one collection of day sheets per kind into one per kind
- * and month (docs/adr/0239). One instance copies them under a lease on the move's slot; the others
+ * kind and grain (docs/adr/0188), and from those into one per kind, grain and month (docs/adr/0239). One instance copies them under a lease on the move's slot; the others
  * wait for its mark (as the rollups move of mongo-legacy.ts). Nothing of this version writes a sheet
  * before the mark, so a copy is the sheet: the copy inserts documents with their `_id`s (one already
  * there is skipped), so a move cut short is simply run again. The old collections are dropped only

@@ -50,11 +50,11 @@ interface SheetId {
   p: number;
 }
 
-/** The parts of [r.from, r.to) that lie in one collection each: a month of day sheets, or all of it for month sheets. */
+/** The parts of [r.from, r.to) that lie in one collection each: a month's sheets (of a month sheet, its start in the range). */
 function collSpans(r: SheetRequest): [number, number][] {
-  if (r.grain === 'month') return [[r.from, r.to]];
   const out: [number, number][] = [];
-  for (let m = monthStart(r.from); m < r.to; m = nextMonth(m)) out.push([Math.max(m, r.from), Math.min(nextMonth(m), r.to)]);
+  for (let m = monthStart(r.from); m < r.to; m = nextMonth(m))
+    if (r.grain === 'day' || m >= r.from) out.push([Math.max(m, r.from), Math.min(nextMonth(m), r.to)]);
   return out;
 }
 
@@ -118,7 +118,7 @@ export class MongoClickSource implements ClickSource {
   async eachSheet(r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
     const ids = await this.sheetIds(r);
     const projection = this.projection(r);
-    // Each collection holds one kind and grain, day sheets one month too (docs/adr/0188, 0239): the filters name none of them.
+    // Each collection holds one kind, grain and month (docs/adr/0188, 0239): the filters name none of them.
     const stream = async (name: string, filter: Filter<SheetDoc>) => {
       this.counts.queries++;
       await this.conn.run(async () => {
@@ -134,7 +134,7 @@ export class MongoClickSource implements ClickSource {
         await stream(name, { _id: { $in: part.map((x) => x._id) }, w: r.workspaceId });
       return;
     }
-    // A range over day sheets: one query per month's collection.
+    // A range: one query per month's collection.
     for (const [from, to] of collSpans(r)) {
       const filter: Filter<SheetDoc> = { w: r.workspaceId, p: { $gte: from, $lt: to } };
       if (r.keys) filter.key = { $in: [...r.keys] };
