@@ -7,7 +7,6 @@
 import { MongoClient } from 'mongodb';
 import type { Services } from '../src/services/all-services.js';
 import type { MongoClicks } from '../src/storage/clicks/mongo.js';
-import { SHEET_KINDS, sheetCollName } from '../src/storage/clicks/mongo-sheet-colls.js';
 import { loopWatch } from './loop-watch.js';
 
 export const BACKFILL = process.env.BENCH_ANALYTICS_MONGO_BACKFILL === '1';
@@ -17,7 +16,8 @@ export async function stripMonthHours(databaseUrl: string): Promise<void> {
   const client = new MongoClient(databaseUrl);
   try {
     const db = client.db();
-    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month')).updateMany({}, { $unset: { hc: '', hb: '' } });
+    for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray())
+      if (/^click_sheets_(link|domain|tag)_month_/.test(name)) await db.collection(name).updateMany({}, { $unset: { hc: '', hb: '' } });
   } finally {
     await client.close();
   }

@@ -12,7 +12,7 @@ import { comboHash, decodeCombo } from '../src/storage/clicks/combos.js';
 import { monthStart } from '../src/storage/clicks/engine/plan.js';
 import type { Counts } from '../src/storage/clicks/engine/source.js';
 import { COMBOS, type ComboDoc, SHEET_KEYS, type SheetDoc, sheetDocId, TOTALS, type TotalsDoc, totalsId } from '../src/storage/clicks/mongo-docs.js';
-import { byCollection } from '../src/storage/clicks/mongo-sheet-colls.js';
+import { byCollection, sheetIndexesOf } from '../src/storage/clicks/mongo-sheet-colls.js';
 import type { SheetKeyDoc } from '../src/storage/clicks/mongo-sheet-keys.js';
 import { tagDeltasOf } from '../src/storage/clicks/mongo-tag-close.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
@@ -45,6 +45,7 @@ export async function insertSheets(
     const facts = new Map<string, ComboFacts>();
     const combos: ComboDoc[] = [];
     const totals = new Map<string, TotalsDoc>();
+    const indexed = new Set<string>();
     let deltas = new SheetDeltas((id) => facts.get(id), true);
     const flush = async () => {
       const all = [...deltas.sheets.values()];
@@ -67,7 +68,10 @@ export async function insertSheets(
         mf: '',
         mv: 0,
       }));
-      for (const [name, part] of byCollection(docs, (d) => ({ kind: d.k, grain: d.g }))) {
+      for (const [name, part] of byCollection(docs, (d) => ({ kind: d.k, grain: d.g, period: d.p }))) {
+        // A month of day sheets has its own collection (docs/adr/0239), indexed as lsk indexes it.
+        if (!indexed.has(name)) for (const [coll, key, options] of sheetIndexesOf(name)) await db.collection(coll).createIndex(key, options);
+        indexed.add(name);
         for (let i = 0; i < part.length; i += BATCH) await db.collection<SheetDoc>(name).insertMany(part.slice(i, i + BATCH), { ordered: false });
       }
       if (combos.length > 0) await db.collection<ComboDoc>(COMBOS).insertMany(combos.splice(0), { ordered: false });

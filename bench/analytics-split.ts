@@ -6,7 +6,6 @@
  */
 import { MongoClient } from 'mongodb';
 import { OLD_SHEETS } from '../src/storage/clicks/mongo-docs.js';
-import { SHEET_COLLS } from '../src/storage/clicks/mongo-sheet-colls.js';
 import { SPLIT_MARK } from '../src/storage/clicks/mongo-sheet-split.js';
 import { loopWatch } from './loop-watch.js';
 import { childCpuMs } from './proc-cpu.js';
@@ -19,7 +18,8 @@ export async function asOneCollection(databaseUrl: string): Promise<number> {
   let n = 0;
   try {
     const db = client.db();
-    for (const { name } of SHEET_COLLS) {
+    const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).filter((n) => n.startsWith('click_sheets_'));
+    for (const name of names) {
       let batch: Record<string, unknown>[] = [];
       const put = async () => {
         if (batch.length > 0) await db.collection(OLD_SHEETS).insertMany(batch as never[], { ordered: false });

@@ -10,7 +10,6 @@ import { bucketStarts } from '../../src/domain/analytics/buckets.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { MongoClicks } from '../../src/storage/clicks/mongo.js';
 import { MonthHoursBackfill } from '../../src/storage/clicks/mongo-month-hours-pass.js';
-import { SHEET_KINDS, sheetCollName } from '../../src/storage/clicks/mongo-sheet-colls.js';
 import { SlotLeases } from '../../src/storage/clicks/mongo-slots.js';
 import type { ClickGrouping, ClickQuery } from '../../src/storage/clicks/repository.js';
 import { HOUR_MS } from '../../src/storage/clicks/repository.js';
@@ -41,6 +40,9 @@ describe('MongoDB click writer slots', () => {
     }
   }
   const docs = (coll: string, filter: object = {}) => opened!.db.collection(coll).find(filter).toArray();
+  /** The month sheets' collections, one per kind and month (docs/adr/0239). */
+  const monthColls = async () =>
+    (await opened!.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).filter((n) => /^click_sheets_(link|domain|tag)_month_/.test(n));
   const w = 'wsp_slots';
   const one = (link: string, clicks = 1, bots = 0) =>
     batchOf([
@@ -191,7 +193,7 @@ describe('MongoDB click writer slots', () => {
   /** Month sheets as a database from before month sheets counted hours has them (and no backfill marks). */
   async function asBeforeHours(): Promise<void> {
     const db = opened!.db;
-    for (const kind of SHEET_KINDS) await db.collection(sheetCollName(kind, 'month')).updateMany({}, { $unset: { hc: '', hb: '' } });
+    for (const name of await monthColls()) await db.collection(name).updateMany({}, { $unset: { hc: '', hb: '' } });
     await unmark();
   }
   const backfill = (r: Repositories) => (r.clicks as MongoClicks).monthHoursBackfill;
@@ -234,7 +236,7 @@ describe('MongoDB click writer slots', () => {
     // Done again from scratch, nothing changes: hours are set from the days, never added.
     const months = async () => {
       const all = [];
-      for (const kind of SHEET_KINDS) all.push(...(await docs(sheetCollName(kind, 'month'))));
+      for (const name of await monthColls()) all.push(...(await docs(name)));
       return all.map((d) => [d._id, d.hc, d.hb, d.tot, d.bots]);
     };
     const after = await months();

@@ -10,7 +10,6 @@ import {
 import { UPDATES_PER_BULK_WRITE } from '../mongo/bulk-parts.js';
 import { type IndexDef, isDuplicateKey } from '../mongo/connection.js';
 import type { Counts, Grain } from './engine/source.js';
-import { SHEET_INDEXES } from './mongo-sheet-colls.js';
 import { TURN_MS, Turns } from './turns.js';
 
 /*
@@ -133,7 +132,6 @@ export const CLICK_INDEXES: IndexDef[] = [
   [OPEN, { w: 1, h: 1 }, { name: 'click_open_by_workspace' }],
   [OPEN, { l: 1, h: 1 }, { name: 'click_open_by_link' }],
   [OPEN, { s: 1, h: 1 }, { name: 'click_open_by_slot' }],
-  ...SHEET_INDEXES,
   [TOTALS, { l: 1 }, { name: 'click_totals_by_link' }],
   [TOTALS, { s: 1 }, { name: 'click_totals_by_slot' }],
   [COMBOS, { w: 1 }, { name: 'click_combos_by_workspace' }],

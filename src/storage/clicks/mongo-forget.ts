@@ -3,7 +3,7 @@ import { monthStart } from './engine/plan.js';
 import type { Grain } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { COMBOS, EVENTS, type EventsDoc, OPEN, TAG_LINKS, TOTALS } from './mongo-docs.js';
-import { findSheets, SHEET_COLLS, SHEET_GRAINS, sheetColl } from './mongo-sheet-colls.js';
+import { findSheets, sheetColls } from './mongo-sheet-colls.js';
 import { forgetSheetKeys } from './mongo-sheet-keys.js';
 import { applyDeltas } from './mongo-sheets.js';
 import { tagSlotMode } from './mongo-tag-docs.js';
@@ -20,7 +20,6 @@ import { domainShare, mergeSheet, type SheetDelta, sheetId } from './sheets.js';
  * stray count of the deleted link (ADR 17 says the same of its totals).
  */
 export async function forgetLink(conn: MongoConnection, dict: MongoComboDictionary, ownSlot: number, workspaceId: string, linkId: string): Promise<void> {
-  const linkSheets = SHEET_GRAINS.map((g) => sheetColl(conn, 'link', g));
   await tagSlotMode(conn, ownSlot); // decided before this slot's first sheet (docs/adr/0182)
   await finishTagMove(conn, ownSlot);
   const docs = await findSheets(conn, 'link', { key: linkId, w: workspaceId });
@@ -39,8 +38,9 @@ export async function forgetLink(conn: MongoConnection, dict: MongoComboDictiona
   withMonthHours(merged);
   await applyDeltas(conn, ownSlot, [...merged.values()], { [`del.${linkId}`]: { $exists: false } }, { [`del.${linkId}`]: 1 }, -1);
   await forgetTagShare(conn, ownSlot, workspaceId, linkId, docs);
+  const linkSheets = await sheetColls(conn, 'link');
   await conn.run(async () => {
-    for (const sheets of linkSheets) await sheets.deleteMany({ key: linkId, w: workspaceId });
+    for (const { name } of linkSheets) await conn.collection(name).deleteMany({ key: linkId, w: workspaceId });
     await conn.collection(OPEN).deleteMany({ l: linkId, w: workspaceId });
     await conn.collection(TOTALS).deleteMany({ l: linkId, w: workspaceId });
     await conn.collection<EventsDoc>(EVENTS).updateMany({ w: workspaceId, 'e.l': linkId }, { $pull: { e: { l: linkId } } });
@@ -65,8 +65,9 @@ function withMonthHours(shares: Map<string, SheetDelta>): void {
 }
 
 export async function forgetWorkspace(conn: MongoConnection, workspaceId: string): Promise<void> {
+  const sheets = await sheetColls(conn);
   await conn.run(async () => {
-    for (const c of [...SHEET_COLLS.map((x) => x.name), OPEN, TOTALS, EVENTS, COMBOS, TAG_LINKS]) await conn.collection(c).deleteMany({ w: workspaceId });
+    for (const c of [...sheets.map((x) => x.name), OPEN, TOTALS, EVENTS, COMBOS, TAG_LINKS]) await conn.collection(c).deleteMany({ w: workspaceId });
   });
   await forgetSheetKeys(conn, workspaceId);
 }

@@ -4,7 +4,7 @@ import { complete } from './engine/month-hours.js';
 import { nextMonth } from './engine/plan.js';
 import type { Counts } from './engine/source.js';
 import { CLOSES, type CloseDoc, type SheetDoc } from './mongo-docs.js';
-import { SHEET_KINDS, type SheetKind, sheetColl } from './mongo-sheet-colls.js';
+import { type SheetKind, sheetColl, sheetColls } from './mongo-sheet-colls.js';
 import { HOUR_MS } from './repository.js';
 import { nextTurn } from './turns.js';
 
@@ -77,7 +77,7 @@ async function fillOne(
   if (await closingUnderWay(conn, s)) return 'busy';
   const m = (await conn.run(() => sheets.findOne({ _id: id }, { projection: PROJECTION }))) as MonthDoc | null;
   if (!m || isComplete(m)) return 'skipped';
-  const daySheets = sheetColl(conn, kind, 'day');
+  const daySheets = sheetColl(conn, kind, 'day', m.p);
   const days = await conn.run(() =>
     daySheets.find({ key: m.key, p: { $gte: m.p, $lt: nextMonth(m.p) }, s: m.s, w: m.w }, { projection: { p: 1, hc: 1, hb: 1 } }).toArray(),
   );
@@ -88,15 +88,15 @@ async function fillOne(
 }
 
 /**
- * Look at every month sheet of slot `s` (one cursor per kind, a few dozen sheets per batch) and fill those
+ * Look at every month sheet of slot `s` (one cursor per kind and month, a few dozen sheets per batch) and fill those
  * whose hours are incomplete, one at a time through `asWriter`, at most `budget` of them; a turn of
  * the event loop between sheets. Stops early when `stopped()` says so, or when a closing of the slot
  * was cut short (the slot's next closing finishes it; a later pass goes on).
  */
 export async function fillSlot(conn: MongoConnection, s: number, asWriter: AsWriter, budget: number, stopped: () => boolean): Promise<SlotPass> {
   const out: SlotPass = { finished: false, filled: 0, left: 0 };
-  for (const kind of SHEET_KINDS) {
-    const sheets = sheetColl(conn, kind, 'month');
+  for (const { kind, name } of await sheetColls(conn, undefined, 'month')) {
+    const sheets = conn.collection<SheetDoc>(name);
     const cursor = sheets.find({ s }, { projection: PROJECTION, batchSize: 50 });
     try {
       for await (const doc of cursor) {

@@ -1,6 +1,6 @@
 import type { MongoConnection } from '../mongo/connection.js';
-import { insertOnce, SHEET_KEYS } from './mongo-docs.js';
-import { SHEET_COLLS, sheetColl } from './mongo-sheet-colls.js';
+import { insertOnce, SHEET_KEYS, type SheetDoc } from './mongo-docs.js';
+import { sheetColls } from './mongo-sheet-colls.js';
 
 /**
  * What sheets exist, so reads can name them by `_id` (docs/adr/0097): the writer slots that ever
@@ -58,8 +58,8 @@ export async function announceExisting(conn: MongoConnection): Promise<void> {
   const migrations = conn.collection<{ _id: string; at: Date }>('migrations');
   if (await conn.run(() => migrations.findOne({ _id: MARK }))) return;
   const docs = new Map<string, SheetKeyDoc>();
-  for (const { kind, grain } of SHEET_COLLS) {
-    for await (const d of sheetColl(conn, kind, grain).find({}, { projection: { s: 1, w: 1, key: 1 } })) {
+  for (const { kind, name } of await sheetColls(conn)) {
+    for await (const d of conn.collection<SheetDoc>(name).find({}, { projection: { s: 1, w: 1, key: 1 } })) {
       const slot = slotDoc(d.s);
       docs.set(slot._id, slot);
       if (kind === 'domain') {

@@ -2,7 +2,7 @@ import type { MongoConnection } from '../mongo/connection.js';
 import type { Counts } from './engine/source.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { type SheetDoc, sheetDocId, type Upsert, upsertAll } from './mongo-docs.js';
-import { byCollection } from './mongo-sheet-colls.js';
+import { byCollection, ensureSheetIndexes } from './mongo-sheet-colls.js';
 import { announceSheets } from './mongo-sheet-keys.js';
 import { tagDeltasOf } from './mongo-tag-close.js';
 import { incPaths, type OpenCell, type SheetDelta, SheetDeltas } from './sheets.js';
@@ -38,7 +38,7 @@ export async function foldCells(
   await applyDeltas(conn, s, all, { f: { $lt: mark } }, { f: mark }, 1, steps);
 }
 
-/** `$inc` deltas into slot `s`'s sheets (each in the collection of its kind and grain), under a guard and with what the guard records. */
+/** `$inc` deltas into slot `s`'s sheets (each in the collection of its kind and grain, and month of a day sheet), under a guard and with what the guard records. */
 export async function applyDeltas(
   conn: MongoConnection,
   s: number,
@@ -58,6 +58,7 @@ export async function applyDeltas(
   );
   const defaults = Object.fromEntries(Object.entries({ f: 0, mf: '', mv: 0 }).filter(([k]) => !(k in set)));
   for (const [name, part] of byCollection(deltas, (d) => d)) {
+    await ensureSheetIndexes(conn, name);
     const ops: Upsert<SheetDoc>[] = part.map((d) => ({
       filter: { _id: sheetDocId(s, d.kind, d.workspaceId, d.key, d.grain, d.period), ...guard },
       update: {

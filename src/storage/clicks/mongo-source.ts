@@ -6,7 +6,7 @@ import type { ClickSource, Grain, OpenHour, OpenRequest, Sheet, SheetRequest } f
 import { ClosingView } from './mongo-closing-view.js';
 import type { MongoComboDictionary } from './mongo-combos.js';
 import { EVENTS, type EventsDoc, type SheetDoc, sheetDocId } from './mongo-docs.js';
-import { sheetColl } from './mongo-sheet-colls.js';
+import { byCollection, sheetColl, sheetCollName } from './mongo-sheet-colls.js';
 import { sheetKeys } from './mongo-sheet-keys.js';
 import { recordedTagLinks } from './mongo-tag-read.js';
 import { type EventQuery, HOUR_MS, StoreCursorError } from './repository.js';
@@ -41,6 +41,20 @@ function periodsIn(grain: Grain, from: number, to: number): number[] {
   const out: number[] = [];
   if (grain === 'day') for (let p = dayStart(from) < from ? dayStart(from) + DAY_MS : from; p < to; p += DAY_MS) out.push(p);
   else for (let p = monthStart(from); p < to; p = nextMonth(p)) if (p >= from) out.push(p);
+  return out;
+}
+
+/** A sheet's `_id` and period (its collection follows from the period, day sheets being kept by month). */
+interface SheetId {
+  _id: string;
+  p: number;
+}
+
+/** The parts of [r.from, r.to) that lie in one collection each: a month's sheets (of a month sheet, its start in the range). */
+function collSpans(r: SheetRequest): [number, number][] {
+  const out: [number, number][] = [];
+  for (let m = monthStart(r.from); m < r.to; m = nextMonth(m))
+    if (r.grain === 'day' || m >= r.from) out.push([Math.max(m, r.from), Math.min(nextMonth(m), r.to)]);
   return out;
 }
 
@@ -103,23 +117,29 @@ export class MongoClickSource implements ClickSource {
    */
   async eachSheet(r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
     const ids = await this.sheetIds(r);
-    // The collection holds this kind and grain only (docs/adr/0188): the filters name neither.
-    const sheets = sheetColl(this.conn, r.kind, r.grain);
     const projection = this.projection(r);
-    const stream = async (filter: Filter<SheetDoc>) => {
+    // Each collection holds one kind, grain and month (docs/adr/0188, 0239): the filters name none of them.
+    const stream = async (name: string, filter: Filter<SheetDoc>) => {
       this.counts.queries++;
       await this.conn.run(async () => {
-        for await (const d of sheets.find(filter, { projection, batchSize: CURSOR_BATCH })) {
+        for await (const d of this.conn.collection<SheetDoc>(name).find(filter, { projection, batchSize: CURSOR_BATCH })) {
           this.counts.docs++;
           await fold(await this.taken(d, r));
         }
       });
     };
     if (ids && ids.length <= LOOKUPS_MAX) return this.lookUp(ids, r, fold);
-    if (ids) return stream({ _id: { $in: ids }, w: r.workspaceId });
-    const filter: Filter<SheetDoc> = { w: r.workspaceId, p: { $gte: r.from, $lt: r.to } };
-    if (r.keys) filter.key = { $in: [...r.keys] };
-    await stream(filter);
+    if (ids) {
+      for (const [name, part] of byCollection(ids, ({ p }) => ({ ...r, period: p })))
+        await stream(name, { _id: { $in: part.map((x) => x._id) }, w: r.workspaceId });
+      return;
+    }
+    // A range: one query per month's collection.
+    for (const [from, to] of collSpans(r)) {
+      const filter: Filter<SheetDoc> = { w: r.workspaceId, p: { $gte: from, $lt: to } };
+      if (r.keys) filter.key = { $in: [...r.keys] };
+      await stream(sheetCollName(r.kind, r.grain, from), filter);
+    }
   }
 
   /** The tag's links when every slot's tag sheets are known to sum exactly theirs (docs/adr/0182). */
@@ -151,7 +171,7 @@ export class MongoClickSource implements ClickSource {
    * The `_id`s of every sheet the request could cover (each slot's, each key's, each period's), when
    * there are few enough (docs/adr/0097); null: read by range instead.
    */
-  private async sheetIds(r: SheetRequest): Promise<string[] | null> {
+  private async sheetIds(r: SheetRequest): Promise<SheetId[] | null> {
     if (!r.keys && r.kind === 'link') return null;
     const periods = periodsIn(r.grain, r.from, r.to);
     if (periods.length === 0) return [];
@@ -159,17 +179,16 @@ export class MongoClickSource implements ClickSource {
     const { slots, domains } = await sheetKeys(this.conn, r.workspaceId);
     const keys = r.keys ?? domains;
     if (slots.length * keys.length * periods.length > IDS_MAX) return null;
-    return slots.flatMap((s) => keys.flatMap((key) => periods.map((p) => sheetDocId(s, r.kind, r.workspaceId, key, r.grain, p))));
+    return slots.flatMap((s) => keys.flatMap((key) => periods.map((p) => ({ _id: sheetDocId(s, r.kind, r.workspaceId, key, r.grain, p), p }))));
   }
 
   /** Sheets by `_id`, a few lookups at a time, each folded as it comes (missing ones are simply absent). */
-  private async lookUp(ids: readonly string[], r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
+  private async lookUp(ids: readonly SheetId[], r: SheetRequest, fold: (s: Sheet) => void | Promise<void>): Promise<void> {
     const projection = { ...this.projection(r), w: 1 };
-    const sheets = sheetColl(this.conn, r.kind, r.grain);
     for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
       const part = ids.slice(i, i + LOOKUPS_AT_ONCE);
       this.counts.queries += part.length;
-      const docs = await Promise.all(part.map((_id) => this.conn.run(() => sheets.findOne({ _id }, { projection }))));
+      const docs = await Promise.all(part.map(({ _id, p }) => this.conn.run(() => sheetColl(this.conn, r.kind, r.grain, p).findOne({ _id }, { projection }))));
       for (const d of docs) {
         if (!d || d.w !== r.workspaceId) continue;
         this.counts.docs++;

@@ -3,7 +3,7 @@ import { SHEET_KEYS, TAG_LINKS } from './mongo-docs.js';
 
 /*
  * The record of what each writer slot's tag sheets sum (docs/adr/0182), in `click_tag_links`, written
- * only by the slot's holder (ADR 17), beside the tag sheets (`click_sheets_tag_day`, `_month`):
+ * only by the slot's holder (ADR 17), beside the tag sheets (`click_sheets_tag_<grain>_<YYYYMM>`):
  * - `slot|<s>`: whether the slot's record covers every link sheet of the slot (`ok`): true when the
  *   slot had written no sheet before its tag sheets were kept; false for a slot of older sheets;
  * - `links|<s>|<w>|<bucket>`: per link with sheets in slot s, the tags whose slot-s sheets count

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKey, type MongoConnection } from '../mongo/connection.js';
 import type { TaggedDoc } from '../tags/mongo.js';
-import { type Upsert, upsertAll } from './mongo-docs.js';
+import { type SheetDoc, type Upsert, upsertAll } from './mongo-docs.js';
 import type { AsWriter } from './mongo-month-hours.js';
 import { closingUnderWay } from './mongo-month-hours.js';
-import { sheetColl } from './mongo-sheet-colls.js';
+import { sheetColls } from './mongo-sheet-colls.js';
 import {
   type LinkTagsDoc,
   linkTagsId,
@@ -53,11 +53,16 @@ export async function listSlotLinks(conn: MongoConnection, s: number, asWriter: 
   const coll = conn.collection<TagLinksDoc>(TAG_LINKS);
   if ((await tagSlotMode(conn, s)) === 'ok') return;
   await asWriter(() => conn.run(() => coll.updateOne({ _id: slotStateId(s) }, { $set: { recording: true } })));
-  const months = await conn.run(() =>
-    sheetColl(conn, 'link', 'month')
-      .find({ s }, { projection: { w: 1, key: 1 } })
-      .toArray(),
-  );
+  const months: { w: string; key: string }[] = [];
+  for (const { name } of await sheetColls(conn, 'link', 'month'))
+    months.push(
+      ...(await conn.run(() =>
+        conn
+          .collection<SheetDoc>(name)
+          .find({ s }, { projection: { w: 1, key: 1 } })
+          .toArray(),
+      )),
+    );
   await asWriter(async () => {
     const ops = new Map<string, Upsert<LinkTagsDoc>>();
     const maps = new Map((await conn.run(() => coll.find({ k: 'links', s }).toArray())).map((d) => [d._id, d as LinkTagsDoc]));
