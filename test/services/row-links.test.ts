@@ -133,4 +133,18 @@ describe.each(STORE_KINDS)('the links of analytics rows and click events on %s',
     expect(series.errors).toBeUndefined();
     expect((series.data as { analytics: { data: { link: null }[] } }).analytics.data.map((x) => x.link)).toEqual([null, null]);
   });
+
+  it('answers a shared report’s top links with their link null, without a refusal (read without a key)', async () => {
+    const { services, ws } = await setUp();
+    const made = await services.analyticsShares.create(as(ws), {});
+    const token = made.url!.split('/share/')[1]!;
+    const r = await execute({
+      schema,
+      document: parse(`{ sharedAnalytics(token: "${token}", group_by: links, limit: 2) { analytics { data { key link { title } } } } }`),
+      contextValue: { services, principal: null, caller: null, requestId: 'req_share' } satisfies GraphQLContext,
+    });
+    expect(r.errors).toBeUndefined();
+    const rows = (r.data as { sharedAnalytics: { analytics: { data: { link: null }[] } } }).sharedAnalytics.analytics.data;
+    expect(rows.map((x) => x.link)).toEqual([null, null]);
+  });
 });

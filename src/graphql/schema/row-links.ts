@@ -14,6 +14,8 @@ import { LinkType } from './link.js';
  * keep their alias and short_url (http/rest/operations.ts GRAPHQL_ONLY_FIELDS).
  */
 async function linkOf(ctx: GraphQLContext, id: string) {
+  // A shared report read without credentials (the one public field) names no link, and refuses nothing.
+  if (!ctx.principal) return null;
   // Checked here, not declared: a row that is no link answers null to any caller, without a refusal.
   alsoNeeds(ctx, 'links:read');
   return linkViewOrNull(await loaders(ctx).linkById.load(id));
