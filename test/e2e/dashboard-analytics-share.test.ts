@@ -17,6 +17,7 @@ describe.each(DASHBOARD_STORES)('a shared analytics page on %s', (store) => {
   let owner: PageWatch & { origin: string };
   let anon: PageWatch;
   let shareUrl = '';
+  let linkId = '';
   const shots = store === 'sqlite';
   const totals = (page: Page) => page.locator('.totals');
 
@@ -25,7 +26,9 @@ describe.each(DASHBOARD_STORES)('a shared analytics page on %s', (store) => {
     lsk = await startLsk(store, { env: { LSK_COUNTRY_HEADER: 'x-country', LSK_ANON_GRAPHQL_RPM: '1000' } });
     browser = await launchChromium();
     const api = client(lsk.base, await lsk.workspace('acme', ['--rpm', '1000000']));
-    expect((await api('POST', '/v1/links', { destination: 'https://example.com/spring', alias: 'spring' })).status).toBe(201);
+    const made = await api('POST', '/v1/links', { destination: 'https://example.com/spring', alias: 'spring' });
+    expect(made.status).toBe(201);
+    linkId = made.body.id;
     const host = lsk.env.LSK_DEFAULT_DOMAIN!;
     for (const country of ['DE', 'DE', 'DE', 'FR']) {
       expect((await visit(lsk.base, '/spring', { host, 'x-country': country, 'user-agent': CHROME_UA })).status).toBe(302);
@@ -99,6 +102,23 @@ describe.each(DASHBOARD_STORES)('a shared analytics page on %s', (store) => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 390 px').toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("names a link chip of a shared address by the page's own answers, never asking for the link without a session", async () => {
+    const { page } = anon;
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/graphql') && r.status() === 401) refused.push(r.url());
+    });
+    await page.goto(`${shareUrl.split('?')[0]}?range=90d&link_id=${linkId}`);
+    await totals(page)
+      .filter({ hasText: /^4 clicks ·/ })
+      .waitFor();
+    await page
+      .getByRole('list', { name: 'Filters' })
+      .getByText(/^localhost:\d+\/spring$/)
+      .waitFor();
+    expect(refused).toEqual([]);
   });
 
   it('answers a revoked link with one clear page', async () => {

@@ -4,7 +4,7 @@
  * know, "Unknown link"; an id no answer named, the id.
  */
 import { describe, expect, it } from 'vitest';
-import { linkChipName, linkLabel, linkNamed, rememberLink, rememberUnknownLink } from '../../dashboard/src/analytics/link-labels.js';
+import { linkChipName, linkLabel, linkNamed, onLinksNamed, rememberLink, rememberUnknownLink } from '../../dashboard/src/analytics/link-labels.js';
 
 describe('link chip names', () => {
   it('shows the title and says it with the short URL; without a title, the short URL', () => {
@@ -31,5 +31,25 @@ describe('link chip names', () => {
     expect(linkNamed('lnk_gone')).toBe(true);
     expect(linkChipName('lnk_never').shown).toBe('lnk_never');
     expect(linkNamed('lnk_never')).toBe(false);
+  });
+
+  it('tells listeners once per task when answers name links anew, and not for a name it had (a shared page waits for them)', async () => {
+    let calls = 0;
+    const stop = onLinksNamed(() => calls++);
+    rememberLink('lnk_c', 'https://go.example.com/c', 'C');
+    rememberLink('lnk_d', 'https://go.example.com/d');
+    await Promise.resolve();
+    expect(calls).toBe(1);
+    rememberLink('lnk_c', 'https://go.example.com/c', 'C');
+    rememberLink('lnk_d', 'https://go.example.com/d', undefined);
+    await Promise.resolve();
+    expect(calls).toBe(1);
+    rememberLink('lnk_c', 'https://go.example.com/c', 'C renamed');
+    await Promise.resolve();
+    expect(calls).toBe(2);
+    stop();
+    rememberLink('lnk_e', 'https://go.example.com/e');
+    await Promise.resolve();
+    expect(calls).toBe(2);
   });
 });

@@ -13,6 +13,8 @@ interface Props {
   onInvert: (field: FilterField) => void;
   onRemove: (field: FilterField) => void;
   onClear: () => void;
+  /** A shared page: link chips are named by the page's answers only (it has no session to read a link with). */
+  shared?: boolean;
 }
 
 /** A chip's field and values as shown; a link's also as said (its title with its short URL). */
@@ -23,8 +25,8 @@ function chipNames(field: FilterField, values: string[], sources?: string[]): { 
   return { field: FIELD_LABEL[field], values: names.map((n) => n.shown), said: names.map((n) => n.said) };
 }
 
-export function FilterChips({ filters, sources, onInvert, onRemove, onClear }: Props) {
-  useLinkNames(filters.link_id?.values ?? []);
+export function FilterChips({ filters, sources, onInvert, onRemove, onClear, shared }: Props) {
+  useLinkNames(filters.link_id?.values ?? [], !shared);
   const fields = FILTER_FIELDS.filter((f) => filters[f]);
   if (fields.length === 0) return null;
   return (

@@ -11,11 +11,30 @@ const titles = new Map<string, string>();
 /** Ids the API answered as no link of this workspace (link-names.ts). */
 const unknownLinks = new Set<string>();
 
+/** Called (once per task) when an answer names a link no answer had named as it now reads. */
+const listeners = new Set<() => void>();
+let told = false;
+function tell(): void {
+  if (told) return;
+  told = true;
+  queueMicrotask(() => {
+    told = false;
+    for (const l of listeners) l();
+  });
+}
+/** Calls `listener` after answers have named new links; the returned function stops it. */
+export function onLinksNamed(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Remembers a link an answer named; a `null` title (the link has none) forgets one, `undefined` (not asked) keeps it. */
 export function rememberLink(id: string, shortUrl: string | null | undefined, title?: string | null): void {
+  const before = `${shortUrls.get(id)} ${titles.get(id)}`;
   if (shortUrl) shortUrls.set(id, shortUrl.replace(/^https?:\/\//, ''));
   if (title?.trim()) titles.set(id, title.trim());
   else if (title !== undefined) titles.delete(id);
+  if (`${shortUrls.get(id)} ${titles.get(id)}` !== before) tell();
 }
 export function rememberUnknownLink(id: string): void {
   if (!shortUrls.has(id)) unknownLinks.add(id);

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { gql } from '../api/graphql';
 import { graphql } from '../gql';
-import { linkNamed, rememberLink, rememberUnknownLink } from './link-labels';
+import { linkNamed, onLinksNamed, rememberLink, rememberUnknownLink } from './link-labels';
 
 export const LinkNameQuery = graphql(`
   query DashboardLinkName($id: ID!) {
@@ -35,10 +35,15 @@ async function lookUp(id: string): Promise<void> {
   }
 }
 
-/** Asks for the names of `ids` no answer has named; the caller renders again when they arrive. */
-export function useLinkNames(ids: readonly string[]): void {
+/**
+ * Asks for the names of `ids` no answer has named; the caller renders again when they arrive, and
+ * when any other answer (a Links panel's rows) names a link. `ask: false` (a shared page, which has
+ * no session to read a link with) only waits for the answers.
+ */
+export function useLinkNames(ids: readonly string[], ask = true): void {
   const [, named] = useState(0);
-  const missing = ids.filter((id) => !linkNamed(id) && !asked.has(id)).slice(0, LOOKUPS);
+  useEffect(() => onLinksNamed(() => named((n) => n + 1)), []);
+  const missing = ask ? ids.filter((id) => !linkNamed(id) && !asked.has(id)).slice(0, LOOKUPS) : [];
   const key = missing.join(' ');
   useEffect(() => {
     if (missing.length === 0) return;

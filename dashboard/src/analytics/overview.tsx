@@ -103,6 +103,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
         onInvert={(f) => setFilters(invertField(view.filters, f))}
         onRemove={(f) => setFilters(withoutField(view.filters, f))}
         onClear={() => setFilters({})}
+        shared={Boolean(readOnly)}
       />
       {mixed ? (
         <MixedFilters mixed={view.mixed!} onRemove={(f) => go({ ...view, mixed: { ...view.mixed, [f]: undefined } })} />
