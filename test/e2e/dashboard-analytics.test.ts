@@ -206,6 +206,8 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await totals(0);
     expect(await pressed()).toEqual(['Custom']);
     await page.getByText('No clicks in this period yet.').waitFor();
+    // A new workspace's first visit here: the way to a first link to share.
+    expect(await page.getByRole('link', { name: 'Create a link' }).getAttribute('href')).toBe('/dashboard/links/new');
     if (shots) await checkPage(page, 'analytics-empty');
     await page.goBack();
     await page.waitForURL(/\?range=1y&tz=Asia%2FTokyo&interval=week$/);
