@@ -126,6 +126,25 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await totals(26);
   });
 
+  it('keeps the keyboard on the chips as they are removed, then on the period', async () => {
+    await page.goto(`${origin}/dashboard/analytics?country=DE&trigger=qr`);
+    await totals(3);
+    const focused = () =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        return !e || e === document.body ? 'BODY' : (e.getAttribute('aria-label') ?? e.textContent);
+      });
+    await chips().getByRole('button', { name: 'Remove the filter Country is Germany' }).focus();
+    await page.keyboard.press('Enter');
+    await totals(4);
+    // Focus goes to the next chip's remove button, not to the page's start (where Tab would begin again).
+    expect(await waitFor(focused, (f) => f !== 'BODY', { timeout: 3000 })).toBe('Remove the filter Trigger is QR code');
+    await page.keyboard.press('Enter');
+    await totals(26);
+    // No chip left: focus goes to the period in force.
+    expect(await waitFor(focused, (f) => f !== 'BODY', { timeout: 3000 })).toBe('30 d');
+  });
+
   it('filters by a country on the map, by keyboard', async () => {
     const japan = region('Map').getByRole('button', { name: 'Japan: 1 click (4%)' });
     await japan.focus();
@@ -187,6 +206,8 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await totals(0);
     expect(await pressed()).toEqual(['Custom']);
     await page.getByText('No clicks in this period yet.').waitFor();
+    // A new workspace's first visit here: the way to a first link to share.
+    expect(await page.getByRole('link', { name: 'Create a link' }).getAttribute('href')).toBe('/dashboard/links/new');
     if (shots) await checkPage(page, 'analytics-empty');
     await page.goBack();
     await page.waitForURL(/\?range=1y&tz=Asia%2FTokyo&interval=week$/);

@@ -1,4 +1,6 @@
 /** The view's filters as chips: each says what it keeps, switches between "is" and "is not", and can be removed. */
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { chipAfterRemoval, focusAfterRemoval } from './chip-focus';
 import { FIELD_LABEL, FILTER_FIELDS, type FilterField } from './dimensions';
 import { linkChipName } from './link-labels';
 import { useLinkNames } from './link-names';
@@ -28,9 +30,26 @@ function chipNames(field: FilterField, values: string[], sources?: string[]): { 
 export function FilterChips({ filters, sources, onInvert, onRemove, onClear, shared }: Props) {
   useLinkNames(filters.link_id?.values ?? [], !shared);
   const fields = FILTER_FIELDS.filter((f) => filters[f]);
+  const list = useRef<HTMLUListElement>(null);
+  // A removal asked by a chip's button: once the view no longer holds those fields, focus moves on.
+  const removing = useRef<{ gone: FilterField[]; next: FilterField | null } | null>(null);
+  useLayoutEffect(() => {
+    const r = removing.current;
+    if (!r || r.gone.some((f) => fields.includes(f))) return;
+    removing.current = null;
+    focusAfterRemoval(list.current, r.next);
+  });
+  const remove = (field: FilterField) => {
+    removing.current = { gone: [field], next: chipAfterRemoval(fields, field) };
+    onRemove(field);
+  };
+  const clear = () => {
+    removing.current = { gone: fields, next: null };
+    onClear();
+  };
   if (fields.length === 0) return null;
   return (
-    <ul class="chips" aria-label="Filters">
+    <ul class="chips" aria-label="Filters" ref={list}>
       {fields.map((field) => {
         const f = filters[field]!;
         const named = chipNames(field, f.values, sources);
@@ -39,7 +58,7 @@ export function FilterChips({ filters, sources, onInvert, onRemove, onClear, sha
         const said = (named.said ?? named.values).join(sep);
         const says = `${named.field} ${f.exclude ? 'is not' : 'is'} ${said}`;
         return (
-          <li key={field} class={f.exclude ? 'chip excluded' : 'chip'}>
+          <li key={field} class={f.exclude ? 'chip excluded' : 'chip'} data-field={field}>
             <span class="chip-field">{named.field}</span>
             <button type="button" class="chip-op" aria-label={`${says}: switch to ${f.exclude ? 'is' : 'is not'}`} onClick={() => onInvert(field)}>
               {f.exclude ? 'is not' : 'is'}
@@ -47,7 +66,7 @@ export function FilterChips({ filters, sources, onInvert, onRemove, onClear, sha
             <span class="chip-values" title={said === values ? undefined : said}>
               {values}
             </span>
-            <button type="button" class="chip-x" aria-label={`Remove the filter ${says}`} title="Remove this filter" onClick={() => onRemove(field)}>
+            <button type="button" class="chip-x" aria-label={`Remove the filter ${says}`} title="Remove this filter" onClick={() => remove(field)}>
               <span aria-hidden="true">×</span>
             </button>
           </li>
@@ -55,7 +74,7 @@ export function FilterChips({ filters, sources, onInvert, onRemove, onClear, sha
       })}
       {fields.length > 1 ? (
         <li>
-          <button type="button" class="link-button" onClick={onClear}>
+          <button type="button" class="link-button" onClick={clear}>
             Clear all filters
           </button>
         </li>

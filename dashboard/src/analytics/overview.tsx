@@ -16,6 +16,7 @@ import { CompareToggle, CompareTotals } from './compare';
 import { overviewCsv } from './csv';
 import { intervalOf, windowOf } from './dates';
 import { type FilterField, PANELS, type Panel, type Tab } from './dimensions';
+import { EmptyClicks } from './empty-clicks';
 import { analytics, type Scope } from './fetch';
 import { viewFileName } from './filename';
 import { fillingIndex } from './filling';
@@ -161,18 +162,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
                   )}
                 </div>
                 {empty ? (
-                  <div class="state empty">
-                    {filtered ? (
-                      <p>
-                        <strong>No clicks match these filters</strong> in this period. Remove a filter above, or choose a longer period.
-                      </p>
-                    ) : (
-                      <p>
-                        <strong>{fixed ? 'No clicks on this link in this period yet.' : 'No clicks in this period yet.'}</strong> Share a short link or its QR
-                        code: each visit by a person shows up here within a minute (bots are counted apart). Choose a longer period to look further back.
-                      </p>
-                    )}
-                  </div>
+                  <EmptyClicks filtered={filtered} oneLink={Boolean(fixed)} signedIn={!readOnly} />
                 ) : (
                   <TimeSeries
                     title={title}
