@@ -148,7 +148,7 @@ export class LinkService {
     return (await this.withClicks([link]))[0]!;
   }
 
-  /** The links among these ids the caller may see (as `get`, in one read of the store), in no particular order; the others are left out. */
+  /** The links among these ids the caller may see (as `get`, but ids only, no `ext_…` references; one read of the store), in no particular order; the others are left out. */
   async many(caller: Caller, ids: readonly string[]): Promise<Link[]> {
     const rows = ids.length > 0 ? await this.links.byIds(caller.workspaceId, ids) : [];
     return this.withClicks(rows.filter((l) => withinRestriction(caller.restriction, l)));

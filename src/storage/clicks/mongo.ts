@@ -104,7 +104,7 @@ export class MongoClicks implements ClicksRepository {
 
   /**
    * Fold the click documents of the first versions in, move the sheets of earlier versions into
-   * collections by kind and grain, move the rollups of the second versions into sheets, and register
+   * collections by kind, grain and month (docs/adr/0239), move the rollups of the second versions into sheets, and register
    * the sheets written before the registry (each once); then start filling the hours of month sheets
    * written before they counted them (in the background).
    */
