@@ -10,7 +10,7 @@ import type { Repositories } from '../storage/repositories.js';
 import type { EventSink } from '../webhooks/outbox.js';
 import type { Resolver } from '../webhooks/ssrf.js';
 import { type CheckerOptions, HealthChecker } from './checker.js';
-import { HealthService } from './health-service.js';
+import type { HealthService } from './health-service.js';
 
 export interface Health {
   service: HealthService;
@@ -42,13 +42,13 @@ export function buildHealth(
     present: (rows: LinkRow[]) => Promise<Link[]>;
     blocked: BlockedHosts;
     suspended: (workspaceId: string) => boolean;
-    /** The link services' side, when the services' core made it already (docs/adr/0238). */
-    service?: HealthService;
+    /** The link services' side, made by the services' core (docs/adr/0238). */
+    service: HealthService;
   },
   opts: HealthOptions = {},
 ): Health {
   const { config, clock, metrics } = parts;
-  const service = parts.service ?? new HealthService(repos.health, clock, config.healthIntervalMs);
+  const { service } = parts;
   const allow = allowedRanges(config);
   const checker = new HealthChecker(
     {

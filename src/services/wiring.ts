@@ -41,7 +41,7 @@ export async function buildServices(config: Config, opts: CoreOptions & ServiceO
 export function servicesOnCore(core: CoreServices, opts: ServiceOptions = {}): Services {
   const { config, clock, metrics, repos, log, abuse, links, linkEvents, auditRecorder, serviceEvents: events } = core;
   // A deleted workspace's queued deliveries are not sent while its purge runs (docs/adr/0177).
-  const webhooks = buildWebhooks(repos, clock, config, metrics, events, { gone: (ws) => abuse.gone(ws), outbox: core.outbox, ...opts.webhooks });
+  const webhooks = buildWebhooks(repos, clock, config, metrics, events, core.outbox, { gone: (ws) => abuse.gone(ws), ...opts.webhooks });
   // What abuse controls and health checks did (docs/adr/0130): the audit log records the workspaces' part.
   const operational = new OperationalEvents();
   recordOperationalEvents(operational, events);

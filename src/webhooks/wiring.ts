@@ -5,7 +5,7 @@ import type { ServiceEvents } from '../services/events.js';
 import type { Repositories } from '../storage/repositories.js';
 import { ClickEvents } from './click-events.js';
 import { webhookMetrics } from './metrics.js';
-import { Outbox } from './outbox.js';
+import type { Outbox } from './outbox.js';
 import { WebhookService } from './service.js';
 import type { Resolver } from './ssrf.js';
 import { DeliveryWorker, type WorkerOptions } from './worker.js';
@@ -22,21 +22,27 @@ export interface Webhooks {
 
 export interface WebhookOptions extends Partial<WorkerOptions> {
   resolve?: Resolver;
-  /** The outbox the services emit into, when the services' core made it already (docs/adr/0238). */
-  outbox?: Outbox;
 }
 
-export function buildWebhooks(repos: Repositories, clock: Clock, config: Config, metrics: Metrics, events: ServiceEvents, opts: WebhookOptions = {}): Webhooks {
-  const { outbox, ...workerOpts } = opts;
+/** `outbox` is the one the services' core made and the services emit into (docs/adr/0238). */
+export function buildWebhooks(
+  repos: Repositories,
+  clock: Clock,
+  config: Config,
+  metrics: Metrics,
+  events: ServiceEvents,
+  outbox: Outbox,
+  opts: WebhookOptions = {},
+): Webhooks {
   const target = { allowPrivate: config.webhookAllowPrivate, ...(opts.resolve ? { resolve: opts.resolve } : {}) };
   const clickEvents = new ClickEvents(repos.webhooks, repos.links, clock);
   let worker: DeliveryWorker | undefined;
   const observer = webhookMetrics(metrics, { worker: () => worker!, clickEvents });
-  worker = new DeliveryWorker(repos.webhooks, clock, { ...workerOpts, ...target }, observer);
+  worker = new DeliveryWorker(repos.webhooks, clock, { ...opts, ...target }, observer);
   const w = worker;
   return {
     service: new WebhookService(repos.webhooks, clock, target, events),
-    outbox: outbox ?? new Outbox(repos.webhooks, clock),
+    outbox,
     worker: w,
     clickEvents,
     start() {
