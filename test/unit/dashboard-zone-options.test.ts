@@ -109,6 +109,8 @@ describe('time zone options', () => {
     // The night the clocks go forward (2026-03-29, 01:00 UTC): before and after.
     expect(berlin(new Date('2026-03-29T00:59:00Z')).offset).toBe(60);
     expect(berlin(new Date('2026-03-29T01:00:00Z')).offset).toBe(120);
+    // Asked again within the same minute: the same list, not made again.
+    expect(catalog.at(new Date('2026-03-29T01:00:59Z'))).toBe(catalog.at(new Date('2026-03-29T01:00:00Z')));
     // Ordered by the offsets of the moment: New York is 6 hours behind Berlin in summer, and after the two.
     const order = (at: Date) => catalog.at(at).map((o) => `${o.zone} ${o.offsetText}`);
     expect(order(new Date('2026-03-10T12:00:00Z'))).toEqual(['Europe/Berlin UTC+01:00', 'UTC UTC+00:00', 'America/New_York UTC−04:00', 'Asia/Tokyo UTC+09:00']);

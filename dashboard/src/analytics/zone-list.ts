@@ -3,7 +3,7 @@
  * city, place, usual name and offset formatter: two Intl formatters a zone, about 420 zones a few
  * tenths of a second, a second on a busy machine; docs/adr/0237) is made once per page life, a few
  * zones at a time between the page's tasks once the picker is on screen, so that the list opens at
- * once. The offsets are read again for the moment the list opens (docs/adr/0242): a page left open
+ * once. The offsets are read again for the minute the list opens in (docs/adr/0242): a page left open
  * across a change to or from summer time lists the offsets in force, not those of its first load.
  */
 import { localZone, zones } from './labels.js';
@@ -24,6 +24,8 @@ export function zoneCatalog(all: () => readonly string[], yours: () => string): 
     return f;
   };
   let started = false;
+  // Offsets change on a whole minute: a list asked for again within the same minute is the same.
+  let kept: { minute: number; list: ZoneOption[] } | null = null;
   return {
     prepare(later, slice = 8) {
       if (started) return;
@@ -36,7 +38,11 @@ export function zoneCatalog(all: () => readonly string[], yours: () => string): 
       };
       later(step);
     },
-    at: (now) => zoneOptions(all(), yours(), now, facts),
+    at(now) {
+      const minute = Math.floor(now.getTime() / 60_000);
+      if (kept?.minute !== minute) kept = { minute, list: zoneOptions(all(), yours(), now, facts) };
+      return kept.list;
+    },
   };
 }
 
