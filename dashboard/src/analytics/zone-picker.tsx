@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Combobox, useCombobox } from '../ui/combobox';
+import { FieldError } from '../ui/field';
 import { prepareZoneList, zoneList } from './zone-list';
 import { matchZones } from './zone-match';
 import { withZone, type ZoneOption } from './zone-options';
@@ -79,11 +80,7 @@ export function ZonePicker({ zone, onZone, id = 'zone-input', error }: ZonePicke
       <span id={hint} class="visually-hidden">
         Type a city, a zone or an offset such as +1, then choose with the arrow keys and Enter.
       </span>
-      {error ? (
-        <small id={`${id}-error`} class="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
