@@ -5,9 +5,10 @@
  * the keyboard (a combobox), its report named by its short URL. The page passes axe and is photographed
  * at 1280 and 390 px.
  */
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, createUser, launchChromium, signedInUser } from '../support/dashboard.js';
+import { ARTIFACTS, checkPage, createUser, expectAccessible, launchChromium, signedInUser } from '../support/dashboard.js';
 import { readMessage } from '../support/mime.js';
 import { client, DASHBOARD_STORES, type Lsk, startLsk } from '../support/server.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
@@ -51,6 +52,57 @@ describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
     await page.getByRole('listbox', { name: 'Time zones' }).getByRole('option', { name: /Tokyo/ }).first().waitFor();
     await zone.press('Enter');
     expect(await zone.inputValue()).toBe('Asia/Tokyo');
+    // The combobox's keyboard (docs/adr/0242): ↓ opens on the zone in force; Home, End and Page Down
+    // move while the field is empty, ↓ wraps; Escape closes and keeps the zone.
+    const zones = page.getByRole('listbox', { name: 'Time zones' });
+    const onKeys = zones.getByRole('option', { selected: true });
+    const keysOn = async () => [await onKeys.getAttribute('id'), await zone.getAttribute('aria-activedescendant')];
+    expect(await zone.getAttribute('aria-expanded')).toBe('false');
+    await zone.press('ArrowDown');
+    expect(await zone.getAttribute('aria-expanded')).toBe('true');
+    expect(await zone.getAttribute('aria-controls')).toBe(await zones.getAttribute('id'));
+    expect(await onKeys.innerText()).toMatch(/Tokyo/);
+    await zone.press('End');
+    expect(await keysOn()).toEqual([await zones.getByRole('option').last().getAttribute('id'), await zones.getByRole('option').last().getAttribute('id')]);
+    await zone.press('ArrowDown');
+    expect(await onKeys.innerText()).toMatch(/Berlin \(yours\)/);
+    await zone.press('PageDown');
+    expect(await keysOn()).toEqual(['rpt-timezone-option-10', 'rpt-timezone-option-10']);
+    await zone.press('Home');
+    expect(await keysOn()).toEqual(['rpt-timezone-option-0', 'rpt-timezone-option-0']);
+    await zone.press('Escape');
+    expect([await zone.inputValue(), await zone.getAttribute('aria-expanded')]).toEqual(['Asia/Tokyo', 'false']);
+    // Ranked: "new" lists New York first (not New Salem, North Dakota, an hour behind it). Tab moves
+    // on and picks only an option the keys moved to: typed and left, the zone stays.
+    await zone.fill('new');
+    expect(await zones.getByRole('option').first().innerText()).toMatch(/New York/);
+    await zone.press('Tab');
+    expect(await zone.inputValue()).toBe('Asia/Tokyo');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('rpt-scope');
+    await zone.fill('new york');
+    await zones.getByRole('option', { name: /New York/ }).waitFor();
+    await zone.press('ArrowDown');
+    await zone.press('ArrowUp');
+    await zone.press('Tab');
+    expect(await zone.inputValue()).toBe('America/New_York');
+    await zone.fill('tokyo');
+    await zone.press('Enter');
+    expect(await zone.inputValue()).toBe('Asia/Tokyo');
+    // A zone the service refuses (one a browser lists that it does not know): the field is marked and
+    // its error tied to it, and said (docs/adr/0242).
+    await page.route('**/graphql', (route) => {
+      const body = route.request().postDataJSON();
+      if (!String(body?.query).includes('mutation DashboardCreateAnalyticsReport')) return route.fallback();
+      return route.continue({ postData: JSON.stringify({ ...body, variables: { ...body.variables, timezone: 'Mars/Olympus_Mons' } }) });
+    });
+    await page.getByRole('button', { name: 'Add report' }).click();
+    const zoneError = page.locator('#rpt-timezone-error');
+    await zoneError.waitFor();
+    expect([await zoneError.getAttribute('role'), await zoneError.innerText()]).toEqual(['alert', expect.stringMatching(/not a known IANA time zone/)]);
+    expect(await zone.getAttribute('aria-invalid')).toBe('true');
+    expect((await zone.getAttribute('aria-describedby'))?.split(' ')).toContain('rpt-timezone-error');
+    await expectAccessible(page, 'reports-zone-error');
+    await page.unroute('**/graphql');
     await page.getByRole('button', { name: 'Add report' }).click();
     await page
       .getByRole('alert')
@@ -58,6 +110,8 @@ describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
       .waitFor();
     await page.getByLabel('Counts').selectOption('tag');
     await page.getByLabel('One tag').fill('spring');
+    expect(await zone.getAttribute('aria-invalid')).toBeNull();
+    expect(await zoneError.count()).toBe(0);
     await page.getByRole('checkbox', { name: owner }).check();
     await page.getByRole('checkbox', { name: colleague }).check();
     await page.getByRole('button', { name: 'Add report' }).click();
@@ -201,6 +255,36 @@ describe.each(DASHBOARD_STORES)('the Reports page on %s', (store) => {
     await page.getByText('No link matches.').waitFor();
     expect(await list.isHidden()).toBe(true);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(problems).toEqual([]);
+  });
+
+  it('lists the offsets in force when the zone list opens, on a page left open across summer time, and passes axe with each list open at 390 px', async () => {
+    await page.goto(`${origin}/dashboard/reports`);
+    await page.getByRole('button', { name: 'Add report' }).waitFor();
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    const berlin = page
+      .getByRole('listbox', { name: 'Time zones' })
+      .getByRole('option', { name: /Berlin/ })
+      .first();
+    // The night Berlin's clocks go forward, 01:00 UTC (docs/adr/0242): before, then after on the same page.
+    await page.clock.setFixedTime(new Date('2026-03-29T00:30:00Z'));
+    await zone.fill('berlin');
+    expect(await berlin.innerText()).toMatch(/^UTC\+01:00\s+Berlin/);
+    await zone.press('Escape');
+    await page.clock.setFixedTime(new Date('2026-03-29T01:30:00Z'));
+    await zone.fill('berlin');
+    expect(await berlin.innerText()).toMatch(/^UTC\+02:00\s+Berlin/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'reports-zone-list-390');
+    if (shots) await page.screenshot({ path: join(ARTIFACTS, 'reports-zone-list-390x844.png') });
+    await zone.press('Escape');
+    await page.getByLabel('Counts').selectOption('link_id');
+    const box = page.getByRole('combobox', { name: 'Link' });
+    await box.fill('late');
+    await page.getByRole('listbox', { name: 'Link: links found' }).getByRole('option').first().waitFor();
+    await expectAccessible(page, 'reports-link-list-390');
+    if (shots) await page.screenshot({ path: join(ARTIFACTS, 'reports-link-list-390x844.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(problems).toEqual([]);
   });
 });

@@ -4,12 +4,15 @@
  * name, place or offset.
  */
 import { describe, expect, it } from 'vitest';
-import { matchZones, offsetText, typedOffset, withZone, zoneOffset, zoneOptions } from '../../dashboard/src/analytics/zone-options.js';
+import { zoneCatalog } from '../../dashboard/src/analytics/zone-list.js';
+import { matchZones, typedOffset } from '../../dashboard/src/analytics/zone-match.js';
+import { offsetText, withZone, zoneOffset, zoneOptions } from '../../dashboard/src/analytics/zone-options.js';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
 const SUMMER = new Date('2026-07-15T12:00:00Z');
 const ALL = Intl.supportedValuesOf('timeZone');
-const zonesOf = (q: string, list = zoneOptions(ALL, 'America/New_York', WINTER)) => matchZones(list, q).map((o) => o.zone);
+const NEW_YORK = zoneOptions(ALL, 'America/New_York', WINTER);
+const zonesOf = (q: string, list = NEW_YORK) => matchZones(list, q).map((o) => o.zone);
 
 describe('time zone options', () => {
   it('read the offset of the day asked about, summer time included', () => {
@@ -70,5 +73,46 @@ describe('time zone options', () => {
       60, -300, 330, 120, -180, 345,
     ]);
     expect([typedOffset('1'), typedOffset('+'), typedOffset('+123'), typedOffset('utc')]).toEqual([null, null, null, null]);
+  });
+
+  it('list the best matches first: a city or name the query starts, then words it starts, then the rest; sub-areas after', () => {
+    const first = (q: string, n: number) => zonesOf(q).slice(0, n);
+    // New York before New Salem (North Dakota, an hour behind), then Newfoundland's zone by its name.
+    expect(first('new', 2)).toEqual(['America/New_York', 'America/St_Johns']);
+    expect(zonesOf('new').indexOf('America/North_Dakota/New_Salem')).toBeGreaterThan(zonesOf('new').indexOf('America/St_Johns'));
+    expect(first('new york', 1)).toEqual(['America/New_York']);
+    expect(first('lon', 1)).toEqual(['Europe/London']);
+    expect(first('syd', 1)).toEqual(['Australia/Sydney']);
+    // Paris among the names that start with "par" (Paraguay Time, Paramaribo), not after every zone that holds it.
+    expect(first('par', 3)).toEqual(['America/Asuncion', 'America/Paramaribo', 'Europe/Paris']);
+    // A word's start ranks before a match inside a word: "angeles" starts Los Angeles' second word.
+    expect(first('angeles', 1)).toEqual(['America/Los_Angeles']);
+    const inside = zonesOf('ork');
+    expect(inside).toContain('America/New_York');
+    // "york new" starts two words of New York's, not its name.
+    expect(first('york new', 1)).toEqual(['America/New_York']);
+    // Offsets alone keep the list's order; with a word, the word ranks within the offset's zones.
+    expect(first('-5', 1)).toEqual(['America/New_York']);
+    expect(first('+1 par', 1)).toEqual(['Europe/Paris']);
+    // The viewer's own zone first among equals, even inside a sub-area.
+    const indiana = zoneOptions(ALL, 'America/Indiana/Indianapolis', WINTER);
+    expect(zonesOf('ind', indiana)[0]).toBe('America/Indiana/Indianapolis');
+  });
+
+  it('read the offsets again for the moment the list is asked for: a page left open across summer time', () => {
+    const catalog = zoneCatalog(
+      () => ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo'],
+      () => 'Europe/Berlin',
+    );
+    const berlin = (at: Date) => catalog.at(at).find((o) => o.zone === 'Europe/Berlin')!;
+    expect([berlin(WINTER).offsetText, berlin(SUMMER).offsetText]).toEqual(['UTC+01:00', 'UTC+02:00']);
+    // The night the clocks go forward (2026-03-29, 01:00 UTC): before and after.
+    expect(berlin(new Date('2026-03-29T00:59:00Z')).offset).toBe(60);
+    expect(berlin(new Date('2026-03-29T01:00:00Z')).offset).toBe(120);
+    // Asked again within the same minute: the same list, not made again.
+    expect(catalog.at(new Date('2026-03-29T01:00:59Z'))).toBe(catalog.at(new Date('2026-03-29T01:00:00Z')));
+    // Ordered by the offsets of the moment: New York is 6 hours behind Berlin in summer, and after the two.
+    const order = (at: Date) => catalog.at(at).map((o) => `${o.zone} ${o.offsetText}`);
+    expect(order(new Date('2026-03-10T12:00:00Z'))).toEqual(['Europe/Berlin UTC+01:00', 'UTC UTC+00:00', 'America/New_York UTC−04:00', 'Asia/Tokyo UTC+09:00']);
   });
 });

@@ -5,14 +5,22 @@
  * alone: no list of our own to keep up to date.
  */
 
-export interface ZoneOption {
+/** What a zone's option says whatever the date, and how to read its offset on a date. */
+export interface ZoneFacts {
   /** IANA name, as the address and the API take it. */
   zone: string;
   /** `Berlin`, `New York`, `UTC`. */
   city: string;
   /** Where the city is (`Europe`, `America · Indiana`) and the zone's name (`Central European Time`). */
   more: string;
-  /** Minutes ahead of UTC at the moment the list was made. */
+  /** Lowercase: the city, the IANA name's last part (an old spelling), the zone's name, the IANA name: what a query's start ranks against. */
+  names: string[];
+  /** Minutes ahead of UTC at a moment (0 when the browser cannot say). */
+  offsetAt: (at: Date) => number;
+}
+
+export interface ZoneOption extends ZoneFacts {
+  /** Minutes ahead of UTC at the moment the list was made (when it was opened). */
   offset: number;
   /** `UTC+01:00`, `UTC−05:00`, `UTC+00:00`. */
   offsetText: string;
@@ -30,20 +38,30 @@ export function offsetText(minutes: number): string {
   return `UTC${minutes < 0 ? '−' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
-function zoneName(zone: string, now: Date, style: 'longOffset' | 'longGeneric'): string {
+function formatter(zone: string, style: 'longOffset' | 'longGeneric'): Intl.DateTimeFormat | null {
   try {
-    const parts = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: style }).formatToParts(now);
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+    return new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: style });
   } catch {
-    return '';
+    return null;
   }
 }
 
-/** Minutes a zone is ahead of UTC at `now` (0 when the browser cannot say). */
-export function zoneOffset(zone: string, now = new Date()): number {
-  const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(zoneName(zone, now, 'longOffset'));
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+const zoneName = (f: Intl.DateTimeFormat | null, at: Date) => f?.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+
+/**
+ * A zone's offset on any date, its formatter made once: making it is most of the cost, so the
+ * offsets of every zone are read again in a few milliseconds whenever the list opens.
+ */
+export function offsetReader(zone: string): (at: Date) => number {
+  const f = formatter(zone, 'longOffset');
+  return (at) => {
+    const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(zoneName(f, at));
+    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  };
 }
+
+/** Minutes a zone is ahead of UTC at `now` (0 when the browser cannot say). */
+export const zoneOffset = (zone: string, now = new Date()): number => offsetReader(zone)(now);
 
 /**
  * Cities that browsers' lists (ICU's) still name as they were spelled when the zone was made: the
@@ -71,14 +89,26 @@ function place(zone: string): { city: string; where: string } {
   return { city, where: parts.map((p) => p.replaceAll('_', ' ')).join(' · ') };
 }
 
-export function zoneOption(zone: string, now: Date, yours: boolean): ZoneOption {
-  const offset = zoneOffset(zone, now);
+/** A zone's facts; its usual name (`Central European Time`, not the summer or winter one) read at `now`. */
+export function zoneFacts(zone: string, now = new Date()): ZoneFacts {
   const { city, where } = place(zone);
-  const named = zone === 'UTC' ? 'Coordinated Universal Time' : zoneName(zone, now, 'longGeneric');
-  const more = [where, /^GMT[+-]/.test(named) ? '' : named].filter(Boolean).join(' · ');
-  const text = offsetText(offset);
-  return { zone, city, more, offset, offsetText: text, yours, words: `${zone.replaceAll('_', ' ')} ${city} ${more} ${text}`.toLowerCase() };
+  const named = zone === 'UTC' ? 'Coordinated Universal Time' : zoneName(formatter(zone, 'longGeneric'), now);
+  const usual = /^GMT[+-]/.test(named) ? '' : named;
+  const more = [where, usual].filter(Boolean).join(' · ');
+  const own = zone.split('/').pop()!.replaceAll('_', ' ');
+  const names = [...new Set([city, own, usual, zone.replaceAll('_', ' ')])].filter(Boolean).map((n) => n.toLowerCase());
+  return { zone, city, more, names, offsetAt: offsetReader(zone) };
 }
+
+/** A zone's option with its offset at `now`. */
+export function optionAt(facts: ZoneFacts, now: Date, yours: boolean): ZoneOption {
+  const offset = facts.offsetAt(now);
+  const text = offsetText(offset);
+  const words = `${facts.zone.replaceAll('_', ' ')} ${facts.city} ${facts.more} ${text}`.toLowerCase();
+  return { ...facts, offset, offsetText: text, yours, words };
+}
+
+export const zoneOption = (zone: string, now: Date, yours: boolean): ZoneOption => optionAt(zoneFacts(zone, now), now, yours);
 
 /**
  * The list: the viewer's zone and UTC, then the browser's zones by offset and city. `Etc/GMT+5`
@@ -88,12 +118,12 @@ export function zoneOptions(
   all: readonly string[],
   yours: string,
   now = new Date(),
-  made: (zone: string) => ZoneOption = (z) => zoneOption(z, now, false),
+  facts: (zone: string) => ZoneFacts = (z) => zoneFacts(z, now),
 ): ZoneOption[] {
-  const first = [...new Set([yours, 'UTC'])].map((z) => zoneOption(z, now, z === yours));
+  const first = [...new Set([yours, 'UTC'])].map((z) => optionAt(facts(z), now, z === yours));
   const rest = offered(all)
     .filter((z) => !first.some((f) => f.zone === z))
-    .map(made)
+    .map((z) => optionAt(facts(z), now, false))
     .sort((a, b) => a.offset - b.offset || byCity(a.city, b.city));
   return [...first, ...rest];
 }
@@ -106,28 +136,4 @@ export function offered(all: readonly string[]): string[] {
 /** The list with `zone` in it (the zone in force, which the address may give from outside the list: last). */
 export function withZone(options: ZoneOption[], zone: string, now = new Date()): ZoneOption[] {
   return options.some((o) => o.zone === zone) ? options : [...options, zoneOption(zone, now, false)];
-}
-
-/** An offset typed as `+1`, `-5`, `+05:30`, `utc+1`, `GMT−3`: its minutes, else null. */
-export function typedOffset(word: string): number | null {
-  const m = /^(?:utc|gmt)?([+\-−])(\d{2}|\d(?=:|$))(?::?(\d{2}))?$/.exec(word);
-  if (!m) return null;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return m[1] === '+' ? minutes : -minutes;
-}
-
-/** The options every word of the query finds (in a name, a place, the zone's name, or as its offset), in list order. */
-export function matchZones(options: readonly ZoneOption[], query: string): ZoneOption[] {
-  const words = query
-    .toLowerCase()
-    .replaceAll('_', ' ')
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  if (words.length === 0) return [...options];
-  return options.filter((o) =>
-    words.every((w) => {
-      const offset = typedOffset(w);
-      return offset !== null ? o.offset === offset : o.words.includes(w) || o.zone.toLowerCase().includes(w);
-    }),
-  );
 }

@@ -57,12 +57,7 @@ export function ReportForm({ members, onCreated }: { members: { user_id: string;
       </Field>
       {/* The overview's zone picker (docs/adr/0237): a zone is chosen from the list, not typed whole. */}
       <div class={zoneError ? 'field invalid report-zone' : 'field report-zone'}>
-        <ZonePicker zone={timezone} onZone={setTimezone} />
-        {zoneError ? (
-          <small class="field-error" role="alert">
-            {zoneError}
-          </small>
-        ) : null}
+        <ZonePicker id="rpt-timezone" zone={timezone} onZone={setTimezone} error={zoneError} />
       </div>
       <Field id="rpt-scope" label="Counts">
         <select

@@ -11,13 +11,18 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
           {hint}
         </small>
       ) : null}
-      {error ? (
-        <small id={`${id}-error`} class="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error from the API, said at once and named by the field's `aria-describedby` (`<id>-error`). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <small id={`${id}-error`} class="field-error" role="alert">
+      {error}
+    </small>
+  ) : null;
 }
 
 /** aria attributes of the input inside a Field. */
