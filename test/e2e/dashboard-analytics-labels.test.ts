@@ -85,9 +85,9 @@ describe.each(DASHBOARD_STORES)('what the analytics overview calls things on %s'
     const chip = chips().getByRole('listitem').first();
     const value = chip.getByText('Week of clicks', { exact: true });
     await value.waitFor();
-    expect(await value.getAttribute('title')).toMatch(/^Week of clicks \(localhost:\d+\/week\)$/);
+    expect(await value.getAttribute('title')).toMatch(/^Week of clicks · localhost:\d+\/week$/);
     expect(await chip.innerText()).not.toContain(linkId);
-    await chip.getByRole('button', { name: /^Link is Week of clicks \(localhost:\d+\/week\): switch to is not$/ }).waitFor();
+    await chip.getByRole('button', { name: /^Link is Week of clicks · localhost:\d+\/week: switch to is not$/ }).waitFor();
     if (shots) await checkPage(page, 'analytics-shared-link-chip');
     // Another workspace's link, and an id that never was: the chip says so; the page stays a page.
     for (const id of [foreignId, 'lnk_doesnotexist']) {

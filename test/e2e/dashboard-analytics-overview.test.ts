@@ -183,13 +183,21 @@ describe.each(DASHBOARD_STORES)('what the analytics overview adds up on %s', (st
     expect(whole.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     expect(whole.body.split('\r\n')).toContain('UTM parameters: Source,,(not set),2,40%');
     expect(whole.body).toMatch(/\r\nClicks per day \(UTC\),(\d{4}-\d{2}-\d{2}),\1 \(so far\),5,100%\r\n/);
-    await page.goto(`${origin}/dashboard/analytics?range=7d&utm_source=!newsletter`);
+    await page.goto(`${origin}/dashboard/analytics?range=7d&utm_source=!newsletter&tz=Asia%2FTokyo`);
     await totals(2);
     const recent = region('Recent clicks');
     const clicks = await downloadedText(page, () => recent.getByRole('button', { name: 'Download these 2 clicks (CSV)' }).click());
     expect(clicks.name).toMatch(/^lsk-clicks-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-not-utm_source-newsletter\.csv$/);
-    expect(clicks.body.split('\r\n')[0]).toBe(
-      'timestamp,short_url,title,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language',
+    const [head, first] = clicks.body.split('\r\n');
+    expect(head).toBe(
+      'timestamp (Asia/Tokyo),short_url,title,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language',
+    );
+    // The file's time is the table's (the view's zone, its offset written), and still the exact instant.
+    const when = first!.split(',')[0]!;
+    expect(when).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+09:00$/);
+    const shown = await recent.locator('td[data-label="Time"]').first().innerText();
+    expect(shown).toBe(
+      `${Number(when.slice(8, 10))} ${new Date(when).toLocaleString('en-GB', { month: 'short', timeZone: 'Asia/Tokyo' })}, ${when.slice(11, 19)}`,
     );
     expect(w.problems).toEqual([]);
   });

@@ -121,6 +121,26 @@ describe.each(DASHBOARD_STORES)('a shared analytics page on %s', (store) => {
     expect(refused).toEqual([]);
   });
 
+  it('shares a view of one link as that link (named as its chip), not the workspace with a filter the recipient could remove', async () => {
+    const { page, origin } = owner;
+    await page.goto(`${origin}/dashboard/analytics?range=90d&link_id=${linkId}`);
+    await totals(page)
+      .filter({ hasText: /^4 clicks ·/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Share these analytics' });
+    const short = `${lsk.env.LSK_DEFAULT_DOMAIN}/spring`;
+    await panel.locator('p strong').getByText(`the link “${short}”`, { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Create public link' }).click();
+    // The share holds the link: the URL carries the rest of the view only.
+    expect((await panel.getByTestId('share-url').innerText()).trim()).toMatch(new RegExp(`^${origin}/dashboard/share/[0-9A-Za-z]{24}\\?range=90d&tz=UTC$`));
+    const row = panel.getByRole('listitem').filter({ hasText: `Link “${short}”` });
+    await row.waitFor();
+    await row.getByRole('button', { name: /^Revoke/ }).click();
+    await row.waitFor({ state: 'detached' });
+    await panel.getByRole('listitem').filter({ hasText: 'Whole workspace' }).waitFor();
+  });
+
   it('answers a revoked link with one clear page', async () => {
     const panel = owner.page.getByRole('region', { name: 'Share these analytics' });
     await panel.getByRole('button', { name: /^Revoke/ }).click();

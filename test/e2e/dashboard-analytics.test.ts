@@ -206,8 +206,9 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await totals(0);
     expect(await pressed()).toEqual(['Custom']);
     await page.getByText('No clicks in this period yet.').waitFor();
-    // A new workspace's first visit here: the way to a first link to share.
-    expect(await page.getByRole('link', { name: 'Create a link' }).getAttribute('href')).toBe('/dashboard/links/new');
+    // The workspace has links: no way to a first one (the owner journey shows a workspace without links); they can still be shared.
+    expect(await page.getByRole('link', { name: 'Create a link' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
     if (shots) await checkPage(page, 'analytics-empty');
     await page.goBack();
     await page.waitForURL(/\?range=1y&tz=Asia%2FTokyo&interval=week$/);
@@ -290,7 +291,9 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     expect(await recent.getByRole('row').filter({ hasText: 'Munich · DE-BY · Germany' }).count()).toBe(3);
     const file = await downloadedText(page, () => recent.getByRole('button', { name: 'Download these 26 clicks (CSV)' }).click());
     const lines = file.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('timestamp,short_url,title,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language');
+    expect(lines[0]).toBe(
+      'timestamp (UTC),short_url,title,country,region,city,device,browser,os,referrer_url,utm_source,utm_medium,utm_campaign,trigger,language',
+    );
     expect(lines).toHaveLength(27);
     expect(
       lines.filter((l) => l.includes(',DE,DE-BE,Berlin,desktop,Chrome,') && l.includes(',https://news.example/story,newsletter,,launch,link,de')),
@@ -300,6 +303,21 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
   it("shows a link's clicks first on its page, with the same panels scoped to it", async () => {
     await page.goto(`${origin}/dashboard/links/${springId}`);
     await totals(9);
+    // On a phone the clicks are a dense list, the newest 5 first, so the details are not pages away.
+    const recent = region('Recent clicks');
+    await recent.getByRole('row').nth(9).waitFor();
+    expect(await recent.getByRole('button', { name: /^Show all/ }).count(), 'every click shows on a wide screen').toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const entries = recent.locator('tbody tr:visible');
+    expect(await entries.count()).toBe(5);
+    const heights = await entries.evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    for (const h of heights) expect(h, 'a click in three lines, not a card of six').toBeLessThan(80);
+    await recent.getByRole('button', { name: 'Show all 9' }).click();
+    expect(await entries.count()).toBe(9);
+    await recent.getByRole('button', { name: 'Show the newest 5' }).click();
+    expect(await entries.count()).toBe(5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('QR code'));
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('Details'));

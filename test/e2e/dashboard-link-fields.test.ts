@@ -90,9 +90,9 @@ describe.each(DASHBOARD_STORES)('the link behaviour fields on %s', (store) => {
     if (shots) await checkPage(page, 'link-new-fields');
     else await checkPage(page, 'link-new-fields', false);
     await page.getByRole('button', { name: 'Create link' }).click();
-    await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}` }).waitFor();
-    // The title under the short URL, and among the details.
-    await page.locator('.link-title').getByText('Spring sale', { exact: true }).waitFor();
+    // Headed by the title, the short URL under it; the title among the details too.
+    await page.getByRole('heading', { name: 'Spring sale', level: 1, exact: true }).waitFor();
+    expect(await page.locator('.link-short').innerText()).toBe(`${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`);
     expect(await page.locator('dt:text-is("Title") + dd').innerText()).toBe('Spring sale');
     await page.getByText('0 of 100').waitFor();
     await page.getByText(`iOS → ${origin}/healthz?device=ios`).waitFor();
@@ -169,9 +169,9 @@ describe.each(DASHBOARD_STORES)('the link behaviour fields on %s', (store) => {
       password: null,
       device_targeting: { android: `${origin}/healthz?device=android` },
     });
-    await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}` }).waitFor();
-    // The title under the short URL, and among the details.
-    await page.locator('.link-title').getByText('Summer sale', { exact: true }).waitFor();
+    // Headed by the title, the short URL under it; the title among the details too.
+    await page.getByRole('heading', { name: 'Summer sale', level: 1, exact: true }).waitFor();
+    expect(await page.locator('.link-short').innerText()).toBe(`${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`);
     expect(await page.locator('dt:text-is("Title") + dd').innerText()).toBe('Summer sale');
     expect((await page.locator('dt:has-text("Password protected") + dd').innerText()).trim()).toBe('No');
     const after = await apiLink(l.id);

@@ -44,6 +44,14 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     expect(page.url(), 'the token leaves the address bar').toBe(`${origin}/dashboard/links`);
     await page.getByText('No links yet.').waitFor();
     if (shots) await checkPage(page, 'links-empty');
+    // Its Analytics page has nothing to share or download yet: it says to make a first link instead.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByText('No links in this workspace yet.').waitFor();
+    expect(await page.getByRole('link', { name: 'Create a link' }).getAttribute('href')).toBe('/dashboard/links/new');
+    expect(await page.getByRole('button', { name: /^Share$|^Download/ }).count()).toBe(0);
+    if (shots) await checkPage(page, 'analytics-no-links');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Links' }).click();
+    await page.getByText('No links yet.').waitFor();
   });
 
   it('creates a link with geo-targeting through the form', async () => {
@@ -56,9 +64,14 @@ describe.each(STORES)('the owner journey on %s', (store) => {
     await page.getByRole('button', { name: 'Add a country' }).click();
     await page.getByLabel('Country of row 1').selectOption('DE');
     await page.getByLabel('URL for DE').fill('https://example.de/fruehling');
+    // The share card names the short URL as the service will answer it: http on the default domain localhost:<port>.
+    const card = page.getByRole('figure', { name: 'How the share card looks' });
+    expect(await card.locator('strong').textContent()).toBe(`http://${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`);
     if (shots) await checkPage(page, 'link-new');
     await page.getByRole('button', { name: 'Create link' }).click();
-    await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}` }).waitFor();
+    // A link without a title is headed by its short URL, not named twice.
+    await page.getByRole('heading', { name: `${lsk.env.LSK_DEFAULT_DOMAIN}/${alias}`, level: 1 }).waitFor();
+    expect(await page.locator('.link-short').count()).toBe(0);
     expect(page.url()).toMatch(new RegExp(`${origin}/dashboard/links/lnk_\\w+$`));
     await page.getByText('Germany (DE) → https://example.de/fruehling').waitFor();
   });

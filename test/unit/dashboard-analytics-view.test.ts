@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { intervalOf, windowOf } from '../../dashboard/src/analytics/dates.js';
-import { sharedViewUrl, shareTarget } from '../../dashboard/src/analytics/share-target.js';
+import { sharedViewUrl, shareScope, shareTarget } from '../../dashboard/src/analytics/share-target.js';
 import { apiFilter, invertField, parseView, toggleValue, viewSearch, withoutField } from '../../dashboard/src/analytics/view-state.js';
 
 const view = (s: string) => parseView(new URLSearchParams(s));
@@ -131,6 +131,16 @@ describe('a share made from a view (docs/adr/0237)', () => {
     );
     const custom = view('range=custom&from=2026-10-01&to=2026-10-31&tz=Asia%2FTokyo');
     expect(sharedViewUrl(url, custom, shareTarget(undefined, custom.filters), 'UTC')).toBe(`${url}?range=custom&from=2026-10-01&to=2026-10-31&tz=Asia%2FTokyo`);
+  });
+  it('covers one link when the view looks at one, named as people name it; a share list names its links so too', () => {
+    const name = (id: string) => (id === 'lnk_1' ? 'Spring sale' : id);
+    const one = view('link_id=lnk_1&range=7d');
+    expect(shareTarget(undefined, one.filters, name)).toEqual({ link_id: 'lnk_1', what: 'the link “Spring sale”' });
+    expect(sharedViewUrl(url, one, shareTarget(undefined, one.filters, name), 'UTC')).toBe(`${url}?range=7d&tz=UTC`);
+    for (const wider of ['link_id=lnk_1&link_id=lnk_2', 'link_id=!lnk_1', 'link_id=lnk_1&country=DE'])
+      expect(shareTarget(undefined, view(wider).filters, name).what).toBe('the whole workspace');
+    expect(shareScope({ link_id: 'lnk_1' }, undefined, name)).toBe('Link “Spring sale”');
+    expect(shareScope({ link_id: 'lnk_1' }, 'lnk_1', name)).toBe('This link');
   });
   it('leaves out the filter the share itself is, and what the address held that the view set aside', () => {
     const tag = view('tag=spring&tz=UTC');

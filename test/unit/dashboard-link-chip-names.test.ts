@@ -4,17 +4,35 @@
  * know, "Unknown link"; an id no answer named, the id.
  */
 import { describe, expect, it } from 'vitest';
-import { linkChipName, linkLabel, linkNamed, onLinksNamed, rememberLink, rememberUnknownLink } from '../../dashboard/src/analytics/link-labels.js';
+import {
+  bareShortUrl,
+  linkChipName,
+  linkLabel,
+  linkName,
+  linkNamed,
+  onLinksNamed,
+  rememberLink,
+  rememberUnknownLink,
+} from '../../dashboard/src/analytics/link-labels.js';
 
 describe('link chip names', () => {
   it('shows the title and says it with the short URL; without a title, the short URL', () => {
     rememberLink('lnk_a', 'https://go.example.com/spring', 'Spring sale');
-    expect(linkChipName('lnk_a')).toEqual({ shown: 'Spring sale', said: 'Spring sale (go.example.com/spring)' });
+    expect(linkChipName('lnk_a')).toEqual({ shown: 'Spring sale', said: 'Spring sale · go.example.com/spring' });
     expect(linkLabel('lnk_a')).toBe('go.example.com/spring');
     rememberLink('lnk_b', 'http://go.example.com/plain', null);
     expect(linkChipName('lnk_b')).toEqual({ shown: 'go.example.com/plain', said: 'go.example.com/plain' });
     rememberLink('lnk_c', 'go.example.com/blank', '   ');
     expect(linkChipName('lnk_c').shown).toBe('go.example.com/blank');
+  });
+
+  it('names a titled link one way everywhere: its title, a middle dot, its short URL; an untitled one by its short URL', () => {
+    expect(linkName('go.example.com/spring', 'Spring sale, Berlin')).toBe('Spring sale, Berlin · go.example.com/spring');
+    expect(linkName('go.example.com/spring', '  Spring  ')).toBe('Spring · go.example.com/spring');
+    expect(linkName('go.example.com/spring', null)).toBe('go.example.com/spring');
+    expect(linkName('go.example.com/spring', ' ')).toBe('go.example.com/spring');
+    expect(bareShortUrl('http://localhost:18999/promo-13')).toBe('localhost:18999/promo-13');
+    expect(bareShortUrl('https://go.example.com/https://x')).toBe('go.example.com/https://x');
   });
 
   it('keeps a title an answer did not ask for, and forgets one the link no longer has', () => {

@@ -33,7 +33,7 @@ describe('the overview as CSV', () => {
         total: 10,
       },
     ]);
-    expect(lines(csv).slice(3)).toEqual(['Links,lnk_a,"Spring sale, Berlin (go.example/spring)",6,60%', 'Links,lnk_b,go.example/plain,4,40%']);
+    expect(lines(csv).slice(3)).toEqual(['Links,lnk_a,"Spring sale, Berlin · go.example/spring",6,60%', 'Links,lnk_b,go.example/plain,4,40%']);
   });
 
   it('adds previous_clicks last: the paired bucket, the same value then, empty where there is none', () => {

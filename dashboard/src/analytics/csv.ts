@@ -1,5 +1,6 @@
 /** The overview's downloads as CSV text (cells made safe and quoted as the service's own CSV answers are). */
 import { csvText } from '../ui/csv-text.js';
+import { linkName } from './link-labels.js';
 import { shares } from './percent.js';
 
 /** A bucket of the chart (a `Point`), as far as the file needs it. */
@@ -19,7 +20,7 @@ interface CsvPanel {
 
 /**
  * What the overview shows, as one table: the time series (one row per bucket), then each panel's
- * rows (its open tab), each with its section, value, label (a titled link's: `Title (short URL)`), clicks and share of the view's clicks,
+ * rows (its open tab), each with its section, value, label (a titled link's as the page names it: `Title · short URL`), clicks and share of the view's clicks,
  * and the clicks its rows leave out (`(not set)` or `Other`, no value). A bucket still filling says
  * `(so far)` in its label. Compared with the previous period, a last column `previous_clicks` holds
  * what the view shows beside each row (the bucket paired with it, the same value's clicks then;
@@ -40,7 +41,7 @@ export function overviewCsv(series: { title: string; points: CsvPoint[]; total: 
     const rest = panel.remainder;
     const pct = shares([...panel.rows.map((r) => r.clicks), ...(rest ? [rest.clicks] : [])], panel.total);
     panel.rows.forEach((r, i) => {
-      rows.push([panel.title, r.value, r.detail ? `${r.label} (${r.detail})` : r.label, String(r.clicks), pct[i]!, ...then(r.previous)]);
+      rows.push([panel.title, r.value, r.detail ? linkName(r.detail, r.label) : r.label, String(r.clicks), pct[i]!, ...then(r.previous)]);
     });
     if (rest) rows.push([panel.title, '', rest.label, String(rest.clicks), pct[panel.rows.length]!, ...then(undefined)]);
   }

@@ -5,6 +5,21 @@
  */
 import { UNKNOWN_LINK } from './unknown-values.js';
 
+/** A short URL as the dashboard shows it, without its scheme: `go.example.com/spring`. */
+export const bareShortUrl = (url: string): string => url.replace(/^https?:\/\//, '');
+
+/**
+ * The one way a titled link is named in words, wherever a title and short URL are said together (a
+ * row's or chip's accessible name and tooltip, a CSV label): `Spring sale · go.example.com/spring`;
+ * a link without a title is its short URL. A middle dot, as the dashboard's other joined values: a
+ * comma would run into a title's own commas, and axe's label-in-name check refuses a name that puts
+ * the visible short URL in parentheses.
+ */
+export function linkName(short: string, title?: string | null): string {
+  const t = title?.trim();
+  return t ? `${t} · ${short}` : short;
+}
+
 /** Short URLs without the scheme, and titles, of links seen in answers. */
 const shortUrls = new Map<string, string>();
 const titles = new Map<string, string>();
@@ -31,7 +46,7 @@ export function onLinksNamed(listener: () => void): () => void {
 /** Remembers a link an answer named; a `null` title (the link has none) forgets one, `undefined` (not asked) keeps it. */
 export function rememberLink(id: string, shortUrl: string | null | undefined, title?: string | null): void {
   const before = `${shortUrls.get(id)} ${titles.get(id)}`;
-  if (shortUrl) shortUrls.set(id, shortUrl.replace(/^https?:\/\//, ''));
+  if (shortUrl) shortUrls.set(id, bareShortUrl(shortUrl));
   if (title?.trim()) titles.set(id, title.trim());
   else if (title !== undefined) titles.delete(id);
   if (`${shortUrls.get(id)} ${titles.get(id)}` !== before) tell();
@@ -46,9 +61,9 @@ export const linkNamed = (id: string) => shortUrls.has(id) || unknownLinks.has(i
 /** A link as a value: its short URL, "Unknown link", or its id. */
 export const linkLabel = (id: string): string => shortUrls.get(id) ?? (unknownLinks.has(id) ? UNKNOWN_LINK : id);
 
-/** A link chip's value: `shown` is its title where it has one, `said` (its accessible name and tooltip) the title with the short URL. */
+/** A link chip's value: `shown` is its title where it has one, `said` (its accessible name and tooltip) the link's name (`linkName`). */
 export function linkChipName(id: string): { shown: string; said: string } {
   const short = linkLabel(id);
   const title = titles.get(id);
-  return title ? { shown: title, said: `${title} (${short})` } : { shown: short, said: short };
+  return { shown: title ?? short, said: linkName(short, title) };
 }

@@ -54,7 +54,8 @@ function panelsFor(fixed: Fixed | undefined, readOnly?: ReadOnly): Panel[] {
   );
 }
 
-export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOnly }) {
+/** `noLinks`: the Analytics page of a workspace that has no link yet (its empty state says to make one). */
+export function Overview({ fixed, readOnly, noLinks = false }: { fixed?: Fixed; readOnly?: ReadOnly; noLinks?: boolean }) {
   const { search } = useLocation();
   const view = parseView(search);
   if (fixed) delete view.filters.link_id;
@@ -162,7 +163,7 @@ export function Overview({ fixed, readOnly }: { fixed?: Fixed; readOnly?: ReadOn
                   )}
                 </div>
                 {empty ? (
-                  <EmptyClicks filtered={filtered} oneLink={Boolean(fixed)} signedIn={!readOnly} />
+                  <EmptyClicks filtered={filtered} oneLink={Boolean(fixed)} noLinks={noLinks && !readOnly} />
                 ) : (
                   <TimeSeries
                     title={title}

@@ -9,6 +9,8 @@ import { ErrorBox, Loading } from '../ui/states';
 import { asApiError } from '../ui/use-query';
 import { ClickEventsQuery } from './documents';
 import type { Scope } from './fetch';
+import { bareShortUrl, linkName } from './link-labels';
+import { localIso } from './local-time';
 import { UNKNOWN } from './unknown-values';
 import { valueLabel } from './value-labels';
 import './recent-clicks.css';
@@ -16,8 +18,10 @@ import './recent-clicks.css';
 type ClickEvent = NonNullable<DashboardClickEventsQuery['clickEvents']>['data'][number];
 
 const PAGE = 20;
+/** Clicks a phone shows before "Show all": the newest few, so that what follows the list (a link's details) stays near. */
+export const FEW = 5;
 type Column = Exclude<keyof ClickEvent, 'link'> | 'title';
-/** The file's columns: the event's values, the link's title after its short URL. */
+/** The file's columns: the event's values (its time in the view's zone, which the header names), the link's title after its short URL. */
 const COLUMNS: Column[] = [
   'timestamp',
   'short_url',
@@ -48,26 +52,30 @@ function when(iso: string, zone: string): string {
   }).format(new Date(iso));
 }
 
-const cell = (e: ClickEvent, c: Column): string => String((c === 'title' ? e.link?.title : e[c]) ?? '');
+/** A cell of the file: the time as the table shows it (the view's zone, its offset written), the link's title, the event's values. */
+function cell(e: ClickEvent, c: Column, zone: string): string {
+  if (c === 'timestamp') return localIso(e.timestamp, zone);
+  return String((c === 'title' ? e.link?.title : e[c]) ?? '');
+}
 
-/** Where a click came from: a long URL is cut with an ellipsis on one line, whole in its tooltip. */
+/** Where a click came from: the URL without its scheme (the host first in sight), cut with an ellipsis on one line, whole in its tooltip. */
 function Referrer({ e }: { e: ClickEvent }) {
   const url = e.referrer_url ?? e.referrer;
   if (!url) return <span>(direct)</span>;
   return (
     <span class="event-referrer" title={url}>
-      {url}
+      {url.replace(/^https?:\/\//i, '')}
     </span>
   );
 }
 
 /** A click's link as people name it: its title (the short URL after it, muted), else its short URL. */
 function LinkName({ e }: { e: ClickEvent }) {
-  const short = e.short_url.replace(/^https?:\/\//, '');
+  const short = bareShortUrl(e.short_url);
   const title = e.link?.title;
   if (!title) return <span class="event-link">{short}</span>;
   return (
-    <span class="event-link" title={`${title} (${short})`}>
+    <span class="event-link" title={linkName(short, title)}>
       <span class="event-title">{title}</span> <span class="event-short">{short}</span>
     </span>
   );
@@ -81,6 +89,7 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<ApiError | undefined>();
+  const [all, setAll] = useState(false);
   const run = useRef(0);
   const load = (after: string | null) => {
     const mine = after ? run.current : ++run.current;
@@ -103,13 +112,19 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
       );
   };
   const key = JSON.stringify(scope);
-  useEffect(() => load(null), [key]);
+  useEffect(() => {
+    setAll(false);
+    load(null);
+  }, [key]);
+  // On a phone (recent-clicks.css) only the first FEW show until "Show all"; wider, every row loaded shows.
+  const few = !all && events.length > FEW;
   const download = () => {
-    const rows = events.map((e) => COLUMNS.map((c) => cell(e, c)));
-    saveBlob(new Blob([csvText([COLUMNS, ...rows])], { type: 'text/csv' }), filename);
+    const rows = events.map((e) => COLUMNS.map((c) => cell(e, c, scope.timezone)));
+    const head = COLUMNS.map((c) => (c === 'timestamp' ? `timestamp (${scope.timezone})` : c));
+    saveBlob(new Blob([csvText([head, ...rows])], { type: 'text/csv' }), filename);
   };
   return (
-    <section class="panel recent" aria-labelledby="recent-h" aria-busy={loading}>
+    <section class={few ? 'panel recent few' : 'panel recent'} aria-labelledby="recent-h" aria-busy={loading}>
       <div class="panel-head">
         <h2 id="recent-h">Recent clicks</h2>
         {events.length > 0 ? (
@@ -136,7 +151,7 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
             <tbody>
               {events.map((e, i) => (
                 <tr key={`${e.timestamp}-${i}`}>
-                  <td class="nowrap" data-label="Time">
+                  <td class="nowrap event-time" data-label="Time">
                     {when(e.timestamp, scope.timezone)}
                   </td>
                   {oneLink ? null : (
@@ -144,15 +159,21 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
                       <LinkName e={e} />
                     </td>
                   )}
-                  <td data-label="Location">{join(e.city, e.region, e.country ? valueLabel('country', e.country) : null) || UNKNOWN}</td>
-                  <td data-label="Device">{join(e.device, e.browser, e.os) || '—'}</td>
-                  <td class="event-referrer-cell" data-label="Referrer">
+                  <td class="event-place" data-label="Location">
+                    {join(e.city, e.region, e.country ? valueLabel('country', e.country) : null) || UNKNOWN}
+                  </td>
+                  <td class="event-device" data-label="Device">
+                    {join(e.device, e.browser, e.os) || '—'}
+                  </td>
+                  <td class={e.referrer_url || e.referrer ? 'event-referrer-cell' : 'event-referrer-cell direct'} data-label="Referrer">
                     <Referrer e={e} />
                   </td>
-                  <td class="nowrap" data-label="Trigger">
+                  <td class="nowrap event-trigger" data-label="Trigger">
                     {e.trigger ? valueLabel('trigger', e.trigger) : '—'}
                   </td>
-                  <td data-label="Language">{e.language ?? '—'}</td>
+                  <td class="event-language" data-label="Language">
+                    {e.language ?? '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -162,11 +183,18 @@ export function RecentClicks({ scope, filename, oneLink = false }: { scope: Scop
       {!loading && !error && events.length === 0 ? <p class="muted panel-empty">No clicks to list in this view.</p> : null}
       {error ? <ErrorBox error={error} retry={() => load(events.length ? cursor : null)} /> : null}
       {loading ? <Loading label="Loading clicks…" /> : null}
-      {cursor && !loading && !error ? (
-        <button type="button" onClick={() => load(cursor)}>
-          Load more
-        </button>
-      ) : null}
+      <div class="recent-more">
+        {events.length > FEW ? (
+          <button type="button" class="link-button phone-only" aria-expanded={all} onClick={() => setAll(!all)}>
+            {all ? `Show the newest ${FEW}` : `Show all ${events.length}`}
+          </button>
+        ) : null}
+        {cursor && !loading && !error ? (
+          <button type="button" class="load-more" onClick={() => load(cursor)}>
+            Load more
+          </button>
+        ) : null}
+      </div>
     </section>
   );
 }

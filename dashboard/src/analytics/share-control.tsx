@@ -11,10 +11,14 @@ import { ShownOnce } from '../ui/shown-once';
 import { Empty, ErrorBox, Loaded } from '../ui/states';
 import { useMutation, useQuery } from '../ui/use-query';
 import { localZone } from './labels';
+import { linkChipName } from './link-labels';
+import { useLinkNames } from './link-names';
 import { AnalyticsSharesQuery, CreateAnalyticsShareMutation, DeleteAnalyticsShareMutation } from './share-documents';
 import { EXPIRIES, sharedViewUrl, shareScope, shareTarget } from './share-target';
 import './share.css';
 import { parseView } from './view-state';
+
+const shownName = (id: string) => linkChipName(id).shown;
 
 export function ShareControl({ linkId }: { linkId?: string }) {
   const can = useCan();
@@ -33,10 +37,12 @@ export function ShareControl({ linkId }: { linkId?: string }) {
 function SharePanel({ linkId }: { linkId?: string }) {
   const { search } = useLocation();
   const view = parseView(search);
-  const target = shareTarget(linkId, view.filters);
+  const target = shareTarget(linkId, view.filters, shownName);
   const [days, setDays] = useState<number | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const list = useQuery(() => gql(AnalyticsSharesQuery).then((d) => present(d.analyticsShares, 'shares')), []);
+  // Listed link shares read as their links' titles (asked for once each, as a chip's are).
+  useLinkNames((list.data?.data ?? []).flatMap((s) => (s.link_id && s.link_id !== linkId ? [s.link_id] : [])));
   const create = useMutation(async () => {
     const expires_at = days === null ? null : new Date(Date.now() + days * 86_400_000).toISOString();
     const { what: _what, ...scope } = target;
@@ -96,13 +102,13 @@ function SharePanel({ linkId }: { linkId?: string }) {
               {d.data.map((s) => (
                 <li class="row" key={s.id}>
                   <div class="grow">
-                    <span class="strong">{shareScope(s, linkId)}</span>
+                    <span class="strong">{shareScope(s, linkId, shownName)}</span>
                     <div class="line muted">
                       {s.expires_at ? `until ${s.expires_at.slice(0, 10)}` : 'until revoked'} · by {s.created_by.label} · {s.created_at.slice(0, 10)}
                     </div>
                   </div>
                   <button type="button" class="small danger" disabled={revoke.pending} onClick={async () => (await revoke.run(s.id)).ok && list.reload()}>
-                    Revoke<span class="visually-hidden"> {shareScope(s, linkId)}</span>
+                    Revoke<span class="visually-hidden"> {shareScope(s, linkId, shownName)}</span>
                   </button>
                 </li>
               ))}

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { count } from '../ui/count';
 import { ChangeBadge } from './compare';
 import type { FilterField } from './dimensions';
+import { linkName } from './link-labels';
 import { shares } from './percent';
 import { type Remainder, rowsShown, shownRemainder } from './remainder';
 import { ShortUrlLabel } from './short-url-label';
@@ -85,8 +86,8 @@ export function ShareTable({ caption, keyLabel, field, rows, remainder, total, p
         </thead>
         <tbody>
           {shown.map((r, i) => {
-            // "Title, short URL": axe drops a parenthesis from a name before matching it with the visible text.
-            const name = r.detail ? `${r.label}, ${r.detail}` : r.label;
+            // A titled link's name as everywhere else: `Spring sale · go.example.com/spring`.
+            const name = r.detail ? linkName(r.detail, r.label) : r.label;
             return (
               <tr key={r.value}>
                 <th scope="row">

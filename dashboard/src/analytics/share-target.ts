@@ -1,6 +1,6 @@
 import { type Filters, type View, viewSearch } from './view-state.js';
 
-/** What a share made from the overview covers: the link shown, else a view filtered on exactly one tag or one domain, else the workspace. */
+/** What a share made from the overview covers: the link shown, else a view filtered on exactly one link, tag or domain, else the workspace. */
 export interface ShareTarget {
   link_id?: string;
   tag?: string;
@@ -9,20 +9,27 @@ export interface ShareTarget {
   what: string;
 }
 
-export function shareTarget(linkId: string | undefined, filters: Filters): ShareTarget {
+/** `nameOf`: a link as people name it (its title, else its short URL), for the sentence. */
+export function shareTarget(linkId: string | undefined, filters: Filters, nameOf: (id: string) => string = (id) => id): ShareTarget {
   if (linkId) return { link_id: linkId, what: 'this link' };
   const fields = Object.keys(filters) as (keyof Filters)[];
   const only = fields.length === 1 ? filters[fields[0]!] : undefined;
   if (only && !only.exclude && only.values.length === 1) {
+    // One link looked at: its share shows that link only, not the workspace with a filter the recipient could remove.
+    if (fields[0] === 'link_id') return { link_id: only.values[0]!, what: `the link “${nameOf(only.values[0]!)}”` };
     if (fields[0] === 'tag') return { tag: only.values[0]!, what: `the links tagged “${only.values[0]}”` };
     if (fields[0] === 'domain') return { domain: only.values[0]!, what: `the links on ${only.values[0]}` };
   }
   return { what: 'the whole workspace' };
 }
 
-/** A listed share, named for a person. */
-export function shareScope(s: { link_id?: string | null; tag?: string | null; domain?: string | null }, linkId?: string): string {
-  if (s.link_id) return s.link_id === linkId ? 'This link' : `Link ${s.link_id}`;
+/** A listed share, named for a person (`nameOf`: a link's title or short URL, once known). */
+export function shareScope(
+  s: { link_id?: string | null; tag?: string | null; domain?: string | null },
+  linkId?: string,
+  nameOf: (id: string) => string = (id) => id,
+): string {
+  if (s.link_id) return s.link_id === linkId ? 'This link' : `Link “${nameOf(s.link_id)}”`;
   if (s.tag) return `Tag “${s.tag}”`;
   if (s.domain) return `Domain ${s.domain}`;
   return 'Whole workspace';

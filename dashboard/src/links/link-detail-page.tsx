@@ -1,7 +1,10 @@
+import { useEffect } from 'preact/hooks';
+import { bareShortUrl } from '../analytics/link-labels';
 import { Overview } from '../analytics/overview';
 import { ShareControl } from '../analytics/share-control';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
+import type { LinkFieldsFragment } from '../gql/graphql';
 import type { Params } from '../router';
 import { href } from '../router';
 import { CopyButton } from '../ui/copy';
@@ -11,6 +14,25 @@ import { LinkQuery } from './documents';
 import { reachedUrl } from './link-adapt-facts';
 import { LinkFacts } from './link-facts';
 import { QrPanel } from './qr-panel';
+
+/**
+ * A link as people name it: headed by its title, its short URL under it (what visitors type and the
+ * Copy button copies); a link without a title is headed by its short URL. The tab says the same.
+ */
+function LinkHeading({ l }: { l: LinkFieldsFragment }) {
+  const short = bareShortUrl(l.short_url);
+  const title = l.title?.trim();
+  useEffect(() => {
+    document.title = `${title || short} · Link · lsk`;
+  }, [title, short]);
+  if (!title) return <h1>{short}</h1>;
+  return (
+    <>
+      <h1 class="link-title">{title}</h1>
+      <p class="link-short">{short}</p>
+    </>
+  );
+}
 
 /** A link: its clicks first (the analytics overview scoped to it), then its details and QR code. */
 export function LinkDetailPage({ id = '' }: Params) {
@@ -26,8 +48,7 @@ export function LinkDetailPage({ id = '' }: Params) {
           <>
             <div class="page-head">
               <div class="link-head">
-                <h1>{l.short_url.replace(/^https?:\/\//, '')}</h1>
-                {l.title ? <p class="link-title">{l.title}</p> : null}
+                <LinkHeading l={l} />
                 <p class="muted link-target">
                   →{' '}
                   <a href={reachedUrl(l)} title={reachedUrl(l)} rel="noreferrer noopener" target="_blank">
@@ -47,7 +68,7 @@ export function LinkDetailPage({ id = '' }: Params) {
             <section aria-labelledby="stats-h">
               <h2 id="stats-h">Clicks</h2>
               <ShareControl linkId={l.id} />
-              <Overview fixed={{ linkId: l.id, name: l.short_url.replace(/^https?:\/\//, '') }} />
+              <Overview fixed={{ linkId: l.id, name: bareShortUrl(l.short_url) }} />
             </section>
             <h2>Details</h2>
             <LinkFacts l={l} />

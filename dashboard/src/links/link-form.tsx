@@ -13,6 +13,7 @@ import { VariantsEditor, variantsProblem } from './adapt/variants-editor';
 import { ExpiryAndLimits, TitleAndIds } from './behaviour-fields';
 import { DeviceEditor } from './device-editor';
 import { LinkFiltersQuery } from './documents';
+import { draftShortUrl } from './draft-short-url';
 import { GeoEditor } from './geo-editor';
 import { changes, creation, draftOf, type LinkDraft, type LinkInput } from './link-draft';
 import { PasswordFields } from './password-fields';
@@ -110,7 +111,7 @@ export function LinkForm({
       <GeoEditor rows={draft.geo} onChange={(geo) => set({ geo })} error={error} />
       <VariantsEditor rows={draft.variants} onChange={(variants) => set({ variants })} error={error} clicks={variantClicks.data} />
       <UtmFields {...group} />
-      <PreviewEditor {...group} shortUrl={link?.short_url ?? `https://${draft.domain || defaultHost || 'your-domain'}/${draft.alias || 'alias'}`} />
+      <PreviewEditor {...group} shortUrl={draftShortUrl(draft, defaultHost)} />
       {local ? (
         <p class="field-error" role="alert">
           {local}
