@@ -17,7 +17,7 @@ export class WildcardLookup {
     private readonly links: Pick<LinksRepository, 'findRedirects'>,
     private readonly sites: SiteCache,
     private readonly stale: StaleIfError,
-    /** A capped link's counted clicks (RedirectHandler.countedClicks). */
+    /** A capped link's counted clicks (LinkReads.countedClicks). */
     private readonly clicksOf: (workspaceId: string, id: string) => Promise<number>,
   ) {}
 
