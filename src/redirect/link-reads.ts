@@ -1,6 +1,7 @@
 import type { LinksRepository } from '../storage/links/repository.js';
+import type { CachedLink } from './cached-link.js';
 import type { ClickRecorder } from './click-recorder.js';
-import type { CachedLink, LinkCache } from './link-cache.js';
+import type { LinkCache } from './link-cache.js';
 import type { RedirectOptions } from './redirect-options.js';
 import type { SiteCache } from './sites.js';
 import type { StaleIfError } from './stale-if-error.js';

@@ -1,7 +1,8 @@
 import { aliasProblems } from '../domain/field-rules.js';
 import { wildcardCandidates } from '../domain/wildcard-aliases.js';
 import type { LinksRepository } from '../storage/links/repository.js';
-import { type CachedLink, LinkCache } from './link-cache.js';
+import type { CachedLink } from './cached-link.js';
+import { LinkCache } from './link-cache.js';
 import type { SiteCache } from './sites.js';
 import type { StaleIfError } from './stale-if-error.js';
 
