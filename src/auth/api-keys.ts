@@ -1,4 +1,4 @@
-import { type Caller, systemCaller } from '../domain/caller.js';
+import { type Acting, type Caller, systemCaller } from '../domain/caller.js';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
@@ -6,7 +6,7 @@ import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
 import { expandScopes, SCOPES, type Scope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { Acting, ServiceEvents } from '../services/events.js';
+import type { ServiceEvents } from '../services/events.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
