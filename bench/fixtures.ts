@@ -68,7 +68,7 @@ export async function prepare(dir: string, links: number): Promise<Fixture> {
   const fixture = { file, key: secret, aliases: fillLinks(file, ws.id, links), ruled: fillRuledLinks(file, ws.id, DOMAIN, 1000) };
   const filled = await buildServices(config);
   try {
-    await filled.health.service.backfill(filled.repos);
+    await filled.health.service.backfill();
   } finally {
     await filled.repos.close();
   }

@@ -51,7 +51,7 @@ async function run(
     })();
     db.close();
     let t = performance.now();
-    await services.health.service.backfill(services.repos);
+    await services.health.service.backfill();
     const scheduleS = (performance.now() - t) / 1000;
     clock.advance(3_600_000);
     const base = process.memoryUsage();

@@ -25,7 +25,7 @@ const CACHE_BOUND = 100_000;
 async function scheduleHealthChecks(file: string): Promise<void> {
   const services = await buildServices(loadConfig({ DATABASE_URL: `file:${file}` }));
   try {
-    await services.health.service.backfill(services.repos);
+    await services.health.service.backfill();
   } finally {
     await services.repos.close();
   }

@@ -12,9 +12,9 @@
 import type { IncomingMessage } from 'node:http';
 import { loadConfig } from '../src/config/env.js';
 import { VisitFacts } from '../src/redirect/adapt/visit-facts.js';
+import type { CachedLink } from '../src/redirect/cached-link.js';
 import { ClickRecorder } from '../src/redirect/click-recorder.js';
 import { placeOf } from '../src/redirect/geo.js';
-import type { CachedLink } from '../src/redirect/link-cache.js';
 import { resolveTarget, target } from '../src/redirect/link-rules.js';
 import { classify } from '../src/redirect/user-agent.js';
 import { languageOf, mergeUtm, passedQuery, referrerOf, utmOfTarget } from '../src/redirect/visit-facts.js';

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   if (config.healthIntervalMs > 0) {
     // Links from before health checks existed get their first check scheduled (once per store).
     void services.health.service
-      .backfill(services.repos)
+      .backfill()
       .then((n) => n > 0 && log.info({ links: n }, 'health checks scheduled for existing links'))
       .catch((e: unknown) => log.warn({ err: e }, 'scheduling health checks for existing links failed; retried at the next start'));
   }

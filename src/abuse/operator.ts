@@ -2,7 +2,7 @@ import { blocklistHost } from '../domain/blocklist-feed.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { normalizeHost } from '../domain/field-rules.js';
-import type { ServiceEvents } from '../services/link-events.js';
+import type { OperationalEvents } from '../services/link-events.js';
 import type { BlockedHost } from '../storage/blocklist/repository.js';
 import type { DisabledLink, Suspension } from '../storage/moderation/repository.js';
 import type { Repositories } from '../storage/repositories.js';
@@ -40,7 +40,7 @@ export class AbuseOperator {
     private readonly repos: Pick<Repositories, 'blocklist' | 'moderation' | 'links' | 'workspaces' | 'counters'>,
     private readonly abuse: Abuse,
     private readonly clock: Clock,
-    private readonly events: ServiceEvents,
+    private readonly events: OperationalEvents,
   ) {}
 
   private async changed(): Promise<void> {

@@ -6,7 +6,7 @@ import { reportSchema } from '../domain/report-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { wildcardCandidates } from '../domain/wildcard-aliases.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
-import type { ServiceEvents } from '../services/link-events.js';
+import type { OperationalEvents } from '../services/link-events.js';
 import type { Report, ReportPosition } from '../storage/reports/repository.js';
 import type { Repositories } from '../storage/repositories.js';
 
@@ -42,7 +42,7 @@ export class ReportService {
   constructor(
     private readonly repos: Pick<Repositories, 'reports' | 'links' | 'counters'>,
     private readonly clock: Clock,
-    private readonly events?: ServiceEvents,
+    private readonly events?: OperationalEvents,
   ) {
     this.limiter = new SharedRateLimiter(repos.counters, { windowMs: 3_600_000, slotMs: 60_000 });
   }

@@ -1,23 +1,21 @@
-import type { JWTPayload } from 'jose';
-import { type Caller, systemCaller } from '../domain/caller.js';
+import { type Acting, type Caller, systemCaller } from '../domain/caller.js';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
-import { hasPrefix, newId } from '../domain/ids.js';
+import { newId } from '../domain/ids.js';
 import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
 import { expandScopes, SCOPES, type Scope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { Acting, ServiceEvents } from '../services/events.js';
+import type { ServiceEvents } from '../services/events.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
-import { jose } from './jose.js';
 import { grantKey, type KeyGrant, reachesKey } from './key-grant.js';
-import { type Keyring, SIGNING_ALG } from './keyring.js';
+import { CLOCK_SKEW_S, KeyTokens } from './key-tokens.js';
+import type { Keyring } from './keyring.js';
 import { credentialsRequired, type KeyPrincipal } from './principal.js';
+import { TtlCache } from './ttl-cache.js';
 
-export const KEY_PREFIX = 'lsk_live_';
-const CLOCK_SKEW_S = 60;
 /** How long another instance's revocation may take to be seen here (contract: within 5 s). */
 const KEY_RECORD_TTL_MS = 2000;
 const MAX_CACHE = 10_000;
@@ -29,54 +27,12 @@ export interface KeyLifetimes {
   defaultDomain: string;
 }
 
-interface VerifiedToken {
-  keyId: string;
-  workspaceId: string;
-  exp: number;
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-/**
- * A compact JWS whose three parts are each in the one base64url spelling of their bytes (RFC 7515
- * §2: no padding, no other alphabet, unused bits of the last character zero). Decoders accept the
- * other spellings too, so without this one key would have many spellings that all pass.
- */
-export function isCanonicalJws(jws: string): boolean {
-  const parts = jws.split('.');
-  return parts.length === 3 && parts.every((p) => BASE64URL.test(p) && Buffer.from(p, 'base64url').toString('base64url') === p);
-}
-
-/** Records read through from the store and trusted for `ttlMs` (a clock moved back re-reads). */
-class TtlCache<T> {
-  private entries = new Map<string, { value: T; at: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max: number,
-  ) {}
-
-  async get(id: string, nowMs: number, load: () => Promise<T | null>): Promise<T | null> {
-    const c = this.entries.get(id);
-    if (c && nowMs - c.at < this.ttlMs && c.at <= nowMs) return c.value;
-    const value = await load();
-    if (value === null) return null;
-    if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(id, { value, at: nowMs });
-    return value;
-  }
-
-  delete(id: string): void {
-    this.entries.delete(id);
-  }
-}
-
 /**
  * API keys: `lsk_live_<JWT>` signed by the keyring. The secret is never stored: a key record holds
  * only metadata; the token proves itself by its signature. Verified tokens and key records are cached
  * so a request costs microseconds; records are re-read every 2 s so revocation elsewhere is seen.
  */
 export class ApiKeyService {
-  private verified = new Map<string, VerifiedToken>();
   private records = new TtlCache<ApiKey>(KEY_RECORD_TTL_MS, MAX_CACHE);
   private workspaces = new TtlCache<Workspace>(KEY_RECORD_TTL_MS, MAX_CACHE);
   private lastUsed = new Map<string, Date>();
@@ -84,6 +40,7 @@ export class ApiKeyService {
   private scopes = new WeakMap<ApiKey, ReadonlySet<Scope>>();
   /** Successors' tokens, signed once (not on every response of the renewal window). */
   private successorSecrets = new Map<string, string>();
+  private readonly tokens: KeyTokens;
 
   constructor(
     private readonly store: { apiKeys: ApiKeysRepository; workspaces: WorkspacesRepository; domains: DomainsRepository },
@@ -91,7 +48,9 @@ export class ApiKeyService {
     private readonly clock: Clock,
     private readonly lifetimes: KeyLifetimes,
     private readonly events: ServiceEvents,
-  ) {}
+  ) {
+    this.tokens = new KeyTokens(keyring, MAX_CACHE);
+  }
 
   /**
    * POST /v1/keys, createKey: validate the input, then issue. A key never gets a scope its creator
@@ -136,33 +95,17 @@ export class ApiKeyService {
     };
   }
 
-  /** The token of a key. Ed25519 signatures are deterministic, so this is the same every time. */
-  async secretFor(key: ApiKey): Promise<string> {
-    const signer = await this.keyring.signingKey(key.kid);
-    const { SignJWT } = await jose();
-    const jwt = await new SignJWT({ wsp: key.workspaceId })
-      .setProtectedHeader({ alg: SIGNING_ALG, kid: signer.kid, typ: 'JWT' })
-      .setSubject(key.id)
-      .setIssuedAt(Math.floor(key.createdAt.getTime() / 1000))
-      .setExpirationTime(Math.floor(key.expiresAt.getTime() / 1000))
-      .sign(signer.key);
-    return KEY_PREFIX + jwt;
+  /** The token of a key (key-tokens.ts): the same every time. */
+  secretFor(key: ApiKey): Promise<string> {
+    return this.tokens.sign(key);
   }
 
   /** Authorization header value -> principal, or the contract's 401. */
   async authenticate(header: string | undefined): Promise<KeyPrincipal> {
     if (!header) throw credentialsRequired();
-    // RFC 6750: "Bearer", one or more spaces, the token; nothing else (a trailing no-break space is not white space here).
-    const m = /^Bearer +([\x21-\x7e]+)$/i.exec(header);
-    if (!m) throw new LskError('invalid_api_key', 'The Authorization header must be "Bearer lsk_live_...".');
-    const token = m[1]!;
-    const jwt = token.slice(KEY_PREFIX.length);
-    // A token verified before was canonical then (the check runs before every verification).
-    if (!token.startsWith(KEY_PREFIX) || token.length > 4096 || (!this.verified.has(jwt) && !isCanonicalJws(jwt))) {
-      throw new LskError('invalid_api_key', 'The API key is not valid.');
-    }
+    const jwt = this.tokens.jwtOf(header);
     const now = this.clock.now();
-    const claims = await this.verifyToken(jwt, now);
+    const claims = await this.tokens.verify(jwt, now);
     const key = await this.record(claims.keyId, now);
     if (!key || key.workspaceId !== claims.workspaceId) throw new LskError('invalid_api_key', 'The API key is not valid.');
     if (key.revokedAt) throw new LskError('key_revoked', 'The API key has been revoked.');
@@ -179,44 +122,6 @@ export class ApiKeyService {
     const rotated = await this.successorSecret(key, now);
     if (rotated) principal.rotatedKey = rotated;
     return principal;
-  }
-
-  private async verifyToken(jwt: string, now: Date): Promise<VerifiedToken> {
-    const cached = this.verified.get(jwt);
-    if (cached) {
-      if (now.getTime() / 1000 > cached.exp + CLOCK_SKEW_S) throw new LskError('key_expired', 'The API key has expired.');
-      return cached;
-    }
-    let payload: JWTPayload;
-    const { jwtVerify, errors } = await jose();
-    try {
-      ({ payload } = await jwtVerify(
-        jwt,
-        async (header) => {
-          const kid = header.kid ?? '';
-          let key = await this.keyring.verifyKey(kid);
-          if (!key) {
-            await this.keyring.refreshForUnknownKid();
-            key = await this.keyring.verifyKey(kid);
-          }
-          if (!key) throw new LskError('invalid_api_key', 'The API key is not valid.');
-          return key;
-        },
-        { algorithms: [SIGNING_ALG], clockTolerance: CLOCK_SKEW_S, currentDate: now, requiredClaims: ['sub', 'exp', 'iat'] },
-      ));
-    } catch (e) {
-      if (e instanceof errors.JWTExpired) throw new LskError('key_expired', 'The API key has expired.');
-      throw new LskError('invalid_api_key', 'The API key is not valid.');
-    }
-    const keyId = payload.sub;
-    const workspaceId = payload.wsp;
-    if (typeof keyId !== 'string' || !hasPrefix(keyId, 'key') || typeof workspaceId !== 'string' || typeof payload.exp !== 'number') {
-      throw new LskError('invalid_api_key', 'The API key is not valid.');
-    }
-    const v = { keyId, workspaceId, exp: payload.exp };
-    if (this.verified.size >= MAX_CACHE) this.verified.clear();
-    this.verified.set(jwt, v);
-    return v;
   }
 
   private record(id: string, now: Date): Promise<ApiKey | null> {

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import type { z } from 'zod';
 import type { Config } from '../config/env.js';
-import type { Caller } from '../domain/caller.js';
+import type { Acting, Caller } from '../domain/caller.js';
 import type { Workspace } from '../domain/model.js';
 import type { Services } from '../services/all-services.js';
 import type { CoreServices } from '../services/core-wiring.js';
-import type { Acting } from '../services/events.js';
 
 /** A malformed command line (exit status 2). */
 export class UsageError extends Error {}

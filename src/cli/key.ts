@@ -63,11 +63,9 @@ export const keyCommands: Command[] = [
     usesStore: true,
     async run({ arg, core }) {
       const services = await core();
-      const key = await services.directory.key(arg);
-      if (!key) throw LskError.notFound(`API key ${arg}`);
-      const workspace = await services.repos.workspaces.get(key.workspaceId);
-      if (!workspace) throw LskError.notFound(`API key ${arg}`);
-      const revoked = await services.keys.revoke(cliCaller(workspace), arg);
+      const found = await services.directory.keyWithWorkspace(arg);
+      if (!found) throw LskError.notFound(`API key ${arg}`);
+      const revoked = await services.keys.revoke(cliCaller(found.workspace), arg);
       const result: Pick<ApiKey, 'id' | 'revoked_at'> = { id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null };
       return [`revoked key ${revoked.id}`, JSON.stringify(result)];
     },

@@ -1,62 +1,8 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { normalizeHost } from '../domain/field-rules.js';
 import { ConfigError } from './config-error.js';
 import { PROJECT_ROOT, projectPath, resolveDatabaseUrl } from './project.js';
-
-const intFrom = (def: number, min: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return def;
-      if (!/^\d+$/.test(v)) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
-        return z.NEVER;
-      }
-      return Number(v);
-    })
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-
-/** `true`, `false`, or CIDR blocks (`10.20.0.0/16, fd00::/8`) the health checker may reach although private. */
-const allowPrivateSchema = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    const text = (v ?? '').trim();
-    if (text === '' || text === 'false') return { all: false, ranges: [] as [string, number, 'ipv4' | 'ipv6'][] };
-    if (text === 'true') return { all: true, ranges: [] };
-    const ranges: [string, number, 'ipv4' | 'ipv6'][] = [];
-    for (const item of text.split(',').map((s) => s.trim())) {
-      const m = /^([0-9.]+|[0-9a-fA-F:]+)(?:\/(\d{1,3}))?$/.exec(item);
-      const family = m && isIP(m[1]!);
-      const bits = m?.[2] === undefined ? (family === 6 ? 128 : 32) : Number(m[2]);
-      if (!m || !family || bits > (family === 6 ? 128 : 32)) {
-        ctx.addIssue({ code: 'custom', message: `must be true, false or a comma-separated list of CIDR blocks (e.g. 10.20.0.0/16), not "${item}"` });
-        return z.NEVER;
-      }
-      ranges.push([m[1]!, bits, family === 6 ? 'ipv6' : 'ipv4']);
-    }
-    return { all: false, ranges };
-  });
-
-/** Hours, decimals allowed (0.001 is 3.6 s); 0 turns checks off. */
-const hoursSchema = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v.trim() === '') return 24;
-    if (!/^\d{1,6}(\.\d{1,6})?$/.test(v.trim())) {
-      ctx.addIssue({ code: 'custom', message: 'must be a number of hours from 0 (off) to 100000, decimals allowed (e.g. 0.5)' });
-      return z.NEVER;
-    }
-    const h = Number(v);
-    if (h > 100_000 || (h > 0 && h * 3_600_000 < 1000)) {
-      ctx.addIssue({ code: 'custom', message: 'must be 0 (off) or from 0.0003 (about 1 s) to 100000 hours' });
-      return z.NEVER;
-    }
-    return h;
-  });
+import { allowPrivateSchema, headerName, hoursSchema, httpUrl, intFrom, matching, textUpTo } from './setting-values.js';
 
 const envSchema = z
   .object({
@@ -67,21 +13,9 @@ const envSchema = z
       .default('file:./data/lsk.db')
       .refine((v) => /^(file:.+|mongodb(\+srv)?:\/\/.+)$/.test(v), 'must be file:PATH, mongodb://... or mongodb+srv://...'),
     LSK_DEFAULT_DOMAIN: z.string().optional(),
-    LSK_COUNTRY_HEADER: z
-      .string()
-      .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
-      .optional()
-      .transform((v) => v?.toLowerCase()),
-    LSK_REGION_HEADER: z
-      .string()
-      .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
-      .optional()
-      .transform((v) => v?.toLowerCase()),
-    LSK_CITY_HEADER: z
-      .string()
-      .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
-      .optional()
-      .transform((v) => v?.toLowerCase()),
+    LSK_COUNTRY_HEADER: headerName(),
+    LSK_REGION_HEADER: headerName(),
+    LSK_CITY_HEADER: headerName(),
     LSK_GEOIP_CITY_DB: z.string().min(1).optional(),
     LSK_CLICK_EVENTS_DAYS: intFrom(90, 0, 3660),
     LSK_CLICK_WRITER_NICE: intFrom(0, 0, 19),
@@ -98,13 +32,9 @@ const envSchema = z
     LSK_BODY_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
     LSK_ANON_GRAPHQL_RPM: intFrom(60, 1, 1_000_000),
     LSK_TEST_CLOCK_FILE: z.string().min(1).optional(),
-    LSK_NOT_FOUND_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).optional(),
-    LSK_ROOT_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }).optional(),
-    LSK_PUBLIC_URL: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(v), 'must be an http:// or https:// origin such as https://links.example.com'),
+    LSK_NOT_FOUND_URL: httpUrl(),
+    LSK_ROOT_URL: httpUrl(),
+    LSK_PUBLIC_URL: matching(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an http:// or https:// origin such as https://links.example.com'),
     LSK_SESSION_RPM: intFrom(600, 1, 1_000_000),
     LSK_PASSWORD_COST: intFrom(15, 12, 17),
     LSK_AUDIT_DAYS: intFrom(365, 0, 36_500),
@@ -112,47 +42,16 @@ const envSchema = z
     LSK_SEMI_SPACE_MB: intFrom(16, 0, 1024),
     LSK_HEAP_GROWTH_PERCENT: intFrom(0, 0, 1000),
     LSK_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '']).optional(),
-    LSK_SMTP_URL: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587'),
-    LSK_SMTP_FROM: z
-      .string()
-      .max(320)
-      .optional()
-      .transform((v) => v || undefined),
-    LSK_OIDC_ISSUER: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), "must be the provider's issuer URL, such as https://accounts.example.com"),
-    LSK_OIDC_CLIENT_ID: z
-      .string()
-      .max(1024)
-      .optional()
-      .transform((v) => v || undefined),
-    LSK_OIDC_CLIENT_SECRET: z
-      .string()
-      .max(4096)
-      .optional()
-      .transform((v) => v || undefined),
-    LSK_OIDC_AUTO_JOIN: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine(
-        (v) => v === undefined || /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?:(owner|admin|member|viewer)$/.test(v),
-        'must be <workspace slug>:<role>, e.g. acme:member',
-      ),
+    LSK_SMTP_URL: matching(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587'),
+    LSK_SMTP_FROM: textUpTo(320),
+    LSK_OIDC_ISSUER: matching(/^https?:\/\/[^\s]+$/, "must be the provider's issuer URL, such as https://accounts.example.com"),
+    LSK_OIDC_CLIENT_ID: textUpTo(1024),
+    LSK_OIDC_CLIENT_SECRET: textUpTo(4096),
+    LSK_OIDC_AUTO_JOIN: matching(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?:(owner|admin|member|viewer)$/, 'must be <workspace slug>:<role>, e.g. acme:member'),
     LSK_BLOCKLIST_FILE: z.string().min(1).optional(),
     LSK_HEALTH_INTERVAL_H: hoursSchema,
     LSK_HEALTH_ALLOW_PRIVATE: allowPrivateSchema,
-    LSK_METRICS_TOKEN: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || /^[\x21-\x7e]{16,512}$/.test(v), 'must be 16 to 512 printable characters without spaces'),
+    LSK_METRICS_TOKEN: matching(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 printable characters without spaces'),
   })
   .transform((e, ctx) => {
     const defaultDomainRaw = e.LSK_DEFAULT_DOMAIN ?? `localhost:${e.PORT}`;

@@ -20,6 +20,12 @@ export interface LinkRestriction {
   tags: readonly string[] | null;
 }
 
+/** Who acts and for which request, before a workspace is known (creating one, signing in): a Caller is one too. */
+export interface Acting {
+  actor: Actor;
+  requestId: string | null;
+}
+
 /**
  * Who acts, in which workspace, for which request: the first argument of every workspace-scoped
  * service call (docs/adr/0120). The edges make it (GraphQL and REST from the principal, the CLI for

@@ -3,7 +3,7 @@ import type { BlockList } from 'node:net';
 import type { Clock } from '../domain/clock.js';
 import { type BlockedHosts, blockedEntry, hostOfUrl, linkTargets, type TargetUrl } from '../domain/destinations.js';
 import type { Link } from '../domain/model.js';
-import type { ServiceEvents } from '../services/link-events.js';
+import type { OperationalEvents } from '../services/link-events.js';
 import type { HealthJob, HealthRepository } from '../storage/health/repository.js';
 import type { LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { EventSink } from '../webhooks/outbox.js';
@@ -45,7 +45,7 @@ export interface CheckerParts {
   /** The blocklist (blocked targets are never requested) and suspended workspaces (not checked while suspended). */
   blocked: BlockedHosts;
   suspended: (workspaceId: string) => boolean;
-  events: ServiceEvents;
+  events: OperationalEvents;
   clock: Clock;
 }
 

@@ -26,6 +26,8 @@ export class HealthService implements LinkHealth {
     private readonly clock: Clock,
     /** LSK_HEALTH_INTERVAL_H in ms (0: checks are off). */
     readonly intervalMs: number,
+    /** What the backfill walks: every workspace's links, and the counter that marks the store done. */
+    private readonly store: Pick<Repositories, 'workspaces' | 'links' | 'counters'>,
   ) {}
 
   private get scheduleMs(): number {
@@ -77,18 +79,18 @@ export class HealthService implements LinkHealth {
    * at once, so without the turns 1,000,000 links were scheduled in one stretch of minutes before the
    * server could even listen.
    */
-  async backfill(repos: Pick<Repositories, 'workspaces' | 'links' | 'counters'>): Promise<number> {
-    if (await repos.counters.get(BACKFILLED)) return 0;
+  async backfill(): Promise<number> {
+    if (await this.store.counters.get(BACKFILLED)) return 0;
     let n = 0;
     const now = this.clock.now().getTime();
-    for (const ws of await repos.workspaces.list()) {
-      for await (const page of repos.links.pages(ws.id, {}, BACKFILL_PAGE)) {
+    for (const ws of await this.store.workspaces.list()) {
+      for await (const page of this.store.links.pages(ws.id, {}, BACKFILL_PAGE)) {
         await this.repo.scheduleMany(page.map((link) => this.jobOf(link, now)));
         n += page.length;
         await nextTurn();
       }
     }
-    await repos.counters.cas(BACKFILLED, null, new Date(now).toISOString());
+    await this.store.counters.cas(BACKFILLED, null, new Date(now).toISOString());
     return n;
   }
 }

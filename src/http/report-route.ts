@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLskError, LskError } from '../domain/errors.js';
 import { REPORT_REASON_MAX } from '../domain/report-schemas.js';
 import { tagErrorCode } from '../observability/request-tags.js';
-import { clientAddress } from '../redirect/geo.js';
+import { requestAddress } from '../redirect/geo.js';
 import { escapeHtml, page, sendPage } from '../redirect/pages.js';
 import type { Services } from '../services/all-services.js';
 import { isJsonContentType, parseJsonObject, readBody } from './guard/body.js';
@@ -62,7 +62,7 @@ export function reportRoute(services: Services): ServiceRoute {
         return;
       }
       const body = await reportBody(req, config.bodyTimeoutMs);
-      const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy) || 'unknown';
+      const address = requestAddress(req, config.trustProxy, 'unknown');
       try {
         const report = await services.reports.submit(body.input, address);
         if (body.form) sendPage(res, 202, THANKS_PAGE, false, requestId);

@@ -3,7 +3,7 @@ import type { RedirectTarget } from '../storage/links/repository.js';
 import { adaptiveParts, targetOf } from './adapt/compile-link.js';
 import type { SharedRules } from './adapt/shared-rules.js';
 import { SharedTable } from './bounded-shared-table.js';
-import type { CachedLink } from './link-cache.js';
+import type { CachedLink } from './cached-link.js';
 import { fitsPlace, NONE, type Places, PlainEntry } from './plain-entry.js';
 import type { Site } from './sites.js';
 

@@ -1,5 +1,5 @@
 import type { CountersRepository } from '../storage/counters/repository.js';
-import type { CachedLink } from './link-cache.js';
+import type { CachedLink } from './cached-link.js';
 
 const MAX_LINKS = 100_000;
 

@@ -1,7 +1,7 @@
 import { firstMatch } from './adapt/compile-rules.js';
 import type { RandomSource } from './adapt/variants.js';
 import type { VisitFacts } from './adapt/visit-facts.js';
-import type { CachedLink } from './link-cache.js';
+import type { CachedLink } from './cached-link.js';
 
 /** The device a User-Agent targets: iPhone, iPad and iPod are ios, Android is android. */
 export function targetedDevice(userAgent: string | undefined): 'ios' | 'android' | null {

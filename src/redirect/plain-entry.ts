@@ -1,6 +1,6 @@
 import { linkTargets } from '../domain/destinations.js';
 import { SharedTable } from './bounded-shared-table.js';
-import type { CachedLink } from './link-cache.js';
+import type { CachedLink } from './cached-link.js';
 
 /** The targets of a link that sets none (most links set no device targets): one frozen object for all of them. */
 export const NONE = Object.freeze({});

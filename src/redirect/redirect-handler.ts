@@ -8,9 +8,11 @@ import type { RandomSource } from './adapt/variants.js';
 import { VisitFacts } from './adapt/visit-facts.js';
 import { pathOf, placedTarget } from './adapt/wildcard.js';
 import { sendDisabled, sendExpired, sendNotFound, sendRedirect } from './answers.js';
+import type { CachedLink } from './cached-link.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { countryCode, type GeoLookup, placeOf, requestAddress } from './geo.js';
-import { type CachedLink, LinkCache } from './link-cache.js';
+import { LinkCache } from './link-cache.js';
+import { LinkReads } from './link-reads.js';
 import { decide, resolveTarget, target } from './link-rules.js';
 import { wantsJson } from './pages.js';
 import { PasswordForm } from './password-form.js';
@@ -43,9 +45,10 @@ export class RedirectHandler {
   private readonly form: PasswordForm;
   private readonly wildcards: WildcardLookup;
   private readonly random: RandomSource;
+  private readonly reads: LinkReads;
 
   constructor(
-    private readonly links: Pick<LinksRepository, 'findRedirect' | 'findRedirects'>,
+    links: Pick<LinksRepository, 'findRedirect' | 'findRedirects'>,
     private readonly config: Config,
     private readonly geo: GeoLookup | null,
     private readonly clicks: ClickRecorder,
@@ -55,7 +58,8 @@ export class RedirectHandler {
     this.cache = new LinkCache(100_000, 10_000, opts.cacheTtlMs, 30_000, opts.cappedTtlMs, opts.staleMaxMs);
     this.form = new PasswordForm(config);
     this.sites = new SiteCache(opts.domains, config, opts.cacheTtlMs);
-    this.wildcards = new WildcardLookup(this.cache, links, this.sites, this.stale, (ws, id) => this.countedClicks(ws, id));
+    this.reads = new LinkReads(this.cache, links, this.sites, this.stale, clicks, opts.totals);
+    this.wildcards = new WildcardLookup(this.cache, links, this.sites, this.stale, (ws, id) => this.reads.countedClicks(ws, id));
     this.random = opts.random ?? Math.random;
   }
 
@@ -120,9 +124,9 @@ export class RedirectHandler {
     if (link === null) return null;
     if (aliasProblems(alias).length > 0) return null;
     const stale = this.cache.stale(key, nowMs);
-    if (stale === undefined || !this.stale.failing) return this.load(host, alias, key, nowMs, stale);
+    if (stale === undefined || !this.stale.failing) return this.reads.load(host, alias, key, nowMs, stale);
     // The store is failing: answer from the cache now; re-read in the background.
-    this.stale.probe(nowMs, () => this.load(host, alias, key, nowMs));
+    this.stale.probe(nowMs, () => this.reads.load(host, alias, key, nowMs));
     return this.stale.serve(stale);
   }
 
@@ -137,35 +141,6 @@ export class RedirectHandler {
     const link = this.lookup(req, now);
     if (link === null || !('then' in link)) return this.answer(req, res, requestId, link, now);
     return link.then((found) => this.answer(req, res, requestId, found, now));
-  }
-
-  /** Reads a link (and a capped link's clicks) into the cache; when that fails, answers `stale` if given. */
-  private async load(host: string, alias: string, key: string, nowMs: number, stale?: CachedLink): Promise<CachedLink | null> {
-    const generation = this.cache.generation;
-    try {
-      const found = await this.links.findRedirect(host, alias);
-      const clicks = found?.maxClicks != null ? await this.countedClicks(found.workspaceId, found.id) : 0;
-      const site = found === null ? undefined : await this.sites.site(host, nowMs);
-      this.stale.succeeded();
-      return this.cache.set(key, found, nowMs, generation, clicks, site);
-    } catch (e) {
-      this.stale.failed(nowMs);
-      if (stale === undefined) throw e;
-      return this.stale.serve(stale);
-    }
-  }
-
-  /**
-   * A capped link's clicks: the stored total plus what this instance counted and has not written,
-   * read while no click write is under way (else the two could both hold, or both miss, a batch).
-   */
-  private async countedClicks(workspaceId: string, id: string): Promise<number> {
-    for (let attempt = 0; ; attempt++) {
-      await this.clicks.idle();
-      const writes = this.clicks.writes;
-      const stored = (await this.opts.totals.totals(workspaceId, [id])).get(id)?.clicks ?? 0;
-      if ((!this.clicks.busy && this.clicks.writes === writes) || attempt >= 3) return stored + this.clicks.unwritten(id);
-    }
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, requestId: string, link: CachedLink | null, now: number): Promise<void> | undefined {

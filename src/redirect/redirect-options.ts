@@ -1,9 +1,9 @@
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { RandomSource } from './adapt/variants.js';
+import type { CachedLink } from './cached-link.js';
 import type { SharedClickCaps } from './click-caps.js';
 import type { CityLookup } from './geo.js';
-import type { CachedLink } from './link-cache.js';
 
 /** What the redirect handler is given besides its store, settings, geo lookup, recorder and clock. */
 export interface RedirectOptions {

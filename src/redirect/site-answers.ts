@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { visitedUrl } from './adapt/compile-link.js';
 import { previewPage } from './adapt/preview-page.js';
-import type { CachedLink } from './link-cache.js';
+import type { CachedLink } from './cached-link.js';
 import { sendPage } from './pages.js';
 import type { Site } from './sites.js';
 

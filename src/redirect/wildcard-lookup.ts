@@ -1,7 +1,8 @@
 import { aliasProblems } from '../domain/field-rules.js';
 import { wildcardCandidates } from '../domain/wildcard-aliases.js';
 import type { LinksRepository } from '../storage/links/repository.js';
-import { type CachedLink, LinkCache } from './link-cache.js';
+import type { CachedLink } from './cached-link.js';
+import { LinkCache } from './link-cache.js';
 import type { SiteCache } from './sites.js';
 import type { StaleIfError } from './stale-if-error.js';
 
@@ -17,7 +18,7 @@ export class WildcardLookup {
     private readonly links: Pick<LinksRepository, 'findRedirects'>,
     private readonly sites: SiteCache,
     private readonly stale: StaleIfError,
-    /** A capped link's counted clicks (RedirectHandler.countedClicks). */
+    /** A capped link's counted clicks (LinkReads.countedClicks). */
     private readonly clicksOf: (workspaceId: string, id: string) => Promise<number>,
   ) {}
 

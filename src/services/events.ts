@@ -1,5 +1,5 @@
 import type { AuditAction } from '../domain/audit.js';
-import type { Actor, Caller } from '../domain/caller.js';
+import type { Acting, Actor, Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import type { AccountDetail } from './accounts/account-events.js';
 
@@ -30,12 +30,6 @@ export interface UserEvent {
 }
 
 export type ServiceEvent = WorkspaceEvent | UserEvent;
-
-/** Who acts and for which request, before a workspace is known (creating one, signing in): a Caller is one too. */
-export interface Acting {
-  actor: Actor;
-  requestId: string | null;
-}
 
 export type ServiceEventListener = (e: ServiceEvent) => void;
 

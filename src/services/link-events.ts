@@ -21,7 +21,7 @@ export class LinkEvents {
 }
 
 /** Something a service did that the record of changes (the audit log) should show. */
-export interface ServiceEvent {
+export interface OperationalEvent {
   /** e.g. `link.disabled`, `workspace.suspended`, `blocklist.added`, `report.received`, `link.broken`. */
   action: string;
   target: { type: string; id: string };
@@ -30,12 +30,12 @@ export interface ServiceEvent {
 }
 
 /** Where services announce what they did (docs/adr/0130); subscribers (the audit log) listen. */
-export class ServiceEvents {
-  private listeners: ((e: ServiceEvent) => void)[] = [];
-  on(listener: (e: ServiceEvent) => void): void {
+export class OperationalEvents {
+  private listeners: ((e: OperationalEvent) => void)[] = [];
+  on(listener: (e: OperationalEvent) => void): void {
     this.listeners.push(listener);
   }
-  emit(e: ServiceEvent): void {
+  emit(e: OperationalEvent): void {
     for (const l of this.listeners) l(e);
   }
 }

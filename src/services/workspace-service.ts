@@ -1,4 +1,4 @@
-import type { Caller } from '../domain/caller.js';
+import type { Acting, Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
 import { tagKey } from '../domain/field-rules.js';
@@ -15,7 +15,7 @@ import { StoreConflict } from '../storage/errors.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { TagsRepository } from '../storage/tags/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
-import type { Acting, ServiceEvents } from './events.js';
+import type { ServiceEvents } from './events.js';
 
 export interface WorkspaceRepositories {
   workspaces: WorkspacesRepository;

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { ServiceEvent } from '../../src/services/link-events.js';
+import type { OperationalEvent } from '../../src/services/link-events.js';
 import { buildServices } from '../../src/services/wiring.js';
 import { as } from '../support/caller.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
@@ -29,7 +29,7 @@ describe.each(STORE_KINDS)('abuse service events on %s', (kind) => {
     const services = await buildServices(config, { clock, repos: store.repos });
     await store.repos.workspaces.create({ id: WS, slug: 'events', plan: 'standard', rateLimitRpm: 100, createdAt: clock.now(), require2fa: false });
     const link = await services.links.create(as(WS), { destination: 'https://example.com/a', alias: 'promo' });
-    const seen: ServiceEvent[] = [];
+    const seen: OperationalEvent[] = [];
     services.events.on((e) => seen.push(e));
 
     await services.abuseOperator.block('phish.example', 'feed missed it');

@@ -163,10 +163,10 @@ describe.each(STORE_KINDS)('destination health on %s', (kind) => {
     // One made through the services since: scheduled already, and scheduling it again makes no second job.
     const scheduled = await services.links.create(as(old.id), { destination: `${targets.base}/ok` });
     expect(await store.repos.health.jobCount()).toBe(1);
-    expect(await services.health.service.backfill(store.repos)).toBe(502);
+    expect(await services.health.service.backfill()).toBe(502);
     expect(await store.repos.health.jobCount()).toBe(502);
     // Once per store: a second start schedules nothing.
-    expect(await services.health.service.backfill(store.repos)).toBe(0);
+    expect(await services.health.service.backfill()).toBe(0);
     expect(await store.repos.health.jobCount()).toBe(502);
     const due = await store.repos.health.due(new Date(clock.now().getTime() + 2 * HOUR), 1000);
     expect(new Set(due.map((j) => j.linkId)).size).toBe(502);

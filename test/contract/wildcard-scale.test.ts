@@ -10,7 +10,8 @@
  * could not show an index at work anyway. Real MongoDB answers each lookup from the unique index.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CachedLink, LinkCache } from '../../src/redirect/link-cache.js';
+import type { CachedLink } from '../../src/redirect/cached-link.js';
+import { LinkCache } from '../../src/redirect/link-cache.js';
 import { SiteCache } from '../../src/redirect/sites.js';
 import { StaleIfError } from '../../src/redirect/stale-if-error.js';
 import { WildcardLookup } from '../../src/redirect/wildcard-lookup.js';

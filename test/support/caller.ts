@@ -1,6 +1,5 @@
 /** Tests that call the services directly act as lsk itself, labelled "test" (no request, no role, no restriction). */
-import { type Caller, systemCaller } from '../../src/domain/caller.js';
-import type { Acting } from '../../src/services/events.js';
+import { type Acting, type Caller, systemCaller } from '../../src/domain/caller.js';
 
 export const TEST_ACTING: Acting = { actor: { type: 'system', id: 'system', label: 'test' }, requestId: null };
 

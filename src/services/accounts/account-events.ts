@@ -1,5 +1,4 @@
-import { userActor } from '../../domain/caller.js';
-import type { Acting } from '../events.js';
+import { type Acting, userActor } from '../../domain/caller.js';
 
 /**
  * The account services' part of the services' events (../events.ts): sign-ins and failed sign-ins,

@@ -43,6 +43,13 @@ export class Directory {
     return this.repos.apiKeys.get(id);
   }
 
+  /** An API key by id with the workspace holding it (operators' CLI); null when either is gone. */
+  async keyWithWorkspace(id: string): Promise<{ key: ApiKey; workspace: Workspace } | null> {
+    const key = await this.repos.apiKeys.get(id);
+    const workspace = key && (await this.repos.workspaces.get(key.workspaceId));
+    return key && workspace ? { key, workspace } : null;
+  }
+
   /** Every workspace the user belongs to, with their role in each. */
   async workspacesOf(userId: string): Promise<WorkspaceRole[]> {
     const memberships = await this.repos.members.listByUser(userId);

@@ -1,7 +1,7 @@
 import { type AuditAction, isAuditAction } from '../../domain/audit.js';
 import type { Actor } from '../../domain/caller.js';
 import type { ServiceEvents } from '../events.js';
-import type { ServiceEvent as OperationalEvent, ServiceEvents as OperationalEvents } from '../link-events.js';
+import type { OperationalEvent, OperationalEvents } from '../link-events.js';
 
 /** Who the audit log names for each operational action: these events carry no caller of their own. */
 const ACTORS: Partial<Record<AuditAction, Actor>> = {

@@ -4,7 +4,7 @@ import type { Clock } from '../domain/clock.js';
 import type { BlockedHosts } from '../domain/destinations.js';
 import type { Link } from '../domain/model.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { ServiceEvents } from '../services/link-events.js';
+import type { OperationalEvents } from '../services/link-events.js';
 import type { LinkRow } from '../storage/links/repository.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { EventSink } from '../webhooks/outbox.js';
@@ -38,7 +38,7 @@ export function buildHealth(
     config: Config;
     metrics: Metrics;
     outbox: EventSink;
-    events: ServiceEvents;
+    events: OperationalEvents;
     present: (rows: LinkRow[]) => Promise<Link[]>;
     blocked: BlockedHosts;
     suspended: (workspaceId: string) => boolean;
