@@ -5,7 +5,7 @@
  * export at once is refused (429 with Retry-After) rather than queued without bound.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/domain/ids.js';
+import { timeOrderedId } from '../../src/domain/ids.js';
 import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
 import { openRepositories } from '../../src/storage/open.js';
 import { client, type Lsk, startLsk, visit } from '../support/server.js';
@@ -28,7 +28,7 @@ describe('CSV exports and the event loop (SQLite)', () => {
       const createdAt = new Date();
       for (let i = 0; i < LINKS; i += 1000) {
         const batch = Array.from({ length: 1000 }, (_, k) => ({
-          id: newId('lnk'),
+          id: timeOrderedId('lnk', createdAt.getTime()),
           workspaceId,
           domain: 'sho.rt',
           alias: `big-${i + k}`,

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/domain/ids.js';
+import { timeOrderedId } from '../../src/domain/ids.js';
 import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
 import { openRepositories } from '../../src/storage/open.js';
 import { client, type Lsk, STORES, startLsk } from '../support/server.js';
@@ -105,7 +105,7 @@ describe.each(STORES)('CSV export on %s', (store) => {
       const createdAt = new Date();
       for (let i = 0; i < n; i += 1000) {
         const batch = Array.from({ length: Math.min(1000, n - i) }, (_, k) => ({
-          id: newId('lnk'),
+          id: timeOrderedId('lnk', createdAt.getTime()),
           workspaceId,
           domain,
           alias: `big-${i + k}`,

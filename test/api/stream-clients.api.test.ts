@@ -13,7 +13,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/domain/ids.js';
+import { timeOrderedId } from '../../src/domain/ids.js';
 import { STREAM_STALL_MS } from '../../src/http/rest/stream-pump.js';
 import { EXPORT_PAGE } from '../../src/services/link-export.js';
 import { NO_BEHAVIOUR } from '../../src/services/link-fields.js';
@@ -89,7 +89,7 @@ describe.each(STORES)('hostile clients on the export stream on %s', (store) => {
       const createdAt = new Date();
       for (let i = 0; i < LINKS; i += 500) {
         const batch = Array.from({ length: 500 }, (_, k) => ({
-          id: newId('lnk'),
+          id: timeOrderedId('lnk', createdAt.getTime()),
           workspaceId,
           domain: `localhost:${lsk.port}`,
           alias: `big-${i + k}`,
