@@ -22,9 +22,11 @@ import { QrPanel } from './qr-panel';
 function LinkHeading({ l }: { l: LinkFieldsFragment }) {
   const short = bareShortUrl(l.short_url);
   const title = l.title?.trim();
+  // After every render, not only when the name changes: Routes writes the route's own title ("Link · lsk")
+  // whenever the address changes, a change of the view's period or filters included.
   useEffect(() => {
     document.title = `${title || short} · Link · lsk`;
-  }, [title, short]);
+  });
   if (!title) return <h1>{short}</h1>;
   return (
     <>

@@ -85,7 +85,11 @@ export function Combobox<T>(p: ComboboxProps<T>) {
         placeholder={p.placeholder}
         onFocus={(e) => p.onFocus?.(e.currentTarget)}
         onClick={p.onClick}
-        onInput={(e) => p.onText(e.currentTarget.value)}
+        onInput={(e) => {
+          // Typing leaves the option the keys moved to: Tab then picks nothing (the list may still be the last query's).
+          if (p.box.state.moved) p.box.set({ ...p.box.state, moved: false });
+          p.onText(e.currentTarget.value);
+        }}
         onKeyDown={onKeyDown}
         onBlur={p.box.close}
       />
