@@ -9,7 +9,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aliasOverflow, hostCut, overviewParts, seedVisits } from '../support/analytics-journey.js';
+import {
+  aliasOverflow,
+  expectOverviewCsv,
+  expectOverviewPanels,
+  expectPhoneClickList,
+  hostCut,
+  overviewParts,
+  seedVisits,
+} from '../support/analytics-journey.js';
 import { checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { type Lsk, STORES, startLsk } from '../support/server.js';
 import { waitFor } from '../support/wait-for.js';
@@ -42,32 +50,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
   });
 
   it('shows totals, the time series, the map and every panel with shares', async () => {
-    // Shares of rows that make up the total add up to 100% (largest remainder): 16, 7, 2 and 1 of 26
-    // read 61, 27, 8 and 4%, not 62, 27, 8 and 4.
-    await page.getByRole('figure').getByText('Clicks per day (UTC)').waitFor();
-    const locations = region('Locations');
-    await locations.getByRole('row', { name: /United States 16 61%/ }).waitFor();
-    expect(await locations.getByRole('row', { name: /Germany 7 27%/ }).count()).toBe(1);
-    await region('Links')
-      .getByRole('row', { name: /\/autumn 17 65%/ })
-      .waitFor();
-    await region('Referrers')
-      .getByRole('row', { name: /\(direct\) 20 77%/ })
-      .waitFor();
-    await region('Devices')
-      .getByRole('row', { name: /Desktop 22 85%/ })
-      .waitFor();
-    await region('UTM parameters')
-      .getByRole('row', { name: /newsletter 4 15%/ })
-      .waitFor();
-    await region('Triggers')
-      .getByRole('row', { name: /QR code 4 15%/ })
-      .waitFor();
-    await region('Languages')
-      .getByRole('row', { name: /English \(en\) 16 61%/ })
-      .waitFor();
-    await region('Map').getByRole('button', { name: 'Germany: 7 clicks (27%)' }).waitFor();
-    expect(await region('Map').getByRole('button').count(), 'countries with clicks are buttons').toBe(4);
+    await expectOverviewPanels(page, region);
     expect(w.problems).toEqual([]);
     if (shots) await checkPage(page, 'analytics');
   });
@@ -265,20 +248,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     await region('Devices')
       .getByRole('row', { name: /Chrome 21 81%/ })
       .waitFor();
-    const file = await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    expect(file.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = file.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('section,value,label,clicks,share');
-    expect(lines.filter((l) => l.startsWith('Clicks per day (UTC),'))).toHaveLength(30);
-    for (const row of [
-      'Locations: Countries,US,United States,16,61%',
-      'Locations: Countries,DE,Germany,7,27%',
-      'Devices: Browsers,Chrome,Chrome,21,81%',
-      'Triggers: QR code or link,qr,QR code,4,15%',
-      'Referrers: Sources,news.example,news.example,4,15%',
-    ])
-      expect(lines).toContain(row);
-    expect(lines.some((l) => l.startsWith('Links: Links,lnk_') && l.endsWith('/spring,9,35%'))).toBe(true);
+    expectOverviewCsv(await downloadedText(page, () => page.getByRole('button', { name: 'Download CSV' }).click()));
   });
 
   it('lists the recent clicks a page at a time, and downloads them', async () => {
@@ -307,17 +277,7 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     const recent = region('Recent clicks');
     await recent.getByRole('row').nth(9).waitFor();
     expect(await recent.getByRole('button', { name: /^Show all/ }).count(), 'every click shows on a wide screen').toBe(0);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const entries = recent.locator('tbody tr:visible');
-    expect(await entries.count()).toBe(5);
-    const heights = await entries.evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
-    for (const h of heights) expect(h, 'a click in three lines, not a card of six').toBeLessThan(80);
-    await recent.getByRole('button', { name: 'Show all 9' }).click();
-    expect(await entries.count()).toBe(9);
-    await recent.getByRole('button', { name: 'Show the newest 5' }).click();
-    expect(await entries.count()).toBe(5);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectPhoneClickList(page, recent, 9);
     const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('QR code'));
     expect(headings.indexOf('Clicks')).toBeLessThan(headings.indexOf('Details'));

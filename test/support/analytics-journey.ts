@@ -1,7 +1,8 @@
 /**
  * What the analytics overview journey (test/e2e/dashboard-analytics.test.ts) seeds and reads: two
  * links and 26 people's visits (and a bot's) with browser user agents, places from trusted headers,
- * languages, referrers, UTM parameters and QR scans; and the page's totals, regions and chips.
+ * languages, referrers, UTM parameters and QR scans; the page's totals, regions and chips; and what
+ * the unfiltered overview, its CSV and a phone's list of recent clicks must show.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -99,4 +100,69 @@ export function hostCut(button: Locator): Promise<{ blank: number; joins: number
     const d = dots.getBoundingClientRect();
     return { blank: box.right - r.getBoundingClientRect().right, joins: Math.abs(d.left - box.right) + Math.abs(path.getBoundingClientRect().left - d.right) };
   });
+}
+
+/** The overview's CSV as the journey's view shows it (by day, UTC, the Browsers tab): its name, header and rows. */
+export function expectOverviewCsv(file: { name: string; body: string }): void {
+  expect(file.name).toMatch(/^lsk-analytics-by-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = file.body.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('section,value,label,clicks,share');
+  expect(lines.filter((l) => l.startsWith('Clicks per day (UTC),'))).toHaveLength(30);
+  for (const row of [
+    'Locations: Countries,US,United States,16,61%',
+    'Locations: Countries,DE,Germany,7,27%',
+    'Devices: Browsers,Chrome,Chrome,21,81%',
+    'Triggers: QR code or link,qr,QR code,4,15%',
+    'Referrers: Sources,news.example,news.example,4,15%',
+  ])
+    expect(lines).toContain(row);
+  expect(lines.some((l) => l.startsWith('Links: Links,lnk_') && l.endsWith('/spring,9,35%'))).toBe(true);
+}
+
+/**
+ * Recent clicks on a phone (390 px): a dense list of the newest 5, each a few lines, then "Show all"
+ * and back, nothing wider than the screen; the viewport is 1280 px again afterwards.
+ */
+export async function expectPhoneClickList(page: Page, recent: Locator, total: number): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const entries = recent.locator('tbody tr:visible');
+  expect(await entries.count()).toBe(5);
+  const heights = await entries.evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+  for (const h of heights) expect(h, 'a click in three lines, not a card of six').toBeLessThan(80);
+  await recent.getByRole('button', { name: `Show all ${total}` }).click();
+  expect(await entries.count()).toBe(total);
+  await recent.getByRole('button', { name: 'Show the newest 5' }).click();
+  expect(await entries.count()).toBe(5);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The unfiltered overview of the seeded visits: the time series, every panel's top row with its share, the map. */
+export async function expectOverviewPanels(page: Page, region: (name: string) => Locator): Promise<void> {
+  // Shares of rows that make up the total add up to 100% (largest remainder): 16, 7, 2 and 1 of 26
+  // read 61, 27, 8 and 4%, not 62, 27, 8 and 4.
+  await page.getByRole('figure').getByText('Clicks per day (UTC)').waitFor();
+  const locations = region('Locations');
+  await locations.getByRole('row', { name: /United States 16 61%/ }).waitFor();
+  expect(await locations.getByRole('row', { name: /Germany 7 27%/ }).count()).toBe(1);
+  await region('Links')
+    .getByRole('row', { name: /\/autumn 17 65%/ })
+    .waitFor();
+  await region('Referrers')
+    .getByRole('row', { name: /\(direct\) 20 77%/ })
+    .waitFor();
+  await region('Devices')
+    .getByRole('row', { name: /Desktop 22 85%/ })
+    .waitFor();
+  await region('UTM parameters')
+    .getByRole('row', { name: /newsletter 4 15%/ })
+    .waitFor();
+  await region('Triggers')
+    .getByRole('row', { name: /QR code 4 15%/ })
+    .waitFor();
+  await region('Languages')
+    .getByRole('row', { name: /English \(en\) 16 61%/ })
+    .waitFor();
+  await region('Map').getByRole('button', { name: 'Germany: 7 clicks (27%)' }).waitFor();
+  expect(await region('Map').getByRole('button').count(), 'countries with clicks are buttons').toBe(4);
 }
