@@ -46,6 +46,9 @@ describe('the combobox keyboard', () => {
     expect(press(open(0), ctx(30), 'PageDown', 'PageDown').active).toBe(20);
     expect(press(open(25), ctx(30), 'PageDown').active).toBe(29);
     expect(press(open(5), ctx(30), 'PageUp').active).toBe(0);
+    // From no option (a search just answered), Page Down goes ten down from before the first: the tenth.
+    expect(press(open(-1), ctx(30), 'PageDown').active).toBe(9);
+    expect(press(open(-1), ctx(30), 'PageUp').active).toBe(0);
     expect(press(open(0), ctx(3), 'ArrowDown').moved).toBe(true);
     // An open list with nothing in it: the arrows are left alone.
     expect(comboKey(open(-1), 'ArrowDown', ctx(0)).handled).toBe(false);

@@ -55,7 +55,7 @@ export function comboKey(s: ComboState, key: string, c: ComboContext): ComboStep
     return moveTo((s.active + arrow + c.count) % c.count);
   }
   if ((key === 'PageDown' || key === 'PageUp') && c.count > 0)
-    return moveTo(Math.max(0, Math.min(last, (valid ? s.active : 0) + (key === 'PageDown' ? PAGE : -PAGE))));
+    return moveTo(Math.max(0, Math.min(last, (valid ? s.active : -1) + (key === 'PageDown' ? PAGE : -PAGE))));
   if ((key === 'Home' || key === 'End') && c.empty && c.count > 0) return moveTo(key === 'Home' ? 0 : last);
   if (key === 'Enter') return { state: CLOSED, pick: valid ? s.active : null, handled: true };
   if (key === 'Escape') return { state: CLOSED, pick: null, handled: true };
