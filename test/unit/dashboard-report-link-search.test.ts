@@ -1,6 +1,7 @@
 /** The report form's link picker (dashboard/src/reports/link-search.ts): what it searches for, and what it offers. */
 import { describe, expect, it } from 'vitest';
-import { bareUrl, offered, searchTerms } from '../../dashboard/src/reports/link-search.js';
+import { bareShortUrl } from '../../dashboard/src/analytics/link-labels.js';
+import { offered, searchTerms } from '../../dashboard/src/reports/link-search.js';
 
 const link = (id: string, alias: string) => ({ id, short_url: `https://go.example.com/${alias}`, title: null, destination: `https://example.com/${alias}` });
 
@@ -23,7 +24,7 @@ describe('the link picker of a report', () => {
   });
 
   it('shows a short URL without its scheme', () => {
-    expect(bareUrl('https://go.example.com/spring')).toBe('go.example.com/spring');
-    expect(bareUrl('http://localhost:8080/spring')).toBe('localhost:8080/spring');
+    expect(bareShortUrl('https://go.example.com/spring')).toBe('go.example.com/spring');
+    expect(bareShortUrl('http://localhost:8080/spring')).toBe('localhost:8080/spring');
   });
 });

@@ -1,3 +1,4 @@
+import { bareShortUrl } from '../analytics/link-labels';
 import type { LinkFieldsFragment } from '../gql/graphql';
 import { href } from '../router';
 import { CopyButton } from '../ui/copy';
@@ -12,7 +13,7 @@ type Row = LinkFieldsFragment;
 
 /** One link of the list; with write rights, a checkbox selects it for the bulk actions. */
 export function LinkRow({ l, selected, onSelect, onDelete }: { l: Row; selected?: boolean; onSelect?: (on: boolean) => void; onDelete?: () => void }) {
-  const name = l.short_url.replace(/^https?:\/\//, '');
+  const name = bareShortUrl(l.short_url);
   // Where visitors go: the destination with the link's UTM values, as the link's page shows it.
   const reached = reachedUrl(l);
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { bareShortUrl } from '../analytics/link-labels';
 import { gql, present } from '../api/graphql';
 import { useCan } from '../auth/session-context';
 import type { LinkFieldsFragment } from '../gql/graphql';
@@ -33,7 +34,7 @@ function LinkList({ rows, writable, onChanged, onDelete }: { rows: Row[]; writab
       else next.delete(id);
       return next;
     });
-  const names = new Map(rows.map((l) => [l.id, l.short_url.replace(/^https?:\/\//, '')]));
+  const names = new Map(rows.map((l) => [l.id, bareShortUrl(l.short_url)]));
   const done = (o: BulkOutcome) => {
     setOutcome(o);
     setSelected(new Set(o.failed.map((f) => f.id).filter((id) => names.has(id))));

@@ -5,11 +5,12 @@
  * ↓ and ↑ move through them, Enter picks, Escape closes; how many were found is said politely.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { bareShortUrl } from '../analytics/link-labels';
 import { gql } from '../api/graphql';
 import { Combobox, useCombobox } from '../ui/combobox';
 import { describedBy, Field } from '../ui/field';
 import { ReportLinkSearchQuery } from './documents';
-import { bareUrl, type FoundLink, offered, searchTerms } from './link-search';
+import { type FoundLink, offered, searchTerms } from './link-search';
 import './link-picker.css';
 
 /** Typing settles this long before the search is asked. */
@@ -45,7 +46,7 @@ export function LinkPicker({ id, label, error, onPick }: { id: string; label: st
   }, [text]);
 
   const pick = (link: FoundLink) => {
-    const shown = bareUrl(link.short_url);
+    const shown = bareShortUrl(link.short_url);
     run.current++; // even when the text does not change (the effect would not run again)
     picked.current = shown;
     setText(shown);
@@ -76,7 +77,7 @@ export function LinkPicker({ id, label, error, onPick }: { id: string; label: st
         optionKey={(l) => l.id}
         option={(l) => (
           <>
-            <span class="picker-url">{bareUrl(l.short_url)}</span>
+            <span class="picker-url">{bareShortUrl(l.short_url)}</span>
             <span class="picker-detail muted">{l.title || l.destination}</span>
           </>
         )}

@@ -37,6 +37,3 @@ export function offered(byAlias: readonly FoundLink[], byText: readonly FoundLin
   const seen = new Set<string>();
   return [...byAlias, ...byText].filter((l) => !seen.has(l.id) && seen.add(l.id)).slice(0, max);
 }
-
-/** A short URL as people read it, without the scheme. */
-export const bareUrl = (url: string) => url.replace(/^https?:\/\//i, '');
