@@ -1,6 +1,7 @@
 import { AbuseOperator } from '../abuse/operator.js';
 import { ReportService } from '../abuse/reports.js';
 import type { Config } from '../config/env.js';
+import { OperationalEvents } from '../domain/events/link-events.js';
 import { buildHealth, type HealthOptions } from '../health/health-wiring.js';
 import { createFieldLimiter } from '../limits/field-limits.js';
 import { MemoryRateLimiter } from '../limits/rate-limit.js';
@@ -21,7 +22,6 @@ import { recordOperationalEvents } from './audit/operational-events.js';
 import { buildCore, type CoreOptions, type CoreServices } from './core-wiring.js';
 import { DomainSettingsService } from './domain-settings.js';
 import { IdempotencyService } from './idempotency.js';
-import { OperationalEvents } from './link-events.js';
 import { scheduledReports } from './scheduled-reports/report-wiring.js';
 import { StatsService } from './stats-service.js';
 import { Upkeep } from './upkeep.js';

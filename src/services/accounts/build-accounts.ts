@@ -1,8 +1,8 @@
 import type { Config } from '../../config/env.js';
 import type { Clock } from '../../domain/clock.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import { SmtpMailer } from '../../email/smtp-mailer.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
 import { accountMail } from '../mail/account-mail.js';
 import { type Mailer, NO_MAIL } from '../mail/mailer.js';
 import { AccountService } from './account-service.js';
