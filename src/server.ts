@@ -5,13 +5,13 @@ import { loadDeferred } from './domain/deferred.js';
 import { createApp } from './http/app.js';
 import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
 import { createLogger } from './logger.js';
-import { buildServices } from './services/wiring.js';
 import { databaseFailure } from './startup/database.js';
 import { failStartup } from './startup/failure.js';
 import { loadCityDatabase, loadCountryDatabase } from './startup/geo.js';
 import { listen } from './startup/listen.js';
 import { readSettings } from './startup/settings.js';
 import { startLine } from './startup/start-line.js';
+import { buildServices } from './wiring/build-services.js';
 
 /**
  * Start lsk: settings (environment + the project's .env) -> store -> services -> HTTP. Every

@@ -7,7 +7,7 @@ import { parseOrThrow } from '../../domain/validate.js';
 import { newSecret } from '../../services/accounts/secrets.js';
 import type { SignedIn } from '../../services/accounts/session-service.js';
 import type { SignedInBy } from '../../services/accounts/sign-in-service.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import { parseJsonObject, readBody } from '../guard/body.js';
 import { sendJson } from '../respond.js';
 import { clientInfo } from './client.js';
