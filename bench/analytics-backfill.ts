@@ -5,8 +5,8 @@
  * fills the hours in the background (timed, with the event loop watched) and the reads are timed again.
  */
 import { MongoClient } from 'mongodb';
-import type { Services } from '../src/services/all-services.js';
 import type { MongoClicks } from '../src/storage/clicks/mongo.js';
+import type { Services } from '../src/wiring/all-services.js';
 import { loopWatch } from './loop-watch.js';
 
 export const BACKFILL = process.env.BENCH_ANALYTICS_MONGO_BACKFILL === '1';

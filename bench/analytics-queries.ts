@@ -3,7 +3,7 @@
  * (the service, no HTTP) and over HTTP (GET /v1/analytics and GET /v1/links/{id}/stats).
  */
 import { systemCaller } from '../src/domain/caller.js';
-import type { Services } from '../src/services/all-services.js';
+import type { Services } from '../src/wiring/all-services.js';
 import { DOMAIN } from './fixtures.js';
 
 const DAY_MS = 86_400_000;

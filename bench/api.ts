@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
-import { buildServices } from '../src/services/wiring.js';
+import { buildServices } from '../src/wiring/build-services.js';
 import { measure, type Run } from './cpu.js';
 import { type Fixture, lskEnv } from './fixtures.js';
 import { fmt, type LoadOptions, load } from './load.js';

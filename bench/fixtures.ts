@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
 import { newId, randomBase62 } from '../src/domain/ids.js';
-import { buildServices } from '../src/services/wiring.js';
+import { buildServices } from '../src/wiring/build-services.js';
 import { fillRuledLinks } from './ruled-links.js';
 
 /** The bench's own setup acts as lsk itself. */

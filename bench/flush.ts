@@ -12,9 +12,9 @@
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
 import { ClickRecorder } from '../src/redirect/click-recorder.js';
-import type { Services } from '../src/services/all-services.js';
-import { buildServices } from '../src/services/wiring.js';
 import { HOUR_MS } from '../src/storage/clicks/repository.js';
+import type { Services } from '../src/wiring/all-services.js';
+import { buildServices } from '../src/wiring/build-services.js';
 import { DOMAIN } from './fixtures.js';
 import { mongoWindow } from './flush-mongo-window.js';
 import { benchVisit, countVisits } from './flush-visits.js';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config/env.js';
 import { ManualClock } from '../src/domain/clock.js';
-import { buildServices } from '../src/services/wiring.js';
 import type { Resolver } from '../src/webhooks/ssrf.js';
+import { buildServices } from '../src/wiring/build-services.js';
 
 const LINKS = 100_000;
 /** The bench acts as lsk itself (its workspace's audit entries say so). */

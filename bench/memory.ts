@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/env.js';
-import { buildServices } from '../src/services/wiring.js';
+import { buildServices } from '../src/wiring/build-services.js';
 import { BROWSER_UA, DOMAIN, type Fixture, lskEnv, prepare } from './fixtures.js';
 import { load } from './load.js';
 import { lskArgs, start, stop } from './servers.js';

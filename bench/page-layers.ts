@@ -19,8 +19,8 @@ import { apiKeyAuthenticator } from '../src/http/guard/authenticators.js';
 import { Guard } from '../src/http/guard/guard.js';
 import { buildRestOperations } from '../src/http/rest/operations.js';
 import { createLogger } from '../src/logger.js';
-import { buildServices } from '../src/services/wiring.js';
 import { REST_ROUTES } from '../src/v1/routes.js';
+import { buildServices } from '../src/wiring/build-services.js';
 import { prepare } from './fixtures.js';
 
 const [dir = '/tmp/page-layers', perRound = '2000'] = process.argv.slice(2);

@@ -18,7 +18,7 @@ import { placeOf } from '../src/redirect/geo.js';
 import { resolveTarget, target } from '../src/redirect/link-rules.js';
 import { classify } from '../src/redirect/user-agent.js';
 import { languageOf, mergeUtm, passedQuery, referrerOf, utmOfTarget } from '../src/redirect/visit-facts.js';
-import { buildServices } from '../src/services/wiring.js';
+import { buildServices } from '../src/wiring/build-services.js';
 import { BROWSER_UA, DOMAIN, type Fixture } from './fixtures.js';
 import { recordedVisitCpu } from './recorded-visit.js';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { loadConfig } from '../src/config/env.js';
 import { systemCaller } from '../src/domain/caller.js';
-import { buildServices } from '../src/services/wiring.js';
+import { buildServices } from '../src/wiring/build-services.js';
 import { window } from './analytics-queries.js';
 import { DOMAIN } from './fixtures.js';
 

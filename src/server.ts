@@ -5,13 +5,14 @@ import { loadDeferred } from './domain/deferred.js';
 import { createApp } from './http/app.js';
 import { clientErrorAnswer, serverOptions } from './http/guard/transport.js';
 import { createLogger } from './logger.js';
-import { buildServices } from './services/wiring.js';
+import { mcpRoute } from './mcp/http-route.js';
 import { databaseFailure } from './startup/database.js';
 import { failStartup } from './startup/failure.js';
 import { loadCityDatabase, loadCountryDatabase } from './startup/geo.js';
 import { listen } from './startup/listen.js';
 import { readSettings } from './startup/settings.js';
 import { startLine } from './startup/start-line.js';
+import { buildServices } from './wiring/build-services.js';
 
 /**
  * Start lsk: settings (environment + the project's .env) -> store -> services -> HTTP. Every
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
       .then((n) => n > 0 && log.info({ links: n }, 'health checks scheduled for existing links'))
       .catch((e: unknown) => log.warn({ err: e }, 'scheduling health checks for existing links failed; retried at the next start'));
   }
-  const app = await createApp(services, log);
+  const app = await createApp(services, log, { mounts: [mcpRoute] });
   const server: Server = createServer(serverOptions(config), app.handle);
   server.on('clientError', clientErrorAnswer(config));
 

@@ -1,8 +1,8 @@
 import { blocklistHost } from '../domain/blocklist-feed.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import type { OperationalEvents } from '../domain/events/link-events.js';
 import { normalizeHost } from '../domain/field-rules.js';
-import type { OperationalEvents } from '../services/link-events.js';
 import type { BlockedHost } from '../storage/blocklist/repository.js';
 import type { DisabledLink, Suspension } from '../storage/moderation/repository.js';
 import type { Repositories } from '../storage/repositories.js';

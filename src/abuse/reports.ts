@@ -1,12 +1,12 @@
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import type { OperationalEvents } from '../domain/events/link-events.js';
 import { aliasProblems, normalizeHost } from '../domain/field-rules.js';
 import { newId } from '../domain/ids.js';
 import { reportSchema } from '../domain/report-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { wildcardCandidates } from '../domain/wildcard-aliases.js';
 import { SharedRateLimiter } from '../limits/shared-rate-limit.js';
-import type { OperationalEvents } from '../services/link-events.js';
 import type { Report, ReportPosition } from '../storage/reports/repository.js';
 import type { Repositories } from '../storage/repositories.js';
 

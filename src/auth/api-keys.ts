@@ -1,12 +1,12 @@
 import { type Acting, type Caller, systemCaller } from '../domain/caller.js';
 import { type Clock, DAY_MS } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
 import { newId } from '../domain/ids.js';
 import type { ApiKey, Workspace } from '../domain/model.js';
 import { createKeySchema } from '../domain/resource-schemas.js';
 import { expandScopes, SCOPES, type Scope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { ServiceEvents } from '../services/events.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
 import type { ApiKeysRepository } from '../storage/keys/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';

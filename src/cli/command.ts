@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Config } from '../config/env.js';
 import type { Acting, Caller } from '../domain/caller.js';
 import type { Workspace } from '../domain/model.js';
-import type { Services } from '../services/all-services.js';
-import type { CoreServices } from '../services/core-wiring.js';
+import type { Services } from '../wiring/all-services.js';
+import type { CoreServices } from '../wiring/core-wiring.js';
 
 /** A malformed command line (exit status 2). */
 export class UsageError extends Error {}

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../config/env.js';
 import { sqlitePath } from '../config/project.js';
-import type { Services } from '../services/all-services.js';
-import type { CoreServices } from '../services/core-wiring.js';
 import { databaseFailure } from '../startup/database.js';
+import type { Services } from '../wiring/all-services.js';
+import type { CoreServices } from '../wiring/core-wiring.js';
 
 /**
  * The store as the CLI opens it: on first use, from the server's settings. A missing SQLite file is
@@ -20,7 +20,7 @@ export function cliDatabase(config: Config, init: boolean) {
       throw new Error(`no database at ${path}: start the server once (npm start), or pass --init to create it`);
     }
     // Loaded here, not at the top: `--help` and a bad command line never pay for the services' modules.
-    const { buildCore } = await import('../services/core-wiring.js');
+    const { buildCore } = await import('../wiring/core-wiring.js');
     return buildCore(config).catch((e: unknown) => {
       throw databaseFailure(e, config.databaseUrl);
     });
@@ -31,7 +31,7 @@ export function cliDatabase(config: Config, init: boolean) {
   };
   const services = async (): Promise<Services> => {
     const c = await core();
-    const { servicesOnCore } = await import('../services/wiring.js');
+    const { servicesOnCore } = await import('../wiring/build-services.js');
     return servicesOnCore(c);
   };
   return {

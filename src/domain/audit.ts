@@ -21,7 +21,7 @@ export type TargetType = (typeof TARGET_TYPES)[number];
 /**
  * Every action the audit log records, with the type of its target: the one vocabulary services emit
  * and the API filters by (docs/audit.md lists them). A new service operation adds its action here
- * and emits it (services/events.ts); test/api/audit-coverage.api.test.ts fails for a GraphQL
+ * and emits it (domain/events/service-events.ts); test/api/audit-coverage.api.test.ts fails for a GraphQL
  * mutation that records none.
  */
 export const AUDIT_ACTIONS = {

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { Caller } from '../domain/caller.js';
-import type { Services } from '../services/all-services.js';
+import type { Services } from '../wiring/all-services.js';
 
 export interface GraphQLContext {
   services: Services;

@@ -4,12 +4,11 @@ import { LskError } from '../domain/errors.js';
 import { once } from '../domain/once.js';
 import { buildSchema } from '../graphql/schema/index.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
-import { createToolRunner } from '../mcp/runner.js';
 import { HttpObserver } from '../observability/http-observer.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { RedirectHandler } from '../redirect/redirect-handler.js';
-import type { Services } from '../services/all-services.js';
 import { REST_ROUTES } from '../v1/routes.js';
+import type { Services } from '../wiring/all-services.js';
 import { corsPolicy } from './cors.js';
 import { clientError } from './errors.js';
 import { createExecutor } from './graphql/execute.js';
@@ -19,7 +18,7 @@ import { apiKeyAuthenticator } from './guard/authenticators.js';
 import { Guard } from './guard/guard.js';
 import { requestIdFrom } from './guard/request-id.js';
 import { sessionAuthenticator } from './guard/session-authenticator.js';
-import { createMcpHandler, MCP_PATH } from './mcp-route.js';
+import type { MountedRoute } from './mounted-route.js';
 import { redirectRoute } from './redirect-route.js';
 import { sendError } from './respond.js';
 import { createRestHandler } from './rest/handler.js';
@@ -38,11 +37,12 @@ export interface App {
 
 /**
  * The HTTP edge, composed: short-link redirects first (bare node:http), then the service routes
- * (health, metrics, docs...), then /graphql, /mcp and /v1, each behind the same guard (authentication,
- * plan limit, body limits) and run by the same GraphQL engine. Every request is matched to its route
- * first, so that its metrics label and logged path template hold whatever the answer.
+ * (health, metrics, docs...), then /graphql, the routes mounted from above (/mcp, by src/server.ts)
+ * and /v1, each behind the same guard (authentication, plan limit, body limits) and run by the same
+ * GraphQL engine. Every request is matched to its route first, so that its metrics label and logged
+ * path template hold whatever the answer.
  */
-export async function createApp(services: Services, log: PinoLogger, opts: { limiter?: RateLimiter } = {}): Promise<App> {
+export async function createApp(services: Services, log: PinoLogger, opts: { limiter?: RateLimiter; mounts?: readonly MountedRoute[] } = {}): Promise<App> {
   const { config } = services;
   const schema = buildSchema();
   const yoga = createGraphQLServer(schema, log);
@@ -62,11 +62,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
     path: '/graphql',
     run: createGraphQLHandler({ yoga, execute, guard, services, bodyTimeoutMs: config.bodyTimeoutMs, log }),
   };
-  const mcp: Target = {
-    route: 'mcp',
-    path: MCP_PATH,
-    run: createMcpHandler({ runner: createToolRunner({ schema, yoga, execute, guard, services, log }), guard, bodyTimeoutMs: config.bodyTimeoutMs, log }),
-  };
+  const edge = { schema, yoga, execute, guard, services, log };
+  const mounted = new Map((opts.mounts ?? []).map((m): [string, Target] => [m.path, { route: m.route, path: m.path, run: m.build(edge) }]));
   const observer = new HttpObserver(services.metrics, log);
   const routes = serviceRoutes(services, openapi);
   const redirect = redirectRoute(services, observer, log);
@@ -76,7 +73,7 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
 
   /** Paths the service answers itself; everything else under GET/HEAD is a short link. */
   function isServicePath(path: string): boolean {
-    return path === '/graphql' || path === MCP_PATH || isRest(path) || routes.match(path) !== undefined;
+    return path === '/graphql' || mounted.has(path) || isRest(path) || routes.match(path) !== undefined;
   }
 
   /** The route of a request for the service itself (its URL already known to be origin-form). */
@@ -91,7 +88,8 @@ export async function createApp(services: Services, log: PinoLogger, opts: { lim
       return { route: service.label, path: service.path, run };
     }
     if (path === '/graphql') return graphql;
-    if (path === MCP_PATH) return mcp;
+    const mount = mounted.get(path);
+    if (mount) return mount;
     if (isRest(path)) return rest(method, path);
     if (method === 'GET' || method === 'HEAD') return unmatched('/{alias}', () => new LskError('not_found', `No such page: ${path}`));
     // Other methods on short-link paths (GET and HEAD took the redirect path).

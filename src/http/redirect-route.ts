@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { HttpObserver } from '../observability/http-observer.js';
-import type { Services } from '../services/all-services.js';
+import type { Services } from '../wiring/all-services.js';
 import { clientError } from './errors.js';
 import { requestIdFrom } from './guard/request-id.js';
 import { sendError } from './respond.js';

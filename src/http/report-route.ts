@@ -4,7 +4,7 @@ import { REPORT_REASON_MAX } from '../domain/report-schemas.js';
 import { tagErrorCode } from '../observability/request-tags.js';
 import { requestAddress } from '../redirect/geo.js';
 import { escapeHtml, page, sendPage } from '../redirect/pages.js';
-import type { Services } from '../services/all-services.js';
+import type { Services } from '../wiring/all-services.js';
 import { isJsonContentType, parseJsonObject, readBody } from './guard/body.js';
 import { sendJson } from './respond.js';
 import type { ServiceRoute } from './service-route.js';

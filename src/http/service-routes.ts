@@ -1,6 +1,6 @@
 import { LskError } from '../domain/errors.js';
 import { once } from '../domain/once.js';
-import type { Services } from '../services/all-services.js';
+import type { Services } from '../wiring/all-services.js';
 import { authRoutes } from './auth/routes.js';
 import { dashboardRoute } from './dashboard/route.js';
 import { metricsRoute } from './metrics-route.js';

@@ -1,7 +1,7 @@
 import { BULK_MAX } from '../domain/bulk-schemas.js';
 import type { Caller } from '../domain/caller.js';
 import { shortUrl } from '../domain/field-rules.js';
-import type { CoreServices } from '../services/core-wiring.js';
+import type { CoreServices } from '../wiring/core-wiring.js';
 import { type CheckedRow, checkedRows } from './check.js';
 import type { Source } from './sources.js';
 

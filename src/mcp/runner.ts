@@ -7,7 +7,7 @@ import { fromGraphQLErrors, type Logger } from '../http/errors.js';
 import type { Executor } from '../http/graphql/execute.js';
 import type { GraphQLServer } from '../http/graphql/yoga.js';
 import type { Guard } from '../http/guard/guard.js';
-import type { Services } from '../services/all-services.js';
+import type { Services } from '../wiring/all-services.js';
 import { deriveTools, type McpTool } from './tools.js';
 
 export interface ToolRunner {

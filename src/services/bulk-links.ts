@@ -2,6 +2,7 @@ import { bulkCreateSchema, bulkDeleteSchema, bulkUpdateSchema } from '../domain/
 import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { type ErrorCode, type ErrorDetail, isLskError, LskError } from '../domain/errors.js';
+import type { LinkEvents } from '../domain/events/link-events.js';
 import { tagKey } from '../domain/field-rules.js';
 import { randomBase62, timeOrderedId } from '../domain/ids.js';
 import { assertWithinRestriction, withinRestriction } from '../domain/link-access.js';
@@ -11,7 +12,6 @@ import { parseOrThrow } from '../domain/validate.js';
 import type { ClicksRepository } from '../storage/clicks/repository.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { LinksRepository, NewLink } from '../storage/links/repository.js';
-import type { LinkEvents } from './link-events.js';
 import { externalIdConflict } from './link-fields.js';
 import { GENERATE_ATTEMPTS, GENERATED_ALIAS_LENGTH, type LinkService } from './link-service.js';
 import { newLinkFrom } from './new-link.js';

@@ -2,13 +2,13 @@ import type { Caller } from '../domain/caller.js';
 import type { DestinationPolicy, TargetUrl } from '../domain/destinations.js';
 import { type UpdateDomainInput, updateDomainSchema } from '../domain/domain-settings-schemas.js';
 import { LskError } from '../domain/errors.js';
+import type { LinkEvents } from '../domain/events/link-events.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
 import { assertUnrestricted } from '../domain/link-access.js';
 import { hostSchema } from '../domain/link-schemas.js';
 import type { Domain, DomainSettings } from '../domain/model.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { DomainsRepository } from '../storage/domains/repository.js';
-import type { ServiceEvents } from './events.js';
-import type { LinkEvents } from './link-events.js';
 
 function patchOf(input: UpdateDomainInput): Partial<DomainSettings> {
   const out: Partial<DomainSettings> = {};

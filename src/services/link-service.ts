@@ -2,6 +2,8 @@ import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { ALLOW_ALL, type DestinationPolicy } from '../domain/destinations.js';
 import { LskError } from '../domain/errors.js';
+import type { LinkEvents } from '../domain/events/link-events.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
 import { tagKey } from '../domain/field-rules.js';
 import { randomBase62, timeOrderedId } from '../domain/ids.js';
 import { assertWithinRestriction, restrictionFilter, withinRestriction } from '../domain/link-access.js';
@@ -15,8 +17,6 @@ import { StoreConflict } from '../storage/errors.js';
 import type { AliasPosition, LinkPatch, LinkPosition, LinkRow, LinksRepository } from '../storage/links/repository.js';
 import type { EventSink } from '../webhooks/outbox.js';
 import { linkJson } from '../webhooks/payloads.js';
-import type { ServiceEvents } from './events.js';
-import type { LinkEvents } from './link-events.js';
 import { exportLinksCsv } from './link-export.js';
 import { behaviourOf, externalIdConflict, inputTargets, statusFilter } from './link-fields.js';
 import type { LinkChange, LinkHealth } from './link-health.js';
@@ -45,7 +45,7 @@ export class LinkService {
     private readonly clock: Clock,
     private readonly defaultDomain: string,
     private readonly events: LinkEvents,
-    /** Audit events (services/events.ts). */
+    /** Audit events (domain/events/service-events.ts). */
     private readonly emitted: ServiceEvents,
     /** Webhook events (the outbox): stored before the call answers. */
     private readonly published?: EventSink,

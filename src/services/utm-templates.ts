@@ -1,12 +1,12 @@
 import type { Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
 import { newId } from '../domain/ids.js';
 import { type CreateUtmTemplateInput, createUtmTemplateSchema, UTM_KEYS, UTM_TEMPLATES_MAX, type Utm, updateUtmTemplateSchema } from '../domain/utm-schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { StoreConflict } from '../storage/errors.js';
 import type { UtmTemplate, UtmTemplatesRepository } from '../storage/utm-templates/repository.js';
-import type { ServiceEvents } from './events.js';
 
 /** The values an input sets, merged over `current` (null clears a value). */
 function valuesOf(input: Partial<CreateUtmTemplateInput>, current: Utm = {}): Utm {
@@ -28,7 +28,7 @@ export class UtmTemplateService {
   constructor(
     private readonly templates: UtmTemplatesRepository,
     private readonly clock: Clock,
-    /** Audit events (services/events.ts). */
+    /** Audit events (domain/events/service-events.ts). */
     private readonly emitted: ServiceEvents,
   ) {}
 

@@ -1,8 +1,8 @@
 import type { Abuse } from '../abuse/abuse.js';
 import type { Clock } from '../domain/clock.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
-import type { ServiceEvents } from './events.js';
 import { WorkspacePurge } from './workspace-purge.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { Acting, Caller } from '../domain/caller.js';
 import type { Clock } from '../domain/clock.js';
 import { LskError } from '../domain/errors.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
 import { tagKey } from '../domain/field-rules.js';
 import { newId } from '../domain/ids.js';
 import { assertUnrestricted } from '../domain/link-access.js';
@@ -15,7 +16,6 @@ import { StoreConflict } from '../storage/errors.js';
 import type { LinksRepository } from '../storage/links/repository.js';
 import type { TagsRepository } from '../storage/tags/repository.js';
 import type { WorkspacesRepository } from '../storage/workspaces/repository.js';
-import type { ServiceEvents } from './events.js';
 
 export interface WorkspaceRepositories {
   workspaces: WorkspacesRepository;

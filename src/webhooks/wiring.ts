@@ -1,7 +1,7 @@
 import type { Config } from '../config/env.js';
 import type { Clock } from '../domain/clock.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { ServiceEvents } from '../services/events.js';
 import type { Repositories } from '../storage/repositories.js';
 import { ClickEvents } from './click-events.js';
 import { webhookMetrics } from './metrics.js';

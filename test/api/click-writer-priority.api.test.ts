@@ -38,7 +38,7 @@ describe.runIf(process.platform === 'linux')('the click writer thread priority',
   async function storeWith(name: string, writerNice: number | undefined) {
     const file = join(dir, `${name}.db`);
     const { loadConfig } = await dist('config/env.js');
-    const { buildServices } = await dist('services/wiring.js');
+    const { buildServices } = await dist('wiring/build-services.js');
     await (await buildServices(loadConfig({ DATABASE_URL: `file:${file}` }))).repos.close();
     const { openRepositories } = await dist('storage/open.js');
     const repos = await openRepositories(`file:${file}`, { clicks: writerNice === undefined ? {} : { writerNice } });

@@ -20,7 +20,7 @@ describe('analytics reader threads', () => {
   it('start with the first read, stop when idle, and start again for the next read', async () => {
     const file = join(dir, 'lsk.db');
     const { loadConfig } = await dist('config/env.js');
-    const { buildServices } = await dist('services/wiring.js');
+    const { buildServices } = await dist('wiring/build-services.js');
     const services = await buildServices(loadConfig({ DATABASE_URL: `file:${file}` }));
     await services.repos.close();
     const { SqliteReaderPool } = await dist('storage/clicks/sqlite-readers.js');

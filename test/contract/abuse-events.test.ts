@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { OperationalEvent } from '../../src/services/link-events.js';
-import { buildServices } from '../../src/services/wiring.js';
+import type { OperationalEvent } from '../../src/domain/events/link-events.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { as } from '../support/caller.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from './_harness.js';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { buildServices } from '../../src/services/wiring.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { batchOf, hc, hour, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
 import { as, TEST_ACTING } from '../support/caller.js';
 

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { Services } from '../../src/services/all-services.js';
-import { buildServices } from '../../src/services/wiring.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { hcDims, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
 import { as, TEST_ACTING } from '../support/caller.js';
 

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { DAY_MS, ManualClock } from '../../src/domain/clock.js';
-import type { Services } from '../../src/services/all-services.js';
+import { ServiceEvents } from '../../src/domain/events/service-events.js';
 import { AuditRecorder } from '../../src/services/audit/audit-recorder.js';
-import { ServiceEvents } from '../../src/services/events.js';
-import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
 import { as, TEST_ACTING } from '../support/caller.js';
 

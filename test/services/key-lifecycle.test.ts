@@ -4,10 +4,10 @@ import { Keyring } from '../../src/auth/keyring.js';
 import { loadConfig } from '../../src/config/env.js';
 import { DAY_MS, ManualClock } from '../../src/domain/clock.js';
 import { LskError } from '../../src/domain/errors.js';
-import type { Services } from '../../src/services/all-services.js';
-import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { as, TEST_ACTING } from '../support/caller.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { PASSWORD_COST, setPasswordCost, verifyPassword } from '../../src/domain/passwords.js';
-import type { Services } from '../../src/services/all-services.js';
-import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { TEST_ACTING } from '../support/caller.js';
 import { testMongoUri, uniqueDbName } from '../support/mongo.js';
 

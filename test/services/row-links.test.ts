@@ -13,9 +13,9 @@ import { ManualClock } from '../../src/domain/clock.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { loaders } from '../../src/graphql/loaders.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
-import type { Services } from '../../src/services/all-services.js';
-import { buildServices } from '../../src/services/wiring.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { batchOf, hcDims, type OpenedStore, openStore, STORE_KINDS } from '../contract/_harness.js';
 import { as, TEST_ACTING } from '../support/caller.js';
 

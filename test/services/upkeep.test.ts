@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/domain/clock.js';
+import { ServiceEvents } from '../../src/domain/events/service-events.js';
 import { SESSION_IDLE_MS, SessionService } from '../../src/services/accounts/session-service.js';
 import { AuditRecorder } from '../../src/services/audit/audit-recorder.js';
 import { AuditService } from '../../src/services/audit/audit-service.js';
-import { ServiceEvents } from '../../src/services/events.js';
 import { Upkeep } from '../../src/services/upkeep.js';
 import { openRepositories } from '../../src/storage/open.js';
 

@@ -6,9 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { Services } from '../../src/services/all-services.js';
-import { buildServices } from '../../src/services/wiring.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/schedule.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { type OpenedStore, openStore, STORE_KINDS, T0 } from '../contract/_harness.js';
 import { as } from '../support/caller.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';

@@ -8,8 +8,8 @@
  * Tests of the CLI itself keep running the real one (runCli).
  */
 import { createRequire } from 'node:module';
-import type { Services } from '../../src/services/all-services.js';
-import type { CoreServices } from '../../src/services/core-wiring.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import type { CoreServices } from '../../src/wiring/core-wiring.js';
 
 type Cli = typeof import('../../src/cli/commands.js') &
   typeof import('../../src/cli/database.js') &

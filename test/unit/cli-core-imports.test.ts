@@ -1,5 +1,5 @@
 /**
- * What a store command of `lsk` loads (docs/adr/0238): the services' core (src/services/core-wiring.ts),
+ * What a store command of `lsk` loads (docs/adr/0238): the services' core (src/wiring/core-wiring.ts),
  * which the CLI opens for its workspace, key, domain, link and import commands. It holds what those
  * services emit into (events, the audit recorder, the webhooks' outbox, link changes, destination
  * health) and must not reach the rest of the server's graph: the redirects and their click
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { closure, SRC } from '../support/static-imports.js';
 
 describe('the services core an lsk store command builds', () => {
-  const { files, packages } = closure(join(SRC, 'services/core-wiring.ts'));
+  const { files, packages } = closure(join(SRC, 'wiring/core-wiring.ts'));
 
   it('holds the services the commands call and what they emit into', () => {
     for (const f of [
@@ -30,7 +30,7 @@ describe('the services core an lsk store command builds', () => {
 
   it('does not reach the rest of the server wiring', () => {
     const rest = [...files].filter((f) =>
-      /^(services\/wiring|redirect\/|services\/accounts\/(?!directory)|services\/analytics\/|services\/scheduled-reports\/|webhooks\/(worker|service|wiring)|health\/(checker|build)|email\/|limits\/(rate-limit|shared-rate-limit|field-limits))/.test(
+      /^(wiring\/build-(services|accounts)|redirect\/|services\/accounts\/(?!directory)|services\/analytics\/|services\/scheduled-reports\/|webhooks\/(worker|service|wiring)|health\/(checker|build)|email\/|limits\/(rate-limit|shared-rate-limit|field-limits))/.test(
         f,
       ),
     );

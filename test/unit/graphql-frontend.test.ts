@@ -7,10 +7,10 @@ import { expandScopes, ROLE_SCOPES, type Scope } from '../../src/domain/scopes.j
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
-import type { Services } from '../../src/services/all-services.js';
-import { buildServices } from '../../src/services/wiring.js';
 import { openRepositories } from '../../src/storage/open.js';
 import type { Repositories } from '../../src/storage/repositories.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { as, TEST_ACTING } from '../support/caller.js';
 
 /** Every call of every repository method, as "repository.method(first argument…)". */

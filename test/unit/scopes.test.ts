@@ -12,8 +12,8 @@ import { ALL_SCOPES, expandScopes, ROLE_SCOPES, SCOPES, type Scope } from '../..
 import type { GraphQLContext } from '../../src/graphql/context.js';
 import { buildSchema } from '../../src/graphql/schema/index.js';
 import { toGraphQLError } from '../../src/http/errors.js';
-import type { Services } from '../../src/services/all-services.js';
-import { buildServices } from '../../src/services/wiring.js';
+import type { Services } from '../../src/wiring/all-services.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { as, TEST_ACTING } from '../support/caller.js';
 
 describe('the scope vocabulary', () => {

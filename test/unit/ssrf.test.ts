@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { LskError } from '../../src/domain/errors.js';
-import { buildServices } from '../../src/services/wiring.js';
 import { send } from '../../src/webhooks/sender.js';
 import { blockedAddress, type Resolver, resolveTarget, TargetRefused } from '../../src/webhooks/ssrf.js';
+import { buildServices } from '../../src/wiring/build-services.js';
 import { as } from '../support/caller.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 

@@ -1,5 +1,5 @@
 import type { Principal } from '../../auth/principal.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import { builder } from '../builder.js';
 import { WorkspaceType } from './workspace.js';
 

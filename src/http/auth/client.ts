@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import Bowser from 'bowser';
+import type { ClientInfo } from '../../domain/events/account-events.js';
 import { requestAddress } from '../../redirect/geo.js';
 import { Memo } from '../../redirect/user-agent.js';
-import type { ClientInfo } from '../../services/accounts/account-events.js';
 
 interface Families {
   browser: string | null;

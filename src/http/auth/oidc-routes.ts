@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { LskError } from '../../domain/errors.js';
 import { OidcRefused } from '../../services/accounts/oidc-service.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import type { ServiceRoute } from '../service-route.js';
 import { OIDC_COOKIE, oidcCookie, readCookie } from './cookies.js';
 import type { AuthKit } from './kit.js';

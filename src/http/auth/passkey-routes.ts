@@ -2,7 +2,7 @@ import { idParamSchema } from '../../domain/ids.js';
 import { addPasskeySchema } from '../../domain/passkey-schemas.js';
 import type { Passkey } from '../../domain/second-factor.js';
 import { parseOrThrow } from '../../domain/validate.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import { sendJson } from '../respond.js';
 import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';

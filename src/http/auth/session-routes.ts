@@ -1,6 +1,6 @@
 import { LskError } from '../../domain/errors.js';
 import type { FirstStep } from '../../services/accounts/sign-in-service.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import { sendJson } from '../respond.js';
 import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';

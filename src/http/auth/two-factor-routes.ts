@@ -1,4 +1,4 @@
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import { sendJson } from '../respond.js';
 import type { ServiceRoute } from '../service-route.js';
 import { checkOrigin } from './csrf.js';

@@ -4,7 +4,7 @@ import { callerOf } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { LIMITS, tooComplex } from '../../graphql/limits/limits.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import { clientError, toGraphQLError } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 import { sendGraphQLError, sendGraphQLResult } from '../respond.js';

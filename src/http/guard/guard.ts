@@ -3,7 +3,7 @@ import type { Principal } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import { type RateLimiter, rateLimitHeaders } from '../../limits/rate-limit.js';
 import { requestAddress } from '../../redirect/geo.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import type { Authenticator } from './authenticators.js';
 
 /** Failed authentications allowed per client address per minute before answers become 429. */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { UserPrincipal } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
 import { ROLE_SCOPES } from '../../domain/scopes.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.js';
 import { checkCsrf } from '../auth/csrf.js';
 import type { Authenticator } from './authenticators.js';

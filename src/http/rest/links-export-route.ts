@@ -1,6 +1,6 @@
 import { callerOf } from '../../auth/principal.js';
 import { LskError } from '../../domain/errors.js';
-import type { Services } from '../../services/all-services.js';
+import type { Services } from '../../wiring/all-services.js';
 import type { Logger } from '../errors.js';
 import type { Guard } from '../guard/guard.js';
 import { csvDownload } from './csv-download.js';

@@ -2,12 +2,12 @@ import { emailKey, type Membership, type Role, type User } from '../../domain/ac
 import { type Acting, userActor } from '../../domain/caller.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import { newId } from '../../domain/ids.js';
 import type { Workspace } from '../../domain/model.js';
 import { dummyHash, hashPassword, isOutdated, verifyPassword } from '../../domain/passwords.js';
 import { StoreConflict } from '../../storage/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
 import { hashSecret, newSecret } from './secrets.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 

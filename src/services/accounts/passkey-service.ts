@@ -4,13 +4,13 @@ import type { User } from '../../domain/accounts.js';
 import type { Clock } from '../../domain/clock.js';
 import { deferred } from '../../domain/deferred.js';
 import { LskError } from '../../domain/errors.js';
+import { actingUser, type ClientInfo, detailOf } from '../../domain/events/account-events.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import { newId } from '../../domain/ids.js';
 import type { AuthenticationResponse, RegistrationResponse } from '../../domain/passkey-schemas.js';
 import type { Passkey } from '../../domain/second-factor.js';
 import { StoreConflict } from '../../storage/errors.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
-import { actingUser, type ClientInfo, detailOf } from './account-events.js';
 import type { Challenges } from './challenges.js';
 
 /** A WebAuthn ceremony must finish within this. */

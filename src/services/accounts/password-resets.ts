@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { emailKey } from '../../domain/accounts.js';
 import type { Clock } from '../../domain/clock.js';
+import { actingUser, type ClientInfo, detailOf } from '../../domain/events/account-events.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/messages.js';
-import { actingUser, type ClientInfo, detailOf } from './account-events.js';
 import type { AccountService } from './account-service.js';
 
 /** At most one reset email per address per window (more requests are accepted and do nothing). */

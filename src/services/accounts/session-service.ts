@@ -3,9 +3,9 @@ import type { Session, User } from '../../domain/accounts.js';
 import { userActor } from '../../domain/caller.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
+import { actingUser, type ClientInfo, detailOf, type SecondFactor, type SignInMethod } from '../../domain/events/account-events.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
-import { actingUser, type ClientInfo, detailOf, type SecondFactor, type SignInMethod } from './account-events.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const SESSION_IDLE_MS = 14 * DAY_MS;

@@ -1,9 +1,9 @@
 import type { User } from '../../domain/accounts.js';
 import { LskError } from '../../domain/errors.js';
+import { actingUser, type ClientInfo, detailOf, type SecondFactor, type SignInMethod } from '../../domain/events/account-events.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import type { AuthenticationResponse } from '../../domain/passkey-schemas.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
-import { actingUser, type ClientInfo, detailOf, type SecondFactor, type SignInMethod } from './account-events.js';
 import type { AccountService } from './account-service.js';
 import type { Challenges } from './challenges.js';
 import type { PasskeyService } from './passkey-service.js';

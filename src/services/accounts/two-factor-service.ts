@@ -1,9 +1,9 @@
 import type { User } from '../../domain/accounts.js';
 import type { Clock } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
+import { actingUser, type ClientInfo, detailOf } from '../../domain/events/account-events.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
-import { actingUser, type ClientInfo, detailOf } from './account-events.js';
 import { takeTry } from './challenges.js';
 import { matchRecoveryCode, newRecoveryCodes, recoveryHash } from './recovery-codes.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';

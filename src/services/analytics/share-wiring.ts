@@ -1,7 +1,7 @@
 import type { Abuse } from '../../abuse/abuse.js';
 import type { Clock } from '../../domain/clock.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
 import type { LinkService } from '../link-service.js';
 import type { AnalyticsService } from './analytics-service.js';
 import { SharedAnalyticsService } from './shared-report.js';

@@ -2,6 +2,7 @@ import type { Caller } from '../../domain/caller.js';
 import type { Clock } from '../../domain/clock.js';
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { LskError } from '../../domain/errors.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import { tagKey } from '../../domain/field-rules.js';
 import { newId } from '../../domain/ids.js';
 import { assertUnrestricted } from '../../domain/link-access.js';
@@ -11,7 +12,6 @@ import { parseOrThrow } from '../../domain/validate.js';
 import type { AnalyticsShare, AnalyticsSharesRepository } from '../../storage/analytics-shares/repository.js';
 import type { DomainsRepository } from '../../storage/domains/repository.js';
 import type { TagsRepository } from '../../storage/tags/repository.js';
-import type { ServiceEvents } from '../events.js';
 import type { LinkService } from '../link-service.js';
 
 /** A share as answered: its public URL only on the answer that made it (the token is kept hashed). */

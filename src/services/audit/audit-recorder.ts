@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS, type AuditEntry } from '../../domain/audit.js';
+import type { ServiceEvent, UserEvent } from '../../domain/events/service-events.js';
 import { timeOrderedId } from '../../domain/ids.js';
 import type { AuditRepository } from '../../storage/audit/repository.js';
 import type { MembersRepository } from '../../storage/members/repository.js';
-import type { ServiceEvent, UserEvent } from '../events.js';
 
 export interface AuditRecorderOptions {
   /** Off (LSK_AUDIT_DAYS=0): events are not recorded at all. */

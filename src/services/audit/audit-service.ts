@@ -4,10 +4,10 @@ import { type AuditQueryInput, auditQuerySchema } from '../../domain/audit-schem
 import type { Caller } from '../../domain/caller.js';
 import { type Clock, DAY_MS } from '../../domain/clock.js';
 import { LskError } from '../../domain/errors.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import { assertUnrestricted } from '../../domain/link-access.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import type { AuditQuery, AuditRepository } from '../../storage/audit/repository.js';
-import type { ServiceEvents } from '../events.js';
 import type { AuditRecorder } from './audit-recorder.js';
 
 export interface AuditPage {

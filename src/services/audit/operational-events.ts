@@ -1,7 +1,7 @@
 import { type AuditAction, isAuditAction } from '../../domain/audit.js';
 import type { Actor } from '../../domain/caller.js';
-import type { ServiceEvents } from '../events.js';
-import type { OperationalEvent, OperationalEvents } from '../link-events.js';
+import type { OperationalEvent, OperationalEvents } from '../../domain/events/link-events.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 
 /** Who the audit log names for each operational action: these events carry no caller of their own. */
 const ACTORS: Partial<Record<AuditAction, Actor>> = {
@@ -17,7 +17,7 @@ const ACTORS: Partial<Record<AuditAction, Actor>> = {
 };
 
 /**
- * Abuse controls and destination health announce what they did on their own bus (link-events.ts:
+ * Abuse controls and destination health announce what they did on their own bus (domain/events/link-events.ts:
  * action, target, workspace). Each one that concerns a workspace becomes an entry of that workspace's
  * audit log; operator-wide decisions (the blocklist) name no workspace and stay in the operator's logs.
  */

@@ -1,4 +1,4 @@
-import type { ServiceEvent } from '../events.js';
+import type { ServiceEvent } from '../../domain/events/service-events.js';
 import type { Mailer } from './mailer.js';
 import { newSignInMail, passkeyMail, twoFactorMail } from './messages.js';
 

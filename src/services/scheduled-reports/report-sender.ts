@@ -1,10 +1,10 @@
 import { systemCaller } from '../../domain/caller.js';
 import type { Clock } from '../../domain/clock.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import { latestDue, nextRunAfter, type ReportPeriod } from '../../domain/scheduled-reports/schedule.js';
 import type { Repositories } from '../../storage/repositories.js';
 import type { ScheduledReport } from '../../storage/scheduled-reports/repository.js';
 import type { AnalyticsService } from '../analytics/analytics-service.js';
-import type { ServiceEvents } from '../events.js';
 import type { Mailer } from '../mail/mailer.js';
 import { currentAddresses } from './recipients.js';
 import { reportHtml, reportSubject, reportText } from './report-email.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../domain/clock.js';
+import type { ServiceEvents } from '../../domain/events/service-events.js';
 import type { Repositories } from '../../storage/repositories.js';
 import type { AnalyticsService } from '../analytics/analytics-service.js';
-import type { ServiceEvents } from '../events.js';
 import type { LinkService } from '../link-service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { REPORT_LEASE_MS, ReportSender } from './report-sender.js';

@@ -1,10 +1,10 @@
-import { type Acting, userActor } from '../../domain/caller.js';
+import { type Acting, userActor } from '../caller.js';
 
 /**
- * The account services' part of the services' events (../events.ts): sign-ins and failed sign-ins,
+ * The account services' part of the services' events (service-events.ts): sign-ins and failed sign-ins,
  * second factors turned on or off, recovery codes used, passkeys added or removed, sessions revoked
  * and password resets requested are user events (`emitForUser`) carrying an AccountDetail. The audit
- * log records them in each of the user's workspaces; the account emails (../mail/account-mail.ts)
+ * log records them in each of the user's workspaces; the account emails (services/mail/account-mail.ts)
  * read the detail. Nothing in them is secret: ids, the account's email and the browser and OS
  * families, never a password, code, token or key.
  */

@@ -1,7 +1,7 @@
-import type { AuditAction } from '../domain/audit.js';
-import type { Acting, Actor, Caller } from '../domain/caller.js';
-import type { Clock } from '../domain/clock.js';
-import type { AccountDetail } from './accounts/account-events.js';
+import type { AuditAction } from '../audit.js';
+import type { Acting, Actor, Caller } from '../caller.js';
+import type { Clock } from '../clock.js';
+import type { AccountDetail } from './account-events.js';
 
 /** Something a service did in a workspace: what, to which target, by whom, for which request, when. */
 export interface WorkspaceEvent {

@@ -1,20 +1,20 @@
-import type { Config } from '../../config/env.js';
-import type { Clock } from '../../domain/clock.js';
-import { SmtpMailer } from '../../email/smtp-mailer.js';
-import type { Repositories } from '../../storage/repositories.js';
-import type { ServiceEvents } from '../events.js';
-import { accountMail } from '../mail/account-mail.js';
-import { type Mailer, NO_MAIL } from '../mail/mailer.js';
-import { AccountService } from './account-service.js';
-import { Challenges } from './challenges.js';
-import { MemberService } from './member-service.js';
-import { OidcService } from './oidc-service.js';
-import { PasskeyService } from './passkey-service.js';
-import { PasswordResets } from './password-resets.js';
-import { SessionService } from './session-service.js';
-import { SignInService } from './sign-in-service.js';
-import { SignInThrottle } from './sign-in-throttle.js';
-import { TwoFactorService } from './two-factor-service.js';
+import type { Config } from '../config/env.js';
+import type { Clock } from '../domain/clock.js';
+import type { ServiceEvents } from '../domain/events/service-events.js';
+import { SmtpMailer } from '../email/smtp-mailer.js';
+import { AccountService } from '../services/accounts/account-service.js';
+import { Challenges } from '../services/accounts/challenges.js';
+import { MemberService } from '../services/accounts/member-service.js';
+import { OidcService } from '../services/accounts/oidc-service.js';
+import { PasskeyService } from '../services/accounts/passkey-service.js';
+import { PasswordResets } from '../services/accounts/password-resets.js';
+import { SessionService } from '../services/accounts/session-service.js';
+import { SignInService } from '../services/accounts/sign-in-service.js';
+import { SignInThrottle } from '../services/accounts/sign-in-throttle.js';
+import { TwoFactorService } from '../services/accounts/two-factor-service.js';
+import { accountMail } from '../services/mail/account-mail.js';
+import { type Mailer, NO_MAIL } from '../services/mail/mailer.js';
+import type { Repositories } from '../storage/repositories.js';
 
 export interface ServiceLog {
   warn(obj: object, msg?: string): void;

@@ -2,17 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { credentialsRequired } from '../auth/principal.js';
 import { deferred } from '../domain/deferred.js';
 import { LskError } from '../domain/errors.js';
-import type { ToolRunner } from '../mcp/runner.js';
-import type { Logger } from './errors.js';
-import { isJsonContentType, readBody } from './guard/body.js';
-import type { Guard } from './guard/guard.js';
+import type { Logger } from '../http/errors.js';
+import { isJsonContentType, readBody } from '../http/guard/body.js';
+import type { Guard } from '../http/guard/guard.js';
+import type { MountedRoute } from '../http/mounted-route.js';
+import { createToolRunner, type ToolRunner } from './runner.js';
 
 export const MCP_PATH = '/mcp';
 
 /** The MCP SDK (and lsk's server on it), loaded on the first MCP request, not at start (docs/adr/0224). */
 const loadSdk = deferred(
   () =>
-    Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('../mcp/server.js')]).then(([http, mcp]) => ({
+    Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.js')]).then(([http, mcp]) => ({
       StreamableHTTPServerTransport: http.StreamableHTTPServerTransport,
       createMcpServer: mcp.createMcpServer,
     })),
@@ -56,3 +57,10 @@ export function createMcpHandler(o: { runner: ToolRunner; guard: Guard; bodyTime
     await transport.handleRequest(req, res, body);
   };
 }
+
+/** POST /mcp as the server mounts it on the HTTP edge, its tools run on the edge's GraphQL engine and guard. */
+export const mcpRoute: MountedRoute = {
+  route: 'mcp',
+  path: MCP_PATH,
+  build: (edge) => createMcpHandler({ runner: createToolRunner(edge), guard: edge.guard, bodyTimeoutMs: edge.services.config.bodyTimeoutMs, log: edge.log }),
+};

@@ -3,22 +3,22 @@ import { ApiKeyService } from '../auth/api-keys.js';
 import { Keyring } from '../auth/keyring.js';
 import type { Config } from '../config/env.js';
 import { type Clock, OffsetFileClock, systemClock } from '../domain/clock.js';
+import { LinkEvents } from '../domain/events/link-events.js';
+import { ServiceEvents } from '../domain/events/service-events.js';
 import { setPasswordCost, setPasswordWarnings } from '../domain/passwords.js';
 import { HealthService } from '../health/health-service.js';
 import { Metrics } from '../observability/metrics.js';
 import { countStoreErrors } from '../observability/store-errors.js';
+import { Directory } from '../services/accounts/directory.js';
+import { type AuditLogger, AuditRecorder } from '../services/audit/audit-recorder.js';
+import { BulkLinkService } from '../services/bulk-links.js';
+import { LinkService } from '../services/link-service.js';
+import { workspaceDeletion } from '../services/workspace-deletion.js';
+import type { WorkspacePurge } from '../services/workspace-purge.js';
+import { WorkspaceService } from '../services/workspace-service.js';
 import { openRepositories } from '../storage/open.js';
 import type { Repositories } from '../storage/repositories.js';
 import { Outbox } from '../webhooks/outbox.js';
-import { Directory } from './accounts/directory.js';
-import { type AuditLogger, AuditRecorder } from './audit/audit-recorder.js';
-import { BulkLinkService } from './bulk-links.js';
-import { ServiceEvents } from './events.js';
-import { LinkEvents } from './link-events.js';
-import { LinkService } from './link-service.js';
-import { workspaceDeletion } from './workspace-deletion.js';
-import type { WorkspacePurge } from './workspace-purge.js';
-import { WorkspaceService } from './workspace-service.js';
 
 export type ServiceLog = AuditLogger & { info?(obj: object, msg: string): void; debug?(obj: object, msg: string): void };
 
@@ -32,7 +32,7 @@ export interface CoreOptions {
  * The services' core (docs/adr/0238): the store, the signing keys, the events and their audit
  * recorder, and the services of workspaces, keys and links with everything they emit into (the audit
  * log through the events, webhooks through the outbox, link changes, destination health). The server
- * builds the rest on it (wiring.ts); an `lsk` command that needs no more builds only this.
+ * builds the rest on it (build-services.ts); an `lsk` command that needs no more builds only this.
  */
 export interface CoreServices {
   config: Config;
