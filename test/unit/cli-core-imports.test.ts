@@ -30,7 +30,7 @@ describe('the services core an lsk store command builds', () => {
 
   it('does not reach the rest of the server wiring', () => {
     const rest = [...files].filter((f) =>
-      /^(wiring\/build-(services|accounts)|redirect\/|services\/accounts\/(?!directory)|services\/analytics\/|services\/scheduled-reports\/|webhooks\/(worker|service|wiring)|health\/(checker|build)|email\/|limits\/(rate-limit|shared-rate-limit|field-limits))/.test(
+      /^(wiring\/build-(services|accounts)|redirect\/|services\/accounts\/(?!directory)|services\/analytics\/|services\/scheduled-reports\/|webhooks\/(worker|service|wiring)|health\/(checker|health-wiring)|email\/|limits\/(rate-limit|shared-rate-limit|field-limits))/.test(
         f,
       ),
     );
