@@ -17,6 +17,7 @@ import {
   hostCut,
   overviewParts,
   seedVisits,
+  shownTexts,
 } from '../support/analytics-journey.js';
 import { checkPage, downloadedText, launchChromium, type PageWatch, signedInUser } from '../support/dashboard.js';
 import { type Lsk, STORES, startLsk } from '../support/server.js';
@@ -156,11 +157,12 @@ describe.each(STORES)('the analytics overview on %s', (store) => {
     const zone = page.getByRole('combobox', { name: 'Time zone' });
     const found = page.getByRole('listbox', { name: 'Time zones' }).getByRole('option');
     await zone.press('ArrowDown');
-    expect(await found.nth(0).innerText()).toMatch(/^UTC\+00:00\s+UTC \(yours\)/);
+    expect((await shownTexts(found.first(), (t) => t[0] !== ''))[0]).toMatch(/^UTC\+00:00\s+UTC \(yours\)/);
     expect(await found.count()).toBeGreaterThan(300);
     await zone.fill('+9');
     await found.filter({ hasText: 'Seoul' }).waitFor();
-    expect(await found.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^UTC\+09:00\s+Tokyo\s+Asia · Japan/)]));
+    const tokyo = /^UTC\+09:00\s+Tokyo\s+Asia · Japan/;
+    expect(await shownTexts(found, (t) => t.some((o) => tokyo.test(o)))).toEqual(expect.arrayContaining([expect.stringMatching(tokyo)]));
     await zone.pressSequentially(' toky');
     await found.nth(1).waitFor({ state: 'detached' });
     await zone.press('Enter');

@@ -80,7 +80,7 @@ describe.each(DASHBOARD_STORES)('destination health in the dashboard on %s', (st
     if (shots) await checkPage(page, 'links-health-filter');
 
     await row('Dead page').getByRole('link', { name: /dead/ }).first().click();
-    await page.getByRole('heading', { name: /dead/ }).first().waitFor();
+    await page.getByRole('heading', { name: 'Dead page', level: 1 }).waitFor(); // a titled link's page is headed by its title
     const fact = page.locator('dt', { hasText: 'Destination health' }).locator('xpath=following-sibling::dd[1]');
     expect(await fact.locator('.badge.danger').innerText()).toBe('Broken destination (HTTP 404)');
     expect(await fact.locator('time').getAttribute('datetime')).toMatch(/Z$/);

@@ -166,3 +166,11 @@ export async function expectOverviewPanels(page: Page, region: (name: string) =>
   await region('Map').getByRole('button', { name: 'Germany: 7 clicks (27%)' }).waitFor();
   expect(await region('Map').getByRole('button').count(), 'countries with clicks are buttons').toBe(4);
 }
+
+/**
+ * The inner texts of `options` once `ok` holds them: the zone picker lays an option out only when it
+ * is shown (content-visibility: auto), and until the frame after the list opens it has no inner text.
+ */
+export function shownTexts(options: Locator, ok: (texts: string[]) => boolean): Promise<string[]> {
+  return waitFor(() => options.allInnerTexts(), ok, { timeout: 5000 });
+}
